@@ -1,0 +1,61 @@
+/**
+ * RDF terms as used across the service: the RDF/JS model, built by @rdfjs/data-model.
+ * Quads travel between the request thread and the store worker as plain objects
+ * (structured clone cannot carry class instances), so this module also converts both ways.
+ */
+import factory from '@rdfjs/data-model';
+import type { Quad, Term, Quad_Subject, Quad_Predicate, Quad_Object, Quad_Graph } from '@rdfjs/types';
+
+export type { Quad, Term };
+export const df = factory;
+
+export const XSD = 'http://www.w3.org/2001/XMLSchema#';
+export const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+export const RDF_LANGSTRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
+export const XSD_STRING = XSD + 'string';
+
+/** A term as a plain object, safe to post to a worker. */
+export interface PlainTerm {
+  t: 'N' | 'B' | 'L' | 'D';   // NamedNode, BlankNode, Literal, DefaultGraph
+  v: string;
+  d?: string;                // literal datatype IRI (absent: xsd:string)
+  l?: string;                // literal language tag
+}
+export type PlainQuad = [PlainTerm, PlainTerm, PlainTerm, PlainTerm];
+
+export function toPlainTerm(term: Term): PlainTerm {
+  switch (term.termType) {
+    case 'NamedNode': return { t: 'N', v: term.value };
+    case 'BlankNode': return { t: 'B', v: term.value };
+    case 'Literal': {
+      const plain: PlainTerm = { t: 'L', v: term.value };
+      if (term.language) plain.l = term.language;
+      else if (term.datatype && term.datatype.value !== XSD_STRING) plain.d = term.datatype.value;
+      return plain;
+    }
+    case 'DefaultGraph': return { t: 'D', v: '' };
+    default: throw new Error(`unsupported term type ${term.termType}`);
+  }
+}
+
+export function fromPlainTerm(plain: PlainTerm): Term {
+  switch (plain.t) {
+    case 'N': return factory.namedNode(plain.v);
+    case 'B': return factory.blankNode(plain.v);
+    case 'L': return factory.literal(plain.v, plain.l ?? (plain.d ? factory.namedNode(plain.d) : undefined));
+    case 'D': return factory.defaultGraph();
+  }
+}
+
+export function toPlainQuad(q: Quad): PlainQuad {
+  return [toPlainTerm(q.subject), toPlainTerm(q.predicate), toPlainTerm(q.object), toPlainTerm(q.graph)];
+}
+
+export function fromPlainQuad(p: PlainQuad): Quad {
+  return factory.quad(
+    fromPlainTerm(p[0]) as Quad_Subject,
+    fromPlainTerm(p[1]) as Quad_Predicate,
+    fromPlainTerm(p[2]) as Quad_Object,
+    fromPlainTerm(p[3]) as Quad_Graph,
+  );
+}

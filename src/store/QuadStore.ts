@@ -1,0 +1,49 @@
+/**
+ * The store behind the service: named graphs of quads, one graph per Linked Art entity,
+ * plus the internal graphs that hold shape hints. The embedded Oxigraph store implements it
+ * now; a remote SPARQL 1.1 store will implement it later, so nothing here may assume Oxigraph.
+ *
+ * All methods are asynchronous: the embedded store does its synchronous work in a worker
+ * thread, and a remote store does it over HTTP.
+ */
+import type { Quad } from '../rdf/terms.js';
+
+/** Results of a SPARQL query, already in the shape a caller can use without the store. */
+export type QueryResult =
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'bindings'; variables: string[]; rows: Array<Record<string, import('../rdf/terms.js').PlainTerm>> }
+  | { kind: 'quads'; quads: Quad[] };
+
+export interface QuadStore {
+  /**
+   * Replace named graphs atomically and durably: once the promise resolves, every graph in
+   * `graphs` holds exactly the given quads (an empty array removes the graph), and this
+   * survives a crash (kill -9) of the process. Either all graphs change or none does.
+   * The graph term of each given quad is ignored; the map key names the graph.
+   */
+  replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<void>;
+
+  /**
+   * The quads of the given named graphs, read with a SPARQL CONSTRUCT, in one round trip.
+   * Each returned quad carries its graph name. A graph that does not exist has no quads.
+   */
+  readGraphs(names: readonly string[]): Promise<Quad[]>;
+
+  /** Whether a named graph exists (has at least one quad). */
+  hasGraph(name: string): Promise<boolean>;
+
+  /** Names of all named graphs, in no particular order. */
+  listGraphs(): Promise<string[]>;
+
+  /** Run a SPARQL 1.1 query over the dataset (default graph = union of the named graphs). */
+  query(sparql: string): Promise<QueryResult>;
+
+  /** Run a SPARQL 1.1 Update, durably (survives kill -9 once resolved). */
+  update(sparql: string): Promise<void>;
+
+  /** Number of quads in the whole store. */
+  size(): Promise<number>;
+
+  /** Flush, compact if useful, release the data directory. */
+  close(): Promise<void>;
+}
