@@ -1,0 +1,107 @@
+/**
+ * Shape hints: what RDF cannot say about a document, kept so it comes back as loaded.
+ *
+ * RDF has no array order, merges every occurrence of an IRI into one node, and cannot tell
+ * which of two keys with the same IRI (`part_of`/`broader` on a Type) was written. The
+ * skeleton records, for each node of the JSON tree, the keys it showed and the identity of
+ * each value in order — IRIs by IRI, literals by a short hash, blank nodes by a signature
+ * of their own (non-blank) statements — but no data: the render takes every value from
+ * the quads and only uses the skeleton to place it. A value the skeleton does not know
+ * (added by SPARQL Update) is still shown, after the known ones; a known value that is
+ * gone is simply not found. So the quads stay the truth.
+ *
+ * The skeleton is stored as one JSON literal in a hint graph of its own, outside the
+ * entity's graph, so any SPARQL 1.1 store holds it and curators' queries never see it.
+ */
+import { df, type Quad, type Term, RDF_TYPE, XSD_STRING } from '../rdf/terms.js';
+
+/** A node of the document tree: the root, an embedded structure, or a reference. */
+export interface SkeletonNode {
+  /** The node's IRI; absent for a blank node (an embedded structure without `id`). */
+  i?: string;
+  /** For a blank node: the sorted hashes of its statements whose object is not a blank node. */
+  s?: string;
+  /** The `type` strings as written, in order. */
+  t?: string[];
+  /** The entries shown here, in input order. */
+  e?: SkeletonEntry[];
+  /** `_complete`, when the document gave it (non-semantic, kept as written). */
+  c?: boolean;
+  /** The document's `@context` when it is not the plain v1 URI (root only). */
+  x?: unknown;
+}
+
+/**
+ * One key of a node: [key as written, predicate IRI when it differs from the key's meaning
+ * in the bare v1 context (a scoped term) or 0, values].
+ */
+export type SkeletonEntry = [string, string | 0, SkeletonValue[]];
+
+/**
+ * A value: a node (object), a literal hash (`#…`), or an IRI written as a bare string
+ * (`=string`, or `=string IRI` when the string is a term that expands to another IRI).
+ */
+export type SkeletonValue = SkeletonNode | string;
+
+export const HINT_GRAPH_PREFIX = 'urn:linkedart-service:hints:';
+export const SHAPE_PREDICATE = 'urn:linkedart-service:shape';
+
+/** The graph that holds the hints of the entity whose graph is `graph`. */
+export function hintGraphOf(graph: string): string {
+  return HINT_GRAPH_PREFIX + graph;
+}
+
+export function isHintGraph(graph: string): boolean {
+  return graph.startsWith(HINT_GRAPH_PREFIX);
+}
+
+/** The hint quads for a document. */
+export function skeletonQuads(graph: string, root: SkeletonNode): Quad[] {
+  const g = df.namedNode(hintGraphOf(graph));
+  return [df.quad(df.namedNode(graph), df.namedNode(SHAPE_PREDICATE), df.literal(JSON.stringify(root)), g)];
+}
+
+/** Read the skeleton back from the quads of the hint graph; undefined when there is none or it is unreadable. */
+export function skeletonFrom(quads: readonly Quad[]): SkeletonNode | undefined {
+  for (const q of quads) {
+    if (q.predicate.value === SHAPE_PREDICATE && q.object.termType === 'Literal') {
+      try {
+        return JSON.parse(q.object.value) as SkeletonNode;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+// --- Value identities ------------------------------------------------------------------
+
+/** FNV-1a, 32 bits, in base 36: short, fast, and enough to tell values of one node apart. */
+export function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/** The identity of a literal in the skeleton. */
+export function literalKey(term: Term): string {
+  const lit = term as { value: string; language?: string; datatype?: { value: string } };
+  const dt = lit.language ? '@' + lit.language : lit.datatype && lit.datatype.value !== XSD_STRING ? lit.datatype.value : '';
+  return '#' + shortHash(lit.value + '\u0000' + dt);
+}
+
+/** The hash of one statement of a blank node, for its signature. */
+export function statementHash(predicate: string, object: Term): string {
+  if (object.termType === 'Literal') return shortHash(predicate + ' ' + literalKey(object));
+  return shortHash(predicate + ' <' + object.value);
+}
+
+export function signatureOf(hashes: string[]): string {
+  return hashes.sort().join(' ');
+}
+
+export { RDF_TYPE };

@@ -1,0 +1,348 @@
+/**
+ * Ingest: a Linked Art JSON-LD document to the quads of its named graph, plus its shape
+ * hints. One walk of the JSON tree against the compiled context does the work of
+ * jsonld.js's expand + toRDF, with the same results (a differential test holds us to it),
+ * but refuses what jsonld.js would drop silently: a key the context does not map where it
+ * stands, a null, a relative id, a type nobody defined.
+ */
+import type { ActiveContext } from '../context/ActiveContext.js';
+import { contextFromDocumentValue, linkedArtContext } from '../context/linkedArtContext.js';
+import { ContextError, type TermDefinition } from '../context/TermDefinition.js';
+import {
+  hintGraphOf, literalKey, signatureOf, skeletonQuads, statementHash,
+  type SkeletonEntry, type SkeletonNode, type SkeletonValue, HINT_GRAPH_PREFIX, SHAPE_PREDICATE,
+} from '../hints/Skeleton.js';
+import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
+import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
+import { df, RDF_TYPE, type Quad, type Term } from '../rdf/terms.js';
+import { isAbsoluteIri, isHttpIri } from './iris.js';
+import { booleanLiteral, numberLiteral } from './literals.js';
+
+export interface IngestedDocument {
+  /** The document's `id`: also the name of its graph. */
+  readonly id: string;
+  readonly kind: Kind;
+  /** The entity's quads, in the graph named by `id`. */
+  readonly quads: Quad[];
+  /** The shape hints, in the hint graph of `id`. */
+  readonly hintQuads: Quad[];
+  readonly skeleton: SkeletonNode;
+  /** Accepted, but worth telling the cataloguer (e.g. one IRI given two labels). */
+  readonly warnings: Problem[];
+}
+
+/** The spec's other name for `represents_instance_of_type`. */
+const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
+const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
+const RDF_TYPE_NODE = df.namedNode(RDF_TYPE);
+
+let documentCounter = 0;
+const processTag = Math.random().toString(36).slice(2, 8);
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+function isObject(v: unknown): v is JsonObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * Turn one document into quads. Throws DocumentRejected listing every problem found.
+ * `source` (a file name, a record number) only decorates the error message.
+ */
+export function ingestDocument(input: unknown, source?: string): IngestedDocument {
+  return new DocumentIngest(source).run(input);
+}
+
+class DocumentIngest {
+  private readonly quads: Quad[] = [];
+  private readonly seen = new Set<string>();
+  private readonly problems: Problem[] = [];
+  private readonly warnings: Problem[] = [];
+  private readonly labels = new Map<string, { label: string; path: string }>();
+  private readonly namedBlanks = new Map<string, Term>();
+  private readonly blankPrefix = `d${processTag}${(documentCounter++).toString(36)}x`;
+  private blankCount = 0;
+  private graph: Term = df.namedNode('urn:invalid');
+  private documentId: string | undefined;
+
+  constructor(private readonly source: string | undefined) {}
+
+  run(input: unknown): IngestedDocument {
+    if (!isObject(input)) {
+      throw new DocumentRejected(undefined, [this.problem('', 'not-an-object', 'a Linked Art document is one JSON object')], this.source);
+    }
+    const id = input['id'] ?? input['@id'];
+    if (typeof id !== 'string' || !isHttpIri(id)) {
+      const message = typeof id !== 'string'
+        ? 'the document has no "id"; it must be the HTTP(S) URI at which the entity is dereferenced'
+        : `"id" ${JSON.stringify(id)} is not an absolute HTTP(S) URI (relative ids cannot be dereferenced)`;
+      throw new DocumentRejected(undefined, [this.problem('id', 'root-id', message, 'id')], this.source);
+    }
+    this.documentId = id;
+    this.graph = df.namedNode(id);
+    if (id.startsWith(HINT_GRAPH_PREFIX)) this.problems.push(this.problem('id', 'root-id', 'this id is reserved for shape hints', 'id'));
+
+    let ctx: ActiveContext;
+    try {
+      ctx = contextFromDocumentValue(input['@context']);
+    } catch (e) {
+      if (!(e instanceof ContextError)) throw e;
+      throw new DocumentRejected(id, [this.problem('@context', 'context', e.message, '@context')], this.source);
+    }
+
+    const kind = this.kindOf(input['type'] ?? input['@type']);
+    const root = this.node(input, ctx, null, '', true);
+    if (input['@context'] !== 'https://linked.art/ns/v1/linked-art.json' && root) root.skeleton.x = input['@context'];
+    if (this.problems.length > 0 || !root || !kind) throw new DocumentRejected(id, this.problems, this.source);
+    return {
+      id, kind, quads: this.quads, skeleton: root.skeleton,
+      hintQuads: skeletonQuads(id, root.skeleton), warnings: this.warnings,
+    };
+  }
+
+  private kindOf(type: unknown): Kind | undefined {
+    const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
+    const top = types.filter((t): t is string => typeof t === 'string' && TOP_LEVEL_CLASSES.has(t));
+    if (top.length === 0) {
+      const message = type === undefined
+        ? 'the document has no "type"; it must be the class of one of the eleven kinds'
+        : `"type" ${JSON.stringify(type)} is not the class of any of the eleven kinds (${[...TOP_LEVEL_CLASSES].join(', ')})`;
+      this.problems.push(this.problem('type', 'root-type', message, 'type'));
+      return undefined;
+    }
+    return KINDS.find((k) => k.classes.includes(top[0]!));
+  }
+
+  // --- Nodes -------------------------------------------------------------------------
+
+  private node(obj: JsonObject, parentCtx: ActiveContext, via: TermDefinition | null, path: string, isRoot: boolean):
+    { term: Term; skeleton: SkeletonNode } | undefined {
+    const ctx0 = parentCtx.enterNode(via);
+    const skeleton: SkeletonNode = {};
+    const statementHashes: string[] = [];
+
+    // Which keys are `id` and `type` here (they may be aliased).
+    let idValue: Json | undefined;
+    let typeValue: Json | undefined;
+    let typeKey = 'type';
+    for (const key of Object.keys(obj)) {
+      const iri = key.startsWith('@') ? key : ctx0.terms.get(key)?.iri;
+      if (iri === '@id') idValue = obj[key];
+      else if (iri === '@type') { typeValue = obj[key]; typeKey = key; }
+    }
+
+    let subject: Term;
+    if (idValue === undefined) subject = this.freshBlank();
+    else if (typeof idValue !== 'string') {
+      this.problems.push(this.problem(join(path, 'id'), 'id', `"id" must be a string, not ${describe(idValue)}`, 'id'));
+      return undefined;
+    } else if (idValue.startsWith('_:')) {
+      subject = this.namedBlanks.get(idValue) ?? this.freshBlank();
+      this.namedBlanks.set(idValue, subject);
+    } else if (!isAbsoluteIri(idValue)) {
+      this.problems.push(this.problem(join(path, 'id'), 'id', `"id" ${JSON.stringify(idValue)} is not an absolute IRI; relative ids have no meaning outside this document`, 'id'));
+      return undefined;
+    } else {
+      subject = df.namedNode(idValue);
+      skeleton.i = idValue;
+    }
+
+    // Types: expanded in the context before any type scope, then their scopes applied.
+    const types: string[] = [];
+    if (typeValue !== undefined) {
+      const list = Array.isArray(typeValue) ? typeValue : [typeValue];
+      list.forEach((t, i) => {
+        const tPath = Array.isArray(typeValue) ? `${join(path, typeKey)}[${i}]` : join(path, typeKey);
+        if (typeof t !== 'string') {
+          this.problems.push(this.problem(tPath, 'type', `a type must be a string, not ${describe(t)}`, 'type'));
+          return;
+        }
+        const iri = ctx0.expandVocab(t);
+        if (iri === undefined || iri.startsWith('@')) {
+          this.problems.push(this.problem(tPath, 'unknown-type', `type "${t}" is not a class of the Linked Art context`, t));
+          return;
+        }
+        types.push(t);
+        this.emit(subject, RDF_TYPE_NODE, df.namedNode(iri), statementHashes);
+      });
+      skeleton.t = types;
+    } else if (!isRoot && subject.termType === 'BlankNode') {
+      // Allowed by JSON-LD; the SHACL shapes decide whether a type is required here.
+    }
+    const ctx = ctx0.withTypes(types);
+
+    const entries: SkeletonEntry[] = [];
+    const blankChildren: Array<SkeletonNode> = [];
+    for (const key of Object.keys(obj)) {
+      const value = obj[key]!;
+      const keyPath = join(path, key);
+      if (key === '@context') {
+        if (!isRoot) this.problems.push(this.problem(keyPath, 'embedded-context', 'an "@context" inside a document is not supported; put extensions in the top-level "@context" array', key));
+        continue;
+      }
+      if (key === '_complete') {
+        if (typeof value !== 'boolean') this.problems.push(this.problem(keyPath, 'complete', `"_complete" must be true or false, not ${describe(value)}`, key));
+        else skeleton.c = value;
+        continue;
+      }
+      const def = this.termFor(ctx, key, types, keyPath);
+      if (!def) continue;
+      if (def.iri === '@id' || def.iri === '@type') continue;
+      if (def.iri.startsWith('@')) {
+        this.problems.push(this.problem(keyPath, 'keyword', `"${key}" (${def.iri}) is not supported in a Linked Art document`, key));
+        continue;
+      }
+      if (def.iri === SHAPE_PREDICATE) {
+        this.problems.push(this.problem(keyPath, 'reserved', `"${key}" maps to an IRI reserved for the service`, key));
+        continue;
+      }
+      const predicate = df.namedNode(def.iri);
+      const values: SkeletonValue[] = [];
+      const many = Array.isArray(value);
+      const list = many ? flatten(value) : [value];
+      list.forEach((item, i) => {
+        const itemPath = many ? `${keyPath}[${i}]` : keyPath;
+        const made = this.value(item, ctx, def, key, itemPath);
+        if (!made) return;
+        if (predicate.value === RDFS_LABEL && subject.termType === 'NamedNode' && !this.firstLabel(subject.value, made.term, itemPath)) return;
+        this.emit(subject, predicate, made.term, statementHashes);
+        values.push(made.skeleton);
+        if (typeof made.skeleton === 'object' && made.skeleton.i === undefined) blankChildren.push(made.skeleton);
+      });
+      const v1Iri = linkedArtContext().terms.get(key)?.iri;
+      entries.push([key, v1Iri === def.iri ? 0 : def.iri, values]);
+    }
+    if (entries.length > 0) skeleton.e = entries;
+    if (subject.termType === 'BlankNode') skeleton.s = signatureOf(statementHashes);
+    return { term: subject, skeleton };
+  }
+
+  /** What a key means on a node of these types; records a problem when it means nothing. */
+  private termFor(ctx: ActiveContext, key: string, types: readonly string[], path: string): TermDefinition | undefined {
+    const def = ctx.terms.get(key);
+    if (def) return def;
+    const alias = TERM_ALIASES[key];
+    if (alias) {
+      const target = ctx.terms.get(alias);
+      if (target) return { ...target, term: key };
+    }
+    if (!key.startsWith('@')) {
+      const iri = ctx.expandIri(key);
+      if (iri !== undefined && key.includes(':')) return { term: key, iri, prefix: false };
+    }
+    const on = types.length > 0 ? `a node of type ${types.join('/')}` : 'an untyped node';
+    const message = key.startsWith('@')
+      ? `the keyword "${key}" is not supported in a Linked Art document`
+      : `"${key}" is not defined by the Linked Art context for ${on}; it would be lost`;
+    this.problems.push(this.problem(path, 'unmapped-key', message, key));
+    return undefined;
+  }
+
+  // --- Values ------------------------------------------------------------------------
+
+  private value(item: Json, ctx: ActiveContext, def: TermDefinition, key: string, path: string):
+    { term: Term; skeleton: SkeletonValue } | undefined {
+    if (item === null) {
+      this.problems.push(this.problem(path, 'null', `null is not a value for "${key}"; leave the key out instead`, key));
+      return undefined;
+    }
+    if (isObject(item)) {
+      if ('@value' in item) return this.valueObject(item, ctx, key, path);
+      const child = this.node(item, ctx, def, path, false);
+      return child && { term: child.term, skeleton: child.skeleton };
+    }
+    if (Array.isArray(item)) return undefined; // flattened by the caller
+    if (def.coerce === '@id' || def.coerce === '@vocab') {
+      if (typeof item !== 'string') {
+        this.problems.push(this.problem(path, 'reference', `"${key}" takes references, not ${describe(item)}`, key));
+        return undefined;
+      }
+      const iri = def.coerce === '@vocab' ? (def.scoped ? ctx.withLocal(def.scoped) : ctx).expandVocab(item) : (isAbsoluteIri(item) ? item : undefined);
+      if (iri === undefined || iri.startsWith('@') || !isAbsoluteIri(iri)) {
+        this.problems.push(this.problem(path, 'reference', `${JSON.stringify(item)} is neither a term of the context nor an absolute IRI`, key));
+        return undefined;
+      }
+      return { term: df.namedNode(iri), skeleton: '=' + item + (iri === item ? '' : ' ' + iri) };
+    }
+    let term: Term;
+    if (typeof item === 'string') term = def.coerce ? df.literal(item, df.namedNode(def.coerce)) : df.literal(item);
+    else if (def.coerce) {
+      this.problems.push(this.problem(path, 'datatype', `"${key}" takes a string (${def.coerce}), not ${describe(item)}`, key));
+      return undefined;
+    } else if (typeof item === 'number') {
+      if (!Number.isFinite(item)) return undefined;
+      term = numberLiteral(item);
+    } else term = booleanLiteral(item);
+    return { term, skeleton: literalKey(term) };
+  }
+
+  private valueObject(item: JsonObject, ctx: ActiveContext, key: string, path: string): { term: Term; skeleton: SkeletonValue } | undefined {
+    const extra = Object.keys(item).filter((k) => k !== '@value' && k !== '@type' && k !== '@language');
+    const v = item['@value'];
+    if (extra.length > 0 || (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')) {
+      this.problems.push(this.problem(path, 'value-object', `a value object takes "@value" (a string, number or boolean) with "@type" or "@language" only`, key));
+      return undefined;
+    }
+    let term: Term;
+    if (typeof item['@language'] === 'string') term = df.literal(String(v), item['@language']);
+    else if (typeof item['@type'] === 'string') {
+      const dt = ctx.expandVocab(item['@type']);
+      if (!dt || !isAbsoluteIri(dt)) {
+        this.problems.push(this.problem(path, 'value-object', `datatype "${item['@type']}" is not an IRI`, key));
+        return undefined;
+      }
+      term = df.literal(typeof v === 'number' && !Number.isInteger(v) ? numberLiteral(v).value : String(v), df.namedNode(dt));
+    } else term = typeof v === 'number' ? numberLiteral(v) : typeof v === 'boolean' ? booleanLiteral(v) : df.literal(v);
+    return { term, skeleton: literalKey(term) };
+  }
+
+  // --- Quads -------------------------------------------------------------------------
+
+  private emit(subject: Term, predicate: Term, object: Term, hashes: string[]): void {
+    const key = `${subject.termType[0]}${subject.value} ${predicate.value} ${object.termType[0]}${object.value}` +
+      (object.termType === 'Literal' ? literalKey(object) : '');
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    if (object.termType !== 'BlankNode') hashes.push(statementHash(predicate.value, object));
+    this.quads.push(df.quad(subject as Quad['subject'], predicate as Quad['predicate'], object as Quad['object'], this.graph as Quad['graph']));
+  }
+
+  /** One IRI, one label: the first wins, and a different second one is reported. */
+  private firstLabel(iri: string, label: Term, path: string): boolean {
+    const known = this.labels.get(iri);
+    if (!known) {
+      this.labels.set(iri, { label: label.value, path });
+      return true;
+    }
+    if (known.label !== label.value) {
+      this.warnings.push({ ...this.problem(path, 'label-conflict', `<${iri}> is labelled ${JSON.stringify(known.label)} at ${known.path || '(root)'} and ${JSON.stringify(label.value)} here; one IRI has one label, the first is kept`, '_label'), severity: 'Warning' });
+      return false;
+    }
+    return true;
+  }
+
+  private freshBlank(): Term {
+    return df.blankNode(this.blankPrefix + (this.blankCount++).toString(36));
+  }
+
+  private problem(path: string, rule: string, message: string, term?: string): Problem {
+    return { document: this.documentId, path, term, rule, message, severity: 'Violation' };
+  }
+}
+
+function join(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+function flatten(values: Json[]): Json[] {
+  return values.some(Array.isArray) ? values.flat(Infinity as 1) as Json[] : values;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+export { hintGraphOf };

@@ -1,0 +1,12 @@
+/** IRI checks for ids: what Oxigraph, SPARQL and a remote store will accept as an IRI. */
+
+const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\u0000-\u0020<>"{}|\\^`\u007f-\u009f]*$/;
+const HTTP_IRI = /^https?:\/\/[^/?#\u0000-\u0020<>"{}|\\^`]+/i;
+
+export function isAbsoluteIri(value: string): boolean {
+  return ABSOLUTE_IRI.test(value);
+}
+
+export function isHttpIri(value: string): boolean {
+  return HTTP_IRI.test(value) && ABSOLUTE_IRI.test(value);
+}

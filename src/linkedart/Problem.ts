@@ -1,0 +1,39 @@
+/**
+ * A problem found in a document, in the one format every check uses (ingest now, SHACL
+ * validation, loading and HTTP writes later): which document, where in it (a JSON path
+ * such as `produced_by.part[0].carried_out_by[1]`), which Linked Art term, which rule, how bad.
+ */
+export type Severity = 'Violation' | 'Warning';
+
+export interface Problem {
+  /** The document's `id`, when it has a usable one. */
+  document?: string;
+  /** JSON path of the offending value or key; `` (empty) for the document itself. */
+  path: string;
+  /** The Linked Art term concerned (a key or a type), when there is one. */
+  term?: string;
+  /** A short stable rule id, e.g. `unmapped-key`. */
+  rule: string;
+  /** The rule in plain words, applied to this case. */
+  message: string;
+  severity: Severity;
+}
+
+export function formatProblem(p: Problem): string {
+  const where = p.path === '' ? '(document)' : p.path;
+  return `${p.severity} at ${where}: ${p.message} [${p.rule}]`;
+}
+
+/** A document refused: carries every problem found, not just the first. */
+export class DocumentRejected extends Error {
+  readonly document: string | undefined;
+  readonly problems: readonly Problem[];
+
+  constructor(document: string | undefined, problems: readonly Problem[], source?: string) {
+    const head = `${source ? source + ': ' : ''}document ${document ?? '(without a usable id)'} rejected`;
+    super([head, ...problems.map((p) => '  ' + formatProblem(p))].join('\n'));
+    this.name = 'DocumentRejected';
+    this.document = document;
+    this.problems = problems;
+  }
+}

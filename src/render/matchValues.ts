@@ -1,0 +1,104 @@
+/**
+ * Matching the values a skeleton remembers to the values the quads hold now.
+ *
+ * IRIs and literals match by identity. Blank nodes have none that survives a store, so
+ * they match by signature (the hashes of their non-blank statements): equal signatures
+ * first, then the most similar (Jaccard) — so a Name whose language a curator changed
+ * keeps its place. Whatever stays unmatched on either side is new, or gone.
+ */
+import { literalKey, type SkeletonValue } from '../hints/Skeleton.js';
+import type { Term } from '../rdf/terms.js';
+
+export interface Match {
+  term: Term;
+  hint: SkeletonValue;
+}
+
+/** Key of a term within one graph: IRIs and blank nodes never collide. */
+export function termKey(term: Term): string {
+  return term.termType === 'BlankNode' ? '_:' + term.value : term.value;
+}
+
+/** The IRI a `=string[ IRI]` value names. */
+export function iriOfStringValue(hint: string): string {
+  const space = hint.indexOf(' ');
+  return space < 0 ? hint.slice(1) : hint.slice(space + 1);
+}
+
+/** The string a `=string[ IRI]` value was written as. */
+export function writtenStringValue(hint: string): string {
+  const space = hint.indexOf(' ');
+  return space < 0 ? hint.slice(1) : hint.slice(1, space);
+}
+
+export function matchValues(
+  hints: readonly SkeletonValue[],
+  actual: readonly Term[],
+  takenBlanks: Set<string>,
+  signature: (blank: Term) => string,
+): Match[] {
+  const slots: Array<Match | undefined> = new Array(hints.length);
+  const used = new Set<Term>();
+  const pendingBlanks: number[] = [];
+  hints.forEach((hint, i) => {
+    let found: Term | undefined;
+    if (typeof hint === 'string') {
+      if (hint[0] === '#') found = actual.find((t) => t.termType === 'Literal' && !used.has(t) && literalKey(t) === hint);
+      else {
+        const iri = iriOfStringValue(hint);
+        found = actual.find((t) => t.termType === 'NamedNode' && t.value === iri && !used.has(t));
+      }
+    } else if (hint.i !== undefined) {
+      found = actual.find((t) => t.termType === 'NamedNode' && t.value === hint.i);
+    } else {
+      pendingBlanks.push(i);
+      return;
+    }
+    if (found) {
+      used.add(found);
+      slots[i] = { term: found, hint };
+    }
+  });
+
+  if (pendingBlanks.length > 0) {
+    const candidates = actual.filter((t) => t.termType === 'BlankNode' && !takenBlanks.has(t.value));
+    const sigs = new Map(candidates.map((c) => [c, signature(c)]));
+    const take = (i: number, c: Term): void => {
+      slots[i] = { term: c, hint: hints[i]! };
+      takenBlanks.add(c.value);
+      sigs.delete(c);
+    };
+    const rest: number[] = [];
+    for (const i of pendingBlanks) {
+      const s = (hints[i] as { s?: string }).s ?? '';
+      const exact = [...sigs].find(([, sig]) => sig === s);
+      if (exact) take(i, exact[0]);
+      else rest.push(i);
+    }
+    for (const i of rest) {
+      const mine = new Set(((hints[i] as { s?: string }).s ?? '').split(' ').filter(Boolean));
+      let best: Term | undefined;
+      let bestScore = 0;
+      for (const [c, sig] of sigs) {
+        const theirs = sig.split(' ').filter(Boolean);
+        const common = theirs.filter((h) => mine.has(h)).length;
+        const union = mine.size + theirs.length - common;
+        const score = union === 0 ? 1 : common / union;
+        if (score > bestScore) { best = c; bestScore = score; }
+      }
+      if (best) take(i, best);
+    }
+  }
+  return slots.filter((m): m is Match => m !== undefined);
+}
+
+/** A deterministic order for values nobody placed: IRIs, then blank nodes, then literals. */
+export function newValueOrder(signature: (blank: Term) => string): (a: Term, b: Term) => number {
+  const key = (t: Term): string =>
+    t.termType === 'NamedNode' ? '0' + t.value : t.termType === 'BlankNode' ? '1' + signature(t) + ' ' + t.value : '2' + t.value;
+  return (a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  };
+}

@@ -1,0 +1,306 @@
+/**
+ * Render: the quads of an entity's graph (and its shape hints) back into the Linked Art
+ * document, as JSON-LD framing against the v1 context would, but exact:
+ * - arrays in the order they were loaded; values the hints do not know (added by SPARQL
+ *   Update) after the known ones, in a deterministic order;
+ * - each occurrence of an IRI shows what it showed when loaded (a Type that carried its
+ *   own `classified_as` in one place does not grow it everywhere), and a reference back to
+ *   an enclosing node, the root included, is a reference object {id, type, _label};
+ * - the key that was written where two terms share an IRI (`part_of`/`broader`);
+ * - single-valued properties as objects, `@set` properties as arrays, `_label` never an array;
+ * - keys in the order of the spec's tables.
+ * The quads are the truth: nothing is shown that they do not hold, and everything they hold
+ * about nodes reachable from the root is shown.
+ */
+import type { ActiveContext } from '../context/ActiveContext.js';
+import { contextFromDocumentValue, LINKED_ART_CONTEXT_URI, linkedArtContext } from '../context/linkedArtContext.js';
+import type { TermDefinition } from '../context/TermDefinition.js';
+import { hintGraphOf, signatureOf, skeletonFrom, statementHash, type SkeletonNode, type SkeletonValue } from '../hints/Skeleton.js';
+import { PROVENANCE_ACTIVITY } from '../linkedart/kinds.js';
+import { RDF_TYPE, RDF_LANGSTRING, XSD, XSD_STRING, type Quad, type Term } from '../rdf/terms.js';
+import { orderKeys, tableFor } from './keyOrder.js';
+import { matchValues, newValueOrder, termKey, writtenStringValue } from './matchValues.js';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export interface RenderedDocument {
+  document: JsonObject;
+  /** What could not be shown as the spec wants it (e.g. a second `_label`), for the log. */
+  warnings: string[];
+}
+
+const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
+const NUMERIC = new Set(['integer', 'double', 'decimal', 'float', 'int', 'long', 'short', 'nonNegativeInteger', 'positiveInteger']
+  .map((t) => XSD + t));
+const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
+
+interface PlannedValue { term: Term; hint?: SkeletonValue }
+interface PlannedEntry { pred: string; key: string | undefined; values: PlannedValue[]; given: boolean }
+interface NodePlan { types: Term[]; entries: PlannedEntry[] }
+
+/**
+ * Render the entity `id` from its quads (graph `id`) and hints (its hint graph); other
+ * graphs' quads are ignored. Undefined when the entity's graph is empty.
+ */
+export function renderDocument(id: string, quads: readonly Quad[]): RenderedDocument | undefined {
+  const hintGraph = hintGraphOf(id);
+  const entity: Quad[] = [];
+  const hints: Quad[] = [];
+  for (const q of quads) {
+    if (q.graph.value === id) entity.push(q);
+    else if (q.graph.value === hintGraph) hints.push(q);
+  }
+  if (entity.length === 0) return undefined;
+  return new DocumentRender(id, entity, skeletonFrom(hints)).run();
+}
+
+class DocumentRender {
+  private readonly index = new Map<string, Map<string, Term[]>>();
+  private readonly signatures = new Map<string, string>();
+  private readonly takenBlanks = new Set<string>();
+  private readonly occurrences = new Map<string, SkeletonNode[]>();
+  private readonly plans = new Map<SkeletonNode, NodePlan>();
+  private readonly visited = new Set<string>();
+  private readonly ancestors = new Set<string>();
+  private readonly warnings: string[] = [];
+  private readonly baseCtx: ActiveContext;
+  private readonly newOrder: (a: Term, b: Term) => number;
+
+  constructor(private readonly id: string, quads: Quad[], private readonly skeleton: SkeletonNode | undefined) {
+    for (const q of quads) {
+      const s = termKey(q.subject);
+      let props = this.index.get(s);
+      if (!props) this.index.set(s, (props = new Map()));
+      const list = props.get(q.predicate.value);
+      if (list) list.push(q.object);
+      else props.set(q.predicate.value, [q.object]);
+    }
+    let ctx = linkedArtContext();
+    if (skeleton?.x !== undefined) {
+      try {
+        ctx = contextFromDocumentValue(skeleton.x);
+      } catch {
+        this.warnings.push('the stored @context could not be compiled; the v1 context is used');
+        if (skeleton) delete skeleton.x;
+      }
+    }
+    this.baseCtx = ctx;
+    if (skeleton) this.indexOccurrences(skeleton);
+    this.newOrder = newValueOrder((t) => this.signature(t));
+  }
+
+  run(): RenderedDocument {
+    const root = this.node({ termType: 'NamedNode', value: this.id } as Term, this.skeleton, this.baseCtx, null, null, true);
+    const document: JsonObject = { '@context': (this.skeleton?.x as JsonValue | undefined) ?? LINKED_ART_CONTEXT_URI, ...root };
+    const unreachable = [...this.index.keys()].filter((s) => !this.visited.has(s));
+    if (unreachable.length > 0) {
+      this.warnings.push(`${unreachable.length} subject(s) in the graph of <${this.id}> are not reachable from it and are not shown: ${unreachable.slice(0, 5).join(', ')}`);
+    }
+    return { document, warnings: this.warnings };
+  }
+
+  // --- Nodes -------------------------------------------------------------------------
+
+  private node(subject: Term, hint: SkeletonNode | undefined, parentCtx: ActiveContext, via: TermDefinition | null,
+    viaKey: string | null, isRoot: boolean): JsonObject {
+    const ctx0 = parentCtx.enterNode(via);
+    const key = termKey(subject);
+    const props = this.index.get(key);
+    this.visited.add(key);
+    const plan = this.planFor(subject, hint, props);
+
+    const typeStrings = plan.types.map((t) => this.typeString(t, hint, ctx0));
+    const ctx = ctx0.withTypes(typeStrings);
+    const out: JsonObject = {};
+    if (subject.termType === 'NamedNode') out['id'] = subject.value;
+    if (typeStrings.length > 0) out['type'] = typeStrings.length === 1 ? typeStrings[0]! : typeStrings;
+
+    if (this.ancestors.has(key)) {
+      // A reference back to an enclosing node: {id, type, _label}, never the node again.
+      const label = props?.get(RDFS_LABEL)?.find((t) => t.termType === 'Literal');
+      if (label) out['_label'] = label.value;
+      if (subject.termType === 'BlankNode') this.warnings.push('a blank node refers back to an enclosing one; the cycle is cut');
+      return out;
+    }
+    if (hint?.c !== undefined) out['_complete'] = hint.c;
+
+    this.ancestors.add(key);
+    const grouped = new Map<string, JsonValue[]>();
+    for (const entry of plan.entries) {
+      const written = entry.key !== undefined && this.keyMeans(ctx, entry.key, entry.pred) ? entry.key : undefined;
+      if (entry.values.length === 0 && entry.given && written && !grouped.has(written)) grouped.set(written, []);
+      for (const v of entry.values) {
+        const k = written ?? this.preferredKey(ctx, entry.pred, v.term);
+        const def = this.definition(ctx, k);
+        const rendered = this.value(v, def, k, ctx);
+        const list = grouped.get(k);
+        if (list) list.push(rendered);
+        else grouped.set(k, [rendered]);
+      }
+    }
+    this.ancestors.delete(key);
+
+    const isProvenance = isRoot && (props?.get(this.baseCtx.terms.get('classified_as')!.iri) ?? []).some((t) => t.value === PROVENANCE_ACTIVITY);
+    const keys = orderKeys([...grouped.keys()], tableFor(typeStrings, isRoot, viaKey, isProvenance));
+    for (const k of keys) {
+      const values = grouped.get(k)!;
+      const def = this.definition(ctx, k);
+      if (k === '_label') {
+        if (values.length > 1) this.warnings.push(`<${subject.value}> has ${values.length} labels; only the first is shown as "_label"`);
+        if (values.length > 0) out[k] = values[0]!;
+      } else if (def?.container === '@set' || values.length !== 1) out[k] = values;
+      else out[k] = values[0]!;
+    }
+    return out;
+  }
+
+  private value(v: PlannedValue, def: TermDefinition | undefined, key: string, ctx: ActiveContext): JsonValue {
+    const term = v.term;
+    if (term.termType === 'Literal') return literalValue(term, def, ctx);
+    if (typeof v.hint === 'string' && v.hint[0] === '=' && (def?.coerce === '@id' || def?.coerce === '@vocab')) {
+      return writtenStringValue(v.hint);
+    }
+    if (term.termType === 'NamedNode' && def?.coerce === '@vocab') {
+      return (def.scoped ? ctx.withLocal(def.scoped) : ctx).compactIri(term.value);
+    }
+    const hint = typeof v.hint === 'object' ? v.hint : undefined;
+    return this.node(term, hint, ctx, def ?? null, key, false);
+  }
+
+  // --- Plans: which values each occurrence shows, in which order ----------------------
+
+  private planFor(subject: Term, hint: SkeletonNode | undefined, props: Map<string, Term[]> | undefined): NodePlan {
+    if (!props) return { types: [], entries: [] };
+    if (!hint) return this.fullPlan(props);
+    let plan = this.plans.get(hint);
+    if (plan) return plan;
+    const occurrences = subject.termType === 'NamedNode' ? this.occurrences.get(subject.value) ?? [hint] : [hint];
+    this.planOccurrences(props, occurrences.includes(hint) ? occurrences : [hint]);
+    plan = this.plans.get(hint)!;
+    return plan;
+  }
+
+  /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one. */
+  private planOccurrences(props: Map<string, Term[]>, occurrences: SkeletonNode[]): void {
+    const claimed = new Set<Term>();
+    const signature = (t: Term): string => this.signature(t);
+    const actualTypes = props.get(RDF_TYPE) ?? [];
+    for (const occ of occurrences) {
+      const types: Term[] = [];
+      for (const t of occ.t ?? []) {
+        const iri = this.baseCtx.expandVocab(t);
+        const found = actualTypes.find((a) => a.value === iri);
+        if (found && !types.includes(found)) { types.push(found); claimed.add(found); }
+      }
+      const entries: PlannedEntry[] = [];
+      for (const [key, p, hints] of occ.e ?? []) {
+        const pred = p || linkedArtContext().terms.get(key)?.iri;
+        if (pred === undefined) continue;
+        const matches = matchValues(hints, props.get(pred) ?? [], this.takenBlanks, signature);
+        for (const m of matches) claimed.add(m.term);
+        entries.push({ pred, key, values: matches, given: true });
+      }
+      this.plans.set(occ, { types, entries });
+    }
+    // Values no occurrence shows (new ones, or ones the hints do not cover) go to the primary occurrence.
+    const primary = occurrences.find((o) => (o.e ?? []).some(([k]) => k !== '_label')) ?? occurrences[0]!;
+    const plan = this.plans.get(primary)!;
+    const newTypes = actualTypes.filter((t) => !claimed.has(t)).sort(this.newOrder);
+    plan.types.push(...newTypes);
+    for (const [pred, terms] of props) {
+      if (pred === RDF_TYPE) continue;
+      const fresh = terms.filter((t) => !claimed.has(t)).sort(this.newOrder);
+      if (fresh.length === 0) continue;
+      const entry = plan.entries.find((e) => e.pred === pred);
+      const values = fresh.map((term) => ({ term }));
+      if (entry) entry.values.push(...values);
+      else plan.entries.push({ pred, key: undefined, values, given: false });
+    }
+  }
+
+  /** Without hints (a node nobody described in the document): everything, in a deterministic order. */
+  private fullPlan(props: Map<string, Term[]>): NodePlan {
+    const types = [...(props.get(RDF_TYPE) ?? [])].sort(this.newOrder);
+    const entries: PlannedEntry[] = [];
+    for (const [pred, terms] of props) {
+      if (pred === RDF_TYPE) continue;
+      entries.push({ pred, key: undefined, values: [...terms].sort(this.newOrder).map((term) => ({ term })), given: false });
+    }
+    return { types, entries };
+  }
+
+  private indexOccurrences(node: SkeletonNode): void {
+    if (node.i !== undefined) {
+      const list = this.occurrences.get(node.i);
+      if (list) list.push(node);
+      else this.occurrences.set(node.i, [node]);
+    }
+    for (const [, , values] of node.e ?? []) {
+      for (const v of values) if (typeof v === 'object') this.indexOccurrences(v);
+    }
+  }
+
+  private signature(blank: Term): string {
+    let sig = this.signatures.get(blank.value);
+    if (sig === undefined) {
+      const hashes: string[] = [];
+      for (const [pred, terms] of this.index.get(termKey(blank)) ?? []) {
+        for (const t of terms) if (t.termType !== 'BlankNode') hashes.push(statementHash(pred, t));
+      }
+      sig = signatureOf(hashes);
+      this.signatures.set(blank.value, sig);
+    }
+    return sig;
+  }
+
+  // --- Terms -------------------------------------------------------------------------
+
+  private typeString(type: Term, hint: SkeletonNode | undefined, ctx: ActiveContext): string {
+    const written = hint?.t?.find((t) => ctx.expandVocab(t) === type.value);
+    return written ?? ctx.compactIri(type.value);
+  }
+
+  private keyMeans(ctx: ActiveContext, key: string, pred: string): boolean {
+    return this.definition(ctx, key)?.iri === pred;
+  }
+
+  private definition(ctx: ActiveContext, key: string): TermDefinition | undefined {
+    const def = ctx.terms.get(key);
+    if (def) return def;
+    const alias = TERM_ALIASES[key];
+    if (alias) return ctx.terms.get(alias);
+    const iri = key.includes(':') ? ctx.expandIri(key) : undefined;
+    return iri === undefined ? undefined : { term: key, iri, prefix: false };
+  }
+
+  /** The term jsonld.js would choose for this IRI and value: matching coercion, then shortest. */
+  private preferredKey(ctx: ActiveContext, pred: string, term: Term): string {
+    const defs = ctx.termsFor(pred);
+    const wanted = term.termType === 'Literal'
+      ? [(term as { datatype?: { value: string } }).datatype?.value, undefined]
+      : ['@id', '@vocab', undefined];
+    for (const coerce of wanted) {
+      const def = defs.find((d) => d.coerce === coerce);
+      if (def) return def.term;
+    }
+    return defs[0]?.term ?? ctx.compactIri(pred);
+  }
+}
+
+/** A literal as JSON: native numbers and booleans, plain strings, a value object otherwise. */
+function literalValue(term: Term, def: TermDefinition | undefined, ctx: ActiveContext): JsonValue {
+  const lit = term as { value: string; language?: string; datatype?: { value: string } };
+  const datatype = lit.datatype?.value ?? XSD_STRING;
+  if (lit.language) return { '@value': lit.value, '@language': lit.language };
+  if (def?.coerce && def.coerce !== '@id' && def.coerce !== '@vocab') {
+    return datatype === def.coerce ? lit.value : { '@value': lit.value, '@type': ctx.compactIri(datatype) };
+  }
+  if (datatype === XSD_STRING || datatype === RDF_LANGSTRING) return lit.value;
+  if (NUMERIC.has(datatype)) {
+    const n = Number(lit.value);
+    if (Number.isFinite(n) && lit.value.trim() !== '') return n;
+  }
+  if (datatype === XSD + 'boolean' && (lit.value === 'true' || lit.value === 'false')) return lit.value === 'true';
+  return { '@value': lit.value, '@type': ctx.compactIri(datatype) };
+}
