@@ -33,9 +33,11 @@ export interface SkeletonNode {
 
 /**
  * One key of a node: [key as written, predicate IRI when it differs from the key's meaning
- * in the bare v1 context (a scoped term) or 0, values].
+ * in the bare v1 context (a scoped term) or 0, values, and the written form when it is not
+ * the context's: 1 for an array where the context declares one value, 0 for a single
+ * value where it declares a set].
  */
-export type SkeletonEntry = [string, string | 0, SkeletonValue[]];
+export type SkeletonEntry = [string, string | 0, SkeletonValue[], (0 | 1)?];
 
 /**
  * A value: a node (object), a literal hash (`#…`), or an IRI written as a bare string

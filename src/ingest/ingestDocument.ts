@@ -211,7 +211,9 @@ class DocumentIngest {
         if (typeof made.skeleton === 'object' && made.skeleton.i === undefined) blankChildren.push(made.skeleton);
       });
       const v1Iri = linkedArtContext().terms.get(key)?.iri;
-      entries.push([key, v1Iri === def.iri ? 0 : def.iri, values]);
+      const entry: SkeletonEntry = [key, v1Iri === def.iri ? 0 : def.iri, values];
+      if (many !== (def.container === '@set')) entry.push(many ? 1 : 0);
+      entries.push(entry);
     }
     if (entries.length > 0) skeleton.e = entries;
     if (subject.termType === 'BlankNode') skeleton.s = signatureOf(statementHashes);

@@ -33,10 +33,28 @@ export interface RenderedDocument {
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 const NUMERIC = new Set(['integer', 'double', 'decimal', 'float', 'int', 'long', 'short', 'nonNegativeInteger', 'positiveInteger']
   .map((t) => XSD + t));
+/**
+ * Properties whose form the spec and the v1 context disagree on: spec says array, context
+ * one value (true); spec says one object, context `@set` (false). These keep the form they
+ * were written in, and take the spec's when nobody wrote them.
+ */
+const SPEC_FORM_OVER_CONTEXT: ReadonlyMap<string, boolean> = new Map([['current_permanent_custodian', true], ['removed_by', false]]);
+
+/**
+ * Whether one value is shown in an array: `@set` properties always (the context says so),
+ * single-valued ones when they were written as an array, and the spec's form where the
+ * spec and context disagree.
+ */
+function arrayForm(key: string, def: TermDefinition | undefined, written: 0 | 1 | undefined): boolean {
+  const spec = SPEC_FORM_OVER_CONTEXT.get(key);
+  if (spec !== undefined) return written !== undefined ? written === 1 : spec;
+  if (def?.container === '@set') return true;
+  return written === 1;
+}
 const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
 
 interface PlannedValue { term: Term; hint?: SkeletonValue }
-interface PlannedEntry { pred: string; key: string | undefined; values: PlannedValue[]; given: boolean }
+interface PlannedEntry { pred: string; key: string | undefined; values: PlannedValue[]; given: boolean; form?: 0 | 1 }
 interface NodePlan { types: Term[]; entries: PlannedEntry[] }
 
 /**
@@ -127,8 +145,13 @@ class DocumentRender {
 
     this.ancestors.add(key);
     const grouped = new Map<string, JsonValue[]>();
+    const writtenForm = new Map<string, 0 | 1>();
     for (const entry of plan.entries) {
       const written = entry.key !== undefined && this.keyMeans(ctx, entry.key, entry.pred) ? entry.key : undefined;
+      if (written && entry.given) {
+        // The hint stores the form only where it is not the context's.
+        writtenForm.set(written, entry.form ?? (this.definition(ctx, written)?.container === '@set' ? 1 : 0));
+      }
       if (entry.values.length === 0 && entry.given && written && !grouped.has(written)) grouped.set(written, []);
       for (const v of entry.values) {
         const k = written ?? this.preferredKey(ctx, entry.pred, v.term);
@@ -149,7 +172,7 @@ class DocumentRender {
       if (k === '_label') {
         if (values.length > 1) this.warnings.push(`<${subject.value}> has ${values.length} labels; only the first is shown as "_label"`);
         if (values.length > 0) out[k] = values[0]!;
-      } else if (def?.container === '@set' || values.length !== 1) out[k] = values;
+      } else if (values.length !== 1 || arrayForm(k, def, writtenForm.get(k))) out[k] = values;
       else out[k] = values[0]!;
     }
     return out;
@@ -194,12 +217,12 @@ class DocumentRender {
         if (found && !types.includes(found)) { types.push(found); claimed.add(found); }
       }
       const entries: PlannedEntry[] = [];
-      for (const [key, p, hints] of occ.e ?? []) {
+      for (const [key, p, hints, array] of occ.e ?? []) {
         const pred = p || linkedArtContext().terms.get(key)?.iri;
         if (pred === undefined) continue;
         const matches = matchValues(hints, props.get(pred) ?? [], this.takenBlanks, signature);
         for (const m of matches) claimed.add(m.term);
-        entries.push({ pred, key, values: matches, given: true });
+        entries.push({ pred, key, values: matches, given: true, form: array });
       }
       this.plans.set(occ, { types, entries });
     }
