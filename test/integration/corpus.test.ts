@@ -1,0 +1,158 @@
+/**
+ * The corpus round trip: every Linked Art example document loaded, rendered and compared
+ * with the input. Each comes back exact (key order ignored), or differs only by a
+ * normalization the README lists, or is rejected with the error the README explains. A
+ * report per document is written to test-output/corpus-roundtrip.md.
+ */
+import { expect } from 'chai';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import jsonld from 'jsonld';
+import { ingestDocument, type IngestedDocument } from '../../src/ingest/ingestDocument.js';
+import { linkedArtContext } from '../../src/context/linkedArtContext.js';
+import { DocumentRejected } from '../../src/linkedart/Problem.js';
+import { renderDocument, type JsonObject } from '../../src/render/renderDocument.js';
+import { CORPUS_DIR, DEMO_DIR, PROJECT_ROOT, readDocuments, type CorpusDocument } from '../support/corpus.js';
+import { normalizeForFrame } from '../support/frameComparison.js';
+import { jsonDiff, wrappedInArray } from '../support/jsonDiff.js';
+import { canonical, documentLoader, referenceToRdf, toNTriples } from '../support/rdf.js';
+import { linkedArtSchema } from '../support/schemas.js';
+
+/** Documents the spec makes us refuse, and the rule that refuses each (README: "Rejected examples"). */
+const EXPECTED_REJECTIONS: Record<string, string> = {
+  'concept.1.json': 'root-type',        // PropositionalObject is none of the eleven kinds
+  'provenance.6.json': 'unmapped-key',  // starts_after_the_end_of / ends_before_the_start_of are not in the v1 context
+};
+
+interface Outcome { file: string; result: 'exact' | 'normalized' | 'rejected'; detail: string }
+
+function loadAll(docs: CorpusDocument[]): Array<{ doc: CorpusDocument; ingested?: IngestedDocument; error?: DocumentRejected }> {
+  return docs.map((doc) => {
+    try {
+      return { doc, ingested: ingestDocument(doc.json, doc.file) };
+    } catch (e) {
+      if (!(e instanceof DocumentRejected)) throw e;
+      return { doc, error: e };
+    }
+  });
+}
+
+function render(ingested: IngestedDocument): JsonObject {
+  return renderDocument(ingested.id, [...ingested.quads, ...ingested.hintQuads])!.document;
+}
+
+describe('corpus round trip (../shared/corpus/la-examples)', function () {
+  this.timeout(300000);
+  const loaded = loadAll(readDocuments(CORPUS_DIR));
+  const outcomes: Outcome[] = [];
+
+  after(() => {
+    mkdirSync(`${PROJECT_ROOT}test-output`, { recursive: true });
+    const count = (r: Outcome['result']) => outcomes.filter((o) => o.result === r).length;
+    const lines = [
+      '# Corpus round trip', '',
+      `${outcomes.length} documents: ${count('exact')} exact, ${count('normalized')} normalized (listed in the README), ${count('rejected')} rejected.`, '',
+      '| document | result | detail |', '|---|---|---|',
+      ...outcomes.map((o) => `| ${o.file} | ${o.result} | ${o.detail.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`),
+    ];
+    writeFileSync(`${PROJECT_ROOT}test-output/corpus-roundtrip.md`, lines.join('\n') + '\n');
+  });
+
+  it('loads 157 documents', () => {
+    expect(loaded).to.have.length(157);
+  });
+
+  for (const { doc, ingested, error } of loaded) {
+    it(`${doc.file} comes back exact, normalized as listed, or rejected as explained`, () => {
+      if (error) {
+        const rules = error.problems.map((p) => p.rule);
+        expect(EXPECTED_REJECTIONS[doc.file], `unexpected rejection: ${error.message}`).to.not.equal(undefined);
+        expect(rules).to.include(EXPECTED_REJECTIONS[doc.file]);
+        outcomes.push({ file: doc.file, result: 'rejected', detail: error.problems.map((p) => `${p.path}: ${p.message}`).join('; ') });
+        return;
+      }
+      expect(EXPECTED_REJECTIONS[doc.file], 'expected a rejection').to.equal(undefined);
+      const output = render(ingested!);
+      const differences = jsonDiff(doc.json, output);
+      if (differences.length === 0) {
+        outcomes.push({ file: doc.file, result: 'exact', detail: '' });
+        return;
+      }
+      // The one normalization: a single object under a property the context declares @set comes back as an array.
+      const wrapped = wrappedInArray(doc.json, output);
+      const v1 = linkedArtContext();
+      for (const path of wrapped) {
+        const key = path.split('.').pop()!.replace(/\[\d+\]$/, '');
+        const def = v1.terms.get(key) ?? [...v1.terms.values()].map((d) => d.scoped?.[key]).find(Boolean);
+        expect(def && (def as { '@container'?: string; container?: string }), `${path} is not a @set property`).to.satisfy(
+          (d: { container?: string; '@container'?: string }) => d.container === '@set' || d['@container'] === '@set');
+      }
+      const unexplained = differences.filter((d) => !wrapped.some((w) => d.startsWith(`${w}:`)));
+      expect(unexplained, `unexplained differences in ${doc.file}`).to.deep.equal([]);
+      outcomes.push({ file: doc.file, result: 'normalized', detail: `single value shown as array (@set): ${wrapped.join(', ')}` });
+    });
+  }
+});
+
+describe('demo collection round trip (data/demo)', () => {
+  for (const { doc, ingested, error } of loadAll(readDocuments(DEMO_DIR))) {
+    it(`${doc.file} comes back exact`, () => {
+      expect(error?.message).to.equal(undefined);
+      expect(ingested!.warnings).to.deep.equal([]);
+      expect(jsonDiff(doc.json, render(ingested!))).to.deep.equal([]);
+    });
+  }
+});
+
+describe('differential test against jsonld.js (the reference)', function () {
+  this.timeout(600000);
+  const accepted = loadAll(readDocuments(CORPUS_DIR)).filter((x) => x.ingested);
+
+  it('ingest gives quads isomorphic to jsonld.toRDF for every accepted corpus document', async () => {
+    const mismatched: string[] = [];
+    for (const { doc, ingested } of accepted) {
+      const ours = await canonical(toNTriples(ingested!.quads));
+      const reference = await canonical(await referenceToRdf(doc.json));
+      if (ours !== reference) mismatched.push(doc.file);
+    }
+    expect(mismatched).to.deep.equal([]);
+  });
+
+  it('the render, read back by jsonld.toRDF, gives the same graph again (nothing lost in rendering)', async () => {
+    const lossy: string[] = [];
+    for (const { doc, ingested } of accepted) {
+      const stored = await canonical(toNTriples(ingested!.quads));
+      const reread = await canonical(await referenceToRdf(render(ingested!)));
+      if (stored !== reread) lossy.push(doc.file);
+    }
+    expect(lossy).to.deep.equal([]);
+  });
+
+  it('the render equals jsonld.frame of the same quads, apart from the differences the issue asks for', async () => {
+    const different: string[] = [];
+    for (const { doc, ingested } of accepted) {
+      const expanded = await jsonld.fromRDF(toNTriples(ingested!.quads) as unknown as jsonld.JsonLdDocument, { format: 'application/n-quads', useNativeTypes: true } as jsonld.Options.FromRdf);
+      const frame = { '@context': 'https://linked.art/ns/v1/linked-art.json', '@id': ingested!.id, '@embed': '@always' };
+      const framed = await jsonld.frame(expanded, frame as jsonld.NodeObject, { documentLoader, omitGraph: true } as unknown as jsonld.Options.Frame);
+      const a = normalizeForFrame(render(ingested!) as never, ingested!.id);
+      const b = normalizeForFrame(framed as never, ingested!.id);
+      const differences = [...jsonDiff(a.tree, b.tree), ...jsonDiff(a.nodes, b.nodes, 'nodes')];
+      if (differences.length > 0) different.push(`${doc.file}: ${differences.slice(0, 3).join('; ')}`);
+    }
+    expect(different).to.deep.equal([]);
+  });
+});
+
+describe('official JSON Schemas (../shared/context/json-schema)', () => {
+  it('accept the render of every corpus document they accept as input', () => {
+    const validate = linkedArtSchema();
+    const refused: string[] = [];
+    let acceptedAsInput = 0;
+    for (const { doc, ingested } of loadAll(readDocuments(CORPUS_DIR))) {
+      if (!ingested || !validate(doc.json)) continue;
+      acceptedAsInput++;
+      if (!validate(render(ingested))) refused.push(`${doc.file}: ${JSON.stringify(validate.errors?.[0])}`);
+    }
+    expect(acceptedAsInput).to.be.greaterThan(30);
+    expect(refused).to.deep.equal([]);
+  });
+});
