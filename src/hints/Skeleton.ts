@@ -21,6 +21,8 @@ export interface SkeletonNode {
   i?: string;
   /** For a blank node: the sorted hashes of its statements whose object is not a blank node. */
   s?: string;
+  /** For a blank node: a hash of `s` and of its blank children's `d`, to tell apart twins that differ only deeper down. */
+  d?: string;
   /** The `type` strings as written, in order. */
   t?: string[];
   /** The entries shown here, in input order. */
@@ -104,6 +106,11 @@ export function statementHash(predicate: string, object: Term): string {
 
 export function signatureOf(hashes: string[]): string {
   return hashes.sort().join(' ');
+}
+
+/** The deep signature of a blank node: its own signature and, per predicate, its blank children's. */
+export function deepSignatureOf(signature: string, children: Array<[predicate: string, childDeep: string]>): string {
+  return shortHash(signature + '|' + children.map(([p, d]) => shortHash(p + ' ' + d)).sort().join(' '));
 }
 
 export { RDF_TYPE };

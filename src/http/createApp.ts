@@ -42,8 +42,11 @@ export function createApp({ config, documents, onWarning }: AppOptions): Express
         return;
       }
       for (const warning of rendered.warnings) onWarning?.(id, warning);
+      // Bytes, so express leaves the media type exactly as Linked Art gives it (no charset added).
+      const body = Buffer.from(JSON.stringify(rendered.document));
       res.setHeader('Content-Type', LINKED_ART_MEDIA_TYPE);
-      res.send(JSON.stringify(rendered.document));
+      res.setHeader('Content-Length', body.length);
+      res.end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {
       onWarning?.(id, `render failed: ${(error as Error).message}`);
       sendProblem(res, 500, 'Internal error', 'The document could not be rendered; the error has been logged.');

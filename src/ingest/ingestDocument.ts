@@ -9,7 +9,7 @@ import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, linkedArtContext } from '../context/linkedArtContext.js';
 import { ContextError, type TermDefinition } from '../context/TermDefinition.js';
 import {
-  hintGraphOf, literalKey, signatureOf, skeletonQuads, statementHash,
+  deepSignatureOf, hintGraphOf, literalKey, signatureOf, skeletonQuads, statementHash,
   type SkeletonEntry, type SkeletonNode, type SkeletonValue, HINT_GRAPH_PREFIX, SHAPE_PREDICATE,
 } from '../hints/Skeleton.js';
 import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
@@ -173,7 +173,7 @@ class DocumentIngest {
     const ctx = ctx0.withTypes(types);
 
     const entries: SkeletonEntry[] = [];
-    const blankChildren: Array<SkeletonNode> = [];
+    const blankChildren: Array<[string, string]> = [];
     for (const key of Object.keys(obj)) {
       const value = obj[key]!;
       const keyPath = join(path, key);
@@ -208,7 +208,7 @@ class DocumentIngest {
         if (predicate.value === RDFS_LABEL && subject.termType === 'NamedNode' && !this.firstLabel(subject.value, made.term, itemPath)) return;
         this.emit(subject, predicate, made.term, statementHashes);
         values.push(made.skeleton);
-        if (typeof made.skeleton === 'object' && made.skeleton.i === undefined) blankChildren.push(made.skeleton);
+        if (typeof made.skeleton === 'object' && made.skeleton.d !== undefined) blankChildren.push([def.iri, made.skeleton.d]);
       });
       const v1Iri = linkedArtContext().terms.get(key)?.iri;
       const entry: SkeletonEntry = [key, v1Iri === def.iri ? 0 : def.iri, values];
@@ -216,7 +216,10 @@ class DocumentIngest {
       entries.push(entry);
     }
     if (entries.length > 0) skeleton.e = entries;
-    if (subject.termType === 'BlankNode') skeleton.s = signatureOf(statementHashes);
+    if (subject.termType === 'BlankNode') {
+      skeleton.s = signatureOf(statementHashes);
+      skeleton.d = deepSignatureOf(skeleton.s, blankChildren);
+    }
     return { term: subject, skeleton };
   }
 

@@ -2,9 +2,12 @@
  * Matching the values a skeleton remembers to the values the quads hold now.
  *
  * IRIs and literals match by identity. Blank nodes have none that survives a store, so
- * they match by signature (the hashes of their non-blank statements): equal signatures
- * first, then the most similar (Jaccard) — so a Name whose language a curator changed
- * keeps its place. Whatever stays unmatched on either side is new, or gone.
+ * they match by signature: equal deep signatures first (the node and its blank children
+ * alike, which tells twins apart), then equal signatures (the hashes of their non-blank
+ * statements), then the most similar (Jaccard) — so a Name whose language a curator
+ * changed keeps its place. Ties go to the candidate first in signature order, so the
+ * result never depends on the order a store returns quads in. Whatever stays unmatched on
+ * either side is new, or gone.
  */
 import { literalKey, type SkeletonValue } from '../hints/Skeleton.js';
 import type { Term } from '../rdf/terms.js';
@@ -36,6 +39,7 @@ export function matchValues(
   actual: readonly Term[],
   takenBlanks: Set<string>,
   signature: (blank: Term) => string,
+  deepSignature: (blank: Term) => string,
 ): Match[] {
   const slots: Array<Match | undefined> = new Array(hints.length);
   const used = new Set<Term>();
@@ -61,15 +65,27 @@ export function matchValues(
   });
 
   if (pendingBlanks.length > 0) {
-    const candidates = actual.filter((t) => t.termType === 'BlankNode' && !takenBlanks.has(t.value));
-    const sigs = new Map(candidates.map((c) => [c, signature(c)]));
+    const candidates = actual.filter((t) => t.termType === 'BlankNode' && !takenBlanks.has(t.value))
+      .map((c) => ({ c, sig: signature(c), deep: deepSignature(c) }))
+      .sort((a, b) => (a.deep + a.sig < b.deep + b.sig ? -1 : a.deep + a.sig > b.deep + b.sig ? 1 : 0));
+    const sigs = new Map(candidates.map(({ c, sig }) => [c, sig]));
+    const deeps = new Map(candidates.map(({ c, deep }) => [c, deep]));
     const take = (i: number, c: Term): void => {
       slots[i] = { term: c, hint: hints[i]! };
       takenBlanks.add(c.value);
       sigs.delete(c);
+      deeps.delete(c);
     };
-    const rest: number[] = [];
+    let rest: number[] = [];
     for (const i of pendingBlanks) {
+      const d = (hints[i] as { d?: string }).d;
+      const exact = d === undefined ? undefined : [...deeps].find(([, deep]) => deep === d);
+      if (exact) take(i, exact[0]);
+      else rest.push(i);
+    }
+    const shallow = rest;
+    rest = [];
+    for (const i of shallow) {
       const s = (hints[i] as { s?: string }).s ?? '';
       const exact = [...sigs].find(([, sig]) => sig === s);
       if (exact) take(i, exact[0]);

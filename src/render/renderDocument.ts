@@ -15,7 +15,7 @@
 import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, LINKED_ART_CONTEXT_URI, linkedArtContext } from '../context/linkedArtContext.js';
 import type { TermDefinition } from '../context/TermDefinition.js';
-import { hintGraphOf, signatureOf, skeletonFrom, statementHash, type SkeletonNode, type SkeletonValue } from '../hints/Skeleton.js';
+import { deepSignatureOf, hintGraphOf, signatureOf, skeletonFrom, statementHash, type SkeletonNode, type SkeletonValue } from '../hints/Skeleton.js';
 import { PROVENANCE_ACTIVITY } from '../linkedart/kinds.js';
 import { RDF_TYPE, RDF_LANGSTRING, XSD, XSD_STRING, type Quad, type Term } from '../rdf/terms.js';
 import { orderKeys, tableFor } from './keyOrder.js';
@@ -54,7 +54,8 @@ function arrayForm(key: string, def: TermDefinition | undefined, written: 0 | 1 
 const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
 
 interface PlannedValue { term: Term; hint?: SkeletonValue }
-interface PlannedEntry { pred: string; key: string | undefined; values: PlannedValue[]; given: boolean; form?: 0 | 1 }
+/** `given`: the hints name this key here; `writtenEmpty`: the document wrote it as `[]`. */
+interface PlannedEntry { pred: string; key: string | undefined; values: PlannedValue[]; given: boolean; writtenEmpty?: boolean; form?: 0 | 1 }
 interface NodePlan { types: Term[]; entries: PlannedEntry[] }
 
 /**
@@ -76,6 +77,7 @@ export function renderDocument(id: string, quads: readonly Quad[]): RenderedDocu
 class DocumentRender {
   private readonly index = new Map<string, Map<string, Term[]>>();
   private readonly signatures = new Map<string, string>();
+  private readonly deepSignatures = new Map<string, string>();
   private readonly takenBlanks = new Set<string>();
   private readonly occurrences = new Map<string, SkeletonNode[]>();
   private readonly plans = new Map<SkeletonNode, NodePlan>();
@@ -152,7 +154,7 @@ class DocumentRender {
         // The hint stores the form only where it is not the context's.
         writtenForm.set(written, entry.form ?? (this.definition(ctx, written)?.container === '@set' ? 1 : 0));
       }
-      if (entry.values.length === 0 && entry.given && written && !grouped.has(written)) grouped.set(written, []);
+      if (entry.values.length === 0 && entry.writtenEmpty && written && !grouped.has(written)) grouped.set(written, []);
       for (const v of entry.values) {
         const k = written ?? this.preferredKey(ctx, entry.pred, v.term);
         const def = this.definition(ctx, k);
@@ -208,6 +210,7 @@ class DocumentRender {
   private planOccurrences(props: Map<string, Term[]>, occurrences: SkeletonNode[]): void {
     const claimed = new Set<Term>();
     const signature = (t: Term): string => this.signature(t);
+    const deepSignature = (t: Term): string => this.deepSignature(t, new Set());
     const actualTypes = props.get(RDF_TYPE) ?? [];
     for (const occ of occurrences) {
       const types: Term[] = [];
@@ -220,9 +223,9 @@ class DocumentRender {
       for (const [key, p, hints, array] of occ.e ?? []) {
         const pred = p || linkedArtContext().terms.get(key)?.iri;
         if (pred === undefined) continue;
-        const matches = matchValues(hints, props.get(pred) ?? [], this.takenBlanks, signature);
+        const matches = matchValues(hints, props.get(pred) ?? [], this.takenBlanks, signature, deepSignature);
         for (const m of matches) claimed.add(m.term);
-        entries.push({ pred, key, values: matches, given: true, form: array });
+        entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: array });
       }
       this.plans.set(occ, { types, entries });
     }
@@ -275,6 +278,23 @@ class DocumentRender {
       this.signatures.set(blank.value, sig);
     }
     return sig;
+  }
+
+  /** As ingest computes it: the node's signature and its blank children's deep signatures. */
+  private deepSignature(blank: Term, visiting: Set<string>): string {
+    let deep = this.deepSignatures.get(blank.value);
+    if (deep !== undefined) return deep;
+    visiting.add(blank.value);
+    const children: Array<[string, string]> = [];
+    for (const [pred, terms] of this.index.get(termKey(blank)) ?? []) {
+      for (const t of terms) {
+        if (t.termType === 'BlankNode' && !visiting.has(t.value)) children.push([pred, this.deepSignature(t, visiting)]);
+      }
+    }
+    visiting.delete(blank.value);
+    deep = deepSignatureOf(this.signature(blank), children);
+    this.deepSignatures.set(blank.value, deep);
+    return deep;
   }
 
   // --- Terms -------------------------------------------------------------------------

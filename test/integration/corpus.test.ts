@@ -93,6 +93,23 @@ describe('corpus round trip (../shared/corpus/la-examples)', function () {
   }
 });
 
+describe('render does not depend on the order a store returns quads in', () => {
+  it('gives the same document from shuffled and reversed quads, for every corpus document', () => {
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const differing: string[] = [];
+    for (const { doc, ingested } of loadAll(readDocuments(CORPUS_DIR))) {
+      if (!ingested) continue;
+      const expected = render(ingested);
+      for (const order of [[...ingested.quads].reverse(), [...ingested.quads].sort(() => random() - 0.5)]) {
+        const got = renderDocument(ingested.id, [...order, ...ingested.hintQuads])!.document;
+        if (jsonDiff(expected, got).length > 0) differing.push(`${doc.file}: ${jsonDiff(expected, got)[0]}`);
+      }
+    }
+    expect(differing).to.deep.equal([]);
+  });
+});
+
 describe('demo collection round trip (data/demo)', () => {
   for (const { doc, ingested, error } of loadAll(readDocuments(DEMO_DIR))) {
     it(`${doc.file} comes back exact`, () => {

@@ -1,0 +1,27 @@
+/** Runs `linkedart serve` as a child process, as a user would, and finds its port. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { PROJECT_ROOT } from '../../support/corpus.js';
+
+export interface ServerProcess { child: ChildProcess; url: string; stop(): Promise<void> }
+
+export async function startServer(args: string[]): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [`${PROJECT_ROOT}dist/src/cli/main.js`, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening on (http:\/\/[^/\s]+)\//.exec(output);
+      if (m) { clearTimeout(timer); resolve(m[1]!); }
+    });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}: ${output}`)); });
+  });
+  return {
+    child, url,
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
