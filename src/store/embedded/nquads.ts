@@ -1,0 +1,181 @@
+/**
+ * N-Quads text for the embedded store: writing PlainQuads (for the write-ahead log and for
+ * Oxigraph's loader), reading the N-Triples Oxigraph produces (CONSTRUCT results), and
+ * checking IRIs that are spliced into SPARQL text.
+ */
+import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
+
+const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
+
+// Characters that may not appear raw in an IRIREF (N-Quads / SPARQL), plus control chars and space.
+// eslint-disable-next-line no-control-regex
+const IRI_FORBIDDEN = /[\u0000-\u0020<>"{}|^`\\\u007f-\u009f]/;
+const IRI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+// eslint-disable-next-line no-control-regex
+const IRI_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/g;
+// eslint-disable-next-line no-control-regex
+const IRI_NEEDS_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/;
+const LANG_TAG = /^[A-Za-z]+(?:-[A-Za-z0-9]+)*$/;
+const LITERAL_ESCAPE = /["\\\n\r]/g;
+const LITERAL_NEEDS_ESCAPE = /["\\\n\r]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Throws unless `iri` is an absolute IRI that can be written as `<iri>` in SPARQL or N-Quads
+ * without escaping: this is what stops a graph name from injecting query text.
+ */
+export function checkGraphIri(iri: string): string {
+  if (typeof iri !== 'string' || iri.length === 0 || IRI_FORBIDDEN.test(iri) || !IRI_SCHEME.test(iri)
+    || LONE_SURROGATE.test(iri)) {
+    throw new Error(`invalid graph name ${JSON.stringify(iri)}: expected an absolute IRI without spaces, control characters or any of <>"{}|^\`\\`);
+  }
+  return iri;
+}
+
+function escapeIri(v: string): string {
+  // Oxigraph rejects the resulting \u escapes when they decode to characters an IRI may not
+  // hold, so an invalid IRI fails the write instead of breaking the line structure.
+  if (!IRI_NEEDS_ESCAPE.test(v)) return v;
+  return v.replace(IRI_ESCAPE, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
+function escapeLiteral(v: string): string {
+  if (LONE_SURROGATE.test(v)) throw new Error('literal holds a lone UTF-16 surrogate, which RDF cannot represent');
+  if (!LITERAL_NEEDS_ESCAPE.test(v)) return v;
+  return v.replace(LITERAL_ESCAPE, (c) => (c === '"' ? '\\"' : c === '\\' ? '\\\\' : c === '\n' ? '\\n' : '\\r'));
+}
+
+/**
+ * Serializes the graphs of one replaceGraphs call as N-Quads. Blank node labels are scoped per
+ * graph (each graph is one document: `_:b0` in two graphs is two nodes) and renamed to labels
+ * unique within the returned text (`_:b<n>`), so the text can be loaded with one `load()` call
+ * (one blank node scope) and replayed from the log with the same meaning.
+ */
+export function graphsToNQuads(graphs: ReadonlyArray<readonly [string, readonly PlainQuad[]]>): string {
+  const parts: string[] = [];
+  let counter = 0;
+  for (const [name, quads] of graphs) {
+    if (quads.length === 0) continue;
+    const g = ' <' + checkGraphIri(name) + '> .\n';
+    const bnodes = new Map<string, string>();
+    const bnode = (label: string): string => {
+      let l = bnodes.get(label);
+      if (l === undefined) { l = '_:b' + (counter++).toString(36); bnodes.set(label, l); }
+      return l;
+    };
+    const term = (t: PlainTerm, pos: 'subject' | 'predicate' | 'object'): string => {
+      switch (t.t) {
+        case 'N': return '<' + escapeIri(t.v) + '>';
+        case 'B': if (pos !== 'predicate') return bnode(t.v); break;
+        case 'L': {
+          if (pos !== 'object') break;
+          const lex = '"' + escapeLiteral(t.v) + '"';
+          if (t.l) {
+            if (!LANG_TAG.test(t.l)) throw new Error(`invalid language tag ${JSON.stringify(t.l)}`);
+            return lex + '@' + t.l;
+          }
+          if (t.d && t.d !== XSD_STRING) return lex + '^^<' + escapeIri(t.d) + '>';
+          return lex;
+        }
+        default: break;
+      }
+      throw new Error(`a ${t.t === 'L' ? 'literal' : t.t === 'B' ? 'blank node' : 'default graph'} cannot be the ${pos} of a quad (graph ${name})`);
+    };
+    for (const q of quads) {
+      parts.push(term(q[0], 'subject') + ' ' + term(q[1], 'predicate') + ' ' + term(q[2], 'object') + g);
+    }
+  }
+  return parts.join('');
+}
+
+const UNESCAPES: Record<string, string> = { t: '\t', b: '\b', n: '\n', r: '\r', f: '\f', '"': '"', "'": "'", '\\': '\\' };
+const ESCAPE_SEQ = /\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))/g;
+
+function unescape(s: string): string {
+  if (s.indexOf('\\') < 0) return s;
+  return s.replace(ESCAPE_SEQ, (_m, u?: string, U?: string, c?: string) =>
+    u ? String.fromCharCode(parseInt(u, 16)) : U ? String.fromCodePoint(parseInt(U, 16)) : (UNESCAPES[c!] ?? c!));
+}
+
+/**
+ * Parses N-Triples as written by Oxigraph (one triple per line, single spaces, no comments)
+ * into PlainQuads placed in `graph`. RDF 1.2 triple terms are refused: PlainTerm cannot hold them.
+ */
+export function parseNTriples(text: string, graph: PlainTerm): PlainQuad[] {
+  const out: PlainQuad[] = [];
+  const n = text.length;
+  let i = 0;
+  const fail = (what: string): never => {
+    throw new Error(`cannot read N-Triples at offset ${i} (${what}): ${JSON.stringify(text.slice(i, i + 60))}`);
+  };
+  const term = (): PlainTerm => {
+    const c = text.charCodeAt(i);
+    if (c === 60 /* < */) {
+      if (text.charCodeAt(i + 1) === 60) fail('RDF 1.2 triple terms are not supported');
+      const e = text.indexOf('>', i);
+      if (e < 0) fail('unterminated IRI');
+      const v = unescape(text.slice(i + 1, e));
+      i = e + 1;
+      return { t: 'N', v };
+    }
+    if (c === 95 /* _ */) {
+      let e = i + 2;
+      while (e < n && text.charCodeAt(e) !== 32) e++;
+      const v = text.slice(i + 2, e);
+      i = e;
+      return { t: 'B', v };
+    }
+    if (c === 34 /* " */) {
+      let e = i + 1;
+      for (;;) {
+        if (e >= n) fail('unterminated literal');
+        const k = text.charCodeAt(e);
+        if (k === 92) e += 2; else if (k === 34) break; else e++;
+      }
+      const p: PlainTerm = { t: 'L', v: unescape(text.slice(i + 1, e)) };
+      i = e + 1;
+      const k = text.charCodeAt(i);
+      if (k === 64 /* @ */) {
+        let e2 = i + 1;
+        while (e2 < n && text.charCodeAt(e2) !== 32) e2++;
+        p.l = text.slice(i + 1, e2);
+        i = e2;
+      } else if (k === 94 /* ^ */) {
+        const e2 = text.indexOf('>', i + 3);
+        if (e2 < 0) fail('unterminated datatype');
+        const d = unescape(text.slice(i + 3, e2));
+        if (d !== XSD_STRING) p.d = d;
+        i = e2 + 1;
+      }
+      return p;
+    }
+    return fail('unexpected character');
+  };
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13 || c === 32) { i++; continue; }
+    const s = term(); i++;
+    const p = term(); i++;
+    const o = term();
+    if (text.charCodeAt(i) !== 32 || text.charCodeAt(i + 1) !== 46) fail('expected " ."');
+    i += 2;
+    out.push([s, p, o, graph]);
+  }
+  return out;
+}
+
+/** A SPARQL JSON results term as a PlainTerm. */
+export function jsonTermToPlain(b: { type: string; value: string; datatype?: string; 'xml:lang'?: string }): PlainTerm {
+  switch (b.type) {
+    case 'uri': return { t: 'N', v: b.value };
+    case 'bnode': return { t: 'B', v: b.value };
+    case 'literal':
+    case 'typed-literal': {
+      const p: PlainTerm = { t: 'L', v: b.value };
+      if (b['xml:lang']) p.l = b['xml:lang'];
+      else if (b.datatype && b.datatype !== XSD_STRING) p.d = b.datatype;
+      return p;
+    }
+    default: throw new Error(`unsupported term type in query results: ${b.type}`);
+  }
+}

@@ -1,0 +1,289 @@
+/**
+ * The write-ahead log: an append-only sequence of self-checking records, one per acknowledged
+ * write, in files `wal-<first sequence>.log`.
+ *
+ * Record layout (little endian):
+ *   u32 magic 0x4C415731 ("LAW1") | u32 payload length | u32 crc32(payload) | payload
+ * payload = one JSON header line (`{"seq":n,"op":"replace","graphs":[...]}` or
+ * `{"seq":n,"op":"update"}`), "\n", then the body: the graphs' N-Quads for a replace, the SPARQL
+ * text for an update.
+ *
+ * A record whose bytes are incomplete or whose checksum fails ends the log: after a crash that
+ * can only be the tail being written when the process died, which nobody was told had been
+ * stored. Recovery truncates it away so that new records follow a valid prefix.
+ *
+ * Appends are grouped: records appended while a write + fdatasync is in flight go out together
+ * in the next write + fdatasync, and each append's promise resolves once its bytes are synced.
+ */
+import { open, readdir, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { fsyncDir, writeAll } from './fsutil.js';
+
+export const RECORD_MAGIC = 0x4c415731;
+const HEADER_BYTES = 12;
+/** Larger lengths are treated as garbage (a torn or corrupt header), not as a record. */
+const MAX_RECORD_BYTES = 1 << 30;
+
+export type RecordHeader =
+  | { seq: number; op: 'replace'; graphs: string[] }
+  | { seq: number; op: 'update' };
+
+export interface LogRecord { header: RecordHeader; body: string; }
+
+export function logFileName(firstSeq: number): string {
+  return `wal-${String(firstSeq).padStart(16, '0')}.log`;
+}
+
+const LOG_FILE = /^wal-(\d{16})\.log$/;
+
+/** The log files in `dir`, oldest first. */
+export async function listLogFiles(dir: string): Promise<Array<{ path: string; firstSeq: number }>> {
+  const names = await readdir(dir);
+  return names
+    .map((name) => { const m = LOG_FILE.exec(name); return m ? { path: join(dir, name), firstSeq: Number(m[1]) } : null; })
+    .filter((x): x is { path: string; firstSeq: number } => x !== null)
+    .sort((a, b) => a.firstSeq - b.firstSeq);
+}
+
+export function encodeRecord(header: RecordHeader, body: string): Buffer {
+  const payload = Buffer.from(JSON.stringify(header) + '\n' + body, 'utf8');
+  if (payload.length > MAX_RECORD_BYTES) throw new Error(`write too large for one log record (${payload.length} bytes)`);
+  const head = Buffer.allocUnsafe(HEADER_BYTES);
+  head.writeUInt32LE(RECORD_MAGIC, 0);
+  head.writeUInt32LE(payload.length, 4);
+  head.writeUInt32LE(crc32(payload), 8);
+  return Buffer.concat([head, payload], HEADER_BYTES + payload.length);
+}
+
+function decodePayload(payload: Buffer): LogRecord {
+  const text = payload.toString('utf8');
+  const nl = text.indexOf('\n');
+  const header = JSON.parse(nl < 0 ? text : text.slice(0, nl)) as RecordHeader;
+  if (typeof header.seq !== 'number' || (header.op !== 'replace' && header.op !== 'update')) {
+    throw new Error('log record header is not recognised: ' + text.slice(0, Math.max(0, Math.min(nl, 200))));
+  }
+  return { header, body: nl < 0 ? '' : text.slice(nl + 1) };
+}
+
+/** Reads one log file record by record, stopping at the end of the valid prefix. */
+export class LogReader {
+  private buf: Buffer = Buffer.alloc(0);
+  private bufStart = 0;
+  private fileSize = 0;
+  /** File offset just past the last valid record returned. */
+  validEnd = 0;
+  /** Why reading stopped before the end of the file (a torn or corrupt tail), if it did. */
+  stopReason: string | null = null;
+
+  private constructor(private readonly fh: FileHandle, readonly path: string, private readonly blockBytes: number) {}
+
+  static async open(path: string, blockBytes = 8 << 20): Promise<LogReader> {
+    const fh = await open(path, 'r');
+    const reader = new LogReader(fh, path, blockBytes);
+    reader.fileSize = (await fh.stat()).size;
+    return reader;
+  }
+
+  get size(): number { return this.fileSize; }
+
+  /** Makes buf hold file bytes [pos, pos + n); false if the file ends first. */
+  private async ensure(pos: number, n: number): Promise<boolean> {
+    if (pos + n > this.fileSize) return false;
+    const have = this.bufStart + this.buf.length;
+    if (pos >= this.bufStart && pos + n <= have) return true;
+    const keep = pos < have && pos >= this.bufStart ? this.buf.subarray(pos - this.bufStart) : Buffer.alloc(0);
+    const want = Math.max(n, this.blockBytes);
+    const readLen = Math.min(want - keep.length, this.fileSize - (pos + keep.length));
+    const next = Buffer.allocUnsafe(keep.length + readLen);
+    keep.copy(next, 0);
+    let off = keep.length;
+    while (off < next.length) {
+      const { bytesRead } = await this.fh.read(next, off, next.length - off, pos + off);
+      if (bytesRead === 0) break;
+      off += bytesRead;
+    }
+    this.buf = next.subarray(0, off);
+    this.bufStart = pos;
+    return pos + n <= this.bufStart + this.buf.length;
+  }
+
+  /** The next valid record, or null at the end of the valid prefix. */
+  async next(): Promise<LogRecord | null> {
+    const pos = this.validEnd;
+    if (pos === this.fileSize) return null;
+    if (!(await this.ensure(pos, HEADER_BYTES))) return this.stop(`incomplete record header at offset ${pos}`);
+    const at = pos - this.bufStart;
+    const magic = this.buf.readUInt32LE(at);
+    const len = this.buf.readUInt32LE(at + 4);
+    const sum = this.buf.readUInt32LE(at + 8);
+    if (magic !== RECORD_MAGIC) return this.stop(`no record marker at offset ${pos}`);
+    if (len === 0 || len > MAX_RECORD_BYTES) return this.stop(`implausible record length ${len} at offset ${pos}`);
+    if (!(await this.ensure(pos, HEADER_BYTES + len))) return this.stop(`record at offset ${pos} is cut short`);
+    const start = pos - this.bufStart + HEADER_BYTES;
+    const payload = this.buf.subarray(start, start + len);
+    if (crc32(payload) !== sum) return this.stop(`checksum mismatch in record at offset ${pos}`);
+    let record: LogRecord;
+    try {
+      record = decodePayload(payload);
+    } catch (err) {
+      return this.stop(`unreadable record at offset ${pos}: ${(err as Error).message}`);
+    }
+    this.validEnd = pos + HEADER_BYTES + len;
+    return record;
+  }
+
+  private stop(reason: string): null {
+    this.stopReason = reason;
+    return null;
+  }
+
+  async close(): Promise<void> { await this.fh.close(); }
+}
+
+type QueueEntry =
+  | { kind: 'record'; buf: Buffer; resolve: () => void; reject: (err: Error) => void }
+  | { kind: 'rotate'; firstSeq: number; resolve: () => void; reject: (err: Error) => void };
+
+/** The appending side of the log. */
+export class WriteAheadLog {
+  private queue: QueueEntry[] = [];
+  private flushing: Promise<void> | null = null;
+  private failure: Error | null = null;
+  /** Sizes of older log files still on disk (not yet covered by a snapshot). */
+  private olderBytes = 0;
+  /** fdatasync calls made (fewer than records when concurrent appends share one). */
+  syncs = 0;
+
+  private constructor(
+    private readonly dir: string,
+    private fh: FileHandle,
+    private path: string,
+    private firstSeq: number,
+    private size: number,
+  ) {}
+
+  /**
+   * Opens `path` for appending at `size` (truncating anything after it, e.g. a torn tail), or
+   * creates a new empty log file starting at `firstSeq` when `path` is null.
+   */
+  static async open(dir: string, current: { path: string; firstSeq: number; size: number } | null,
+    firstSeq: number, olderBytes: number): Promise<WriteAheadLog> {
+    let wal: WriteAheadLog;
+    if (current) {
+      const fh = await open(current.path, 'r+');
+      const actual = (await fh.stat()).size;
+      if (actual !== current.size) {
+        await fh.truncate(current.size);
+        await fh.sync();
+      }
+      wal = new WriteAheadLog(dir, fh, current.path, current.firstSeq, current.size);
+    } else {
+      const path = join(dir, logFileName(firstSeq));
+      const fh = await open(path, 'w');
+      await fh.sync();
+      await fsyncDir(dir);
+      wal = new WriteAheadLog(dir, fh, path, firstSeq, 0);
+    }
+    wal.olderBytes = olderBytes;
+    return wal;
+  }
+
+  /** Bytes in all log files not yet covered by a snapshot. */
+  get totalBytes(): number { return this.olderBytes + this.size; }
+  /** Bytes in the current log file. */
+  get currentBytes(): number { return this.size; }
+  get currentFirstSeq(): number { return this.firstSeq; }
+  get failed(): Error | null { return this.failure; }
+
+  /** Appends a record; resolves once it is on disk (written and fdatasync'ed). */
+  append(record: Buffer): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ kind: 'record', buf: record, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /**
+   * Ends the current file: records appended before this call go to it, records appended after
+   * go to a new file `wal-<firstSeq>.log`. Resolves once the new file exists durably.
+   */
+  rotate(firstSeq: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ kind: 'rotate', firstSeq, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /** Called once a snapshot covers every file before the current one (they are deleted). */
+  olderFilesRemoved(): void { this.olderBytes = 0; }
+
+  /** Resolves when everything appended so far is on disk. */
+  async drain(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  async close(): Promise<void> {
+    await this.drain();
+    await this.fh.close();
+  }
+
+  private kick(): void {
+    if (this.failure) {
+      const err = new Error(`write-ahead log ${this.path} failed earlier: ${this.failure.message}`);
+      for (const e of this.queue.splice(0)) e.reject(err);
+      return;
+    }
+    if (!this.flushing) {
+      this.flushing = this.flush().finally(() => { this.flushing = null; });
+    }
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      if (this.failure) { this.kick(); return; }
+      const head = this.queue[0]!;
+      if (head.kind === 'rotate') {
+        this.queue.shift();
+        try {
+          await this.switchFile(head.firstSeq);
+          head.resolve();
+        } catch (err) {
+          this.failure = err as Error;
+          head.reject(err as Error);
+        }
+        continue;
+      }
+      let n = 0;
+      while (n < this.queue.length && this.queue[n]!.kind === 'record') n++;
+      const batch = this.queue.splice(0, n) as Array<Extract<QueueEntry, { kind: 'record' }>>;
+      try {
+        const written = await writeAll(this.fh, batch.map((e) => e.buf), this.size);
+        this.size += written;
+        await this.fh.datasync();
+        this.syncs++;
+        for (const e of batch) e.resolve();
+      } catch (err) {
+        // The bytes may be partly on disk: recovery will cut them off as a torn tail. Nothing
+        // more may be appended after them, so the log refuses all further writes.
+        this.failure = err as Error;
+        for (const e of batch) e.reject(err as Error);
+      }
+    }
+  }
+
+  private async switchFile(firstSeq: number): Promise<void> {
+    if (firstSeq === this.firstSeq) return; // the current file holds nothing older
+    const path = join(this.dir, logFileName(firstSeq));
+    const fh = await open(path, 'wx');
+    await fh.sync();
+    await fsyncDir(this.dir);
+    const old = this.fh;
+    this.olderBytes += this.size;
+    this.fh = fh;
+    this.path = path;
+    this.firstSeq = firstSeq;
+    this.size = 0;
+    await old.close();
+  }
+}

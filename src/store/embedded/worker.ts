@@ -1,0 +1,338 @@
+/**
+ * The store worker: owns the Oxigraph store (engine.ts), the write-ahead log (wal.ts) and the
+ * snapshots (snapshot.ts) of one data directory, and answers EmbeddedStore's messages.
+ *
+ * Writes (replaceGraphs, update) are validated and applied to the in-memory store in arrival
+ * order, each gets the next sequence number, and its log record is appended; the reply is sent
+ * once the record is fdatasync'ed (records of concurrent writes share one fdatasync). A read
+ * that arrives while a write's fdatasync is in flight already sees that write: if the process
+ * dies before the sync, the write is lost, but its writer was never told it had succeeded.
+ *
+ * Compaction (log past compactAfterBytes, explicit compact(), close()) writes a snapshot while
+ * the worker keeps serving: at its start it takes S0 = the last sequence number and switches
+ * the log to a new file for records > S0, then dumps graph after graph. Replacements that land
+ * meanwhile may or may not be in the snapshot; recovery replays every record > S0 on top of it,
+ * and since a replace record sets whole graphs, the result is the same either way. SPARQL
+ * updates are not idempotent, so an update waits (with every write queued behind it, to keep
+ * arrival order) until the snapshot is committed.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Engine, type GraphRef } from './engine.js';
+import { WriteAheadLog, LogReader, listLogFiles, encodeRecord, type LogRecord } from './wal.js';
+import { SnapshotWriter, readSnapshot, SNAPSHOT_TMP } from './snapshot.js';
+import { fsyncDir } from './fsutil.js';
+import type { OpenInfo, Request, Response, SerializedError, StoreStats, WorkerInit } from './protocol.js';
+import type { PlainQuad } from '../../rdf/terms.js';
+
+type WriteJob =
+  | { kind: 'replace'; graphs: Array<[string, PlainQuad[]]>; resolve: () => void; reject: (e: unknown) => void }
+  | { kind: 'update'; sparql: string; resolve: () => void; reject: (e: unknown) => void };
+
+class FatalError extends Error {
+  override name = 'EmbeddedStoreFailed';
+}
+
+class StoreWorker {
+  private readonly engine = new Engine();
+  private wal: WriteAheadLog | null = null;
+  private lastSeq = 0;
+  private snapshotSeq = 0;
+  private snapshotBytes = 0;
+  private compactions = 0;
+  private compacting: Promise<void> | null = null;
+  /** After a failed compaction, do not retry before the log reaches this size. */
+  private nextCompactionAt: number;
+  private fatal: Error | null = null;
+  private closed = false;
+  private readonly writes: WriteJob[] = [];
+
+  constructor(private readonly init: WorkerInit, private readonly warn: (msg: string) => void) {
+    this.nextCompactionAt = init.compactAfterBytes;
+  }
+
+  private get dir(): string { return this.init.dataDir; }
+
+  private log(): WriteAheadLog {
+    if (!this.wal) throw new Error('store is not open');
+    return this.wal;
+  }
+
+  private failWith(err: unknown): Error {
+    if (!this.fatal) {
+      const e = err as Error;
+      this.fatal = new FatalError(`embedded store in ${this.dir} failed and must be reopened: ${e?.message ?? String(err)}`);
+      this.warn(this.fatal.message);
+    }
+    return this.fatal;
+  }
+
+  private checkUsable(): void {
+    if (this.fatal) throw this.fatal;
+    if (this.closed) throw new Error(`embedded store in ${this.dir} is closed`);
+  }
+
+  // ---------------------------------------------------------------- recovery
+
+  async open(): Promise<OpenInfo> {
+    const t0 = performance.now();
+    await rm(join(this.dir, SNAPSHOT_TMP), { force: true });
+    const snap = await readSnapshot(this.dir, this.init.restoreChunkBytes, (chunk) => this.engine.loadTrig(chunk));
+    this.snapshotSeq = snap?.seq ?? 0;
+    this.snapshotBytes = snap?.bytes ?? 0;
+    this.lastSeq = this.snapshotSeq;
+
+    const files = await listLogFiles(this.dir);
+    let replayed = 0;
+    let discarded = 0;
+    let discardReason: string | null = null;
+    let current: { path: string; firstSeq: number; size: number } | null = null;
+    let olderBytes = 0;
+    for (let i = 0; i < files.length; i++) {
+      const file = files[i]!;
+      const isLast = i === files.length - 1;
+      const reader = await LogReader.open(file.path);
+      try {
+        for (let rec = await reader.next(); rec; rec = await reader.next()) {
+          const seq = rec.header.seq;
+          if (seq <= this.snapshotSeq) continue;
+          if (seq !== this.lastSeq + 1) {
+            throw new Error(`log ${file.path} holds record ${seq} after record ${this.lastSeq}: records are missing`);
+          }
+          try {
+            this.replay(rec);
+          } catch (err) {
+            throw new Error(`cannot replay log record ${seq} of ${file.path}: ${(err as Error).message}`);
+          }
+          this.lastSeq = seq;
+          replayed++;
+        }
+        if (reader.stopReason) {
+          if (!isLast) {
+            throw new Error(`log ${file.path} is damaged (${reader.stopReason}) and later log files exist; ` +
+              'refusing to open: this is not the torn tail of a crash');
+          }
+          discarded = reader.size - reader.validEnd;
+          discardReason = reader.stopReason;
+          this.warn(`discarding ${discarded} bytes at the end of ${file.path} (${reader.stopReason}): ` +
+            'a write that was in progress when the process stopped, never acknowledged');
+        }
+        if (isLast) current = { path: file.path, firstSeq: file.firstSeq, size: reader.validEnd };
+        else olderBytes += reader.size;
+      } finally {
+        await reader.close();
+      }
+    }
+    if (current && current.firstSeq > this.lastSeq + 1) {
+      throw new Error(`log ${current.path} starts at record ${current.firstSeq} but the data ends at record ${this.lastSeq}: records are missing`);
+    }
+    this.wal = await WriteAheadLog.open(this.dir, current, this.lastSeq + 1, olderBytes);
+    return {
+      snapshotSeq: this.snapshotSeq,
+      snapshotBytes: this.snapshotBytes,
+      replayedRecords: replayed,
+      discardedTailBytes: discarded,
+      discardReason,
+      lastSeq: this.lastSeq,
+      quads: this.engine.size(),
+      restoreMs: performance.now() - t0,
+    };
+  }
+
+  private replay(rec: LogRecord): void {
+    if (rec.header.op === 'replace') this.engine.replaceGraphs(rec.header.graphs, rec.body, true);
+    // Replaying SPARQL text re-evaluates it: NOW(), RAND(), UUID(), STRUUID() and BNODE() give
+    // other values than the first time (and new blank node ids), so an update using them is
+    // restored equivalently, not identically. Deterministic updates replay exactly.
+    else this.engine.update(rec.body);
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  write(job: WriteJob): void {
+    this.writes.push(job);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.writes.length > 0) {
+      const job = this.writes[0]!;
+      if (job.kind === 'update' && this.compacting) return; // resumed when compaction ends
+      this.writes.shift();
+      this.applyAndLog(job);
+    }
+  }
+
+  private applyAndLog(job: WriteJob): void {
+    let record: Buffer;
+    try {
+      this.checkUsable();
+      const seq = this.lastSeq + 1;
+      if (job.kind === 'replace') {
+        const body = this.engine.serializeGraphs(job.graphs);
+        const names = job.graphs.map(([n]) => n);
+        record = encodeRecord({ seq, op: 'replace', graphs: names }, body);
+        this.engine.replaceGraphs(names, body, false);
+      } else {
+        record = encodeRecord({ seq, op: 'update' }, job.sparql);
+        this.engine.update(job.sparql);
+      }
+      this.lastSeq = seq;
+    } catch (err) {
+      // A WebAssembly trap (a panic in Oxigraph) leaves the store in an unknown state.
+      if (err instanceof WebAssembly.RuntimeError) this.failWith(err);
+      job.reject(err);
+      return;
+    }
+    this.log().append(record).then(
+      () => { job.resolve(); this.maybeCompact(); },
+      (err: unknown) => { job.reject(this.failWith(err)); },
+    );
+  }
+
+  // ---------------------------------------------------------------- compaction
+
+  private maybeCompact(): void {
+    const wal = this.wal;
+    if (!wal || this.compacting || this.closed || this.fatal) return;
+    if (wal.totalBytes < this.nextCompactionAt) return;
+    this.compact().catch((err: unknown) => {
+      this.nextCompactionAt = wal.totalBytes + this.init.compactAfterBytes;
+      this.warn(`compaction of ${this.dir} failed (the log keeps growing until one succeeds): ${(err as Error).message}`);
+    });
+  }
+
+  /** Writes a snapshot covering everything applied so far and drops the log files it covers. */
+  compact(): Promise<void> {
+    if (this.compacting) return this.compacting;
+    const run = this.runCompaction();
+    this.compacting = run.finally(() => {
+      this.compacting = null;
+      this.pump();
+    });
+    return this.compacting;
+  }
+
+  private async runCompaction(): Promise<void> {
+    if (this.fatal) throw this.fatal;
+    const wal = this.log();
+    const s0 = this.lastSeq;
+    const rotated = wal.rotate(s0 + 1); // records <= s0 stay in older files, later ones go to the new file
+    rotated.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+    const graphs = this.engine.allGraphs(); // graphs created later are in the new log
+    const writer = await SnapshotWriter.create(this.dir, s0);
+    let info;
+    try {
+      for (const g of graphs) {
+        // Each dump is synchronous and so sees one graph in one state; the await inside
+        // addGraph (about every MB) lets other messages run between graphs.
+        await writer.addGraph(graphTerm(g), this.engine.dumpGraph(g));
+      }
+      await rotated; // every record <= s0 is durable in the log
+      // A write whose log append failed meanwhile may be in the dump: do not make it durable.
+      if (this.fatal) throw this.fatal;
+      info = await writer.commit();
+    } catch (err) {
+      await writer.abort();
+      throw err;
+    }
+    this.snapshotSeq = s0;
+    this.snapshotBytes = info.bytes;
+    this.compactions++;
+    this.nextCompactionAt = this.init.compactAfterBytes;
+    for (const f of await listLogFiles(this.dir)) {
+      if (f.firstSeq < wal.currentFirstSeq) await unlink(f.path);
+    }
+    await fsyncDir(this.dir);
+    wal.olderFilesRemoved();
+  }
+
+  // ---------------------------------------------------------------- close
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const wal = this.wal;
+    if (!wal) return;
+    while (this.compacting) await this.compacting.catch(() => undefined);
+    await wal.drain();
+    if (!this.fatal && (this.lastSeq > this.snapshotSeq || wal.totalBytes > wal.currentBytes)) {
+      await this.runCompaction();
+    }
+    await wal.close();
+  }
+
+  // ---------------------------------------------------------------- dispatch
+
+  handle(req: Request): Promise<unknown> | unknown {
+    switch (req.op) {
+      case 'open': return this.open();
+      case 'replaceGraphs':
+        return new Promise<void>((resolve, reject) => this.write({ kind: 'replace', graphs: req.graphs, resolve, reject }));
+      case 'update':
+        return new Promise<void>((resolve, reject) => this.write({ kind: 'update', sparql: req.sparql, resolve, reject }));
+      case 'close': return this.close();
+      default: break;
+    }
+    this.checkUsable();
+    switch (req.op) {
+      case 'readGraphs': return this.engine.readGraphs(req.names);
+      case 'hasGraph': return this.engine.hasGraph(req.name);
+      case 'listGraphs': return this.engine.listGraphs();
+      case 'query': return this.engine.query(req.sparql);
+      case 'size': return this.engine.size();
+      case 'compact': return this.compact();
+      case 'stats': return this.stats();
+      default: throw new Error(`unknown operation ${(req as { op: string }).op}`);
+    }
+  }
+
+  private stats(): StoreStats {
+    return {
+      lastSeq: this.lastSeq,
+      snapshotSeq: this.snapshotSeq,
+      logBytes: this.wal?.totalBytes ?? 0,
+      logSyncs: this.wal?.syncs ?? 0,
+      snapshotBytes: this.snapshotBytes,
+      compactions: this.compactions,
+      compacting: this.compacting !== null,
+      quads: this.engine.size(),
+      workerMemory: process.memoryUsage(),
+    };
+  }
+}
+
+function graphTerm(g: GraphRef): string {
+  return g.t === 'N' ? `<${g.v}>` : g.t === 'B' ? `_:${g.v}` : '';
+}
+
+function serializeError(err: unknown): SerializedError {
+  if (err instanceof Error) {
+    return { name: err.name, message: err.message, stack: err.stack, fatal: err instanceof FatalError };
+  }
+  return { name: 'Error', message: String(err) };
+}
+
+const port = parentPort;
+if (!port) throw new Error('worker.js must run as a worker thread');
+const worker = new StoreWorker(workerData as WorkerInit, (message) => port.postMessage({ id: null, notice: 'warning', message }));
+
+port.on('message', (req: Request) => {
+  const reply = (res: Response) => port.postMessage(res);
+  let result: unknown;
+  try {
+    result = worker.handle(req);
+  } catch (err) {
+    reply({ id: req.id, ok: false, error: serializeError(err) });
+    return;
+  }
+  if (result instanceof Promise) {
+    result.then(
+      (value: unknown) => reply({ id: req.id, ok: true, value }),
+      (err: unknown) => reply({ id: req.id, ok: false, error: serializeError(err) }),
+    );
+  } else {
+    reply({ id: req.id, ok: true, value: result });
+  }
+});
