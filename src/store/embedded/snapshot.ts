@@ -32,8 +32,7 @@ export const SNAPSHOT_FILE = 'snapshot.trig';
 export const SNAPSHOT_TMP = 'snapshot.trig.tmp';
 const HEADER_PREFIX = '# linkedart-store snapshot v1 seq=';
 const TRAILER_PREFIX = '# end ';
-/** Written (and the worker yields to other messages) every this many bytes: ~5 ms of dumping. */
-const FLUSH_BYTES = 256 * 1024;
+const FLUSH_BYTES = 1 << 20;
 
 export interface SnapshotInfo { seq: number; graphs: number; triples: number; bytes: number; }
 
@@ -60,7 +59,7 @@ export class SnapshotWriter {
   /**
    * Adds one graph given as N-Triples (Oxigraph's per-graph dump). `graphTerm` is the graph
    * name as TriG (`<iri>`, `_:label`), or '' for the default graph.
-   * Awaits a disk write every ~256 KB, which is when other messages get a turn in the worker.
+   * Awaits a disk write every ~1 MB.
    */
   async addGraph(graphTerm: string, ntriples: string): Promise<void> {
     if (ntriples.length === 0) return;
