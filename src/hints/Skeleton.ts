@@ -42,7 +42,8 @@ export interface SkeletonNode {
 export type SkeletonEntry = [string, string | 0, SkeletonValue[], (0 | 1)?];
 
 /**
- * A value: a node (object), a literal hash (`#…`), or an IRI written as a bare string
+ * A value: a node (object), a literal hash (`#…`, then `~` and the written form for a
+ * date-time a store would canonicalize), or an IRI written as a bare string
  * (`=string`, or `=string IRI` when the string is a term that expands to another IRI).
  */
 export type SkeletonValue = SkeletonNode | string;
@@ -91,11 +92,62 @@ export function shortHash(text: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** The identity of a literal in the skeleton. */
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const NUMERIC = new Set(['integer', 'decimal', 'double', 'float', 'int', 'long', 'short', 'byte', 'nonNegativeInteger',
+  'positiveInteger', 'negativeInteger', 'nonPositiveInteger', 'unsignedInt', 'unsignedLong'].map((t) => XSD + t));
+export const XSD_DATE_TIME = XSD + 'dateTime';
+const DATE_TIME = /^(-?\d{4,}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)?$/;
+
+/**
+ * A literal's lexical form as stores canonicalize it (Oxigraph and Virtuoso store values, not
+ * text: `5.0E-1` comes back `0.5`, `+00:00` comes back `Z`, `en-GB` comes back `en-gb`), so
+ * that a literal keeps its identity across a store.
+ */
+export function canonicalLexical(value: string, datatype: string): string {
+  if (NUMERIC.has(datatype)) {
+    const n = Number(value);
+    return value.trim() !== '' && Number.isFinite(n) ? String(n) : value;
+  }
+  if (datatype === XSD + 'boolean') return value === '1' ? 'true' : value === '0' ? 'false' : value;
+  if (datatype === XSD_DATE_TIME) {
+    const m = DATE_TIME.exec(value);
+    if (!m) return value;
+    const fraction = m[2]?.replace(/0+$/, '') ?? '';
+    const zone = m[3] === '+00:00' || m[3] === '-00:00' ? 'Z' : m[3] ?? '';
+    return m[1] + (fraction === '.' ? '' : fraction) + zone;
+  }
+  return value;
+}
+
+/** The identity of a literal in the skeleton: its value, not its spelling. */
 export function literalKey(term: Term): string {
   const lit = term as { value: string; language?: string; datatype?: { value: string } };
-  const dt = lit.language ? '@' + lit.language : lit.datatype && lit.datatype.value !== XSD_STRING ? lit.datatype.value : '';
-  return '#' + shortHash(lit.value + '\u0000' + dt);
+  if (lit.language) return '#' + shortHash(lit.value + '\u0000@' + lit.language.toLowerCase());
+  const dt = lit.datatype && lit.datatype.value !== XSD_STRING ? lit.datatype.value : '';
+  return '#' + shortHash(canonicalLexical(lit.value, dt) + '\u0000' + dt);
+}
+
+/**
+ * A literal's entry in the skeleton: its key, and for a date-time written in a form a store
+ * would canonicalize, `~` and the form as written (so it comes back as given).
+ */
+export function literalHint(term: Term): string {
+  const key = literalKey(term);
+  const lit = term as { value: string; datatype?: { value: string } };
+  if (lit.datatype?.value === XSD_DATE_TIME && canonicalLexical(lit.value, XSD_DATE_TIME) !== lit.value) return key + '~' + lit.value;
+  return key;
+}
+
+/** The literal key of a skeleton literal entry (without any written form). */
+export function keyOfLiteralHint(hint: string): string {
+  const tilde = hint.indexOf('~');
+  return tilde < 0 ? hint : hint.slice(0, tilde);
+}
+
+/** The written form a skeleton literal entry keeps, if any. */
+export function writtenLiteral(hint: string): string | undefined {
+  const tilde = hint.indexOf('~');
+  return tilde < 0 ? undefined : hint.slice(tilde + 1);
 }
 
 /** The hash of one statement of a blank node, for its signature. */

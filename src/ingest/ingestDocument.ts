@@ -9,7 +9,7 @@ import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, linkedArtContext } from '../context/linkedArtContext.js';
 import { ContextError, type TermDefinition } from '../context/TermDefinition.js';
 import {
-  deepSignatureOf, hintGraphOf, literalKey, signatureOf, skeletonQuads, statementHash,
+  deepSignatureOf, hintGraphOf, literalHint, literalKey, signatureOf, skeletonQuads, statementHash,
   type SkeletonEntry, type SkeletonNode, type SkeletonValue, HINT_GRAPH_PREFIX, SHAPE_PREDICATE,
 } from '../hints/Skeleton.js';
 import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
@@ -279,7 +279,7 @@ class DocumentIngest {
       if (!Number.isFinite(item)) return undefined;
       term = numberLiteral(item);
     } else term = booleanLiteral(item);
-    return { term, skeleton: literalKey(term) };
+    return { term, skeleton: literalHint(term) };
   }
 
   private valueObject(item: JsonObject, ctx: ActiveContext, key: string, path: string): { term: Term; skeleton: SkeletonValue } | undefined {
@@ -299,7 +299,7 @@ class DocumentIngest {
       }
       term = df.literal(typeof v === 'number' && !Number.isInteger(v) ? numberLiteral(v).value : String(v), df.namedNode(dt));
     } else term = typeof v === 'number' ? numberLiteral(v) : typeof v === 'boolean' ? booleanLiteral(v) : df.literal(v);
-    return { term, skeleton: literalKey(term) };
+    return { term, skeleton: literalHint(term) };
   }
 
   // --- Quads -------------------------------------------------------------------------

@@ -9,7 +9,7 @@
  * result never depends on the order a store returns quads in. Whatever stays unmatched on
  * either side is new, or gone.
  */
-import { literalKey, type SkeletonValue } from '../hints/Skeleton.js';
+import { keyOfLiteralHint, literalKey, type SkeletonValue } from '../hints/Skeleton.js';
 import type { Term } from '../rdf/terms.js';
 
 export interface Match {
@@ -47,7 +47,10 @@ export function matchValues(
   hints.forEach((hint, i) => {
     let found: Term | undefined;
     if (typeof hint === 'string') {
-      if (hint[0] === '#') found = actual.find((t) => t.termType === 'Literal' && !used.has(t) && literalKey(t) === hint);
+      if (hint[0] === '#') {
+        const key = keyOfLiteralHint(hint);
+        found = actual.find((t) => t.termType === 'Literal' && !used.has(t) && literalKey(t) === key);
+      }
       else {
         const iri = iriOfStringValue(hint);
         found = actual.find((t) => t.termType === 'NamedNode' && t.value === iri && !used.has(t));

@@ -15,7 +15,7 @@
 import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, LINKED_ART_CONTEXT_URI, linkedArtContext } from '../context/linkedArtContext.js';
 import type { TermDefinition } from '../context/TermDefinition.js';
-import { deepSignatureOf, hintGraphOf, signatureOf, skeletonFrom, statementHash, type SkeletonNode, type SkeletonValue } from '../hints/Skeleton.js';
+import { deepSignatureOf, hintGraphOf, signatureOf, skeletonFrom, statementHash, writtenLiteral, type SkeletonNode, type SkeletonValue } from '../hints/Skeleton.js';
 import { PROVENANCE_ACTIVITY } from '../linkedart/kinds.js';
 import { RDF_TYPE, RDF_LANGSTRING, XSD, XSD_STRING, type Quad, type Term } from '../rdf/terms.js';
 import { orderKeys, tableFor } from './keyOrder.js';
@@ -182,7 +182,12 @@ class DocumentRender {
 
   private value(v: PlannedValue, def: TermDefinition | undefined, key: string, ctx: ActiveContext): JsonValue {
     const term = v.term;
-    if (term.termType === 'Literal') return literalValue(term, def, ctx);
+    if (term.termType === 'Literal') {
+      // A date-time written in a form the store canonicalized: the value matched, so give the written form.
+      const written = typeof v.hint === 'string' ? writtenLiteral(v.hint) : undefined;
+      if (written !== undefined && def?.coerce === (term as { datatype?: { value: string } }).datatype?.value) return written;
+      return literalValue(term, def, ctx);
+    }
     if (typeof v.hint === 'string' && v.hint[0] === '=' && (def?.coerce === '@id' || def?.coerce === '@vocab')) {
       return writtenStringValue(v.hint);
     }
