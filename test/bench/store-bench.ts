@@ -1,6 +1,6 @@
 /**
- * The embedded store at scale: `docs` synthetic documents (24 quads with 4 blank nodes, plus a
- * shape hint graph holding a ~600-character literal) written through replaceGraphs in batches,
+ * The embedded store at scale: `docs` generated documents (corpus documents under new ids, put
+ * through our ingest: ~22 quads and a shape hint graph each) written through replaceGraphs in batches,
  * closed (final snapshot), then reopened in a fresh process (a restart) to measure restore time,
  * memory after restore, and readGraphs latency.
  *
@@ -12,54 +12,31 @@ import { readdir, rm, stat, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Quad_Object, Quad_Subject } from '@rdfjs/types';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
-import { df, type Quad } from '../../src/rdf/terms.js';
+import type { Quad } from '../../src/rdf/terms.js';
+import { hintGraphOf } from '../../src/hints/Skeleton.js';
+import { ingestDocument } from '../../src/ingest/ingestDocument.js';
+import { CORPUS_DIR, readDocuments } from '../support/corpus.js';
 
-const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
-const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
-const LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const BATCH = 500;
 
-export const docGraph = (i: number) => `https://example.org/object/${i}`;
-export const hintGraph = (i: number) => `https://example.org/object/${i}#hints`;
+export const docGraph = (i: number) => `https://example.org/generated/${i}`;
+export const hintGraph = (i: number) => hintGraphOf(docGraph(i));
 
-/** One document: its graph (24 quads, 4 blank nodes labelled as jsonld does, _:b0.._:b3) and its hint graph. */
-export function syntheticDocument(i: number): Array<[string, Quad[]]> {
-  const n = (v: string) => df.namedNode(v);
-  const s = n(docGraph(i));
-  const [b0, b1, b2, b3] = [0, 1, 2, 3].map((k) => df.blankNode(`b${k}`)) as [Quad_Subject, Quad_Subject, Quad_Subject, Quad_Subject];
-  const t = (sub: Quad_Subject, p: string, o: Quad_Object) => df.quad(sub, n(p), o);
-  const doc = [
-    t(s, RDF_TYPE, n(CRM + 'E22_Human-Made_Object')),
-    t(s, LABEL, df.literal(`Object number ${i}`)),
-    t(s, CRM + 'P2_has_type', n('http://vocab.getty.edu/aat/300033618')),
-    t(s, CRM + 'P2_has_type', n('http://vocab.getty.edu/aat/300133025')),
-    t(s, CRM + 'P1_is_identified_by', b0 as Quad_Object),
-    t(b0, RDF_TYPE, n(CRM + 'E33_E41_Linguistic_Appellation')),
-    t(b0, LABEL, df.literal('Name', 'en')),
-    t(b0, CRM + 'P190_has_symbolic_content', df.literal(`The painting number ${i}`, 'en')),
-    t(b0, CRM + 'P2_has_type', n('http://vocab.getty.edu/aat/300404670')),
-    t(s, CRM + 'P1_is_identified_by', b1 as Quad_Object),
-    t(b1, RDF_TYPE, n(CRM + 'E42_Identifier')),
-    t(b1, CRM + 'P190_has_symbolic_content', df.literal(`ACC-${i}`)),
-    t(b1, CRM + 'P2_has_type', n('http://vocab.getty.edu/aat/300312355')),
-    t(s, CRM + 'P108i_was_produced_by', b2 as Quad_Object),
-    t(b2, RDF_TYPE, n(CRM + 'E12_Production')),
-    t(b2, CRM + 'P14_carried_out_by', n(`https://example.org/person/${i % 977}`)),
-    t(b2, CRM + 'P4_has_time-span', b3 as Quad_Object),
-    t(b3, RDF_TYPE, n(CRM + 'E52_Time-Span')),
-    t(b3, CRM + 'P82a_begin_of_the_begin', df.literal('1650-01-01T00:00:00Z', n(XSD + 'dateTime'))),
-    t(b3, CRM + 'P82b_end_of_the_end', df.literal('1660-12-31T23:59:59Z', n(XSD + 'dateTime'))),
-    t(s, CRM + 'P45_consists_of', n('http://vocab.getty.edu/aat/300015050')),
-    t(s, CRM + 'P43_has_dimension', df.literal(String(i % 200), n(XSD + 'integer'))),
-    t(s, CRM + 'P52_has_current_owner', n(`https://example.org/group/${i % 31}`)),
-    t(s, 'http://www.w3.org/2000/01/rdf-schema#comment', df.literal('A synthetic object', 'en')),
-  ];
-  const hintText = JSON.stringify({ doc: i, order: Array.from({ length: 40 }, (_, k) => `p${k}`), pad: 'x'.repeat(300) }).slice(0, 600);
-  const hint = [t(s, 'https://example.org/ns#shapeHint', df.literal(hintText))];
-  return [[docGraph(i), doc], [hintGraph(i), hint]];
+/**
+ * Generated documents: the 155 corpus documents we accept, in turn, each copy under its own id
+ * (`docGraph(i)`) and put through our ingest, so quads and shape hints are the real ones.
+ */
+const templates: Array<{ text: string; idJson: string }> = readDocuments(CORPUS_DIR).flatMap((d) => {
+  try { ingestDocument(d.json); } catch { return []; }
+  return [{ text: JSON.stringify(d.json), idJson: JSON.stringify(d.json['id']) }];
+});
+
+/** Document i: its graph and its hint graph, as the service would write them. */
+export function generatedDocument(i: number): Array<[string, Quad[]]> {
+  const template = templates[i % templates.length]!;
+  const ingested = ingestDocument(JSON.parse(template.text.split(template.idJson).join(JSON.stringify(docGraph(i)))));
+  return [[ingested.id, ingested.quads], [hintGraphOf(ingested.id), ingested.hintQuads]];
 }
 
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0) + ' MB';
@@ -146,7 +123,7 @@ export async function benchStore(docs: number): Promise<Array<{ metric: string; 
     let inFlight: Promise<void> | null = null;
     for (let start = 0; start < docs; start += BATCH) {
       const batch = new Map<string, Quad[]>();
-      for (let i = start; i < Math.min(docs, start + BATCH); i++) for (const [g, q] of syntheticDocument(i)) batch.set(g, q);
+      for (let i = start; i < Math.min(docs, start + BATCH); i++) for (const [g, q] of generatedDocument(i)) batch.set(g, q);
       // Two batches in flight: the next one is built while the worker applies and syncs this one.
       const write = store.replaceGraphs(batch);
       if (inFlight) await inFlight;
@@ -166,7 +143,7 @@ export async function benchStore(docs: number): Promise<Array<{ metric: string; 
       for (let k = 0; k < count && !(until?.() ?? false); k++) {
         const i = Math.floor(Math.random() * docs);
         const a = performance.now();
-        await store.replaceGraphs(new Map(syntheticDocument(i)));
+        await store.replaceGraphs(new Map(generatedDocument(i)));
         samples.push(performance.now() - a);
       }
       return samples.sort((x, y) => x - y);
@@ -177,7 +154,7 @@ export async function benchStore(docs: number): Promise<Array<{ metric: string; 
     let next = 0;
     const k0 = performance.now();
     await Promise.all(Array.from({ length: 32 }, async () => {
-      for (let i = next++; i < concurrentDocs; i = next++) await store.replaceGraphs(new Map(syntheticDocument(i)));
+      for (let i = next++; i < concurrentDocs; i = next++) await store.replaceGraphs(new Map(generatedDocument(i)));
     }));
     const concurrentMs = performance.now() - k0;
     const syncs = (await store.stats()).logSyncs - syncs0;
