@@ -1,0 +1,288 @@
+/**
+ * SHACL validation of one Linked Art document's quads against the shapes in shapes/*.ttl.
+ *
+ * The shapes are parsed once and one rdf-validate-shacl validator is built from them and
+ * reused: per call, the only work is indexing the document's quads (plus the one marker
+ * triple that says which node is the top-level entity) and running the engine.
+ *
+ * Results are reported at their most precise: an sh:node failure is reported by the nested
+ * results it carries, and a conditional rule (written `sh:or ( escape body )`, see
+ * shapes/shared.ttl) that fails is reported by validating its value node against the body.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Parser } from 'n3';
+import SHACLValidator from 'rdf-validate-shacl';
+import type { ValidationResult } from 'rdf-validate-shacl/src/validation-report.js';
+import type { DatasetCore, NamedNode, Quad, Term } from '@rdfjs/types';
+import { df, RDF_TYPE } from '../rdf/terms.js';
+import { QuadIndex } from './QuadIndex.js';
+
+/** The project root: this file is at dist/src/validate/ once compiled, src/validate/ in source. */
+const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../../' : '../../', import.meta.url));
+export const SHAPES_DIR = `${PROJECT_ROOT}shapes/`;
+
+/** The class of the marker triple `<root> rdf:type <Document>` the validator adds (never stored). */
+export const DOCUMENT_CLASS = 'urn:linkedart-service:Document';
+export const SHAPE_PREFIX = 'urn:linkedart-service:shape:';
+
+const SH = 'http://www.w3.org/ns/shacl#';
+const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+const RDFS_COMMENT = 'http://www.w3.org/2000/01/rdf-schema#comment';
+
+export type Severity = 'Violation' | 'Warning';
+
+export interface ShapeResult {
+  /** The node that breaks the rule. */
+  readonly focusNode: Term;
+  /**
+   * The predicate IRI the rule is about: the result path, or for a complex path its first
+   * predicate (of a sequence, an inverse path, or the first of alternatives if that is a plain
+   * predicate); absent for rules on the node itself.
+   */
+  readonly path?: string;
+  /** The offending value, when there is one. */
+  readonly value?: Term;
+  readonly severity: Severity;
+  /** The IRI of the shape that encodes the rule (urn:linkedart-service:shape:...). */
+  readonly shape: string;
+  /** The shape's sh:message, else its rdfs:comment. */
+  readonly message: string;
+}
+
+/** What rdf-validate-shacl gives us about one result, read out before the report is reset. */
+interface RawResult {
+  focusNode: Term;
+  path: Term | null;
+  value: Term | null;
+  severity: Term | null;
+  shape: Term | null;
+  component: Term | null;
+  detail: RawResult[];
+}
+
+/** The parts of rdf-validate-shacl used directly, to validate synchronously and reuse one engine. */
+interface Engine {
+  initReport(): void;
+  validateAll(data: unknown): boolean;
+  getReport(): { results: ValidationResult[] };
+}
+
+export class ShaclValidator {
+  private readonly validator: SHACLValidator;
+  private readonly engine: Engine;
+  private readonly rdfType: NamedNode;
+  private readonly documentClass: NamedNode;
+  /** Shape IRI → its message. */
+  private readonly messages = new Map<string, string>();
+  /** Shape IRI → the predicate its (complex) path starts with. */
+  private readonly pathPredicates = new Map<string, string>();
+  /** Shape IRI → the body (last member) of its sh:or, for conditional rules. */
+  private readonly orBodies = new Map<string, Term>();
+
+  /** Parse every shapes/*.ttl (or the files of `dir`) and build the validator once. */
+  static load(dir: string = SHAPES_DIR, options: { precompiledTargets?: boolean } = {}): ShaclValidator {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ttl')).sort();
+    if (files.length === 0) throw new Error(`no SHACL shapes (*.ttl) in ${dir}`);
+    const quads: Quad[] = [];
+    for (const file of files) {
+      try {
+        quads.push(...(new Parser({ baseIRI: `file://${dir}${file}` }).parse(readFileSync(dir + file, 'utf8')) as Quad[]));
+      } catch (e) {
+        throw new Error(`shapes/${file}: ${(e as Error).message}`);
+      }
+    }
+    return new ShaclValidator(quads, options);
+  }
+
+  /**
+   * `precompiledTargets` (default true): read each shape's targets from the shapes graph once
+   * instead of on every call (see compileTargets); false leaves target selection to the library.
+   */
+  constructor(shapeQuads: readonly Quad[], options: { precompiledTargets?: boolean } = {}) {
+    const shapes = new QuadIndex(shapeQuads);
+    // maxNodeChecks 0: no per-(node, shape) loop counter; the shapes never recurse (shared.ttl).
+    this.validator = new SHACLValidator(shapes, { maxNodeChecks: 0 } as ConstructorParameters<typeof SHACLValidator>[1]);
+    // The engine reads the shapes graph on every call (targets, parameters, messages); it copied
+    // the shapes into a general-purpose dataset whose every `match` builds a new indexed dataset.
+    // Give it the read-only index instead, before any shape is compiled (shapes are compiled
+    // lazily, on first use, and keep a pointer into this graph).
+    this.validator.$shapes = this.validator.factory.clownface({ dataset: shapes as DatasetCore });
+    this.engine = this.validator.validationEngine as unknown as Engine;
+    this.rdfType = df.namedNode(RDF_TYPE);
+    this.documentClass = df.namedNode(DOCUMENT_CLASS);
+    this.indexShapes(shapes);
+    if (options.precompiledTargets ?? true) this.compileTargets(shapes);
+  }
+
+  /**
+   * Validate the quads of the document whose top-level entity is `rootId` (the quads are not
+   * changed). Returns every Violation and Warning, each at its most precise (module comment);
+   * an empty array when the document conforms.
+   */
+  validate(rootId: string, quads: readonly Quad[]): ShapeResult[] {
+    const data = new Array<Quad>(quads.length + 1);
+    for (let i = 0; i < quads.length; i++) data[i] = quads[i]!;
+    data[quads.length] = df.quad(df.namedNode(rootId), this.rdfType, this.documentClass);
+    this.validator.$data = this.validator.factory.clownface({ dataset: new QuadIndex(data) as DatasetCore });
+
+    this.engine.validateAll(this.validator.$data);
+    const raw = this.engine.getReport().results.map(readResult);
+    if (raw.length === 0) return [];
+    const out: ShapeResult[] = [];
+    for (const r of raw) this.report(r, out, 0);
+    return out;
+  }
+
+  private report(r: RawResult, out: ShapeResult[], depth: number): void {
+    const component = r.component?.value;
+    if (component === `${SH}NodeConstraintComponent` && r.detail.length > 0) {
+      for (const d of r.detail) this.report(d, out, depth);
+      return;
+    }
+    const body = r.shape && this.orBodies.get(r.shape.value);
+    if (component === `${SH}OrConstraintComponent` && body && depth < 8) {
+      const expanded = this.run(r.value ?? r.focusNode, body);
+      if (expanded.length > 0) {
+        for (const e of expanded) this.report(e, out, depth + 1);
+        return;
+      }
+    }
+    out.push(this.toShapeResult(r));
+  }
+
+  /** Validate one node against one shape (the data graph already set), recording its results. */
+  private run(node: Term, shape: Term): RawResult[] {
+    this.engine.initReport();
+    this.validator.nodeConformsToShape(node, shape, this.engine as never);
+    return this.engine.getReport().results.map(readResult);
+  }
+
+  private toShapeResult(r: RawResult): ShapeResult {
+    const shape = r.shape?.value ?? '';
+    const path = r.path?.termType === 'NamedNode' ? r.path.value : this.pathPredicates.get(shape);
+    const result: { -readonly [K in keyof ShapeResult]: ShapeResult[K] } = {
+      focusNode: r.focusNode,
+      severity: r.severity?.value === `${SH}Warning` || r.severity?.value === `${SH}Info` ? 'Warning' : 'Violation',
+      shape,
+      message: this.messages.get(shape) ?? `SHACL ${r.component?.value ?? 'constraint'} failed`,
+    };
+    if (path !== undefined) result.path = path;
+    if (r.value) result.value = r.value;
+    return result;
+  }
+
+  /**
+   * rdf-validate-shacl finds a shape's focus nodes by re-reading its target declarations from
+   * the shapes graph on every validation (and checks whether the shape is itself a class): half
+   * the time of a call. The declarations never change, so read them once and give each targeted
+   * shape a getTargetNodes that only looks into the data: the same SHACL Core semantics, without
+   * rdfs:subClassOf inference (the shapes never rely on it, see shapes/shared.ttl). A shape using
+   * anything else (SHACL-AF sh:target, or a shape that is itself an rdfs:Class) keeps the library's.
+   */
+  private compileTargets(shapes: QuadIndex): void {
+    const objects = (s: Term, p: string): Term[] => [...shapes.match(s, df.namedNode(p))].map((q) => q.object);
+    const rdfType = df.namedNode(RDF_TYPE);
+    for (const shape of this.validator.shapesGraph.shapesWithTarget) {
+      const node = shape.shapeNode;
+      if (objects(node, `${SH}target`).length > 0) continue;
+      if (objects(node, RDF_TYPE).some((t) => t.value === 'http://www.w3.org/2000/01/rdf-schema#Class')) continue;
+      const classes = objects(node, `${SH}targetClass`);
+      const nodes = objects(node, `${SH}targetNode`);
+      const subjectsOf = objects(node, `${SH}targetSubjectsOf`);
+      const objectsOf = objects(node, `${SH}targetObjectsOf`);
+      shape.getTargetNodes = (data: { dataset: DatasetCore }): Term[] => {
+        const found = new Map<string, Term>();
+        const add = (t: Term): void => {
+          const key = t.termType === 'Literal' ? `"${t.value}"@${t.language}^${t.datatype.value}` : `${t.termType}:${t.value}`;
+          if (!found.has(key)) found.set(key, t);
+        };
+        for (const c of classes) for (const q of data.dataset.match(null, rdfType, c)) add(q.subject);
+        for (const n of nodes) add(n);
+        for (const p of subjectsOf) for (const q of data.dataset.match(null, p, null)) add(q.subject);
+        for (const p of objectsOf) for (const q of data.dataset.match(null, p, null)) add(q.object);
+        return [...found.values()];
+      };
+    }
+  }
+
+  /** Messages, first path predicates and sh:or bodies, read once from the shapes graph. */
+  private indexShapes(shapes: QuadIndex): void {
+    const node = (v: string) => df.namedNode(v);
+    const one = (s: Term, p: string): Term | undefined => {
+      for (const q of shapes.match(s, node(p))) return q.object;
+      return undefined;
+    };
+    const list = (head: Term | undefined): Term[] => {
+      const items: Term[] = [];
+      while (head && head.value !== `${RDF}nil` && items.length < 1000) {
+        const first = one(head, `${RDF}first`);
+        if (first) items.push(first);
+        head = one(head, `${RDF}rest`);
+      }
+      return items;
+    };
+    const firstPredicate = (path: Term | undefined, depth = 0): string | undefined => {
+      if (!path || depth > 10) return undefined;
+      if (path.termType === 'NamedNode') return path.value;
+      const inverse = one(path, `${SH}inversePath`);
+      if (inverse) return firstPredicate(inverse, depth + 1);
+      // Of alternatives, only a plain first predicate names the rule well (an amount's
+      // "paid_amount or dimension of" has no single predicate to report).
+      const alternatives = one(path, `${SH}alternativePath`);
+      if (alternatives) {
+        const first = list(alternatives)[0];
+        return first?.termType === 'NamedNode' ? first.value : undefined;
+      }
+      for (const p of ['zeroOrMorePath', 'oneOrMorePath', 'zeroOrOnePath']) {
+        const inner = one(path, SH + p);
+        if (inner) return firstPredicate(inner, depth + 1);
+      }
+      return firstPredicate(list(path)[0], depth + 1);
+    };
+    for (const q of shapes) {
+      const s = q.subject;
+      if (s.termType !== 'NamedNode') continue;
+      switch (q.predicate.value) {
+        case `${SH}message`:
+          this.messages.set(s.value, q.object.value);
+          break;
+        case RDFS_COMMENT:
+          if (!this.messages.has(s.value) && !one(s, `${SH}message`)) this.messages.set(s.value, q.object.value);
+          break;
+        case `${SH}path`:
+          if (q.object.termType !== 'NamedNode') {
+            const p = firstPredicate(q.object);
+            if (p) this.pathPredicates.set(s.value, p);
+          }
+          break;
+        case `${SH}or`: {
+          const members = list(q.object);
+          const body = members[members.length - 1];
+          if (body) this.orBodies.set(s.value, body);
+          break;
+        }
+      }
+    }
+  }
+}
+
+function readResult(r: ValidationResult): RawResult {
+  return {
+    focusNode: r.focusNode,
+    path: r.path,
+    value: r.value,
+    severity: r.severity,
+    shape: r.sourceShape,
+    component: r.sourceConstraintComponent,
+    detail: r.detail.map(readResult),
+  };
+}
+
+let shared: ShaclValidator | undefined;
+
+/** The service's validator, built from shapes/ on first use and then shared. */
+export function shaclValidator(): ShaclValidator {
+  shared ??= ShaclValidator.load();
+  return shared;
+}
