@@ -3,6 +3,7 @@
 import { Command, Option } from 'commander';
 import { ConfigError, resolveConfig, type ConfigInput } from '../config/Config.js';
 import { serve } from './serve.js';
+import { runValidate } from './validate.js';
 
 const program = new Command();
 program
@@ -20,6 +21,15 @@ program
   .action(async (opts: ConfigInput & { demo: boolean }) => {
     const config = resolveConfig(opts);
     await serve(config, { demo: opts.demo });
+  });
+
+program
+  .command('validate')
+  .description('check Linked Art documents (files, directories of .json files, or - for standard input) without storing them')
+  .argument('<inputs...>', 'files, directories or -')
+  .option('--json', 'print the results as JSON', false)
+  .action((inputs: string[], opts: { json: boolean }) => {
+    process.exitCode = runValidate(inputs, opts);
   });
 
 program.parseAsync(process.argv).catch((error: Error) => {

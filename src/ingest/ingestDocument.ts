@@ -29,6 +29,23 @@ export interface IngestedDocument {
   readonly skeleton: SkeletonNode;
   /** Accepted, but worth telling the cataloguer (e.g. one IRI given two labels). */
   readonly warnings: Problem[];
+  /** Where the quads came from in the JSON, to report problems found on the quads. */
+  readonly locations: DocumentLocations;
+}
+
+/**
+ * Where each node and each value stood in the document: the JSON path of a node (its first
+ * occurrence) with the context in force there, and the JSON path of each statement's value.
+ */
+export interface DocumentLocations {
+  readonly nodes: ReadonlyMap<string, { path: string; ctx: ActiveContext }>;
+  /** Key: subject key, predicate IRI and object key, joined by NUL. */
+  readonly values: ReadonlyMap<string, string>;
+}
+
+/** The key of a term in DocumentLocations: IRIs as they are, blank nodes as `_:label`, literals quoted. */
+export function locationKey(term: Term): string {
+  return term.termType === 'BlankNode' ? '_:' + term.value : term.termType === 'Literal' ? '"' + term.value : term.value;
 }
 
 /** The spec's other name for `represents_instance_of_type`. */
@@ -64,6 +81,8 @@ class DocumentIngest {
   private readonly blankPrefix = `d${processTag}${(documentCounter++).toString(36)}x`;
   private blankCount = 0;
   private graph: Term = df.namedNode('urn:invalid');
+  private readonly nodeLocations = new Map<string, { path: string; ctx: ActiveContext }>();
+  private readonly valueLocations = new Map<string, string>();
   private documentId: string | undefined;
 
   constructor(private readonly source: string | undefined) {}
@@ -98,6 +117,7 @@ class DocumentIngest {
     return {
       id, kind, quads: this.quads, skeleton: root.skeleton,
       hintQuads: skeletonQuads(id, root.skeleton), warnings: this.warnings,
+      locations: { nodes: this.nodeLocations, values: this.valueLocations },
     };
   }
 
@@ -171,6 +191,8 @@ class DocumentIngest {
       // Allowed by JSON-LD; the SHACL shapes decide whether a type is required here.
     }
     const ctx = ctx0.withTypes(types);
+    const subjectKey = locationKey(subject);
+    if (!this.nodeLocations.has(subjectKey)) this.nodeLocations.set(subjectKey, { path, ctx });
 
     const entries: SkeletonEntry[] = [];
     const blankChildren: Array<[string, string]> = [];
@@ -183,6 +205,7 @@ class DocumentIngest {
       }
       if (key === '_complete') {
         if (typeof value !== 'boolean') this.problems.push(this.problem(keyPath, 'complete', `"_complete" must be true or false, not ${describe(value)}`, key));
+        else if (skeleton.i === undefined) this.problems.push(this.problem(keyPath, 'complete', '"_complete" says whether more is available at the "id"; a structure without an "id" cannot have it', key));
         else skeleton.c = value;
         continue;
       }
@@ -207,6 +230,7 @@ class DocumentIngest {
         if (!made) return;
         if (predicate.value === RDFS_LABEL && subject.termType === 'NamedNode' && !this.firstLabel(subject.value, made.term, itemPath)) return;
         this.emit(subject, predicate, made.term, statementHashes);
+        this.valueLocations.set(`${subjectKey}\u0000${def.iri}\u0000${locationKey(made.term)}`, itemPath);
         values.push(made.skeleton);
         if (typeof made.skeleton === 'object' && made.skeleton.d !== undefined) blankChildren.push([def.iri, made.skeleton.d]);
       });
@@ -216,6 +240,9 @@ class DocumentIngest {
       entries.push(entry);
     }
     if (entries.length > 0) skeleton.e = entries;
+    if (skeleton.i !== undefined && skeleton.c === undefined && !isRoot && types.includes('AttributeAssignment')) {
+      this.warnings.push({ ...this.problem(path, 'complete', `an assignment with an "id" must say "_complete": false when more is available at <${skeleton.i}>`, '_complete'), severity: 'Warning' });
+    }
     if (subject.termType === 'BlankNode') {
       skeleton.s = signatureOf(statementHashes);
       skeleton.d = deepSignatureOf(skeleton.s, blankChildren);

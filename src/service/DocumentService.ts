@@ -4,7 +4,8 @@
  * (the CLI now; loading and HTTP writes later) goes through the same checks.
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
-import { ingestDocument, type IngestedDocument } from '../ingest/ingestDocument.js';
+import type { IngestedDocument } from '../ingest/ingestDocument.js';
+import { admitDocument } from '../validate/admitDocument.js';
 import { renderDocument, type RenderedDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
@@ -12,14 +13,18 @@ import type { Quad } from '../rdf/terms.js';
 export class DocumentService {
   constructor(readonly store: QuadStore) {}
 
-  /** Ingest and store one document, replacing any earlier version of the same id wholly. */
+  /**
+   * Check (ingest + SHACL) and store one document, replacing any earlier version of the same
+   * id wholly. A document with a Violation is refused (DocumentRejected) and nothing changes;
+   * the accepted document carries its Warnings.
+   */
   async put(document: unknown, source?: string): Promise<IngestedDocument> {
-    const ingested = ingestDocument(document, source);
+    const ingested = admitDocument(document, source);
     await this.store.replaceGraphs(graphsOf(ingested));
     return ingested;
   }
 
-  /** Store several documents in one atomic, durable write. */
+  /** Store several documents, each already admitted (admitDocument), in one atomic, durable write. */
   async putAll(documents: readonly IngestedDocument[]): Promise<void> {
     const graphs = new Map<string, Quad[]>();
     for (const doc of documents) for (const [name, quads] of graphsOf(doc)) graphs.set(name, quads);

@@ -9,12 +9,13 @@ import ox from 'oxigraph';
 import { hintGraphOf } from '../../src/hints/Skeleton.js';
 import { ingestDocument, type IngestedDocument } from '../../src/ingest/ingestDocument.js';
 import { renderDocument } from '../../src/render/renderDocument.js';
+import { shaclValidator } from '../../src/validate/ShaclValidator.js';
 import type { Quad, Term } from '../../src/rdf/terms.js';
 import { CORPUS_DIR, readDocuments } from '../support/corpus.js';
 import { documentLoader, toNTriples } from '../support/rdf.js';
 import { ms, summarize, timeEach, type Timing } from './stats.js';
 
-export interface DocumentsBench { rows: string[][]; ingestRatio: number; renderRatio: number }
+export interface DocumentsBench { rows: string[][]; ingestRatio: number; renderRatio: number; validateMedian: number }
 
 function oxTerm(t: Term): ox.Term {
   if (t.termType === 'NamedNode') return ox.namedNode(t.value);
@@ -46,10 +47,12 @@ export async function benchDocuments(rounds = 3): Promise<DocumentsBench> {
     expanded.set(ingested, await jsonld.fromRDF(toNTriples(ingested.quads) as never, { format: 'application/n-quads', useNativeTypes: true } as jsonld.Options.FromRdf));
   }
 
-  const runs: Record<string, number[]> = { ours: [], toRDF: [], renderPath: [], renderOnly: [], construct: [], frame: [] };
+  const runs: Record<string, number[]> = { ours: [], toRDF: [], validate: [], renderPath: [], renderOnly: [], construct: [], frame: [] };
+  const validator = shaclValidator();
   for (let r = 0; r < rounds; r++) {
     runs['ours']!.push(...await timeEach(docs, (d) => ingestDocument(d.json)));
     runs['toRDF']!.push(...await timeEach(docs, (d) => jsonld.toRDF(d.json as never, { documentLoader } as never), 0));
+    runs['validate']!.push(...await timeEach(docs, (d) => validator.validate(d.ingested.id, d.ingested.quads)));
     runs['construct']!.push(...await timeEach(docs, (d) => construct(d.ingested)));
     runs['renderOnly']!.push(...await timeEach(docs, (d) => renderDocument(d.ingested.id, [...d.ingested.quads, ...d.ingested.hintQuads])));
     runs['renderPath']!.push(...await timeEach(docs, (d) => renderDocument(d.ingested.id, construct(d.ingested))));
@@ -62,6 +65,7 @@ export async function benchDocuments(rounds = 3): Promise<DocumentsBench> {
     rows: [
       row('jsonld.toRDF (reference)', t['toRDF']!),
       row('ingest: document to quads (ours)', t['ours']!, t['toRDF']),
+      row('validate: SHACL shapes (ours; target 2 ms median)', t['validate']!),
       row('jsonld.frame (reference)', t['frame']!),
       row('render path: CONSTRUCT + render (ours)', t['renderPath']!, t['frame']),
       row('  of which CONSTRUCT (2 graphs)', t['construct']!),
@@ -69,5 +73,6 @@ export async function benchDocuments(rounds = 3): Promise<DocumentsBench> {
     ],
     ingestRatio: t['toRDF']!.median / t['ours']!.median,
     renderRatio: t['frame']!.median / t['renderPath']!.median,
+    validateMedian: t['validate']!.median,
   };
 }

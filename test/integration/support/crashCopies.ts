@@ -1,12 +1,12 @@
-/** The documents the crash test writes: corpus documents again and again, each under its own id. */
-import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
+/** The documents the crash test writes: the corpus documents the service admits, again and again, each under its own id. */
+import { admitDocument } from '../../../src/validate/admitDocument.js';
 import { CORPUS_DIR, readDocuments } from '../../support/corpus.js';
 
 export interface Copy { id: string; json: object }
 
 export function crashCopies(rounds = 20): Copy[] {
   const accepted = readDocuments(CORPUS_DIR).filter((d) => {
-    try { ingestDocument(d.json); return true; } catch { return false; }
+    try { admitDocument(d.json); return true; } catch { return false; }
   });
   const copies: Copy[] = [];
   for (let round = 0; round < rounds; round++) {

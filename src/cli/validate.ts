@@ -1,0 +1,51 @@
+/**
+ * `linkedart validate FILE|DIR|-...`: check documents without storing them. Human-readable
+ * output grouped by document, or `--json`; exit code 1 if any document has a Violation,
+ * 2 if an input could not be read.
+ */
+import { DocumentRejected, formatProblem, type Problem } from '../linkedart/Problem.js';
+import { admitDocument } from '../validate/admitDocument.js';
+import { readDocuments } from './readDocuments.js';
+
+export interface ValidationReport {
+  source: string;
+  document?: string;
+  valid: boolean;
+  problems: Problem[];
+}
+
+export function validateInputs(inputs: readonly string[]): { reports: ValidationReport[]; unreadable: Array<{ source: string; message: string }> } {
+  const { documents, errors } = readDocuments(inputs);
+  const reports = documents.map(({ source, json }): ValidationReport => {
+    try {
+      const admitted = admitDocument(json);
+      return { source, document: admitted.id, valid: true, problems: admitted.warnings };
+    } catch (e) {
+      if (!(e instanceof DocumentRejected)) throw e;
+      return { source, document: e.document, valid: false, problems: [...e.problems] };
+    }
+  });
+  return { reports, unreadable: errors };
+}
+
+export function runValidate(inputs: readonly string[], options: { json: boolean }): number {
+  const { reports, unreadable } = validateInputs(inputs);
+  if (options.json) {
+    process.stdout.write(JSON.stringify({ documents: reports, unreadable }, null, 2) + '\n');
+  } else {
+    for (const r of reports) {
+      const violations = r.problems.filter((p) => p.severity === 'Violation').length;
+      const warnings = r.problems.length - violations;
+      const verdict = r.valid ? `valid${warnings ? `, ${warnings} warning(s)` : ''}` : `REJECTED: ${violations} violation(s), ${warnings} warning(s)`;
+      process.stdout.write(`${r.source}  ${r.document ?? '(no usable id)'}\n  ${verdict}\n`);
+      for (const p of r.problems) process.stdout.write(`  ${formatProblem(p)}${p.term ? ` (term: ${p.term})` : ''}\n`);
+    }
+    for (const u of unreadable) process.stdout.write(`${u.source}\n  UNREADABLE: ${u.message}\n`);
+    const invalid = reports.filter((r) => !r.valid).length;
+    const warned = reports.reduce((n, r) => n + r.problems.filter((p) => p.severity === 'Warning').length, 0);
+    process.stdout.write(`\n${reports.length} document(s): ${reports.length - invalid} valid, ${invalid} rejected, ${warned} warning(s)` +
+      (unreadable.length ? `, ${unreadable.length} input(s) unreadable` : '') + '\n');
+  }
+  if (unreadable.length > 0) return 2;
+  return reports.some((r) => !r.valid) ? 1 : 0;
+}

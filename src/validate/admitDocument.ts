@@ -1,0 +1,52 @@
+/**
+ * The gate every write passes: ingest (JSON-side rules) then the SHACL shapes (graph-side
+ * rules), with every result reported in the one Problem format — the document id, the JSON
+ * path, the Linked Art term, the rule in plain words, the severity. A document with a
+ * Violation is refused whole; Warnings travel with the accepted document.
+ */
+import type { ActiveContext } from '../context/ActiveContext.js';
+import { linkedArtContext } from '../context/linkedArtContext.js';
+import { ingestDocument, locationKey, type IngestedDocument } from '../ingest/ingestDocument.js';
+import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
+import { RDF_TYPE } from '../rdf/terms.js';
+import { SHAPE_PREFIX, shaclValidator, type ShapeResult } from './ShaclValidator.js';
+
+/** Ingest and validate one document; throws DocumentRejected listing every problem when any is a Violation. */
+export function admitDocument(json: unknown, source?: string): IngestedDocument {
+  const ingested = ingestDocument(json, source);
+  const problems = shapeProblems(ingested);
+  if (problems.some((p) => p.severity === 'Violation')) {
+    throw new DocumentRejected(ingested.id, [...ingested.warnings, ...sortProblems(problems)], source);
+  }
+  ingested.warnings.push(...sortProblems(problems));
+  return ingested;
+}
+
+/** What the SHACL shapes say of an ingested document, located in its JSON. */
+export function shapeProblems(ingested: IngestedDocument): Problem[] {
+  return shaclValidator().validate(ingested.id, ingested.quads).map((r) => locate(ingested, r));
+}
+
+function locate(doc: IngestedDocument, result: ShapeResult): Problem {
+  const focus = locationKey(result.focusNode);
+  const node = doc.locations.nodes.get(focus);
+  let path = node?.path ?? '';
+  let term: string | undefined;
+  if (result.path !== undefined) {
+    term = result.path === RDF_TYPE ? 'type' : termFor(node?.ctx ?? linkedArtContext(), result.path);
+    const valuePath = result.value && doc.locations.values.get(`${focus}\u0000${result.path}\u0000${locationKey(result.value)}`);
+    if (valuePath !== undefined) path = valuePath;
+  }
+  const rule = result.shape.startsWith(SHAPE_PREFIX) ? result.shape.slice(SHAPE_PREFIX.length) : result.shape;
+  return { document: doc.id, path, term, rule, message: result.message, severity: result.severity };
+}
+
+/** The Linked Art term for a predicate where the node stands (scoped terms included). */
+function termFor(ctx: ActiveContext, iri: string): string {
+  return ctx.termsFor(iri)[0]?.term ?? ctx.compactIri(iri);
+}
+
+/** Violations first, then by path, so a report reads top to bottom. */
+function sortProblems(problems: Problem[]): Problem[] {
+  return problems.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'Violation' ? -1 : 1) || a.path.localeCompare(b.path));
+}
