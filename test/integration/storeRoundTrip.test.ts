@@ -54,7 +54,7 @@ describe('round trip through the embedded store', function () {
       ],
       produced_by: {
         type: 'Production',
-        timespan: { type: 'TimeSpan', begin_of_the_begin: '1850-01-01T00:00:00+00:00', end_of_the_begin: '1850-06-01T00:00:00.000Z', begin_of_the_end: '1850', end_of_the_end: '1850-12-31T23:59:59Z' },
+        timespan: { type: 'TimeSpan', begin_of_the_begin: '1850-01-01T00:00:00+00:00', end_of_the_begin: '1850-06-01T00:00:00.000Z', begin_of_the_end: '1850-12-01T00:00:00', end_of_the_end: '1850-12-31T23:59:59Z' },
       },
     };
     await documents.put(doc);
