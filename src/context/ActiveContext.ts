@@ -82,16 +82,11 @@ export class ActiveContext {
       const sorted = types.length === 1 ? types : [...types].sort();
       for (const type of sorted) {
         const scoped = this.terms.get(type)?.scoped;
-        if (scoped) next = next.processTypeScoped(scoped);
+        if (scoped) next = next.process(scoped, false);
       }
       this.typeScopeMemo.set(key, next);
     }
     return next;
-  }
-
-  private processTypeScoped(local: LocalContext): ActiveContext {
-    const processed = this.process(local, false);
-    return processed;
   }
 
   // --- Expansion ---------------------------------------------------------------------

@@ -9,7 +9,7 @@ import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, linkedArtContext } from '../context/linkedArtContext.js';
 import { ContextError, type TermDefinition } from '../context/TermDefinition.js';
 import {
-  deepSignatureOf, hintGraphOf, literalHint, literalKey, signatureOf, skeletonQuads, statementHash,
+  deepSignatureOf, literalHint, literalKey, signatureOf, skeletonQuads, statementHash,
   type SkeletonEntry, type SkeletonNode, type SkeletonValue, HINT_GRAPH_PREFIX, SHAPE_PREDICATE,
 } from '../hints/Skeleton.js';
 import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
@@ -187,8 +187,6 @@ class DocumentIngest {
         this.emit(subject, RDF_TYPE_NODE, df.namedNode(iri), statementHashes);
       });
       skeleton.t = types;
-    } else if (!isRoot && subject.termType === 'BlankNode') {
-      // Allowed by JSON-LD; the SHACL shapes decide whether a type is required here.
     }
     const ctx = ctx0.withTypes(types);
     const subjectKey = locationKey(subject);
@@ -377,4 +375,3 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
 }
 
-export { hintGraphOf };
