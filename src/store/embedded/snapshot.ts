@@ -51,7 +51,12 @@ export class SnapshotWriter {
     const fh = await open(join(dir, SNAPSHOT_TMP), 'w');
     const w = new SnapshotWriter(dir, fh, seq);
     const head = Buffer.from(`${HEADER_PREFIX}${seq}\n`);
-    await fh.write(head, 0, head.length, 0);
+    try {
+      await fh.write(head, 0, head.length, 0);
+    } catch (err) {
+      await w.abort().catch(() => undefined);
+      throw err;
+    }
     w.position = head.length;
     return w;
   }

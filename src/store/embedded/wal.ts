@@ -234,9 +234,28 @@ export class WriteAheadLog {
       for (const e of this.queue.splice(0)) e.reject(err);
       return;
     }
-    if (!this.flushing) {
-      this.flushing = this.flush().finally(() => { this.flushing = null; });
-    }
+    if (this.flushing) return; // the running flush() takes the entry when it gets to it
+    this.flushing = this.flush().then(
+      () => this.flushDone(),
+      (err: unknown) => {
+        // flush() handles I/O errors itself; this is only a last guard so that nothing waits forever.
+        this.failure ??= err instanceof Error ? err : new Error(String(err));
+        this.flushDone();
+      },
+    );
+  }
+
+  /**
+   * flush() returned because it found the queue empty, but it is only marked done here, a few
+   * microtasks later: the callbacks of its last batch run first, and they may append or rotate
+   * (a write's callback starts a compaction, which rotates). Those entries saw `flushing` still
+   * set and did not start a flush, so this one takes them. (Without this, such an entry waited
+   * for the next append, forever if none came: a compaction that never finished, and close()
+   * hanging behind it.)
+   */
+  private flushDone(): void {
+    this.flushing = null;
+    if (this.queue.length > 0) this.kick();
   }
 
   private async flush(): Promise<void> {

@@ -201,18 +201,27 @@ class StoreWorker {
     if (!wal || this.compacting || this.closed || this.fatal) return;
     if (wal.totalBytes < this.nextCompactionAt) return;
     this.compact().catch((err: unknown) => {
-      this.nextCompactionAt = wal.totalBytes + this.init.compactAfterBytes;
       this.warn(`compaction of ${this.dir} failed (the log keeps growing until one succeeds): ${(err as Error).message}`);
     });
   }
 
-  /** Writes a snapshot covering everything applied so far and drops the log files it covers. */
+  /**
+   * Writes a snapshot covering everything applied so far and drops the log files it covers.
+   * While one runs, a second call gets the same promise.
+   */
   compact(): Promise<void> {
     if (this.compacting) return this.compacting;
-    const run = this.runCompaction();
+    const run = this.runCompaction().catch((err: unknown) => {
+      // Set before the check below, so that a failing compaction is not retried at once.
+      this.nextCompactionAt = (this.wal?.totalBytes ?? 0) + this.init.compactAfterBytes;
+      throw err;
+    });
     this.compacting = run.finally(() => {
       this.compacting = null;
       this.pump();
+      // Writes that landed during the snapshot may have filled the log again: compact now
+      // rather than at the next write's end, which may never come.
+      this.maybeCompact();
     });
     return this.compacting;
   }
@@ -243,7 +252,7 @@ class StoreWorker {
       if (this.fatal) throw this.fatal;
       info = await writer.commit();
     } catch (err) {
-      await writer.abort();
+      await writer.abort().catch(() => undefined); // report the error that stopped the snapshot, not a cleanup one
       throw err;
     }
     this.snapshotSeq = s0;
@@ -264,12 +273,17 @@ class StoreWorker {
     this.closed = true;
     const wal = this.wal;
     if (!wal) return;
-    while (this.compacting) await this.compacting.catch(() => undefined);
-    await wal.drain();
-    if (!this.fatal && (this.lastSeq > this.snapshotSeq || wal.totalBytes > wal.currentBytes)) {
-      await this.runCompaction();
+    try {
+      // A compaction in flight finishes first (its failure was already reported to whoever
+      // started it); then, if anything is not in a snapshot yet, one more is written.
+      while (this.compacting) await this.compacting.catch(() => undefined);
+      await wal.drain();
+      if (!this.fatal && (this.lastSeq > this.snapshotSeq || wal.totalBytes > wal.currentBytes)) {
+        await this.runCompaction();
+      }
+    } finally {
+      await wal.close();
     }
-    await wal.close();
   }
 
   // ---------------------------------------------------------------- dispatch

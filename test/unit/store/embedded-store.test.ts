@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { cp, readdir, readFile, rm, stat, truncate, writeFile, appendFile, open as openFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, truncate, writeFile, appendFile, open as openFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmbeddedStore, type EmbeddedStoreOptions } from '../../../src/store/embedded/EmbeddedStore.js';
-import { encodeRecord, logFileName } from '../../../src/store/embedded/wal.js';
+import { encodeRecord, logFileName, LogReader, WriteAheadLog } from '../../../src/store/embedded/wal.js';
 import { df, XSD, type Quad } from '../../../src/rdf/terms.js';
 import { canonical, documentGraphs, docGraph, flatten, hintGraph, tempDir } from './fixtures.js';
 
@@ -43,6 +43,31 @@ describe('EmbeddedStore', function () {
 
   async function logFiles(dataDir: string): Promise<string[]> {
     return (await readdir(dataDir)).filter((f) => f.startsWith('wal-')).sort();
+  }
+
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+  /** `p`, or an error naming `what` if it has not settled after `ms` (a hang fails fast instead of at mocha's timeout). */
+  async function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: still pending after ${ms} ms`)), ms);
+    });
+    try {
+      return await Promise.race([p, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Polls `check` until it holds or `ms` pass; returns whether it held. */
+  async function eventually(ms: number, check: () => Promise<boolean> | boolean): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      if (await check()) return true;
+      if (Date.now() > deadline) return false;
+      await sleep(5);
+    }
   }
 
   afterEach(async () => {
@@ -296,6 +321,79 @@ describe('EmbeddedStore', function () {
       const crashed = await openStore(await crashImage(dir));
       expect(crashed.openInfo.replayedRecords).to.be.greaterThan(0);
       expect(await canonical(await readAll(crashed))).to.equal(expected);
+    });
+
+    it('finishes a compaction started by the last write, with no write after it, and close() waits for it', async () => {
+      // Deterministic: a single write is a log batch of its own, and its record alone passes
+      // compactAfterBytes, so the compaction (and its log rotation) starts from the callback of
+      // the log's last synced batch. That rotation once waited for a next write, forever.
+      const dir = await newDir();
+      const store = await openStore(dir, { compactAfterBytes: 1 });
+      await store.replaceGraphs(documentGraphs(1));
+      expect(await eventually(10_000, async () => {
+        const st = await store.stats();
+        return st.compactions === 1 && !st.compacting;
+      }), 'compaction finished').to.equal(true);
+      const stats = await store.stats();
+      expect(stats).to.include({ snapshotSeq: 1, logBytes: 0, compacting: false });
+      expect(await logFiles(dir)).to.deep.equal([logFileName(2)]);
+      // More writes, each starting a compaction when none runs, then close() at once: it
+      // waits for the one in flight (if still running) and finishes.
+      await fill(store, 2, 300);
+      await within(20_000, 'close() right after a compaction started', store.close());
+      const reopened = await openStore(dir);
+      expect(reopened.openInfo.snapshotSeq).to.equal(299);
+      expect(reopened.openInfo.replayedRecords).to.equal(0);
+      const all = new Map(Array.from({ length: 299 }, (_, i) => [...documentGraphs(i + 1)]).flat());
+      expect(await canonical(await readAll(reopened))).to.equal(await canonical(flatten(all)));
+    });
+
+    it('reports a failed compaction to its caller and as a warning, and loses nothing', async () => {
+      const dir = await newDir();
+      const store = await openStore(dir, { compactAfterBytes: 1 });
+      await mkdir(join(dir, 'snapshot.trig.tmp')); // from here on no snapshot can be written
+      await store.replaceGraphs(documentGraphs(1)); // starts a compaction, which fails
+      const err = await within(10_000, 'compact()', store.compact().then(() => null, (e: Error) => e));
+      expect(err?.message).to.match(/EISDIR|directory/);
+      expect(await eventually(10_000, () => warnings.some((w) => /compaction of .* failed/.test(w))), 'warning').to.equal(true);
+      // Writes go on (into the log), and close() reports that its snapshot failed but still ends.
+      await store.replaceGraphs(documentGraphs(2)); // starts another compaction, which fails too
+      const closeErr = await within(10_000, 'close()', store.close().then(() => null, (e: Error) => e));
+      expect(closeErr?.message).to.match(/EISDIR|directory/);
+      await rm(join(dir, 'snapshot.trig.tmp'), { recursive: true });
+      const reopened = await openStore(dir);
+      expect(reopened.openInfo.snapshotSeq).to.equal(0);
+      expect(reopened.openInfo.replayedRecords).to.equal(2);
+      expect(await canonical(await readAll(reopened))).to.equal(await canonical(flatten(new Map([...documentGraphs(1), ...documentGraphs(2)]))));
+    });
+  });
+
+  describe('the write-ahead log', () => {
+    it('takes a rotate or an append issued from the callback of the last synced batch', async () => {
+      // Those callbacks run before the flush that synced the batch is marked done: what they
+      // queue must be written by it, not wait for some later append.
+      const dir = await newDir();
+      const wal = await WriteAheadLog.open(dir, null, 1, 0);
+      const rec = (seq: number) => encodeRecord({ seq, op: 'update' }, `INSERT DATA { <http://x/${seq}> <http://x/p> "${seq}" }`);
+      try {
+        await within(10_000, 'rotate() from an append callback', wal.append(rec(1)).then(() => wal.rotate(2)));
+        await within(10_000, 'append() from an append callback', wal.append(rec(2)).then(() => wal.append(rec(3))));
+        await within(10_000, 'append() from a rotate callback', wal.rotate(4).then(() => wal.append(rec(4))));
+        await within(10_000, 'drain()', wal.drain());
+      } finally {
+        await wal.close();
+      }
+      expect(await logFiles(dir)).to.deep.equal([logFileName(1), logFileName(2), logFileName(4)]);
+      const seqs: number[][] = [];
+      for (const f of await logFiles(dir)) {
+        const reader = await LogReader.open(join(dir, f));
+        const found: number[] = [];
+        for (let r = await reader.next(); r; r = await reader.next()) found.push(r.header.seq);
+        expect(reader.stopReason).to.equal(null);
+        await reader.close();
+        seqs.push(found);
+      }
+      expect(seqs).to.deep.equal([[1], [2, 3], [4]]);
     });
   });
 
