@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
 import { renderDocument } from '../../../src/render/renderDocument.js';
-import { DocumentRejected, type Problem } from '../../../src/linkedart/Problem.js';
+import type { Problem } from '../../../src/linkedart/Problem.js';
+import { problemsOf as rejectionOf } from '../../support/rejection.js';
 
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
 const ID = 'https://example.org/object/1';
@@ -10,15 +11,7 @@ function object(extra: Record<string, unknown>): Record<string, unknown> {
   return { '@context': V1, id: ID, type: 'HumanMadeObject', _label: 'Jug', ...extra };
 }
 
-function problemsOf(doc: unknown): Problem[] {
-  try {
-    ingestDocument(doc);
-  } catch (e) {
-    expect(e).to.be.instanceOf(DocumentRejected);
-    return [...(e as DocumentRejected).problems];
-  }
-  throw new Error('expected the document to be rejected');
-}
+const problemsOf = (doc: unknown): Problem[] => rejectionOf(ingestDocument, doc);
 
 describe('ingest: documents that are refused, with the path and rule named', () => {
   const cases: Array<{ name: string; doc: unknown; path: string; rule: string; says: RegExp }> = [

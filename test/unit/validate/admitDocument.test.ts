@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DocumentRejected, type Problem } from '../../../src/linkedart/Problem.js';
+import { problemsOf } from '../../support/rejection.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
 import { admitDocument } from '../../../src/validate/admitDocument.js';
@@ -16,15 +17,7 @@ const valid = {
   produced_by: { type: 'Production', part: [{ type: 'Production', carried_out_by: [{ id: 'https://example.org/person/1', type: 'Person', _label: 'Potter' }, { id: 'https://example.org/person/2', type: 'Person', _label: 'Apprentice' }] }] },
 };
 
-function rejection(doc: object): Problem[] {
-  try {
-    admitDocument(doc);
-  } catch (e) {
-    expect(e).to.be.instanceOf(DocumentRejected);
-    return [...(e as DocumentRejected).problems];
-  }
-  throw new Error('admitted');
-}
+const rejection = (doc: object): Problem[] => problemsOf(admitDocument, doc);
 
 describe('the write gate: ingest + SHACL, problems located in the JSON', () => {
   it('admits a valid document with no problems', () => {
