@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** `linkedart`: the command-line program. Subcommands live in their own modules. */
 import { Command, Option } from 'commander';
-import { ConfigError, resolveConfig, type ConfigInput } from '../config/Config.js';
+import { ConfigError, SETTINGS, resolveConfig, type ConfigInput } from '../config/Config.js';
 import { serve } from './serve.js';
 import { runValidate } from './validate.js';
 
@@ -10,13 +10,14 @@ program
   .name('linkedart')
   .description('Publish a collection as Linked Art: documents stored as quads, served as JSON-LD.');
 
-program
+const serveCommand = program
   .command('serve')
-  .description('serve the stored documents over HTTP')
-  .addOption(new Option('--port <port>', 'TCP port (env LINKEDART_PORT, default 8080)'))
-  .addOption(new Option('--host <host>', 'interface to bind (env LINKEDART_HOST, default 127.0.0.1)'))
-  .addOption(new Option('--base-url <url>', 'base URL of entity ids (env LINKEDART_BASE_URL, default http://localhost:<port>/)'))
-  .addOption(new Option('--data-dir <dir>', 'directory of the store (env LINKEDART_DATA_DIR, default var/data)'))
+  .description('serve the stored documents over HTTP');
+for (const [key, setting] of Object.entries(SETTINGS)) {
+  const flag = key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+  serveCommand.addOption(new Option(`--${flag} <value>`, `${setting.help} (env ${setting.env})`));
+}
+serveCommand
   .option('--demo', 'load the bundled demo collection (ids moved under the base URL) before serving', false)
   .action(async (opts: ConfigInput & { demo: boolean }) => {
     const config = resolveConfig(opts);

@@ -1,8 +1,11 @@
 /**
- * Service configuration: flags, else environment variables, else defaults; every value
- * checked at start-up so a bad one stops the service with a message naming it.
+ * Service configuration: flags, else environment variables, else defaults. Every setting is
+ * one row of SETTINGS (flag, variable, default, check), so a bad value stops the service at
+ * start-up with a message naming the flag or variable it came from.
  */
 import { resolve } from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
 
 export interface Config {
   /** TCP port to listen on. */
@@ -13,22 +16,27 @@ export interface Config {
   readonly baseUrl: string;
   /** Directory of the embedded store. */
   readonly dataDir: string;
+  /** Bound of the render cache in bytes of rendered representations; 0 turns it off. */
+  readonly cacheBytes: number;
+  /** The Cache-Control header sent with every representation of a document. */
+  readonly cacheControl: string;
+  /** Largest request body accepted, in bytes (413 beyond). */
+  readonly maxBodyBytes: number;
+  /** Level of the structured log (access log lines are at `info`). */
+  readonly logLevel: LogLevel;
 }
 
+/** The raw values, as strings, from flags (commander gives camelCase keys). */
 export interface ConfigInput {
   port?: string;
   host?: string;
   baseUrl?: string;
   dataDir?: string;
+  cacheMb?: string;
+  cacheControl?: string;
+  maxBodyMb?: string;
+  logLevel?: string;
 }
-
-/** Environment variables matching each flag. */
-export const ENVIRONMENT: Readonly<Record<keyof ConfigInput, string>> = {
-  port: 'LINKEDART_PORT',
-  host: 'LINKEDART_HOST',
-  baseUrl: 'LINKEDART_BASE_URL',
-  dataDir: 'LINKEDART_DATA_DIR',
-};
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -37,43 +45,86 @@ export class ConfigError extends Error {
   }
 }
 
+// ---- The settings -------------------------------------------------------------------------
+
+interface Setting {
+  readonly env: string;
+  readonly help: string;
+}
+
+export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
+  port: { env: 'LINKEDART_PORT', help: 'TCP port (default 8080)' },
+  host: { env: 'LINKEDART_HOST', help: 'interface to bind (default 127.0.0.1)' },
+  baseUrl: { env: 'LINKEDART_BASE_URL', help: 'base URL of entity ids, may carry a path (default http://localhost:<port>/)' },
+  dataDir: { env: 'LINKEDART_DATA_DIR', help: 'directory of the store (default var/data)' },
+  cacheMb: { env: 'LINKEDART_CACHE_MB', help: 'render cache size in MB, 0 turns it off (default 64)' },
+  cacheControl: { env: 'LINKEDART_CACHE_CONTROL', help: 'Cache-Control header of documents (default "public, max-age=60")' },
+  maxBodyMb: { env: 'LINKEDART_MAX_BODY_MB', help: 'largest request body in MB (default 16)' },
+  logLevel: { env: 'LINKEDART_LOG_LEVEL', help: 'log level: fatal, error, warn, info, debug or silent (default info)' },
+};
+
+/** Environment variables matching each flag. */
+export const ENVIRONMENT: Readonly<Record<keyof ConfigInput, string>> = Object.fromEntries(
+  Object.entries(SETTINGS).map(([key, s]) => [key, s.env])) as Record<keyof ConfigInput, string>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'];
+
 export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = process.env): Config {
   const pick = (key: keyof ConfigInput): { value: string; from: string } | undefined => {
     if (flags[key] !== undefined) return { value: flags[key]!, from: `--${kebab(key)}` };
-    const fromEnv = env[ENVIRONMENT[key]];
-    return fromEnv !== undefined && fromEnv !== '' ? { value: fromEnv, from: ENVIRONMENT[key] } : undefined;
+    const fromEnv = env[SETTINGS[key].env];
+    return fromEnv !== undefined && fromEnv !== '' ? { value: fromEnv, from: SETTINGS[key].env } : undefined;
+  };
+  const fail = (given: { value: string; from: string }, why: string): never => {
+    throw new ConfigError(`${given.from} = ${JSON.stringify(given.value)}: ${why}`);
+  };
+  const megabytes = (key: 'cacheMb' | 'maxBodyMb', fallback: number, min: number): number => {
+    const given = pick(key);
+    if (!given) return fallback * MB;
+    const mb = Number(given.value.trim());
+    if (given.value.trim() === '' || !Number.isFinite(mb) || mb < min) fail(given, `a size in megabytes, at least ${min}`);
+    return Math.round(mb * MB);
   };
 
   const portIn = pick('port');
   const port = portIn ? Number(portIn.value) : 8080;
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || (portIn && !/^\d+$/.test(portIn.value.trim()))) {
-    throw new ConfigError(`${portIn!.from} = ${JSON.stringify(portIn!.value)}: a port is a whole number from 0 to 65535`);
-  }
+  if (portIn && (!/^\d+$/.test(portIn.value.trim()) || port > 65535)) fail(portIn, 'a port is a whole number from 0 to 65535');
 
-  const hostIn = pick('host');
-  const host = hostIn?.value ?? '127.0.0.1';
+  const host = pick('host')?.value ?? '127.0.0.1';
 
   const baseIn = pick('baseUrl');
-  const portPart = port === 80 ? '' : `:${port}`;
-  let baseUrl = baseIn?.value ?? `http://localhost${portPart}/`;
-  let parsed: URL;
+  let baseUrl = baseIn?.value ?? `http://localhost${port === 80 ? '' : `:${port}`}/`;
+  let parsed: URL | undefined;
   try {
     parsed = new URL(baseUrl);
   } catch {
-    throw new ConfigError(`${baseIn!.from} = ${JSON.stringify(baseUrl)}: not a URL; give an absolute http(s) URL such as https://data.example.org/`);
+    fail(baseIn!, 'not a URL; give an absolute http(s) URL such as https://data.example.org/');
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ConfigError(`${baseIn!.from} = ${JSON.stringify(baseUrl)}: the base URL must be http or https`);
-  }
-  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
-    throw new ConfigError(`${baseIn!.from} = ${JSON.stringify(baseUrl)}: the base URL may carry a path but no query, fragment or credentials`);
+  if (parsed!.protocol !== 'http:' && parsed!.protocol !== 'https:') fail(baseIn!, 'the base URL must be http or https');
+  if (parsed!.search || parsed!.hash || parsed!.username || parsed!.password) {
+    fail(baseIn!, 'the base URL may carry a path but no query, fragment or credentials');
   }
   if (!baseUrl.endsWith('/')) baseUrl += '/';
 
-  const dataIn = pick('dataDir');
-  const dataDir = resolve(dataIn?.value ?? 'var/data');
-  return { port, host, baseUrl, dataDir };
+  const dataDir = resolve(pick('dataDir')?.value ?? 'var/data');
+
+  const cacheControlIn = pick('cacheControl');
+  const cacheControl = cacheControlIn?.value.trim() ?? 'public, max-age=60';
+  // A header value: printable ASCII only, or the response would fail for every request.
+  if (cacheControlIn && !/^[\x20-\x7e]+$/.test(cacheControl)) fail(cacheControlIn, 'a Cache-Control header value (printable ASCII), such as "public, max-age=60"');
+
+  const logIn = pick('logLevel');
+  const logLevel = (logIn?.value.trim().toLowerCase() ?? 'info') as LogLevel;
+  if (logIn && !LOG_LEVELS.includes(logLevel)) fail(logIn, `one of ${LOG_LEVELS.join(', ')}`);
+
+  return {
+    port, host, baseUrl, dataDir, cacheControl, logLevel,
+    cacheBytes: megabytes('cacheMb', 64, 0),
+    maxBodyBytes: megabytes('maxBodyMb', 16, 0.001),
+  };
 }
+
+const MB = 1024 * 1024;
 
 function kebab(key: string): string {
   return key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
