@@ -1,9 +1,17 @@
-/** `linkedart serve`: open the store, optionally load the demo, answer HTTP until SIGINT/SIGTERM. */
+/**
+ * `linkedart serve`: open the store, listen, load the demo if asked, then report ready; answer
+ * HTTP until SIGINT/SIGTERM, which stop accepting connections, let the requests in flight
+ * finish, and close the store cleanly. Start-up and shutdown lines go to standard error for
+ * people; the structured log (access log, warnings) to standard output.
+ */
 import type { Server } from 'node:http';
 import type { Config } from '../config/Config.js';
 import { createApp } from '../http/createApp.js';
+import type { Readiness } from '../http/operations.js';
+import { createLogger } from '../log/logger.js';
 import { demoDocuments } from '../service/demoCollection.js';
 import { DocumentService } from '../service/DocumentService.js';
+import { Representations } from '../service/Representations.js';
 import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
 
 export interface ServeOptions {
@@ -11,18 +19,17 @@ export interface ServeOptions {
   readonly demo: boolean;
 }
 
+/** After this long, connections still open at shutdown are closed anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 export async function serve(config: Config, options: ServeOptions): Promise<Server> {
-  const store = await EmbeddedStore.open({ dataDir: config.dataDir });
+  const logger = createLogger(config.logLevel);
+  const store = await EmbeddedStore.open({ dataDir: config.dataDir, onWarning: (warning) => logger.warn({ warning }, 'store') });
   const documents = new DocumentService(store);
-  if (options.demo) {
-    const demo = demoDocuments(config.baseUrl);
-    await documents.putAll(demo);
-    console.error(`Loaded the demo collection: ${demo.length} documents under ${config.baseUrl}`);
-  }
-  const app = createApp({
-    config, documents,
-    onWarning: (id, warning) => console.error(`warning: ${id}: ${warning}`),
-  });
+  const representations = new Representations(documents, config.cacheBytes);
+  const readiness: Readiness = { ready: !options.demo, reason: 'loading the demo collection' };
+  const app = createApp({ config, representations, logger, readiness });
+
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -34,15 +41,29 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.error(`Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (data in ${config.dataDir})`);
 
+  if (options.demo) {
+    const demo = demoDocuments(config.baseUrl);
+    await documents.putAll(demo);
+    console.error(`Loaded the demo collection: ${demo.length} documents under ${config.baseUrl}`);
+  }
+  readiness.ready = true;
+  console.error('ready');
+
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
+    readiness.stopping = true;
+    readiness.reason = 'shutting down';
     console.error(`${signal}: finishing requests and closing the store`);
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
-      store.close().then(() => process.exit(0), (e: Error) => { console.error(e.message); process.exit(1); });
+      clearTimeout(force);
+      store.close().then(
+        () => { console.error('stopped'); logger.flush(() => process.exit(0)); },
+        (e: Error) => { console.error(`closing the store failed: ${e.message}`); logger.flush(() => process.exit(1)); });
     });
-    server.closeIdleConnections?.();
+    server.closeIdleConnections();
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

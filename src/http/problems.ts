@@ -1,6 +1,26 @@
-/** Errors as `application/problem+json` (RFC 9457), with a short human message. */
+/**
+ * Errors as `application/problem+json` (RFC 9457). Anything that is not an HttpError is a
+ * 500 whose answer says nothing of the cause (no stack, no message): the log has it.
+ */
 import type { Response } from 'express';
+import { HttpError } from './HttpError.js';
 
-export function sendProblem(res: Response, status: number, title: string, detail: string): void {
-  res.status(status).type('application/problem+json').send(JSON.stringify({ type: 'about:blank', title, status, detail }));
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+export function sendProblem(res: Response, error: HttpError): void {
+  const body = Buffer.from(JSON.stringify({
+    type: 'about:blank', title: error.title, status: error.status, detail: error.message, ...error.extensions,
+  }));
+  res.status(error.status);
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', PROBLEM_MEDIA_TYPE);
+  res.setHeader('Content-Length', body.length);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** The HttpError to answer for anything thrown. */
+export function asHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  return new HttpError(500, 'Internal error', 'The request could not be answered; the error has been logged.');
 }

@@ -1,17 +1,39 @@
 /**
  * The documents of the collection: ingest to the store, render from it. The one place
  * where a write goes from JSON to quads and a read from quads to JSON, so every write path
- * (the CLI now; loading and HTTP writes later) goes through the same checks.
+ * (the CLI, loading, HTTP writes) goes through the same checks, stamps the same
+ * modification time and tells the same listeners (the render cache) what changed.
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
+import { modifiedFrom, modifiedStamp } from '../hints/lastModified.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitDocument } from '../validate/admitDocument.js';
 import { renderDocument, type RenderedDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
 
+/** One document as stored: its entity graph, its hint graph, and when it last changed. */
+export interface StoredDocument {
+  readonly id: string;
+  /** The quads of the entity's graph. */
+  readonly quads: Quad[];
+  /** The quads of its hint graph (shape hints and the modification stamp). */
+  readonly hints: Quad[];
+  readonly lastModified: Date | undefined;
+}
+
+/** Told the ids of the documents a write has changed, before the write's promise resolves. */
+export type ChangeListener = (ids: readonly string[]) => void;
+
 export class DocumentService {
+  private readonly listeners: ChangeListener[] = [];
+
   constructor(readonly store: QuadStore) {}
+
+  /** Be told of every write; a render cache uses this to drop what changed. */
+  onChange(listener: ChangeListener): void {
+    this.listeners.push(listener);
+  }
 
   /**
    * Check (ingest + SHACL) and store one document, replacing any earlier version of the same
@@ -20,28 +42,55 @@ export class DocumentService {
    */
   async put(document: unknown, source?: string): Promise<IngestedDocument> {
     const ingested = admitDocument(document, source);
-    await this.store.replaceGraphs(graphsOf(ingested));
+    await this.putAll([ingested]);
     return ingested;
   }
 
   /** Store several documents, each already admitted (admitDocument), in one atomic, durable write. */
   async putAll(documents: readonly IngestedDocument[]): Promise<void> {
+    const now = new Date();
     const graphs = new Map<string, Quad[]>();
-    for (const doc of documents) for (const [name, quads] of graphsOf(doc)) graphs.set(name, quads);
-    await this.store.replaceGraphs(graphs);
+    for (const doc of documents) {
+      graphs.set(doc.id, doc.quads);
+      graphs.set(hintGraphOf(doc.id), [...doc.hintQuads, modifiedStamp(doc.id, now)]);
+    }
+    await this.write(graphs, documents.map((d) => d.id));
+  }
+
+  /** The document as stored, or undefined when there is none. */
+  async read(id: string): Promise<StoredDocument | undefined> {
+    const hintGraph = hintGraphOf(id);
+    const quads: Quad[] = [];
+    const hints: Quad[] = [];
+    for (const q of await this.store.readGraphs([id, hintGraph])) {
+      if (q.graph.value === id) quads.push(q);
+      else if (q.graph.value === hintGraph) hints.push(q);
+    }
+    if (quads.length === 0) return undefined;
+    return { id, quads, hints, lastModified: modifiedFrom(hints) };
   }
 
   /** The rendered document with this id, or undefined when there is none. */
   async get(id: string): Promise<RenderedDocument | undefined> {
-    const quads = await this.store.readGraphs([id, hintGraphOf(id)]);
-    return renderDocument(id, quads);
+    const stored = await this.read(id);
+    return stored && render(stored);
   }
 
   async delete(id: string): Promise<void> {
-    await this.store.replaceGraphs(new Map([[id, []], [hintGraphOf(id), []]]));
+    await this.write(new Map([[id, []], [hintGraphOf(id), []]]), [id]);
+  }
+
+  private async write(graphs: ReadonlyMap<string, readonly Quad[]>, ids: readonly string[]): Promise<void> {
+    try {
+      await this.store.replaceGraphs(graphs);
+    } finally {
+      // Also after a failure: the store may or may not hold the new version, so nothing cached stays.
+      for (const listener of this.listeners) listener(ids);
+    }
   }
 }
 
-function graphsOf(doc: IngestedDocument): Map<string, Quad[]> {
-  return new Map([[doc.id, doc.quads], [hintGraphOf(doc.id), doc.hintQuads]]);
+/** Linked Art JSON-LD of a stored document. */
+export function render(stored: StoredDocument): RenderedDocument {
+  return renderDocument(stored.id, [...stored.quads, ...stored.hints])!;
 }

@@ -26,8 +26,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function checkGraphIri(iri: string): string {
   if (typeof iri !== 'string' || iri.length === 0 || IRI_FORBIDDEN.test(iri) || !IRI_SCHEME.test(iri)
-    || LONE_SURROGATE.test(iri)) {
-    throw new Error(`invalid graph name ${JSON.stringify(iri)}: expected an absolute IRI without spaces, control characters or any of <>"{}|^\`\\`);
+    || LONE_SURROGATE.test(iri) || /%(?![0-9A-Fa-f]{2})/.test(iri)) {
+    throw new Error(`invalid graph name ${JSON.stringify(iri)}: expected an absolute IRI without spaces, control characters, any of <>"{}|^\`\\ or a % that starts no escape`);
   }
   return iri;
 }

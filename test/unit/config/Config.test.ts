@@ -15,12 +15,24 @@ describe('configuration', () => {
     expect(resolveConfig({ port: '9100' }, env).port).to.equal(9100);
   });
 
+  it('has defaults for the cache, Cache-Control, body limit and log level, and reads them from flags or variables', () => {
+    expect(resolveConfig({}, {})).to.include({ cacheBytes: 64 * 1024 * 1024, cacheControl: 'public, max-age=60', maxBodyBytes: 16 * 1024 * 1024, logLevel: 'info' });
+    const env = { LINKEDART_CACHE_MB: '0', LINKEDART_CACHE_CONTROL: 'no-cache', LINKEDART_MAX_BODY_MB: '1.5', LINKEDART_LOG_LEVEL: 'WARN' };
+    expect(resolveConfig({}, env)).to.include({ cacheBytes: 0, cacheControl: 'no-cache', maxBodyBytes: 1.5 * 1024 * 1024, logLevel: 'warn' });
+    expect(resolveConfig({ cacheMb: '8' }, env).cacheBytes).to.equal(8 * 1024 * 1024);
+  });
+
   const bad: Array<[string, Record<string, string>, Record<string, string>, RegExp]> = [
     ['a port that is not a number', { port: 'abc' }, {}, /--port = "abc": a port is a whole number/],
     ['a port out of range', {}, { LINKEDART_PORT: '70000' }, /LINKEDART_PORT = "70000"/],
     ['a base URL that is not a URL', { baseUrl: 'data.example.org' }, {}, /--base-url .*not a URL/],
     ['a base URL that is not HTTP(S)', { baseUrl: 'ftp://example.org/' }, {}, /must be http or https/],
     ['a base URL with a query', { baseUrl: 'https://example.org/?x=1' }, {}, /no query/],
+    ['a negative cache size', { cacheMb: '-1' }, {}, /--cache-mb = "-1": a size in megabytes, at least 0/],
+    ['a cache size that is not a number', {}, { LINKEDART_CACHE_MB: 'lots' }, /LINKEDART_CACHE_MB = "lots"/],
+    ['a body limit of 0', { maxBodyMb: '0' }, {}, /--max-body-mb = "0"/],
+    ['a Cache-Control with a newline', { cacheControl: 'max-age=60\nX-Evil: 1' }, {}, /--cache-control .*printable ASCII/],
+    ['an unknown log level', {}, { LINKEDART_LOG_LEVEL: 'loud' }, /LINKEDART_LOG_LEVEL = "loud": one of fatal, error, warn, info, debug, silent/],
   ];
   for (const [name, flags, env, message] of bad) {
     it(`refuses ${name}, naming the setting`, () => {

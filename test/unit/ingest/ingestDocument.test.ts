@@ -27,6 +27,8 @@ describe('ingest: documents that are refused, with the path and rule named', () 
     },
     { name: 'a relative root id', doc: { ...object({}), id: 'object/1' }, path: 'id', rule: 'root-id', says: /not an absolute HTTP\(S\) URI/ },
     { name: 'a non-HTTP root id', doc: { ...object({}), id: 'urn:uuid:1234' }, path: 'id', rule: 'root-id', says: /HTTP\(S\)/ },
+    { name: 'a root id with a broken escape', doc: { ...object({}), id: 'https://example.org/object/%zz' }, path: 'id', rule: 'root-id', says: /not an absolute HTTP\(S\) URI/ },
+    { name: 'an embedded id with a broken escape', doc: object({ made_of: [{ id: 'https://example.org/oil%2', type: 'Material' }] }), path: 'made_of[0].id', rule: 'id', says: /not an absolute IRI/ },
     { name: 'no id', doc: { '@context': V1, type: 'Place' }, path: 'id', rule: 'root-id', says: /no "id"/ },
     { name: 'no type', doc: { '@context': V1, id: ID }, path: 'type', rule: 'root-type', says: /no "type"/ },
     { name: 'a type of no kind', doc: { ...object({}), type: 'Production' }, path: 'type', rule: 'root-type', says: /not the class of any of the eleven kinds/ },

@@ -1,0 +1,48 @@
+/**
+ * Typed HTTP errors: thrown anywhere in a handler, answered as `application/problem+json`
+ * (RFC 9457) by the error handler. The detail is a short human sentence naming the problem;
+ * extra members (e.g. the formats available) go to `extensions`, extra headers to `headers`.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    detail: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+    readonly extensions: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export class BadRequest extends HttpError {
+  constructor(detail: string) { super(400, 'Bad request', detail); }
+}
+
+export class NotFound extends HttpError {
+  constructor(detail: string) { super(404, 'Not found', detail); }
+}
+
+export class MethodNotAllowed extends HttpError {
+  constructor(method: string, allow: readonly string[]) {
+    super(405, 'Method not allowed', `${method} is not supported here; use ${allow.join(', ')}.`, { Allow: allow.join(', ') });
+  }
+}
+
+export class NotAcceptable extends HttpError {
+  constructor(accept: string, available: readonly string[]) {
+    super(406, 'Not acceptable', `Nothing here can be served as ${JSON.stringify(accept)}; available: ${available.join(', ')}.`,
+      {}, { available });
+  }
+}
+
+export class PayloadTooLarge extends HttpError {
+  constructor(size: number, limit: number) {
+    super(413, 'Payload too large', `The request body is ${size} bytes; the limit is ${limit} bytes (--max-body-mb).`);
+  }
+}
+
+export class ServiceUnavailable extends HttpError {
+  constructor(detail: string) { super(503, 'Service unavailable', detail, { 'Retry-After': '1' }); }
+}

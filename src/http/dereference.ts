@@ -1,0 +1,89 @@
+/**
+ * Dereference: `GET {path}` answers the document whose id is the base URL's origin plus the
+ * path, in the negotiated format, with its validators; 304 when the client's copy is current.
+ * HEAD gets exactly GET's headers.
+ */
+import type { Request, Response } from 'express';
+import { FORMATS, type Format } from '../render/formats.js';
+import type { Representation, Representations } from '../service/Representations.js';
+import type { Logger } from '../log/logger.js';
+import { isNotModified } from './conditional.js';
+import { entityIdsFor } from './entityIdFor.js';
+import { SerializationError } from '../render/serialize.js';
+import { HttpError, NotAcceptable, NotFound } from './HttpError.js';
+import { AVAILABLE_MEDIA_TYPES, formatParameterOf, negotiateFormat } from './negotiate.js';
+
+export interface DereferenceOptions {
+  readonly baseUrl: string;
+  readonly cacheControl: string;
+  readonly representations: Representations;
+  readonly logger: Logger;
+}
+
+export function dereference({ baseUrl, cacheControl, representations, logger }: DereferenceOptions) {
+  const base = new URL(baseUrl);
+  return async (req: Request, res: Response): Promise<void> => {
+    const ids = entityIdsFor(base, req.url);
+    let format: Format;
+    try {
+      format = negotiateFormat(req, formatParameterOf(req.url));
+    } catch (error) {
+      // A missing document is the better answer than an unacceptable one.
+      if (error instanceof NotAcceptable && !(await anyExists(representations, ids))) throw notFound(ids);
+      throw error;
+    }
+    let found: { id: string; representation: Representation } | undefined;
+    for (const id of ids) {
+      const representation = await representations.get(id, format).catch((error: unknown) => {
+        // Some graphs have no form in some syntaxes (RDF/XML needs predicates that end in an XML name).
+        if (error instanceof SerializationError) {
+          throw new HttpError(406, 'Not acceptable', `${id} cannot be written as ${format.contentType}: ${error.message}`, {}, { available: AVAILABLE_MEDIA_TYPES });
+        }
+        throw error;
+      });
+      if (representation) { found = { id, representation }; break; }
+    }
+    if (!found) throw notFound(ids);
+    const { id, representation } = found;
+    for (const warning of representation.warnings) logger.warn({ id, warning }, 'render warning');
+
+    res.setHeader('Content-Type', format.contentType);
+    res.setHeader('ETag', representation.etag);
+    if (representation.lastModified) res.setHeader('Last-Modified', representation.lastModified);
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('Vary', 'Accept');
+    res.setHeader('Link', alternates(id, format));
+    if (isNotModified(req.headers, representation.etag, representation.lastModified)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    res.setHeader('Content-Length', representation.body.length);
+    res.end(req.method === 'HEAD' ? undefined : representation.body);
+  };
+}
+
+async function anyExists(representations: Representations, ids: readonly string[]): Promise<boolean> {
+  for (const id of ids) if (await representations.exists(id)) return true;
+  return false;
+}
+
+function notFound(ids: readonly string[]): NotFound {
+  return new NotFound(`No document has the id ${ids[0]}.`);
+}
+
+/** `Link` to the same description in the other formats, at the `?format=` URLs. */
+function alternates(id: string, current: Format): string {
+  let link = '';
+  for (const f of FORMATS) {
+    if (f !== current) link += `${link ? ', ' : ''}<${id}?format=${f.extension}>; rel="alternate"; ${LINK_TYPE.get(f)!}`;
+  }
+  return link;
+}
+
+/** The `type` (and `profile`) parameters of a link to each format. */
+const LINK_TYPE = new Map<Format, string>(FORMATS.map((f) => {
+  const [type, ...params] = f.contentType.split(';');
+  const profile = params.find((p) => p.startsWith('profile='));
+  return [f, `type="${type!}"${profile ? `; ${profile}` : ''}`];
+}));

@@ -1,0 +1,272 @@
+/**
+ * `npm run bench:http`: the HTTP dereference under load (autocannon, loopback), against a bare
+ * express baseline serving the very same bytes from a Map.
+ *
+ * The data: the corpus documents the write gate admits plus the demo collection, all under
+ * https://linked.art/example/, stored in a fresh data directory (removed at the end). The service
+ * runs as a user runs it (`node dist/src/cli/main.js serve ...`, a child process); every request of
+ * a run cycles over the pathnames of all stored ids (each connection starting at its own offset).
+ * Runs (after an uncounted warm-up of `--warmup` seconds each):
+ * - bare express, pre-rendered bytes: 10 connections;
+ * - ours, render cache on, warm (every path fetched once first): 10 connections;
+ * - ours, render cache off (`--cache-mb 0`): 10 connections;
+ * - ours, cache on: 64 connections, `--long` seconds;
+ * - ours, cache on, `Accept: text/turtle`: 10 connections (only when the server answers Turtle).
+ * Targets: warm ours at least 80% of bare express's requests/s; cache off at least 1000 requests/s;
+ * the 64-connection run without errors or non-2xx answers. The exit code is 0 whatever the result.
+ *
+ *   npm run bench:http                                   10 s runs, 30 s for 64 connections, 2 s warm-ups
+ *   npm run bench:http -- --quick                        3 s each (warm-ups 1 s)
+ *   npm run bench:http -- --duration 5 --long 10 --warmup 1
+ * (or HTTP_BENCH_DURATION, HTTP_BENCH_LONG, HTTP_BENCH_WARMUP in the environment).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { IngestedDocument } from '../../src/ingest/ingestDocument.js';
+import { DocumentRejected } from '../../src/linkedart/Problem.js';
+import { demoDocuments } from '../../src/service/demoCollection.js';
+import { DocumentService } from '../../src/service/DocumentService.js';
+import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
+import { admitDocument } from '../../src/validate/admitDocument.js';
+import { CORPUS_DIR, PROJECT_ROOT, readDocuments } from '../support/corpus.js';
+import { startChildServer, type ChildServer } from './http/childServer.js';
+import type { PreRendered } from './http/bareExpress.js';
+import { printTable } from './stats.js';
+
+const BASE_URL = 'https://linked.art/example/';
+const JSON_LD = 'application/ld+json';
+const TURTLE = 'text/turtle';
+const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
+const BARE = fileURLToPath(new URL('./http/bareExpress.js', import.meta.url));
+
+// ---- options ------------------------------------------------------------------------------
+
+function option(name: string, env: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const raw = i >= 0 ? process.argv[i + 1] : process.env[env];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`--${name} / ${env} must be a positive number of seconds, not ${JSON.stringify(raw)}`);
+    process.exit(2);
+  }
+  return value;
+}
+const quick = process.argv.includes('--quick');
+const DURATION = option('duration', 'HTTP_BENCH_DURATION', quick ? 3 : 10);
+const LONG = option('long', 'HTTP_BENCH_LONG', quick ? 3 : 30);
+const WARMUP = option('warmup', 'HTTP_BENCH_WARMUP', quick ? 1 : 2);
+
+// ---- helpers ------------------------------------------------------------------------------
+
+const progress = (message: string) => process.stderr.write(`[bench:http] ${message}\n`);
+const mb = (bytes: number) => (bytes / 1048576).toFixed(0) + ' MB';
+const num = (v: number, digits: number) => v.toFixed(digits);
+
+interface Fetched { status: number; contentType: string; body: Buffer }
+
+async function fetchOnce(url: string, accept: string): Promise<Fetched> {
+  const response = await fetch(url, { headers: { accept } });
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** Fetch every path once (in order, one at a time): the warm-up pass that fills the render cache. */
+async function fetchAll(base: string, paths: readonly string[], accept: string): Promise<Map<string, Fetched>> {
+  const out = new Map<string, Fetched>();
+  for (const path of paths) out.set(path, await fetchOnce(base + path, accept));
+  return out;
+}
+
+/** Status codes (and media types of the 200s) of a pass, e.g. `200 text/turtle x184`. */
+function passSummary(fetched: Map<string, Fetched>): string {
+  const counts = new Map<string, number>();
+  for (const f of fetched.values()) {
+    const key = f.status === 200 ? `200 ${f.contentType.split(';')[0]}` : String(f.status);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([k, n]) => `${k} x${n}`).join(', ');
+}
+
+interface Measured { result: autocannon.Result; p50: number; p99: number }
+
+/**
+ * One autocannon run; each connection cycles over all paths, starting at its own offset. Latency
+ * percentiles are taken from every response's own time (autocannon's histogram keeps whole ms only).
+ */
+function load(url: string, paths: readonly string[], accept: string, connections: number, duration: number): Promise<Measured> {
+  const requests: autocannon.Request[] = paths.map((path) => ({ method: 'GET', path }));
+  const step = Math.max(1, Math.floor(requests.length / connections));
+  let client = 0;
+  const times: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({
+      url, connections, duration, headers: { accept },
+      requests,
+      setupClient: (c) => {
+        const k = (client++ * step) % requests.length;
+        c.setRequests([...requests.slice(k), ...requests.slice(0, k)]);
+      },
+    }, (error, result) => {
+      if (error) { reject(error); return; }
+      const sorted = Float64Array.from(times).sort();
+      const at = (q: number) => sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+      resolve({ result, p50: at(0.5), p99: at(0.99) });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => { times.push(responseTime); });
+  });
+}
+
+interface Run { name: string; connections: number; measured?: Measured; note?: string }
+
+const problems: string[] = [];
+const memory: Array<[string, string]> = [];
+
+async function measure(name: string, url: string, paths: readonly string[], accept: string, connections: number, duration: number): Promise<Run> {
+  if (WARMUP > 0) {
+    progress(`${name}: warm-up ${WARMUP} s, ${connections} connections`);
+    await load(url, paths, accept, connections, WARMUP);
+  }
+  progress(`${name}: ${duration} s, ${connections} connections`);
+  const measured = await load(url, paths, accept, connections, duration);
+  const { result } = measured;
+  const run: Run = { name, connections, measured };
+  if (result.errors > 0 || result.non2xx > 0) {
+    const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${s.count ?? 0}`).join(', ');
+    problems.push(`${name}: ${result.errors} errors (${result.timeouts} timeouts), ${result.non2xx} non-2xx; status codes ${codes}`);
+  }
+  return run;
+}
+
+/** After a server's runs: its peak RSS, anything it wrote on stderr, a crash, how it stopped. */
+async function finish(label: string, server: ChildServer): Promise<void> {
+  const peak = server.peakRss();
+  if (peak !== undefined) memory.push([label, mb(peak)]);
+  const crash = server.unexpectedExit();
+  if (crash) problems.push(`${label}: ${crash}`);
+  const said = server.stderrAfterStart();
+  const stopped = await server.stop();
+  if (!crash && stopped !== 'exited with code 0') problems.push(`${label}: on SIGTERM ${stopped}`);
+  // `ready` (after listening) and the SIGTERM notice are the service's normal lines.
+  const unexpected = said.filter((l) => l.trim() !== 'ready' && !/^SIGTERM: /.test(l));
+  if (unexpected.length > 0) problems.push(`${label} wrote on stderr during the bench (last ${unexpected.length} lines):\n    ${unexpected.join('\n    ')}`);
+}
+
+const serveArgs = (dataDir: string, extra: string[] = []) =>
+  ['serve', '--port', '0', '--data-dir', dataDir, '--base-url', BASE_URL, '--log-level', 'silent', ...extra];
+
+// ---- the bench ----------------------------------------------------------------------------
+
+const work = await mkdtemp(join(tmpdir(), 'http-bench-'));
+const dataDir = join(work, 'data');
+const responsesFile = join(work, 'responses.json');
+let current: ChildServer | undefined;
+
+try {
+  // 1. The data directory: admitted corpus documents plus the demo collection.
+  progress(`preparing ${dataDir}`);
+  const admitted: IngestedDocument[] = [];
+  const rejected: string[] = [];
+  const corpus = readDocuments(CORPUS_DIR);
+  for (const d of corpus) {
+    try { admitted.push(admitDocument(d.json, d.file)); } catch (e) {
+      if (e instanceof DocumentRejected) rejected.push(d.file); else throw e;
+    }
+  }
+  const demo = demoDocuments(BASE_URL);
+  const store = await EmbeddedStore.open({ dataDir });
+  await new DocumentService(store).putAll([...admitted, ...demo]);
+  await store.close();
+  const ids = [...new Set([...admitted, ...demo].map((d) => d.id))];
+  const outside = ids.filter((id) => !id.startsWith(BASE_URL));
+  if (outside.length > 0) problems.push(`ids not under ${BASE_URL} (not reachable, left out): ${outside.join(', ')}`);
+  const paths = ids.filter((id) => id.startsWith(BASE_URL)).map((id) => new URL(id).pathname);
+  console.log(`\nData: ${corpus.length} corpus documents, ${admitted.length} admitted, ${rejected.length} rejected (${rejected.join(', ')}); `
+    + `${demo.length} demo documents; ${paths.length} paths under ${BASE_URL}`);
+
+  // 2-3. The service once: the exact bytes and Content-Type of every path, and what it does with Turtle.
+  progress('fetching every path from the service (cache on)');
+  current = await startChildServer(MAIN, serveArgs(dataDir));
+  const rendered = await fetchAll(current.url, paths, JSON_LD);
+  const turtleProbe = await fetchAll(current.url, paths, TURTLE);
+  await finish('service, fetch passes only', current);
+  current = undefined;
+  const failed = [...rendered].filter(([, f]) => f.status !== 200);
+  if (failed.length > 0) problems.push(`JSON-LD pass: ${failed.length} paths did not answer 200: ${failed.slice(0, 10).map(([p, f]) => `${p} ${f.status}`).join(', ')}`);
+  const okPaths = paths.filter((p) => rendered.get(p)!.status === 200);
+  const totalBytes = okPaths.reduce((n, p) => n + rendered.get(p)!.body.length, 0);
+  console.log(`JSON-LD pass: ${passSummary(rendered)}; ${(totalBytes / okPaths.length / 1024).toFixed(1)} KiB a document on average; Content-Type ${[...new Set(okPaths.map((p) => rendered.get(p)!.contentType))].join(' | ')}`);
+  const turtleOk = [...turtleProbe.values()].filter((f) => f.status === 200 && f.contentType.startsWith(TURTLE)).length;
+  console.log(`Turtle pass:  ${passSummary(turtleProbe)}`);
+  const pre: PreRendered[] = okPaths.map((path) => {
+    const f = rendered.get(path)!;
+    return { path, contentType: f.contentType, body: f.body.toString('base64') };
+  });
+  await writeFile(responsesFile, JSON.stringify(pre));
+
+  // 4-5. Bare express with the same bytes.
+  current = await startChildServer(BARE, [responsesFile]);
+  const bare = await measure('bare express (pre-rendered)', current.url, okPaths, JSON_LD, 10, DURATION);
+  await finish('bare express', current);
+  current = undefined;
+
+  // Ours, cache on: warm pass (every path cached, bytes checked against the first pass), then the runs.
+  current = await startChildServer(MAIN, serveArgs(dataDir));
+  progress('ours: warm pass over every path');
+  const again = await fetchAll(current.url, okPaths, JSON_LD);
+  const differ = okPaths.filter((p) => !again.get(p)!.body.equals(rendered.get(p)!.body) || again.get(p)!.contentType !== rendered.get(p)!.contentType);
+  if (differ.length > 0) problems.push(`a restarted server answered ${differ.length} paths with other bytes or Content-Type than the first: ${differ.slice(0, 5).join(', ')}`);
+  const warm = await measure('ours, cache on (warm)', current.url, okPaths, JSON_LD, 10, DURATION);
+  const many = await measure('ours, cache on', current.url, okPaths, JSON_LD, 64, LONG);
+  let turtle: Run;
+  if (turtleOk === okPaths.length && okPaths.length > 0) {
+    await fetchAll(current.url, okPaths, TURTLE);
+    turtle = await measure('ours, Turtle, cache on', current.url, okPaths, TURTLE, 10, DURATION);
+  } else {
+    turtle = { name: 'ours, Turtle, cache on', connections: 10, note: `not run: Turtle pass ${passSummary(turtleProbe)}` };
+  }
+  await finish('ours, cache on', current);
+  current = undefined;
+
+  // Ours, cache off.
+  current = await startChildServer(MAIN, serveArgs(dataDir, ['--cache-mb', '0']));
+  const cold = await measure('ours, cache off (--cache-mb 0)', current.url, okPaths, JSON_LD, 10, DURATION);
+  await finish('ours, cache off', current);
+  current = undefined;
+
+  // 6. The table, in the order of the brief.
+  const order = [bare, warm, cold, many, turtle];
+  printTable(`HTTP dereference, loopback, ${okPaths.length} paths cycled, Accept ${JSON_LD} unless said (warm-up ${WARMUP} s before each run, not counted)`,
+    ['run', 'connections', 'duration s', 'requests/s (mean)', 'latency p50 ms', 'p99 ms', 'errors', 'non-2xx', 'MB/s'],
+    order.map(({ name, connections, measured, note }) => measured
+      ? [name, String(connections), num(measured.result.duration, 1), num(measured.result.requests.average, 0), num(measured.p50, 2), num(measured.p99, 2),
+        String(measured.result.errors), String(measured.result.non2xx), num(measured.result.throughput.average / 1048576, 1)]
+      : [`${name} (${note})`, String(connections), '-', '-', '-', '-', '-', '-', '-']));
+  console.log('\n(MB = 2^20 bytes; requests/s and MB/s are autocannon\'s means of its per-second samples; latencies are of every response)');
+
+  console.log('\nTargets:');
+  const rate = (r: Run) => r.measured?.result.requests.average ?? 0;
+  const ratio = rate(bare) > 0 ? rate(warm) / rate(bare) : 0;
+  console.log(`- warm ours / bare express: ${(ratio * 100).toFixed(1)}% (${num(rate(warm), 0)} / ${num(rate(bare), 0)} req/s; target at least 80%): ${ratio >= 0.8 ? 'met' : 'NOT MET'}`);
+  console.log(`- cache off: ${num(rate(cold), 0)} req/s (target at least 1000): ${rate(cold) >= 1000 ? 'met' : 'NOT MET'}`);
+  const m = many.measured;
+  const clean = m !== undefined && m.result.errors === 0 && m.result.non2xx === 0;
+  console.log(`- 64 connections, ${LONG} s: ${m ? `${m.result.errors} errors, ${m.result.non2xx} non-2xx, p99 ${num(m.p99, 2)} ms` : 'no result'} (target 0 and 0): ${clean ? 'met' : 'NOT MET'}`);
+  if (!turtle.measured) console.log(`- Turtle: NOT MEASURED, ${turtle.note}`);
+
+  if (memory.length > 0) printTable('Peak RSS of each server process (VmHWM, read before SIGTERM)', ['process', 'peak RSS'], memory.map(([a, b]) => [a, b]));
+} catch (e) {
+  problems.push(`bench stopped: ${(e as Error).stack ?? String(e)}`);
+} finally {
+  if (current) problems.push(`${current.url}: ${await current.stop()}`);
+  await rm(work, { recursive: true, force: true });
+}
+
+if (problems.length > 0) {
+  console.log('\nProblems seen:');
+  for (const p of problems) console.log(`- ${p}`);
+} else {
+  console.log('\nNo errors, non-2xx answers, crashes or stderr output from any server.');
+}

@@ -1,0 +1,83 @@
+/**
+ * `linkedart serve` as an operator runs it: ready after the demo is loaded, one structured
+ * access-log line per request on standard output, and SIGTERM answering the request in
+ * flight before closing the store cleanly.
+ */
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
+import { startServer, type ServerProcess } from './support/serverProcess.js';
+
+const BASE = 'https://museum.example.org/collection/';
+const PAINTING = '/collection/object/harbour-at-dusk';
+
+describe('linkedart serve: operations', function () {
+  this.timeout(120000);
+  let dataDir: string;
+  let server: ServerProcess;
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'linkedart-serve-'));
+    server = await startServer(['--demo', '--data-dir', dataDir, '--base-url', BASE]);
+  });
+  after(async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is ready once the demo is loaded, and serves it under the base URL\'s path', async () => {
+    expect(await (await fetch(`${server.url}/ready`)).json()).to.include({ status: 'ready' });
+    const response = await fetch(server.url + PAINTING);
+    expect(response.status).to.equal(200);
+    expect(((await response.json()) as { id: string }).id).to.equal('https://museum.example.org' + PAINTING);
+  });
+
+  it('writes one JSON access-log line per request to standard output', async () => {
+    const response = await fetch(`${server.url}${PAINTING}?format=nt`);
+    const bytes = (await response.arrayBuffer()).byteLength;
+    await fetch(`${server.url}/collection/object/nope`).then((r) => r.arrayBuffer());
+    // The log is written asynchronously, in blocks: wait for it.
+    const deadline = Date.now() + 10000;
+    let lines: Array<Record<string, unknown>> = [];
+    while (Date.now() < deadline) {
+      lines = server.stdout().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+      if (lines.some((l) => l.path === '/collection/object/nope')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const ok = lines.find((l) => l.path === `${PAINTING}?format=nt`);
+    expect(ok, server.stdout()).to.include({ method: 'GET', status: 200, bytes });
+    expect(ok!.ms).to.be.a('number');
+    expect(lines.find((l) => l.path === '/collection/object/nope')).to.include({ status: 404 });
+  });
+
+  it('on SIGTERM answers the request in flight, then closes the store cleanly', async () => {
+    // A request whose headers are half sent is in flight: the server must wait for it.
+    const { port, hostname } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`GET ${PAINTING} HTTP/1.1\r\nHost: ${hostname}\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => { answer += chunk.toString(); });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write('Accept: text/turtle\r\n\r\n');
+    await closed;
+    expect(answer).to.match(/^HTTP\/1\.1 200 OK/);
+    expect(answer).to.contain('crm:E22_Human-Made_Object');
+    expect(await exited).to.equal(0);
+    expect(server.stderr()).to.contain('SIGTERM: finishing requests').and.to.contain('stopped');
+    // Closed cleanly: the store opens without replaying a log, and holds the demo.
+    const store = await EmbeddedStore.open({ dataDir });
+    try {
+      expect(store.openInfo.replayedRecords).to.equal(0);
+      expect(await store.hasGraph('https://museum.example.org' + PAINTING)).to.equal(true);
+    } finally {
+      await store.close();
+    }
+  });
+});

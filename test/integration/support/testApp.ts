@@ -1,0 +1,72 @@
+/** The real app on a real embedded store, in-process, on a free port: for table-driven HTTP tests. */
+import type { Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { resolveConfig, type ConfigInput } from '../../../src/config/Config.js';
+import { createApp } from '../../../src/http/createApp.js';
+import type { Readiness } from '../../../src/http/operations.js';
+import type { IngestedDocument } from '../../../src/ingest/ingestDocument.js';
+import { DocumentService } from '../../../src/service/DocumentService.js';
+import { Representations } from '../../../src/service/Representations.js';
+import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
+
+export interface TestApp {
+  readonly origin: string;
+  readonly store: EmbeddedStore;
+  readonly documents: DocumentService;
+  readonly representations: Representations;
+  /** Every log line written, parsed. */
+  readonly log: Array<Record<string, unknown>>;
+  readonly readiness: Readiness;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(documents: readonly IngestedDocument[], settings: ConfigInput = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'linkedart-http-'));
+  const store = await EmbeddedStore.open({ dataDir });
+  const service = new DocumentService(store);
+  await service.putAll(documents);
+  const config = resolveConfig({ dataDir, port: '0', ...settings }, {});
+  const representations = new Representations(service, config.cacheBytes);
+  const log: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line) log.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = pino({ level: 'info', base: undefined }, sink);
+  const readiness: Readiness = { ready: true };
+  const server: Server = createApp({ config, representations, logger, readiness }).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    origin: `http://127.0.0.1:${port}`, store, documents: service, representations, log, readiness,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A request with exactly this path (no client-side escaping), for hostile paths. */
+export async function rawRequest(origin: string, method: string, path: string, headers: Record<string, string> = {}, body?: string):
+  Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const { request } = await import('node:http');
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { text += c; });
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
