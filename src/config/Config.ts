@@ -22,8 +22,12 @@ export interface Config {
   readonly cacheControl: string;
   /** Largest request body accepted, in bytes (413 beyond). */
   readonly maxBodyBytes: number;
+  /** Largest dump streamed to the bulk endpoint, in bytes (413 beyond). */
+  readonly maxBulkBytes: number;
   /** Level of the structured log (access log lines are at `info`). */
   readonly logLevel: LogLevel;
+  /** The curator's bearer token; without one the service is read-only. */
+  readonly token: string | undefined;
 }
 
 /** The raw values, as strings, from flags (commander gives camelCase keys). */
@@ -35,7 +39,9 @@ export interface ConfigInput {
   cacheMb?: string;
   cacheControl?: string;
   maxBodyMb?: string;
+  maxBulkMb?: string;
   logLevel?: string;
+  token?: string;
 }
 
 export class ConfigError extends Error {
@@ -60,7 +66,9 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   cacheMb: { env: 'LINKEDART_CACHE_MB', help: 'render cache size in MB, 0 turns it off (default 64)' },
   cacheControl: { env: 'LINKEDART_CACHE_CONTROL', help: 'Cache-Control header of documents (default "public, max-age=60")' },
   maxBodyMb: { env: 'LINKEDART_MAX_BODY_MB', help: 'largest request body in MB (default 16)' },
+  maxBulkMb: { env: 'LINKEDART_MAX_BULK_MB', help: 'largest dump streamed to the bulk endpoint in MB (default 16384)' },
   logLevel: { env: 'LINKEDART_LOG_LEVEL', help: 'log level: fatal, error, warn, info, debug or silent (default info)' },
+  token: { env: 'LINKEDART_TOKEN', help: 'bearer token that allows writes (PUT, DELETE, bulk load); none: read-only' },
 };
 
 /** Environment variables matching each flag. */
@@ -78,7 +86,7 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const fail = (given: { value: string; from: string }, why: string): never => {
     throw new ConfigError(`${given.from} = ${JSON.stringify(given.value)}: ${why}`);
   };
-  const megabytes = (key: 'cacheMb' | 'maxBodyMb', fallback: number, min: number): number => {
+  const megabytes = (key: 'cacheMb' | 'maxBodyMb' | 'maxBulkMb', fallback: number, min: number): number => {
     const given = pick(key);
     if (!given) return fallback * MB;
     const mb = Number(given.value.trim());
@@ -117,10 +125,15 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const logLevel = (logIn?.value.trim().toLowerCase() ?? 'info') as LogLevel;
   if (logIn && !LOG_LEVELS.includes(logLevel)) fail(logIn, `one of ${LOG_LEVELS.join(', ')}`);
 
+  const tokenIn = pick('token');
+  // A guessable token guards nothing: ask for one worth the name (e.g. `openssl rand -hex 24`).
+  if (tokenIn && !/^[\x21-\x7e]{16,}$/.test(tokenIn.value)) fail({ ...tokenIn, value: '…' }, 'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)');
+
   return {
-    port, host, baseUrl, dataDir, cacheControl, logLevel,
+    port, host, baseUrl, dataDir, cacheControl, logLevel, token: tokenIn?.value,
     cacheBytes: megabytes('cacheMb', 64, 0),
     maxBodyBytes: megabytes('maxBodyMb', 16, 0.001),
+    maxBulkBytes: megabytes('maxBulkMb', 16384, 0.001),
   };
 }
 

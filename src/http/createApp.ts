@@ -1,55 +1,81 @@
 /**
  * The HTTP interface, in the order a request meets it: CORS headers and the access log
- * (every response); the operations paths; OPTIONS preflight; methods; body size; then the
- * dereference of entity ids. Errors anywhere become problem+json.
+ * (every response); OPTIONS preflight; the service paths (/health, /ready, /_export, /_bulk);
+ * then entity ids: GET/HEAD dereference, and with a curator token PUT/DELETE. Anything
+ * else is 405 with Allow; errors anywhere become problem+json.
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Config } from '../config/Config.js';
 import type { Logger } from '../log/logger.js';
+import type { DocumentService } from '../service/DocumentService.js';
 import type { Representations } from '../service/Representations.js';
 import { everyRequest } from './accessLog.js';
+import { tokenChecker } from './auth.js';
+import { bulkLoad } from './bulk.js';
 import { setPreflightHeaders } from './cors.js';
 import { dereference } from './dereference.js';
+import { exportRoute } from './exportRoute.js';
 import { MethodNotAllowed, PayloadTooLarge, ServiceUnavailable } from './HttpError.js';
 import { health, readiness, type Readiness } from './operations.js';
 import { asHttpError, sendProblem } from './problems.js';
+import { deleteDocument, putDocument } from './writes.js';
 
 export interface AppOptions {
   readonly config: Config;
+  readonly documents: DocumentService;
   readonly representations: Representations;
   readonly logger: Logger;
   /** Defaults to ready: the caller has opened and loaded the store already. */
   readonly readiness?: Readiness;
 }
 
-/** Methods of the read side (entity paths and operations paths alike). */
-const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+type Handler = (req: Request, res: Response) => Promise<void> | void;
 
-export function createApp({ config, representations, logger, readiness: state = { ready: true } }: AppOptions): Express {
+/** The service's own paths, outside the ids: what each allows besides OPTIONS. */
+const READ = ['GET', 'HEAD'];
+
+export function createApp({ config, documents, representations, logger, readiness: state = { ready: true } }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  const checkToken = tokenChecker(config.token);
+  const writable = checkToken !== undefined;
+
+  /** Methods of each path, and the handler of each method. */
+  const routes = new Map<string, Map<string, Handler>>([
+    ['/health', new Map([['GET', health]])],
+    ['/ready', new Map([['GET', readiness(state, representations)]])],
+    ['/_export', new Map([['GET', whenReady(exportRoute(documents.store))]])],
+  ]);
+  if (writable) routes.set('/_bulk', new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes }))]]));
+  const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger }))]]);
+  if (writable) {
+    const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents };
+    entity.set('PUT', guarded(putDocument(options)));
+    entity.set('DELETE', guarded(deleteDocument(options)));
+  }
 
   app.use(everyRequest(logger));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'OPTIONS') {
-      setPreflightHeaders(res, READ_METHODS);
+  app.use(async (req: Request, res: Response) => {
+    const q = req.url.indexOf('?');
+    const path = q < 0 ? req.url : req.url.slice(0, q);
+    const handlers = routes.get(path) ?? entity;
+    const method = req.method === 'HEAD' && handlers.has('GET') ? 'GET' : req.method;
+    const allowed = allowedMethods(handlers);
+    if (method === 'OPTIONS') {
+      setPreflightHeaders(res, allowed);
       res.statusCode = 204;
       res.end();
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new MethodNotAllowed(req.method, READ_METHODS);
-    const length = Number(req.headers['content-length'] ?? 0);
-    if (length > config.maxBodyBytes) throw new PayloadTooLarge(length, config.maxBodyBytes);
-    next();
+    const handler = handlers.get(method);
+    if (!handler) throw new MethodNotAllowed(req.method, allowed);
+    if (path !== '/_bulk') {
+      const length = Number(req.headers['content-length'] ?? 0);
+      if (length > config.maxBodyBytes) throw new PayloadTooLarge(length, config.maxBodyBytes);
+    }
+    await handler(req, res);
   });
-  app.get('/health', health);
-  app.get('/ready', readiness(state, representations));
-  app.use((_req: Request, _res: Response, next: NextFunction) => {
-    if (!state.ready) throw new ServiceUnavailable(`The store is not ready (${state.reason ?? 'starting'}); try again shortly.`);
-    next();
-  });
-  app.use(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger }));
 
   // Express knows an error handler by its four parameters.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -59,4 +85,23 @@ export function createApp({ config, representations, logger, readiness: state = 
     sendProblem(res, problem);
   });
   return app;
+
+  function whenReady(handler: Handler): Handler {
+    return (req, res) => {
+      if (!state.ready) throw new ServiceUnavailable(`The store is not ready (${state.reason ?? 'starting'}); try again shortly.`);
+      return handler(req, res);
+    };
+  }
+
+  function guarded(handler: Handler): Handler {
+    return whenReady((req, res) => {
+      checkToken!(req);
+      return handler(req, res);
+    });
+  }
+}
+
+function allowedMethods(handlers: ReadonlyMap<string, Handler>): string[] {
+  const methods = [...handlers.keys()].flatMap((m) => m === 'GET' ? READ : [m]);
+  return [...methods, 'OPTIONS'];
 }

@@ -5,6 +5,7 @@
  * modification time and tells the same listeners (the render cache) what changed.
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
+import { DIGEST_PREDICATE, digestQuad, documentDigest } from '../hints/digest.js';
 import { modifiedFrom, modifiedStamp } from '../hints/lastModified.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitDocument } from '../validate/admitDocument.js';
@@ -22,8 +23,18 @@ export interface StoredDocument {
   readonly lastModified: Date | undefined;
 }
 
+/** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
+export interface PutOutcome {
+  readonly created: string[];
+  readonly replaced: string[];
+  readonly unchanged: string[];
+}
+
 /** Told the ids of the documents a write has changed, before the write's promise resolves. */
 export type ChangeListener = (ids: readonly string[]) => void;
+
+/** Ids per digest query (a VALUES block). */
+const DIGEST_BATCH = 500;
 
 export class DocumentService {
   private readonly listeners: ChangeListener[] = [];
@@ -46,15 +57,43 @@ export class DocumentService {
     return ingested;
   }
 
-  /** Store several documents, each already admitted (admitDocument), in one atomic, durable write. */
-  async putAll(documents: readonly IngestedDocument[]): Promise<void> {
+  /**
+   * Store several documents, each already admitted (admitDocument), in one atomic, durable
+   * write. A document whose stored digest is the same is not rewritten (its Last-Modified
+   * stays); the outcome says which were created, replaced or unchanged.
+   */
+  async putAll(documents: readonly IngestedDocument[]): Promise<PutOutcome> {
     const now = new Date();
+    const stored = await this.digests(documents.map((d) => d.id));
+    const outcome: PutOutcome = { created: [], replaced: [], unchanged: [] };
     const graphs = new Map<string, Quad[]>();
     for (const doc of documents) {
+      const digest = documentDigest(doc.quads, doc.hintQuads);
+      const before = stored.get(doc.id);
+      if (before === digest) { outcome.unchanged.push(doc.id); continue; }
+      (before === undefined ? outcome.created : outcome.replaced).push(doc.id);
       graphs.set(doc.id, doc.quads);
-      graphs.set(hintGraphOf(doc.id), [...doc.hintQuads, modifiedStamp(doc.id, now)]);
+      graphs.set(hintGraphOf(doc.id), [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest)]);
     }
-    await this.write(graphs, documents.map((d) => d.id));
+    if (graphs.size > 0) await this.write(graphs, [...outcome.created, ...outcome.replaced]);
+    return outcome;
+  }
+
+  /** The stored digests of these documents (absent: not stored, or stored before digests). */
+  async digests(ids: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += DIGEST_BATCH) {
+      const values = unique.slice(i, i + DIGEST_BATCH).map((id) => `<${hintGraphOf(id)}>`).join(' ');
+      const result = await this.store.query(
+        `SELECT ?g ?d WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s <${DIGEST_PREDICATE}> ?d } }`);
+      if (result.kind !== 'bindings') continue;
+      for (const row of result.rows) {
+        const g = row.g?.v;
+        if (g && row.d) out.set(g.slice(hintGraphOf('').length), row.d.v);
+      }
+    }
+    return out;
   }
 
   /** The document as stored, or undefined when there is none. */
@@ -76,8 +115,11 @@ export class DocumentService {
     return stored && render(stored);
   }
 
-  async delete(id: string): Promise<void> {
+  /** Remove a document; false when there was none. */
+  async delete(id: string): Promise<boolean> {
+    if (!(await this.store.hasGraph(id))) return false;
     await this.write(new Map([[id, []], [hintGraphOf(id), []]]), [id]);
+    return true;
   }
 
   private async write(graphs: ReadonlyMap<string, readonly Quad[]>, ids: readonly string[]): Promise<void> {

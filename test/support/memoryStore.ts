@@ -2,8 +2,12 @@
  * A QuadStore in a Map, for unit tests of what sits above the store: it counts reads, can
  * hold a read until the test lets it go (to stage a read racing a write), or fail reads.
  */
-import { df, type Quad } from '../../src/rdf/terms.js';
+import * as oxigraph from 'oxigraph';
+import { df, type Quad, type Term } from '../../src/rdf/terms.js';
+import { jsonTermToPlain } from '../../src/store/embedded/nquads.js';
 import type { QueryResult, QuadStore } from '../../src/store/QuadStore.js';
+
+type JsonTerm = { type: string; value: string; datatype?: string; 'xml:lang'?: string };
 
 export class MemoryStore implements QuadStore {
   readonly graphs = new Map<string, Quad[]>();
@@ -30,8 +34,28 @@ export class MemoryStore implements QuadStore {
 
   async hasGraph(name: string): Promise<boolean> { return this.graphs.has(name); }
   async listGraphs(): Promise<string[]> { return [...this.graphs.keys()]; }
-  async query(): Promise<QueryResult> { throw new Error('MemoryStore does not run SPARQL'); }
+  /** SELECT and ASK, by Oxigraph over a copy of the graphs (enough for what services ask of a store). */
+  async query(sparql: string): Promise<QueryResult> {
+    const copy = new oxigraph.Store();
+    for (const quads of this.graphs.values()) for (const q of quads) copy.add(oxigraph.quad(ox(q.subject) as oxigraph.NamedNode, ox(q.predicate) as oxigraph.NamedNode, ox(q.object) as oxigraph.NamedNode, ox(q.graph) as oxigraph.NamedNode));
+    const json = JSON.parse(copy.query(sparql, { results_format: 'application/sparql-results+json' }) as string) as
+      { boolean?: boolean; head: { vars?: string[] }; results?: { bindings: Array<Record<string, JsonTerm>> } };
+    if (json.boolean !== undefined) return { kind: 'boolean', value: json.boolean };
+    return {
+      kind: 'bindings', variables: json.head.vars ?? [],
+      rows: json.results!.bindings.map((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, jsonTermToPlain(v)]))),
+    };
+  }
   async update(): Promise<void> { throw new Error('MemoryStore does not run SPARQL'); }
   async size(): Promise<number> { return [...this.graphs.values()].reduce((n, g) => n + g.length, 0); }
   async close(): Promise<void> { /* nothing to release */ }
+}
+
+function ox(t: Term): oxigraph.NamedNode | oxigraph.BlankNode | oxigraph.Literal | oxigraph.DefaultGraph {
+  switch (t.termType) {
+    case 'NamedNode': return oxigraph.namedNode(t.value);
+    case 'BlankNode': return oxigraph.blankNode(t.value);
+    case 'Literal': return oxigraph.literal(t.value, t.language || oxigraph.namedNode(t.datatype.value));
+    default: return oxigraph.defaultGraph();
+  }
 }

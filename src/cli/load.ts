@@ -1,0 +1,118 @@
+/**
+ * `linkedart load`: dumps into a data directory (opened here), or into a running server
+ * (`--server URL --token T`, streamed to its bulk endpoint, which runs the same pipeline).
+ * The report lists every refused document with its file, line or record, id and errors,
+ * then a summary. Exit code: 0 all stored, 1 anything refused, unreadable or left over, 2 usage.
+ */
+import { Command, Option } from 'commander';
+import { resolveConfig, SETTINGS } from '../config/Config.js';
+import { DUMP_FORMATS, dumpFormatNamed, InputError, resolveInputs, type DumpFormat, type LoadInput } from '../load/inputs.js';
+import { Loader } from '../load/Loader.js';
+import { formatReport, hasFailures, type LoadReport } from '../load/LoadReport.js';
+import { progressDisplay } from '../load/progress.js';
+import { loadIntoServer } from '../load/loadIntoServer.js';
+import { DocumentService } from '../service/DocumentService.js';
+import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
+
+interface LoadFlags {
+  dataDir?: string;
+  server?: string;
+  token?: string;
+  baseUrl?: string;
+  format?: string;
+  strict: boolean;
+  dryRun: boolean;
+  batchSize: string;
+  json: boolean;
+  warnings: boolean;
+  progress: boolean;
+}
+
+export function loadCommand(): Command {
+  return new Command('load')
+    .description('load dumps (JSON-LD, NDJSON, N-Quads, TriG, Turtle, N-Triples; .gz too) into the store, each document validated')
+    .argument('<inputs...>', 'files, directories, or - for standard input (then --format)')
+    .addOption(new Option('--data-dir <dir>', `directory of the store (env ${SETTINGS.dataDir.env}, default var/data); not while a server uses it`).conflicts('server'))
+    .addOption(new Option('--server <url>', 'load into the running server at this URL (its bulk endpoint)'))
+    .addOption(new Option('--token <token>', `bearer token of the server (env ${SETTINGS.token.env})`))
+    .addOption(new Option('--base-url <url>', 'when splitting triples with no graph, only subjects under this URL are documents'))
+    .addOption(new Option('--format <format>', `format of every input, instead of the extension: ${DUMP_FORMATS.join(', ')}`))
+    .option('--strict', 'any refused document aborts the whole load: nothing is stored', false)
+    .option('--dry-run', 'check everything, store nothing', false)
+    .option('--batch-size <n>', 'documents per atomic write', '500')
+    .option('--json', 'print the report as JSON on standard output', false)
+    .option('--warnings', 'list every warning (by default they are counted by rule)', false)
+    .option('--no-progress', 'no progress display')
+    .action(async (inputs: string[], flags: LoadFlags) => {
+      process.exitCode = await runLoad(inputs, flags);
+    });
+}
+
+async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
+  let format: DumpFormat | undefined;
+  let inputs: LoadInput[];
+  const batchSize = Number(flags.batchSize);
+  try {
+    if (flags.format !== undefined) {
+      format = dumpFormatNamed(flags.format);
+      if (!format) throw new InputError(`--format ${flags.format}: not a dump format; use one of ${DUMP_FORMATS.join(', ')}`);
+    }
+    if (!Number.isInteger(batchSize) || batchSize < 1) throw new InputError(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
+    inputs = resolveInputs(paths, format);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    console.error(`linkedart load: ${error.message}`);
+    return 2;
+  }
+
+  const abort = new AbortController();
+  const onSignal = () => {
+    if (abort.signal.aborted) process.exit(130);   // a second Ctrl-C: go now (every write is atomic anyway)
+    console.error('\ninterrupt: finishing the write in progress (Ctrl-C again to quit at once)');
+    abort.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const progress = flags.progress && !flags.json ? progressDisplay() : undefined;
+  const options = {
+    strict: flags.strict, dryRun: flags.dryRun, baseUrl: flags.baseUrl, batchSize, signal: abort.signal,
+    onProgress: progress ? (p: Parameters<NonNullable<typeof progress>['update']>[0]) => progress.update(p) : undefined,
+  };
+
+  let report: LoadReport;
+  try {
+    if (flags.server !== undefined) {
+      const token = flags.token ?? process.env[SETTINGS.token.env];
+      report = await loadIntoServer(flags.server, token, inputs, options);
+    } else {
+      const config = resolveConfig({ dataDir: flags.dataDir });
+      const store = await openStore(config.dataDir);
+      try {
+        report = await new Loader(new DocumentService(store), options).load(inputs);
+      } finally {
+        progress?.stop();
+        await store.close();
+      }
+    }
+  } finally {
+    progress?.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  if (flags.json) process.stdout.write(JSON.stringify(report) + '\n');
+  else console.error(formatReport(report, flags.warnings));
+  return report.aborted && abort.signal.aborted ? 130 : hasFailures(report) ? 1 : 0;
+}
+
+/** The embedded store, with a hint when a running server holds it. */
+async function openStore(dataDir: string): Promise<EmbeddedStore> {
+  try {
+    return await EmbeddedStore.open({ dataDir });
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/in use by process|locked by process/.test(message)) {
+      throw new Error(`${message}\nA server is using this store: load into it with --server <its URL> --token <token>.`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The bulk endpoint `linkedart load --server` streams dumps to: `POST /_bulk?format=F`
+ * (`strict`, `dryRun`, `baseUrl`, `batchSize` as for the CLI), the body a dump in that
+ * format, gzipped when `Content-Encoding: gzip`. The server runs the same load pipeline as
+ * the CLI and answers its report as JSON. Strict mode reads the body twice, so it is first
+ * spooled to a temporary file.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { DUMP_FORMATS, dumpFormatNamed, type LoadInput } from '../load/inputs.js';
+import { Loader } from '../load/Loader.js';
+import type { DocumentService } from '../service/DocumentService.js';
+import { BadRequest, HttpError, PayloadTooLarge } from './HttpError.js';
+
+export interface BulkOptions {
+  readonly documents: DocumentService;
+  readonly maxBulkBytes: number;
+}
+
+export function bulkLoad({ documents, maxBulkBytes }: BulkOptions) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const params = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
+    const format = dumpFormatNamed(params.get('format') ?? '');
+    if (!format) throw new BadRequest(`?format= names the dump's format: one of ${DUMP_FORMATS.join(', ')}.`);
+    const flag = (name: string) => params.get(name) === 'true';
+    const batchSize = Number(params.get('batchSize') ?? 500);
+    if (!Number.isInteger(batchSize) || batchSize < 1) throw new BadRequest('?batchSize= is a whole number of documents, at least 1.');
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > maxBulkBytes) throw new PayloadTooLarge(declared, maxBulkBytes);
+    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+    if (encoding !== 'identity' && encoding !== 'gzip') throw new HttpError(415, 'Unsupported media type', `Content-Encoding ${encoding}: only gzip is understood.`);
+
+    let tooLarge = false;
+    const limited = (): Readable => {
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _e, done) {
+          size += chunk.length;
+          if (size > maxBulkBytes) { tooLarge = true; done(new PayloadTooLarge(size, maxBulkBytes)); return; }
+          done(null, chunk);
+        },
+      });
+      req.on('error', (e) => counter.destroy(e));
+      return req.pipe(counter);
+    };
+    const name = params.get('source') ?? 'request body';
+    const strict = flag('strict');
+    let spool: string | undefined;
+    try {
+      let open: () => Readable;
+      if (strict) {
+        spool = await mkdtemp(join(tmpdir(), 'linkedart-bulk-'));
+        const file = join(spool, 'body');
+        await pipeline(limited(), createWriteStream(file));
+        open = () => createReadStream(file);
+      } else {
+        const body = limited();
+        open = () => body;
+      }
+      const input: LoadInput = {
+        name, format, gzipped: encoding === 'gzip', size: undefined,
+        openRaw: () => open(),
+        open: () => {
+          const raw = open();
+          if (encoding !== 'gzip') return raw;
+          const gunzip = createGunzip();
+          raw.on('error', (e) => gunzip.destroy(e));
+          return raw.pipe(gunzip);
+        },
+      };
+      const report = await new Loader(documents, {
+        strict, dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, batchSize,
+      }).load([input]);
+      const answer = Buffer.from(JSON.stringify(report));
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Content-Length', answer.length);
+      res.end(answer);
+    } catch (error) {
+      if (tooLarge) throw new PayloadTooLarge(maxBulkBytes + 1, maxBulkBytes);
+      if (error instanceof HttpError) throw error;
+      // A broken gzip stream or a dropped connection: the client's input, not our failure.
+      if ((error as NodeJS.ErrnoException).code?.startsWith('Z_') || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+        throw new BadRequest(`The body could not be read: ${(error as Error).message}.`);
+      }
+      throw error;
+    } finally {
+      if (spool) await rm(spool, { recursive: true, force: true });
+    }
+  };
+}

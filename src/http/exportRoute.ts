@@ -1,0 +1,37 @@
+/**
+ * `GET /_export?format=F[&id=…][&type=…]`: the stored documents streamed out, as
+ * `linkedart export --server` asks for them (the same generator as the CLI's).
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
+import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, ExportRequestError, exportDocuments, isExportFormat } from '../export/exportDocuments.js';
+import type { QuadStore } from '../store/QuadStore.js';
+import { BadRequest, HttpError } from './HttpError.js';
+
+export function exportRoute(store: QuadStore) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const params = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
+    const format = params.get('format') ?? '';
+    if (!isExportFormat(format)) throw new BadRequest(`?format= is one of ${EXPORT_FORMATS.join(', ')}.`);
+    const ids = params.getAll('id');
+    const type = params.get('type') ?? undefined;
+    const chunks = exportDocuments(store, { format, ids: ids.length ? ids : undefined, type });
+    // The first chunk decides between an error answer and a stream: nothing is sent before it.
+    let first: IteratorResult<string>;
+    try {
+      first = await chunks.next();
+    } catch (error) {
+      if (error instanceof ExportRequestError) throw new HttpError(error.reason === 'unknown-id' ? 404 : 400, error.reason === 'unknown-id' ? 'Not found' : 'Bad request', error.message);
+      throw error;
+    }
+    res.setHeader('Content-Type', EXPORT_CONTENT_TYPES[format]);
+    res.setHeader('Cache-Control', 'no-store');
+    if (req.method === 'HEAD') { res.end(); return; }
+    async function* all(): AsyncGenerator<string> {
+      if (!first.done) yield first.value;
+      yield* chunks;
+    }
+    await pipeline(Readable.from(all()), res);
+  };
+}

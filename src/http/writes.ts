@@ -1,0 +1,73 @@
+/**
+ * Curators' writes of single documents, at their ids: PUT stores a Linked Art JSON-LD
+ * document (201 created, 200 replaced or unchanged), checked by the same gate as every
+ * write (422 with every problem when refused); DELETE removes one (204).
+ */
+import type { Request, Response } from 'express';
+import { DocumentRejected, formatProblem } from '../linkedart/Problem.js';
+import type { DocumentService } from '../service/DocumentService.js';
+import { admitDocument } from '../validate/admitDocument.js';
+import { entityIdsFor } from './entityIdFor.js';
+import { BadRequest, HttpError, NotFound } from './HttpError.js';
+import { readBody } from './readBody.js';
+
+export interface WriteOptions {
+  readonly baseUrl: string;
+  readonly maxBodyBytes: number;
+  readonly documents: DocumentService;
+}
+
+const JSON_TYPES = /^application\/(ld\+)?json\s*(;|$)/i;
+
+export function putDocument({ baseUrl, maxBodyBytes, documents }: WriteOptions) {
+  const base = new URL(baseUrl);
+  return async (req: Request, res: Response): Promise<void> => {
+    const id = entityIdsFor(base, req.url)[0]!;
+    const type = req.headers['content-type'] ?? '';
+    if (!JSON_TYPES.test(type)) {
+      throw new HttpError(415, 'Unsupported media type', `PUT takes a Linked Art JSON-LD document (application/ld+json), not ${JSON.stringify(type || '(none)')}.`);
+    }
+    const body = await readBody(req, maxBodyBytes);
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      throw new BadRequest(`The body is not JSON: ${(error as Error).message}.`);
+    }
+    const given = (json as { id?: unknown } | null)?.id;
+    if (typeof given === 'string' && given !== id) {
+      throw new BadRequest(`The document's id ${given} is not the id of this URL (${id}); PUT it at its own id.`);
+    }
+    let admitted;
+    try {
+      admitted = admitDocument(json, `PUT ${id}`);
+    } catch (error) {
+      if (!(error instanceof DocumentRejected)) throw error;
+      throw new HttpError(422, 'Unprocessable document', `The document breaks ${error.problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.`,
+        {}, { id, problems: error.problems, errors: error.problems.map(formatProblem) });
+    }
+    const outcome = await documents.putAll([admitted]);
+    const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
+    const answer = Buffer.from(JSON.stringify({ id, result, warnings: admitted.warnings.map(formatProblem) }));
+    res.statusCode = result === 'created' ? 201 : 200;
+    if (result === 'created') res.setHeader('Location', id);
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Content-Length', answer.length);
+    res.end(answer);
+  };
+}
+
+export function deleteDocument({ baseUrl, documents }: WriteOptions) {
+  const base = new URL(baseUrl);
+  return async (req: Request, res: Response): Promise<void> => {
+    const ids = entityIdsFor(base, req.url);
+    for (const id of ids) {
+      if (await documents.delete(id)) {
+        res.statusCode = 204;
+        res.end();
+        return;
+      }
+    }
+    throw new NotFound(`No document has the id ${ids[0]}.`);
+  };
+}

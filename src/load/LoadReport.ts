@@ -1,0 +1,87 @@
+/**
+ * What a load did, for the summary at the end and for `--json`: counts, and every document
+ * refused or warned about with where it was (file, line or record, id) and why.
+ */
+import { formatProblem, type Problem } from '../linkedart/Problem.js';
+
+export interface ReportedItem {
+  readonly source: string;
+  readonly location: string;
+  readonly id?: string;
+  readonly messages: readonly string[];
+}
+
+export interface LoadReport {
+  created: number;
+  replaced: number;
+  unchanged: number;
+  rejected: number;
+  warnings: number;
+  readonly rejections: ReportedItem[];
+  readonly warned: ReportedItem[];
+  /** Inputs or parts of inputs that could not be read. */
+  readonly unreadable: ReportedItem[];
+  /** Triples that belong to no document. */
+  readonly leftovers: ReportedItem[];
+  seconds: number;
+  /** Why the load stopped before the end (strict mode, an interrupt), if it did. */
+  aborted?: string;
+  /** Validated only; nothing was stored. */
+  dryRun: boolean;
+}
+
+export function emptyReport(dryRun: boolean): LoadReport {
+  return { created: 0, replaced: 0, unchanged: 0, rejected: 0, warnings: 0, rejections: [], warned: [], unreadable: [], leftovers: [], seconds: 0, dryRun };
+}
+
+/** Documents read (stored or not). */
+export function documentsSeen(r: LoadReport): number {
+  return r.created + r.replaced + r.unchanged + r.rejected;
+}
+
+/** Whether anything was refused or unreadable (the exit code says so). */
+export function hasFailures(r: LoadReport): boolean {
+  return r.rejected > 0 || r.unreadable.length > 0 || r.leftovers.length > 0 || r.aborted !== undefined;
+}
+
+export function problemMessages(problems: readonly Problem[]): string[] {
+  return problems.map(formatProblem);
+}
+
+/**
+ * The report as people read it: what was refused first, each with where and why; warnings
+ * counted by rule with an example (all of them with `listWarnings`); the summary last.
+ */
+export function formatReport(r: LoadReport, listWarnings = false): string {
+  const lines: string[] = [];
+  const item = (kind: string, i: ReportedItem) => {
+    lines.push(`${kind}: ${i.source} ${i.location}${i.id ? ` ${i.id}` : ''}`);
+    for (const m of i.messages) lines.push(`  ${m}`);
+  };
+  for (const i of r.unreadable) item('unreadable', i);
+  for (const i of r.rejections) item('rejected', i);
+  for (const i of r.leftovers) item('left over', i);
+  if (listWarnings) {
+    for (const i of r.warned) item('warning', i);
+  } else if (r.warned.length > 0) {
+    const byRule = new Map<string, { count: number; example: ReportedItem }>();
+    for (const i of r.warned) {
+      for (const m of i.messages) {
+        const rule = /\[([^\]]+)\]$/.exec(m)?.[1] ?? m;
+        const seen = byRule.get(rule);
+        if (seen) seen.count++; else byRule.set(rule, { count: 1, example: { ...i, messages: [m] } });
+      }
+    }
+    lines.push('warnings by rule (--warnings lists each):');
+    for (const [rule, { count, example }] of [...byRule].sort((a, b) => b[1].count - a[1].count)) {
+      lines.push(`  ${rule}: ${count}, e.g. ${example.source} ${example.location}${example.id ? ` ${example.id}` : ''}: ${example.messages[0]}`);
+    }
+  }
+  const seen = documentsSeen(r);
+  const rate = r.seconds > 0 ? Math.round(seen / r.seconds) : seen;
+  lines.push(`${r.dryRun ? 'checked (nothing stored)' : 'loaded'}: ${r.created} new, ${r.replaced} replaced, ${r.unchanged} unchanged, ${r.rejected} rejected, ${r.warnings} warnings` +
+    `${r.unreadable.length ? `, ${r.unreadable.length} unreadable parts` : ''}${r.leftovers.length ? `, ${r.leftovers.length} sets of triples left over` : ''}` +
+    ` in ${r.seconds.toFixed(1)} s (${rate} documents/s)`);
+  if (r.aborted) lines.push(`stopped: ${r.aborted}`);
+  return lines.join('\n');
+}

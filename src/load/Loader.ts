@@ -1,0 +1,164 @@
+/**
+ * The load pipeline: inputs → records (by format) → the write gate → batches → the store.
+ *
+ * Each batch is one atomic, durable write, so an interrupted load (Ctrl-C, kill -9) leaves
+ * every document wholly old or wholly new; running it again stores only what differs (the
+ * store's digests say which documents are unchanged). While one batch is being written in
+ * the store's worker, the next is validated here.
+ *
+ * `strict`: a first pass checks everything and stores nothing; only if nothing was refused
+ * does the second pass store. `dryRun`: the first pass alone.
+ */
+import type { Readable } from 'node:stream';
+import type { IngestedDocument } from '../ingest/ingestDocument.js';
+import { DocumentRejected } from '../linkedart/Problem.js';
+import type { DocumentService } from '../service/DocumentService.js';
+import { admitRecord } from './admitRecord.js';
+import type { LoadInput } from './inputs.js';
+import { jsonRecords } from './jsonRecords.js';
+import { emptyReport, hasFailures, problemMessages, type LoadReport } from './LoadReport.js';
+import type { LoadRecord } from './records.js';
+import { rdfRecords } from './rdfRecords.js';
+
+export interface LoadProgress {
+  readonly documents: number;
+  readonly bytes: number;
+  /** Sum of the sizes of the inputs, when all are known. */
+  readonly totalBytes: number | undefined;
+}
+
+export interface LoadOptions {
+  readonly strict?: boolean;
+  readonly dryRun?: boolean;
+  readonly baseUrl?: string;
+  /** Documents per atomic write (default 500). */
+  readonly batchSize?: number;
+  readonly onProgress?: (progress: LoadProgress) => void;
+  /** Checked between records: when it says stop, the load ends after the write in flight. */
+  readonly signal?: AbortSignal;
+}
+
+/** Leftover triples shown in a report, at most. */
+const LEFTOVER_SAMPLE = 5;
+
+export class Loader {
+  constructor(private readonly documents: DocumentService | undefined, private readonly options: LoadOptions = {}) {}
+
+  async load(inputs: readonly LoadInput[]): Promise<LoadReport> {
+    if (this.options.strict && !this.options.dryRun) {
+      const check = await this.pass(inputs, true);
+      if (hasFailures(check)) {
+        check.aborted ??= `--strict: ${check.rejected} documents rejected${check.unreadable.length ? `, ${check.unreadable.length} unreadable parts` : ''}${check.leftovers.length ? ', triples left over' : ''}; nothing was stored`;
+        return check;
+      }
+    }
+    return this.pass(inputs, this.options.dryRun === true || this.documents === undefined);
+  }
+
+  private async pass(inputs: readonly LoadInput[], dryRun: boolean): Promise<LoadReport> {
+    const started = performance.now();
+    const report = emptyReport(dryRun);
+    const totalBytes = inputs.every((i) => i.size !== undefined) ? inputs.reduce((n, i) => n + i.size!, 0) : undefined;
+    let bytes = 0;
+    const batchSize = this.options.batchSize ?? 500;
+    const seen = new Map<string, string>();
+    let batch: IngestedDocument[] = [];
+    let writing: Promise<void> = Promise.resolve();
+
+    const flush = async (): Promise<void> => {
+      await writing;
+      if (batch.length === 0 || dryRun) { batch = []; return; }
+      const documents = this.documents!;
+      const toWrite = batch;
+      batch = [];
+      writing = documents.putAll(toWrite).then((outcome) => {
+        report.created += outcome.created.length;
+        report.replaced += outcome.replaced.length;
+        report.unchanged += outcome.unchanged.length;
+      });
+    };
+
+    try {
+      for (const input of inputs) {
+        if (this.options.signal?.aborted) break;
+        const stream = input.open((n) => { bytes += n; });
+        for await (const record of this.records(stream, input)) {
+          const source = input.name;
+          switch (record.kind) {
+            case 'unreadable':
+              report.unreadable.push({ source, location: record.location, messages: [record.message] });
+              break;
+            case 'leftover':
+              report.leftovers.push({ source, location: record.location, messages: [record.message, ...sample(record)] });
+              break;
+            default: {
+              const admitted = this.admit(record, source, report);
+              if (!admitted) break;
+              const where = `${source} ${record.location}`;
+              const earlier = seen.get(admitted.id);
+              if (earlier !== undefined) {
+                report.warnings++;
+                report.warned.push({ source, location: record.location, id: admitted.id, messages: [`this id was also at ${earlier}; this later document replaces it`] });
+                // Both in one batch: only the later one is written.
+                batch = batch.filter((d) => d.id !== admitted.id);
+                if (dryRun) report.created--;
+              }
+              seen.set(admitted.id, where);
+              if (dryRun) report.created++;
+              batch.push(admitted);
+              if (batch.length >= batchSize) await flush();
+            }
+          }
+          this.options.onProgress?.({ documents: seen.size + report.rejected, bytes, totalBytes });
+          if (this.options.signal?.aborted) break;
+        }
+        if (this.options.signal?.aborted) stream.destroy();
+      }
+      await flush();
+      await writing;
+    } catch (error) {
+      await writing.catch(() => undefined);
+      throw error;
+    }
+    if (this.options.signal?.aborted) report.aborted = 'interrupted; every document stored so far is whole, and running the same load again finishes the job';
+    report.seconds = (performance.now() - started) / 1000;
+    return report;
+  }
+
+  private records(stream: Readable, input: LoadInput): AsyncGenerator<LoadRecord> {
+    switch (input.format) {
+      case 'jsonld':
+      case 'ndjson':
+        return jsonRecords(stream);
+      default:
+        return rdfRecords(stream, input.format, { baseUrl: this.options.baseUrl });
+    }
+  }
+
+  /** The record through the gate; undefined (and reported) when refused. */
+  private admit(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string, report: LoadReport): IngestedDocument | undefined {
+    try {
+      const admitted = admitRecord(record, source);
+      if (admitted.warnings.length > 0) {
+        report.warnings += admitted.warnings.length;
+        report.warned.push({ source, location: record.location, id: admitted.id, messages: problemMessages(admitted.warnings) });
+      }
+      return admitted;
+    } catch (error) {
+      if (!(error instanceof DocumentRejected)) throw error;
+      report.rejected++;
+      report.rejections.push({ source, location: record.location, id: error.document, messages: problemMessages(error.problems) });
+      return undefined;
+    }
+  }
+}
+
+function sample(record: Extract<LoadRecord, { kind: 'leftover' }>): string[] {
+  const lines = record.quads.slice(0, LEFTOVER_SAMPLE).map((q) => `${termText(q.subject)} ${termText(q.predicate)} ${termText(q.object)}`);
+  if (record.quads.length > LEFTOVER_SAMPLE) lines.push(`... and ${record.quads.length - LEFTOVER_SAMPLE} more`);
+  return lines;
+}
+
+function termText(t: { termType: string; value: string }): string {
+  return t.termType === 'NamedNode' ? `<${t.value}>` : t.termType === 'BlankNode' ? `_:${t.value}` : JSON.stringify(t.value);
+}

@@ -1,0 +1,30 @@
+/**
+ * One record of a dump through the same gate as every write (admitDocument: the JSON-side
+ * rules, then the SHACL shapes). A graph read from RDF is first rendered as the Linked Art
+ * document it stands for, with its hints when they came along: what cannot be rendered
+ * (a triple no key of the context can say, one not reachable from the root) would be lost
+ * from the document, so it refuses the graph, naming the triples.
+ */
+import type { IngestedDocument } from '../ingest/ingestDocument.js';
+import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
+import { renderDocument } from '../render/renderDocument.js';
+import { admitDocument } from '../validate/admitDocument.js';
+import { checkGraphRoot } from './graphDocument.js';
+import type { LoadRecord } from './records.js';
+
+export function admitRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string): IngestedDocument {
+  const where = `${source} ${record.location}`;
+  if (record.kind === 'json') return admitDocument(record.json, where);
+  const rootProblem = checkGraphRoot(record.id, record.quads);
+  if (rootProblem) throw new DocumentRejected(record.id, [problem(record.id, 'graph-root', rootProblem)], where);
+  const rendered = renderDocument(record.id, [...record.quads, ...record.hints]);
+  if (!rendered) throw new DocumentRejected(record.id, [problem(record.id, 'graph-root', 'the graph is empty')], where);
+  if (rendered.warnings.length > 0) {
+    throw new DocumentRejected(record.id, rendered.warnings.map((w) => problem(record.id, 'not-renderable', w)), where);
+  }
+  return admitDocument(rendered.document, where);
+}
+
+function problem(document: string, rule: string, message: string): Problem {
+  return { document, path: '', rule, message, severity: 'Violation' };
+}

@@ -1,0 +1,102 @@
+/**
+ * The inputs of a load: files, directories (their dump files, recursively, in name order)
+ * or `-` for standard input; each with its format, from `--format` or the extension, and
+ * gunzipped on the fly when it ends in `.gz`. The bytes read so far (before gunzip) are
+ * counted, for progress against the file's size.
+ */
+import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+
+export type DumpFormat = 'jsonld' | 'ndjson' | 'nquads' | 'trig' | 'turtle' | 'ntriples';
+
+export const DUMP_FORMATS: readonly DumpFormat[] = ['jsonld', 'ndjson', 'nquads', 'trig', 'turtle', 'ntriples'];
+
+const BY_EXTENSION: Readonly<Record<string, DumpFormat>> = {
+  json: 'jsonld', jsonld: 'jsonld', ndjson: 'ndjson', jsonl: 'ndjson',
+  nq: 'nquads', nquads: 'nquads', trig: 'trig', ttl: 'turtle', turtle: 'turtle', nt: 'ntriples', ntriples: 'ntriples',
+};
+
+export interface LoadInput {
+  /** As given, or the file's path inside a given directory. */
+  readonly name: string;
+  readonly format: DumpFormat;
+  readonly gzipped: boolean;
+  /** Bytes on disk; undefined for standard input. */
+  readonly size: number | undefined;
+  /** A fresh stream of the (gunzipped) content; `onBytes` is told of every chunk of raw bytes read. */
+  open(onBytes?: (n: number) => void): Readable;
+  /** A fresh stream of the bytes as stored (still gzipped when gzipped). */
+  openRaw(): Readable;
+}
+
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+/** The format a name stands for (`nq`, `turtle`, `ndjson`...), or undefined. */
+export function dumpFormatNamed(name: string): DumpFormat | undefined {
+  const lower = name.toLowerCase();
+  return (DUMP_FORMATS as readonly string[]).includes(lower) ? lower as DumpFormat : BY_EXTENSION[lower];
+}
+
+export function resolveInputs(paths: readonly string[], format?: DumpFormat, stdin: Readable = process.stdin): LoadInput[] {
+  const out: LoadInput[] = [];
+  for (const path of paths) {
+    if (path === '-') {
+      if (!format) throw new InputError('standard input (-) has no extension: give its format with --format');
+      out.push(streamInput('-', format, false, () => stdin));
+      continue;
+    }
+    let stat;
+    try { stat = statSync(path); } catch { throw new InputError(`${path}: no such file or directory`); }
+    if (stat.isDirectory()) {
+      const files = walk(path).filter((f) => formatOf(f) !== undefined);
+      if (files.length === 0) throw new InputError(`${path}: no dump files in this directory (.json, .jsonld, .ndjson, .nq, .trig, .ttl, .nt, optionally .gz)`);
+      for (const file of files) out.push(fileInput(file, format ?? formatOf(file)!));
+    } else {
+      const detected = format ?? formatOf(path);
+      if (!detected) throw new InputError(`${path}: unknown format; name it with --format (${DUMP_FORMATS.join(', ')})`);
+      out.push(fileInput(path, detected));
+    }
+  }
+  return out;
+}
+
+function formatOf(path: string): DumpFormat | undefined {
+  const parts = path.toLowerCase().split('.');
+  if (parts.at(-1) === 'gz') parts.pop();
+  return parts.length > 1 ? BY_EXTENSION[parts.at(-1)!] : undefined;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+    .flatMap((e) => e.isDirectory() ? walk(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []);
+}
+
+function fileInput(path: string, format: DumpFormat): LoadInput {
+  return { ...streamInput(path, format, path.toLowerCase().endsWith('.gz'), () => createReadStream(path)), size: statSync(path).size };
+}
+
+function streamInput(name: string, format: DumpFormat, gzipped: boolean, raw: () => Readable): LoadInput {
+  return {
+    name, format, gzipped, size: undefined,
+    openRaw: raw,
+    open(onBytes) {
+      let stream = raw();
+      if (onBytes) stream = passOn(stream, new Transform({ transform(chunk: Buffer, _encoding, done) { onBytes(chunk.length); done(null, chunk); } }));
+      return gzipped ? passOn(stream, createGunzip()) : stream;
+    },
+  };
+}
+
+
+/** `from.pipe(to)`, with an error of `from` passed on to `to` (pipe alone would leave it unseen). */
+function passOn(from: Readable, to: Transform): Readable {
+  from.on('error', (e) => to.destroy(e));
+  return from.pipe(to);
+}

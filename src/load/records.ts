@@ -1,0 +1,13 @@
+/**
+ * What the readers of a dump hand the loader, one at a time: a JSON-LD document, or the
+ * quads of one entity's graph (with the shape hints that travelled with it), or a part of
+ * the input that is no document (unreadable, or triples that belong to none), which is
+ * reported, never dropped. `location` says where in the input: a line or a record number.
+ */
+import type { Quad } from '../rdf/terms.js';
+
+export type LoadRecord =
+  | { readonly kind: 'json'; readonly location: string; readonly json: unknown }
+  | { readonly kind: 'graph'; readonly location: string; readonly id: string; readonly quads: Quad[]; readonly hints: Quad[] }
+  | { readonly kind: 'unreadable'; readonly location: string; readonly message: string }
+  | { readonly kind: 'leftover'; readonly location: string; readonly message: string; readonly quads: Quad[] };
