@@ -5,13 +5,17 @@
  * started on for the report.
  */
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { LoadRecord } from './records.js';
 
 export async function* jsonRecords(input: Readable): AsyncGenerator<LoadRecord> {
   const scanner = new TopLevelScanner();
+  // A character's UTF-8 bytes may be split between two chunks: the decoder holds the first part.
+  const decoder = new StringDecoder('utf8');
   for await (const chunk of input) {
-    for (const piece of scanner.push(typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8'))) yield parsed(piece);
+    for (const piece of scanner.push(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer))) yield parsed(piece);
   }
+  for (const piece of scanner.push(decoder.end())) yield parsed(piece);
   for (const piece of scanner.end()) yield parsed(piece);
 }
 
@@ -30,7 +34,8 @@ function parsed(piece: Piece): LoadRecord {
 /**
  * Finds the top-level values of a JSON text: the elements of one outer array, or every
  * top-level object (one document, or NDJSON). Tracks nesting and strings only; JSON.parse
- * checks each value.
+ * checks each value. Anything else where a document is expected (a number, a string, `true`,
+ * a stray `}`) is read to its end and reported as one piece.
  */
 class TopLevelScanner {
   private buffer = '';
@@ -43,7 +48,8 @@ class TopLevelScanner {
   private outerArray: boolean | undefined;
   private records = 0;
   private pos = 0;
-  private lastStray = -2;
+  /** A value that is no object, being read where a document is expected (its start, for the report). */
+  private stray: { text: string; line: number } | undefined;
 
   push(text: string): Piece[] {
     this.buffer += text;
@@ -53,32 +59,44 @@ class TopLevelScanner {
       const c = b.charCodeAt(this.pos);
       if (c === 10) this.line++;
       if (this.inString) {
+        if (this.stray) this.strayText(b[this.pos]!);
         if (this.escaped) this.escaped = false;
         else if (c === 92) this.escaped = true;          // backslash
-        else if (c === 34) this.inString = false;        // quote
+        else if (c === 34) {                             // quote
+          this.inString = false;
+          if (this.stray) out.push(this.endStray());
+        }
         continue;
       }
-      if (c === 34) { this.inString = true; continue; }
+      if (this.stray) {
+        if (!isDelimiter(c)) { this.strayText(b[this.pos]!); continue; }
+        out.push(this.endStray());
+      }
       if (c === 32 || c === 10 || c === 13 || c === 9) continue;
       if (this.outerArray === undefined) this.outerArray = c === 91;   // [
       const minDepth = this.minDepth;
       if (this.outerArray && this.depth === 0) {
         if (c === 91) { this.depth = 1; continue; }
-        out.push(...this.stray(b[this.pos]!));
+        this.startStray(c, b[this.pos]!);
         continue;
       }
-      if (this.depth === minDepth && (c === 44 || c === 93)) {          // , or ] between elements
-        if (c === 93) this.depth = 0;
+      if (this.depth === minDepth) {
+        if (c === 44) continue;                                        // , between values
+        if (c === 93 && this.outerArray) { this.depth = 0; continue; } // ] closing the outer array
+        if (c === 123 || c === 91) {                                   // { [ a value starts
+          this.start = this.pos;
+          this.startLine = this.line;
+          this.depth++;
+        } else {
+          this.startStray(c, b[this.pos]!);
+        }
         continue;
       }
-      if (c === 123 || c === 91) {                                     // { [
-        if (this.depth === minDepth) { this.start = this.pos; this.startLine = this.line; }
-        this.depth++;
-      } else if (c === 125 || c === 93) {                              // } ]
+      if (c === 34) this.inString = true;
+      else if (c === 123 || c === 91) this.depth++;                    // { [
+      else if (c === 125 || c === 93) {                                // } ]
         this.depth--;
         if (this.depth === minDepth) out.push(this.take(this.pos + 1));
-      } else if (this.depth === minDepth) {
-        out.push(...this.stray(b[this.pos]!));
       }
     }
     // Keep only the value in progress.
@@ -94,11 +112,16 @@ class TopLevelScanner {
   }
 
   end(): Piece[] {
+    if (this.stray) {
+      this.inString = false;
+      return [this.endStray()];
+    }
     if (this.depth > this.minDepth || this.inString) {
       this.records++;
       return [{ text: '', line: this.startLine, record: this.records, error: 'the input ends inside this value (truncated?)' }];
     }
     if (this.outerArray && this.depth !== 0) {
+      this.records++;
       return [{ text: '', line: this.line, record: this.records, error: 'the input ends before the closing ] of the array' }];
     }
     return [];
@@ -109,15 +132,34 @@ class TopLevelScanner {
     return { text: this.buffer.slice(this.start, end), line: this.startLine, record: this.records };
   }
 
-  /** Something other than an object at the top: reported once per run of such characters. */
-  private stray(char: string): Piece[] {
-    if (this.pos === this.lastStray + 1) { this.lastStray = this.pos; return []; }
-    this.lastStray = this.pos;
+  private startStray(c: number, char: string): void {
+    this.stray = { text: char, line: this.line };
+    if (c === 34) this.inString = true;
+  }
+
+  private strayText(char: string): void {
+    const stray = this.stray!;
+    if (stray.text.length < STRAY_SHOWN) stray.text += char;
+    else if (!stray.text.endsWith('...')) stray.text += '...';
+  }
+
+  /** Something other than an object where a document is expected: one piece per such value. */
+  private endStray(): Piece {
+    const { text, line } = this.stray!;
+    this.stray = undefined;
     this.records++;
-    return [{ text: '', line: this.line, record: this.records, error: `${JSON.stringify(char)} where a JSON object was expected` }];
+    return { text: '', line, record: this.records, error: `${text} where a JSON object was expected` };
   }
 
   private get minDepth(): number {
     return this.outerArray ? 1 : 0;
   }
+}
+
+/** Characters of a stray value shown in the report, at most. */
+const STRAY_SHOWN = 40;
+
+/** Whitespace, a quote or a structural character: what ends a number or a literal. */
+function isDelimiter(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 34 || c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
 }

@@ -1,19 +1,23 @@
 /**
- * RDF dumps (N-Quads, TriG, Turtle, N-Triples), streamed through n3's parser.
+ * RDF dumps (N-Quads, TriG, Turtle, N-Triples), streamed through n3's parser in order.
  *
  * With named graphs, each graph is one entity's document: its quads are gathered while
  * they come in a run, and the document is handed on when the next graph starts, so memory
  * holds one document at a time. A graph whose quads come back after another graph has
  * started is reported (its later quads are not merged into a document already loaded).
- * Triples with no graph are gathered and split into documents at the end (splitTriples).
- * Shape hints travel as `#@hint` comment lines (written by `linkedart export`); they are
- * matched to their document by the hint graph they name.
+ *
+ * Triples with no graph: when `#@document <id>` comment lines mark where each document
+ * starts (as `linkedart export` writes Turtle and N-Triples), they are grouped like graphs;
+ * otherwise they are gathered and split into documents at the end (splitTriples).
+ * Shape hints travel as `#@hint` comment lines; they are matched to their document by the
+ * hint graph they name.
  */
 import type { Readable } from 'node:stream';
-import { StreamParser } from 'n3';
 import { HINT_GRAPH_PREFIX } from '../hints/Skeleton.js';
+import { parseDocumentMarker } from '../export/documentMarker.js';
 import { parseHintComment } from '../export/hintComments.js';
 import { df, type Quad } from '../rdf/terms.js';
+import { orderedQuads } from './orderedQuads.js';
 import type { LoadRecord } from './records.js';
 import { splitTriples } from './splitTriples.js';
 
@@ -29,69 +33,79 @@ export interface RdfReadOptions {
 }
 
 export async function* rdfRecords(input: Readable, format: RdfFormat, options: RdfReadOptions = {}): AsyncGenerator<LoadRecord> {
-  const parser = new StreamParser({ format: N3_FORMAT[format], comments: true });
   const hints = new Map<string, Quad[]>();
-  parser.on('comment', (comment: string) => {
-    const hint = parseHintComment(comment.startsWith('#') ? comment : '#' + comment);
-    if (hint) {
-      const id = hint.graph.value.slice(HINT_GRAPH_PREFIX.length);
-      const list = hints.get(id);
-      if (list) list.push(hint); else hints.set(id, [hint]);
-    }
-  });
-  let parseError: Error | undefined;
-  input.on('error', (e: Error) => parser.destroy(e));
-  const quads = input.pipe(parser) as AsyncIterable<Quad> & Readable;
-
   const loose: Quad[] = [];
   const finished = new Set<string>();
   const refused = new Set<string>();
-  let current: { id: string; quads: Quad[]; number: number } | undefined;
-  let graphs = 0;
+  let current: { id: string; quads: Quad[]; number: number; marked: boolean } | undefined;
+  let marked: string | undefined;   // the document a `#@document` line opened, for triples with no graph
+  let count = 0;
 
   const complete = function* (): Generator<LoadRecord> {
     if (!current) return;
     const { id, number } = current;
     finished.add(id);
-    const record: LoadRecord = { kind: 'graph', location: `graph ${number} <${id}>`, id, quads: current.quads, hints: hints.get(id) ?? [] };
+    const location = current.marked ? `document ${number} <${id}>` : `graph ${number} <${id}>`;
+    const record: LoadRecord = { kind: 'graph', location, id, quads: current.quads, hints: hints.get(id) ?? [] };
     hints.delete(id);
     current = undefined;
     yield record;
   };
 
+  /** Quads of document `id` (a graph, or a marked run of triples), in one run. */
+  const into = function* (id: string, q: Quad, isMarked: boolean): Generator<LoadRecord> {
+    if (current?.id !== id) {
+      yield* complete();
+      if (finished.has(id)) {
+        if (!refused.has(id)) {
+          refused.add(id);
+          yield { kind: 'unreadable', location: `<${id}>`, message: `quads of <${id}> come again after other documents; a document's quads must be together. The later ones are not loaded.` };
+        }
+        return;
+      }
+      current = { id, quads: [], number: ++count, marked: isMarked };
+    }
+    current.quads.push(df.quad(q.subject, q.predicate, q.object, df.namedNode(id)));
+  };
+
   try {
-    for await (const q of quads) {
+    for await (const item of orderedQuads(input, N3_FORMAT[format])) {
+      if ('comment' in item) {
+        const line = item.comment.startsWith('#') ? item.comment : '#' + item.comment;
+        const hint = parseHintComment(line);
+        if (hint) {
+          const id = hint.graph.value.slice(HINT_GRAPH_PREFIX.length);
+          const list = hints.get(id);
+          if (list) list.push(hint); else hints.set(id, [hint]);
+          continue;
+        }
+        const documentId = parseDocumentMarker(line);
+        if (documentId !== undefined) marked = documentId;
+        continue;
+      }
+      const q = item.quad;
       const graph = q.graph;
-      if (graph.termType === 'DefaultGraph') { loose.push(q); continue; }
+      if (graph.termType === 'DefaultGraph') {
+        if (marked !== undefined) yield* into(marked, q, true);
+        else loose.push(q);
+        continue;
+      }
       if (graph.termType !== 'NamedNode') {
         yield { kind: 'leftover', location: `graph _:${graph.value}`, message: 'a graph named by a blank node cannot be an entity\'s document', quads: [q] };
         continue;
       }
-      if (graph.value.startsWith(HINT_GRAPH_PREFIX) || graph.value.startsWith('urn:linkedart-service:')) {
+      if (graph.value.startsWith('urn:linkedart-service:')) {
         yield { kind: 'leftover', location: `graph <${graph.value}>`, message: 'internal graphs of the service are not data (hints travel as #@hint comments)', quads: [q] };
         continue;
       }
-      if (current?.id !== graph.value) {
-        yield* complete();
-        if (finished.has(graph.value)) {
-          if (!refused.has(graph.value)) {
-            refused.add(graph.value);
-            yield { kind: 'unreadable', location: `graph <${graph.value}>`, message: `quads of graph <${graph.value}> come again after other graphs; a document's quads must be together. The later ones are not loaded.` };
-          }
-          continue;
-        }
-        current = { id: graph.value, quads: [], number: ++graphs };
-      }
-      current.quads.push(df.quad(q.subject, q.predicate, q.object, graph));
+      yield* into(graph.value, q, false);
     }
     yield* complete();
   } catch (error) {
-    parseError = error as Error;
-  }
-  if (parseError) {
+    const message = (error as Error).message;
     // n3's messages carry the line: `Unexpected "x" on line 12.`
-    yield { kind: 'unreadable', location: lineOf(parseError.message), message: parseError.message };
-    if (current) yield { kind: 'unreadable', location: `graph <${current.id}>`, message: 'not loaded: the input broke off inside this graph' };
+    yield { kind: 'unreadable', location: lineOf(message), message };
+    if (current) yield { kind: 'unreadable', location: `<${current.id}>`, message: 'not loaded: the input broke off inside this document' };
   }
 
   if (loose.length > 0) {

@@ -1,0 +1,210 @@
+/**
+ * `linkedart load` as curators run it: dumps with bad documents, --strict, a Turtle dump
+ * with no graphs, gzip and standard input, a load killed midway and run again, and a load
+ * into a running server.
+ */
+import { expect } from 'chai';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Writer } from 'n3';
+import { hintGraphOf } from '../../src/hints/Skeleton.js';
+import { ingestDocument } from '../../src/ingest/ingestDocument.js';
+import { df, type Quad } from '../../src/rdf/terms.js';
+import { renderDocument } from '../../src/render/renderDocument.js';
+import { DocumentService } from '../../src/service/DocumentService.js';
+import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
+import { DEMO_DIR, PROJECT_ROOT, readDocuments } from '../support/corpus.js';
+import { canonical, toNTriples } from '../support/rdf.js';
+import { crashCopies } from './support/crashCopies.js';
+import { startServer } from './support/serverProcess.js';
+
+const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
+const V1 = 'https://linked.art/ns/v1/linked-art.json';
+const load = (args: string[], input?: string | Buffer) =>
+  spawnSync(process.execPath, [CLI, 'load', '--no-progress', ...args], { encoding: 'utf8', input });
+const demo = readDocuments(DEMO_DIR);
+const BAD_NAME = { '@context': V1, id: 'http://localhost:8080/object/bad-name', type: 'HumanMadeObject', _label: 'Bowl', identified_by: [{ type: 'Name' }] };
+const BAD_TYPE = { '@context': V1, id: 'http://localhost:8080/object/bad-type', type: 'Production', _label: 'Not an entity' };
+
+/** The ids of the documents in a data directory, and the store (open: close it). */
+async function storedIds(dataDir: string): Promise<{ ids: string[]; store: EmbeddedStore }> {
+  const store = await EmbeddedStore.open({ dataDir });
+  const ids = (await store.listGraphs()).filter((g) => !g.startsWith('urn:')).sort();
+  return { ids, store };
+}
+
+describe('linkedart load', function () {
+  this.timeout(180000);
+  let work: string;
+  beforeEach(() => { work = mkdtempSync(join(tmpdir(), 'linkedart-load-')); });
+  afterEach(() => { rmSync(work, { recursive: true, force: true }); });
+
+  it('a folder with some invalid documents: the good ones in, the bad ones reported with file, id and errors, exit 1', async () => {
+    const dump = join(work, 'dump');
+    mkdirSync(dump);
+    for (const { file, json } of demo) writeFileSync(join(dump, file), JSON.stringify(json));
+    writeFileSync(join(dump, 'zz-bad-name.json'), JSON.stringify(BAD_NAME));
+    writeFileSync(join(dump, 'zz-bad-type.jsonld'), JSON.stringify(BAD_TYPE));
+    const result = load(['--data-dir', join(work, 'data'), dump]);
+    expect(result.status, result.stderr).to.equal(1);
+    expect(result.stderr).to.contain(`rejected: ${join(dump, 'zz-bad-name.json')} line 1 (record 1) ${BAD_NAME.id}`);
+    expect(result.stderr).to.match(/identified_by\[0\].*content/);
+    expect(result.stderr).to.contain(`rejected: ${join(dump, 'zz-bad-type.jsonld')} line 1 (record 1) ${BAD_TYPE.id}`);
+    expect(result.stderr).to.match(/loaded: 29 new, 0 replaced, 0 unchanged, 2 rejected/);
+    const { ids, store } = await storedIds(join(work, 'data'));
+    await store.close();
+    expect(ids).to.have.length(29);
+    expect(ids).not.to.include(BAD_NAME.id);
+  });
+
+  it('--strict: one invalid document and nothing is stored', async () => {
+    const ndjson = join(work, 'dump.ndjson');
+    writeFileSync(ndjson, [...demo.map((d) => d.json), BAD_NAME].map((j) => JSON.stringify(j)).join('\n') + '\n');
+    const result = load(['--data-dir', join(work, 'data'), '--strict', ndjson]);
+    expect(result.status).to.equal(1);
+    expect(result.stderr).to.contain(`rejected: ${ndjson} line 30 (record 30) ${BAD_NAME.id}`);
+    expect(result.stderr).to.contain('nothing was stored');
+    const { ids, store } = await storedIds(join(work, 'data'));
+    await store.close();
+    expect(ids).to.deep.equal([]);
+  });
+
+  it('NDJSON gzipped, a JSON array, and standard input with --format, all give the same documents', async () => {
+    const docs = demo.map((d) => d.json);
+    writeFileSync(join(work, 'a.ndjson.gz'), gzipSync(docs.slice(0, 10).map((j) => JSON.stringify(j)).join('\n')));
+    writeFileSync(join(work, 'b.json'), JSON.stringify(docs.slice(10, 20), null, 2));
+    const first = load(['--data-dir', join(work, 'data'), join(work, 'a.ndjson.gz'), join(work, 'b.json')]);
+    expect(first.status, first.stderr).to.equal(0);
+    const fromStdin = load(['--data-dir', join(work, 'data'), '--format', 'ndjson', '-'], docs.slice(20).map((j) => JSON.stringify(j)).join('\n'));
+    expect(fromStdin.status, fromStdin.stderr).to.equal(0);
+    expect(fromStdin.stderr).to.match(/loaded: 9 new/);
+    const { ids, store } = await storedIds(join(work, 'data'));
+    try {
+      expect(ids).to.deep.equal(docs.map((j) => j['id'] as string).sort());
+      const documents = new DocumentService(store);
+      for (const { json } of demo) expect((await documents.get(json['id'] as string))!.document).to.deep.equal(json);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a Turtle dump of the demo with no graphs splits into exactly the demo\'s documents', async () => {
+    // One Turtle file of every demo triple, no graphs, no hints: as another tool would write it.
+    const all: Quad[] = [];
+    for (const { file, json } of demo) {
+      const ingested = ingestDocument(json, file);
+      for (const q of ingested.quads) {
+        const rename = <T extends Quad['subject'] | Quad['object']>(t: T): T => (t.termType === 'BlankNode' ? df.blankNode(`${file.replace(/\W/g, '')}_${t.value}`) as T : t);
+        all.push(df.quad(rename(q.subject), q.predicate, rename(q.object)));
+      }
+    }
+    const turtle = await new Promise<string>((resolve, reject) => {
+      const writer = new Writer({ prefixes: { crm: 'http://www.cidoc-crm.org/cidoc-crm/', aat: 'http://vocab.getty.edu/aat/' } });
+      writer.addQuads(all);
+      writer.end((error, text) => (error ? reject(error) : resolve(text)));
+    });
+    writeFileSync(join(work, 'demo.ttl'), turtle);
+    const result = load(['--data-dir', join(work, 'data'), '--base-url', 'http://localhost:8080/', join(work, 'demo.ttl')]);
+    expect(result.status, result.stderr).to.equal(0);
+    expect(result.stderr).to.match(/loaded: 29 new, 0 replaced, 0 unchanged, 0 rejected/);
+    const { ids, store } = await storedIds(join(work, 'data'));
+    try {
+      expect(ids).to.deep.equal(demo.map((d) => d.json['id'] as string).sort());
+      // Each document has its own triples: those it wrote, as stored from its JSON-LD.
+      const reference = await EmbeddedStore.open({ dataDir: join(work, 'reference') });
+      try {
+        await new DocumentService(reference).putAll(demo.map(({ file, json }) => ingestDocument(json, file)));
+        for (const id of ids) {
+          const split = toNTriples(await store.readGraphs([id]));
+          const own = toNTriples(await reference.readGraphs([id]));
+          // A shared Type's own classification is written by one document (the painting) but,
+          // with no graphs, is said of the Type for every document that refers to it (README).
+          const extra = id === 'http://localhost:8080/concept/marine-painting'
+            ? '<http://vocab.getty.edu/aat/300033618> <http://www.cidoc-crm.org/cidoc-crm/P2_has_type> <http://vocab.getty.edu/aat/300435443> .\n' : '';
+          expect(await canonical(split), id).to.equal(await canonical(own + extra));
+        }
+      } finally {
+        await reference.close();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('killed midway (kill -9): no document is half-written; the same load again finishes the job', async () => {
+    const copies = crashCopies(4);
+    const ndjson = join(work, 'copies.ndjson');
+    writeFileSync(ndjson, copies.map((c) => JSON.stringify(c.json)).join('\n') + '\n');
+    const dataDir = join(work, 'data');
+    const child = spawn(process.execPath, [CLI, 'load', '--no-progress', '--batch-size', '10', '--data-dir', dataDir, ndjson], { stdio: 'ignore' });
+    // Kill once the write-ahead log shows some batches written, well before the end.
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        let logged = 0;
+        try { logged = readdirSync(dataDir).filter((f) => f.startsWith('wal-')).reduce((n, f) => n + statSync(join(dataDir, f)).size, 0); } catch { /* not yet */ }
+        if (logged > 300_000 || child.exitCode !== null) { clearInterval(timer); child.kill('SIGKILL'); resolve(); }
+      }, 20);
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    const expected = new Map(copies.map((c) => {
+      const ingested = ingestDocument(c.json);
+      return [c.id, renderDocument(ingested.id, [...ingested.quads, ...ingested.hintQuads])!.document];
+    }));
+    let { ids, store } = await storedIds(dataDir);
+    let before: number;
+    try {
+      before = ids.length;
+      expect(before, 'killed after some documents were stored').to.be.within(1, copies.length - 1);
+      const documents = new DocumentService(store);
+      for (const id of ids) expect((await documents.get(id))!.document, id).to.deep.equal(expected.get(id));
+      for (const id of ids) expect(await store.hasGraph(hintGraphOf(id)), `hints of ${id}`).to.equal(true);
+    } finally {
+      await store.close();
+    }
+    const again = load(['--data-dir', dataDir, ndjson]);
+    expect(again.status, again.stderr).to.equal(0);
+    const summary = /loaded: (\d+) new, (\d+) replaced, (\d+) unchanged/.exec(again.stderr)!;
+    expect(Number(summary[1]) + Number(summary[2]) + Number(summary[3])).to.equal(copies.length);
+    expect(Number(summary[3])).to.equal(before);
+    ({ ids, store } = await storedIds(dataDir));
+    await store.close();
+    expect(ids).to.have.length(copies.length);
+  });
+
+  it('a data directory in use by a server: refused, pointing to --server', async () => {
+    const dataDir = join(work, 'data');
+    const store = await EmbeddedStore.open({ dataDir });
+    try {
+      const result = load(['--data-dir', dataDir, join(DEMO_DIR, demo[0]!.file)]);
+      expect(result.status).to.equal(1);
+      expect(result.stderr).to.contain('--server');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('into a running server with its token; refused without it', async () => {
+    const token = 'load-test-token-0123456789';
+    const server = await startServer(['--data-dir', join(work, 'data'), '--base-url', 'http://localhost:8080/', '--token', token]);
+    try {
+      const dump = join(work, 'dump.ndjson.gz');
+      writeFileSync(dump, gzipSync([...demo.map((d) => d.json), BAD_NAME].map((j) => JSON.stringify(j)).join('\n')));
+      const refused = load(['--server', server.url, '--token', 'wrong-token-0123456789', dump]);
+      expect(refused.status).to.equal(1);
+      expect(refused.stderr).to.contain('401');
+      const result = load(['--server', server.url, '--token', token, dump]);
+      expect(result.status, result.stderr).to.equal(1);
+      expect(result.stderr).to.match(/loaded: 29 new, 0 replaced, 0 unchanged, 1 rejected/);
+      expect(result.stderr).to.contain(BAD_NAME.id);
+      const painting = await fetch(`${server.url}/object/harbour-at-dusk`);
+      expect(painting.status).to.equal(200);
+      const strict = load(['--server', server.url, '--token', token, '--strict', dump]);
+      expect(strict.stderr).to.contain('nothing was stored');
+    } finally {
+      await server.stop();
+    }
+  });
+});
