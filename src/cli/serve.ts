@@ -28,7 +28,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const documents = new DocumentService(store);
   const representations = new Representations(documents, config.cacheBytes);
   const readiness: Readiness = { ready: !options.demo, reason: 'loading the demo collection' };
-  const app = createApp({ config, representations, logger, readiness });
+  const app = createApp({ config, documents, representations, logger, readiness });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

@@ -64,7 +64,7 @@ export function bulkLoad({ documents, maxBulkBytes }: BulkOptions) {
         open = () => body;
       }
       const input: LoadInput = {
-        name, format, gzipped: encoding === 'gzip', size: undefined,
+        name, format, gzipped: encoding === 'gzip', size: undefined, reopenable: strict,
         openRaw: () => open(),
         open: () => {
           const raw = open();

@@ -67,7 +67,8 @@ export function formatReport(r: LoadReport, listWarnings = false): string {
     const byRule = new Map<string, { count: number; example: ReportedItem }>();
     for (const i of r.warned) {
       for (const m of i.messages) {
-        const rule = /\[([^\]]+)\]$/.exec(m)?.[1] ?? m;
+        // A message with no [rule] (the same id twice...) is counted with the others like it, not on a line of its own each.
+        const rule = /\[([^\]]+)\]$/.exec(m)?.[1] ?? 'other';
         const seen = byRule.get(rule);
         if (seen) seen.count++; else byRule.set(rule, { count: 1, example: { ...i, messages: [m] } });
       }

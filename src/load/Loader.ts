@@ -14,7 +14,7 @@ import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected } from '../linkedart/Problem.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { admitRecord } from './admitRecord.js';
-import type { LoadInput } from './inputs.js';
+import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
 import { emptyReport, hasFailures, problemMessages, type LoadReport } from './LoadReport.js';
 import type { LoadRecord } from './records.js';
@@ -44,7 +44,22 @@ const LEFTOVER_SAMPLE = 5;
 export class Loader {
   constructor(private readonly documents: DocumentService | undefined, private readonly options: LoadOptions = {}) {}
 
-  async load(inputs: readonly LoadInput[]): Promise<LoadReport> {
+  async load(given: readonly LoadInput[]): Promise<LoadReport> {
+    let spooled: SpooledInputs | undefined;
+    let inputs = given;
+    if (this.options.strict && !this.options.dryRun && given.some((i) => !i.reopenable)) {
+      // Strict reads everything twice: a stream (standard input) is kept in a file first.
+      spooled = await spoolInputs(given);
+      inputs = spooled.inputs;
+    }
+    try {
+      return await this.checkedLoad(inputs);
+    } finally {
+      await spooled?.remove();
+    }
+  }
+
+  private async checkedLoad(inputs: readonly LoadInput[]): Promise<LoadReport> {
     if (this.options.strict && !this.options.dryRun) {
       const check = await this.pass(inputs, true);
       if (hasFailures(check)) {
@@ -99,8 +114,8 @@ export class Loader {
               if (earlier !== undefined) {
                 report.warnings++;
                 report.warned.push({ source, location: record.location, id: admitted.id, messages: [`this id was also at ${earlier}; this later document replaces it`] });
-                // Both in one batch: only the later one is written.
-                batch = batch.filter((d) => d.id !== admitted.id);
+                // Written in order, whatever the batch size: the earlier one first.
+                if (batch.some((d) => d.id === admitted.id)) await flush();
                 if (dryRun) report.created--;
               }
               seen.set(admitted.id, where);

@@ -4,7 +4,10 @@
  * gunzipped on the fly when it ends in `.gz`. The bytes read so far (before gunzip) are
  * counted, for progress against the file's size.
  */
-import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -29,6 +32,8 @@ export interface LoadInput {
   open(onBytes?: (n: number) => void): Readable;
   /** A fresh stream of the bytes as stored (still gzipped when gzipped). */
   openRaw(): Readable;
+  /** Whether open() can be called more than once (a file; not standard input or a request body). */
+  readonly reopenable: boolean;
 }
 
 export class InputError extends Error {
@@ -75,16 +80,22 @@ function formatOf(path: string): DumpFormat | undefined {
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
-    .flatMap((e) => e.isDirectory() ? walk(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []);
+    .flatMap((e) => e.isDirectory() ? walk(join(dir, e.name)) : e.isFile() || isLinkToFile(join(dir, e.name), e.isSymbolicLink()) ? [join(dir, e.name)] : []);
+}
+
+/** A symbolic link to a file is read as the file (as it is when named on the command line); links to directories are not followed. */
+function isLinkToFile(path: string, isLink: boolean): boolean {
+  if (!isLink) return false;
+  try { return statSync(path).isFile(); } catch { return false; }
 }
 
 function fileInput(path: string, format: DumpFormat): LoadInput {
-  return { ...streamInput(path, format, path.toLowerCase().endsWith('.gz'), () => createReadStream(path)), size: statSync(path).size };
+  return { ...streamInput(path, format, path.toLowerCase().endsWith('.gz'), () => createReadStream(path)), size: statSync(path).size, reopenable: true };
 }
 
 function streamInput(name: string, format: DumpFormat, gzipped: boolean, raw: () => Readable): LoadInput {
   return {
-    name, format, gzipped, size: undefined,
+    name, format, gzipped, size: undefined, reopenable: false,
     openRaw: raw,
     open(onBytes) {
       let stream = raw();
@@ -94,6 +105,28 @@ function streamInput(name: string, format: DumpFormat, gzipped: boolean, raw: ()
   };
 }
 
+export interface SpooledInputs {
+  readonly inputs: LoadInput[];
+  remove(): Promise<void>;
+}
+
+/** Inputs that can be read only once, copied (as stored, gzip stays gzip) to temporary files that can be read again. */
+export async function spoolInputs(inputs: readonly LoadInput[]): Promise<SpooledInputs> {
+  const dir = await mkdtemp(join(tmpdir(), 'linkedart-spool-'));
+  const out: LoadInput[] = [];
+  try {
+    for (const [n, input] of inputs.entries()) {
+      if (input.reopenable) { out.push(input); continue; }
+      const file = join(dir, String(n));
+      await pipeline(input.openRaw(), createWriteStream(file));
+      out.push({ ...streamInput(input.name, input.format, input.gzipped, () => createReadStream(file)), size: statSync(file).size, reopenable: true });
+    }
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { inputs: out, remove: () => rm(dir, { recursive: true, force: true }) };
+}
 
 /** `from.pipe(to)`, with an error of `from` passed on to `to` (pipe alone would leave it unseen). */
 function passOn(from: Readable, to: Transform): Readable {

@@ -26,7 +26,8 @@ export async function* orderedQuads(input: Readable, n3Format: string): AsyncGen
     if (items.length - head >= HIGH_WATER && !input.isPaused()) input.pause();
     notify();
   };
-  input.on('error', (e: Error) => { failure ??= e; done = true; notify(); });
+  // An error of the input (a broken gzip stream, a body over its limit) is not a syntax error: marked so.
+  input.on('error', (e: Error) => { failure ??= Object.assign(e, { fromInput: true }); done = true; notify(); });
   // Text, not bytes: a character split between two chunks must not be broken.
   input.setEncoding('utf8');
 

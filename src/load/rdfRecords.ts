@@ -40,6 +40,12 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
   let current: { id: string; quads: Quad[]; number: number; marked: boolean } | undefined;
   let marked: string | undefined;   // the document a `#@document` line opened, for triples with no graph
   let count = 0;
+  /** Quads of graphs that are no document, reported once per graph at the end. */
+  const asides = new Map<string, { message: string; quads: Quad[] }>();
+  const setAside = (location: string, message: string, q: Quad) => {
+    const seen = asides.get(location);
+    if (seen) seen.quads.push(q); else asides.set(location, { message, quads: [q] });
+  };
 
   const complete = function* (): Generator<LoadRecord> {
     if (!current) return;
@@ -91,21 +97,30 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
         continue;
       }
       if (graph.termType !== 'NamedNode') {
-        yield { kind: 'leftover', location: `graph _:${graph.value}`, message: 'a graph named by a blank node cannot be an entity\'s document', quads: [q] };
+        setAside(`graph _:${graph.value}`, 'a graph named by a blank node cannot be an entity\'s document', q);
         continue;
       }
       if (graph.value.startsWith('urn:linkedart-service:')) {
-        yield { kind: 'leftover', location: `graph <${graph.value}>`, message: 'internal graphs of the service are not data (hints travel as #@hint comments)', quads: [q] };
+        setAside(`graph <${graph.value}>`, 'internal graphs of the service are not data (hints travel as #@hint comments)', q);
         continue;
       }
       yield* into(graph.value, q, false);
     }
     yield* complete();
+    for (const [location, { message, quads }] of asides) yield { kind: 'leftover', location, message, quads };
   } catch (error) {
+    // The input itself failed (not its syntax): the caller decides (e.g. 413 for a body too large).
+    if ((error as { fromInput?: boolean }).fromInput) throw error;
     const message = (error as Error).message;
     // n3's messages carry the line: `Unexpected "x" on line 12.`
     yield { kind: 'unreadable', location: lineOf(message), message };
     if (current) yield { kind: 'unreadable', location: `<${current.id}>`, message: 'not loaded: the input broke off inside this document' };
+    // Any document split from the triples with no graph may miss the triples after the break
+    // (its triples need not stand together): none is loaded, rather than some loaded partly.
+    if (loose.length > 0) {
+      yield { kind: 'unreadable', location: 'triples with no graph', message: `not loaded: the input broke off, so the ${loose.length} triples with no graph read before it are not split into documents (any of them may be incomplete)` };
+    }
+    return;
   }
 
   if (loose.length > 0) {

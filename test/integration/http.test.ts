@@ -338,7 +338,7 @@ describe('HTTP: the Linked Art protocol', function () {
       const logged: string[] = [];
       const logger = pino({ level: 'info' }, { write: (line: string) => { logged.push(line); } });
       const config = resolveConfig({ baseUrl: BASE, port: '0' }, {});
-      const server = createApp({ config, representations: new Representations(documents, 0), logger }).listen(0, '127.0.0.1');
+      const server = createApp({ config, documents, representations: new Representations(documents, 0), logger }).listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       try {
         const response = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}${PAINTING}`);

@@ -40,7 +40,7 @@ export async function startTestApp(documents: readonly IngestedDocument[], setti
   });
   const logger = pino({ level: 'info', base: undefined }, sink);
   const readiness: Readiness = { ready: true };
-  const server: Server = createApp({ config, representations, logger, readiness }).listen(0, '127.0.0.1');
+  const server: Server = createApp({ config, documents: service, representations, logger, readiness }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as { port: number };
   return {
