@@ -2,6 +2,8 @@
 /** `linkedart`: the command-line program. Subcommands live in their own modules. */
 import { Command, Option } from 'commander';
 import { ConfigError, SETTINGS, resolveConfig, type ConfigInput } from '../config/Config.js';
+import { exportCommand } from './export.js';
+import { loadCommand } from './load.js';
 import { serve } from './serve.js';
 import { runValidate } from './validate.js';
 
@@ -32,6 +34,9 @@ program
   .action((inputs: string[], opts: { json: boolean }) => {
     process.exitCode = runValidate(inputs, opts);
   });
+
+program.addCommand(loadCommand());
+program.addCommand(exportCommand());
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(error instanceof ConfigError ? `linkedart: configuration: ${error.message}` : `linkedart: ${error.message}`);
