@@ -4,7 +4,8 @@
  * alone (counted as unchanged, not rewritten), so a rerun of a load only does what is left.
  * Ingest writes quads in document order, so the same JSON gives the same quads in the same
  * order, up to blank node labels (which are unique per process): blank nodes are numbered
- * by first appearance before hashing. A change of data or of array order gives another digest.
+ * by first appearance before hashing. A change of data or of array order gives another digest,
+ * and so does a change of the shapes (`gateVersion`): a document is then checked again.
  */
 import { createHash } from 'node:crypto';
 import { df, type Quad, type Term } from '../rdf/terms.js';
@@ -12,8 +13,8 @@ import { hintGraphOf } from './Skeleton.js';
 
 export const DIGEST_PREDICATE = 'urn:linkedart-service:digest';
 
-export function documentDigest(quads: readonly Quad[], hints: readonly Quad[]): string {
-  const hash = createHash('sha256');
+export function documentDigest(quads: readonly Quad[], hints: readonly Quad[], gateVersion: string): string {
+  const hash = createHash('sha256').update(gateVersion).update('\u0000');
   const blanks = new Map<string, number>();
   const key = (t: Term): string => {
     if (t.termType !== 'BlankNode') return termKey(t);

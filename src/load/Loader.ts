@@ -3,8 +3,9 @@
  *
  * Each batch is one atomic, durable write, so an interrupted load (Ctrl-C, kill -9) leaves
  * every document wholly old or wholly new; running it again stores only what differs (the
- * store's digests say which documents are unchanged). While one batch is being written in
- * the store's worker, the next is validated here.
+ * store's digests say which documents are unchanged, and those are not even checked again:
+ * the digest covers the shapes' version). While one batch is being written in the store's
+ * worker, the next is read and checked here.
  *
  * `strict`: a first pass checks everything and stores nothing; only if nothing was refused
  * does the second pass store. `dryRun`: the first pass alone.
@@ -12,8 +13,9 @@
 import type { Readable } from 'node:stream';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected } from '../linkedart/Problem.js';
-import type { DocumentService } from '../service/DocumentService.js';
-import { admitRecord } from './admitRecord.js';
+import { ingestRecord } from './admitRecord.js';
+import { checkShapes } from '../validate/admitDocument.js';
+import { digestOf, type DocumentService } from '../service/DocumentService.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
 import { emptyReport, hasFailures, problemMessages, type LoadReport } from './LoadReport.js';
@@ -77,16 +79,36 @@ export class Loader {
     let bytes = 0;
     const batchSize = this.options.batchSize ?? 500;
     const seen = new Map<string, string>();
-    let batch: IngestedDocument[] = [];
+    const counted = new Set<string>();   // dry run: ids counted as they would be stored
+    let batch: Pending[] = [];
     let writing: Promise<void> = Promise.resolve();
+    let inFlight = new Set<string>();
 
+    // A batch: documents stored unchanged under the same shapes are left alone (not even
+    // checked again); the others go through the shapes, then into one atomic write.
     const flush = async (): Promise<void> => {
-      await writing;
-      if (batch.length === 0 || dryRun) { batch = []; return; }
-      const documents = this.documents!;
-      const toWrite = batch;
+      const pending = batch;
       batch = [];
-      writing = documents.putAll(toWrite).then((outcome) => {
+      if (pending.length === 0) { await writing; return; }
+      const documents = this.documents;
+      // The write in flight may hold an earlier copy of one of these ids: its digest must be read after it.
+      if (pending.some((p) => inFlight.has(p.doc.id))) await writing;
+      const stored = dryRun || !documents ? new Map<string, string>() : await documents.digests(pending.map((p) => p.doc.id));
+      const accepted: IngestedDocument[] = [];
+      for (const p of pending) {
+        if (stored.size > 0 && stored.get(p.doc.id) === digestOf(p.doc)) { report.unchanged++; continue; }
+        const checked = this.checkShapes(p, report);
+        if (checked) accepted.push(checked);
+      }
+      if (dryRun || !documents) {
+        for (const doc of accepted) counted.add(doc.id);
+        report.created = counted.size;
+        return;
+      }
+      await writing;
+      if (accepted.length === 0) return;
+      inFlight = new Set(accepted.map((d) => d.id));
+      writing = documents.putAll(accepted, stored).then((outcome) => {
         report.created += outcome.created.length;
         report.replaced += outcome.replaced.length;
         report.unchanged += outcome.unchanged.length;
@@ -107,20 +129,17 @@ export class Loader {
               report.leftovers.push({ source, location: record.location, messages: [record.message, ...sample(record)] });
               break;
             default: {
-              const admitted = this.admit(record, source, report);
-              if (!admitted) break;
-              const where = `${source} ${record.location}`;
-              const earlier = seen.get(admitted.id);
+              const doc = this.ingest(record, source, report);
+              if (!doc) break;
+              const earlier = seen.get(doc.id);
               if (earlier !== undefined) {
                 report.warnings++;
-                report.warned.push({ source, location: record.location, id: admitted.id, messages: [`this id was also at ${earlier}; this later document replaces it`] });
+                report.warned.push({ source, location: record.location, id: doc.id, messages: [`this id was also at ${earlier}; this later document replaces it`] });
                 // Written in order, whatever the batch size: the earlier one first.
-                if (batch.some((d) => d.id === admitted.id)) await flush();
-                if (dryRun) report.created--;
+                if (batch.some((p) => p.doc.id === doc.id)) await flush();
               }
-              seen.set(admitted.id, where);
-              if (dryRun) report.created++;
-              batch.push(admitted);
+              seen.set(doc.id, `${source} ${record.location}`);
+              batch.push({ doc, source, location: record.location });
               if (batch.length >= batchSize) await flush();
             }
           }
@@ -150,15 +169,10 @@ export class Loader {
     }
   }
 
-  /** The record through the gate; undefined (and reported) when refused. */
-  private admit(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string, report: LoadReport): IngestedDocument | undefined {
+  /** The record through the first half of the gate (JSON-side rules); undefined (and reported) when refused. */
+  private ingest(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string, report: LoadReport): IngestedDocument | undefined {
     try {
-      const admitted = admitRecord(record, source);
-      if (admitted.warnings.length > 0) {
-        report.warnings += admitted.warnings.length;
-        report.warned.push({ source, location: record.location, id: admitted.id, messages: problemMessages(admitted.warnings) });
-      }
-      return admitted;
+      return ingestRecord(record, source);
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
       report.rejected++;
@@ -166,6 +180,30 @@ export class Loader {
       return undefined;
     }
   }
+
+  /** The second half (the shapes); undefined (and reported) when refused; warnings reported. */
+  private checkShapes({ doc, source, location }: Pending, report: LoadReport): IngestedDocument | undefined {
+    try {
+      const checked = checkShapes(doc, `${source} ${location}`);
+      if (checked.warnings.length > 0) {
+        report.warnings += checked.warnings.length;
+        report.warned.push({ source, location, id: checked.id, messages: problemMessages(checked.warnings) });
+      }
+      return checked;
+    } catch (error) {
+      if (!(error instanceof DocumentRejected)) throw error;
+      report.rejected++;
+      report.rejections.push({ source, location, id: error.document, messages: problemMessages(error.problems) });
+      return undefined;
+    }
+  }
+}
+
+/** A document read and ingested, waiting in a batch, with where it came from. */
+interface Pending {
+  readonly doc: IngestedDocument;
+  readonly source: string;
+  readonly location: string;
 }
 
 function sample(record: Extract<LoadRecord, { kind: 'leftover' }>): string[] {

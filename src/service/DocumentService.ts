@@ -9,6 +9,7 @@ import { DIGEST_PREDICATE, digestQuad, documentDigest } from '../hints/digest.js
 import { modifiedFrom, modifiedStamp } from '../hints/lastModified.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitDocument } from '../validate/admitDocument.js';
+import { shaclValidator } from '../validate/ShaclValidator.js';
 import { renderDocument, type RenderedDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
@@ -60,15 +61,16 @@ export class DocumentService {
   /**
    * Store several documents, each already admitted (admitDocument), in one atomic, durable
    * write. A document whose stored digest is the same is not rewritten (its Last-Modified
-   * stays); the outcome says which were created, replaced or unchanged.
+   * stays); the outcome says which were created, replaced or unchanged. `storedDigests`:
+   * the digests(ids) the caller has just read, to save reading them again.
    */
-  async putAll(documents: readonly IngestedDocument[]): Promise<PutOutcome> {
+  async putAll(documents: readonly IngestedDocument[], storedDigests?: ReadonlyMap<string, string>): Promise<PutOutcome> {
     const now = new Date();
-    const stored = await this.digests(documents.map((d) => d.id));
+    const stored = storedDigests ?? await this.digests(documents.map((d) => d.id));
     const outcome: PutOutcome = { created: [], replaced: [], unchanged: [] };
     const graphs = new Map<string, Quad[]>();
     for (const doc of documents) {
-      const digest = documentDigest(doc.quads, doc.hintQuads);
+      const digest = digestOf(doc);
       const before = stored.get(doc.id);
       if (before === digest) { outcome.unchanged.push(doc.id); continue; }
       (before === undefined ? outcome.created : outcome.replaced).push(doc.id);
@@ -130,6 +132,11 @@ export class DocumentService {
       for (const listener of this.listeners) listener(ids);
     }
   }
+}
+
+/** The digest a document is stored with (its quads, hints, and the version of the shapes that checked it). */
+export function digestOf(doc: IngestedDocument): string {
+  return documentDigest(doc.quads, doc.hintQuads, shaclValidator().version);
 }
 
 /** Linked Art JSON-LD of a stored document. */

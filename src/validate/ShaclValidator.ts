@@ -9,6 +9,7 @@
  * results it carries, and a conditional rule (written `sh:or ( escape body )`, see
  * shapes/shared.ttl) that fails is reported by validating its value node against the body.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Parser } from 'n3';
@@ -85,15 +86,23 @@ export class ShaclValidator {
     const files = readdirSync(dir).filter((f) => f.endsWith('.ttl')).sort();
     if (files.length === 0) throw new Error(`no SHACL shapes (*.ttl) in ${dir}`);
     const quads: Quad[] = [];
+    const version = createHash('sha256');
     for (const file of files) {
       try {
-        quads.push(...(new Parser({ baseIRI: `file://${dir}${file}` }).parse(readFileSync(dir + file, 'utf8')) as Quad[]));
+        const text = readFileSync(dir + file, 'utf8');
+        version.update(file).update('\u0000').update(text).update('\u0000');
+        quads.push(...(new Parser({ baseIRI: `file://${dir}${file}` }).parse(text) as Quad[]));
       } catch (e) {
         throw new Error(`shapes/${file}: ${(e as Error).message}`);
       }
     }
-    return new ShaclValidator(quads, options);
+    const validator = new ShaclValidator(quads, options);
+    validator.version = version.digest('base64url').slice(0, 16);
+    return validator;
   }
+
+  /** A hash of the shapes' text: a document checked under other shapes must be checked again. */
+  version = '';
 
   /**
    * `precompiledTargets` (default true): read each shape's targets from the shapes graph once

@@ -13,7 +13,14 @@ import { SHAPE_PREFIX, shaclValidator, type ShapeResult } from './ShaclValidator
 
 /** Ingest and validate one document; throws DocumentRejected listing every problem when any is a Violation. */
 export function admitDocument(json: unknown, source?: string): IngestedDocument {
-  const ingested = ingestDocument(json, source);
+  return checkShapes(ingestDocument(json, source), source);
+}
+
+/**
+ * The second half of the gate, for a document already ingested: throws DocumentRejected when
+ * the shapes find a Violation; otherwise adds their Warnings to the document's.
+ */
+export function checkShapes(ingested: IngestedDocument, source?: string): IngestedDocument {
   const problems = shapeProblems(ingested);
   if (problems.some((p) => p.severity === 'Violation')) {
     throw new DocumentRejected(ingested.id, [...ingested.warnings, ...sortProblems(problems)], source);

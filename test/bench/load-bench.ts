@@ -1,0 +1,243 @@
+/**
+ * `npm run bench:load`: `linkedart load` of a generated dump, every document validated, against a
+ * bare Oxigraph `store.load` of the same N-Quads measured in the same run. Target: the N-Quads load
+ * takes at most 3x the bare load's time.
+ *
+ * The dump (in a temporary directory, removed at the end): N documents, the corpus documents the
+ * write gate admits and the demo collection under new ids (load/dump.ts), as N-Quads (one graph per
+ * document, shape hints as `#@hint` comments) and as NDJSON. Each run is a child process of its own,
+ * timed by wall clock, its peak RSS polled from /proc every 200 ms (and, for ours, read at exit):
+ * - bare: `new Store()` and `store.load(chunks, { format: N-Quads, no_transaction: true })`, the file
+ *   read in 4 MiB chunks handed over as an iterable; the time is that of the load() call alone;
+ * - ours: `node dist/src/cli/main.js load --data-dir DIR --no-progress DUMP` as a user runs it (open
+ *   the store, validate, write in batches, close with a final snapshot), N-Quads into a fresh store,
+ *   NDJSON into another fresh store, then the N-Quads again into the first store (all unchanged).
+ * The exit code is 0 whatever the result.
+ *
+ *   npm run bench:load                           100000 documents
+ *   npm run bench:load -- 20000                  fewer
+ *   npm run bench:load -- 20000 --profile        also a `node --cpu-prof` N-Quads load into a fresh
+ *                                                store: top self-time functions per thread
+ *   npm run bench:load -- 2000 --keep            keep the temporary directory (dumps, stores, profiles)
+ */
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PROJECT_ROOT } from '../support/corpus.js';
+import { summarizeProfile } from './load/cpuProfile.js';
+import { gateTemplates, writeDumps } from './load/dump.js';
+import { runMeasured, type ChildRun } from './load/measuredChild.js';
+import { printTable } from './stats.js';
+
+const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
+const SELF = fileURLToPath(import.meta.url);
+const PEAK_AT_EXIT = new URL('./load/peakAtExit.js', import.meta.url).href;
+const CHUNK_BYTES = 4 * 1024 * 1024;
+const TARGET = 3;
+
+const progress = (message: string) => process.stderr.write(`[bench:load] ${message}\n`);
+const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : (bytes / 1048576).toFixed(0));
+const count = (n: number) => n.toLocaleString('en-US');
+
+function peakRssSelf(): number | undefined {
+  try {
+    const m = /^VmHWM:\s+(\d+)\s+kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    return m ? Number(m[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- the bare baseline (run as `load-bench.js --bare FILE` in a child process) --------------
+
+interface BareReport { loadMs: number; quads: number; peakRss: number | undefined }
+
+/** The file in chunks of CHUNK_BYTES, read as Oxigraph pulls them. */
+function* chunksOf(path: string): Generator<Uint8Array> {
+  const fd = openSync(path, 'r');
+  try {
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      const n = readSync(fd, buffer, 0, CHUNK_BYTES, null);
+      if (n === 0) return;
+      yield buffer.subarray(0, n);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function bare(path: string): Promise<BareReport> {
+  const { Store } = await import('oxigraph');
+  const store = new Store();
+  const started = performance.now();
+  store.load(chunksOf(path), { format: 'application/n-quads', no_transaction: true });
+  const loadMs = performance.now() - started;
+  return { loadMs, quads: store.size, peakRss: peakRssSelf() };
+}
+
+// ---- ours -----------------------------------------------------------------------------------
+
+interface Summary { created: number; replaced: number; unchanged: number; rejected: number; warnings: number; passSeconds: number }
+
+/** The summary line of `linkedart load`'s report (on stderr). */
+function parseSummary(stderr: string): Summary | undefined {
+  const m = /^loaded: (\d+) new, (\d+) replaced, (\d+) unchanged, (\d+) rejected, (\d+) warnings.* in ([\d.]+) s /m.exec(stderr);
+  if (!m) return undefined;
+  const [created, replaced, unchanged, rejected, warnings, passSeconds] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  return { created, replaced, unchanged, rejected, warnings, passSeconds };
+}
+
+async function dirBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const f of await readdir(dir)) total += (await stat(join(dir, f))).size;
+  return total;
+}
+
+interface OursRun { name: string; run: ChildRun; summary: Summary | undefined; dataDirBytes: number }
+
+async function ours(name: string, work: string, dataDir: string, dump: string, nodeFlags: readonly string[] = []): Promise<OursRun> {
+  await noteBusy(name);
+  progress(`${name}: linkedart load --data-dir ${dataDir} --no-progress ${dump}`);
+  const run = await runMeasured([...nodeFlags, '--import', PEAK_AT_EXIT, MAIN, 'load', '--data-dir', dataDir, '--no-progress', dump], join(work, 'peak'));
+  return { name, run, summary: parseSummary(run.stderr), dataDirBytes: await dirBytes(dataDir).catch(() => 0) };
+}
+
+/** How many CPUs' worth of time the machine spent busy over `ms` (nothing of ours running). */
+async function busyCores(ms = 1000): Promise<number> {
+  const sum = () => cpus().reduce((acc, { times: t }) => {
+    const busy = t.user + t.nice + t.sys + t.irq;
+    return { busy: acc.busy + busy, total: acc.total + busy + t.idle };
+  }, { busy: 0, total: 0 });
+  const a = sum();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = sum();
+  return b.total > a.total ? ((b.busy - a.busy) / (b.total - a.total)) * cpus().length : 0;
+}
+
+/** Runs that started while other work kept the machine busy (it takes CPU from the run). */
+const busyBefore: string[] = [];
+
+async function noteBusy(name: string): Promise<void> {
+  const busy = await busyCores();
+  if (busy > 0.25) busyBefore.push(`${name}: ${busy.toFixed(2)} CPUs`);
+}
+
+// ---- the bench ------------------------------------------------------------------------------
+
+async function bench(docs: number, profile: boolean, keep: boolean): Promise<void> {
+  const work = await mkdtemp(join(tmpdir(), 'load-bench-'));
+  const problems: string[] = [];
+  try {
+    console.log(`\nMachine: ${cpus().length} CPUs, ${(await busyCores()).toFixed(2)} of them busy in the second before the bench`);
+
+    // 1. The dump.
+    const t = gateTemplates();
+    const nq = join(work, 'dump.nq');
+    const ndjson = join(work, 'dump.ndjson');
+    progress(`writing ${docs} documents to ${nq} and ${ndjson}`);
+    const dump = await writeDumps(t.templates, docs, nq, ndjson);
+    console.log(`\nDump: ${count(docs)} documents from ${t.templates.length} templates (${t.corpusAdmitted} corpus documents the gate admits` +
+      ` (${t.corpusRejected.length} refused), ${t.demoAdmitted} demo documents${t.demoRejected.length ? ` (${t.demoRejected.length} refused)` : ''}),` +
+      ` ${count(dump.quads)} quads + ${count(dump.hintLines)} #@hint lines; N-Quads ${mb(dump.nquadsBytes)} MB, NDJSON ${mb(dump.ndjsonBytes)} MB;` +
+      ` written in ${dump.seconds.toFixed(1)} s`);
+
+    // 2. Bare Oxigraph.
+    progress('bare: new Store(); store.load(4 MiB chunks, { format: N-Quads, no_transaction: true })');
+    await noteBusy('bare');
+    const bareRun = await runMeasured([SELF, '--bare', nq]);
+    let bareReport: BareReport | undefined;
+    try {
+      bareReport = JSON.parse(bareRun.stdout.trim().split('\n').pop() ?? '') as BareReport;
+    } catch {
+      problems.push(`bare load failed (exit ${bareRun.signal ?? bareRun.code}): ${bareRun.stderr.trim().split('\n').slice(-5).join(' / ')}`);
+    }
+    if (bareReport && bareReport.quads !== dump.quads) problems.push(`bare load: the store holds ${bareReport.quads} quads, the dump ${dump.quads}`);
+
+    // 3. Ours.
+    const dirNq = join(work, 'data-nq');
+    const dirNd = join(work, 'data-ndjson');
+    const runs = [
+      await ours('ours: N-Quads, fresh store', work, dirNq, nq),
+      await ours('ours: NDJSON, fresh store', work, dirNd, ndjson),
+      await ours('ours: N-Quads again, loaded store (all unchanged)', work, dirNq, nq),
+    ];
+    if (!keep) await rm(dirNd, { recursive: true, force: true });
+
+    // 4. The table.
+    const bareSeconds = bareReport ? bareReport.loadMs / 1000 : NaN;
+    const ratio = (seconds: number) => (Number.isFinite(bareSeconds) ? `${(seconds / bareSeconds).toFixed(2)}x` : 'n/a');
+    const rows: string[][] = [];
+    if (bareReport) {
+      rows.push(['bare Oxigraph store.load (no_transaction)', count(docs), count(bareReport.quads), bareSeconds.toFixed(2),
+        count(Math.round(docs / bareSeconds)), mb(Math.max(bareReport.peakRss ?? 0, bareRun.peakRss ?? 0)), '1.00x']);
+    } else {
+      rows.push(['bare Oxigraph store.load (no_transaction)', count(docs), 'failed', '', '', mb(bareRun.peakRss), '']);
+    }
+    for (const r of runs) {
+      const seconds = r.run.ms / 1000;
+      const s = r.summary;
+      const seen = s ? s.created + s.replaced + s.unchanged + s.rejected : docs;
+      rows.push([r.name, count(seen), count(dump.quads), seconds.toFixed(2), count(Math.round(seen / seconds)), mb(r.run.peakRss), ratio(seconds)]);
+      if (!s) problems.push(`${r.name}: exit ${r.run.signal ?? r.run.code}, no summary line; stderr ends: ${r.run.stderr.trim().split('\n').slice(-5).join(' / ')}`);
+      else if (s.rejected > 0) problems.push(`${r.name}: ${s.rejected} documents rejected`);
+    }
+    printTable(`Load: ${count(docs)} generated documents, validated (seconds: whole process for ours, the load() call for bare; ratio = seconds / bare)`,
+      ['run', 'documents', 'quads', 'seconds', 'documents/s', 'peak RSS MB', 'ratio to bare'], rows);
+    const first = runs[0]!;
+    const firstRatio = first.run.ms / 1000 / bareSeconds;
+    console.log(`\ntarget ≤ ${TARGET}x bare: ${Number.isFinite(firstRatio) && first.summary ? (firstRatio <= TARGET ? 'met' : 'NOT met') : 'not measured'} (${ratio(first.run.ms / 1000)}, N-Quads into a fresh store)`);
+
+    printTable('Where our time goes (loader pass: read, validate, write, as the report counts it; the rest: start-up, store open, close with its final snapshot)',
+      ['run', 'process s', 'loader pass s', 'rest s', 'exit', 'new / replaced / unchanged / rejected', 'warnings', 'data dir MB'],
+      runs.map((r) => {
+        const s = r.summary;
+        return [r.name, (r.run.ms / 1000).toFixed(2), s ? s.passSeconds.toFixed(1) : '?', s ? (r.run.ms / 1000 - s.passSeconds).toFixed(1) : '?',
+          String(r.run.signal ?? r.run.code), s ? `${count(s.created)} / ${count(s.replaced)} / ${count(s.unchanged)} / ${count(s.rejected)}` : '?',
+          s ? count(s.warnings) : '?', mb(r.dataDirBytes)];
+      }));
+    if (bareReport) console.log(`\nbare: load() ${bareSeconds.toFixed(2)} s of a ${(bareRun.ms / 1000).toFixed(2)} s process (node start-up, WASM instantiation)`);
+
+    // 5. The profile.
+    if (profile) {
+      const profDir = join(work, 'profile');
+      const dirProf = join(work, 'data-profile');
+      const r = await ours('profiled: N-Quads, fresh store', work, dirProf, nq, ['--cpu-prof', '--cpu-prof-dir', profDir]);
+      console.log(`\nCPU profile of \`node --cpu-prof ${MAIN} load\` of the N-Quads into a fresh store: ${(r.run.ms / 1000).toFixed(2)} s (unprofiled ${(first.run.ms / 1000).toFixed(2)} s)`);
+      for (const file of (await readdir(profDir)).filter((f) => f.endsWith('.cpuprofile')).sort()) {
+        // CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile; thread 0 is the main thread.
+        const thread = file.split('.').at(-3) === '0' ? 'main thread' : `worker thread ${file.split('.').at(-3)}`;
+        const s = summarizeProfile(join(profDir, file));
+        printTable(`${thread}: ${(s.totalMs / 1000).toFixed(2)} s sampled; top 10 functions by self time`, ['self ms', 'share', 'function  file:line'],
+          s.functions.slice(0, 10).map((f) => [f.ms.toFixed(0), `${(100 * f.share).toFixed(1)}%`, f.name]));
+        printTable(`${thread}: top 10 files by self time`, ['self ms', 'share', 'file'],
+          s.files.slice(0, 10).map((f) => [f.ms.toFixed(0), `${(100 * f.share).toFixed(1)}%`, f.name]));
+        printTable(`${thread}: top 15 of our functions by total time (self + callees)`, ['total ms', 'share', 'function  file:line'],
+          s.projectTotals.slice(0, 15).map((f) => [f.ms.toFixed(0), `${(100 * f.share).toFixed(1)}%`, f.name]));
+      }
+    }
+  } finally {
+    if (keep) console.log(`\nKept ${work} (dumps, data directories${profile ? ', CPU profiles' : ''})`);
+    else await rm(work, { recursive: true, force: true });
+  }
+  if (busyBefore.length > 0) console.log(`\nOther work kept the machine busy in the second before: ${busyBefore.join('; ')} (the numbers are less reliable)`);
+  if (problems.length > 0) console.log(`\nProblems:\n- ${problems.join('\n- ')}`);
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  if (process.argv[2] === '--bare') {
+    process.stdout.write(JSON.stringify(await bare(process.argv[3]!)) + '\n');
+  } else {
+    const args = process.argv.slice(2);
+    const docs = Number(args.find((a) => /^\d+$/.test(a)) ?? 100000);
+    try {
+      await bench(docs, args.includes('--profile'), args.includes('--keep'));
+    } catch (error) {
+      console.error(`bench:load failed: ${(error as Error).stack ?? String(error)}`);
+    }
+    process.exitCode = 0;
+  }
+}
