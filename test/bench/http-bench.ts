@@ -21,7 +21,7 @@
  * (or HTTP_BENCH_DURATION, HTTP_BENCH_LONG, HTTP_BENCH_WARMUP in the environment).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -34,6 +34,7 @@ import { admitDocument } from '../../src/validate/admitDocument.js';
 import { CORPUS_DIR, PROJECT_ROOT, readDocuments } from '../support/corpus.js';
 import { startChildServer, type ChildServer } from './http/childServer.js';
 import type { PreRendered } from './http/bareExpress.js';
+import { cpuMark, otherCpus } from './http/otherCpu.js';
 import { printTable } from './stats.js';
 
 const BASE_URL = 'https://linked.art/example/';
@@ -66,11 +67,14 @@ const progress = (message: string) => process.stderr.write(`[bench:http] ${messa
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0) + ' MB';
 const num = (v: number, digits: number) => v.toFixed(digits);
 
-interface Fetched { status: number; contentType: string; body: Buffer }
+interface Fetched { status: number; contentType: string; headerNames: string[]; body: Buffer }
 
 async function fetchOnce(url: string, accept: string): Promise<Fetched> {
   const response = await fetch(url, { headers: { accept } });
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status, contentType: response.headers.get('content-type') ?? '', headerNames: [...response.headers.keys()],
+    body: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 /** Fetch every path once (in order, one at a time): the warm-up pass that fills the render cache. */
@@ -124,13 +128,24 @@ interface Run { name: string; connections: number; measured?: Measured; note?: s
 const problems: string[] = [];
 const memory: Array<[string, string]> = [];
 
-async function measure(name: string, url: string, paths: readonly string[], accept: string, connections: number, duration: number): Promise<Run> {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Runs during or just before which other processes took more than a quarter of a CPU. */
+const contended: string[] = [];
+
+async function measure(name: string, server: ChildServer, paths: readonly string[], accept: string, connections: number, duration: number): Promise<Run> {
+  // Other work on the machine (a build, tests) takes CPU from the bench or the server: look for it.
+  const idle0 = cpuMark(server.child.pid);
+  await sleep(1000);
+  const before = otherCpus(idle0, cpuMark(server.child.pid));
   if (WARMUP > 0) {
     progress(`${name}: warm-up ${WARMUP} s, ${connections} connections`);
-    await load(url, paths, accept, connections, WARMUP);
+    await load(server.url, paths, accept, connections, WARMUP);
   }
   progress(`${name}: ${duration} s, ${connections} connections`);
-  const measured = await load(url, paths, accept, connections, duration);
+  const run0 = cpuMark(server.child.pid);
+  const measured = await load(server.url, paths, accept, connections, duration);
+  const during = otherCpus(run0, cpuMark(server.child.pid));
+  if (before > 0.25 || during > 0.25) contended.push(`${name}: ${before.toFixed(2)} CPUs just before, ${during.toFixed(2)} during`);
   const { result } = measured;
   const run: Run = { name, connections, measured };
   if (result.errors > 0 || result.non2xx > 0) {
@@ -165,6 +180,10 @@ const responsesFile = join(work, 'responses.json');
 let current: ChildServer | undefined;
 
 try {
+  const m0 = cpuMark(undefined);
+  await sleep(1000);
+  console.log(`\nMachine: ${cpus().length} CPUs, ${otherCpus(m0, cpuMark(undefined)).toFixed(2)} of them busy in the second before the bench`);
+
   // 1. The data directory: admitted corpus documents plus the demo collection.
   progress(`preparing ${dataDir}`);
   const admitted: IngestedDocument[] = [];
@@ -208,7 +227,8 @@ try {
 
   // 4-5. Bare express with the same bytes.
   current = await startChildServer(BARE, [responsesFile]);
-  const bare = await measure('bare express (pre-rendered)', current.url, okPaths, JSON_LD, 10, DURATION);
+  const bareHeaders = (await fetchOnce(current.url + okPaths[0]!, JSON_LD)).headerNames;
+  const bare = await measure('bare express (pre-rendered)', current, okPaths, JSON_LD, 10, DURATION);
   await finish('bare express', current);
   current = undefined;
 
@@ -218,12 +238,12 @@ try {
   const again = await fetchAll(current.url, okPaths, JSON_LD);
   const differ = okPaths.filter((p) => !again.get(p)!.body.equals(rendered.get(p)!.body) || again.get(p)!.contentType !== rendered.get(p)!.contentType);
   if (differ.length > 0) problems.push(`a restarted server answered ${differ.length} paths with other bytes or Content-Type than the first: ${differ.slice(0, 5).join(', ')}`);
-  const warm = await measure('ours, cache on (warm)', current.url, okPaths, JSON_LD, 10, DURATION);
-  const many = await measure('ours, cache on', current.url, okPaths, JSON_LD, 64, LONG);
+  const warm = await measure('ours, cache on (warm)', current, okPaths, JSON_LD, 10, DURATION);
+  const many = await measure('ours, cache on', current, okPaths, JSON_LD, 64, LONG);
   let turtle: Run;
   if (turtleOk === okPaths.length && okPaths.length > 0) {
     await fetchAll(current.url, okPaths, TURTLE);
-    turtle = await measure('ours, Turtle, cache on', current.url, okPaths, TURTLE, 10, DURATION);
+    turtle = await measure('ours, Turtle, cache on', current, okPaths, TURTLE, 10, DURATION);
   } else {
     turtle = { name: 'ours, Turtle, cache on', connections: 10, note: `not run: Turtle pass ${passSummary(turtleProbe)}` };
   }
@@ -232,7 +252,7 @@ try {
 
   // Ours, cache off.
   current = await startChildServer(MAIN, serveArgs(dataDir, ['--cache-mb', '0']));
-  const cold = await measure('ours, cache off (--cache-mb 0)', current.url, okPaths, JSON_LD, 10, DURATION);
+  const cold = await measure('ours, cache off (--cache-mb 0)', current, okPaths, JSON_LD, 10, DURATION);
   await finish('ours, cache off', current);
   current = undefined;
 
@@ -245,6 +265,9 @@ try {
         String(measured.result.errors), String(measured.result.non2xx), num(measured.result.throughput.average / 1048576, 1)]
       : [`${name} (${note})`, String(connections), '-', '-', '-', '-', '-', '-', '-']));
   console.log('\n(MB = 2^20 bytes; requests/s and MB/s are autocannon\'s means of its per-second samples; latencies are of every response)');
+  const perResponse = (r: Run) => r.measured && r.measured.result.requests.total > 0 ? (r.measured.result.throughput.total / r.measured.result.requests.total).toFixed(0) : '-';
+  console.log(`Bytes a response (status line, headers, body): bare express ${perResponse(bare)}, ours ${perResponse(warm)}; `
+    + `ours sends these headers the baseline does not: ${(rendered.get(okPaths[0]!)?.headerNames ?? []).filter((h) => !bareHeaders.includes(h)).join(', ')}`);
 
   console.log('\nTargets:');
   const rate = (r: Run) => r.measured?.result.requests.average ?? 0;
@@ -256,6 +279,12 @@ try {
   console.log(`- 64 connections, ${LONG} s: ${m ? `${m.result.errors} errors, ${m.result.non2xx} non-2xx, p99 ${num(m.p99, 2)} ms` : 'no result'} (target 0 and 0): ${clean ? 'met' : 'NOT MET'}`);
   if (!turtle.measured) console.log(`- Turtle: NOT MEASURED, ${turtle.note}`);
 
+  if (contended.length > 0) {
+    console.log(`\nWARNING: other processes took CPU (the bench and the server share ${cpus().length} CPUs: these runs may read low):`);
+    for (const c of contended) console.log(`- ${c}`);
+  } else {
+    console.log('\nNo other process took a noticeable share of the CPUs during the runs.');
+  }
   if (memory.length > 0) printTable('Peak RSS of each server process (VmHWM, read before SIGTERM)', ['process', 'peak RSS'], memory.map(([a, b]) => [a, b]));
 } catch (e) {
   problems.push(`bench stopped: ${(e as Error).stack ?? String(e)}`);
