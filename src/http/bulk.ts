@@ -5,6 +5,7 @@
  * the CLI and answers its report as JSON. Strict mode reads the body twice, so it is first
  * spooled to a temporary file.
  */
+import { setCorsHeaders } from './cors.js';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -78,6 +79,7 @@ export function bulkLoad({ documents, maxBulkBytes }: BulkOptions) {
         strict, dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, batchSize,
       }).load([input]);
       const answer = Buffer.from(JSON.stringify(report));
+      setCorsHeaders(res);
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Content-Length', answer.length);
       res.end(answer);

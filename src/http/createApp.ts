@@ -1,6 +1,5 @@
 /**
- * The HTTP interface, in the order a request meets it: CORS headers and the access log
- * (every response); OPTIONS preflight; the service paths (/health, /ready, /_export, /_bulk);
+ * The HTTP interface, in the order a request meets it: the access log; OPTIONS preflight; the service paths (/health, /ready, /_export, /_bulk);
  * then entity ids: GET/HEAD dereference, and with a curator token PUT/DELETE. Anything
  * else is 405 with Allow; errors anywhere become problem+json.
  */
@@ -9,10 +8,10 @@ import type { Config } from '../config/Config.js';
 import type { Logger } from '../log/logger.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import type { Representations } from '../service/Representations.js';
-import { everyRequest } from './accessLog.js';
+import { accessLog } from './accessLog.js';
 import { tokenChecker } from './auth.js';
 import { bulkLoad } from './bulk.js';
-import { setPreflightHeaders } from './cors.js';
+import { setCorsHeaders, setPreflightHeaders } from './cors.js';
 import { dereference } from './dereference.js';
 import { exportRoute } from './exportRoute.js';
 import { MethodNotAllowed, PayloadTooLarge, ServiceUnavailable } from './HttpError.js';
@@ -55,21 +54,21 @@ export function createApp({ config, documents, representations, logger, readines
     entity.set('DELETE', guarded(deleteDocument(options)));
   }
 
-  app.use(everyRequest(logger));
+  app.use(accessLog(logger));
   app.use(async (req: Request, res: Response) => {
     const q = req.url.indexOf('?');
     const path = q < 0 ? req.url : req.url.slice(0, q);
     const handlers = routes.get(path) ?? entity;
     const method = req.method === 'HEAD' && handlers.has('GET') ? 'GET' : req.method;
-    const allowed = allowedMethods(handlers);
     if (method === 'OPTIONS') {
-      setPreflightHeaders(res, allowed);
+      setCorsHeaders(res);
+      setPreflightHeaders(res, allowedMethods(handlers));
       res.statusCode = 204;
       res.end();
       return;
     }
     const handler = handlers.get(method);
-    if (!handler) throw new MethodNotAllowed(req.method, allowed);
+    if (!handler) throw new MethodNotAllowed(req.method, allowedMethods(handlers));
     if (path !== '/_bulk') {
       const length = Number(req.headers['content-length'] ?? 0);
       if (length > config.maxBodyBytes) throw new PayloadTooLarge(length, config.maxBodyBytes);

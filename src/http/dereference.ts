@@ -8,6 +8,7 @@ import { FORMATS, type Format } from '../render/formats.js';
 import type { Representation, Representations } from '../service/Representations.js';
 import type { Logger } from '../log/logger.js';
 import { isNotModified } from './conditional.js';
+import { CORS_HEADER_PAIRS } from './cors.js';
 import { entityIdsFor } from './entityIdFor.js';
 import { SerializationError } from '../render/serialize.js';
 import { HttpError, NotAcceptable, NotFound } from './HttpError.js';
@@ -47,20 +48,44 @@ export function dereference({ baseUrl, cacheControl, representations, logger }: 
     const { id, representation } = found;
     for (const warning of representation.warnings) logger.warn({ id, warning }, 'render warning');
 
-    res.setHeader('Content-Type', format.contentType);
-    res.setHeader('ETag', representation.etag);
-    if (representation.lastModified) res.setHeader('Last-Modified', representation.lastModified);
-    res.setHeader('Cache-Control', cacheControl);
-    res.setHeader('Vary', 'Accept');
-    res.setHeader('Link', alternates(id, format));
+    // All headers in one writeHead: the cached representation keeps them ready (the warm path).
+    let headers = HEADERS.get(representation);
+    if (!headers) {
+      headers = headersOf(id, format, representation, cacheControl);
+      HEADERS.set(representation, headers);
+    }
     if (isNotModified(req.headers, representation.etag, representation.lastModified)) {
-      res.statusCode = 304;
+      res.writeHead(304, headers.notModified);
       res.end();
       return;
     }
-    res.setHeader('Content-Length', representation.body.length);
+    (res.locals as { bodyBytes?: number }).bodyBytes = representation.body.length;
+    res.writeHead(200, headers.ok);
     res.end(req.method === 'HEAD' ? undefined : representation.body);
   };
+}
+
+interface ResponseHeaders {
+  /** 200: all, Content-Length included. */
+  readonly ok: string[];
+  /** 304: the same but Content-Length. */
+  readonly notModified: string[];
+}
+
+/** Per representation (dropped with it from the cache). */
+const HEADERS = new WeakMap<Representation, ResponseHeaders>();
+
+function headersOf(id: string, format: Format, representation: Representation, cacheControl: string): ResponseHeaders {
+  const common = [
+    ...CORS_HEADER_PAIRS,
+    'Content-Type', format.contentType,
+    'ETag', representation.etag,
+    ...(representation.lastModified ? ['Last-Modified', representation.lastModified] : []),
+    'Cache-Control', cacheControl,
+    'Vary', 'Accept',
+    'Link', alternates(id, format),
+  ];
+  return { ok: [...common, 'Content-Length', String(representation.body.length)], notModified: common };
 }
 
 async function anyExists(representations: Representations, ids: readonly string[]): Promise<boolean> {

@@ -2,6 +2,7 @@
  * `GET /_export?format=F[&id=…][&type=…]`: the stored documents streamed out, as
  * `linkedart export --server` asks for them (the same generator as the CLI's).
  */
+import { setCorsHeaders } from './cors.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
@@ -25,6 +26,7 @@ export function exportRoute(store: QuadStore) {
       if (error instanceof ExportRequestError) throw new HttpError(error.reason === 'unknown-id' ? 404 : 400, error.reason === 'unknown-id' ? 'Not found' : 'Bad request', error.message);
       throw error;
     }
+    setCorsHeaders(res);
     res.setHeader('Content-Type', EXPORT_CONTENT_TYPES[format]);
     res.setHeader('Cache-Control', 'no-store');
     if (req.method === 'HEAD') { res.end(); return; }

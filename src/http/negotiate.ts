@@ -14,6 +14,10 @@ import { BadRequest, NotAcceptable } from './HttpError.js';
 const OFFERS: readonly string[] = FORMATS.flatMap((f) => f.mediaTypes);
 const FORMAT_OF_OFFER = new Map<string, Format>(FORMATS.flatMap((f) => f.mediaTypes.map((m) => [m, f] as const)));
 
+/** Accept header → format, bounded (cleared when full: a client sending ever new headers only costs a renegotiation). */
+const CHOSEN = new Map<string, Format>();
+const CHOSEN_MAX = 512;
+
 /** Media types a client can ask for, for 406 answers. */
 export const AVAILABLE_MEDIA_TYPES: readonly string[] = FORMATS.map((f) => f.mediaTypes[0]!);
 
@@ -27,9 +31,15 @@ export function negotiateFormat(req: Request, formatParameter: string | undefine
   }
   const accept = req.headers.accept;
   if (accept === undefined || accept === '' || accept === '*/*') return FORMATS[0]!;
+  // Clients send the same few Accept headers again and again: remember what each one chose.
+  const known = CHOSEN.get(accept);
+  if (known) return known;
   const chosen = req.accepts(OFFERS as string[]);
   if (chosen === false) throw new NotAcceptable(accept.slice(0, 200), AVAILABLE_MEDIA_TYPES);
-  return FORMAT_OF_OFFER.get(chosen)!;
+  const format = FORMAT_OF_OFFER.get(chosen)!;
+  if (CHOSEN.size >= CHOSEN_MAX) CHOSEN.clear();
+  CHOSEN.set(accept, format);
+  return format;
 }
 
 /** The value of `format` in a raw query string, if any (only this parameter matters here). */

@@ -2,6 +2,7 @@
  * For operators and load balancers: `/health` says the process answers; `/ready` says the
  * store is open and loaded (503 until then, and again while shutting down).
  */
+import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
 import type { Representations } from '../service/Representations.js';
 
@@ -33,6 +34,7 @@ export function readiness(readinessState: Readiness, representations: Representa
 function sendJson(res: Response, status: number, value: unknown): void {
   const body = Buffer.from(JSON.stringify(value));
   res.statusCode = status;
+  setCorsHeaders(res);
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Content-Length', body.length);
   res.setHeader('Cache-Control', 'no-store');

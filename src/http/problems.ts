@@ -2,6 +2,7 @@
  * Errors as `application/problem+json` (RFC 9457). Anything that is not an HttpError is a
  * 500 whose answer says nothing of the cause (no stack, no message): the log has it.
  */
+import { setCorsHeaders } from './cors.js';
 import type { Response } from 'express';
 import { HttpError } from './HttpError.js';
 
@@ -12,6 +13,7 @@ export function sendProblem(res: Response, error: HttpError): void {
     type: 'about:blank', title: error.title, status: error.status, detail: error.message, ...error.extensions,
   }));
   res.status(error.status);
+  setCorsHeaders(res);
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', PROBLEM_MEDIA_TYPE);
   res.setHeader('Content-Length', body.length);

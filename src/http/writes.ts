@@ -3,6 +3,7 @@
  * document (201 created, 200 replaced or unchanged), checked by the same gate as every
  * write (422 with every problem when refused); DELETE removes one (204).
  */
+import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
 import { DocumentRejected, formatProblem } from '../linkedart/Problem.js';
 import type { DocumentService } from '../service/DocumentService.js';
@@ -50,6 +51,7 @@ export function putDocument({ baseUrl, maxBodyBytes, documents }: WriteOptions) 
     const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
     const answer = Buffer.from(JSON.stringify({ id, result, warnings: admitted.warnings.map(formatProblem) }));
     res.statusCode = result === 'created' ? 201 : 200;
+    setCorsHeaders(res);
     if (result === 'created') res.setHeader('Location', id);
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Content-Length', answer.length);
@@ -64,6 +66,7 @@ export function deleteDocument({ baseUrl, documents }: WriteOptions) {
     for (const id of ids) {
       if (await documents.delete(id)) {
         res.statusCode = 204;
+        setCorsHeaders(res);
         res.end();
         return;
       }
