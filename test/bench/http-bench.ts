@@ -256,8 +256,15 @@ try {
   await finish('ours, cache off', current);
   current = undefined;
 
+  // Ours, cache on, with the access log on (a JSON line per request, to standard output = /dev/null here).
+  current = await startChildServer(MAIN, serveArgs(dataDir, ['--log-level', 'info']));
+  await fetchAll(current.url, okPaths, JSON_LD);
+  const logged = await measure('ours, cache on, access log on', current, okPaths, JSON_LD, 10, DURATION);
+  await finish('ours, access log on', current);
+  current = undefined;
+
   // 6. The table, in the order of the brief.
-  const order = [bare, warm, cold, many, turtle];
+  const order = [bare, warm, cold, many, turtle, logged];
   printTable(`HTTP dereference, loopback, ${okPaths.length} paths cycled, Accept ${JSON_LD} unless said (warm-up ${WARMUP} s before each run, not counted)`,
     ['run', 'connections', 'duration s', 'requests/s (mean)', 'latency p50 ms', 'p99 ms', 'errors', 'non-2xx', 'MB/s'],
     order.map(({ name, connections, measured, note }) => measured
