@@ -9,16 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { exportDocuments, type ExportFormat } from '../../src/export/exportDocuments.js';
-import type { IngestedDocument } from '../../src/ingest/ingestDocument.js';
 import { admitDocument } from '../../src/validate/admitDocument.js';
 import { Parser, Writer } from 'n3';
-import { DocumentRejected } from '../../src/linkedart/Problem.js';
 import { resolveInputs } from '../../src/load/inputs.js';
 import { Loader } from '../../src/load/Loader.js';
 import { demoDocuments } from '../../src/service/demoCollection.js';
 import { DocumentService } from '../../src/service/DocumentService.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
-import { CORPUS_DIR, readDocuments } from '../support/corpus.js';
+import { acceptedCorpus } from '../support/accepted.js';
 import { canonical } from '../support/rdf.js';
 
 async function exported(store: EmbeddedStore, format: ExportFormat): Promise<string> {
@@ -37,10 +35,7 @@ async function canonicalOf(format: keyof typeof N3_FORMATS, text: string): Promi
 
 describe('export, load, export: the same documents', function () {
   this.timeout(300000);
-  const corpus: IngestedDocument[] = [];
-  for (const { file, json } of readDocuments(CORPUS_DIR)) {
-    try { corpus.push(admitDocument(json, file)); } catch (e) { if (!(e instanceof DocumentRejected)) throw e; }
-  }
+  const corpus = acceptedCorpus(admitDocument);
   let work: string;
   let source: EmbeddedStore;
   let ids: string[];

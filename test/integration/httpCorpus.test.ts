@@ -6,11 +6,10 @@
 import { expect } from 'chai';
 import { Parser } from 'n3';
 import { parse as parseWithOxigraph } from 'oxigraph';
-import { ingestDocument, type IngestedDocument } from '../../src/ingest/ingestDocument.js';
-import { DocumentRejected } from '../../src/linkedart/Problem.js';
+import { ingestDocument } from '../../src/ingest/ingestDocument.js';
 import type { Quad } from '../../src/rdf/terms.js';
 import { renderDocument } from '../../src/render/renderDocument.js';
-import { CORPUS_DIR, readDocuments } from '../support/corpus.js';
+import { acceptedCorpus } from '../support/accepted.js';
 import { canonical, toNTriples } from '../support/rdf.js';
 import { startTestApp, type TestApp } from './support/testApp.js';
 
@@ -24,10 +23,7 @@ const FORMATS: Array<[string, (text: string) => Quad[]]> = [
 
 describe('HTTP: every corpus document in every format', function () {
   this.timeout(300000);
-  const accepted: IngestedDocument[] = [];
-  for (const { file, json } of readDocuments(CORPUS_DIR)) {
-    try { accepted.push(ingestDocument(json, file)); } catch (e) { if (!(e instanceof DocumentRejected)) throw e; }
-  }
+  const accepted = acceptedCorpus(ingestDocument);
   let app: TestApp;
   before(async () => { app = await startTestApp(accepted, { baseUrl: 'https://linked.art/example/' }); });
   after(async () => { await app.close(); });

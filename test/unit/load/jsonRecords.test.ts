@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { jsonRecords } from '../../../src/load/jsonRecords.js';
 import type { LoadRecord } from '../../../src/load/records.js';
 import { DEMO_DIR, readDocuments } from '../../support/corpus.js';
+import { seededRandom } from '../../support/random.js';
 
 /** What a test expects of one record: its kind and location, then the JSON value or the message. */
 type Expected =
@@ -42,14 +43,7 @@ function notJson(text: string): string {
 
 /** Deterministic chunk sizes (mulberry32), so a failure reproduces. */
 function randomCuts(length: number, seed: number): number[] {
-  let a = seed >>> 0;
-  const random = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   const cuts: number[] = [];
   for (let at = 1 + Math.floor(random() * 7); at < length; at += 1 + Math.floor(random() * 7)) cuts.push(at);
   return cuts;

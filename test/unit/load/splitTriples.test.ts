@@ -5,6 +5,7 @@ import { splitTriples, type SplitResult } from '../../../src/load/splitTriples.j
 import { df, type Quad, type Term } from '../../../src/rdf/terms.js';
 import { DEMO_DIR, readDocuments } from '../../support/corpus.js';
 import { canonical, toNTriples } from '../../support/rdf.js';
+import { seededRandom } from '../../support/random.js';
 
 const BASE = 'http://localhost:8080/';
 const PREFIXES = `
@@ -33,14 +34,7 @@ function doc(result: SplitResult, id: string): string[] {
 
 /** Deterministic shuffle (mulberry32), so a failure reproduces. */
 function shuffle<T>(items: T[], seed: number): T[] {
-  let a = seed >>> 0;
-  const random = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [items[i], items[j]] = [items[j]!, items[i]!];
