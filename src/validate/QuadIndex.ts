@@ -10,7 +10,7 @@
 import type { DatasetCore, Quad, Term } from '@rdfjs/types';
 
 /** A key that tells terms apart across term types (an IRI and a blank node may share a value). */
-function termKey(term: Term): string {
+export function termKey(term: Term): string {
   switch (term.termType) {
     case 'NamedNode': return term.value;
     case 'BlankNode': return '_:' + term.value;
@@ -19,7 +19,7 @@ function termKey(term: Term): string {
   }
 }
 
-function matches(q: Quad, s?: Term | null, p?: Term | null, o?: Term | null, g?: Term | null): boolean {
+export function matches(q: Quad, s?: Term | null, p?: Term | null, o?: Term | null, g?: Term | null): boolean {
   return (!s || q.subject.equals(s)) && (!p || q.predicate.equals(p)) && (!o || q.object.equals(o)) && (!g || q.graph.equals(g));
 }
 

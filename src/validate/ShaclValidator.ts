@@ -18,6 +18,7 @@ import type { ValidationResult } from 'rdf-validate-shacl/src/validation-report.
 import type { DatasetCore, NamedNode, Quad, Term } from '@rdfjs/types';
 import { df, RDF_TYPE } from '../rdf/terms.js';
 import { QuadIndex } from './QuadIndex.js';
+import { reportEnvironment } from './reportEnvironment.js';
 
 /** The project root: this file is at dist/src/validate/ once compiled, src/validate/ in source. */
 const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../../' : '../../', import.meta.url));
@@ -111,7 +112,7 @@ export class ShaclValidator {
   constructor(shapeQuads: readonly Quad[], options: { precompiledTargets?: boolean } = {}) {
     const shapes = new QuadIndex(shapeQuads);
     // maxNodeChecks 0: no per-(node, shape) loop counter; the shapes never recurse (shared.ttl).
-    this.validator = new SHACLValidator(shapes, { maxNodeChecks: 0 } as ConstructorParameters<typeof SHACLValidator>[1]);
+    this.validator = new SHACLValidator(shapes, { maxNodeChecks: 0, factory: reportEnvironment } as ConstructorParameters<typeof SHACLValidator>[1]);
     // The engine reads the shapes graph on every call (targets, parameters, messages); it copied
     // the shapes into a general-purpose dataset whose every `match` builds a new indexed dataset.
     // Give it the read-only index instead, before any shape is compiled (shapes are compiled
