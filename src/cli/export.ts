@@ -112,6 +112,10 @@ export async function runExport(opts: ExportCommandOptions, io: ExportIo = { std
     gzippedBytes = await sink.commit();
   } catch (error) {
     await sink.abort();
+    // The reader went away (`| head`): what it wanted has been written; stop quietly, as Unix tools do.
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE' && opts.out === undefined) {
+      return { documents: source.documents(), bytes, gzippedBytes: undefined, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+    }
     throw outputError(error);
   } finally {
     process.off('SIGINT', interrupted);

@@ -89,6 +89,16 @@ describe('linkedart export (the program)', function () {
     expect(result.stderr).to.contain('1 document as ndjson');
   });
 
+  it('stops quietly with exit code 0 when the reader closes standard output early (| head)', async () => {
+    const child = spawn(process.execPath, [CLI, 'export', '--data-dir', dataDir, '--format', 'nquads'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stdout!.once('data', () => child.stdout!.destroy());
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, stderr).to.equal(0);
+    expect(stderr).not.to.contain('closed before');
+  });
+
   it('refuses unknown ids with exit code 1 and writes no file', async () => {
     const out = join(outDir, 'none.ttl');
     const result = await run(['export', '--data-dir', dataDir, '--format', 'turtle', '--id', `${BASE}place/whitby`, `${BASE}nope`, '--out', out]);
