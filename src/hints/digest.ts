@@ -8,7 +8,7 @@
  * and so does a change of the shapes (`gateVersion`): a document is then checked again.
  */
 import { createHash } from 'node:crypto';
-import { df, type Quad, type Term } from '../rdf/terms.js';
+import { df, termKey, type Quad, type Term } from '../rdf/terms.js';
 import { hintGraphOf } from './Skeleton.js';
 
 export const DIGEST_PREDICATE = 'urn:linkedart-service:digest';
@@ -17,7 +17,7 @@ export function documentDigest(quads: readonly Quad[], hints: readonly Quad[], g
   const hash = createHash('sha256').update(gateVersion).update('\u0000');
   const blanks = new Map<string, number>();
   const key = (t: Term): string => {
-    if (t.termType !== 'BlankNode') return termKey(t);
+    if (t.termType !== 'BlankNode') return termKey(t);   // an IRI as is, a literal quoted: never the same
     let n = blanks.get(t.value);
     if (n === undefined) blanks.set(t.value, n = blanks.size);
     return `B:${n}`;
@@ -31,9 +31,4 @@ export function documentDigest(quads: readonly Quad[], hints: readonly Quad[], g
 
 export function digestQuad(graph: string, digest: string): Quad {
   return df.quad(df.namedNode(graph), df.namedNode(DIGEST_PREDICATE), df.literal(digest), df.namedNode(hintGraphOf(graph)));
-}
-
-function termKey(t: Term): string {
-  if (t.termType === 'Literal') return `${JSON.stringify(t.value)}@${t.language}^${t.datatype.value}`;
-  return `${t.termType[0]}:${t.value}`;
 }

@@ -2,19 +2,13 @@
  * The bulk endpoint `linkedart load --server` streams dumps to: `POST /_bulk?format=F`
  * (`strict`, `dryRun`, `baseUrl`, `batchSize` as for the CLI), the body a dump in that
  * format, gzipped when `Content-Encoding: gzip`. The server runs the same load pipeline as
- * the CLI and answers its report as JSON. Strict mode reads the body twice, so it is first
- * spooled to a temporary file.
+ * the CLI and answers its report as JSON (strict mode's second pass reads the body from a
+ * temporary file the Loader keeps).
  */
 import { setCorsHeaders } from './cors.js';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
+import { Transform } from 'node:stream';
 import type { Request, Response } from 'express';
-import { DUMP_FORMATS, dumpFormatNamed, type LoadInput } from '../load/inputs.js';
+import { DUMP_FORMATS, dumpFormatNamed, streamInput } from '../load/inputs.js';
 import { Loader } from '../load/Loader.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BadRequest, HttpError, PayloadTooLarge } from './HttpError.js';
@@ -37,46 +31,23 @@ export function bulkLoad({ documents, maxBulkBytes }: BulkOptions) {
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
     if (encoding !== 'identity' && encoding !== 'gzip') throw new HttpError(415, 'Unsupported media type', `Content-Encoding ${encoding}: only gzip is understood.`);
 
+    // The body, counted against the limit as it streams.
     let tooLarge = false;
-    const limited = (): Readable => {
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _e, done) {
-          size += chunk.length;
-          if (size > maxBulkBytes) { tooLarge = true; done(new PayloadTooLarge(size, maxBulkBytes)); return; }
-          done(null, chunk);
-        },
-      });
-      req.on('error', (e) => counter.destroy(e));
-      return req.pipe(counter);
-    };
-    const name = params.get('source') ?? 'request body';
-    const strict = flag('strict');
-    let spool: string | undefined;
+    let size = 0;
+    const body = new Transform({
+      transform(chunk: Buffer, _e, done) {
+        size += chunk.length;
+        if (size > maxBulkBytes) { tooLarge = true; done(new PayloadTooLarge(size, maxBulkBytes)); return; }
+        done(null, chunk);
+      },
+    });
+    req.on('error', (e) => body.destroy(e));
+    req.pipe(body);
     try {
-      let open: () => Readable;
-      if (strict) {
-        spool = await mkdtemp(join(tmpdir(), 'linkedart-bulk-'));
-        const file = join(spool, 'body');
-        await pipeline(limited(), createWriteStream(file));
-        open = () => createReadStream(file);
-      } else {
-        const body = limited();
-        open = () => body;
-      }
-      const input: LoadInput = {
-        name, format, gzipped: encoding === 'gzip', size: undefined, reopenable: strict,
-        openRaw: () => open(),
-        open: () => {
-          const raw = open();
-          if (encoding !== 'gzip') return raw;
-          const gunzip = createGunzip();
-          raw.on('error', (e) => gunzip.destroy(e));
-          return raw.pipe(gunzip);
-        },
-      };
+      // Read once; with strict=true the Loader keeps it in a temporary file for its second pass.
+      const input = streamInput(params.get('source') ?? 'request body', format, encoding === 'gzip', () => body);
       const report = await new Loader(documents, {
-        strict, dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, batchSize,
+        strict: flag('strict'), dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, batchSize,
       }).load([input]);
       const answer = Buffer.from(JSON.stringify(report));
       setCorsHeaders(res);
@@ -91,8 +62,6 @@ export function bulkLoad({ documents, maxBulkBytes }: BulkOptions) {
         throw new BadRequest(`The body could not be read: ${(error as Error).message}.`);
       }
       throw error;
-    } finally {
-      if (spool) await rm(spool, { recursive: true, force: true });
     }
   };
 }

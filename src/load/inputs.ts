@@ -93,7 +93,8 @@ function fileInput(path: string, format: DumpFormat): LoadInput {
   return { ...streamInput(path, format, path.toLowerCase().endsWith('.gz'), () => createReadStream(path)), size: statSync(path).size, reopenable: true };
 }
 
-function streamInput(name: string, format: DumpFormat, gzipped: boolean, raw: () => Readable): LoadInput {
+/** An input read from a stream (standard input, a request body): once only, unless `raw` gives a fresh stream each time. */
+export function streamInput(name: string, format: DumpFormat, gzipped: boolean, raw: () => Readable): LoadInput {
   return {
     name, format, gzipped, size: undefined, reopenable: false,
     openRaw: raw,

@@ -59,3 +59,13 @@ export function fromPlainQuad(p: PlainQuad): Quad {
     fromPlainTerm(p[3]) as Quad_Graph,
   );
 }
+
+/** A key that tells terms apart across term types (an IRI and a blank node may share a value). */
+export function termKey(term: Term): string {
+  switch (term.termType) {
+    case 'NamedNode': return term.value;
+    case 'BlankNode': return '_:' + term.value;
+    case 'Literal': return `"${term.value}"@${term.language}^${term.datatype.value}`;
+    default: return `${term.termType}:${term.value}`;
+  }
+}

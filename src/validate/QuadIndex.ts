@@ -8,16 +8,7 @@
  * the validator asks for triples in any graph) but honoured by `match` when given.
  */
 import type { DatasetCore, Quad, Term } from '@rdfjs/types';
-
-/** A key that tells terms apart across term types (an IRI and a blank node may share a value). */
-export function termKey(term: Term): string {
-  switch (term.termType) {
-    case 'NamedNode': return term.value;
-    case 'BlankNode': return '_:' + term.value;
-    case 'Literal': return `"${term.value}"@${term.language}^${term.datatype.value}`;
-    default: return `${term.termType}:${term.value}`;
-  }
-}
+import { termKey } from '../rdf/terms.js';
 
 export function matches(q: Quad, s?: Term | null, p?: Term | null, o?: Term | null, g?: Term | null): boolean {
   return (!s || q.subject.equals(s)) && (!p || q.predicate.equals(p)) && (!o || q.object.equals(o)) && (!g || q.graph.equals(g));

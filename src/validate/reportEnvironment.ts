@@ -7,7 +7,8 @@
  */
 import type { DatasetCore, Quad, Term } from '@rdfjs/types';
 import defaultEnvironment from 'rdf-validate-shacl/src/defaultEnv.js';
-import { QuadList, matches, termKey } from './QuadIndex.js';
+import { termKey } from '../rdf/terms.js';
+import { QuadList, matches } from './QuadIndex.js';
 
 class ReportDataset implements DatasetCore {
   private readonly quads: Quad[] = [];
