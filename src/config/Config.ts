@@ -28,6 +28,16 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** The curator's bearer token; without one the service is read-only. */
   readonly token: string | undefined;
+  /** A SPARQL query running longer than this is stopped (milliseconds). */
+  readonly queryTimeoutMs: number;
+  /** Most result rows (SELECT solutions, CONSTRUCT triples) one SPARQL query may answer. */
+  readonly maxRows: number;
+  /** Largest SPARQL query or update text, in bytes (413 beyond). */
+  readonly maxQueryBytes: number;
+  /** Whether /sparql answers queries without a token; when false, the read token (or the curator token) is needed. */
+  readonly anonymousQueries: boolean;
+  /** Bearer token that allows SPARQL queries when anonymous queries are off. */
+  readonly readToken: string | undefined;
 }
 
 /** The raw values, as strings, from flags (commander gives camelCase keys). */
@@ -42,6 +52,11 @@ export interface ConfigInput {
   maxBulkMb?: string;
   logLevel?: string;
   token?: string;
+  queryTimeoutS?: string;
+  maxRows?: string;
+  maxQueryKb?: string;
+  anonymousQueries?: string;
+  readToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -68,7 +83,12 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   maxBodyMb: { env: 'LINKEDART_MAX_BODY_MB', help: 'largest request body in MB (default 16)' },
   maxBulkMb: { env: 'LINKEDART_MAX_BULK_MB', help: 'largest dump streamed to the bulk endpoint in MB (default 16384)' },
   logLevel: { env: 'LINKEDART_LOG_LEVEL', help: 'log level: fatal, error, warn, info, debug or silent (default info)' },
-  token: { env: 'LINKEDART_TOKEN', help: 'bearer token that allows writes (PUT, DELETE, bulk load); none: read-only' },
+  token: { env: 'LINKEDART_TOKEN', help: 'bearer token that allows writes (PUT, DELETE, bulk load, SPARQL Update); none: read-only' },
+  queryTimeoutS: { env: 'LINKEDART_QUERY_TIMEOUT_S', help: 'seconds after which a SPARQL query or update is stopped (default 30)' },
+  maxRows: { env: 'LINKEDART_MAX_ROWS', help: 'most result rows (solutions or triples) a SPARQL query may answer (default 10000)' },
+  maxQueryKb: { env: 'LINKEDART_MAX_QUERY_KB', help: 'largest SPARQL query or update text in KB (default 256)' },
+  anonymousQueries: { env: 'LINKEDART_ANONYMOUS_QUERIES', help: 'whether /sparql answers queries without a token: on or off (default on)' },
+  readToken: { env: 'LINKEDART_READ_TOKEN', help: 'bearer token that allows SPARQL queries when anonymous queries are off' },
 };
 
 /** Environment variables matching each flag. */
@@ -129,8 +149,32 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   // A guessable token guards nothing: ask for one worth the name (e.g. `openssl rand -hex 24`).
   if (tokenIn && !/^[\x21-\x7e]{16,}$/.test(tokenIn.value)) fail({ ...tokenIn, value: '…' }, 'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)');
 
+  const readTokenIn = pick('readToken');
+  if (readTokenIn && !/^[\x21-\x7e]{16,}$/.test(readTokenIn.value)) fail({ ...readTokenIn, value: '…' }, 'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)');
+
+  const positive = (key: 'queryTimeoutS' | 'maxRows' | 'maxQueryKb', fallback: number, what: string): number => {
+    const given = pick(key);
+    if (!given) return fallback;
+    const n = Number(given.value.trim());
+    if (given.value.trim() === '' || !Number.isFinite(n) || n <= 0) fail(given, what);
+    return n;
+  };
+  const queryTimeoutMs = Math.round(positive('queryTimeoutS', 30, 'a number of seconds greater than 0, such as 30 or 0.5') * 1000);
+  const maxRows = positive('maxRows', 10000, 'a whole number of rows, at least 1');
+  if (!Number.isInteger(maxRows)) fail(pick('maxRows')!, 'a whole number of rows, at least 1');
+  const maxQueryBytes = Math.round(positive('maxQueryKb', 256, 'a size in KB greater than 0') * 1024);
+
+  const anonymousIn = pick('anonymousQueries');
+  const anonymousWord = anonymousIn?.value.trim().toLowerCase() ?? 'on';
+  const anonymousQueries = ['on', 'true', 'yes', '1'].includes(anonymousWord);
+  if (anonymousIn && !anonymousQueries && !['off', 'false', 'no', '0'].includes(anonymousWord)) fail(anonymousIn, 'on or off');
+  if (!anonymousQueries && !readTokenIn && !tokenIn) {
+    fail(anonymousIn!, 'with anonymous queries off, nobody could query: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token');
+  }
+
   return {
     port, host, baseUrl, dataDir, cacheControl, logLevel, token: tokenIn?.value,
+    queryTimeoutMs, maxRows, maxQueryBytes, anonymousQueries, readToken: readTokenIn?.value,
     cacheBytes: megabytes('cacheMb', 64, 0),
     maxBodyBytes: megabytes('maxBodyMb', 16, 0.001),
     maxBulkBytes: megabytes('maxBulkMb', 16384, 0.001),

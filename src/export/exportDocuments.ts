@@ -19,7 +19,7 @@
  * lines (hintComments.ts), which other tools skip and our loader reads. Each document's blank
  * nodes are labelled apart from every other document's (documentText.ts).
  */
-import { hintGraphOf, isHintGraph } from '../hints/Skeleton.js';
+import { hintGraphOf } from '../hints/Skeleton.js';
 import { modifiedFrom } from '../hints/lastModified.js';
 import { TOP_LEVEL_CLASSES } from '../linkedart/kinds.js';
 import { linkedArtContext } from '../context/linkedArtContext.js';
@@ -53,12 +53,8 @@ export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = {
   nquads: 'nq', trig: 'trig', turtle: 'ttl', ntriples: 'nt', ndjson: 'ndjson',
 };
 
-/** Every graph whose name starts with this is the service's own (the hint graphs among them), not a document. */
-export const INTERNAL_GRAPH_PREFIX = 'urn:linkedart-service:';
-
-export function isInternalGraph(name: string): boolean {
-  return name.startsWith(INTERNAL_GRAPH_PREFIX) || isHintGraph(name);
-}
+import { isInternalGraph } from '../store/internalGraphs.js';
+export { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../store/internalGraphs.js';
 
 export interface ExportOptions {
   readonly format: ExportFormat;

@@ -31,6 +31,11 @@ export interface PutOutcome {
   readonly unchanged: string[];
 }
 
+/** What commit did: PutOutcome, and the ids removed. */
+export interface CommitOutcome extends PutOutcome {
+  readonly deleted: string[];
+}
+
 /** Told the ids of the documents a write has changed, before the write's promise resolves. */
 export type ChangeListener = (ids: readonly string[]) => void;
 
@@ -39,6 +44,8 @@ const DIGEST_BATCH = 500;
 
 export class DocumentService {
   private readonly listeners: ChangeListener[] = [];
+  /** The write in flight; writes run one after another (see serialized). */
+  private writing: Promise<unknown> = Promise.resolve();
 
   constructor(readonly store: QuadStore) {}
 
@@ -64,10 +71,30 @@ export class DocumentService {
    * stays); the outcome says which were created, replaced or unchanged. `storedDigests`:
    * the digests(ids) the caller has just read, to save reading them again.
    */
-  async putAll(documents: readonly IngestedDocument[], storedDigests?: ReadonlyMap<string, string>): Promise<PutOutcome> {
+  putAll(documents: readonly IngestedDocument[], storedDigests?: ReadonlyMap<string, string>): Promise<PutOutcome> {
+    return this.serialized(async () => (await this.commit(documents, [], storedDigests)));
+  }
+
+  /**
+   * Runs `work` with no other write of this service before it ends, so that what it read is
+   * still what is stored when it writes (a SPARQL Update: trial, checks, commit).
+   * Inside, write with commit(), not with the methods that queue.
+   */
+  serialized<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.writing.then(work, work);
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * In one atomic, durable write: store these documents (admitted already) and remove the
+   * documents with these ids. A document whose stored digest is the same is left alone.
+   * Call it inside serialized(), or through putAll/delete.
+   */
+  async commit(documents: readonly IngestedDocument[], removals: readonly string[], storedDigests?: ReadonlyMap<string, string>): Promise<CommitOutcome> {
     const now = new Date();
     const stored = storedDigests ?? await this.digests(documents.map((d) => d.id));
-    const outcome: PutOutcome = { created: [], replaced: [], unchanged: [] };
+    const outcome: CommitOutcome = { created: [], replaced: [], unchanged: [], deleted: [...removals] };
     const graphs = new Map<string, Quad[]>();
     for (const doc of documents) {
       const digest = digestOf(doc);
@@ -77,7 +104,11 @@ export class DocumentService {
       graphs.set(doc.id, doc.quads);
       graphs.set(hintGraphOf(doc.id), [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest)]);
     }
-    if (graphs.size > 0) await this.write(graphs, [...outcome.created, ...outcome.replaced]);
+    for (const id of removals) {
+      graphs.set(id, []);
+      graphs.set(hintGraphOf(id), []);
+    }
+    if (graphs.size > 0) await this.write(graphs, [...outcome.created, ...outcome.replaced, ...removals]);
     return outcome;
   }
 
@@ -118,10 +149,12 @@ export class DocumentService {
   }
 
   /** Remove a document; false when there was none. */
-  async delete(id: string): Promise<boolean> {
-    if (!(await this.store.hasGraph(id))) return false;
-    await this.write(new Map([[id, []], [hintGraphOf(id), []]]), [id]);
-    return true;
+  delete(id: string): Promise<boolean> {
+    return this.serialized(async () => {
+      if (!(await this.store.hasGraph(id))) return false;
+      await this.commit([], [id]);
+      return true;
+    });
   }
 
   private async write(graphs: ReadonlyMap<string, readonly Quad[]>, ids: readonly string[]): Promise<void> {

@@ -41,6 +41,12 @@ export interface QuadStore {
   /** Run a SPARQL 1.1 Update, durably (survives kill -9 once resolved). */
   update(sparql: string): Promise<void>;
 
+  /**
+   * Where curators' SPARQL runs: the entity graphs only, off the path of document reads and
+   * writes, with a real time limit (src/sparql/SparqlEngine.ts).
+   */
+  sparqlEngine(): import('../sparql/SparqlEngine.js').SparqlEngine;
+
   /** Number of quads in the whole store. */
   size(): Promise<number>;
 

@@ -17,6 +17,11 @@ export class MemoryStore implements QuadStore {
   /** When set, readGraphs fails with this error. */
   failReads: Error | undefined;
 
+  /** Curators' SPARQL is tested on the real stores (EmbeddedStore), not on this double. */
+  sparqlEngine(): never {
+    throw new Error('MemoryStore has no SPARQL engine: test curators\' SPARQL with EmbeddedStore');
+  }
+
   async replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<void> {
     for (const [name, quads] of graphs) {
       if (quads.length === 0) this.graphs.delete(name);

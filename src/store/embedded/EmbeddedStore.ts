@@ -13,13 +13,15 @@
  * This thread only posts messages and converts terms: all Oxigraph work and file I/O happen in
  * the worker (worker.ts), so a long query does not block request handling.
  */
-import { Worker } from 'node:worker_threads';
+import { Worker, type MessagePort } from 'node:worker_threads';
 import { mkdir } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type { Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject } from '@rdfjs/types';
 import type { QuadStore, QueryResult } from '../QuadStore.js';
 import { df, fromPlainQuad, fromPlainTerm, toPlainTerm, type PlainQuad, type PlainTerm, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
+import { QueryReplica } from './QueryReplica.js';
+import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import type { Notice, OpName, Ops, OpenInfo, Request, Response, StoreStats, WorkerInit } from './protocol.js';
 
 export type { OpenInfo, StoreStats } from './protocol.js';
@@ -48,6 +50,9 @@ export class EmbeddedStore implements QuadStore {
   private failure: Error | null = null;
   private closing: Promise<void> | null = null;
   private exited = false;
+  /** The sequence number of the last write acknowledged here (queries on the replica wait for it). */
+  private lastAcked = 0;
+  private replica: QueryReplica | null = null;
   /** What open() found and did: snapshot, replayed records, discarded tail, restore time. */
   openInfo!: OpenInfo;
 
@@ -102,7 +107,7 @@ export class EmbeddedStore implements QuadStore {
     for (const [name, quads] of graphs) {
       plain.push([name, quads.map((q) => [toPlainTerm(q.subject), toPlainTerm(q.predicate), toPlainTerm(q.object), DEFAULT_GRAPH_PLAIN])]);
     }
-    await this.call('replaceGraphs', { graphs: plain });
+    this.acked(await this.call('replaceGraphs', { graphs: plain }));
   }
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {
@@ -131,8 +136,25 @@ export class EmbeddedStore implements QuadStore {
     return r;
   }
 
-  update(sparql: string): Promise<void> {
-    return this.call('update', { sparql });
+  async update(sparql: string): Promise<void> {
+    this.acked(await this.call('update', { sparql }));
+  }
+
+  /**
+   * Curators' SPARQL: on a replica of the entity graphs in a worker of its own
+   * (QueryReplica.ts), started on first use.
+   */
+  sparqlEngine(): SparqlEngine {
+    this.replica ??= new QueryReplica({
+      attachReplica: (port: MessagePort) => this.call('attachReplica', { port }, [port]),
+      detachReplica: () => this.exited ? Promise.resolve() : this.send('detachReplica', {}),
+      lastWriteSeq: () => this.lastAcked,
+    }, this.onWarning);
+    return this.replica;
+  }
+
+  private acked(seq: number): void {
+    if (seq > this.lastAcked) this.lastAcked = seq;
   }
 
   size(): Promise<number> {
@@ -166,6 +188,7 @@ export class EmbeddedStore implements QuadStore {
       p.resolve = (v) => { resolve(v); r(); };
       p.reject = (e) => { reject(e); r(); };
     })));
+    await this.replica?.close();
     let error: unknown = null;
     if (!this.exited) {
       try {
@@ -179,12 +202,12 @@ export class EmbeddedStore implements QuadStore {
     if (error) throw error;
   }
 
-  private call<K extends OpName>(op: K, args: Ops[K]['args']): Promise<Ops[K]['result']> {
+  private call<K extends OpName>(op: K, args: Ops[K]['args'], transfer?: MessagePort[]): Promise<Ops[K]['result']> {
     if (this.closing) return Promise.reject(new Error(`embedded store in ${this.dataDir} is closed`));
-    return this.send(op, args);
+    return this.send(op, args, transfer);
   }
 
-  private send<K extends OpName>(op: K, args: Ops[K]['args']): Promise<Ops[K]['result']> {
+  private send<K extends OpName>(op: K, args: Ops[K]['args'], transfer?: MessagePort[]): Promise<Ops[K]['result']> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<Ops[K]['result']>((resolve, reject) => {
@@ -192,7 +215,7 @@ export class EmbeddedStore implements QuadStore {
       const caller = new Error('caller');
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, caller });
       if (this.pending.size === 1) this.worker.ref();
-      this.worker.postMessage({ id, op, ...args } as Request);
+      this.worker.postMessage({ id, op, ...args } as Request, transfer);
     });
   }
 

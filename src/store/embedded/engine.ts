@@ -24,6 +24,8 @@ interface JsonResults {
   results?: { bindings: Array<Record<string, JsonTerm>> };
 }
 
+type QueryOptions = NonNullable<Parameters<Store['query']>[1]>;
+
 /** A graph of the store: an IRI, a blank node label (only reachable through raw loads), or the default graph. */
 export type GraphRef = { t: 'N' | 'B'; v: string } | { t: 'D' };
 
@@ -139,9 +141,20 @@ export class Engine {
     this.store.load(chunk, { format: TRIG, no_transaction: true, lenient: true });
   }
 
-  /** SPARQL query over the dataset; the default graph is the union of all graphs. */
-  query(sparql: string): PlainQueryResult {
-    const options = { use_default_graph_as_union: true };
+  /**
+   * SPARQL query over the dataset. Default: the default graph is the union of all graphs.
+   * `dataset` instead names the default graphs and/or the named graphs (the protocol's
+   * default-graph-uri / named-graph-uri); `asWritten` runs the query on the dataset its own
+   * FROM / FROM NAMED say, or on the real default graph (as an update's WHERE sees it).
+   */
+  query(sparql: string, dataset?: { defaultGraphs?: readonly string[]; namedGraphs?: readonly string[] } | 'asWritten'): PlainQueryResult {
+    const options: QueryOptions = {};
+    if (dataset === undefined) options.use_default_graph_as_union = true;
+    else if (dataset !== 'asWritten') {
+      if (dataset.defaultGraphs) options.default_graph = dataset.defaultGraphs.map((g) => namedNode(checkGraphIri(g)));
+      else options.use_default_graph_as_union = true;
+      if (dataset.namedGraphs) options.named_graphs = dataset.namedGraphs.map((g) => namedNode(checkGraphIri(g)));
+    }
     const form = queryForm(sparql);
     if (form !== 'CONSTRUCT' && form !== 'DESCRIBE') {
       let text: string | null = null;
@@ -171,6 +184,26 @@ export class Engine {
 
   update(sparql: string): void {
     this.store.update(sparql);
+  }
+
+  /** A named graph's quads as N-Triples (empty string: no such graph). */
+  dumpNamedGraph(name: string): string {
+    return this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) });
+  }
+
+  /** Gives a named graph exactly these quads (N-Triples, as dumpNamedGraph gave them). */
+  restoreNamedGraph(name: string, ntriples: string): void {
+    this.store.update(`DROP SILENT GRAPH <${checkGraphIri(name)}>`);
+    if (ntriples) this.store.load(ntriples, { format: NTRIPLES, to_graph_name: namedNode(name), no_transaction: true, lenient: true });
+  }
+
+  /** Whether the default graph itself (not the union) holds any triple. */
+  defaultGraphHasTriples(): boolean {
+    return this.store.query('ASK { ?s ?p ?o }') as boolean;
+  }
+
+  clearDefaultGraph(): void {
+    this.store.update('CLEAR SILENT DEFAULT');
   }
 
   size(): number {

@@ -1,4 +1,5 @@
-/** Messages between EmbeddedStore (request thread) and its worker. Only plain data crosses. */
+/** Messages between EmbeddedStore (request thread) and its workers. Only plain data crosses. */
+import type { MessagePort } from 'node:worker_threads';
 import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
 
 export interface WorkerInit {
@@ -43,12 +44,16 @@ export interface StoreStats {
 /** Each operation's arguments and result. */
 export interface Ops {
   open: { args: Record<string, never>; result: OpenInfo };
-  replaceGraphs: { args: { graphs: Array<[string, PlainQuad[]]> }; result: void };
+  /** Result: the write's sequence number. */
+  replaceGraphs: { args: { graphs: Array<[string, PlainQuad[]]> }; result: number };
   readGraphs: { args: { names: string[] }; result: PlainQuad[] };
   hasGraph: { args: { name: string }; result: boolean };
   listGraphs: { args: Record<string, never>; result: string[] };
   query: { args: { sparql: string }; result: PlainQueryResult };
-  update: { args: { sparql: string }; result: void };
+  update: { args: { sparql: string }; result: number };
+  /** Seed the query replica listening on `port` with every entity graph, then feed it every write. */
+  attachReplica: { args: { port: MessagePort }; result: void };
+  detachReplica: { args: Record<string, never>; result: void };
   size: { args: Record<string, never>; result: number };
   compact: { args: Record<string, never>; result: void };
   stats: { args: Record<string, never>; result: StoreStats };
@@ -66,3 +71,27 @@ export type Response =
 
 /** Unsolicited worker → main messages. */
 export type Notice = { id: null; notice: 'warning'; message: string };
+
+// ---- The query replica (queryWorker.ts) ------------------------------------------------------
+
+/**
+ * What the store worker sends the query replica on their own channel, in write order: the
+ * entity graphs as of write `seq` (in chunks), then every later write, each with its sequence
+ * number. Internal graphs are never sent.
+ */
+export type ReplicaFeed =
+  | { kind: 'seed'; names: string[]; nquads: string }
+  | { kind: 'seeded'; seq: number }
+  | { kind: 'replace'; seq: number; names: string[]; nquads: string }
+  | { kind: 'update'; seq: number; sparql: string };
+
+export interface ReplicaDataset { defaultGraphs?: string[]; namedGraphs?: string[] }
+
+/** Requests from EmbeddedStore to the replica; each waits until the replica has applied write `afterSeq`. */
+export type ReplicaRequest =
+  | { id: number; op: 'query'; sparql: string; dataset: ReplicaDataset; afterSeq: number }
+  | { id: number; op: 'tryUpdate'; sparql: string; afterSeq: number };
+
+export type ReplicaResponse =
+  | { id: number; ok: true; value: PlainQueryResult | Array<[string, PlainQuad[]]> }
+  | { id: number; ok: false; error: SerializedError & { refused?: boolean } };

@@ -16,19 +16,24 @@
  * updates are not idempotent, so an update waits (with every write queued behind it, to keep
  * arrival order) until the snapshot is committed.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Engine, type GraphRef } from './engine.js';
 import { WriteAheadLog, LogReader, listLogFiles, encodeRecord, type LogRecord } from './wal.js';
 import { SnapshotWriter, readSnapshot, SNAPSHOT_TMP } from './snapshot.js';
 import { fsyncDir } from './fsutil.js';
-import type { OpenInfo, Request, Response, SerializedError, StoreStats, WorkerInit } from './protocol.js';
+import { graphsToNQuads } from './nquads.js';
+import type { OpenInfo, ReplicaFeed, Request, Response, SerializedError, StoreStats, WorkerInit } from './protocol.js';
 import type { PlainQuad } from '../../rdf/terms.js';
+import { isInternalGraph } from '../internalGraphs.js';
 
 type WriteJob =
-  | { kind: 'replace'; graphs: Array<[string, PlainQuad[]]>; resolve: () => void; reject: (e: unknown) => void }
-  | { kind: 'update'; sparql: string; resolve: () => void; reject: (e: unknown) => void };
+  | { kind: 'replace'; graphs: Array<[string, PlainQuad[]]>; resolve: (seq: number) => void; reject: (e: unknown) => void }
+  | { kind: 'update'; sparql: string; resolve: (seq: number) => void; reject: (e: unknown) => void };
+
+/** Seed messages to the query replica hold about this much N-Quads text each. */
+const SEED_CHUNK_CHARS = 4 * 1024 * 1024;
 
 /** During a snapshot, let other messages run after this much dumping. */
 const YIELD_MS = 1;
@@ -50,6 +55,8 @@ class StoreWorker {
   private fatal: Error | null = null;
   private closed = false;
   private readonly writes: WriteJob[] = [];
+  /** The query replica's feed (queryWorker.ts), and whether it is still being seeded. */
+  private replica: { port: MessagePort; seeding: boolean } | null = null;
 
   constructor(private readonly init: WorkerInit, private readonly warn: (msg: string) => void) {
     this.nextCompactionAt = init.compactAfterBytes;
@@ -161,7 +168,8 @@ class StoreWorker {
   private pump(): void {
     while (this.writes.length > 0) {
       const job = this.writes[0]!;
-      if (job.kind === 'update' && this.compacting) return; // resumed when compaction ends
+      // Resumed when the compaction or the seeding ends: an update is not idempotent (see above).
+      if (job.kind === 'update' && (this.compacting || this.replica?.seeding)) return;
       this.writes.shift();
       this.applyAndLog(job);
     }
@@ -177,9 +185,11 @@ class StoreWorker {
         const names = job.graphs.map(([n]) => n);
         record = encodeRecord({ seq, op: 'replace', graphs: names }, body);
         this.engine.replaceGraphs(names, body, false);
+        this.feedReplace(seq, job.graphs, body);
       } else {
         record = encodeRecord({ seq, op: 'update' }, job.sparql);
         this.engine.update(job.sparql);
+        this.feed({ kind: 'update', seq, sparql: job.sparql });
       }
       this.lastSeq = seq;
     } catch (err) {
@@ -188,10 +198,73 @@ class StoreWorker {
       job.reject(err);
       return;
     }
+    const seq = this.lastSeq;
     this.log().append(record).then(
-      () => { job.resolve(); this.maybeCompact(); },
+      () => { job.resolve(seq); this.maybeCompact(); },
       (err: unknown) => { job.reject(this.failWith(err)); },
     );
+  }
+
+  // ---------------------------------------------------------------- the query replica
+
+  private feed(message: ReplicaFeed): void {
+    this.replica?.port.postMessage(message);
+  }
+
+  /** A replacement, as the replica gets it: the entity graphs only. */
+  private feedReplace(seq: number, graphs: Array<[string, PlainQuad[]]>, body: string): void {
+    if (!this.replica) return;
+    const entity = graphs.filter(([name]) => !isInternalGraph(name));
+    if (entity.length === 0) return;
+    const nquads = entity.length === graphs.length ? body : graphsToNQuads(entity);
+    this.feed({ kind: 'replace', seq, names: entity.map(([name]) => name), nquads });
+  }
+
+  /**
+   * Starts feeding a (new) query replica: every entity graph as of now, dumped graph after
+   * graph as compaction does (other messages run between slices), then every later write.
+   * A write landing meanwhile is sent when it happens, and graphs dumped after it carry it
+   * too: each seed chunk replaces its graphs wholly, so the replica ends the same either way.
+   */
+  attachReplica(port: MessagePort): void {
+    this.detachReplica();
+    const replica = { port, seeding: true };
+    this.replica = replica;
+    const s0 = this.lastSeq;
+    const graphs = this.engine.allGraphs().filter((g): g is { t: 'N'; v: string } => g.t === 'N' && !isInternalGraph(g.v));
+    const seed = async (): Promise<void> => {
+      let names: string[] = [];
+      let parts: string[] = [];
+      let chars = 0;
+      const flush = () => {
+        if (names.length > 0) port.postMessage({ kind: 'seed', names, nquads: parts.join('') } satisfies ReplicaFeed);
+        names = []; parts = []; chars = 0;
+      };
+      let slice = performance.now();
+      for (const g of graphs) {
+        if (this.replica !== replica) return;
+        const nquads = inGraph(this.engine.dumpGraph(g), g.v);
+        names.push(g.v); parts.push(nquads); chars += nquads.length;
+        if (chars >= SEED_CHUNK_CHARS) flush();
+        if (performance.now() - slice > YIELD_MS) {
+          await new Promise<void>((r) => setImmediate(r));
+          slice = performance.now();
+        }
+      }
+      flush();
+      port.postMessage({ kind: 'seeded', seq: s0 } satisfies ReplicaFeed);
+    };
+    seed().catch((err: unknown) => this.warn(`seeding the query replica failed: ${(err as Error).message}`)).finally(() => {
+      replica.seeding = false;
+      this.pump();
+    });
+  }
+
+  detachReplica(): void {
+    if (!this.replica) return;
+    this.replica.port.close();
+    this.replica = null;
+    this.pump();
   }
 
   // ---------------------------------------------------------------- compaction
@@ -292,9 +365,11 @@ class StoreWorker {
     switch (req.op) {
       case 'open': return this.open();
       case 'replaceGraphs':
-        return new Promise<void>((resolve, reject) => this.write({ kind: 'replace', graphs: req.graphs, resolve, reject }));
+        return new Promise<number>((resolve, reject) => this.write({ kind: 'replace', graphs: req.graphs, resolve, reject }));
       case 'update':
-        return new Promise<void>((resolve, reject) => this.write({ kind: 'update', sparql: req.sparql, resolve, reject }));
+        return new Promise<number>((resolve, reject) => this.write({ kind: 'update', sparql: req.sparql, resolve, reject }));
+      case 'attachReplica': this.checkUsable(); return this.attachReplica(req.port);
+      case 'detachReplica': return this.detachReplica();
       case 'close': return this.close();
       default: break;
     }
@@ -324,6 +399,13 @@ class StoreWorker {
       workerMemory: process.memoryUsage(),
     };
   }
+}
+
+/** N-Triples lines (as Oxigraph dumps them: one per line, ending ` .`) put in graph `name`. */
+function inGraph(ntriples: string, name: string): string {
+  if (!ntriples) return '';
+  const tail = ` <${name}> .`;
+  return ntriples.replace(/ \.$/gm, tail);
 }
 
 function graphTerm(g: GraphRef): string {

@@ -1,0 +1,35 @@
+/**
+ * Where curators' SPARQL runs: over the entity graphs only (shape hints and other internal
+ * graphs are invisible), never on the thread or the store copy that answers dereferences, and
+ * stopped for real when it runs past its time. The embedded store implements it with a query
+ * worker holding its own copy of the entity graphs (store/embedded/QueryWorkerPool.ts); a
+ * remote SPARQL 1.1 store will implement it over HTTP.
+ */
+import type { Quad } from '../rdf/terms.js';
+import type { QueryResult } from '../store/QuadStore.js';
+
+/**
+ * The RDF dataset of a query, from the protocol's default-graph-uri / named-graph-uri. Absent:
+ * the query's own FROM / FROM NAMED, else the union of every entity graph as the default graph
+ * and every entity graph as a named graph.
+ */
+export interface QueryDataset {
+  readonly defaultGraphs?: readonly string[];
+  readonly namedGraphs?: readonly string[];
+}
+
+export interface SparqlEngine {
+  /** Runs a query (already checked by parseSparql). Rejects with QueryTimedOut after timeoutMs, the query stopped. */
+  query(sparql: string, dataset: QueryDataset, timeoutMs: number): Promise<QueryResult>;
+
+  /**
+   * Runs an update on a trial basis and answers what it would do, changing nothing: each entity
+   * graph it touched, with its quads after the update ([] when the update empties it).
+   * Rejects with UpdateRefused when the update writes outside the entity graphs (into the
+   * default graph or an internal graph), with QueryTimedOut after timeoutMs.
+   */
+  tryUpdate(sparql: string, timeoutMs: number): Promise<Map<string, Quad[]>>;
+
+  /** Stops the engine's threads or connections. */
+  close(): Promise<void>;
+}

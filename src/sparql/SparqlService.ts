@@ -1,0 +1,80 @@
+/**
+ * Curators' SPARQL, the same for the HTTP endpoint and the CLI: queries checked (size, syntax,
+ * SERVICE refused, at most maxRows rows) and run by the SparqlEngine off the thread that
+ * answers dereferences; updates tried first, every document they touch checked by the same
+ * gate as every other write (rendered, ingested, SHACL), then committed in one atomic write,
+ * or refused whole with the problems found.
+ */
+import type { IngestedDocument } from '../ingest/ingestDocument.js';
+import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
+import { admitRecord } from '../load/admitRecord.js';
+import type { CommitOutcome, DocumentService } from '../service/DocumentService.js';
+import type { QueryResult } from '../store/QuadStore.js';
+import { UpdateRefused, TooManyRows } from './errors.js';
+import { parseQuery, parseUpdate, type QueryForm } from './parseSparql.js';
+import type { QueryDataset, SparqlEngine } from './SparqlEngine.js';
+
+export interface SparqlLimits {
+  readonly timeoutMs: number;
+  readonly maxRows: number;
+  readonly maxQueryBytes: number;
+}
+
+export interface QueryAnswer {
+  readonly form: QueryForm;
+  readonly result: QueryResult;
+}
+
+/** What an update changed: documents created, replaced, deleted, and touched but left the same. */
+export type UpdateOutcome = CommitOutcome;
+
+export class SparqlService {
+  constructor(
+    readonly engine: SparqlEngine,
+    private readonly documents: DocumentService,
+    readonly limits: SparqlLimits,
+  ) {}
+
+  async query(text: string, dataset: QueryDataset = {}): Promise<QueryAnswer> {
+    const parsed = parseQuery(text, this.limits);
+    const result = await this.engine.query(parsed.text, dataset, this.limits.timeoutMs);
+    const rows = result.kind === 'bindings' ? result.rows.length : result.kind === 'quads' ? result.quads.length : 0;
+    if (rows > this.limits.maxRows) throw new TooManyRows(this.limits.maxRows, result.kind === 'quads' ? 'triples' : 'solutions');
+    return { form: parsed.form, result };
+  }
+
+  /**
+   * Runs a SPARQL Update: nothing is stored unless every document it leaves behind passes the
+   * write gate. A document the update empties is deleted (as DELETE would).
+   */
+  update(text: string): Promise<UpdateOutcome> {
+    parseUpdate(text, this.limits);
+    return this.documents.serialized(async () => {
+      const touched = await this.engine.tryUpdate(text, this.limits.timeoutMs);
+      const admitted: IngestedDocument[] = [];
+      const removals: string[] = [];
+      const problems: Problem[] = [];
+      let n = 0;
+      for (const [id, quads] of touched) {
+        n++;
+        const stored = await this.documents.read(id);
+        if (quads.length === 0) {
+          if (stored) removals.push(id);
+          continue;
+        }
+        try {
+          admitted.push(admitRecord({ kind: 'graph', location: `graph ${n} of ${touched.size}`, id, quads, hints: stored?.hints ?? [] }, 'SPARQL Update'));
+        } catch (error) {
+          if (!(error instanceof DocumentRejected)) throw error;
+          problems.push(...error.problems.filter((p) => p.severity === 'Violation').map((p) => ({ ...p, document: p.document ?? id })));
+        }
+      }
+      if (problems.length > 0) {
+        const ids = [...new Set(problems.map((p) => p.document))];
+        throw new UpdateRefused(`The update would leave ${ids.length} document${ids.length === 1 ? '' : 's'} breaking the rules ` +
+          `(${ids.join(', ')}); nothing was changed.`, problems);
+      }
+      return this.documents.commit(admitted, removals);
+    });
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The query replica: a second Oxigraph store, in a worker of its own, holding the entity graphs
+ * only (the store worker feeds it: worker.ts attachReplica). Curators' SPARQL runs here, so a
+ * long query holds neither the thread that answers HTTP nor the store that serves documents,
+ * and stopping a runaway query is simply terminating this worker (Oxigraph cannot be
+ * interrupted) and seeding a new one. Internal graphs are not here at all, so the union
+ * default graph and GRAPH ?g see documents only.
+ *
+ * A request waits until the replica is seeded and has applied the write it names (`afterSeq`:
+ * the last write acknowledged to the caller), so a query sees every write done before it.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import sparqljs from 'sparqljs';
+import { Engine } from './engine.js';
+import { isInternalGraph } from '../internalGraphs.js';
+import { tryUpdate } from './trialUpdate.js';
+import type { ReplicaFeed, ReplicaRequest, ReplicaResponse, SerializedError } from './protocol.js';
+
+const port = parentPort;
+if (!port) throw new Error('queryWorker.js must run as a worker thread');
+const feed = (workerData as { feed: MessagePort }).feed;
+
+const engine = new Engine();
+let seeded = false;
+let appliedSeq = 0;
+const waiting: ReplicaRequest[] = [];
+
+feed.on('message', (m: ReplicaFeed) => {
+  switch (m.kind) {
+    case 'seed': engine.replaceGraphs(m.names, m.nquads, true); break;
+    case 'seeded': seeded = true; appliedSeq = Math.max(appliedSeq, m.seq); break;
+    case 'replace': engine.replaceGraphs(m.names, m.nquads, true); appliedSeq = m.seq; break;
+    case 'update': {
+      engine.update(m.sparql);
+      // The store's own update may have written its internal graphs: they have no place here.
+      const internal = engine.listGraphs().filter(isInternalGraph);
+      if (internal.length > 0) engine.update(internal.map((g) => `DROP SILENT GRAPH <${g}>`).join(' ;\n'));
+      appliedSeq = m.seq;
+      break;
+    }
+  }
+  drain();
+});
+
+port.on('message', (req: ReplicaRequest) => {
+  waiting.push(req);
+  drain();
+});
+
+function drain(): void {
+  while (seeded && waiting.length > 0 && waiting[0]!.afterSeq <= appliedSeq) answer(waiting.shift()!);
+}
+
+function answer(req: ReplicaRequest): void {
+  port!.postMessage({ id: req.id, started: true }); // the caller's clock starts now
+  let reply: ReplicaResponse;
+  try {
+    const value = req.op === 'query' ? engine.query(req.sparql, datasetFor(req.sparql, req.dataset)) : tryUpdate(engine, req.sparql);
+    reply = { id: req.id, ok: true, value };
+  } catch (err) {
+    reply = { id: req.id, ok: false, error: serializeError(err) };
+  }
+  port!.postMessage(reply);
+}
+
+/**
+ * The protocol's dataset wins; without one, a query with FROM / FROM NAMED runs on those, and
+ * any other on the union of the entity graphs.
+ */
+function datasetFor(sparql: string, dataset: { defaultGraphs?: string[]; namedGraphs?: string[] }): Parameters<Engine['query']>[1] {
+  if (dataset.defaultGraphs || dataset.namedGraphs) return dataset;
+  const parsed = new sparqljs.Parser().parse(sparql);
+  const from = parsed.type === 'query' ? parsed.from : undefined;
+  return from && (from.default.length > 0 || from.named.length > 0) ? 'asWritten' : undefined;
+}
+
+function serializeError(err: unknown): SerializedError {
+  if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
+  return { name: 'Error', message: String(err) };
+}
