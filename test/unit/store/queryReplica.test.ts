@@ -1,0 +1,128 @@
+/**
+ * The embedded store's SPARQL engine (QueryReplica + queryWorker): curators' queries see every
+ * acknowledged write and no internal graph, the replica ends equal to the store however writes
+ * and its seeding interleave, and a runaway query is stopped while the store keeps serving.
+ */
+import { expect } from 'chai';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
+import { QueryTimedOut } from '../../../src/sparql/errors.js';
+import { docGraph, documentGraphs } from './fixtures.js';
+
+const INTERNAL = 'urn:linkedart-service:hints:';
+
+/** documentGraphs(i) with its hint graph renamed into the service's internal namespace. */
+function withInternalHint(i: number, version = 1): Map<string, ReturnType<typeof documentGraphs> extends Map<string, infer Q> ? Q : never> {
+  const out = new Map();
+  for (const [name, quads] of documentGraphs(i, version)) out.set(name === docGraph(i) ? name : INTERNAL + docGraph(i), quads);
+  return out;
+}
+
+async function countOf(store: EmbeddedStore, sparql: string): Promise<number> {
+  const r = await store.sparqlEngine().query(sparql, {}, 30_000);
+  if (r.kind !== 'bindings') throw new Error('expected bindings');
+  return Number(r.rows[0]!.n!.v);
+}
+
+describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let store: EmbeddedStore;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'replica-'));
+    store = await EmbeddedStore.open({ dataDir: dir, onWarning: () => undefined });
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('sees entity graphs only: the union default graph and GRAPH ?g hold no internal graph', async () => {
+    for (let i = 0; i < 5; i++) await store.replaceGraphs(withInternalHint(i));
+    const r = await store.sparqlEngine().query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }', {}, 30_000);
+    const graphs = r.kind === 'bindings' ? r.rows.map((row) => row.g!.v).sort() : [];
+    expect(graphs).to.deep.equal([0, 1, 2, 3, 4].map(docGraph).sort());
+    const entityQuads = [...documentGraphs(0).get(docGraph(0))!].length * 5;
+    expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }')).to.equal(entityQuads);
+    expect(await store.size()).to.be.greaterThan(entityQuads);
+  });
+
+  it('sees every write acknowledged before the query, at once', async () => {
+    await store.replaceGraphs(withInternalHint(0));
+    await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }'); // the replica is up
+    for (let v = 2; v < 40; v++) {
+      await store.replaceGraphs(withInternalHint(0, v));
+      const r = await store.sparqlEngine().query(`SELECT ?l WHERE { <${docGraph(0)}> <http://www.w3.org/2000/01/rdf-schema#label> ?l }`, {}, 30_000);
+      expect(r.kind === 'bindings' && r.rows.map((row) => row.l!.v)).to.deep.equal([`Object 0 v${v}`]);
+    }
+    await store.update(`INSERT DATA { GRAPH <${docGraph(0)}> { <${docGraph(0)}> <http://example.org/added> "yes" } }`);
+    expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s <http://example.org/added> "yes" }')).to.equal(1);
+  });
+
+  it('ends equal to the store when writes land while it is being seeded', async () => {
+    const batch = (from: number, to: number, version: number) => {
+      const graphs = new Map<string, ReturnType<typeof documentGraphs> extends Map<string, infer Q> ? Q : never>();
+      for (let i = from; i < to; i++) for (const [g, q] of withInternalHint(i, version)) graphs.set(g, q);
+      return graphs;
+    };
+    for (let i = 0; i < 3000; i += 500) await store.replaceGraphs(batch(i, i + 500, 1));
+    const first = store.sparqlEngine().query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', {}, 30_000); // starts the seeding
+    // Replace documents (new versions, and some removed) while the seeding runs.
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < 3000; i += 250) writes.push(store.replaceGraphs(batch(i, i + 10, 2)));
+    writes.push(store.replaceGraphs(new Map([[docGraph(7), []], [INTERNAL + docGraph(7), []]])));
+    await Promise.all([first, ...writes]);
+    const fromStore = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } FILTER(!STRSTARTS(STR(?g), "${INTERNAL}")) }`);
+    const expected = fromStore.kind === 'bindings' ? Number(fromStore.rows[0]!.n!.v) : -1;
+    expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }')).to.equal(expected);
+    expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?l FILTER(STRENDS(?l, " v2")) }')).to.equal(119); // 12 x 10 new versions, one of them (7) then removed
+    expect(await countOf(store, `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${docGraph(7)}> { ?s ?p ?o } }`)).to.equal(0);
+  });
+
+  it('stops a runaway query at its time limit while the store keeps answering, then answers the next query', async () => {
+    for (let i = 0; i < 60; i++) await store.replaceGraphs(withInternalHint(i));
+    const engine = store.sparqlEngine();
+    await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }');
+    const started = performance.now();
+    const heavy = engine.query('SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }', {}, 1000)
+      .then(() => 'finished', (e: Error) => e);
+    // Meanwhile, reads and writes of documents go on, each quickly.
+    const latencies: number[] = [];
+    while (performance.now() - started < 800) {
+      const t = performance.now();
+      await store.readGraphs([docGraph(latencies.length % 60)]);
+      await store.replaceGraphs(withInternalHint(100 + latencies.length));
+      latencies.push(performance.now() - t);
+    }
+    const outcome = await heavy;
+    expect(outcome).to.be.instanceOf(QueryTimedOut);
+    expect(performance.now() - started).to.be.lessThan(5000);
+    expect(latencies.length).to.be.greaterThan(10);
+    expect(Math.max(...latencies)).to.be.lessThan(250);
+    // A new replica answers, with the writes done meanwhile.
+    expect(await countOf(store, 'SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }')).to.equal(60 + latencies.length);
+  });
+
+  it('refuses requests after close, and close ends a query in flight', async () => {
+    await store.replaceGraphs(withInternalHint(0));
+    const inFlight = store.sparqlEngine().query('SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }', {}, 60_000)
+      .then(() => 'finished', (e: Error) => e.message);
+    await new Promise((r) => setTimeout(r, 200));
+    await store.close();
+    expect(await inFlight).to.match(/shutting down/);
+    const after = await store.sparqlEngine().query('ASK {}', {}, 1000).then(() => 'answered', (e: Error) => e.message);
+    expect(after).to.match(/closed/);
+  });
+
+  it('runs on the dataset the protocol names', async () => {
+    for (let i = 0; i < 3; i++) await store.replaceGraphs(withInternalHint(i));
+    const one = await store.sparqlEngine().query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', { defaultGraphs: [docGraph(1)] }, 30_000);
+    const all = await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }');
+    expect(one.kind === 'bindings' && Number(one.rows[0]!.n!.v)).to.equal(all / 3);
+    const named = await store.sparqlEngine().query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }', { namedGraphs: [docGraph(2)] }, 30_000);
+    expect(named.kind === 'bindings' && named.rows.map((r) => r.g!.v)).to.deep.equal([docGraph(2)]);
+  });
+});
