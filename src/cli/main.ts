@@ -4,7 +4,9 @@ import { Command, Option } from 'commander';
 import { ConfigError, SETTINGS, resolveConfig, type ConfigInput } from '../config/Config.js';
 import { exportCommand } from './export.js';
 import { loadCommand } from './load.js';
+import { queryCommand } from './query.js';
 import { serve } from './serve.js';
+import { updateCommand } from './update.js';
 import { runValidate } from './validate.js';
 
 const program = new Command();
@@ -37,6 +39,8 @@ program
 
 program.addCommand(loadCommand());
 program.addCommand(exportCommand());
+program.addCommand(queryCommand());
+program.addCommand(updateCommand());
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(error instanceof ConfigError ? `linkedart: configuration: ${error.message}` : `linkedart: ${error.message}`);

@@ -13,6 +13,7 @@ import { demoDocuments } from '../service/demoCollection.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { Representations } from '../service/Representations.js';
 import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
+import { SparqlService } from '../sparql/SparqlService.js';
 
 export interface ServeOptions {
   /** Load (replace) the bundled demo collection before serving. */
@@ -28,7 +29,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const documents = new DocumentService(store);
   const representations = new Representations(documents, config.cacheBytes);
   const readiness: Readiness = { ready: !options.demo, reason: 'loading the demo collection' };
-  const app = createApp({ config, documents, representations, logger, readiness });
+  const sparql = new SparqlService(store.sparqlEngine(), documents, {
+    timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes,
+  });
+  const app = createApp({ config, documents, representations, logger, readiness, sparql });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

@@ -46,3 +46,16 @@ export class PayloadTooLarge extends HttpError {
 export class ServiceUnavailable extends HttpError {
   constructor(detail: string) { super(503, 'Service unavailable', detail, { 'Retry-After': '1' }); }
 }
+
+export class UnsupportedMediaType extends HttpError {
+  constructor(detail: string, accepted: readonly string[]) {
+    super(415, 'Unsupported media type', detail, { 'Accept-Post': accepted.join(', ') }, { accepted });
+  }
+}
+
+/** 422: well-formed, but refused by the rules; `extensions` carries the problems found. */
+export class UnprocessableContent extends HttpError {
+  constructor(detail: string, extensions: Readonly<Record<string, unknown>> = {}) {
+    super(422, 'Unprocessable content', detail, {}, extensions);
+  }
+}

@@ -1,13 +1,15 @@
 /**
- * The HTTP interface, in the order a request meets it: the access log; OPTIONS preflight; the service paths (/health, /ready, /_export, /_bulk);
- * then entity ids: GET/HEAD dereference, and with a curator token PUT/DELETE. Anything
- * else is 405 with Allow; errors anywhere become problem+json.
+ * The HTTP interface, in the order a request meets it: the access log; OPTIONS preflight; the
+ * service paths (/health, /ready, /_export, /_bulk, /sparql with its query page and the page's
+ * files under /sparql-ui/); then entity ids: GET/HEAD dereference, and with a curator token
+ * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json.
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Config } from '../config/Config.js';
 import type { Logger } from '../log/logger.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import type { Representations } from '../service/Representations.js';
+import type { SparqlService } from '../sparql/SparqlService.js';
 import { accessLog } from './accessLog.js';
 import { tokenChecker } from './auth.js';
 import { bulkLoad } from './bulk.js';
@@ -17,6 +19,8 @@ import { exportRoute } from './exportRoute.js';
 import { MethodNotAllowed, PayloadTooLarge, ServiceUnavailable } from './HttpError.js';
 import { health, readiness, type Readiness } from './operations.js';
 import { asHttpError, sendProblem } from './problems.js';
+import { queryPage, queryPageAsset, QUERY_PAGE_ASSETS_PATH } from './queryPage.js';
+import { sparqlEndpoint, wantsQueryPage } from './sparqlRoute.js';
 import { deleteDocument, putDocument } from './writes.js';
 
 export interface AppOptions {
@@ -26,6 +30,8 @@ export interface AppOptions {
   readonly logger: Logger;
   /** Defaults to ready: the caller has opened and loaded the store already. */
   readonly readiness?: Readiness;
+  /** Curators' SPARQL: without it, there is no /sparql. */
+  readonly sparql?: SparqlService;
 }
 
 type Handler = (req: Request, res: Response) => Promise<void> | void;
@@ -33,7 +39,7 @@ type Handler = (req: Request, res: Response) => Promise<void> | void;
 /** The service's own paths, outside the ids: what each allows besides OPTIONS. */
 const READ = ['GET', 'HEAD'];
 
-export function createApp({ config, documents, representations, logger, readiness: state = { ready: true } }: AppOptions): Express {
+export function createApp({ config, documents, representations, logger, readiness: state = { ready: true }, sparql }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -46,6 +52,17 @@ export function createApp({ config, documents, representations, logger, readines
     ['/ready', new Map([['GET', readiness(state, representations)]])],
     ['/_export', new Map([['GET', whenReady(exportRoute(documents.store))]])],
   ]);
+  /** Paths under a prefix (the query page's files): path prefix → its handlers. */
+  const prefixes = new Map<string, Map<string, Handler>>();
+  if (sparql) {
+    const endpoint = whenReady(sparqlEndpoint({ sparql, config }));
+    const page = queryPage();
+    routes.set('/sparql', new Map<string, Handler>([
+      ['GET', (req, res) => wantsQueryPage(req) ? page(req, res) : endpoint(req, res)],
+      ['POST', endpoint],
+    ]));
+    prefixes.set(QUERY_PAGE_ASSETS_PATH, new Map([['GET', queryPageAsset()]]));
+  }
   if (writable) routes.set('/_bulk', new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes }))]]));
   const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger }))]]);
   if (writable) {
@@ -58,7 +75,7 @@ export function createApp({ config, documents, representations, logger, readines
   app.use(async (req: Request, res: Response) => {
     const q = req.url.indexOf('?');
     const path = q < 0 ? req.url : req.url.slice(0, q);
-    const handlers = routes.get(path) ?? entity;
+    const handlers = routes.get(path) ?? prefixed(path) ?? entity;
     const method = req.method === 'HEAD' && handlers.has('GET') ? 'GET' : req.method;
     if (method === 'OPTIONS') {
       setCorsHeaders(res);
@@ -84,6 +101,11 @@ export function createApp({ config, documents, representations, logger, readines
     sendProblem(res, problem);
   });
   return app;
+
+  function prefixed(path: string): Map<string, Handler> | undefined {
+    for (const [prefix, handlers] of prefixes) if (path.startsWith(prefix)) return handlers;
+    return undefined;
+  }
 
   function whenReady(handler: Handler): Handler {
     return (req, res) => {

@@ -51,6 +51,14 @@ function arrayForm(key: string, def: TermDefinition | undefined, written: 0 | 1 
   if (def?.container === '@set') return true;
   return written === 1;
 }
+/**
+ * The written form as far as the render uses it: "one value where the context declares a set"
+ * (0) only matters for the keys where spec and context disagree; `@set` keys are arrays anyway.
+ */
+export function formThatMatters(key: string, written: 0 | 1 | undefined): 0 | 1 | undefined {
+  return written === 0 && !SPEC_FORM_OVER_CONTEXT.has(key) ? undefined : written;
+}
+
 const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
 
 interface PlannedValue { term: Term; hint?: SkeletonValue }

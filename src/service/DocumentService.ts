@@ -72,7 +72,10 @@ export class DocumentService {
    * the digests(ids) the caller has just read, to save reading them again.
    */
   putAll(documents: readonly IngestedDocument[], storedDigests?: ReadonlyMap<string, string>): Promise<PutOutcome> {
-    return this.serialized(async () => (await this.commit(documents, [], storedDigests)));
+    return this.serialized(async () => {
+      const { created, replaced, unchanged } = await this.commit(documents, [], storedDigests);
+      return { created, replaced, unchanged };
+    });
   }
 
   /**

@@ -11,6 +11,7 @@ import type { Readiness } from '../../../src/http/operations.js';
 import type { IngestedDocument } from '../../../src/ingest/ingestDocument.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { Representations } from '../../../src/service/Representations.js';
+import { SparqlService } from '../../../src/sparql/SparqlService.js';
 import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
 
 export interface TestApp {
@@ -18,6 +19,7 @@ export interface TestApp {
   readonly store: EmbeddedStore;
   readonly documents: DocumentService;
   readonly representations: Representations;
+  readonly sparql: SparqlService;
   /** Every log line written, parsed. */
   readonly log: Array<Record<string, unknown>>;
   readonly readiness: Readiness;
@@ -31,6 +33,8 @@ export async function startTestApp(documents: readonly IngestedDocument[], setti
   await service.putAll(documents);
   const config = resolveConfig({ dataDir, port: '0', ...settings }, {});
   const representations = new Representations(service, config.cacheBytes);
+  const sparql = new SparqlService(store.sparqlEngine(), service,
+    { timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes });
   const log: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -40,11 +44,11 @@ export async function startTestApp(documents: readonly IngestedDocument[], setti
   });
   const logger = pino({ level: 'info', base: undefined }, sink);
   const readiness: Readiness = { ready: true };
-  const server: Server = createApp({ config, documents: service, representations, logger, readiness }).listen(0, '127.0.0.1');
+  const server: Server = createApp({ config, documents: service, representations, logger, readiness, sparql }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as { port: number };
   return {
-    origin: `http://127.0.0.1:${port}`, store, documents: service, representations, log, readiness,
+    origin: `http://127.0.0.1:${port}`, store, documents: service, representations, sparql, log, readiness,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

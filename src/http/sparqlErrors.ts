@@ -1,0 +1,39 @@
+/**
+ * The SPARQL layer's typed errors (src/sparql/errors.ts) as the HTTP answers the protocol
+ * expects: 400 for what the client must change, 413 for size, 503 for a query stopped at the
+ * time limit, 422 for an update the rules refuse (with every problem, as PUT lists them).
+ */
+import { formatProblem } from '../linkedart/Problem.js';
+import { QueryTimedOut, SparqlRefused, SparqlSyntaxError, SparqlTooLarge, TooManyRows, UpdateRefused } from '../sparql/errors.js';
+import { HttpError, UnprocessableContent } from './HttpError.js';
+
+/** After a timeout, how long a client should wait before trying again (seconds). */
+const RETRY_AFTER_TIMEOUT = '5';
+
+/** What `work` gives, a SPARQL error thrown by it turned into its HttpError. */
+export async function answeringSparqlErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw sparqlHttpError(error);
+  }
+}
+
+/** The HttpError for a SPARQL error; anything else is returned as it is. */
+export function sparqlHttpError(error: unknown): unknown {
+  if (error instanceof SparqlSyntaxError) {
+    const position = error.line === undefined ? {} : { line: error.line, ...(error.column === undefined ? {} : { column: error.column }) };
+    return new HttpError(400, 'SPARQL syntax error', error.message, {}, position);
+  }
+  if (error instanceof SparqlRefused) return new HttpError(400, 'SPARQL refused', error.message);
+  if (error instanceof TooManyRows) return new HttpError(400, 'Too many results', error.message, {}, { limit: error.limit });
+  if (error instanceof SparqlTooLarge) return new HttpError(413, 'Payload too large', error.message, {}, { limit: error.limit });
+  if (error instanceof QueryTimedOut) return new HttpError(503, 'Query timed out', error.message, { 'Retry-After': RETRY_AFTER_TIMEOUT });
+  if (error instanceof UpdateRefused) {
+    return new UnprocessableContent(error.message, {
+      problems: error.problems,
+      errors: error.problems.map((p) => (p.document ? `${p.document}: ` : '') + formatProblem(p)),
+    });
+  }
+  return error;
+}

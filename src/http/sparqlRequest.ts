@@ -1,0 +1,127 @@
+/**
+ * The three ways the SPARQL 1.1 Protocol sends an operation, read into one shape: GET
+ * `?query=`, POST form-encoded (`query=` or `update=`), POST `application/sparql-query` or
+ * `application/sparql-update` (the body is the text, the dataset in the URL). Anything
+ * ambiguous (two queries, a query and an update, an update by GET) is a 400 here, before
+ * anything runs.
+ */
+import type { Request } from 'express';
+import type { QueryDataset } from '../sparql/SparqlEngine.js';
+import { BadRequest, HttpError, PayloadTooLarge, UnsupportedMediaType } from './HttpError.js';
+import { readBody } from './readBody.js';
+
+export interface SparqlRequest {
+  readonly kind: 'query' | 'update';
+  readonly text: string;
+  /** From default-graph-uri / named-graph-uri; empty for updates. */
+  readonly dataset: QueryDataset;
+  /** `format` (json, xml, csv, ...), overriding Accept, if given. */
+  readonly format: string | undefined;
+}
+
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+export const QUERY_MEDIA_TYPE = 'application/sparql-query';
+export const UPDATE_MEDIA_TYPE = 'application/sparql-update';
+/** What POST /sparql takes, for 415 answers. */
+export const ACCEPTED_POST_TYPES: readonly string[] = [FORM_MEDIA_TYPE, QUERY_MEDIA_TYPE, UPDATE_MEDIA_TYPE];
+
+/** Percent-encoding can triple a text's size in a form: a form body may be this much larger than the text limit. */
+const FORM_OVERHEAD = (limit: number): number => 3 * limit + 4096;
+
+const WHAT_TO_SEND = `Send a SPARQL query as ?query=… (GET), as query=… in a POST form (${FORM_MEDIA_TYPE}) ` +
+  `or as the body of a POST with Content-Type ${QUERY_MEDIA_TYPE}; an update as update=… in a POST form or as the body of a POST with Content-Type ${UPDATE_MEDIA_TYPE}.`;
+
+/** Whether a GET asks for nothing (no query): a browser opening /sparql gets the query page instead. */
+export function asksNothing(req: Request): boolean {
+  const params = urlParams(req);
+  return !params.has('query') && !params.has('update');
+}
+
+export async function readSparqlRequest(req: Request, maxQueryBytes: number): Promise<SparqlRequest> {
+  const url = urlParams(req);
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    if (url.has('update')) throw new BadRequest('A SPARQL Update is sent by POST, never by GET. ' + WHAT_TO_SEND);
+    return fromParams(url, url);
+  }
+  if (url.has('query') || url.has('update')) {
+    throw new BadRequest('With POST, the query or update goes in the body, not in the URL. ' + WHAT_TO_SEND);
+  }
+  const type = mediaTypeOf(req);
+  switch (type) {
+    case FORM_MEDIA_TYPE: {
+      const form = new URLSearchParams(await readText(req, FORM_OVERHEAD(maxQueryBytes), maxQueryBytes));
+      return fromParams(form, url);
+    }
+    case QUERY_MEDIA_TYPE:
+      return { kind: 'query', text: await readText(req, maxQueryBytes, maxQueryBytes), dataset: datasetOf(url), format: url.get('format') ?? undefined };
+    case UPDATE_MEDIA_TYPE:
+      refuseQueryDataset(url);
+      refuseUsingGraphs(url);
+      return { kind: 'update', text: await readText(req, maxQueryBytes, maxQueryBytes), dataset: {}, format: undefined };
+    default:
+      throw new UnsupportedMediaType(`POST /sparql takes ${ACCEPTED_POST_TYPES.join(', ')}, not ${JSON.stringify((req.headers['content-type'] ?? '(none)').slice(0, 100))}.`,
+        ACCEPTED_POST_TYPES);
+  }
+}
+
+/** The operation in a set of protocol parameters (the URL of a GET, the body of a form POST); `url` may add `format`. */
+function fromParams(params: URLSearchParams, url: URLSearchParams): SparqlRequest {
+  const queries = params.getAll('query');
+  const updates = params.getAll('update');
+  if (queries.length > 1) throw new BadRequest(`The request has ${queries.length} query parameters; send exactly one.`);
+  if (updates.length > 1) throw new BadRequest(`The request has ${updates.length} update parameters; send exactly one.`);
+  if (queries.length && updates.length) throw new BadRequest('The request has both a query and an update; send one operation per request.');
+  const format = params.get('format') ?? url.get('format') ?? undefined;
+  if (queries.length) return { kind: 'query', text: queries[0]!, dataset: datasetOf(params), format };
+  if (updates.length) {
+    refuseQueryDataset(params);
+    refuseUsingGraphs(params);
+    return { kind: 'update', text: updates[0]!, dataset: {}, format: undefined };
+  }
+  throw new BadRequest('No SPARQL query or update in the request. ' + WHAT_TO_SEND);
+}
+
+function datasetOf(params: URLSearchParams): QueryDataset {
+  const defaultGraphs = params.getAll('default-graph-uri');
+  const namedGraphs = params.getAll('named-graph-uri');
+  for (const iri of [...defaultGraphs, ...namedGraphs]) {
+    if (!URL.canParse(iri)) throw new BadRequest(`The graph ${JSON.stringify(iri.slice(0, 200))} is not an absolute IRI.`);
+  }
+  return {
+    ...(defaultGraphs.length ? { defaultGraphs } : {}),
+    ...(namedGraphs.length ? { namedGraphs } : {}),
+  };
+}
+
+function refuseUsingGraphs(params: URLSearchParams): void {
+  for (const name of ['using-graph-uri', 'using-named-graph-uri']) {
+    if (params.has(name)) throw new BadRequest(`${name} is not supported; use USING or WITH in the update text.`);
+  }
+}
+
+function refuseQueryDataset(params: URLSearchParams): void {
+  for (const name of ['default-graph-uri', 'named-graph-uri']) {
+    if (params.has(name)) throw new BadRequest(`${name} belongs to queries; an update names its graphs with GRAPH, USING or WITH.`);
+  }
+}
+
+function urlParams(req: Request): URLSearchParams {
+  const q = req.url.indexOf('?');
+  return new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
+}
+
+function mediaTypeOf(req: Request): string {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** The body as UTF-8, 413 past `limit` bytes, the detail naming the SPARQL text limit rather than the body limit. */
+async function readText(req: Request, limit: number, maxQueryBytes: number): Promise<string> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  try {
+    return (await readBody(req, limit)).toString('utf8');
+  } catch (error) {
+    if (!(error instanceof PayloadTooLarge)) throw error;
+    throw new HttpError(413, 'Payload too large',
+      `The SPARQL request is ${declared > limit ? `${declared} bytes` : `over ${limit} bytes`}; the limit of a query or update is ${maxQueryBytes} bytes (--max-query-kb).`);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The SPARQL 1.1 Protocol endpoint, /sparql: GET and POST run a query (answered in the format
+ * negotiated), POST runs an update with the curator token (answered with the documents it
+ * created, replaced, deleted or left unchanged). The checks and the running are the
+ * SparqlService's; this module reads requests, checks access and answers.
+ */
+import type { Request, Response } from 'express';
+import type { Config } from '../config/Config.js';
+import type { SparqlService } from '../sparql/SparqlService.js';
+import { setCorsHeaders } from './cors.js';
+import { sparqlAccess } from './sparqlAccess.js';
+import { answeringSparqlErrors } from './sparqlErrors.js';
+import { asksNothing, readSparqlRequest, type SparqlRequest } from './sparqlRequest.js';
+import { chooseResultFormats, formatFor, RESULT_MEDIA_TYPES, sendResult } from './sparqlResults.js';
+
+export interface SparqlRouteOptions {
+  readonly sparql: SparqlService;
+  readonly config: Pick<Config, 'token' | 'readToken' | 'anonymousQueries' | 'maxQueryBytes'>;
+}
+
+type Handler = (req: Request, res: Response) => Promise<void>;
+
+/**
+ * A GET asking for no query whose Accept prefers HTML to every result format: a browser
+ * opening /sparql, which gets the query page. (text/html is offered last, so `*\/*` does not.)
+ */
+export function wantsQueryPage(req: Request): boolean {
+  return req.headers.accept !== undefined && asksNothing(req) && req.accepts([...RESULT_MEDIA_TYPES, 'text/html']) === 'text/html';
+}
+
+/** The handler of GET (and HEAD) and POST /sparql. */
+export function sparqlEndpoint({ sparql, config }: SparqlRouteOptions): Handler {
+  const access = sparqlAccess(config);
+  return async (req, res) => {
+    const operation = await readSparqlRequest(req, config.maxQueryBytes);
+    if (operation.kind === 'update') {
+      access.checkUpdate(req);
+      await runUpdate(sparql, operation, res);
+    } else {
+      access.checkQuery(req);
+      await runQuery(sparql, operation, req, res);
+    }
+  };
+}
+
+async function runQuery(sparql: SparqlService, operation: SparqlRequest, req: Request, res: Response): Promise<void> {
+  const choice = chooseResultFormats(req, operation.format);
+  const answer = await answeringSparqlErrors(() => sparql.query(operation.text, operation.dataset));
+  await sendResult(res, answer.result, formatFor(answer.result, choice));
+}
+
+async function runUpdate(sparql: SparqlService, operation: SparqlRequest, res: Response): Promise<void> {
+  const { created, replaced, deleted, unchanged } = await answeringSparqlErrors(() => sparql.update(operation.text));
+  const body = Buffer.from(JSON.stringify({ created, replaced, deleted, unchanged }));
+  res.statusCode = 200;
+  setCorsHeaders(res);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Content-Length', body.length);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(body);
+}

@@ -1,0 +1,117 @@
+/**
+ * SPARQL Update through /sparql, with the curator token, on the real app holding the demo: an
+ * update breaking a rule is refused whole (422 listing the problems) and changes nothing; a
+ * valid one answers the documents it touched, and their next dereference shows the change
+ * (the render cache is invalidated); updates must name their graphs.
+ */
+import { expect } from 'chai';
+import { demoDocuments } from '../../src/service/demoCollection.js';
+import { BASE, CRM, PAINTING_ID, sendQuery, sendUpdate, TOKEN, type UpdateForm } from './support/sparqlClient.js';
+import { startTestApp, type TestApp } from './support/testApp.js';
+
+const PREFIXES = `PREFIX crm: <${CRM}>\nPREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n`;
+const FRAME_ID = `${BASE}object/harbour-at-dusk-frame`;
+const COBLE_ID = `${BASE}concept/coble`;
+
+interface Named { id?: string; type?: string; _label?: string; content?: string }
+interface Entity extends Named { identified_by?: Named[] }
+interface UpdateAnswer { created: string[]; replaced: string[]; deleted: string[]; unchanged: string[] }
+interface Problem { status: number; detail: string; problems?: Array<{ document?: string; severity: string; message: string }>; errors?: string[] }
+
+/** Deletes the content of the painting's primary Name: a Name without content breaks the rules. */
+const DELETE_NAME_CONTENT = `${PREFIXES}DELETE { GRAPH <${PAINTING_ID}> { ?name crm:P190_has_symbolic_content ?content } }
+WHERE { GRAPH <${PAINTING_ID}> { <${PAINTING_ID}> crm:P1_is_identified_by ?name . ?name crm:P190_has_symbolic_content ?content . FILTER(?content = "Harbour at Dusk") } }`;
+
+const renameSold = (to: string): string => `${PREFIXES}DELETE { GRAPH <${PAINTING_ID}> { ?name crm:P190_has_symbolic_content ?content } }
+INSERT { GRAPH <${PAINTING_ID}> { ?name crm:P190_has_symbolic_content ${JSON.stringify(to)} } }
+WHERE { GRAPH <${PAINTING_ID}> { <${PAINTING_ID}> crm:P1_is_identified_by ?name . ?name crm:P190_has_symbolic_content ?content . FILTER(?content = "Whitby Harbour, Evening") } }`;
+
+const relabelFrame = (to: string): string => `${PREFIXES}DELETE { GRAPH <${FRAME_ID}> { <${FRAME_ID}> rdfs:label ?label } }
+INSERT { GRAPH <${FRAME_ID}> { <${FRAME_ID}> rdfs:label ${JSON.stringify(to)} } }
+WHERE { GRAPH <${FRAME_ID}> { <${FRAME_ID}> rdfs:label ?label } }`;
+
+describe('SPARQL Protocol: updates', function () {
+  this.timeout(60000);
+  let app: TestApp;
+  beforeEach(async () => { app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, token: TOKEN }); });
+  afterEach(async () => { await app.close(); });
+  const dereference = async (id: string): Promise<{ status: number; body: Entity | undefined }> => {
+    const response = await fetch(app.origin + new URL(id).pathname);
+    return { status: response.status, body: response.status === 200 ? (await response.json()) as Entity : undefined };
+  };
+  const update = (form: UpdateForm, text: string): Promise<Response> => sendUpdate(app.origin, form, text, { token: TOKEN });
+
+  // Refused updates: name, text, what the detail says.
+  const refused: Array<[string, string, RegExp]> = [
+    ["deleting a Name's content", DELETE_NAME_CONTENT, new RegExp(PAINTING_ID)],
+    ['a valid change together with a refused one', `${relabelFrame('Gilt frame')} ;\n${DELETE_NAME_CONTENT}`, new RegExp(PAINTING_ID)],
+  ];
+  for (const form of ['POST sparql-update', 'POST form'] as const) {
+    for (const [name, text, detail] of refused) {
+      it(`refuses ${name} by ${form} (422 listing the problems) and changes nothing`, async () => {
+        const before = await Promise.all([dereference(PAINTING_ID), dereference(FRAME_ID)]);
+        const response = await update(form, text);
+        const body = await response.text();
+        expect(response.status, body).to.equal(422);
+        expect(response.headers.get('content-type')).to.equal('application/problem+json');
+        const problem = JSON.parse(body) as Problem;
+        expect(problem.detail).to.match(detail);
+        expect(problem.problems).to.be.an('array').that.is.not.empty;
+        expect(problem.problems!.every((p) => p.severity === 'Violation' && p.document === PAINTING_ID)).to.equal(true);
+        expect(problem.errors).to.have.length(problem.problems!.length);
+        expect(await Promise.all([dereference(PAINTING_ID), dereference(FRAME_ID)])).to.deep.equal(before);
+      });
+    }
+  }
+
+  it('answers a valid update with the documents replaced, and their next dereference shows the change', async () => {
+    const before = await Promise.all([dereference(PAINTING_ID), dereference(FRAME_ID)]);   // now in the render cache
+    expect(before[0]!.body!.identified_by!.map((n) => n.content)).to.include('Whitby Harbour, Evening');
+    const response = await update('POST sparql-update', `${renameSold('Whitby Harbour at Evening')} ;\n${relabelFrame('Original gilt frame of Harbour at Dusk')}`);
+    const body = await response.text();
+    expect(response.status, body).to.equal(200);
+    expect(response.headers.get('content-type')).to.match(/^application\/json/);
+    const answer = JSON.parse(body) as UpdateAnswer;
+    expect(answer.replaced.sort()).to.deep.equal([PAINTING_ID, FRAME_ID].sort());
+    expect(answer.created).to.deep.equal([]);
+    expect(answer.deleted).to.deep.equal([]);
+    const painting = (await dereference(PAINTING_ID)).body!;
+    expect(painting.identified_by!.map((n) => n.content)).to.include('Whitby Harbour at Evening').and.not.include('Whitby Harbour, Evening');
+    expect((await dereference(FRAME_ID)).body!._label).to.equal('Original gilt frame of Harbour at Dusk');
+    const ask = await sendQuery(app.origin, 'GET', `${PREFIXES}ASK { GRAPH <${PAINTING_ID}> { ?n crm:P190_has_symbolic_content "Whitby Harbour at Evening" } }`);
+    expect(((await ask.json()) as { boolean: boolean }).boolean).to.equal(true);
+  });
+
+  it('answers an update by form that changes nothing with the document unchanged, and leaves it the same', async () => {
+    const before = await dereference(FRAME_ID);
+    const noChange = relabelFrame('Original frame of Harbour at Dusk');
+    const response = await update('POST form', noChange);
+    const body = await response.text();
+    expect(response.status, body).to.equal(200);
+    expect(JSON.parse(body)).to.deep.equal({ created: [], replaced: [], deleted: [], unchanged: [FRAME_ID] });
+    expect(await dereference(FRAME_ID)).to.deep.equal(before);
+  });
+
+  it('deletes a document the update empties', async () => {
+    expect((await dereference(COBLE_ID)).status).to.equal(200);
+    const response = await update('POST form', `DELETE WHERE { GRAPH <${COBLE_ID}> { ?s ?p ?o } }`);
+    const body = await response.text();
+    expect(response.status, body).to.equal(200);
+    expect((JSON.parse(body) as UpdateAnswer).deleted).to.deep.equal([COBLE_ID]);
+    expect((await dereference(COBLE_ID)).status).to.equal(404);
+  });
+
+  // Updates outside the entity graphs: name, text, what the detail says.
+  const outside: Array<[string, string, RegExp]> = [
+    ['writing into the default graph', `INSERT DATA { <${PAINTING_ID}> <http://www.w3.org/2000/01/rdf-schema#label> "x" }`, /default graph/i],
+    ['writing into an internal graph', `INSERT DATA { GRAPH <urn:linkedart-service:hints:${PAINTING_ID}> { <${PAINTING_ID}> <urn:x> "x" } }`, /graph/i],
+  ];
+  for (const [name, text, detail] of outside) {
+    it(`refuses ${name} (422)`, async () => {
+      const response = await update('POST sparql-update', text);
+      const body = await response.text();
+      expect(response.status, body).to.equal(422);
+      expect((JSON.parse(body) as Problem).detail).to.match(detail);
+    });
+  }
+});

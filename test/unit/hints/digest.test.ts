@@ -1,0 +1,69 @@
+/**
+ * The digest says "the same document" whatever path the document came by (as written, or
+ * rendered and ingested again, its quads shuffled and its blank nodes relabelled), and "another
+ * document" for any change of data or of array order.
+ */
+import { expect } from 'chai';
+import { documentDigest } from '../../../src/hints/digest.js';
+import { ingestDocument, type IngestedDocument } from '../../../src/ingest/ingestDocument.js';
+import { renderDocument } from '../../../src/render/renderDocument.js';
+import { digestOf } from '../../../src/service/DocumentService.js';
+import { df, type Quad } from '../../../src/rdf/terms.js';
+import { acceptedCorpus } from '../../support/accepted.js';
+import { seededRandom } from '../../support/random.js';
+
+const corpus = acceptedCorpus((json, file) => ingestDocument(json, file));
+
+function relabelled(quads: readonly Quad[], prefix: string): Quad[] {
+  const b = (t: Quad['subject'] | Quad['object']) => (t.termType === 'BlankNode' ? df.blankNode(prefix + t.value) : t);
+  return quads.map((q) => df.quad(b(q.subject) as Quad['subject'], q.predicate, b(q.object) as Quad['object'], q.graph));
+}
+
+describe('document digest', () => {
+  it(`is the same for each of the ${corpus.length} corpus documents rendered and ingested again`, () => {
+    const differing = corpus.filter((doc) => {
+      const again = ingestDocument(renderDocument(doc.id, [...doc.quads, ...doc.hintQuads])!.document, doc.id);
+      return digestOf(again) !== digestOf(doc);
+    }).map((d) => d.id);
+    expect(differing).to.deep.equal([]);
+  });
+
+  it('is the same for shuffled quads and other blank node labels', () => {
+    const random = seededRandom(7);
+    for (const doc of corpus) {
+      const shuffled = relabelled(doc.quads, 'x').map((q) => [random(), q] as const).sort((a, b) => a[0] - b[0]).map(([, q]) => q);
+      expect(documentDigest(shuffled, doc.hintQuads, 'v'), doc.id).to.equal(documentDigest(doc.quads, doc.hintQuads, 'v'));
+    }
+  });
+
+  it('changes with any quad changed, added or removed, and with the shapes version', () => {
+    const doc = corpus.find((d) => d.quads.some((q) => q.object.termType === 'Literal'))!;
+    const base = documentDigest(doc.quads, doc.hintQuads, 'v');
+    const i = doc.quads.findIndex((q) => q.object.termType === 'Literal');
+    const changed = doc.quads.map((q, j) => (j === i ? df.quad(q.subject, q.predicate, df.literal(q.object.value + '!'), q.graph) : q));
+    expect(documentDigest(changed, doc.hintQuads, 'v')).to.not.equal(base);
+    expect(documentDigest(doc.quads.slice(1), doc.hintQuads, 'v')).to.not.equal(base);
+    expect(documentDigest([...doc.quads, df.quad(df.namedNode(doc.id), df.namedNode('http://example.org/p'), df.literal('x'))], doc.hintQuads, 'v')).to.not.equal(base);
+    expect(documentDigest(doc.quads, doc.hintQuads, 'w')).to.not.equal(base);
+  });
+
+  it('tells apart two blank nodes that swap a value, and arrays in another order', () => {
+    const names = (first: string, second: string): IngestedDocument => ingestDocument({
+      '@context': 'https://linked.art/ns/v1/linked-art.json', id: 'https://example.org/person/1', type: 'Person', _label: 'P',
+      identified_by: [
+        { type: 'Name', content: first, classified_as: [{ id: 'http://vocab.getty.edu/aat/300404670', type: 'Type' }] },
+        { type: 'Name', content: second },
+      ],
+    }, 'test');
+    const a = names('Ann', 'Anna');
+    expect(digestOf(names('Anna', 'Ann')), 'the primary name moved to the other Name').to.not.equal(digestOf(a));
+    const reversed = ingestDocument({
+      '@context': 'https://linked.art/ns/v1/linked-art.json', id: 'https://example.org/person/1', type: 'Person', _label: 'P',
+      identified_by: [
+        { type: 'Name', content: 'Anna' },
+        { type: 'Name', content: 'Ann', classified_as: [{ id: 'http://vocab.getty.edu/aat/300404670', type: 'Type' }] },
+      ],
+    }, 'test');
+    expect(digestOf(reversed), 'the same Names in another array order').to.not.equal(digestOf(a));
+  });
+});
