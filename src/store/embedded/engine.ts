@@ -51,6 +51,13 @@ export function queryForm(sparql: string): string | null {
 export class Engine {
   private readonly store = new Store();
 
+  /**
+   * `unionDefault`: a query's default graph is the union of all graphs as Oxigraph computes it
+   * (the store worker, whose queries are the service's own). Off for the query replica, whose
+   * stored default graph is kept as the set union of its graphs (replaceGraphsKeepingUnion).
+   */
+  constructor(private readonly unionDefault = true) {}
+
   /** Serializes a replaceGraphs request (validating graph names and terms) without applying it. */
   serializeGraphs(graphs: ReadonlyArray<readonly [string, readonly PlainQuad[]]>): string {
     for (const [name] of graphs) checkGraphIri(name);
@@ -86,6 +93,29 @@ export class Engine {
       }
       throw err;
     }
+  }
+
+  /**
+   * For the query replica: replaces named graphs as replaceGraphs does (trusted data), and keeps
+   * the stored default graph the set union of all named graphs. SPARQL says a dataset's default
+   * graph is a graph (a set: a triple stated in ten documents is there once), while Oxigraph's
+   * union option yields each triple once per graph. The old triples of these graphs leave the
+   * default graph unless another graph still states them; the new ones are loaded twice in one
+   * load() call (so their blank nodes are the same nodes), in their graph and in the default graph.
+   */
+  replaceGraphsKeepingUnion(names: readonly string[], nquads: string): void {
+    const unique = [...new Set(names)].map((n) => `<${checkGraphIri(n)}>`);
+    if (unique.length > 0) {
+      this.store.update(`DELETE { ?s ?p ?o } WHERE { VALUES ?g { ${unique.join(' ')} } GRAPH ?g { ?s ?p ?o } ` +
+        `FILTER NOT EXISTS { GRAPH ?h { ?s ?p ?o } FILTER(?h NOT IN (${unique.join(', ')})) } }`);
+      this.store.update(unique.map((g) => `DROP SILENT GRAPH ${g}`).join(' ;\n'));
+    }
+    if (nquads) this.store.load(nquads + nquads.replace(/ <[^<> ]*> \.$/gm, ' .'), { format: NQUADS, no_transaction: true, lenient: true });
+  }
+
+  /** The stored default graph made the set union of all named graphs again (after a raw update). */
+  rebuildUnion(): void {
+    this.store.update('DROP SILENT DEFAULT ; INSERT { ?s ?p ?o } WHERE { GRAPH ?g { ?s ?p ?o } }');
   }
 
   /** The quads of the named graphs: one SPARQL CONSTRUCT per graph, as N-Triples. */
@@ -149,10 +179,10 @@ export class Engine {
    */
   query(sparql: string, dataset?: { defaultGraphs?: readonly string[]; namedGraphs?: readonly string[] } | 'asWritten'): PlainQueryResult {
     const options: QueryOptions = {};
-    if (dataset === undefined) options.use_default_graph_as_union = true;
+    if (dataset === undefined) options.use_default_graph_as_union = this.unionDefault;
     else if (dataset !== 'asWritten') {
       if (dataset.defaultGraphs) options.default_graph = dataset.defaultGraphs.map((g) => namedNode(checkGraphIri(g)));
-      else options.use_default_graph_as_union = true;
+      else options.use_default_graph_as_union = this.unionDefault;
       if (dataset.namedGraphs) options.named_graphs = dataset.namedGraphs.map((g) => namedNode(checkGraphIri(g)));
     }
     const form = queryForm(sparql);
@@ -197,13 +227,9 @@ export class Engine {
     if (ntriples) this.store.load(ntriples, { format: NTRIPLES, to_graph_name: namedNode(name), no_transaction: true, lenient: true });
   }
 
-  /** Whether the default graph itself (not the union) holds any triple. */
+  /** Whether the stored default graph itself (not the union) holds any triple. */
   defaultGraphHasTriples(): boolean {
     return this.store.query('ASK { ?s ?p ?o }') as boolean;
-  }
-
-  clearDefaultGraph(): void {
-    this.store.update('CLEAR SILENT DEFAULT');
   }
 
   size(): number {

@@ -3,14 +3,13 @@
  * only (the store worker feeds it: worker.ts attachReplica). Curators' SPARQL runs here, so a
  * long query holds neither the thread that answers HTTP nor the store that serves documents,
  * and stopping a runaway query is simply terminating this worker (Oxigraph cannot be
- * interrupted) and seeding a new one. Internal graphs are not here at all, so the union
- * default graph and GRAPH ?g see documents only.
+ * interrupted) and seeding a new one. Internal graphs are not here at all, so GRAPH ?g sees
+ * documents only; the default graph is their union, kept as a set (engine.replaceGraphsKeepingUnion).
  *
  * A request waits until the replica is seeded and has applied the write it names (`afterSeq`:
  * the last write acknowledged to the caller), so a query sees every write done before it.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import sparqljs from 'sparqljs';
 import { Engine } from './engine.js';
 import { isInternalGraph } from '../internalGraphs.js';
 import { tryUpdate } from './trialUpdate.js';
@@ -20,21 +19,22 @@ const port = parentPort;
 if (!port) throw new Error('queryWorker.js must run as a worker thread');
 const feed = (workerData as { feed: MessagePort }).feed;
 
-const engine = new Engine();
+const engine = new Engine(false);
 let seeded = false;
 let appliedSeq = 0;
 const waiting: ReplicaRequest[] = [];
 
 feed.on('message', (m: ReplicaFeed) => {
   switch (m.kind) {
-    case 'seed': engine.replaceGraphs(m.names, m.nquads, true); break;
+    case 'seed': engine.replaceGraphsKeepingUnion(m.names, m.nquads); break;
     case 'seeded': seeded = true; appliedSeq = Math.max(appliedSeq, m.seq); break;
-    case 'replace': engine.replaceGraphs(m.names, m.nquads, true); appliedSeq = m.seq; break;
+    case 'replace': engine.replaceGraphsKeepingUnion(m.names, m.nquads); appliedSeq = m.seq; break;
     case 'update': {
       engine.update(m.sparql);
       // The store's own update may have written its internal graphs: they have no place here.
       const internal = engine.listGraphs().filter(isInternalGraph);
       if (internal.length > 0) engine.update(internal.map((g) => `DROP SILENT GRAPH <${g}>`).join(' ;\n'));
+      engine.rebuildUnion();
       appliedSeq = m.seq;
       break;
     }
@@ -55,7 +55,7 @@ function answer(req: ReplicaRequest): void {
   port!.postMessage({ id: req.id, started: true }); // the caller's clock starts now
   let reply: ReplicaResponse;
   try {
-    const value = req.op === 'query' ? engine.query(req.sparql, datasetFor(req.sparql, req.dataset)) : tryUpdate(engine, req.sparql);
+    const value = req.op === 'query' ? engine.query(req.sparql, datasetFor(req.dataset)) : tryUpdate(engine, req.sparql);
     reply = { id: req.id, ok: true, value };
   } catch (err) {
     reply = { id: req.id, ok: false, error: serializeError(err) };
@@ -64,14 +64,11 @@ function answer(req: ReplicaRequest): void {
 }
 
 /**
- * The protocol's dataset wins; without one, a query with FROM / FROM NAMED runs on those, and
- * any other on the union of the entity graphs.
+ * The protocol's dataset wins; without one, a query runs on its own FROM / FROM NAMED, or on
+ * the stored default graph (the union of the entity graphs) and the entity graphs as named graphs.
  */
-function datasetFor(sparql: string, dataset: { defaultGraphs?: string[]; namedGraphs?: string[] }): Parameters<Engine['query']>[1] {
-  if (dataset.defaultGraphs || dataset.namedGraphs) return dataset;
-  const parsed = new sparqljs.Parser().parse(sparql);
-  const from = parsed.type === 'query' ? parsed.from : undefined;
-  return from && (from.default.length > 0 || from.named.length > 0) ? 'asWritten' : undefined;
+function datasetFor(dataset: { defaultGraphs?: string[]; namedGraphs?: string[] }): Parameters<Engine['query']>[1] {
+  return dataset.defaultGraphs || dataset.namedGraphs ? dataset : 'asWritten';
 }
 
 function serializeError(err: unknown): SerializedError {

@@ -6,8 +6,9 @@
  * are copied before the operation runs, read after the last one, and given back their copies.
  *
  * Operations run one at a time (the graphs of the second may depend on what the first wrote).
- * An update writing into the default graph, or into an internal graph, is refused: a curator's
- * data belongs in a document's graph (GRAPH <id> { ... } or WITH <id>).
+ * An update writing into the default graph (the union of the documents, kept by the replica),
+ * or into an internal graph, is refused: a curator's data belongs in a document's graph
+ * (GRAPH <id> { ... } or WITH <id>). A WHERE clause without GRAPH matches the union.
  */
 import sparqljs from 'sparqljs';
 import type { PlainQuad } from '../../rdf/terms.js';
@@ -31,23 +32,26 @@ export function tryUpdate(engine: Engine, sparql: string): Array<[string, PlainQ
   if (parsed.type !== 'update') throw new TrialRefused('This is a query, not an update.');
   const before = new Map<string, string>();
   const sizeBefore = engine.size();
+  let unionRebuilt = false;
   try {
-    for (const op of parsed.updates) {
+    parsed.updates.forEach((op, i) => {
       const targets = targetsOf(op, engine);
+      if (targets.defaultGraph) {
+        throw new TrialRefused('The update writes into the default graph, which is the union of the documents, not a document. ' +
+          "Write into a document's graph: INSERT { GRAPH <id> { ... } } or WITH <id>, or GRAPH ?g bound in the WHERE clause.");
+      }
       for (const g of targets.graphs) {
         if (isInternalGraph(g)) throw new TrialRefused(`The update writes into <${g}>, one of the service's own graphs; only documents' graphs can be changed.`);
         if (!before.has(g)) before.set(g, engine.dumpNamedGraph(g));
       }
       engine.update(parsed.updates.length === 1 ? sparql : operationText(parsed, op));
-    }
-    if (engine.defaultGraphHasTriples()) {
-      throw new TrialRefused('The update writes triples into the default graph, which holds no document. Write into a ' +
-        "document's graph: INSERT { GRAPH <id> { ... } } or WITH <id>, or GRAPH ?g bound in the WHERE clause.");
-    }
+      // The next operation's WHERE must see this one's changes in the default graph too.
+      if (i < parsed.updates.length - 1) { engine.rebuildUnion(); unionRebuilt = true; }
+    });
     return [...before.keys()].map((g) => [g, engine.readGraphs([g])]);
   } finally {
     for (const [g, ntriples] of before) engine.restoreNamedGraph(g, ntriples);
-    engine.clearDefaultGraph();
+    if (unionRebuilt) engine.rebuildUnion();
     // A graph the analysis above missed would now differ from the store's: say so rather than drift.
     if (engine.size() !== sizeBefore) throw new ReplicaDiverged();
   }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
 import { QueryTimedOut } from '../../../src/sparql/errors.js';
+import { df } from '../../../src/rdf/terms.js';
 import { docGraph, documentGraphs } from './fixtures.js';
 
 const INTERNAL = 'urn:linkedart-service:hints:';
@@ -48,6 +49,30 @@ describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
     const entityQuads = [...documentGraphs(0).get(docGraph(0))!].length * 5;
     expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }')).to.equal(entityQuads);
     expect(await store.size()).to.be.greaterThan(entityQuads);
+  });
+
+  it('has a default graph that is a set: a triple stated by several documents is matched once', async () => {
+    // Every document states the same Type's type and label (as references do in Linked Art).
+    const aat = df.namedNode('http://vocab.getty.edu/aat/300033618');
+    for (let i = 0; i < 4; i++) {
+      const graphs = withInternalHint(i);
+      graphs.get(docGraph(i))!.push(df.quad(aat, df.namedNode('http://www.w3.org/2000/01/rdf-schema#label'), df.literal('paintings')),
+        df.quad(aat, df.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), df.namedNode('http://www.cidoc-crm.org/cidoc-crm/E55_Type')));
+      await store.replaceGraphs(graphs);
+    }
+    const shared = 'SELECT (COUNT(*) AS ?n) WHERE { <http://vocab.getty.edu/aat/300033618> ?p ?o }';
+    const perGraph = await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { <http://vocab.getty.edu/aat/300033618> ?p ?o } }');
+    const once = await countOf(store, shared);
+    expect(once).to.equal(2);
+    expect(perGraph).to.equal(8);
+    // Replacing or removing one document keeps what the others still state, and drops what only it stated.
+    await store.replaceGraphs(new Map([[docGraph(0), []]]));
+    expect(await countOf(store, shared)).to.equal(2);
+    await store.replaceGraphs(withInternalHint(1, 2)); // a new version without the Type
+    expect(await countOf(store, shared)).to.equal(2);
+    await store.replaceGraphs(new Map([[docGraph(1), []], [docGraph(2), []], [docGraph(3), []]]));
+    expect(await countOf(store, shared)).to.equal(0);
+    expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }')).to.equal(0);
   });
 
   it('sees every write acknowledged before the query, at once', async () => {
