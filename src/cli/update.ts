@@ -15,7 +15,7 @@ import type { UpdateOutcome } from '../sparql/SparqlService.js';
 import {
   addTargetOptions, CommandFailed, endpointOf, post, problemLine, readSparql, reportError, serverFailure, usageExitCode,
   UsageError, withLocalService, writeOut, type LocalFlags,
-} from './query.js';
+} from './sparqlCommand.js';
 
 interface UpdateFlags extends LocalFlags {
   server?: string;
