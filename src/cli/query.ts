@@ -15,8 +15,8 @@
  */
 import { Command, Option } from 'commander';
 import { SETTINGS } from '../config/Config.js';
-import type { PlainTerm } from '../rdf/terms.js';
 import { GRAPH_FORMATS, SOLUTION_FORMATS, resultFormatNamed, serializeResult } from '../sparql/results/resultFormats.js';
+import { fromSparqlJson } from '../sparql/results/readJson.js';
 import type { QueryResult } from '../store/QuadStore.js';
 import { renderTable } from './resultTable.js';
 import {
@@ -149,35 +149,5 @@ async function queryServer(server: string, token: string | undefined, text: stri
     await writeOut(await tableText(fromSparqlJson(body)));
   } else {
     await writeOut(body);
-  }
-}
-
-interface JsonTerm { type: string; value: string; 'xml:lang'?: string; datatype?: string }
-
-/** SPARQL 1.1 Query Results JSON, as the QueryResult the table renders. */
-export function fromSparqlJson(text: string): QueryResult {
-  const json = JSON.parse(text) as { head?: { vars?: string[] }; boolean?: boolean; results?: { bindings?: Array<Record<string, JsonTerm>> } };
-  if (typeof json.boolean === 'boolean') return { kind: 'boolean', value: json.boolean };
-  const variables = json.head?.vars ?? [];
-  const rows = (json.results?.bindings ?? []).map((binding) => {
-    const row: Record<string, PlainTerm> = {};
-    for (const [name, term] of Object.entries(binding)) row[name] = plainTerm(term);
-    return row;
-  });
-  return { kind: 'bindings', variables, rows };
-}
-
-function plainTerm(term: JsonTerm): PlainTerm {
-  switch (term.type) {
-    case 'uri': return { t: 'N', v: term.value };
-    case 'bnode': return { t: 'B', v: term.value };
-    case 'literal':
-    case 'typed-literal': {
-      const plain: PlainTerm = { t: 'L', v: term.value };
-      if (term['xml:lang']) plain.l = term['xml:lang'];
-      else if (term.datatype && term.datatype !== 'http://www.w3.org/2001/XMLSchema#string') plain.d = term.datatype;
-      return plain;
-    }
-    default: return { t: 'L', v: JSON.stringify(term.value ?? term) };
   }
 }

@@ -4,7 +4,7 @@
  */
 import * as oxigraph from 'oxigraph';
 import { df, type Quad, type Term } from '../../src/rdf/terms.js';
-import { jsonTermToPlain } from '../../src/store/embedded/nquads.js';
+import { jsonTermToPlain } from '../../src/sparql/results/readJson.js';
 import type { QueryResult, QuadStore } from '../../src/store/QuadStore.js';
 
 type JsonTerm = { type: string; value: string; datatype?: string; 'xml:lang'?: string };

@@ -7,7 +7,8 @@
  */
 import { Store, namedNode, blankNode, defaultGraph } from 'oxigraph';
 import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
-import { checkGraphIri, graphsToNQuads, jsonTermToPlain, parseNTriples } from './nquads.js';
+import { checkGraphIri, graphsToNQuads, parseNTriples } from './nquads.js';
+import { fromSparqlJson } from '../../sparql/results/readJson.js';
 import type { PlainQueryResult } from './protocol.js';
 
 const NQUADS = 'application/n-quads';
@@ -17,12 +18,6 @@ const SPARQL_JSON = 'application/sparql-results+json';
 const TSV = 'text/tab-separated-values';
 const DEFAULT_GRAPH: PlainTerm = { t: 'D', v: '' };
 
-interface JsonTerm { type: string; value: string; datatype?: string; 'xml:lang'?: string }
-interface JsonResults {
-  head?: { vars?: string[] };
-  boolean?: boolean;
-  results?: { bindings: Array<Record<string, JsonTerm>> };
-}
 
 type QueryOptions = NonNullable<Parameters<Store['query']>[1]>;
 
@@ -194,42 +189,20 @@ export class Engine {
         // The form was misjudged: a graph result cannot be written as SPARQL JSON.
         if (!/Not supported RDF format/i.test((err as Error).message)) throw err;
       }
-      if (text !== null) return this.fromJson(text);
+      if (text !== null) return fromSparqlJson(text);
     }
     const nt = this.store.query(sparql, { ...options, results_format: NTRIPLES }) as string;
     return { kind: 'quads', quads: parseNTriples(nt, DEFAULT_GRAPH) };
-  }
-
-  private fromJson(text: string): PlainQueryResult {
-    const json = JSON.parse(text) as JsonResults;
-    if (typeof json.boolean === 'boolean') return { kind: 'boolean', value: json.boolean };
-    const variables = json.head?.vars ?? [];
-    const rows = (json.results?.bindings ?? []).map((b) => {
-      const row: Record<string, PlainTerm> = {};
-      for (const k of Object.keys(b)) row[k] = jsonTermToPlain(b[k]!);
-      return row;
-    });
-    return { kind: 'bindings', variables, rows };
   }
 
   update(sparql: string): void {
     this.store.update(sparql);
   }
 
-  /** A named graph's quads as N-Triples (empty string: no such graph). */
-  dumpNamedGraph(name: string): string {
-    return this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) });
-  }
-
-  /** Gives a named graph exactly these quads (N-Triples, as dumpNamedGraph gave them). */
+  /** Gives a named graph exactly these quads (N-Triples, as dumpGraph gave them). */
   restoreNamedGraph(name: string, ntriples: string): void {
     this.store.update(`DROP SILENT GRAPH <${checkGraphIri(name)}>`);
     if (ntriples) this.store.load(ntriples, { format: NTRIPLES, to_graph_name: namedNode(name), no_transaction: true, lenient: true });
-  }
-
-  /** Whether the stored default graph itself (not the union) holds any triple. */
-  defaultGraphHasTriples(): boolean {
-    return this.store.query('ASK { ?s ?p ?o }') as boolean;
   }
 
   size(): number {

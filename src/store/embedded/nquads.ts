@@ -164,18 +164,3 @@ export function parseNTriples(text: string, graph: PlainTerm): PlainQuad[] {
   return out;
 }
 
-/** A SPARQL JSON results term as a PlainTerm. */
-export function jsonTermToPlain(b: { type: string; value: string; datatype?: string; 'xml:lang'?: string }): PlainTerm {
-  switch (b.type) {
-    case 'uri': return { t: 'N', v: b.value };
-    case 'bnode': return { t: 'B', v: b.value };
-    case 'literal':
-    case 'typed-literal': {
-      const p: PlainTerm = { t: 'L', v: b.value };
-      if (b['xml:lang']) p.l = b['xml:lang'];
-      else if (b.datatype && b.datatype !== XSD_STRING) p.d = b.datatype;
-      return p;
-    }
-    default: throw new Error(`unsupported term type in query results: ${b.type}`);
-  }
-}

@@ -42,7 +42,7 @@ export function tryUpdate(engine: Engine, sparql: string): Array<[string, PlainQ
       }
       for (const g of targets.graphs) {
         if (isInternalGraph(g)) throw new TrialRefused(`The update writes into <${g}>, one of the service's own graphs; only documents' graphs can be changed.`);
-        if (!before.has(g)) before.set(g, engine.dumpNamedGraph(g));
+        if (!before.has(g)) before.set(g, engine.dumpGraph({ t: 'N', v: g }));
       }
       engine.update(parsed.updates.length === 1 ? sparql : operationText(parsed, op));
       // The next operation's WHERE must see this one's changes in the default graph too.
