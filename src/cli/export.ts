@@ -16,17 +16,15 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { StringDecoder } from 'node:string_decoder';
 import { createGzip } from 'node:zlib';
-import { resolveConfig, SETTINGS } from '../config/Config.js';
+import type { StoreConfig } from '../config/Config.js';
 import { EXPORT_FORMATS, exportDocuments, isExportFormat, type ExportFormat } from '../export/exportDocuments.js';
 import { HINT_COMMENT_PREFIX } from '../export/hintComments.js';
-import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
+import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 
 /** The `export` subcommand, for the program in main.ts. */
 export function exportCommand(): Command {
-  return new Command('export')
-    .description('stream the stored documents out (from a data directory, or from a running server with --server)')
-    .addOption(new Option('--data-dir <dir>', `directory of the store (env ${SETTINGS.dataDir.env}, default var/data); not while a server uses it`)
-      .conflicts('server'))
+  return addStoreOptions(new Command('export'))
+    .description('stream the stored documents out (from a data directory or SPARQL store, or from a running server with --server)')
     .addOption(new Option('--server <url>', 'export from the running server at this base URL (GET <url>/_export)'))
     .addOption(new Option('--format <format>', 'nquads, trig, turtle, ntriples, or ndjson (one Linked Art JSON-LD document a line)')
       .choices(EXPORT_FORMATS).makeOptionMandatory())
@@ -39,8 +37,7 @@ export function exportCommand(): Command {
 }
 
 /** The options as commander gives them. */
-export interface ExportCommandOptions {
-  dataDir?: string;
+export interface ExportCommandOptions extends StoreFlags {
   server?: string;
   format: string;
   id?: string[];
@@ -90,7 +87,7 @@ export async function runExport(opts: ExportCommandOptions, io: ExportIo = { std
 
   const source = opts.server !== undefined
     ? await serverSource(opts.server, format, opts.id, opts.type)
-    : await storeSource(dataDirOf(opts, io.env), format, opts.id, opts.type, io.stderr);
+    : await storeSource(storeConfigOf(opts, io.env), format, opts.id, opts.type, io.stderr);
   let bytes = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
@@ -129,12 +126,6 @@ export async function runExport(opts: ExportCommandOptions, io: ExportIo = { std
   return summary;
 }
 
-/** `--data-dir`, else LINKEDART_DATA_DIR, else var/data: as `serve` resolves it (no other setting is read). */
-function dataDirOf(opts: ExportCommandOptions, env: NodeJS.ProcessEnv): string {
-  const variable = SETTINGS.dataDir.env;
-  return resolveConfig({ dataDir: opts.dataDir }, { [variable]: env[variable] }).dataDir;
-}
-
 function summaryLine(s: ExportSummary, format: ExportFormat, out: string | undefined): string {
   const docs = s.documents === undefined ? 'documents (not counted)' : `${s.documents} document${s.documents === 1 ? '' : 's'}`;
   const rate = s.documents !== undefined && s.seconds > 0 ? `, ${Math.round(s.documents / s.seconds)} documents/s` : '';
@@ -144,22 +135,9 @@ function summaryLine(s: ExportSummary, format: ExportFormat, out: string | undef
 
 // ---- Sources ---------------------------------------------------------------------------------
 
-const LOCKED = /is in use by process|is locked by process|already open in this process/;
-
-async function storeSource(dataDir: string, format: ExportFormat, ids: string[] | undefined, type: string | undefined,
+async function storeSource(config: StoreConfig, format: ExportFormat, ids: string[] | undefined, type: string | undefined,
   stderr: Writable): Promise<Source> {
-  if (!existsSync(dataDir)) throw new Error(`data directory ${dataDir} does not exist (give the store's directory with --data-dir or LINKEDART_DATA_DIR)`);
-  let store: EmbeddedStore;
-  try {
-    store = await EmbeddedStore.open({ dataDir, onWarning: (warning) => { stderr.write(`linkedart export: store: ${warning}\n`); } });
-  } catch (error) {
-    const message = (error as Error).message;
-    if (LOCKED.test(message)) {
-      throw new Error(`${message}\nThe data directory is locked, most likely by a running \`linkedart serve\`: ` +
-        'export through that server with --server URL (e.g. --server http://localhost:8080), or stop it and run the export again.');
-    }
-    throw error;
-  }
+  const store = await openCommandStore(config, 'export', { create: false, viaServer: 'export through that server with --server URL (e.g. --server http://localhost:8080)', stderr })
   let documents = 0;
   const generator = exportDocuments(store, { format, ids, type, onDocument: () => { documents++; } });
   return {

@@ -12,10 +12,9 @@ import { formatReport, hasFailures, type LoadReport } from '../load/LoadReport.j
 import { progressDisplay } from '../load/progress.js';
 import { loadIntoServer } from '../load/loadIntoServer.js';
 import { DocumentService } from '../service/DocumentService.js';
-import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
+import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 
-interface LoadFlags {
-  dataDir?: string;
+interface LoadFlags extends StoreFlags {
   server?: string;
   token?: string;
   baseUrl?: string;
@@ -29,10 +28,9 @@ interface LoadFlags {
 }
 
 export function loadCommand(): Command {
-  return new Command('load')
+  return addStoreOptions(new Command('load'))
     .description('load dumps (JSON-LD, NDJSON, N-Quads, TriG, Turtle, N-Triples; .gz too) into the store, each document validated')
     .argument('<inputs...>', 'files, directories, or - for standard input (then --format)')
-    .addOption(new Option('--data-dir <dir>', `directory of the store (env ${SETTINGS.dataDir.env}, default var/data); not while a server uses it`).conflicts('server'))
     .addOption(new Option('--server <url>', 'load into the running server at this URL (its bulk endpoint)'))
     .addOption(new Option('--token <token>', `bearer token of the server (env ${SETTINGS.token.env})`))
     .addOption(new Option('--base-url <url>', 'when splitting triples with no graph, only subjects under this URL are documents'))
@@ -85,8 +83,8 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
       const token = flags.token ?? process.env[SETTINGS.token.env];
       report = await loadIntoServer(flags.server, token, inputs, options);
     } else {
-      const config = resolveConfig({ dataDir: flags.dataDir });
-      const store = await openStore(config.dataDir);
+      const store = await openCommandStore(storeConfigOf(flags), 'load',
+        { create: true, viaServer: 'load into it with --server <its URL> --token <token>' });
       try {
         report = await new Loader(new DocumentService(store), options).load(inputs);
       } finally {
@@ -102,17 +100,4 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   if (flags.json) process.stdout.write(JSON.stringify(report) + '\n');
   else console.error(formatReport(report, flags.warnings));
   return report.aborted && abort.signal.aborted ? 130 : hasFailures(report) ? 1 : 0;
-}
-
-/** The embedded store, with a hint when a running server holds it. */
-async function openStore(dataDir: string): Promise<EmbeddedStore> {
-  try {
-    return await EmbeddedStore.open({ dataDir });
-  } catch (error) {
-    const message = (error as Error).message;
-    if (/in use by process|locked by process/.test(message)) {
-      throw new Error(`${message}\nA server is using this store: load into it with --server <its URL> --token <token>.`);
-    }
-    throw error;
-  }
 }

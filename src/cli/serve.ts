@@ -12,7 +12,7 @@ import { createLogger } from '../log/logger.js';
 import { demoDocuments } from '../service/demoCollection.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { Representations } from '../service/Representations.js';
-import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
+import { describeStore, openStore } from '../store/openStore.js';
 import { SparqlService } from '../sparql/SparqlService.js';
 
 export interface ServeOptions {
@@ -25,9 +25,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function serve(config: Config, options: ServeOptions): Promise<Server> {
   const logger = createLogger(config.logLevel);
-  const store = await EmbeddedStore.open({ dataDir: config.dataDir, onWarning: (warning) => logger.warn({ warning }, 'store') });
+  const store = await openStore(config.store, (warning) => logger.warn({ warning }, 'store'));
   const documents = new DocumentService(store);
-  const representations = new Representations(documents, config.cacheBytes);
+  // Other processes may write to a remote store: check a cached document's version before serving it.
+  const representations = new Representations(documents, config.cacheBytes, { revalidate: config.store.kind === 'sparql' });
   const readiness: Readiness = { ready: !options.demo, reason: 'loading the demo collection' };
   const sparql = new SparqlService(store.sparqlEngine(), documents, {
     timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes,
@@ -43,7 +44,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.error(`Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (data in ${config.dataDir})`);
+  console.error(`Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (${describeStore(config.store)})`);
 
   if (options.demo) {
     const demo = demoDocuments(config.baseUrl);

@@ -10,7 +10,7 @@ import { resolveConfig, SETTINGS, type Config } from '../config/Config.js';
 import { QueryTimedOut, SparqlRefused, SparqlSyntaxError, SparqlTooLarge, TooManyRows, UpdateRefused } from '../sparql/errors.js';
 import { SparqlService } from '../sparql/SparqlService.js';
 import { DocumentService } from '../service/DocumentService.js';
-import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
+import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 
 /** Wrong or missing arguments: exit code 2. */
 export class UsageError extends Error {
@@ -55,16 +55,14 @@ export async function readSparql(argument: string | undefined, file: string | un
 }
 
 /** The options both commands take for a local store. */
-export interface LocalFlags {
-  dataDir?: string;
+export interface LocalFlags extends StoreFlags {
   queryTimeoutS?: string;
   maxRows?: string;
   maxQueryKb?: string;
 }
 
 export function addTargetOptions(command: Command, tokenHelp: string, kind: 'query' | 'update'): Command {
-  command
-    .addOption(new Option('--data-dir <dir>', `directory of the store (env ${SETTINGS.dataDir.env}, default var/data); not while a server uses it`).conflicts('server'))
+  addStoreOptions(command)
     .addOption(new Option('--server <url>', 'send it to the running server at this base URL (its /sparql endpoint)'))
     .addOption(new Option('--token <token>', tokenHelp))
     .addOption(new Option('--query-timeout-s <s>', `with a data directory: ${SETTINGS.queryTimeoutS.help} (env ${SETTINGS.queryTimeoutS.env})`).conflicts('server'))
@@ -77,30 +75,17 @@ export function addTargetOptions(command: Command, tokenHelp: string, kind: 'que
 
 /** The settings of a local run: flags, else their environment variables (no other setting is read). */
 function localConfig(flags: LocalFlags): Config {
-  const keys = ['dataDir', 'queryTimeoutS', 'maxRows', 'maxQueryKb'] as const;
+  const keys = ['queryTimeoutS', 'maxRows', 'maxQueryKb'] as const;
   const env = Object.fromEntries(keys.map((k) => [SETTINGS[k].env, process.env[SETTINGS[k].env]]));
-  return resolveConfig({ dataDir: flags.dataDir, queryTimeoutS: flags.queryTimeoutS, maxRows: flags.maxRows, maxQueryKb: flags.maxQueryKb }, env);
+  return { ...resolveConfig({ queryTimeoutS: flags.queryTimeoutS, maxRows: flags.maxRows, maxQueryKb: flags.maxQueryKb }, env), store: storeConfigOf(flags) };
 }
 
-const LOCKED = /is in use by process|is locked by process|already open in this process/;
-
-/** Opens the data directory and runs `work` with its SparqlService, then closes the store. */
+/** Opens the store and runs `work` with its SparqlService, then closes the store. */
 export async function withLocalService<T>(flags: LocalFlags, command: string, work: (service: SparqlService) => Promise<T>): Promise<T> {
   const config = localConfig(flags);
-  if (!existsSync(config.dataDir)) {
-    throw new CommandFailed(`data directory ${config.dataDir} does not exist (give the store's directory with --data-dir or ${SETTINGS.dataDir.env})`);
-  }
-  let store: EmbeddedStore;
-  try {
-    store = await EmbeddedStore.open({ dataDir: config.dataDir, onWarning: (warning) => { process.stderr.write(`linkedart ${command}: store: ${warning}\n`); } });
-  } catch (error) {
-    const message = (error as Error).message;
-    if (LOCKED.test(message)) {
-      throw new CommandFailed(`${message}\nThe data directory is locked, most likely by a running \`linkedart serve\`: ` +
-        `send the ${command} to that server with --server URL (e.g. --server http://localhost:8080), or stop it and try again.`);
-    }
-    throw error;
-  }
+  const store = await openCommandStore(config.store, command, {
+    create: false, viaServer: `send the ${command} to that server with --server URL (e.g. --server http://localhost:8080)`,
+  }).catch((error: Error) => { throw new CommandFailed(error.message); });
   try {
     const service = new SparqlService(store.sparqlEngine(), new DocumentService(store), {
       timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes,

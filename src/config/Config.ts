@@ -38,7 +38,13 @@ export interface Config {
   readonly anonymousQueries: boolean;
   /** Bearer token that allows SPARQL queries when anonymous queries are off. */
   readonly readToken: string | undefined;
+  /** Where the quads live: the embedded store in dataDir, or a separately run SPARQL 1.1 store. */
+  readonly store: StoreConfig;
 }
+
+export type StoreConfig =
+  | { readonly kind: 'embedded'; readonly dataDir: string }
+  | { readonly kind: 'sparql'; readonly queryUrl: string; readonly updateUrl?: string; readonly user?: string; readonly password?: string };
 
 /** The raw values, as strings, from flags (commander gives camelCase keys). */
 export interface ConfigInput {
@@ -56,6 +62,11 @@ export interface ConfigInput {
   maxRows?: string;
   maxQueryKb?: string;
   anonymousQueries?: string;
+  store?: string;
+  sparqlUrl?: string;
+  updateUrl?: string;
+  storeUser?: string;
+  storePassword?: string;
   readToken?: string;
 }
 
@@ -89,6 +100,11 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   maxQueryKb: { env: 'LINKEDART_MAX_QUERY_KB', help: 'largest SPARQL query or update text in KB (default 256)' },
   anonymousQueries: { env: 'LINKEDART_ANONYMOUS_QUERIES', help: 'whether /sparql answers queries without a token: on or off (default on)' },
   readToken: { env: 'LINKEDART_READ_TOKEN', help: 'bearer token that allows SPARQL queries when anonymous queries are off' },
+  store: { env: 'LINKEDART_STORE', help: 'where the quads live: embedded (in --data-dir) or sparql (a SPARQL 1.1 store at --sparql-url) (default embedded)' },
+  sparqlUrl: { env: 'LINKEDART_SPARQL_URL', help: 'query endpoint of the SPARQL 1.1 store, with --store sparql (e.g. http://127.0.0.1:8890/sparql)' },
+  updateUrl: { env: 'LINKEDART_UPDATE_URL', help: 'update endpoint of the SPARQL 1.1 store (default: the query endpoint)' },
+  storeUser: { env: 'LINKEDART_STORE_USER', help: 'user name for the SPARQL store (HTTP Basic or Digest)' },
+  storePassword: { env: 'LINKEDART_STORE_PASSWORD', help: 'password for the SPARQL store' },
 };
 
 /** Environment variables matching each flag. */
@@ -172,8 +188,10 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
     fail(anonymousIn!, 'with anonymous queries off, nobody could query: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token');
   }
 
+  const store = storeConfig(pick, fail, dataDir);
+
   return {
-    port, host, baseUrl, dataDir, cacheControl, logLevel, token: tokenIn?.value,
+    store, port, host, baseUrl, dataDir, cacheControl, logLevel, token: tokenIn?.value,
     queryTimeoutMs, maxRows, maxQueryBytes, anonymousQueries, readToken: readTokenIn?.value,
     cacheBytes: megabytes('cacheMb', 64, 0),
     maxBodyBytes: megabytes('maxBodyMb', 16, 0.001),
@@ -182,6 +200,33 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
 }
 
 const MB = 1024 * 1024;
+
+type Given = { value: string; from: string };
+
+/** --store and the remote store's endpoints and credentials. */
+function storeConfig(pick: (key: keyof ConfigInput) => Given | undefined, fail: (given: Given, why: string) => never, dataDir: string): StoreConfig {
+  const kindIn = pick('store');
+  const kind = kindIn?.value.trim().toLowerCase() ?? 'embedded';
+  const urlOf = (given: Given | undefined): string | undefined => {
+    if (!given) return undefined;
+    let url: URL | undefined;
+    try { url = new URL(given.value.trim()); } catch { /* reported below */ }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) fail(given, 'an http(s) URL of a SPARQL endpoint, such as http://127.0.0.1:8890/sparql');
+    return url!.href;
+  };
+  const sparqlIn = pick('sparqlUrl');
+  const updateIn = pick('updateUrl');
+  const userIn = pick('storeUser');
+  const passwordIn = pick('storePassword');
+  if (kind === 'embedded') {
+    for (const given of [sparqlIn, updateIn, userIn]) if (given) fail(given, 'only used with --store sparql (LINKEDART_STORE=sparql)');
+    return { kind, dataDir };
+  }
+  if (kind !== 'sparql') fail(kindIn!, 'embedded or sparql');
+  if (!sparqlIn) throw new ConfigError(`--store sparql needs the store's query endpoint: --sparql-url URL or ${SETTINGS.sparqlUrl.env}`);
+  if (passwordIn && !userIn) fail({ ...passwordIn, value: '…' }, 'a password needs a user (--store-user)');
+  return { kind, queryUrl: urlOf(sparqlIn)!, updateUrl: urlOf(updateIn), user: userIn?.value, password: passwordIn?.value };
+}
 
 function kebab(key: string): string {
   return key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());

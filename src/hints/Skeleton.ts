@@ -96,6 +96,7 @@ const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const NUMERIC = new Set(['integer', 'decimal', 'double', 'float', 'int', 'long', 'short', 'byte', 'nonNegativeInteger',
   'positiveInteger', 'negativeInteger', 'nonPositiveInteger', 'unsignedInt', 'unsignedLong'].map((t) => XSD + t));
 export const XSD_DATE_TIME = XSD + 'dateTime';
+const DAY_ONLY = /^(-?\d{4,}-\d\d-\d\d)(Z|[+-]\d\d:\d\d)?$/;
 const DATE_TIME = /^(-?\d{4,}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)?$/;
 
 /**
@@ -110,6 +111,9 @@ export function canonicalLexical(value: string, datatype: string): string {
   }
   if (datatype === XSD + 'boolean') return value === '1' ? 'true' : value === '0' ? 'false' : value;
   if (datatype === XSD_DATE_TIME) {
+    // A date alone, typed as a date-time: Virtuoso stores it as midnight of that day.
+    const day = DAY_ONLY.exec(value);
+    if (day) return canonicalLexical(`${day[1]}T00:00:00${day[2] ?? ''}`, datatype);
     const m = DATE_TIME.exec(value);
     if (!m) return value;
     const fraction = m[2]?.replace(/0+$/, '') ?? '';

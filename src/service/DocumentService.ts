@@ -6,7 +6,7 @@
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { DIGEST_PREDICATE, digestQuad, documentDigest } from '../hints/digest.js';
-import { modifiedFrom, modifiedStamp } from '../hints/lastModified.js';
+import { MODIFIED_PREDICATE, modifiedFrom, modifiedStamp } from '../hints/lastModified.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitDocument } from '../validate/admitDocument.js';
 import { shaclValidator } from '../validate/ShaclValidator.js';
@@ -145,6 +145,18 @@ export class DocumentService {
     return { id, quads, hints, lastModified: modifiedFrom(hints) };
   }
 
+  /**
+   * The stored version of a document: its digest and modification stamp, read from its hint
+   * graph in one small query; undefined when it is not stored. Every write that changes a
+   * document changes both, whichever process made it.
+   */
+  async version(id: string): Promise<string | undefined> {
+    const result = await this.store.query(
+      `SELECT ?p ?v WHERE { GRAPH <${hintGraphOf(id)}> { <${id}> ?p ?v FILTER (?p IN (<${DIGEST_PREDICATE}>, <${MODIFIED_PREDICATE}>)) } }`);
+    if (result.kind !== 'bindings' || result.rows.length === 0) return undefined;
+    return versionText(result.rows.map((row) => [row.p?.v ?? '', row.v?.v ?? '']));
+  }
+
   /** The rendered document with this id, or undefined when there is none. */
   async get(id: string): Promise<RenderedDocument | undefined> {
     const stored = await this.read(id);
@@ -173,6 +185,18 @@ export class DocumentService {
 /** The digest a document is stored with (its quads, hints, and the version of the shapes that checked it). */
 export function digestOf(doc: IngestedDocument): string {
   return documentDigest(doc.quads, doc.hintQuads, shaclValidator().version);
+}
+
+/** The version (see DocumentService.version) of a document as its hint quads give it. */
+export function versionOf(hints: readonly Quad[]): string | undefined {
+  const pairs = hints.filter((q) => q.predicate.value === DIGEST_PREDICATE || q.predicate.value === MODIFIED_PREDICATE)
+    .map((q): [string, string] => [q.predicate.value, q.object.value]);
+  return pairs.length === 0 ? undefined : versionText(pairs);
+}
+
+function versionText(pairs: Array<[string, string]>): string {
+  // The modification stamp is compared as an instant: stores may spell it differently (Z, +00:00, fractions).
+  return pairs.map(([p, v]) => (p === MODIFIED_PREDICATE ? `m${Date.parse(v)}` : `d${v}`)).sort().join(' ');
 }
 
 /** Linked Art JSON-LD of a stored document. */

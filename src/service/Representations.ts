@@ -6,12 +6,17 @@
  *
  * A read that raced a write must not put the old version back into the cache: each write
  * bumps a generation, and a render is cached only if no write ended while it ran.
+ *
+ * When other processes write to the same store (a remote store with several service
+ * processes in front), this process is not told of their writes: with `revalidate`, a cached
+ * entry is used only while the document's version in the store (its digest and modification
+ * stamp, one small query) is still the one it was rendered from.
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { FORMATS, type Format } from '../render/formats.js';
 import { serializeGraph } from '../render/serialize.js';
-import { render, type DocumentService, type StoredDocument } from './DocumentService.js';
+import { render, versionOf, type DocumentService, type StoredDocument } from './DocumentService.js';
 
 export interface Representation {
   readonly format: Format;
@@ -22,6 +27,13 @@ export interface Representation {
   readonly lastModified: string | undefined;
   /** What the render had to say (e.g. triples not reachable from the root). */
   readonly warnings: readonly string[];
+  /** The stored version it was rendered from (DocumentService.version). */
+  readonly version: string | undefined;
+}
+
+export interface RepresentationsOptions {
+  /** Check each cached entry against the document's version in the store before using it. */
+  readonly revalidate?: boolean;
 }
 
 /** Per-entry bookkeeping counted against the cache bound besides the body. */
@@ -32,7 +44,10 @@ export class Representations {
   private generation = 0;
 
   /** `cacheBytes` 0: no cache, every request renders. */
-  constructor(private readonly documents: DocumentService, cacheBytes: number) {
+  private readonly revalidate: boolean;
+
+  constructor(private readonly documents: DocumentService, cacheBytes: number, options: RepresentationsOptions = {}) {
+    this.revalidate = options.revalidate ?? false;
     if (cacheBytes > 0) {
       this.cache = new LRUCache<string, Representation>({
         maxSize: cacheBytes,
@@ -46,7 +61,7 @@ export class Representations {
   async get(id: string, format: Format): Promise<Representation | undefined> {
     const key = cacheKey(id, format);
     const cached = this.cache?.get(key);
-    if (cached) return cached;
+    if (cached && (!this.revalidate || cached.version === await this.documents.version(id))) return cached;
     const generation = this.generation;
     const stored = await this.documents.read(id);
     if (!stored) return undefined;
@@ -57,7 +72,8 @@ export class Representations {
 
   /** Whether a document exists (to tell 404 from 406 without rendering). */
   async exists(id: string): Promise<boolean> {
-    return this.cache?.has(cacheKey(id, FORMATS[0]!)) === true || await this.documents.store.hasGraph(id);
+    if (!this.revalidate && this.cache?.has(cacheKey(id, FORMATS[0]!)) === true) return true;
+    return this.documents.store.hasGraph(id);
   }
 
   /** Entries and bytes held, for /ready and the benchmarks. */
@@ -88,5 +104,5 @@ function represent(stored: StoredDocument, format: Format): Representation {
   }
   const body = Buffer.from(text);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { format, body, etag, lastModified: stored.lastModified?.toUTCString(), warnings };
+  return { format, body, etag, lastModified: stored.lastModified?.toUTCString(), warnings, version: versionOf(stored.hints) };
 }

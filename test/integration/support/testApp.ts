@@ -1,4 +1,4 @@
-/** The real app on a real embedded store, in-process, on a free port: for table-driven HTTP tests. */
+/** The real app on a real store (embedded, or remote: test/support/testStore.ts), in-process, on a free port: for table-driven HTTP tests. */
 import type { Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,11 +12,12 @@ import type { IngestedDocument } from '../../../src/ingest/ingestDocument.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { Representations } from '../../../src/service/Representations.js';
 import { SparqlService } from '../../../src/sparql/SparqlService.js';
-import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
+import type { QuadStore } from '../../../src/store/QuadStore.js';
+import { openTestStore, REMOTE_STORE_URL } from '../../support/testStore.js';
 
 export interface TestApp {
   readonly origin: string;
-  readonly store: EmbeddedStore;
+  readonly store: QuadStore;
   readonly documents: DocumentService;
   readonly representations: Representations;
   readonly sparql: SparqlService;
@@ -28,11 +29,11 @@ export interface TestApp {
 
 export async function startTestApp(documents: readonly IngestedDocument[], settings: ConfigInput = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkedart-http-'));
-  const store = await EmbeddedStore.open({ dataDir });
+  const store = await openTestStore(dataDir);
   const service = new DocumentService(store);
   await service.putAll(documents);
   const config = resolveConfig({ dataDir, port: '0', ...settings }, {});
-  const representations = new Representations(service, config.cacheBytes);
+  const representations = new Representations(service, config.cacheBytes, { revalidate: REMOTE_STORE_URL !== undefined });
   const sparql = new SparqlService(store.sparqlEngine(), service,
     { timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes });
   const log: Array<Record<string, unknown>> = [];

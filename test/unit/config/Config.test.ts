@@ -33,7 +33,18 @@ describe('configuration', () => {
     ['a body limit of 0', { maxBodyMb: '0' }, {}, /--max-body-mb = "0"/],
     ['a Cache-Control with a newline', { cacheControl: 'max-age=60\nX-Evil: 1' }, {}, /--cache-control .*printable ASCII/],
     ['an unknown log level', {}, { LINKEDART_LOG_LEVEL: 'loud' }, /LINKEDART_LOG_LEVEL = "loud": one of fatal, error, warn, info, debug, silent/],
+    ['an unknown store', { store: 'postgres' }, {}, /--store = "postgres": embedded or sparql/],
+    ['a SPARQL store without its endpoint', { store: 'sparql' }, {}, /--store sparql needs the store's query endpoint: --sparql-url URL or LINKEDART_SPARQL_URL/],
+    ['a SPARQL endpoint that is not http(s)', {}, { LINKEDART_STORE: 'sparql', LINKEDART_SPARQL_URL: 'ftp://x/sparql' }, /LINKEDART_SPARQL_URL = "ftp:\/\/x\/sparql": an http\(s\) URL of a SPARQL endpoint/],
+    ['a SPARQL endpoint with the embedded store', { sparqlUrl: 'http://127.0.0.1:8890/sparql' }, {}, /--sparql-url .*only used with --store sparql/],
+    ['a store password without a user', { store: 'sparql', sparqlUrl: 'http://h/sparql', storePassword: 'secret' }, {}, /--store-password = "…": a password needs a user/],
   ];
+  it('names the store: embedded in the data directory by default, or a SPARQL store with its endpoints and user', () => {
+    expect(resolveConfig({ dataDir: '/tmp/d' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d' });
+    expect(resolveConfig({ storeUser: 'dba', storePassword: 'pw' }, { LINKEDART_STORE: 'SPARQL', LINKEDART_SPARQL_URL: 'http://127.0.0.1:8890/sparql', LINKEDART_UPDATE_URL: 'http://127.0.0.1:8890/sparql-auth' }).store)
+      .to.deep.equal({ kind: 'sparql', queryUrl: 'http://127.0.0.1:8890/sparql', updateUrl: 'http://127.0.0.1:8890/sparql-auth', user: 'dba', password: 'pw' });
+  });
+
   for (const [name, flags, env, message] of bad) {
     it(`refuses ${name}, naming the setting`, () => {
       expect(() => resolveConfig(flags, env)).to.throw(ConfigError, message);

@@ -1,0 +1,100 @@
+/**
+ * The SPARQL 1.1 Protocol, as a client, written for what stores actually accept (Virtuoso 7
+ * most of all, ../shared/notes/virtuoso.md): queries and updates are always POSTed
+ * form-encoded (Virtuoso hangs on `application/sparql-query`), always with a Content-Length
+ * (a chunked body is silently dropped), always with an Accept (its defaults are XML and
+ * Turtle). Credentials go as the store's challenge asks: Digest (Virtuoso's /sparql-auth) or Basic.
+ */
+import { digestAuthorization, parseDigestChallenge, type DigestChallenge } from './digestAuth.js';
+import { StoreRequestFailed, StoreUnavailable } from './errors.js';
+
+export interface SparqlEndpoints {
+  /** Where queries go. */
+  readonly queryUrl: string;
+  /** Where updates go (default: the query URL). */
+  readonly updateUrl?: string;
+  readonly user?: string;
+  readonly password?: string;
+  /** Give up on a request of the service's own after this long (default 60 s). */
+  readonly requestTimeoutMs?: number;
+}
+
+export interface SparqlDataset {
+  readonly defaultGraphs?: readonly string[];
+  readonly namedGraphs?: readonly string[];
+}
+
+export class SparqlHttp {
+  private challenge: DigestChallenge | undefined;
+  /** The store asked for Basic: send it with every request from now on. */
+  private basic = false;
+  private nonceCount = 0;
+
+  constructor(readonly endpoints: SparqlEndpoints) {}
+
+  /**
+   * The body of a query's answer in the `accept` format. `timeoutMs` also asks the store to stop
+   * by then (Virtuoso's `timeout` parameter, ignored by stores without one). A store that cut the
+   * answer short (Virtuoso's ResultSetMaxRows, or its timeout's partial "anytime" answer) is an
+   * error, never a shorter answer.
+   */
+  async query(sparql: string, accept: string, options: { dataset?: SparqlDataset; timeoutMs?: number } = {}): Promise<string> {
+    const form = new URLSearchParams({ query: sparql });
+    for (const g of options.dataset?.defaultGraphs ?? []) form.append('default-graph-uri', g);
+    for (const g of options.dataset?.namedGraphs ?? []) form.append('named-graph-uri', g);
+    if (options.timeoutMs !== undefined) form.append('timeout', String(options.timeoutMs));
+    // The client waits a little longer than the store was asked to, so the store's own answer wins.
+    const { text, headers } = await this.post(this.endpoints.queryUrl, form, accept, options.timeoutMs && options.timeoutMs + 2000, sparql);
+    const state = headers.get('x-sql-state');
+    if (state === 'S1TAT') throw new StoreUnavailable(`SPARQL store at ${this.endpoints.queryUrl} stopped the query at its time limit`, true);
+    if (headers.has('x-sparql-maxrows')) {
+      throw new StoreRequestFailed(this.endpoints.queryUrl, 200, `the answer was cut at the store's row limit (${headers.get('x-sparql-maxrows')} rows; Virtuoso: raise ResultSetMaxRows)`, sparql);
+    }
+    return text;
+  }
+
+  /** Runs an update; resolves once the store has answered 2xx. */
+  async update(sparql: string, timeoutMs?: number): Promise<void> {
+    await this.post(this.endpoints.updateUrl ?? this.endpoints.queryUrl, new URLSearchParams({ update: sparql }), 'application/json, text/plain;q=0.5, */*;q=0.1', timeoutMs, sparql);
+  }
+
+  private async post(url: string, form: URLSearchParams, accept: string, timeoutMs: number | undefined, sparql: string): Promise<{ text: string; headers: Headers }> {
+    const body = Buffer.from(form.toString(), 'utf8');
+    const send = (authorization?: string): Promise<Response> => {
+      const headers: Record<string, string> = {
+        'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
+        'content-length': String(body.length),
+        accept,
+      };
+      if (authorization) headers.authorization = authorization;
+      return fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs ?? this.endpoints.requestTimeoutMs ?? 60_000) });
+    };
+    let response: Response;
+    try {
+      response = await send(this.authorization('POST', url));
+      // Credentials go as the store asks (first contact, or a Digest nonce gone stale): answered once.
+      if (response.status === 401 && this.endpoints.user !== undefined) {
+        const asked = response.headers.get('www-authenticate') ?? '';
+        const challenge = parseDigestChallenge(asked);
+        if (challenge || (/^\s*Basic\b/i.test(asked) && !this.basic)) {
+          await response.body?.cancel();
+          if (challenge) { this.challenge = challenge; this.nonceCount = 0; } else this.basic = true;
+          response = await send(this.authorization('POST', url));
+        }
+      }
+    } catch (error) {
+      throw StoreUnavailable.from(url, error);
+    }
+    const text = await response.text().catch((error: unknown) => { throw StoreUnavailable.from(url, error); });
+    if (!response.ok) throw new StoreRequestFailed(url, response.status, text, sparql);
+    return { text, headers: response.headers };
+  }
+
+  private authorization(method: string, url: string): string | undefined {
+    const { user, password } = this.endpoints;
+    if (user === undefined) return undefined;
+    if (this.challenge) return digestAuthorization(this.challenge, { user, password: password ?? '' }, method, new URL(url).pathname, ++this.nonceCount);
+    // Nothing before the store asks: Virtuoso refuses a Digest answer after an unasked-for Basic.
+    return this.basic ? 'Basic ' + Buffer.from(`${user}:${password ?? ''}`).toString('base64') : undefined;
+  }
+}

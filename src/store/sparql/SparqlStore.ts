@@ -1,0 +1,159 @@
+/**
+ * The QuadStore on a separately run SPARQL 1.1 store (Virtuoso 7 is the one tested): the same
+ * graphs as the embedded store, written with SPARQL Update and read with SPARQL Query over
+ * HTTP, so that many stateless service processes can share one store.
+ *
+ * Durability and atomicity are the store's: each update request is one transaction there (a
+ * Virtuoso killed mid-request comes back with none of it), and a replaceGraphs is one request
+ * unless it is larger than `maxTriplesPerRequest` or `maxGraphsPerRequest`, when it is cut
+ * between documents: each document is then still wholly old or wholly new.
+ * Blank nodes are kept as skolem IRIs (storedTerms.ts); the default graph of curators'
+ * queries is a union graph kept here (graphWrites.ts).
+ */
+import { Parser } from 'n3';
+import type { QuadStore, QueryResult } from '../QuadStore.js';
+import { fromPlainQuad, toPlainQuad, type PlainQuad, type PlainTerm, type Quad } from '../../rdf/terms.js';
+import { fromSparqlJson } from '../../sparql/results/readJson.js';
+import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
+import { planRuns, requestText, REGISTERED_CLASS, REGISTRY_GRAPH, UNION_GRAPH } from './graphWrites.js';
+import { RemoteSparqlEngine } from './RemoteSparqlEngine.js';
+import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
+import { StoreRequestFailed } from './errors.js';
+import { iriText } from './sparqlTerms.js';
+import { fromStored, Skolemizer } from './storedTerms.js';
+
+export interface SparqlStoreOptions extends SparqlEndpoints {
+  /** A replaceGraphs larger than this many triples is sent in several requests, cut between documents. Default 40,000. */
+  readonly maxTriplesPerRequest?: number;
+  /** Nor more graphs than this in one request (a document is two: its graph and its hints). Default 200. */
+  readonly maxGraphsPerRequest?: number;
+}
+
+const JSON_RESULTS = 'application/sparql-results+json';
+/** Graphs per listGraphs page: below any store's row cap. */
+const PAGE = 5000;
+/** Times a write is retried when the store reports a deadlock between transactions (SQLSTATE 40001). */
+const DEADLOCK_RETRIES = 5;
+
+export class SparqlStore implements QuadStore {
+  readonly http: SparqlHttp;
+  private engine: RemoteSparqlEngine | undefined;
+
+  constructor(private readonly options: SparqlStoreOptions) {
+    this.http = new SparqlHttp(options);
+  }
+
+  /** Connects and checks the store answers queries; rejects with StoreUnavailable otherwise. */
+  static async open(options: SparqlStoreOptions): Promise<SparqlStore> {
+    const store = new SparqlStore(options);
+    await store.select('ASK {}');
+    return store;
+  }
+
+  async replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<void> {
+    const plain = new Map<string, PlainQuad[]>();
+    for (const [name, quads] of graphs) plain.set(name, quads.map(toPlainQuad));
+    const skolem = new Skolemizer();
+    for (const run of planRuns(plain, { maxTriples: this.options.maxTriplesPerRequest ?? 40_000, maxGraphs: this.options.maxGraphsPerRequest ?? 200 })) {
+      // What the store holds now, as it holds it (skolem IRIs, its spellings): only the difference is written.
+      const current = new Map<string, PlainQuad[]>();
+      const result = await this.select(`SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${run.map(([g]) => iriText(g)).join(' ')} } GRAPH ?g { ?s ?p ?o } }`);
+      if (result.kind === 'bindings') {
+        for (const row of result.rows) {
+          const g = row.g!.v;
+          let list = current.get(g);
+          if (!list) current.set(g, list = []);
+          list.push([row.s!, row.p!, row.o!, row.g!]);
+        }
+      }
+      await this.updateRetrying(requestText(run, current, skolem));
+    }
+  }
+
+  async readGraphs(names: readonly string[]): Promise<Quad[]> {
+    if (names.length === 0) return [];
+    const result = await this.select(`SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${names.map(iriText).join(' ')} } GRAPH ?g { ?s ?p ?o } }`);
+    if (result.kind !== 'bindings') return [];
+    return result.rows.map((row) => fromPlainQuad([fromStored(row.s!), row.p!, fromStored(row.o!), row.g!]));
+  }
+
+  async hasGraph(name: string): Promise<boolean> {
+    const result = await this.select(`ASK { GRAPH ${iriText(name)} { ?s ?p ?o } }`);
+    return result.kind === 'boolean' && result.value;
+  }
+
+  /** The graphs this service wrote (the registry), never the store's own; paged by name. */
+  async listGraphs(): Promise<string[]> {
+    const out: string[] = [];
+    for (let after = ''; ;) {
+      const filter = after === '' ? '' : `FILTER (STR(?g) > ${JSON.stringify(after)})`;
+      const result = await this.select(`SELECT ?g WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } ${filter} } ORDER BY STR(?g) LIMIT ${PAGE}`);
+      const rows = result.kind === 'bindings' ? result.rows : [];
+      for (const row of rows) if (row.g) out.push(row.g.v);
+      if (rows.length < PAGE) return out;
+      after = out[out.length - 1]!;
+    }
+  }
+
+  async query(sparql: string): Promise<QueryResult> {
+    if (/^\s*(?:PREFIX[^{]*|BASE[^{]*)*(CONSTRUCT|DESCRIBE)\b/i.test(sparql)) {
+      const text = await this.http.query(sparql, 'application/n-triples');
+      const quads = new Parser({ format: 'N-Triples' }).parse(text).map((q) => {
+        const p = toPlainQuad(q);
+        return fromPlainQuad([fromStored(p[0]), p[1], fromStored(p[2]), { t: 'D', v: '' }]);
+      });
+      return { kind: 'quads', quads };
+    }
+    const result = await this.select(sparql);
+    if (result.kind === 'bindings') {
+      for (const row of result.rows) for (const [k, v] of Object.entries(row)) row[k] = fromStored(v);
+    }
+    return result;
+  }
+
+  async update(sparql: string): Promise<void> {
+    await this.updateRetrying(sparql);
+  }
+
+  sparqlEngine(): SparqlEngine {
+    this.engine ??= new RemoteSparqlEngine(this.http);
+    return this.engine;
+  }
+
+  /** Quads in the graphs this service wrote (the union graph, a copy, not counted). */
+  async size(): Promise<number> {
+    const result = await this.select(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } GRAPH ?g { ?s ?p ?o } }`);
+    const n = result.kind === 'bindings' ? result.rows[0]?.n?.v : undefined;
+    return n === undefined ? 0 : Number(n);
+  }
+
+  async close(): Promise<void> {
+    await this.engine?.close();
+  }
+
+  /** Removes every graph this service wrote, the union and the registry (tests, `--reset`). */
+  async clear(): Promise<void> {
+    const graphs = await this.listGraphs();
+    for (let i = 0; i < graphs.length; i += 200) {
+      await this.updateRetrying(graphs.slice(i, i + 200).map((g) => `DROP SILENT GRAPH ${iriText(g)}`).join(' ;\n'));
+    }
+    await this.updateRetrying(`DROP SILENT GRAPH <${UNION_GRAPH}> ;\nDROP SILENT GRAPH <${REGISTRY_GRAPH}>`);
+  }
+
+  private async select(sparql: string): Promise<{ kind: 'boolean'; value: boolean } | { kind: 'bindings'; variables: string[]; rows: Array<Record<string, PlainTerm>> }> {
+    return fromSparqlJson(await this.http.query(sparql, JSON_RESULTS));
+  }
+
+  private async updateRetrying(sparql: string): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.http.update(sparql);
+        return;
+      } catch (error) {
+        const deadlock = error instanceof StoreRequestFailed && /\b40001\b|deadlock/i.test(error.body);
+        if (!deadlock || attempt >= DEADLOCK_RETRIES) throw error;
+        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      }
+    }
+  }
+}

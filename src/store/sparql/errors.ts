@@ -1,0 +1,32 @@
+/**
+ * What can go wrong talking to a remote SPARQL store, said so that an operator knows which
+ * store, which request and what it answered. Both are 503s to an HTTP client: the service is
+ * fine, its store is not.
+ */
+
+/** The store could not be reached, or did not answer in time. */
+export class StoreUnavailable extends Error {
+  override name = 'StoreUnavailable';
+  readonly status = 503;
+
+  static from(url: string, error: unknown): StoreUnavailable {
+    const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+    const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? 'no answer in time'
+      : e.cause?.code ?? e.cause?.message ?? e.message ?? String(error);
+    return new StoreUnavailable(`SPARQL store at ${url} is unavailable: ${why}`, e.name === 'TimeoutError');
+  }
+
+  constructor(message: string, readonly timedOut = false) { super(message); }
+}
+
+/** The store answered with an error status. */
+export class StoreRequestFailed extends Error {
+  override name = 'StoreRequestFailed';
+  readonly status = 503;
+
+  constructor(readonly url: string, readonly storeStatus: number, readonly body: string, sparql: string) {
+    // Virtuoso echoes the whole request after its message: keep the message, not the echo.
+    const said = body.split('\nSPARQL query:')[0]!.replace(/\s+/g, ' ').trim().slice(0, 500);
+    super(`SPARQL store at ${url} answered ${storeStatus}: ${said || '(no message)'} [request: ${sparql.slice(0, 120).replace(/\s+/g, ' ')}${sparql.length > 120 ? '…' : ''}]`);
+  }
+}

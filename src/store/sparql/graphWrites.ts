@@ -1,0 +1,138 @@
+/**
+ * A replaceGraphs as SPARQL Update requests. Each request takes a run of whole documents from
+ * what the store holds (read just before) to their new triples, in few operations (Virtuoso
+ * compiles a request into one statement and gives up on long ones: "Query too large"):
+ *
+ *   1. DELETE DATA the triples a graph no longer states,
+ *   2. INSERT DATA the triples it newly states, into the graph and into the union graph,
+ *      with registry entries for graphs that were empty and a DELETE DATA of those that are now,
+ *   3. drop from the union graph what was removed and no graph states any more.
+ *
+ * The union graph is the default graph curators' queries see: the set union of the entity
+ * graphs, as the embedded store's query replica keeps it (a store's own default graph is
+ * the bag of every graph, system and internal graphs included). The registry lists the graphs
+ * this service wrote, so listing them never means listing a store's own.
+ *
+ * A request is one transaction in the store; it is cut only between documents (a graph and its
+ * hint graph, adjacent in the map, always travel together).
+ */
+import { literalKey } from '../../hints/Skeleton.js';
+import { fromPlainTerm, type PlainQuad } from '../../rdf/terms.js';
+import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
+import { iriText, termText } from './sparqlTerms.js';
+import type { Skolemizer } from './storedTerms.js';
+
+export const UNION_GRAPH = `${INTERNAL_GRAPH_PREFIX}union`;
+export const REGISTRY_GRAPH = `${INTERNAL_GRAPH_PREFIX}graphs`;
+export const REGISTERED_CLASS = `${INTERNAL_GRAPH_PREFIX}Graph`;
+
+/** Most triples in one INSERT DATA (Virtuoso fails near 4,990). */
+const TRIPLES_PER_INSERT = 4000;
+
+export interface WritePlanOptions {
+  /** Most triples (union copies included) a request carries before the next document starts a new one. */
+  readonly maxTriples: number;
+  /** Most graphs a request replaces. */
+  readonly maxGraphs: number;
+}
+
+/** A document run: graphs replaced together in one request. */
+export type Run = Array<readonly [string, readonly PlainQuad[]]>;
+
+/** The graphs cut into runs of whole documents, each small enough for one request. */
+export function planRuns(graphs: ReadonlyMap<string, readonly PlainQuad[]>, options: WritePlanOptions): Run[] {
+  const runs: Run[] = [];
+  let run: Run = [];
+  let triples = 0;
+  for (const [graph, quads] of graphs) {
+    const previous = run[run.length - 1]?.[0];
+    const sameDocument = previous !== undefined && belongTogether(previous, graph);
+    if (!sameDocument && run.length > 0 && (triples >= options.maxTriples || run.length >= options.maxGraphs)) {
+      runs.push(run);
+      run = [];
+      triples = 0;
+    }
+    run.push([graph, quads]);
+    triples += quads.length * (isInternalGraph(graph) ? 1 : 2);
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+/** A document's graph and its hint graph (`…hints:<id>`) must not be cut apart. */
+function belongTogether(a: string, b: string): boolean {
+  return a.endsWith(':' + b) || b.endsWith(':' + a);
+}
+
+/** A quad's triple as SPARQL text, and its identity: the value, as a store keeps it (storedTerms.ts). */
+function tripleOf([s, p, o]: PlainQuad): { text: string; key: string } {
+  const text = termText(s) + ' ' + termText(p) + ' ' + termText(o);
+  return { text, key: o.t === 'L' ? termText(s) + ' ' + termText(p) + ' ' + literalKey(fromPlainTerm(o)) : text };
+}
+
+/**
+ * The request that takes the graphs of `run` from `current` (their quads in the store, as read,
+ * skolem IRIs and all) to their new quads. Only what differs is deleted and inserted: a
+ * Virtuoso killed after committing a request that deleted and re-inserted the same triple
+ * came back without it.
+ */
+export function requestText(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer): string {
+  const removed: Array<[string, string]> = [];
+  const added: Array<[string, string]> = [];
+  const unionRemoved: string[] = [];
+  const unionAdded: string[] = [];
+  const registered: string[] = [];
+  const unregistered: string[] = [];
+  for (const [graph, quads] of run) {
+    const entity = !isInternalGraph(graph);
+    const g = iriText(graph);
+    const before = new Map<string, string>();
+    for (const q of current.get(graph) ?? []) { const t = tripleOf(q); before.set(t.key, t.text); }
+    const after = new Set<string>();
+    for (const [s, p, o, gr] of quads) {
+      const t = tripleOf([skolem.term(s, graph), p, skolem.term(o, graph), gr]);
+      if (after.has(t.key)) continue;
+      after.add(t.key);
+      if (before.has(t.key)) continue;
+      added.push([g, t.text]);
+      if (entity) unionAdded.push(t.text);
+    }
+    for (const [key, text] of before) {
+      if (after.has(key)) continue;
+      removed.push([g, text]);
+      if (entity) unionRemoved.push(`(${text})`);
+    }
+    if (before.size === 0 && after.size > 0) registered.push(g);
+    if (before.size > 0 && after.size === 0) unregistered.push(g);
+  }
+  const ops: string[] = [];
+  for (const block of blocks(removed)) ops.push(`DELETE DATA {\n${block}}`);
+  for (const block of blocks([...added, ...unionAdded.map((t): [string, string] => [`<${UNION_GRAPH}>`, t]),
+    ...registered.map((g): [string, string] => [`<${REGISTRY_GRAPH}>`, `${g} a <${REGISTERED_CLASS}>`])])) {
+    ops.push(`INSERT DATA {\n${block}}`);
+  }
+  if (unregistered.length > 0) {
+    ops.push(`DELETE DATA { GRAPH <${REGISTRY_GRAPH}> { ${unregistered.map((g) => `${g} a <${REGISTERED_CLASS}> .`).join(' ')} } }`);
+  }
+  // What a graph stopped stating leaves the union unless another graph still states it.
+  for (let i = 0; i < unionRemoved.length; i += TRIPLES_PER_INSERT) {
+    ops.push(`DELETE { GRAPH <${UNION_GRAPH}> { ?s ?p ?o } } WHERE { VALUES (?s ?p ?o) { ${unionRemoved.slice(i, i + TRIPLES_PER_INSERT).join(' ')} } ` +
+      `GRAPH <${UNION_GRAPH}> { ?s ?p ?o } FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != <${UNION_GRAPH}>) } }`);
+  }
+  return ops.join(' ;\n');
+}
+
+/** Triples grouped by graph, in blocks of at most TRIPLES_PER_INSERT. */
+function blocks(triples: Array<[string, string]>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < triples.length; i += TRIPLES_PER_INSERT) {
+    let text = '';
+    let graph = '';
+    for (const [g, t] of triples.slice(i, i + TRIPLES_PER_INSERT)) {
+      if (g !== graph) { text += (graph ? '}\n' : '') + `GRAPH ${g} {\n`; graph = g; }
+      text += t + ' .\n';
+    }
+    out.push(text + '}\n');
+  }
+  return out;
+}

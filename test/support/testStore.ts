@@ -1,0 +1,38 @@
+/**
+ * The store a suite runs on: the embedded store in a data directory, or, when
+ * LINKEDART_TEST_SPARQL_URL is set (test/virtuoso/fixture.ts sets it for the second pass of
+ * `npm test`), the remote SPARQL store at that URL. A remote store is cleared the first time a
+ * suite opens it for a data directory, and kept when the same directory is opened again (a
+ * reopen must find what was written).
+ */
+import { EmbeddedStore, type EmbeddedStoreOptions } from '../../src/store/embedded/EmbeddedStore.js';
+import type { QuadStore } from '../../src/store/QuadStore.js';
+import { SparqlStore } from '../../src/store/sparql/SparqlStore.js';
+
+/** The remote store's query URL when the suites run on it. */
+export const REMOTE_STORE_URL = process.env.LINKEDART_TEST_SPARQL_URL || undefined;
+
+/** Which store the suites run on, for test titles. */
+export const STORE_KIND = REMOTE_STORE_URL ? 'remote SPARQL store' : 'embedded store';
+
+const opened = new Set<string>();
+
+export async function openTestStore(dataDir: string, options: Omit<EmbeddedStoreOptions, 'dataDir'> = {}): Promise<QuadStore> {
+  if (!REMOTE_STORE_URL) return EmbeddedStore.open({ dataDir, ...options });
+  const store = await SparqlStore.open({ queryUrl: REMOTE_STORE_URL });
+  if (!opened.has(dataDir)) {
+    opened.add(dataDir);
+    await store.clear();
+  }
+  return store;
+}
+
+/**
+ * The CLI flags that name the suite's store for `dataDir`: `--data-dir DIR`, or the remote
+ * store's flags (the remote store cleared first, as openTestStore would).
+ */
+export async function testStoreArgs(dataDir: string): Promise<string[]> {
+  if (!REMOTE_STORE_URL) return ['--data-dir', dataDir];
+  await (await openTestStore(dataDir)).close();
+  return ['--store', 'sparql', '--sparql-url', REMOTE_STORE_URL];
+}

@@ -1,0 +1,38 @@
+/**
+ * The second pass of `npm test`: the store, render, HTTP, load and SPARQL suites again, on a
+ * Virtuoso 7 started here (test/virtuoso/start.sh installs it from Debian's packages when it is
+ * missing, and starts it on 127.0.0.1 with a throwaway database) and stopped by its recorded
+ * PID at the end. LINKEDART_TEST_SPARQL_URL tells the suites to use it (test/support/testStore.ts).
+ * An already running store can be given instead: LINKEDART_TEST_SPARQL_URL set beforehand.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../support/corpus.js';
+
+const SCRIPTS = `${PROJECT_ROOT}test/virtuoso/`;
+let started: { dir: string } | undefined;
+
+/** The ports, clear of a Virtuoso a developer runs on its defaults (8890, 1111). */
+export const VIRTUOSO_ENV = {
+  VIRT_HTTP_PORT: process.env.VIRT_HTTP_PORT ?? '18890',
+  VIRT_SQL_PORT: process.env.VIRT_SQL_PORT ?? '11111',
+};
+
+export function mochaGlobalSetup(): void {
+  if (process.env.LINKEDART_TEST_SPARQL_URL) return;
+  const dir = mkdtempSync(join(tmpdir(), 'linkedart-virtuoso-'));
+  const url = execFileSync('bash', [`${SCRIPTS}start.sh`], {
+    env: { ...process.env, ...VIRTUOSO_ENV, VIRT_DIR: dir }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
+  started = { dir };
+  process.env.LINKEDART_TEST_SPARQL_URL = url;
+  process.env.LINKEDART_TEST_VIRT_DIR = dir;
+  console.log(`Virtuoso for the remote-store suites: ${url} (database in ${dir})`);
+}
+
+export function mochaGlobalTeardown(): void {
+  if (!started) return;
+  execFileSync('bash', [`${SCRIPTS}stop.sh`], { env: { ...process.env, VIRT_DIR: started.dir, VIRT_PURGE: '1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+}
