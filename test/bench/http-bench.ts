@@ -19,6 +19,16 @@
  *   npm run bench:http -- --quick                        3 s each (warm-ups 1 s)
  *   npm run bench:http -- --duration 5 --long 10 --warmup 1
  * (or HTTP_BENCH_DURATION, HTTP_BENCH_LONG, HTTP_BENCH_WARMUP in the environment).
+ *
+ * The remote store (after all the runs above): the same documents written into a SPARQL 1.1 store
+ * through SparqlStore + DocumentService.putAll, then the service run on it (`serve --store sparql`):
+ * render cache on (warm) and render cache off, 10 connections each; a second table puts these
+ * rows beside the embedded store's and bare express's.
+ *   npm run bench:http -- --remote                       a throwaway Virtuoso 7 (test/virtuoso/start.sh,
+ *                                                        127.0.0.1:18895, or VIRT_HTTP_PORT / VIRT_SQL_PORT),
+ *                                                        stopped by its recorded PID at the end, also on error
+ *   npm run bench:http -- --sparql-url URL               a store you run (written to, never cleared or stopped)
+ * (or HTTP_BENCH_REMOTE=1, HTTP_BENCH_SPARQL_URL=URL in the environment).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
@@ -30,11 +40,13 @@ import { DocumentRejected } from '../../src/linkedart/Problem.js';
 import { demoDocuments } from '../../src/service/demoCollection.js';
 import { DocumentService } from '../../src/service/DocumentService.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
+import { SparqlStore } from '../../src/store/sparql/SparqlStore.js';
 import { admitDocument } from '../../src/validate/admitDocument.js';
 import { CORPUS_DIR, PROJECT_ROOT, readDocuments } from '../support/corpus.js';
 import { startChildServer, type ChildServer } from './http/childServer.js';
 import type { PreRendered } from './http/bareExpress.js';
-import { cpuMark, otherCpus } from './http/otherCpu.js';
+import { cpuMark, otherCpus, type CpuMark } from './http/otherCpu.js';
+import { givenStore, processCpuMs, processPeakRss, remoteOption, startVirtuoso, type RemoteStore } from './remote/virtuoso.js';
 import { printTable } from './stats.js';
 
 const BASE_URL = 'https://linked.art/example/';
@@ -60,6 +72,9 @@ const quick = process.argv.includes('--quick');
 const DURATION = option('duration', 'HTTP_BENCH_DURATION', quick ? 3 : 10);
 const LONG = option('long', 'HTTP_BENCH_LONG', quick ? 3 : 30);
 const WARMUP = option('warmup', 'HTTP_BENCH_WARMUP', quick ? 1 : 2);
+const REMOTE = remoteOption('HTTP_BENCH');
+/** Ports of the Virtuoso --remote starts: clear of the test suites' (18890) and of bench:load's. */
+const VIRTUOSO_PORTS = { httpPort: 18895, sqlPort: 11115 };
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -123,7 +138,11 @@ function load(url: string, paths: readonly string[], accept: string, connections
   });
 }
 
-interface Run { name: string; connections: number; measured?: Measured; note?: string }
+interface Run {
+  name: string; connections: number; measured?: Measured; note?: string;
+  /** CPUs' worth of time the server process, and the remote store's process (when we know it), took during the run. */
+  cpu?: { server: number; store: number | undefined };
+}
 
 const problems: string[] = [];
 const memory: Array<[string, string]> = [];
@@ -132,22 +151,34 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Runs during or just before which other processes took more than a quarter of a CPU. */
 const contended: string[] = [];
 
-async function measure(name: string, server: ChildServer, paths: readonly string[], accept: string, connections: number, duration: number): Promise<Run> {
+/** CPUs' worth of `ms` of CPU time between two marks. */
+function cpusOf(ms: number, a: CpuMark, b: CpuMark): number {
+  const wallMs = (b.machineTotalMs - a.machineTotalMs) / cpus().length;
+  return wallMs > 0 ? ms / wallMs : 0;
+}
+
+/** `storePid`: the remote store's process, part of what is measured, so not counted as other work. */
+async function measure(name: string, server: ChildServer, paths: readonly string[], accept: string, connections: number, duration: number, storePid?: number): Promise<Run> {
   // Other work on the machine (a build, tests) takes CPU from the bench or the server: look for it.
   const idle0 = cpuMark(server.child.pid);
+  const idleStore0 = processCpuMs(storePid);
   await sleep(1000);
-  const before = otherCpus(idle0, cpuMark(server.child.pid));
+  const idle1 = cpuMark(server.child.pid);
+  const before = Math.max(0, otherCpus(idle0, idle1) - cpusOf(processCpuMs(storePid) - idleStore0, idle0, idle1));
   if (WARMUP > 0) {
     progress(`${name}: warm-up ${WARMUP} s, ${connections} connections`);
     await load(server.url, paths, accept, connections, WARMUP);
   }
   progress(`${name}: ${duration} s, ${connections} connections`);
   const run0 = cpuMark(server.child.pid);
+  const store0 = processCpuMs(storePid);
   const measured = await load(server.url, paths, accept, connections, duration);
-  const during = otherCpus(run0, cpuMark(server.child.pid));
+  const run1 = cpuMark(server.child.pid);
+  const storeCpus = storePid === undefined ? undefined : cpusOf(processCpuMs(storePid) - store0, run0, run1);
+  const during = Math.max(0, otherCpus(run0, run1) - (storeCpus ?? 0));
   if (before > 0.25 || during > 0.25) contended.push(`${name}: ${before.toFixed(2)} CPUs just before, ${during.toFixed(2)} during`);
   const { result } = measured;
-  const run: Run = { name, connections, measured };
+  const run: Run = { name, connections, measured, cpu: { server: cpusOf(run1.serverMs - run0.serverMs, run0, run1), store: storeCpus } };
   if (result.errors > 0 || result.non2xx > 0) {
     const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${s.count ?? 0}`).join(', ');
     problems.push(`${name}: ${result.errors} errors (${result.timeouts} timeouts), ${result.non2xx} non-2xx; status codes ${codes}`);
@@ -171,6 +202,9 @@ async function finish(label: string, server: ChildServer): Promise<void> {
 
 const serveArgs = (dataDir: string, extra: string[] = []) =>
   ['serve', '--port', '0', '--data-dir', dataDir, '--base-url', BASE_URL, '--log-level', 'silent', ...extra];
+/** The same service on the remote store. */
+const remoteServeArgs = (sparqlUrl: string, extra: string[] = []) =>
+  ['serve', '--port', '0', '--store', 'sparql', '--sparql-url', sparqlUrl, '--base-url', BASE_URL, '--log-level', 'silent', ...extra];
 
 // ---- the bench ----------------------------------------------------------------------------
 
@@ -178,6 +212,7 @@ const work = await mkdtemp(join(tmpdir(), 'http-bench-'));
 const dataDir = join(work, 'data');
 const responsesFile = join(work, 'responses.json');
 let current: ChildServer | undefined;
+let remote: RemoteStore | undefined;
 
 try {
   const m0 = cpuMark(undefined);
@@ -263,6 +298,42 @@ try {
   await finish('ours, access log on', current);
   current = undefined;
 
+  // The remote store: the same documents, the same service on it, warm and cache off.
+  let remoteWarm: Run | undefined;
+  let remoteCold: Run | undefined;
+  if (REMOTE) {
+    try {
+      remote = REMOTE.url === undefined ? await startVirtuoso(VIRTUOSO_PORTS, progress) : givenStore(REMOTE.url);
+      progress(`writing the documents into ${remote.url}`);
+      const t0 = performance.now();
+      const sparql = await SparqlStore.open({ queryUrl: remote.url });
+      try {
+        await new DocumentService(sparql).putAll([...admitted, ...demo]);
+      } finally {
+        await sparql.close();
+      }
+      console.log(`\nRemote store: ${remote.label} at ${remote.url}; the ${admitted.length + demo.length} documents written in ${((performance.now() - t0) / 1000).toFixed(1)} s (SparqlStore, DocumentService.putAll)`);
+
+      current = await startChildServer(MAIN, remoteServeArgs(remote.url));
+      progress('ours on the remote store: warm pass over every path');
+      const fromRemote = await fetchAll(current.url, okPaths, JSON_LD);
+      // The service promises the same document whatever the store: check it, byte for byte.
+      const differs = okPaths.filter((p) => !fromRemote.get(p)!.body.equals(rendered.get(p)!.body) || fromRemote.get(p)!.contentType !== rendered.get(p)!.contentType);
+      if (differs.length > 0) problems.push(`on the remote store, ${differs.length} paths answered other bytes or Content-Type than on the embedded store: ${differs.slice(0, 5).join(', ')}`);
+      else console.log(`Remote store, warm pass: ${passSummary(fromRemote)}; every body and Content-Type identical to the embedded store's`);
+      remoteWarm = await measure('ours, remote store, cache on (warm)', current, okPaths, JSON_LD, 10, DURATION, remote.pid);
+      await finish('ours, remote store, cache on', current);
+      current = undefined;
+
+      current = await startChildServer(MAIN, remoteServeArgs(remote.url, ['--cache-mb', '0']));
+      remoteCold = await measure('ours, remote store, cache off (--cache-mb 0)', current, okPaths, JSON_LD, 10, DURATION, remote.pid);
+      await finish('ours, remote store, cache off', current);
+      current = undefined;
+    } catch (e) {
+      problems.push(`remote store runs stopped: ${(e as Error).stack ?? String(e)}`);
+    }
+  }
+
   // 6. The table, in the order of the brief.
   const order = [bare, warm, cold, many, turtle, logged];
   printTable(`HTTP dereference, loopback, ${okPaths.length} paths cycled, Accept ${JSON_LD} unless said (warm-up ${WARMUP} s before each run, not counted)`,
@@ -286,17 +357,47 @@ try {
   console.log(`- 64 connections, ${LONG} s: ${m ? `${m.result.errors} errors, ${m.result.non2xx} non-2xx, p99 ${num(m.p99, 2)} ms` : 'no result'} (target 0 and 0): ${clean ? 'met' : 'NOT MET'}`);
   if (!turtle.measured) console.log(`- Turtle: NOT MEASURED, ${turtle.note}`);
 
+  if (REMOTE) {
+    // Both stores side by side: the rows of each mode adjacent, bare express first.
+    const storeOf = (r: Run | undefined, store: string) => ({ run: r, store });
+    const remoteLabel = remote?.label ?? 'remote (not started)';
+    const side = [storeOf(bare, '- (bytes in a Map)'),
+      storeOf(warm, 'embedded (Oxigraph)'), storeOf(remoteWarm, remoteLabel),
+      storeOf(cold, 'embedded (Oxigraph)'), storeOf(remoteCold, remoteLabel)];
+    const names = ['bare express (pre-rendered)', 'ours, render cache on (warm)', 'ours, render cache on (warm)', 'ours, render cache off', 'ours, render cache off'];
+    const cpu = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(2));
+    printTable(`Embedded vs remote store: 10 connections, ${DURATION} s runs, ${okPaths.length} paths cycled, Accept ${JSON_LD} (CPUs: each process's CPU time / wall time; the machine has ${cpus().length})`,
+      ['run', 'store', 'req/s', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'service CPUs', 'store CPUs'],
+      side.map(({ run, store }, i) => {
+        const m = run?.measured;
+        if (!m) return [names[i]!, store, 'not run', '-', '-', '-', '-', '-'];
+        return [names[i]!, store, num(m.result.requests.average, 0), num(m.p50, 2), num(m.p99, 2), `${m.result.errors} / ${m.result.non2xx}`,
+          i === 0 ? '-' : cpu(run.cpu?.server), cpu(run.cpu?.store)];
+      }));
+    console.log('(store CPUs: the Virtuoso process we started; "-" for the embedded store, whose worker thread is inside the service process, or a store you run)');
+    const r = (x: Run | undefined) => x?.measured?.result.requests.average ?? 0;
+    if (r(remoteWarm) > 0) {
+      console.log(`Remote / embedded requests/s: warm ${(100 * r(remoteWarm) / r(warm)).toFixed(1)}%, cache off ${(100 * r(remoteCold) / r(cold)).toFixed(1)}%`
+        + ' (on the remote store a cached representation is revalidated against its stored version on every request)');
+    }
+  }
   if (contended.length > 0) {
     console.log(`\nWARNING: other processes took CPU (the bench and the server share ${cpus().length} CPUs: these runs may read low):`);
     for (const c of contended) console.log(`- ${c}`);
   } else {
     console.log('\nNo other process took a noticeable share of the CPUs during the runs.');
   }
+  if (remote?.pid !== undefined) {
+    const peak = processPeakRss(remote.pid);
+    if (peak !== undefined) memory.push(['Virtuoso (remote store)', mb(peak)]);
+  }
   if (memory.length > 0) printTable('Peak RSS of each server process (VmHWM, read before SIGTERM)', ['process', 'peak RSS'], memory.map(([a, b]) => [a, b]));
 } catch (e) {
   problems.push(`bench stopped: ${(e as Error).stack ?? String(e)}`);
 } finally {
   if (current) problems.push(`${current.url}: ${await current.stop()}`);
+  const stopProblem = await remote?.stop();
+  if (stopProblem) problems.push(stopProblem);
   await rm(work, { recursive: true, force: true });
 }
 

@@ -19,16 +19,29 @@
  *   npm run bench:load -- 20000 --profile        also a `node --cpu-prof` N-Quads load into a fresh
  *                                                store: top self-time functions per thread
  *   npm run bench:load -- 2000 --keep            keep the temporary directory (dumps, stores, profiles)
+ *
+ * The remote store (after the runs above): the same N-Quads dump loaded into a SPARQL 1.1 store with
+ * `linkedart load --store sparql --sparql-url URL --no-progress DUMP`, the store cleared of the
+ * service's graphs first (SparqlStore.clear), then the same dump again (all unchanged); the rows
+ * join the table with a store column, their ratio against the same bare Oxigraph load.
+ *   npm run bench:load -- 2000 --remote          a throwaway Virtuoso 7 (test/virtuoso/start.sh,
+ *                                                127.0.0.1:18896, or VIRT_HTTP_PORT / VIRT_SQL_PORT),
+ *                                                stopped by its recorded PID at the end, also on error
+ *   npm run bench:load -- 2000 --sparql-url URL  a store you run: the graphs the service wrote there are
+ *                                                dropped first (SparqlStore.clear), the store not stopped
+ * (or LOAD_BENCH_REMOTE=1, LOAD_BENCH_SPARQL_URL=URL in the environment).
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SparqlStore } from '../../src/store/sparql/SparqlStore.js';
 import { PROJECT_ROOT } from '../support/corpus.js';
 import { summarizeProfile } from './load/cpuProfile.js';
 import { gateTemplates, writeDumps } from './load/dump.js';
 import { runMeasured, type ChildRun } from './load/measuredChild.js';
+import { givenStore, processCpuMs, processPeakRss, remoteOption, startVirtuoso, type RemoteStore } from './remote/virtuoso.js';
 import { printTable } from './stats.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
@@ -36,6 +49,8 @@ const SELF = fileURLToPath(import.meta.url);
 const PEAK_AT_EXIT = new URL('./load/peakAtExit.js', import.meta.url).href;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 const TARGET = 3;
+/** Ports of the Virtuoso --remote starts: clear of the test suites' (18890) and of bench:http's (18895). */
+const VIRTUOSO_PORTS = { httpPort: 18896, sqlPort: 11116 };
 
 const progress = (message: string) => process.stderr.write(`[bench:load] ${message}\n`);
 const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : (bytes / 1048576).toFixed(0));
@@ -105,6 +120,17 @@ async function ours(name: string, work: string, dataDir: string, dump: string, n
   return { name, run, summary: parseSummary(run.stderr), dataDirBytes: await dirBytes(dataDir).catch(() => 0) };
 }
 
+interface RemoteRun extends OursRun { storeCpuMs: number }
+
+/** `linkedart load` into the remote store; the store's own CPU time (when we started it) beside ours. */
+async function oursRemote(name: string, work: string, remote: RemoteStore, dump: string): Promise<RemoteRun> {
+  await noteBusy(`${name}, ${remote.label}`);
+  progress(`${name}: linkedart load --store sparql --sparql-url ${remote.url} --no-progress ${dump}`);
+  const store0 = processCpuMs(remote.pid);
+  const run = await runMeasured(['--import', PEAK_AT_EXIT, MAIN, 'load', '--store', 'sparql', '--sparql-url', remote.url, '--no-progress', dump], join(work, 'peak'));
+  return { name, run, summary: parseSummary(run.stderr), dataDirBytes: NaN, storeCpuMs: processCpuMs(remote.pid) - store0 };
+}
+
 /** How many CPUs' worth of time the machine spent busy over `ms` (nothing of ours running). */
 async function busyCores(ms = 1000): Promise<number> {
   const sum = () => cpus().reduce((acc, { times: t }) => {
@@ -127,9 +153,11 @@ async function noteBusy(name: string): Promise<void> {
 
 // ---- the bench ------------------------------------------------------------------------------
 
-async function bench(docs: number, profile: boolean, keep: boolean): Promise<void> {
+/** `remoteUrl`: undefined, no remote runs; `{ url: undefined }`, start a Virtuoso; else that store. */
+async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: { url: string | undefined }): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'load-bench-'));
   const problems: string[] = [];
+  let remote: RemoteStore | undefined;
   try {
     console.log(`\nMachine: ${cpus().length} CPUs, ${(await busyCores()).toFixed(2)} of them busy in the second before the bench`);
 
@@ -166,6 +194,29 @@ async function bench(docs: number, profile: boolean, keep: boolean): Promise<voi
     ];
     if (!keep) await rm(dirNd, { recursive: true, force: true });
 
+    // 3b. The remote store: the same N-Quads, cleared store first, then again (all unchanged).
+    const remoteRuns: RemoteRun[] = [];
+    let remoteQuads: number | undefined;
+    let remotePeakRss: number | undefined;
+    if (remoteUrl) {
+      try {
+        remote = remoteUrl.url === undefined ? await startVirtuoso(VIRTUOSO_PORTS, progress) : givenStore(remoteUrl.url);
+        const clearing = await SparqlStore.open({ queryUrl: remote.url });
+        try { await clearing.clear(); } finally { await clearing.close(); }
+        remoteRuns.push(await oursRemote('ours: N-Quads, fresh store', work, remote, nq));
+        remoteRuns.push(await oursRemote('ours: N-Quads again, loaded store (all unchanged)', work, remote, nq));
+        const counting = await SparqlStore.open({ queryUrl: remote.url });
+        try { remoteQuads = await counting.size(); } finally { await counting.close(); }
+        remotePeakRss = processPeakRss(remote.pid);
+      } catch (error) {
+        problems.push(`remote store runs stopped: ${(error as Error).stack ?? String(error)}`);
+      }
+      // Stopped now (again in `finally` should this not be reached): nothing after this needs it.
+      const stopProblem = await remote?.stop();
+      if (stopProblem) problems.push(stopProblem);
+    }
+    const all = [...runs.map((r) => ({ r, remote: false })), ...remoteRuns.map((r) => ({ r, remote: true }))];
+
     // 4. The table.
     const bareSeconds = bareReport ? bareReport.loadMs / 1000 : NaN;
     const ratio = (seconds: number) => (Number.isFinite(bareSeconds) ? `${(seconds / bareSeconds).toFixed(2)}x` : 'n/a');
@@ -176,29 +227,43 @@ async function bench(docs: number, profile: boolean, keep: boolean): Promise<voi
     } else {
       rows.push(['bare Oxigraph store.load (no_transaction)', count(docs), 'failed', '', '', mb(bareRun.peakRss), '']);
     }
-    for (const r of runs) {
+    const remoteLabel = remote?.label ?? 'remote (not started)';
+    const stores: string[] = ['in memory (Oxigraph)'];
+    for (const { r, remote: isRemote } of all) {
       const seconds = r.run.ms / 1000;
       const s = r.summary;
       const seen = s ? s.created + s.replaced + s.unchanged + s.rejected : docs;
       rows.push([r.name, count(seen), count(dump.quads), seconds.toFixed(2), count(Math.round(seen / seconds)), mb(r.run.peakRss), ratio(seconds)]);
-      if (!s) problems.push(`${r.name}: exit ${r.run.signal ?? r.run.code}, no summary line; stderr ends: ${r.run.stderr.trim().split('\n').slice(-5).join(' / ')}`);
-      else if (s.rejected > 0) problems.push(`${r.name}: ${s.rejected} documents rejected`);
+      stores.push(isRemote ? remoteLabel : 'embedded (Oxigraph)');
+      const where = isRemote ? ` (${remoteLabel})` : '';
+      if (!s) problems.push(`${r.name}${where}: exit ${r.run.signal ?? r.run.code}, no summary line; stderr ends: ${r.run.stderr.trim().split('\n').slice(-5).join(' / ')}`);
+      else if (s.rejected > 0) problems.push(`${r.name}${where}: ${s.rejected} documents rejected`);
     }
+    // The store column only with --remote: without it the table is as it always was.
+    const withStore = (row: string[], store: string) => (remoteUrl ? [row[0]!, store, ...row.slice(1)] : row);
     printTable(`Load: ${count(docs)} generated documents, validated (seconds: whole process for ours, the load() call for bare; ratio = seconds / bare)`,
-      ['run', 'documents', 'quads', 'seconds', 'documents/s', 'peak RSS MB', 'ratio to bare'], rows);
+      withStore(['run', 'documents', 'quads', 'seconds', 'documents/s', 'peak RSS MB', 'ratio to bare'], 'store'),
+      rows.map((row, i) => withStore(row, stores[i] ?? '')));
     const first = runs[0]!;
     const firstRatio = first.run.ms / 1000 / bareSeconds;
     console.log(`\ntarget ≤ ${TARGET}x bare: ${Number.isFinite(firstRatio) && first.summary ? (firstRatio <= TARGET ? 'met' : 'NOT met') : 'not measured'} (${ratio(first.run.ms / 1000)}, N-Quads into a fresh store)`);
 
     printTable('Where our time goes (loader pass: read, validate, write, as the report counts it; the rest: start-up, store open, close with its final snapshot)',
       ['run', 'process s', 'loader pass s', 'rest s', 'exit', 'new / replaced / unchanged / rejected', 'warnings', 'data dir MB'],
-      runs.map((r) => {
+      all.map(({ r, remote: isRemote }) => {
         const s = r.summary;
-        return [r.name, (r.run.ms / 1000).toFixed(2), s ? s.passSeconds.toFixed(1) : '?', s ? (r.run.ms / 1000 - s.passSeconds).toFixed(1) : '?',
+        return [isRemote ? `${r.name}, ${remoteLabel}` : r.name, (r.run.ms / 1000).toFixed(2), s ? s.passSeconds.toFixed(1) : '?', s ? (r.run.ms / 1000 - s.passSeconds).toFixed(1) : '?',
           String(r.run.signal ?? r.run.code), s ? `${count(s.created)} / ${count(s.replaced)} / ${count(s.unchanged)} / ${count(s.rejected)}` : '?',
-          s ? count(s.warnings) : '?', mb(r.dataDirBytes)];
+          s ? count(s.warnings) : '?', isRemote ? 'n/a (remote)' : mb(r.dataDirBytes)];
       }));
     if (bareReport) console.log(`\nbare: load() ${bareSeconds.toFixed(2)} s of a ${(bareRun.ms / 1000).toFixed(2)} s process (node start-up, WASM instantiation)`);
+    if (remote && remoteRuns.length > 0) {
+      // The remote store's own work is outside our process: its CPU time tells whether it or we are the bottleneck.
+      const cpu = remote.pid === undefined ? 'its CPU time unknown (a store you run)'
+        : remoteRuns.map((r) => `${r.name}: Virtuoso ${(r.storeCpuMs / 1000).toFixed(1)} CPU s in ${(r.run.ms / 1000).toFixed(1)} s`).join('; ')
+          + `; its peak RSS ${mb(remotePeakRss)} MB`;
+      console.log(`remote: ${remote.url}, cleared of the service's graphs before the first load; ${remoteQuads === undefined ? 'quads not counted' : `${count(remoteQuads)} quads in the service's graphs after (documents and their hint graphs)`}; ${cpu}`);
+    }
 
     // 5. The profile.
     if (profile) {
@@ -219,6 +284,8 @@ async function bench(docs: number, profile: boolean, keep: boolean): Promise<voi
       }
     }
   } finally {
+    const stopProblem = await remote?.stop();
+    if (stopProblem) problems.push(stopProblem);
     if (keep) console.log(`\nKept ${work} (dumps, data directories${profile ? ', CPU profiles' : ''})`);
     else await rm(work, { recursive: true, force: true });
   }
@@ -234,7 +301,7 @@ if (isMain) {
     const args = process.argv.slice(2);
     const docs = Number(args.find((a) => /^\d+$/.test(a)) ?? 100000);
     try {
-      await bench(docs, args.includes('--profile'), args.includes('--keep'));
+      await bench(docs, args.includes('--profile'), args.includes('--keep'), remoteOption('LOAD_BENCH'));
     } catch (error) {
       console.error(`bench:load failed: ${(error as Error).stack ?? String(error)}`);
     }
