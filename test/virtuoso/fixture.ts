@@ -20,7 +20,12 @@ export const VIRTUOSO_ENV = {
   VIRT_SQL_PORT: process.env.VIRT_SQL_PORT ?? '11111',
 };
 
-export function mochaGlobalSetup(): void {
+/**
+ * Started when mocha requires this file, before it loads the spec files: the suites read
+ * LINKEDART_TEST_SPARQL_URL as they load (their titles say which store), which is earlier than
+ * mocha's global setup hook would run.
+ */
+function startVirtuoso(): void {
   if (process.env.LINKEDART_TEST_SPARQL_URL) return;
   const dir = mkdtempSync(join(tmpdir(), 'linkedart-virtuoso-'));
   const url = execFileSync('bash', [`${SCRIPTS}start.sh`], {
@@ -31,6 +36,8 @@ export function mochaGlobalSetup(): void {
   process.env.LINKEDART_TEST_VIRT_DIR = dir;
   console.log(`Virtuoso for the remote-store suites: ${url} (database in ${dir})`);
 }
+
+startVirtuoso();
 
 export function mochaGlobalTeardown(): void {
   if (!started) return;
