@@ -1,0 +1,146 @@
+/**
+ * One document's triples as a graph of node objects, built once per check: each node knows
+ * its outgoing and incoming edges by predicate IRI, so following a path is pointer chasing,
+ * and node identity is object identity (one GraphNode per term, as termKey tells terms
+ * apart). Duplicate triples are stored once, as the library's node sets count each value
+ * once. Graph names are ignored, as the library matches triples in any graph.
+ *
+ * Nodes are found by their term's own strings (IRI, label, lexical form), in one map per kind
+ * of term and per datatype or language, never by a concatenated key: building and hashing a
+ * new string per quad was most of the cost.
+ */
+import type { Literal, Quad, Term } from '@rdfjs/types';
+import { termKey } from './termKey.js';
+import { RDF_LANGSTRING, RDFS_SUBCLASS_OF } from './vocabulary.js';
+
+const NONE: readonly GraphNode[] = [];
+
+export class GraphNode {
+  /** Predicate IRI → objects; undefined while the node is the subject of nothing. */
+  out: Map<string, GraphNode[]> | undefined;
+  /** Predicate IRI → subjects; undefined while the node is the object of nothing. */
+  in: Map<string, GraphNode[]> | undefined;
+  private keyCache: string | undefined;
+
+  constructor(readonly term: Term) {}
+
+  /** termKey of the term, computed on first use (most nodes are never compared by key). */
+  get key(): string {
+    return (this.keyCache ??= termKey(this.term));
+  }
+
+  objects(predicate: string): readonly GraphNode[] {
+    return this.out?.get(predicate) ?? NONE;
+  }
+
+  subjects(predicate: string): readonly GraphNode[] {
+    return this.in?.get(predicate) ?? NONE;
+  }
+}
+
+/** Above this many values of one predicate, duplicates are found with a set, not a scan. */
+const SCAN_LIMIT = 16;
+
+export class DocumentGraph {
+  /** Every node, in order of first occurrence. */
+  readonly nodes: GraphNode[] = [];
+  /**
+   * Data the precheck does not judge: an rdfs:subClassOf triple (the library would infer
+   * class membership and targets through it), a literal whose term equality the library
+   * decides on more than the N-Triples key (a base direction, a language on a non-langString),
+   * an IRI that looks like a blank node label ("_:x": the validator's QuadIndex keys both
+   * alike), a predicate or node that is no IRI, blank node or literal.
+   */
+  uncertain = false;
+  private readonly iris = new Map<string, GraphNode>();
+  private readonly blanks = new Map<string, GraphNode>();
+  /** Datatype IRI (or "@" + language) → lexical form → node. */
+  private readonly literals = new Map<string, Map<string, GraphNode>>();
+  private large: Map<GraphNode[], Set<GraphNode>> | undefined;
+
+  constructor(quads: readonly Quad[]) {
+    for (let i = 0; i < quads.length; i++) {
+      const q = quads[i]!;
+      if (q.predicate.termType !== 'NamedNode') this.uncertain = true;
+      else this.add(q.subject, q.predicate.value, q.object);
+    }
+  }
+
+  /** The node of `term`: the graph's own, or a node with no edges if the term does not occur. */
+  node(term: Term): GraphNode {
+    return this.find(term, false) ?? new GraphNode(term);
+  }
+
+  add(subject: Term, predicate: string, object: Term): void {
+    if (predicate === RDFS_SUBCLASS_OF) this.uncertain = true;
+    const s = this.find(subject, true)!;
+    const o = this.find(object, true)!;
+    const objects = (s.out ??= new Map()).get(predicate);
+    if (!objects) s.out.set(predicate, [o]);
+    else if (this.contains(objects, o)) return;
+    else this.push(objects, o);
+    const subjects = (o.in ??= new Map()).get(predicate);
+    if (!subjects) o.in.set(predicate, [s]);
+    else subjects.push(s);
+  }
+
+  private find(term: Term, create: boolean): GraphNode | undefined {
+    let map: Map<string, GraphNode> | undefined;
+    switch (term.termType) {
+      case 'NamedNode':
+        map = this.iris;
+        break;
+      case 'BlankNode':
+        map = this.blanks;
+        break;
+      case 'Literal': {
+        const tag = literalTag(term);
+        map = this.literals.get(tag);
+        if (!map) {
+          if (!create) return undefined;
+          this.literals.set(tag, (map = new Map()));
+        }
+        break;
+      }
+      default:
+        this.uncertain = true;
+        return new GraphNode(term);
+    }
+    let node = map.get(term.value);
+    if (!node && create) {
+      node = new GraphNode(term);
+      map.set(term.value, node);
+      this.nodes.push(node);
+      this.checkNew(term);
+    }
+    return node;
+  }
+
+  private checkNew(term: Term): void {
+    if (term.termType === 'Literal') {
+      if (term.direction || (term.language && term.datatype.value !== RDF_LANGSTRING)) this.uncertain = true;
+    } else if (term.termType === 'NamedNode' && term.value.startsWith('_:')) {
+      this.uncertain = true;
+    }
+  }
+
+  private contains(list: GraphNode[], node: GraphNode): boolean {
+    if (list.length <= SCAN_LIMIT) return list.includes(node);
+    const set = this.large?.get(list);
+    return set ? set.has(node) : false;
+  }
+
+  private push(list: GraphNode[], node: GraphNode): void {
+    list.push(node);
+    if (list.length <= SCAN_LIMIT) return;
+    const large = (this.large ??= new Map());
+    const set = large.get(list);
+    if (set) set.add(node);
+    else large.set(list, new Set(list));
+  }
+}
+
+/** What tells literals of one lexical form apart, as termKey does: the language, else the datatype. */
+function literalTag(term: Literal): string {
+  return term.language ? `@${term.language}` : term.datatype.value;
+}

@@ -1,0 +1,100 @@
+/**
+ * Which shapes the library validates, and on which focus nodes: the shapes that carry a
+ * required constraint parameter and a target declaration (its shapesWithTarget), targets
+ * being sh:targetNode, sh:targetClass (instances by rdf:type, no rdfs:subClassOf inference:
+ * DocumentGraph marks a document with subClassOf triples uncertain), sh:targetSubjectsOf and
+ * sh:targetObjectsOf. Shapes that are themselves classes (implicit class targets) and
+ * sh:target are not compiled: Unsupported.
+ *
+ * The targets are turned around into dispatch tables, so that one pass over the document's
+ * (subject, predicate) pairs finds every focus node: a shape targeting the objects of three
+ * hundred predicates costs a map lookup per predicate the document uses, not three hundred.
+ */
+import type { Term } from '@rdfjs/types';
+import type { NodeCheck } from './constraints.js';
+import { parameterKey } from './constraints.js';
+import type { DocumentGraph } from './DocumentGraph.js';
+import type { ShapeCompiler } from './compileShapes.js';
+import { show } from './ShapesIndex.js';
+import { Unsupported } from './Unsupported.js';
+import {
+  PARAMETERS, RDF_TYPE, RDFS_CLASS, RDFS_SUBCLASS_OF, TARGET, TARGET_CLASS, TARGET_NODE, TARGET_OBJECTS_OF,
+  TARGET_SUBJECTS_OF,
+} from './vocabulary.js';
+
+export class Targets {
+  /** Class key → the checks of the shapes targeting its instances. */
+  private readonly classes = new Map<string, NodeCheck[]>();
+  /** Predicate IRI → the checks of the shapes targeting its subjects, and its objects. */
+  private readonly byPredicate = new Map<string, { subjects: NodeCheck[]; objects: NodeCheck[]; type: boolean }>();
+  private readonly nodes: Array<[Term, NodeCheck]> = [];
+  /** How many shapes are validated on their targets. */
+  readonly shapeCount: number;
+
+  constructor(compiler: ShapeCompiler) {
+    const shapes = compiler.shapes;
+    if (shapes.subjects(RDFS_SUBCLASS_OF).length > 0) throw new Unsupported('the shapes graph has rdfs:subClassOf triples');
+    const withConstraints = new Map<string, Term>();
+    for (const [parameter, { required }] of PARAMETERS) {
+      if (required) for (const s of shapes.subjects(parameter)) withConstraints.set(parameterKey(s), s);
+    }
+    let count = 0;
+    for (const shape of withConstraints.values()) {
+      if (shapes.objects(shape, RDF_TYPE).some((t) => t.termType === 'NamedNode' && t.value === RDFS_CLASS)) {
+        throw new Unsupported(`shape ${show(shape)} is an rdfs:Class (implicit class target)`);
+      }
+      if (shapes.objects(shape, TARGET).length > 0) throw new Unsupported(`shape ${show(shape)} has an sh:target (SHACL-AF)`);
+      const classes = shapes.objects(shape, TARGET_CLASS);
+      const nodes = shapes.objects(shape, TARGET_NODE);
+      const subjectsOf = shapes.objects(shape, TARGET_SUBJECTS_OF);
+      const objectsOf = shapes.objects(shape, TARGET_OBJECTS_OF);
+      if (classes.length + nodes.length + subjectsOf.length + objectsOf.length === 0) continue;
+      const check = compiler.shapeCheck(shape);
+      count++;
+      for (const c of classes) add(this.classes, parameterKey(c), check);
+      for (const n of nodes) this.nodes.push([n, check]);
+      for (const p of subjectsOf) this.dispatch(predicateOf(shape, p)).subjects.push(check);
+      for (const p of objectsOf) this.dispatch(predicateOf(shape, p)).objects.push(check);
+    }
+    if (this.classes.size > 0) this.dispatch(RDF_TYPE).type = true;
+    this.shapeCount = count;
+  }
+
+  private dispatch(predicate: string): { subjects: NodeCheck[]; objects: NodeCheck[]; type: boolean } {
+    let entry = this.byPredicate.get(predicate);
+    if (!entry) this.byPredicate.set(predicate, (entry = { subjects: [], objects: [], type: false }));
+    return entry;
+  }
+
+  /** Whether every focus node of every targeted shape conforms to it. */
+  allConform(graph: DocumentGraph): boolean {
+    for (const [term, check] of this.nodes) if (!check(graph.node(term))) return false;
+    for (const node of graph.nodes) {
+      if (!node.out) continue;
+      for (const [predicate, objects] of node.out) {
+        const entry = this.byPredicate.get(predicate);
+        if (!entry) continue;
+        for (const check of entry.subjects) if (!check(node)) return false;
+        for (const check of entry.objects) for (const object of objects) if (!check(object)) return false;
+        if (entry.type) {
+          for (const type of objects) {
+            const byClass = this.classes.get(type.key);
+            if (byClass) for (const check of byClass) if (!check(node)) return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+}
+
+function add(map: Map<string, NodeCheck[]>, key: string, check: NodeCheck): void {
+  const list = map.get(key);
+  if (list) list.push(check);
+  else map.set(key, [check]);
+}
+
+function predicateOf(shape: Term, p: Term): string {
+  if (p.termType !== 'NamedNode') throw new Unsupported(`shape ${show(shape)} targets the subjects or objects of ${show(p)}, no IRI`);
+  return p.value;
+}
