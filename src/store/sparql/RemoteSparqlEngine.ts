@@ -5,19 +5,15 @@
  * Updates are tried without changing the store (remoteTrial.ts) and then go through the same
  * gate and commit as on the embedded store (SparqlService).
  */
-import { Parser } from 'n3';
 import type { QueryResult } from '../QuadStore.js';
-import { fromPlainQuad, toPlainQuad, type Quad } from '../../rdf/terms.js';
+import type { Quad } from '../../rdf/terms.js';
 import { QueryTimedOut, SparqlRefused } from '../../sparql/errors.js';
-import { fromSparqlJson } from '../../sparql/results/readJson.js';
 import type { QueryDataset, SparqlEngine } from '../../sparql/SparqlEngine.js';
 import { curatorQueryText } from './curatorDataset.js';
 import { StoreRequestFailed, StoreUnavailable } from './errors.js';
 import { tryUpdateRemotely } from './remoteTrial.js';
 import type { SparqlHttp } from './SparqlHttp.js';
-import { fromStored } from './storedTerms.js';
-
-const GRAPH_FORM = /^(?:\s|#[^\n]*\n)*(?:(?:PREFIX|BASE)\b[^{]*?)*\b(CONSTRUCT|DESCRIBE)\b/i;
+import { GRAPH_FORM, storedSolutions, storedTriples } from './storedResults.js';
 
 export class RemoteSparqlEngine implements SparqlEngine {
   constructor(private readonly http: SparqlHttp) {}
@@ -27,18 +23,9 @@ export class RemoteSparqlEngine implements SparqlEngine {
     const protocolDataset = { defaultGraphs: dataset.defaultGraphs, namedGraphs: dataset.namedGraphs };
     try {
       if (GRAPH_FORM.test(text)) {
-        const body = await this.http.query(text, 'application/n-triples', { dataset: protocolDataset, timeoutMs });
-        const quads = new Parser({ format: 'N-Triples' }).parse(body).map((q) => {
-          const p = toPlainQuad(q);
-          return fromPlainQuad([fromStored(p[0]), p[1], fromStored(p[2]), { t: 'D', v: '' }]);
-        });
-        return { kind: 'quads', quads };
+        return { kind: 'quads', quads: storedTriples(await this.http.query(text, 'application/n-triples', { dataset: protocolDataset, timeoutMs })) };
       }
-      const result = fromSparqlJson(await this.http.query(text, 'application/sparql-results+json', { dataset: protocolDataset, timeoutMs }));
-      if (result.kind === 'bindings') {
-        for (const row of result.rows) for (const [k, v] of Object.entries(row)) row[k] = fromStored(v);
-      }
-      return result;
+      return storedSolutions(await this.http.query(text, 'application/sparql-results+json', { dataset: protocolDataset, timeoutMs }));
     } catch (error) {
       throw timedOut(error, timeoutMs);
     }

@@ -10,10 +10,10 @@
  * Blank nodes are kept as skolem IRIs (storedTerms.ts); the default graph of curators'
  * queries is a union graph kept here (graphWrites.ts).
  */
-import { Parser } from 'n3';
 import type { QuadStore, QueryResult } from '../QuadStore.js';
-import { fromPlainQuad, toPlainQuad, type PlainQuad, type PlainTerm, type Quad } from '../../rdf/terms.js';
-import { fromSparqlJson } from '../../sparql/results/readJson.js';
+import { fromPlainQuad, toPlainQuad, type PlainQuad, type Quad } from '../../rdf/terms.js';
+import { fromSparqlJson, type SolutionsResult } from '../../sparql/results/readJson.js';
+import { GRAPH_FORM, storedSolutions, storedTriples } from './storedResults.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import { planRuns, requestText, REGISTERED_CLASS, REGISTRY_GRAPH, UNION_GRAPH } from './graphWrites.js';
 import { RemoteSparqlEngine } from './RemoteSparqlEngine.js';
@@ -57,24 +57,24 @@ export class SparqlStore implements QuadStore {
     for (const run of planRuns(plain, { maxTriples: this.options.maxTriplesPerRequest ?? 40_000, maxGraphs: this.options.maxGraphsPerRequest ?? 200 })) {
       // What the store holds now, as it holds it (skolem IRIs, its spellings): only the difference is written.
       const current = new Map<string, PlainQuad[]>();
-      const result = await this.select(`SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${run.map(([g]) => iriText(g)).join(' ')} } GRAPH ?g { ?s ?p ?o } }`);
-      if (result.kind === 'bindings') {
-        for (const row of result.rows) {
-          const g = row.g!.v;
-          let list = current.get(g);
-          if (!list) current.set(g, list = []);
-          list.push([row.s!, row.p!, row.o!, row.g!]);
-        }
+      for (const q of await this.readStored(run.map(([g]) => g))) {
+        let list = current.get(q[3].v);
+        if (!list) current.set(q[3].v, list = []);
+        list.push(q);
       }
       await this.updateRetrying(requestText(run, current, skolem));
     }
   }
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {
+    return (await this.readStored(names)).map(([s, p, o, g]) => fromPlainQuad([fromStored(s), p, fromStored(o), g]));
+  }
+
+  /** The quads of these graphs as the store holds them (skolem IRIs, its spellings). */
+  private async readStored(names: readonly string[]): Promise<PlainQuad[]> {
     if (names.length === 0) return [];
     const result = await this.select(`SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${names.map(iriText).join(' ')} } GRAPH ?g { ?s ?p ?o } }`);
-    if (result.kind !== 'bindings') return [];
-    return result.rows.map((row) => fromPlainQuad([fromStored(row.s!), row.p!, fromStored(row.o!), row.g!]));
+    return result.kind === 'bindings' ? result.rows.map((row): PlainQuad => [row.s!, row.p!, row.o!, row.g!]) : [];
   }
 
   async hasGraph(name: string): Promise<boolean> {
@@ -96,19 +96,8 @@ export class SparqlStore implements QuadStore {
   }
 
   async query(sparql: string): Promise<QueryResult> {
-    if (/^\s*(?:PREFIX[^{]*|BASE[^{]*)*(CONSTRUCT|DESCRIBE)\b/i.test(sparql)) {
-      const text = await this.http.query(sparql, 'application/n-triples');
-      const quads = new Parser({ format: 'N-Triples' }).parse(text).map((q) => {
-        const p = toPlainQuad(q);
-        return fromPlainQuad([fromStored(p[0]), p[1], fromStored(p[2]), { t: 'D', v: '' }]);
-      });
-      return { kind: 'quads', quads };
-    }
-    const result = await this.select(sparql);
-    if (result.kind === 'bindings') {
-      for (const row of result.rows) for (const [k, v] of Object.entries(row)) row[k] = fromStored(v);
-    }
-    return result;
+    if (GRAPH_FORM.test(sparql)) return { kind: 'quads', quads: storedTriples(await this.http.query(sparql, 'application/n-triples')) };
+    return storedSolutions(await this.http.query(sparql, JSON_RESULTS));
   }
 
   async update(sparql: string): Promise<void> {
@@ -140,7 +129,7 @@ export class SparqlStore implements QuadStore {
     await this.updateRetrying(`DROP SILENT GRAPH <${UNION_GRAPH}> ;\nDROP SILENT GRAPH <${REGISTRY_GRAPH}>`);
   }
 
-  private async select(sparql: string): Promise<{ kind: 'boolean'; value: boolean } | { kind: 'bindings'; variables: string[]; rows: Array<Record<string, PlainTerm>> }> {
+  private async select(sparql: string): Promise<SolutionsResult> {
     return fromSparqlJson(await this.http.query(sparql, JSON_RESULTS));
   }
 
