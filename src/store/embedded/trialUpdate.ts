@@ -11,6 +11,7 @@
  * (GRAPH <id> { ... } or WITH <id>). A WHERE clause without GRAPH matches the union.
  */
 import sparqljs from 'sparqljs';
+import { refusal } from '../../sparql/updateRefusals.js';
 import type { PlainQuad } from '../../rdf/terms.js';
 import { isInternalGraph } from '../internalGraphs.js';
 import type { Engine } from './engine.js';
@@ -37,11 +38,10 @@ export function tryUpdate(engine: Engine, sparql: string): Array<[string, PlainQ
     parsed.updates.forEach((op, i) => {
       const targets = targetsOf(op, engine);
       if (targets.defaultGraph) {
-        throw new TrialRefused('The update writes into the default graph, which is the union of the documents, not a document. ' +
-          "Write into a document's graph: INSERT { GRAPH <id> { ... } } or WITH <id>, or GRAPH ?g bound in the WHERE clause.");
+        throw new TrialRefused(refusal.defaultGraph());
       }
       for (const g of targets.graphs) {
-        if (isInternalGraph(g)) throw new TrialRefused(`The update writes into <${g}>, one of the service's own graphs; only documents' graphs can be changed.`);
+        if (isInternalGraph(g)) throw new TrialRefused(refusal.internalGraph(g));
         if (!before.has(g)) before.set(g, engine.dumpGraph({ t: 'N', v: g }));
       }
       engine.update(parsed.updates.length === 1 ? sparql : operationText(parsed, op));
@@ -93,7 +93,7 @@ function targetsOf(op: Operation, engine: Engine): Targets {
   }
   switch (op.type) {
     case 'load':
-      throw new TrialRefused(`LOAD <${op.source.value}> is not allowed: this endpoint does not fetch data from the web.`);
+      throw new TrialRefused(refusal.load(op.source.value));
     case 'clear': case 'drop': case 'create':
       addGraph(targets, op.graph, engine);
       return targets;

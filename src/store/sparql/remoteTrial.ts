@@ -10,6 +10,7 @@
  * matches data after an earlier one changed some is refused (the curator can send them apart).
  */
 import sparqljs from 'sparqljs';
+import { refusal } from '../../sparql/updateRefusals.js';
 import { fromPlainQuad, type PlainQuad, type Quad } from '../../rdf/terms.js';
 import { SparqlRefused, UpdateRefused } from '../../sparql/errors.js';
 import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
@@ -53,7 +54,7 @@ class Trial {
     if ('updateType' in op) return this.insertDelete(op);
     switch (op.type) {
       case 'load':
-        throw new UpdateRefused(`LOAD <${op.source.value}> is not allowed: this endpoint does not fetch data from the web.`);
+        throw new UpdateRefused(refusal.load(op.source.value));
       case 'clear': case 'drop': return this.clearDrop(op);
       case 'create': return this.create(op);
       default: return this.copyMoveAdd(op);
@@ -72,11 +73,10 @@ class Trial {
   /** Adds the graphs an operation writes, refusing the default graph and internal graphs (trialUpdate.ts's order and words). */
   private async target(graphs: Iterable<string>, defaultGraph = false): Promise<void> {
     if (defaultGraph) {
-      throw new UpdateRefused('The update writes into the default graph, which is the union of the documents, not a document. ' +
-        "Write into a document's graph: INSERT { GRAPH <id> { ... } } or WITH <id>, or GRAPH ?g bound in the WHERE clause.");
+      throw new UpdateRefused(refusal.defaultGraph());
     }
     for (const g of graphs) {
-      if (isInternalGraph(g)) throw new UpdateRefused(`The update writes into <${g}>, one of the service's own graphs; only documents' graphs can be changed.`);
+      if (isInternalGraph(g)) throw new UpdateRefused(refusal.internalGraph(g));
       this.targets.add(g);
     }
     await this.copy.load(this.targets);
