@@ -18,6 +18,8 @@ import type { ValidationResult } from 'rdf-validate-shacl/src/validation-report.
 import type { DatasetCore, NamedNode, Quad, Term } from '@rdfjs/types';
 import { df, RDF_TYPE } from '../rdf/terms.js';
 import { Precheck } from './compiled/Precheck.js';
+import type { Failures } from './compiled/targets.js';
+import { termKey } from './compiled/termKey.js';
 import { QuadIndex } from './QuadIndex.js';
 import { reportEnvironment } from './reportEnvironment.js';
 
@@ -75,6 +77,7 @@ interface RawResult {
 interface Engine {
   initReport(): void;
   validateAll(data: unknown): boolean;
+  validateNodeAgainstShape(focus: Term, shape: unknown, data: unknown): boolean;
   getReport(): { results: ValidationResult[] };
 }
 
@@ -142,23 +145,39 @@ export class ShaclValidator {
    * changed). Returns every Violation and Warning, each at its most precise (module comment);
    * an empty array when the document conforms.
    *
-   * The compiled precheck goes first: when it is sure the library would report nothing (no
-   * Violation, no Warning), nothing it is, for a fraction of the library's cost. Otherwise (a
-   * result, or a doubt) the library validates and reports, as the authority.
+   * The compiled precheck goes first. When it is sure of its verdict, the library validates
+   * only the (shape, focus node) pairs it found failing (none: the document conforms), in the
+   * order validateAll would, so the report is the one validateAll writes: every other pair
+   * conforms and adds nothing to it. When it is not sure, the library validates everything.
    */
   validate(rootId: string, quads: readonly Quad[]): ShapeResult[] {
-    if (this.precheck?.conforms(rootId, quads)) return [];
+    const failures = this.precheck?.failures(rootId, quads);
+    if (failures && failures.size === 0) return [];
     const data = new Array<Quad>(quads.length + 1);
     for (let i = 0; i < quads.length; i++) data[i] = quads[i]!;
     data[quads.length] = df.quad(df.namedNode(rootId), this.rdfType, this.documentClass);
     this.validator.$data = this.validator.factory.clownface({ dataset: new QuadIndex(data) as DatasetCore });
 
-    this.engine.validateAll(this.validator.$data);
+    if (failures) this.validatePairs(failures);
+    else this.engine.validateAll(this.validator.$data);
     const raw = this.engine.getReport().results.map(readResult);
     if (raw.length === 0) return [];
     const out: ShapeResult[] = [];
     for (const r of raw) this.report(r, out, 0);
     return out;
+  }
+
+  /** validateAll (validation-engine.js) on the failing pairs alone: shapes, then focus nodes, in its order. */
+  private validatePairs(failures: Failures): void {
+    this.engine.initReport();
+    const data = this.validator.$data;
+    for (const shape of this.validator.shapesGraph.shapesWithTarget) {
+      const foci = failures.get(termKey(shape.shapeNode));
+      if (!foci) continue;
+      for (const focus of shape.getTargetNodes(data)) {
+        if (foci.has(termKey(focus))) this.engine.validateNodeAgainstShape(focus, shape, data);
+      }
+    }
   }
 
   private report(r: RawResult, out: ShapeResult[], depth: number): void {

@@ -1,7 +1,8 @@
 /**
  * A fast conformance precheck compiled from the SHACL shapes: `conforms` answers true only
  * when rdf-validate-shacl would report no result at all (no Violation, no Warning) for the
- * document, so that the caller may skip the library. It answers false whenever it is not sure
+ * document, so that the caller may skip the library; `failures` names the (shape, focus node)
+ * pairs that do not conform, so that the library need validate those alone. It answers false whenever it is not sure
  * (the library then decides, and words the report): for every document if the shapes use
  * anything it does not compile (see `unsupported`), and for a document whose data it does
  * not judge (DocumentGraph.uncertain).
@@ -15,7 +16,7 @@ import { df } from '../../rdf/terms.js';
 import { ShapeCompiler } from './compileShapes.js';
 import { DocumentGraph } from './DocumentGraph.js';
 import { ShapesIndex } from './ShapesIndex.js';
-import { Targets } from './targets.js';
+import { Targets, type Failures } from './targets.js';
 import { Unsupported } from './Unsupported.js';
 import { RDF_TYPE } from './vocabulary.js';
 
@@ -51,15 +52,28 @@ export class Precheck {
 
   /** True only if the document conforms for certain; false if it does not or may not. */
   conforms(rootId: string, quads: readonly Quad[]): boolean {
-    if (!this.targets) return false;
+    return this.judge(rootId, quads, (targets, graph) => targets.allConform(graph)) ?? false;
+  }
+
+  /**
+   * The (shape, focus node) pairs that do not conform, when the precheck is sure of its
+   * verdict on every pair (an empty map: the document conforms); undefined when it is not,
+   * and the library must validate the whole document.
+   */
+  failures(rootId: string, quads: readonly Quad[]): Failures | undefined {
+    return this.judge(rootId, quads, (targets, graph) => targets.failures(graph));
+  }
+
+  private judge<T>(rootId: string, quads: readonly Quad[], verdict: (targets: Targets, graph: DocumentGraph) => T): T | undefined {
+    if (!this.targets) return undefined;
     try {
       const graph = new DocumentGraph(quads);
       graph.add(df.namedNode(rootId), RDF_TYPE, this.marker);
-      return !graph.uncertain && this.targets.allConform(graph);
+      return graph.uncertain ? undefined : verdict(this.targets, graph);
     } catch (e) {
       // Never expected; the library, the authority, will judge (and report) the document.
       log('SHACL precheck failed on %s: %s', rootId, (e as Error).message);
-      return false;
+      return undefined;
     }
   }
 }

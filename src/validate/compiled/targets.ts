@@ -13,7 +13,7 @@
 import type { Term } from '@rdfjs/types';
 import type { NodeCheck } from './constraints.js';
 import { parameterKey } from './constraints.js';
-import type { DocumentGraph } from './DocumentGraph.js';
+import type { DocumentGraph, GraphNode } from './DocumentGraph.js';
 import type { ShapeCompiler } from './compileShapes.js';
 import { show } from './ShapesIndex.js';
 import { Unsupported } from './Unsupported.js';
@@ -22,12 +22,21 @@ import {
   TARGET_SUBJECTS_OF,
 } from './vocabulary.js';
 
+/** A targeted shape's check, with the shape's key (termKey) to name it in a list of failures. */
+interface ShapeCheck {
+  readonly shape: string;
+  readonly check: NodeCheck;
+}
+
+/** Shape key → the keys (termKey) of its focus nodes that do not conform to it. */
+export type Failures = Map<string, Set<string>>;
+
 export class Targets {
   /** Class key → the checks of the shapes targeting its instances. */
-  private readonly classes = new Map<string, NodeCheck[]>();
+  private readonly classes = new Map<string, ShapeCheck[]>();
   /** Predicate IRI → the checks of the shapes targeting its subjects, and its objects. */
-  private readonly byPredicate = new Map<string, { subjects: NodeCheck[]; objects: NodeCheck[]; type: boolean }>();
-  private readonly nodes: Array<[Term, NodeCheck]> = [];
+  private readonly byPredicate = new Map<string, { subjects: ShapeCheck[]; objects: ShapeCheck[]; type: boolean }>();
+  private readonly nodes: Array<[Term, ShapeCheck]> = [];
   /** How many shapes are validated on their targets. */
   readonly shapeCount: number;
 
@@ -49,7 +58,7 @@ export class Targets {
       const subjectsOf = shapes.objects(shape, TARGET_SUBJECTS_OF);
       const objectsOf = shapes.objects(shape, TARGET_OBJECTS_OF);
       if (classes.length + nodes.length + subjectsOf.length + objectsOf.length === 0) continue;
-      const check = compiler.shapeCheck(shape);
+      const check: ShapeCheck = { shape: parameterKey(shape), check: compiler.shapeCheck(shape) };
       count++;
       for (const c of classes) add(this.classes, parameterKey(c), check);
       for (const n of nodes) this.nodes.push([n, check]);
@@ -60,35 +69,61 @@ export class Targets {
     this.shapeCount = count;
   }
 
-  private dispatch(predicate: string): { subjects: NodeCheck[]; objects: NodeCheck[]; type: boolean } {
+  private dispatch(predicate: string): { subjects: ShapeCheck[]; objects: ShapeCheck[]; type: boolean } {
     let entry = this.byPredicate.get(predicate);
     if (!entry) this.byPredicate.set(predicate, (entry = { subjects: [], objects: [], type: false }));
     return entry;
   }
 
-  /** Whether every focus node of every targeted shape conforms to it. */
+  /** Whether every focus node of every targeted shape conforms to it (stops at the first that does not). */
   allConform(graph: DocumentGraph): boolean {
-    for (const [term, check] of this.nodes) if (!check(graph.node(term))) return false;
+    return this.visit(graph, () => false);
+  }
+
+  /** Every (shape, focus node) pair that does not conform: the library's results come from these alone. */
+  failures(graph: DocumentGraph): Failures {
+    const failures: Failures = new Map();
+    this.visit(graph, (shape, focus) => {
+      const foci = failures.get(shape);
+      if (foci) foci.add(focus.key);
+      else failures.set(shape, new Set([focus.key]));
+      return true;
+    });
+    return failures;
+  }
+
+  /**
+   * Checks every focus node of every targeted shape; calls `failed` for each pair that does not
+   * conform, and stops when it answers false. True when no pair failed.
+   */
+  private visit(graph: DocumentGraph, failed: (shape: string, focus: GraphNode) => boolean): boolean {
+    let ok = true;
+    const judge = ({ shape, check }: ShapeCheck, focus: GraphNode): boolean => {
+      if (check(focus)) return true;
+      ok = false;
+      return failed(shape, focus);
+    };
+    for (const [term, check] of this.nodes) if (!judge(check, graph.node(term))) return false;
     for (const node of graph.nodes) {
       if (!node.out) continue;
       for (const [predicate, objects] of node.out) {
         const entry = this.byPredicate.get(predicate);
         if (!entry) continue;
-        for (const check of entry.subjects) if (!check(node)) return false;
-        for (const check of entry.objects) for (const object of objects) if (!check(object)) return false;
+        for (const check of entry.subjects) if (!judge(check, node)) return false;
+        for (const check of entry.objects) for (const object of objects) if (!judge(check, object)) return false;
         if (entry.type) {
           for (const type of objects) {
             const byClass = this.classes.get(type.key);
-            if (byClass) for (const check of byClass) if (!check(node)) return false;
+            if (byClass) for (const check of byClass) if (!judge(check, node)) return false;
           }
         }
       }
     }
-    return true;
+    return ok;
   }
 }
 
-function add(map: Map<string, NodeCheck[]>, key: string, check: NodeCheck): void {
+function add(map: Map<string, ShapeCheck[]>, key: string, check: ShapeCheck): void {
   const list = map.get(key);
   if (list) list.push(check);
   else map.set(key, [check]);
