@@ -8,7 +8,8 @@
  *
  * Opening restores the snapshot, then replays the log records after it (a torn last record
  * left by kill -9 is dropped). Every write resolves only once its log record is fdatasync'ed.
- * When the log passes `compactAfterBytes`, and on close(), a new snapshot replaces the log.
+ * When the log passes `compactAfterBytes` and the size of the last snapshot, and on close(), a
+ * new snapshot replaces the log.
  *
  * This thread only posts messages and converts terms: all Oxigraph work and file I/O happen in
  * the worker (worker.ts), so a long query does not block request handling.
@@ -29,7 +30,10 @@ export type { OpenInfo, StoreStats } from './protocol.js';
 export interface EmbeddedStoreOptions {
   /** Directory holding the snapshot, log and lock; created if missing. */
   dataDir: string;
-  /** Write a snapshot and start a new log once the log holds this many bytes. Default 64 MiB. */
+  /**
+   * Write a snapshot and start a new log once the log holds this many bytes, and at least as
+   * many as the last snapshot (so a growing store is not rewritten again and again). Default 64 MiB.
+   */
   compactAfterBytes?: number;
   /**
    * Restore the snapshot in load() calls of about this many bytes (cut between graphs).

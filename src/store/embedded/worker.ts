@@ -8,7 +8,8 @@
  * that arrives while a write's fdatasync is in flight already sees that write: if the process
  * dies before the sync, the write is lost, but its writer was never told it had succeeded.
  *
- * Compaction (log past compactAfterBytes, explicit compact(), close()) writes a snapshot while
+ * Compaction (log past compactAfterBytes and past the last snapshot's size, explicit compact(),
+ * close()) writes a snapshot while
  * the worker keeps serving: at its start it takes S0 = the last sequence number and switches
  * the log to a new file for records > S0, then dumps graph after graph. Replacements that land
  * meanwhile may or may not be in the snapshot; recovery replays every record > S0 on top of it,
@@ -91,6 +92,7 @@ class StoreWorker {
     const snap = await readSnapshot(this.dir, this.init.restoreChunkBytes, (chunk) => this.engine.loadTrig(chunk));
     this.snapshotSeq = snap?.seq ?? 0;
     this.snapshotBytes = snap?.bytes ?? 0;
+    this.nextCompactionAt = this.compactionThreshold();
     this.lastSeq = this.snapshotSeq;
 
     const files = await listLogFiles(this.dir);
@@ -269,6 +271,16 @@ class StoreWorker {
 
   // ---------------------------------------------------------------- compaction
 
+  /**
+   * The log size that starts a compaction: compactAfterBytes, or the last snapshot's size when
+   * that is larger. A snapshot rewrites the whole store, so with a fixed threshold a long load
+   * would rewrite it again and again (work growing with the square of the store's size); this
+   * way each snapshot is paid for by at least as many bytes of log, and the total is linear.
+   */
+  private compactionThreshold(): number {
+    return Math.max(this.init.compactAfterBytes, this.snapshotBytes);
+  }
+
   private maybeCompact(): void {
     const wal = this.wal;
     if (!wal || this.compacting || this.closed || this.fatal) return;
@@ -331,7 +343,7 @@ class StoreWorker {
     this.snapshotSeq = s0;
     this.snapshotBytes = info.bytes;
     this.compactions++;
-    this.nextCompactionAt = this.init.compactAfterBytes;
+    this.nextCompactionAt = this.compactionThreshold();
     for (const f of await listLogFiles(this.dir)) {
       if (f.firstSeq < wal.currentFirstSeq) await unlink(f.path);
     }
