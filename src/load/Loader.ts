@@ -81,19 +81,29 @@ export class Loader {
     const seen = new Map<string, string>();
     const counted = new Set<string>();   // dry run: ids counted as they would be stored
     let batch: Pending[] = [];
-    let writing: Promise<void> = Promise.resolve();
-    let inFlight = new Set<string>();
+    // Writes sent to the store and not yet done: at most two, so that while the store applies
+    // one, the next is already queued behind it and the batch after is being checked here.
+    const writes: Array<{ done: Promise<void>; ids: ReadonlySet<string> }> = [];
+    const settle = async (keep: number): Promise<void> => {
+      while (writes.length > keep) await writes.shift()!.done;
+    };
+    // Into a store holding no document yet, the only stored digests are of documents this pass
+    // wrote: the store is asked for those alone (an id that comes again), not for every batch.
+    // Asking waits for the writes in flight (the store answers in order), which idles the checks.
+    const startedEmpty = !dryRun && this.documents !== undefined && !(await this.documents.hasDigests());
+    const written = new Set<string>();
 
     // A batch: documents stored unchanged under the same shapes are left alone (not even
     // checked again); the others go through the shapes, then into one atomic write.
     const flush = async (): Promise<void> => {
       const pending = batch;
       batch = [];
-      if (pending.length === 0) { await writing; return; }
+      if (pending.length === 0) { await settle(0); return; }
       const documents = this.documents;
-      // The write in flight may hold an earlier copy of one of these ids: its digest must be read after it.
-      if (pending.some((p) => inFlight.has(p.doc.id))) await writing;
-      const stored = dryRun || !documents ? new Map<string, string>() : await documents.digests(pending.map((p) => p.doc.id));
+      // A write in flight may hold an earlier copy of one of these ids: its digest must be read after it.
+      if (pending.some((p) => writes.some((w) => w.ids.has(p.doc.id)))) await settle(0);
+      const asked = dryRun || !documents ? [] : pending.map((p) => p.doc.id).filter((id) => !startedEmpty || written.has(id));
+      const stored = asked.length === 0 || !documents ? new Map<string, string>() : await documents.digests(asked);
       const accepted: IngestedDocument[] = [];
       for (const p of pending) {
         if (stored.size > 0 && stored.get(p.doc.id) === digestOf(p.doc)) { report.unchanged++; continue; }
@@ -105,14 +115,17 @@ export class Loader {
         report.created = counted.size;
         return;
       }
-      await writing;
+      await settle(1);
       if (accepted.length === 0) return;
-      inFlight = new Set(accepted.map((d) => d.id));
-      writing = documents.putAll(accepted, stored).then((outcome) => {
+      const ids = new Set(accepted.map((d) => d.id));
+      for (const id of ids) written.add(id);
+      const done = documents.putAll(accepted, stored).then((outcome) => {
         report.created += outcome.created.length;
         report.replaced += outcome.replaced.length;
         report.unchanged += outcome.unchanged.length;
       });
+      done.catch(() => undefined); // reported where it is awaited (settle), not as unhandled meanwhile
+      writes.push({ done, ids });
     };
 
     try {
@@ -149,9 +162,9 @@ export class Loader {
         if (this.options.signal?.aborted) stream.destroy();
       }
       await flush();
-      await writing;
+      await settle(0);
     } catch (error) {
-      await writing.catch(() => undefined);
+      await Promise.allSettled(writes.map((w) => w.done));
       throw error;
     }
     if (this.options.signal?.aborted) report.aborted = 'interrupted; every document stored so far is whole, and running the same load again finishes the job';

@@ -132,6 +132,12 @@ export class DocumentService {
     return out;
   }
 
+  /** Whether any document is stored with a digest (a loader into a store without one need not ask for digests). */
+  async hasDigests(): Promise<boolean> {
+    const result = await this.store.query(`ASK { GRAPH ?g { ?s <${DIGEST_PREDICATE}> ?d } }`);
+    return result.kind === 'boolean' ? result.value : true;
+  }
+
   /** The document as stored, or undefined when there is none. */
   async read(id: string): Promise<StoredDocument | undefined> {
     const hintGraph = hintGraphOf(id);
