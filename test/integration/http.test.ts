@@ -1,7 +1,7 @@
 /**
- * The Linked Art protocol over HTTP, table-driven, on the real app and an embedded store
- * holding the demo: dereference, content negotiation, conditional requests, CORS, methods,
- * errors and hostile paths.
+ * The Linked Art protocol over HTTP, table-driven, on the real app and a store (embedded, or
+ * remote: test/support/testStore.ts) holding the demo: dereference, content negotiation,
+ * conditional requests, CORS, methods, errors and hostile paths.
  */
 import { expect } from 'chai';
 import { Parser } from 'n3';
@@ -355,13 +355,19 @@ describe('HTTP: the Linked Art protocol', function () {
     });
 
     it('a request body larger than the limit: 413', async () => {
-      const small = await startTestApp([], { baseUrl: BASE, maxBodyMb: '0.001' });
+      // An app of its own on a MemoryStore: a second test store would clear a remote store under this suite's app (test/support/testStore.ts).
+      const documents = new DocumentService(new MemoryStore());
+      const config = resolveConfig({ baseUrl: BASE, port: '0', maxBodyMb: '0.001' }, {});
+      const server = createApp({ config, documents, representations: new Representations(documents, 0), logger: pino({ level: 'silent' }) }).listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
       try {
-        const response = await rawRequest(small.origin, 'GET', PAINTING, { 'Content-Type': 'text/plain', 'Content-Length': '5000' }, 'x'.repeat(5000));
+        const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+        const response = await rawRequest(origin, 'GET', PAINTING, { 'Content-Type': 'text/plain', 'Content-Length': '5000' }, 'x'.repeat(5000));
         expect(response.status).to.equal(413);
         expect(JSON.parse(response.body)).to.include({ status: 413, title: 'Payload too large' });
       } finally {
-        await small.close();
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
       }
     });
   });

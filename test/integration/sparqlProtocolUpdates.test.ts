@@ -2,11 +2,14 @@
  * SPARQL Update through /sparql, with the curator token, on the real app holding the demo: an
  * update breaking a rule is refused whole (422 listing the problems) and changes nothing; a
  * valid one answers the documents it touched, and their next dereference shows the change
- * (the render cache is invalidated); updates must name their graphs.
+ * (the render cache is invalidated); updates must name their graphs. The multi-operation
+ * updates put their WHERE first: a remote store's trial refuses a WHERE after a change
+ * (store/sparql/remoteTrial.ts), which has a test of its own here.
  */
 import { expect } from 'chai';
 import { demoDocuments } from '../../src/service/demoCollection.js';
-import { BASE, CRM, PAINTING_ID, sendQuery, sendUpdate, TOKEN, type UpdateForm } from './support/sparqlClient.js';
+import { REMOTE_STORE_URL, STORE_KIND } from '../support/testStore.js';
+import { BASE, CRM, DOCS, PAINTING_ID, sendQuery, sendUpdate, TOKEN, type UpdateForm } from './support/sparqlClient.js';
 import { startTestApp, type TestApp } from './support/testApp.js';
 
 const PREFIXES = `PREFIX crm: <${CRM}>\nPREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\n`;
@@ -30,6 +33,14 @@ const relabelFrame = (to: string): string => `${PREFIXES}DELETE { GRAPH <${FRAME
 INSERT { GRAPH <${FRAME_ID}> { <${FRAME_ID}> rdfs:label ${JSON.stringify(to)} } }
 WHERE { GRAPH <${FRAME_ID}> { <${FRAME_ID}> rdfs:label ?label } }`;
 
+const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
+/** The frame's label in the demo. */
+const FRAME_LABEL = DOCS.find((d) => d.id === FRAME_ID)!.quads.find((q) => q.subject.value === FRAME_ID && q.predicate.value === RDFS_LABEL)!.object.value;
+
+/** relabelFrame without a WHERE: it may follow a change on either store. */
+const relabelFrameData = (to: string): string => `DELETE DATA { GRAPH <${FRAME_ID}> { <${FRAME_ID}> <${RDFS_LABEL}> ${JSON.stringify(FRAME_LABEL)} } } ;
+INSERT DATA { GRAPH <${FRAME_ID}> { <${FRAME_ID}> <${RDFS_LABEL}> ${JSON.stringify(to)} } }`;
+
 describe('SPARQL Protocol: updates', function () {
   this.timeout(60000);
   let app: TestApp;
@@ -44,7 +55,7 @@ describe('SPARQL Protocol: updates', function () {
   // Refused updates: name, text, what the detail says.
   const refused: Array<[string, string, RegExp]> = [
     ["deleting a Name's content", DELETE_NAME_CONTENT, new RegExp(PAINTING_ID)],
-    ['a valid change together with a refused one', `${relabelFrame('Gilt frame')} ;\n${DELETE_NAME_CONTENT}`, new RegExp(PAINTING_ID)],
+    ['a valid change together with a refused one', `${DELETE_NAME_CONTENT} ;\n${relabelFrameData('Gilt frame')}`, new RegExp(PAINTING_ID)],
   ];
   for (const form of ['POST sparql-update', 'POST form'] as const) {
     for (const [name, text, detail] of refused) {
@@ -64,10 +75,11 @@ describe('SPARQL Protocol: updates', function () {
     }
   }
 
-  it('answers a valid update with the documents replaced, and their next dereference shows the change', async () => {
+  /** Renames the painting's sold title and relabels the frame; answers 200 with both replaced and both dereferences showing the change. */
+  const expectRenamedAndRelabelled = async (text: string, label: string): Promise<void> => {
     const before = await Promise.all([dereference(PAINTING_ID), dereference(FRAME_ID)]);   // now in the render cache
     expect(before[0]!.body!.identified_by!.map((n) => n.content)).to.include('Whitby Harbour, Evening');
-    const response = await update('POST sparql-update', `${renameSold('Whitby Harbour at Evening')} ;\n${relabelFrame('Original gilt frame of Harbour at Dusk')}`);
+    const response = await update('POST sparql-update', text);
     const body = await response.text();
     expect(response.status, body).to.equal(200);
     expect(response.headers.get('content-type')).to.match(/^application\/json/);
@@ -77,10 +89,32 @@ describe('SPARQL Protocol: updates', function () {
     expect(answer.deleted).to.deep.equal([]);
     const painting = (await dereference(PAINTING_ID)).body!;
     expect(painting.identified_by!.map((n) => n.content)).to.include('Whitby Harbour at Evening').and.not.include('Whitby Harbour, Evening');
-    expect((await dereference(FRAME_ID)).body!._label).to.equal('Original gilt frame of Harbour at Dusk');
+    expect((await dereference(FRAME_ID)).body!._label).to.equal(label);
     const ask = await sendQuery(app.origin, 'GET', `${PREFIXES}ASK { GRAPH <${PAINTING_ID}> { ?n crm:P190_has_symbolic_content "Whitby Harbour at Evening" } }`);
     expect(((await ask.json()) as { boolean: boolean }).boolean).to.equal(true);
+  };
+
+  it('answers a valid update with the documents replaced, and their next dereference shows the change', async () => {
+    await expectRenamedAndRelabelled(`${renameSold('Whitby Harbour at Evening')} ;\n${relabelFrameData('Original gilt frame of Harbour at Dusk')}`,
+      'Original gilt frame of Harbour at Dusk');
   });
+
+  const whereAfterChange = `${renameSold('Whitby Harbour at Evening')} ;\n${relabelFrame('Original gilt frame of Harbour at Dusk')}`;
+  if (REMOTE_STORE_URL) {
+    it(`on the ${STORE_KIND}: refuses an operation whose WHERE follows a change (422 saying to send it apart) and changes nothing`, async () => {
+      // Virtuoso runs the operations of one update one by one, not atomically: the trial cannot see a change before matching the next WHERE.
+      const before = await Promise.all([dereference(PAINTING_ID), dereference(FRAME_ID)]);
+      const response = await update('POST sparql-update', whereAfterChange);
+      const body = await response.text();
+      expect(response.status, body).to.equal(422);
+      expect((JSON.parse(body) as Problem).detail).to.match(/operation 2 matches data after earlier operations changed it.*separate updates/);
+      expect(await Promise.all([dereference(PAINTING_ID), dereference(FRAME_ID)])).to.deep.equal(before);
+    });
+  } else {
+    it(`on the ${STORE_KIND}: runs an operation whose WHERE follows a change, on the changed data`, async () => {
+      await expectRenamedAndRelabelled(whereAfterChange, 'Original gilt frame of Harbour at Dusk');
+    });
+  }
 
   it('answers an update by form that changes nothing with the document unchanged, and leaves it the same', async () => {
     const before = await dereference(FRAME_ID);

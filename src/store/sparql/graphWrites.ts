@@ -25,6 +25,8 @@ import type { Skolemizer } from './storedTerms.js';
 export const UNION_GRAPH = `${INTERNAL_GRAPH_PREFIX}union`;
 export const REGISTRY_GRAPH = `${INTERNAL_GRAPH_PREFIX}graphs`;
 export const REGISTERED_CLASS = `${INTERNAL_GRAPH_PREFIX}Graph`;
+/** A graph nobody writes: where a curator's query or an update's WHERE naming an internal graph looks (it finds nothing, as on the embedded store). */
+export const NO_GRAPH = `${INTERNAL_GRAPH_PREFIX}trial:none`;
 
 /** Most triples in one INSERT DATA (Virtuoso fails near 4,990). */
 const TRIPLES_PER_INSERT = 4000;

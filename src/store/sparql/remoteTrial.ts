@@ -13,8 +13,8 @@ import sparqljs from 'sparqljs';
 import { refusal } from '../../sparql/updateRefusals.js';
 import { fromPlainQuad, type PlainQuad, type Quad } from '../../rdf/terms.js';
 import { SparqlRefused, UpdateRefused } from '../../sparql/errors.js';
-import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
-import { UNION_GRAPH } from './graphWrites.js';
+import { isInternalGraph } from '../internalGraphs.js';
+import { NO_GRAPH, UNION_GRAPH } from './graphWrites.js';
 import type { SparqlHttp } from './SparqlHttp.js';
 import { fromStored } from './storedTerms.js';
 import { StoreReader, type Solution, type WhereDataset } from './trial/storeReader.js';
@@ -23,9 +23,6 @@ import { WorkingCopy } from './trial/workingCopy.js';
 
 type Operation = sparqljs.UpdateOperation;
 type InsertDelete = sparqljs.InsertDeleteOperation;
-
-/** A graph nobody writes: the empty default graph, or named graphs, a USING clause can leave. */
-const NO_GRAPH = `${INTERNAL_GRAPH_PREFIX}trial:none`;
 
 export async function tryUpdateRemotely(http: SparqlHttp, sparql: string, timeoutMs: number): Promise<Map<string, Quad[]>> {
   const parsed = new sparqljs.Parser().parse(sparql);

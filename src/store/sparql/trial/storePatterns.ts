@@ -3,10 +3,11 @@
  *
  *   - Given FROM <x> and no FROM NAMED, Virtuoso lets `GRAPH ?g` range over every graph but
  *     matches `GRAPH <iri>` only when <iri> is a FROM graph (`FROM <union> … GRAPH <doc> {…}`
- *     finds nothing, nor does restrictGraphs's `GRAPH <registry>` join). Through a variable the
- *     graph is found, so `GRAPH <iri> { P }` becomes `{ VALUES ?__graphN { <iri> } GRAPH ?__graphN { P } }`.
+ *     finds nothing). Through a variable the graph is found, so `GRAPH <iri> { P }` becomes
+ *     `{ VALUES ?__graphN { <iri> } GRAPH ?__graphN { P } }`.
  *   - Blank nodes are stored as skolem IRIs: `isBlank(x)` must hold for them and `isIRI(x)` /
  *     `isURI(x)` must not.
+ *   - ORDER BY sorts by kind first, as SPARQL says (storeOrder).
  */
 import type sparqljs from 'sparqljs';
 import { SKOLEM_PREFIX } from '../storedTerms.js';
@@ -37,7 +38,7 @@ export function storePatterns(patterns: Pattern[], options: { graphsByVariable: 
       case 'group': case 'optional': case 'minus': case 'union': case 'service':
         return { ...p, patterns: p.patterns.map(pattern) } as Pattern;
       case 'query':
-        return { ...p, where: p.where?.map(pattern) };
+        return { ...p, where: p.where?.map(pattern), ...(p.order ? { order: storeOrder(p.order) } : {}) };
       case 'filter': case 'bind':
         return { ...p, expression: expression(p.expression) } as Pattern;
       default:
@@ -59,3 +60,20 @@ export function storePatterns(patterns: Pattern[], options: { graphsByVariable: 
 
   return patterns.map(pattern);
 }
+
+/**
+ * ORDER BY as the embedded store sorts terms of different kinds: unbound, then blank nodes, IRIs,
+ * literals (SPARQL 1.1, 15.1). Virtuoso sorts by its own representation (literals among IRIs,
+ * skolem IRIs among IRIs), so each variable gets a key before it: its kind's rank. An expression
+ * other than a variable is left alone (its value is most often a literal).
+ */
+export function storeOrder(order: sparqljs.Ordering[]): sparqljs.Ordering[] {
+  return order.flatMap((o) => {
+    const e = o.expression;
+    if (typeof e !== 'object' || !('termType' in e) || e.termType !== 'Variable') return [o];
+    const rank = op('if', op('bound', e), op('if', op('||', op('isblank', e), skolem(e)), integer(1), op('if', op('isiri', e), integer(2), integer(3))), integer(0));
+    return [{ ...o, expression: rank }, o];
+  });
+}
+
+const integer = (n: number): Expression => ({ termType: 'Literal', value: String(n), datatype: { termType: 'NamedNode', value: 'http://www.w3.org/2001/XMLSchema#integer' } }) as sparqljs.LiteralTerm;

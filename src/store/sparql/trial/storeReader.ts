@@ -60,7 +60,7 @@ export class StoreReader {
   async solutions(where: sparqljs.Pattern[], dataset: WhereDataset): Promise<Solution[]> {
     const query: sparqljs.SelectQuery = {
       type: 'query', queryType: 'SELECT', prefixes: {}, variables: [new sparqljs.Wildcard()],
-      where: storePatterns(dataset.restrict ? restrictGraphs(where) : where),
+      where: storePatterns(restrictGraphs(where, dataset.restrict ? undefined : dataset.named)),
       from: { default: dataset.default.map(iri), named: dataset.named.map(iri) },
     };
     try {
