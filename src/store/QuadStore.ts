@@ -47,6 +47,13 @@ export interface QuadStore {
    */
   sparqlEngine(): import('../sparql/SparqlEngine.js').SparqlEngine;
 
+  /**
+   * On a store other processes write to (the remote store): a value that changes with every
+   * write committed to it, by any process, and never comes back. Render caches use it to know
+   * whether anything was written since they last looked. Absent when this process is the only writer.
+   */
+  writeGeneration?(): Promise<string>;
+
   /** Number of quads in the whole store. */
   size(): Promise<number>;
 

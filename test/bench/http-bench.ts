@@ -378,7 +378,7 @@ try {
     const r = (x: Run | undefined) => x?.measured?.result.requests.average ?? 0;
     if (r(remoteWarm) > 0) {
       console.log(`Remote / embedded requests/s: warm ${(100 * r(remoteWarm) / r(warm)).toFixed(1)}%, cache off ${(100 * r(remoteCold) / r(cold)).toFixed(1)}%`
-        + ' (on the remote store a cached representation is revalidated against its stored version on every request)');
+        + ' (on the remote store a cached representation is served after a read of the store\'s write generation, one query shared by the requests that arrive together)');
     }
   }
   if (contended.length > 0) {

@@ -8,7 +8,9 @@
  * unless it is larger than `maxTriplesPerRequest` or `maxGraphsPerRequest`, when it is cut
  * between documents: each document is then still wholly old or wholly new.
  * Blank nodes are kept as skolem IRIs (storedTerms.ts); the default graph of curators'
- * queries is a union graph kept here (graphWrites.ts).
+ * queries is a union graph kept here (graphWrites.ts). Every update request also replaces the
+ * store's write generation (writeGeneration.ts), which other service processes read to know
+ * whether their render caches may still be current.
  */
 import type { QuadStore, QueryResult } from '../QuadStore.js';
 import { fromPlainQuad, toPlainQuad, type PlainQuad, type Quad } from '../../rdf/terms.js';
@@ -21,6 +23,7 @@ import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
 import { StoreRequestFailed } from './errors.js';
 import { iriText } from './sparqlTerms.js';
 import { fromStored, Skolemizer } from './storedTerms.js';
+import { GENERATION_QUERY, generationOf, newToken, withNewGeneration } from './writeGeneration.js';
 
 export interface SparqlStoreOptions extends SparqlEndpoints {
   /** A replaceGraphs larger than this many triples is sent in several requests, cut between documents. Default 40,000. */
@@ -104,6 +107,11 @@ export class SparqlStore implements QuadStore {
     await this.updateRetrying(sparql);
   }
 
+  /** Changes with every update request committed to the store, by any process (writeGeneration.ts). */
+  async writeGeneration(): Promise<string> {
+    return generationOf(await this.select(GENERATION_QUERY));
+  }
+
   sparqlEngine(): SparqlEngine {
     this.engine ??= new RemoteSparqlEngine(this.http);
     return this.engine;
@@ -120,27 +128,35 @@ export class SparqlStore implements QuadStore {
     await this.engine?.close();
   }
 
-  /** Removes every graph this service wrote, the union and the registry (tests, `--reset`). */
+  /**
+   * Removes every graph this service wrote, the union and the registry's entries (tests,
+   * `--reset`). The registry keeps the write generation: an emptied store must read as a
+   * new generation, never as one read before anything was written.
+   */
   async clear(): Promise<void> {
     const graphs = await this.listGraphs();
     for (let i = 0; i < graphs.length; i += 200) {
       await this.updateRetrying(graphs.slice(i, i + 200).map((g) => `DROP SILENT GRAPH ${iriText(g)}`).join(' ;\n'));
     }
-    await this.updateRetrying(`DROP SILENT GRAPH <${UNION_GRAPH}> ;\nDROP SILENT GRAPH <${REGISTRY_GRAPH}>`);
+    const entry = `GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> }`;
+    await this.updateRetrying(`DROP SILENT GRAPH <${UNION_GRAPH}> ;\nDELETE { ${entry} } WHERE { ${entry} }`);
   }
 
   private async select(sparql: string): Promise<SolutionsResult> {
     return fromSparqlJson(await this.http.query(sparql, JSON_RESULTS));
   }
 
+  /** Every write goes through here: each request also replaces the write generation, with a token of its own. */
   private async updateRetrying(sparql: string): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.http.update(sparql);
+        await this.http.update(withNewGeneration(sparql, newToken()));
         return;
       } catch (error) {
-        const deadlock = error instanceof StoreRequestFailed && /\b40001\b|deadlock/i.test(error.body);
-        if (!deadlock || attempt >= DEADLOCK_RETRIES) throw error;
+        if (!(error instanceof StoreRequestFailed)) throw error;
+        const deadlock = /\b40001\b|deadlock/i.test(error.body);
+        // Named by the caller's text, not by the generation's replacement that precedes it.
+        if (!deadlock || attempt >= DEADLOCK_RETRIES) throw new StoreRequestFailed(error.url, error.storeStatus, error.body, sparql);
         await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
       }
     }

@@ -54,6 +54,42 @@ describe('replicas: two service processes on one remote store', function () {
     }
   });
 
+  it('under a stream of concurrent reads through one, no read begun after a write through the other ended gets an older version', async () => {
+    const document = (await (await get(b, '/object/harbour-at-dusk')).json()) as Record<string, unknown>;
+    const names = [document._label as string, 'Harbour at Dusk (stream 1)', 'Harbour at Dusk (stream 2)', 'Harbour at Dusk (stream 3)'];
+    const observed: Array<{ start: number; label: string; etag: string | null }> = [];
+    const written: number[] = [];   // when each PUT had been answered
+    let streaming = true;
+    const stream = async (): Promise<void> => {
+      while (streaming) {
+        const start = performance.now();
+        const response = await get(b, '/object/harbour-at-dusk');
+        expect(response.status).to.equal(200);
+        observed.push({ start, label: ((await response.json()) as { _label: string })._label, etag: response.headers.get('etag') });
+      }
+    };
+    // Until 20 reads have begun (and ended) since `since`.
+    const readsSince = async (since: number): Promise<void> => {
+      while (observed.filter((o) => o.start > since).length < 20) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    const readers = Array.from({ length: 10 }, stream);
+    await readsSince(0);
+    for (const name of names.slice(1)) {
+      expect(await put(a, { ...document, _label: name })).to.equal(200);
+      written.push(performance.now());
+      await readsSince(written[written.length - 1]!);
+    }
+    streaming = false;
+    await Promise.all(readers);
+
+    for (const { start, label, etag } of observed) {
+      const writesBefore = written.filter((t) => t < start).length;
+      expect(names.indexOf(label), `a read begun after ${writesBefore} writes got "${label}"`).to.be.at.least(writesBefore);
+      expect(etag, 'one ETag per version').to.equal(observed.find((o) => o.label === label)!.etag);
+    }
+    expect(new Set(observed.map((o) => o.label)).size, 'versions seen').to.equal(names.length);
+  });
+
   it('a SPARQL Update through one is served by the other; a DELETE through one is a 404 through the other', async () => {
     await label(a);   // a caches it
     const update = `DELETE { GRAPH <${PAINTING}> { <${PAINTING}> <http://www.w3.org/2000/01/rdf-schema#label> ?l } }

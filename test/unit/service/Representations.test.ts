@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
 import { formatNamed, FORMATS } from '../../../src/render/formats.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
-import { Representations } from '../../../src/service/Representations.js';
+import { Representations, type Representation } from '../../../src/service/Representations.js';
+import type { Quad } from '../../../src/rdf/terms.js';
+import type { QueryResult } from '../../../src/store/QuadStore.js';
 import { MemoryStore } from '../../support/memoryStore.js';
 
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
@@ -80,5 +82,134 @@ describe('Representations: rendered bytes, validators, and the render cache', ()
     const { entries, bytes } = representations.stats();
     expect(bytes).to.be.at.most(10_000);
     expect(entries).to.be.within(1, 9);
+  });
+});
+
+/**
+ * One store shared by several service processes (a remote store): its write generation changes
+ * with every write, whoever makes it. Counts generation reads and version queries.
+ */
+class SharedStore extends MemoryStore {
+  private generation = 0;
+  generationReads = 0;
+  queries = 0;
+  /** When set, generation reads answer (with the generation at their start) only once it resolves. */
+  holdGenerationReads: Promise<void> | undefined;
+
+  override async replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<void> {
+    await super.replaceGraphs(graphs);
+    this.generation++;
+  }
+
+  async writeGeneration(): Promise<string> {
+    this.generationReads++;
+    const generation = `g${this.generation}`;   // as of the query's start
+    await new Promise((resolve) => setImmediate(resolve));   // a round trip: requests meanwhile queue
+    if (this.holdGenerationReads) await this.holdGenerationReads;
+    return generation;
+  }
+
+  override async query(sparql: string): Promise<QueryResult> {
+    this.queries++;
+    return super.query(sparql);
+  }
+}
+
+describe('Representations: revalidation when other processes write to the store', () => {
+  const OTHER = 'https://example.org/object/2';
+
+  /** Two processes on one store: `writer` writes, `reader` serves from its own cache. */
+  async function replicas() {
+    const store = new SharedStore();
+    const writer = new DocumentService(store);
+    await writer.putAll([ingestDocument(painting('Harbour at Dusk'), 'test'), ingestDocument({ ...painting('Other'), id: OTHER }, 'test')]);
+    const reader = new Representations(new DocumentService(store), 1024 * 1024, { revalidate: true });
+    return { store, writer, reader };
+  }
+  const label = (r: Representation | undefined): string => (JSON.parse(r!.body.toString()) as { _label: string })._label;
+
+  it('serves a write made through another process at once, with a new ETag', async () => {
+    const { writer, reader } = await replicas();
+    const before = (await reader.get(ID, JSONLD))!;
+    expect((await reader.get(ID, JSONLD))!.etag).to.equal(before.etag);
+    await writer.put(painting('Harbour at Night'));
+    const after = (await reader.get(ID, JSONLD))!;
+    expect(label(after)).to.equal('Harbour at Night');
+    expect(after.etag).not.to.equal(before.etag);
+    expect(Date.parse(after.lastModified!)).to.be.at.least(Date.parse(before.lastModified!));
+    await writer.delete(ID);
+    expect(await reader.get(ID, JSONLD)).to.equal(undefined);
+  });
+
+  it('while nothing is written: no document read, no version query, and concurrent requests share generation reads', async () => {
+    const { store, reader } = await replicas();
+    await reader.get(ID, JSONLD);
+    await reader.get(ID, JSONLD);   // now known current at this generation
+    const reads = store.reads;
+    const queries = store.queries;
+    const generationReads = store.generationReads;
+    const served = await Promise.all(Array.from({ length: 50 }, () => reader.get(ID, JSONLD)));
+    expect(new Set(served.map((r) => r!.etag)).size).to.equal(1);
+    expect(store.reads - reads, 'document reads').to.equal(0);
+    expect(store.queries - queries, 'version queries').to.equal(0);
+    expect(store.generationReads - generationReads, 'generation reads for 50 requests').to.be.within(1, 2);
+  });
+
+  it('after a write elsewhere, checks the version once (shared by concurrent requests) and renders nothing again', async () => {
+    const { store, writer, reader } = await replicas();
+    const before = (await reader.get(ID, JSONLD))!;
+    await writer.put({ ...painting('Other, renamed'), id: OTHER });
+    const reads = store.reads;
+    const queries = store.queries;
+    const served = await Promise.all(Array.from({ length: 20 }, () => reader.get(ID, JSONLD)));
+    expect(served.every((r) => r === before), 'the cached representation, same ETag').to.equal(true);
+    expect(store.reads - reads, 'document reads').to.equal(0);
+    expect(store.queries - queries, 'version queries').to.equal(1);
+    await reader.get(ID, JSONLD);
+    expect(store.queries - queries, 'known current at the new generation').to.equal(1);
+  });
+
+  it('many concurrent requests after a write all get the new version', async () => {
+    const { writer, reader } = await replicas();
+    for (const format of FORMATS) await reader.get(ID, format);
+    await writer.put(painting('Harbour at Night'));
+    const served = await Promise.all(Array.from({ length: 30 }, () => reader.get(ID, JSONLD)));
+    expect(served.map(label)).to.deep.equal(Array(30).fill('Harbour at Night'));
+    expect((await reader.get(ID, TURTLE))!.body.toString()).to.contain('Harbour at Night');
+  });
+
+  it('a request that comes after a write never gets the old version, even while a generation read that began before it runs', async () => {
+    const { store, writer, reader } = await replicas();
+    await reader.get(ID, JSONLD);
+    await reader.get(ID, JSONLD);   // now known current at this generation
+    let release!: () => void;
+    store.holdGenerationReads = new Promise((resolve) => { release = resolve; });
+    const early = reader.get(ID, JSONLD);   // its generation read starts now, before the write, and is held
+    store.holdGenerationReads = undefined;
+    await writer.put(painting('Harbour at Night'));
+    const late = reader.get(ID, JSONLD);
+    release();
+    expect(label(await late)).to.equal('Harbour at Night');
+    expect(['Harbour at Dusk', 'Harbour at Night']).to.include(label(await early));
+  });
+
+  it('a render that read the document before a write elsewhere is not taken as current after it', async () => {
+    const { store, writer, reader } = await replicas();
+    await reader.get(OTHER, JSONLD);
+    await reader.get(OTHER, JSONLD);   // a generation has been read
+    let release!: () => void;
+    store.holdReads = new Promise((resolve) => { release = resolve; });
+    const racing = reader.get(ID, JSONLD);   // reads the old version, held
+    store.holdReads = undefined;
+    await writer.put(painting('Harbour at Night'));
+    await reader.get(OTHER, JSONLD);   // the new generation is read while the render is held
+    release();
+    expect(label(await racing)).to.equal('Harbour at Dusk');
+    expect(label(await reader.get(ID, JSONLD))).to.equal('Harbour at Night');
+  });
+
+  it('refuses to revalidate on a store that keeps no write generation', () => {
+    expect(() => new Representations(new DocumentService(new MemoryStore()), 1024, { revalidate: true }))
+      .to.throw(/needs a store that keeps a write generation/);
   });
 });

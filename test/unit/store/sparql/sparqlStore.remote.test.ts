@@ -51,6 +51,45 @@ describe('SparqlStore on Virtuoso', function () {
     expect(await count()).to.equal(0);
   });
 
+  it('changes its write generation with every write, through any client, and never back; reads leave it', async () => {
+    const seen: string[] = [];
+    const changed = async (what: string): Promise<void> => {
+      const generation = await store.writeGeneration();
+      expect(seen, `the generation after ${what}`).not.to.include(generation);
+      seen.push(generation);
+    };
+    const triple = (g: string, v: string) => df.quad(df.namedNode(g), p('v'), df.literal(v));
+    await changed('the suite began');
+    await store.replaceGraphs(new Map([[A, [triple(A, '1')]]]));
+    await changed('replaceGraphs');
+    const other = new SparqlStore({ queryUrl: REMOTE_STORE_URL! });   // another process's client
+    await other.replaceGraphs(new Map([[B, [triple(B, '1')]]]));
+    await changed('a write through another client');
+    await store.readGraphs([A, B]);
+    await store.hasGraph(A);
+    await store.listGraphs();
+    await store.size();
+    await store.query(`SELECT * WHERE { GRAPH <${A}> { ?s ?p ?o } }`);
+    expect(await other.writeGeneration(), 'after reads only').to.equal(seen[seen.length - 1]);
+    await store.update(`INSERT DATA { GRAPH <${A}> { <${A}> <${p('w').value}> "2" } }`);
+    await changed('update');
+    await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? store : other).replaceGraphs(new Map([[A, [triple(A, `c${i}`)]]]))));
+    await changed('concurrent writes');
+    await store.clear();
+    expect(await store.listGraphs()).to.deep.equal([]);
+    expect(await store.size()).to.equal(0);
+    await changed('clear (an empty store is a new generation, not the one of a store never written)');
+  });
+
+  it('names a refused update by its own text, not by the generation\'s replacement sent before it', async () => {
+    await store.update('INSERT DATA { <https://contract.example.org/loose> <https://contract.example.org/p> "no graph" }').then(
+      () => expect.fail('Virtuoso took a triple without a graph'),
+      (e: Error) => {
+        expect(e).to.be.instanceOf(StoreRequestFailed);
+        expect(e.message).to.match(/answered 400: .*\[request: INSERT DATA \{ <https:\/\/contract\.example\.org\/loose>/);
+      });
+  });
+
   it('speaks Digest to /sparql-auth, and says so when the password is wrong or the store is gone', async () => {
     const auth = REMOTE_STORE_URL!.replace(/\/sparql$/, '/sparql-auth');
     const good = new SparqlStore({ queryUrl: auth, user: 'dba', password: 'dba' });
