@@ -52,7 +52,7 @@ export class Precheck {
 
   /** True only if the document conforms for certain; false if it does not or may not. */
   conforms(rootId: string, quads: readonly Quad[]): boolean {
-    return this.judge(rootId, quads, (targets, graph) => targets.allConform(graph)) ?? false;
+    return this.failures(rootId, quads)?.size === 0;
   }
 
   /**
@@ -61,15 +61,11 @@ export class Precheck {
    * and the library must validate the whole document.
    */
   failures(rootId: string, quads: readonly Quad[]): Failures | undefined {
-    return this.judge(rootId, quads, (targets, graph) => targets.failures(graph));
-  }
-
-  private judge<T>(rootId: string, quads: readonly Quad[], verdict: (targets: Targets, graph: DocumentGraph) => T): T | undefined {
     if (!this.targets) return undefined;
     try {
       const graph = new DocumentGraph(quads);
       graph.add(df.namedNode(rootId), RDF_TYPE, this.marker);
-      return graph.uncertain ? undefined : verdict(this.targets, graph);
+      return graph.uncertain ? undefined : this.targets.failures(graph);
     } catch (e) {
       // Never expected; the library, the authority, will judge (and report) the document.
       log('SHACL precheck failed on %s: %s', rootId, (e as Error).message);

@@ -75,51 +75,32 @@ export class Targets {
     return entry;
   }
 
-  /** Whether every focus node of every targeted shape conforms to it (stops at the first that does not). */
-  allConform(graph: DocumentGraph): boolean {
-    return this.visit(graph, () => false);
-  }
-
   /** Every (shape, focus node) pair that does not conform: the library's results come from these alone. */
   failures(graph: DocumentGraph): Failures {
     const failures: Failures = new Map();
-    this.visit(graph, (shape, focus) => {
+    const judge = ({ shape, check }: ShapeCheck, focus: GraphNode): void => {
+      if (check(focus)) return;
       const foci = failures.get(shape);
       if (foci) foci.add(focus.key);
       else failures.set(shape, new Set([focus.key]));
-      return true;
-    });
-    return failures;
-  }
-
-  /**
-   * Checks every focus node of every targeted shape; calls `failed` for each pair that does not
-   * conform, and stops when it answers false. True when no pair failed.
-   */
-  private visit(graph: DocumentGraph, failed: (shape: string, focus: GraphNode) => boolean): boolean {
-    let ok = true;
-    const judge = ({ shape, check }: ShapeCheck, focus: GraphNode): boolean => {
-      if (check(focus)) return true;
-      ok = false;
-      return failed(shape, focus);
     };
-    for (const [term, check] of this.nodes) if (!judge(check, graph.node(term))) return false;
+    for (const [term, check] of this.nodes) judge(check, graph.node(term));
     for (const node of graph.nodes) {
       if (!node.out) continue;
       for (const [predicate, objects] of node.out) {
         const entry = this.byPredicate.get(predicate);
         if (!entry) continue;
-        for (const check of entry.subjects) if (!judge(check, node)) return false;
-        for (const check of entry.objects) for (const object of objects) if (!judge(check, object)) return false;
+        for (const check of entry.subjects) judge(check, node);
+        for (const check of entry.objects) for (const object of objects) judge(check, object);
         if (entry.type) {
           for (const type of objects) {
             const byClass = this.classes.get(type.key);
-            if (byClass) for (const check of byClass) if (!judge(check, node)) return false;
+            if (byClass) for (const check of byClass) judge(check, node);
           }
         }
       }
     }
-    return ok;
+    return failures;
   }
 }
 
