@@ -17,22 +17,27 @@
 import { createHash } from 'node:crypto';
 import { df, termKey, type Quad, type Term } from '../rdf/terms.js';
 import { formThatMatters } from '../render/renderDocument.js';
-import { hintGraphOf, SHAPE_PREDICATE, type SkeletonNode, type SkeletonValue } from './Skeleton.js';
+import { hintGraphOf, SHAPE_PREDICATE, type SkeletonEntry, type SkeletonNode } from './Skeleton.js';
 
 export const DIGEST_PREDICATE = 'urn:linkedart-service:digest';
 
-export function documentDigest(quads: readonly Quad[], hints: readonly Quad[], gateVersion: string): string {
-  const hash = createHash('sha256').update(gateVersion).update('\u0000');
+/**
+ * `skeleton`: the document's skeleton as an object, when the caller has it (an ingested
+ * document): its shape hint's JSON then need not be read back to be normalized.
+ */
+export function documentDigest(quads: readonly Quad[], hints: readonly Quad[], gateVersion: string, skeleton?: SkeletonNode): string {
   const key = blankNodeNames(quads);
-  const lines = quads.map((q) => `${key(q.subject)} ${key(q.predicate)} ${key(q.object)}\n`).sort();
-  for (const line of lines) hash.update(line);
-  hash.update('\u0000');
+  const lines = new Array<string>(quads.length);
+  for (let i = 0; i < quads.length; i++) {
+    const q = quads[i]!;
+    lines[i] = `${key(q.subject)} ${key(q.predicate)} ${key(q.object)}\n`;
+  }
+  lines.sort();
   const hintLines = hints.map((q) => q.predicate.value === SHAPE_PREDICATE && q.object.termType === 'Literal'
-    ? `shape ${normalizedShape(q.object.value)}\n`
+    ? `shape ${skeleton ? normalizedSkeleton(skeleton) : normalizedShape(q.object.value)}\n`
     : `${termKey(q.subject)} ${termKey(q.predicate)} ${termKey(q.object)}\n`).sort();
-  for (const line of hintLines) hash.update(line);
-  hash.update('\u0000');
-  return hash.digest('base64url');
+  // One update: hashing is cheap, each call into it is not.
+  return createHash('sha256').update(`${gateVersion}\u0000${lines.join('')}\u0000${hintLines.join('')}\u0000`).digest('base64url');
 }
 
 /**
@@ -45,11 +50,14 @@ function blankNodeNames(quads: readonly Quad[]): (t: Term) => string {
   const statements = new Map<string, Quad[]>();
   const order = new Map<string, number>();
   for (const q of quads) {
-    for (const t of [q.subject, q.object]) if (t.termType === 'BlankNode' && !order.has(t.value)) order.set(t.value, order.size);
-    if (q.subject.termType !== 'BlankNode') continue;
-    let list = statements.get(q.subject.value);
-    if (!list) statements.set(q.subject.value, list = []);
-    list.push(q);
+    if (q.subject.termType === 'BlankNode') {
+      const label = q.subject.value;
+      if (!order.has(label)) order.set(label, order.size);
+      let list = statements.get(label);
+      if (!list) statements.set(label, list = []);
+      list.push(q);
+    }
+    if (q.object.termType === 'BlankNode' && !order.has(q.object.value)) order.set(q.object.value, order.size);
   }
   const names = new Map<string, string>();
   const naming = new Set<string>();
@@ -76,17 +84,48 @@ function normalizedShape(text: string): string {
   } catch {
     return text;
   }
-  const node = (n: SkeletonNode): SkeletonNode => {
-    if (!n.e) return n;
-    const entries = n.e.map(([k, iri, values, form]) => {
-      const shown = formThatMatters(k, form);
-      return (shown === undefined ? [k, iri, values.map(value)] : [k, iri, values.map(value), shown]) as typeof n.e[number];
-    });
-    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : String(a[1]) < String(b[1]) ? -1 : String(a[1]) > String(b[1]) ? 1 : 0));
-    return { ...n, e: entries };
-  };
-  const value = (v: SkeletonValue): SkeletonValue => (typeof v === 'string' ? v : node(v));
-  return JSON.stringify(node(root));
+  return normalizedSkeleton(root);
+}
+
+/**
+ * normalizedShape of a skeleton object, written straight out: JSON.stringify of the skeleton
+ * with each node's entries sorted by key (then predicate) and their written forms reduced to
+ * those the render uses (formThatMatters), without copying the tree first.
+ */
+export function normalizedSkeleton(n: SkeletonNode): string {
+  if (!n.e) return JSON.stringify(n);
+  let out = '{';
+  for (const [k, v] of Object.entries(n)) {
+    if (v === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += quoted(k) + ':' + (k === 'e' ? normalizedEntries(n.e) : typeof v === 'string' ? quoted(v) : JSON.stringify(v));
+  }
+  return out + '}';
+}
+
+/** JSON.stringify of a string, without the call for the common case (no character JSON escapes). */
+function quoted(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(text);
+  }
+  return '"' + text + '"';
+}
+
+function normalizedEntries(entries: readonly SkeletonEntry[]): string {
+  const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : String(a[1]) < String(b[1]) ? -1 : String(a[1]) > String(b[1]) ? 1 : 0));
+  let out = '[';
+  for (const [k, iri, values, form] of sorted) {
+    if (out.length > 1) out += ',';
+    out += '[' + quoted(k) + ',' + (iri === 0 ? '0' : quoted(iri)) + ',[';
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      out += (i > 0 ? ',' : '') + (typeof v === 'string' ? quoted(v) : normalizedSkeleton(v));
+    }
+    const shown = formThatMatters(k, form);
+    out += shown === undefined ? ']]' : '],' + shown + ']';
+  }
+  return out + ']';
 }
 
 export function digestQuad(graph: string, digest: string): Quad {

@@ -9,7 +9,7 @@ import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, linkedArtContext } from '../context/linkedArtContext.js';
 import { ContextError, type TermDefinition } from '../context/TermDefinition.js';
 import {
-  deepSignatureOf, literalHint, literalKey, signatureOf, skeletonQuads, statementHash,
+  deepSignatureOf, keyOfLiteralHint, literalHint, signatureOf, skeletonQuads, statementHash, statementHashOf,
   type SkeletonEntry, type SkeletonNode, type SkeletonValue, HINT_GRAPH_PREFIX, SHAPE_PREDICATE,
 } from '../hints/Skeleton.js';
 import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
@@ -53,6 +53,21 @@ const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_ty
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 const RDF_TYPE_NODE = df.namedNode(RDF_TYPE);
 
+/**
+ * The terms of the vocabulary (predicates, classes, datatypes), made once: they are few and
+ * stand in most quads, and terms are values (nobody changes one), so quads may share them.
+ */
+const vocabularyTerms = new Map<string, Term>();
+
+function vocabularyTerm(iri: string): Term {
+  let term = vocabularyTerms.get(iri);
+  if (term === undefined) {
+    term = df.namedNode(iri);
+    if (vocabularyTerms.size < 10_000) vocabularyTerms.set(iri, term);
+  }
+  return term;
+}
+
 let documentCounter = 0;
 const processTag = Math.random().toString(36).slice(2, 8);
 
@@ -73,7 +88,8 @@ export function ingestDocument(input: unknown, source?: string): IngestedDocumen
 
 class DocumentIngest {
   private readonly quads: Quad[] = [];
-  private readonly seen = new Set<string>();
+  /** The statements made so far: subject (IRIs and blank nodes apart), predicate, object value → objects. */
+  private readonly statements = { iri: new Map<string, StatementsOf>(), blank: new Map<string, StatementsOf>() };
   private readonly problems: Problem[] = [];
   private readonly warnings: Problem[] = [];
   private readonly labels = new Map<string, { label: string; path: string }>();
@@ -82,7 +98,7 @@ class DocumentIngest {
   private blankCount = 0;
   private graph: Term = df.namedNode('urn:invalid');
   private readonly nodeLocations = new Map<string, { path: string; ctx: ActiveContext }>();
-  private readonly valueLocations = new Map<string, string>();
+  private readonly valueLocations = new ValueLocations();
   private documentId: string | undefined;
 
   constructor(private readonly source: string | undefined) {}
@@ -114,10 +130,11 @@ class DocumentIngest {
     const root = this.node(input, ctx, null, '', true);
     if (input['@context'] !== 'https://linked.art/ns/v1/linked-art.json' && root) root.skeleton.x = input['@context'];
     if (this.problems.length > 0 || !root || !kind) throw new DocumentRejected(id, this.problems, this.source);
+    const valueLocations = this.valueLocations;
     return {
       id, kind, quads: this.quads, skeleton: root.skeleton,
       hintQuads: skeletonQuads(id, root.skeleton), warnings: this.warnings,
-      locations: { nodes: this.nodeLocations, values: this.valueLocations },
+      locations: { nodes: this.nodeLocations, get values() { return valueLocations.values; } },
     };
   }
 
@@ -184,7 +201,7 @@ class DocumentIngest {
           return;
         }
         types.push(t);
-        this.emit(subject, RDF_TYPE_NODE, df.namedNode(iri), statementHashes);
+        this.emit(subject, RDF_TYPE_NODE, vocabularyTerm(iri), statementHashes);
       });
       skeleton.t = types;
     }
@@ -218,7 +235,7 @@ class DocumentIngest {
         this.problems.push(this.problem(keyPath, 'reserved', `"${key}" maps to an IRI reserved for the service`, key));
         continue;
       }
-      const predicate = df.namedNode(def.iri);
+      const predicate = vocabularyTerm(def.iri);
       const values: SkeletonValue[] = [];
       const many = Array.isArray(value);
       const list = many ? flatten(value) : [value];
@@ -227,8 +244,9 @@ class DocumentIngest {
         const made = this.value(item, ctx, def, key, itemPath);
         if (!made) return;
         if (predicate.value === RDFS_LABEL && subject.termType === 'NamedNode' && !this.firstLabel(subject.value, made.term, itemPath)) return;
-        this.emit(subject, predicate, made.term, statementHashes);
-        this.valueLocations.set(`${subjectKey}\u0000${def.iri}\u0000${locationKey(made.term)}`, itemPath);
+        const objectKey = typeof made.skeleton === 'string' && made.skeleton[0] === '#' ? keyOfLiteralHint(made.skeleton) : undefined;
+        this.emit(subject, predicate, made.term, statementHashes, objectKey);
+        this.valueLocations.add(subjectKey, def.iri, made.term, keyPath, many ? i : -1);
         values.push(made.skeleton);
         if (typeof made.skeleton === 'object' && made.skeleton.d !== undefined) blankChildren.push([def.iri, made.skeleton.d]);
       });
@@ -296,7 +314,7 @@ class DocumentIngest {
       return { term: df.namedNode(iri), skeleton: '=' + item + (iri === item ? '' : ' ' + iri) };
     }
     let term: Term;
-    if (typeof item === 'string') term = def.coerce ? df.literal(item, df.namedNode(def.coerce)) : df.literal(item);
+    if (typeof item === 'string') term = def.coerce ? df.literal(item, vocabularyTerm(def.coerce) as Parameters<typeof df.literal>[1]) : df.literal(item);
     else if (def.coerce) {
       this.problems.push(this.problem(path, 'datatype', `"${key}" takes a string (${def.coerce}), not ${describe(item)}`, key));
       return undefined;
@@ -329,13 +347,34 @@ class DocumentIngest {
 
   // --- Quads -------------------------------------------------------------------------
 
-  private emit(subject: Term, predicate: Term, object: Term, hashes: string[]): void {
-    const key = `${subject.termType[0]}${subject.value} ${predicate.value} ${object.termType[0]}${object.value}` +
-      (object.termType === 'Literal' ? literalKey(object) : '');
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
-    if (object.termType !== 'BlankNode') hashes.push(statementHash(predicate.value, object));
+  /**
+   * One statement, once (the same statement written twice is one quad). A blank node's
+   * statements with a non-blank object also go into its signature (`hashes`); `objectKey` is
+   * the literal's key when the caller has it already (hashing a long text once is enough).
+   */
+  private emit(subject: Term, predicate: Term, object: Term, hashes: string[], objectKey?: string): void {
+    if (!this.isNew(subject, predicate.value, object)) return;
+    if (subject.termType === 'BlankNode' && object.termType !== 'BlankNode') {
+      hashes.push(objectKey === undefined ? statementHash(predicate.value, object) : statementHashOf(predicate.value, objectKey));
+    }
     this.quads.push(df.quad(subject as Quad['subject'], predicate as Quad['predicate'], object as Quad['object'], this.graph as Quad['graph']));
+  }
+
+  /**
+   * Whether this statement is not made yet (and now it is). Keyed by the terms' own strings,
+   * whose hashes V8 keeps, rather than by one string built per statement (a literal can be long).
+   */
+  private isNew(subject: Term, predicate: string, object: Term): boolean {
+    const bySubject = subject.termType === 'BlankNode' ? this.statements.blank : this.statements.iri;
+    let byPredicate = bySubject.get(subject.value);
+    if (!byPredicate) bySubject.set(subject.value, byPredicate = new Map());
+    let byValue = byPredicate.get(predicate);
+    if (!byValue) byPredicate.set(predicate, byValue = new Map());
+    const same = byValue.get(object.value);
+    if (!same) { byValue.set(object.value, [object]); return true; }
+    if (same.some((o) => sameObject(o, object))) return false;
+    same.push(object);
+    return true;
   }
 
   /** One IRI, one label: the first wins, and a different second one is reported. */
@@ -358,6 +397,45 @@ class DocumentIngest {
 
   private problem(path: string, rule: string, message: string, term?: string): Problem {
     return { document: this.documentId, path, term, rule, message, severity: 'Violation' };
+  }
+}
+
+/** Objects of one subject and predicate, by their value. */
+type StatementsOf = Map<string, Map<string, Term[]>>;
+
+/** The same object of a statement: one term, literals by value, datatype and (any case of) language. */
+function sameObject(a: Term, b: Term): boolean {
+  if (a.termType !== b.termType) return false;
+  if (a.termType !== 'Literal') return true; // same value, same kind
+  const x = a as { language: string; datatype: { value: string } };
+  const y = b as { language: string; datatype: { value: string } };
+  return x.datatype.value === y.datatype.value && x.language.toLowerCase() === y.language.toLowerCase();
+}
+
+/**
+ * Where each statement's value stood: noted cheaply as the statements are made, and keyed as
+ * DocumentLocations.values says only when asked, which is when a problem is reported.
+ */
+class ValueLocations {
+  /** Five entries per value: subject key, predicate, object, key path, index in the array (-1: none). */
+  private readonly noted: Array<string | Term | number> = [];
+  private map: Map<string, string> | undefined;
+
+  add(subjectKey: string, predicate: string, object: Term, keyPath: string, index: number): void {
+    this.noted.push(subjectKey, predicate, object, keyPath, index);
+  }
+
+  get values(): ReadonlyMap<string, string> {
+    if (!this.map) {
+      this.map = new Map();
+      const n = this.noted;
+      for (let i = 0; i < n.length; i += 5) {
+        const keyPath = n[i + 3] as string;
+        const index = n[i + 4] as number;
+        this.map.set(`${n[i] as string}\u0000${n[i + 1] as string}\u0000${locationKey(n[i + 2] as Term)}`, index < 0 ? keyPath : `${keyPath}[${index}]`);
+      }
+    }
+    return this.map;
   }
 }
 

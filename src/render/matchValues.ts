@@ -44,12 +44,20 @@ export function matchValues(
   const slots: Array<Match | undefined> = new Array(hints.length);
   const used = new Set<Term>();
   const pendingBlanks: number[] = [];
+  // Each literal's key computed once (a hash of its text), not once per hint it is compared with.
+  let literalKeys: Map<Term, string> | undefined;
+  const keyOf = (t: Term): string => {
+    literalKeys ??= new Map();
+    let key = literalKeys.get(t);
+    if (key === undefined) literalKeys.set(t, key = literalKey(t));
+    return key;
+  };
   hints.forEach((hint, i) => {
     let found: Term | undefined;
     if (typeof hint === 'string') {
       if (hint[0] === '#') {
         const key = keyOfLiteralHint(hint);
-        found = actual.find((t) => t.termType === 'Literal' && !used.has(t) && literalKey(t) === key);
+        found = actual.find((t) => t.termType === 'Literal' && !used.has(t) && keyOf(t) === key);
       }
       else {
         const iri = iriOfStringValue(hint);

@@ -190,7 +190,7 @@ export class DocumentService {
 
 /** The digest a document is stored with (its quads, hints, and the version of the shapes that checked it). */
 export function digestOf(doc: IngestedDocument): string {
-  return documentDigest(doc.quads, doc.hintQuads, shaclValidator().version);
+  return documentDigest(doc.quads, doc.hintQuads, shaclValidator().version, doc.skeleton);
 }
 
 /** The version (see DocumentService.version) of a document as its hint quads give it. */
