@@ -2,8 +2,11 @@
  * SHACL validation of one Linked Art document's quads against the shapes in shapes/*.ttl.
  *
  * The shapes are parsed once and one rdf-validate-shacl validator is built from them and
- * reused: per call, the only work is indexing the document's quads (plus the one marker
- * triple that says which node is the top-level entity) and running the engine.
+ * reused, along with a compiled form of them (compiled/): per call, the compiled precheck
+ * finds the (shape, focus node) pairs that fail, if any, and the compiled report writes the
+ * library's results for those, without the library (see validate). rdf-validate-shacl, the
+ * authority, runs only where the compiled form is not sure or does not reproduce it: on the
+ * document's quads (plus the one marker triple that says which node is the top-level entity).
  *
  * Results are reported at their most precise: an sh:node failure is reported by the nested
  * results it carries, and a conditional rule (written `sh:or ( escape body )`, see
@@ -12,12 +15,15 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { debuglog } from 'node:util';
 import { Parser } from 'n3';
 import SHACLValidator from 'rdf-validate-shacl';
 import type { ValidationResult } from 'rdf-validate-shacl/src/validation-report.js';
 import type { DatasetCore, NamedNode, Quad, Term } from '@rdfjs/types';
 import { df, RDF_TYPE } from '../rdf/terms.js';
-import { Precheck } from './compiled/Precheck.js';
+import type { CompiledReport } from './compiled/CompiledReport.js';
+import type { LibraryResult } from './compiled/LibraryResult.js';
+import { Precheck, type Judgement } from './compiled/Precheck.js';
 import type { Failures } from './compiled/targets.js';
 import { termKey } from './compiled/termKey.js';
 import { QuadIndex } from './QuadIndex.js';
@@ -35,6 +41,8 @@ const SH = 'http://www.w3.org/ns/shacl#';
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 const RDFS_COMMENT = 'http://www.w3.org/2000/01/rdf-schema#comment';
 
+const log = debuglog('linkedart-precheck');
+
 export type Severity = 'Violation' | 'Warning';
 
 export interface ShaclValidatorOptions {
@@ -42,6 +50,20 @@ export interface ShaclValidatorOptions {
   precompiledTargets?: boolean;
   /** Default true: answer conforming documents from the compiled precheck (validate). */
   precheck?: boolean;
+  /** Default true: with the precheck, build the report of failing pairs without the library (validate). */
+  compiledReport?: boolean;
+}
+
+/** How validate answered, call by call (for tests and measurements). */
+export interface ValidationCounts {
+  /** The precheck found the document conforming. */
+  conforming: number;
+  /** The precheck found failing pairs and the compiled report reported them. */
+  compiled: number;
+  /** The precheck found failing pairs and the library reported them. */
+  libraryPairs: number;
+  /** The precheck was not sure (or off): the library validated the whole document. */
+  libraryAll: number;
 }
 
 export interface ShapeResult {
@@ -62,16 +84,8 @@ export interface ShapeResult {
   readonly message: string;
 }
 
-/** What rdf-validate-shacl gives us about one result, read out before the report is reset. */
-interface RawResult {
-  focusNode: Term;
-  path: Term | null;
-  value: Term | null;
-  severity: Term | null;
-  shape: Term | null;
-  component: Term | null;
-  detail: RawResult[];
-}
+/** Validates one node against one shape (the data graph set), giving the library's results. */
+type Run = (node: Term, shape: Term) => readonly LibraryResult[];
 
 /** The parts of rdf-validate-shacl used directly, to validate synchronously and reuse one engine. */
 interface Engine {
@@ -94,6 +108,9 @@ export class ShaclValidator {
   private readonly orBodies = new Map<string, Term>();
   /** The shapes compiled to a conformance check (compiled/Precheck.ts); absent with `precheck: false`. */
   readonly precheck: Precheck | undefined;
+  /** The library's results for failing pairs, built without it; absent if off or not reproducible. */
+  private readonly compiledReport: CompiledReport | undefined;
+  readonly counts: ValidationCounts = { conforming: 0, compiled: 0, libraryPairs: 0, libraryAll: 0 };
 
   /** Parse every shapes/*.ttl (or the files of `dir`) and build the validator once. */
   static load(dir: string = SHAPES_DIR, options: ShaclValidatorOptions = {}): ShaclValidator {
@@ -138,6 +155,9 @@ export class ShaclValidator {
     this.indexShapes(shapes);
     if (options.precompiledTargets ?? true) this.compileTargets(shapes);
     this.precheck = (options.precheck ?? true) ? new Precheck(shapeQuads, { markerClass: DOCUMENT_CLASS }) : undefined;
+    // The library's order of the shapes it validates on targets, which the compiled report follows.
+    const libraryOrder = this.validator.shapesGraph.shapesWithTarget.map((shape) => shape.shapeNode);
+    this.compiledReport = (options.compiledReport ?? true) ? this.precheck?.report(libraryOrder) : undefined;
   }
 
   /**
@@ -145,26 +165,62 @@ export class ShaclValidator {
    * changed). Returns every Violation and Warning, each at its most precise (module comment);
    * an empty array when the document conforms.
    *
-   * The compiled precheck goes first. When it is sure of its verdict, the library validates
-   * only the (shape, focus node) pairs it found failing (none: the document conforms), in the
-   * order validateAll would, so the report is the one validateAll writes: every other pair
-   * conforms and adds nothing to it. When it is not sure, the library validates everything.
+   * The compiled precheck goes first. When it is sure of its verdict, only the (shape, focus
+   * node) pairs it found failing (none: the document conforms) are reported, in the order
+   * validateAll would report them, so the report is the one validateAll writes: every other
+   * pair conforms and adds nothing to it. The compiled report (compiled/ShapeReporter.ts)
+   * builds their results as the library would, without it; where it cannot, the library
+   * validates those pairs alone. When the precheck is not sure, the library validates
+   * everything.
    */
   validate(rootId: string, quads: readonly Quad[]): ShapeResult[] {
-    const failures = this.precheck?.failures(rootId, quads);
-    if (failures && failures.size === 0) return [];
+    const judgement = this.precheck?.judge(rootId, quads);
+    if (judgement && judgement.failures.size === 0) {
+      this.counts.conforming++;
+      return [];
+    }
+    if (judgement && this.compiledReport) {
+      const compiled = this.reportCompiled(this.compiledReport, judgement);
+      if (compiled) {
+        this.counts.compiled++;
+        return compiled;
+      }
+    }
     const data = new Array<Quad>(quads.length + 1);
     for (let i = 0; i < quads.length; i++) data[i] = quads[i]!;
     data[quads.length] = df.quad(df.namedNode(rootId), this.rdfType, this.documentClass);
     this.validator.$data = this.validator.factory.clownface({ dataset: new QuadIndex(data) as DatasetCore });
 
-    if (failures) this.validatePairs(failures);
-    else this.engine.validateAll(this.validator.$data);
+    if (judgement) {
+      this.counts.libraryPairs++;
+      this.validatePairs(judgement.failures);
+    } else {
+      this.counts.libraryAll++;
+      this.engine.validateAll(this.validator.$data);
+    }
     const raw = this.engine.getReport().results.map(readResult);
     if (raw.length === 0) return [];
     const out: ShapeResult[] = [];
-    for (const r of raw) this.report(r, out, 0);
+    const run: Run = (node, shape) => this.run(node, shape);
+    for (const r of raw) this.report(r, out, 0, run);
     return out;
+  }
+
+  /**
+   * The report built from the compiled report's results, the library's own, with sh:or bodies
+   * expanded by the compiled report too; undefined if it failed (never expected: the library
+   * then reports).
+   */
+  private reportCompiled(compiled: CompiledReport, { graph, failures }: Judgement): ShapeResult[] | undefined {
+    try {
+      const out: ShapeResult[] = [];
+      const run: Run = (node, shape) => compiled.run(graph, node, shape);
+      for (const r of compiled.results(graph, failures)) this.report(r, out, 0, run);
+      return out;
+    } catch (e) {
+      log('SHACL compiled report failed, rdf-validate-shacl reports: %s', (e as Error).message);
+      return undefined;
+    }
   }
 
   /** validateAll (validation-engine.js) on the failing pairs alone: shapes, then focus nodes, in its order. */
@@ -180,17 +236,18 @@ export class ShaclValidator {
     }
   }
 
-  private report(r: RawResult, out: ShapeResult[], depth: number): void {
+  /** Report `r` at its most precise (module comment), validating sh:or bodies with `run`. */
+  private report(r: LibraryResult, out: ShapeResult[], depth: number, run: Run): void {
     const component = r.component?.value;
     if (component === `${SH}NodeConstraintComponent` && r.detail.length > 0) {
-      for (const d of r.detail) this.report(d, out, depth);
+      for (const d of r.detail) this.report(d, out, depth, run);
       return;
     }
     const body = r.shape && this.orBodies.get(r.shape.value);
     if (component === `${SH}OrConstraintComponent` && body && depth < 8) {
-      const expanded = this.run(r.value ?? r.focusNode, body);
+      const expanded = run(r.value ?? r.focusNode, body);
       if (expanded.length > 0) {
-        for (const e of expanded) this.report(e, out, depth + 1);
+        for (const e of expanded) this.report(e, out, depth + 1, run);
         return;
       }
     }
@@ -198,13 +255,13 @@ export class ShaclValidator {
   }
 
   /** Validate one node against one shape (the data graph already set), recording its results. */
-  private run(node: Term, shape: Term): RawResult[] {
+  private run(node: Term, shape: Term): LibraryResult[] {
     this.engine.initReport();
     this.validator.nodeConformsToShape(node, shape, this.engine as never);
     return this.engine.getReport().results.map(readResult);
   }
 
-  private toShapeResult(r: RawResult): ShapeResult {
+  private toShapeResult(r: LibraryResult): ShapeResult {
     const shape = r.shape?.value ?? '';
     const path = r.path?.termType === 'NamedNode' ? r.path.value : this.pathPredicates.get(shape);
     const result: { -readonly [K in keyof ShapeResult]: ShapeResult[K] } = {
@@ -313,7 +370,7 @@ export class ShaclValidator {
   }
 }
 
-function readResult(r: ValidationResult): RawResult {
+function readResult(r: ValidationResult): LibraryResult {
   return {
     focusNode: r.focusNode,
     path: r.path,

@@ -1,28 +1,40 @@
 /**
  * One document's triples as a graph of node objects, built once per check: each node knows
- * its outgoing and incoming edges by predicate IRI, so following a path is pointer chasing,
- * and node identity is object identity (one GraphNode per term, as termKey tells terms
- * apart). Duplicate triples are stored once, as the library's node sets count each value
- * once. Graph names are ignored, as the library matches triples in any graph.
+ * its outgoing and (once asked for) incoming edges by predicate IRI, so following a path is
+ * pointer chasing, and node identity is object identity (one GraphNode per term, as termKey
+ * tells terms apart). Duplicate triples are stored once, as the library's node sets count
+ * each value once. Graph names are ignored, as the library matches triples in any graph. The
+ * triples themselves are kept in their order too (triples), for the results that follow it.
  *
  * Nodes are found by their term's own strings (IRI, label, lexical form), in one map per kind
  * of term and per datatype or language, never by a concatenated key: building and hashing a
  * new string per quad was most of the cost.
  */
-import type { Literal, Quad, Term } from '@rdfjs/types';
+import type { Literal, NamedNode, Quad, Term } from '@rdfjs/types';
 import { termKey } from './termKey.js';
 import { RDF_LANGSTRING, RDFS_SUBCLASS_OF } from './vocabulary.js';
 
 const NONE: readonly GraphNode[] = [];
 
+/** A triple of the graph as given (a quad's graph term is ignored). */
+export interface Triple {
+  readonly subject: Term;
+  readonly predicate: Term;
+  readonly object: Term;
+}
+
 export class GraphNode {
   /** Predicate IRI → objects; undefined while the node is the subject of nothing. */
   out: Map<string, GraphNode[]> | undefined;
-  /** Predicate IRI → subjects; undefined while the node is the object of nothing. */
+  /**
+   * Predicate IRI → subjects; undefined while the node is the object of nothing, or until
+   * some node's subjects are first asked for (DocumentGraph.invert).
+   */
   in: Map<string, GraphNode[]> | undefined;
   private keyCache: string | undefined;
 
-  constructor(readonly term: Term) {}
+  /** `graph`: the graph whose node this is (none for a node of a term the graph lacks). */
+  constructor(readonly term: Term, private readonly graph?: DocumentGraph) {}
 
   /** termKey of the term, computed on first use (most nodes are never compared by key). */
   get key(): string {
@@ -34,6 +46,7 @@ export class GraphNode {
   }
 
   subjects(predicate: string): readonly GraphNode[] {
+    this.graph?.invert();
     return this.in?.get(predicate) ?? NONE;
   }
 }
@@ -57,13 +70,47 @@ export class DocumentGraph {
   /** Datatype IRI (or "@" + language) → lexical form → node. */
   private readonly literals = new Map<string, Map<string, GraphNode>>();
   private large: Map<GraphNode[], Set<GraphNode>> | undefined;
+  /** The triples added after the quads (the marker). */
+  private readonly added: Triple[] = [];
+  /** Whether the nodes' incoming edges are filled in. */
+  private inverted = false;
 
-  constructor(quads: readonly Quad[]) {
+  constructor(private readonly quads: readonly Quad[]) {
+    // Consecutive quads often share their subject term (the very object): found once.
+    let subject: Term | undefined;
+    let s: GraphNode | undefined;
     for (let i = 0; i < quads.length; i++) {
       const q = quads[i]!;
+      if (q.subject !== subject) {
+        subject = q.subject;
+        s = this.find(subject, true)!;
+      }
       if (q.predicate.termType !== 'NamedNode') this.uncertain = true;
-      else this.add(q.subject, q.predicate.value, q.object);
+      else this.link(s!, q.predicate.value, this.find(q.object, true)!);
     }
+  }
+
+  /**
+   * Fill in every node's incoming edges, on the first need: most documents never follow a
+   * path backwards. From the triples in order, so that each node's subjects come in the order
+   * of the data graph's triples, as the library lists them.
+   */
+  invert(): void {
+    if (this.inverted) return;
+    this.inverted = true;
+    for (const { subject, predicate, object } of this.triples()) {
+      if (predicate.termType === 'NamedNode') this.linkIn(this.find(subject, true)!, predicate.value, this.find(object, true)!);
+    }
+  }
+
+  /**
+   * Every triple in the order given, duplicates included: the quads, then the triples added.
+   * It is the order of the validator's data graph (the document's quads, then the marker),
+   * which some of the library's results follow (ShapeReporter, focusOrder).
+   */
+  *triples(): Generator<Triple> {
+    yield* this.quads;
+    yield* this.added;
   }
 
   /** The node of `term`: the graph's own, or a node with no edges if the term does not occur. */
@@ -71,17 +118,25 @@ export class DocumentGraph {
     return this.find(term, false) ?? new GraphNode(term);
   }
 
-  add(subject: Term, predicate: string, object: Term): void {
+  /** Add one triple after the quads. */
+  add(subject: Term, predicate: NamedNode, object: Term): void {
+    this.added.push({ subject, predicate, object });
+    this.link(this.find(subject, true)!, predicate.value, this.find(object, true)!);
+  }
+
+  private link(s: GraphNode, predicate: string, o: GraphNode): void {
     if (predicate === RDFS_SUBCLASS_OF) this.uncertain = true;
-    const s = this.find(subject, true)!;
-    const o = this.find(object, true)!;
     const objects = (s.out ??= new Map()).get(predicate);
     if (!objects) s.out.set(predicate, [o]);
     else if (this.contains(objects, o)) return;
     else this.push(objects, o);
+    if (this.inverted) this.linkIn(s, predicate, o);
+  }
+
+  private linkIn(s: GraphNode, predicate: string, o: GraphNode): void {
     const subjects = (o.in ??= new Map()).get(predicate);
     if (!subjects) o.in.set(predicate, [s]);
-    else subjects.push(s);
+    else if (!this.contains(subjects, s)) this.push(subjects, s);
   }
 
   private find(term: Term, create: boolean): GraphNode | undefined {
@@ -108,7 +163,7 @@ export class DocumentGraph {
     }
     let node = map.get(term.value);
     if (!node && create) {
-      node = new GraphNode(term);
+      node = new GraphNode(term, this);
       map.set(term.value, node);
       this.nodes.push(node);
       this.checkNew(term);

@@ -14,6 +14,7 @@ export class ShapesIndex {
   private readonly bySubject = new Map<string, Map<string, Term[]>>();
   /** Predicate IRI → subjects (distinct). */
   private readonly byPredicate = new Map<string, Map<string, Term>>();
+  private repeated = 0;
 
   constructor(readonly quads: readonly Quad[]) {
     for (const q of quads) {
@@ -23,10 +24,16 @@ export class ShapesIndex {
       const objects = predicates.get(q.predicate.value);
       if (!objects) predicates.set(q.predicate.value, [q.object]);
       else if (!objects.some((o) => o.equals(q.object))) objects.push(q.object);
+      else this.repeated++;
       let subjects = this.byPredicate.get(q.predicate.value);
       if (!subjects) this.byPredicate.set(q.predicate.value, (subjects = new Map()));
       subjects.set(s, q.subject);
     }
+  }
+
+  /** How many triples were given more than once (kept once here). */
+  get duplicates(): number {
+    return this.repeated;
   }
 
   objects(subject: Term, predicate: string): readonly Term[] {

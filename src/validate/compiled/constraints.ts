@@ -59,19 +59,10 @@ const COMPILERS: Record<string, Compiler> = {
   },
 
   // sh:closed: only when the parameter is exactly "true"^^xsd:boolean (else the library passes
-  // everything); allowed are the IRI paths of the shape's own sh:property shapes and the
-  // members of sh:ignoredProperties.
+  // everything); see closedAllowed.
   Closed: (ctx, params) => {
-    const closed = param(params, 'closed');
-    if (!(closed.termType === 'Literal' && closed.value === 'true' && closed.datatype.value === XSD_BOOLEAN && !closed.language)) {
-      return undefined;
-    }
-    const allowed = new Set<string>();
-    for (const property of ctx.shapes.objects(ctx.shape, `${SH}property`)) {
-      for (const path of ctx.shapes.objects(property, SH_PATH)) if (path.termType === 'NamedNode') allowed.add(path.value);
-    }
-    const ignored = params.get(`${SH}ignoredProperties`);
-    if (ignored) for (const p of ctx.shapes.list(ignored)) if (p.termType === 'NamedNode') allowed.add(p.value);
+    const allowed = closedAllowed(ctx, params);
+    if (!allowed) return undefined;
     return {
       perValue: (value) => {
         if (value.out) for (const predicate of value.out.keys()) if (!allowed.has(predicate)) return false;
@@ -157,6 +148,25 @@ const COMPILERS: Record<string, Compiler> = {
 
   Property: (ctx, params) => ({ perValue: ctx.shapeCheck(param(params, 'property')) }),
 };
+
+/**
+ * The predicates an sh:closed constraint allows (undefined: the constraint is not "true" and
+ * passes everything): the IRI paths of the shape's own sh:property shapes and the members of
+ * sh:ignoredProperties.
+ */
+export function closedAllowed(ctx: ConstraintContext, params: Parameters): ReadonlySet<string> | undefined {
+  const closed = param(params, 'closed');
+  if (!(closed.termType === 'Literal' && closed.value === 'true' && closed.datatype.value === XSD_BOOLEAN && !closed.language)) {
+    return undefined;
+  }
+  const allowed = new Set<string>();
+  for (const property of ctx.shapes.objects(ctx.shape, `${SH}property`)) {
+    for (const path of ctx.shapes.objects(property, SH_PATH)) if (path.termType === 'NamedNode') allowed.add(path.value);
+  }
+  const ignored = params.get(`${SH}ignoredProperties`);
+  if (ignored) for (const p of ctx.shapes.list(ignored)) if (p.termType === 'NamedNode') allowed.add(p.value);
+  return allowed;
+}
 
 const NODE_KINDS: Record<string, readonly string[]> = {
   IRI: ['NamedNode'],

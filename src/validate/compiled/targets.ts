@@ -28,8 +28,21 @@ interface ShapeCheck {
   readonly check: NodeCheck;
 }
 
-/** Shape key → the keys (termKey) of its focus nodes that do not conform to it. */
-export type Failures = Map<string, Set<string>>;
+/** Shape key → its focus nodes that do not conform to it, by key (termKey). */
+export type Failures = Map<string, Map<string, GraphNode>>;
+
+/**
+ * One shape's target declarations, each kind in the shapes graph's order: the order in which
+ * the validator's target selection (ShaclValidator.compileTargets) lists focus nodes.
+ */
+export interface TargetDeclarations {
+  /** The classes' keys (termKey). */
+  readonly classes: readonly string[];
+  readonly nodes: readonly Term[];
+  /** Predicate IRIs. */
+  readonly subjectsOf: readonly string[];
+  readonly objectsOf: readonly string[];
+}
 
 export class Targets {
   /** Class key → the checks of the shapes targeting its instances. */
@@ -37,6 +50,8 @@ export class Targets {
   /** Predicate IRI → the checks of the shapes targeting its subjects, and its objects. */
   private readonly byPredicate = new Map<string, { subjects: ShapeCheck[]; objects: ShapeCheck[]; type: boolean }>();
   private readonly nodes: Array<[Term, ShapeCheck]> = [];
+  /** Shape key → its target declarations. */
+  private readonly declared = new Map<string, TargetDeclarations>();
   /** How many shapes are validated on their targets. */
   readonly shapeCount: number;
 
@@ -60,10 +75,17 @@ export class Targets {
       if (classes.length + nodes.length + subjectsOf.length + objectsOf.length === 0) continue;
       const check: ShapeCheck = { shape: parameterKey(shape), check: compiler.shapeCheck(shape) };
       count++;
-      for (const c of classes) add(this.classes, parameterKey(c), check);
+      const declarations: TargetDeclarations = {
+        classes: classes.map(parameterKey),
+        nodes,
+        subjectsOf: subjectsOf.map((p) => predicateOf(shape, p)),
+        objectsOf: objectsOf.map((p) => predicateOf(shape, p)),
+      };
+      this.declared.set(check.shape, declarations);
+      for (const c of declarations.classes) add(this.classes, c, check);
       for (const n of nodes) this.nodes.push([n, check]);
-      for (const p of subjectsOf) this.dispatch(predicateOf(shape, p)).subjects.push(check);
-      for (const p of objectsOf) this.dispatch(predicateOf(shape, p)).objects.push(check);
+      for (const p of declarations.subjectsOf) this.dispatch(p).subjects.push(check);
+      for (const p of declarations.objectsOf) this.dispatch(p).objects.push(check);
     }
     if (this.classes.size > 0) this.dispatch(RDF_TYPE).type = true;
     this.shapeCount = count;
@@ -75,14 +97,19 @@ export class Targets {
     return entry;
   }
 
+  /** The target declarations of the shape with key `shape`, if it is validated on targets. */
+  declarations(shape: string): TargetDeclarations | undefined {
+    return this.declared.get(shape);
+  }
+
   /** Every (shape, focus node) pair that does not conform: the library's results come from these alone. */
   failures(graph: DocumentGraph): Failures {
     const failures: Failures = new Map();
     const judge = ({ shape, check }: ShapeCheck, focus: GraphNode): void => {
       if (check(focus)) return;
       const foci = failures.get(shape);
-      if (foci) foci.add(focus.key);
-      else failures.set(shape, new Set([focus.key]));
+      if (foci) foci.set(focus.key, focus);
+      else failures.set(shape, new Map([[focus.key, focus]]));
     };
     for (const [term, check] of this.nodes) judge(check, graph.node(term));
     for (const node of graph.nodes) {

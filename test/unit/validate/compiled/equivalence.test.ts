@@ -11,8 +11,9 @@
  *     shapes use.
  * A "conforms" the library contradicts would let a breach through: none is allowed. A "does
  * not conform" the library contradicts only costs time: at most 1 in 100. And the report the
- * validator writes with the precheck (the library run on the failing pairs alone) is the
- * library's own, result for result, in the same order.
+ * validator writes with the precheck is the library's own, result for result, in the same
+ * order, both ways it may write it: built by the compiled report (ShapeReporter, which must
+ * write every report the precheck is sure of), and by the library run on the failing pairs.
  */
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
@@ -150,13 +151,26 @@ function resultText(r: ShapeResult): string {
 describe('SHACL precheck: the same verdict as rdf-validate-shacl', function () {
   this.timeout(300_000);
   const library = ShaclValidator.load(undefined, { precheck: false });
-  const withPrecheck = ShaclValidator.load();
-  const precheck = withPrecheck.precheck!;
-  /** Where the report of the validator with the precheck (the library on the failing pairs alone) differs from the library's. */
+  /** With the precheck, the report built by the compiled report. */
+  const compiled = ShaclValidator.load();
+  /** With the precheck, the report written by the library on the failing pairs alone. */
+  const pairs = ShaclValidator.load(undefined, { compiledReport: false });
+  const precheck = compiled.precheck!;
+  /** Where the reports of the validators with the precheck differ from the library's. */
   const reportDiffers = (name: string, id: string, quads: Quad[], expected: ShapeResult[]): string[] => {
-    const theirs = expected.map(resultText);
-    const ours = withPrecheck.validate(id, quads).map(resultText);
-    return JSON.stringify(ours) === JSON.stringify(theirs) ? [] : [`${name}: library ${JSON.stringify(theirs)}, with the precheck ${JSON.stringify(ours)}`];
+    const theirs = JSON.stringify(expected.map(resultText));
+    const differences: string[] = [];
+    for (const [how, validator] of [['compiled report', compiled], ['library on the failing pairs', pairs]] as const) {
+      const ours = JSON.stringify(validator.validate(id, quads).map(resultText));
+      if (ours !== theirs) differences.push(`${name}: library ${theirs}, ${how} ${ours}`);
+    }
+    return differences;
+  };
+  /** Every report the precheck is sure of is the compiled report's; returns how many there were. */
+  const expectAllCompiled = (): number => {
+    expect(compiled.counts.libraryPairs, 'reports left to the library on the failing pairs').to.equal(0);
+    expect(pairs.counts.compiled, 'compiled reports with the compiled report off').to.equal(0);
+    return compiled.counts.compiled;
   };
   const { docs, refused } = corpus();
 
@@ -180,11 +194,14 @@ describe('SHACL precheck: the same verdict as rdf-validate-shacl', function () {
     expect(wrong).to.deep.equal([]);
     expect(reports, 'reports that differ').to.deep.equal([]);
     expect(conforming).to.be.greaterThan(20);
+    expect(expectAllCompiled(), 'reports the compiled report wrote').to.equal(docs.length - conforming);
   });
 
   it('(b) on mutants of the conforming documents, breaking every kind of constraint', () => {
     const { classes, kinds } = shapesVocabulary();
     const conforming = docs.filter((d) => library.validate(d.id, d.quads).length === 0);
+    const before = { ...compiled.counts };
+    const pairsBefore = pairs.counts.libraryPairs;
     let cases = 0;
     let broken = 0;
     const falseConforms: string[] = [];
@@ -203,11 +220,14 @@ describe('SHACL precheck: the same verdict as rdf-validate-shacl', function () {
         reports.push(...reportDiffers(`${doc.name}, ${what}`, doc.id, quads, results));
       }
     }
-    console.log(`      ${conforming.length} documents, ${cases} mutants, ${broken} the library flags, ${falseConforms.length} false "conforms", ${doubts.length} false "does not conform"`);
+    console.log(`      ${conforming.length} documents, ${cases} mutants, ${broken} the library flags, ${falseConforms.length} false "conforms", ${doubts.length} false "does not conform", ${reports.length} reports that differ`);
     expect(falseConforms).to.deep.equal([]);
     expect(reports.slice(0, 5), `${reports.length} reports that differ`).to.deep.equal([]);
     expect(doubts.length, doubts.slice(0, 20).join('\n')).to.be.at.most(cases / 100);
     expect(broken, 'mutants the library flags').to.be.greaterThan(cases / 4);
+    const written = expectAllCompiled() - before.compiled;
+    console.log(`      reports: ${written} written by the compiled report (${pairs.counts.libraryPairs - pairsBefore} by the library on the failing pairs), ${compiled.counts.libraryAll - before.libraryAll} left whole to the library (data the precheck does not judge)`);
+    expect(written, 'reports the compiled report wrote').to.be.greaterThan(broken * 0.9);
 
     // Every kind of leaf constraint the shapes use is broken by some mutant (sh:or, sh:node and
     // sh:not are reported through the shapes they lead to, which are among these).
