@@ -1,8 +1,9 @@
 /**
  * The embedded store at scale: `docs` generated documents (corpus documents under new ids, put
  * through our ingest: ~22 quads and a shape hint graph each) written through replaceGraphs in batches,
- * closed (final snapshot), then reopened in a fresh process (a restart) to measure restore time,
- * memory after restore, and readGraphs latency.
+ * then single-document replacements (which make dead data), closed (a snapshot only if enough
+ * of the data is dead), then reopened in a fresh process (a restart) to measure restore time
+ * (snapshot and log replay), memory after restore, and readGraphs latency.
  *
  *   node dist/test/bench/store-bench.js 100000        prints a table
  *   import { benchStore } from './store-bench.js'      rows of {metric, value}
@@ -40,6 +41,7 @@ export function generatedDocument(i: number): Array<[string, Quad[]]> {
 }
 
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0) + ' MB';
+const kb = (bytes: number) => (bytes / 1024).toFixed(0) + ' KB';
 const secs = (ms: number) => (ms / 1000).toFixed(2) + ' s';
 
 function quantile(sorted: number[], q: number): number {
@@ -170,21 +172,22 @@ export async function benchStore(docs: number): Promise<Array<{ metric: string; 
     await store.close();
     const closeMs = performance.now() - c0;
     const bytes = await dirBytes(dataDir);
+    const closeSnapshot = bytes.log === 0 ? 'wrote a snapshot' : `kept the log (${kb(beforeClose.logBytes)}, ${kb(beforeClose.deadBytes)} of it dead)`;
 
     const r = await restartInChild(dataDir, docs);
     add('documents (graphs)', `${docs} (${docs * 2})`);
     add('quads', String(r.quads));
     add(`write, replaceGraphs of ${BATCH} docs`, `${secs(writeMs)} (${(docs / (writeMs / 1000)).toFixed(0)} docs/s)`);
-    add('compactions during the bulk write', String(afterBulk.compactions));
+    add('compactions during the bulk write (new graphs: nothing dead)', `${afterBulk.compactions}, log ${mb(afterBulk.logBytes)}, dead ${afterBulk.deadBytes} B`);
     add('single-doc replaceGraphs, sequential: median / p95', `${quantile(single, 0.5).toFixed(2)} / ${quantile(single, 0.95).toFixed(2)} ms`);
     add('single-doc replaceGraphs, 32 concurrent writers', `${(concurrentDocs / (concurrentMs / 1000)).toFixed(0)} docs/s, ${(concurrentDocs / syncs).toFixed(1)} writes per fdatasync`);
     add('single-doc replaceGraphs during a snapshot: median / p95', duringSnapshot.length
       ? `${quantile(duringSnapshot, 0.5).toFixed(2)} / ${quantile(duringSnapshot, 0.95).toFixed(2)} ms (${duringSnapshot.length} writes)` : 'n/a');
     add('compactions in all (2 of them asked for)', String(beforeClose.compactions));
-    add('close (final snapshot)', secs(closeMs));
+    add('close', `${secs(closeMs)}, ${closeSnapshot}`);
     add('snapshot on disk', `${mb(bytes.snapshot)} (${(bytes.snapshot / docs).toFixed(0)} B/doc), log ${bytes.log} B`);
     add('restart: open() total', secs(r.openMs));
-    add('restart: restore in worker', secs(r.restoreMs));
+    add('restart: restore in worker', `${secs(r.restoreMs)} (snapshot of ${mb(r.snapshotBytes)}, ${r.replayedRecords} log records replayed)`);
     add('after restore: RSS (process, incl. worker)', mb(r.rss));
     add('after restore: worker external (WASM memory)', mb(r.workerExternal));
     add('after restore: worker JS heap used', mb(r.workerHeapUsed));

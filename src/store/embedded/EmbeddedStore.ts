@@ -8,20 +8,23 @@
  *
  * Opening restores the snapshot, then replays the log records after it (a torn last record
  * left by kill -9 is dropped). Every write resolves only once its log record is fdatasync'ed.
- * When the log passes `compactAfterBytes` and the size of the last snapshot, and on close(), a
- * new snapshot replaces the log.
+ * A new snapshot replaces the log when enough of the stored data is dead (graphs replaced or
+ * emptied, SPARQL updates): at least a quarter of snapshot + log, once the log has passed
+ * `compactAfterBytes` and the size of the last snapshot; at close() on the first condition
+ * alone. A log of new graphs is left as it is: it replays as fast as a snapshot loads (worker.ts).
  *
  * This thread only posts messages and converts terms: all Oxigraph work and file I/O happen in
  * the worker (worker.ts), so a long query does not block request handling.
  */
-import { Worker, type MessagePort } from 'node:worker_threads';
+import { Worker, type MessagePort, type TransferListItem } from 'node:worker_threads';
 import { mkdir } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type { Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject } from '@rdfjs/types';
 import type { QuadStore, QueryResult } from '../QuadStore.js';
-import { df, fromPlainQuad, fromPlainTerm, toPlainTerm, type PlainQuad, type PlainTerm, type Quad } from '../../rdf/terms.js';
+import { df, fromPlainQuad, fromPlainTerm, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { QueryReplica } from './QueryReplica.js';
+import { encodeGraphs } from './wire.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import type { Notice, OpName, Ops, OpenInfo, Request, Response, StoreStats, WorkerInit } from './protocol.js';
 
@@ -32,7 +35,8 @@ export interface EmbeddedStoreOptions {
   dataDir: string;
   /**
    * Write a snapshot and start a new log once the log holds this many bytes, and at least as
-   * many as the last snapshot (so a growing store is not rewritten again and again). Default 64 MiB.
+   * many as the last snapshot (so a growing store is not rewritten again and again), if a
+   * quarter of snapshot + log is dead data by then. Default 64 MiB.
    */
   compactAfterBytes?: number;
   /**
@@ -43,8 +47,6 @@ export interface EmbeddedStoreOptions {
   /** Receives warnings (torn log tail discarded, compaction failed, ...). Default: process.emitWarning. */
   onWarning?: (message: string) => void;
 }
-
-const DEFAULT_GRAPH_PLAIN: PlainTerm = { t: 'D', v: '' };
 
 interface Pending { resolve: (value: unknown) => void; reject: (err: Error) => void; caller: Error; }
 
@@ -107,11 +109,9 @@ export class EmbeddedStore implements QuadStore {
 
   async replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<void> {
     if (graphs.size === 0) return;
-    const plain: Array<[string, PlainQuad[]]> = [];
-    for (const [name, quads] of graphs) {
-      plain.push([name, quads.map((q) => [toPlainTerm(q.subject), toPlainTerm(q.predicate), toPlainTerm(q.object), DEFAULT_GRAPH_PLAIN])]);
-    }
-    this.acked(await this.call('replaceGraphs', { graphs: plain }));
+    // Interned, not as PlainQuads: see wire.ts (this thread's cost is what limits a load).
+    const wire = encodeGraphs(graphs);
+    this.acked(await this.call('replaceGraphs', { graphs: wire }, [wire.codes.buffer]));
   }
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {
@@ -165,7 +165,10 @@ export class EmbeddedStore implements QuadStore {
     return this.call('size', {});
   }
 
-  /** Waits for in-flight operations, writes a snapshot if anything changed, releases the directory. */
+  /**
+   * Waits for in-flight operations, writes a snapshot if a quarter of the data on disk is dead
+   * (else the log stays, to be replayed at the next open), releases the directory.
+   */
   close(): Promise<void> {
     if (!this.closing) this.closing = this.doClose();
     return this.closing;
@@ -173,7 +176,7 @@ export class EmbeddedStore implements QuadStore {
 
   // ------------------------------------------------------------------ extras
 
-  /** Writes a snapshot now (also happens by itself when the log grows past compactAfterBytes). */
+  /** Writes a snapshot now, whatever the log holds (also happens by itself, see compactAfterBytes). */
   compact(): Promise<void> {
     return this.call('compact', {});
   }
@@ -206,12 +209,12 @@ export class EmbeddedStore implements QuadStore {
     if (error) throw error;
   }
 
-  private call<K extends OpName>(op: K, args: Ops[K]['args'], transfer?: MessagePort[]): Promise<Ops[K]['result']> {
+  private call<K extends OpName>(op: K, args: Ops[K]['args'], transfer?: readonly TransferListItem[]): Promise<Ops[K]['result']> {
     if (this.closing) return Promise.reject(new Error(`embedded store in ${this.dataDir} is closed`));
     return this.send(op, args, transfer);
   }
 
-  private send<K extends OpName>(op: K, args: Ops[K]['args'], transfer?: MessagePort[]): Promise<Ops[K]['result']> {
+  private send<K extends OpName>(op: K, args: Ops[K]['args'], transfer?: readonly TransferListItem[]): Promise<Ops[K]['result']> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<Ops[K]['result']>((resolve, reject) => {

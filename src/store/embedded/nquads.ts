@@ -3,6 +3,7 @@
  * Oxigraph's loader), reading the N-Triples Oxigraph produces (CONSTRUCT results), and
  * checking IRIs that are spliced into SPARQL text.
  */
+/// <reference lib="es2024.string" />
 import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
@@ -16,9 +17,6 @@ const IRI_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/g;
 // eslint-disable-next-line no-control-regex
 const IRI_NEEDS_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/;
 const LANG_TAG = /^[A-Za-z]+(?:-[A-Za-z0-9]+)*$/;
-const LITERAL_ESCAPE = /["\\\n\r]/g;
-const LITERAL_NEEDS_ESCAPE = /["\\\n\r]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Throws unless `iri` is an absolute IRI that can be written as `<iri>` in SPARQL or N-Quads
@@ -26,23 +24,41 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function checkGraphIri(iri: string): string {
   if (typeof iri !== 'string' || iri.length === 0 || IRI_FORBIDDEN.test(iri) || !IRI_SCHEME.test(iri)
-    || LONE_SURROGATE.test(iri) || /%(?![0-9A-Fa-f]{2})/.test(iri)) {
+    || !iri.isWellFormed() || /%(?![0-9A-Fa-f]{2})/.test(iri)) {
     throw new Error(`invalid graph name ${JSON.stringify(iri)}: expected an absolute IRI without spaces, control characters, any of <>"{}|^\`\\ or a % that starts no escape`);
   }
   return iri;
 }
 
-function escapeIri(v: string): string {
+/** An IRI as an N-Quads IRIREF (`<iri>`). */
+export function iriRef(v: string): string {
   // Oxigraph rejects the resulting \u escapes when they decode to characters an IRI may not
   // hold, so an invalid IRI fails the write instead of breaking the line structure.
-  if (!IRI_NEEDS_ESCAPE.test(v)) return v;
-  return v.replace(IRI_ESCAPE, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  if (!IRI_NEEDS_ESCAPE.test(v)) return '<' + v + '>';
+  return '<' + v.replace(IRI_ESCAPE, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) + '>';
 }
 
-function escapeLiteral(v: string): string {
-  if (LONE_SURROGATE.test(v)) throw new Error('literal holds a lone UTF-16 surrogate, which RDF cannot represent');
-  if (!LITERAL_NEEDS_ESCAPE.test(v)) return v;
-  return v.replace(LITERAL_ESCAPE, (c) => (c === '"' ? '\\"' : c === '\\' ? '\\\\' : c === '\n' ? '\\n' : '\\r'));
+/**
+ * A literal's lexical form as an N-Quads STRING_LITERAL_QUOTE, quotes included. JSON's string
+ * syntax is a subset of it (\" \\ \n \r \t \b \f and \u00XX, all N-Quads escapes), and
+ * JSON.stringify is native: twice as fast as a regex replace on the long shape-hint literals
+ * (measured: 120 vs 240 ms for the 268k literals of 20k documents). A lone surrogate would
+ * become a \uD8xx escape that no RDF literal can hold: it is refused first.
+ */
+export function literalString(v: string): string {
+  if (!v.isWellFormed()) throw new Error('literal holds a lone UTF-16 surrogate, which RDF cannot represent');
+  return JSON.stringify(v);
+}
+
+/** Throws unless `tag` is a language tag N-Quads can carry; returns it. */
+export function checkLanguage(tag: string): string {
+  if (!LANG_TAG.test(tag)) throw new Error(`invalid language tag ${JSON.stringify(tag)}`);
+  return tag;
+}
+
+/** Why a term cannot stand where it was found (the message graphsToNQuads and the wire decoder give). */
+export function misplacedTerm(kind: 'literal' | 'blank node' | 'default graph', pos: 'subject' | 'predicate' | 'object', graph: string): Error {
+  return new Error(`a ${kind} cannot be the ${pos} of a quad (graph ${graph})`);
 }
 
 /**
@@ -50,6 +66,8 @@ function escapeLiteral(v: string): string {
  * graph (each graph is one document: `_:b0` in two graphs is two nodes) and renamed to labels
  * unique within the returned text (`_:b<n>`), so the text can be loaded with one `load()` call
  * (one blank node scope) and replayed from the log with the same meaning.
+ * (EmbeddedStore's own writes reach the worker in the interned form of wire.ts, which does the
+ * same per distinct term; this is the PlainQuad form, for other callers.)
  */
 export function graphsToNQuads(graphs: ReadonlyArray<readonly [string, readonly PlainQuad[]]>): string {
   const parts: string[] = [];
@@ -65,21 +83,18 @@ export function graphsToNQuads(graphs: ReadonlyArray<readonly [string, readonly 
     };
     const term = (t: PlainTerm, pos: 'subject' | 'predicate' | 'object'): string => {
       switch (t.t) {
-        case 'N': return '<' + escapeIri(t.v) + '>';
+        case 'N': return iriRef(t.v);
         case 'B': if (pos !== 'predicate') return bnode(t.v); break;
         case 'L': {
           if (pos !== 'object') break;
-          const lex = '"' + escapeLiteral(t.v) + '"';
-          if (t.l) {
-            if (!LANG_TAG.test(t.l)) throw new Error(`invalid language tag ${JSON.stringify(t.l)}`);
-            return lex + '@' + t.l;
-          }
-          if (t.d && t.d !== XSD_STRING) return lex + '^^<' + escapeIri(t.d) + '>';
+          const lex = literalString(t.v);
+          if (t.l) return lex + '@' + checkLanguage(t.l);
+          if (t.d && t.d !== XSD_STRING) return lex + '^^' + iriRef(t.d);
           return lex;
         }
         default: break;
       }
-      throw new Error(`a ${t.t === 'L' ? 'literal' : t.t === 'B' ? 'blank node' : 'default graph'} cannot be the ${pos} of a quad (graph ${name})`);
+      throw misplacedTerm(t.t === 'L' ? 'literal' : t.t === 'B' ? 'blank node' : 'default graph', pos, name);
     };
     for (const q of quads) {
       parts.push(term(q[0], 'subject') + ' ' + term(q[1], 'predicate') + ' ' + term(q[2], 'object') + g);

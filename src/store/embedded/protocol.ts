@@ -1,6 +1,7 @@
 /** Messages between EmbeddedStore (request thread) and its workers. Only plain data crosses. */
 import type { MessagePort } from 'node:worker_threads';
 import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
+import type { WireGraphs } from './wire.js';
 
 export interface WorkerInit {
   dataDir: string;
@@ -34,6 +35,8 @@ export interface StoreStats {
   /** fdatasync calls on the log since open (concurrent writes share them). */
   logSyncs: number;
   snapshotBytes: number;
+  /** Data made dead since the snapshot (replaced graphs' old quads, update records): what compaction goes by. */
+  deadBytes: number;
   compactions: number;
   compacting: boolean;
   quads: number;
@@ -44,8 +47,8 @@ export interface StoreStats {
 /** Each operation's arguments and result. */
 export interface Ops {
   open: { args: Record<string, never>; result: OpenInfo };
-  /** Result: the write's sequence number. */
-  replaceGraphs: { args: { graphs: Array<[string, PlainQuad[]]> }; result: number };
+  /** Result: the write's sequence number. `graphs.codes.buffer` is transferred. */
+  replaceGraphs: { args: { graphs: WireGraphs }; result: number };
   readGraphs: { args: { names: string[] }; result: PlainQuad[] };
   hasGraph: { args: { name: string }; result: boolean };
   listGraphs: { args: Record<string, never>; result: string[] };

@@ -4,7 +4,8 @@
  *   node crash-writer.js write <dataDir> <firstDoc> <compactAfterBytes> <concurrency>
  *     opens the store and writes document after document (each a replaceGraphs of two graphs,
  *     see fixtures.documentGraphs), `concurrency` at a time, printing "ack <i>" once each
- *     write has resolved, until it is killed.
+ *     write has resolved, until it is killed. Each document is written twice, the same both
+ *     times: the second write makes the first dead data, so the store compacts as it goes.
  *   node crash-writer.js open <dataDir>
  *     tries to open the store and prints "opened" or "error <message>".
  */
@@ -22,6 +23,7 @@ async function write(): Promise<void> {
     for (;;) {
       const i = next++;
       // Every 5th document has a large hint so records vary in size (some span many pages).
+      await store.replaceGraphs(documentGraphs(i, 1, i % 5 === 0 ? 200_000 : 600));
       await store.replaceGraphs(documentGraphs(i, 1, i % 5 === 0 ? 200_000 : 600));
       process.stdout.write(`ack ${i}\n`);
     }

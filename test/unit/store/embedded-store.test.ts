@@ -243,7 +243,8 @@ describe('EmbeddedStore', function () {
       const dir = await newDir();
       let store = await openStore(dir);
       await fill(store, 0, 60);
-      await fill(store, 10, 20, 2);
+      // Every document replaced once: enough dead data that close() writes a snapshot.
+      await fill(store, 0, 60, 2);
       await store.replaceGraphs(new Map([[docGraph(30), []], [hintGraph(30), []]]));
       await store.update('INSERT DATA { GRAPH <http://example.org/extra> { _:x <http://example.org/p> _:y . _:y <http://example.org/p> "v" } }');
       const before = await canonical(await readAll(store));
@@ -257,12 +258,107 @@ describe('EmbeddedStore', function () {
       expect(store.openInfo.replayedRecords).to.equal(0);
       expect((await store.listGraphs()).sort()).to.deep.equal(graphs);
       expect(await canonical(await readAll(store))).to.equal(before);
-      // And once more, through a second snapshot.
+      // And once more: new documents only, which close() leaves in the log, replayed on the snapshot.
       await fill(store, 60, 70);
       const before2 = await canonical(await readAll(store));
       await store.close();
       store = await openStore(dir);
+      expect(store.openInfo).to.include({ snapshotSeq: seq, replayedRecords: 10 });
       expect(await canonical(await readAll(store))).to.equal(before2);
+    });
+
+    it('leaves a load of new graphs in the log at close (no snapshot), and reopens with the same quads', async () => {
+      const dir = await newDir();
+      let store = await openStore(dir, { compactAfterBytes: 16 * 1024 });
+      for (let i = 0; i < 200; i += 20) await fill(store, i, i + 20);
+      const stats = await store.stats();
+      // ~700 KB of log, far past compactAfterBytes: nothing in it is dead, so nothing was compacted.
+      expect(stats).to.include({ deadBytes: 0, compactions: 0, snapshotSeq: 0 });
+      expect(stats.logBytes).to.be.greaterThan(16 * 1024 * 10);
+      const expected = await canonical(await readAll(store));
+      await store.close();
+      expect(await readdir(dir)).to.not.include('snapshot.trig');
+      expect(await logFiles(dir)).to.deep.equal([logFileName(1)]);
+      // Every record says its graphs were new, and how much it made dead (nothing).
+      const reader = await LogReader.open(join(dir, logFileName(1)));
+      for (let r = await reader.next(); r; r = await reader.next()) {
+        expect(r.header).to.include({ op: 'replace', dead: 0, new: true });
+      }
+      await reader.close();
+      store = await openStore(dir, { compactAfterBytes: 16 * 1024 });
+      expect(store.openInfo).to.include({ snapshotSeq: 0, replayedRecords: 200, discardedTailBytes: 0 });
+      expect(await canonical(await readAll(store))).to.equal(expected);
+      // Writes after the reopen go on in the same log.
+      await fill(store, 200, 210);
+      expect((await store.stats()).deadBytes).to.equal(0);
+      const expected2 = await canonical(await readAll(store));
+      store = await openStore(await crashImage(dir));
+      expect(store.openInfo.replayedRecords).to.equal(210);
+      expect(await canonical(await readAll(store))).to.equal(expected2);
+    });
+
+    it('counts what replacements overwrite as dead data, and compacts by it', async () => {
+      const dir = await newDir();
+      const store = await openStore(dir, { compactAfterBytes: 64 * 1024 });
+      await fill(store, 0, 20);
+      expect((await store.stats()).deadBytes).to.equal(0);
+      // A replacement makes the old version dead, about its N-Triples size; replacing a graph
+      // with nothing too; a record is `new` only if none of its graphs held anything.
+      const { size: sizeBefore } = await stat(join(dir, logFileName(1)));
+      await store.replaceGraphs(documentGraphs(3, 2));
+      const afterOne = (await store.stats()).deadBytes;
+      expect(afterOne).to.be.within(1500, 4000);
+      await store.replaceGraphs(new Map([[docGraph(4), []], [hintGraph(4), []], [docGraph(1000), documentGraphs(1000).get(docGraph(1000))!]]));
+      expect((await store.stats()).deadBytes).to.be.greaterThan(afterOne + 1500);
+      const reader = await LogReader.open(join(dir, logFileName(1)));
+      const headers = [];
+      for (let r = await reader.next(); r; r = await reader.next()) headers.push(r.header);
+      await reader.close();
+      expect(headers[20]).to.include({ dead: afterOne }).and.not.to.have.property('new');
+      expect(headers[21]).to.not.have.property('new');
+      expect((await stat(join(dir, logFileName(1)))).size).to.be.greaterThan(sizeBefore);
+      // Replacing documents over and over: the log passes 64 KiB and the snapshot's size with
+      // most of it dead, and compactions follow.
+      for (let v = 3; v < 12; v++) await fill(store, 0, 20, v);
+      while ((await store.stats()).compacting) await sleep(10);
+      const stats = await store.stats();
+      expect(stats.compactions).to.be.at.least(1);
+      expect(stats.deadBytes * 4).to.be.lessThan(stats.snapshotBytes + stats.logBytes + 64 * 1024);
+      const expected = await canonical(await readAll(store));
+      const crashed = await openStore(await crashImage(dir));
+      expect(crashed.openInfo.snapshotSeq).to.be.greaterThan(0);
+      expect((await crashed.stats()).deadBytes).to.equal(stats.deadBytes); // the records after the snapshot say it
+      expect(await canonical(await readAll(crashed))).to.equal(expected);
+    });
+
+    it('counts SPARQL update records as dead data: close() snapshots a log of updates', async () => {
+      const dir = await newDir();
+      let store = await openStore(dir);
+      await fill(store, 0, 5);
+      await store.update(`INSERT DATA { GRAPH <http://example.org/extra> { ${Array.from({ length: 400 }, (_, i) =>
+        `<http://example.org/s${i}> <http://example.org/p> "value ${i}" .`).join(' ')} } }`);
+      const stats = await store.stats();
+      expect(stats.deadBytes).to.be.greaterThan(400 * 40);
+      const expected = await canonical(await readAll(store));
+      await store.close();
+      store = await openStore(dir);
+      expect(store.openInfo).to.include({ snapshotSeq: 6, replayedRecords: 0 });
+      expect((await store.stats()).deadBytes).to.equal(0);
+      expect(await canonical(await readAll(store))).to.equal(expected);
+    });
+
+    it('replays records without the dead and new fields (older versions) by dropping their graphs first', async () => {
+      const dir = await newDir();
+      const nq = (o: string) => `<http://example.org/s> <http://example.org/p> _:b0 <${docGraph(1)}> .\n_:b0 <http://example.org/v> "${o}" <${docGraph(1)}> .\n`;
+      await writeFile(join(dir, logFileName(1)), Buffer.concat([
+        encodeRecord({ seq: 1, op: 'replace', graphs: [docGraph(1)] }, nq('one')),
+        encodeRecord({ seq: 2, op: 'replace', graphs: [docGraph(1)] }, nq('two')),
+      ]));
+      const store = await openStore(dir);
+      expect(store.openInfo.replayedRecords).to.equal(2);
+      const quads = await store.readGraphs([docGraph(1)]);
+      expect(quads.map((q) => q.object.value).sort()).to.have.length(2).and.to.include('two');
+      expect((await store.stats()).deadBytes).to.equal(2 * Buffer.byteLength(nq('one')));
     });
 
     it('replays the log when the process died without close()', async () => {
@@ -280,14 +376,19 @@ describe('EmbeddedStore', function () {
     it('compacts: the content stays, the log shrinks and old log files go away', async () => {
       const dir = await newDir();
       const store = await openStore(dir, { compactAfterBytes: 32 * 1024 });
-      for (let i = 0; i < 300; i += 20) await fill(store, i, i + 20);
+      // Each document written twice, so half of what is logged is dead.
+      for (let i = 0; i < 300; i += 20) {
+        await fill(store, i, i + 20, 2);
+        await fill(store, i, i + 20);
+      }
       while ((await store.stats()).compacting) await new Promise((r) => setTimeout(r, 10));
       const stats = await store.stats();
       expect(stats.compactions).to.be.at.least(3);
-      // ~900 KB were logged; what remains is what arrived since the last snapshot began, less
-      // than the next compaction's threshold (the larger of 32 KiB and the snapshot's size) plus
-      // one write.
-      expect(stats.logBytes).to.be.lessThan(Math.max(32 * 1024, stats.snapshotBytes) + 64 * 1024);
+      // ~2 MB were logged; what remains is what arrived since the last snapshot began, short of
+      // the next compaction (compactionDue), give or take one batch of writes (~70 KB).
+      const due = stats.logBytes >= Math.max(32 * 1024, stats.snapshotBytes) && stats.deadBytes * 4 >= stats.snapshotBytes + stats.logBytes;
+      expect(due).to.equal(false);
+      expect(stats.logBytes).to.be.lessThan(3 * Math.max(32 * 1024, stats.snapshotBytes) + 80 * 1024);
       expect((await logFiles(dir)).length).to.be.at.most(2);
       await store.compact();
       expect((await store.stats()).logBytes).to.equal(0);
@@ -310,13 +411,14 @@ describe('EmbeddedStore', function () {
       const store = await openStore(dir, { compactAfterBytes: 16 * 1024 });
       const thresholds: number[] = [];
       for (let i = 0; i < 400; i += 10) {
-        await fill(store, i, i + 10);
+        await fill(store, i, i + 10, 2);
+        await fill(store, i, i + 10); // the second version makes the first dead
         while ((await store.stats()).compacting) await new Promise((r) => setTimeout(r, 10));
         const stats = await store.stats();
         if (thresholds.length < stats.compactions) thresholds.push(stats.snapshotBytes);
       }
       const { compactions, snapshotBytes } = await store.stats();
-      // ~1.2 MB logged in all: with a fixed 16 KiB threshold that is ~70 snapshots; growing with the store, a handful.
+      // ~2.7 MB logged in all: with a fixed 16 KiB threshold that is ~170 snapshots; growing with the store, a handful.
       expect(compactions).to.be.within(3, 12);
       expect(snapshotBytes).to.be.greaterThan(16 * 1024);
       expect(thresholds[thresholds.length - 1]).to.be.greaterThan(thresholds[0]!);
@@ -343,47 +445,78 @@ describe('EmbeddedStore', function () {
       expect(await canonical(await readAll(crashed))).to.equal(expected);
     });
 
+    it('does not mark a write during a snapshot as new: the snapshot may hold its graphs already', async () => {
+      const dir = await newDir();
+      const store = await openStore(dir);
+      for (let i = 0; i < 1000; i += 500) await fill(store, i, i + 500);
+      // Empty named graphs (only SPARQL creates them): a write to one finds it holding nothing,
+      // but the snapshot lists it at its start, and dumps it after the write has landed.
+      const empty = Array.from({ length: 20 }, (_, k) => 5000 + k);
+      await store.update(empty.map((i) => `CREATE GRAPH <${docGraph(i)}>`).join(' ;\n'));
+      const compaction = store.compact();
+      await Promise.all([compaction, ...empty.map((i) => store.replaceGraphs(documentGraphs(i)))]);
+      const logs = await logFiles(dir);
+      expect(logs).to.have.length(1);
+      const reader = await LogReader.open(join(dir, logs[0]!));
+      let records = 0;
+      for (let r = await reader.next(); r; r = await reader.next(), records++) expect(r.header).to.not.have.property('new');
+      await reader.close();
+      expect(records).to.equal(20);
+      // Replayed on the snapshot, each record drops its graphs first: no blank node twice.
+      const expected = await canonical(await readAll(store));
+      const crashed = await openStore(await crashImage(dir));
+      expect(crashed.openInfo.replayedRecords).to.equal(20);
+      expect(await crashed.size()).to.equal(await store.size());
+      expect(await canonical(await readAll(crashed))).to.equal(expected);
+    });
+
     it('finishes a compaction started by the last write, with no write after it, and close() waits for it', async () => {
-      // Deterministic: a single write is a log batch of its own, and its record alone passes
-      // compactAfterBytes, so the compaction (and its log rotation) starts from the callback of
-      // the log's last synced batch. That rotation once waited for a next write, forever.
+      // Deterministic: a single write is a log batch of its own, and the second one (replacing
+      // the first: dead data) passes compactAfterBytes, so the compaction (and its log rotation)
+      // starts from the callback of the log's last synced batch. That rotation once waited for
+      // a next write, forever.
       const dir = await newDir();
       const store = await openStore(dir, { compactAfterBytes: 1 });
-      await store.replaceGraphs(documentGraphs(1));
+      await store.replaceGraphs(documentGraphs(1, 1));
+      expect((await store.stats()).compactions).to.equal(0); // new graphs: nothing dead
+      await store.replaceGraphs(documentGraphs(1, 2));
       expect(await eventually(10_000, async () => {
         const st = await store.stats();
         return st.compactions === 1 && !st.compacting;
       }), 'compaction finished').to.equal(true);
       const stats = await store.stats();
-      expect(stats).to.include({ snapshotSeq: 1, logBytes: 0, compacting: false });
-      expect(await logFiles(dir)).to.deep.equal([logFileName(2)]);
-      // More writes, each starting a compaction when none runs, then close() at once: it
-      // waits for the one in flight (if still running) and finishes.
-      await fill(store, 2, 300);
+      expect(stats).to.include({ snapshotSeq: 2, logBytes: 0, deadBytes: 0, compacting: false });
+      expect(await logFiles(dir)).to.deep.equal([logFileName(3)]);
+      // More writes, each replacing the document and starting a compaction when none runs,
+      // then close() at once: it waits for the one in flight (if still running) and finishes.
+      const writes: Promise<void>[] = [];
+      for (let v = 3; v <= 300; v++) writes.push(store.replaceGraphs(documentGraphs(1, v)));
+      await Promise.all(writes);
       await within(20_000, 'close() right after a compaction started', store.close());
       const reopened = await openStore(dir);
-      expect(reopened.openInfo.snapshotSeq).to.equal(299);
+      expect(reopened.openInfo.snapshotSeq).to.equal(300);
       expect(reopened.openInfo.replayedRecords).to.equal(0);
-      const all = new Map(Array.from({ length: 299 }, (_, i) => [...documentGraphs(i + 1)]).flat());
-      expect(await canonical(await readAll(reopened))).to.equal(await canonical(flatten(all)));
+      expect(await canonical(await readAll(reopened))).to.equal(await canonical(flatten(documentGraphs(1, 300))));
     });
 
     it('reports a failed compaction to its caller and as a warning, and loses nothing', async () => {
       const dir = await newDir();
       const store = await openStore(dir, { compactAfterBytes: 1 });
       await mkdir(join(dir, 'snapshot.trig.tmp')); // from here on no snapshot can be written
-      await store.replaceGraphs(documentGraphs(1)); // starts a compaction, which fails
+      await store.replaceGraphs(documentGraphs(1, 2));
+      await store.replaceGraphs(documentGraphs(1)); // dead data: starts a compaction, which fails
       const err = await within(10_000, 'compact()', store.compact().then(() => null, (e: Error) => e));
       expect(err?.message).to.match(/EISDIR|directory/);
       expect(await eventually(10_000, () => warnings.some((w) => /compaction of .* failed/.test(w))), 'warning').to.equal(true);
       // Writes go on (into the log), and close() reports that its snapshot failed but still ends.
+      await store.replaceGraphs(documentGraphs(2, 2));
       await store.replaceGraphs(documentGraphs(2)); // starts another compaction, which fails too
       const closeErr = await within(10_000, 'close()', store.close().then(() => null, (e: Error) => e));
       expect(closeErr?.message).to.match(/EISDIR|directory/);
       await rm(join(dir, 'snapshot.trig.tmp'), { recursive: true });
       const reopened = await openStore(dir);
       expect(reopened.openInfo.snapshotSeq).to.equal(0);
-      expect(reopened.openInfo.replayedRecords).to.equal(2);
+      expect(reopened.openInfo.replayedRecords).to.equal(4);
       expect(await canonical(await readAll(reopened))).to.equal(await canonical(flatten(new Map([...documentGraphs(1), ...documentGraphs(2)]))));
     });
   });
