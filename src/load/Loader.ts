@@ -13,7 +13,8 @@
 import type { Readable } from 'node:stream';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected } from '../linkedart/Problem.js';
-import { ingestRecord } from './admitRecord.js';
+import { ingestRecord, recordDigest } from './admitRecord.js';
+import { shaclValidator } from '../validate/ShaclValidator.js';
 import { checkShapes } from '../validate/admitDocument.js';
 import { digestOf, type DocumentService } from '../service/DocumentService.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
@@ -101,13 +102,17 @@ export class Loader {
       if (pending.length === 0) { await settle(0); return; }
       const documents = this.documents;
       // A write in flight may hold an earlier copy of one of these ids: its digest must be read after it.
-      if (pending.some((p) => writes.some((w) => w.ids.has(p.doc.id)))) await settle(0);
-      const asked = dryRun || !documents ? [] : pending.map((p) => p.doc.id).filter((id) => !startedEmpty || written.has(id));
+      if (pending.some((p) => writes.some((w) => w.ids.has(p.id)))) await settle(0);
+      const asked = dryRun || !documents ? [] : pending.map((p) => p.id).filter((id) => !startedEmpty || written.has(id));
       const stored = asked.length === 0 || !documents ? new Map<string, string>() : await documents.digests(asked);
       const accepted: IngestedDocument[] = [];
       for (const p of pending) {
-        if (stored.size > 0 && stored.get(p.doc.id) === digestOf(p.doc)) { report.unchanged++; continue; }
-        const checked = this.checkShapes(p, report);
+        const before = stored.get(p.id);
+        if (p.record && before !== undefined && before === recordDigest(p.record, shaclValidator().version)) { report.unchanged++; continue; }
+        const doc = p.doc ?? this.ingest(p.record!, p.source, report);
+        if (!doc) continue;
+        if (before !== undefined && before === digestOf(doc)) { report.unchanged++; continue; }
+        const checked = this.checkShapes(doc, p, report);
         if (checked) accepted.push(checked);
       }
       if (dryRun || !documents) {
@@ -142,17 +147,21 @@ export class Loader {
               report.leftovers.push({ source, location: record.location, messages: [record.message, ...sample(record)] });
               break;
             default: {
-              const doc = this.ingest(record, source, report);
-              if (!doc) break;
-              const earlier = seen.get(doc.id);
+              // A graph that may be stored already waits for the stored digests (flush): if its
+              // own digest is the stored one it is not even read into a document.
+              const deferred = record.kind === 'graph' && !dryRun && !startedEmpty;
+              const doc = deferred ? undefined : this.ingest(record, source, report);
+              if (!deferred && !doc) break;
+              const id = doc?.id ?? (record as { id: string }).id;
+              const earlier = seen.get(id);
               if (earlier !== undefined) {
                 report.warnings++;
-                report.warned.push({ source, location: record.location, id: doc.id, messages: [`this id was also at ${earlier}; this later document replaces it`] });
+                report.warned.push({ source, location: record.location, id, messages: [`this id was also at ${earlier}; this later document replaces it`] });
                 // Written in order, whatever the batch size: the earlier one first.
-                if (batch.some((p) => p.doc.id === doc.id)) await flush();
+                if (batch.some((p) => p.id === id)) await flush();
               }
-              seen.set(doc.id, `${source} ${record.location}`);
-              batch.push({ doc, source, location: record.location });
+              seen.set(id, `${source} ${record.location}`);
+              batch.push(doc ? { id, doc, source, location: record.location } : { id, record: record as GraphRecord, source, location: record.location });
               if (batch.length >= batchSize) await flush();
             }
           }
@@ -183,7 +192,7 @@ export class Loader {
   }
 
   /** The record through the first half of the gate (JSON-side rules); undefined (and reported) when refused. */
-  private ingest(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string, report: LoadReport): IngestedDocument | undefined {
+  private ingest(record: Extract<LoadRecord, { kind: 'json' | 'graph' }> & { readonly location: string }, source: string, report: LoadReport): IngestedDocument | undefined {
     try {
       return ingestRecord(record, source);
     } catch (error) {
@@ -195,7 +204,7 @@ export class Loader {
   }
 
   /** The second half (the shapes); undefined (and reported) when refused; warnings reported. */
-  private checkShapes({ doc, source, location }: Pending, report: LoadReport): IngestedDocument | undefined {
+  private checkShapes(doc: IngestedDocument, { source, location }: Pending, report: LoadReport): IngestedDocument | undefined {
     try {
       const checked = checkShapes(doc, `${source} ${location}`);
       if (checked.warnings.length > 0) {
@@ -212,12 +221,14 @@ export class Loader {
   }
 }
 
-/** A document read and ingested, waiting in a batch, with where it came from. */
-interface Pending {
-  readonly doc: IngestedDocument;
-  readonly source: string;
-  readonly location: string;
-}
+type GraphRecord = Extract<LoadRecord, { kind: 'graph' }>;
+
+/**
+ * A document waiting in a batch, with where it came from: ingested already, or (a graph that
+ * may be stored unchanged) still the record, ingested at the flush only if its digest differs.
+ */
+type Pending = { readonly id: string; readonly source: string; readonly location: string }
+  & ({ readonly doc: IngestedDocument; readonly record?: undefined } | { readonly doc?: undefined; readonly record: GraphRecord });
 
 function sample(record: Extract<LoadRecord, { kind: 'leftover' }>): string[] {
   const lines = record.quads.slice(0, LEFTOVER_SAMPLE).map((q) => `${termText(q.subject)} ${termText(q.predicate)} ${termText(q.object)}`);

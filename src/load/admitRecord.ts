@@ -5,6 +5,8 @@
  * (a triple no key of the context can say, one not reachable from the root) would be lost
  * from the document, so it refuses the graph, naming the triples.
  */
+import { documentDigest } from '../hints/digest.js';
+import { SHAPE_PREDICATE } from '../hints/Skeleton.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { renderDocument } from '../render/renderDocument.js';
@@ -36,4 +38,15 @@ export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph
 
 function problem(document: string, rule: string, message: string): Problem {
   return { document, path: '', rule, message, severity: 'Violation' };
+}
+
+/**
+ * The digest of a graph record as it stands (its quads and shape hints), before any render or
+ * ingest: equal to a stored digest, the record holds exactly the stored document (the digest
+ * covers quads, hints and the shapes' version), so it is unchanged and need not be read further.
+ * A record that would ingest to the stored document but differs as written (a literal spelled
+ * otherwise, extra hint quads) digests differently and simply takes the full path.
+ */
+export function recordDigest(record: Extract<LoadRecord, { kind: 'graph' }>, gateVersion: string): string {
+  return documentDigest(record.quads, record.hints.filter((q) => q.predicate.value === SHAPE_PREDICATE), gateVersion);
 }
