@@ -12,6 +12,8 @@
 import { Parser } from 'n3';
 import { isHintGraph, SHAPE_PREDICATE } from '../hints/Skeleton.js';
 import { df, type Quad } from '../rdf/terms.js';
+import { NQuadsLineReader } from '../load/nquadsLine.js';
+import type { ParsedItem } from '../load/parsedItem.js';
 import { writeNTriples } from '../render/ntriples.js';
 
 /** What starts a hint comment line. */
@@ -45,49 +47,54 @@ export function hintCommentLines(hintQuads: readonly Quad[]): string {
  * may keep its line ending.
  */
 export function parseHintComment(line: string): Quad | undefined {
-  if (!line.startsWith(HINT_COMMENT_PREFIX)) return undefined;
-  const quad = plainHint(line) ?? parsedHint(line);
+  return line.startsWith(HINT_COMMENT_PREFIX) ? hintQuad(line, HINT_COMMENT_PREFIX.length) : undefined;
+}
+
+/** What follows `#` in a hint comment line: how a parser hands the comment over. */
+const HINT_COMMENT_TEXT = HINT_COMMENT_PREFIX.slice(1);
+
+/** As parseHintComment, given the comment as a parser hands it over: the text after its `#`. */
+export function parseHintCommentText(comment: string): Quad | undefined {
+  return comment.startsWith(HINT_COMMENT_TEXT) ? hintQuad(comment, HINT_COMMENT_TEXT.length) : undefined;
+}
+
+function hintQuad(text: string, from: number): Quad | undefined {
+  const quad = readQuad(text, from);
   return quad && quad.graph.termType === 'NamedNode' && isHintGraph(quad.graph.value) && quad.subject.termType === 'NamedNode'
     ? quad : undefined;
 }
 
 /**
- * The line as hintCommentLines writes it (`<s> <p> "plain literal" <g> .`), read without a
- * parser: n3 made this a tenth of a load's reading time, hint literals being long. The literal's
- * escapes are JSON's but for `\'`, `\U` (JSON.parse refuses them) and `\/` (N-Quads has none);
- * anything else (those, a datatype, a language, an IRI with escapes): undefined, and the parser reads it.
+ * The quad of a hint line, read by the N-Quads line reader rather than the general parser (n3 was
+ * a tenth of a load's reading time, hint literals being long). The line reader reads a line only
+ * when its result is n3's; any other form (or more than one line) is n3's to read, and must give
+ * exactly one quad. (Blank nodes, which no hint has, get no prefix: a hint quad stands alone.)
  */
-const PLAIN_IRI = /^[^<>"{}|^`\\\s]*$/;
+const hintLines = new NQuadsLineReader({ graphs: true, blankNodePrefix: '' });
+const LF = 0x0a;
+const CR = 0x0d;
 
-function plainHint(line: string): Quad | undefined {
-  const text = line.slice(HINT_COMMENT_PREFIX.length).trimEnd();
-  if (!text.startsWith('<') || !text.endsWith('> .')) return undefined;
-  const afterSubject = text.indexOf('> <');
-  const afterPredicate = text.indexOf('> "', afterSubject + 3);
-  const afterLiteral = text.lastIndexOf('" <');
-  if (afterSubject < 0 || afterPredicate < 0 || afterLiteral < afterPredicate + 2) return undefined;
-  const subject = text.slice(1, afterSubject);
-  const predicate = text.slice(afterSubject + 3, afterPredicate);
-  const graph = text.slice(afterLiteral + 3, text.length - 3);
-  if (!PLAIN_IRI.test(subject) || !PLAIN_IRI.test(predicate) || !PLAIN_IRI.test(graph)) return undefined;
-  const literal = text.slice(afterPredicate + 3, afterLiteral);
-  if (literal.includes('\\/')) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(`"${literal}"`);
-  } catch {
-    return undefined;
+function readQuad(text: string, from: number): Quad | undefined {
+  let end = text.length;
+  if (end > from && text.charCodeAt(end - 1) === LF) end--;
+  if (end > from && text.charCodeAt(end - 1) === CR) end--;
+  const items: ParsedItem[] = [];
+  if (!breaksLine(text, from, end) && hintLines.read(text, from, end, items)) {
+    const first = items[0];
+    return first !== undefined && typeof first !== 'string' ? first : undefined;
   }
-  return typeof value === 'string'
-    ? df.quad(df.namedNode(subject), df.namedNode(predicate), df.literal(value), df.namedNode(graph)) : undefined;
-}
-
-function parsedHint(line: string): Quad | undefined {
   let quads: Quad[];
   try {
-    quads = new Parser({ format: 'N-Quads', factory: df }).parse(line.slice(HINT_COMMENT_PREFIX.length));
+    quads = new Parser({ format: 'N-Quads', factory: df }).parse(text.slice(from));
   } catch {
     return undefined;
   }
   return quads.length === 1 ? quads[0] : undefined;
+}
+
+/** Whether `text[from, end)` holds a line break (the line reader reads one line). */
+function breaksLine(text: string, from: number, end: number): boolean {
+  const lf = text.indexOf('\n', from);
+  const cr = text.indexOf('\r', from);
+  return (lf >= 0 && lf < end) || (cr >= 0 && cr < end);
 }

@@ -1,5 +1,5 @@
 /**
- * RDF dumps (N-Quads, TriG, Turtle, N-Triples), streamed through n3's parser in order.
+ * RDF dumps (N-Quads, TriG, Turtle, N-Triples), read as a stream in order.
  *
  * With named graphs, each graph is one entity's document: its quads are gathered while
  * they come in a run, and the document is handed on when the next graph starts, so memory
@@ -13,19 +13,34 @@
  * hint graph they name.
  */
 import type { Readable } from 'node:stream';
+import type { Quad_Graph } from '@rdfjs/types';
 import { HINT_GRAPH_PREFIX } from '../hints/Skeleton.js';
-import { parseDocumentMarker } from '../export/documentMarker.js';
-import { parseHintComment } from '../export/hintComments.js';
+import { DOCUMENT_MARKER_PREFIX, parseDocumentMarker } from '../export/documentMarker.js';
+import { parseHintCommentText } from '../export/hintComments.js';
 import { df, type Quad } from '../rdf/terms.js';
+import { nquadsItems } from './nquadsItems.js';
 import { orderedQuads } from './orderedQuads.js';
+import type { ParsedItem } from './parsedItem.js';
 import type { LoadRecord } from './records.js';
 import { splitTriples } from './splitTriples.js';
 
 export type RdfFormat = 'nquads' | 'trig' | 'turtle' | 'ntriples';
 
-const N3_FORMAT: Readonly<Record<RdfFormat, string>> = {
-  nquads: 'N-Quads', trig: 'application/trig', turtle: 'text/turtle', ntriples: 'N-Triples',
-};
+/**
+ * The quads and comments of the input: N-Quads and N-Triples line by line (nquadsItems, which
+ * leaves to n3 only what it does not know), TriG and Turtle by n3.
+ */
+function itemsOf(input: Readable, format: RdfFormat): AsyncGenerator<ParsedItem[]> {
+  switch (format) {
+    case 'nquads': return nquadsItems(input, 'N-Quads');
+    case 'ntriples': return nquadsItems(input, 'N-Triples');
+    case 'trig': return orderedQuads(input, 'application/trig');
+    case 'turtle': return orderedQuads(input, 'text/turtle');
+  }
+}
+
+/** The text after `#` a document marker line starts with. */
+const DOCUMENT_MARKER_TEXT = DOCUMENT_MARKER_PREFIX.slice(1);
 
 export interface RdfReadOptions {
   /** Only subjects under this URL are documents when triples are split. */
@@ -37,7 +52,8 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
   const loose: Quad[] = [];
   const finished = new Set<string>();
   const refused = new Set<string>();
-  let current: { id: string; quads: Quad[]; number: number; marked: boolean } | undefined;
+  /** The document being gathered; `graph` is the term its quads have as their graph. */
+  let current: { id: string; graph: Quad_Graph; quads: Quad[]; number: number; marked: boolean } | undefined;
   let marked: string | undefined;   // the document a `#@document` line opened, for triples with no graph
   let count = 0;
   /** Quads of graphs that are no document, reported once per graph at the end. */
@@ -69,42 +85,52 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
         }
         return;
       }
-      current = { id, quads: [], number: ++count, marked: isMarked };
+      current = { id: ownCopy(id), graph: isMarked ? df.namedNode(id) : q.graph, quads: [], number: ++count, marked: isMarked };
     }
-    current.quads.push(df.quad(q.subject, q.predicate, q.object, df.namedNode(id)));
+    // A quad in its graph is kept as it is; a triple of a marked document is put in the document's graph.
+    current.quads.push(q.graph === current.graph || (q.graph.termType === 'NamedNode' && q.graph.value === id) ? q
+      : df.quad(q.subject, q.predicate, q.object, current.graph));
   };
 
   try {
-    for await (const item of orderedQuads(input, N3_FORMAT[format])) {
-      if ('comment' in item) {
-        const line = item.comment.startsWith('#') ? item.comment : '#' + item.comment;
-        const hint = parseHintComment(line);
-        if (hint) {
-          const id = hint.graph.value.slice(HINT_GRAPH_PREFIX.length);
-          const list = hints.get(id);
-          if (list) list.push(hint); else hints.set(id, [hint]);
+    for await (const batch of itemsOf(input, format)) {
+      for (const item of batch) {
+        if (typeof item === 'string') {
+          // (A comment handed over with its `#`, as `##@hint` gives it, is read as the line it makes.)
+          const comment = item.startsWith('#') ? item.slice(1) : item;
+          const hint = parseHintCommentText(comment);
+          if (hint) {
+            const id = hint.graph.value.slice(HINT_GRAPH_PREFIX.length);
+            const list = hints.get(id);
+            if (list) list.push(hint); else hints.set(id, [hint]);
+            continue;
+          }
+          const documentId = comment.startsWith(DOCUMENT_MARKER_TEXT) ? parseDocumentMarker('#' + comment) : undefined;
+          if (documentId !== undefined) marked = documentId;
           continue;
         }
-        const documentId = parseDocumentMarker(line);
-        if (documentId !== undefined) marked = documentId;
-        continue;
+        const q = item;
+        const graph = q.graph;
+        // Most quads: the next one of the document in progress, its graph the very term of the one before.
+        if (current !== undefined && graph === current.graph) {
+          current.quads.push(q);
+          continue;
+        }
+        if (graph.termType === 'DefaultGraph') {
+          if (marked !== undefined) yield* into(marked, q, true);
+          else loose.push(q);
+          continue;
+        }
+        if (graph.termType !== 'NamedNode') {
+          setAside(`graph _:${graph.value}`, 'a graph named by a blank node cannot be an entity\'s document', q);
+          continue;
+        }
+        if (graph.value.startsWith('urn:linkedart-service:')) {
+          setAside(`graph <${graph.value}>`, 'internal graphs of the service are not data (hints travel as #@hint comments)', q);
+          continue;
+        }
+        yield* into(graph.value, q, false);
       }
-      const q = item.quad;
-      const graph = q.graph;
-      if (graph.termType === 'DefaultGraph') {
-        if (marked !== undefined) yield* into(marked, q, true);
-        else loose.push(q);
-        continue;
-      }
-      if (graph.termType !== 'NamedNode') {
-        setAside(`graph _:${graph.value}`, 'a graph named by a blank node cannot be an entity\'s document', q);
-        continue;
-      }
-      if (graph.value.startsWith('urn:linkedart-service:')) {
-        setAside(`graph <${graph.value}>`, 'internal graphs of the service are not data (hints travel as #@hint comments)', q);
-        continue;
-      }
-      yield* into(graph.value, q, false);
     }
     yield* complete();
     for (const [location, { message, quads }] of asides) yield { kind: 'leftover', location, message, quads };
@@ -134,6 +160,15 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
       yield { kind: 'leftover', location: 'triples with no graph', message: `${split.leftovers.length} triples belong to no document${options.baseUrl ? ` under ${options.baseUrl}` : ''}`, quads: split.leftovers };
     }
   }
+}
+
+/**
+ * The id as a string of its own. A value read from the input is a view into the chunk of text it
+ * was read from (V8 slices strings so), and the ids of the documents read are kept to the end
+ * (and by whoever takes the records): each would keep its whole chunk, the dump's text, alive.
+ */
+function ownCopy(id: string): string {
+  return (' ' + id).slice(1);
 }
 
 function lineOf(message: string): string {

@@ -246,6 +246,13 @@ describe('load: RDF records (rdfRecords)', () => {
     });
   }
 
+  it('an empty input (an empty file) gives no records, in every format', async () => {
+    for (const format of ['nquads', 'ntriples', 'trig', 'turtle'] as const) {
+      expect(await read([], format), format).to.deep.equal([]);
+      expect(await read([''], format), format).to.deep.equal([]);
+    }
+  });
+
   describe('graphs that are no entity\'s document: leftover records, nothing else', () => {
     const cases: Array<{ name: string; format: RdfFormat; text: string; location: RegExp; message: RegExp; triples: readonly string[] }> = [
       { name: 'a graph named by a blank node (N-Quads)', format: 'nquads', text: inGraph(PLACE_1, '_:g1'), location: /^graph _:/, message: /blank node/, triples: PLACE_1 },
