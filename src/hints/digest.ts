@@ -34,7 +34,7 @@ export function documentDigest(quads: readonly Quad[], hints: readonly Quad[], g
   }
   lines.sort();
   const hintLines = hints.map((q) => q.predicate.value === SHAPE_PREDICATE && q.object.termType === 'Literal'
-    ? `shape ${skeleton ? normalizedSkeleton(skeleton) : normalizedShape(q.object.value)}\n`
+    ? `shape ${skeleton ? normalizedSkeleton(skeleton, q.object.value) : normalizedShape(q.object.value)}\n`
     : `${termKey(q.subject)} ${termKey(q.predicate)} ${termKey(q.object)}\n`).sort();
   // One update: hashing is cheap, each call into it is not.
   return createHash('sha256').update(`${gateVersion}\u0000${lines.join('')}\u0000${hintLines.join('')}\u0000`).digest('base64url');
@@ -92,7 +92,10 @@ function normalizedShape(text: string): string {
  * with each node's entries sorted by key (then predicate) and their written forms reduced to
  * those the render uses (formThatMatters), without copying the tree first.
  */
-export function normalizedSkeleton(n: SkeletonNode): string {
+export function normalizedSkeleton(n: SkeletonNode, text?: string): string {
+  // Ingest writes skeletons in their normal form (entries sorted, only forms that matter):
+  // then the JSON it wrote is the answer.
+  if (text !== undefined && isNormal(n)) return text;
   if (!n.e) return JSON.stringify(n);
   let out = '{';
   for (const [k, v] of Object.entries(n)) {
@@ -110,6 +113,22 @@ function quoted(text: string): string {
     if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(text);
   }
   return '"' + text + '"';
+}
+
+/** Whether every node's entries are sorted and carry only written forms that matter. */
+function isNormal(n: SkeletonNode): boolean {
+  const e = n.e;
+  if (!e) return true;
+  for (let i = 0; i < e.length; i++) {
+    const [k, iri, values, form] = e[i]!;
+    if (form !== undefined && formThatMatters(k, form) === undefined) return false;
+    if (i > 0) {
+      const [pk, piri] = e[i - 1]!;
+      if (pk > k || (pk === k && String(piri) > String(iri))) return false;
+    }
+    for (const v of values) if (typeof v !== 'string' && !isNormal(v)) return false;
+  }
+  return true;
 }
 
 function normalizedEntries(entries: readonly SkeletonEntry[]): string {

@@ -15,6 +15,7 @@ import {
 import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { df, RDF_TYPE, type Quad, type Term } from '../rdf/terms.js';
+import { formThatMatters } from '../render/renderDocument.js';
 import { isAbsoluteIri, isHttpIri } from './iris.js';
 import { booleanLiteral, numberLiteral } from './literals.js';
 
@@ -252,10 +253,14 @@ class DocumentIngest {
       });
       const v1Iri = linkedArtContext().terms.get(key)?.iri;
       const entry: SkeletonEntry = [key, v1Iri === def.iri ? 0 : def.iri, values];
-      if (many !== (def.container === '@set')) entry.push(many ? 1 : 0);
+      const form = formThatMatters(key, many !== (def.container === '@set') ? (many ? 1 : 0) : undefined);
+      if (form !== undefined) entry.push(form);
       entries.push(entry);
     }
-    if (entries.length > 0) skeleton.e = entries;
+    // In the digest's order (by key, then predicate): the render orders keys by the spec's
+    // tables, so the written order says nothing, and the skeleton's JSON is then its own
+    // normal form (digest.ts hashes it as it is).
+    if (entries.length > 0) skeleton.e = entries.sort(byKeyThenPredicate);
     if (skeleton.i !== undefined && skeleton.c === undefined && !isRoot && types.includes('AttributeAssignment')) {
       this.warnings.push({ ...this.problem(path, 'complete', `an assignment with an "id" must say "_complete": false when more is available at <${skeleton.i}>`, '_complete'), severity: 'Warning' });
     }
@@ -398,6 +403,10 @@ class DocumentIngest {
   private problem(path: string, rule: string, message: string, term?: string): Problem {
     return { document: this.documentId, path, term, rule, message, severity: 'Violation' };
   }
+}
+
+function byKeyThenPredicate(a: SkeletonEntry, b: SkeletonEntry): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : String(a[1]) < String(b[1]) ? -1 : String(a[1]) > String(b[1]) ? 1 : 0;
 }
 
 /** Objects of one subject and predicate, by their value. */
