@@ -48,6 +48,11 @@ export type SkeletonEntry = [string, string | 0, SkeletonValue[], (0 | 1)?];
  */
 export type SkeletonValue = SkeletonNode | string;
 
+/** The normal order of a node's entries: by key, then by predicate (the digest's order, which ingest writes). */
+export function compareEntries(a: SkeletonEntry, b: SkeletonEntry): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : String(a[1]) < String(b[1]) ? -1 : String(a[1]) > String(b[1]) ? 1 : 0;
+}
+
 export const HINT_GRAPH_PREFIX = 'urn:linkedart-service:hints:';
 export const SHAPE_PREDICATE = 'urn:linkedart-service:shape';
 

@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { df, termKey, type Quad, type Term } from '../rdf/terms.js';
 import { formThatMatters } from '../render/renderDocument.js';
-import { hintGraphOf, SHAPE_PREDICATE, type SkeletonEntry, type SkeletonNode } from './Skeleton.js';
+import { compareEntries, hintGraphOf, SHAPE_PREDICATE, type SkeletonEntry, type SkeletonNode } from './Skeleton.js';
 
 export const DIGEST_PREDICATE = 'urn:linkedart-service:digest';
 
@@ -120,19 +120,16 @@ function isNormal(n: SkeletonNode): boolean {
   const e = n.e;
   if (!e) return true;
   for (let i = 0; i < e.length; i++) {
-    const [k, iri, values, form] = e[i]!;
+    const [k, , values, form] = e[i]!;
     if (form !== undefined && formThatMatters(k, form) === undefined) return false;
-    if (i > 0) {
-      const [pk, piri] = e[i - 1]!;
-      if (pk > k || (pk === k && String(piri) > String(iri))) return false;
-    }
+    if (i > 0 && compareEntries(e[i - 1]!, e[i]!) > 0) return false;
     for (const v of values) if (typeof v !== 'string' && !isNormal(v)) return false;
   }
   return true;
 }
 
 function normalizedEntries(entries: readonly SkeletonEntry[]): string {
-  const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : String(a[1]) < String(b[1]) ? -1 : String(a[1]) > String(b[1]) ? 1 : 0));
+  const sorted = [...entries].sort(compareEntries);
   let out = '[';
   for (const [k, iri, values, form] of sorted) {
     if (out.length > 1) out += ',';

@@ -9,7 +9,7 @@ import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, linkedArtContext } from '../context/linkedArtContext.js';
 import { ContextError, type TermDefinition } from '../context/TermDefinition.js';
 import {
-  deepSignatureOf, keyOfLiteralHint, literalHint, signatureOf, skeletonQuads, statementHash, statementHashOf,
+  compareEntries, deepSignatureOf, keyOfLiteralHint, literalHint, signatureOf, skeletonQuads, statementHash, statementHashOf,
   type SkeletonEntry, type SkeletonNode, type SkeletonValue, HINT_GRAPH_PREFIX, SHAPE_PREDICATE,
 } from '../hints/Skeleton.js';
 import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
@@ -260,7 +260,7 @@ class DocumentIngest {
     // In the digest's order (by key, then predicate): the render orders keys by the spec's
     // tables, so the written order says nothing, and the skeleton's JSON is then its own
     // normal form (digest.ts hashes it as it is).
-    if (entries.length > 0) skeleton.e = entries.sort(byKeyThenPredicate);
+    if (entries.length > 0) skeleton.e = entries.sort(compareEntries);
     if (skeleton.i !== undefined && skeleton.c === undefined && !isRoot && types.includes('AttributeAssignment')) {
       this.warnings.push({ ...this.problem(path, 'complete', `an assignment with an "id" must say "_complete": false when more is available at <${skeleton.i}>`, '_complete'), severity: 'Warning' });
     }
@@ -403,10 +403,6 @@ class DocumentIngest {
   private problem(path: string, rule: string, message: string, term?: string): Problem {
     return { document: this.documentId, path, term, rule, message, severity: 'Violation' };
   }
-}
-
-function byKeyThenPredicate(a: SkeletonEntry, b: SkeletonEntry): number {
-  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : String(a[1]) < String(b[1]) ? -1 : String(a[1]) > String(b[1]) ? 1 : 0;
 }
 
 /** Objects of one subject and predicate, by their value. */

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { df } from '../../../../src/rdf/terms.js';
-import { judges, ROOT, turtle } from './support.js';
+import { judges, ROOT, turtle, onRoot, onRootNode } from './support.js';
 
 interface Case {
   name: string;
@@ -20,9 +20,6 @@ interface Case {
   precheck?: false;
 }
 
-/** A property shape on the root (and any other svc:Document), with the given body. */
-const onRoot = (body: string): string => `ex:S a sh:PropertyShape ; sh:targetClass svc:Document ; ${body} .`;
-const onRootNode = (body: string): string => `ex:S a sh:NodeShape ; sh:targetClass svc:Document ; ${body} .`;
 
 const CASES: Case[] = [
   // sh:class

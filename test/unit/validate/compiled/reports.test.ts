@@ -12,7 +12,7 @@
 import { expect } from 'chai';
 import { ShaclValidator, type ShapeResult } from '../../../../src/validate/ShaclValidator.js';
 import { termKey } from '../../../../src/validate/compiled/termKey.js';
-import { ROOT, turtle } from './support.js';
+import { ROOT, turtle, onRoot, onRootNode } from './support.js';
 
 interface Case {
   name: string;
@@ -24,8 +24,6 @@ interface Case {
   refused?: true;
 }
 
-const onRoot = (body: string): string => `ex:S a sh:PropertyShape ; sh:targetClass svc:Document ; ${body} .`;
-const onRootNode = (body: string): string => `ex:S a sh:NodeShape ; sh:targetClass svc:Document ; ${body} .`;
 
 const CASES: Case[] = [
   // Order of shapes: the library's (by constraint component), not the shapes graph's.

@@ -15,6 +15,11 @@ export const PREFIXES = `
 /** The root of every tiny document (the validator adds `ex:root rdf:type svc:Document`). */
 export const ROOT = 'https://example.org/root';
 
+/** A property shape (ex:S) on the root (and any other svc:Document), with the given body. */
+export const onRoot = (body: string): string => `ex:S a sh:PropertyShape ; sh:targetClass svc:Document ; ${body} .`;
+/** A node shape (ex:S) on the root (and any other svc:Document), with the given body. */
+export const onRootNode = (body: string): string => `ex:S a sh:NodeShape ; sh:targetClass svc:Document ; ${body} .`;
+
 export function turtle(text: string): Quad[] {
   return new Parser().parse(PREFIXES + text) as Quad[];
 }
