@@ -24,6 +24,12 @@ export interface QuadStore {
   replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<void>;
 
   /**
+   * replaceGraphs for graphs already encoded (src/rdf/wireGraphs.ts), where the store can
+   * take them so: the embedded store posts them to its worker as they are.
+   */
+  replaceWireGraphs?(graphs: import('../rdf/wireGraphs.js').WireGraphs): Promise<void>;
+
+  /**
    * The quads of the given named graphs, read with a SPARQL CONSTRUCT, in one round trip.
    * Each returned quad carries its graph name. A graph that does not exist has no quads.
    */

@@ -24,7 +24,7 @@ import type { QuadStore, QueryResult } from '../QuadStore.js';
 import { df, fromPlainQuad, fromPlainTerm, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { QueryReplica } from './QueryReplica.js';
-import { encodeGraphs } from './wire.js';
+import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import type { Notice, OpName, Ops, OpenInfo, Request, Response, StoreStats, WorkerInit } from './protocol.js';
 
@@ -110,7 +110,11 @@ export class EmbeddedStore implements QuadStore {
   async replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<void> {
     if (graphs.size === 0) return;
     // Interned, not as PlainQuads: see wire.ts (this thread's cost is what limits a load).
-    const wire = encodeGraphs(graphs);
+    await this.replaceWireGraphs(encodeGraphs(graphs));
+  }
+
+  async replaceWireGraphs(wire: WireGraphs): Promise<void> {
+    if (wire.names.length === 0) return;
     this.acked(await this.call('replaceGraphs', { graphs: wire }, [wire.codes.buffer]));
   }
 
