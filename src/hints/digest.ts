@@ -14,7 +14,7 @@
  * array order gives another digest, and so does a change of the shapes (`gateVersion`): a
  * document is then checked again.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { df, termKey, type Quad, type Term } from '../rdf/terms.js';
 import { formThatMatters } from '../render/renderDocument.js';
 import { compareEntries, hintGraphOf, SHAPE_PREDICATE, type SkeletonEntry, type SkeletonNode } from './Skeleton.js';
@@ -37,8 +37,16 @@ export function documentDigest(quads: readonly Quad[], hints: readonly Quad[], g
     ? `shape ${skeleton ? normalizedSkeleton(skeleton, q.object.value) : normalizedShape(q.object.value)}\n`
     : `${termKey(q.subject)} ${termKey(q.predicate)} ${termKey(q.object)}\n`).sort();
   // One update: hashing is cheap, each call into it is not.
-  return createHash('sha256').update(`${gateVersion}\u0000${lines.join('')}\u0000${hintLines.join('')}\u0000`).digest('base64url');
+  return hashText('sha256', `${gateVersion}\u0000${lines.join('')}\u0000${hintLines.join('')}\u0000`);
 }
+
+/**
+ * A text's hash in base64url: Node's one-shot crypto.hash where it has it (from 20.12; a digest
+ * hashes a dozen short texts, where making a Hash object for each cost more than hashing).
+ */
+const hashText: (algorithm: 'sha1' | 'sha256', text: string) => string = typeof crypto.hash === 'function'
+  ? (algorithm, text) => crypto.hash(algorithm, text, 'base64url')
+  : (algorithm, text) => crypto.createHash(algorithm).update(text).digest('base64url');
 
 /**
  * Term keys with each blank node named by a hash of its statements, its blank objects named
@@ -67,7 +75,7 @@ function blankNodeNames(quads: readonly Quad[]): (t: Term) => string {
     if (naming.has(label)) return `B#${order.get(label)}`;
     naming.add(label);
     const lines = (statements.get(label) ?? []).map((q) => `${termKey(q.predicate)} ${key(q.object)}`).sort();
-    const named = `B:${createHash('sha1').update(lines.join('\n')).digest('base64url')}`;
+    const named = `B:${hashText('sha1', lines.join('\n'))}`;
     naming.delete(label);
     names.set(label, named);
     return named;
