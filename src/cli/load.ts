@@ -7,6 +7,7 @@
 import { Command, Option } from 'commander';
 import { resolveConfig, SETTINGS } from '../config/Config.js';
 import { DUMP_FORMATS, dumpFormatNamed, InputError, resolveInputs, type DumpFormat, type LoadInput } from '../load/inputs.js';
+import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import { Loader } from '../load/Loader.js';
 import { formatReport, hasFailures, type LoadReport } from '../load/LoadReport.js';
 import { progressDisplay } from '../load/progress.js';
@@ -22,6 +23,7 @@ interface LoadFlags extends StoreFlags {
   strict: boolean;
   dryRun: boolean;
   batchSize: string;
+  checkWorkers: string;
   json: boolean;
   warnings: boolean;
   progress: boolean;
@@ -38,6 +40,7 @@ export function loadCommand(): Command {
     .option('--strict', 'any refused document aborts the whole load: nothing is stored', false)
     .option('--dry-run', 'check everything, store nothing', false)
     .option('--batch-size <n>', 'documents per atomic write', '500')
+    .option('--check-workers <n>', 'worker threads that check documents while the input is read (0: check in the reading thread)', String(defaultCheckWorkers()))
     .option('--json', 'print the report as JSON on standard output', false)
     .option('--warnings', 'list every warning (by default they are counted by rule)', false)
     .option('--no-progress', 'no progress display')
@@ -50,12 +53,14 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   let format: DumpFormat | undefined;
   let inputs: LoadInput[];
   const batchSize = Number(flags.batchSize);
+  const checkWorkers = Number(flags.checkWorkers);
   try {
     if (flags.format !== undefined) {
       format = dumpFormatNamed(flags.format);
       if (!format) throw new InputError(`--format ${flags.format}: not a dump format; use one of ${DUMP_FORMATS.join(', ')}`);
     }
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new InputError(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
+    if (!Number.isInteger(checkWorkers) || checkWorkers < 0 || checkWorkers > 64) throw new InputError(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
     inputs = resolveInputs(paths, format);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
@@ -73,7 +78,7 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   process.on('SIGTERM', onSignal);
   const progress = flags.progress && !flags.json ? progressDisplay() : undefined;
   const options = {
-    strict: flags.strict, dryRun: flags.dryRun, baseUrl: flags.baseUrl, batchSize, signal: abort.signal,
+    strict: flags.strict, dryRun: flags.dryRun, baseUrl: flags.baseUrl, batchSize, checkWorkers, signal: abort.signal,
     onProgress: progress ? (p: Parameters<NonNullable<typeof progress>['update']>[0]) => progress.update(p) : undefined,
   };
 

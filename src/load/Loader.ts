@@ -5,21 +5,20 @@
  * every document wholly old or wholly new; running it again stores only what differs (the
  * store's digests say which documents are unchanged, and those are not even checked again:
  * the digest covers the shapes' version). While one batch is being written in the store's
- * worker, the next is read and checked here.
+ * worker, the next is checked (in check workers, when the load is given any: src/load/gate)
+ * and the one after is read here.
  *
  * `strict`: a first pass checks everything and stores nothing; only if nothing was refused
  * does the second pass store. `dryRun`: the first pass alone.
  */
 import type { Readable } from 'node:stream';
-import type { IngestedDocument } from '../ingest/ingestDocument.js';
-import { DocumentRejected } from '../linkedart/Problem.js';
-import { ingestRecord, recordDigest } from './admitRecord.js';
-import { shaclValidator } from '../validate/ShaclValidator.js';
-import { checkShapes } from '../validate/admitDocument.js';
-import { digestOf, type DocumentService } from '../service/DocumentService.js';
+import type { DocumentService } from '../service/DocumentService.js';
+import type { GateVerdict } from './gate/checkBatch.js';
+import { CheckWorkers } from './gate/CheckWorkers.js';
+import { inThreadGate, type GateBatch } from './gate/Gate.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
-import { emptyReport, hasFailures, problemMessages, type LoadReport } from './LoadReport.js';
+import { emptyReport, hasFailures, type LoadReport } from './LoadReport.js';
 import type { LoadRecord } from './records.js';
 import { rdfRecords } from './rdfRecords.js';
 
@@ -39,6 +38,11 @@ export interface LoadOptions {
   readonly onProgress?: (progress: LoadProgress) => void;
   /** Checked between records: when it says stop, the load ends after the write in flight. */
   readonly signal?: AbortSignal;
+  /**
+   * Worker threads that check batches (render, ingest, shapes, digest) while this thread reads
+   * on; 0 (the default): checked in this thread. Started at the first full batch.
+   */
+  readonly checkWorkers?: number;
 }
 
 /** Leftover triples shown in a report, at most. */
@@ -55,82 +59,93 @@ export class Loader {
       spooled = await spoolInputs(given);
       inputs = spooled.inputs;
     }
+    const gates = new Gates(this.options.checkWorkers ?? 0);
     try {
-      return await this.checkedLoad(inputs);
+      return await this.checkedLoad(inputs, gates);
     } finally {
+      await gates.close();
       await spooled?.remove();
     }
   }
 
-  private async checkedLoad(inputs: readonly LoadInput[]): Promise<LoadReport> {
+  private async checkedLoad(inputs: readonly LoadInput[], gates: Gates): Promise<LoadReport> {
     if (this.options.strict && !this.options.dryRun) {
-      const check = await this.pass(inputs, true);
+      const check = await this.pass(inputs, true, gates);
       if (hasFailures(check)) {
         check.aborted ??= `--strict: ${check.rejected} documents rejected${check.unreadable.length ? `, ${check.unreadable.length} unreadable parts` : ''}${check.leftovers.length ? ', triples left over' : ''}; nothing was stored`;
         return check;
       }
     }
-    return this.pass(inputs, this.options.dryRun === true || this.documents === undefined);
+    return this.pass(inputs, this.options.dryRun === true || this.documents === undefined, gates);
   }
 
-  private async pass(inputs: readonly LoadInput[], dryRun: boolean): Promise<LoadReport> {
+  private async pass(inputs: readonly LoadInput[], dryRun: boolean, gates: Gates): Promise<LoadReport> {
     const started = performance.now();
     const report = emptyReport(dryRun);
     const totalBytes = inputs.every((i) => i.size !== undefined) ? inputs.reduce((n, i) => n + i.size!, 0) : undefined;
     let bytes = 0;
     const batchSize = this.options.batchSize ?? 500;
+    const documents = dryRun ? undefined : this.documents;
     const seen = new Map<string, string>();
+    let withoutId = 0;
     const counted = new Set<string>();   // dry run: ids counted as they would be stored
     let batch: Pending[] = [];
-    // Writes sent to the store and not yet done: at most two, so that while the store applies
-    // one, the next is already queued behind it and the batch after is being checked here.
-    const writes: Array<{ done: Promise<void>; ids: ReadonlySet<string> }> = [];
+    let gateBatch = gates.batch();
+    // Batches sent to the gate and not yet stored, in order. While the store applies one and
+    // the gate checks the next, this thread reads on; `inFlight` bounds how far ahead.
+    const inFlight: Array<{ done: Promise<void>; ids: ReadonlySet<string> }> = [];
     const settle = async (keep: number): Promise<void> => {
-      while (writes.length > keep) await writes.shift()!.done;
+      while (inFlight.length > keep) await inFlight.shift()!.done;
     };
+    // Verdicts are reported, and writes queued, in batch order whatever order the gate answers in.
+    let queued: Promise<unknown> = Promise.resolve();
     // Into a store holding no document yet, the only stored digests are of documents this pass
-    // wrote: the store is asked for those alone (an id that comes again), not for every batch.
+    // sent: the store is asked for those alone (an id that comes again), not for every batch.
     // Asking waits for the writes in flight (the store answers in order), which idles the checks.
-    const startedEmpty = !dryRun && this.documents !== undefined && !(await this.documents.hasDigests());
-    const written = new Set<string>();
+    const startedEmpty = documents !== undefined && !(await documents.hasDigests());
+    const sent = new Set<string>();
 
-    // A batch: documents stored unchanged under the same shapes are left alone (not even
-    // checked again); the others go through the shapes, then into one atomic write.
-    const flush = async (): Promise<void> => {
+    // A batch: the stored digests of its ids, then the gate (documents stored unchanged under
+    // the same shapes are left alone), then one atomic write of what passed.
+    const flush = async (full: boolean): Promise<void> => {
       const pending = batch;
+      const filled = gateBatch;
       batch = [];
-      if (pending.length === 0) { await settle(0); return; }
-      const documents = this.documents;
-      // A write in flight may hold an earlier copy of one of these ids: its digest must be read after it.
-      if (pending.some((p) => writes.some((w) => w.ids.has(p.id)))) await settle(0);
-      const asked = dryRun || !documents ? [] : pending.map((p) => p.id).filter((id) => !startedEmpty || written.has(id));
+      if (full) gates.started();
+      gateBatch = gates.batch();
+      if (pending.length === 0) return;
+      const ids = new Set(pending.flatMap((p) => (p.id === undefined ? [] : [p.id])));
+      // A batch in flight may hold an earlier copy of one of these ids: its digest must be read after it.
+      if (inFlight.some((w) => [...ids].some((id) => w.ids.has(id)))) await settle(0);
+      const asked = documents ? [...ids].filter((id) => !startedEmpty || sent.has(id)) : [];
       const stored = asked.length === 0 || !documents ? new Map<string, string>() : await documents.digests(asked);
-      const accepted: IngestedDocument[] = [];
-      for (const p of pending) {
-        const before = stored.get(p.id);
-        if (p.record && before !== undefined && before === recordDigest(p.record, shaclValidator().version)) { report.unchanged++; continue; }
-        const doc = p.doc ?? this.ingest(p.record!, p.source, report);
-        if (!doc) continue;
-        if (before !== undefined && before === digestOf(doc)) { report.unchanged++; continue; }
-        const checked = this.checkShapes(doc, p, report);
-        if (checked) accepted.push(checked);
-      }
-      if (dryRun || !documents) {
-        for (const doc of accepted) counted.add(doc.id);
-        report.created = counted.size;
-        return;
-      }
-      await settle(1);
-      if (accepted.length === 0) return;
-      const ids = new Set(accepted.map((d) => d.id));
-      for (const id of ids) written.add(id);
-      const done = documents.putAll(accepted, stored).then((outcome) => {
-        report.created += outcome.created.length;
-        report.replaced += outcome.replaced.length;
-        report.unchanged += outcome.unchanged.length;
+      for (const id of ids) sent.add(id);
+      const checked = filled.check(pending.map((p) => (p.id === undefined ? undefined : stored.get(p.id))), new Date(), documents !== undefined);
+      // `step` settles once the verdicts are reported and the write queued; `done`, once stored.
+      const step = Promise.all([checked, queued]).then(([result]): { write?: Promise<void> } => {
+        const passed = this.record(result.verdicts, pending, report);
+        if (!documents) {
+          for (const id of passed) counted.add(id);
+          report.created = counted.size;
+          return {};
+        }
+        if (passed.length === 0) return {};
+        const replaced = result.verdicts.filter((v) => v.kind === 'pass' && v.replaced).length;
+        return {
+          write: documents.writeChecked(result.graphs, passed).then(() => {
+            report.created += passed.length - replaced;
+            report.replaced += replaced;
+          }),
+        };
       });
-      done.catch(() => undefined); // reported where it is awaited (settle), not as unhandled meanwhile
-      writes.push({ done, ids });
+      queued = step;
+      const done = step.then(({ write }) => write);
+      // Reported where it is awaited (settle), not as unhandled meanwhile.
+      step.catch(() => undefined);
+      done.catch(() => undefined);
+      inFlight.push({ done, ids });
+      // At most two batches ahead of the one being written: checked, or waiting to be.
+      await settle(gates.ahead);
     };
 
     try {
@@ -147,38 +162,62 @@ export class Loader {
               report.leftovers.push({ source, location: record.location, messages: [record.message, ...sample(record)] });
               break;
             default: {
-              // A graph that may be stored already waits for the stored digests (flush): if its
-              // own digest is the stored one it is not even read into a document.
-              const deferred = record.kind === 'graph' && !dryRun && !startedEmpty;
-              const doc = deferred ? undefined : this.ingest(record, source, report);
-              if (!deferred && !doc) break;
-              const id = doc?.id ?? (record as { id: string }).id;
-              const earlier = seen.get(id);
-              if (earlier !== undefined) {
-                report.warnings++;
-                report.warned.push({ source, location: record.location, id, messages: [`this id was also at ${earlier}; this later document replaces it`] });
-                // Written in order, whatever the batch size: the earlier one first.
-                if (batch.some((p) => p.id === id)) await flush();
+              const id = record.kind === 'graph' ? record.id : jsonId(record.json);
+              if (id !== undefined) {
+                const earlier = seen.get(id);
+                if (earlier !== undefined) {
+                  report.warnings++;
+                  report.warned.push({ source, location: record.location, id, messages: [`this id was also at ${earlier}; this later document replaces it`] });
+                  // Written in order, whatever the batch size: the earlier one first.
+                  if (batch.some((p) => p.id === id)) await flush(false);
+                }
+                seen.set(id, `${source} ${record.location}`);
+              } else {
+                withoutId++;
               }
-              seen.set(id, `${source} ${record.location}`);
-              batch.push(doc ? { id, doc, source, location: record.location } : { id, record: record as GraphRecord, source, location: record.location });
-              if (batch.length >= batchSize) await flush();
+              batch.push({ id, source, location: record.location });
+              gateBatch.add(record, source);
+              if (batch.length >= batchSize) await flush(true);
             }
           }
-          this.options.onProgress?.({ documents: seen.size + report.rejected, bytes, totalBytes });
+          this.options.onProgress?.({ documents: seen.size + withoutId, bytes, totalBytes });
           if (this.options.signal?.aborted) break;
         }
         if (this.options.signal?.aborted) stream.destroy();
       }
-      await flush();
+      await flush(false);
       await settle(0);
     } catch (error) {
-      await Promise.allSettled(writes.map((w) => w.done));
+      await Promise.allSettled(inFlight.map((w) => w.done));
       throw error;
     }
     if (this.options.signal?.aborted) report.aborted = 'interrupted; every document stored so far is whole, and running the same load again finishes the job';
     report.seconds = (performance.now() - started) / 1000;
     return report;
+  }
+
+  /** The gate's verdicts into the report, each with where its record came from; the ids that passed. */
+  private record(verdicts: readonly GateVerdict[], pending: readonly Pending[], report: LoadReport): string[] {
+    const passed: string[] = [];
+    verdicts.forEach((verdict, i) => {
+      const { source, location } = pending[i]!;
+      switch (verdict.kind) {
+        case 'unchanged':
+          report.unchanged++;
+          break;
+        case 'rejected':
+          report.rejected++;
+          report.rejections.push({ source, location, id: verdict.id, messages: verdict.messages });
+          break;
+        case 'pass':
+          if (verdict.warnings.length > 0) {
+            report.warnings += verdict.warnings.length;
+            report.warned.push({ source, location, id: verdict.id, messages: verdict.warnings });
+          }
+          passed.push(verdict.id);
+      }
+    });
+    return passed;
   }
 
   private records(stream: Readable, input: LoadInput): AsyncGenerator<LoadRecord> {
@@ -190,45 +229,45 @@ export class Loader {
         return rdfRecords(stream, input.format, { baseUrl: this.options.baseUrl });
     }
   }
-
-  /** The record through the first half of the gate (JSON-side rules); undefined (and reported) when refused. */
-  private ingest(record: Extract<LoadRecord, { kind: 'json' | 'graph' }> & { readonly location: string }, source: string, report: LoadReport): IngestedDocument | undefined {
-    try {
-      return ingestRecord(record, source);
-    } catch (error) {
-      if (!(error instanceof DocumentRejected)) throw error;
-      report.rejected++;
-      report.rejections.push({ source, location: record.location, id: error.document, messages: problemMessages(error.problems) });
-      return undefined;
-    }
-  }
-
-  /** The second half (the shapes); undefined (and reported) when refused; warnings reported. */
-  private checkShapes(doc: IngestedDocument, { source, location }: Pending, report: LoadReport): IngestedDocument | undefined {
-    try {
-      const checked = checkShapes(doc, `${source} ${location}`);
-      if (checked.warnings.length > 0) {
-        report.warnings += checked.warnings.length;
-        report.warned.push({ source, location, id: checked.id, messages: problemMessages(checked.warnings) });
-      }
-      return checked;
-    } catch (error) {
-      if (!(error instanceof DocumentRejected)) throw error;
-      report.rejected++;
-      report.rejections.push({ source, location, id: error.document, messages: problemMessages(error.problems) });
-      return undefined;
-    }
-  }
 }
 
-type GraphRecord = Extract<LoadRecord, { kind: 'graph' }>;
+/** A record in a batch (itself in the gate's batch): its id, when it has one to read before the gate, and where it is. */
+interface Pending { readonly id: string | undefined; readonly source: string; readonly location: string }
+
+/** A JSON document's id as ingest takes it, when it is a string (else ingest refuses the document). */
+function jsonId(json: unknown): string | undefined {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
+  const id = (json as Record<string, unknown>)['id'] ?? (json as Record<string, unknown>)['@id'];
+  return typeof id === 'string' ? id : undefined;
+}
 
 /**
- * A document waiting in a batch, with where it came from: ingested already, or (a graph that
- * may be stored unchanged) still the record, ingested at the flush only if its digest differs.
+ * The gates of one load: the first batch is checked in this thread, the batches after a full
+ * one in check workers (when the load has any), so a small load starts no thread.
  */
-type Pending = { readonly id: string; readonly source: string; readonly location: string }
-  & ({ readonly doc: IngestedDocument; readonly record?: undefined } | { readonly doc?: undefined; readonly record: GraphRecord });
+class Gates {
+  private workers: CheckWorkers | undefined;
+
+  constructor(private readonly count: number) {}
+
+  /** A full batch was read: the load is worth its workers. */
+  started(): void {
+    if (!this.workers && this.count > 0) this.workers = new CheckWorkers(this.count);
+  }
+
+  batch(): GateBatch {
+    return (this.workers ?? inThreadGate).batch();
+  }
+
+  /** Batches a pass may have in flight besides the one it reads: one being stored, and one per worker. */
+  get ahead(): number {
+    return this.workers ? this.count + 1 : 1;
+  }
+
+  close(): Promise<void> {
+    return this.workers?.close() ?? Promise.resolve();
+  }
+}
 
 function sample(record: Extract<LoadRecord, { kind: 'leftover' }>): string[] {
   const lines = record.quads.slice(0, LEFTOVER_SAMPLE).map((q) => `${termText(q.subject)} ${termText(q.predicate)} ${termText(q.object)}`);

@@ -13,6 +13,7 @@ import { shaclValidator } from '../validate/ShaclValidator.js';
 import { renderDocument, type RenderedDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
+import { decodeGraphs, type WireGraphs } from '../rdf/wireGraphs.js';
 
 /** One document as stored: its entity graph, its hint graph, and when it last changed. */
 export interface StoredDocument {
@@ -104,8 +105,7 @@ export class DocumentService {
       const before = stored.get(doc.id);
       if (before === digest) { outcome.unchanged.push(doc.id); continue; }
       (before === undefined ? outcome.created : outcome.replaced).push(doc.id);
-      graphs.set(doc.id, doc.quads);
-      graphs.set(hintGraphOf(doc.id), [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest)]);
+      for (const [name, quads] of storedGraphs(doc, digest, now)) graphs.set(name, quads);
     }
     for (const id of removals) {
       graphs.set(id, []);
@@ -113,6 +113,14 @@ export class DocumentService {
     }
     if (graphs.size > 0) await this.write(graphs, [...outcome.created, ...outcome.replaced, ...removals]);
     return outcome;
+  }
+
+  /**
+   * Store documents checked elsewhere (a load's check workers: src/load/gate), given as the
+   * graphs storedGraphs makes of them, in one atomic, durable write after any write before it.
+   */
+  writeChecked(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[]): Promise<void> {
+    return this.serialized(() => this.write(graphs, ids));
   }
 
   /** The stored digests of these documents (absent: not stored, or stored before digests). */
@@ -178,14 +186,25 @@ export class DocumentService {
     });
   }
 
-  private async write(graphs: ReadonlyMap<string, readonly Quad[]>, ids: readonly string[]): Promise<void> {
+  private async write(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[]): Promise<void> {
     try {
-      await this.store.replaceGraphs(graphs);
+      // Graphs already interned go to a store that takes them so as they are.
+      if (!('codes' in graphs)) await this.store.replaceGraphs(graphs);
+      else if (this.store.replaceWireGraphs) await this.store.replaceWireGraphs(graphs);
+      else await this.store.replaceGraphs(new Map(decodeGraphs(graphs)));
     } finally {
       // Also after a failure: the store may or may not hold the new version, so nothing cached stays.
       for (const listener of this.listeners) listener(ids);
     }
   }
+}
+
+/**
+ * The graphs a document is stored as: its entity graph, and its hint graph with the shape
+ * hints, the modification stamp and the digest.
+ */
+export function storedGraphs(doc: IngestedDocument, digest: string, now: Date): Array<[string, Quad[]]> {
+  return [[doc.id, doc.quads], [hintGraphOf(doc.id), [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest)]]];
 }
 
 /** The digest a document is stored with (its quads, hints, and the version of the shapes that checked it). */

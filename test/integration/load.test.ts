@@ -93,6 +93,34 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     }
   });
 
+  it('checked in worker threads (--check-workers, batches of 3): the same documents and report as in the reading thread', async () => {
+    const ndjson = join(work, 'mixed.ndjson');
+    writeFileSync(ndjson, [...demo.slice(0, 12).map((d) => d.json), BAD_NAME, ...demo.slice(12).map((d) => d.json)].map((j) => JSON.stringify(j)).join('\n') + '\n');
+    const runs = [];
+    for (const workers of ['0', '2']) {
+      const dataDir = join(work, `data-${workers}`);
+      const result = load([...await testStoreArgs(dataDir), '--batch-size', '3', '--check-workers', workers, '--json', ndjson]);
+      expect(result.status, result.stderr).to.equal(1);
+      const report = JSON.parse(result.stdout) as { created: number; rejected: number; warnings: number; rejections: unknown[]; warned: unknown[] };
+      const { ids, store } = await storedIds(dataDir);
+      try {
+        const documents = new DocumentService(store);
+        for (const { json } of demo) expect((await documents.get(json['id'] as string))?.document, `${workers} workers: ${json['id'] as string}`).to.deep.equal(json);
+      } finally {
+        await store.close();
+      }
+      runs.push({ ids, report: { created: report.created, rejected: report.rejected, warnings: report.warnings, rejections: report.rejections, warned: report.warned } });
+    }
+    expect(runs[0]!.report).to.include({ created: 29, rejected: 1 });
+    expect(runs[1]).to.deep.equal(runs[0]);
+  });
+
+  it('--check-workers that is no count of threads: refused before anything is read (exit 2)', async () => {
+    const result = load([...await testStoreArgs(join(work, 'data')), '--check-workers', 'many', join(DEMO_DIR, demo[0]!.file)]);
+    expect(result.status).to.equal(2);
+    expect(result.stderr).to.contain('--check-workers many: a whole number of threads from 0 to 64');
+  });
+
   it('a Turtle dump of the demo with no graphs splits into exactly the demo\'s documents', async () => {
     // One Turtle file of every demo triple, no graphs, no hints: as another tool would write it.
     const all: Quad[] = [];

@@ -46,7 +46,9 @@ function warningsOf(docs: readonly Doc[]): number {
   return docs.reduce((n, d) => n + admitDocument(d).warnings.length, 0);
 }
 
-describe('load: the Loader over a DocumentService', () => {
+// Once checking in this thread, once in a check worker (batches of 2 unless a test says, so that
+// the worker, started at the first full batch, checks most of them).
+for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentService${checkWorkers ? ', checking in a worker thread' : ''}`, () => {
   let dir: string;
   let files = 0;
   before(() => { dir = mkdtempSync(join(tmpdir(), 'linkedart-loader-')); });
@@ -66,7 +68,7 @@ describe('load: the Loader over a DocumentService', () => {
   }
 
   async function load(service: DocumentService | undefined, inputs: readonly LoadInput[], options: LoadOptions = {}): Promise<LoadReport> {
-    return new Loader(service, options).load(inputs);
+    return new Loader(service, { checkWorkers, ...(checkWorkers ? { batchSize: 2 } : {}), ...options }).load(inputs);
   }
 
   /** The ids of the documents stored (entity graphs only), sorted. */

@@ -1,0 +1,42 @@
+/**
+ * Where a load's batches are checked: in the loader's own thread (inThreadGate), or in check
+ * workers (CheckWorkers) while the loader's thread goes on reading. A batch is filled record
+ * by record, then checked with the stored digests of its ids; either gate answers with
+ * checkBatch's verdicts and the graphs to store, in whichever form suits it.
+ */
+import type { Quad } from '../../rdf/terms.js';
+import type { WireGraphs } from '../../rdf/wireGraphs.js';
+import { checkBatch, type DocumentRecord, type GateItem, type GateVerdict } from './checkBatch.js';
+
+export interface GateResult {
+  readonly verdicts: readonly GateVerdict[];
+  readonly graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>;
+}
+
+export interface GateBatch {
+  add(record: DocumentRecord, source: string): void;
+  /** `before`: the stored digest for each record added, in order; `storing`: whether graphs are wanted. */
+  check(before: ReadonlyArray<string | undefined>, now: Date, storing: boolean): Promise<GateResult>;
+}
+
+export interface Gate {
+  batch(): GateBatch;
+  close(): Promise<void>;
+}
+
+/** Batches checked here and now (small loads, and writes through a server's bulk endpoint). */
+export const inThreadGate: Gate = {
+  batch(): GateBatch {
+    const items: Array<{ record: DocumentRecord; source: string }> = [];
+    return {
+      add: (record, source) => { items.push({ record, source }); },
+      check(before, now, storing) {
+        const graphs = new Map<string, Quad[]>();
+        const withBefore = items.map((item, i): GateItem => ({ ...item, before: before[i] }));
+        const verdicts = checkBatch(withBefore, now, storing ? (g, quads) => graphs.set(g, quads) : undefined);
+        return Promise.resolve({ verdicts, graphs });
+      },
+    };
+  },
+  close: () => Promise.resolve(),
+};

@@ -1,0 +1,64 @@
+/**
+ * The gate for one batch of a load: each record through the JSON-side rules and the shapes
+ * (admitRecord's two halves), its digest held against the stored one, and what passes made
+ * into the graphs it is stored as. A function of its input alone, so that it runs the same in
+ * the loader's thread and in a check worker (CheckWorkers).
+ */
+import type { IngestedDocument } from '../../ingest/ingestDocument.js';
+import { DocumentRejected } from '../../linkedart/Problem.js';
+import type { Quad } from '../../rdf/terms.js';
+import { digestOf, storedGraphs } from '../../service/DocumentService.js';
+import { checkShapes } from '../../validate/admitDocument.js';
+import { shaclValidator } from '../../validate/ShaclValidator.js';
+import { ingestRecord, recordDigest } from '../admitRecord.js';
+import { problemMessages } from '../LoadReport.js';
+import type { LoadRecord } from '../records.js';
+
+/** A record with where it came from, and the digest its id is stored with (when the loader read one). */
+export interface GateItem {
+  readonly record: DocumentRecord;
+  readonly source: string;
+  readonly before?: string;
+}
+
+export type DocumentRecord = Extract<LoadRecord, { kind: 'json' | 'graph' }>;
+
+/** What the gate says of one record, in the batch's order. */
+export type GateVerdict =
+  /** Passed: to be stored (`replaced`: over a stored version); its Warnings as report lines. */
+  | { readonly kind: 'pass'; readonly id: string; readonly replaced: boolean; readonly warnings: string[] }
+  /** The stored version is the same document (under the same shapes): left alone. */
+  | { readonly kind: 'unchanged'; readonly id: string }
+  | { readonly kind: 'rejected'; readonly id: string | undefined; readonly messages: string[] };
+
+/**
+ * The verdicts on `items`, in order. The graphs of each document that passed, as storedGraphs
+ * makes them, go to `keep` as soon as it has passed (none when there is no `keep`: a check that
+ * stores nothing, a dry run or the first pass of --strict); `now` is their modification stamp.
+ */
+export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: string, quads: Quad[]) => void): GateVerdict[] {
+  const verdicts: GateVerdict[] = [];
+  const version = shaclValidator().version;
+  for (const { record, source, before } of items) {
+    // A graph whose own digest is the stored one holds exactly the stored document: not even read.
+    if (before !== undefined && record.kind === 'graph' && before === recordDigest(record, version)) {
+      verdicts.push({ kind: 'unchanged', id: record.id });
+      continue;
+    }
+    let checked: IngestedDocument;
+    let digest: string;
+    try {
+      const doc = ingestRecord(record, source);
+      digest = digestOf(doc);
+      if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id }); continue; }
+      checked = checkShapes(doc, `${source} ${record.location}`);
+    } catch (error) {
+      if (!(error instanceof DocumentRejected)) throw error;
+      verdicts.push({ kind: 'rejected', id: error.document, messages: problemMessages(error.problems) });
+      continue;
+    }
+    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings) });
+    if (keep) for (const [graph, quads] of storedGraphs(checked, digest, now)) keep(graph, quads);
+  }
+  return verdicts;
+}
