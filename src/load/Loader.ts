@@ -45,6 +45,9 @@ export interface LoadOptions {
   readonly checkWorkers?: number;
 }
 
+/** Inputs of this many bytes or more (about 1,500 documents of N-Quads): check workers start with the load. */
+const EARLY_WORKERS_BYTES = 4 * 1024 * 1024;
+
 /** Leftover triples shown in a report, at most. */
 const LEFTOVER_SAMPLE = 5;
 
@@ -90,7 +93,10 @@ export class Loader {
     let withoutId = 0;
     const counted = new Set<string>();   // dry run: ids counted as they would be stored
     let batch: Pending[] = [];
-    let gateBatch = gates.batch();
+    // Inputs known to be large: the workers start now, compiling the context and the shapes
+    // while this thread reads the first batch (and checks it, as it does for any first batch).
+    if (totalBytes !== undefined && totalBytes >= EARLY_WORKERS_BYTES) gates.started();
+    let gateBatch = inThreadGate.batch();
     // Batches sent to the gate and not yet stored, in order. While the store applies one and
     // the gate checks the next, this thread reads on; `inFlight` bounds how far ahead.
     const inFlight: Array<{ done: Promise<void>; ids: ReadonlySet<string> }> = [];
@@ -144,7 +150,7 @@ export class Loader {
       step.catch(() => undefined);
       done.catch(() => undefined);
       inFlight.push({ done, ids });
-      // At most two batches ahead of the one being written: checked, or waiting to be.
+      // A bounded number of batches in flight (gates.ahead): written, checked, or waiting to be.
       await settle(gates.ahead);
     };
 
@@ -243,14 +249,15 @@ function jsonId(json: unknown): string | undefined {
 
 /**
  * The gates of one load: the first batch is checked in this thread, the batches after a full
- * one in check workers (when the load has any), so a small load starts no thread.
+ * one in check workers (when the load has any), so a small load starts no thread. The workers
+ * start at the first full batch, or with the load when its inputs are large.
  */
 class Gates {
   private workers: CheckWorkers | undefined;
 
   constructor(private readonly count: number) {}
 
-  /** A full batch was read: the load is worth its workers. */
+  /** A full batch was read, or the inputs are large: the load is worth its workers. */
   started(): void {
     if (!this.workers && this.count > 0) this.workers = new CheckWorkers(this.count);
   }
