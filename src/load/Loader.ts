@@ -94,9 +94,9 @@ export class Loader {
     const counted = new Set<string>();   // dry run: ids counted as they would be stored
     let batch: Pending[] = [];
     // Inputs known to be large: the workers start now, compiling the context and the shapes
-    // while this thread reads the first batch (and checks it, as it does for any first batch).
+    // while this thread reads the first batch, which they check too.
     if (totalBytes !== undefined && totalBytes >= EARLY_WORKERS_BYTES) gates.started();
-    let gateBatch = inThreadGate.batch();
+    let gateBatch = gates.batch();
     // Batches sent to the gate and not yet stored, in order. While the store applies one and
     // the gate checks the next, this thread reads on; `inFlight` bounds how far ahead.
     const inFlight: Array<{ done: Promise<void>; ids: ReadonlySet<string> }> = [];
