@@ -77,8 +77,12 @@ export function matchValues(
 
   if (pendingBlanks.length > 0) {
     const candidates = actual.filter((t) => t.termType === 'BlankNode' && !takenBlanks.has(t.value))
-      .map((c) => ({ c, sig: signature(c), deep: deepSignature(c) }))
-      .sort((a, b) => (a.deep + a.sig < b.deep + b.sig ? -1 : a.deep + a.sig > b.deep + b.sig ? 1 : 0));
+      .map((c) => {
+        const sig = signature(c);
+        const deep = deepSignature(c);
+        return { c, sig, deep, order: deep + sig };
+      })
+      .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
     const sigs = new Map(candidates.map(({ c, sig }) => [c, sig]));
     const deeps = new Map(candidates.map(({ c, deep }) => [c, deep]));
     const take = (i: number, c: Term): void => {
@@ -90,16 +94,16 @@ export function matchValues(
     let rest: number[] = [];
     for (const i of pendingBlanks) {
       const d = (hints[i] as { d?: string }).d;
-      const exact = d === undefined ? undefined : [...deeps].find(([, deep]) => deep === d);
-      if (exact) take(i, exact[0]);
+      const exact = d === undefined ? undefined : firstWith(deeps, d);
+      if (exact) take(i, exact);
       else rest.push(i);
     }
     const shallow = rest;
     rest = [];
     for (const i of shallow) {
       const s = (hints[i] as { s?: string }).s ?? '';
-      const exact = [...sigs].find(([, sig]) => sig === s);
-      if (exact) take(i, exact[0]);
+      const exact = firstWith(sigs, s);
+      if (exact) take(i, exact);
       else rest.push(i);
     }
     for (const i of rest) {
@@ -117,6 +121,12 @@ export function matchValues(
     }
   }
   return slots.filter((m): m is Match => m !== undefined);
+}
+
+/** The first candidate (in the map's order: signature order) whose signature is `wanted`. */
+function firstWith(signatures: ReadonlyMap<Term, string>, wanted: string): Term | undefined {
+  for (const [c, sig] of signatures) if (sig === wanted) return c;
+  return undefined;
 }
 
 /** A deterministic order for values nobody placed: IRIs, then blank nodes, then literals. */
