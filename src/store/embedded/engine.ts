@@ -70,18 +70,18 @@ export class Engine {
   private readonly store = new Store();
 
   /**
-   * `unionDefault`: a query's default graph is the union of all graphs as Oxigraph computes it
-   * (the store worker, whose queries are the service's own). Off for the query replica, whose
-   * stored default graph is kept as the set union of its graphs (replaceGraphsKeepingUnion).
-   */
-  /**
    * While every change to the store since it was empty came through replaceGraphs (or its
    * replay): a hash of each graph name written, so overwritten() knows a graph never written
-   * holds nothing without dumping it (6 µs a graph, a tenth of a fresh load's store time).
+   * holds nothing without dumping it (6 µs a graph: 0.3 s of a 20,000-document fresh load).
    * A hash that collides only costs that dump. Null once anything else changed the store.
    */
   private writtenSinceEmpty: Set<number> | null = new Set();
 
+  /**
+   * `unionDefault`: a query's default graph is the union of all graphs as Oxigraph computes it
+   * (the store worker, whose queries are the service's own). Off for the query replica, whose
+   * stored default graph is kept as the set union of its graphs (replaceGraphsKeepingUnion).
+   */
   constructor(private readonly unionDefault = true) {}
 
   private noteWritten(names: readonly string[]): void {
