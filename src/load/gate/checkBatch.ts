@@ -46,11 +46,14 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
       continue;
     }
     let checked: IngestedDocument;
-    let digest: string;
+    let digest: string | undefined;
     try {
       const doc = ingestRecord(record, source);
-      digest = digestOf(doc);
-      if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id }); continue; }
+      // Against a stored digest first (unchanged: no shapes); otherwise only for a document that passes.
+      if (before !== undefined) {
+        digest = digestOf(doc);
+        if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id }); continue; }
+      }
       checked = checkShapes(doc, `${source} ${record.location}`);
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
@@ -58,7 +61,7 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
       continue;
     }
     verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings) });
-    if (keep) for (const [graph, quads] of storedGraphs(checked, digest, now)) keep(graph, quads);
+    if (keep) for (const [graph, quads] of storedGraphs(checked, digest ?? digestOf(checked), now)) keep(graph, quads);
   }
   return verdicts;
 }

@@ -1,7 +1,7 @@
 /** Messages between EmbeddedStore (request thread) and its workers. Only plain data crosses. */
 import type { MessagePort } from 'node:worker_threads';
 import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
-import type { WireGraphs } from './wire.js';
+import type { WireGraphs } from '../../rdf/wireGraphs.js';
 
 export interface WorkerInit {
   dataDir: string;

@@ -6,8 +6,6 @@
 import { TAG_BITS, TAG_MASK, IRI, BLANK, LITERAL, LANG_LITERAL, TYPED_LITERAL, type WireGraphs } from '../../rdf/wireGraphs.js';
 import { checkGraphIri, checkLanguage, iriRef, literalString, misplacedTerm } from './nquads.js';
 
-export { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
-
 /**
  * The batch as N-Quads, one string per graph (empty for a graph without quads), validating
  * graph names and terms as graphsToNQuads does and giving its blank nodes the same treatment:

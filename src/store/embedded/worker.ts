@@ -30,7 +30,8 @@ import { Engine, type GraphRef } from './engine.js';
 import { WriteAheadLog, LogReader, listLogFiles, encodeRecord, recordBody, type LogRecord } from './wal.js';
 import { SnapshotWriter, readSnapshot, SNAPSHOT_TMP } from './snapshot.js';
 import { fsyncDir } from './fsutil.js';
-import { wireToNQuads, type WireGraphs } from './wire.js';
+import type { WireGraphs } from '../../rdf/wireGraphs.js';
+import { wireToNQuads } from './wire.js';
 import type { OpenInfo, ReplicaFeed, Request, Response, SerializedError, StoreStats, WorkerInit } from './protocol.js';
 import { isInternalGraph } from '../internalGraphs.js';
 

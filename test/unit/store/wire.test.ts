@@ -7,7 +7,8 @@
 import { expect } from 'chai';
 import { Store } from 'oxigraph';
 import type { Quad_Object, Quad_Predicate, Quad_Subject } from '@rdfjs/types';
-import { encodeGraphs, wireToNQuads } from '../../../src/store/embedded/wire.js';
+import { encodeGraphs } from '../../../src/rdf/wireGraphs.js';
+import { wireToNQuads } from '../../../src/store/embedded/wire.js';
 import { graphsToNQuads } from '../../../src/store/embedded/nquads.js';
 import { df, toPlainQuad, XSD, type PlainQuad, type Quad } from '../../../src/rdf/terms.js';
 import { documentGraphs, docGraph, hintGraph } from './fixtures.js';

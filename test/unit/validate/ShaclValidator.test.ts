@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { Parser } from 'n3';
 import type { Quad, Term } from '@rdfjs/types';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
-import { df } from '../../../src/rdf/terms.js';
+import { df, RDF_TYPE } from '../../../src/rdf/terms.js';
 import { ShaclValidator, SHAPE_PREFIX, SHAPES_DIR, type ShapeResult } from '../../../src/validate/ShaclValidator.js';
 import { CORPUS_DIR, DEMO_DIR, SHARED, readDocuments } from '../../support/corpus.js';
 
@@ -19,7 +19,6 @@ const V1 = 'https://linked.art/ns/v1/linked-art.json';
 const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
 const LA = 'https://linked.art/ns/terms/';
 const SCI = 'http://www.ics.forth.gr/isl/CRMsci/';
-const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 const DCTERMS = 'http://purl.org/dc/terms/';
 const AAT = 'http://vocab.getty.edu/aat/';

@@ -20,15 +20,13 @@ import { expect } from 'chai';
 import { Parser } from 'n3';
 import type { Quad, Quad_Object } from '@rdfjs/types';
 import { ingestDocument } from '../../../../src/ingest/ingestDocument.js';
-import { df } from '../../../../src/rdf/terms.js';
+import { df, RDF_TYPE, XSD } from '../../../../src/rdf/terms.js';
 import { ShaclValidator, SHAPE_PREFIX, SHAPES_DIR, type ShapeResult } from '../../../../src/validate/ShaclValidator.js';
 import { termKey } from '../../../../src/validate/compiled/termKey.js';
 import { CORPUS_DIR, DEMO_DIR, SHARED, readDocuments } from '../../../support/corpus.js';
 import { readdirSync } from 'node:fs';
 
 const SH = 'http://www.w3.org/ns/shacl#';
-const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
 const AAT = 'http://vocab.getty.edu/aat/';
 const EX = 'https://example.org/mutant/';
