@@ -19,6 +19,8 @@ import { df, type Quad, type Term, RDF_TYPE, XSD_STRING } from '../rdf/terms.js'
 export interface SkeletonNode {
   /** The node's IRI; absent for a blank node (an embedded structure without `id`). */
   i?: string;
+  /** A blank node's id as the document wrote it (`_:b1`): the same node wherever that id stands. */
+  b?: string;
   /** For a blank node: the sorted hashes of its statements whose object is not a blank node. */
   s?: string;
   /** For a blank node: a hash of `s` and of its blank children's `d`, to tell apart twins that differ only deeper down. */

@@ -28,7 +28,7 @@ export interface IngestedDocument {
   /** The shape hints, in the hint graph of `id`. */
   readonly hintQuads: Quad[];
   readonly skeleton: SkeletonNode;
-  /** Accepted, but worth telling the cataloguer (e.g. one IRI given two labels). */
+  /** Accepted, but worth telling the cataloguer (e.g. an assignment that should say `_complete`). */
   readonly warnings: Problem[];
   /** Where the quads came from in the JSON, to report problems found on the quads. */
   readonly locations: DocumentLocations;
@@ -51,7 +51,6 @@ export function locationKey(term: Term): string {
 
 /** The spec's other name for `represents_instance_of_type`. */
 const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
-const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 const RDF_TYPE_NODE = df.namedNode(RDF_TYPE);
 
 /**
@@ -93,8 +92,8 @@ class DocumentIngest {
   private readonly statements = { iri: new Map<string, StatementsOf>(), blank: new Map<string, StatementsOf>() };
   private readonly problems: Problem[] = [];
   private readonly warnings: Problem[] = [];
-  private readonly labels = new Map<string, { label: string; path: string }>();
-  private readonly namedBlanks = new Map<string, Term>();
+  /** Blank nodes the document names (`"id": "_:b1"`): one node wherever the name stands. */
+  private readonly namedBlanks = new Map<string, NamedBlank>();
   private readonly blankPrefix = `d${processTag}${(documentCounter++).toString(36)}x`;
   private blankCount = 0;
   private graph: Term = df.namedNode('urn:invalid');
@@ -129,6 +128,7 @@ class DocumentIngest {
 
     const kind = this.kindOf(input['type'] ?? input['@type']);
     const root = this.node(input, ctx, null, '', true);
+    this.signNamedBlanks();
     if (input['@context'] !== 'https://linked.art/ns/v1/linked-art.json' && root) root.skeleton.x = input['@context'];
     if (this.problems.length > 0 || !root || !kind) throw new DocumentRejected(id, this.problems, this.source);
     const valueLocations = this.valueLocations;
@@ -176,8 +176,11 @@ class DocumentIngest {
       this.problems.push(this.problem(join(path, 'id'), 'id', `"id" must be a string, not ${describe(idValue)}`, 'id'));
       return undefined;
     } else if (idValue.startsWith('_:')) {
-      subject = this.namedBlanks.get(idValue) ?? this.freshBlank();
-      this.namedBlanks.set(idValue, subject);
+      let named = this.namedBlanks.get(idValue);
+      if (!named) this.namedBlanks.set(idValue, named = { term: this.freshBlank(), hashes: [], children: [], occurrences: [] });
+      subject = named.term;
+      skeleton.b = idValue;
+      named.occurrences.push(skeleton);
     } else if (!isAbsoluteIri(idValue)) {
       this.problems.push(this.problem(join(path, 'id'), 'id', `"id" ${JSON.stringify(idValue)} is not an absolute IRI; relative ids have no meaning outside this document`, 'id'));
       return undefined;
@@ -244,7 +247,6 @@ class DocumentIngest {
         const itemPath = many ? `${keyPath}[${i}]` : keyPath;
         const made = this.value(item, ctx, def, key, itemPath);
         if (!made) return;
-        if (predicate.value === RDFS_LABEL && subject.termType === 'NamedNode' && !this.firstLabel(subject.value, made.term, itemPath)) return;
         const objectKey = typeof made.skeleton === 'string' && made.skeleton[0] === '#' ? keyOfLiteralHint(made.skeleton) : undefined;
         this.emit(subject, predicate, made.term, statementHashes, objectKey);
         this.valueLocations.add(subjectKey, def.iri, made.term, keyPath, many ? i : -1);
@@ -264,7 +266,11 @@ class DocumentIngest {
     if (skeleton.i !== undefined && skeleton.c === undefined && !isRoot && types.includes('AttributeAssignment')) {
       this.warnings.push({ ...this.problem(path, 'complete', `an assignment with an "id" must say "_complete": false when more is available at <${skeleton.i}>`, '_complete'), severity: 'Warning' });
     }
-    if (subject.termType === 'BlankNode') {
+    if (skeleton.b !== undefined) {
+      const named = this.namedBlanks.get(skeleton.b)!;
+      named.hashes.push(...statementHashes);
+      named.children.push(...blankChildren);
+    } else if (subject.termType === 'BlankNode') {
       skeleton.s = signatureOf(statementHashes);
       skeleton.d = deepSignatureOf(skeleton.s, blankChildren);
     }
@@ -382,18 +388,17 @@ class DocumentIngest {
     return true;
   }
 
-  /** One IRI, one label: the first wins, and a different second one is reported. */
-  private firstLabel(iri: string, label: Term, path: string): boolean {
-    const known = this.labels.get(iri);
-    if (!known) {
-      this.labels.set(iri, { label: label.value, path });
-      return true;
+  /**
+   * A named blank node's statements may be spread over the places it stands: each occurrence
+   * gets the signature of them all, as the render computes it from the quads, so any one of
+   * them finds the node.
+   */
+  private signNamedBlanks(): void {
+    for (const named of this.namedBlanks.values()) {
+      const s = signatureOf(named.hashes);
+      const d = deepSignatureOf(s, named.children);
+      for (const occurrence of named.occurrences) { occurrence.s = s; occurrence.d = d; }
     }
-    if (known.label !== label.value) {
-      this.warnings.push({ ...this.problem(path, 'label-conflict', `<${iri}> is labelled ${JSON.stringify(known.label)} at ${known.path || '(root)'} and ${JSON.stringify(label.value)} here; one IRI has one label, the first is kept`, '_label'), severity: 'Warning' });
-      return false;
-    }
-    return true;
   }
 
   private freshBlank(): Term {
@@ -404,6 +409,9 @@ class DocumentIngest {
     return { document: this.documentId, path, term, rule, message, severity: 'Violation' };
   }
 }
+
+/** A blank node named in the document, its statements' hashes and blank children gathered over its occurrences. */
+interface NamedBlank { term: Term; hashes: string[]; children: Array<[string, string]>; occurrences: SkeletonNode[] }
 
 /** Objects of one subject and predicate, by their value. */
 type StatementsOf = Map<string, Map<string, Term[]>>;

@@ -40,6 +40,7 @@ export function matchValues(
   takenBlanks: Set<string>,
   signature: (blank: Term) => string,
   deepSignature: (blank: Term) => string,
+  namedBlanks?: Map<string, Term>,
 ): Match[] {
   const slots: Array<Match | undefined> = new Array(hints.length);
   const used = new Set<Term>();
@@ -65,6 +66,10 @@ export function matchValues(
       }
     } else if (hint.i !== undefined) {
       found = actual.find((t) => t.termType === 'NamedNode' && t.value === hint.i);
+    } else if (hint.b !== undefined && namedBlanks?.has(hint.b)) {
+      // A blank node the document named, found already at another place: the same node here.
+      const known = namedBlanks.get(hint.b)!;
+      found = actual.find((t) => t.termType === 'BlankNode' && t.value === known.value);
     } else {
       pendingBlanks.push(i);
       return;
@@ -86,7 +91,9 @@ export function matchValues(
     const sigs = new Map(candidates.map(({ c, sig }) => [c, sig]));
     const deeps = new Map(candidates.map(({ c, deep }) => [c, deep]));
     const take = (i: number, c: Term): void => {
+      const hint = hints[i] as { b?: string };
       slots[i] = { term: c, hint: hints[i]! };
+      if (hint.b !== undefined) namedBlanks?.set(hint.b, c);
       takenBlanks.add(c.value);
       sigs.delete(c);
       deeps.delete(c);

@@ -87,6 +87,8 @@ class DocumentRender {
   private readonly signatures = new Map<string, string>();
   private readonly deepSignatures = new Map<string, string>();
   private readonly takenBlanks = new Set<string>();
+  /** Blank nodes the document named (`_:b1`), by name, once found: the same node at every place the name stands. */
+  private readonly namedBlanks = new Map<string, Term>();
   private readonly occurrences = new Map<string, SkeletonNode[]>();
   private readonly plans = new Map<SkeletonNode, NodePlan>();
   private readonly visited = new Set<string>();
@@ -142,13 +144,14 @@ class DocumentRender {
     const ctx = ctx0.withTypes(typeStrings);
     const out: JsonObject = {};
     if (subject.termType === 'NamedNode') out['id'] = subject.value;
+    else if (hint?.b !== undefined) out['id'] = hint.b;
     if (typeStrings.length > 0) out['type'] = typeStrings.length === 1 ? typeStrings[0]! : typeStrings;
 
     if (this.ancestors.has(key)) {
       // A reference back to an enclosing node: {id, type, _label}, never the node again.
-      const label = props?.get(RDFS_LABEL)?.find((t) => t.termType === 'Literal');
+      const label = this.labelAt(props?.get(RDFS_LABEL) ?? [], hint);
       if (label) out['_label'] = label.value;
-      if (subject.termType === 'BlankNode') this.warnings.push('a blank node refers back to an enclosing one; the cycle is cut');
+      if (subject.termType === 'BlankNode' && hint?.b === undefined) this.warnings.push('a blank node refers back to an enclosing one; the cycle is cut');
       return out;
     }
     if (hint?.c !== undefined) out['_complete'] = hint.c;
@@ -213,7 +216,8 @@ class DocumentRender {
     if (!hint) return this.fullPlan(props);
     let plan = this.plans.get(hint);
     if (plan) return plan;
-    const occurrences = subject.termType === 'NamedNode' ? this.occurrences.get(subject.value) ?? [hint] : [hint];
+    const name = subject.termType === 'NamedNode' ? subject.value : hint.b;
+    const occurrences = name !== undefined ? this.occurrences.get(name) ?? [hint] : [hint];
     this.planOccurrences(props, occurrences.includes(hint) ? occurrences : [hint]);
     plan = this.plans.get(hint)!;
     return plan;
@@ -236,7 +240,7 @@ class DocumentRender {
       for (const [key, p, hints, array] of occ.e ?? []) {
         const pred = p || linkedArtContext().terms.get(key)?.iri;
         if (pred === undefined) continue;
-        const matches = matchValues(hints, props.get(pred) ?? [], this.takenBlanks, signature, deepSignature);
+        const matches = matchValues(hints, props.get(pred) ?? [], this.takenBlanks, signature, deepSignature, this.namedBlanks);
         for (const m of matches) claimed.add(m.term);
         entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: array });
       }
@@ -270,10 +274,11 @@ class DocumentRender {
   }
 
   private indexOccurrences(node: SkeletonNode): void {
-    if (node.i !== undefined) {
-      const list = this.occurrences.get(node.i);
+    const name = node.i ?? node.b;
+    if (name !== undefined) {
+      const list = this.occurrences.get(name);
       if (list) list.push(node);
-      else this.occurrences.set(node.i, [node]);
+      else this.occurrences.set(name, [node]);
     }
     for (const [, , values] of node.e ?? []) {
       for (const v of values) if (typeof v === 'object') this.indexOccurrences(v);
@@ -308,6 +313,17 @@ class DocumentRender {
     deep = deepSignatureOf(this.signature(blank), children);
     this.deepSignatures.set(blank.value, deep);
     return deep;
+  }
+
+  /**
+   * The label this occurrence showed: one IRI may carry a label per place it was written
+   * (each occurrence's hint names its own), otherwise the first.
+   */
+  private labelAt(labels: readonly Term[], hint: SkeletonNode | undefined): Term | undefined {
+    const literals = labels.filter((t) => t.termType === 'Literal');
+    const written = hint?.e?.find(([key]) => key === '_label')?.[2] ?? [];
+    const [match] = matchValues(written, literals, this.takenBlanks, (t) => this.signature(t), (t) => this.deepSignature(t, new Set()));
+    return match?.term ?? literals[0];
   }
 
   // --- Terms -------------------------------------------------------------------------
