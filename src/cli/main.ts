@@ -22,7 +22,7 @@ for (const [key, setting] of Object.entries(SETTINGS)) {
   serveCommand.addOption(new Option(`--${flag} <value>`, `${setting.help} (env ${setting.env})`));
 }
 serveCommand
-  .option('--demo', 'load the bundled demo collection (ids moved under the base URL) before serving', false)
+  .option('--demo', 'load the bundled demo collection (ids moved under the base URL) into an empty store before serving; never again once loaded', false)
   .action(async (opts: ConfigInput & { demo: boolean }) => {
     const config = resolveConfig(opts);
     await serve(config, { demo: opts.demo });

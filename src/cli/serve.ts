@@ -9,14 +9,14 @@ import type { Config } from '../config/Config.js';
 import { createApp } from '../http/createApp.js';
 import type { Readiness } from '../http/operations.js';
 import { createLogger } from '../log/logger.js';
-import { demoDocuments } from '../service/demoCollection.js';
+import { loadDemoOnce } from '../service/demoOnce.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { Representations } from '../service/Representations.js';
 import { describeStore, openStore } from '../store/openStore.js';
 import { SparqlService } from '../sparql/SparqlService.js';
 
 export interface ServeOptions {
-  /** Load (replace) the bundled demo collection before serving. */
+  /** Load the bundled demo collection before serving, into an empty store only (demoOnce). */
   readonly demo: boolean;
 }
 
@@ -47,9 +47,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   console.error(`Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (${describeStore(config.store)})`);
 
   if (options.demo) {
-    const demo = demoDocuments(config.baseUrl);
-    await documents.putAll(demo);
-    console.error(`Loaded the demo collection: ${demo.length} documents under ${config.baseUrl}`);
+    console.error(await loadDemoOnce(documents, config.baseUrl));
   }
   readiness.ready = true;
   console.error('ready');

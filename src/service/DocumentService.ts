@@ -93,13 +93,15 @@ export class DocumentService {
   /**
    * In one atomic, durable write: store these documents (admitted already) and remove the
    * documents with these ids. A document whose stored digest is the same is left alone.
-   * Call it inside serialized(), or through putAll/delete.
+   * Call it inside serialized(), or through putAll/delete. `alongside`: internal graphs
+   * (bookkeeping such as the demo's marker) written in the same atomic write.
    */
-  async commit(documents: readonly IngestedDocument[], removals: readonly string[], storedDigests?: ReadonlyMap<string, string>): Promise<CommitOutcome> {
+  async commit(documents: readonly IngestedDocument[], removals: readonly string[], storedDigests?: ReadonlyMap<string, string>,
+    alongside?: ReadonlyMap<string, readonly Quad[]>): Promise<CommitOutcome> {
     const now = new Date();
     const stored = storedDigests ?? await this.digests(documents.map((d) => d.id));
     const outcome: CommitOutcome = { created: [], replaced: [], unchanged: [], deleted: [...removals] };
-    const graphs = new Map<string, Quad[]>();
+    const graphs = new Map<string, readonly Quad[]>(alongside);
     for (const doc of documents) {
       const digest = digestOf(doc);
       const before = stored.get(doc.id);

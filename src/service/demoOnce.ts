@@ -1,0 +1,32 @@
+/**
+ * The demo collection is loaded into an empty store only, once: a store remembers that it was
+ * (an internal marker graph, written in the same atomic write as the demo), so restarting
+ * `npm start` never brings back a document a curator deleted or undoes an edit. A store that
+ * already holds documents of its own gets no demo at all.
+ */
+import type { DocumentService } from './DocumentService.js';
+import { demoDocuments } from './demoCollection.js';
+import { INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
+import { df, type Quad } from '../rdf/terms.js';
+
+export const DEMO_MARKER_GRAPH = `${INTERNAL_GRAPH_PREFIX}demo`;
+const LOADED_AT = `${INTERNAL_GRAPH_PREFIX}demoLoadedAt`;
+
+/** Loads the demo when the store is new to it; answers the start-up line that says what happened. */
+export async function loadDemoOnce(documents: DocumentService, baseUrl: string): Promise<string> {
+  const demo = demoDocuments(baseUrl);
+  return documents.serialized(async () => {
+    const marker = await documents.store.readGraphs([DEMO_MARKER_GRAPH]);
+    const loadedAt = marker.find((q) => q.predicate.value === LOADED_AT)?.object.value;
+    if (loadedAt !== undefined) {
+      return `The demo collection was loaded into this store on ${loadedAt}; it is not loaded again, so every change since stands (start with an empty --data-dir for a fresh demo)`;
+    }
+    if (await documents.hasDigests()) {
+      return 'The store already holds documents: the demo collection is loaded into an empty store only, and was not loaded';
+    }
+    const now = new Date().toISOString();
+    const markerQuads: Quad[] = [df.quad(df.namedNode(DEMO_MARKER_GRAPH), df.namedNode(LOADED_AT), df.literal(now), df.namedNode(DEMO_MARKER_GRAPH))];
+    await documents.commit(demo, [], new Map(), new Map([[DEMO_MARKER_GRAPH, markerQuads]]));
+    return `Loaded the demo collection into the empty store: ${demo.length} documents under ${baseUrl}`;
+  });
+}
