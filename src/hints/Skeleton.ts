@@ -31,6 +31,8 @@ export interface SkeletonNode {
   e?: SkeletonEntry[];
   /** `_complete`, when the document gave it (non-semantic, kept as written). */
   c?: boolean;
+  /** Keys for developers the context does not map (`_content_html`, ...), with their JSON values as written. */
+  a?: Record<string, unknown>;
   /** The document's `@context` when it is not the plain v1 URI (root only). */
   x?: unknown;
 }

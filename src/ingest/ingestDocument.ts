@@ -228,6 +228,12 @@ class DocumentIngest {
         else skeleton.c = value;
         continue;
       }
+      if (isAnnotationKey(key) && !ctx.terms.has(key)) {
+        // A key for developers (`_content_html`, `_seconds_since_epoch_…`): never semantic, so
+        // no quads; kept verbatim with the shape hints and given back where it was.
+        (skeleton.a ??= {})[key] = value;
+        continue;
+      }
       const def = this.termFor(ctx, key, types, keyPath);
       if (!def) continue;
       if (def.iri === '@id' || def.iri === '@type') continue;
@@ -450,6 +456,16 @@ class ValueLocations {
     }
     return this.map;
   }
+}
+
+/**
+ * Keys that begin with `_` are for developers, never semantic (Linked Art's `_label`,
+ * `_complete`; LUX's `_content_html`, `_seconds_since_epoch_begin_of_the_begin`). Those the
+ * context does not map are annotations. `_links` is not: it is HAL navigation the service
+ * makes itself, never data (the links repair drops it; without repairs it is refused).
+ */
+function isAnnotationKey(key: string): boolean {
+  return key.length > 1 && key[0] === '_' && key !== '_links';
 }
 
 function join(path: string, key: string): string {

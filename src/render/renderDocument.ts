@@ -188,6 +188,8 @@ class DocumentRender {
       } else if (values.length !== 1 || arrayForm(k, def, writtenForm.get(k))) out[k] = values;
       else out[k] = values[0]!;
     }
+    // Keys for developers (not semantic, so not in the quads): as written, after the model's.
+    for (const [k, v] of Object.entries(hint?.a ?? {})) if (!(k in out)) out[k] = v as JsonValue;
     return out;
   }
 

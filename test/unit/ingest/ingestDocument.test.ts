@@ -132,6 +132,20 @@ describe('ingest: what is accepted and kept', () => {
     expect(renderDocument(ingested.id, [...ingested.quads, ...ingested.hintQuads])!.document).to.deep.equal(doc);
   });
 
+  it('keeps keys for developers the context does not map (LUX\'s _content_html, _seconds_since_epoch_…) out of the quads, and gives them back where they were', () => {
+    const doc = object({
+      referred_to_by: [{ type: 'LinguisticObject', content: 'Oil on canvas', _content_html: '<span>Oil on <i>canvas</i></span>' }],
+      produced_by: { type: 'Production', timespan: { type: 'TimeSpan', begin_of_the_begin: '1887-01-01T00:00:00Z', _seconds_since_epoch_begin_of_the_begin: -2619302400, _flags: { checked: true, by: ['a', null] } } },
+    });
+    const ingested = ingestDocument(doc);
+    expect(ingested.quads.some((q) => q.object.value.includes('<span>') || q.object.value === '-2619302400')).to.equal(false);
+    expect(renderDocument(ingested.id, [...ingested.quads, ...ingested.hintQuads])!.document).to.deep.equal(doc);
+  });
+
+  it('refuses _links (navigation the service makes, not data) when no repair drops it', () => {
+    expect(problemsOf(object({ _links: { self: { href: ID } } })).map((p) => [p.path, p.rule])).to.deep.equal([['_links', 'unmapped-key']]);
+  });
+
   it('writes numbers as jsonld.js does, but keeps every digit', () => {
     const ingested = ingestDocument(object({ dimension: [{ type: 'Dimension', value: 3.0000000000000004, unit: { id: 'http://vocab.getty.edu/aat/300379098', type: 'MeasurementUnit' } }, { type: 'Dimension', value: 12 }, { type: 'Dimension', value: 0.5 }] }));
     const values = ingested.quads.filter((q) => q.predicate.value.endsWith('P90_has_value')).map((q) => q.object.value);
