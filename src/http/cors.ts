@@ -6,7 +6,7 @@
 import type { Response } from 'express';
 
 export const EXPOSED_HEADERS = 'ETag, Last-Modified, Link, Location, Content-Location, Vary';
-export const ALLOWED_REQUEST_HEADERS = 'Accept, Authorization, Content-Type, If-Match, If-None-Match, If-Modified-Since, Cache-Control';
+export const ALLOWED_REQUEST_HEADERS = 'Accept, Authorization, Content-Type, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, Prefer, Cache-Control';
 /** How long a browser may keep a preflight's answer, in seconds. */
 export const PREFLIGHT_MAX_AGE = '86400';
 

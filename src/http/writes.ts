@@ -1,7 +1,9 @@
 /**
  * Curators' writes of single documents, at their ids: PUT stores a Linked Art JSON-LD
  * document (201 created, 200 replaced or unchanged), checked by the same gate as every
- * write (422 with every problem when refused); DELETE removes one (204).
+ * write (422 with every problem when refused); DELETE removes one (204). Both honour
+ * If-Match / If-None-Match / If-Unmodified-Since (preconditions.ts: 412 when they fail), and a
+ * PUT answers the new version's ETag and Last-Modified.
  */
 import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
@@ -10,6 +12,7 @@ import type { DocumentService } from '../service/DocumentService.js';
 import { admitDocument } from '../validate/admitDocument.js';
 import { entityIdsFor } from './entityIdFor.js';
 import { BadRequest, HttpError, NotFound } from './HttpError.js';
+import { jsonLdValidators, writePrecondition } from './preconditions.js';
 import { readBody } from './readBody.js';
 
 export interface WriteOptions {
@@ -47,12 +50,20 @@ export function putDocument({ baseUrl, maxBodyBytes, documents }: WriteOptions) 
       throw new HttpError(422, 'Unprocessable document', `The document breaks ${error.problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.`,
         {}, { id, problems: error.problems, errors: error.problems.map(formatProblem) });
     }
-    const outcome = await documents.putAll([admitted]);
+    const precondition = writePrecondition(req.headers);
+    const outcome = precondition ? await documents.putIf(admitted, precondition) : await documents.putAll([admitted]);
     const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
     const answer = Buffer.from(JSON.stringify({ id, result, warnings: admitted.warnings.map(formatProblem) }));
     res.statusCode = result === 'created' ? 201 : 200;
     setCorsHeaders(res);
     if (result === 'created') res.setHeader('Location', id);
+    // The new version's validators, so a client can chain conditional edits.
+    const stored = await documents.read(id);
+    if (stored) {
+      const { etag, lastModified } = jsonLdValidators(stored);
+      res.setHeader('ETag', etag);
+      if (lastModified !== undefined) res.setHeader('Last-Modified', lastModified);
+    }
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Content-Length', answer.length);
     res.end(answer);
@@ -63,13 +74,15 @@ export function deleteDocument({ baseUrl, documents }: WriteOptions) {
   const base = new URL(baseUrl);
   return async (req: Request, res: Response): Promise<void> => {
     const ids = entityIdsFor(base, req.url);
-    for (const id of ids) {
-      if (await documents.delete(id)) {
-        res.statusCode = 204;
-        setCorsHeaders(res);
-        res.end();
-        return;
-      }
+    const precondition = writePrecondition(req.headers);
+    // The id as written, or escaped otherwise: the one stored (the first, when none is).
+    let id = ids[0]!;
+    for (const candidate of ids) if (await documents.store.hasGraph(candidate)) { id = candidate; break; }
+    if (await documents.delete(id, precondition)) {
+      res.statusCode = 204;
+      setCorsHeaders(res);
+      res.end();
+      return;
     }
     throw new NotFound(`No document has the id ${ids[0]}.`);
   };

@@ -37,6 +37,13 @@ export interface CommitOutcome extends PutOutcome {
   readonly deleted: string[];
 }
 
+/**
+ * A condition on the stored version of a document (a conditional write: If-Match and the like),
+ * checked inside the write's turn so no other write can come between: it throws to refuse the
+ * write, and then nothing is written. `current` is undefined when no document has the id.
+ */
+export type Precondition = (current: StoredDocument | undefined) => void;
+
 /** Told the ids of the documents a write has changed, before the write's promise resolves. */
 export type ChangeListener = (ids: readonly string[]) => void;
 
@@ -179,9 +186,22 @@ export class DocumentService {
     return stored && render(stored);
   }
 
-  /** Remove a document; false when there was none. */
-  delete(id: string): Promise<boolean> {
+  /**
+   * Store one admitted document, if `precondition` holds for the version stored now (checked
+   * in this write's turn, so two conditional writes on one version cannot both succeed).
+   */
+  putIf(document: IngestedDocument, precondition: Precondition): Promise<PutOutcome> {
     return this.serialized(async () => {
+      precondition(await this.read(document.id));
+      const { created, replaced, unchanged } = await this.commit([document], []);
+      return { created, replaced, unchanged };
+    });
+  }
+
+  /** Remove a document; false when there was none. With a precondition, as putIf. */
+  delete(id: string, precondition?: Precondition): Promise<boolean> {
+    return this.serialized(async () => {
+      if (precondition) precondition(await this.read(id));
       if (!(await this.store.hasGraph(id))) return false;
       await this.commit([], [id]);
       return true;

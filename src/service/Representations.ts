@@ -142,7 +142,8 @@ function cacheKey(id: string, format: Format): string {
   return `${format.name} ${id}`;
 }
 
-function represent(stored: StoredDocument, format: Format): Representation {
+/** A stored document as the bytes of one format, with its validators (no cache). */
+export function represent(stored: StoredDocument, format: Format): Representation {
   let text: string;
   let warnings: readonly string[] = [];
   if (format.name === 'jsonld') {

@@ -131,3 +131,77 @@ describe('HTTP writes on a read-only service (no token configured)', function ()
     });
   }
 });
+
+describe('HTTP writes: conditional PUT and DELETE (RFC 9110 §13)', function () {
+  this.timeout(60000);
+  let app: TestApp;
+  const CPATH = '/collection/object/conditional';
+  const CID = BASE + 'object/conditional';
+  const doc = (label: string) => ({ '@context': V1, id: CID, type: 'HumanMadeObject', _label: label });
+  before(async () => { app = await startTestApp([], { baseUrl: BASE, token: TOKEN }); });
+  after(async () => { await app.close(); });
+  const put = (label: string, headers: Record<string, string> = {}) =>
+    fetch(app.origin + CPATH, { method: 'PUT', headers: { ...auth, ...json, ...headers }, body: JSON.stringify(doc(label)) });
+  const label = async () => ((await (await fetch(app.origin + CPATH)).json()) as { _label: string })._label;
+  const etagNow = async () => (await fetch(app.origin + CPATH)).headers.get('etag')!;
+
+  it('If-None-Match: * creates only: 201 the first time, then 412 naming the current ETag, nothing changed', async () => {
+    const created = await put('First', { 'If-None-Match': '*' });
+    expect(created.status).to.equal(201);
+    const again = await put('Second', { 'If-None-Match': '*' });
+    expect(again.status).to.equal(412);
+    expect(again.headers.get('content-type')).to.equal('application/problem+json');
+    const problem = (await again.json()) as { detail: string; currentEtag: string };
+    expect(problem.currentEtag).to.equal(await etagNow());
+    expect(problem.detail).to.contain(problem.currentEtag).and.to.contain('nothing was changed');
+    expect(again.headers.get('etag')).to.equal(problem.currentEtag);
+    expect(await label()).to.equal('First');
+  });
+
+  it('every successful PUT answers the new ETag and Last-Modified of the JSON-LD, which GET then serves', async () => {
+    const response = await put('Chained');
+    const get = await fetch(app.origin + CPATH);
+    expect(response.headers.get('etag')).to.equal(get.headers.get('etag'));
+    expect(response.headers.get('last-modified')).to.equal(get.headers.get('last-modified'));
+  });
+
+  it('If-Match with a stale or unknown ETag: 412 and nothing changed; with the current one: the edit goes in and a new ETag chains the next', async () => {
+    const current = await etagNow();
+    expect((await put('Lost edit', { 'If-Match': '"nope"' })).status).to.equal(412);
+    expect(await label()).to.equal('Chained');
+    const first = await put('Edit one', { 'If-Match': current });
+    expect(first.status).to.equal(200);
+    const next = first.headers.get('etag')!;
+    expect(next).to.not.equal(current);
+    expect((await put('Edit on a stale copy', { 'If-Match': current })).status).to.equal(412);
+    expect((await put('Edit two', { 'If-Match': next })).status).to.equal(200);
+    expect(await label()).to.equal('Edit two');
+  });
+
+  it('compares the JSON-LD representation\'s ETag: the Turtle ETag, or a weak one, does not match', async () => {
+    const turtle = (await fetch(app.origin + CPATH, { headers: { Accept: 'text/turtle' } })).headers.get('etag')!;
+    expect((await put('Via Turtle', { 'If-Match': turtle })).status).to.equal(412);
+    expect((await put('Weak', { 'If-Match': `W/${await etagNow()}` })).status).to.equal(412);
+    expect((await put('Listed', { 'If-Match': `"other", ${await etagNow()}` })).status).to.equal(200);
+  });
+
+  it('two concurrent PUTs with the same If-Match: exactly one succeeds', async () => {
+    const current = await etagNow();
+    const answers = await Promise.all(['Curator A', 'Curator B', 'Curator C'].map((l) => put(l, { 'If-Match': current })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).to.deep.equal([200, 412, 412]);
+  });
+
+  it('If-Unmodified-Since before the last change: 412', async () => {
+    expect((await put('Too late', { 'If-Unmodified-Since': 'Mon, 01 Jan 2001 00:00:00 GMT' })).status).to.equal(412);
+  });
+
+  it('DELETE with a wrong If-Match: 412, still there; with the current ETag: 204; If-Match on a missing document: 412', async () => {
+    const del = (headers: Record<string, string>) => fetch(app.origin + CPATH, { method: 'DELETE', headers: { ...auth, ...headers } });
+    expect((await del({ 'If-Match': '"zzz"' })).status).to.equal(412);
+    expect((await fetch(app.origin + CPATH)).status).to.equal(200);
+    expect((await del({ 'If-Match': await etagNow() })).status).to.equal(204);
+    expect((await fetch(app.origin + CPATH)).status).to.equal(404);
+    expect((await del({ 'If-Match': '*' })).status).to.equal(412);
+  });
+});
