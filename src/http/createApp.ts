@@ -16,7 +16,7 @@ import { bulkLoad } from './bulk.js';
 import { setCorsHeaders, setPreflightHeaders } from './cors.js';
 import { dereference } from './dereference.js';
 import { exportRoute } from './exportRoute.js';
-import { MethodNotAllowed, PayloadTooLarge, ServiceUnavailable } from './HttpError.js';
+import { HttpError, MethodNotAllowed, PayloadTooLarge, ServiceUnavailable } from './HttpError.js';
 import { health, readiness, type Readiness } from './operations.js';
 import { asHttpError, sendProblem } from './problems.js';
 import { queryPage, queryPageAsset, QUERY_PAGE_ASSETS_PATH } from './queryPage.js';
@@ -63,18 +63,27 @@ export function createApp({ config, documents, representations, logger, readines
     ]));
     prefixes.set(QUERY_PAGE_ASSETS_PATH, new Map([['GET', queryPageAsset()]]));
   }
-  if (writable) routes.set('/_bulk', new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes }))]]));
+  // Without a token the write methods are there only to say how to turn writes on (405).
+  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes }))]]) : new Map());
   const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger }))]]);
   if (writable) {
     const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents };
     entity.set('PUT', guarded(putDocument(options)));
     entity.set('DELETE', guarded(deleteDocument(options)));
   }
+  // The service's own paths answer at the server's root and under the base URL's path too
+  // (`/la/sparql` for `https://data.example.org/la/`), so a path-prefix proxy can publish them.
+  const basePath = new URL(config.baseUrl).pathname;
+  const servicePath = (path: string): string | undefined => {
+    if (basePath === '/' || !path.startsWith(basePath)) return undefined;
+    const inner = path.slice(basePath.length - 1);
+    return routes.has(inner) || prefixed(inner) ? inner : undefined;
+  };
 
   app.use(accessLog(logger));
   app.use(async (req: Request, res: Response) => {
     const q = req.url.indexOf('?');
-    const path = q < 0 ? req.url : req.url.slice(0, q);
+    const path = servicePath(q < 0 ? req.url : req.url.slice(0, q)) ?? (q < 0 ? req.url : req.url.slice(0, q));
     const handlers = routes.get(path) ?? prefixed(path) ?? entity;
     const method = req.method === 'HEAD' && handlers.has('GET') ? 'GET' : req.method;
     if (method === 'OPTIONS') {
@@ -85,7 +94,11 @@ export function createApp({ config, documents, representations, logger, readines
       return;
     }
     const handler = handlers.get(method);
-    if (!handler) throw new MethodNotAllowed(req.method, allowedMethods(handlers));
+    if (!handler) {
+      const write = handlers === entity ? method === 'PUT' || method === 'DELETE' : path === '/_bulk' && method === 'POST';
+      if (!writable && write) throw new ReadOnly(method, allowedMethods(handlers));
+      throw new MethodNotAllowed(req.method, allowedMethods(handlers));
+    }
     if (path !== '/_bulk') {
       const length = Number(req.headers['content-length'] ?? 0);
       if (length > config.maxBodyBytes) throw new PayloadTooLarge(length, config.maxBodyBytes);
@@ -119,6 +132,15 @@ export function createApp({ config, documents, representations, logger, readines
       checkToken!(req);
       return handler(req, res);
     });
+  }
+}
+
+/** A write to a service started without a curator token: 405, saying how writes are turned on. */
+class ReadOnly extends HttpError {
+  constructor(method: string, allow: readonly string[]) {
+    super(405, 'Method not allowed', `${method} is a write, and this service is read-only: writes (PUT, DELETE, bulk loads, SPARQL ` +
+      'Update) need a curator token. Start the service with --token T (or LINKEDART_TOKEN, 16 characters or more) and send ' +
+      '"Authorization: Bearer T".', { Allow: allow.join(', ') });
   }
 }
 

@@ -394,6 +394,18 @@ describe('HTTP: the Linked Art protocol', function () {
       }
     });
 
+    it('answers the service\'s own paths under the base URL\'s path too (behind a path-prefix proxy), and still at the root', async () => {
+      for (const prefix of ['', '/collection']) {
+        expect(await (await get(`${prefix}/health`)).json(), prefix).to.deep.equal({ status: 'up' });
+        expect((await get(`${prefix}/ready`)).status, prefix).to.equal(200);
+        const exported = await get(`${prefix}/_export?format=ndjson&id=${encodeURIComponent(PAINTING_ID)}`);
+        expect(exported.status, prefix).to.equal(200);
+        expect(((JSON.parse((await exported.text()).split('\n')[0]!)) as { id: string }).id).to.equal(PAINTING_ID);
+        const ask = await get(`${prefix}/sparql?query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { Accept: 'application/sparql-results+json' });
+        expect(((await ask.json()) as { boolean: boolean }).boolean, prefix).to.equal(true);
+      }
+    });
+
     it('logs one structured line per request: method, path, status, ms, bytes', async () => {
       const response = await get(`${PAINTING}?format=ttl`);
       const length = Number(response.headers.get('content-length'));

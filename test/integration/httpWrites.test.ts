@@ -123,13 +123,21 @@ describe('HTTP writes on a read-only service (no token configured)', function ()
   before(async () => { app = await startTestApp([], { baseUrl: BASE }); });
   after(async () => { await app.close(); });
 
-  for (const [method, path] of [['PUT', PATH], ['DELETE', PATH], ['POST', '/_bulk?format=ndjson']] as const) {
-    it(`${method} ${path}: 405, the Allow header naming the read methods`, async () => {
+  for (const [method, path, allow] of [['PUT', PATH, 'GET, HEAD, OPTIONS'], ['DELETE', PATH, 'GET, HEAD, OPTIONS'], ['POST', '/_bulk?format=ndjson', 'OPTIONS']] as const) {
+    it(`${method} ${path}: 405, saying writes need a curator token and how to configure one`, async () => {
       const response = await fetch(app.origin + path, { method, headers: { ...auth, ...json }, body: method === 'DELETE' ? undefined : '{}' });
       expect(response.status).to.equal(405);
-      expect(response.headers.get('allow')).to.equal('GET, HEAD, OPTIONS');
+      expect(response.headers.get('allow')).to.equal(allow);
+      const problem = (await response.json()) as { detail: string };
+      expect(problem.detail).to.contain('read-only').and.to.contain('--token').and.to.contain('LINKEDART_TOKEN');
     });
   }
+
+  it('GET /_bulk: 405 naming the methods of the bulk endpoint, not "no document has the id"', async () => {
+    const response = await fetch(app.origin + '/_bulk');
+    expect(response.status).to.equal(405);
+    expect(((await response.json()) as { detail: string }).detail).to.not.contain('No document');
+  });
 });
 
 describe('HTTP writes: conditional PUT and DELETE (RFC 9110 §13)', function () {
