@@ -334,7 +334,9 @@ export function queryPageAsset(): (req: Request, res: Response) => void {
     const url = req.originalUrl;
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    const name = path.startsWith(QUERY_PAGE_ASSETS_PATH) ? path.slice(QUERY_PAGE_ASSETS_PATH.length) : '';
+    // Under the server's root, or under the base URL's path (the page links its files relatively).
+    const at = path.indexOf(QUERY_PAGE_ASSETS_PATH);
+    const name = at >= 0 ? path.slice(at + QUERY_PAGE_ASSETS_PATH.length) : '';
     const asset = loadAssets().get(name);
     if (!asset) throw new NotFound(`There is no file ${JSON.stringify(path.slice(0, 200))} for the query page.`);
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new MethodNotAllowed(req.method, ['GET', 'HEAD', 'OPTIONS']);

@@ -401,6 +401,9 @@ describe('HTTP: the Linked Art protocol', function () {
         const exported = await get(`${prefix}/_export?format=ndjson&id=${encodeURIComponent(PAINTING_ID)}`);
         expect(exported.status, prefix).to.equal(200);
         expect(((JSON.parse((await exported.text()).split('\n')[0]!)) as { id: string }).id).to.equal(PAINTING_ID);
+        const page = await (await get(`${prefix}/sparql`, { Accept: 'text/html' })).text();
+        const script = /src="(sparql-ui\/query-page\.js[^"]*)"/.exec(page)![1]!;
+        expect((await get(`${prefix}/${script}`)).status, `${prefix}/${script}`).to.equal(200);
         const ask = await get(`${prefix}/sparql?query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { Accept: 'application/sparql-results+json' });
         expect(((await ask.json()) as { boolean: boolean }).boolean, prefix).to.equal(true);
       }
