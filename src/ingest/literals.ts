@@ -3,6 +3,7 @@
  * information: a double it would round (3.0000000000000004 becomes "3.0E0" there) keeps
  * every digit here, and a tiny number is never written as the integer 0.
  */
+import { canonicalDouble } from '../rdf/canonicalDouble.js';
 import { df, XSD, type Term } from '../rdf/terms.js';
 
 const XSD_INTEGER = df.namedNode(XSD + 'integer');
@@ -11,10 +12,7 @@ const XSD_BOOLEAN = df.namedNode(XSD + 'boolean');
 
 export function numberLiteral(n: number): Term {
   if (Number.isInteger(n) && Math.abs(n) < 1e21) return df.literal(n.toFixed(0), XSD_INTEGER);
-  const canonical = n.toExponential(15).replace(/(\d)0*e\+?/, '$1E');
-  if (Number(canonical) === n) return df.literal(canonical, XSD_DOUBLE);
-  const exact = n.toExponential().replace(/e\+?/, 'E');
-  return df.literal(exact.includes('.') ? exact : exact.replace('E', '.0E'), XSD_DOUBLE);
+  return df.literal(canonicalDouble(n), XSD_DOUBLE);
 }
 
 export function booleanLiteral(b: boolean): Term {
