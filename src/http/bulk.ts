@@ -3,22 +3,28 @@
  * (`strict`, `dryRun`, `baseUrl`, `batchSize` as for the CLI), the body a dump in that
  * format, gzipped when `Content-Encoding: gzip`. The server runs the same load pipeline as
  * the CLI and answers its report as JSON (strict mode's second pass reads the body from a
- * temporary file the Loader keeps).
+ * temporary file the Loader keeps). A client that accepts `application/x-ndjson` gets the
+ * answer streamed instead: a line per stored batch, then the report (bulkProgress.ts).
  */
 import { setCorsHeaders } from './cors.js';
 import { Transform } from 'node:stream';
 import type { Request, Response } from 'express';
 import { DUMP_FORMATS, dumpFormatNamed, streamInput } from '../load/inputs.js';
 import { Loader } from '../load/Loader.js';
+import type { Logger } from '../log/logger.js';
 import type { DocumentService } from '../service/DocumentService.js';
+import { BULK_PROGRESS_MEDIA_TYPE, BulkProgress } from './bulkProgress.js';
+import { asHttpError } from './problems.js';
 import { BadRequest, HttpError, PayloadTooLarge } from './HttpError.js';
 
 export interface BulkOptions {
   readonly documents: DocumentService;
   readonly maxBulkBytes: number;
+  /** Where a failure inside a streamed answer is logged (the error handler cannot see it). */
+  readonly logger: Logger;
 }
 
-export function bulkLoad({ documents, maxBulkBytes }: BulkOptions) {
+export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
   return async (req: Request, res: Response): Promise<void> => {
     const params = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
     const format = dumpFormatNamed(params.get('format') ?? '');
@@ -43,25 +49,39 @@ export function bulkLoad({ documents, maxBulkBytes }: BulkOptions) {
     });
     req.on('error', (e) => body.destroy(e));
     req.pipe(body);
+    // JSON unless the client prefers the streamed lines (`*/*` or no Accept: JSON, as before).
+    const progress = req.accepts(['application/json', BULK_PROGRESS_MEDIA_TYPE]) === BULK_PROGRESS_MEDIA_TYPE ? new BulkProgress(res) : undefined;
+    progress?.start();
     try {
       // Read once; with strict=true the Loader keeps it in a temporary file for its second pass.
       const input = streamInput(params.get('source') ?? 'request body', format, encoding === 'gzip', () => body);
       const report = await new Loader(documents, {
         strict: flag('strict'), dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, batchSize,
+        onStored: progress ? (so) => progress.acknowledged(so) : undefined,
       }).load([input]);
+      if (progress) return progress.report(report);
       const answer = Buffer.from(JSON.stringify(report));
       setCorsHeaders(res);
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Content-Length', answer.length);
       res.end(answer);
     } catch (error) {
-      if (tooLarge) throw new PayloadTooLarge(maxBulkBytes + 1, maxBulkBytes);
-      if (error instanceof HttpError) throw error;
-      // A broken gzip stream or a dropped connection: the client's input, not our failure.
-      if ((error as NodeJS.ErrnoException).code?.startsWith('Z_') || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
-        throw new BadRequest(`The body could not be read: ${(error as Error).message}.`);
+      if (progress) {
+        const problem = asHttpError(answerFor(error, tooLarge, maxBulkBytes));
+        if (problem.status >= 500) logger.error({ err: error, path: req.originalUrl.slice(0, 500) }, 'bulk load failed');
+        return progress.problem(problem);
       }
-      throw error;
+      throw answerFor(error, tooLarge, maxBulkBytes);
     }
   };
+}
+
+/** What a failed load answers: the client's fault (too large, unreadable body) or ours (as it was thrown). */
+function answerFor(error: unknown, tooLarge: boolean, maxBulkBytes: number): unknown {
+  if (tooLarge) return new PayloadTooLarge(maxBulkBytes + 1, maxBulkBytes);
+  if (error instanceof HttpError) return error;
+  // A broken gzip stream or a dropped connection: the client's input, not our failure.
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code?.startsWith('Z_') || code === 'ECONNRESET') return new BadRequest(`The body could not be read: ${(error as Error).message}.`);
+  return error;
 }

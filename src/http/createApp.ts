@@ -64,7 +64,7 @@ export function createApp({ config, documents, representations, logger, readines
     prefixes.set(QUERY_PAGE_ASSETS_PATH, new Map([['GET', queryPageAsset()]]));
   }
   // Without a token the write methods are there only to say how to turn writes on (405).
-  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes }))]]) : new Map());
+  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, logger }))]]) : new Map());
   const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger }))]]);
   if (writable) {
     const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents };

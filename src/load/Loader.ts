@@ -36,6 +36,8 @@ export interface LoadOptions {
   /** Documents per atomic write (default 500). */
   readonly batchSize?: number;
   readonly onProgress?: (progress: LoadProgress) => void;
+  /** After each batch is stored (or, in a dry run, checked): the report so far, every count in it durable. */
+  readonly onStored?: (report: Readonly<LoadReport>) => void;
   /** Checked between records: when it says stop, the load ends after the write in flight. */
   readonly signal?: AbortSignal;
   /**
@@ -145,7 +147,7 @@ export class Loader {
         };
       });
       queued = step;
-      const done = step.then(({ write }) => write);
+      const done = step.then(({ write }) => write).then(() => this.options.onStored?.(report));
       // Reported where it is awaited (settle), not as unhandled meanwhile.
       step.catch(() => undefined);
       done.catch(() => undefined);

@@ -1,9 +1,12 @@
 /**
  * `linkedart load --server`: each input streamed, as it is on disk (gzip stays gzip), to the
  * server's bulk endpoint, which runs the load pipeline and answers its report; the reports
- * are added up. Strict mode first checks every input (dryRun) and only then loads.
+ * are added up. Strict mode first checks every input (dryRun) and only then loads. The server
+ * streams what it has stored as it goes, so a dropped connection is reported with how much of
+ * the load the server acknowledged, and that running the same load again is safe.
  */
 import { Readable, Transform } from 'node:stream';
+import { BULK_ANSWER_ACCEPT, BulkInterrupted, BulkProblem, describeFailure, NOTHING_ACKNOWLEDGED, readBulkAnswer, type Acknowledged } from './bulkAnswer.js';
 import type { LoadInput } from './inputs.js';
 import type { LoadOptions } from './Loader.js';
 import { emptyReport, hasFailures, type LoadReport } from './LoadReport.js';
@@ -40,25 +43,41 @@ async function send(server: string, token: string, inputs: readonly LoadInput[],
       },
     }));
     raw.on('error', (e) => counted.destroy(e));
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' };
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', Accept: BULK_ANSWER_ACCEPT };
     if (input.gzipped) headers['Content-Encoding'] = 'gzip';
-    let response: Response;
     try {
-      response = await fetch(new URL(`_bulk?${params}`, server.endsWith('/') ? server : server + '/'), {
+      const response = await fetch(new URL(`_bulk?${params}`, server.endsWith('/') ? server : server + '/'), {
         method: 'POST', headers, body: Readable.toWeb(counted) as ReadableStream<Uint8Array>, duplex: 'half', signal: options.signal,
-      } as RequestInit);
+      } as RequestInit).catch((error: unknown) => { throw new BulkInterrupted(describeFailure(error), NOTHING_ACKNOWLEDGED); });
+      if (!response.ok) {
+        const text = await response.text();
+        let detail = text;
+        try { detail = (JSON.parse(text) as { detail?: string }).detail ?? text; } catch { /* not problem+json */ }
+        throw new Error(`${server} answered ${response.status} for ${input.name}: ${detail}`);
+      }
+      add(total, await readBulkAnswer(response));
     } catch (error) {
-      throw new Error(`${server}: ${(error as Error).message}${(error as { cause?: Error }).cause ? ` (${(error as { cause: Error }).cause.message})` : ''}`);
+      if (error instanceof BulkInterrupted || error instanceof BulkProblem) throw new Error(interrupted(server, input.name, error, total, options.dryRun === true));
+      throw error;
     }
-    const text = await response.text();
-    if (!response.ok) {
-      let detail = text;
-      try { detail = (JSON.parse(text) as { detail?: string }).detail ?? text; } catch { /* not problem+json */ }
-      throw new Error(`${server} answered ${response.status} for ${input.name}: ${detail}`);
-    }
-    add(total, JSON.parse(text) as LoadReport);
   }
   return total;
+}
+
+/** Where an interrupted load stands: what the server acknowledged, of this input and before it. */
+function interrupted(server: string, input: string, error: BulkInterrupted | BulkProblem, before: LoadReport, dryRun: boolean): string {
+  const what = error instanceof BulkProblem ? `${server} answered ${error.status} while loading ${input}: ${error.message}` : `the connection to ${server} failed while loading ${input}: ${error.message}`;
+  const verb = dryRun ? 'checked' : 'stored';
+  const earlier = before.created + before.replaced + before.unchanged + before.rejected;
+  return `${what}.\n` +
+    `The server had acknowledged ${counted(error.acknowledged)} of ${input}${earlier ? `, and every document of the inputs before it (${counted(before)})` : ''}; ` +
+    `what it acknowledged is ${verb} whole.\n` +
+    'Running the same load again is safe: documents stored unchanged are skipped, and the rest is written.';
+}
+
+function counted(a: Acknowledged): string {
+  const n = a.created + a.replaced + a.unchanged + a.rejected;
+  return `${n} document${n === 1 ? '' : 's'} (${a.created} new, ${a.replaced} replaced, ${a.unchanged} unchanged, ${a.rejected} rejected)`;
 }
 
 /** The input's bytes as stored (no gunzip): what the server's Content-Encoding handling expects. */

@@ -107,6 +107,16 @@ describe('HTTP writes', function () {
     expect((await fetch(app.origin + '/collection/object/bulk-2')).status).to.equal(404);
   });
 
+  it('bulk with Accept: application/x-ndjson: a line per stored batch, then the report', async () => {
+    const docs = [1, 2, 3, 4, 5].map((n) => painting(`Streamed ${n}`, { id: `${BASE}object/streamed-${n}` }));
+    const response = await call('/_bulk?format=ndjson&batchSize=2', 'POST', { ...auth, Accept: 'application/x-ndjson' }, docs.map((d) => JSON.stringify(d)).join('\n'));
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('content-type')).to.equal('application/x-ndjson');
+    const lines = (await response.text()).trim().split('\n').map((l) => JSON.parse(l) as Record<string, { created: number }>);
+    expect(lines.slice(0, -1).map((l) => l['acknowledged']!.created)).to.deep.equal([2, 4, 5]);
+    expect(lines.at(-1)!['report']).to.include({ created: 5, rejected: 0 });
+  });
+
   it('bulk strict: one bad document and nothing is stored', async () => {
     const docs = [painting('Strict one', { id: BASE + 'object/strict-1' }), painting('Strict bad', { id: BASE + 'object/strict-2', identified_by: [{ type: 'Name' }] })];
     const response = await call('/_bulk?format=ndjson&strict=true', 'POST', auth, docs.map((d) => JSON.stringify(d)).join('\n'));

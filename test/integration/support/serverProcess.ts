@@ -33,7 +33,7 @@ export async function startServer(args: string[]): Promise<ServerProcess> {
     stderr: () => output,
     stdout: () => log,
     stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     }),
