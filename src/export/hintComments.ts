@@ -13,7 +13,7 @@ import { Parser } from 'n3';
 import { isHintGraph, SHAPE_PREDICATE } from '../hints/Skeleton.js';
 import { df, type Quad } from '../rdf/terms.js';
 import { NQuadsLineReader } from '../load/nquadsLine.js';
-import type { ParsedItem } from '../load/parsedItem.js';
+import { isLineMark, type ParsedItem } from '../load/parsedItem.js';
 import { writeNTriples } from '../render/ntriples.js';
 
 /** What starts a hint comment line. */
@@ -81,7 +81,7 @@ function readQuad(text: string, from: number): Quad | undefined {
   const items: ParsedItem[] = [];
   if (!breaksLine(text, from, end) && hintLines.read(text, from, end, items)) {
     const first = items[0];
-    return first !== undefined && typeof first !== 'string' ? first : undefined;
+    return first !== undefined && typeof first !== 'string' && !isLineMark(first) ? first : undefined;
   }
   let quads: Quad[];
   try {

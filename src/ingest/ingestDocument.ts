@@ -191,6 +191,7 @@ class DocumentIngest {
 
     // Types: expanded in the context before any type scope, then their scopes applied.
     const types: string[] = [];
+    let unknownType: { index: number; type: string; keys: string[] } | undefined;
     if (typeValue !== undefined) {
       const list = Array.isArray(typeValue) ? typeValue : [typeValue];
       list.forEach((t, i) => {
@@ -201,6 +202,7 @@ class DocumentIngest {
         }
         const iri = ctx0.expandVocab(t);
         if (iri === undefined || iri.startsWith('@')) {
+          unknownType ??= { index: this.problems.length, type: t, keys: [] };
           this.problems.push(this.problem(tPath, 'unknown-type', `type "${t}" is not a class of the Linked Art context`, t));
           return;
         }
@@ -234,7 +236,10 @@ class DocumentIngest {
         (skeleton.a ??= {})[key] = value;
         continue;
       }
-      const def = this.termFor(ctx, key, types, keyPath);
+      // A key defined only for certain classes cannot be read on a node whose type is unknown:
+      // that is the type's problem (said once, with the keys), not the key's.
+      if (unknownType && !ctx.terms.has(key) && definedPerClass(ctx, key)) { unknownType.keys.push(key); continue; }
+      const def = this.termFor(ctx, key, unknownType ? [...types, unknownType.type] : types, keyPath);
       if (!def) continue;
       if (def.iri === '@id' || def.iri === '@type') continue;
       if (def.iri.startsWith('@')) {
@@ -269,6 +274,11 @@ class DocumentIngest {
     // tables, so the written order says nothing, and the skeleton's JSON is then its own
     // normal form (digest.ts hashes it as it is).
     if (entries.length > 0) skeleton.e = entries.sort(compareEntries);
+    if (unknownType && unknownType.keys.length > 0) {
+      const said = this.problems[unknownType.index]!;
+      const keys = unknownType.keys.map((k) => `"${k}"`).join(', ');
+      this.problems[unknownType.index] = { ...said, message: `${said.message}; ${keys} ${unknownType.keys.length > 1 ? 'are' : 'is'} defined only for certain classes, so ${unknownType.keys.length > 1 ? 'they' : 'it'} cannot be read until the type is one` };
+    }
     if (skeleton.i !== undefined && skeleton.c === undefined && !isRoot && types.includes('AttributeAssignment')) {
       this.warnings.push({ ...this.problem(path, 'complete', `an assignment with an "id" must say "_complete": false when more is available at <${skeleton.i}>`, '_complete'), severity: 'Warning' });
     }
@@ -482,3 +492,8 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
 }
 
+/** Whether some class's scoped context defines `key`: its meaning then depends on the node's type. */
+function definedPerClass(ctx: ActiveContext, key: string): boolean {
+  for (const def of ctx.terms.values()) if (def.scoped && Object.hasOwn(def.scoped, key)) return true;
+  return false;
+}

@@ -9,10 +9,12 @@ import { documentDigest } from '../hints/digest.js';
 import { SHAPE_PREDICATE } from '../hints/Skeleton.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
+import { RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { renderDocument } from '../render/renderDocument.js';
 import { ingestDocument } from '../ingest/ingestDocument.js';
 import { checkShapes } from '../validate/admitDocument.js';
-import { checkGraphRoot } from './graphDocument.js';
+import { checkGraphRoot, compactClass, unreachable } from './graphDocument.js';
+import { topLevelClassIris } from './splitTriples.js';
 import type { LoadRecord } from './records.js';
 
 export function admitRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string): IngestedDocument {
@@ -31,9 +33,31 @@ export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph
   const rendered = renderDocument(record.id, [...record.quads, ...record.hints]);
   if (!rendered) throw new DocumentRejected(record.id, [problem(record.id, 'graph-root', 'the graph is empty')], where);
   if (rendered.warnings.length > 0) {
-    throw new DocumentRejected(record.id, rendered.warnings.map((w) => problem(record.id, 'not-renderable', w)), where);
+    const problems = rendered.warnings.map((w) => problem(record.id, 'not-renderable', w));
+    const others = otherDocumentsIn(record.id, record.quads);
+    if (others) problems.push(problem(record.id, 'not-renderable', others));
+    throw new DocumentRejected(record.id, problems, where);
   }
   return ingestDocument(rendered.document, where);
+}
+
+/**
+ * When triples the document cannot reach are about an entity typed as a document of its own,
+ * they were most likely meant as that document (a block appended to an exported Turtle dump runs
+ * on into the document before it): say how a dump marks where a document starts.
+ */
+function otherDocumentsIn(id: string, quads: readonly Quad[]): string | undefined {
+  const topClasses = topLevelClassIris();
+  const roots = new Map<string, string>();
+  for (const q of unreachable(id, quads)) {
+    if (q.subject.termType === 'NamedNode' && q.predicate.value === RDF_TYPE && topClasses.has(q.object.value)) roots.set(q.subject.value, q.object.value);
+  }
+  if (roots.size === 0) return undefined;
+  const [first, type] = [...roots][0]!;
+  const more = roots.size > 1 ? ` (and ${roots.size - 1} more)` : '';
+  return `<${first}>${more} is typed ${compactClass(type)}, a class of a document of its own, but its triples are read as part of <${id}>: ` +
+    `in Turtle or N-Triples a document runs from its \`#@document <id>\` line to the next one (as \`linkedart export\` writes them), ` +
+    `so put \`#@document <${first}>\` on a line before its triples; in N-Quads or TriG put them in the graph <${first}>`;
 }
 
 function problem(document: string, rule: string, message: string): Problem {

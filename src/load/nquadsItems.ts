@@ -18,7 +18,7 @@ import { Readable } from 'node:stream';
 import { n3Line, type LineFormat } from './n3Line.js';
 import { NQuadsLineReader } from './nquadsLine.js';
 import { orderedQuads } from './orderedQuads.js';
-import type { ParsedItem } from './parsedItem.js';
+import { isLineMark, startsDocument, type ParsedItem } from './parsedItem.js';
 import { readAhead } from './readAhead.js';
 
 const LF = '\n';
@@ -41,6 +41,7 @@ async function* lineItems(input: Readable, format: LineFormat): AsyncGenerator<P
   const reader = new NQuadsLineReader({ graphs: format === 'N-Quads', blankNodePrefix });
   const chunks = textOf(input);
   let line = 1;   // the number, as n3 counts, of the line read next
+  let graph = '';  // the graph of the last quad read ('' for the default graph)
   let rest: Readable | undefined;
 
   /**
@@ -59,9 +60,17 @@ async function* lineItems(input: Readable, format: LineFormat): AsyncGenerator<P
       let end = lineBreak;
       if (end > start && text.charCodeAt(end - 1) === 13) end--;   // CRLF
       if (cr >= 0 && cr < start) cr = text.indexOf(CR, start);
+      const before = batch.length;
       const lines = cr >= 0 && cr < end ? readByN3(text.slice(start, end), format, blankNodePrefix, batch)
         : reader.read(text, start, end, batch) ? 1 : readByN3(text.slice(start, end), format, blankNodePrefix, batch);
       if (lines === 0) return -1 - start;
+      // Where a document may start, its line, as n3's own reading gives it (orderedQuads).
+      for (let i = before; i < batch.length; i++) {
+        const item = batch[i]!;
+        if (isLineMark(item)) continue;
+        if (startsDocument(item, graph)) batch.splice(i++, 0, { line });
+        if (typeof item !== 'string') graph = item.graph.value;
+      }
       line += lines;
       start = lineBreak + 1;
     }
@@ -72,7 +81,7 @@ async function* lineItems(input: Readable, format: LineFormat): AsyncGenerator<P
   async function* readRest(text: string, batch: ParsedItem[]): AsyncGenerator<ParsedItem[]> {
     if (batch.length > 0) yield batch;
     rest = Readable.from(restOfText(text, chunks));
-    yield* orderedQuads(rest, format, { blankNodePrefix, firstLine: line });
+    yield* orderedQuads(rest, format, { blankNodePrefix, firstLine: line, graph });
   }
 
   try {

@@ -9,7 +9,7 @@
 import type { Readable } from 'node:stream';
 import { Parser } from 'n3';
 import { df, type Quad } from '../rdf/terms.js';
-import type { ParsedItem } from './parsedItem.js';
+import { startsDocument, type ParsedItem } from './parsedItem.js';
 import { atInputLine } from './syntaxErrorLine.js';
 
 /** Items buffered before the input is paused (it resumes when they are taken). */
@@ -20,6 +20,8 @@ export interface OrderedQuadsOptions {
   readonly blankNodePrefix?: string;
   /** The line of the whole input the stream starts at (1): the line an error reports counts from there. */
   readonly firstLine?: number;
+  /** The graph of the last quad read before the stream ('' none or the default graph): no line mark for more of it. */
+  readonly graph?: string;
 }
 
 export async function* orderedQuads(input: Readable, n3Format: string, options: OrderedQuadsOptions = {}): AsyncGenerator<ParsedItem[]> {
@@ -28,7 +30,13 @@ export async function* orderedQuads(input: Readable, n3Format: string, options: 
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
   const notify = () => { const w = wake; wake = undefined; w?.(); };
-  const push = (item: ParsedItem) => {
+  // The line of the token n3 read last (a comment's own; a quad's object's), for the line marks.
+  const lineOffset = (options.firstLine ?? 1) - 1;
+  let tokenLine = 1;
+  let graph = options.graph ?? '';
+  const push = (item: Quad | string) => {
+    if (startsDocument(item, graph)) items.push({ line: tokenLine + lineOffset });
+    if (typeof item !== 'string') graph = item.graph.value;
     items.push(item);
     if (items.length >= HIGH_WATER && !input.isPaused()) input.pause();
     notify();
@@ -45,6 +53,7 @@ export async function* orderedQuads(input: Readable, n3Format: string, options: 
       else { done = true; notify(); }
     },
     onComment: (comment: string) => push(comment),
+    onToken: (token: { line: number }) => { tokenLine = token.line; },
   } as Parameters<Parser['parse']>[1] & object);
   // n3 reads its input to the end in its own 'end' listener, before this one, and then says it is
   // done; but not when no text came at all (an empty file): then it says nothing, and this does.

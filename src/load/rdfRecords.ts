@@ -20,7 +20,7 @@ import { parseHintCommentText } from '../export/hintComments.js';
 import { df, type Quad } from '../rdf/terms.js';
 import { nquadsItems } from './nquadsItems.js';
 import { orderedQuads } from './orderedQuads.js';
-import type { ParsedItem } from './parsedItem.js';
+import { isLineMark, type ParsedItem } from './parsedItem.js';
 import type { LoadRecord } from './records.js';
 import { splitTriples } from './splitTriples.js';
 
@@ -53,7 +53,8 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
   const finished = new Set<string>();
   const refused = new Set<string>();
   /** The document being gathered; `graph` is the term its quads have as their graph. */
-  let current: { id: string; graph: Quad_Graph; quads: Quad[]; number: number; marked: boolean } | undefined;
+  let current: { id: string; graph: Quad_Graph; quads: Quad[]; number: number; marked: boolean; line: number | undefined } | undefined;
+  let line: number | undefined;   // the line of the last place a document could start (parsedItem.ts)
   let marked: string | undefined;   // the document a `#@document` line opened, for triples with no graph
   let count = 0;
   /** Quads of graphs that are no document, reported once per graph at the end. */
@@ -67,7 +68,8 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
     if (!current) return;
     const { id, number } = current;
     finished.add(id);
-    const location = current.marked ? `document ${number} <${id}>` : `graph ${number} <${id}>`;
+    const which = current.marked ? `document ${number} <${id}>` : `graph ${number} <${id}>`;
+    const location = current.line === undefined ? which : `line ${current.line} (${which})`;
     const record: LoadRecord = { kind: 'graph', location, id, quads: current.quads, hints: hints.get(id) ?? [] };
     hints.delete(id);
     current = undefined;
@@ -85,7 +87,7 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
         }
         return;
       }
-      current = { id: ownCopy(id), graph: isMarked ? df.namedNode(id) : q.graph, quads: [], number: ++count, marked: isMarked };
+      current = { id: ownCopy(id), graph: isMarked ? df.namedNode(id) : q.graph, quads: [], number: ++count, marked: isMarked, line };
     }
     // A quad in its graph is kept as it is; a triple of a marked document is put in the document's graph.
     current.quads.push(q.graph === current.graph || (q.graph.termType === 'NamedNode' && q.graph.value === id) ? q
@@ -95,6 +97,7 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
   try {
     for await (const batch of itemsOf(input, format)) {
       for (const item of batch) {
+        if (isLineMark(item)) { line = item.line; continue; }
         if (typeof item === 'string') {
           // (A comment handed over with its `#`, as `##@hint` gives it, is read as the line it makes.)
           const comment = item.startsWith('#') ? item.slice(1) : item;

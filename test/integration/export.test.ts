@@ -1,5 +1,6 @@
 /** `linkedart export` run as a user runs it: the real program on a data directory. */
 import { expect } from 'chai';
+import { withCanonicalDoubles } from '../../src/render/serialize.js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -71,7 +72,8 @@ describe('linkedart export (the program)', function () {
       expect([...graphs.keys()].sort()).to.deep.equal(ids);
       for (const id of ids) {
         const stored = (await service.read(id))!;
-        expect(await canonical(toNTriples(graphs.get(id)!)), id).to.equal(await canonical(toNTriples(stored.quads)));
+        // As stored, doubles in the one canonical form every format writes.
+        expect(await canonical(toNTriples(graphs.get(id)!)), id).to.equal(await canonical(toNTriples(withCanonicalDoubles(stored.quads))));
       }
       let inProcess = '';
       for await (const chunk of exportDocuments(store, { format: 'nquads' })) inProcess += chunk;

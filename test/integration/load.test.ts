@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -162,6 +162,27 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     } finally {
       await store.close();
     }
+  });
+
+  it('a Turtle block appended to an exported dump: the report gives the line of the document it ran into, and says a new document needs its #@document line', async () => {
+    const storeArgs = await testStoreArgs(join(work, 'data'));
+    expect(load([...storeArgs, DEMO_DIR]).status).to.equal(0);
+    const dump = join(work, 'dump.ttl');
+    const exported = spawnSync(process.execPath, [CLI, 'export', ...storeArgs, '--format', 'turtle', '--out', dump], { encoding: 'utf8' });
+    expect(exported.status, exported.stderr).to.equal(0);
+    const lines = readFileSync(dump, 'utf8').split('\n');
+    const lastMarker = lines.map((l) => l.startsWith('#@document ')).lastIndexOf(true) + 1;
+    const lastId = /<(.*)>/.exec(lines[lastMarker - 1]!)![1]!;
+    const block = '<http://localhost:8080/place/new-place> a <http://www.cidoc-crm.org/cidoc-crm/E53_Place> ;\n  <http://www.w3.org/2000/01/rdf-schema#label> "New place" .\n';
+    appendFileSync(dump, block);
+    const refused = load(['--dry-run', dump]);
+    expect(refused.status).to.equal(1);
+    expect(refused.stderr).to.contain(`rejected: ${dump} line ${lastMarker} (document 29 <${lastId}>) ${lastId}`);
+    expect(refused.stderr).to.contain('put `#@document <http://localhost:8080/place/new-place>` on a line before its triples');
+    writeFileSync(dump, readFileSync(dump, 'utf8').replace(block, `#@document <http://localhost:8080/place/new-place>\n${block}`));
+    const fixed = load(['--dry-run', dump]);
+    expect(fixed.status, fixed.stderr).to.equal(0);
+    expect(fixed.stderr).to.match(/checked \(nothing stored\): 30 new/);
   });
 
   it('killed midway (kill -9): no document is half-written; the same load again finishes the job', async function () {

@@ -20,7 +20,7 @@ import type { LineFormat } from '../../../src/load/n3Line.js';
 import { nquadsItems } from '../../../src/load/nquadsItems.js';
 import { NQuadsLineReader } from '../../../src/load/nquadsLine.js';
 import { orderedQuads } from '../../../src/load/orderedQuads.js';
-import type { ParsedItem } from '../../../src/load/parsedItem.js';
+import { isLineMark, type ParsedItem } from '../../../src/load/parsedItem.js';
 import { writeNTriples } from '../../../src/render/ntriples.js';
 import { demoDocuments } from '../../../src/service/demoCollection.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
@@ -123,6 +123,7 @@ function expectSameReading(actual: Reading, expected: Reading, how: string): voi
     const a = actual.items[i]!;
     const at = `${how}: item ${i + 1}`;
     if (typeof e === 'string') expect(a, at).to.equal(e);
+    else if (isLineMark(e)) expect(a, `${at}: the line where a document may start`).to.deep.equal(e);
     else {
       expect(typeof a, `${at}: a quad`).to.equal('object');
       expectSameTerm(a as Term, e, blanks, at);
@@ -278,7 +279,9 @@ describe('load: the N-Quads line reader, against n3 (nquadsItems)', () => {
       const text = `#@document <http://example.org/s>\n${S} ${P} "x"@en .\n_:b ${P} "1"^^<${XSD}integer> .\n${S} ${P} _:b . # c\n`;
       for (const line of text.split('\n').filter(Boolean)) expect(readsItself(line, 'N-Triples'), line).to.equal(true);
       const expected = await expectAsN3(text, 'N-Triples');
-      expect(expected.items).to.have.lengthOf(5);
+      // The marker's line, the marker, three triples, the comment.
+      expect(expected.items).to.have.lengthOf(6);
+      expect(expected.items[0]).to.deep.equal({ line: 1 });
     });
 
     it('a graph term is an error, as n3 says', async () => {

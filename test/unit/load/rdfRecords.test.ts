@@ -137,9 +137,10 @@ const cases: Array<{ name: string; format: RdfFormat; text: string; baseUrl?: st
     format: 'nquads',
     text: inGraph(OBJECT_1, iri('object/1')) + inGraph(PERSON_1, iri('person/1')) + inGraph(PLACE_1, iri('place/1')),
     records: [
-      { kind: 'graph', location: `graph 1 ${iri('object/1')}`, id: `${B}object/1`, triples: OBJECT_1 },
-      { kind: 'graph', location: `graph 2 ${iri('person/1')}`, id: `${B}person/1`, triples: PERSON_1 },
-      { kind: 'graph', location: `graph 3 ${iri('place/1')}`, id: `${B}place/1`, triples: PLACE_1 },
+      // Each graph's line is its first quad's.
+      { kind: 'graph', location: `line 1 (graph 1 ${iri('object/1')})`, id: `${B}object/1`, triples: OBJECT_1 },
+      { kind: 'graph', location: `line 6 (graph 2 ${iri('person/1')})`, id: `${B}person/1`, triples: PERSON_1 },
+      { kind: 'graph', location: `line 8 (graph 3 ${iri('place/1')})`, id: `${B}place/1`, triples: PLACE_1 },
     ],
   },
   {
@@ -148,10 +149,10 @@ const cases: Array<{ name: string; format: RdfFormat; text: string; baseUrl?: st
     text: inGraph(OBJECT_1.slice(0, 2), iri('object/1')) + inGraph(PERSON_1, iri('person/1')) + inGraph(OBJECT_1.slice(2), iri('object/1'))
       + inGraph(PLACE_1, iri('place/1')) + inGraph([`${iri('object/1')} ${LABEL} "again"`], iri('object/1')),
     records: [
-      { kind: 'graph', location: `graph 1 ${iri('object/1')}`, id: `${B}object/1`, triples: OBJECT_1.slice(0, 2) },
-      { kind: 'graph', location: `graph 2 ${iri('person/1')}`, id: `${B}person/1`, triples: PERSON_1 },
+      { kind: 'graph', location: `line 1 (graph 1 ${iri('object/1')})`, id: `${B}object/1`, triples: OBJECT_1.slice(0, 2) },
+      { kind: 'graph', location: `line 3 (graph 2 ${iri('person/1')})`, id: `${B}person/1`, triples: PERSON_1 },
       { kind: 'unreadable', location: iri('object/1'), message: new RegExp(`^quads of ${iri('object/1')} come again after other`) },
-      { kind: 'graph', location: `graph 3 ${iri('place/1')}`, id: `${B}place/1`, triples: PLACE_1 },
+      { kind: 'graph', location: `line 8 (graph 3 ${iri('place/1')})`, id: `${B}place/1`, triples: PLACE_1 },
     ],
   },
   {
@@ -165,7 +166,7 @@ const cases: Array<{ name: string; format: RdfFormat; text: string; baseUrl?: st
     format: 'nquads',
     text: inDefault(PERSON_1) + inGraph(PLACE_1, iri('place/1')),
     records: [
-      { kind: 'graph', location: `graph 1 ${iri('place/1')}`, id: `${B}place/1`, triples: PLACE_1 },
+      { kind: 'graph', location: `line 3 (graph 1 ${iri('place/1')})`, id: `${B}place/1`, triples: PLACE_1 },
       ...splitRecords(PERSON_1),
     ],
   },
@@ -190,7 +191,7 @@ const cases: Array<{ name: string; format: RdfFormat; text: string; baseUrl?: st
     format: 'nquads',
     text: inGraph(PLACE_1, iri('place/1')) + inGraph(PERSON_1, iri('person/1')) + `${iri('person/1')} ${LABEL} not-a-term ${iri('person/1')} .\n` + inGraph(OBJECT_1, iri('object/1')),
     records: [
-      { kind: 'graph', location: `graph 1 ${iri('place/1')}`, id: `${B}place/1`, triples: PLACE_1 },
+      { kind: 'graph', location: `line 1 (graph 1 ${iri('place/1')})`, id: `${B}place/1`, triples: PLACE_1 },
       { kind: 'unreadable', location: 'line 5', message: /line 5/ },
       { kind: 'unreadable', location: iri('person/1'), message: /^not loaded: the input broke off/ },
     ],
@@ -212,8 +213,9 @@ const cases: Array<{ name: string; format: RdfFormat; text: string; baseUrl?: st
     format: 'trig',
     text: `@prefix crm: <${CRM}> .\n${iri('object/1')} {\n${inDefault(OBJECT_1)}}\n${iri('person/1')} {\n${inDefault(PERSON_1)}}\n${inDefault(PLACE_1)}`,
     records: [
-      { kind: 'graph', location: `graph 1 ${iri('object/1')}`, id: `${B}object/1`, triples: OBJECT_1 },
-      { kind: 'graph', location: `graph 2 ${iri('person/1')}`, id: `${B}person/1`, triples: PERSON_1 },
+      // A graph's line is its first triple's.
+      { kind: 'graph', location: `line 3 (graph 1 ${iri('object/1')})`, id: `${B}object/1`, triples: OBJECT_1 },
+      { kind: 'graph', location: `line 10 (graph 2 ${iri('person/1')})`, id: `${B}person/1`, triples: PERSON_1 },
       ...splitRecords(PLACE_1),
     ],
   },

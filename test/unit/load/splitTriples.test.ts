@@ -139,20 +139,16 @@ describe('load: splitting graph-less triples into documents', () => {
       expect(again.documents.map((d) => [d.id, lines(d.quads)])).to.deep.equal(result.documents.map((d) => [d.id, lines(d.quads)]));
     });
 
-    it('splits 100 renamed copies of the demo (100k+ triples) in well under a second', () => {
+    // (Its speed is the load benchmark's to measure, not a timed test's: npm run bench:load.)
+    it('splits 100 renamed copies of the demo (100k+ triples) into 2,900 documents, nothing left over', () => {
       const copies: Quad[] = [];
       for (let c = 0; c < 100; c++) {
         copies.push(...renamed(merged, `c${c}_`, `${BASE}c${c}/`));
       }
       expect(copies.length).to.be.greaterThan(100_000);
-      splitTriples(copies.slice(0, 20_000), { baseUrl: BASE }); // warm up
-      const start = process.hrtime.bigint();
       const big = splitTriples(copies, { baseUrl: BASE });
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      console.log(`      split ${copies.length} triples into ${big.documents.length} documents in ${ms.toFixed(0)} ms`);
       expect(big.documents).to.have.length(2_900);
       expect(big.leftovers).to.have.length(0);
-      expect(ms).to.be.lessThan(1000);
     });
   });
 

@@ -5,7 +5,7 @@ import { ingestDocument, type IngestedDocument } from '../../../src/ingest/inges
 import { DocumentRejected } from '../../../src/linkedart/Problem.js';
 import { df, XSD, type Quad } from '../../../src/rdf/terms.js';
 import { PREFIXES } from '../../../src/render/prefixes.js';
-import { SerializationError, serializeGraph, type RdfSerialization } from '../../../src/render/serialize.js';
+import { SerializationError, serializeGraph, withCanonicalDoubles, type RdfSerialization } from '../../../src/render/serialize.js';
 import { CORPUS_DIR, DEMO_DIR, readDocuments } from '../../support/corpus.js';
 import { canonical, toNTriples } from '../../support/rdf.js';
 
@@ -40,7 +40,8 @@ async function expectRoundTrip(format: RdfSerialization, id: string, quads: read
     if (IN_NAMED_GRAPH.has(format)) expect(q.graph.termType === 'NamedNode' && q.graph.value, `graph of ${toNTriples([q])}`).to.equal(id);
     else expect(q.graph.termType, 'graph').to.equal('DefaultGraph');
   }
-  expect(await canonical(toNTriples(parsed)), `${format} round trip of\n${text}`).to.equal(await canonical(toNTriples(quads)));
+  // Every literal as given, but a double in its one canonical form (`1e3` is written `1.0E3`).
+  expect(await canonical(toNTriples(parsed)), `${format} round trip of\n${text}`).to.equal(await canonical(toNTriples(withCanonicalDoubles(quads))));
   return text;
 }
 
