@@ -15,10 +15,12 @@ import type { Readable } from 'node:stream';
 import type { DocumentService } from '../service/DocumentService.js';
 import type { GateVerdict } from './gate/checkBatch.js';
 import { CheckWorkers } from './gate/CheckWorkers.js';
-import { inThreadGate, type GateBatch } from './gate/Gate.js';
+import { inThreadGateFor, type Gate, type GateBatch } from './gate/Gate.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
-import { emptyReport, hasFailures, type LoadReport } from './LoadReport.js';
+import { emptyReport, hasFailures, recordRepairs, type LoadReport } from './LoadReport.js';
+import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { GateOptions } from './gate/checkBatch.js';
 import type { LoadRecord } from './records.js';
 import { rdfRecords } from './rdfRecords.js';
 
@@ -32,7 +34,10 @@ export interface LoadProgress {
 export interface LoadOptions {
   readonly strict?: boolean;
   readonly dryRun?: boolean;
+  /** Only subjects under it are documents when splitting triples; relative ids resolve against it (repair `relative-id`). */
   readonly baseUrl?: string;
+  /** Repairs before the gate (src/ingest/repairs): 'all' (the default) or 'none'. */
+  readonly repair?: RepairPolicy;
   /** Documents per atomic write (default 500). */
   readonly batchSize?: number;
   readonly onProgress?: (progress: LoadProgress) => void;
@@ -62,7 +67,7 @@ export class Loader {
       spooled = await spoolInputs(given);
       inputs = spooled.inputs;
     }
-    const gates = new Gates(this.options.checkWorkers ?? 0);
+    const gates = new Gates(this.options.checkWorkers ?? 0, { repair: this.options.repair ?? 'all', base: this.options.baseUrl });
     try {
       return await this.checkedLoad(inputs, gates);
     } finally {
@@ -207,6 +212,7 @@ export class Loader {
     const passed: string[] = [];
     verdicts.forEach((verdict, i) => {
       const { source, location } = pending[i]!;
+      if (verdict.kind !== 'unchanged') recordRepairs(report, { source, location, id: verdict.id, messages: verdict.repairs });
       switch (verdict.kind) {
         case 'unchanged':
           report.unchanged++;
@@ -254,16 +260,19 @@ function jsonId(json: unknown): string | undefined {
  */
 class Gates {
   private workers: CheckWorkers | undefined;
+  private readonly here: Gate;
 
-  constructor(private readonly count: number) {}
+  constructor(private readonly count: number, private readonly options: GateOptions) {
+    this.here = inThreadGateFor(options);
+  }
 
   /** A full batch was read, or the inputs are large: the load is worth its workers. */
   started(): void {
-    if (!this.workers && this.count > 0) this.workers = new CheckWorkers(this.count);
+    if (!this.workers && this.count > 0) this.workers = new CheckWorkers(this.count, this.options);
   }
 
   batch(): GateBatch {
-    return (this.workers ?? inThreadGate).batch();
+    return (this.workers ?? this.here).batch();
   }
 
   /** Batches a pass may have in flight besides the one it reads: one being stored, and one per worker. */
