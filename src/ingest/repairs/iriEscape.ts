@@ -27,7 +27,7 @@ export const iriEscape: Repair = {
     if (!NOT_IN_IRI.test(id)) return undefined;
     const escaped = escapeIri(id);
     if (!isAbsoluteIri(escaped)) return undefined;
-    note(join(at.path, key), `"${id}" → "${escaped}"`);
+    note(join(at.path, key), `${JSON.stringify(id)} → ${JSON.stringify(escaped)}`);
     return withValue(node, key, escaped);
   },
 };
