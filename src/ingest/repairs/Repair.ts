@@ -40,8 +40,28 @@ export interface Repair {
   readonly summary: string;
   /** The whole document, before any node is visited (the root `@context`). */
   document?(doc: JsonObject, note: Note): JsonObject | undefined;
+  /**
+   * The keys a node must have for this repair to look at it, and (KeyScan bits) what else in
+   * its keys: most nodes need no repair, and a repair is asked only about the nodes that
+   * could need it (one pass over each node's keys tells which).
+   */
+  readonly keys?: readonly string[];
+  readonly needs?: number;
   /** One node object (the document too), before its values are visited. */
   node?(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined;
+}
+
+/** What one pass over a node's keys shows (bits). */
+export const KeyScan = {
+  /** A key with a colon (an IRI or compact IRI), not a keyword. */
+  colonKey: 1,
+  /** A key whose value is [] or {}. */
+  emptyValue: 2,
+} as const;
+
+export function isEmptyObject(value: JsonObject): boolean {
+  for (const _ in value) return false;
+  return true;
 }
 
 export function isObject(v: unknown): v is JsonObject {

@@ -58,6 +58,7 @@ export const datePrecision: Repair = {
   name: 'date-precision',
   cites: 'Linked Art API 1.0, TimeSpans: the begin and end bounds are xsd:dateTime values (YYYY-MM-DDThh:mm:ssZ), the earliest and latest possible instants; ISO 8601-1 §5.2.2 (reduced precision names the whole period)',
   summary: 'a TimeSpan bound given as an ISO 8601 year, year-month, date or date-time to the minute → the full date-time at the start or end of that period, the original kept as the TimeSpan\'s Name',
+  keys: ['begin_of_the_begin', 'end_of_the_begin', 'begin_of_the_end', 'end_of_the_end'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     if (!KEYS.some(([k]) => typeof node[k] === 'string') || !typesOf(node).includes('TimeSpan')) return undefined;
     let out: JsonObject | undefined;

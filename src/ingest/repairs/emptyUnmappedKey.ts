@@ -2,12 +2,13 @@
  * `empty-unmapped-key`: a key the context does not map whose value is `[]` or `{}` holds no
  * data (Yale LUX's `"see_also": []`): dropped, with a notice. With a value, it stays refused.
  */
-import { join, typesOf, without, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import { join, KeyScan, typesOf, without, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 
 export const emptyUnmappedKey: Repair = {
   name: 'empty-unmapped-key',
   cites: 'JSON-LD 1.1 Expansion (an empty array or object expands to nothing: no statement is lost)',
   summary: 'a key the context does not map whose value is [] or {} is dropped',
+  needs: KeyScan.emptyValue,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     let out: JsonObject | undefined;
     for (const key in node) {

@@ -16,6 +16,7 @@ export const identifierAssigner: Repair = {
   name: 'identifier-assigner',
   cites: 'Linked Art API 1.0, Shared Data Structures, Identifiers: the assignment of an identifier is given in assigned_by (P37i was assigned by / P141i), an AttributeAssignment; pre-1.0 data used attributed_by',
   summary: 'an Identifier\'s or Name\'s attributed_by AttributeAssignment with no assigned → assigned_by',
+  keys: ['attributed_by'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     const given = node['attributed_by'];
     if (given === undefined || !typesOf(node).some((t) => APPELLATIONS.has(t))) return undefined;

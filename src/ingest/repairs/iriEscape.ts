@@ -10,6 +10,8 @@ import { join, withValue, type JsonObject, type Note, type NodeVisit, type Repai
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 // eslint-disable-next-line no-control-regex
 const NOT_IN_IRI = /[\u0000-\u0020<>"{}|\\^`\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const ANY_NOT_IN_IRI = /[\u0000-\u0020<>"{}|\\^`\u007f-\u009f]/;
 
 export function escapeIri(iri: string): string {
   return iri.replace(NOT_IN_IRI, (c) => encodeURIComponent(c) === c ? `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(c));
@@ -19,12 +21,11 @@ export const iriEscape: Repair = {
   name: 'iri-escape',
   cites: 'RFC 3987 §3.1 step 2 and RFC 3986 §2.1 (characters not allowed in an IRI are percent-encoded as UTF-8)',
   summary: 'an id with spaces or other characters an IRI may not hold has them percent-encoded',
+  keys: ['id', '@id'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     const key = 'id' in node ? 'id' : '@id';
     const id = node[key];
-    if (typeof id !== 'string' || !SCHEME.test(id)) return undefined;
-    NOT_IN_IRI.lastIndex = 0;
-    if (!NOT_IN_IRI.test(id)) return undefined;
+    if (typeof id !== 'string' || !ANY_NOT_IN_IRI.test(id) || !SCHEME.test(id)) return undefined;
     const escaped = escapeIri(id);
     if (!isAbsoluteIri(escaped)) return undefined;
     note(join(at.path, key), `${JSON.stringify(id)} → ${JSON.stringify(escaped)}`);

@@ -15,6 +15,7 @@ export const legacyClass: Repair = {
   name: 'legacy-class',
   cites: 'CIDOC-CRM 7.1 renamed E22 Man-Made Object, E25 Man-Made Feature and E71 Man-Made Thing to Human-Made; Linked Art 1.0 (context v1) names them HumanMadeObject, HumanMadeFeature, HumanMadeThing',
   summary: 'ManMadeObject, ManMadeFeature, ManMadeThing → HumanMadeObject, HumanMadeFeature, HumanMadeThing',
+  keys: ['type', '@type'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     const key = 'type' in node ? 'type' : '@type';
     const value = node[key];

@@ -15,6 +15,7 @@ export const legacyTerm: Repair = {
   name: 'legacy-term',
   cites: 'Linked Art 1.0 context: rdfs:label is `_label` (pre-1.0: `label`), P50 has current keeper is `current_custodian` (pre-1.0: `current_keeper`)',
   summary: 'label → _label, current_keeper → current_custodian (when the new key is not also there)',
+  keys: ['label', 'current_keeper'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     let out: JsonObject | undefined;
     for (const [from, to] of RENAMED) {

@@ -10,6 +10,7 @@ export const linksDropped: Repair = {
   name: 'links-dropped',
   cites: 'HAL (draft-kelly-json-hal §4.1.1: _links holds links to other resources, not the resource\'s own data); the Linked Art context does not map _links',
   summary: '_links (HAL navigation, not data) is dropped, never stored',
+  keys: ['_links'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     if (!('_links' in node) || at.ctx.terms.has('_links')) return undefined;
     note(join(at.path, '_links'), `dropped ${shown(node['_links'])} (navigation, not data)`);

@@ -24,6 +24,7 @@ export const numberString: Repair = {
   name: 'number-string',
   cites: 'Linked Art API 1.0, Dimensions and Monetary Amounts: value, upper_value_limit and lower_value_limit are numbers (P90 has value: E60 Number); _complete is a boolean',
   summary: 'a Dimension\'s or MonetaryAmount\'s value (and limits) given as a string that is exactly a number → the number; "true"/"false" for _complete → the boolean',
+  keys: ['value', 'upper_value_limit', 'lower_value_limit', '_complete'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     let out: JsonObject | undefined;
     const set = (key: string, value: Json, before: string): void => {

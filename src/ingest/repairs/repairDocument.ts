@@ -24,7 +24,7 @@ import { numberString } from './numberString.js';
 import { redundantContext } from './redundantContext.js';
 import { relativeId } from './relativeId.js';
 import { typeFromRange } from './typeFromRange.js';
-import { isObject, join, typesOf, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import { isEmptyObject, isObject, join, KeyScan, typesOf, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 import type { RepairNote } from './RepairNote.js';
 
 /** Every repair, in the order they run on a node. */
@@ -33,6 +33,33 @@ const ALL: readonly Repair[] = [
   legacyClass, legacyTerm, crmKey, emptyUnmappedKey, identifierAssigner, typeFromRange,
   relativeId, iriEscape, datePrecision, numberString,
 ];
+
+/**
+ * Which repairs a node's keys call for, as bits (the repairs' places in ALL): one map lookup a
+ * key, so a node that needs nothing costs a pass over its keys, not a call of every repair.
+ */
+const TRIGGERS = new Map<string, number>();
+let ON_COLON_KEY = 0;
+let ON_EMPTY_VALUE = 0;
+let ALWAYS = 0;
+ALL.forEach((repair, i) => {
+  const bit = 1 << i;
+  for (const key of repair.keys ?? []) TRIGGERS.set(key, (TRIGGERS.get(key) ?? 0) | bit);
+  if ((repair.needs ?? 0) & KeyScan.colonKey) ON_COLON_KEY |= bit;
+  if ((repair.needs ?? 0) & KeyScan.emptyValue) ON_EMPTY_VALUE |= bit;
+  if (repair.keys === undefined && repair.needs === undefined) ALWAYS |= bit;
+});
+
+function triggered(node: JsonObject): number {
+  let bits = ALWAYS;
+  for (const key in node) {
+    bits |= TRIGGERS.get(key) ?? 0;
+    const value = node[key];
+    if (value !== null && typeof value === 'object' && (Array.isArray(value) ? value.length === 0 : isEmptyObject(value))) bits |= ON_EMPTY_VALUE;
+    if (key.charCodeAt(0) !== 64 /* @ */ && key.includes(':')) bits |= ON_COLON_KEY;
+  }
+  return bits;
+}
 
 /** Every repair, for documentation and tests. */
 export const REPAIRS: readonly { name: string; cites: string; summary: string }[] =
@@ -87,10 +114,15 @@ class Walk {
   node(given: JsonObject, path: string, property: string | undefined, via: TermDefinition | null, ctx: ActiveContext): JsonObject {
     let node = given;
     const at: NodeVisit = { path, property, via, ctx, documentContext: this.documentContext, base: this.base };
-    for (const repair of ALL) {
-      if (!repair.node) continue;
+    // The keys scanned once, and again only after a repair changed the node.
+    let bits = triggered(node);
+    for (let i = 0; bits >>> i !== 0; i++) {
+      const repair = ALL[i]!;
+      if ((bits & (1 << i)) === 0 || !repair.node) continue;
+      const before = node;
       const next = repair.node(node, at, this.notes.get(repair)!);
       if (next) node = next;
+      if (node !== before) bits = triggered(node) & ~((2 << i) - 1);
     }
     // Its values, in the context its types give; a changed value means a copy of the node (once).
     const types = typesOf(node);
