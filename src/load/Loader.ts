@@ -19,7 +19,7 @@ import { inThreadGateFor, type Gate, type GateBatch } from './gate/Gate.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
 import { emptyReport, hasFailures, recordRepairs, type LoadReport } from './LoadReport.js';
-import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { GateOptions } from './gate/checkBatch.js';
 import type { LoadRecord } from './records.js';
 import { rdfRecords } from './rdfRecords.js';
@@ -173,7 +173,7 @@ export class Loader {
               report.leftovers.push({ source, location: record.location, messages: [record.message, ...sample(record)] });
               break;
             default: {
-              const id = record.kind === 'graph' ? record.id : jsonId(record.json);
+              const id = record.kind === 'graph' ? record.id : this.jsonId(record.json);
               if (id !== undefined) {
                 const earlier = seen.get(id);
                 if (earlier !== undefined) {
@@ -230,6 +230,12 @@ export class Loader {
       }
     });
     return passed;
+  }
+
+  /** A JSON document's id as the gate will take it (repaired, when repairs are on). */
+  private jsonId(json: unknown): string | undefined {
+    const id = jsonId(json);
+    return id === undefined || this.options.repair === 'none' ? id : repairedId(id, { base: this.options.baseUrl });
   }
 
   private records(stream: Readable, input: LoadInput): AsyncGenerator<LoadRecord> {

@@ -17,6 +17,13 @@ export function escapeIri(iri: string): string {
   return iri.replace(NOT_IN_IRI, (c) => encodeURIComponent(c) === c ? `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(c));
 }
 
+/** An absolute id with the characters an IRI may not hold percent-encoded; undefined when it needs nothing (or is not absolute). */
+export function escapedId(id: string): string | undefined {
+  if (!ANY_NOT_IN_IRI.test(id) || !SCHEME.test(id)) return undefined;
+  const escaped = escapeIri(id);
+  return isAbsoluteIri(escaped) ? escaped : undefined;
+}
+
 export const iriEscape: Repair = {
   name: 'iri-escape',
   cites: 'RFC 3987 §3.1 step 2 and RFC 3986 §2.1 (characters not allowed in an IRI are percent-encoded as UTF-8)',
@@ -25,9 +32,9 @@ export const iriEscape: Repair = {
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     const key = 'id' in node ? 'id' : '@id';
     const id = node[key];
-    if (typeof id !== 'string' || !ANY_NOT_IN_IRI.test(id) || !SCHEME.test(id)) return undefined;
-    const escaped = escapeIri(id);
-    if (!isAbsoluteIri(escaped)) return undefined;
+    if (typeof id !== 'string') return undefined;
+    const escaped = escapedId(id);
+    if (escaped === undefined) return undefined;
     note(join(at.path, key), `${JSON.stringify(id)} → ${JSON.stringify(escaped)}`);
     return withValue(node, key, escaped);
   },

@@ -8,6 +8,18 @@ import { join, withValue, type JsonObject, type Note, type NodeVisit, type Repai
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
+/** A relative id resolved against `base`; undefined when it is not relative or does not resolve to an IRI. */
+export function resolvedId(id: string, base: string): string | undefined {
+  if (SCHEME.test(id) || id.startsWith('_:')) return undefined;
+  let resolved: string;
+  try {
+    resolved = new URL(id, base).href;
+  } catch {
+    return undefined;
+  }
+  return isAbsoluteIri(resolved) ? resolved : undefined;
+}
+
 export const relativeId: Repair = {
   name: 'relative-id',
   cites: 'JSON-LD 1.1 §4.1.2 and RFC 3986 §5 (a relative IRI reference is resolved against the document\'s base IRI)',
@@ -17,14 +29,9 @@ export const relativeId: Repair = {
     if (at.base === undefined) return undefined;
     const key = 'id' in node ? 'id' : '@id';
     const id = node[key];
-    if (typeof id !== 'string' || SCHEME.test(id) || id.startsWith('_:')) return undefined;
-    let resolved: string;
-    try {
-      resolved = new URL(id, at.base).href;
-    } catch {
-      return undefined;
-    }
-    if (!isAbsoluteIri(resolved)) return undefined;
+    if (typeof id !== 'string') return undefined;
+    const resolved = resolvedId(id, at.base);
+    if (resolved === undefined) return undefined;
     note(join(at.path, key), `"${id}" → "${resolved}" (resolved against ${at.base})`);
     return withValue(node, key, resolved);
   },

@@ -16,13 +16,13 @@ import { crmKey } from './crmKey.js';
 import { datePrecision } from './datePrecision.js';
 import { emptyUnmappedKey } from './emptyUnmappedKey.js';
 import { identifierAssigner } from './identifierAssigner.js';
-import { iriEscape } from './iriEscape.js';
+import { escapedId, iriEscape } from './iriEscape.js';
 import { legacyClass } from './legacyClass.js';
 import { legacyTerm } from './legacyTerm.js';
 import { linksDropped } from './linksDropped.js';
 import { numberString } from './numberString.js';
 import { redundantContext } from './redundantContext.js';
-import { relativeId } from './relativeId.js';
+import { relativeId, resolvedId } from './relativeId.js';
 import { typeFromRange } from './typeFromRange.js';
 import { isEmptyObject, isObject, join, KeyScan, typesOf, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 import type { RepairNote } from './RepairNote.js';
@@ -98,6 +98,15 @@ export function repairDocument(json: unknown, options: RepairOptions = {}): { do
   }
   const walk = new Walk(repairs, doc['@context'], options.base);
   return { document: walk.node(doc, '', undefined, null, ctx), repairs };
+}
+
+/**
+ * A document's id as the repairs will leave it (relative-id, then iri-escape), for a loader that
+ * reads ids before the gate (to find the stored copy, and the same id twice in one load).
+ */
+export function repairedId(id: string, options: RepairOptions = {}): string {
+  const resolved = options.base === undefined ? id : resolvedId(id, options.base) ?? id;
+  return escapedId(resolved) ?? resolved;
 }
 
 function noteFor(repair: Repair, notes: RepairNote[]): Note {
