@@ -8,9 +8,7 @@ import { isAbsoluteIri } from '../iris.js';
 import { join, withValue, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-// eslint-disable-next-line no-control-regex
 const NOT_IN_IRI = /[\u0000-\u0020<>"{}|\\^`\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
 const ANY_NOT_IN_IRI = /[\u0000-\u0020<>"{}|\\^`\u007f-\u009f]/;
 
 export function escapeIri(iri: string): string {
