@@ -13,12 +13,15 @@ import { formatReport, hasFailures, type LoadReport } from '../load/LoadReport.j
 import { progressDisplay } from '../load/progress.js';
 import { loadIntoServer } from '../load/loadIntoServer.js';
 import { DocumentService } from '../service/DocumentService.js';
+import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 
 interface LoadFlags extends StoreFlags {
   server?: string;
   token?: string;
   baseUrl?: string;
+  base?: string;
+  repair: string;
   format?: string;
   strict: boolean;
   dryRun: boolean;
@@ -35,7 +38,9 @@ export function loadCommand(): Command {
     .argument('<inputs...>', 'files, directories, or - for standard input (then --format)')
     .addOption(new Option('--server <url>', 'load into the running server at this URL (its bulk endpoint)'))
     .addOption(new Option('--token <token>', `bearer token of the server (env ${SETTINGS.token.env})`))
-    .addOption(new Option('--base-url <url>', 'when splitting triples with no graph, only subjects under this URL are documents'))
+    .addOption(new Option('--base-url <url>', 'relative ids resolve against this URL; when splitting triples with no graph, only subjects under it are documents'))
+    .addOption(new Option('--base <url>', 'the same as --base-url').hideHelp())
+    .option('--repair <which>', `repairs of form before the gate (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`, 'all')
     .addOption(new Option('--format <format>', `format of every input, instead of the extension: ${DUMP_FORMATS.join(', ')}`))
     .option('--strict', 'any refused document aborts the whole load: nothing is stored', false)
     .option('--dry-run', 'check everything, store nothing', false)
@@ -59,6 +64,8 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
       format = dumpFormatNamed(flags.format);
       if (!format) throw new InputError(`--format ${flags.format}: not a dump format; use one of ${DUMP_FORMATS.join(', ')}`);
     }
+    if (!repairPolicyNamed(flags.repair)) throw new InputError(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
+    if (flags.base !== undefined && flags.baseUrl !== undefined && flags.base !== flags.baseUrl) throw new InputError('--base and --base-url are the same option; give one');
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new InputError(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
     if (!Number.isInteger(checkWorkers) || checkWorkers < 0 || checkWorkers > 64) throw new InputError(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
     inputs = resolveInputs(paths, format);
@@ -78,7 +85,7 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   process.on('SIGTERM', onSignal);
   const progress = flags.progress && !flags.json ? progressDisplay() : undefined;
   const options = {
-    strict: flags.strict, dryRun: flags.dryRun, baseUrl: flags.baseUrl, batchSize, checkWorkers, signal: abort.signal,
+    strict: flags.strict, dryRun: flags.dryRun, baseUrl: flags.baseUrl ?? flags.base, repair: repairPolicyNamed(flags.repair), batchSize, checkWorkers, signal: abort.signal,
     onProgress: progress ? (p: Parameters<NonNullable<typeof progress>['update']>[0]) => progress.update(p) : undefined,
   };
 

@@ -8,6 +8,7 @@ import { queryCommand } from './query.js';
 import { serve } from './serve.js';
 import { updateCommand } from './update.js';
 import { runValidate } from './validate.js';
+import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 
 const program = new Command();
 program
@@ -33,8 +34,16 @@ program
   .description('check Linked Art documents (files, directories of .json files, or - for standard input) without storing them')
   .argument('<inputs...>', 'files, directories or -')
   .option('--json', 'print the results as JSON', false)
-  .action((inputs: string[], opts: { json: boolean }) => {
-    process.exitCode = runValidate(inputs, opts);
+  .option('--repair <which>', 'repairs of form before the check, as a load makes them: all or none', 'all')
+  .option('--base-url <url>', 'relative ids resolve against this URL (as for a load)')
+  .action((inputs: string[], opts: { json: boolean; repair: string; baseUrl?: string }) => {
+    const repair = repairPolicyNamed(opts.repair);
+    if (!repair) {
+      console.error(`linkedart validate: --repair ${opts.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
+      process.exitCode = 2;
+      return;
+    }
+    process.exitCode = runValidate(inputs, { json: opts.json, repair, base: opts.baseUrl });
   });
 
 program.addCommand(loadCommand());

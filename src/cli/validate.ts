@@ -6,30 +6,37 @@
 import { DocumentRejected, formatProblem, type Problem } from '../linkedart/Problem.js';
 import { admitDocument } from '../validate/admitDocument.js';
 import { readDocuments } from './readDocuments.js';
+import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import { formatRepair } from '../ingest/repairs/RepairNote.js';
 
 export interface ValidationReport {
   source: string;
   document?: string;
   valid: boolean;
   problems: Problem[];
+  /** What was repaired before the check (formatRepair), as a load would repair it. */
+  repairs: string[];
 }
 
-export function validateInputs(inputs: readonly string[]): { reports: ValidationReport[]; unreadable: Array<{ source: string; message: string }> } {
+export function validateInputs(inputs: readonly string[], options: { repair?: RepairPolicy; base?: string } = {}): { reports: ValidationReport[]; unreadable: Array<{ source: string; message: string }> } {
   const { documents, errors } = readDocuments(inputs);
-  const reports = documents.map(({ source, json }): ValidationReport => {
+  const reports = documents.map(({ source, json: given }): ValidationReport => {
+    // Repaired as a load repairs it, so a data team sees the verdict the load will give.
+    const { document: json, repairs: notes } = options.repair === 'none' ? { document: given, repairs: [] } : repairDocument(given, { base: options.base });
+    const repairs = notes.map(formatRepair);
     try {
       const admitted = admitDocument(json);
-      return { source, document: admitted.id, valid: true, problems: admitted.warnings };
+      return { source, document: admitted.id, valid: true, problems: admitted.warnings, repairs };
     } catch (e) {
       if (!(e instanceof DocumentRejected)) throw e;
-      return { source, document: e.document, valid: false, problems: [...e.problems] };
+      return { source, document: e.document, valid: false, problems: [...e.problems], repairs };
     }
   });
   return { reports, unreadable: errors };
 }
 
-export function runValidate(inputs: readonly string[], options: { json: boolean }): number {
-  const { reports, unreadable } = validateInputs(inputs);
+export function runValidate(inputs: readonly string[], options: { json: boolean; repair?: RepairPolicy; base?: string }): number {
+  const { reports, unreadable } = validateInputs(inputs, options);
   if (options.json) {
     process.stdout.write(JSON.stringify({ documents: reports, unreadable }, null, 2) + '\n');
   } else {
@@ -38,6 +45,7 @@ export function runValidate(inputs: readonly string[], options: { json: boolean 
       const warnings = r.problems.length - violations;
       const verdict = r.valid ? `valid${warnings ? `, ${warnings} warning(s)` : ''}` : `REJECTED: ${violations} violation(s), ${warnings} warning(s)`;
       process.stdout.write(`${r.source}  ${r.document ?? '(no usable id)'}\n  ${verdict}\n`);
+      for (const m of r.repairs) process.stdout.write(`  ${m}\n`);
       for (const p of r.problems) process.stdout.write(`  ${formatProblem(p)}${p.term ? ` (term: ${p.term})` : ''}\n`);
     }
     for (const u of unreadable) process.stdout.write(`${u.source}\n  UNREADABLE: ${u.message}\n`);

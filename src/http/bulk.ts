@@ -1,6 +1,6 @@
 /**
  * The bulk endpoint `linkedart load --server` streams dumps to: `POST /_bulk?format=F`
- * (`strict`, `dryRun`, `baseUrl`, `batchSize` as for the CLI), the body a dump in that
+ * (`strict`, `dryRun`, `baseUrl`, `batchSize`, `repair` as for the CLI), the body a dump in that
  * format, gzipped when `Content-Encoding: gzip`. The server runs the same load pipeline as
  * the CLI and answers its report as JSON (strict mode's second pass reads the body from a
  * temporary file the Loader keeps). A client that accepts `application/x-ndjson` gets the
@@ -12,6 +12,7 @@ import type { Request, Response } from 'express';
 import { DUMP_FORMATS, dumpFormatNamed, streamInput } from '../load/inputs.js';
 import { Loader } from '../load/Loader.js';
 import type { Logger } from '../log/logger.js';
+import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BULK_PROGRESS_MEDIA_TYPE, BulkProgress } from './bulkProgress.js';
 import { asHttpError } from './problems.js';
@@ -32,6 +33,8 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
     const flag = (name: string) => params.get(name) === 'true';
     const batchSize = Number(params.get('batchSize') ?? 500);
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new BadRequest('?batchSize= is a whole number of documents, at least 1.');
+    const repair = repairPolicyNamed(params.get('repair') ?? 'all');
+    if (!repair) throw new BadRequest(`?repair= is one of ${REPAIR_POLICIES.join(', ')}.`);
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > maxBulkBytes) throw new PayloadTooLarge(declared, maxBulkBytes);
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
@@ -56,7 +59,7 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
       // Read once; with strict=true the Loader keeps it in a temporary file for its second pass.
       const input = streamInput(params.get('source') ?? 'request body', format, encoding === 'gzip', () => body);
       const report = await new Loader(documents, {
-        strict: flag('strict'), dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, batchSize,
+        strict: flag('strict'), dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, repair, batchSize,
         onStored: progress ? (so) => progress.acknowledged(so) : undefined,
       }).load([input]);
       if (progress) return progress.report(report);

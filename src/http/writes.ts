@@ -4,6 +4,11 @@
  * write (422 with every problem when refused); DELETE removes one (204). Both honour
  * If-Match / If-None-Match / If-Unmodified-Since (preconditions.ts: 412 when they fail), and a
  * PUT answers the new version's ETag and Last-Modified.
+ *
+ * Repairs (src/ingest/repairs) are opt-in for a PUT: a curator writing one document should see
+ * what the gate thinks of it as written. `Prefer: handling=lenient` (RFC 7240 §4.4; answered with
+ * `Preference-Applied`) or `?repair=all` repairs first, relative ids resolved against the PUT's
+ * URL (as JSON-LD takes a document's location as its base); the answer lists what was repaired.
  */
 import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
@@ -14,6 +19,8 @@ import { entityIdsFor } from './entityIdFor.js';
 import { BadRequest, HttpError, NotFound } from './HttpError.js';
 import { jsonLdValidators, writePrecondition } from './preconditions.js';
 import { readBody } from './readBody.js';
+import { REPAIR_POLICIES, repairDocument, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import { formatRepair } from '../ingest/repairs/RepairNote.js';
 
 export interface WriteOptions {
   readonly baseUrl: string;
@@ -38,6 +45,15 @@ export function putDocument({ baseUrl, maxBodyBytes, documents }: WriteOptions) 
     } catch (error) {
       throw new BadRequest(`The body is not JSON: ${(error as Error).message}.`);
     }
+    const lenient = prefersLenient(req.headers['prefer']);
+    const repair = lenient ? 'all' : repairAsked(req.url);
+    let repairs: string[] = [];
+    if (repair === 'all') {
+      const repaired = repairDocument(json, { base: id });
+      json = repaired.document;
+      repairs = repaired.repairs.map(formatRepair);
+    }
+    if (lenient) res.setHeader('Preference-Applied', 'handling=lenient');
     const given = (json as { id?: unknown } | null)?.id;
     if (typeof given === 'string' && given !== id) {
       throw new BadRequest(`The document's id ${given} is not the id of this URL (${id}); PUT it at its own id.`);
@@ -48,12 +64,12 @@ export function putDocument({ baseUrl, maxBodyBytes, documents }: WriteOptions) 
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
       throw new HttpError(422, 'Unprocessable document', `The document breaks ${error.problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.`,
-        {}, { id, problems: error.problems, errors: error.problems.map(formatProblem) });
+        {}, { id, problems: error.problems, errors: error.problems.map(formatProblem), repairs });
     }
     const precondition = writePrecondition(req.headers);
     const outcome = precondition ? await documents.putIf(admitted, precondition) : await documents.putAll([admitted]);
     const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
-    const answer = Buffer.from(JSON.stringify({ id, result, warnings: admitted.warnings.map(formatProblem) }));
+    const answer = Buffer.from(JSON.stringify({ id, result, warnings: admitted.warnings.map(formatProblem), repairs }));
     res.statusCode = result === 'created' ? 201 : 200;
     setCorsHeaders(res);
     if (result === 'created') res.setHeader('Location', id);
@@ -68,6 +84,22 @@ export function putDocument({ baseUrl, maxBodyBytes, documents }: WriteOptions) 
     res.setHeader('Content-Length', answer.length);
     res.end(answer);
   };
+}
+
+/** Whether a `Prefer` header asks for `handling=lenient` (RFC 7240 §4.4: preferences are comma-separated, names case-insensitive). */
+export function prefersLenient(header: string | string[] | undefined): boolean {
+  const values = Array.isArray(header) ? header : header === undefined ? [] : [header];
+  return values.some((v) => v.split(',').some((p) => /^\s*handling\s*=\s*"?lenient"?\s*(;|$)/i.test(p)));
+}
+
+/** `?repair=` of a PUT: 'none' when absent; a bad value is a 400. */
+function repairAsked(url: string): RepairPolicy {
+  const query = url.indexOf('?');
+  const asked = query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('repair');
+  if (asked === null) return 'none';
+  const policy = repairPolicyNamed(asked);
+  if (!policy) throw new BadRequest(`?repair= is one of ${REPAIR_POLICIES.join(', ')}.`);
+  return policy;
 }
 
 export function deleteDocument({ baseUrl, documents }: WriteOptions) {

@@ -23,6 +23,10 @@ export interface LoadReport {
   readonly unreadable: ReportedItem[];
   /** Triples that belong to no document. */
   readonly leftovers: ReportedItem[];
+  /** Per repair name, the documents it repaired (src/ingest/repairs). */
+  readonly repairs: Record<string, number>;
+  /** Per repaired document (stored or refused), what was repaired. */
+  readonly repaired: ReportedItem[];
   seconds: number;
   /** Why the load stopped before the end (strict mode, an interrupt), if it did. */
   aborted?: string;
@@ -31,7 +35,7 @@ export interface LoadReport {
 }
 
 export function emptyReport(dryRun: boolean): LoadReport {
-  return { created: 0, replaced: 0, unchanged: 0, rejected: 0, warnings: 0, rejections: [], warned: [], unreadable: [], leftovers: [], seconds: 0, dryRun };
+  return { created: 0, replaced: 0, unchanged: 0, rejected: 0, warnings: 0, rejections: [], warned: [], unreadable: [], leftovers: [], repairs: {}, repaired: [], seconds: 0, dryRun };
 }
 
 /** Documents read (stored or not). */
@@ -46,6 +50,14 @@ export function hasFailures(r: LoadReport): boolean {
 
 export function problemMessages(problems: readonly Problem[]): string[] {
   return problems.map(formatProblem);
+}
+
+/** A document's repairs (formatted notes) into the report: counted once per repair name, and listed. */
+export function recordRepairs(r: LoadReport, item: ReportedItem): void {
+  if (item.messages.length === 0) return;
+  r.repaired.push(item);
+  const names = new Set(item.messages.map((m) => /\[([a-z][a-z0-9-]*)\]$/.exec(m)?.[1] ?? 'other'));
+  for (const name of names) r.repairs[name] = (r.repairs[name] ?? 0) + 1;
 }
 
 /**
@@ -76,6 +88,13 @@ export function formatReport(r: LoadReport, listWarnings = false): string {
     lines.push('warnings by rule (--warnings lists each):');
     for (const [rule, { count, example }] of [...byRule].sort((a, b) => b[1].count - a[1].count)) {
       lines.push(`  ${rule}: ${count}, e.g. ${example.source} ${example.location}${example.id ? ` ${example.id}` : ''}: ${example.messages[0]}`);
+    }
+  }
+  if (r.repaired.length > 0) {
+    lines.push('repaired, by repair (documents; --json lists each):');
+    for (const [name, count] of Object.entries(r.repairs).sort((a, b) => b[1] - a[1])) {
+      const example = r.repaired.find((i) => i.messages.some((m) => m.endsWith(`[${name}]`)))!;
+      lines.push(`  ${name}: ${count}, e.g. ${example.source} ${example.location}${example.id ? ` ${example.id}` : ''}: ${example.messages.find((m) => m.endsWith(`[${name}]`))!}`);
     }
   }
   const seen = documentsSeen(r);

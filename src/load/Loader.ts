@@ -15,10 +15,12 @@ import type { Readable } from 'node:stream';
 import type { DocumentService } from '../service/DocumentService.js';
 import type { GateVerdict } from './gate/checkBatch.js';
 import { CheckWorkers } from './gate/CheckWorkers.js';
-import { inThreadGate, type GateBatch } from './gate/Gate.js';
+import { inThreadGateFor, type Gate, type GateBatch } from './gate/Gate.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
-import { emptyReport, hasFailures, type LoadReport } from './LoadReport.js';
+import { emptyReport, hasFailures, recordRepairs, type LoadReport } from './LoadReport.js';
+import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { GateOptions } from './gate/checkBatch.js';
 import type { LoadRecord } from './records.js';
 import { rdfRecords } from './rdfRecords.js';
 
@@ -32,7 +34,10 @@ export interface LoadProgress {
 export interface LoadOptions {
   readonly strict?: boolean;
   readonly dryRun?: boolean;
+  /** Only subjects under it are documents when splitting triples; relative ids resolve against it (repair `relative-id`). */
   readonly baseUrl?: string;
+  /** Repairs before the gate (src/ingest/repairs): 'all' (the default) or 'none'. */
+  readonly repair?: RepairPolicy;
   /** Documents per atomic write (default 500). */
   readonly batchSize?: number;
   readonly onProgress?: (progress: LoadProgress) => void;
@@ -64,7 +69,7 @@ export class Loader {
       spooled = await spoolInputs(given);
       inputs = spooled.inputs;
     }
-    const gates = new Gates(this.options.checkWorkers ?? 0);
+    const gates = new Gates(this.options.checkWorkers ?? 0, { repair: this.options.repair ?? 'all', base: this.options.baseUrl });
     try {
       return await this.checkedLoad(inputs, gates);
     } finally {
@@ -170,7 +175,7 @@ export class Loader {
               report.leftovers.push({ source, location: record.location, messages: [record.message, ...sample(record)] });
               break;
             default: {
-              const id = record.kind === 'graph' ? record.id : jsonId(record.json);
+              const id = record.kind === 'graph' ? record.id : this.jsonId(record.json);
               if (id !== undefined) {
                 const earlier = seen.get(id);
                 if (earlier !== undefined) {
@@ -209,6 +214,7 @@ export class Loader {
     const passed: string[] = [];
     verdicts.forEach((verdict, i) => {
       const { source, location } = pending[i]!;
+      if (verdict.kind !== 'unchanged') recordRepairs(report, { source, location, id: verdict.id, messages: verdict.repairs });
       switch (verdict.kind) {
         case 'unchanged':
           report.unchanged++;
@@ -226,6 +232,12 @@ export class Loader {
       }
     });
     return passed;
+  }
+
+  /** A JSON document's id as the gate will take it (repaired, when repairs are on). */
+  private jsonId(json: unknown): string | undefined {
+    const id = jsonId(json);
+    return id === undefined || this.options.repair === 'none' ? id : repairedId(id, { base: this.options.baseUrl });
   }
 
   private records(stream: Readable, input: LoadInput): AsyncGenerator<LoadRecord> {
@@ -256,16 +268,19 @@ function jsonId(json: unknown): string | undefined {
  */
 class Gates {
   private workers: CheckWorkers | undefined;
+  private readonly here: Gate;
 
-  constructor(private readonly count: number) {}
+  constructor(private readonly count: number, private readonly options: GateOptions) {
+    this.here = inThreadGateFor(options);
+  }
 
   /** A full batch was read, or the inputs are large: the load is worth its workers. */
   started(): void {
-    if (!this.workers && this.count > 0) this.workers = new CheckWorkers(this.count);
+    if (!this.workers && this.count > 0) this.workers = new CheckWorkers(this.count, this.options);
   }
 
   batch(): GateBatch {
-    return (this.workers ?? inThreadGate).batch();
+    return (this.workers ?? this.here).batch();
   }
 
   /** Batches a pass may have in flight besides the one it reads: one being stored, and one per worker. */

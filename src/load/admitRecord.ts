@@ -13,6 +13,8 @@ import { RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { renderDocument } from '../render/renderDocument.js';
 import { ingestDocument } from '../ingest/ingestDocument.js';
 import { checkShapes } from '../validate/admitDocument.js';
+import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { RepairNote } from '../ingest/repairs/RepairNote.js';
 import { checkGraphRoot, compactClass, unreachable } from './graphDocument.js';
 import { topLevelClassIris } from './splitTriples.js';
 import type { LoadRecord } from './records.js';
@@ -25,9 +27,9 @@ export function admitRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph'
  * The first half of the gate (the JSON-side rules), so the loader can leave out the shapes for
  * a document stored unchanged under the same shapes (its digest says so).
  */
-export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string): IngestedDocument {
+export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string, repairs?: RecordRepairs): IngestedDocument {
   const where = `${source} ${record.location}`;
-  if (record.kind === 'json') return ingestDocument(record.json, where);
+  if (record.kind === 'json') return ingestDocument(repaired(record.json, repairs), where);
   const rootProblem = checkGraphRoot(record.id, record.quads);
   if (rootProblem) throw new DocumentRejected(record.id, [problem(record.id, 'graph-root', rootProblem)], where);
   const rendered = renderDocument(record.id, [...record.quads, ...record.hints]);
@@ -38,7 +40,22 @@ export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph
     if (others) problems.push(problem(record.id, 'not-renderable', others));
     throw new DocumentRejected(record.id, problems, where);
   }
-  return ingestDocument(rendered.document, where);
+  return ingestDocument(repaired(rendered.document, repairs), where);
+}
+
+/** How a load repairs its records (src/ingest/repairs), and where the notes of what it repaired go. */
+export interface RecordRepairs {
+  readonly policy: RepairPolicy;
+  /** What relative ids resolve against. */
+  readonly base?: string;
+  readonly notes: RepairNote[];
+}
+
+function repaired(json: unknown, repairs: RecordRepairs | undefined): unknown {
+  if (!repairs || repairs.policy === 'none') return json;
+  const { document, repairs: notes } = repairDocument(json, { base: repairs.base });
+  for (const n of notes) repairs.notes.push(n);
+  return document;
 }
 
 /**

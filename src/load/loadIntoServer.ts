@@ -33,6 +33,7 @@ async function send(server: string, token: string, inputs: readonly LoadInput[],
     const params = new URLSearchParams({ format: input.format, source: input.name, batchSize: String(options.batchSize ?? 500) });
     if (options.dryRun) params.set('dryRun', 'true');
     if (options.baseUrl) params.set('baseUrl', options.baseUrl);
+    if (options.repair) params.set('repair', options.repair);
     // The raw bytes (gzip stays gzip, Content-Encoding says so): counted as they leave, for progress.
     const raw = rawStream(input);
     const counted = raw.pipe(new Transform({
@@ -95,6 +96,9 @@ function add(total: LoadReport, part: LoadReport): void {
   total.warned.push(...part.warned);
   total.unreadable.push(...part.unreadable);
   total.leftovers.push(...part.leftovers);
+  // A server older than repairs answers neither.
+  total.repaired.push(...(part.repaired ?? []));
+  for (const [name, count] of Object.entries(part.repairs ?? {})) total.repairs[name] = (total.repairs[name] ?? 0) + count;
   total.seconds += part.seconds;
   if (part.aborted) total.aborted = part.aborted;
 }

@@ -10,6 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Gate, GateBatch, GateResult } from './Gate.js';
+import { DEFAULT_GATE_OPTIONS, type GateOptions } from './checkBatch.js';
 import { JobBuilder, type ResultMessage } from './gateMessages.js';
 
 interface Waiting { resolve: (result: GateResult) => void; reject: (error: Error) => void }
@@ -23,7 +24,8 @@ export class CheckWorkers implements Gate {
   private readonly workers: Array<{ worker: Worker; jobs: Map<number, Waiting>; failed?: Error }>;
   private nextJob = 0;
 
-  constructor(count: number) {
+  /** `options`: how the workers repair records before checking them (sent with each batch). */
+  constructor(count: number, private readonly options: GateOptions = DEFAULT_GATE_OPTIONS) {
     this.workers = Array.from({ length: Math.max(1, count) }, () => {
       const entry: { worker: Worker; jobs: Map<number, Waiting>; failed?: Error } = {
         worker: new Worker(new URL('./checkWorker.js', import.meta.url)),
@@ -56,7 +58,7 @@ export class CheckWorkers implements Gate {
         const entry = this.workers.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
         if (entry.failed) return Promise.reject(entry.failed);
         const job = this.nextJob++;
-        const { message, transfer } = builder.message(job, before, now, storing);
+        const { message, transfer } = builder.message(job, before, now, storing, this.options);
         return new Promise<GateResult>((resolve, reject) => {
           entry.jobs.set(job, { resolve, reject });
           entry.worker.postMessage(message, transfer);

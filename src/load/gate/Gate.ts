@@ -6,7 +6,7 @@
  */
 import type { Quad } from '../../rdf/terms.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
-import { checkBatch, type DocumentRecord, type GateItem, type GateVerdict } from './checkBatch.js';
+import { checkBatch, DEFAULT_GATE_OPTIONS, type DocumentRecord, type GateItem, type GateOptions, type GateVerdict } from './checkBatch.js';
 
 export interface GateResult {
   readonly verdicts: readonly GateVerdict[];
@@ -24,19 +24,26 @@ export interface Gate {
   close(): Promise<void>;
 }
 
-/** Batches checked here and now (small loads, and writes through a server's bulk endpoint). */
-export const inThreadGate: Gate = {
-  batch(): GateBatch {
-    const items: Array<{ record: DocumentRecord; source: string }> = [];
-    return {
-      add: (record, source) => { items.push({ record, source }); },
-      check(before, now, storing) {
-        const graphs = new Map<string, Quad[]>();
-        const withBefore = items.map((item, i): GateItem => ({ ...item, before: before[i] }));
-        const verdicts = checkBatch(withBefore, now, storing ? (g, quads) => graphs.set(g, quads) : undefined);
-        return Promise.resolve({ verdicts, graphs });
-      },
-    };
-  },
-  close: () => Promise.resolve(),
-};
+/** Batches checked here and now (small loads, and writes through a server's bulk endpoint), repaired as `options` say. */
+export function inThreadGateFor(options: GateOptions): Gate {
+  return {
+    batch: () => inThreadBatch(options),
+    close: () => Promise.resolve(),
+  };
+}
+
+/** The in-thread gate with repairs on (the default). */
+export const inThreadGate: Gate = inThreadGateFor(DEFAULT_GATE_OPTIONS);
+
+function inThreadBatch(options: GateOptions): GateBatch {
+  const items: Array<{ record: DocumentRecord; source: string }> = [];
+  return {
+    add: (record, source) => { items.push({ record, source }); },
+    check(before, now, storing) {
+      const graphs = new Map<string, Quad[]>();
+      const withBefore = items.map((item, i): GateItem => ({ ...item, before: before[i] }));
+      const verdicts = checkBatch(withBefore, now, storing ? (g, quads) => graphs.set(g, quads) : undefined, options);
+      return Promise.resolve({ verdicts, graphs });
+    },
+  };
+}

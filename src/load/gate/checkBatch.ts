@@ -13,6 +13,8 @@ import { shaclValidator } from '../../validate/ShaclValidator.js';
 import { ingestRecord, recordDigest } from '../admitRecord.js';
 import { problemMessages } from '../LoadReport.js';
 import type { LoadRecord } from '../records.js';
+import type { RepairPolicy } from '../../ingest/repairs/repairDocument.js';
+import { formatRepair, type RepairNote } from '../../ingest/repairs/RepairNote.js';
 
 /** A record with where it came from, and the digest its id is stored with (when the loader read one). */
 export interface GateItem {
@@ -23,20 +25,29 @@ export interface GateItem {
 
 export type DocumentRecord = Extract<LoadRecord, { kind: 'json' | 'graph' }>;
 
-/** What the gate says of one record, in the batch's order. */
+/** How the gate repairs records before it checks them (src/ingest/repairs). */
+export interface GateOptions {
+  readonly repair: RepairPolicy;
+  /** What relative ids resolve against (the load's base URL). */
+  readonly base?: string;
+}
+
+export const DEFAULT_GATE_OPTIONS: GateOptions = { repair: 'all' };
+
+/** What the gate says of one record, in the batch's order; `repairs`: what was repaired first (formatRepair). */
 export type GateVerdict =
   /** Passed: to be stored (`replaced`: over a stored version); its Warnings as report lines. */
-  | { readonly kind: 'pass'; readonly id: string; readonly replaced: boolean; readonly warnings: string[] }
+  | { readonly kind: 'pass'; readonly id: string; readonly replaced: boolean; readonly warnings: string[]; readonly repairs: string[] }
   /** The stored version is the same document (under the same shapes): left alone. */
   | { readonly kind: 'unchanged'; readonly id: string }
-  | { readonly kind: 'rejected'; readonly id: string | undefined; readonly messages: string[] };
+  | { readonly kind: 'rejected'; readonly id: string | undefined; readonly messages: string[]; readonly repairs: string[] };
 
 /**
  * The verdicts on `items`, in order. The graphs of each document that passed, as storedGraphs
  * makes them, go to `keep` as soon as it has passed (none when there is no `keep`: a check that
  * stores nothing, a dry run or the first pass of --strict); `now` is their modification stamp.
  */
-export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: string, quads: Quad[]) => void): GateVerdict[] {
+export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: string, quads: Quad[]) => void, options: GateOptions = DEFAULT_GATE_OPTIONS): GateVerdict[] {
   const verdicts: GateVerdict[] = [];
   const version = shaclValidator().version;
   for (const { record, source, before } of items) {
@@ -47,8 +58,9 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
     }
     let checked: IngestedDocument;
     let digest: string | undefined;
+    const notes: RepairNote[] = [];
     try {
-      const doc = ingestRecord(record, source);
+      const doc = ingestRecord(record, source, { policy: options.repair, base: options.base, notes });
       // Against a stored digest first (unchanged: no shapes); otherwise only for a document that passes.
       if (before !== undefined) {
         digest = digestOf(doc);
@@ -57,10 +69,10 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
       checked = checkShapes(doc, `${source} ${record.location}`);
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
-      verdicts.push({ kind: 'rejected', id: error.document, messages: problemMessages(error.problems) });
+      verdicts.push({ kind: 'rejected', id: error.document, messages: problemMessages(error.problems), repairs: notes.map(formatRepair) });
       continue;
     }
-    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings) });
+    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair) });
     if (keep) for (const [graph, quads] of storedGraphs(checked, digest ?? digestOf(checked), now)) keep(graph, quads);
   }
   return verdicts;

@@ -6,13 +6,15 @@
  */
 import type { Quad } from '../../rdf/terms.js';
 import { WireDecoder, WireEncoder, type WireGraphs } from '../../rdf/wireGraphs.js';
-import type { DocumentRecord, GateItem, GateVerdict } from './checkBatch.js';
+import type { DocumentRecord, GateItem, GateOptions, GateVerdict } from './checkBatch.js';
 
 export interface JobMessage {
   readonly job: number;
   /** The modification stamp, as a time value. */
   readonly now: number;
   readonly storing: boolean;
+  /** How records are repaired before they are checked. */
+  readonly options: GateOptions;
   readonly items: readonly ItemMessage[];
   /** The quads of the graph records, in runs of one graph each. */
   readonly wire: WireGraphs;
@@ -43,10 +45,10 @@ export class JobBuilder {
   }
 
   /** The message, with what to transfer rather than copy. */
-  message(job: number, before: ReadonlyArray<string | undefined>, now: Date, storing: boolean): { message: JobMessage; transfer: ArrayBuffer[] } {
+  message(job: number, before: ReadonlyArray<string | undefined>, now: Date, storing: boolean, options: GateOptions): { message: JobMessage; transfer: ArrayBuffer[] } {
     this.items.forEach((item, i) => { item.before = before[i]; });
     const wire = this.encoder.finish();
-    return { message: { job, now: now.getTime(), storing, items: this.items, wire }, transfer: [wire.codes.buffer] };
+    return { message: { job, now: now.getTime(), storing, options, items: this.items, wire }, transfer: [wire.codes.buffer] };
   }
 
   /** Consecutive quads of one graph as one run each (a record's quads are normally one run); how many runs. */

@@ -18,6 +18,10 @@ describe('linkedart validate', function () {
       identified_by: [{ type: 'Name' }],
     }));
     writeFileSync(join(dir, 'notjson.json'), '{"id": ');
+    writeFileSync(join(dir, 'dated.json'), JSON.stringify({
+      '@context': 'https://linked.art/ns/v1/linked-art.json', id: 'https://example.org/object/10', type: 'HumanMadeObject', _label: 'Cup',
+      produced_by: { type: 'Production', timespan: { type: 'TimeSpan', begin_of_the_begin: '1503' } },
+    }));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -32,6 +36,18 @@ describe('linkedart validate', function () {
     expect(result.status).to.equal(1);
     expect(result.stdout).to.contain('https://example.org/object/9').and.contain('REJECTED')
       .and.contain('Violation at identified_by[0]: A Name must have content.');
+  });
+
+  it('repairs as a load does, and lists the repairs under the document; --repair none gives the verdict without them', () => {
+    const repaired = run(join(dir, 'dated.json'));
+    expect(repaired.status, repaired.stdout).to.equal(0);
+    expect(repaired.stdout).to.contain('Repaired at produced_by.timespan.begin_of_the_begin: "1503" → "1503-01-01T00:00:00Z" (the original kept as the TimeSpan\'s Name) [date-precision]');
+    const asWritten = run('--repair', 'none', join(dir, 'dated.json'));
+    expect(asWritten.status).to.equal(1);
+    expect(asWritten.stdout).to.contain('Violation at produced_by.timespan.begin_of_the_begin').and.not.contain('Repaired');
+    const json = JSON.parse(run('--json', join(dir, 'dated.json')).stdout) as { documents: Array<{ valid: boolean; repairs: string[] }> };
+    expect(json.documents[0]!.repairs).to.have.length(1);
+    expect(run('--repair', 'some', join(dir, 'dated.json')).status).to.equal(2);
   });
 
   it('gives the same results as JSON', () => {

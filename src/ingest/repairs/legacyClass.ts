@@ -1,0 +1,36 @@
+/**
+ * `legacy-class`: the class names of the pre-1.0 model (CIDOC-CRM 6.2's "Man-Made") become
+ * their Linked Art 1.0 names (CIDOC-CRM 7's "Human-Made"): the same CRM classes (E22, E25,
+ * E71), renamed. An extension context that defines the old name keeps it.
+ */
+import { join, withValue, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+
+const RENAMED: ReadonlyMap<string, string> = new Map([
+  ['ManMadeObject', 'HumanMadeObject'],     // E22
+  ['ManMadeFeature', 'HumanMadeFeature'],   // E25
+  ['ManMadeThing', 'HumanMadeThing'],       // E71
+]);
+
+export const legacyClass: Repair = {
+  name: 'legacy-class',
+  cites: 'CIDOC-CRM 7.1 renamed E22 Man-Made Object, E25 Man-Made Feature and E71 Man-Made Thing to Human-Made; Linked Art 1.0 (context v1) names them HumanMadeObject, HumanMadeFeature, HumanMadeThing',
+  summary: 'ManMadeObject, ManMadeFeature, ManMadeThing → HumanMadeObject, HumanMadeFeature, HumanMadeThing',
+  keys: ['type', '@type'],
+  node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
+    const key = 'type' in node ? 'type' : '@type';
+    const value = node[key];
+    const renames = (t: Json): t is string => typeof t === 'string' && RENAMED.has(t) && !at.ctx.terms.has(t);
+    if (typeof value === 'string') {
+      if (!renames(value)) return undefined;
+      note(join(at.path, key), `"${value}" → "${RENAMED.get(value)!}"`);
+      return withValue(node, key, RENAMED.get(value)!);
+    }
+    if (!Array.isArray(value) || !value.some(renames)) return undefined;
+    const types = value.map((t, i) => {
+      if (!renames(t)) return t;
+      note(`${join(at.path, key)}[${i}]`, `"${t}" → "${RENAMED.get(t)!}"`);
+      return RENAMED.get(t)!;
+    });
+    return withValue(node, key, types);
+  },
+};

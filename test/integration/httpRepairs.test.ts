@@ -1,0 +1,75 @@
+/**
+ * Repairs over HTTP: opt-in for a PUT (`Prefer: handling=lenient`, answered with
+ * `Preference-Applied`, or `?repair=all`), on by default for the bulk endpoint (`?repair=none`
+ * turns them off); the answers list what was repaired and the served document is the repaired one.
+ */
+import { expect } from 'chai';
+import { demoDocuments } from '../../src/service/demoCollection.js';
+import type { LoadReport } from '../../src/load/LoadReport.js';
+import { startTestApp, type TestApp } from './support/testApp.js';
+
+const BASE = 'https://museum.example.org/collection/';
+const TOKEN = 'curator-token-0123456789abcdef';
+const V1 = 'https://linked.art/ns/v1/linked-art.json';
+const auth = { Authorization: `Bearer ${TOKEN}` };
+const json = { 'Content-Type': 'application/ld+json' };
+const jug = (name: string, extra: Record<string, unknown> = {}) =>
+  ({ '@context': V1, id: `${BASE}object/${name}`, type: 'HumanMadeObject', _label: 'Jug', _links: { self: { href: `${BASE}object/${name}` } }, ...extra });
+
+describe('HTTP writes with repairs', function () {
+  this.timeout(60000);
+  let app: TestApp;
+  before(async () => { app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, token: TOKEN }); });
+  after(async () => { await app.close(); });
+  const put = (name: string, body: unknown, headers: Record<string, string> = {}, query = '') =>
+    fetch(`${app.origin}/collection/object/${name}${query}`, { method: 'PUT', headers: { ...auth, ...json, ...headers }, body: JSON.stringify(body) });
+
+  it('PUT without opting in: repairs are not made, the document is refused (422), nothing is listed as repaired', async () => {
+    const response = await put('plain', jug('plain'));
+    expect(response.status).to.equal(422);
+    expect(response.headers.get('preference-applied')).to.equal(null);
+    const problem = (await response.json()) as { errors: string[]; repairs: string[] };
+    expect(problem.errors.join('\n')).to.match(/_links.*unmapped-key/);
+    expect(problem.repairs).to.deep.equal([]);
+  });
+
+  it('PUT with Prefer: handling=lenient: repaired and stored, Preference-Applied, the repairs in the answer, the repaired document served', async () => {
+    const response = await put('lenient', jug('lenient'), { Prefer: 'respond-async, handling=lenient' });
+    expect(response.status).to.equal(201);
+    expect(response.headers.get('preference-applied')).to.equal('handling=lenient');
+    const answer = (await response.json()) as { result: string; repairs: string[] };
+    expect(answer.repairs).to.deep.equal([`Repaired at _links: dropped {"self":{"href":"${BASE}object/lenient"}} (navigation, not data) [links-dropped]`]);
+    const served = (await (await fetch(`${app.origin}/collection/object/lenient`)).json()) as Record<string, unknown>;
+    expect(served).to.not.have.property('_links');
+    expect(served['@context']).to.equal(V1);
+  });
+
+  it('PUT with ?repair=all: a relative id resolves against the PUT URL', async () => {
+    const doc = jug('relative', { id: 'relative', _links: undefined, made_of: [{ id: '../material/oil', type: 'Material', _label: 'oil' }] });
+    delete (doc as Record<string, unknown>)['_links'];
+    const response = await put('relative', doc, {}, '?repair=all');
+    expect(response.status).to.equal(201);
+    const answer = (await response.json()) as { id: string; repairs: string[] };
+    expect(answer.id).to.equal(`${BASE}object/relative`);
+    expect(answer.repairs).to.have.length(2);
+    const served = (await (await fetch(`${app.origin}/collection/object/relative`)).json()) as { made_of: Array<{ id: string }> };
+    expect(served.made_of[0]!.id).to.equal(`${BASE}material/oil`);
+  });
+
+  it('PUT with ?repair=sometimes: 400 naming the choices', async () => {
+    const response = await put('bad-choice', jug('bad-choice'), {}, '?repair=sometimes');
+    expect(response.status).to.equal(400);
+    expect(((await response.json()) as { detail: string }).detail).to.match(/all, none/);
+  });
+
+  it('bulk: repairs by default, counted in the report; ?repair=none refuses; ?repair=x is 400', async () => {
+    const body = JSON.stringify(jug('bulk')) + '\n';
+    const post = (query: string) => fetch(`${app.origin}/_bulk?format=ndjson${query}`, { method: 'POST', headers: auth, body });
+    const repaired = (await (await post('&dryRun=true')).json()) as LoadReport;
+    expect({ created: repaired.created, repairs: repaired.repairs }).to.deep.equal({ created: 1, repairs: { 'links-dropped': 1 } });
+    expect(repaired.repaired[0]!.messages[0]).to.match(/^Repaired at _links: .*\[links-dropped\]$/);
+    const strict = (await (await post('&dryRun=true&repair=none')).json()) as LoadReport;
+    expect({ rejected: strict.rejected, repairs: strict.repairs }).to.deep.equal({ rejected: 1, repairs: {} });
+    expect((await post('&repair=x')).status).to.equal(400);
+  });
+});

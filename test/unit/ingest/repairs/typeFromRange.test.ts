@@ -1,0 +1,17 @@
+import { object, repairCases } from './support.js';
+
+const cm = { id: 'http://vocab.getty.edu/aat/300379098', _label: 'cm' };
+
+describe('repair type-from-range', () => {
+  repairCases('type-from-range', [
+    { name: 'a unit typed Type → MeasurementUnit (P91: range E58)',
+      doc: object({ dimension: [{ type: 'Dimension', value: 3, unit: { ...cm, type: 'Type' } }] }),
+      after: object({ dimension: [{ type: 'Dimension', value: 3, unit: { ...cm, type: 'MeasurementUnit' } }] }),
+      notes: ['Repaired at dimension[0].unit.type: "Type" → "MeasurementUnit" (P91 has unit: range E58 Measurement Unit (a subclass of E55 Type)) [type-from-range]'] },
+    { name: 'produced_by typed Activity → Production (P108i: range E12)',
+      doc: object({ produced_by: { type: 'Activity' } }), after: object({ produced_by: { type: 'Production' } }),
+      notes: ['Repaired at produced_by.type: "Activity" → "Production" (P108i was produced by: range E12 Production (a subclass of E7 Activity)) [type-from-range]'] },
+    { name: 'a classified_as typed Type stays (its range is E55 itself)', doc: object({ classified_as: [{ ...cm, type: 'Type' }] }) },
+    { name: 'a unit typed with something else stays', doc: object({ dimension: [{ type: 'Dimension', value: 3, unit: { ...cm, type: 'Place' } }] }) },
+  ]);
+});
