@@ -11,6 +11,7 @@ import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { renderDocument } from '../render/renderDocument.js';
 import { ingestDocument } from '../ingest/ingestDocument.js';
+import { INGEST_HINTS } from '../ingest/ruleHints.js';
 import { checkShapes } from '../validate/admitDocument.js';
 import { checkGraphRoot } from './graphDocument.js';
 import type { LoadRecord } from './records.js';
@@ -36,8 +37,8 @@ export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph
   return ingestDocument(rendered.document, where);
 }
 
-function problem(document: string, rule: string, message: string): Problem {
-  return { document, path: '', rule, message, severity: 'Violation' };
+function problem(document: string, rule: 'graph-root' | 'not-renderable', message: string): Problem {
+  return { document, path: '', rule, message, hint: INGEST_HINTS[rule], severity: 'Violation' };
 }
 
 /**
