@@ -18,7 +18,7 @@ import { CheckWorkers } from './gate/CheckWorkers.js';
 import { inThreadGate, type GateBatch } from './gate/Gate.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
-import { emptyReport, hasFailures, type LoadReport } from './LoadReport.js';
+import { emptyReport, hasFailures, problemMessages, type LoadReport } from './LoadReport.js';
 import type { LoadRecord } from './records.js';
 import { rdfRecords } from './rdfRecords.js';
 
@@ -213,7 +213,7 @@ export class Loader {
           break;
         case 'rejected':
           report.rejected++;
-          report.rejections.push({ source, location, id: verdict.id, messages: verdict.messages });
+          report.rejections.push({ source, location, id: verdict.id, messages: problemMessages(verdict.problems), problems: verdict.problems });
           break;
         case 'pass':
           if (verdict.warnings.length > 0) {
