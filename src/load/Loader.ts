@@ -13,13 +13,14 @@
  */
 import type { Readable } from 'node:stream';
 import type { DocumentService } from '../service/DocumentService.js';
-import type { GateVerdict } from './gate/checkBatch.js';
+import type { DocumentRecord, GateVerdict } from './gate/checkBatch.js';
 import { CheckWorkers } from './gate/CheckWorkers.js';
 import { inThreadGate, type GateBatch } from './gate/Gate.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
 import { emptyReport, hasFailures, problemMessages, type LoadReport } from './LoadReport.js';
 import type { LoadRecord } from './records.js';
+import type { RejectedRecord } from './rejectsFile.js';
 import { rdfRecords } from './rdfRecords.js';
 
 export interface LoadProgress {
@@ -43,6 +44,8 @@ export interface LoadOptions {
    * on; 0 (the default): checked in this thread. Started at the first full batch.
    */
   readonly checkWorkers?: number;
+  /** Each refused record, with where it was and why, as its verdict comes (`--rejects FILE`). */
+  readonly onRejected?: (rejected: RejectedRecord) => void;
 }
 
 /** Inputs of this many bytes or more (about 1,500 documents of N-Quads): check workers start with the load. */
@@ -181,7 +184,8 @@ export class Loader {
               } else {
                 withoutId++;
               }
-              batch.push({ id, source, location: record.location });
+              // The record itself only for a rejects file (held until its verdict, otherwise let go).
+              batch.push({ id, source, location: record.location, record: this.options.onRejected ? record : undefined });
               gateBatch.add(record, source);
               if (batch.length >= batchSize) await flush(true);
             }
@@ -206,7 +210,7 @@ export class Loader {
   private record(verdicts: readonly GateVerdict[], pending: readonly Pending[], report: LoadReport): string[] {
     const passed: string[] = [];
     verdicts.forEach((verdict, i) => {
-      const { source, location } = pending[i]!;
+      const { source, location, record } = pending[i]!;
       switch (verdict.kind) {
         case 'unchanged':
           report.unchanged++;
@@ -214,6 +218,7 @@ export class Loader {
         case 'rejected':
           report.rejected++;
           report.rejections.push({ source, location, id: verdict.id, messages: problemMessages(verdict.problems), problems: verdict.problems });
+          if (record) this.options.onRejected?.({ source, location, id: verdict.id, problems: verdict.problems, record });
           break;
         case 'pass':
           if (verdict.warnings.length > 0) {
@@ -237,8 +242,11 @@ export class Loader {
   }
 }
 
-/** A record in a batch (itself in the gate's batch): its id, when it has one to read before the gate, and where it is. */
-interface Pending { readonly id: string | undefined; readonly source: string; readonly location: string }
+/**
+ * A record in a batch (itself in the gate's batch): its id, when it has one to read before the
+ * gate, where it is, and (for a rejects file only) the record, so no worker sends it back.
+ */
+interface Pending { readonly id: string | undefined; readonly source: string; readonly location: string; readonly record?: DocumentRecord }
 
 /** A JSON document's id as ingest takes it, when it is a string (else ingest refuses the document). */
 function jsonId(json: unknown): string | undefined {
