@@ -1,8 +1,8 @@
 /**
  * `linkedart load`: dumps into a data directory (opened here), or into a running server
  * (`--server URL --token T`, streamed to its bulk endpoint, which runs the same pipeline).
- * The report lists every refused document with its file, line or record, id and errors,
- * then a summary. Exit code: 0 all stored, 1 anything refused, unreadable or left over, 2 usage.
+ * The report groups refusals by rule, then a summary; `--json` has every problem of every
+ * document, and `--rejects FILE` every refused document, to fix and load again. Exit code: 0 all stored, 1 anything refused, unreadable or left over, 2 usage.
  */
 import { Command, Option } from 'commander';
 import { resolveConfig, SETTINGS } from '../config/Config.js';
@@ -12,6 +12,7 @@ import { Loader } from '../load/Loader.js';
 import { formatReport, hasFailures, type LoadReport } from '../load/LoadReport.js';
 import { progressDisplay } from '../load/progress.js';
 import { loadIntoServer } from '../load/loadIntoServer.js';
+import { RejectsFile, type RejectedRecord } from '../load/rejectsFile.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
@@ -30,6 +31,7 @@ interface LoadFlags extends StoreFlags {
   json: boolean;
   warnings: boolean;
   progress: boolean;
+  rejects?: string;
 }
 
 export function loadCommand(): Command {
@@ -48,6 +50,7 @@ export function loadCommand(): Command {
     .option('--check-workers <n>', 'worker threads that check documents while the input is read (0: check in the reading thread)', String(defaultCheckWorkers()))
     .option('--json', 'print the report as JSON on standard output', false)
     .option('--warnings', 'list every warning (by default they are counted by rule)', false)
+    .addOption(new Option('--rejects <file>', 'write every refused document to this file (NDJSON: the document as given, its problems beside it); fix it and load it again'))
     .option('--no-progress', 'no progress display')
     .action(async (inputs: string[], flags: LoadFlags) => {
       process.exitCode = await runLoad(inputs, flags);
@@ -68,6 +71,9 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
     if (flags.base !== undefined && flags.baseUrl !== undefined && flags.base !== flags.baseUrl) throw new InputError('--base and --base-url are the same option; give one');
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new InputError(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
     if (!Number.isInteger(checkWorkers) || checkWorkers < 0 || checkWorkers > 64) throw new InputError(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
+    if (flags.rejects !== undefined && flags.server !== undefined) {
+      throw new InputError('--rejects works on a local load; with --server the report (--json) has every problem of every document');
+    }
     inputs = resolveInputs(paths, format);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
@@ -84,9 +90,17 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const progress = flags.progress && !flags.json ? progressDisplay() : undefined;
+  let rejects: RejectsFile | undefined;
+  try {
+    if (flags.rejects !== undefined) rejects = new RejectsFile(flags.rejects);
+  } catch (error) {
+    console.error(`linkedart load: --rejects ${flags.rejects}: ${(error as Error).message}`);
+    return 2;
+  }
   const options = {
     strict: flags.strict, dryRun: flags.dryRun, baseUrl: flags.baseUrl ?? flags.base, repair: repairPolicyNamed(flags.repair), batchSize, checkWorkers, signal: abort.signal,
     onProgress: progress ? (p: Parameters<NonNullable<typeof progress>['update']>[0]) => progress.update(p) : undefined,
+    onRejected: rejects ? (r: RejectedRecord) => rejects.write(r) : undefined,
   };
 
   let report: LoadReport;
@@ -106,10 +120,12 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
     }
   } finally {
     progress?.stop();
+    rejects?.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
   if (flags.json) process.stdout.write(JSON.stringify(report) + '\n');
   else console.error(formatReport(report, flags.warnings));
+  if (rejects) console.error(`rejects: ${rejects.count} refused document${rejects.count === 1 ? '' : 's'} written to ${rejects.path}${rejects.count ? '; fix them there and load that file again' : ''}`);
   return report.aborted && abort.signal.aborted ? 130 : hasFailures(report) ? 1 : 0;
 }

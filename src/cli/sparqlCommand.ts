@@ -125,7 +125,9 @@ export interface ServerProblem {
   document?: string;
   path?: string;
   message?: string;
+  value?: string;
   rule?: string;
+  hint?: string;
   severity?: string;
 }
 
@@ -150,10 +152,11 @@ export async function serverFailure(endpoint: URL, response: Response): Promise<
   return { message: `${head} to POST ${endpoint.href}${shown ? `: ${shown}` : ''}`, problems: [] };
 }
 
-/** One problem of a refused update: document, path, message, rule. */
+/** One problem of a refused update: document, path, message, the value there, rule, the usual fix. */
 export function problemLine(p: ServerProblem): string {
   const where = p.path === undefined || p.path === '' ? '(document)' : p.path;
-  return `  ${p.document ?? '(document without id)'} at ${where}: ${p.message ?? ''}${p.rule ? ` [${p.rule}]` : ''}`;
+  return `  ${p.document ?? '(document without id)'} at ${where}: ${p.message ?? ''}${p.value !== undefined ? ` (value: ${p.value})` : ''}` +
+    `${p.rule ? ` [${p.rule}]` : ''}${p.hint ? ` Fix: ${p.hint}` : ''}`;
 }
 
 /** The message for an error of SparqlService (local runs), naming the kind of problem. */

@@ -14,10 +14,13 @@ import {
 } from '../hints/Skeleton.js';
 import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
+import { shortValueAt } from '../linkedart/problemValue.js';
 import { df, RDF_TYPE, type Quad, type Term } from '../rdf/terms.js';
 import { formThatMatters } from '../render/renderDocument.js';
 import { isAbsoluteIri, isHttpIri } from './iris.js';
 import { booleanLiteral, numberLiteral } from './literals.js';
+import { nearestTerm } from './nearestTerm.js';
+import { INGEST_HINTS, type IngestRule } from './ruleHints.js';
 
 export interface IngestedDocument {
   /** The document's `id`: also the name of its graph. */
@@ -32,6 +35,8 @@ export interface IngestedDocument {
   readonly warnings: Problem[];
   /** Where the quads came from in the JSON, to report problems found on the quads. */
   readonly locations: DocumentLocations;
+  /** The document as given, for the values problems found on the quads are about. */
+  readonly given: unknown;
 }
 
 /**
@@ -100,10 +105,12 @@ class DocumentIngest {
   private readonly nodeLocations = new Map<string, { path: string; ctx: ActiveContext }>();
   private readonly valueLocations = new ValueLocations();
   private documentId: string | undefined;
+  private input: unknown;
 
   constructor(private readonly source: string | undefined) {}
 
   run(input: unknown): IngestedDocument {
+    this.input = input;
     if (!isObject(input)) {
       throw new DocumentRejected(undefined, [this.problem('', 'not-an-object', 'a Linked Art document is one JSON object')], this.source);
     }
@@ -136,6 +143,7 @@ class DocumentIngest {
       id, kind, quads: this.quads, skeleton: root.skeleton,
       hintQuads: skeletonQuads(id, root.skeleton), warnings: this.warnings,
       locations: { nodes: this.nodeLocations, get values() { return valueLocations.values; } },
+      given: input,
     };
   }
 
@@ -189,7 +197,9 @@ class DocumentIngest {
       skeleton.i = idValue;
     }
 
-    // Types: expanded in the context before any type scope, then their scopes applied.
+    // Types: expanded in the context before any type scope, then their scopes applied. Each
+    // type is located at its node (a document's id given a second type elsewhere is found there).
+    const subjectKey = locationKey(subject);
     const types: string[] = [];
     let unknownType: { index: number; type: string; keys: string[] } | undefined;
     if (typeValue !== undefined) {
@@ -207,12 +217,13 @@ class DocumentIngest {
           return;
         }
         types.push(t);
-        this.emit(subject, RDF_TYPE_NODE, vocabularyTerm(iri), statementHashes);
+        const typeTerm = vocabularyTerm(iri);
+        this.emit(subject, RDF_TYPE_NODE, typeTerm, statementHashes);
+        this.valueLocations.add(subjectKey, RDF_TYPE, typeTerm, path, -1);
       });
       skeleton.t = types;
     }
     const ctx = ctx0.withTypes(types);
-    const subjectKey = locationKey(subject);
     if (!this.nodeLocations.has(subjectKey)) this.nodeLocations.set(subjectKey, { path, ctx });
 
     const entries: SkeletonEntry[] = [];
@@ -310,7 +321,9 @@ class DocumentIngest {
     const message = key.startsWith('@')
       ? `the keyword "${key}" is not supported in a Linked Art document`
       : `"${key}" is not defined by the Linked Art context for ${on}; it would be lost`;
-    this.problems.push(this.problem(path, 'unmapped-key', message, key));
+    const near = key.startsWith('@') ? undefined : nearestTerm(key, ctx.terms.keys());
+    const hint = near === undefined ? undefined : `did you mean "${near}"? Otherwise ${INGEST_HINTS['unmapped-key']}`;
+    this.problems.push(this.problem(path, 'unmapped-key', message, key, hint));
     return undefined;
   }
 
@@ -421,8 +434,12 @@ class DocumentIngest {
     return df.blankNode(this.blankPrefix + (this.blankCount++).toString(36));
   }
 
-  private problem(path: string, rule: string, message: string, term?: string): Problem {
-    return { document: this.documentId, path, term, rule, message, severity: 'Violation' };
+  /** A Violation at `path`, with the value found there and the rule's usual fix. */
+  private problem(path: string, rule: IngestRule, message: string, term?: string, hint: string = INGEST_HINTS[rule]): Problem {
+    const problem: Problem = { document: this.documentId, path, term, rule, message, hint, severity: 'Violation' };
+    const value = path === '' ? undefined : shortValueAt(this.input, path);
+    if (value !== undefined) problem.value = value;
+    return problem;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * A problem found in a document, in the one format every check uses (ingest now, SHACL
  * validation, loading and HTTP writes later): which document, where in it (a JSON path
- * such as `produced_by.part[0].carried_out_by[1]`), which Linked Art term, which rule, how bad.
+ * such as `produced_by.part[0].carried_out_by[1]`), the value found there, which Linked Art
+ * term, which rule, how bad, and the usual fix.
  */
 export type Severity = 'Violation' | 'Warning';
 
@@ -10,18 +11,31 @@ export interface Problem {
   document?: string;
   /** JSON path of the offending value or key; `` (empty) for the document itself. */
   path: string;
+  /** The value at `path` in the document as given, as short JSON (problemValue.ts), when there is one. */
+  value?: string;
   /** The Linked Art term concerned (a key or a type), when there is one. */
   term?: string;
   /** A short stable rule id, e.g. `unmapped-key`. */
   rule: string;
   /** The rule in plain words, applied to this case. */
   message: string;
+  /** The usual fix, in a few words (every rule has one: the shapes' svc:hint, ingest's ruleHints.ts). */
+  hint?: string;
   severity: Severity;
 }
 
+/**
+ * One line: `Violation at dimension[0].unit: MESSAGE (value: {...}) [DimensionUnit] Fix: HINT`.
+ * The rule stays in brackets after the message, so a reader (or a regex) finds it.
+ */
 export function formatProblem(p: Problem): string {
   const where = p.path === '' ? '(document)' : p.path;
-  return `${p.severity} at ${where}: ${p.message} [${p.rule}]`;
+  return `${p.severity} at ${where}: ${p.message}${p.value !== undefined ? ` (value: ${p.value})` : ''} [${p.rule}]${p.hint ? ` Fix: ${p.hint}` : ''}`;
+}
+
+/** The rule of a line formatProblem wrote (what LoadReport groups by when it has only lines). */
+export function ruleOfLine(line: string): string | undefined {
+  return / \[([\w:-]+)\](?: Fix: .*)?$/.exec(line)?.[1];
 }
 
 /** A document refused: carries every problem found, not just the first. */

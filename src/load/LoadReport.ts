@@ -1,14 +1,18 @@
 /**
  * What a load did, for the summary at the end and for `--json`: counts, and every document
- * refused or warned about with where it was (file, line or record, id) and why.
+ * refused or warned about with where it was (file, line or record, id) and why; a refusal
+ * carries its problems as fields (rule, path, value, hint) too.
  */
-import { formatProblem, type Problem } from '../linkedart/Problem.js';
+import { formatProblem, ruleOfLine, type Problem } from '../linkedart/Problem.js';
+import { formatRejectionsByRule, rejectionsByRule } from './rejectionsByRule.js';
 
 export interface ReportedItem {
   readonly source: string;
   readonly location: string;
   readonly id?: string;
   readonly messages: readonly string[];
+  /** A refusal's problems, each as formatted in `messages`. */
+  readonly problems?: readonly Problem[];
 }
 
 export interface LoadReport {
@@ -61,8 +65,10 @@ export function recordRepairs(r: LoadReport, item: ReportedItem): void {
 }
 
 /**
- * The report as people read it: what was refused first, each with where and why; warnings
- * counted by rule with an example (all of them with `listWarnings`); the summary last.
+ * The report as people read it, short whatever the input: what could not be read; what was
+ * refused, by rule (rejectionsByRule.ts: counts, the share each rule alone keeps out, two
+ * examples, the fix; `--json` and the rejects file have every problem of every document);
+ * warnings counted by rule with an example (all of them with `listWarnings`); the summary last.
  */
 export function formatReport(r: LoadReport, listWarnings = false): string {
   const lines: string[] = [];
@@ -71,7 +77,10 @@ export function formatReport(r: LoadReport, listWarnings = false): string {
     for (const m of i.messages) lines.push(`  ${m}`);
   };
   for (const i of r.unreadable) item('unreadable', i);
-  for (const i of r.rejections) item('rejected', i);
+  if (r.rejections.length > 0) {
+    lines.push(`rejected by rule (a document may break several; --json and --rejects FILE list every problem of every document):`);
+    lines.push(...formatRejectionsByRule(rejectionsByRule(r.rejections), documentsSeen(r)));
+  }
   for (const i of r.leftovers) item('left over', i);
   if (listWarnings) {
     for (const i of r.warned) item('warning', i);
@@ -80,7 +89,7 @@ export function formatReport(r: LoadReport, listWarnings = false): string {
     for (const i of r.warned) {
       for (const m of i.messages) {
         // A message with no [rule] (the same id twice...) is counted with the others like it, not on a line of its own each.
-        const rule = /\[([^\]]+)\]$/.exec(m)?.[1] ?? 'other';
+        const rule = ruleOfLine(m) ?? 'other';
         const seen = byRule.get(rule);
         if (seen) seen.count++; else byRule.set(rule, { count: 1, example: { ...i, messages: [m] } });
       }

@@ -13,15 +13,17 @@
  */
 import type { Readable } from 'node:stream';
 import type { DocumentService } from '../service/DocumentService.js';
-import type { GateVerdict } from './gate/checkBatch.js';
+import type { DocumentRecord, GateVerdict } from './gate/checkBatch.js';
 import { CheckWorkers } from './gate/CheckWorkers.js';
 import { inThreadGateFor, type Gate, type GateBatch } from './gate/Gate.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
-import { emptyReport, hasFailures, recordRepairs, type LoadReport } from './LoadReport.js';
+import { duplicateIdLine } from './duplicateId.js';
+import { emptyReport, hasFailures, problemMessages, recordRepairs, type LoadReport } from './LoadReport.js';
 import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { GateOptions } from './gate/checkBatch.js';
 import type { LoadRecord } from './records.js';
+import type { RejectedRecord } from './rejectsFile.js';
 import { rdfRecords } from './rdfRecords.js';
 
 export interface LoadProgress {
@@ -50,6 +52,8 @@ export interface LoadOptions {
    * on; 0 (the default): checked in this thread. Started at the first full batch.
    */
   readonly checkWorkers?: number;
+  /** Each refused record, with where it was and why, as its verdict comes (`--rejects FILE`). */
+  readonly onRejected?: (rejected: RejectedRecord) => void;
 }
 
 /** Inputs of this many bytes or more (about 1,500 documents of N-Quads): check workers start with the load. */
@@ -97,6 +101,8 @@ export class Loader {
     const batchSize = this.options.batchSize ?? 500;
     const documents = dryRun ? undefined : this.documents;
     const seen = new Map<string, string>();
+    // Ids whose last copy so far was refused: a later copy's warning says which copy is kept.
+    const refusedIds = new Set<string>();
     let withoutId = 0;
     const counted = new Set<string>();   // dry run: ids counted as they would be stored
     let batch: Pending[] = [];
@@ -136,7 +142,7 @@ export class Loader {
       const checked = filled.check(pending.map((p) => (p.id === undefined ? undefined : stored.get(p.id))), new Date(), documents !== undefined);
       // `step` settles once the verdicts are reported and the write queued; `done`, once stored.
       const step = Promise.all([checked, queued]).then(([result]): { write?: Promise<void> } => {
-        const passed = this.record(result.verdicts, pending, report);
+        const passed = this.record(result.verdicts, pending, report, refusedIds);
         if (!documents) {
           for (const id of passed) counted.add(id);
           report.created = counted.size;
@@ -176,19 +182,18 @@ export class Loader {
               break;
             default: {
               const id = record.kind === 'graph' ? record.id : this.jsonId(record.json);
+              let earlier: string | undefined;
               if (id !== undefined) {
-                const earlier = seen.get(id);
-                if (earlier !== undefined) {
-                  report.warnings++;
-                  report.warned.push({ source, location: record.location, id, messages: [`this id was also at ${earlier}; this later document replaces it`] });
-                  // Written in order, whatever the batch size: the earlier one first.
-                  if (batch.some((p) => p.id === id)) await flush(false);
-                }
+                earlier = seen.get(id);
+                // Written in order, whatever the batch size: the earlier one first. (Which copy
+                // is kept is said once the verdicts are in: record.)
+                if (earlier !== undefined && batch.some((p) => p.id === id)) await flush(false);
                 seen.set(id, `${source} ${record.location}`);
               } else {
                 withoutId++;
               }
-              batch.push({ id, source, location: record.location });
+              // The record itself only for a rejects file (held until its verdict, otherwise let go).
+              batch.push({ id, source, location: record.location, earlier, record: this.options.onRejected ? record : undefined });
               gateBatch.add(record, source);
               if (batch.length >= batchSize) await flush(true);
             }
@@ -209,26 +214,39 @@ export class Loader {
     return report;
   }
 
-  /** The gate's verdicts into the report, each with where its record came from; the ids that passed. */
-  private record(verdicts: readonly GateVerdict[], pending: readonly Pending[], report: LoadReport): string[] {
+  /**
+   * The gate's verdicts into the report, each with where its record came from; the ids that
+   * passed. `refusedIds`: the ids whose last copy so far was refused, kept up to date here.
+   */
+  private record(verdicts: readonly GateVerdict[], pending: readonly Pending[], report: LoadReport, refusedIds: Set<string>): string[] {
     const passed: string[] = [];
     verdicts.forEach((verdict, i) => {
-      const { source, location } = pending[i]!;
+      const { source, location, record, earlier, id } = pending[i]!;
       if (verdict.kind !== 'unchanged') recordRepairs(report, { source, location, id: verdict.id, messages: verdict.repairs });
+      const warnings: string[] = [];
+      if (earlier !== undefined && id !== undefined) {
+        warnings.push(duplicateIdLine(id, { where: earlier, stored: !refusedIds.has(id) }, verdict.kind !== 'rejected'));
+      }
+      if (id !== undefined) {
+        if (verdict.kind === 'rejected') refusedIds.add(id);
+        else refusedIds.delete(id);
+      }
       switch (verdict.kind) {
         case 'unchanged':
           report.unchanged++;
           break;
         case 'rejected':
           report.rejected++;
-          report.rejections.push({ source, location, id: verdict.id, messages: verdict.messages });
+          report.rejections.push({ source, location, id: verdict.id, messages: problemMessages(verdict.problems), problems: verdict.problems });
+          if (record) this.options.onRejected?.({ source, location, id: verdict.id, problems: verdict.problems, record });
           break;
         case 'pass':
-          if (verdict.warnings.length > 0) {
-            report.warnings += verdict.warnings.length;
-            report.warned.push({ source, location, id: verdict.id, messages: verdict.warnings });
-          }
+          warnings.push(...verdict.warnings);
           passed.push(verdict.id);
+      }
+      if (warnings.length > 0) {
+        report.warnings += warnings.length;
+        report.warned.push({ source, location, id: verdict.id ?? id, messages: warnings });
       }
     });
     return passed;
@@ -251,8 +269,18 @@ export class Loader {
   }
 }
 
-/** A record in a batch (itself in the gate's batch): its id, when it has one to read before the gate, and where it is. */
-interface Pending { readonly id: string | undefined; readonly source: string; readonly location: string }
+/**
+ * A record in a batch (itself in the gate's batch): its id, when it has one to read before the
+ * gate, where it is, and (for a rejects file only) the record, so no worker sends it back.
+ */
+interface Pending {
+  readonly id: string | undefined;
+  readonly source: string;
+  readonly location: string;
+  /** Where the copy of this id before this one was, if any. */
+  readonly earlier?: string;
+  readonly record?: DocumentRecord;
+}
 
 /** A JSON document's id as ingest takes it, when it is a string (else ingest refuses the document). */
 function jsonId(json: unknown): string | undefined {

@@ -12,6 +12,7 @@ import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { renderDocument } from '../render/renderDocument.js';
 import { ingestDocument } from '../ingest/ingestDocument.js';
+import { INGEST_HINTS } from '../ingest/ruleHints.js';
 import { checkShapes } from '../validate/admitDocument.js';
 import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { RepairNote } from '../ingest/repairs/RepairNote.js';
@@ -35,9 +36,12 @@ export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph
   const rendered = renderDocument(record.id, [...record.quads, ...record.hints]);
   if (!rendered) throw new DocumentRejected(record.id, [problem(record.id, 'graph-root', 'the graph is empty')], where);
   if (rendered.warnings.length > 0) {
-    const problems = rendered.warnings.map((w) => problem(record.id, 'not-renderable', w));
+    // Unreachable triples about what looks like another document: the usual fix is a marker line.
     const others = otherDocumentsIn(record.id, record.quads);
-    if (others) problems.push(problem(record.id, 'not-renderable', others));
+    const problems = rendered.warnings.map((w) => {
+      const p = problem(record.id, 'not-renderable', w);
+      return others && w.includes('not reachable') ? { ...p, hint: others } : p;
+    });
     throw new DocumentRejected(record.id, problems, where);
   }
   return ingestDocument(repaired(rendered.document, repairs), where);
@@ -77,8 +81,8 @@ function otherDocumentsIn(id: string, quads: readonly Quad[]): string | undefine
     `so put \`#@document <${first}>\` on a line before its triples; in N-Quads or TriG put them in the graph <${first}>`;
 }
 
-function problem(document: string, rule: string, message: string): Problem {
-  return { document, path: '', rule, message, severity: 'Violation' };
+function problem(document: string, rule: 'graph-root' | 'not-renderable', message: string): Problem {
+  return { document, path: '', rule, message, hint: INGEST_HINTS[rule], severity: 'Violation' };
 }
 
 /**

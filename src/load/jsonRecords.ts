@@ -2,11 +2,13 @@
  * JSON-LD dumps: one document, an array of documents, or NDJSON (one document per line),
  * read as a stream. An array is cut into its elements by a small scanner (depth and strings
  * only), so a dump of any size never becomes one string; each element keeps the line it
- * started on for the report.
+ * started on for the report. A line of a rejects file (rejectsFile.ts) is read as the record
+ * it holds.
  */
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { LoadRecord } from './records.js';
+import { rejectedRecord } from './rejectsFile.js';
 
 export async function* jsonRecords(input: Readable): AsyncGenerator<LoadRecord> {
   const scanner = new TopLevelScanner();
@@ -24,11 +26,14 @@ interface Piece { text: string; line: number; record: number; error?: string }
 function parsed(piece: Piece): LoadRecord {
   const location = `line ${piece.line} (record ${piece.record})`;
   if (piece.error) return { kind: 'unreadable', location, message: piece.error };
+  let json: unknown;
   try {
-    return { kind: 'json', location, json: JSON.parse(piece.text) as unknown };
+    json = JSON.parse(piece.text) as unknown;
   } catch (error) {
     return { kind: 'unreadable', location, message: `not JSON: ${(error as Error).message}` };
   }
+  // A line of a rejects file (a document with its problems beside it): the document it holds.
+  return rejectedRecord(json, location) ?? { kind: 'json', location, json };
 }
 
 /**

@@ -40,6 +40,8 @@ export const SHAPE_PREFIX = 'urn:linkedart-service:shape:';
 const SH = 'http://www.w3.org/ns/shacl#';
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 const RDFS_COMMENT = 'http://www.w3.org/2000/01/rdf-schema#comment';
+/** A shape's usual fix, in a few words (not SHACL: the validator ignores it; the report carries it). */
+export const HINT_PREDICATE = 'urn:linkedart-service:hint';
 
 const log = debuglog('linkedart-precheck');
 
@@ -75,13 +77,22 @@ export interface ShapeResult {
    * predicate); absent for rules on the node itself.
    */
   readonly path?: string;
+  /**
+   * For a sequence path of plain predicates (`( identified_by rdf:type )`), its predicates in
+   * order, so the report can follow it to the entry at fault.
+   */
+  readonly steps?: readonly string[];
   /** The offending value, when there is one. */
   readonly value?: Term;
+  /** The constraint component that failed (sh:MaxCountConstraintComponent, ...). */
+  readonly component?: string;
   readonly severity: Severity;
   /** The IRI of the shape that encodes the rule (urn:linkedart-service:shape:...). */
   readonly shape: string;
   /** The shape's sh:message, else its rdfs:comment. */
   readonly message: string;
+  /** The shape's svc:hint: the usual fix. */
+  readonly hint?: string;
 }
 
 /** Validates one node against one shape (the data graph set), giving the library's results. */
@@ -102,8 +113,12 @@ export class ShaclValidator {
   private readonly documentClass: NamedNode;
   /** Shape IRI → its message. */
   private readonly messages = new Map<string, string>();
+  /** Shape IRI → its hint (svc:hint). */
+  readonly hints = new Map<string, string>();
   /** Shape IRI → the predicate its (complex) path starts with. */
   private readonly pathPredicates = new Map<string, string>();
+  /** Shape IRI → the predicates of its sequence path, when it is one of plain predicates. */
+  private readonly sequences = new Map<string, string[]>();
   /** Shape IRI → the body (last member) of its sh:or, for conditional rules. */
   private readonly orBodies = new Map<string, Term>();
   /** The shapes compiled to a conformance check (compiled/Precheck.ts); absent with `precheck: false`. */
@@ -272,6 +287,11 @@ export class ShaclValidator {
     };
     if (path !== undefined) result.path = path;
     if (r.value) result.value = r.value;
+    if (r.component) result.component = r.component.value;
+    const steps = this.sequences.get(shape);
+    if (steps) result.steps = steps;
+    const hint = this.hints.get(shape);
+    if (hint !== undefined) result.hint = hint;
     return result;
   }
 
@@ -350,6 +370,9 @@ export class ShaclValidator {
         case `${SH}message`:
           this.messages.set(s.value, q.object.value);
           break;
+        case HINT_PREDICATE:
+          this.hints.set(s.value, q.object.value);
+          break;
         case RDFS_COMMENT:
           if (!this.messages.has(s.value) && !one(s, `${SH}message`)) this.messages.set(s.value, q.object.value);
           break;
@@ -357,6 +380,8 @@ export class ShaclValidator {
           if (q.object.termType !== 'NamedNode') {
             const p = firstPredicate(q.object);
             if (p) this.pathPredicates.set(s.value, p);
+            const steps = list(q.object);
+            if (steps.length > 1 && steps.every((t) => t.termType === 'NamedNode')) this.sequences.set(s.value, steps.map((t) => t.value));
           }
           break;
         case `${SH}or`: {

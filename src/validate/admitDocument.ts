@@ -4,12 +4,10 @@
  * path, the Linked Art term, the rule in plain words, the severity. A document with a
  * Violation is refused whole; Warnings travel with the accepted document.
  */
-import type { ActiveContext } from '../context/ActiveContext.js';
-import { linkedArtContext } from '../context/linkedArtContext.js';
-import { ingestDocument, locationKey, type IngestedDocument } from '../ingest/ingestDocument.js';
+import { ingestDocument, type IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
-import { RDF_TYPE } from '../rdf/terms.js';
-import { SHAPE_PREFIX, shaclValidator, type ShapeResult } from './ShaclValidator.js';
+import { locateResult } from './locateResult.js';
+import { shaclValidator } from './ShaclValidator.js';
 
 /** Ingest and validate one document; throws DocumentRejected listing every problem when any is a Violation. */
 export function admitDocument(json: unknown, source?: string): IngestedDocument {
@@ -31,26 +29,7 @@ export function checkShapes(ingested: IngestedDocument, source?: string): Ingest
 
 /** What the SHACL shapes say of an ingested document, located in its JSON. */
 export function shapeProblems(ingested: IngestedDocument): Problem[] {
-  return shaclValidator().validate(ingested.id, ingested.quads).map((r) => locate(ingested, r));
-}
-
-function locate(doc: IngestedDocument, result: ShapeResult): Problem {
-  const focus = locationKey(result.focusNode);
-  const node = doc.locations.nodes.get(focus);
-  let path = node?.path ?? '';
-  let term: string | undefined;
-  if (result.path !== undefined) {
-    term = result.path === RDF_TYPE ? 'type' : termFor(node?.ctx ?? linkedArtContext(), result.path);
-    const valuePath = result.value && doc.locations.values.get(`${focus}\u0000${result.path}\u0000${locationKey(result.value)}`);
-    if (valuePath !== undefined) path = valuePath;
-  }
-  const rule = result.shape.startsWith(SHAPE_PREFIX) ? result.shape.slice(SHAPE_PREFIX.length) : result.shape;
-  return { document: doc.id, path, term, rule, message: result.message, severity: result.severity };
-}
-
-/** The Linked Art term for a predicate where the node stands (scoped terms included). */
-function termFor(ctx: ActiveContext, iri: string): string {
-  return ctx.termsFor(iri)[0]?.term ?? ctx.compactIri(iri);
+  return shaclValidator().validate(ingested.id, ingested.quads).map((r) => locateResult(ingested, r));
 }
 
 /** Violations first, then by path, so a report reads top to bottom. */

@@ -163,7 +163,7 @@ describe('linkedart query and update', function () {
       expect(result.status, result.stdout + result.stderr).to.equal(1);
       expect(result.stderr).to.match(/^linkedart update: refused: .*nothing was changed/m);
       // Each problem: document, path, message, rule.
-      expect(result.stderr).to.match(new RegExp(`^  ${PAINTING} at identified_by\\[\\d\\][^:]*: .+ \\[[\\w-]+\\]$`, 'm'));
+      expect(result.stderr).to.match(new RegExp(`^  ${PAINTING} at identified_by\\[\\d\\][^:]*: .+ \\[[\\w-]+\\] Fix: .+$`, 'm'));
       expect(result.stdout).to.equal('');
       expect(query([NAMES, '--format', 'tsv']).stdout).to.equal(before);
     });
@@ -249,7 +249,7 @@ describe('linkedart query and update', function () {
       const refused = remote('update', [DELETE_NAME_CONTENT, '--token', TOKEN]);
       expect(refused.status, refused.stdout + refused.stderr).to.equal(1);
       expect(refused.stderr).to.match(/422/);
-      expect(refused.stderr).to.match(new RegExp(`^  ${PAINTING} at identified_by\\[\\d\\][^:]*: .+ \\[[\\w-]+\\]$`, 'm'));
+      expect(refused.stderr).to.match(new RegExp(`^  ${PAINTING} at identified_by\\[\\d\\][^:]*: .+ \\[[\\w-]+\\] Fix: .+$`, 'm'));
       const names = await (await fetch(`${server.url}/object/harbour-at-dusk`)).json() as { identified_by: Array<{ content?: string }> };
       expect(names.identified_by.map((n) => n.content)).to.include('Harbour at Dusk');
 

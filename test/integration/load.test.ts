@@ -52,9 +52,9 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     writeFileSync(join(dump, 'zz-bad-type.jsonld'), JSON.stringify(BAD_TYPE));
     const result = load([...await testStoreArgs(join(work, 'data')), dump]);
     expect(result.status, result.stderr).to.equal(1);
-    expect(result.stderr).to.contain(`rejected: ${join(dump, 'zz-bad-name.json')} line 1 (record 1) ${BAD_NAME.id}`);
-    expect(result.stderr).to.match(/identified_by\[0\].*content/);
-    expect(result.stderr).to.contain(`rejected: ${join(dump, 'zz-bad-type.jsonld')} line 1 (record 1) ${BAD_TYPE.id}`);
+    expect(result.stderr).to.contain('NameContent: refuses 1 document, 1 for this rule alone (3.2% of the 31 read)');
+    expect(result.stderr).to.contain(`e.g. ${join(dump, 'zz-bad-name.json')} line 1 (record 1) ${BAD_NAME.id} at identified_by[0]: {"type":"Name"}`);
+    expect(result.stderr).to.contain(`e.g. ${join(dump, 'zz-bad-type.jsonld')} line 1 (record 1) ${BAD_TYPE.id} at type: "Production"`);
     expect(result.stderr).to.match(/loaded: 29 new, 0 replaced, 0 unchanged, 2 rejected/);
     const { ids, store } = await storedIds(join(work, 'data'));
     await store.close();
@@ -67,7 +67,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     writeFileSync(ndjson, [...demo.map((d) => d.json), BAD_NAME].map((j) => JSON.stringify(j)).join('\n') + '\n');
     const result = load([...await testStoreArgs(join(work, 'data')), '--strict', ndjson]);
     expect(result.status).to.equal(1);
-    expect(result.stderr).to.contain(`rejected: ${ndjson} line 30 (record 30) ${BAD_NAME.id}`);
+    expect(result.stderr).to.contain(`e.g. ${ndjson} line 30 (record 30) ${BAD_NAME.id} at identified_by[0]`);
     expect(result.stderr).to.contain('nothing was stored');
     const { ids, store } = await storedIds(join(work, 'data'));
     await store.close();
@@ -177,7 +177,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     appendFileSync(dump, block);
     const refused = load(['--dry-run', dump]);
     expect(refused.status).to.equal(1);
-    expect(refused.stderr).to.contain(`rejected: ${dump} line ${lastMarker} (document 29 <${lastId}>) ${lastId}`);
+    expect(refused.stderr).to.contain(`e.g. ${dump} line ${lastMarker} (document 29 <${lastId}>) ${lastId}`);
     expect(refused.stderr).to.contain('put `#@document <http://localhost:8080/place/new-place>` on a line before its triples');
     writeFileSync(dump, readFileSync(dump, 'utf8').replace(block, `#@document <http://localhost:8080/place/new-place>\n${block}`));
     const fixed = load(['--dry-run', dump]);

@@ -5,7 +5,7 @@
  * the loader's thread and in a check worker (CheckWorkers).
  */
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
-import { DocumentRejected } from '../../linkedart/Problem.js';
+import { DocumentRejected, type Problem } from '../../linkedart/Problem.js';
 import type { Quad } from '../../rdf/terms.js';
 import { digestOf, storedGraphs } from '../../service/DocumentService.js';
 import { checkShapes } from '../../validate/admitDocument.js';
@@ -40,7 +40,8 @@ export type GateVerdict =
   | { readonly kind: 'pass'; readonly id: string; readonly replaced: boolean; readonly warnings: string[]; readonly repairs: string[] }
   /** The stored version is the same document (under the same shapes): left alone. */
   | { readonly kind: 'unchanged'; readonly id: string }
-  | { readonly kind: 'rejected'; readonly id: string | undefined; readonly messages: string[]; readonly repairs: string[] };
+  /** Refused, with every problem found (they cross to the loader's thread by structured clone). */
+  | { readonly kind: 'rejected'; readonly id: string | undefined; readonly problems: Problem[]; readonly repairs: string[] };
 
 /**
  * The verdicts on `items`, in order. The graphs of each document that passed, as storedGraphs
@@ -69,7 +70,7 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
       checked = checkShapes(doc, `${source} ${record.location}`);
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
-      verdicts.push({ kind: 'rejected', id: error.document, messages: problemMessages(error.problems), repairs: notes.map(formatRepair) });
+      verdicts.push({ kind: 'rejected', id: error.document, problems: [...error.problems], repairs: notes.map(formatRepair) });
       continue;
     }
     verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair) });

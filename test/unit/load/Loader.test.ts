@@ -104,7 +104,7 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
         expect(report.rejections).to.have.lengthOf(1);
         const rejection = report.rejections[0]!;
         expect(rejection).to.include({ source: inputs[0]!.name, location: layout.badAt, id: BAD_ID });
-        expect(rejection.messages).to.include('Violation at identified_by[0]: A Name must have content. [NameContent]');
+        expect(rejection.messages.map((m) => m.replace(/ Fix: .*/, ''))).to.include('Violation at identified_by[0]: A Name must have content. (value: {"type":"Name"}) [NameContent]');
         expect(report.dryRun).to.equal(false);
         expect(report.aborted).to.equal(undefined);
         expect(hasFailures(report)).to.equal(true);
@@ -272,12 +272,34 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
         // Each is written in turn: the earlier created, the later replacing it.
         expect(counts(report)).to.include({ created: 3, replaced: 1, rejected: 0 });
         await expectStored(service, [second, good[1]!, good[2]!]);
-        const warning = report.warned.find((w) => w.messages.some((m) => m.startsWith('this id was also at')));
+        const warning = report.warned.find((w) => w.messages.some((m) => m.includes('[duplicate-id]')));
         expect(warning).to.not.equal(undefined);
         expect([warning!.source, warning!.location]).to.deep.equal(layout.later(inputs));
         expect(warning!.id).to.equal(idOf(first));
-        expect(warning!.messages).to.include(`this id was also at ${layout.earlier(inputs)}; this later document replaces it`);
+        expect(warning!.messages.map((m) => m.replace(/ Fix: .*/, ''))).to.include(`Warning at (document): this id was also at ${layout.earlier(inputs)}; this later copy replaces it [duplicate-id]`);
       });
+    }
+
+    // Which copy is kept is said once the verdicts are in: never "replaces" for a copy refused.
+    const broken = { ...second, identified_by: [{ type: 'Name' }] };
+    const cases: Array<{ name: string; docs: Doc[]; stored: Doc; says: string }> = [
+      { name: 'the later copy refused: the earlier is kept, and the warning says so', docs: [first, good[1]!, broken], stored: first, says: 'that copy is kept, as this later one was refused' },
+      { name: 'the earlier copy refused: the later is kept', docs: [broken, good[1]!, second], stored: second, says: 'which was refused; this later copy is the one kept' },
+      { name: 'both refused', docs: [broken, good[1]!, broken], stored: good[1]!, says: 'both copies were refused' },
+    ];
+    for (const c of cases) {
+      for (const batchSize of [1, 500]) {
+        it(`${c.name} (batchSize ${batchSize})`, async () => {
+          const { service } = fresh();
+          const inputs = dumpFile('ndjson', ndjson(c.docs));
+          const report = await load(service, inputs, { batchSize });
+          const lines = report.warned.flatMap((w) => w.messages).filter((m) => m.includes('[duplicate-id]'));
+          expect(lines).to.have.length(1);
+          expect(lines[0]).to.contain(`this id was also at ${inputs[0]!.name} line 1 (record 1)`).and.contain(c.says).and.not.contain('replaces');
+          expect((await service.get(idOf(c.stored)))?.document).to.deep.equal(c.stored === good[1] ? good[1] : c.stored);
+          if (c.stored === good[1]) expect(await service.get(idOf(first))).to.equal(undefined);
+        });
+      }
     }
 
     it('in a dry run, counted once', async () => {

@@ -46,7 +46,7 @@ describe('load gate: a batch checked', () => {
     expect(verdicts.map((v) => v.kind === 'pass' && v.replaced)).to.deep.equal([false, false, false, false, true]);
     const rejected = verdicts[1]!;
     expect(rejected.kind === 'rejected' && rejected.id).to.equal(BAD.id);
-    expect(rejected.kind === 'rejected' && rejected.messages.join('\n')).to.match(/identified_by\[0\].*\[NameContent\]/);
+    expect(rejected.kind === 'rejected' && rejected.problems.filter((p) => p.severity === 'Violation').map((p) => [p.path, p.rule, p.value])).to.deep.equal([['identified_by[0]', 'NameContent', '{"type":"Name"}']]);
     // Each document that passed: its graph, then its hint graph.
     const passed = [demo[0], demo[1], demo[3]].map((d) => d!['id'] as string);
     expect(kept).to.deep.equal(passed.flatMap((id) => [id, `urn:linkedart-service:hints:${id}`]));
