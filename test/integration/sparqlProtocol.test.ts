@@ -296,8 +296,30 @@ describe('SPARQL Protocol: /sparql', function () {
       expect(await count('GET', `SELECT (COUNT(*) AS ?n) FROM <${frame.id}> WHERE { GRAPH <${PAINTING_ID}> { ?s ?p ?o } }`)).to.equal(0);
     });
 
-    it('named-graph-uri alone leaves the default graph the union of the documents', async () => {
-      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', [['named-graph-uri', PAINTING_ID]])).to.equal(mergedTriples(DOCS));
+    // SPARQL 1.1 Protocol §2.1.4: the protocol's dataset is the whole dataset, and replaces the query's.
+    it('named-graph-uri alone: the default graph is empty (was the union of the documents)', async () => {
+      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', [['named-graph-uri', PAINTING_ID]])).to.equal(0);
+      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }', [['named-graph-uri', PAINTING_ID]])).to.equal(distinctTriples([painting]));
+    });
+
+    it('default-graph-uri alone: no named graph (was every document\'s graph)', async () => {
+      expect(await graphs('GET', [['default-graph-uri', PAINTING_ID]])).to.deep.equal([]);
+      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }', [['default-graph-uri', PAINTING_ID]])).to.equal(0);
+      expect(await count('GET', `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${PAINTING_ID}> { ?s ?p ?o } }`, [['default-graph-uri', PAINTING_ID]])).to.equal(0);
+    });
+
+    it('named-graph-uri replaces the query\'s FROM and FROM NAMED (was: FROM still counted)', async () => {
+      expect(await count('GET', `SELECT (COUNT(*) AS ?n) FROM <${frame.id}> WHERE { ?s ?p ?o }`, [['named-graph-uri', PAINTING_ID]])).to.equal(0);
+      expect(await graphs('GET', [['named-graph-uri', PAINTING_ID]])).to.deep.equal([PAINTING_ID]);
+      const fromNamed = `SELECT (COUNT(*) AS ?n) FROM NAMED <${frame.id}> WHERE { GRAPH ?g { ?s ?p ?o } }`;
+      expect(await count('GET', fromNamed, [['named-graph-uri', PAINTING_ID]])).to.equal(distinctTriples([painting]));
+      expect(await count('GET', fromNamed, [['default-graph-uri', PAINTING_ID]])).to.equal(0);
+    });
+
+    it('default-graph-uri and named-graph-uri together: each its own part of the dataset', async () => {
+      const params: Array<[string, string]> = [['default-graph-uri', PAINTING_ID], ['named-graph-uri', frame.id]];
+      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', params)).to.equal(distinctTriples([painting]));
+      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }', params)).to.equal(distinctTriples([frame]));
     });
 
     it('default-graph-uri replaces the query\'s FROM', async () => {

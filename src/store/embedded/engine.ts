@@ -258,17 +258,18 @@ export class Engine {
 
   /**
    * SPARQL query over the dataset. Default: the default graph is the union of all graphs.
-   * `dataset` instead names the default graphs and/or the named graphs (the protocol's
-   * default-graph-uri / named-graph-uri); `asWritten` runs the query on the dataset its own
+   * `dataset` instead is the whole dataset, as the protocol's default-graph-uri / named-graph-uri
+   * give it (SPARQL 1.1 Protocol §2.1.4): the query's FROM / FROM NAMED are replaced, and a part
+   * not given is empty (named graphs only: an empty default graph); `asWritten` runs the query on the dataset its own
    * FROM / FROM NAMED say, or on the real default graph (as an update's WHERE sees it).
    */
   query(sparql: string, dataset?: { defaultGraphs?: readonly string[]; namedGraphs?: readonly string[] } | 'asWritten'): PlainQueryResult {
     const options: QueryOptions = {};
     if (dataset === undefined) options.use_default_graph_as_union = this.unionDefault;
     else if (dataset !== 'asWritten') {
-      if (dataset.defaultGraphs) options.default_graph = dataset.defaultGraphs.map((g) => namedNode(checkGraphIri(g)));
-      else options.use_default_graph_as_union = this.unionDefault;
-      if (dataset.namedGraphs) options.named_graphs = dataset.namedGraphs.map((g) => namedNode(checkGraphIri(g)));
+      // Both parts always set: Oxigraph keeps the query's FROM (or FROM NAMED) for a part left unset.
+      options.default_graph = (dataset.defaultGraphs ?? []).map((g) => namedNode(checkGraphIri(g)));
+      options.named_graphs = (dataset.namedGraphs ?? []).map((g) => namedNode(checkGraphIri(g)));
     }
     const form = queryForm(sparql);
     if (form !== 'CONSTRUCT' && form !== 'DESCRIBE') {
