@@ -50,7 +50,7 @@ async function runQuery(sparql: SparqlService, operation: SparqlRequest, req: Re
 }
 
 async function runUpdate(sparql: SparqlService, operation: SparqlRequest, res: Response): Promise<void> {
-  const { created, replaced, deleted, unchanged } = await answeringSparqlErrors(() => sparql.update(operation.text));
+  const { created, replaced, deleted, unchanged } = await answeringSparqlErrors(() => sparql.update(operation.text, operation.using));
   const body = Buffer.from(JSON.stringify({ created, replaced, deleted, unchanged }));
   res.statusCode = 200;
   setCorsHeaders(res);

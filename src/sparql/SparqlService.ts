@@ -11,7 +11,7 @@ import { admitRecord } from '../load/admitRecord.js';
 import type { CommitOutcome, DocumentService } from '../service/DocumentService.js';
 import type { QueryResult } from '../store/QuadStore.js';
 import { UpdateRefused, TooManyRows } from './errors.js';
-import { parseQuery, parseUpdate, type QueryForm } from './parseSparql.js';
+import { parseQuery, parseUpdate, type QueryForm, type UpdateDataset } from './parseSparql.js';
 import type { QueryDataset, SparqlEngine } from './SparqlEngine.js';
 
 export interface SparqlLimits {
@@ -45,12 +45,13 @@ export class SparqlService {
 
   /**
    * Runs a SPARQL Update: nothing is stored unless every document it leaves behind passes the
-   * write gate. A document the update empties is deleted (as DELETE would).
+   * write gate. A document the update empties is deleted (as DELETE would). `dataset`: the
+   * protocol's using-graph-uri / using-named-graph-uri, for the WHERE clauses.
    */
-  update(text: string): Promise<UpdateOutcome> {
-    parseUpdate(text, this.limits);
+  update(text: string, dataset: UpdateDataset = {}): Promise<UpdateOutcome> {
+    const parsed = parseUpdate(text, this.limits, dataset);
     return this.documents.serialized(async () => {
-      const touched = await this.engine.tryUpdate(text, this.limits.timeoutMs);
+      const touched = await this.engine.tryUpdate(parsed.text, this.limits.timeoutMs);
       const admitted: IngestedDocument[] = [];
       const removals: string[] = [];
       const problems: Problem[] = [];

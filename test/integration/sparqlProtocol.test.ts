@@ -361,8 +361,10 @@ describe('SPARQL Protocol: /sparql', function () {
       ['two queries', () => fetch(`${app.origin}/sparql?query=ASK{}&query=ASK{}`), 400, /exactly one/],
       ['a query and an update', () => fetch(`${app.origin}/sparql`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'query=ASK%7B%7D&update=CLEAR%20ALL' }), 400, /both/],
       ['a query in the URL of a POST', () => fetch(`${app.origin}/sparql?query=ASK{}`, { method: 'POST', headers: { 'Content-Type': 'application/sparql-query' }, body: 'ASK {}' }), 400, /body/],
-      ['using-graph-uri', () => fetch(`${app.origin}/sparql?using-graph-uri=${encodeURIComponent(PAINTING_ID)}`, { method: 'POST', headers: { 'Content-Type': 'application/sparql-update', Authorization: `Bearer ${TOKEN}` }, body: 'DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }' }), 400, /USING/],
-      ['using-named-graph-uri by form', () => fetch(`${app.origin}/sparql`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${TOKEN}` }, body: new URLSearchParams({ update: 'CLEAR ALL', 'using-named-graph-uri': PAINTING_ID }).toString() }), 400, /USING/],
+      ['using-graph-uri with an update naming its own dataset (WITH)', () => fetch(`${app.origin}/sparql?using-graph-uri=${encodeURIComponent(PAINTING_ID)}`, { method: 'POST', headers: { 'Content-Type': 'application/sparql-update', Authorization: `Bearer ${TOKEN}` }, body: `WITH <${PAINTING_ID}> DELETE { ?s <urn:x> ?o } WHERE { ?s <urn:x> ?o }` }), 400, /operation 1 has WITH.*2\.2\.3/],
+      ['using-named-graph-uri by form with an update naming its own dataset (USING)', () => fetch(`${app.origin}/sparql`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${TOKEN}` }, body: new URLSearchParams({ update: `DELETE { GRAPH ?g { ?s <urn:x> ?o } } USING NAMED <${PAINTING_ID}> WHERE { GRAPH ?g { ?s <urn:x> ?o } }`, 'using-named-graph-uri': PAINTING_ID }).toString() }), 400, /has USING/],
+      ['using-graph-uri on a query', () => send(app.origin, 'GET', E22_SELECT, { params: [['using-graph-uri', PAINTING_ID]] }), 400, /belongs to updates/],
+      ['a using-graph-uri that is no IRI', () => sendUpdate('POST form', 'CLEAR ALL', TOKEN, [['using-graph-uri', 'not an iri']]), 400, /using-graph-uri.*IRI|IRI.*using-graph-uri/],
       ['a default-graph-uri that is no IRI', () => send(app.origin, 'GET', E22_SELECT, { params: [['default-graph-uri', 'not an iri']] }), 400, /IRI/],
     ];
     for (const [name, request, status, detail] of table) {
@@ -401,8 +403,8 @@ describe('SPARQL Protocol: /sparql', function () {
     });
   });
 
-  function sendUpdate(form: UpdateForm, text: string, token?: string): Promise<Response> {
-    return update(app.origin, form, text, { token });
+  function sendUpdate(form: UpdateForm, text: string, token?: string, params?: Array<[string, string]>): Promise<Response> {
+    return update(app.origin, form, text, { token, ...(params ? { params } : {}) });
   }
 });
 

@@ -143,6 +143,38 @@ INSERT DATA { GRAPH <${COBLE_ID}> { <${COBLE_ID}> rdfs:label "Coble boat" } }`;
     expect(((await count.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0]!.n.value).to.equal(String(places));
   });
 
+  describe('the dataset of the WHERE clauses: using-graph-uri / using-named-graph-uri (SPARQL 1.1 Protocol §2.2.3; were refused as not supported)', () => {
+    const relabel = (where: string): string => `${PREFIXES}DELETE { GRAPH ?s { ?s rdfs:label ?l } } INSERT { GRAPH ?s { ?s rdfs:label "Relabelled" } } ${where}`;
+    const cases: Array<[string, UpdateForm, string, Array<[string, string]>, string[]]> = [
+      ['using-graph-uri is the default graph the WHERE matches', 'POST sparql-update',
+        relabel(`WHERE { ?s rdfs:label ?l FILTER(?s IN (<${FRAME_ID}>, <${COBLE_ID}>)) }`), [['using-graph-uri', FRAME_ID]], [FRAME_ID]],
+      ['two using-graph-uri merge their graphs', 'POST form',
+        relabel(`WHERE { ?s rdfs:label ?l FILTER(?s IN (<${FRAME_ID}>, <${COBLE_ID}>)) }`), [['using-graph-uri', FRAME_ID], ['using-graph-uri', COBLE_ID]], [FRAME_ID, COBLE_ID]],
+      ['using-named-graph-uri names the graphs GRAPH ?g matches', 'POST form',
+        relabel(`WHERE { GRAPH ?s { ?s rdfs:label ?l } }`), [['using-named-graph-uri', COBLE_ID]], [COBLE_ID]],
+      ['using-named-graph-uri alone leaves the default graph empty', 'POST sparql-update',
+        relabel(`WHERE { ?s rdfs:label ?l FILTER(?s IN (<${FRAME_ID}>, <${COBLE_ID}>)) }`), [['using-named-graph-uri', COBLE_ID]], []],
+    ];
+    for (const [name, form, text, params, replaced] of cases) {
+      it(`${name} (${form})`, async () => {
+        const response = await sendUpdate(app.origin, form, text, { token: TOKEN, params });
+        const body = await response.text();
+        expect(response.status, body).to.equal(200);
+        expect((JSON.parse(body) as UpdateAnswer).replaced.sort()).to.deep.equal([...replaced].sort());
+        for (const id of [FRAME_ID, COBLE_ID]) {
+          expect((await dereference(id)).body!._label === 'Relabelled', id).to.equal(replaced.includes(id));
+        }
+      });
+    }
+
+    it('leaves an operation without WHERE (INSERT DATA) as it is', async () => {
+      const response = await sendUpdate(app.origin, 'POST sparql-update', relabelFrameData('Gilt frame'), { token: TOKEN, params: [['using-graph-uri', COBLE_ID]] });
+      const body = await response.text();
+      expect(response.status, body).to.equal(200);
+      expect((JSON.parse(body) as UpdateAnswer).replaced).to.deep.equal([FRAME_ID]);
+    });
+  });
+
   it('answers an update by form that changes nothing with the document unchanged, and leaves it the same', async () => {
     const before = await dereference(FRAME_ID);
     const noChange = relabelFrame('Original frame of Harbour at Dusk');
