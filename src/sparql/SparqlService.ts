@@ -11,7 +11,7 @@ import { admitRecord } from '../load/admitRecord.js';
 import type { CommitOutcome, DocumentService } from '../service/DocumentService.js';
 import type { QueryResult } from '../store/QuadStore.js';
 import { UpdateRefused, TooManyRows } from './errors.js';
-import { parseQuery, parseUpdate, type QueryForm, type UpdateDataset } from './parseSparql.js';
+import { parseQuery, parseUpdate, type ParsedQuery, type QueryForm, type UpdateDataset } from './parseSparql.js';
 import type { QueryDataset, SparqlEngine } from './SparqlEngine.js';
 
 export interface SparqlLimits {
@@ -35,8 +35,14 @@ export class SparqlService {
     readonly limits: SparqlLimits,
   ) {}
 
-  async query(text: string, dataset: QueryDataset = {}): Promise<QueryAnswer> {
-    const parsed = parseQuery(text, this.limits);
+  /** The query checked (size, syntax, SERVICE, row bound): its form, and the text query() runs. Throws as parseQuery does. */
+  prepare(text: string): ParsedQuery {
+    return parseQuery(text, this.limits);
+  }
+
+  /** Runs a query, given as text or as prepare() answered it. */
+  async query(query: string | ParsedQuery, dataset: QueryDataset = {}): Promise<QueryAnswer> {
+    const parsed = typeof query === 'string' ? this.prepare(query) : query;
     const result = await this.engine.query(parsed.text, dataset, this.limits.timeoutMs);
     const rows = result.kind === 'bindings' ? result.rows.length : result.kind === 'quads' ? result.quads.length : 0;
     if (rows > this.limits.maxRows) throw new TooManyRows(this.limits.maxRows, result.kind === 'quads' ? 'triples' : 'solutions');

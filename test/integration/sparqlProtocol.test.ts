@@ -49,6 +49,8 @@ const GRAPH_FORMATS: ReadonlyArray<{ name: string; mediaType: string }> = [
   { name: 'ntriples', mediaType: 'application/n-triples' },
   { name: 'nquads', mediaType: 'application/n-quads' },
   { name: 'jsonld', mediaType: 'application/ld+json' },
+  { name: 'trig', mediaType: 'application/trig' },
+  { name: 'rdfxml', mediaType: 'application/rdf+xml' },
 ];
 
 function lines(body: string): string[] {
@@ -182,6 +184,16 @@ describe('SPARQL Protocol: /sparql', function () {
       [E22_CONSTRUCT, 'application/sparql-results+json', undefined, 406, 'application/problem+json'],
       [E22_CONSTRUCT, undefined, 'csv', 400, 'application/problem+json'],
       [E22_ASK, 'application/sparql-results+xml', undefined, 200, 'application/sparql-results+xml'],
+      // What many HTTP clients send; Fuseki, Virtuoso and GraphDB answer SPARQL JSON results (was 406).
+      [E22_SELECT, 'application/json', undefined, 200, 'application/sparql-results+json'],
+      [E22_ASK, 'application/json', undefined, 200, 'application/sparql-results+json'],
+      [E22_SELECT, 'application/json, text/plain, */*', undefined, 200, 'application/sparql-results+json'],
+      [E22_CONSTRUCT, 'application/json', undefined, 200, 'application/ld+json'],
+      // Every graph format documents are served in (were 406).
+      [E22_CONSTRUCT, 'application/rdf+xml', undefined, 200, 'application/rdf+xml'],
+      [E22_CONSTRUCT, 'application/trig', undefined, 200, 'application/trig'],
+      [DESCRIBE, undefined, 'rdfxml', 200, 'application/rdf+xml'],
+      [DESCRIBE, undefined, 'trig', 200, 'application/trig'],
     ];
     for (const [query, accept, format, status, type] of table) {
       it(`${query.includes('CONSTRUCT') ? 'CONSTRUCT' : query.includes('ASK') ? 'ASK' : 'SELECT'}, Accept ${accept ?? '(none)'}, format ${format ?? '(none)'} → ${status} ${type}`, async () => {
@@ -190,6 +202,22 @@ describe('SPARQL Protocol: /sparql', function () {
         expect(response.status, body).to.equal(status);
         expect(response.headers.get('content-type')).to.satisfy((t: string) => t.startsWith(type));
         if (status === 406) expect((JSON.parse(body) as { available: string[] }).available).to.be.an('array').that.is.not.empty;
+      });
+    }
+
+    // A 406 lists the formats of the query's form (was: every format, graph formats for a SELECT).
+    const SOLUTION_TYPES = ['application/sparql-results+json', 'application/sparql-results+xml', 'text/csv', 'text/tab-separated-values', 'application/json'];
+    const GRAPH_TYPES = ['text/turtle', 'application/n-triples', 'application/n-quads', 'application/ld+json', 'application/trig', 'application/rdf+xml', 'application/json'];
+    const notAcceptable: Array<[string, string, string[]]> = [
+      ['SELECT', E22_SELECT, SOLUTION_TYPES], ['ASK', E22_ASK, SOLUTION_TYPES], ['CONSTRUCT', E22_CONSTRUCT, GRAPH_TYPES], ['DESCRIBE', DESCRIBE, GRAPH_TYPES],
+    ];
+    for (const [form, query, types] of notAcceptable) {
+      it(`a ${form} nothing acceptable for is 406 listing the formats of a ${form}'s answer`, async () => {
+        const response = await send(app.origin, 'GET', query, { accept: 'image/png' });
+        const problem = (await response.json()) as Problem & { available: string[] };
+        expect(response.status).to.equal(406);
+        expect(problem.available).to.deep.equal(types);
+        expect(problem.detail).to.contain(types.join(', '));
       });
     }
 
