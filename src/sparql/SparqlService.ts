@@ -1,7 +1,7 @@
 /**
  * Curators' SPARQL, the same for the HTTP endpoint and the CLI: queries checked (size, syntax,
  * SERVICE refused, at most maxRows rows) and run by the SparqlEngine off the thread that
- * answers dereferences; updates tried first, every document they touch checked by the same
+ * answers dereferences, their doubles written as the documents write them (canonicalDoubles.ts); updates tried first, every document they touch checked by the same
  * gate as every other write (rendered, ingested, SHACL), then committed in one atomic write,
  * or refused whole with the problems found.
  */
@@ -11,6 +11,7 @@ import { admitRecord } from '../load/admitRecord.js';
 import type { CommitOutcome, DocumentService } from '../service/DocumentService.js';
 import type { QueryResult } from '../store/QuadStore.js';
 import { UpdateRefused, TooManyRows } from './errors.js';
+import { withCanonicalDoubles } from './results/canonicalDoubles.js';
 import { parseQuery, parseUpdate, type ParsedQuery, type QueryForm, type UpdateDataset } from './parseSparql.js';
 import type { QueryDataset, SparqlEngine } from './SparqlEngine.js';
 
@@ -46,7 +47,7 @@ export class SparqlService {
     const result = await this.engine.query(parsed.text, dataset, this.limits.timeoutMs);
     const rows = result.kind === 'bindings' ? result.rows.length : result.kind === 'quads' ? result.quads.length : 0;
     if (rows > this.limits.maxRows) throw new TooManyRows(this.limits.maxRows, result.kind === 'quads' ? 'triples' : 'solutions');
-    return { form: parsed.form, result };
+    return { form: parsed.form, result: withCanonicalDoubles(result) };
   }
 
   /**

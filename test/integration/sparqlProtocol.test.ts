@@ -119,6 +119,37 @@ describe('SPARQL Protocol: /sparql', function () {
     }
   });
 
+  describe('a double is written as the documents write it (JSON-LD 1.1\'s canonical form)', () => {
+    // The painting's width, `"value": 91.5` in its JSON-LD: 9.15E1 in every format (was "91.5" in SPARQL answers).
+    // A range, not `?v = 91.5`: Virtuoso answers an equality with the constant of the FILTER (an xsd:decimal) rather than the stored term.
+    const WHERE = `WHERE { ?d crm:P90_has_value ?v FILTER(?v > 91.4 && ?v < 91.6) }`;
+    const XSD_DOUBLE = 'http://www.w3.org/2001/XMLSchema#double';
+    for (const format of SOLUTION_FORMATS) {
+      it(`SELECT as ${format.name}: "9.15E1"^^xsd:double`, async () => {
+        const response = await send(app.origin, 'GET', `${PREFIX}SELECT ?v ${WHERE}`, { accept: format.mediaType });
+        const body = await response.text();
+        expect(response.status, body).to.equal(200);
+        expect(body).to.contain('9.15E1').and.not.contain('91.5');
+        if (format.name === 'json') {
+          expect((JSON.parse(body) as { results: { bindings: Array<{ v: unknown }> } }).results.bindings.map((b) => b.v))
+            .to.deep.equal([{ type: 'literal', value: '9.15E1', datatype: XSD_DOUBLE }]);
+        }
+        if (format.name === 'xml') expect(body).to.contain(`<literal datatype="${XSD_DOUBLE}">9.15E1</literal>`);
+        if (format.name === 'csv') expect(lines(body)).to.deep.equal(['v', '9.15E1']);
+      });
+    }
+    for (const format of GRAPH_FORMATS) {
+      it(`CONSTRUCT as ${format.name}: "9.15E1"^^xsd:double`, async () => {
+        const response = await send(app.origin, 'GET', `${PREFIX}CONSTRUCT { ?d crm:P90_has_value ?v } ${WHERE}`, { accept: format.mediaType });
+        const body = await response.text();
+        expect(response.status, body).to.equal(200);
+        const objects = triplesOf(format.mediaType, body).map((t) => t.slice(t.lastIndexOf(' ') + 1));
+        expect(objects).to.deep.equal(['"9.15E1"']);
+        expect(body).not.to.contain('91.5');
+      });
+    }
+  });
+
   describe('ORDER BY cut by OFFSET and LIMIT', () => {
     // Beyond 10,000 sorted rows (the default --max-rows, which cuts every query at one row more), Virtuoso refuses a sorted cut: sortedSubquery.ts.
     const table: Array<[string, readonly string[]]> = [
