@@ -6,7 +6,7 @@
  * remote SPARQL 1.1 store will implement it over HTTP.
  */
 import type { Quad } from '../rdf/terms.js';
-import type { QueryResult } from '../store/QuadStore.js';
+import type { QueryResult } from './QueryResult.js';
 
 /**
  * The RDF dataset of a query, from the protocol's default-graph-uri / named-graph-uri (SPARQL 1.1

@@ -9,7 +9,7 @@ import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { admitRecord } from '../load/admitRecord.js';
 import type { CommitOutcome, DocumentService } from '../service/DocumentService.js';
-import type { QueryResult } from '../store/QuadStore.js';
+import type { QueryResult } from './QueryResult.js';
 import { UpdateRefused, TooManyRows } from './errors.js';
 import { withCanonicalDoubles } from './results/canonicalDoubles.js';
 import { parseQuery, parseUpdate, type ParsedQuery, type QueryForm, type UpdateDataset } from './parseSparql.js';

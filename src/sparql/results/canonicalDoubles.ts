@@ -8,7 +8,7 @@
 import { withCanonicalDoubles as quadsWithCanonicalDoubles } from '../../render/serialize.js';
 import { canonicalDoubleLexical } from '../../rdf/canonicalDouble.js';
 import { XSD, type PlainTerm } from '../../rdf/terms.js';
-import type { QueryResult } from '../../store/QuadStore.js';
+import type { QueryResult } from '../QueryResult.js';
 
 const XSD_DOUBLE = XSD + 'double';
 

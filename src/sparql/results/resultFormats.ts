@@ -3,7 +3,7 @@
  * (SELECT rows, an ASK's boolean) go in the SPARQL 1.1 result formats; graphs (CONSTRUCT and
  * DESCRIBE) in the RDF formats. The first format of each list is its default.
  */
-import type { QueryResult } from '../../store/QuadStore.js';
+import type { QueryResult } from '../QueryResult.js';
 import type { QueryForm } from '../parseSparql.js';
 import { writeCsvResults } from './csv.js';
 import { writeGraph, type GraphFormatName } from './graph.js';
