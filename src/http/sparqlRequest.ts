@@ -1,11 +1,13 @@
 /**
  * The three ways the SPARQL 1.1 Protocol sends an operation, read into one shape: GET
  * `?query=`, POST form-encoded (`query=` or `update=`), POST `application/sparql-query` or
- * `application/sparql-update` (the body is the text, the dataset in the URL). Anything
+ * `application/sparql-update` (the body is the text, the dataset — default-graph-uri / named-graph-uri
+ * for a query, using-graph-uri / using-named-graph-uri for an update — in the URL). Anything
  * ambiguous (two queries, a query and an update, an update by GET) is a 400 here, before
  * anything runs.
  */
 import type { Request } from 'express';
+import type { UpdateDataset } from '../sparql/parseSparql.js';
 import type { QueryDataset } from '../sparql/SparqlEngine.js';
 import { BadRequest, HttpError, PayloadTooLarge, UnsupportedMediaType } from './HttpError.js';
 import { readBody } from './readBody.js';
@@ -15,6 +17,8 @@ export interface SparqlRequest {
   readonly text: string;
   /** From default-graph-uri / named-graph-uri; empty for updates. */
   readonly dataset: QueryDataset;
+  /** From using-graph-uri / using-named-graph-uri; empty for queries. */
+  readonly using: UpdateDataset;
   /** `format` (json, xml, csv, ...), overriding Accept, if given. */
   readonly format: string | undefined;
 }
@@ -53,11 +57,11 @@ export async function readSparqlRequest(req: Request, maxQueryBytes: number): Pr
       return fromParams(form, url);
     }
     case QUERY_MEDIA_TYPE:
-      return { kind: 'query', text: await readText(req, maxQueryBytes, maxQueryBytes), dataset: datasetOf(url), format: url.get('format') ?? undefined };
+      refuseUsingGraphs(url);
+      return { kind: 'query', text: await readText(req, maxQueryBytes, maxQueryBytes), dataset: datasetOf(url), using: {}, format: url.get('format') ?? undefined };
     case UPDATE_MEDIA_TYPE:
       refuseQueryDataset(url);
-      refuseUsingGraphs(url);
-      return { kind: 'update', text: await readText(req, maxQueryBytes, maxQueryBytes), dataset: {}, format: undefined };
+      return { kind: 'update', text: await readText(req, maxQueryBytes, maxQueryBytes), dataset: {}, using: usingOf(url), format: undefined };
     default:
       throw new UnsupportedMediaType(`POST /sparql takes ${ACCEPTED_POST_TYPES.join(', ')}, not ${JSON.stringify((req.headers['content-type'] ?? '(none)').slice(0, 100))}.`,
         ACCEPTED_POST_TYPES);
@@ -72,30 +76,48 @@ function fromParams(params: URLSearchParams, url: URLSearchParams): SparqlReques
   if (updates.length > 1) throw new BadRequest(`The request has ${updates.length} update parameters; send exactly one.`);
   if (queries.length && updates.length) throw new BadRequest('The request has both a query and an update; send one operation per request.');
   const format = params.get('format') ?? url.get('format') ?? undefined;
-  if (queries.length) return { kind: 'query', text: queries[0]!, dataset: datasetOf(params), format };
+  if (queries.length) {
+    refuseUsingGraphs(params);
+    return { kind: 'query', text: queries[0]!, dataset: datasetOf(params), using: {}, format };
+  }
   if (updates.length) {
     refuseQueryDataset(params);
-    refuseUsingGraphs(params);
-    return { kind: 'update', text: updates[0]!, dataset: {}, format: undefined };
+    return { kind: 'update', text: updates[0]!, dataset: {}, using: usingOf(params), format: undefined };
   }
   throw new BadRequest('No SPARQL query or update in the request. ' + WHAT_TO_SEND);
 }
 
 function datasetOf(params: URLSearchParams): QueryDataset {
-  const defaultGraphs = params.getAll('default-graph-uri');
-  const namedGraphs = params.getAll('named-graph-uri');
-  for (const iri of [...defaultGraphs, ...namedGraphs]) {
-    if (!URL.canParse(iri)) throw new BadRequest(`The graph ${JSON.stringify(iri.slice(0, 200))} is not an absolute IRI.`);
-  }
+  const defaultGraphs = graphsOf(params, 'default-graph-uri');
+  const namedGraphs = graphsOf(params, 'named-graph-uri');
   return {
     ...(defaultGraphs.length ? { defaultGraphs } : {}),
     ...(namedGraphs.length ? { namedGraphs } : {}),
   };
 }
 
+/** The dataset of an update's WHERE clauses (SPARQL 1.1 Protocol §2.2.3). */
+function usingOf(params: URLSearchParams): UpdateDataset {
+  const usingGraphs = graphsOf(params, 'using-graph-uri');
+  const usingNamedGraphs = graphsOf(params, 'using-named-graph-uri');
+  return {
+    ...(usingGraphs.length ? { usingGraphs } : {}),
+    ...(usingNamedGraphs.length ? { usingNamedGraphs } : {}),
+  };
+}
+
+/** Every value of a graph parameter, each an absolute IRI. */
+function graphsOf(params: URLSearchParams, name: string): string[] {
+  const graphs = params.getAll(name);
+  for (const iri of graphs) {
+    if (!URL.canParse(iri)) throw new BadRequest(`The graph ${JSON.stringify(iri.slice(0, 200))} (${name}) is not an absolute IRI.`);
+  }
+  return graphs;
+}
+
 function refuseUsingGraphs(params: URLSearchParams): void {
   for (const name of ['using-graph-uri', 'using-named-graph-uri']) {
-    if (params.has(name)) throw new BadRequest(`${name} is not supported; use USING or WITH in the update text.`);
+    if (params.has(name)) throw new BadRequest(`${name} belongs to updates; a query names its graphs with default-graph-uri / named-graph-uri, FROM or FROM NAMED.`);
   }
 }
 

@@ -11,7 +11,7 @@ import { setCorsHeaders } from './cors.js';
 import { sparqlAccess } from './sparqlAccess.js';
 import { answeringSparqlErrors } from './sparqlErrors.js';
 import { asksNothing, readSparqlRequest, type SparqlRequest } from './sparqlRequest.js';
-import { chooseResultFormats, formatFor, RESULT_MEDIA_TYPES, sendResult } from './sparqlResults.js';
+import { chooseResultFormat, RESULT_MEDIA_TYPES, sendResult } from './sparqlResults.js';
 
 export interface SparqlRouteOptions {
   readonly sparql: SparqlService;
@@ -43,14 +43,16 @@ export function sparqlEndpoint({ sparql, config }: SparqlRouteOptions): Handler 
   };
 }
 
+/** The query checked first, so that its answer's format is chosen among its form's formats before it runs. */
 async function runQuery(sparql: SparqlService, operation: SparqlRequest, req: Request, res: Response): Promise<void> {
-  const choice = chooseResultFormats(req, operation.format);
-  const answer = await answeringSparqlErrors(() => sparql.query(operation.text, operation.dataset));
-  await sendResult(res, answer.result, formatFor(answer.result, choice));
+  const prepared = await answeringSparqlErrors(async () => sparql.prepare(operation.text));
+  const format = chooseResultFormat(req, operation.format, prepared.form);
+  const answer = await answeringSparqlErrors(() => sparql.query(prepared, operation.dataset));
+  await sendResult(res, answer.result, format);
 }
 
 async function runUpdate(sparql: SparqlService, operation: SparqlRequest, res: Response): Promise<void> {
-  const { created, replaced, deleted, unchanged } = await answeringSparqlErrors(() => sparql.update(operation.text));
+  const { created, replaced, deleted, unchanged } = await answeringSparqlErrors(() => sparql.update(operation.text, operation.using));
   const body = Buffer.from(JSON.stringify({ created, replaced, deleted, unchanged }));
   res.statusCode = 200;
   setCorsHeaders(res);

@@ -6,12 +6,15 @@
  * remote SPARQL 1.1 store will implement it over HTTP.
  */
 import type { Quad } from '../rdf/terms.js';
-import type { QueryResult } from '../store/QuadStore.js';
+import type { QueryResult } from './QueryResult.js';
 
 /**
- * The RDF dataset of a query, from the protocol's default-graph-uri / named-graph-uri. Absent:
- * the query's own FROM / FROM NAMED, else the union of every entity graph as the default graph
- * and every entity graph as a named graph.
+ * The RDF dataset of a query, from the protocol's default-graph-uri / named-graph-uri (SPARQL 1.1
+ * Protocol §2.1.4). Given (either list not empty), it is the whole dataset and replaces the
+ * query's FROM / FROM NAMED: a list not given is an empty part (named graphs alone: an empty
+ * default graph; default graphs alone: no named graph). Absent: the query's own FROM /
+ * FROM NAMED, else the union of every entity graph as the default graph and every entity
+ * graph as a named graph.
  */
 export interface QueryDataset {
   readonly defaultGraphs?: readonly string[];

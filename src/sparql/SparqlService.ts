@@ -1,7 +1,7 @@
 /**
  * Curators' SPARQL, the same for the HTTP endpoint and the CLI: queries checked (size, syntax,
  * SERVICE refused, at most maxRows rows) and run by the SparqlEngine off the thread that
- * answers dereferences; updates tried first, every document they touch checked by the same
+ * answers dereferences, their doubles written as the documents write them (canonicalDoubles.ts); updates tried first, every document they touch checked by the same
  * gate as every other write (rendered, ingested, SHACL), then committed in one atomic write,
  * or refused whole with the problems found.
  */
@@ -9,9 +9,10 @@ import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { admitRecord } from '../load/admitRecord.js';
 import type { CommitOutcome, DocumentService } from '../service/DocumentService.js';
-import type { QueryResult } from '../store/QuadStore.js';
+import type { QueryResult } from './QueryResult.js';
 import { UpdateRefused, TooManyRows } from './errors.js';
-import { parseQuery, parseUpdate, type QueryForm } from './parseSparql.js';
+import { withCanonicalDoubles } from './results/canonicalDoubles.js';
+import { parseQuery, parseUpdate, type ParsedQuery, type QueryForm, type UpdateDataset } from './parseSparql.js';
 import type { QueryDataset, SparqlEngine } from './SparqlEngine.js';
 
 export interface SparqlLimits {
@@ -35,22 +36,29 @@ export class SparqlService {
     readonly limits: SparqlLimits,
   ) {}
 
-  async query(text: string, dataset: QueryDataset = {}): Promise<QueryAnswer> {
-    const parsed = parseQuery(text, this.limits);
+  /** The query checked (size, syntax, SERVICE, row bound): its form, and the text query() runs. Throws as parseQuery does. */
+  prepare(text: string): ParsedQuery {
+    return parseQuery(text, this.limits);
+  }
+
+  /** Runs a query, given as text or as prepare() answered it. */
+  async query(query: string | ParsedQuery, dataset: QueryDataset = {}): Promise<QueryAnswer> {
+    const parsed = typeof query === 'string' ? this.prepare(query) : query;
     const result = await this.engine.query(parsed.text, dataset, this.limits.timeoutMs);
     const rows = result.kind === 'bindings' ? result.rows.length : result.kind === 'quads' ? result.quads.length : 0;
     if (rows > this.limits.maxRows) throw new TooManyRows(this.limits.maxRows, result.kind === 'quads' ? 'triples' : 'solutions');
-    return { form: parsed.form, result };
+    return { form: parsed.form, result: withCanonicalDoubles(result) };
   }
 
   /**
    * Runs a SPARQL Update: nothing is stored unless every document it leaves behind passes the
-   * write gate. A document the update empties is deleted (as DELETE would).
+   * write gate. A document the update empties is deleted (as DELETE would). `dataset`: the
+   * protocol's using-graph-uri / using-named-graph-uri, for the WHERE clauses.
    */
-  update(text: string): Promise<UpdateOutcome> {
-    parseUpdate(text, this.limits);
+  update(text: string, dataset: UpdateDataset = {}): Promise<UpdateOutcome> {
+    const parsed = parseUpdate(text, this.limits, dataset);
     return this.documents.serialized(async () => {
-      const touched = await this.engine.tryUpdate(text, this.limits.timeoutMs);
+      const touched = await this.engine.tryUpdate(parsed.text, this.limits.timeoutMs);
       const admitted: IngestedDocument[] = [];
       const removals: string[] = [];
       const problems: Problem[] = [];

@@ -7,7 +7,7 @@
  *
  * Parsing is sparqljs's, with its validation on (ungrouped variables, unknown prefixes, ...).
  */
-import { Generator, Parser, type Query, type SparqlQuery } from 'sparqljs';
+import { Generator, Parser, type IriTerm, type Query, type SparqlQuery, type Update } from 'sparqljs';
 import { SparqlRefused, SparqlSyntaxError, SparqlTooLarge } from './errors.js';
 
 export type QueryForm = 'select' | 'ask' | 'construct' | 'describe';
@@ -21,6 +21,18 @@ export interface ParsedQuery {
 export interface ParsedUpdate {
   /** How many operations (separated by `;`) the update holds. */
   readonly operations: number;
+  /** The text to run: the given text, or, with a protocol dataset, regenerated with it as each DELETE/INSERT's USING. */
+  readonly text: string;
+}
+
+/**
+ * The dataset of an update's WHERE clauses, from the protocol's using-graph-uri /
+ * using-named-graph-uri (SPARQL 1.1 Protocol §2.2.3): as if each DELETE/INSERT operation said
+ * USING / USING NAMED with these graphs.
+ */
+export interface UpdateDataset {
+  readonly usingGraphs?: readonly string[];
+  readonly usingNamedGraphs?: readonly string[];
 }
 
 /**
@@ -42,8 +54,13 @@ export function parseQuery(text: string, limits: { readonly maxRows: number; rea
   return { form, text: withLimit(parsed, limits.maxRows + 1) };
 }
 
-/** Checks an update and answers how many operations it holds. Throws as parseQuery does. */
-export function parseUpdate(text: string, limits: { readonly maxQueryBytes: number }): ParsedUpdate {
+/**
+ * Checks an update and answers how many operations it holds and the text to run, with the
+ * protocol's dataset (if any) written into it. Throws as parseQuery does, and SparqlRefused for
+ * a protocol dataset given to an update that names its own with USING, USING NAMED or WITH
+ * (the protocol says it is an error).
+ */
+export function parseUpdate(text: string, limits: { readonly maxQueryBytes: number }, dataset: UpdateDataset = {}): ParsedUpdate {
   const parsed = parse(text, limits.maxQueryBytes, 'update');
   if (parsed.type === 'query') {
     throw new SparqlRefused('This is a SPARQL query, not an update; send it as query= (GET or POST) or as application/sparql-query.');
@@ -54,7 +71,28 @@ export function parseUpdate(text: string, limits: { readonly maxQueryBytes: numb
     }
     refuseService(operation);
   }
-  return { operations: parsed.updates.length };
+  const using = { default: dataset.usingGraphs ?? [], named: dataset.usingNamedGraphs ?? [] };
+  if (using.default.length + using.named.length === 0) return { operations: parsed.updates.length, text };
+  return { operations: parsed.updates.length, text: withUsing(parsed, using) };
+}
+
+/**
+ * The update regenerated with the protocol's dataset as the USING / USING NAMED of each
+ * DELETE/INSERT operation (the only kind with a WHERE clause; INSERT DATA, DELETE DATA,
+ * DELETE WHERE and graph management have none to give it to).
+ */
+function withUsing(update: Update, using: { default: readonly string[]; named: readonly string[] }): string {
+  const iri = (value: string): IriTerm => ({ termType: 'NamedNode', value }) as IriTerm;
+  const updates = update.updates.map((operation, i) => {
+    if (!('updateType' in operation) || operation.updateType !== 'insertdelete') return operation;
+    const own = operation.using && operation.using.default.length + operation.using.named.length > 0 ? 'USING' : operation.graph ? 'WITH' : undefined;
+    if (own) {
+      throw new SparqlRefused(`using-graph-uri / using-named-graph-uri cannot be given to an update that names its own dataset: operation ${i + 1} ` +
+        `has ${own} (SPARQL 1.1 Protocol §2.2.3). Leave out either the parameters or the ${own} clause.`);
+    }
+    return { ...operation, using: { default: using.default.map(iri), named: using.named.map(iri) } };
+  });
+  return new Generator({ allPrefixes: true }).stringify({ ...update, updates } as Update);
 }
 
 /**

@@ -8,11 +8,10 @@
  */
 import type { Quad } from '../rdf/terms.js';
 
-/** Results of a SPARQL query, already in the shape a caller can use without the store. */
-export type QueryResult =
-  | { kind: 'boolean'; value: boolean }
-  | { kind: 'bindings'; variables: string[]; rows: Array<Record<string, import('../rdf/terms.js').PlainTerm>> }
-  | { kind: 'quads'; quads: Quad[] };
+import type { QueryResult } from '../sparql/QueryResult.js';
+
+/** Results of a SPARQL query (defined with the SPARQL layer, which the stores serve). */
+export type { QueryResult } from '../sparql/QueryResult.js';
 
 export interface QuadStore {
   /**

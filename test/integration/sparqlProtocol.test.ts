@@ -49,6 +49,8 @@ const GRAPH_FORMATS: ReadonlyArray<{ name: string; mediaType: string }> = [
   { name: 'ntriples', mediaType: 'application/n-triples' },
   { name: 'nquads', mediaType: 'application/n-quads' },
   { name: 'jsonld', mediaType: 'application/ld+json' },
+  { name: 'trig', mediaType: 'application/trig' },
+  { name: 'rdfxml', mediaType: 'application/rdf+xml' },
 ];
 
 function lines(body: string): string[] {
@@ -117,6 +119,37 @@ describe('SPARQL Protocol: /sparql', function () {
     }
   });
 
+  describe('a double is written as the documents write it (JSON-LD 1.1\'s canonical form)', () => {
+    // The painting's width, `"value": 91.5` in its JSON-LD: 9.15E1 in every format (was "91.5" in SPARQL answers).
+    // A range, not `?v = 91.5`: Virtuoso answers an equality with the constant of the FILTER (an xsd:decimal) rather than the stored term.
+    const WHERE = `WHERE { ?d crm:P90_has_value ?v FILTER(?v > 91.4 && ?v < 91.6) }`;
+    const XSD_DOUBLE = 'http://www.w3.org/2001/XMLSchema#double';
+    for (const format of SOLUTION_FORMATS) {
+      it(`SELECT as ${format.name}: "9.15E1"^^xsd:double`, async () => {
+        const response = await send(app.origin, 'GET', `${PREFIX}SELECT ?v ${WHERE}`, { accept: format.mediaType });
+        const body = await response.text();
+        expect(response.status, body).to.equal(200);
+        expect(body).to.contain('9.15E1').and.not.contain('91.5');
+        if (format.name === 'json') {
+          expect((JSON.parse(body) as { results: { bindings: Array<{ v: unknown }> } }).results.bindings.map((b) => b.v))
+            .to.deep.equal([{ type: 'literal', value: '9.15E1', datatype: XSD_DOUBLE }]);
+        }
+        if (format.name === 'xml') expect(body).to.contain(`<literal datatype="${XSD_DOUBLE}">9.15E1</literal>`);
+        if (format.name === 'csv') expect(lines(body)).to.deep.equal(['v', '9.15E1']);
+      });
+    }
+    for (const format of GRAPH_FORMATS) {
+      it(`CONSTRUCT as ${format.name}: "9.15E1"^^xsd:double`, async () => {
+        const response = await send(app.origin, 'GET', `${PREFIX}CONSTRUCT { ?d crm:P90_has_value ?v } ${WHERE}`, { accept: format.mediaType });
+        const body = await response.text();
+        expect(response.status, body).to.equal(200);
+        const objects = triplesOf(format.mediaType, body).map((t) => t.slice(t.lastIndexOf(' ') + 1));
+        expect(objects).to.deep.equal(['"9.15E1"']);
+        expect(body).not.to.contain('91.5');
+      });
+    }
+  });
+
   describe('ORDER BY cut by OFFSET and LIMIT', () => {
     // Beyond 10,000 sorted rows (the default --max-rows, which cuts every query at one row more), Virtuoso refuses a sorted cut: sortedSubquery.ts.
     const table: Array<[string, readonly string[]]> = [
@@ -182,6 +215,16 @@ describe('SPARQL Protocol: /sparql', function () {
       [E22_CONSTRUCT, 'application/sparql-results+json', undefined, 406, 'application/problem+json'],
       [E22_CONSTRUCT, undefined, 'csv', 400, 'application/problem+json'],
       [E22_ASK, 'application/sparql-results+xml', undefined, 200, 'application/sparql-results+xml'],
+      // What many HTTP clients send; Fuseki, Virtuoso and GraphDB answer SPARQL JSON results (was 406).
+      [E22_SELECT, 'application/json', undefined, 200, 'application/sparql-results+json'],
+      [E22_ASK, 'application/json', undefined, 200, 'application/sparql-results+json'],
+      [E22_SELECT, 'application/json, text/plain, */*', undefined, 200, 'application/sparql-results+json'],
+      [E22_CONSTRUCT, 'application/json', undefined, 200, 'application/ld+json'],
+      // Every graph format documents are served in (were 406).
+      [E22_CONSTRUCT, 'application/rdf+xml', undefined, 200, 'application/rdf+xml'],
+      [E22_CONSTRUCT, 'application/trig', undefined, 200, 'application/trig'],
+      [DESCRIBE, undefined, 'rdfxml', 200, 'application/rdf+xml'],
+      [DESCRIBE, undefined, 'trig', 200, 'application/trig'],
     ];
     for (const [query, accept, format, status, type] of table) {
       it(`${query.includes('CONSTRUCT') ? 'CONSTRUCT' : query.includes('ASK') ? 'ASK' : 'SELECT'}, Accept ${accept ?? '(none)'}, format ${format ?? '(none)'} → ${status} ${type}`, async () => {
@@ -190,6 +233,22 @@ describe('SPARQL Protocol: /sparql', function () {
         expect(response.status, body).to.equal(status);
         expect(response.headers.get('content-type')).to.satisfy((t: string) => t.startsWith(type));
         if (status === 406) expect((JSON.parse(body) as { available: string[] }).available).to.be.an('array').that.is.not.empty;
+      });
+    }
+
+    // A 406 lists the formats of the query's form (was: every format, graph formats for a SELECT).
+    const SOLUTION_TYPES = ['application/sparql-results+json', 'application/sparql-results+xml', 'text/csv', 'text/tab-separated-values', 'application/json'];
+    const GRAPH_TYPES = ['text/turtle', 'application/n-triples', 'application/n-quads', 'application/ld+json', 'application/trig', 'application/rdf+xml', 'application/json'];
+    const notAcceptable: Array<[string, string, string[]]> = [
+      ['SELECT', E22_SELECT, SOLUTION_TYPES], ['ASK', E22_ASK, SOLUTION_TYPES], ['CONSTRUCT', E22_CONSTRUCT, GRAPH_TYPES], ['DESCRIBE', DESCRIBE, GRAPH_TYPES],
+    ];
+    for (const [form, query, types] of notAcceptable) {
+      it(`a ${form} nothing acceptable for is 406 listing the formats of a ${form}'s answer`, async () => {
+        const response = await send(app.origin, 'GET', query, { accept: 'image/png' });
+        const problem = (await response.json()) as Problem & { available: string[] };
+        expect(response.status).to.equal(406);
+        expect(problem.available).to.deep.equal(types);
+        expect(problem.detail).to.contain(types.join(', '));
       });
     }
 
@@ -296,8 +355,30 @@ describe('SPARQL Protocol: /sparql', function () {
       expect(await count('GET', `SELECT (COUNT(*) AS ?n) FROM <${frame.id}> WHERE { GRAPH <${PAINTING_ID}> { ?s ?p ?o } }`)).to.equal(0);
     });
 
-    it('named-graph-uri alone leaves the default graph the union of the documents', async () => {
-      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', [['named-graph-uri', PAINTING_ID]])).to.equal(mergedTriples(DOCS));
+    // SPARQL 1.1 Protocol §2.1.4: the protocol's dataset is the whole dataset, and replaces the query's.
+    it('named-graph-uri alone: the default graph is empty (was the union of the documents)', async () => {
+      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', [['named-graph-uri', PAINTING_ID]])).to.equal(0);
+      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }', [['named-graph-uri', PAINTING_ID]])).to.equal(distinctTriples([painting]));
+    });
+
+    it('default-graph-uri alone: no named graph (was every document\'s graph)', async () => {
+      expect(await graphs('GET', [['default-graph-uri', PAINTING_ID]])).to.deep.equal([]);
+      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }', [['default-graph-uri', PAINTING_ID]])).to.equal(0);
+      expect(await count('GET', `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${PAINTING_ID}> { ?s ?p ?o } }`, [['default-graph-uri', PAINTING_ID]])).to.equal(0);
+    });
+
+    it('named-graph-uri replaces the query\'s FROM and FROM NAMED (was: FROM still counted)', async () => {
+      expect(await count('GET', `SELECT (COUNT(*) AS ?n) FROM <${frame.id}> WHERE { ?s ?p ?o }`, [['named-graph-uri', PAINTING_ID]])).to.equal(0);
+      expect(await graphs('GET', [['named-graph-uri', PAINTING_ID]])).to.deep.equal([PAINTING_ID]);
+      const fromNamed = `SELECT (COUNT(*) AS ?n) FROM NAMED <${frame.id}> WHERE { GRAPH ?g { ?s ?p ?o } }`;
+      expect(await count('GET', fromNamed, [['named-graph-uri', PAINTING_ID]])).to.equal(distinctTriples([painting]));
+      expect(await count('GET', fromNamed, [['default-graph-uri', PAINTING_ID]])).to.equal(0);
+    });
+
+    it('default-graph-uri and named-graph-uri together: each its own part of the dataset', async () => {
+      const params: Array<[string, string]> = [['default-graph-uri', PAINTING_ID], ['named-graph-uri', frame.id]];
+      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', params)).to.equal(distinctTriples([painting]));
+      expect(await count('GET', 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }', params)).to.equal(distinctTriples([frame]));
     });
 
     it('default-graph-uri replaces the query\'s FROM', async () => {
@@ -339,8 +420,10 @@ describe('SPARQL Protocol: /sparql', function () {
       ['two queries', () => fetch(`${app.origin}/sparql?query=ASK{}&query=ASK{}`), 400, /exactly one/],
       ['a query and an update', () => fetch(`${app.origin}/sparql`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'query=ASK%7B%7D&update=CLEAR%20ALL' }), 400, /both/],
       ['a query in the URL of a POST', () => fetch(`${app.origin}/sparql?query=ASK{}`, { method: 'POST', headers: { 'Content-Type': 'application/sparql-query' }, body: 'ASK {}' }), 400, /body/],
-      ['using-graph-uri', () => fetch(`${app.origin}/sparql?using-graph-uri=${encodeURIComponent(PAINTING_ID)}`, { method: 'POST', headers: { 'Content-Type': 'application/sparql-update', Authorization: `Bearer ${TOKEN}` }, body: 'DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }' }), 400, /USING/],
-      ['using-named-graph-uri by form', () => fetch(`${app.origin}/sparql`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${TOKEN}` }, body: new URLSearchParams({ update: 'CLEAR ALL', 'using-named-graph-uri': PAINTING_ID }).toString() }), 400, /USING/],
+      ['using-graph-uri with an update naming its own dataset (WITH)', () => fetch(`${app.origin}/sparql?using-graph-uri=${encodeURIComponent(PAINTING_ID)}`, { method: 'POST', headers: { 'Content-Type': 'application/sparql-update', Authorization: `Bearer ${TOKEN}` }, body: `WITH <${PAINTING_ID}> DELETE { ?s <urn:x> ?o } WHERE { ?s <urn:x> ?o }` }), 400, /operation 1 has WITH.*2\.2\.3/],
+      ['using-named-graph-uri by form with an update naming its own dataset (USING)', () => fetch(`${app.origin}/sparql`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${TOKEN}` }, body: new URLSearchParams({ update: `DELETE { GRAPH ?g { ?s <urn:x> ?o } } USING NAMED <${PAINTING_ID}> WHERE { GRAPH ?g { ?s <urn:x> ?o } }`, 'using-named-graph-uri': PAINTING_ID }).toString() }), 400, /has USING/],
+      ['using-graph-uri on a query', () => send(app.origin, 'GET', E22_SELECT, { params: [['using-graph-uri', PAINTING_ID]] }), 400, /belongs to updates/],
+      ['a using-graph-uri that is no IRI', () => sendUpdate('POST form', 'CLEAR ALL', TOKEN, [['using-graph-uri', 'not an iri']]), 400, /using-graph-uri.*IRI|IRI.*using-graph-uri/],
       ['a default-graph-uri that is no IRI', () => send(app.origin, 'GET', E22_SELECT, { params: [['default-graph-uri', 'not an iri']] }), 400, /IRI/],
     ];
     for (const [name, request, status, detail] of table) {
@@ -379,8 +462,8 @@ describe('SPARQL Protocol: /sparql', function () {
     });
   });
 
-  function sendUpdate(form: UpdateForm, text: string, token?: string): Promise<Response> {
-    return update(app.origin, form, text, { token });
+  function sendUpdate(form: UpdateForm, text: string, token?: string, params?: Array<[string, string]>): Promise<Response> {
+    return update(app.origin, form, text, { token, ...(params ? { params } : {}) });
   }
 });
 

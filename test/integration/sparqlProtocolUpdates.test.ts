@@ -37,6 +37,9 @@ const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 /** The frame's label in the demo. */
 const FRAME_LABEL = DOCS.find((d) => d.id === FRAME_ID)!.quads.find((q) => q.subject.value === FRAME_ID && q.predicate.value === RDFS_LABEL)!.object.value;
 
+/** The coble's label in the demo. */
+const COBLE_LABEL = DOCS.find((d) => d.id === COBLE_ID)!.quads.find((q) => q.subject.value === COBLE_ID && q.predicate.value === RDFS_LABEL)!.object.value;
+
 /** relabelFrame without a WHERE: it may follow a change on either store. */
 const relabelFrameData = (to: string): string => `DELETE DATA { GRAPH <${FRAME_ID}> { <${FRAME_ID}> <${RDFS_LABEL}> ${JSON.stringify(FRAME_LABEL)} } } ;
 INSERT DATA { GRAPH <${FRAME_ID}> { <${FRAME_ID}> <${RDFS_LABEL}> ${JSON.stringify(to)} } }`;
@@ -115,6 +118,62 @@ describe('SPARQL Protocol: updates', function () {
       await expectRenamedAndRelabelled(whereAfterChange, 'Original gilt frame of Harbour at Dusk');
     });
   }
+
+  it('applies a valid multi-operation update whole after a single-operation update changed a document (was 500: "changed graphs it did not name")', async () => {
+    const first = await update('POST sparql-update', relabelFrame('Original gilt frame of Harbour at Dusk'));
+    expect(first.status, await first.text()).to.equal(200);
+    const renamePlaces = `${PREFIXES}DELETE { GRAPH ?g { ?s rdfs:label ?l } } INSERT { GRAPH ?g { ?s rdfs:label "Renamed" } }
+WHERE { GRAPH ?g { ?s a crm:E53_Place ; rdfs:label ?l . FILTER(?s = ?g) } } ;
+DELETE DATA { GRAPH <${COBLE_ID}> { <${COBLE_ID}> rdfs:label ${JSON.stringify(COBLE_LABEL)} } } ;
+INSERT DATA { GRAPH <${COBLE_ID}> { <${COBLE_ID}> rdfs:label "Coble boat" } }`;
+    for (let i = 0; i < 2; i++) {
+      const response = await update('POST sparql-update', renamePlaces);
+      const body = await response.text();
+      expect(response.status, body).to.equal(200);
+      const answer = JSON.parse(body) as UpdateAnswer;
+      expect(answer.created).to.deep.equal([]);
+      expect(answer.deleted).to.deep.equal([]);
+      if (i === 0) expect(answer.replaced).to.include(COBLE_ID).and.include(`${BASE}place/whitby`);
+      else expect(answer.replaced).to.deep.equal([]); // the same again: every document unchanged
+    }
+    expect((await dereference(`${BASE}place/whitby`)).body!._label).to.equal('Renamed');
+    expect((await dereference(COBLE_ID)).body!._label).to.equal('Coble boat');
+    const count = await sendQuery(app.origin, 'GET', `${PREFIXES}SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s a crm:E53_Place ; rdfs:label "Renamed" . FILTER(?s = ?g) } }`);
+    const places = DOCS.filter((d) => d.quads.some((q) => q.subject.value === d.id && q.object.value === `${CRM}E53_Place`)).length;
+    expect(((await count.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0]!.n.value).to.equal(String(places));
+  });
+
+  describe('the dataset of the WHERE clauses: using-graph-uri / using-named-graph-uri (SPARQL 1.1 Protocol §2.2.3; were refused as not supported)', () => {
+    const relabel = (where: string): string => `${PREFIXES}DELETE { GRAPH ?s { ?s rdfs:label ?l } } INSERT { GRAPH ?s { ?s rdfs:label "Relabelled" } } ${where}`;
+    const cases: Array<[string, UpdateForm, string, Array<[string, string]>, string[]]> = [
+      ['using-graph-uri is the default graph the WHERE matches', 'POST sparql-update',
+        relabel(`WHERE { ?s rdfs:label ?l FILTER(?s IN (<${FRAME_ID}>, <${COBLE_ID}>)) }`), [['using-graph-uri', FRAME_ID]], [FRAME_ID]],
+      ['two using-graph-uri merge their graphs', 'POST form',
+        relabel(`WHERE { ?s rdfs:label ?l FILTER(?s IN (<${FRAME_ID}>, <${COBLE_ID}>)) }`), [['using-graph-uri', FRAME_ID], ['using-graph-uri', COBLE_ID]], [FRAME_ID, COBLE_ID]],
+      ['using-named-graph-uri names the graphs GRAPH ?g matches', 'POST form',
+        relabel(`WHERE { GRAPH ?s { ?s rdfs:label ?l } }`), [['using-named-graph-uri', COBLE_ID]], [COBLE_ID]],
+      ['using-named-graph-uri alone leaves the default graph empty', 'POST sparql-update',
+        relabel(`WHERE { ?s rdfs:label ?l FILTER(?s IN (<${FRAME_ID}>, <${COBLE_ID}>)) }`), [['using-named-graph-uri', COBLE_ID]], []],
+    ];
+    for (const [name, form, text, params, replaced] of cases) {
+      it(`${name} (${form})`, async () => {
+        const response = await sendUpdate(app.origin, form, text, { token: TOKEN, params });
+        const body = await response.text();
+        expect(response.status, body).to.equal(200);
+        expect((JSON.parse(body) as UpdateAnswer).replaced.sort()).to.deep.equal([...replaced].sort());
+        for (const id of [FRAME_ID, COBLE_ID]) {
+          expect((await dereference(id)).body!._label === 'Relabelled', id).to.equal(replaced.includes(id));
+        }
+      });
+    }
+
+    it('leaves an operation without WHERE (INSERT DATA) as it is', async () => {
+      const response = await sendUpdate(app.origin, 'POST sparql-update', relabelFrameData('Gilt frame'), { token: TOKEN, params: [['using-graph-uri', COBLE_ID]] });
+      const body = await response.text();
+      expect(response.status, body).to.equal(200);
+      expect((JSON.parse(body) as UpdateAnswer).replaced).to.deep.equal([FRAME_ID]);
+    });
+  });
 
   it('answers an update by form that changes nothing with the document unchanged, and leaves it the same', async () => {
     const before = await dereference(FRAME_ID);

@@ -1,17 +1,18 @@
 /**
- * The quads of a CONSTRUCT or DESCRIBE in the RDF formats: Turtle, N-Triples and N-Quads by
- * n3's Writer, and Linked Art flavoured JSON-LD by jsonld.js.
+ * The quads of a CONSTRUCT or DESCRIBE in the RDF formats: Turtle, N-Triples, N-Quads and TriG
+ * by n3's Writer, RDF/XML by the documents' writer, and Linked Art flavoured JSON-LD by jsonld.js.
  *
- * A query's graph is its default graph: Turtle and N-Triples write triples (any graph name is
- * dropped); N-Quads and JSON-LD keep a quad's graph name when it has one.
+ * A query's graph is its default graph: Turtle, N-Triples and RDF/XML write triples (any graph
+ * name is dropped); N-Quads, TriG and JSON-LD keep a quad's graph name when it has one.
  */
 import jsonld from 'jsonld';
 import { Writer } from 'n3';
 import { LINKED_ART_CONTEXT_URI, linkedArtContextDocument } from '../../context/linkedArtContext.js';
 import { df, type Quad } from '../../rdf/terms.js';
 import { PREFIXES } from '../../render/prefixes.js';
+import { writeRdfXml } from '../../render/rdfxml.js';
 
-export type GraphFormatName = 'turtle' | 'ntriples' | 'nquads' | 'jsonld';
+export type GraphFormatName = 'turtle' | 'ntriples' | 'nquads' | 'jsonld' | 'trig' | 'rdfxml';
 
 export async function writeGraph(quads: readonly Quad[], format: GraphFormatName): Promise<string> {
   switch (format) {
@@ -19,10 +20,13 @@ export async function writeGraph(quads: readonly Quad[], format: GraphFormatName
     case 'ntriples': return write('N-Triples', quads.map(asTriple));
     case 'nquads': return write('N-Quads', quads);
     case 'jsonld': return writeJsonLd(quads);
+    case 'trig': return write('TriG', quads, turtlePrefixes(quads));
+    // The documents' RDF/XML writer; a query's graph has no root, so subjects come in the order met.
+    case 'rdfxml': return writeRdfXml('', quads);
   }
 }
 
-function write(format: 'Turtle' | 'N-Triples' | 'N-Quads', quads: readonly Quad[], prefixes?: Record<string, string>): Promise<string> {
+function write(format: 'Turtle' | 'N-Triples' | 'N-Quads' | 'TriG', quads: readonly Quad[], prefixes?: Record<string, string>): Promise<string> {
   const writer = new Writer({ format, ...(prefixes ? { prefixes } : {}) });
   writer.addQuads([...quads]);
   return new Promise((resolve, reject) => writer.end((error, text: string) => (error ? reject(error) : resolve(text))));

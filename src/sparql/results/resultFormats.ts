@@ -3,7 +3,8 @@
  * (SELECT rows, an ASK's boolean) go in the SPARQL 1.1 result formats; graphs (CONSTRUCT and
  * DESCRIBE) in the RDF formats. The first format of each list is its default.
  */
-import type { QueryResult } from '../../store/QuadStore.js';
+import type { QueryResult } from '../QueryResult.js';
+import type { QueryForm } from '../parseSparql.js';
 import { writeCsvResults } from './csv.js';
 import { writeGraph, type GraphFormatName } from './graph.js';
 import { writeJsonResults } from './json.js';
@@ -11,29 +12,46 @@ import { writeTsvResults } from './tsv.js';
 import { writeXmlResults } from './xml.js';
 
 export interface ResultFormat {
-  /** json | xml | csv | tsv | turtle | ntriples | nquads | jsonld */
+  /** json | xml | csv | tsv | turtle | ntriples | nquads | jsonld | trig | rdfxml */
   readonly name: string;
   /** Content-Type of an answer in this format (without charset). */
   readonly mediaType: string;
+  /** Other media types a client may ask for it by (answered as mediaType), after every format's own. */
+  readonly alsoAccepted?: readonly string[];
   /** What it can write: solutions (SELECT, ASK) or a graph (CONSTRUCT, DESCRIBE). */
   readonly shape: 'solutions' | 'graph';
 }
 
-/** SELECT and ASK; JSON first (the default). */
+/**
+ * SELECT and ASK; JSON first (the default), also for `Accept: application/json`, which many HTTP
+ * clients send (Fuseki, Virtuoso and GraphDB answer it with SPARQL JSON results too).
+ */
 export const SOLUTION_FORMATS: readonly ResultFormat[] = Object.freeze([
-  { name: 'json', mediaType: 'application/sparql-results+json', shape: 'solutions' },
+  { name: 'json', mediaType: 'application/sparql-results+json', alsoAccepted: ['application/json'], shape: 'solutions' },
   { name: 'xml', mediaType: 'application/sparql-results+xml', shape: 'solutions' },
   { name: 'csv', mediaType: 'text/csv', shape: 'solutions' },
   { name: 'tsv', mediaType: 'text/tab-separated-values', shape: 'solutions' },
 ]);
 
-/** CONSTRUCT and DESCRIBE; Turtle first (the default). */
+/** CONSTRUCT and DESCRIBE, in every format documents are served in; Turtle first (the default). */
 export const GRAPH_FORMATS: readonly ResultFormat[] = Object.freeze([
   { name: 'turtle', mediaType: 'text/turtle', shape: 'graph' },
   { name: 'ntriples', mediaType: 'application/n-triples', shape: 'graph' },
   { name: 'nquads', mediaType: 'application/n-quads', shape: 'graph' },
-  { name: 'jsonld', mediaType: 'application/ld+json', shape: 'graph' },
+  { name: 'jsonld', mediaType: 'application/ld+json', alsoAccepted: ['application/json'], shape: 'graph' },
+  { name: 'trig', mediaType: 'application/trig', shape: 'graph' },
+  { name: 'rdfxml', mediaType: 'application/rdf+xml', shape: 'graph' },
 ]);
+
+/** The formats of a query form's answer: solutions for SELECT and ASK, a graph for CONSTRUCT and DESCRIBE. */
+export function resultFormatsOf(form: QueryForm): readonly ResultFormat[] {
+  return form === 'select' || form === 'ask' ? SOLUTION_FORMATS : GRAPH_FORMATS;
+}
+
+/** Every media type these formats can be asked for by: each one's own, then the others (alsoAccepted). */
+export function acceptedMediaTypes(formats: readonly ResultFormat[]): string[] {
+  return [...new Set([...formats.map((f) => f.mediaType), ...formats.flatMap((f) => f.alsoAccepted ?? [])])];
+}
 
 const BY_NAME: ReadonlyMap<string, ResultFormat> = new Map([...SOLUTION_FORMATS, ...GRAPH_FORMATS].map((f) => [f.name, f]));
 

@@ -4,7 +4,7 @@
  * a CONSTRUCT or DESCRIBE).
  */
 import type { PlainTerm } from '../../rdf/terms.js';
-import type { QueryResult } from '../../store/QuadStore.js';
+import type { QueryResult } from '../QueryResult.js';
 
 export type BooleanResult = Extract<QueryResult, { kind: 'boolean' }>;
 export type BindingsResult = Extract<QueryResult, { kind: 'bindings' }>;

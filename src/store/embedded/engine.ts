@@ -5,7 +5,7 @@
  * turned into PlainQuads/PlainTerms here: measured, this beats walking Oxigraph's JS term
  * objects (fewer WASM boundary crossings, and no finalizer churn that shows up as p95 spikes).
  */
-import { Store, namedNode, blankNode, defaultGraph } from 'oxigraph';
+import { Store, namedNode, blankNode, defaultGraph, quad, type Quad as OxigraphQuad } from 'oxigraph';
 import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
 import { checkGraphIri, parseNTriples } from './nquads.js';
 import { fromSparqlJson } from '../../sparql/results/readJson.js';
@@ -32,6 +32,15 @@ export interface Overwritten {
 /** One update emptying the named graphs ('' for none). */
 function dropGraphs(names: readonly string[]): string {
   return [...new Set(names)].map((n) => `DROP SILENT GRAPH <${checkGraphIri(n)}>`).join(' ;\n');
+}
+
+/**
+ * A named graph's quads as Oxigraph holds them, blank nodes included: put back (putBack), the
+ * graph is the very same graph, where text loaded again would get fresh blank nodes.
+ */
+export interface GraphCopy {
+  readonly name: string;
+  readonly quads: readonly OxigraphQuad[];
 }
 
 /** A graph of the store: an IRI, a blank node label (only reachable through raw loads), or the default graph. */
@@ -167,6 +176,26 @@ export class Engine {
     if (nquads) this.store.load(nquads + nquads.replace(/ <[^<> ]*> \.$/gm, ' .'), { format: NQUADS, no_transaction: true, lenient: true });
   }
 
+  /**
+   * For the query replica, after named graphs changed by a raw update (`before`: their copies
+   * from before it): the stored default graph made the set union again, at the cost of these
+   * graphs only. A triple they held leaves it unless a named graph still states it; what they
+   * hold now joins it.
+   */
+  keepUnionAfter(before: readonly GraphCopy[]): void {
+    if (before.length === 0) return;
+    this.writtenSinceEmpty = null;
+    const inDefault = defaultGraph();
+    for (const copy of before) {
+      for (const q of copy.quads) {
+        const stated = this.store.match(q.subject, q.predicate, q.object, null).some((m) => m.graph.termType !== 'DefaultGraph');
+        if (!stated) this.store.delete(quad(q.subject, q.predicate, q.object, inDefault));
+      }
+    }
+    const unique = [...new Set(before.map((c) => c.name))].map((n) => `<${checkGraphIri(n)}>`);
+    if (unique.length > 0) this.store.update(`INSERT { ?s ?p ?o } WHERE { VALUES ?g { ${unique.join(' ')} } GRAPH ?g { ?s ?p ?o } }`);
+  }
+
   /** The stored default graph made the set union of all named graphs again (after a raw update). */
   rebuildUnion(): void {
     this.writtenSinceEmpty = null;
@@ -229,17 +258,18 @@ export class Engine {
 
   /**
    * SPARQL query over the dataset. Default: the default graph is the union of all graphs.
-   * `dataset` instead names the default graphs and/or the named graphs (the protocol's
-   * default-graph-uri / named-graph-uri); `asWritten` runs the query on the dataset its own
+   * `dataset` instead is the whole dataset, as the protocol's default-graph-uri / named-graph-uri
+   * give it (SPARQL 1.1 Protocol §2.1.4): the query's FROM / FROM NAMED are replaced, and a part
+   * not given is empty (named graphs only: an empty default graph); `asWritten` runs the query on the dataset its own
    * FROM / FROM NAMED say, or on the real default graph (as an update's WHERE sees it).
    */
   query(sparql: string, dataset?: { defaultGraphs?: readonly string[]; namedGraphs?: readonly string[] } | 'asWritten'): PlainQueryResult {
     const options: QueryOptions = {};
     if (dataset === undefined) options.use_default_graph_as_union = this.unionDefault;
     else if (dataset !== 'asWritten') {
-      if (dataset.defaultGraphs) options.default_graph = dataset.defaultGraphs.map((g) => namedNode(checkGraphIri(g)));
-      else options.use_default_graph_as_union = this.unionDefault;
-      if (dataset.namedGraphs) options.named_graphs = dataset.namedGraphs.map((g) => namedNode(checkGraphIri(g)));
+      // Both parts always set: Oxigraph keeps the query's FROM (or FROM NAMED) for a part left unset.
+      options.default_graph = (dataset.defaultGraphs ?? []).map((g) => namedNode(checkGraphIri(g)));
+      options.named_graphs = (dataset.namedGraphs ?? []).map((g) => namedNode(checkGraphIri(g)));
     }
     const form = queryForm(sparql);
     if (form !== 'CONSTRUCT' && form !== 'DESCRIBE') {
@@ -261,11 +291,16 @@ export class Engine {
     this.store.update(sparql);
   }
 
-  /** Gives a named graph exactly these quads (N-Triples, as dumpGraph gave them). */
-  restoreNamedGraph(name: string, ntriples: string): void {
-    this.noteWritten([name]);
-    this.store.update(`DROP SILENT GRAPH <${checkGraphIri(name)}>`);
-    if (ntriples) this.store.load(ntriples, { format: NTRIPLES, to_graph_name: namedNode(name), no_transaction: true, lenient: true });
+  /** A named graph as it is now, to put back later (a trial's undo). */
+  copyGraph(name: string): GraphCopy {
+    return { name, quads: this.store.match(null, null, null, namedNode(checkGraphIri(name))) };
+  }
+
+  /** Gives a named graph exactly the quads of the copy, the same blank nodes included. */
+  putBack(copy: GraphCopy): void {
+    this.noteWritten([copy.name]);
+    this.store.update(`DROP SILENT GRAPH <${checkGraphIri(copy.name)}>`);
+    for (const quad of copy.quads) this.store.add(quad);
   }
 
   size(): number {

@@ -3,7 +3,9 @@
  * which entity graphs? SPARQL gives no list of changes, so each operation's target graphs are
  * read off the update itself (sparqljs): IRIs in its templates, the values its WHERE binds to
  * a template's graph variable, the graphs a CLEAR / DROP / COPY / MOVE / ADD names. Those graphs
- * are copied before the operation runs, read after the last one, and given back their copies.
+ * are copied before the operation runs (as Oxigraph's own quads: put back, their blank nodes are
+ * the same nodes the default graph's triples use, so the replica is exactly as before), read
+ * after the last one, and given back their copies.
  *
  * Operations run one at a time (the graphs of the second may depend on what the first wrote).
  * An update writing into the default graph (the union of the documents, kept by the replica),
@@ -14,7 +16,7 @@ import sparqljs from 'sparqljs';
 import { refusal } from '../../sparql/updateRefusals.js';
 import type { PlainQuad } from '../../rdf/terms.js';
 import { isInternalGraph } from '../internalGraphs.js';
-import type { Engine } from './engine.js';
+import type { Engine, GraphCopy } from './engine.js';
 
 type Update = sparqljs.Update;
 type Operation = sparqljs.UpdateOperation;
@@ -31,27 +33,30 @@ interface Targets { readonly graphs: Set<string>; defaultGraph: boolean }
 export function tryUpdate(engine: Engine, sparql: string): Array<[string, PlainQuad[]]> {
   const parsed = new sparqljs.Parser().parse(sparql);
   if (parsed.type !== 'update') throw new TrialRefused('This is a query, not an update.');
-  const before = new Map<string, string>();
+  const before = new Map<string, GraphCopy>();
   const sizeBefore = engine.size();
-  let unionRebuilt = false;
+  // The next operation's WHERE must see this one's changes in the default graph too: with more
+  // than one, the default graph (the union) follows each operation's graphs, and is put back after.
+  const many = parsed.updates.length > 1;
   try {
-    parsed.updates.forEach((op, i) => {
+    for (const op of parsed.updates) {
       const targets = targetsOf(op, engine);
       if (targets.defaultGraph) {
         throw new TrialRefused(refusal.defaultGraph());
       }
       for (const g of targets.graphs) {
         if (isInternalGraph(g)) throw new TrialRefused(refusal.internalGraph(g));
-        if (!before.has(g)) before.set(g, engine.dumpGraph({ t: 'N', v: g }));
+        if (!before.has(g)) before.set(g, engine.copyGraph(g));
       }
-      engine.update(parsed.updates.length === 1 ? sparql : operationText(parsed, op));
-      // The next operation's WHERE must see this one's changes in the default graph too.
-      if (i < parsed.updates.length - 1) { engine.rebuildUnion(); unionRebuilt = true; }
-    });
+      const changing = many ? [...targets.graphs].map((g) => engine.copyGraph(g)) : [];
+      engine.update(many ? operationText(parsed, op) : sparql);
+      engine.keepUnionAfter(changing);
+    }
     return [...before.keys()].map((g) => [g, engine.readGraphs([g])]);
   } finally {
-    for (const [g, ntriples] of before) engine.restoreNamedGraph(g, ntriples);
-    if (unionRebuilt) engine.rebuildUnion();
+    const changed = many ? [...before.keys()].map((g) => engine.copyGraph(g)) : [];
+    for (const copy of before.values()) engine.putBack(copy);
+    engine.keepUnionAfter(changed);
     // A graph the analysis above missed would now differ from the store's: say so rather than drift.
     if (engine.size() !== sizeBefore) throw new ReplicaDiverged();
   }

@@ -8,9 +8,10 @@
  *   - no FROM and no protocol dataset: the WHERE clause is wrapped in `GRAPH <union> { … }`
  *     (a nested GRAPH still names its own graph); not `FROM <union>`, under which Virtuoso
  *     stops answering `GRAPH <registry>`; a DESCRIBE gets `FROM <union>`, having no GRAPH;
- *   - a protocol dataset replaces FROM / FROM NAMED (Virtuoso would merge them); named graphs
- *     alone leave the default graph the union, default graphs alone every document's graph named;
- *   - the named graphs, when the dataset lists them (FROM alone lists none): `GRAPH <iri>` of
+ *   - a protocol dataset replaces FROM / FROM NAMED (Virtuoso would merge them), and is the whole
+ *     dataset (SPARQL 1.1 Protocol §2.1.4): named graphs alone, the default graph is empty (the
+ *     empty graph NO_GRAPH); default graphs alone, no graph is named (GRAPH matches nothing);
+ *   - the named graphs, when the dataset lists them (FROM alone, or default graphs alone, list none): `GRAPH <iri>` of
  *     another matches nothing, an empty `GRAPH ?g {}` lists them (Virtuoso answers it with no
  *     row); otherwise `GRAPH ?g { … }` is joined with the registry of the service's graphs,
  *     internal graphs (hints, bookkeeping) filtered out, and an empty `GRAPH <iri> {}` matches
@@ -48,9 +49,10 @@ export function curatorQuery(sparql: string, dataset: QueryDataset): CuratorQuer
   let namedGraphs: string[] | undefined;
   if (dataset.defaultGraphs?.length || dataset.namedGraphs?.length) {
     delete parsed.from;
-    protocol.defaultGraphs = visible(dataset.defaultGraphs) ?? [UNION_GRAPH];
-    namedGraphs = visible(dataset.namedGraphs);
-    if (namedGraphs) protocol.namedGraphs = namedGraphs;
+    // The protocol's dataset is the whole dataset (SPARQL 1.1 Protocol §2.1.4): a part not given is empty.
+    protocol.defaultGraphs = visible(dataset.defaultGraphs) ?? [NO_GRAPH];
+    namedGraphs = visible(dataset.namedGraphs) ?? [];
+    if (namedGraphs.length > 0) protocol.namedGraphs = namedGraphs;
   } else if (parsed.from) {
     parsed.from = { default: (visible(parsed.from.default.map((t) => t.value)) ?? []).map(named), named: (visible(parsed.from.named.map((t) => t.value)) ?? []).map(named) };
     namedGraphs = parsed.from.named.map((t) => t.value);

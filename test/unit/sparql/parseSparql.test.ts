@@ -116,9 +116,9 @@ describe('parseQuery / parseUpdate', () => {
     });
 
     it('counts the operations of an update', () => {
-      expect(parseUpdate('INSERT DATA { <http://ex.org/s> <http://ex.org/p> "o" }', LIMITS)).to.deep.equal({ operations: 1 });
-      expect(parseUpdate('PREFIX ex: <http://ex.org/>\nINSERT DATA { ex:s ex:p "o" } ;\nDELETE WHERE { ex:s ?p ?o } ;\nCLEAR GRAPH ex:g', LIMITS))
-        .to.deep.equal({ operations: 3 });
+      expect(parseUpdate('INSERT DATA { <http://ex.org/s> <http://ex.org/p> "o" }', LIMITS).operations).to.equal(1);
+      expect(parseUpdate('PREFIX ex: <http://ex.org/>\nINSERT DATA { ex:s ex:p "o" } ;\nDELETE WHERE { ex:s ?p ?o } ;\nCLEAR GRAPH ex:g', LIMITS).operations)
+        .to.equal(3);
     });
   });
 
@@ -250,4 +250,24 @@ describe('parseQuery / parseUpdate', () => {
       }
     });
   });
+});
+
+describe('parseUpdate with the protocol\'s using-graph-uri / using-named-graph-uri', () => {
+  const LIMITS_U = { maxQueryBytes: 100_000 };
+  it('writes them as the USING / USING NAMED of each DELETE/INSERT, and leaves other operations alone', () => {
+    const { text, operations } = parseUpdate('INSERT DATA { GRAPH <http://x/a> { <http://x/a> <http://x/p> "1" } } ; DELETE { GRAPH ?g { ?s <http://x/p> ?o } } WHERE { GRAPH ?g { ?s <http://x/p> ?o } }',
+      LIMITS_U, { usingGraphs: ['http://x/d'], usingNamedGraphs: ['http://x/a', 'http://x/b'] });
+    expect(operations).to.equal(2);
+    expect(text.replace(/\s+/g, ' ')).to.contain('USING <http://x/d> USING NAMED <http://x/a> USING NAMED <http://x/b> WHERE');
+    expect(text.match(/USING/g)).to.have.lengthOf(3);
+  });
+  it('leaves the text byte for byte without them', () => {
+    const given = '# a comment\nCLEAR GRAPH <http://x/a>';
+    expect(parseUpdate(given, LIMITS_U, {}).text).to.equal(given);
+  });
+  for (const [clause, update] of [['WITH', 'WITH <http://x/a> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }'], ['USING', 'DELETE { GRAPH ?g { ?s ?p ?o } } USING <http://x/a> WHERE { GRAPH ?g { ?s ?p ?o } }']] as const) {
+    it(`refuses them for an update with ${clause} (Protocol §2.2.3)`, () => {
+      expect(() => parseUpdate(update, LIMITS_U, { usingGraphs: ['http://x/d'] })).to.throw(SparqlRefused, new RegExp(`operation 1 has ${clause}`));
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import jsonld from 'jsonld';
 import { Parser } from 'n3';
+import { parse } from 'oxigraph';
 import { df, XSD, type PlainTerm, type Quad } from '../../../src/rdf/terms.js';
 import { PREFIXES } from '../../../src/render/prefixes.js';
 import {
@@ -35,12 +36,12 @@ describe('query result formats', () => {
   describe('the table', () => {
     it('lists solution formats with JSON first and graph formats with Turtle first', () => {
       expect(SOLUTION_FORMATS.map((f) => f.name)).to.deep.equal(['json', 'xml', 'csv', 'tsv']);
-      expect(GRAPH_FORMATS.map((f) => f.name)).to.deep.equal(['turtle', 'ntriples', 'nquads', 'jsonld']);
+      expect(GRAPH_FORMATS.map((f) => f.name)).to.deep.equal(['turtle', 'ntriples', 'nquads', 'jsonld', 'trig', 'rdfxml']);
       expect(SOLUTION_FORMATS.every((f) => f.shape === 'solutions')).to.equal(true);
       expect(GRAPH_FORMATS.every((f) => f.shape === 'graph')).to.equal(true);
       expect([...SOLUTION_FORMATS, ...GRAPH_FORMATS].map((f) => f.mediaType)).to.deep.equal([
         'application/sparql-results+json', 'application/sparql-results+xml', 'text/csv', 'text/tab-separated-values',
-        'text/turtle', 'application/n-triples', 'application/n-quads', 'application/ld+json',
+        'text/turtle', 'application/n-triples', 'application/n-quads', 'application/ld+json', 'application/trig', 'application/rdf+xml',
       ]);
     });
 
@@ -60,7 +61,7 @@ describe('query result formats', () => {
         await expectRejection(serializeResult({ kind: 'boolean', value: true }, f), 'A boolean (ASK result) cannot be written as');
       }
       for (const f of SOLUTION_FORMATS) {
-        await expectRejection(serializeResult(quads, f), `A graph (CONSTRUCT or DESCRIBE result) cannot be written as ${f.name} (${f.mediaType}); use one of turtle, ntriples, nquads, jsonld.`);
+        await expectRejection(serializeResult(quads, f), `A graph (CONSTRUCT or DESCRIBE result) cannot be written as ${f.name} (${f.mediaType}); use one of turtle, ntriples, nquads, jsonld, trig, rdfxml.`);
       }
       await expectRejection(serializeResult(BINDINGS, { name: 'html', mediaType: 'text/html', shape: 'solutions' }), 'html is not a result format');
     });
@@ -207,10 +208,16 @@ describe('query result formats', () => {
       df.quad(object, df.namedNode('https://ex.org/odd'), df.namedNode('https://ex.org/path/with.dot.')),
     ];
 
-    for (const name of ['turtle', 'ntriples', 'nquads'] as const) {
+    it('rdfxml reads back with Oxigraph as the same triples', async () => {
+      const text = await serializeResult({ kind: 'quads', quads: QUADS }, format('rdfxml'));
+      const parsed = parse(text, { format: 'application/rdf+xml' }) as unknown as Quad[];
+      expect(await canonical(toNTriples(parsed)), text).to.equal(await canonical(toNTriples(QUADS)));
+    });
+
+    for (const name of ['turtle', 'ntriples', 'nquads', 'trig'] as const) {
       it(`${name} reads back with n3 as the same triples`, async () => {
         const text = await serializeResult({ kind: 'quads', quads: QUADS }, format(name));
-        const n3Format = { turtle: 'Turtle', ntriples: 'N-Triples', nquads: 'N-Quads' }[name];
+        const n3Format = { turtle: 'Turtle', ntriples: 'N-Triples', nquads: 'N-Quads', trig: 'TriG' }[name];
         const parsed = new Parser({ format: n3Format }).parse(text);
         expect(await canonical(toNTriples(parsed)), text).to.equal(await canonical(toNTriples(QUADS)));
       });

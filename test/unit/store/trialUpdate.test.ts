@@ -72,6 +72,27 @@ describe('trialUpdate: what an update would do, with nothing changed', () => {
     expect(values).to.include.members(['1', 'deep', 'x']);
   });
 
+  it('gives a graph back with its very blank nodes, so the union still matches it and a later trial of two operations runs (was: "changed graphs it did not name")', () => {
+    const engine = seeded();
+    const sameNode = `ASK { ex:a ex:q ?x . ?x ex:r "deep" . GRAPH ex:a { ex:a ex:q ?x . ?x ex:r "deep" } }`;
+    tryUpdate(engine, PREFIX + `INSERT DATA { GRAPH ex:a { ex:a ex:t "x" } }`);
+    expect(engine.query(PREFIX + sameNode, 'asWritten')).to.deep.equal({ kind: 'boolean', value: true });
+    const before = [snapshot(engine), engine.size()];
+    const touched = tryUpdate(engine, PREFIX + `DELETE { GRAPH ?g { ?s ex:q ?o } } WHERE { GRAPH ?g { ?s ex:q ?o } } ; INSERT DATA { GRAPH ex:b { ex:b ex:t "y" } }`);
+    expect(touched.map(([g, quads]) => [g, quads.length]).sort()).to.deep.equal([[`${EX}a`, 2], [`${EX}b`, 2]]);
+    expect([snapshot(engine), engine.size()]).to.deep.equal(before);
+    expect(engine.query(PREFIX + sameNode, 'asWritten')).to.deep.equal({ kind: 'boolean', value: true });
+  });
+
+  it('lets a second operation match the first one\'s changes in the default graph, a triple still stated elsewhere kept', () => {
+    const engine = seeded();
+    engine.replaceGraphsKeepingUnion([`${EX}d`], `<${EX}b> <${EX}p> "2" <${EX}d> .\n`);
+    const touched = new Map(tryUpdate(engine, PREFIX + `DELETE DATA { GRAPH ex:b { ex:b ex:p "2" } } ; ` +
+      `INSERT { GRAPH ex:new { ?s ex:seen ?o } } WHERE { ?s ex:p ?o }`));
+    // ex:b ex:p "2" is still stated by ex:d, so the union keeps it: the second operation sees it.
+    expect(touched.get(`${EX}new`)!.map((q) => q[0].v).sort()).to.deep.equal([`${EX}a`, `${EX}b`]);
+  });
+
   const REFUSED: Array<[string, string, RegExp]> = [
     ['a triple in the default graph', `INSERT DATA { ex:a ex:p "loose" }`, /default graph/],
     ['CLEAR ALL (the default graph with the rest)', `CLEAR ALL`, /default graph/],

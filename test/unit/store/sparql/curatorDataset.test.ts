@@ -40,11 +40,18 @@ describe('curatorDataset: a curator query made to see the documents only', () =>
   ];
   for (const [name, query, check] of table) it(name, () => check(text(query)));
 
-  it('the protocol\'s dataset replaces FROM; its named graphs alone leave the default graph the union, and list what an empty GRAPH ?g {} matches', () => {
+  it('the protocol\'s dataset replaces FROM and is the whole dataset: its named graphs alone leave the default graph empty, and list what an empty GRAPH ?g {} matches', () => {
     const q = curatorQuery('SELECT ?g FROM <http://x/b> WHERE { GRAPH ?g {} }', { namedGraphs: ['http://x/a'] });
     expect(q.text).not.to.contain('FROM');
     expect(flat(q.text)).to.contain('VALUES ?g { <http://x/a> }');
-    expect(q.dataset).to.deep.equal({ defaultGraphs: ['urn:linkedart-service:union'], namedGraphs: ['http://x/a'] });
+    expect(q.dataset).to.deep.equal({ defaultGraphs: [NO_GRAPH], namedGraphs: ['http://x/a'] });
+  });
+
+  it('the protocol\'s default graphs alone name no graph: GRAPH matches nothing', () => {
+    const q = curatorQuery('SELECT * FROM NAMED <http://x/b> WHERE { GRAPH ?g { ?s ?p ?o } GRAPH <http://x/a> { ?s ?p ?o } }', { defaultGraphs: ['http://x/a'] });
+    expect(q.text).not.to.contain('FROM').and.not.to.contain('GRAPH');
+    expect(flat(q.text)).to.match(NOTHING);
+    expect(q.dataset).to.deep.equal({ defaultGraphs: ['http://x/a'] });
   });
 
   it('an internal graph named is the empty graph, however it is named, as on the embedded store (its replica holds none)', () => {
