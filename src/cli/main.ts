@@ -8,6 +8,7 @@ import { queryCommand } from './query.js';
 import { serve } from './serve.js';
 import { updateCommand } from './update.js';
 import { runValidate } from './validate.js';
+import { DUMP_FORMATS, dumpFormatNamed } from '../load/inputs.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 
 const program = new Command();
@@ -31,19 +32,21 @@ serveCommand
 
 program
   .command('validate')
-  .description('check Linked Art documents (files, directories of .json files, or - for standard input) without storing them')
+  .description('check Linked Art documents without storing them: every input a load reads (JSON-LD, NDJSON, N-Quads, TriG, Turtle, N-Triples, .gz; directories; - with --format), split and repaired as a load does')
   .argument('<inputs...>', 'files, directories or -')
   .option('--json', 'print the results as JSON', false)
+  .option('--format <format>', `the format of every input (needed for -): ${DUMP_FORMATS.join(', ')}`)
   .option('--repair <which>', 'repairs of form before the check, as a load makes them: all or none', 'all')
   .option('--base-url <url>', 'relative ids resolve against this URL (as for a load)')
-  .action((inputs: string[], opts: { json: boolean; repair: string; baseUrl?: string }) => {
+  .action(async (inputs: string[], opts: { json: boolean; format?: string; repair: string; baseUrl?: string }) => {
     const repair = repairPolicyNamed(opts.repair);
-    if (!repair) {
-      console.error(`linkedart validate: --repair ${opts.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
+    const format = opts.format === undefined ? undefined : dumpFormatNamed(opts.format);
+    if (!repair || (opts.format !== undefined && !format)) {
+      console.error(!repair ? `linkedart validate: --repair ${opts.repair}: one of ${REPAIR_POLICIES.join(', ')}` : `linkedart validate: --format ${opts.format}: one of ${DUMP_FORMATS.join(', ')}`);
       process.exitCode = 2;
       return;
     }
-    process.exitCode = runValidate(inputs, { json: opts.json, repair, base: opts.baseUrl });
+    process.exitCode = await runValidate(inputs, { json: opts.json, repair, base: opts.baseUrl, format });
   });
 
 program.addCommand(loadCommand());

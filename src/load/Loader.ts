@@ -11,20 +11,18 @@
  * `strict`: a first pass checks everything and stores nothing; only if nothing was refused
  * does the second pass store. `dryRun`: the first pass alone.
  */
-import type { Readable } from 'node:stream';
 import type { DocumentService } from '../service/DocumentService.js';
 import type { DocumentRecord, GateVerdict } from './gate/checkBatch.js';
 import { CheckWorkers } from './gate/CheckWorkers.js';
 import { inThreadGateFor, type Gate, type GateBatch } from './gate/Gate.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
-import { jsonRecords } from './jsonRecords.js';
 import { duplicateIdLine } from './duplicateId.js';
 import { emptyReport, hasFailures, problemMessages, recordRepairs, type LoadReport } from './LoadReport.js';
 import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { GateOptions } from './gate/checkBatch.js';
 import type { LoadRecord } from './records.js';
 import type { RejectedRecord } from './rejectsFile.js';
-import { rdfRecords } from './rdfRecords.js';
+import { leftoverSample, readRecords } from './readRecords.js';
 
 export interface LoadProgress {
   readonly documents: number;
@@ -171,14 +169,14 @@ export class Loader {
       for (const input of inputs) {
         if (this.options.signal?.aborted) break;
         const stream = input.open((n) => { bytes += n; });
-        for await (const record of this.records(stream, input)) {
+        for await (const record of readRecords(stream, input, { baseUrl: this.options.baseUrl })) {
           const source = input.name;
           switch (record.kind) {
             case 'unreadable':
               report.unreadable.push({ source, location: record.location, messages: [record.message] });
               break;
             case 'leftover':
-              report.leftovers.push({ source, location: record.location, messages: [record.message, ...sample(record)] });
+              report.leftovers.push({ source, location: record.location, messages: [record.message, ...leftoverSample(record, LEFTOVER_SAMPLE)] });
               break;
             default: {
               const id = record.kind === 'graph' ? record.id : this.jsonId(record.json);
@@ -257,16 +255,6 @@ export class Loader {
     const id = jsonId(json);
     return id === undefined || this.options.repair === 'none' ? id : repairedId(id, { base: this.options.baseUrl });
   }
-
-  private records(stream: Readable, input: LoadInput): AsyncGenerator<LoadRecord> {
-    switch (input.format) {
-      case 'jsonld':
-      case 'ndjson':
-        return jsonRecords(stream);
-      default:
-        return rdfRecords(stream, input.format, { baseUrl: this.options.baseUrl });
-    }
-  }
 }
 
 /**
@@ -321,12 +309,3 @@ class Gates {
   }
 }
 
-function sample(record: Extract<LoadRecord, { kind: 'leftover' }>): string[] {
-  const lines = record.quads.slice(0, LEFTOVER_SAMPLE).map((q) => `${termText(q.subject)} ${termText(q.predicate)} ${termText(q.object)}`);
-  if (record.quads.length > LEFTOVER_SAMPLE) lines.push(`... and ${record.quads.length - LEFTOVER_SAMPLE} more`);
-  return lines;
-}
-
-function termText(t: { termType: string; value: string }): string {
-  return t.termType === 'NamedNode' ? `<${t.value}>` : t.termType === 'BlankNode' ? `_:${t.value}` : JSON.stringify(t.value);
-}

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { DEMO_DIR, PROJECT_ROOT } from '../../support/corpus.js';
 
 const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
@@ -60,6 +61,33 @@ describe('linkedart validate', function () {
   it('reports unreadable input with exit code 2', () => {
     const result = run(join(dir, 'notjson.json'), join(dir, 'missing.json'));
     expect(result.status).to.equal(2);
-    expect(result.stdout).to.contain('not JSON').and.contain('no such file or directory');
+    expect(result.stdout).to.contain('notjson.json line 1 (record 1)').and.contain('the input ends inside this value')
+      .and.contain('missing.json\n  UNREADABLE: no such file or directory');
+  });
+
+  it('reads every format a load reads (Turtle, N-Quads gzipped, standard input with --format), split into documents as a load splits them', () => {
+    const ttl = `@prefix crm: <http://www.cidoc-crm.org/cidoc-crm/> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+#@document <https://example.org/place/1>
+<https://example.org/place/1> a crm:E53_Place ; rdfs:label "Whitby" .
+#@document <https://example.org/place/2>
+<https://example.org/place/2> a crm:E53_Place ; rdfs:label "Nameless" ;
+  crm:P1_is_identified_by [ a crm:E33_E41_Linguistic_Appellation ] .
+`;
+    writeFileSync(join(dir, 'dump.ttl'), ttl);
+    const result = run(join(dir, 'dump.ttl'));
+    expect(result.status, result.stdout + result.stderr).to.equal(1);
+    expect(result.stdout).to.contain(`${join(dir, 'dump.ttl')} line 3 (document 1 <https://example.org/place/1>)  https://example.org/place/1\n  valid`);
+    expect(result.stdout).to.contain(`${join(dir, 'dump.ttl')} line 5 (document 2 <https://example.org/place/2>)  https://example.org/place/2\n  REJECTED`);
+    expect(result.stdout).to.contain('A Name must have content.').and.contain('2 document(s): 1 valid, 1 rejected');
+    const nquads = '<https://example.org/place/3> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.cidoc-crm.org/cidoc-crm/E53_Place> <https://example.org/place/3> .\n'
+      + '<https://example.org/place/3> <http://www.w3.org/2000/01/rdf-schema#label> "Scarborough" <https://example.org/place/3> .\n';
+    writeFileSync(join(dir, 'dump.nq.gz'), gzipSync(nquads));
+    const gz = run(join(dir, 'dump.nq.gz'));
+    expect(gz.status, gz.stdout).to.equal(0);
+    expect(gz.stdout).to.contain('line 1 (graph 1 <https://example.org/place/3>)').and.contain('1 document(s): 1 valid');
+    const stdin = spawnSync(process.execPath, [CLI, 'validate', '--format', 'turtle', '-'], { encoding: 'utf8', input: ttl });
+    expect(stdin.status).to.equal(1);
+    expect(stdin.stdout).to.contain('- line 5 (document 2 <https://example.org/place/2>)');
   });
 });

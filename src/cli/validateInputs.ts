@@ -1,0 +1,79 @@
+/**
+ * What `linkedart validate` checks: every input `linkedart load` reads (JSON-LD, NDJSON,
+ * N-Quads, TriG, Turtle, N-Triples, gzipped or not, directories of them, `-` with --format),
+ * split into documents as the load splits them, repaired as it repairs them, and checked by the
+ * same gate (ingest rules, then the shapes), so a data team sees the verdicts a load will give,
+ * at the same places (`dump.ttl line 19 (document 1 <…>)`, `dump.ndjson line 3 (record 3)`).
+ */
+import { formatRepair, type RepairNote } from '../ingest/repairs/RepairNote.js';
+import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
+import { ingestRecord } from '../load/admitRecord.js';
+import { InputError, resolveInputs, type DumpFormat } from '../load/inputs.js';
+import { leftoverSample, readRecords } from '../load/readRecords.js';
+import { checkShapes } from '../validate/admitDocument.js';
+
+export interface ValidationReport {
+  source: string;
+  document?: string;
+  valid: boolean;
+  problems: Problem[];
+  /** What was repaired before the check (formatRepair), as a load would repair it. */
+  repairs: string[];
+}
+
+export interface ValidateOptions {
+  readonly repair?: RepairPolicy;
+  /** What relative ids resolve against, and the documents of graph-less triples are under. */
+  readonly base?: string;
+  /** The format of every input (needed for `-`); otherwise each file's extension says it. */
+  readonly format?: DumpFormat;
+}
+
+export interface Validation {
+  reports: ValidationReport[];
+  /** Inputs, or parts of them, that could not be read. */
+  unreadable: Array<{ source: string; message: string }>;
+  /** Triples that belong to no document (RDF without graphs), with a sample. */
+  leftovers: Array<{ source: string; message: string }>;
+}
+
+export async function validateInputs(paths: readonly string[], options: ValidateOptions = {}): Promise<Validation> {
+  const result: Validation = { reports: [], unreadable: [], leftovers: [] };
+  for (const path of paths) {
+    let inputs;
+    try {
+      inputs = resolveInputs([path], options.format);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      result.unreadable.push({ source: path, message: error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message });
+      continue;
+    }
+    for (const input of inputs) {
+      try {
+        for await (const record of readRecords(input.open(), input, { baseUrl: options.base })) {
+          const source = `${input.name} ${record.location}`;
+          if (record.kind === 'unreadable') result.unreadable.push({ source, message: record.message });
+          else if (record.kind === 'leftover') result.leftovers.push({ source, message: [record.message, ...leftoverSample(record)].join('\n    ') });
+          else result.reports.push(check(record, input.name, source, options));
+        }
+      } catch (error) {
+        // The input itself failed (a broken gzip stream, a file gone): said, and the next one read.
+        result.unreadable.push({ source: input.name, message: (error as Error).message });
+      }
+    }
+  }
+  return result;
+}
+
+function check(record: Parameters<typeof ingestRecord>[0], name: string, source: string, options: ValidateOptions): ValidationReport {
+  const notes: RepairNote[] = [];
+  const repairs = options.repair === 'none' ? undefined : { policy: options.repair ?? 'all', base: options.base, notes };
+  try {
+    const admitted = checkShapes(ingestRecord(record, name, repairs), source);
+    return { source, document: admitted.id, valid: true, problems: admitted.warnings, repairs: notes.map(formatRepair) };
+  } catch (error) {
+    if (!(error instanceof DocumentRejected)) throw error;
+    return { source, document: error.document, valid: false, problems: [...error.problems], repairs: notes.map(formatRepair) };
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The records of one input, by its format: JSON-LD and NDJSON cut into documents, RDF dumps
+ * split into documents by graph, `#@document` line or subject. One reading for `linkedart load`
+ * and `linkedart validate`, so both see the same documents at the same places.
+ */
+import type { Readable } from 'node:stream';
+import type { LoadInput } from './inputs.js';
+import { jsonRecords } from './jsonRecords.js';
+import type { LoadRecord } from './records.js';
+import { rdfRecords } from './rdfRecords.js';
+
+export function readRecords(stream: Readable, input: Pick<LoadInput, 'format'>, options: { baseUrl?: string } = {}): AsyncGenerator<LoadRecord> {
+  switch (input.format) {
+    case 'jsonld':
+    case 'ndjson':
+      return jsonRecords(stream);
+    default:
+      return rdfRecords(stream, input.format, { baseUrl: options.baseUrl });
+  }
+}
+
+/** Up to `max` triples of a leftover record, as a report shows them. */
+export function leftoverSample(record: Extract<LoadRecord, { kind: 'leftover' }>, max = 5): string[] {
+  const lines = record.quads.slice(0, max).map((q) => `${termText(q.subject)} ${termText(q.predicate)} ${termText(q.object)}`);
+  if (record.quads.length > max) lines.push(`... and ${record.quads.length - max} more`);
+  return lines;
+}
+
+function termText(t: { termType: string; value: string }): string {
+  return t.termType === 'NamedNode' ? `<${t.value}>` : t.termType === 'BlankNode' ? `_:${t.value}` : JSON.stringify(t.value);
+}

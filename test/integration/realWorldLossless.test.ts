@@ -1,0 +1,147 @@
+/**
+ * Nothing accepted is changed silently (issue 16): every record of the real-world set
+ * (../shared/corpus/real-world), the corpus and the demo, repaired as a load repairs it and
+ * admitted by the gate, comes back from the store's quads with every key and value it was given.
+ * The only differences allowed are a single value shown as a one-element array under a `@set`
+ * property, and what a named repair says it changed (the path it names, the key it renamed to,
+ * the Name a date repair keeps the original in). Writes test-output/real-world.md: per source,
+ * how many records load without and with repairs, and the rules that refuse the rest.
+ */
+import { expect } from 'chai';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { linkedArtContext } from '../../src/context/linkedArtContext.js';
+import { repairDocument } from '../../src/ingest/repairs/repairDocument.js';
+import type { RepairNote } from '../../src/ingest/repairs/RepairNote.js';
+import { DocumentRejected } from '../../src/linkedart/Problem.js';
+import { renderDocument } from '../../src/render/renderDocument.js';
+import { admitDocument } from '../../src/validate/admitDocument.js';
+import { CORPUS_DIR, DEMO_DIR, PROJECT_ROOT, SHARED } from '../support/corpus.js';
+import { jsonDiff, wrappedInArray } from '../support/jsonDiff.js';
+
+// Resolved (SHARED holds a `..`), so that a file's path starts with its directory's.
+const REAL_WORLD = resolve(`${SHARED}corpus/real-world`) + '/';
+const CORPUS = resolve(CORPUS_DIR) + '/';
+const DEMO = resolve(DEMO_DIR) + '/';
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir).sort().flatMap((f) => {
+    const path = join(dir, f);
+    return statSync(path).isDirectory() ? jsonFiles(path) : f.endsWith('.json') ? [path] : [];
+  });
+}
+
+/** A record's source: its directory under real-world/, or the corpus, or the demo. */
+function sourceOf(file: string): string {
+  if (file.startsWith(REAL_WORLD)) return relative(REAL_WORLD, file).split('/')[0]!;
+  return file.startsWith(DEMO) ? 'demo' : 'la-examples';
+}
+
+interface Outcome { file: string; source: string; loadsAsWritten: boolean; rules?: string[]; unexplained?: string[]; repairs: RepairNote[] }
+
+function admitted(json: unknown): { rules?: string[]; document?: Record<string, unknown> } {
+  try {
+    const doc = admitDocument(json);
+    return { document: renderDocument(doc.id, [...doc.quads, ...doc.hintQuads])!.document };
+  } catch (error) {
+    if (!(error instanceof DocumentRejected)) throw error;
+    return { rules: [...new Set(error.problems.filter((p) => p.severity === 'Violation').map((p) => p.rule))] };
+  }
+}
+
+/** Whether `path` is `at` or inside it (`a.b[0]` is inside `a.b` and `a`). */
+const within = (path: string, at: string) => at === '' || path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`);
+const parentOf = (path: string) => path.replace(/(\.[^.[\]]+|\[\d+\])$/, '') === path ? '' : path.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
+const child = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
+
+/**
+ * The paths a repair note accounts for: the place it names (never the whole document: a note at
+ * the document accounts for its `@context` alone), the key a renaming repair gave the value, and
+ * the Name a date repair keeps the original in.
+ */
+function accountedFor(note: RepairNote): string[] {
+  if (note.path === '') return ['@context'];
+  const paths = [note.path];
+  const renamed = /^key "[^"]+" → "([^"]+)"/.exec(note.message);
+  if (renamed) paths.push(child(parentOf(note.path), renamed[1]!));
+  if (note.repair === 'date-precision') paths.push(child(parentOf(note.path), 'identified_by'));
+  return paths;
+}
+
+/** Differences between what was given and what comes back that no @set wrapping or repair note explains. */
+function unexplained(given: unknown, served: Record<string, unknown>, notes: readonly RepairNote[]): string[] {
+  const wrapped = wrappedInArray(given, served);
+  const v1 = linkedArtContext();
+  const setWrapped = wrapped.filter((path) => {
+    const key = path.split('.').pop()!.replace(/\[\d+\]$/, '');
+    const def = v1.terms.get(key) ?? [...v1.terms.values()].map((d) => d.scoped?.[key]).find(Boolean);
+    return (def as { container?: string; '@container'?: string } | undefined)?.container === '@set'
+      || (def as { '@container'?: string } | undefined)?.['@container'] === '@set';
+  });
+  const repaired = notes.flatMap(accountedFor);
+  return jsonDiff(given, served).filter((d) => {
+    const path = d.slice(0, d.indexOf(': '));
+    return !setWrapped.some((w) => path === w) && !repaired.some((r) => within(path, r) || within(r, path === '(root)' ? '' : path));
+  });
+}
+
+describe('real-world records, the corpus and the demo: nothing accepted is changed silently', function () {
+  this.timeout(300000);
+  const files = [...jsonFiles(REAL_WORLD), ...jsonFiles(CORPUS), ...jsonFiles(DEMO)];
+  const outcomes: Outcome[] = [];
+
+  before(() => {
+    for (const file of files) {
+      const given = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      const asWritten = admitted(given);
+      const { document, repairs } = repairDocument(given);
+      const result = repairs.length === 0 ? asWritten : admitted(document);
+      const outcome: Outcome = { file, source: sourceOf(file), loadsAsWritten: asWritten.document !== undefined, repairs };
+      if (result.rules) outcome.rules = result.rules;
+      else outcome.unexplained = unexplained(given, result.document!, repairs);
+      outcomes.push(outcome);
+    }
+    writeReport(outcomes);
+  });
+
+  it('reads the 170 real-world records, the 157 corpus examples and the 29 demo documents', () => {
+    expect(outcomes.filter((o) => o.file.startsWith(REAL_WORLD))).to.have.length(170);
+    expect(outcomes.filter((o) => o.source === 'la-examples')).to.have.length(157);
+    expect(outcomes.filter((o) => o.source === 'demo')).to.have.length(29);
+  });
+
+  it('gives back every key and value of every accepted record, changed only where a named repair says', () => {
+    const changed = outcomes.filter((o) => o.unexplained && o.unexplained.length > 0)
+      .map((o) => `${relative(resolve(SHARED), o.file)}: ${o.unexplained!.slice(0, 3).join(' | ')}`);
+    expect(changed).to.deep.equal([]);
+  });
+
+  it('accepts every record accepted as written (repairs never cost a record)', () => {
+    const lost = outcomes.filter((o) => o.loadsAsWritten && o.rules).map((o) => `${o.file}: ${o.rules!.join(', ')}`);
+    expect(lost).to.deep.equal([]);
+  });
+
+  it('accepts every demo document as written, with no repair', () => {
+    for (const o of outcomes.filter((x) => x.source === 'demo')) {
+      expect(o.rules, o.file).to.equal(undefined);
+      expect(o.repairs, o.file).to.deep.equal([]);
+    }
+  });
+});
+
+/** test-output/real-world.md: per source, loaded as written / with repairs, and the rules of the rest. */
+function writeReport(outcomes: readonly Outcome[]): void {
+  const sources = [...new Set(outcomes.map((o) => o.source))];
+  const lines = ['# Real-world records through the gate', '', '| source | records | load as written | load with repairs | rules that refuse the rest (documents) |', '|---|---|---|---|---|'];
+  for (const source of sources) {
+    const of = outcomes.filter((o) => o.source === source);
+    const rules = new Map<string, number>();
+    for (const o of of) for (const r of o.rules ?? []) rules.set(r, (rules.get(r) ?? 0) + 1);
+    const refusing = [...rules].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} (${n})`).join(', ');
+    lines.push(`| ${source} | ${of.length} | ${of.filter((o) => o.loadsAsWritten).length} | ${of.filter((o) => !o.rules).length} | ${refusing} |`);
+  }
+  lines.push('', '## Refused records', '');
+  for (const o of outcomes.filter((x) => x.rules)) lines.push(`- ${relative(resolve(SHARED), o.file)}: ${o.rules!.join(', ')}`);
+  mkdirSync(`${PROJECT_ROOT}test-output`, { recursive: true });
+  writeFileSync(`${PROJECT_ROOT}test-output/real-world.md`, lines.join('\n') + '\n');
+}
