@@ -6,7 +6,8 @@
 import { expect } from 'chai';
 import { Parser } from 'n3';
 import { parse as parseWithOxigraph } from 'oxigraph';
-import { ingestDocument } from '../../src/ingest/ingestDocument.js';
+import { repairDocument } from '../../src/ingest/repairs/repairDocument.js';
+import { admitDocument } from '../../src/validate/admitDocument.js';
 import type { Quad } from '../../src/rdf/terms.js';
 import { renderDocument } from '../../src/render/renderDocument.js';
 import { acceptedCorpus } from '../support/accepted.js';
@@ -23,13 +24,15 @@ const FORMATS: Array<[string, (text: string) => Quad[]]> = [
 
 describe('HTTP: every corpus document in every format', function () {
   this.timeout(300000);
-  const accepted = acceptedCorpus(ingestDocument);
+  // What a write can store: the gate's verdict (ingest and shapes), after the repairs a load makes
+  // (a bare date such as "2010-08-01" is no xsd:dateTime: the gate refuses it, a repair completes it).
+  const accepted = acceptedCorpus((json, file) => admitDocument(repairDocument(json).document, file));
   let app: TestApp;
   before(async () => { app = await startTestApp(accepted, { baseUrl: 'https://linked.art/example/' }); });
   after(async () => { await app.close(); });
 
-  it('serves the 155 accepted corpus documents', () => {
-    expect(accepted).to.have.length(155);
+  it('serves the 146 corpus documents a load stores', () => {
+    expect(accepted).to.have.length(146);
   });
 
   for (const doc of accepted) {
