@@ -33,9 +33,11 @@ const FORMAT_NAMES: Readonly<Record<string, string>> = {
   ttl: 'turtle', turtle: 'turtle',
   nt: 'ntriples', ntriples: 'ntriples',
   nq: 'nquads', nquads: 'nquads',
+  trig: 'trig',
+  rdf: 'rdfxml', rdfxml: 'rdfxml',
   jsonld: 'jsonld',
 };
-export const QUERY_FORMATS = ['table', 'json', 'xml', 'csv', 'tsv', 'ttl', 'nt', 'nq', 'jsonld'] as const;
+export const QUERY_FORMATS = ['table', 'json', 'xml', 'csv', 'tsv', 'ttl', 'nt', 'nq', 'trig', 'rdf', 'jsonld'] as const;
 
 type ResultFormat = NonNullable<ReturnType<typeof resultFormatNamed>>;
 
@@ -53,7 +55,7 @@ function formatOf(given: string): ResultFormat | 'table' {
 /** When a format does not suit the query's kind of result. */
 function formatMismatch(flag: string, format: ResultFormat): UsageError {
   return isSolutionFormat(format)
-    ? new UsageError(`--format ${flag} is for SELECT and ASK results; this query answers a graph (CONSTRUCT/DESCRIBE): use ttl, nt, nq, jsonld or table`)
+    ? new UsageError(`--format ${flag} is for SELECT and ASK results; this query answers a graph (CONSTRUCT/DESCRIBE): use ttl, nt, nq, trig, rdf, jsonld or table`)
     : new UsageError(`--format ${flag} is for CONSTRUCT and DESCRIBE results; this query answers solutions (SELECT/ASK): use json, xml, csv, tsv or table`);
 }
 
@@ -136,7 +138,7 @@ async function queryServer(server: string, token: string | undefined, text: stri
   if (!response.ok) {
     const { message } = await serverFailure(endpoint, response);
     if (response.status === 406 && format !== 'table') {
-      throw new UsageError(`${message}\n(--format ${flag} may not suit this kind of query: json, xml, csv and tsv are for SELECT/ASK; ttl, nt, nq and jsonld for CONSTRUCT/DESCRIBE)`);
+      throw new UsageError(`${message}\n(--format ${flag} may not suit this kind of query: json, xml, csv and tsv are for SELECT/ASK; ttl, nt, nq, trig, rdf and jsonld for CONSTRUCT/DESCRIBE)`);
     }
     if (response.status === 401 || response.status === 403) {
       throw new CommandFailed(`${message}\n(this server needs a token for queries: --token, or ${SETTINGS.readToken.env} / ${SETTINGS.token.env})`);

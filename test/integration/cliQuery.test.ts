@@ -5,6 +5,7 @@
  * shows it), and the same against a running server with its tokens.
  */
 import { expect } from 'chai';
+import { Parser } from 'n3';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,6 +106,13 @@ describe('linkedart query and update', function () {
       const nt = query([construct, '--format', 'nt']);
       expect(nt.status, nt.stderr).to.equal(0);
       expect(nt.stdout.trim()).to.equal(`<${PAINTING}> <http://www.w3.org/2000/01/rdf-schema#label> "Harbour at Dusk" .`);
+      // Every graph format the endpoint offers, TriG and RDF/XML too.
+      const trig = query([construct, '--format', 'trig']);
+      expect(trig.status, trig.stderr).to.equal(0);
+      expect(new Parser({ format: 'application/trig' }).parse(trig.stdout).map((q) => q.object.value)).to.deep.equal(['Harbour at Dusk']);
+      const rdf = query([construct, '--format', 'rdf']);
+      expect(rdf.status, rdf.stderr).to.equal(0);
+      expect(rdf.stdout).to.contain('<rdf:RDF').and.contain('Harbour at Dusk');
     });
 
     it('reads the query from a file (--file) and from standard input (-)', () => {
