@@ -21,6 +21,8 @@ import { isAbsoluteIri, isHttpIri } from './iris.js';
 import { booleanLiteral, numberLiteral } from './literals.js';
 import { nearestTerm } from './nearestTerm.js';
 import { INGEST_HINTS, type IngestRule } from './ruleHints.js';
+import { locationKey, ValueLocations, type DocumentLocations } from './documentLocations.js';
+import { definedPerClass, describe, flatten, isAnnotationKey, join, type Json } from './jsonKeys.js';
 
 export interface IngestedDocument {
   /** The document's `id`: also the name of its graph. */
@@ -39,20 +41,7 @@ export interface IngestedDocument {
   readonly given: unknown;
 }
 
-/**
- * Where each node and each value stood in the document: the JSON path of a node (its first
- * occurrence) with the context in force there, and the JSON path of each statement's value.
- */
-export interface DocumentLocations {
-  readonly nodes: ReadonlyMap<string, { path: string; ctx: ActiveContext }>;
-  /** Key: subject key, predicate IRI and object key, joined by NUL. */
-  readonly values: ReadonlyMap<string, string>;
-}
-
-/** The key of a term in DocumentLocations: IRIs as they are, blank nodes as `_:label`, literals quoted. */
-export function locationKey(term: Term): string {
-  return term.termType === 'BlankNode' ? '_:' + term.value : term.termType === 'Literal' ? '"' + term.value : term.value;
-}
+export { locationKey, type DocumentLocations } from './documentLocations.js';
 
 /** The spec's other name for `represents_instance_of_type`. */
 const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
@@ -76,7 +65,6 @@ function vocabularyTerm(iri: string): Term {
 let documentCounter = 0;
 const processTag = Math.random().toString(36).slice(2, 8);
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 function isObject(v: unknown): v is JsonObject {
@@ -456,61 +444,4 @@ function sameObject(a: Term, b: Term): boolean {
   const x = a as { language: string; datatype: { value: string } };
   const y = b as { language: string; datatype: { value: string } };
   return x.datatype.value === y.datatype.value && x.language.toLowerCase() === y.language.toLowerCase();
-}
-
-/**
- * Where each statement's value stood: noted cheaply as the statements are made, and keyed as
- * DocumentLocations.values says only when asked, which is when a problem is reported.
- */
-class ValueLocations {
-  /** Five entries per value: subject key, predicate, object, key path, index in the array (-1: none). */
-  private readonly noted: Array<string | Term | number> = [];
-  private map: Map<string, string> | undefined;
-
-  add(subjectKey: string, predicate: string, object: Term, keyPath: string, index: number): void {
-    this.noted.push(subjectKey, predicate, object, keyPath, index);
-  }
-
-  get values(): ReadonlyMap<string, string> {
-    if (!this.map) {
-      this.map = new Map();
-      const n = this.noted;
-      for (let i = 0; i < n.length; i += 5) {
-        const keyPath = n[i + 3] as string;
-        const index = n[i + 4] as number;
-        this.map.set(`${n[i] as string}\u0000${n[i + 1] as string}\u0000${locationKey(n[i + 2] as Term)}`, index < 0 ? keyPath : `${keyPath}[${index}]`);
-      }
-    }
-    return this.map;
-  }
-}
-
-/**
- * Keys that begin with `_` are for developers, never semantic (Linked Art's `_label`,
- * `_complete`; LUX's `_content_html`, `_seconds_since_epoch_begin_of_the_begin`). Those the
- * context does not map are annotations. `_links` is not: it is HAL navigation the service
- * makes itself, never data (the links repair drops it; without repairs it is refused).
- */
-function isAnnotationKey(key: string): boolean {
-  return key.length > 1 && key[0] === '_' && key !== '_links';
-}
-
-function join(path: string, key: string): string {
-  return path === '' ? key : `${path}.${key}`;
-}
-
-function flatten(values: Json[]): Json[] {
-  return values.some(Array.isArray) ? values.flat(Infinity as 1) as Json[] : values;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
-}
-
-/** Whether some class's scoped context defines `key`: its meaning then depends on the node's type. */
-function definedPerClass(ctx: ActiveContext, key: string): boolean {
-  for (const def of ctx.terms.values()) if (def.scoped && Object.hasOwn(def.scoped, key)) return true;
-  return false;
 }
