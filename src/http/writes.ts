@@ -63,8 +63,11 @@ export function putDocument({ baseUrl, maxBodyBytes, documents }: WriteOptions) 
       admitted = admitDocument(json, `PUT ${id}`);
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
-      throw new HttpError(422, 'Unprocessable document', `The document breaks ${error.problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.`,
-        {}, { id, problems: error.problems, errors: error.problems.map(formatProblem), repairs });
+      // Refused as written, where repairs were not asked for: say which would apply, and how to ask.
+      const offered = repair === 'none' ? repairDocument(json, { base: id }).repairs.map(formatRepair) : [];
+      const offer = offered.length ? ` ${offered.length} repair(s) of form would apply (see "repairable"): send \`Prefer: handling=lenient\` or ?repair=all to make them.` : '';
+      throw new HttpError(422, 'Unprocessable document', `The document breaks ${error.problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.${offer}`,
+        {}, { id, problems: error.problems, errors: error.problems.map(formatProblem), repairs, ...(offered.length ? { repairable: offered } : {}) });
     }
     const precondition = writePrecondition(req.headers);
     const outcome = precondition ? await documents.putIf(admitted, precondition) : await documents.putAll([admitted]);

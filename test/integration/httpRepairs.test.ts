@@ -24,13 +24,16 @@ describe('HTTP writes with repairs', function () {
   const put = (name: string, body: unknown, headers: Record<string, string> = {}, query = '') =>
     fetch(`${app.origin}/collection/object/${name}${query}`, { method: 'PUT', headers: { ...auth, ...json, ...headers }, body: JSON.stringify(body) });
 
-  it('PUT without opting in: repairs are not made, the document is refused (422), nothing is listed as repaired', async () => {
+  it('PUT without opting in: repairs are not made, the document is refused (422), nothing is listed as repaired; the answer says which repairs would apply and how to ask for them', async () => {
     const response = await put('plain', jug('plain'));
     expect(response.status).to.equal(422);
     expect(response.headers.get('preference-applied')).to.equal(null);
-    const problem = (await response.json()) as { errors: string[]; repairs: string[] };
+    const problem = (await response.json()) as { detail: string; errors: string[]; repairs: string[]; repairable: string[] };
     expect(problem.errors.join('\n')).to.match(/_links.*unmapped-key/);
     expect(problem.repairs).to.deep.equal([]);
+    expect(problem.repairable).to.deep.equal([`Repaired at _links: dropped {"self":{"href":"${BASE}object/plain"}} (navigation, not data) [links-dropped]`]);
+    expect(problem.detail).to.contain('1 repair(s) of form would apply').and.contain('Prefer: handling=lenient');
+    expect((await fetch(`${app.origin}/collection/object/plain`)).status).to.equal(404);
   });
 
   it('PUT with Prefer: handling=lenient: repaired and stored, Preference-Applied, the repairs in the answer, the repaired document served', async () => {
