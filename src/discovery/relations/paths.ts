@@ -1,0 +1,89 @@
+/**
+ * Paths through one document's graph, written as data: a path is a sequence of steps from the
+ * document's top-level entity, and its ends are the entities the relation links to. Only what
+ * the relations need: forward and inverse predicates, zero-or-more of a predicate (`part*`),
+ * alternatives, and a filter on a node's statement (a publishing activity's type).
+ */
+import type { Quad } from '../../rdf/terms.js';
+import { QUERY_PREFIXES } from './Relation.js';
+
+export type Step =
+  | { readonly out: string }
+  | { readonly back: string }
+  | { readonly star: string }
+  | { readonly any: readonly Path[] }
+  | { readonly having: string; readonly value: string };
+export type Path = readonly Step[];
+
+/** `crm:P108i_was_produced_by` → the full IRI, with the prefixes the queries use. */
+export function iri(curie: string): string {
+  const colon = curie.indexOf(':');
+  const base = QUERY_PREFIXES[curie.slice(0, colon)];
+  if (base === undefined) throw new Error(`unknown prefix in ${curie}`);
+  return base + curie.slice(colon + 1);
+}
+
+/** Follow a predicate from subject to object. */
+export const out = (curie: string): Step => ({ out: iri(curie) });
+/** Follow a predicate from object back to subject. */
+export const back = (curie: string): Step => ({ back: iri(curie) });
+/** Follow a predicate zero or more times (SPARQL's `p*`). */
+export const star = (curie: string): Step => ({ star: iri(curie) });
+/** Any of these paths (SPARQL's UNION, or `p|q`). */
+export const any = (...paths: Path[]): Step => ({ any: paths });
+/** Keep the nodes that have this statement (`?node crm:P2_has_type aat:300054686`). */
+export const having = (curie: string, value: string): Step => ({ having: iri(curie), value: iri(value) });
+
+/** One document's graph, indexed both ways by node key (an IRI, or `_:label` for a blank node). */
+export class DocumentGraph {
+  private readonly forward = new Map<string, Map<string, string[]>>();
+  private readonly inverse = new Map<string, Map<string, string[]>>();
+
+  constructor(quads: readonly Quad[]) {
+    for (const q of quads) {
+      if (q.object.termType !== 'NamedNode' && q.object.termType !== 'BlankNode') continue;
+      const s = keyOf(q.subject.termType, q.subject.value);
+      const o = keyOf(q.object.termType, q.object.value);
+      add(this.forward, s, q.predicate.value, o);
+      add(this.inverse, o, q.predicate.value, s);
+    }
+  }
+
+  /** The nodes a path reaches from `start`. */
+  follow(start: string, path: Path): Set<string> {
+    let nodes = new Set([start]);
+    for (const step of path) nodes = this.step(nodes, step);
+    return nodes;
+  }
+
+  private step(nodes: ReadonlySet<string>, step: Step): Set<string> {
+    const next = new Set<string>();
+    if ('out' in step) for (const n of nodes) for (const o of this.forward.get(n)?.get(step.out) ?? []) next.add(o);
+    else if ('back' in step) for (const n of nodes) for (const s of this.inverse.get(n)?.get(step.back) ?? []) next.add(s);
+    else if ('star' in step) {
+      const pending = [...nodes];
+      for (const n of pending) next.add(n);
+      while (pending.length > 0) {
+        for (const o of this.forward.get(pending.pop()!)?.get(step.star) ?? []) {
+          if (!next.has(o)) { next.add(o); pending.push(o); }
+        }
+      }
+    } else if ('any' in step) {
+      for (const n of nodes) for (const path of step.any) for (const end of this.follow(n, path)) next.add(end);
+    } else {
+      for (const n of nodes) if (this.forward.get(n)?.get(step.having)?.includes(step.value)) next.add(n);
+    }
+    return next;
+  }
+}
+
+function keyOf(termType: string, value: string): string {
+  return termType === 'BlankNode' ? '_:' + value : value;
+}
+
+function add(index: Map<string, Map<string, string[]>>, from: string, predicate: string, to: string): void {
+  let byPredicate = index.get(from);
+  if (!byPredicate) index.set(from, byPredicate = new Map());
+  const list = byPredicate.get(predicate);
+  if (list) list.push(to); else byPredicate.set(predicate, [to]);
+}
