@@ -3,6 +3,7 @@
 import { Command, Option } from 'commander';
 import { ConfigError, SETTINGS, resolveConfig, type ConfigInput } from '../config/Config.js';
 import { exportCommand } from './export.js';
+import { reindexCommand } from './reindex.js';
 import { loadCommand } from './load.js';
 import { queryCommand } from './query.js';
 import { serve } from './serve.js';
@@ -51,6 +52,7 @@ program
 
 program.addCommand(loadCommand());
 program.addCommand(exportCommand());
+program.addCommand(reindexCommand());
 program.addCommand(queryCommand());
 program.addCommand(updateCommand());
 

@@ -10,6 +10,7 @@ import { createApp } from '../http/createApp.js';
 import type { Readiness } from '../http/operations.js';
 import { createLogger } from '../log/logger.js';
 import { loadDemoOnce } from '../service/demoOnce.js';
+import { ensureLinksCurrent } from '../discovery/reindex.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { Representations } from '../service/Representations.js';
 import { describeStore, openStore } from '../store/openStore.js';
@@ -28,8 +29,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const store = await openStore(config.store, (warning) => logger.warn({ warning }, 'store'));
   const documents = new DocumentService(store);
   // Other processes may write to a remote store: check a cached document's version before serving it.
-  const representations = new Representations(documents, config.cacheBytes, { revalidate: config.store.kind === 'sparql' });
-  const readiness: Readiness = { ready: !options.demo, reason: 'loading the demo collection' };
+  const representations = new Representations(documents, config.cacheBytes, {
+    revalidate: config.store.kind === 'sparql', links: config.links ? { baseUrl: config.baseUrl } : undefined,
+  });
+  const readiness: Readiness = { ready: false, reason: 'checking the reverse-link index' };
   const sparql = new SparqlService(store.sparqlEngine(), documents, {
     timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes,
   });
@@ -46,7 +49,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.error(`Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (${describeStore(config.store)})`);
 
+  readiness.reason = 'checking the reverse-link index';
+  const reindexed = await ensureLinksCurrent(store, (done, total) => { readiness.reason = `rebuilding the reverse-link index: ${done}/${total} documents`; });
+  if (reindexed) console.error(`reverse-link index rebuilt for this version's relations: ${reindexed.documents} documents, ${reindexed.rows} links`);
   if (options.demo) {
+    readiness.reason = 'loading the demo collection';
     console.error(await loadDemoOnce(documents, config.baseUrl));
   }
   readiness.ready = true;

@@ -40,6 +40,10 @@ export interface Config {
   readonly readToken: string | undefined;
   /** Where the quads live: the embedded store in dataDir, or a separately run SPARQL 1.1 store. */
   readonly store: StoreConfig;
+  /** Whether served JSON-LD carries HAL `_links` (--links on|off). */
+  readonly links: boolean;
+  /** Hits per search result page (--page-size). */
+  readonly pageSize: number;
 }
 
 export type StoreConfig =
@@ -68,6 +72,8 @@ export interface ConfigInput {
   storeUser?: string;
   storePassword?: string;
   readToken?: string;
+  links?: string;
+  pageSize?: string;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +111,8 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   updateUrl: { env: 'LINKEDART_UPDATE_URL', help: 'update endpoint of the SPARQL 1.1 store (default: the query endpoint)' },
   storeUser: { env: 'LINKEDART_STORE_USER', help: 'user name for the SPARQL store (HTTP Basic or Digest)' },
   storePassword: { env: 'LINKEDART_STORE_PASSWORD', help: 'password for the SPARQL store' },
+  links: { env: 'LINKEDART_LINKS', help: 'HAL _links (reverse links, versions, formats) in served JSON-LD: on or off (default on)' },
+  pageSize: { env: 'LINKEDART_PAGE_SIZE', help: 'entries per page of search results and collections, 1 to 1000 (default 20)' },
 };
 
 /** Environment variables matching each flag. */
@@ -180,19 +188,30 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   if (!Number.isInteger(maxRows)) fail(pick('maxRows')!, 'a whole number of rows, at least 1');
   const maxQueryBytes = Math.round(positive('maxQueryKb', 256, 'a size in KB greater than 0') * 1024);
 
+  const onOff = (key: 'anonymousQueries' | 'links', fallback: boolean): boolean => {
+    const given = pick(key);
+    if (!given) return fallback;
+    const word = given.value.trim().toLowerCase();
+    if (['on', 'true', 'yes', '1'].includes(word)) return true;
+    if (['off', 'false', 'no', '0'].includes(word)) return false;
+    return fail(given, 'on or off');
+  };
   const anonymousIn = pick('anonymousQueries');
-  const anonymousWord = anonymousIn?.value.trim().toLowerCase() ?? 'on';
-  const anonymousQueries = ['on', 'true', 'yes', '1'].includes(anonymousWord);
-  if (anonymousIn && !anonymousQueries && !['off', 'false', 'no', '0'].includes(anonymousWord)) fail(anonymousIn, 'on or off');
+  const anonymousQueries = onOff('anonymousQueries', true);
   if (!anonymousQueries && !readTokenIn && !tokenIn) {
     fail(anonymousIn!, 'with anonymous queries off, nobody could query: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token');
   }
 
   const store = storeConfig(pick, fail, dataDir);
 
+  const links = onOff('links', true);
+  const pageSizeIn = pick('pageSize');
+  const pageSize = pageSizeIn ? Number(pageSizeIn.value.trim()) : 20;
+  if (pageSizeIn && (!/^\d+$/.test(pageSizeIn.value.trim()) || pageSize < 1 || pageSize > 1000)) fail(pageSizeIn, 'a whole number of entries from 1 to 1000');
+
   return {
     store, port, host, baseUrl, dataDir, cacheControl, logLevel, token: tokenIn?.value,
-    queryTimeoutMs, maxRows, maxQueryBytes, anonymousQueries, readToken: readTokenIn?.value,
+    queryTimeoutMs, maxRows, maxQueryBytes, anonymousQueries, readToken: readTokenIn?.value, links, pageSize,
     cacheBytes: megabytes('cacheMb', 64, 0),
     maxBodyBytes: megabytes('maxBodyMb', 16, 0.001),
     maxBulkBytes: megabytes('maxBulkMb', 16384, 0.001),

@@ -1,7 +1,7 @@
 /**
  * The HTTP interface, in the order a request meets it: the access log; OPTIONS preflight; the
- * service paths (/health, /ready, /_export, /_bulk, /sparql with its query page and the page's
- * files under /sparql-ui/); then entity ids: GET/HEAD dereference, and with a curator token
+ * service paths (/ the root, /health, /ready, /_export, /_bulk, /sparql with its query page and the page's
+ * files under /sparql-ui/, the search pages under /_links/ and /_entities/); then entity ids: GET/HEAD dereference, and with a curator token
  * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json.
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -22,6 +22,8 @@ import { asHttpError, sendProblem } from './problems.js';
 import { queryPage, queryPageAsset, QUERY_PAGE_ASSETS_PATH } from './queryPage.js';
 import { sparqlEndpoint, wantsQueryPage } from './sparqlRoute.js';
 import { deleteDocument, putDocument } from './writes.js';
+import { classPages, relationPages, CLASS_PAGES_PATH, RELATION_PAGES_PATH } from './searchPages.js';
+import { serviceRoot } from './serviceRoot.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -63,11 +65,16 @@ export function createApp({ config, documents, representations, logger, readines
     ]));
     prefixes.set(QUERY_PAGE_ASSETS_PATH, new Map([['GET', queryPageAsset()]]));
   }
+  // Discovery: the root, search pages of the reverse links, and every entity by class.
+  const discovery = { baseUrl: config.baseUrl, pageSize: config.pageSize, cacheControl: config.cacheControl, documents };
+  routes.set('/', new Map([['GET', whenReady(serviceRoot({ ...discovery, sparql: sparql !== undefined }))]]));
+  prefixes.set(RELATION_PAGES_PATH, new Map([['GET', whenReady(relationPages(discovery))]]));
+  prefixes.set(CLASS_PAGES_PATH, new Map([['GET', whenReady(classPages(discovery))]]));
   // Without a token the write methods are there only to say how to turn writes on (405).
   routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, logger }))]]) : new Map());
   const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger }))]]);
   if (writable) {
-    const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents };
+    const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents, representations };
     entity.set('PUT', guarded(putDocument(options)));
     entity.set('DELETE', guarded(deleteDocument(options)));
   }

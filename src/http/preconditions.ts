@@ -8,27 +8,20 @@
  * can succeed.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { formatNamed } from '../render/formats.js';
 import type { Precondition, StoredDocument } from '../service/DocumentService.js';
-import { represent } from '../service/Representations.js';
 import { HttpError } from './HttpError.js';
 
-const JSON_LD = formatNamed('jsonld')!;
-
-/** The validators of the JSON-LD representation of a stored document. */
-export function jsonLdValidators(stored: StoredDocument): { etag: string; lastModified: string | undefined } {
-  const { etag, lastModified } = represent(stored, JSON_LD);
-  return { etag, lastModified };
-}
+/** The validators of the JSON-LD representation of a stored document (its `_links` included), read in the write's turn. */
+export type ValidatorsOf = (stored: StoredDocument) => Promise<{ etag: string; lastModified: string | undefined }>;
 
 /** The precondition the request's headers ask for; undefined when they ask none. */
-export function writePrecondition(headers: IncomingHttpHeaders): Precondition | undefined {
+export function writePrecondition(headers: IncomingHttpHeaders, jsonLdValidators: ValidatorsOf): Precondition | undefined {
   const ifMatch = headers['if-match'];
   const ifNoneMatch = headers['if-none-match'];
   const ifUnmodifiedSince = headers['if-unmodified-since'];
   if (ifMatch === undefined && ifNoneMatch === undefined && ifUnmodifiedSince === undefined) return undefined;
-  return (current) => {
-    const validators = current && jsonLdValidators(current);
+  return async (current) => {
+    const validators = current && await jsonLdValidators(current);
     const etag = validators?.etag;
     // §13.2.2: If-Match first; If-Unmodified-Since only without it; then If-None-Match.
     if (ifMatch !== undefined) {

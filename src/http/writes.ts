@@ -13,11 +13,12 @@
 import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
 import { DocumentRejected, formatProblem } from '../linkedart/Problem.js';
+import type { Representations } from '../service/Representations.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { admitDocument } from '../validate/admitDocument.js';
 import { entityIdsFor } from './entityIdFor.js';
 import { BadRequest, HttpError, NotFound } from './HttpError.js';
-import { jsonLdValidators, writePrecondition } from './preconditions.js';
+import { writePrecondition } from './preconditions.js';
 import { readBody } from './readBody.js';
 import { REPAIR_POLICIES, repairDocument, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import { formatRepair } from '../ingest/repairs/RepairNote.js';
@@ -26,11 +27,13 @@ export interface WriteOptions {
   readonly baseUrl: string;
   readonly maxBodyBytes: number;
   readonly documents: DocumentService;
+  /** The validators of what a GET answers, for conditional writes. */
+  readonly representations: Representations;
 }
 
 const JSON_TYPES = /^application\/(ld\+)?json\s*(;|$)/i;
 
-export function putDocument({ baseUrl, maxBodyBytes, documents }: WriteOptions) {
+export function putDocument({ baseUrl, maxBodyBytes, documents, representations }: WriteOptions) {
   const base = new URL(baseUrl);
   return async (req: Request, res: Response): Promise<void> => {
     const id = entityIdsFor(base, req.url)[0]!;
@@ -69,7 +72,7 @@ export function putDocument({ baseUrl, maxBodyBytes, documents }: WriteOptions) 
       throw new HttpError(422, 'Unprocessable document', `The document breaks ${error.problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.${offer}`,
         {}, { id, problems: error.problems, errors: error.problems.map(formatProblem), repairs, ...(offered.length ? { repairable: offered } : {}) });
     }
-    const precondition = writePrecondition(req.headers);
+    const precondition = writePrecondition(req.headers, (stored) => representations.validators(stored, { inWriteTurn: true }));
     const outcome = precondition ? await documents.putIf(admitted, precondition) : await documents.putAll([admitted]);
     const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
     const answer = Buffer.from(JSON.stringify({ id, result, warnings: admitted.warnings.map(formatProblem), repairs }));
@@ -79,7 +82,7 @@ export function putDocument({ baseUrl, maxBodyBytes, documents }: WriteOptions) 
     // The new version's validators, so a client can chain conditional edits.
     const stored = await documents.read(id);
     if (stored) {
-      const { etag, lastModified } = jsonLdValidators(stored);
+      const { etag, lastModified } = await representations.validators(stored);
       res.setHeader('ETag', etag);
       if (lastModified !== undefined) res.setHeader('Last-Modified', lastModified);
     }
@@ -105,11 +108,11 @@ function repairAsked(url: string): RepairPolicy {
   return policy;
 }
 
-export function deleteDocument({ baseUrl, documents }: WriteOptions) {
+export function deleteDocument({ baseUrl, documents, representations }: WriteOptions) {
   const base = new URL(baseUrl);
   return async (req: Request, res: Response): Promise<void> => {
     const ids = entityIdsFor(base, req.url);
-    const precondition = writePrecondition(req.headers);
+    const precondition = writePrecondition(req.headers, (stored) => representations.validators(stored, { inWriteTurn: true }));
     // The id as written, or escaped otherwise: the one stored (the first, when none is).
     let id = ids[0]!;
     for (const candidate of ids) if (await documents.store.hasGraph(candidate)) { id = candidate; break; }

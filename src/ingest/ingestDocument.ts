@@ -223,6 +223,12 @@ class DocumentIngest {
         if (!isRoot) this.problems.push(this.problem(keyPath, 'embedded-context', 'an "@context" inside a document is not supported; put extensions in the top-level "@context" array', key));
         continue;
       }
+      if (key === '_links' && isRoot && !ctx.terms.has(key)) {
+        // HAL links, as this service serves them: API-level, never data. Not stored; the served
+        // document gets the service's own.
+        this.warnings.push({ ...this.problem(keyPath, 'hal-links', '"_links" (HAL links) is not data: it was dropped; the service gives every served document its own', key), severity: 'Warning' });
+        continue;
+      }
       if (key === '_complete') {
         if (typeof value !== 'boolean') this.problems.push(this.problem(keyPath, 'complete', `"_complete" must be true or false, not ${describe(value)}`, key));
         else if (skeleton.i === undefined) this.problems.push(this.problem(keyPath, 'complete', '"_complete" says whether more is available at the "id"; a structure without an "id" cannot have it', key));

@@ -12,6 +12,7 @@ export const INGEST_HINTS = {
   type: 'write each "type" as a string naming a class, e.g. "type": "Name"',
   'unknown-type': 'use a class of the Linked Art context, spelt as it is there (HumanMadeObject, not the pre-1.0 ManMadeObject)',
   id: 'make every "id" an absolute IRI ("https://…", spaces percent-encoded as %20) or a blank-node name ("_:b1"), or leave "id" out of a structure that has none',
+  'hal-links': 'nothing to do: the service makes the links (self, versions, formats, reverse links) of every document it serves; drop "_links" before loading to silence this',
   'unmapped-key': 'use a key the Linked Art context defines on this node, or say it in words with referred_to_by (a LinguisticObject with content); a key the context does not map would be lost',
   keyword: 'leave the JSON-LD keyword out: a Linked Art document uses "@context", "id", "type" and the context\'s terms',
   reserved: 'rename the key: its IRI is the one the service keeps its shape hints under',

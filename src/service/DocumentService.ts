@@ -14,6 +14,12 @@ import { renderDocument, type RenderedDocument } from '../render/renderDocument.
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
 import { decodeGraphs, type WireGraphs } from '../rdf/wireGraphs.js';
+import { linksGraphOf, linksQuads, WITHOUT_LINKS_FOR_BENCH } from '../discovery/linksGraph.js';
+import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
+import { stampFor } from '../discovery/reindex.js';
+import { reverseLinksOf } from '../discovery/reverseLinksOf.js';
+import type { ReverseLinks } from '../discovery/ReverseLinks.js';
+import { StoredReverseLinks } from '../discovery/StoredReverseLinks.js';
 
 /** One document as stored: its entity graph, its hint graph, and when it last changed. */
 export interface StoredDocument {
@@ -42,7 +48,7 @@ export interface CommitOutcome extends PutOutcome {
  * checked inside the write's turn so no other write can come between: it throws to refuse the
  * write, and then nothing is written. `current` is undefined when no document has the id.
  */
-export type Precondition = (current: StoredDocument | undefined) => void;
+export type Precondition = (current: StoredDocument | undefined) => void | Promise<void>;
 
 /** Told the ids of the documents a write has changed, before the write's promise resolves. */
 export type ChangeListener = (ids: readonly string[]) => void;
@@ -54,8 +60,30 @@ export class DocumentService {
   private readonly listeners: ChangeListener[] = [];
   /** The write in flight; writes run one after another (see serialized). */
   private writing: Promise<unknown> = Promise.resolve();
+  /** The reverse-link index, once asked for: read from the store on a remote store, else held in memory. */
+  private links: ReverseLinks | undefined;
+  private linksLoading: Promise<ReverseLinks> | undefined;
+  /** Whether this process has checked the store's relations stamp before its first write. */
+  private stamped = false;
 
   constructor(readonly store: QuadStore) {}
+
+  /**
+   * The reverse-link index. In memory (read from the store's links graphs on first use, in the
+   * write queue's turn so no write is missed) when this process is the store's only writer;
+   * read from the store request by request when other processes write to it (a remote store).
+   */
+  reverseLinks(): Promise<ReverseLinks> {
+    if (this.links) return Promise.resolve(this.links);
+    this.linksLoading ??= this.serialized(() => this.reverseLinksInTurn());
+    return this.linksLoading;
+  }
+
+  /** reverseLinks() for a caller that holds the write turn (inside serialized: a precondition). */
+  async reverseLinksInTurn(): Promise<ReverseLinks> {
+    this.links ??= this.store.writeGeneration ? new StoredReverseLinks(this.store) : await loadReverseLinks(this.store);
+    return this.links;
+  }
 
   /** Be told of every write; a render cache uses this to drop what changed. */
   onChange(listener: ChangeListener): void {
@@ -119,6 +147,7 @@ export class DocumentService {
     for (const id of removals) {
       graphs.set(id, []);
       graphs.set(hintGraphOf(id), []);
+      graphs.set(linksGraphOf(id), []);
     }
     if (graphs.size > 0) await this.write(graphs, [...outcome.created, ...outcome.replaced, ...removals]);
     return outcome;
@@ -192,7 +221,7 @@ export class DocumentService {
    */
   putIf(document: IngestedDocument, precondition: Precondition): Promise<PutOutcome> {
     return this.serialized(async () => {
-      precondition(await this.read(document.id));
+      await precondition(await this.read(document.id));
       const { created, replaced, unchanged } = await this.commit([document], []);
       return { created, replaced, unchanged };
     });
@@ -201,7 +230,7 @@ export class DocumentService {
   /** Remove a document; false when there was none. With a precondition, as putIf. */
   delete(id: string, precondition?: Precondition): Promise<boolean> {
     return this.serialized(async () => {
-      if (precondition) precondition(await this.read(id));
+      if (precondition) await precondition(await this.read(id));
       if (!(await this.store.hasGraph(id))) return false;
       await this.commit([], [id]);
       return true;
@@ -209,24 +238,50 @@ export class DocumentService {
   }
 
   private async write(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[]): Promise<void> {
+    // Decoded before the post: the store worker takes the wire graphs' buffer.
+    const plain = 'codes' in graphs ? (this.links ? new Map(decodeGraphs(graphs)) : undefined) : graphs;
+    let affected: readonly string[] = [];
+    // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
+    const stamp = this.stamped ? undefined : await stampFor(this.store);
+    this.stamped = true;
     try {
       // Graphs already interned go to a store that takes them so as they are.
-      if (!('codes' in graphs)) await this.store.replaceGraphs(graphs);
-      else if (this.store.replaceWireGraphs) await this.store.replaceWireGraphs(graphs);
-      else await this.store.replaceGraphs(new Map(decodeGraphs(graphs)));
+      if ('codes' in graphs && this.store.replaceWireGraphs) {
+        if (stamp) await this.store.replaceGraphs(new Map([stamp]));
+        await this.store.replaceWireGraphs(graphs);
+      } else {
+        const all = new Map(plain ?? decodeGraphs(graphs as WireGraphs));
+        if (stamp) all.set(...stamp);
+        await this.store.replaceGraphs(all);
+      }
+      // The entities whose hits changed: their documents' `_links` change with them.
+      if (this.links && plain) affected = this.links.written(plain);
+    } catch (error) {
+      // The store may or may not hold the new version: the index is read again for these documents.
+      if (this.links) affected = this.links.written(await this.storedLinks(ids).catch(() => new Map()));
+      throw error;
     } finally {
-      // Also after a failure: the store may or may not hold the new version, so nothing cached stays.
-      for (const listener of this.listeners) listener(ids);
+      // Also after a failure: nothing cached stays.
+      for (const listener of this.listeners) listener(affected.length === 0 ? ids : [...ids, ...affected]);
     }
+  }
+
+  /** The links graphs of these documents as stored now (an empty list for one that has none). */
+  private async storedLinks(ids: readonly string[]): Promise<Map<string, Quad[]>> {
+    const graphs = new Map<string, Quad[]>(ids.map((id) => [linksGraphOf(id), []]));
+    for (const q of await this.store.readGraphs([...graphs.keys()])) graphs.get(q.graph.value)?.push(q);
+    return graphs;
   }
 }
 
 /**
- * The graphs a document is stored as: its entity graph, and its hint graph with the shape
- * hints, the modification stamp and the digest.
+ * The graphs a document is stored as: its entity graph, its hint graph with the shape
+ * hints, the modification stamp and the digest, and its links graph (its reverse-link rows).
  */
 export function storedGraphs(doc: IngestedDocument, digest: string, now: Date): Array<[string, Quad[]]> {
-  return [[doc.id, doc.quads], [hintGraphOf(doc.id), [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest)]]];
+  const graphs: Array<[string, Quad[]]> = [[doc.id, doc.quads], [hintGraphOf(doc.id), [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest)]]];
+  if (!WITHOUT_LINKS_FOR_BENCH) graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, reverseLinksOf(doc.id, doc.quads))]);
+  return graphs;
 }
 
 /** The digest a document is stored with (its quads, hints, and the version of the shapes that checked it). */

@@ -21,6 +21,9 @@ import { FORMATS, type Format } from '../render/formats.js';
 import { serializeGraph } from '../render/serialize.js';
 import { render, versionOf, type DocumentService, type StoredDocument } from './DocumentService.js';
 import { FreshRead } from './FreshRead.js';
+import { halLinks } from '../render/halLinks.js';
+
+const JSON_LD = FORMATS[0]!;
 
 export interface Representation {
   readonly format: Format;
@@ -36,6 +39,11 @@ export interface Representation {
 }
 
 export interface RepresentationsOptions {
+  /**
+   * Put HAL `_links` in the JSON-LD (search pages under this base URL); absent: documents are
+   * served without them (`--links off`: byte for byte what was loaded).
+   */
+  readonly links?: { readonly baseUrl: string };
   /**
    * Other processes write to the store: serve a cached entry only when the store's write
    * generation says it is current (the store must have writeGeneration).
@@ -63,7 +71,10 @@ export class Representations {
   private readonly checks = new Map<string, Promise<string | undefined>>();
 
   /** `cacheBytes` 0: no cache, every request renders. */
+  private readonly links: { readonly baseUrl: string } | undefined;
+
   constructor(private readonly documents: DocumentService, cacheBytes: number, options: RepresentationsOptions = {}) {
+    this.links = options.links;
     if (options.revalidate) {
       const read = documents.store.writeGeneration?.bind(documents.store);
       if (!read) throw new Error('revalidating the render cache needs a store that keeps a write generation (the remote SPARQL store); this store keeps none');
@@ -89,9 +100,25 @@ export class Representations {
     const currentAt = this.storeGeneration?.latest();
     const stored = await this.documents.read(id);
     if (!stored) return undefined;
-    const representation = represent(stored, format);
+    const representation = represent(stored, format, await this.halInput(stored, format));
     if (this.cache && generation === this.generation) this.cache.set(key, { representation, currentAt });
     return representation;
+  }
+
+  /**
+   * The validators of the JSON-LD a GET answers for this stored version (with its `_links`).
+   * `inWriteTurn`: the caller holds the write turn (a precondition), so the index is read without queueing.
+   */
+  async validators(stored: StoredDocument, options: { inWriteTurn?: boolean } = {}): Promise<{ etag: string; lastModified: string | undefined }> {
+    const { etag, lastModified } = represent(stored, JSON_LD, await this.halInput(stored, JSON_LD, options.inWriteTurn));
+    return { etag, lastModified };
+  }
+
+  /** What `_links` needs besides the document: the hit counts for it (none for other formats, or with links off). */
+  private async halInput(stored: StoredDocument, format: Format, inWriteTurn = false): Promise<HalInput | undefined> {
+    if (!this.links || format.name !== 'jsonld') return undefined;
+    const index = inWriteTurn ? await this.documents.reverseLinksInTurn() : await this.documents.reverseLinks();
+    return { baseUrl: this.links.baseUrl, counts: await index.counts(stored.id) };
   }
 
   /** Whether a document exists (to tell 404 from 406 without rendering). */
@@ -109,7 +136,7 @@ export class Representations {
   private async isCurrent(storeGeneration: FreshRead<string>, id: string, entry: Entry): Promise<boolean> {
     const generation = await storeGeneration.get();
     if (entry.currentAt === generation) return true;
-    if (entry.representation.version !== await this.versionAt(id, generation)) return false;
+    if (entry.representation.version !== await this.versionAt(id, generation, entry.representation.format)) return false;
     entry.currentAt = generation;
     return true;
   }
@@ -119,16 +146,23 @@ export class Representations {
    * `generation`. Shared by the requests that found the same generation: nothing was written
    * between their reads of it, so one version read after the first of them serves all.
    */
-  private versionAt(id: string, generation: string): Promise<string | undefined> {
-    const key = `${id} ${generation}`;
+  private versionAt(id: string, generation: string, format: Format): Promise<string | undefined> {
+    const withLinks = this.links !== undefined && format.name === 'jsonld';
+    const key = `${id} ${generation} ${withLinks}`;
     let check = this.checks.get(key);
     if (!check) {
-      check = this.documents.version(id);
+      // With `_links`, the hit counts are part of the version: other documents' writes change them.
+      check = withLinks ? this.linkedVersion(id) : this.documents.version(id);
       this.checks.set(key, check);
       const forget = (): void => { this.checks.delete(key); };
       check.then(forget, forget);
     }
     return check;
+  }
+
+  private async linkedVersion(id: string): Promise<string | undefined> {
+    const [version, counts] = await Promise.all([this.documents.version(id), this.documents.reverseLinks().then((l) => l.counts(id))]);
+    return version === undefined ? undefined : linkedVersionText(version, counts);
   }
 
   private invalidate(ids: readonly string[]): void {
@@ -142,18 +176,38 @@ function cacheKey(id: string, format: Format): string {
   return `${format.name} ${id}`;
 }
 
-/** A stored document as the bytes of one format, with its validators (no cache). */
-export function represent(stored: StoredDocument, format: Format): Representation {
+/** What a JSON-LD representation's `_links` are made of besides the document. */
+export interface HalInput {
+  readonly baseUrl: string;
+  readonly counts: ReadonlyMap<string, number>;
+}
+
+/** A stored document as the bytes of one format, with its validators (no cache); `_links` in the JSON-LD when `hal` is given. */
+export function represent(stored: StoredDocument, format: Format, hal?: HalInput): Representation {
   let text: string;
   let warnings: readonly string[] = [];
+  let version = versionOf(stored.hints);
   if (format.name === 'jsonld') {
     const rendered = render(stored);
-    text = JSON.stringify(rendered.document);
+    const document = hal ? { ...rendered.document, _links: halLinks(hal.baseUrl, stored.id, typesOf(rendered.document), hal.counts) } : rendered.document;
+    text = JSON.stringify(document);
     warnings = rendered.warnings;
+    if (hal && version !== undefined) version = linkedVersionText(version, hal.counts);
   } else {
     text = serializeGraph(format.name, stored.id, stored.quads);
   }
   const body = Buffer.from(text);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { format, body, etag, lastModified: stored.lastModified?.toUTCString(), warnings, version: versionOf(stored.hints) };
+  return { format, body, etag, lastModified: stored.lastModified?.toUTCString(), warnings, version };
+}
+
+/** The `type` of a rendered document as a list. */
+function typesOf(document: Record<string, unknown>): string[] {
+  const type = document.type;
+  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : typeof type === 'string' ? [type] : [];
+}
+
+/** A document's version with the hit counts its `_links` show. */
+function linkedVersionText(version: string, counts: ReadonlyMap<string, number>): string {
+  return `${version} links:${[...counts].map(([r, n]) => `${r}=${n}`).sort().join(',')}`;
 }

@@ -34,7 +34,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import type { IngestedDocument } from '../../src/ingest/ingestDocument.js';
 import { DocumentRejected } from '../../src/linkedart/Problem.js';
 import { demoDocuments } from '../../src/service/demoCollection.js';
@@ -48,6 +47,7 @@ import type { PreRendered } from './http/bareExpress.js';
 import { cpuMark, otherCpus, type CpuMark } from './http/otherCpu.js';
 import { givenStore, processCpuMs, processPeakRss, remoteOption, startVirtuoso, type RemoteStore } from './remote/virtuoso.js';
 import { printTable } from './stats.js';
+import { load, type Measured } from './http/cannon.js';
 
 const BASE_URL = 'https://linked.art/example/';
 const JSON_LD = 'application/ld+json';
@@ -107,35 +107,6 @@ function passSummary(fetched: Map<string, Fetched>): string {
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].map(([k, n]) => `${k} x${n}`).join(', ');
-}
-
-interface Measured { result: autocannon.Result; p50: number; p99: number }
-
-/**
- * One autocannon run; each connection cycles over all paths, starting at its own offset. Latency
- * percentiles are taken from every response's own time (autocannon's histogram keeps whole ms only).
- */
-function load(url: string, paths: readonly string[], accept: string, connections: number, duration: number): Promise<Measured> {
-  const requests: autocannon.Request[] = paths.map((path) => ({ method: 'GET', path }));
-  const step = Math.max(1, Math.floor(requests.length / connections));
-  let client = 0;
-  const times: number[] = [];
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({
-      url, connections, duration, headers: { accept },
-      requests,
-      setupClient: (c) => {
-        const k = (client++ * step) % requests.length;
-        c.setRequests([...requests.slice(k), ...requests.slice(0, k)]);
-      },
-    }, (error, result) => {
-      if (error) { reject(error); return; }
-      const sorted = Float64Array.from(times).sort();
-      const at = (q: number) => sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-      resolve({ result, p50: at(0.5), p99: at(0.99) });
-    });
-    instance.on('response', (_client, _status, _bytes, responseTime) => { times.push(responseTime); });
-  });
 }
 
 interface Run {

@@ -4,6 +4,7 @@
  * conditional requests, CORS, methods, errors and hostile paths.
  */
 import { expect } from 'chai';
+import { withoutLinks } from '../support/withoutLinks.js';
 import { Parser } from 'n3';
 import { parse as parseWithOxigraph } from 'oxigraph';
 import { pino } from 'pino';
@@ -50,7 +51,7 @@ describe('HTTP: the Linked Art protocol', function () {
         const response = await get(new URL(expected.id).pathname);
         expect(response.status).to.equal(200);
         expect(response.headers.get('content-type')).to.equal(LINKED_ART_MEDIA_TYPE);
-        expect(await response.json()).to.deep.equal(expected);
+        expect(withoutLinks((await response.json()) as object)).to.deep.equal(expected);
       });
     }
   });
@@ -284,7 +285,6 @@ describe('HTTP: the Linked Art protocol', function () {
       ['an encoded DEL', '/collection/object/a%7Fb', 400],
       ['a very long path', '/collection/' + 'x'.repeat(5000), 400],
       ['a path outside the base URL', '/object/harbour-at-dusk', 404],
-      ['a path that is only the base', '/collection/', 404],
       ['dot segments', '/collection/../collection/object/harbour-at-dusk', 404],
       ['a malformed escape', '/collection/object/%E0%A4%A', 400],
       ['a broken escape', '/collection/object/%zz', 400],

@@ -14,7 +14,9 @@ const V1 = 'https://linked.art/ns/v1/linked-art.json';
 const auth = { Authorization: `Bearer ${TOKEN}` };
 const json = { 'Content-Type': 'application/ld+json' };
 const jug = (name: string, extra: Record<string, unknown> = {}) =>
-  ({ '@context': V1, id: `${BASE}object/${name}`, type: 'HumanMadeObject', _label: 'Jug', _links: { self: { href: `${BASE}object/${name}` } }, ...extra });
+  ({ '@context': V1, id: `${BASE}object/${name}`, type: 'ManMadeObject', _label: 'Jug', ...extra });
+
+const LEGACY_CLASS_REPAIR = 'Repaired at type: "ManMadeObject" → "HumanMadeObject" [legacy-class]';
 
 describe('HTTP writes with repairs', function () {
   this.timeout(60000);
@@ -29,9 +31,9 @@ describe('HTTP writes with repairs', function () {
     expect(response.status).to.equal(422);
     expect(response.headers.get('preference-applied')).to.equal(null);
     const problem = (await response.json()) as { detail: string; errors: string[]; repairs: string[]; repairable: string[] };
-    expect(problem.errors.join('\n')).to.match(/_links.*unmapped-key/);
+    expect(problem.errors.join('\n')).to.match(/ManMadeObject.*unknown-type/);
     expect(problem.repairs).to.deep.equal([]);
-    expect(problem.repairable).to.deep.equal([`Repaired at _links: dropped {"self":{"href":"${BASE}object/plain"}} (navigation, not data) [links-dropped]`]);
+    expect(problem.repairable).to.deep.equal([LEGACY_CLASS_REPAIR]);
     expect(problem.detail).to.contain('1 repair(s) of form would apply').and.contain('Prefer: handling=lenient');
     expect((await fetch(`${app.origin}/collection/object/plain`)).status).to.equal(404);
   });
@@ -41,20 +43,19 @@ describe('HTTP writes with repairs', function () {
     expect(response.status).to.equal(201);
     expect(response.headers.get('preference-applied')).to.equal('handling=lenient');
     const answer = (await response.json()) as { result: string; repairs: string[] };
-    expect(answer.repairs).to.deep.equal([`Repaired at _links: dropped {"self":{"href":"${BASE}object/lenient"}} (navigation, not data) [links-dropped]`]);
+    expect(answer.repairs).to.deep.equal([LEGACY_CLASS_REPAIR]);
     const served = (await (await fetch(`${app.origin}/collection/object/lenient`)).json()) as Record<string, unknown>;
-    expect(served).to.not.have.property('_links');
+    expect(served.type).to.equal('HumanMadeObject');
     expect(served['@context']).to.equal(V1);
   });
 
   it('PUT with ?repair=all: a relative id resolves against the PUT URL', async () => {
-    const doc = jug('relative', { id: 'relative', _links: undefined, made_of: [{ id: '../material/oil', type: 'Material', _label: 'oil' }] });
-    delete (doc as Record<string, unknown>)['_links'];
+    const doc = jug('relative', { id: 'relative', made_of: [{ id: '../material/oil', type: 'Material', _label: 'oil' }] });
     const response = await put('relative', doc, {}, '?repair=all');
     expect(response.status).to.equal(201);
     const answer = (await response.json()) as { id: string; repairs: string[] };
     expect(answer.id).to.equal(`${BASE}object/relative`);
-    expect(answer.repairs).to.have.length(2);
+    expect(answer.repairs).to.have.length(3);
     const served = (await (await fetch(`${app.origin}/collection/object/relative`)).json()) as { made_of: Array<{ id: string }> };
     expect(served.made_of[0]!.id).to.equal(`${BASE}material/oil`);
   });
@@ -69,8 +70,8 @@ describe('HTTP writes with repairs', function () {
     const body = JSON.stringify(jug('bulk')) + '\n';
     const post = (query: string) => fetch(`${app.origin}/_bulk?format=ndjson${query}`, { method: 'POST', headers: auth, body });
     const repaired = (await (await post('&dryRun=true')).json()) as LoadReport;
-    expect({ created: repaired.created, repairs: repaired.repairs }).to.deep.equal({ created: 1, repairs: { 'links-dropped': 1 } });
-    expect(repaired.repaired[0]!.messages[0]).to.match(/^Repaired at _links: .*\[links-dropped\]$/);
+    expect({ created: repaired.created, repairs: repaired.repairs }).to.deep.equal({ created: 1, repairs: { 'legacy-class': 1 } });
+    expect(repaired.repaired[0]!.messages[0]).to.equal(LEGACY_CLASS_REPAIR);
     const strict = (await (await post('&dryRun=true&repair=none')).json()) as LoadReport;
     expect({ rejected: strict.rejected, repairs: strict.repairs }).to.deep.equal({ rejected: 1, repairs: {} });
     expect((await post('&repair=x')).status).to.equal(400);

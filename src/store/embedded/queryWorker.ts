@@ -13,6 +13,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { Engine } from './engine.js';
 import { isInternalGraph } from '../internalGraphs.js';
 import { tryUpdate } from './trialUpdate.js';
+import { isOrderPanic, withTotalOrder } from './totalOrder.js';
 import type { ReplicaFeed, ReplicaRequest, ReplicaResponse, SerializedError } from './protocol.js';
 
 const port = parentPort;
@@ -51,11 +52,22 @@ function drain(): void {
   while (seeded && waiting.length > 0 && waiting[0]!.afterSeq <= appliedSeq) answer(waiting.shift()!);
 }
 
+/** A query; if Oxigraph's sort panics on its ORDER BY, again with the order made total (totalOrder.ts). */
+function orderedQuery(sparql: string, dataset: Parameters<Engine['query']>[1]): ReturnType<Engine['query']> {
+  try {
+    return engine.query(sparql, dataset);
+  } catch (error) {
+    const total = isOrderPanic(error) ? withTotalOrder(sparql) : undefined;
+    if (total === undefined) throw error;
+    return engine.query(total, dataset);
+  }
+}
+
 function answer(req: ReplicaRequest): void {
   port!.postMessage({ id: req.id, started: true }); // the caller's clock starts now
   let reply: ReplicaResponse;
   try {
-    const value = req.op === 'query' ? engine.query(req.sparql, datasetFor(req.dataset)) : tryUpdate(engine, req.sparql);
+    const value = req.op === 'query' ? orderedQuery(req.sparql, datasetFor(req.dataset)) : tryUpdate(engine, req.sparql);
     reply = { id: req.id, ok: true, value };
   } catch (err) {
     reply = { id: req.id, ok: false, error: serializeError(err) };

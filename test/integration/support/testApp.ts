@@ -33,7 +33,9 @@ export async function startTestApp(documents: readonly IngestedDocument[], setti
   const service = new DocumentService(store);
   await service.putAll(documents);
   const config = resolveConfig({ dataDir, port: '0', ...settings }, {});
-  const representations = new Representations(service, config.cacheBytes, { revalidate: REMOTE_STORE_URL !== undefined });
+  const representations = new Representations(service, config.cacheBytes, {
+    revalidate: REMOTE_STORE_URL !== undefined, links: config.links ? { baseUrl: config.baseUrl } : undefined,
+  });
   const sparql = new SparqlService(store.sparqlEngine(), service,
     { timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes });
   const log: Array<Record<string, unknown>> = [];

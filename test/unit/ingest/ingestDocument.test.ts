@@ -157,8 +157,11 @@ describe('ingest: what is accepted and kept', () => {
     expect(renderDocument(ingested.id, [...ingested.quads, ...ingested.hintQuads])!.document).to.deep.equal(doc);
   });
 
-  it('refuses _links (navigation the service makes, not data) when no repair drops it', () => {
-    expect(problemsOf(object({ _links: { self: { href: ID } } })).map((p) => [p.path, p.rule])).to.deep.equal([['_links', 'unmapped-key']]);
+  it('drops _links (HAL links: navigation the service makes, not data) with a warning, never as quads', () => {
+    const ingested = ingestDocument(object({ _links: { self: { href: ID }, 'la:objectProducedByAgent': { href: 'https://elsewhere.example/' } } }));
+    expect(ingested.warnings.filter((w) => w.rule === 'hal-links').map((w) => [w.path, w.severity])).to.deep.equal([['_links', 'Warning']]);
+    expect(ingested.quads.some((q) => q.object.value.includes('elsewhere.example'))).to.equal(false);
+    expect(renderDocument(ingested.id, [...ingested.quads, ...ingested.hintQuads])!.document).to.not.have.property('_links');
   });
 
   it('writes numbers as jsonld.js does, but keeps every digit', () => {

@@ -49,7 +49,7 @@ describe('load gate: a batch checked', () => {
     expect(rejected.kind === 'rejected' && rejected.problems.filter((p) => p.severity === 'Violation').map((p) => [p.path, p.rule, p.value])).to.deep.equal([['identified_by[0]', 'NameContent', '{"type":"Name"}']]);
     // Each document that passed: its graph, then its hint graph.
     const passed = [demo[0], demo[1], demo[3]].map((d) => d!['id'] as string);
-    expect(kept).to.deep.equal(passed.flatMap((id) => [id, `urn:linkedart-service:hints:${id}`]));
+    expect(kept).to.deep.equal(passed.flatMap((id) => [id, `urn:linkedart-service:hints:${id}`, `urn:linkedart-service:links:${id}`]));
   });
 
   it('without a place to keep graphs (a dry run): the same verdicts', () => {

@@ -1,0 +1,31 @@
+/**
+ * A JSON answer of the service's own (search pages, collections, the root): JSON-LD or plain
+ * JSON as the client asks, with a strong ETag of the bytes, 304 for a current copy, CORS, and
+ * HEAD answered with GET's headers.
+ */
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { isNotModified } from './conditional.js';
+import { CORS_HEADER_PAIRS } from './cors.js';
+import { NotAcceptable } from './HttpError.js';
+
+/** The media types offered: JSON-LD first (the answer to no Accept or `*\/*`), then JSON. */
+export function jsonMediaType(req: Request, jsonLdType: string): string {
+  const chosen = req.accepts(['application/ld+json', 'application/json']);
+  if (chosen === false) throw new NotAcceptable(req.headers.accept ?? '', [jsonLdType, 'application/json']);
+  return chosen === 'application/json' ? 'application/json' : jsonLdType;
+}
+
+export function sendJson(req: Request, res: Response, body: unknown, contentType: string, cacheControl: string): void {
+  const bytes = Buffer.from(JSON.stringify(body));
+  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  const headers = [...CORS_HEADER_PAIRS, 'Content-Type', contentType, 'ETag', etag, 'Cache-Control', cacheControl, 'Vary', 'Accept'];
+  if (isNotModified(req.headers, etag, undefined)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  (res.locals as { bodyBytes?: number }).bodyBytes = bytes.length;
+  res.writeHead(200, [...headers, 'Content-Length', String(bytes.length)]);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
