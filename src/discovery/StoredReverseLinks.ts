@@ -12,6 +12,8 @@ import { RELATIONS, relationNamed } from './relations/index.js';
 import { classNamesByIri } from './reverseLinksOf.js';
 import type { HitPage, ReverseLinks } from './ReverseLinks.js';
 
+/** Rows a store sorts under a cut at most (Virtuoso's MaxSortedTopRows, by default). */
+const SORT_CAP = 10000;
 const IN_LINKS_GRAPH = `FILTER(STRSTARTS(STR(?g), "${LINKS_GRAPH_PREFIX}"))`;
 
 export class StoredReverseLinks implements ReverseLinks {
@@ -76,11 +78,42 @@ export class StoredReverseLinks implements ReverseLinks {
   private async page(pattern: string, offset: number, limit: number): Promise<HitPage> {
     const [count] = await this.rows(`SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ${pattern} }`);
     const total = Number(count?.n ?? 0);
-    if (total === 0 || offset >= total) return { total, items: [] };
-    const rows = await this.rows(`SELECT DISTINCT ?s ?type WHERE { { SELECT DISTINCT ?s WHERE { ${pattern} } ORDER BY STR(?s) OFFSET ${offset} LIMIT ${limit} }
-      GRAPH ?t { ?s a ?type } FILTER(STR(?t) = CONCAT("${LINKS_GRAPH_PREFIX}", STR(?s))) } ORDER BY STR(?s)`);
-    const items = rows.map((row) => ({ id: row.s!, type: classNamesByIri().get(row.type!) ?? 'Entity' }));
-    return { total, items };
+    if (total === 0 || offset >= total || limit === 0) return { total, items: [] };
+    const ids = await this.ids(pattern, offset, Math.min(limit, total - offset));
+    if (ids.length === 0) return { total, items: [] };
+    const types = new Map<string, string>();
+    const values = ids.map((id) => `<${id}>`).join(' ');
+    for (const row of await this.rows(`SELECT ?s ?type WHERE { VALUES ?s { ${values} } GRAPH ?t { ?s a ?type } FILTER(STR(?t) = CONCAT("${LINKS_GRAPH_PREFIX}", STR(?s))) }`)) {
+      types.set(row.s!, classNamesByIri().get(row.type!) ?? types.get(row.s!) ?? 'Entity');
+    }
+    return { total, items: ids.map((id) => ({ id, type: types.get(id) ?? 'Entity' })) };
+  }
+
+  /**
+   * Hits `offset`.. in id order, at most `limit`. A store may sort at most SORT_CAP rows under a cut
+   * (Virtuoso's MaxSortedTopRows): deeper pages are reached by id, a chunk at a time.
+   */
+  private async ids(pattern: string, offset: number, limit: number): Promise<string[]> {
+    let after: string | undefined;
+    let skip = offset;
+    const sorted = (cut: string): Promise<Array<Record<string, string | undefined>>> => this.rows(
+      `SELECT DISTINCT ?s WHERE { ${pattern} ${after === undefined ? '' : `FILTER(STR(?s) > ${JSON.stringify(after)})`} } ORDER BY STR(?s) ${cut}`);
+    while (skip + Math.min(limit, 1) > SORT_CAP) {
+      const [last] = await sorted(`OFFSET ${SORT_CAP - 1} LIMIT 1`);
+      if (!last?.s) return [];
+      after = last.s;
+      skip -= SORT_CAP;
+    }
+    const out: string[] = [];
+    while (out.length < limit) {
+      const want = Math.min(limit - out.length, SORT_CAP - skip);
+      const rows = await sorted(`OFFSET ${skip} LIMIT ${want}`);
+      for (const row of rows) out.push(row.s!);
+      if (rows.length < want) break;
+      after = out[out.length - 1];
+      skip = 0;
+    }
+    return out;
   }
 
   private async rows(sparql: string): Promise<Array<Record<string, string | undefined>>> {
