@@ -42,6 +42,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
+    // The write gate refuses caused_by on a Concept's Creation (interface.md, Embedded events:
+    // "only id, type, _label, ..., influenced_by"), so no stored document links by this relation
+    // today; kept as hal_links.tsv defines it, for data the model may allow later.
     name: 'conceptCreationCausedByActivity', given: EVENT_OR_ACTIVITY, returns: CONCEPT,
     description: 'Return the concepts whose creation was caused by the event or activity.',
     path: [out('crm:P94i_was_created_by'), star('crm:P9_consists_of'), out('sci:O13i_is_triggered_by')],
