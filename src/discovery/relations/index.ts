@@ -5,6 +5,9 @@
 import type { Relation } from './Relation.js';
 import { AGENT_RELATIONS } from './agent.js';
 import { SET_RELATIONS } from './set.js';
+import { ACTIVITY_RELATIONS } from './activity.js';
+import { OBJECT_RELATIONS } from './object.js';
+import { WORK_RELATIONS } from './work.js';
 
 export type { Relation } from './Relation.js';
 
@@ -12,6 +15,9 @@ export type { Relation } from './Relation.js';
 export const RELATIONS: readonly Relation[] = [
   ...AGENT_RELATIONS,
   ...SET_RELATIONS,
+  ...ACTIVITY_RELATIONS,
+  ...OBJECT_RELATIONS,
+  ...WORK_RELATIONS,
 ];
 
 const byName = new Map(RELATIONS.map((r) => [r.name, r]));
