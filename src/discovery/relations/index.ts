@@ -5,6 +5,8 @@
 import type { Relation } from './Relation.js';
 import { AGENT_RELATIONS } from './agent.js';
 import { SET_RELATIONS } from './set.js';
+import { PLACE_RELATIONS } from './place.js';
+import { CONCEPT_RELATIONS } from './concept.js';
 
 export type { Relation } from './Relation.js';
 
@@ -12,6 +14,8 @@ export type { Relation } from './Relation.js';
 export const RELATIONS: readonly Relation[] = [
   ...AGENT_RELATIONS,
   ...SET_RELATIONS,
+  ...PLACE_RELATIONS,
+  ...CONCEPT_RELATIONS,
 ];
 
 const byName = new Map(RELATIONS.map((r) => [r.name, r]));
