@@ -31,6 +31,11 @@ describe('Reverse links: the index against each relation\'s SPARQL over the corp
     candidates = candidateEntities(data);
   });
 
+  it('covers every relation of hal_links.tsv, and nothing hal_links.tsv does not name but the internal steps', () => {
+    const ours = RELATIONS.filter((r) => !r.internal).map((r) => r.name).sort();
+    expect(ours).to.deep.equal([...tsv.keys()].sort());
+  });
+
   for (const relation of RELATIONS) {
     const sketch = tsv.get(relation.name) ?? '';
     it(`${relation.name}: the index finds what ${sketch && !relation.sketchDiffers ? 'the sketch' : 'its query'} finds`, async () => {

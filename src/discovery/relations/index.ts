@@ -5,6 +5,8 @@
 import type { Relation } from './Relation.js';
 import { AGENT_RELATIONS } from './agent.js';
 import { SET_RELATIONS } from './set.js';
+import { PLACE_RELATIONS } from './place.js';
+import { CONCEPT_RELATIONS } from './concept.js';
 import { ACTIVITY_RELATIONS } from './activity.js';
 import { OBJECT_RELATIONS } from './object.js';
 import { WORK_RELATIONS } from './work.js';
@@ -14,6 +16,8 @@ export type { Relation } from './Relation.js';
 /** All relations, the internal ones (steps of a `via`) included. */
 export const RELATIONS: readonly Relation[] = [
   ...AGENT_RELATIONS,
+  ...PLACE_RELATIONS,
+  ...CONCEPT_RELATIONS,
   ...SET_RELATIONS,
   ...ACTIVITY_RELATIONS,
   ...OBJECT_RELATIONS,
