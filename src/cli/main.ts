@@ -8,6 +8,7 @@ import { loadCommand } from './load.js';
 import { queryCommand } from './query.js';
 import { serve } from './serve.js';
 import { updateCommand } from './update.js';
+import { feedCommand } from './feed.js';
 import { runValidate } from './validate.js';
 import { DUMP_FORMATS, dumpFormatNamed } from '../load/inputs.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
@@ -55,6 +56,7 @@ program.addCommand(exportCommand());
 program.addCommand(reindexCommand());
 program.addCommand(queryCommand());
 program.addCommand(updateCommand());
+program.addCommand(feedCommand());
 
 program.parseAsync(process.argv).catch((error: Error) => {
   console.error(error instanceof ConfigError ? `linkedart: configuration: ${error.message}` : `linkedart: ${error.message}`);

@@ -44,6 +44,8 @@ export interface Config {
   readonly links: boolean;
   /** Hits per search result page (--page-size). */
   readonly pageSize: number;
+  /** Activities per page of the change feed (--feed-page-size); a full page never changes while it stays the same. */
+  readonly feedPageSize: number;
 }
 
 export type StoreConfig =
@@ -74,6 +76,7 @@ export interface ConfigInput {
   readToken?: string;
   links?: string;
   pageSize?: string;
+  feedPageSize?: string;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +116,7 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   storePassword: { env: 'LINKEDART_STORE_PASSWORD', help: 'password for the SPARQL store' },
   links: { env: 'LINKEDART_LINKS', help: 'HAL _links (reverse links, versions, formats) in served JSON-LD: on or off (default on)' },
   pageSize: { env: 'LINKEDART_PAGE_SIZE', help: 'entries per page of search results and collections, 1 to 1000 (default 20)' },
+  feedPageSize: { env: 'LINKEDART_FEED_PAGE_SIZE', help: 'activities per page of the change feed, 1 to 1000 (default 100); changing it renumbers the pages harvesters may have cached' },
 };
 
 /** Environment variables matching each flag. */
@@ -208,10 +212,13 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const pageSizeIn = pick('pageSize');
   const pageSize = pageSizeIn ? Number(pageSizeIn.value.trim()) : 20;
   if (pageSizeIn && (!/^\d+$/.test(pageSizeIn.value.trim()) || pageSize < 1 || pageSize > 1000)) fail(pageSizeIn, 'a whole number of entries from 1 to 1000');
+  const feedPageSizeIn = pick('feedPageSize');
+  const feedPageSize = feedPageSizeIn ? Number(feedPageSizeIn.value.trim()) : 100;
+  if (feedPageSizeIn && (!/^\d+$/.test(feedPageSizeIn.value.trim()) || feedPageSize < 1 || feedPageSize > 1000)) fail(feedPageSizeIn, 'a whole number of activities from 1 to 1000');
 
   return {
     store, port, host, baseUrl, dataDir, cacheControl, logLevel, token: tokenIn?.value,
-    queryTimeoutMs, maxRows, maxQueryBytes, anonymousQueries, readToken: readTokenIn?.value, links, pageSize,
+    queryTimeoutMs, maxRows, maxQueryBytes, anonymousQueries, readToken: readTokenIn?.value, links, pageSize, feedPageSize,
     cacheBytes: megabytes('cacheMb', 64, 0),
     maxBodyBytes: megabytes('maxBodyMb', 16, 0.001),
     maxBulkBytes: megabytes('maxBulkMb', 16384, 0.001),

@@ -29,14 +29,26 @@ export function classNamesByIri(): ReadonlyMap<string, string> {
   return classByIri;
 }
 
-/** The reverse links of the document `id` whose entity graph is `quads`. */
-export function reverseLinksOf(id: string, quads: readonly Quad[]): DocumentLinks {
+/** The Linked Art classes the document `id` (its entity graph `quads`) states for itself. */
+function topLevelClassesOf(id: string, quads: readonly Quad[]): Set<string> {
   const classes = new Set<string>();
   for (const q of quads) {
     if (q.subject.value !== id || q.predicate.value !== RDF_TYPE || q.subject.termType !== 'NamedNode') continue;
     const name = classNamesByIri().get(q.object.value);
     if (name) classes.add(name);
   }
+  return classes;
+}
+
+/** The document's Linked Art class (the first of ENTITY it states): its `type` in result pages and the feed. */
+export function entityClassOf(id: string, quads: readonly Quad[]): string | undefined {
+  const classes = topLevelClassesOf(id, quads);
+  return ENTITY.find((c) => classes.has(c));
+}
+
+/** The reverse links of the document `id` whose entity graph is `quads`. */
+export function reverseLinksOf(id: string, quads: readonly Quad[]): DocumentLinks {
+  const classes = topLevelClassesOf(id, quads);
   const type = ENTITY.find((c) => classes.has(c));
   if (type === undefined) return { type, links: [] };
   const graph = new DocumentGraph(quads);

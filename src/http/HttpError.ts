@@ -24,6 +24,14 @@ export class NotFound extends HttpError {
   constructor(detail: string) { super(404, 'Not found', detail); }
 }
 
+/** A document that was here and was deleted (its tombstone stands): when, in Last-Modified and `deleted`. */
+export class Gone extends HttpError {
+  constructor(id: string, deletedAt: Date) {
+    super(410, 'Gone', `The document ${id} was deleted at ${deletedAt.toISOString()}; its Delete activity is in the change feed.`,
+      { 'Last-Modified': deletedAt.toUTCString() }, { deleted: deletedAt.toISOString() });
+  }
+}
+
 export class MethodNotAllowed extends HttpError {
   constructor(method: string, allow: readonly string[]) {
     super(405, 'Method not allowed', `${method} is not supported here; use ${allow.join(', ')}.`, { Allow: allow.join(', ') });

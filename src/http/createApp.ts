@@ -24,6 +24,7 @@ import { sparqlEndpoint, wantsQueryPage } from './sparqlRoute.js';
 import { deleteDocument, putDocument } from './writes.js';
 import { classPages, relationPages, CLASS_PAGES_PATH, RELATION_PAGES_PATH } from './searchPages.js';
 import { serviceRoot } from './serviceRoot.js';
+import { activityStreamCollection, activityStreamPages, ACTIVITY_PAGES_PATH, ACTIVITY_STREAM_ROUTE } from './activityStreamRoute.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -70,9 +71,13 @@ export function createApp({ config, documents, representations, logger, readines
   routes.set('/', new Map([['GET', whenReady(serviceRoot({ ...discovery, sparql: sparql !== undefined }))]]));
   prefixes.set(RELATION_PAGES_PATH, new Map([['GET', whenReady(relationPages(discovery))]]));
   prefixes.set(CLASS_PAGES_PATH, new Map([['GET', whenReady(classPages(discovery))]]));
+  // Change discovery: the feed of every write's activities.
+  const feed = { baseUrl: config.baseUrl, feedPageSize: config.feedPageSize, cacheControl: config.cacheControl, documents };
+  routes.set(ACTIVITY_STREAM_ROUTE, new Map([['GET', whenReady(activityStreamCollection(feed))]]));
+  prefixes.set(ACTIVITY_PAGES_PATH, new Map([['GET', whenReady(activityStreamPages(feed))]]));
   // Without a token the write methods are there only to say how to turn writes on (405).
   routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, logger }))]]) : new Map());
-  const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger }))]]);
+  const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger, deletedAt: (id) => documents.feed.deletedAt(id) }))]]);
   if (writable) {
     const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents, representations };
     entity.set('PUT', guarded(putDocument(options)));

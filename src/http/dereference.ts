@@ -11,7 +11,7 @@ import { isNotModified } from './conditional.js';
 import { CORS_HEADER_PAIRS } from './cors.js';
 import { entityIdsFor } from './entityIdFor.js';
 import { SerializationError } from '../render/serialize.js';
-import { HttpError, NotAcceptable, NotFound } from './HttpError.js';
+import { Gone, HttpError, NotAcceptable, NotFound } from './HttpError.js';
 import { AVAILABLE_MEDIA_TYPES, formatParameterOf, negotiateFormat } from './negotiate.js';
 
 export interface DereferenceOptions {
@@ -19,9 +19,11 @@ export interface DereferenceOptions {
   readonly cacheControl: string;
   readonly representations: Representations;
   readonly logger: Logger;
+  /** When a document with this id was deleted, while its tombstone stands (410 instead of 404). */
+  readonly deletedAt?: (id: string) => Promise<Date | undefined>;
 }
 
-export function dereference({ baseUrl, cacheControl, representations, logger }: DereferenceOptions) {
+export function dereference({ baseUrl, cacheControl, representations, logger, deletedAt }: DereferenceOptions) {
   const base = new URL(baseUrl);
   return async (req: Request, res: Response): Promise<void> => {
     const ids = entityIdsFor(base, req.url);
@@ -30,7 +32,7 @@ export function dereference({ baseUrl, cacheControl, representations, logger }: 
       format = negotiateFormat(req, formatParameterOf(req.url));
     } catch (error) {
       // A missing document is the better answer than an unacceptable one.
-      if (error instanceof NotAcceptable && !(await anyExists(representations, ids))) throw notFound(ids);
+      if (error instanceof NotAcceptable && !(await anyExists(representations, ids))) throw await missingAnswer(ids, deletedAt);
       throw error;
     }
     let found: { id: string; representation: Representation } | undefined;
@@ -44,7 +46,7 @@ export function dereference({ baseUrl, cacheControl, representations, logger }: 
       });
       if (representation) { found = { id, representation }; break; }
     }
-    if (!found) throw notFound(ids);
+    if (!found) throw await missingAnswer(ids, deletedAt);
     const { id, representation } = found;
     for (const warning of representation.warnings) logger.warn({ id, warning }, 'render warning');
 
@@ -93,9 +95,15 @@ async function anyExists(representations: Representations, ids: readonly string[
   return false;
 }
 
-function notFound(ids: readonly string[]): NotFound {
+/** No document has any of these ids: 410 for one deleted (the first id with a tombstone), else 404. */
+async function missingAnswer(ids: readonly string[], deletedAt: DereferenceOptions['deletedAt']): Promise<HttpError> {
+  for (const id of deletedAt ? ids : []) {
+    const when = await deletedAt!(id);
+    if (when) return new Gone(id, when);
+  }
   return new NotFound(`No document has the id ${ids[0]}.`);
 }
+
 
 /** `Link` to the same description in the other formats, at the `?format=` URLs. */
 function alternates(id: string, current: Format): string {

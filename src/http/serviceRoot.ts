@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import { PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
 import { ENTITY } from '../discovery/relations/Relation.js';
 import { orderedCollection } from '../render/collectionPage.js';
+import { activityStreamUrl } from '../render/activityStream.js';
 import { API_VERSION, LA_CURIE, MODEL_VERSION } from '../render/halLinks.js';
 import { NotAcceptable } from './HttpError.js';
 import { sendJson } from './jsonAnswer.js';
@@ -48,6 +49,7 @@ export function serviceRoot(options: ServiceRootOptions) {
         'la:modelVersion': MODEL_VERSION,
         'la:apiVersion': API_VERSION,
         ...(options.sparql ? { sparql: { href: `${baseUrl}sparql`, title: 'SPARQL 1.1 query endpoint and query page' } } : {}),
+        collection: { href: activityStreamUrl(baseUrl), title: 'the change feed: every create, update and delete (IIIF Change Discovery 1.0)' },
         export: { href: `${baseUrl}_export`, title: 'every document, as a dump (?format=nquads, trig, ndjson...)' },
       },
     };

@@ -11,6 +11,7 @@
  * `strict`: a first pass checks everything and stores nothing; only if nothing was refused
  * does the second pass store. `dryRun`: the first pass alone.
  */
+import type { Change } from '../feed/ChangeFeed.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import type { DocumentRecord, GateVerdict } from './gate/checkBatch.js';
 import { CheckWorkers } from './gate/CheckWorkers.js';
@@ -137,7 +138,8 @@ export class Loader {
       const asked = documents ? [...ids].filter((id) => !startedEmpty || sent.has(id)) : [];
       const stored = asked.length === 0 || !documents ? new Map<string, string>() : await documents.digests(asked);
       for (const id of ids) sent.add(id);
-      const checked = filled.check(pending.map((p) => (p.id === undefined ? undefined : stored.get(p.id))), new Date(), documents !== undefined);
+      const stampedAt = new Date();
+      const checked = filled.check(pending.map((p) => (p.id === undefined ? undefined : stored.get(p.id))), stampedAt, documents !== undefined);
       // `step` settles once the verdicts are reported and the write queued; `done`, once stored.
       const step = Promise.all([checked, queued]).then(([result]): { write?: Promise<void> } => {
         const passed = this.record(result.verdicts, pending, report, refusedIds);
@@ -148,8 +150,10 @@ export class Loader {
         }
         if (passed.length === 0) return {};
         const replaced = result.verdicts.filter((v) => v.kind === 'pass' && v.replaced).length;
+        // The change feed's activities: one per document stored, stamped as its Last-Modified is.
+        const changes = result.verdicts.flatMap((v): Change[] => (v.kind === 'pass' ? [{ kind: v.replaced ? 'Update' : 'Create', id: v.id, type: v.type }] : []));
         return {
-          write: documents.writeChecked(result.graphs, passed).then(() => {
+          write: documents.writeChecked(result.graphs, changes, stampedAt).then(() => {
             report.created += passed.length - replaced;
             report.replaced += replaced;
           }),

@@ -181,3 +181,31 @@ export class WireDecoder {
     return t;
   }
 }
+
+/**
+ * `wire` with more graphs after its own (bookkeeping written in the same atomic write, such as
+ * the change feed's activities): their strings are appended to its strings (a repeat is
+ * harmless), their codes shifted to point there.
+ */
+export function appendGraphs(wire: WireGraphs, graphs: Iterable<readonly [string, readonly Quad[]]>): WireGraphs {
+  const extra = encodeGraphs(graphs);
+  if (extra.names.length === 0) return wire;
+  const offset = wire.strings.length;
+  const codes = new Int32Array(wire.length + extra.length);
+  codes.set(wire.codes.subarray(0, wire.length));
+  for (let k = 0; k < extra.length; k++) {
+    const code = extra.codes[k]!;
+    const tag = code & TAG_MASK;
+    if (tag === DEFAULT_GRAPH) { codes[wire.length + k] = code; continue; }
+    codes[wire.length + k] = ((((code >>> TAG_BITS) + offset) << TAG_BITS) | tag);
+    // A tagged literal's second code is a bare string index.
+    if (tag === LANG_LITERAL || tag === TYPED_LITERAL) { k++; codes[wire.length + k] = extra.codes[k]! + offset; }
+  }
+  return {
+    names: [...wire.names, ...extra.names],
+    counts: [...wire.counts, ...extra.counts],
+    strings: [...wire.strings, ...extra.strings],
+    codes,
+    length: codes.length,
+  };
+}

@@ -7,6 +7,7 @@
  */
 import { PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
 import { FORMATS } from './formats.js';
+import { activityStreamUrl, ACTIVITY_STREAM_MEDIA_TYPE } from './activityStream.js';
 
 export const API_VERSION = { href: 'https://linked.art/api/1.0/', name: 'v1.0' };
 export const MODEL_VERSION = { href: 'https://linked.art/model/1.0/', name: 'v1.0' };
@@ -37,6 +38,8 @@ export function halLinks(baseUrl: string, id: string, classes: readonly string[]
     alternate: FORMATS.filter((f) => f.name !== 'jsonld').map((f) => ({ href: formatUrl(id, f.extension), type: f.contentType })),
     'la:modelVersion': MODEL_VERSION,
     'la:apiVersion': API_VERSION,
+    // The change feed this document's changes are announced in (the Linked Art API's discovery page asks for it).
+    collection: { href: activityStreamUrl(baseUrl), type: ACTIVITY_STREAM_MEDIA_TYPE },
   };
   for (const relation of PUBLISHED_RELATIONS) {
     const n = counts.get(relation.name);

@@ -13,13 +13,15 @@ import { shaclValidator } from '../validate/ShaclValidator.js';
 import { renderDocument, type RenderedDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
-import { decodeGraphs, type WireGraphs } from '../rdf/wireGraphs.js';
-import { linksGraphOf, linksQuads, WITHOUT_LINKS_FOR_BENCH } from '../discovery/linksGraph.js';
+import { appendGraphs, decodeGraphs, type WireGraphs } from '../rdf/wireGraphs.js';
+import { documentLinksFrom, linksGraphOf, linksQuads, WITHOUT_LINKS_FOR_BENCH } from '../discovery/linksGraph.js';
 import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
 import { stampFor } from '../discovery/reindex.js';
 import { reverseLinksOf } from '../discovery/reverseLinksOf.js';
 import type { ReverseLinks } from '../discovery/ReverseLinks.js';
 import { StoredReverseLinks } from '../discovery/StoredReverseLinks.js';
+import { entityClassOf } from '../discovery/reverseLinksOf.js';
+import { ChangeFeed, withFeedGraphs, type Change } from '../feed/ChangeFeed.js';
 
 /** One document as stored: its entity graph, its hint graph, and when it last changed. */
 export interface StoredDocument {
@@ -66,7 +68,12 @@ export class DocumentService {
   /** Whether this process has checked the store's relations stamp before its first write. */
   private stamped = false;
 
-  constructor(readonly store: QuadStore) {}
+  /** The change feed: every write records its activities in it, in the same atomic write. */
+  readonly feed: ChangeFeed;
+
+  constructor(readonly store: QuadStore) {
+    this.feed = new ChangeFeed(store);
+  }
 
   /**
    * The reverse-link index. In memory (read from the store's links graphs on first use, in the
@@ -137,19 +144,23 @@ export class DocumentService {
     const stored = storedDigests ?? await this.digests(documents.map((d) => d.id));
     const outcome: CommitOutcome = { created: [], replaced: [], unchanged: [], deleted: [...removals] };
     const graphs = new Map<string, readonly Quad[]>(alongside);
+    const changes: Change[] = [];
     for (const doc of documents) {
       const digest = digestOf(doc);
       const before = stored.get(doc.id);
       if (before === digest) { outcome.unchanged.push(doc.id); continue; }
       (before === undefined ? outcome.created : outcome.replaced).push(doc.id);
+      changes.push({ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: entityClassOf(doc.id, doc.quads) });
       for (const [name, quads] of storedGraphs(doc, digest, now)) graphs.set(name, quads);
     }
+    const removedTypes = await this.classesOf(removals);
     for (const id of removals) {
       graphs.set(id, []);
       graphs.set(hintGraphOf(id), []);
       graphs.set(linksGraphOf(id), []);
+      changes.push({ kind: 'Delete', id, type: removedTypes.get(id) });
     }
-    if (graphs.size > 0) await this.write(graphs, [...outcome.created, ...outcome.replaced, ...removals]);
+    if (graphs.size > 0) await this.write(graphs, [...outcome.created, ...outcome.replaced, ...removals], changes, now);
     return outcome;
   }
 
@@ -157,8 +168,20 @@ export class DocumentService {
    * Store documents checked elsewhere (a load's check workers: src/load/gate), given as the
    * graphs storedGraphs makes of them, in one atomic, durable write after any write before it.
    */
-  writeChecked(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[]): Promise<void> {
-    return this.serialized(() => this.write(graphs, ids));
+  writeChecked(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, changes: readonly Change[], when: Date): Promise<void> {
+    return this.serialized(() => this.write(graphs, changes.map((c) => c.id), changes, when));
+  }
+
+  /** The Linked Art classes of these stored documents (a deleted document's Delete activity names it). */
+  private async classesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (let i = 0; i < ids.length; i += DIGEST_BATCH) {
+      for (const q of await this.store.readGraphs(ids.slice(i, i + DIGEST_BATCH).map(linksGraphOf))) {
+        const type = documentLinksFrom(q.subject.value, [q]).type;
+        if (type) out.set(q.subject.value, type);
+      }
+    }
+    return out;
   }
 
   /** The stored digests of these documents (absent: not stored, or stored before digests). */
@@ -237,26 +260,33 @@ export class DocumentService {
     });
   }
 
-  private async write(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[]): Promise<void> {
+  /**
+   * The one write to the store: the documents' graphs, with the change feed's activities for
+   * `changes` (at `when`, their modification stamp) in the same atomic write.
+   */
+  private async write(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[], changes: readonly Change[], when: Date): Promise<void> {
     // Decoded before the post: the store worker takes the wire graphs' buffer.
     const plain = 'codes' in graphs ? (this.links ? new Map(decodeGraphs(graphs)) : undefined) : graphs;
     let affected: readonly string[] = [];
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
     const stamp = this.stamped ? undefined : await stampFor(this.store);
     this.stamped = true;
+    const feed = await this.feed.record(changes, when);
     try {
       // Graphs already interned go to a store that takes them so as they are.
       if ('codes' in graphs && this.store.replaceWireGraphs) {
         if (stamp) await this.store.replaceGraphs(new Map([stamp]));
-        await this.store.replaceWireGraphs(graphs);
+        await this.store.replaceWireGraphs(appendGraphs(graphs, feed.graphs));
       } else {
-        const all = new Map(plain ?? decodeGraphs(graphs as WireGraphs));
+        const all = withFeedGraphs(plain ?? new Map(decodeGraphs(graphs as WireGraphs)), feed);
         if (stamp) all.set(...stamp);
         await this.store.replaceGraphs(all);
       }
+      this.feed.committed(feed, changes);
       // The entities whose hits changed: their documents' `_links` change with them.
       if (this.links && plain) affected = this.links.written(plain);
     } catch (error) {
+      this.feed.uncertain();
       // The store may or may not hold the new version: the index is read again for these documents.
       if (this.links) affected = this.links.written(await this.storedLinks(ids).catch(() => new Map()));
       throw error;

@@ -211,8 +211,8 @@ describe('HTTP: the Linked Art protocol', function () {
     it('a deleted document is gone at once, also from the cache', async () => {
       const doc = (await (await get(PAINTING)).json()) as { id: string };
       await app.documents.delete(doc.id);
-      expect((await get(PAINTING)).status).to.equal(404);
-      expect((await get(PAINTING, { Accept: 'text/turtle' })).status).to.equal(404);
+      expect((await get(PAINTING)).status).to.equal(410);
+      expect((await get(PAINTING, { Accept: 'text/turtle' })).status).to.equal(410);
       await app.documents.put(doc);
       expect((await get(PAINTING)).status).to.equal(200);
     });

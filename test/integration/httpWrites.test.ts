@@ -86,9 +86,10 @@ describe('HTTP writes', function () {
     expect((await call('/_bulk', 'OPTIONS', {})).headers.get('allow')).to.equal('POST, OPTIONS');
   });
 
-  it('DELETE: 204, then 404 for everyone', async () => {
+  it('DELETE: 204, then 410 Gone for everyone (a second DELETE: 404, nothing to delete)', async () => {
     expect((await call(PATH, 'DELETE', auth)).status).to.equal(204);
-    expect((await fetch(app.origin + PATH)).status).to.equal(404);
+    expect((await fetch(app.origin + PATH)).status).to.equal(410);
+    expect((await call(PATH, 'DELETE', auth)).status).to.equal(404);
   });
 
   it('bulk: an NDJSON dump, gzipped, loads the good documents and reports the bad one', async () => {
@@ -219,7 +220,7 @@ describe('HTTP writes: conditional PUT and DELETE (RFC 9110 §13)', function () 
     expect((await del({ 'If-Match': '"zzz"' })).status).to.equal(412);
     expect((await fetch(app.origin + CPATH)).status).to.equal(200);
     expect((await del({ 'If-Match': await etagNow() })).status).to.equal(204);
-    expect((await fetch(app.origin + CPATH)).status).to.equal(404);
+    expect((await fetch(app.origin + CPATH)).status).to.equal(410);
     expect((await del({ 'If-Match': '*' })).status).to.equal(412);
   });
 });

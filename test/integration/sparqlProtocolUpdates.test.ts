@@ -191,7 +191,7 @@ INSERT DATA { GRAPH <${COBLE_ID}> { <${COBLE_ID}> rdfs:label "Coble boat" } }`;
     const body = await response.text();
     expect(response.status, body).to.equal(200);
     expect((JSON.parse(body) as UpdateAnswer).deleted).to.deep.equal([COBLE_ID]);
-    expect((await dereference(COBLE_ID)).status).to.equal(404);
+    expect((await dereference(COBLE_ID)).status).to.equal(410);
   });
 
   // Updates outside the entity graphs: name, text, what the detail says.

@@ -8,6 +8,7 @@ import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../../linkedart/Problem.js';
 import type { Quad } from '../../rdf/terms.js';
 import { digestOf, storedGraphs } from '../../service/DocumentService.js';
+import { entityClassOf } from '../../discovery/reverseLinksOf.js';
 import { checkShapes } from '../../validate/admitDocument.js';
 import { shaclValidator } from '../../validate/ShaclValidator.js';
 import { ingestRecord, recordDigest } from '../admitRecord.js';
@@ -37,7 +38,9 @@ export const DEFAULT_GATE_OPTIONS: GateOptions = { repair: 'all' };
 /** What the gate says of one record, in the batch's order; `repairs`: what was repaired first (formatRepair). */
 export type GateVerdict =
   /** Passed: to be stored (`replaced`: over a stored version); its Warnings as report lines. */
-  | { readonly kind: 'pass'; readonly id: string; readonly replaced: boolean; readonly warnings: string[]; readonly repairs: string[] }
+  | { readonly kind: 'pass'; readonly id: string; readonly replaced: boolean; readonly warnings: string[]; readonly repairs: string[];
+      /** Its Linked Art class (the change feed names it). */
+      readonly type: string | undefined }
   /** The stored version is the same document (under the same shapes): left alone. */
   | { readonly kind: 'unchanged'; readonly id: string }
   /** Refused, with every problem found (they cross to the loader's thread by structured clone). */
@@ -73,7 +76,7 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
       verdicts.push({ kind: 'rejected', id: error.document, problems: [...error.problems], repairs: notes.map(formatRepair) });
       continue;
     }
-    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair) });
+    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair), type: entityClassOf(checked.id, checked.quads) });
     if (keep) for (const [graph, quads] of storedGraphs(checked, digest ?? digestOf(checked), now)) keep(graph, quads);
   }
   return verdicts;

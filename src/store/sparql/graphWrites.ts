@@ -18,7 +18,7 @@
  */
 import { literalKey } from '../../hints/Skeleton.js';
 import { fromPlainTerm, type PlainQuad } from '../../rdf/terms.js';
-import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
+import { documentOfGraph, INTERNAL_GRAPH_PREFIX, isInternalGraph, recordsPreviousDocument } from '../internalGraphs.js';
 import { iriText, termText } from './sparqlTerms.js';
 import type { Skolemizer } from './storedTerms.js';
 
@@ -61,9 +61,9 @@ export function planRuns(graphs: ReadonlyMap<string, readonly PlainQuad[]>, opti
   return runs;
 }
 
-/** A document's graph and its hint graph (`…hints:<id>`) must not be cut apart. */
+/** A document's graphs (`<id>`, `…hints:<id>`, `…links:<id>`) and the feed's record of its change must not be cut apart. */
 function belongTogether(a: string, b: string): boolean {
-  return a.endsWith(':' + b) || b.endsWith(':' + a);
+  return documentOfGraph(a) === documentOfGraph(b) || recordsPreviousDocument(b);
 }
 
 /** A quad's triple as SPARQL text, and its identity: the value, as a store keeps it (storedTerms.ts). */

@@ -3,7 +3,7 @@
  * term for term, whether the graphs were added at once or one at a time.
  */
 import { expect } from 'chai';
-import { decodeGraphs, encodeGraphs, WireEncoder } from '../../../src/rdf/wireGraphs.js';
+import { appendGraphs, decodeGraphs, encodeGraphs, WireEncoder } from '../../../src/rdf/wireGraphs.js';
 import { df, XSD, type Quad } from '../../../src/rdf/terms.js';
 import { documentGraphs } from '../store/fixtures.js';
 
@@ -37,6 +37,17 @@ describe('wireGraphs: graphs between threads', () => {
     for (const [name, quads] of back) {
       const sent = graphs.get(name)!.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode(name)));
       expect(texts(quads), name).to.deep.equal(texts(sent));
+    }
+  });
+
+  it('graphs appended to an encoded batch decode after its own, every term intact', () => {
+    const first = new Map([...documentGraphs(1), [EX + 'empty', []]]);
+    const more = new Map([...literals, ...documentGraphs(2)]);
+    const back = decodeGraphs(appendGraphs(encodeGraphs(first), more));
+    const all = new Map([...first, ...more]);
+    expect(back.map(([name]) => name)).to.deep.equal([...all.keys()]);
+    for (const [name, quads] of back) {
+      expect(texts(quads), name).to.deep.equal(texts(all.get(name)!.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode(name)))));
     }
   });
 

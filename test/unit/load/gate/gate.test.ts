@@ -8,6 +8,7 @@ import type { DocumentRecord } from '../../../../src/load/gate/checkBatch.js';
 import { checkBatch } from '../../../../src/load/gate/checkBatch.js';
 import { CheckWorkers } from '../../../../src/load/gate/CheckWorkers.js';
 import { inThreadGate, type Gate, type GateResult } from '../../../../src/load/gate/Gate.js';
+import type { Change } from '../../../../src/feed/ChangeFeed.js';
 import { digestOf, DocumentService } from '../../../../src/service/DocumentService.js';
 import { admitDocument } from '../../../../src/validate/admitDocument.js';
 import { df, type Quad } from '../../../../src/rdf/terms.js';
@@ -66,8 +67,9 @@ describe('load gate: a batch checked', () => {
       for (const r of records) batch.add(r, 'dump');
       const result = await batch.check(before, now, true);
       const service = new DocumentService(new MemoryStore());
-      const ids = result.verdicts.flatMap((v) => (v.kind === 'pass' ? [v.id] : []));
-      await service.writeChecked(result.graphs, ids);
+      const changes = result.verdicts.flatMap((v): Change[] => (v.kind === 'pass' ? [{ kind: 'Create', id: v.id, type: v.type }] : []));
+      const ids = changes.map((c) => c.id);
+      await service.writeChecked(result.graphs, changes, now);
       const documents = await Promise.all(ids.map(async (id) => {
         const stored = await service.read(id);
         return { document: (await service.get(id))?.document, lastModified: stored?.lastModified?.toISOString(), version: await service.version(id) };

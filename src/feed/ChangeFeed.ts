@@ -1,0 +1,167 @@
+/**
+ * The change feed as the write path keeps it: which activities a write records (and the
+ * tombstones it stands up or takes down), how long the feed is, and the activities of a range.
+ * The feed's graphs go into the write's own atomic write (DocumentService.write), so the feed
+ * and the documents agree after any crash; nothing here writes on its own.
+ *
+ * The length is found in the store by its graph names (1…n exist, n+1 does not: a search of
+ * some 2·log2(n) lookups) when first needed, then kept by this process's writes. On a store
+ * other processes write to (the remote store), it is looked up again before each write and
+ * each read of the collection: another process may have added to it.
+ */
+import type { Quad } from '../rdf/terms.js';
+import type { QuadStore } from '../store/QuadStore.js';
+import { documentOfGraph } from '../store/internalGraphs.js';
+import { activitiesFrom, activityGraphOf, activityQuads, feedTime, type Activity, type ActivityKind } from './activityGraph.js';
+import { DELETED_AT, deletedAtFrom, tombstoneGraphOf, tombstoneQuads } from './tombstone.js';
+
+/**
+ * For `npm run bench:feed` only: the reference writes without the feed (its cost is the
+ * difference). Never set by the service; a store written so has no feed of those writes.
+ */
+export const WITHOUT_FEED_FOR_BENCH = process.env.LINKEDART_BENCH_WITHOUT_FEED === '1';
+
+/** One document's change in a write, before it has its place in the feed. */
+export interface Change {
+  readonly kind: ActivityKind;
+  readonly id: string;
+  /** Its Linked Art class (the deleted document's, for a Delete). */
+  readonly type: string | undefined;
+}
+
+/** The graphs a write adds for the feed, and what the feed will be once it is stored. */
+export interface FeedWrite {
+  readonly graphs: Map<string, Quad[]>;
+  /** The same graphs by the document whose change they record, in the order of the changes. */
+  readonly byDocument: Map<string, Array<[string, Quad[]]>>;
+  /** The feed's length after the write. */
+  readonly length: number;
+}
+
+export class ChangeFeed {
+  /** The feed's length as this process knows it; undefined: to be found in the store. */
+  private known: number | undefined;
+  /** Ids with a tombstone (single-writer stores only: others are asked each time). */
+  private gone: Set<string> | undefined;
+  private readonly sharedStore: boolean;
+
+  constructor(private readonly store: QuadStore) {
+    this.sharedStore = store.writeGeneration !== undefined;
+  }
+
+  /** The feed's length now (the number of the newest activity; 0 when empty). */
+  async length(): Promise<number> {
+    if (this.known === undefined || this.sharedStore) this.known = await this.findLength(this.known ?? 0);
+    return this.known;
+  }
+
+  /**
+   * The graphs recording `changes`, which happened at `when`: an activity graph each, in order,
+   * numbered after the feed's end; a tombstone for each Delete; none any more for a Create.
+   * Call in the write's turn, and committed() once the write is stored.
+   */
+  async record(changes: readonly Change[], when: Date): Promise<FeedWrite> {
+    const graphs = new Map<string, Quad[]>();
+    const byDocument = new Map<string, Array<[string, Quad[]]>>();
+    if (WITHOUT_FEED_FOR_BENCH) return { graphs, byDocument, length: 0 };
+    const add = (id: string, name: string, quads: Quad[]) => {
+      graphs.set(name, quads);
+      let list = byDocument.get(id);
+      if (!list) byDocument.set(id, list = []);
+      list.push([name, quads]);
+    };
+    let seq = await this.length();
+    const endTime = feedTime(when);
+    const tombstoned = new Set(await this.tombstonedAmong(changes.filter((c) => c.kind === 'Create').map((c) => c.id)));
+    for (const change of changes) {
+      const activity: Activity = { seq: ++seq, kind: change.kind, object: change.id, type: change.type, endTime };
+      add(change.id, activityGraphOf(activity.seq), activityQuads(activity));
+      if (change.kind === 'Delete') add(change.id, tombstoneGraphOf(change.id), tombstoneQuads(change.id, endTime));
+      else if (tombstoned.has(change.id)) add(change.id, tombstoneGraphOf(change.id), []);
+    }
+    return { graphs, byDocument, length: seq };
+  }
+
+  /** A write made with record()'s graphs is stored: the feed is that long now. */
+  committed(write: FeedWrite, changes: readonly Change[]): void {
+    if (WITHOUT_FEED_FOR_BENCH) return;
+    this.known = write.length;
+    if (!this.gone) return;
+    for (const change of changes) {
+      if (change.kind === 'Delete') this.gone.add(change.id);
+      else if (change.kind === 'Create') this.gone.delete(change.id);
+    }
+  }
+
+  /** A write failed: whether it was stored is unknown, so the length is looked up again. */
+  uncertain(): void {
+    this.known = undefined;
+    this.gone = undefined;
+  }
+
+  /** The activities numbered `from` to `to` (inclusive), in order. */
+  async activities(from: number, to: number): Promise<Activity[]> {
+    const names: string[] = [];
+    for (let seq = Math.max(1, from); seq <= to; seq++) names.push(activityGraphOf(seq));
+    const activities = activitiesFrom(await this.store.readGraphs(names));
+    if (activities.length !== names.length) throw new Error(`the change feed's activities ${from}–${to} are not all in the store (found ${activities.length} of ${names.length})`);
+    return activities;
+  }
+
+  /** When the document `id` was deleted, while its tombstone stands; undefined otherwise. */
+  async deletedAt(id: string): Promise<Date | undefined> {
+    return deletedAtFrom(id, await this.store.readGraphs([tombstoneGraphOf(id)]));
+  }
+
+  /** Of these ids, those with a tombstone. */
+  private async tombstonedAmong(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    if (this.sharedStore) {
+      const found = await this.store.readGraphs(ids.map(tombstoneGraphOf));
+      return [...new Set(found.map((q) => q.subject.value))];
+    }
+    this.gone ??= await this.readGone();
+    return ids.filter((id) => this.gone!.has(id));
+  }
+
+  private async readGone(): Promise<Set<string>> {
+    const result = await this.store.query(`SELECT ?s WHERE { GRAPH ?g { ?s <${DELETED_AT}> ?t } }`);
+    if (result.kind !== 'bindings') throw new Error(`reading the tombstones got a ${result.kind} answer`);
+    return new Set(result.rows.flatMap((row) => (row.s ? [row.s.v] : [])));
+  }
+
+  /** The highest n ≥ `atLeast` whose activity graph exists (activities 1…n all do). */
+  private async findLength(atLeast: number): Promise<number> {
+    const exists = (n: number) => this.store.hasGraph(activityGraphOf(n));
+    if (!(await exists(atLeast + 1))) return atLeast;
+    // Double past the end, then halve between the last found and the first missing.
+    let low = atLeast + 1;
+    let step = 1;
+    while (await exists(low + step)) { low += step; step *= 2; }
+    let high = low + step;
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (await exists(middle)) low = middle; else high = middle;
+    }
+    return low;
+  }
+}
+
+/**
+ * A write's graphs with the feed's after each document's own (its activity right after its last
+ * graph), so that a store which cuts a write into several requests (the remote store) stores
+ * each activity in the same request as its document, and the activities in their order.
+ */
+export function withFeedGraphs(graphs: ReadonlyMap<string, readonly Quad[]>, feed: FeedWrite): Map<string, readonly Quad[]> {
+  if (feed.graphs.size === 0) return new Map(graphs);
+  const lastOf = new Map<string, string>();
+  for (const name of graphs.keys()) lastOf.set(documentOfGraph(name), name);
+  const out = new Map<string, readonly Quad[]>();
+  for (const [name, quads] of graphs) {
+    out.set(name, quads);
+    const document = documentOfGraph(name);
+    if (lastOf.get(document) === name) for (const [n, q] of feed.byDocument.get(document) ?? []) out.set(n, q);
+  }
+  for (const [document, list] of feed.byDocument) if (!lastOf.has(document)) for (const [n, q] of list) out.set(n, q);
+  return out;
+}

@@ -1,0 +1,90 @@
+/**
+ * How the change feed is stored: one internal graph per activity, named by its place in the
+ * feed's sequence (1, 2, 3…), written in the same atomic write as the change it records. The
+ * sequence has no gaps (writes are atomic and one at a time), so the feed's length is the
+ * highest number whose graph exists, and a page is a fixed range of numbers: full pages never
+ * change, and reading one costs the same at any length of the feed.
+ *
+ *   <urn:linkedart-service:activity:42> rdf:type as:Update ;
+ *       as:object <document> ; as:endTime "2026-11-25T07:00:00Z"^^xsd:dateTime .
+ *   <document> rdf:type <Linked Art class IRI> .
+ */
+import { linkedArtContext } from '../context/linkedArtContext.js';
+import { classNamesByIri } from '../discovery/reverseLinksOf.js';
+import { df, RDF_TYPE, XSD, type Quad } from '../rdf/terms.js';
+import { ACTIVITY_GRAPH_PREFIX } from '../store/internalGraphs.js';
+
+export type ActivityKind = 'Create' | 'Update' | 'Delete';
+
+/** One recorded change: what happened to which document, of which class, when. */
+export interface Activity {
+  /** Its place in the feed, from 1. */
+  readonly seq: number;
+  readonly kind: ActivityKind;
+  /** The document's id. */
+  readonly object: string;
+  /** The document's Linked Art class (e.g. HumanMadeObject); undefined when it had none of the top-level classes. */
+  readonly type: string | undefined;
+  /** The change's time, to the second (as Last-Modified gives it). */
+  readonly endTime: string;
+}
+
+export { ACTIVITY_GRAPH_PREFIX };
+const AS = 'https://www.w3.org/ns/activitystreams#';
+const KINDS: readonly ActivityKind[] = ['Create', 'Update', 'Delete'];
+
+export function activityGraphOf(seq: number): string {
+  return ACTIVITY_GRAPH_PREFIX + seq;
+}
+
+export function isActivityGraph(graph: string): boolean {
+  return graph.startsWith(ACTIVITY_GRAPH_PREFIX);
+}
+
+/** A time as the feed states it: UTC, to the second (HTTP dates have no fractions). */
+export function feedTime(when: Date): string {
+  return new Date(Math.floor(when.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** The quads of an activity's graph. */
+export function activityQuads(activity: Activity): Quad[] {
+  const graph = df.namedNode(activityGraphOf(activity.seq));
+  const subject = graph;
+  const object = df.namedNode(activity.object);
+  const quads = [
+    df.quad(subject, df.namedNode(RDF_TYPE), df.namedNode(AS + activity.kind), graph),
+    df.quad(subject, df.namedNode(AS + 'object'), object, graph),
+    df.quad(subject, df.namedNode(AS + 'endTime'), df.literal(activity.endTime, df.namedNode(XSD + 'dateTime')), graph),
+  ];
+  const classIri = activity.type === undefined ? undefined : linkedArtContext().expandVocab(activity.type);
+  if (classIri) quads.push(df.quad(object, df.namedNode(RDF_TYPE), df.namedNode(classIri), graph));
+  return quads;
+}
+
+/**
+ * The activities in these quads (of activity graphs, each quad carrying its graph), in sequence
+ * order. A graph that does not hold a whole activity is an error: the feed must never skip one.
+ */
+export function activitiesFrom(quads: readonly Quad[]): Activity[] {
+  const parts = new Map<number, { kind?: ActivityKind; object?: string; endTime?: string; types: Map<string, string> }>();
+  for (const q of quads) {
+    const graph = q.graph.value;
+    if (!isActivityGraph(graph)) continue;
+    const seq = Number(graph.slice(ACTIVITY_GRAPH_PREFIX.length));
+    let part = parts.get(seq);
+    if (!part) parts.set(seq, part = { types: new Map() });
+    if (q.subject.value === graph) {
+      if (q.predicate.value === RDF_TYPE) part.kind = KINDS.find((k) => AS + k === q.object.value);
+      else if (q.predicate.value === AS + 'object') part.object = q.object.value;
+      // As this service writes it, whatever spelling the store gives back (Virtuoso: +00:00, fractions).
+      else if (q.predicate.value === AS + 'endTime') part.endTime = Number.isNaN(Date.parse(q.object.value)) ? q.object.value : feedTime(new Date(q.object.value));
+    } else if (q.predicate.value === RDF_TYPE) {
+      const name = classNamesByIri().get(q.object.value);
+      if (name) part.types.set(q.subject.value, name);
+    }
+  }
+  return [...parts].sort(([a], [b]) => a - b).map(([seq, part]) => {
+    if (!part.kind || !part.object || !part.endTime) throw new Error(`the change feed's activity ${seq} (graph <${activityGraphOf(seq)}>) is incomplete in the store`);
+    return { seq, kind: part.kind, object: part.object, type: part.types.get(part.object), endTime: part.endTime };
+  });
+}
