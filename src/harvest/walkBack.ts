@@ -99,7 +99,8 @@ function newerThanStart(activities: readonly FeedActivity[], pageId: string, sta
     if (at >= 0) return { fresh: activities.filter((a) => a.index > at), done: true };
     return { fresh: activities.filter((a) => !(a.time < resumeTime)), done: true };
   }
-  // A page wholly older than the resume point: the resume page is gone from the feed; stop here.
-  if (activities.length > 0 && activities.every((a) => a.time < resumeTime)) return { fresh: [], done: true };
+  // A page reaching back before the resume point's time: the resume page is gone from the feed
+  // (renumbered, pruned); from that time on, as IIIF Change Discovery does, and stop here.
+  if (activities.some((a) => a.time < resumeTime)) return { fresh: activities.filter((a) => !(a.time < resumeTime)), done: true };
   return { fresh: activities, done: false };
 }
