@@ -77,7 +77,7 @@ export function formatHarvestReport(r: HarvestReport): string {
   for (const i of shown) lines.push(`ignored: ${i}`);
   if (r.ignored.length > shown.length) lines.push(`ignored: ${r.ignored.length - shown.length} more (--json lists each)`);
   if (r.stopped) lines.push(`stopped: ${r.stopped}`);
-  lines.push(`harvested ${r.feed} (${r.start}): ${r.activities} activities read on ${r.pages} pages; documents: ${r.created} created, ${r.replaced} replaced, ` +
+  lines.push(`harvested ${r.feed} (${r.start}): ${r.activities} activities read on ${r.pages} page${r.pages === 1 ? '' : 's'}; documents: ${r.created} created, ${r.replaced} replaced, ` +
     `${r.unchanged} unchanged, ${r.rejected} rejected, ${r.deleted} deleted (${r.deleteAbsent} deletes of documents not held), ${r.missing} missing` +
     `${r.unusable ? `, ${r.unusable} unusable` : ''}, ${r.warnings} warnings in ${r.seconds.toFixed(1)} s (${harvestRate(r)} docs/s)`);
   return lines.join('\n');
