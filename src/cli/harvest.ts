@@ -11,6 +11,7 @@ import { Harvester } from '../harvest/Harvester.js';
 import { FeedError } from '../harvest/feedJson.js';
 import { harvestProgressDisplay } from '../harvest/progress.js';
 import { DocumentService } from '../service/DocumentService.js';
+import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 
 interface HarvestFlags extends StoreFlags {
@@ -19,6 +20,7 @@ interface HarvestFlags extends StoreFlags {
   batchSize: string;
   retries: string;
   timeout: string;
+  repair: string;
   json: boolean;
   progress: boolean;
 }
@@ -32,6 +34,7 @@ export function harvestCommand(): Command {
     .option('--batch-size <n>', 'documents per atomic write (the harvest state is written with each)', '100')
     .option('--retries <n>', 'retries of a request that fails (5xx, 429, timeout, network), with exponential back-off from 1 s', '5')
     .option('--timeout <seconds>', 'time limit of one request', '30')
+    .option('--repair <which>', `repairs of form before the gate, as a load makes them (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`, 'all')
     .option('--json', 'print the report as JSON on standard output', false)
     .option('--no-progress', 'no progress display')
     .action(async (url: string, flags: HarvestFlags) => {
@@ -58,6 +61,8 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   if (!wholeNumber(flags.concurrency, 1) || Number(flags.concurrency) > 64) return usage(`--concurrency ${flags.concurrency}: a whole number from 1 to 64`);
   if (!wholeNumber(flags.batchSize, 1)) return usage(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
   if (!wholeNumber(flags.retries, 0)) return usage(`--retries ${flags.retries}: a whole number, 0 or more`);
+  const repair = repairPolicyNamed(flags.repair);
+  if (!repair) return usage(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
   if (!(Number(flags.timeout) > 0)) return usage(`--timeout ${flags.timeout}: a number of seconds above 0`);
 
   const abort = new AbortController();
@@ -74,7 +79,7 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
     const store = await openCommandStore(storeConfigOf(flags), 'harvest', { create: true, viaServer: 'stop the server to harvest into its store' });
     try {
       report = await new Harvester(new DocumentService(store), {
-        since, concurrency: Number(flags.concurrency), batchSize: Number(flags.batchSize), signal: abort.signal,
+        since, repair, concurrency: Number(flags.concurrency), batchSize: Number(flags.batchSize), signal: abort.signal,
         http: {
           retries: Number(flags.retries), timeoutMs: Number(flags.timeout) * 1000,
           onRetry: (u, reason, attempt, delay) => { if (!flags.json) console.error(`\nharvest: ${u}: ${reason}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s`); },

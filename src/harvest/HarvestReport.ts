@@ -27,6 +27,10 @@ export interface HarvestReport {
   /** Answers that are not a Linked Art document (not JSON, another id, another status). */
   unusable: number;
   warnings: number;
+  /** Per repair name (src/ingest/repairs), the documents it repaired, as a load reports them. */
+  readonly repairs: Record<string, number>;
+  /** Per repaired document, what was repaired. */
+  readonly repaired: ReportedItem[];
   /** Refusals by the gate: the document URI and every problem (as `linkedart load` reports them). */
   readonly rejections: ReportedItem[];
   /** Missing and unusable documents, each with why. */
@@ -41,7 +45,7 @@ export interface HarvestReport {
 export function emptyHarvestReport(feed: string): HarvestReport {
   return {
     feed, start: 'the whole feed', pages: 0, activities: 0, changes: 0, created: 0, replaced: 0, unchanged: 0, rejected: 0, deleted: 0,
-    deleteAbsent: 0, missing: 0, unusable: 0, warnings: 0, rejections: [], failures: [], ignored: [], seconds: 0,
+    deleteAbsent: 0, missing: 0, unusable: 0, warnings: 0, repairs: {}, repaired: [], rejections: [], failures: [], ignored: [], seconds: 0,
   };
 }
 
@@ -76,6 +80,9 @@ export function formatHarvestReport(r: HarvestReport): string {
   const shown = r.ignored.slice(0, 10);
   for (const i of shown) lines.push(`ignored: ${i}`);
   if (r.ignored.length > shown.length) lines.push(`ignored: ${r.ignored.length - shown.length} more (--json lists each)`);
+  if (r.repaired.length > 0) {
+    lines.push(`repaired, by repair (documents; --json lists each): ${Object.entries(r.repairs).sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${n}`).join(', ')}`);
+  }
   if (r.stopped) lines.push(`stopped: ${r.stopped}`);
   lines.push(`harvested ${r.feed} (${r.start}): ${r.activities} activities read on ${r.pages} page${r.pages === 1 ? '' : 's'}; documents: ${r.created} created, ${r.replaced} replaced, ` +
     `${r.unchanged} unchanged, ${r.rejected} rejected, ${r.deleted} deleted (${r.deleteAbsent} deletes of documents not held), ${r.missing} missing` +

@@ -9,7 +9,8 @@
  */
 import type { DocumentService } from '../service/DocumentService.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
-import { problemMessages } from '../load/LoadReport.js';
+import { problemMessages, recordRepairs } from '../load/LoadReport.js';
+import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { Change, FeedActivity } from './activities.js';
 import { fetchDocument, type Fetched } from './fetchDocument.js';
 import { emptyHarvestReport, type HarvestReport } from './HarvestReport.js';
@@ -35,6 +36,8 @@ export interface HarvestOptions {
   /** Changes per atomic write (default 100). */
   readonly batchSize?: number;
   readonly http?: RetryOptions;
+  /** The repairs a load makes, before the gate: 'all' (default, as a load) or 'none'. */
+  readonly repair?: RepairPolicy;
   /** Where the feed is read from (default: over HTTP with `http`). */
   readonly feed?: FeedSource;
   /** Fetches a document (default: over HTTP with `http`, through the gate). */
@@ -126,7 +129,7 @@ export class Harvester {
 
   /** The documents of a batch's store changes, fetched a few at a time; removals need no fetch. */
   private fetchAll(batch: readonly Change[], signal: AbortSignal): Fetches {
-    const fetch = this.options.fetch ?? ((uri: string) => fetchDocument(uri, { ...this.options.http, signal }));
+    const fetch = this.options.fetch ?? ((uri: string) => fetchDocument(uri, { ...this.options.http, signal }, this.options.repair ?? 'all'));
     return mapBounded(batch, this.options.concurrency ?? 8, (change): Promise<Fetched> =>
       change.effect === 'store' ? fetch(change.document) : Promise.resolve({ kind: 'missing', status: 0 }));
   }
@@ -140,6 +143,9 @@ export class Harvester {
       if (change.effect === 'remove') return;
       const f = fetched[i]!;
       const where = `${change.activity.type} ${change.activity.endTime ?? ''}`.trim();
+      if ((f.kind === 'admitted' || f.kind === 'rejected') && f.repairs.length > 0) {
+        recordRepairs(report, { source: feedUrl, location: where, id: change.document, messages: f.repairs });
+      }
       switch (f.kind) {
         case 'admitted':
           admitted.push(f.document);

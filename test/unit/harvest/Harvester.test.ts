@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { Harvester } from '../../../src/harvest/Harvester.js';
+import { Harvester, inBatches } from '../../../src/harvest/Harvester.js';
+import { walkBack } from '../../../src/harvest/walkBack.js';
 import { admitFetched, type Fetched } from '../../../src/harvest/fetchDocument.js';
 import { harvestGraphOf, readHarvestState } from '../../../src/harvest/harvestState.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
@@ -15,12 +16,13 @@ class Publisher {
   requested: string[] = [];
   unavailable = new Set<string>();
   invalid = new Set<string>();
+  legacy = new Set<string>();
   fetch = async (uri: string): Promise<Fetched> => {
     this.requested.push(uri);
     if (this.unavailable.has(uri)) return { kind: 'unavailable', message: `${uri}: answered 503 (after 6 attempts)` };
     const label = this.labels.get(uri);
     if (label === undefined) return { kind: 'missing', status: 410 };
-    return admitFetched(uri, { '@context': V1, id: uri, type: this.invalid.has(uri) ? 'NotAClass' : 'HumanMadeObject', _label: label, _links: { self: { href: uri } } });
+    return admitFetched(uri, { '@context': V1, id: uri, type: this.invalid.has(uri) ? 'NotAClass' : this.legacy.has(uri) ? 'ManMadeObject' : 'HumanMadeObject', _label: label, _links: { self: { href: uri } } });
   };
 }
 
@@ -116,5 +118,25 @@ describe('Harvest: applying the feed to the store', () => {
     expect(publisher.requested).to.deep.equal([obj(1)]);
     expect(report).to.deep.include({ activities: 3, created: 1, deleteAbsent: 2 });
     expect(await documents.get(obj(3))).to.equal(undefined);
+  });
+
+  it('repairs what a load repairs before the gate, and says so; --repair none refuses it as written', async () => {
+    publisher.legacy.add(obj(3));
+    const repaired = await new Harvester(new DocumentService(new MemoryStore()), { feed: new MemoryFeed(items), fetch: publisher.fetch }).harvest(FEED);
+    expect(repaired).to.deep.include({ created: 2, rejected: 0, repairs: { 'legacy-class': 1 } });
+    expect(repaired.repaired[0]!.id).to.equal(obj(3));
+    const strict = await new Harvester(new DocumentService(new MemoryStore()), { feed: new MemoryFeed(items), fetch: async (uri) =>
+      admitFetched(uri, { '@context': V1, id: uri, type: publisher.legacy.has(uri) ? 'ManMadeObject' : 'HumanMadeObject', _label: 'x' }, 'none') }).harvest(FEED);
+    expect(strict).to.deep.include({ created: 1, rejected: 1 });
+  });
+
+  it('batches never split the two changes of a Move (the state would pass it with only its removal written)', async () => {
+    const feed = new MemoryFeed([
+      { type: 'Create', object: obj(1), endTime: at(0) },
+      { type: 'Move', object: obj(2), target: obj(3), endTime: at(1) },
+      { type: 'Create', object: obj(4), endTime: at(2) },
+    ]);
+    const walk = await walkBack(feed, FEED, 'beginning');
+    expect(inBatches(walk.changes, 2).map((b) => b.map((c) => `${c.effect} ${c.document.slice(-1)}`))).to.deep.equal([['store 1', 'remove 2', 'store 3'], ['store 4']]);
   });
 });
