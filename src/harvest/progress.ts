@@ -19,6 +19,8 @@ export function harvestProgressDisplay(stream: NodeJS.WriteStream = process.stde
   let bar: cliProgress.SingleBar | undefined;
   let lastLine = Date.now();
   let latest: HarvestProgress | undefined;
+  /** Whether the feed's line is on the terminal (the bar then starts on the next line). */
+  let latestFeed = false;
   const line = (p: HarvestProgress) => stream.write(p.phase === 'feed'
     ? `harvest: reading the feed, ${p.done} pages\n`
     : `harvest: ${p.done} of ${p.total ?? '?'} documents, ${rate(p.done)} documents/s\n`);
@@ -28,6 +30,7 @@ export function harvestProgressDisplay(stream: NodeJS.WriteStream = process.stde
       if (p.phase === 'documents' && started === 0) started = Date.now();
       if (stream.isTTY && p.phase === 'documents') {
         if (!bar) {
+          if (latestFeed) stream.write('\n');
           bar = new cliProgress.SingleBar({
             stream, hideCursor: true, etaBuffer: 50, fps: 5,
             format: '{bar} {percentage}% | {value}/{total} documents | {rate} documents/s | ETA {eta_formatted}',
@@ -37,13 +40,13 @@ export function harvestProgressDisplay(stream: NodeJS.WriteStream = process.stde
         bar.update(p.done, { rate: rate(p.done) });
         return;
       }
-      if (stream.isTTY) { stream.write(`\rharvest: reading the feed, ${p.done} pages`); return; }
+      if (stream.isTTY) { latestFeed = true; stream.write(`\rharvest: reading the feed, ${p.done} pages`); return; }
       if (Date.now() - lastLine >= PLAIN_EVERY_MS) { lastLine = Date.now(); line(p); }
     },
     stop() {
       if (bar) bar.stop();
       else if (latest && !stream.isTTY && Date.now() - lastLine >= PLAIN_EVERY_MS) line(latest);
-      else if (latest && stream.isTTY) stream.write('\n');
+      else if (latestFeed) stream.write('\n');
     },
   };
 }
