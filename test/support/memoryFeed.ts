@@ -48,7 +48,7 @@ export class MemoryFeed implements FeedSource {
   }
 }
 
-/** `count` items from `from`, a minute apart from `minute`. */
+/** An endTime: `minute` minutes after 07:00 UTC on 25 November 2026. */
 export function at(minute: number): string {
   return new Date(Date.UTC(2026, 10, 25, 7, minute)).toISOString();
 }
