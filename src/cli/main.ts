@@ -3,6 +3,7 @@
 import { Command, Option } from 'commander';
 import { ConfigError, SETTINGS, resolveConfig, type ConfigInput } from '../config/Config.js';
 import { exportCommand } from './export.js';
+import { harvestCommand } from './harvest.js';
 import { reindexCommand } from './reindex.js';
 import { loadCommand } from './load.js';
 import { queryCommand } from './query.js';
@@ -53,6 +54,7 @@ program
 
 program.addCommand(loadCommand());
 program.addCommand(exportCommand());
+program.addCommand(harvestCommand());
 program.addCommand(reindexCommand());
 program.addCommand(queryCommand());
 program.addCommand(updateCommand());

@@ -57,7 +57,7 @@ export function problemMessages(problems: readonly Problem[]): string[] {
 }
 
 /** A document's repairs (formatted notes) into the report: counted once per repair name, and listed. */
-export function recordRepairs(r: LoadReport, item: ReportedItem): void {
+export function recordRepairs(r: Pick<LoadReport, 'repaired' | 'repairs'>, item: ReportedItem): void {
   if (item.messages.length === 0) return;
   r.repaired.push(item);
   const names = new Set(item.messages.map((m) => /\[([a-z][a-z0-9-]*)\]$/.exec(m)?.[1] ?? 'other'));

@@ -1,0 +1,104 @@
+/**
+ * `linkedart harvest URL`: mirrors another service's change feed (IIIF Change Discovery 1.0,
+ * such as our own /activity-stream or the Getty's LOD Gateway) into a data directory or a
+ * remote store, incrementally (src/harvest). Exit code: 0 all harvested, 1 anything refused,
+ * missing or unusable, or the harvest stopped (the feed answered 4xx, the publisher kept failing),
+ * 2 usage.
+ */
+import { Command, Option } from 'commander';
+import { formatHarvestReport, harvestHasFailures, type HarvestReport } from '../harvest/HarvestReport.js';
+import { Harvester } from '../harvest/Harvester.js';
+import { FeedError } from '../harvest/feedJson.js';
+import { harvestProgressDisplay } from '../harvest/progress.js';
+import { DocumentService } from '../service/DocumentService.js';
+import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
+import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
+
+interface HarvestFlags extends StoreFlags {
+  since?: string;
+  concurrency: string;
+  batchSize: string;
+  retries: string;
+  timeout: string;
+  repair: string;
+  json: boolean;
+  progress: boolean;
+}
+
+export function harvestCommand(): Command {
+  return addStoreOptions(new Command('harvest'))
+    .description('mirror another service\'s change feed (an Activity Streams OrderedCollection, IIIF Change Discovery 1.0) into the store; later runs fetch only what changed since')
+    .argument('<url>', 'the feed: its OrderedCollection, e.g. https://host/activity-stream')
+    .addOption(new Option('--since <dateTime>', 'start from this time (ISO 8601, e.g. 2026-11-01T00:00:00Z) instead of the whole feed or where the last harvest ended'))
+    .option('--concurrency <n>', 'documents fetched at once', '8')
+    .option('--batch-size <n>', 'documents per atomic write (the harvest state is written with each)', '100')
+    .option('--retries <n>', 'retries of a request that fails (5xx, 429, timeout, network), with exponential back-off from 1 s', '5')
+    .option('--timeout <seconds>', 'time limit of one request', '30')
+    .option('--repair <which>', `repairs of form before the gate, as a load makes them (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`, 'all')
+    .option('--json', 'print the report as JSON on standard output', false)
+    .option('--no-progress', 'no progress display')
+    .action(async (url: string, flags: HarvestFlags) => {
+      process.exitCode = await runHarvest(url, flags);
+    });
+}
+
+const wholeNumber = (text: string, min: number) => /^\d+$/.test(text) && Number(text) >= min;
+
+async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
+  let feedUrl: string;
+  let since: Date | undefined;
+  const usage = (message: string) => { console.error(`linkedart harvest: ${message}`); return 2; };
+  try {
+    feedUrl = new URL(url).href;
+  } catch {
+    return usage(`${url}: not a URL; give the feed's URL, e.g. https://host/activity-stream`);
+  }
+  if (!/^https?:$/.test(new URL(feedUrl).protocol)) return usage(`${url}: an http(s) URL is needed`);
+  if (flags.since !== undefined) {
+    since = new Date(flags.since);
+    if (!/^\d{4}-\d\d-\d\d/.test(flags.since) || Number.isNaN(since.getTime())) return usage(`--since ${flags.since}: not a date and time; use ISO 8601, e.g. 2026-11-01T00:00:00Z`);
+  }
+  if (!wholeNumber(flags.concurrency, 1) || Number(flags.concurrency) > 64) return usage(`--concurrency ${flags.concurrency}: a whole number from 1 to 64`);
+  if (!wholeNumber(flags.batchSize, 1)) return usage(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
+  if (!wholeNumber(flags.retries, 0)) return usage(`--retries ${flags.retries}: a whole number, 0 or more`);
+  const repair = repairPolicyNamed(flags.repair);
+  if (!repair) return usage(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
+  if (!(Number(flags.timeout) > 0)) return usage(`--timeout ${flags.timeout}: a number of seconds above 0`);
+
+  const abort = new AbortController();
+  const onSignal = () => {
+    if (abort.signal.aborted) process.exit(130);
+    console.error('\ninterrupt: finishing the batch in progress (Ctrl-C again to quit at once; the next run goes on from the last batch written)');
+    abort.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const progress = flags.progress && !flags.json ? harvestProgressDisplay() : undefined;
+  let report: HarvestReport;
+  try {
+    const store = await openCommandStore(storeConfigOf(flags), 'harvest', { create: true, viaServer: 'stop the server to harvest into its store' });
+    try {
+      report = await new Harvester(new DocumentService(store), {
+        since, repair, concurrency: Number(flags.concurrency), batchSize: Number(flags.batchSize), signal: abort.signal,
+        http: {
+          retries: Number(flags.retries), timeoutMs: Number(flags.timeout) * 1000,
+          onRetry: (u, reason, attempt, delay) => { if (!flags.json) console.error(`\nharvest: ${u}: ${reason}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s`); },
+        },
+        onProgress: progress ? (p) => progress.update(p) : undefined,
+      }).harvest(feedUrl);
+    } finally {
+      progress?.stop();
+      await store.close();
+    }
+  } catch (error) {
+    if (!(error instanceof FeedError)) throw error;
+    console.error(`linkedart harvest: ${error.message}\nNothing after the last batch written was harvested; run it again once the feed answers.`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  if (flags.json) process.stdout.write(JSON.stringify(report) + '\n');
+  else console.error(formatHarvestReport(report));
+  return report.stopped && abort.signal.aborted ? 130 : harvestHasFailures(report) ? 1 : 0;
+}

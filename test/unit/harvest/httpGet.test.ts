@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FeedError } from '../../../src/harvest/feedJson.js';
+import { getWithRetries, RetriesExhausted } from '../../../src/harvest/httpGet.js';
+import { httpFeedSource } from '../../../src/harvest/readFeed.js';
+
+/** A server answering each request with the next of `statuses` (the last one repeats), counting requests. */
+async function serve(statuses: number[], body = '{"type":"OrderedCollection","id":"x","totalItems":0}'): Promise<{ url: string; requests: () => number; server: Server }> {
+  let n = 0;
+  const server = createServer((_req, res) => {
+    const status = statuses[Math.min(n++, statuses.length - 1)]!;
+    res.writeHead(status, { 'content-type': 'application/ld+json' }).end(status === 200 ? body : `{"title":"status ${status}"}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/activity-stream`, requests: () => n, server };
+}
+
+describe('Harvest: requests with retries and back-off', () => {
+  const waits: number[] = [];
+  const sleep = async (ms: number) => { waits.push(ms); };
+  let server: Server | undefined;
+  beforeEach(() => { waits.length = 0; });
+  afterEach(() => server?.close());
+
+  it('a 503, then another, then the answer: retried with doubling back-off, and the answer returned', async () => {
+    const s = await serve([503, 503, 200]);
+    server = s.server;
+    const retries: string[] = [];
+    const answer = await getWithRetries(s.url, 'application/ld+json', { sleep, backoffMs: 100, onRetry: (_u, reason) => retries.push(reason) });
+    expect(answer.status).to.equal(200);
+    expect(s.requests()).to.equal(3);
+    expect(retries).to.deep.equal(['answered 503 Service Unavailable', 'answered 503 Service Unavailable']);
+    expect(waits[0]).to.be.within(100, 125);
+    expect(waits[1]).to.be.within(200, 250);
+  });
+
+  it('a 5xx every time: gives up after the retries, saying why', async () => {
+    const s = await serve([500]);
+    server = s.server;
+    const error = await getWithRetries(s.url, 'application/ld+json', { sleep, retries: 2 }).catch((e: Error) => e);
+    expect(error).to.be.instanceOf(RetriesExhausted);
+    expect((error as Error).message).to.match(/answered 500 .*after 3 attempts/);
+    expect(s.requests()).to.equal(3);
+  });
+
+  it('a timeout is retried', async () => {
+    let n = 0;
+    server = createServer((_req, res) => { if (n++ === 0) return; res.writeHead(200).end('{}'); });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const answer = await getWithRetries(url, 'application/json', { sleep, timeoutMs: 200 });
+    expect(answer.status).to.equal(200);
+    expect(n).to.equal(2);
+  });
+
+  it('a 404 of the feed stops the harvest at once: no retry, the status and URL said', async () => {
+    const s = await serve([404]);
+    server = s.server;
+    const error = await httpFeedSource({ sleep }).collection(s.url).catch((e: Error) => e);
+    expect(error).to.be.instanceOf(FeedError);
+    expect((error as FeedError).status).to.equal(404);
+    expect((error as Error).message).to.contain(`answered 404 at ${s.url}`);
+    expect(s.requests()).to.equal(1);
+  });
+
+  it('a feed that is not an OrderedCollection is refused with what it is', async () => {
+    const s = await serve([200], '{"type":"HumanMadeObject","id":"https://x/1"}');
+    server = s.server;
+    const error = await httpFeedSource({ sleep }).collection(s.url).catch((e: Error) => e);
+    expect((error as Error).message).to.contain('not an Activity Streams feed: "type" is "HumanMadeObject"');
+  });
+});
