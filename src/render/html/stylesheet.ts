@@ -1,0 +1,34 @@
+/**
+ * The one stylesheet of the pages for people, served by the service itself (the pages load
+ * nothing from another origin). Readable on a phone (one column, fluid), printable (no header,
+ * links spelled out), contrast at least 4.5:1 (WCAG AA) for text and links.
+ */
+export const STYLESHEET_PATH = '/_assets/style.css';
+
+export const STYLESHEET = `
+:root { --text: #1b1b1b; --muted: #4a4a4a; --link: #0b4f8a; --rule: #d0d0d0; --band: #f3f3f1; }
+* { box-sizing: border-box; }
+html { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; line-height: 1.5; color: var(--text); background: #fff; }
+body { margin: 0; }
+a { color: var(--link); }
+a:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid #e0a100; outline-offset: 2px; }
+header.site { display: flex; flex-wrap: wrap; gap: .75rem 1.5rem; align-items: center; padding: .75rem 1rem; background: var(--band); border-bottom: 1px solid var(--rule); }
+header.site .home { font-weight: 700; text-decoration: none; color: var(--text); }
+header.site form.search { display: flex; gap: .5rem; align-items: center; flex: 1 1 16rem; }
+header.site form.search input { flex: 1; min-width: 0; padding: .35rem .5rem; font: inherit; border: 1px solid #767676; border-radius: 4px; }
+header.site form.search button { padding: .35rem .75rem; font: inherit; border: 1px solid #767676; border-radius: 4px; background: #fff; color: var(--text); }
+main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.75rem; line-height: 1.25; margin: .5rem 0; }
+h2 { font-size: 1.25rem; margin: 1.5rem 0 .5rem; border-bottom: 1px solid var(--rule); }
+.kind { color: var(--muted); text-transform: none; margin: 0 0 1rem; }
+dl { display: grid; grid-template-columns: minmax(8rem, 14rem) 1fr; gap: .25rem 1rem; margin: 0; }
+dt { color: var(--muted); }
+dd { margin: 0; overflow-wrap: anywhere; }
+ul, ol { padding-left: 1.25rem; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; padding: .25rem .5rem; border-bottom: 1px solid var(--rule); overflow-wrap: anywhere; }
+img { max-width: 100%; height: auto; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (max-width: 40rem) { dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; } }
+@media print { header.site { display: none; } a[href^="http"]::after { content: " <" attr(href) ">"; font-size: .8em; color: var(--muted); } main { max-width: none; } }
+`;
