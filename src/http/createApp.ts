@@ -73,6 +73,8 @@ export function createApp({ config, documents, representations, logger, readines
   prefixes.set(CLASS_PAGES_PATH, new Map([['GET', whenReady(classPages(discovery))]]));
   // Change discovery: the feed of every write's activities.
   const feed = { baseUrl: config.baseUrl, feedPageSize: config.feedPageSize, cacheControl: config.cacheControl, documents };
+  // Writes through this service keep full pages of this size whole (a faster read of them).
+  documents.feed.pageSize = config.feedPageSize;
   routes.set(ACTIVITY_STREAM_ROUTE, new Map([['GET', whenReady(activityStreamCollection(feed))]]));
   prefixes.set(ACTIVITY_PAGES_PATH, new Map([['GET', whenReady(activityStreamPages(feed))]]));
   // Without a token the write methods are there only to say how to turn writes on (405).

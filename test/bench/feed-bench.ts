@@ -51,9 +51,10 @@ const withoutFeed = <T>(off: boolean, work: () => Promise<T>) => withEnv('LINKED
 async function serve(dataDir: string, extra: string[] = []): Promise<ChildServer> {
   const server = await startChildServer(MAIN, ['serve', '--data-dir', dataDir, '--port', '0', '--base-url', BASE, '--log-level', 'silent', '--token', TOKEN, ...extra], 600000);
   for (;;) {
-    const response = await fetch(`${server.url}/ready`);
-    await response.arrayBuffer();
-    if (response.status === 200) return server;
+    // A connection reset while the server starts under load is a not-yet, not a failure.
+    const response = await fetch(`${server.url}/ready`).catch(() => undefined);
+    await response?.arrayBuffer();
+    if (response?.status === 200) return server;
     await new Promise((r) => setTimeout(r, 50));
   }
 }
