@@ -1,6 +1,6 @@
 /**
  * The HTTP interface, in the order a request meets it: the access log; OPTIONS preflight; the
- * service paths (/ the root, /health, /ready, /_export, /_bulk, /sparql with its query page and the page's
+ * service paths (/ the root, /health, /ready, /_export, /_assets/style.css (the pages' stylesheet), /_bulk, /sparql with its query page and the page's
  * files under /sparql-ui/, the search pages under /_links/ and /_entities/); then entity ids: GET/HEAD dereference, and with a curator token
  * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json.
  */
@@ -24,6 +24,8 @@ import { sparqlEndpoint, wantsQueryPage } from './sparqlRoute.js';
 import { deleteDocument, putDocument } from './writes.js';
 import { classPages, relationPages, CLASS_PAGES_PATH, RELATION_PAGES_PATH } from './searchPages.js';
 import { serviceRoot } from './serviceRoot.js';
+import { STYLESHEET_PATH } from '../render/html/stylesheet.js';
+import { stylesheetRoute } from './stylesheetRoute.js';
 import { activityStreamCollection, activityStreamPages, ACTIVITY_PAGES_PATH, ACTIVITY_STREAM_ROUTE } from './activityStreamRoute.js';
 
 export interface AppOptions {
@@ -54,6 +56,7 @@ export function createApp({ config, documents, representations, logger, readines
     ['/health', new Map([['GET', health]])],
     ['/ready', new Map([['GET', readiness(state, representations)]])],
     ['/_export', new Map([['GET', whenReady(exportRoute(documents.store))]])],
+    [STYLESHEET_PATH, new Map([['GET', stylesheetRoute()]])],
   ]);
   /** Paths under a prefix (the query page's files): path prefix → its handlers. */
   const prefixes = new Map<string, Map<string, Handler>>();
