@@ -1,8 +1,8 @@
 /**
  * `npm run bench:feed`: the change feed's costs on the embedded store, each measure beside its
  * reference taken in the same run:
- * - feed pages at 10,000 and 1,000,000 activities (activity graphs written straight into a
- *   store, as the write path writes them): one client, requests one after another over random
+ * - feed pages at 10,000 and 1,000,000 activities (activity graphs and full pages written
+ *   straight into a store, as the write path writes them): one client, requests one after another over random
  *   pages (each once: the service keeps no page warm for it) and the collection; target p50 ≤ 5 ms,
  *   flat with the feed's length;
  * - single PUT latency (sequential PUTs replacing documents of a 10,000-document store) with the
@@ -18,7 +18,8 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/corpus.js';
-import { activityGraphOf, activityQuads, feedTime } from '../../src/feed/activityGraph.js';
+import { activityGraphOf, activityQuads, feedTime, type Activity } from '../../src/feed/activityGraph.js';
+import { sealedPageGraphOf, sealedPageQuads } from '../../src/feed/sealedPage.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
 import type { Quad } from '../../src/rdf/terms.js';
 import { gateTemplates, writeDumps } from './load/dump.js';
@@ -74,8 +75,13 @@ async function syntheticFeed(dataDir: string, n: number): Promise<void> {
   try {
     for (let from = 1; from <= n; from += 10000) {
       const graphs = new Map<string, Quad[]>();
+      let page: Activity[] = [];
       for (let seq = from; seq < Math.min(n + 1, from + 10000); seq++) {
-        graphs.set(activityGraphOf(seq), activityQuads({ seq, kind: seq % 7 === 0 ? 'Delete' : 'Update', object: `${BASE}generated/${seq % Math.max(1, n / 4)}`, type: 'HumanMadeObject', endTime }));
+        const activity: Activity = { seq, kind: seq % 7 === 0 ? 'Delete' : 'Update', object: `${BASE}generated/${seq % Math.max(1, n / 4)}`, type: 'HumanMadeObject', endTime };
+        graphs.set(activityGraphOf(seq), activityQuads(activity));
+        // As the write path does: the activity that fills a page also keeps the page whole.
+        page.push(activity);
+        if (seq % 100 === 0) { graphs.set(sealedPageGraphOf(100, seq / 100), sealedPageQuads(100, seq / 100, page)); page = []; }
       }
       await store.replaceGraphs(graphs);
     }
