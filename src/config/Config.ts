@@ -46,6 +46,8 @@ export interface Config {
   readonly pageSize: number;
   /** Activities per page of the change feed (--feed-page-size); a full page never changes while it stays the same. */
   readonly feedPageSize: number;
+  /** The collection's name, shown on every page for people (--title). */
+  readonly title: string;
 }
 
 export type StoreConfig =
@@ -77,6 +79,7 @@ export interface ConfigInput {
   links?: string;
   pageSize?: string;
   feedPageSize?: string;
+  title?: string;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +90,9 @@ export class ConfigError extends Error {
 }
 
 // ---- The settings -------------------------------------------------------------------------
+
+/** The collection's name on pages when --title is not given. */
+export const DEFAULT_TITLE = 'Linked Art collection';
 
 interface Setting {
   readonly env: string;
@@ -116,6 +122,7 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   storePassword: { env: 'LINKEDART_STORE_PASSWORD', help: 'password for the SPARQL store' },
   links: { env: 'LINKEDART_LINKS', help: 'HAL _links (reverse links, versions, formats) in served JSON-LD: on or off (default on)' },
   pageSize: { env: 'LINKEDART_PAGE_SIZE', help: 'entries per page of search results and collections, 1 to 1000 (default 20)' },
+  title: { env: 'LINKEDART_TITLE', help: `the collection's name, shown on the pages for people (default "${DEFAULT_TITLE}")` },
   feedPageSize: { env: 'LINKEDART_FEED_PAGE_SIZE', help: 'activities per page of the change feed, 1 to 1000 (default 100); changing it renumbers the pages harvesters may have cached' },
 };
 
@@ -216,7 +223,12 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const feedPageSize = feedPageSizeIn ? Number(feedPageSizeIn.value.trim()) : 100;
   if (feedPageSizeIn && (!/^\d+$/.test(feedPageSizeIn.value.trim()) || feedPageSize < 1 || feedPageSize > 1000)) fail(feedPageSizeIn, 'a whole number of activities from 1 to 1000');
 
+  const titleIn = pick('title');
+  const title = titleIn?.value.trim() ?? DEFAULT_TITLE;
+  if (titleIn && (title === '' || title.length > 200 || /[\x00-\x1f\x7f]/.test(title))) fail(titleIn, 'a name of 1 to 200 characters on one line, such as "Whitby Harbour Museum"');
+
   return {
+    title,
     store, port, host, baseUrl, dataDir, cacheControl, logLevel, token: tokenIn?.value,
     queryTimeoutMs, maxRows, maxQueryBytes, anonymousQueries, readToken: readTokenIn?.value, links, pageSize, feedPageSize,
     cacheBytes: megabytes('cacheMb', 64, 0),

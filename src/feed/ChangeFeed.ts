@@ -12,7 +12,8 @@
 import type { Quad } from '../rdf/terms.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { documentOfGraph } from '../store/internalGraphs.js';
-import { activitiesFrom, activityGraphOf, activityQuads, feedTime, type Activity, type ActivityKind } from './activityGraph.js';
+import { activitiesFrom, activitiesQuery, activityGraphOf, activityQuads, activityRowQuads, feedTime, type Activity, type ActivityKind } from './activityGraph.js';
+import { sealedPageActivities, sealedPageGraphOf, sealedPageQuads } from './sealedPage.js';
 import { DELETED_AT, deletedAtFrom, tombstoneGraphOf, tombstoneQuads } from './tombstone.js';
 
 /**
@@ -44,6 +45,8 @@ export class ChangeFeed {
   /** Ids with a tombstone (single-writer stores only: others are asked each time). */
   private gone: Set<string> | undefined;
   private readonly sharedStore: boolean;
+  /** Activities per page (--feed-page-size): a write that fills a page also keeps it whole (sealedPage.ts). */
+  pageSize = 100;
 
   constructor(private readonly store: QuadStore) {
     this.sharedStore = store.writeGeneration !== undefined;
@@ -73,9 +76,18 @@ export class ChangeFeed {
     let seq = await this.length();
     const endTime = feedTime(when);
     const tombstoned = new Set(await this.tombstonedAmong(changes.filter((c) => c.kind === 'Create').map((c) => c.id)));
+    const first = seq + 1;
+    const written: Activity[] = [];
     for (const change of changes) {
       const activity: Activity = { seq: ++seq, kind: change.kind, object: change.id, type: change.type, endTime };
+      written.push(activity);
       add(change.id, activityGraphOf(activity.seq), activityQuads(activity));
+      if (activity.seq % this.pageSize === 0) {
+        // This activity fills a page: the page is kept whole too, with the activity (the same request on a remote store).
+        const start = activity.seq - this.pageSize + 1;
+        const page = [...(start < first ? await this.activities(start, first - 1) : []), ...written.filter((a) => a.seq >= start)];
+        add(change.id, sealedPageGraphOf(this.pageSize, activity.seq / this.pageSize), sealedPageQuads(this.pageSize, activity.seq / this.pageSize, page));
+      }
       if (change.kind === 'Delete') add(change.id, tombstoneGraphOf(change.id), tombstoneQuads(change.id, endTime));
       else if (tombstoned.has(change.id)) add(change.id, tombstoneGraphOf(change.id), []);
     }
@@ -99,13 +111,34 @@ export class ChangeFeed {
     this.gone = undefined;
   }
 
-  /** The activities numbered `from` to `to` (inclusive), in order. */
+  /**
+   * The activities numbered `from` to `to` (inclusive), in order: one query for the range (a page
+   * of 100 read graph by graph took 7 ms on Oxigraph, one SELECT over them 1.7 ms, at any length).
+   */
   async activities(from: number, to: number): Promise<Activity[]> {
     const names: string[] = [];
     for (let seq = Math.max(1, from); seq <= to; seq++) names.push(activityGraphOf(seq));
-    const activities = activitiesFrom(await this.store.readGraphs(names));
+    if (names.length === 0) return [];
+    const result = await this.store.query(activitiesQuery(names));
+    if (result.kind !== 'bindings') throw new Error(`reading the change feed's activities got a ${result.kind} answer`);
+    const activities = activitiesFrom(result.rows.flatMap(activityRowQuads));
     if (activities.length !== names.length) throw new Error(`the change feed's activities ${from}–${to} are not all in the store (found ${activities.length} of ${names.length})`);
     return activities;
+  }
+
+  /**
+   * The activities of page `page` (pages of `pageSize`) of a feed of `length` activities: a full
+   * page from its sealed copy when there is one, else (the last page, or one sealed at another
+   * size) from its activity graphs.
+   */
+  async page(page: number, pageSize: number, length: number): Promise<Activity[]> {
+    const from = (page - 1) * pageSize + 1;
+    const to = Math.min(page * pageSize, length);
+    if (to === page * pageSize) {
+      const sealed = sealedPageActivities(await this.store.readGraphs([sealedPageGraphOf(pageSize, page)]), pageSize);
+      if (sealed) return sealed;
+    }
+    return this.activities(from, to);
   }
 
   /** When the document `id` was deleted, while its tombstone stands; undefined otherwise. */

@@ -10,7 +10,7 @@
  */
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { ACTIVITY_STREAM_MEDIA_TYPE as MEDIA_TYPE, activityCollection, activityPage, lastPage, pageRange, ACTIVITY_STREAM_PATH } from '../render/activityStream.js';
+import { ACTIVITY_STREAM_MEDIA_TYPE as MEDIA_TYPE, activityCollection, activityPage, lastPage, ACTIVITY_STREAM_PATH } from '../render/activityStream.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BadRequest, NotFound } from './HttpError.js';
 import { jsonMediaType, sendJson } from './jsonAnswer.js';
@@ -51,8 +51,7 @@ export function activityStreamPages(options: ActivityStreamOptions) {
     const length = await options.documents.feed.length();
     const last = lastPage(length, options.feedPageSize);
     if (page > last) throw new NotFound(`The feed has ${last} page${last === 1 ? '' : 's'} (${length} activities, ${options.feedPageSize} a page); there is no page ${page} yet.`);
-    const { from, to } = pageRange(page, options.feedPageSize);
-    const activities = await options.documents.feed.activities(from, Math.min(to, length));
+    const activities = await options.documents.feed.page(page, options.feedPageSize, length);
     const body = activityPage(options.baseUrl, page, length, options.feedPageSize, activities);
     const full = page < last;
     if (full) fullPages.set(page, body);

@@ -1,6 +1,6 @@
 /**
  * The HTTP interface, in the order a request meets it: the access log; OPTIONS preflight; the
- * service paths (/ the root, /health, /ready, /_export, /_bulk, /sparql with its query page and the page's
+ * service paths (/ the root, /health, /ready, /_export, /_assets/style.css (the pages' stylesheet), /_bulk, /sparql with its query page and the page's
  * files under /sparql-ui/, the search pages under /_links/ and /_entities/); then entity ids: GET/HEAD dereference, and with a curator token
  * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json.
  */
@@ -24,6 +24,8 @@ import { sparqlEndpoint, wantsQueryPage } from './sparqlRoute.js';
 import { deleteDocument, putDocument } from './writes.js';
 import { classPages, relationPages, CLASS_PAGES_PATH, RELATION_PAGES_PATH } from './searchPages.js';
 import { serviceRoot } from './serviceRoot.js';
+import { STYLESHEET_PATH } from '../render/html/stylesheet.js';
+import { stylesheetRoute } from './stylesheetRoute.js';
 import { activityStreamCollection, activityStreamPages, ACTIVITY_PAGES_PATH, ACTIVITY_STREAM_ROUTE } from './activityStreamRoute.js';
 
 export interface AppOptions {
@@ -54,6 +56,7 @@ export function createApp({ config, documents, representations, logger, readines
     ['/health', new Map([['GET', health]])],
     ['/ready', new Map([['GET', readiness(state, representations)]])],
     ['/_export', new Map([['GET', whenReady(exportRoute(documents.store))]])],
+    [STYLESHEET_PATH, new Map([['GET', stylesheetRoute()]])],
   ]);
   /** Paths under a prefix (the query page's files): path prefix → its handlers. */
   const prefixes = new Map<string, Map<string, Handler>>();
@@ -73,6 +76,8 @@ export function createApp({ config, documents, representations, logger, readines
   prefixes.set(CLASS_PAGES_PATH, new Map([['GET', whenReady(classPages(discovery))]]));
   // Change discovery: the feed of every write's activities.
   const feed = { baseUrl: config.baseUrl, feedPageSize: config.feedPageSize, cacheControl: config.cacheControl, documents };
+  // Writes through this service keep full pages of this size whole (a faster read of them).
+  documents.feed.pageSize = config.feedPageSize;
   routes.set(ACTIVITY_STREAM_ROUTE, new Map([['GET', whenReady(activityStreamCollection(feed))]]));
   prefixes.set(ACTIVITY_PAGES_PATH, new Map([['GET', whenReady(activityStreamPages(feed))]]));
   // Without a token the write methods are there only to say how to turn writes on (405).

@@ -5,6 +5,8 @@
  */
 import type { Request, Response } from 'express';
 import { FORMATS, type Format } from '../render/formats.js';
+import { DESCRIBED_BY_TYPE } from '../render/html/EntityPage.js';
+import { PAGE_HEADERS } from './pageHeaders.js';
 import type { Representation, Representations } from '../service/Representations.js';
 import type { Logger } from '../log/logger.js';
 import { isNotModified } from './conditional.js';
@@ -85,7 +87,8 @@ function headersOf(id: string, format: Format, representation: Representation, c
     ...(representation.lastModified ? ['Last-Modified', representation.lastModified] : []),
     'Cache-Control', cacheControl,
     'Vary', 'Accept',
-    'Link', alternates(id, format),
+    'Link', format.name === 'html' ? `<${id}>; rel="describedby"; type="${DESCRIBED_BY_TYPE}", ${alternates(id, format)}` : alternates(id, format),
+    ...(format.name === 'html' ? PAGE_HEADERS : []),
   ];
   return { ok: [...common, 'Content-Length', String(representation.body.length)], notModified: common };
 }

@@ -1,9 +1,11 @@
 /**
- * The serializations of one document the service offers: Linked Art JSON-LD, and the same
- * graph in the RDF formats. One row each: the name used in code and by `export --format`,
- * the short name people type (`?format=ttl`), and the media type sent as Content-Type.
+ * The representations of one document the service offers: Linked Art JSON-LD, the same
+ * graph in the RDF formats, and a page for people (HTML). One row each: the name used in
+ * code, the short name people type (`?format=ttl`), and the media type sent as Content-Type.
+ * HTML is a representation for reading, never a serialization: export and the RDF writers
+ * know only the others (RdfSerialization).
  */
-export type FormatName = 'jsonld' | 'turtle' | 'trig' | 'ntriples' | 'nquads' | 'rdfxml';
+export type FormatName = 'jsonld' | 'turtle' | 'trig' | 'ntriples' | 'nquads' | 'rdfxml' | 'html';
 
 export interface Format {
   readonly name: FormatName;
@@ -18,7 +20,11 @@ export interface Format {
 /** The media type Linked Art documents are served as (Linked Art API 1.0). */
 export const LINKED_ART_MEDIA_TYPE = 'application/ld+json;profile="https://linked.art/ns/v1/linked-art.json"';
 
-/** In order of preference: what `*` / `*\/*` / no Accept gets first. */
+/**
+ * In order of preference: what `*` / `*\/*` / no Accept gets first. HTML comes last, so that
+ * only an Accept that names `text/html` above the others gets it: a browser's
+ * (`text/html,…,*\/*;q=0.8`) does; `text/*` still gets Turtle, `*\/*` JSON-LD.
+ */
 export const FORMATS: readonly Format[] = [
   {
     name: 'jsonld', extension: 'jsonld', contentType: LINKED_ART_MEDIA_TYPE,
@@ -35,7 +41,12 @@ export const FORMATS: readonly Format[] = [
   { name: 'nquads', extension: 'nq', contentType: 'application/n-quads', mediaTypes: ['application/n-quads'] },
   { name: 'trig', extension: 'trig', contentType: 'application/trig', mediaTypes: ['application/trig'] },
   { name: 'rdfxml', extension: 'rdf', contentType: 'application/rdf+xml', mediaTypes: ['application/rdf+xml'] },
+  // Not application/xhtml+xml: the page is HTML, not XML; a browser names text/html anyway.
+  { name: 'html', extension: 'html', contentType: 'text/html;charset=utf-8', mediaTypes: ['text/html'] },
 ];
+
+/** The page for people. */
+export const HTML_FORMAT: Format = FORMATS.find((f) => f.name === 'html')!;
 
 const BY_NAME = new Map<string, Format>();
 for (const f of FORMATS) {

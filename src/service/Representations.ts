@@ -21,7 +21,13 @@ import { FORMATS, type Format } from '../render/formats.js';
 import { serializeGraph } from '../render/serialize.js';
 import { render, versionOf, type DocumentService, type StoredDocument } from './DocumentService.js';
 import { FreshRead } from './FreshRead.js';
-import { halLinks } from '../render/halLinks.js';
+import { DEFAULT_TITLE } from '../config/Config.js';
+import { halLinks, relationPageUrl } from '../render/halLinks.js';
+import { entityPageHtml } from '../render/html/EntityPage.js';
+import type { PageFrame } from '../render/html/Page.js';
+import type { ReferencedByRelation } from '../render/html/ReferencedBy.js';
+import { PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
+import { entityClassOf } from '../discovery/reverseLinksOf.js';
 
 const JSON_LD = FORMATS[0]!;
 
@@ -49,7 +55,12 @@ export interface RepresentationsOptions {
    * generation says it is current (the store must have writeGeneration).
    */
   readonly revalidate?: boolean;
+  /** The frame of the pages for people (the HTML format); absent: the default title, the links' base URL or the id's origin, no SPARQL link. */
+  readonly pages?: PageFrame;
 }
+
+/** Hits of each relation a page shows before linking to the full list. */
+export const REFERENCED_BY_SHOWN = 5;
 
 /** A cached representation and the store's write generation at which it was last known current. */
 interface Entry {
@@ -73,8 +84,11 @@ export class Representations {
   /** `cacheBytes` 0: no cache, every request renders. */
   private readonly links: { readonly baseUrl: string } | undefined;
 
+  private readonly pages: PageFrame | undefined;
+
   constructor(private readonly documents: DocumentService, cacheBytes: number, options: RepresentationsOptions = {}) {
     this.links = options.links;
+    this.pages = options.pages;
     if (options.revalidate) {
       const read = documents.store.writeGeneration?.bind(documents.store);
       if (!read) throw new Error('revalidating the render cache needs a store that keeps a write generation (the remote SPARQL store); this store keeps none');
@@ -100,7 +114,9 @@ export class Representations {
     const currentAt = this.storeGeneration?.latest();
     const stored = await this.documents.read(id);
     if (!stored) return undefined;
-    const representation = represent(stored, format, await this.halInput(stored, format));
+    const representation = format.name === 'html'
+      ? represent(stored, format, undefined, await this.pageInput(stored))
+      : represent(stored, format, await this.halInput(stored, format));
     if (this.cache && generation === this.generation) this.cache.set(key, { representation, currentAt });
     return representation;
   }
@@ -119,6 +135,27 @@ export class Representations {
     if (!this.links || format.name !== 'jsonld') return undefined;
     const index = inWriteTurn ? await this.documents.reverseLinksInTurn() : await this.documents.reverseLinks();
     return { baseUrl: this.links.baseUrl, counts: await index.counts(stored.id) };
+  }
+
+  /**
+   * What a page shows besides the document: its frame, and for each relation with hits the
+   * count and the first few hits (a page shows them with or without `--links`).
+   */
+  private async pageInput(stored: StoredDocument): Promise<PageInput> {
+    const baseUrl = this.pages?.baseUrl ?? this.links?.baseUrl ?? new URL('/', stored.id).href;
+    const frame = this.pages ?? { siteTitle: DEFAULT_TITLE, baseUrl, sparql: false };
+    const index = await this.documents.reverseLinks();
+    const counts = await index.counts(stored.id);
+    const referencedBy: ReferencedByRelation[] = [];
+    const entityClass = entityClassOf(stored.id, stored.quads);
+    for (const relation of PUBLISHED_RELATIONS) {
+      const total = counts.get(relation.name);
+      // As `_links`: only the relations offered on this kind of entity.
+      if (!total || entityClass === undefined || !relation.given.includes(entityClass)) continue;
+      const { items } = await index.hits(stored.id, relation.name, 0, REFERENCED_BY_SHOWN);
+      referencedBy.push({ relation: relation.name, total, first: items, href: relationPageUrl(frame.baseUrl, relation.name, stored.id, 1) });
+    }
+    return { frame, counts, referencedBy };
   }
 
   /** Whether a document exists (to tell 404 from 406 without rendering). */
@@ -147,7 +184,8 @@ export class Representations {
    * between their reads of it, so one version read after the first of them serves all.
    */
   private versionAt(id: string, generation: string, format: Format): Promise<string | undefined> {
-    const withLinks = this.links !== undefined && format.name === 'jsonld';
+    // Pages show the hit counts whether or not the JSON-LD has `_links`.
+    const withLinks = (this.links !== undefined && format.name === 'jsonld') || format.name === 'html';
     const key = `${id} ${generation} ${withLinks}`;
     let check = this.checks.get(key);
     if (!check) {
@@ -182,8 +220,19 @@ export interface HalInput {
   readonly counts: ReadonlyMap<string, number>;
 }
 
-/** A stored document as the bytes of one format, with its validators (no cache); `_links` in the JSON-LD when `hal` is given. */
-export function represent(stored: StoredDocument, format: Format, hal?: HalInput): Representation {
+/** What a page for people is made of besides the document. */
+export interface PageInput {
+  readonly frame: PageFrame;
+  /** Hit counts of the relations (part of the page's version: other documents' writes change them). */
+  readonly counts: ReadonlyMap<string, number>;
+  readonly referencedBy: readonly ReferencedByRelation[];
+}
+
+/**
+ * A stored document as the bytes of one format, with its validators (no cache); `_links` in
+ * the JSON-LD when `hal` is given; the HTML needs `page`.
+ */
+export function represent(stored: StoredDocument, format: Format, hal?: HalInput, page?: PageInput): Representation {
   let text: string;
   let warnings: readonly string[] = [];
   let version = versionOf(stored.hints);
@@ -193,6 +242,12 @@ export function represent(stored: StoredDocument, format: Format, hal?: HalInput
     text = JSON.stringify(document);
     warnings = rendered.warnings;
     if (hal && version !== undefined) version = linkedVersionText(version, hal.counts);
+  } else if (format.name === 'html') {
+    if (!page) throw new Error(`the page of ${stored.id} needs its frame and reverse links (PageInput)`);
+    const rendered = render(stored);
+    text = entityPageHtml({ frame: page.frame, document: rendered.document, referencedBy: page.referencedBy });
+    warnings = rendered.warnings;
+    if (version !== undefined) version = linkedVersionText(version, page.counts);
   } else {
     text = serializeGraph(format.name, stored.id, stored.quads);
   }

@@ -67,6 +67,8 @@ try {
   const server = await startChildServer(MAIN, ['serve', '--data-dir', join(work, 'a'), '--port', String(port), '--base-url', base, '--log-level', 'silent'], 600000);
   try {
     const feed = `${base}activity-stream`;
+    // Ready once the index is read from the store (503 until then).
+    while ((await fetch(`${base}ready`)).status !== 200) await new Promise((r) => setTimeout(r, 50));
     const probe = await fetch(feed, { headers: { accept: 'application/ld+json' } });
     if (probe.status !== 200) {
       progress(`service A answers ${probe.status} at ${feed}: it does not serve a change feed yet; nothing measured`);

@@ -33,6 +33,8 @@ function triplesIn(contentType: string, body: string): number {
     case 'application/n-quads': return new Parser({ format: 'N-Quads' }).parse(body).length;
     case 'application/trig': return new Parser({ format: 'application/trig' }).parse(body).length;
     case 'application/rdf+xml': return parseWithOxigraph(body, { format: 'application/rdf+xml' }).length;
+    // The page embeds the JSON-LD: its keys, as for the JSON-LD itself.
+    case 'text/html': return Object.keys(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(body)![1]!) as object).length;
     default: throw new Error(`unexpected content type ${contentType}`);
   }
 }
@@ -75,10 +77,16 @@ describe('HTTP: the Linked Art protocol', function () {
       ['text/turtle;q=0.5, application/ld+json;q=0.9', 200, LINKED_ART_MEDIA_TYPE],
       ['application/ld+json;q=0.2, text/turtle', 200, 'text/turtle'],
       ['application/n-triples;q=0.8, application/rdf+xml;q=0.9, */*;q=0.1', 200, 'application/rdf+xml'],
-      ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 200, LINKED_ART_MEDIA_TYPE],
       ['application/ld+json;q=0, application/json;q=0, */*', 200, 'text/turtle'],
-      ['text/html', 406, 'application/problem+json'],
-      ['image/png, text/html;q=0.9', 406, 'application/problem+json'],
+      // People's browsers get the page (Firefox/Safari, Firefox before 2024, Chrome); application/xml;q=0.9 is not RDF/XML.
+      ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 200, 'text/html'],
+      ['text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8', 200, 'text/html'],
+      ['text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7', 200, 'text/html'],
+      ['text/html', 200, 'text/html'],
+      ['image/png, text/html;q=0.9', 200, 'text/html'],
+      ['text/html;q=0.5, application/ld+json', 200, LINKED_ART_MEDIA_TYPE],
+      ['application/xml', 406, 'application/problem+json'],
+      ['image/png', 406, 'application/problem+json'],
       ['application/ld+json;profile="https://example.org/another-profile"', 406, 'application/problem+json'],
       ['text/turtle;q=0', 406, 'application/problem+json'],
     ];
@@ -103,7 +111,7 @@ describe('HTTP: the Linked Art protocol', function () {
     const formats: Array<[string, string]> = [
       ['jsonld', LINKED_ART_MEDIA_TYPE], ['json', LINKED_ART_MEDIA_TYPE], ['ttl', 'text/turtle'], ['turtle', 'text/turtle'],
       ['nt', 'application/n-triples'], ['nq', 'application/n-quads'], ['trig', 'application/trig'], ['rdf', 'application/rdf+xml'],
-      ['TTL', 'text/turtle'],
+      ['TTL', 'text/turtle'], ['html', 'text/html'],
     ];
     for (const [format, type] of formats) {
       it(`?format=${format} overrides Accept: ${type}`, async () => {
@@ -139,7 +147,7 @@ describe('HTTP: the Linked Art protocol', function () {
   });
 
   describe('conditional requests and caching', () => {
-    const ACCEPTS = ['application/ld+json', 'text/turtle', 'application/n-triples', 'application/n-quads', 'application/trig', 'application/rdf+xml'];
+    const ACCEPTS = ['application/ld+json', 'text/turtle', 'application/n-triples', 'application/n-quads', 'application/trig', 'application/rdf+xml', 'text/html'];
 
     it('each format has its own strong ETag', async () => {
       const tags = await Promise.all(ACCEPTS.map(async (accept) => (await get(PAINTING, { Accept: accept })).headers.get('etag')!));
@@ -205,6 +213,7 @@ describe('HTTP: the Linked Art protocol', function () {
       for (let i = 0; i < ACCEPTS.length; i++) expect(after[i], ACCEPTS[i]).not.to.equal(before[i]);
       expect(((await (await get(PAINTING)).json()) as { _label: string })._label).to.equal('Harbour at Dusk (relabelled)');
       expect(await (await get(PAINTING, { Accept: 'text/turtle' })).text()).to.contain('Harbour at Dusk (relabelled)');
+      expect(await (await get(PAINTING, { Accept: 'text/html' })).text()).to.contain('Harbour at Dusk (relabelled)');
       await app.documents.put(doc);
     });
 
@@ -249,7 +258,7 @@ describe('HTTP: the Linked Art protocol', function () {
       expect(Number(response.headers.get('access-control-max-age'))).to.be.greaterThan(0);
     });
 
-    for (const accept of ['application/ld+json', 'text/turtle', 'application/rdf+xml']) {
+    for (const accept of ['application/ld+json', 'text/turtle', 'application/rdf+xml', 'text/html']) {
       it(`HEAD sends exactly GET's headers without a body (${accept})`, async () => {
         const getResponse = await get(PAINTING, { Accept: accept });
         const body = await getResponse.arrayBuffer();

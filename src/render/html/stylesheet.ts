@@ -29,6 +29,21 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; vertical-align: top; padding: .25rem .5rem; border-bottom: 1px solid var(--rule); overflow-wrap: anywhere; }
 img { max-width: 100%; height: auto; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-@media (max-width: 40rem) { dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; } }
+/* Entity pages */
+.id { color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
+.type, .note, .count { color: var(--muted); font-size: .9rem; }
+.when { font-variant-numeric: oldstyle-nums; }
+dd dl, td dl, li dl { grid-template-columns: minmax(6rem, 10rem) 1fr; padding-left: .75rem; border-left: 2px solid var(--rule); margin: .25rem 0; }
+.node-head { display: block; }
+ul.names, ul.refs, ul.formats { list-style: none; padding: 0; }
+ul.names > li { padding: .35rem 0; border-bottom: 1px solid var(--rule); }
+ul.names .content { font-weight: 600; }
+ul.formats li { display: inline-block; margin-right: 1rem; }
+.statement h3, .event h3, .event h4, .event h5 { font-size: 1rem; margin: 1rem 0 .25rem; }
+.statement p { margin: .25rem 0; }
+ol.parts { padding-left: 1.5rem; }
+figure.images { margin: 0 0 1rem; display: flex; flex-wrap: wrap; gap: .5rem; }
+figure.images img { max-height: 70vh; width: auto; background: var(--band); }
+@media (max-width: 40rem) { dl, dd dl, td dl, li dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; } }
 @media print { header.site { display: none; } a[href^="http"]::after { content: " <" attr(href) ">"; font-size: .8em; color: var(--muted); } main { max-width: none; } }
 `;

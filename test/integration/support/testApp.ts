@@ -35,6 +35,7 @@ export async function startTestApp(documents: readonly IngestedDocument[], setti
   const config = resolveConfig({ dataDir, port: '0', ...settings }, {});
   const representations = new Representations(service, config.cacheBytes, {
     revalidate: REMOTE_STORE_URL !== undefined, links: config.links ? { baseUrl: config.baseUrl } : undefined,
+    pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true },
   });
   const sparql = new SparqlService(store.sparqlEngine(), service,
     { timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes });

@@ -37,12 +37,20 @@ describe('configuration', () => {
     ['a SPARQL store without its endpoint', { store: 'sparql' }, {}, /--store sparql needs the store's query endpoint: --sparql-url URL or LINKEDART_SPARQL_URL/],
     ['a SPARQL endpoint that is not http(s)', {}, { LINKEDART_STORE: 'sparql', LINKEDART_SPARQL_URL: 'ftp://x/sparql' }, /LINKEDART_SPARQL_URL = "ftp:\/\/x\/sparql": an http\(s\) URL of a SPARQL endpoint/],
     ['a SPARQL endpoint with the embedded store', { sparqlUrl: 'http://127.0.0.1:8890/sparql' }, {}, /--sparql-url .*only used with --store sparql/],
+    ['an empty title', { title: '  ' }, {}, /--title = "  ": a name of 1 to 200 characters/],
+    ['a title of two lines', {}, { LINKEDART_TITLE: 'Whitby\nMuseum' }, /LINKEDART_TITLE = "Whitby\\nMuseum": a name/],
     ['a store password without a user', { store: 'sparql', sparqlUrl: 'http://h/sparql', storePassword: 'secret' }, {}, /--store-password = "…": a password needs a user/],
   ];
   it('names the store: embedded in the data directory by default, or a SPARQL store with its endpoints and user', () => {
     expect(resolveConfig({ dataDir: '/tmp/d' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d' });
     expect(resolveConfig({ storeUser: 'dba', storePassword: 'pw' }, { LINKEDART_STORE: 'SPARQL', LINKEDART_SPARQL_URL: 'http://127.0.0.1:8890/sparql', LINKEDART_UPDATE_URL: 'http://127.0.0.1:8890/sparql-auth' }).store)
       .to.deep.equal({ kind: 'sparql', queryUrl: 'http://127.0.0.1:8890/sparql', updateUrl: 'http://127.0.0.1:8890/sparql-auth', user: 'dba', password: 'pw' });
+  });
+
+  it('names the collection: "Linked Art collection" unless --title or LINKEDART_TITLE says otherwise', () => {
+    expect(resolveConfig({}, {}).title).to.equal('Linked Art collection');
+    expect(resolveConfig({}, { LINKEDART_TITLE: 'Whitby Harbour Museum' }).title).to.equal('Whitby Harbour Museum');
+    expect(resolveConfig({ title: ' Pike & Hallam ' }, { LINKEDART_TITLE: 'x' }).title).to.equal('Pike & Hallam');
   });
 
   for (const [name, flags, env, message] of bad) {

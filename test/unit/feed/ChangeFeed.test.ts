@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { ChangeFeed, withFeedGraphs, type Change } from '../../../src/feed/ChangeFeed.js';
 import { activitiesFrom, activityGraphOf, activityQuads, feedTime } from '../../../src/feed/activityGraph.js';
 import { tombstoneGraphOf } from '../../../src/feed/tombstone.js';
+import { sealedPageGraphOf } from '../../../src/feed/sealedPage.js';
 import { MemoryStore } from '../../support/memoryStore.js';
 import { hintGraphOf } from '../../../src/hints/Skeleton.js';
 import { linksGraphOf } from '../../../src/discovery/linksGraph.js';
@@ -82,6 +83,23 @@ describe('ChangeFeed', () => {
     expect([...withFeedGraphs(graphs, recorded).keys()]).to.deep.equal([
       a, hintGraphOf(a), linksGraphOf(a), activityGraphOf(1), tombstoneGraphOf(a), b, hintGraphOf(b), activityGraphOf(2),
     ]);
+  });
+
+  it('keeps a page whole once full, whether it filled in one write or across several; its read is the activities\' own', async () => {
+    const store = await storeWithFeed(0);
+    const feed = new ChangeFeed(store);
+    feed.pageSize = 4;
+    const change = (n: number): Change => ({ kind: 'Create', id: `https://example.org/doc/${n}`, type: 'Person' });
+    await write(store, feed, [1, 2, 3].map(change));
+    expect(store.graphs.has(sealedPageGraphOf(4, 1))).to.equal(false);
+    await write(store, feed, [4, 5, 6, 7, 8, 9].map(change));
+    expect(store.graphs.has(sealedPageGraphOf(4, 1))).to.equal(true);
+    expect(store.graphs.has(sealedPageGraphOf(4, 2))).to.equal(true);
+    expect(store.graphs.has(sealedPageGraphOf(4, 3))).to.equal(false);
+    for (const page of [1, 2]) expect(await feed.page(page, 4, 9)).to.deep.equal(await feed.activities(page * 4 - 3, page * 4));
+    expect(await feed.page(3, 4, 9)).to.deep.equal(await feed.activities(9, 9));
+    // Read at another page size: from the activity graphs.
+    expect(await feed.page(2, 3, 9)).to.deep.equal(await feed.activities(4, 6));
   });
 
   it('feed times are UTC to the second, as Last-Modified', () => {

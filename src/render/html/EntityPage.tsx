@@ -1,0 +1,98 @@
+/**
+ * The page for people of one entity, from its rendered JSON-LD document: the primary name as
+ * the title and the kind; pictures; names and identifiers; statements; classifications;
+ * events; dimensions; materials; membership; an activity's own when/where and its parts in
+ * order; every other key in a generic table (nothing hidden); "Referenced by" from the
+ * reverse links; the other formats; and the JSON-LD itself for search engines.
+ */
+import type { Format } from '../formats.js';
+import { FORMATS } from '../formats.js';
+import { formatUrl } from '../halLinks.js';
+import { ActivityDetails, EVENT_KEYS, Events } from './Events.js';
+import { Dimensions } from './Dimensions.js';
+import { KeyValues } from './Generic.js';
+import { Images } from './Images.js';
+import { BaseUrl, IdLink } from './links.js';
+import { kindOf, nodesOf, titleOf, type LaNode } from './linkedArt.js';
+import { Names } from './Names.js';
+import { htmlDocument, Page, type PageFrame } from './Page.js';
+import { ReferencedBy, type ReferencedByRelation } from './ReferencedBy.js';
+import { RefList } from './RefList.js';
+import { Statements } from './Statements.js';
+
+export interface EntityPageProps {
+  readonly frame: PageFrame;
+  /** The rendered document (without `_links`). */
+  readonly document: LaNode;
+  readonly referencedBy: readonly ReferencedByRelation[];
+}
+
+/** The `type` of the describedby link: the Linked Art profile, single-quoted inside the parameter as the API's discovery page writes it. */
+export const DESCRIBED_BY_TYPE = "application/ld+json;profile='https://linked.art/ns/v1/linked-art.json'";
+
+/** Keys the sections show (besides those of the entity's own activity, which only some kinds have). */
+const SECTION_KEYS = new Set(['@context', 'id', 'type', '_label', 'identified_by', 'referred_to_by', 'classified_as',
+  'dimension', 'made_of', 'member_of', ...EVENT_KEYS.map(([k]) => k)]);
+const ACTIVITY_KEYS = ['timespan', 'took_place_at', 'carried_out_by', 'technique', 'part'];
+
+export function EntityPage({ frame, document, referencedBy }: EntityPageProps) {
+  const id = typeof document.id === 'string' ? document.id : '';
+  const title = titleOf(document);
+  const rest = Object.keys(document).filter((k) => !SECTION_KEYS.has(k) && !ACTIVITY_KEYS.includes(k));
+  const head = (
+    <>
+      <link rel="describedby" href={id} type={DESCRIBED_BY_TYPE} />
+      {FORMATS.filter((f) => f.name !== 'html').map((f) => <link rel="alternate" href={formatUrl(id, f.extension)} type={f.contentType} />)}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(document) }} />
+    </>
+  );
+  return (
+    <Page frame={frame} title={title} head={head}>
+      <BaseUrl.Provider value={frame.baseUrl}>
+        <article>
+          <h1>{title}</h1>
+          <p class="kind">{kindOf(document)}{nodesOf(document, 'classified_as').length > 0 ? ' · ' : ''}{nodesOf(document, 'classified_as').map((c) => String(c._label ?? '')).filter(Boolean).join(', ')}</p>
+          <p class="id">Identifier: <IdLink id={id}>{id}</IdLink></p>
+          <Images entity={document} name={title} />
+          <Names entity={document} />
+          <Statements entity={document} />
+          <RefList entity={document} keyName="classified_as" heading="Classified as" id="classified-as" />
+          <ActivityDetails entity={document} />
+          <Events entity={document} />
+          <Dimensions entity={document} />
+          <RefList entity={document} keyName="made_of" heading="Materials" id="materials" />
+          <RefList entity={document} keyName="member_of" heading="Member of" id="member-of" />
+          {rest.length > 0 ? <section aria-labelledby="more"><h2 id="more">More about this {kindOf(document).toLowerCase() || 'entity'}</h2><KeyValues node={document} keys={rest} /></section> : null}
+          <ReferencedBy relations={referencedBy} />
+          <OtherFormats id={id} />
+        </article>
+      </BaseUrl.Provider>
+    </Page>
+  );
+}
+
+function OtherFormats({ id }: { id: string }) {
+  const base = (f: Format) => f.name === 'jsonld' ? 'JSON-LD (Linked Art)' : f.name === 'rdfxml' ? 'RDF/XML' : f.name === 'ntriples' ? 'N-Triples' : f.name === 'nquads' ? 'N-Quads' : f.name === 'trig' ? 'TriG' : 'Turtle';
+  return (
+    <section aria-labelledby="formats">
+      <h2 id="formats">This description in other formats</h2>
+      <ul class="formats">
+        {FORMATS.filter((f) => f.name !== 'html').map((f) => <li><IdLink id={formatUrl(id, f.extension)}>{base(f)}</IdLink></li>)}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * JSON for inside a `<script>`: `<`, `>` and `&` as JSON escapes, so no `</script`, `<!--`
+ * or markup can end or change the element (they can only stand in strings, where the escape
+ * means the same character); U+2028/2029 escaped as well.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The whole page as text. */
+export function entityPageHtml(props: EntityPageProps): string {
+  return htmlDocument(<EntityPage {...props} />);
+}
