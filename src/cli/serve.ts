@@ -58,10 +58,13 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   readiness.reason = 'reading the reverse-link index';
   if (config.links) await documents.reverseLinks();
   // The name search index lives in memory only: built from the quads at every start.
-  readiness.reason = 'building the name search index';
-  const namesStarted = Date.now();
-  const names = await nameIndexOf(documents);
-  console.error(`name search index: ${names.size} documents in ${((Date.now() - namesStarted) / 1000).toFixed(1)} s`);
+  // (npm run bench:search measures memory without it: LINKEDART_BENCH_WITHOUT_NAMES=1, never set by the service.)
+  if (process.env.LINKEDART_BENCH_WITHOUT_NAMES !== '1') {
+    readiness.reason = 'building the name search index';
+    const namesStarted = Date.now();
+    const names = await nameIndexOf(documents);
+    console.error(`name search index: ${names.size} documents in ${((Date.now() - namesStarted) / 1000).toFixed(1)} s`);
+  }
   if (options.demo) {
     readiness.reason = 'loading the demo collection';
     console.error(await loadDemoOnce(documents, config.baseUrl));
