@@ -11,6 +11,7 @@ import type { Readiness } from '../http/operations.js';
 import { createLogger } from '../log/logger.js';
 import { loadDemoOnce } from '../service/demoOnce.js';
 import { ensureLinksCurrent } from '../discovery/reindex.js';
+import { nameIndexOf } from '../search/attachNameIndex.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { Representations } from '../service/Representations.js';
 import { describeStore, openStore } from '../store/openStore.js';
@@ -56,6 +57,14 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   // Read before ready, so no request waits for it (about 6 s at 100,000 documents on the embedded store).
   readiness.reason = 'reading the reverse-link index';
   if (config.links) await documents.reverseLinks();
+  // The name search index lives in memory only: built from the quads at every start.
+  // (npm run bench:search measures memory without it: LINKEDART_BENCH_WITHOUT_NAMES=1, never set by the service.)
+  if (process.env.LINKEDART_BENCH_WITHOUT_NAMES !== '1') {
+    readiness.reason = 'building the name search index';
+    const namesStarted = Date.now();
+    const names = await nameIndexOf(documents);
+    console.error(`name search index: ${names.size} documents in ${((Date.now() - namesStarted) / 1000).toFixed(1)} s`);
+  }
   if (options.demo) {
     readiness.reason = 'loading the demo collection';
     console.error(await loadDemoOnce(documents, config.baseUrl));

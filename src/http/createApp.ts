@@ -1,7 +1,8 @@
 /**
  * The HTTP interface, in the order a request meets it: the access log; OPTIONS preflight; the
  * service paths (/ the root, /health, /ready, /_export, /_assets/style.css (the pages' stylesheet), /_bulk, /sparql with its query page and the page's
- * files under /sparql-ui/, the search pages under /_links/ and /_entities/); then entity ids: GET/HEAD dereference, and with a curator token
+ * files under /sparql-ui/, the search pages under /_links/ and /_entities/, name search at /search; `/`, /_entities/ and /search give
+ * pages for people to a browser); then entity ids: GET/HEAD dereference, and with a curator token
  * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json.
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -24,6 +25,9 @@ import { sparqlEndpoint, wantsQueryPage } from './sparqlRoute.js';
 import { deleteDocument, putDocument } from './writes.js';
 import { classPages, relationPages, CLASS_PAGES_PATH, RELATION_PAGES_PATH } from './searchPages.js';
 import { serviceRoot } from './serviceRoot.js';
+import { entityListPage, landingPage } from './landingPage.js';
+import { prefersHtml } from './prefersHtml.js';
+import { searchRoute, SEARCH_PATH } from './searchRoute.js';
 import { STYLESHEET_PATH } from '../render/html/stylesheet.js';
 import { stylesheetRoute } from './stylesheetRoute.js';
 import { activityStreamCollection, activityStreamPages, ACTIVITY_PAGES_PATH, ACTIVITY_STREAM_ROUTE } from './activityStreamRoute.js';
@@ -71,9 +75,16 @@ export function createApp({ config, documents, representations, logger, readines
   }
   // Discovery: the root, search pages of the reverse links, and every entity by class.
   const discovery = { baseUrl: config.baseUrl, pageSize: config.pageSize, cacheControl: config.cacheControl, documents };
-  routes.set('/', new Map([['GET', whenReady(serviceRoot({ ...discovery, sparql: sparql !== undefined }))]]));
+  // A browser (Accept preferring text/html) gets pages for people at `/`, the lists by class and name search.
+  const people = { ...discovery, frame: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: sparql !== undefined } };
+  const root = serviceRoot({ ...discovery, sparql: sparql !== undefined });
+  const landing = landingPage(people);
+  routes.set('/', new Map([['GET', whenReady((req, res) => prefersHtml(req) ? landing(req, res) : root(req, res))]]));
   prefixes.set(RELATION_PAGES_PATH, new Map([['GET', whenReady(relationPages(discovery))]]));
-  prefixes.set(CLASS_PAGES_PATH, new Map([['GET', whenReady(classPages(discovery))]]));
+  const classes = classPages(discovery);
+  const list = entityListPage(people);
+  prefixes.set(CLASS_PAGES_PATH, new Map([['GET', whenReady((req, res) => prefersHtml(req) ? list(req, res) : classes(req, res))]]));
+  routes.set(SEARCH_PATH, new Map([['GET', whenReady(searchRoute(people))]]));
   // Change discovery: the feed of every write's activities.
   const feed = { baseUrl: config.baseUrl, feedPageSize: config.feedPageSize, cacheControl: config.cacheControl, documents };
   // Writes through this service keep full pages of this size whole (a faster read of them).

@@ -55,11 +55,15 @@ export type Precondition = (current: StoredDocument | undefined) => void | Promi
 /** Told the ids of the documents a write has changed, before the write's promise resolves. */
 export type ChangeListener = (ids: readonly string[]) => void;
 
+/** Told the graphs a write stored (an entity graph with its quads; empty: the document is gone): indexes derived from the quads. */
+export type WrittenListener = (graphs: ReadonlyMap<string, readonly Quad[]>) => void;
+
 /** Ids per digest query (a VALUES block). */
 const DIGEST_BATCH = 500;
 
 export class DocumentService {
   private readonly listeners: ChangeListener[] = [];
+  private readonly writtenListeners: WrittenListener[] = [];
   /** The write in flight; writes run one after another (see serialized). */
   private writing: Promise<unknown> = Promise.resolve();
   /** The reverse-link index, once asked for: read from the store on a remote store, else held in memory. */
@@ -95,6 +99,11 @@ export class DocumentService {
   /** Be told of every write; a render cache uses this to drop what changed. */
   onChange(listener: ChangeListener): void {
     this.listeners.push(listener);
+  }
+
+  /** Be told the graphs of every write (after it is stored); the name search index uses this. */
+  onWritten(listener: WrittenListener): void {
+    this.writtenListeners.push(listener);
   }
 
   /**
@@ -266,7 +275,7 @@ export class DocumentService {
    */
   private async write(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[], changes: readonly Change[], when: Date): Promise<void> {
     // Decoded before the post: the store worker takes the wire graphs' buffer.
-    const plain = 'codes' in graphs ? (this.links ? new Map(decodeGraphs(graphs)) : undefined) : graphs;
+    const plain = 'codes' in graphs ? (this.links || this.writtenListeners.length > 0 ? new Map(decodeGraphs(graphs)) : undefined) : graphs;
     let affected: readonly string[] = [];
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
     const stamp = this.stamped ? undefined : await stampFor(this.store);
@@ -285,8 +294,14 @@ export class DocumentService {
       this.feed.committed(feed, changes);
       // The entities whose hits changed: their documents' `_links` change with them.
       if (this.links && plain) affected = this.links.written(plain);
+      if (plain) for (const listener of this.writtenListeners) listener(plain);
     } catch (error) {
       this.feed.uncertain();
+      // Likewise the indexes told of writes: what is stored now, whichever it is.
+      if (this.writtenListeners.length > 0) {
+        const stored = await this.storedEntities(ids).catch(() => undefined);
+        if (stored) for (const listener of this.writtenListeners) listener(stored);
+      }
       // The store may or may not hold the new version: the index is read again for these documents.
       if (this.links) affected = this.links.written(await this.storedLinks(ids).catch(() => new Map()));
       throw error;
@@ -294,6 +309,13 @@ export class DocumentService {
       // Also after a failure: nothing cached stays.
       for (const listener of this.listeners) listener(affected.length === 0 ? ids : [...ids, ...affected]);
     }
+  }
+
+  /** The entity graphs of these documents as stored now (an empty list for one that is not stored). */
+  private async storedEntities(ids: readonly string[]): Promise<Map<string, Quad[]>> {
+    const graphs = new Map<string, Quad[]>(ids.map((id) => [id, []]));
+    for (const q of await this.store.readGraphs(ids)) graphs.get(q.graph.value)?.push(q);
+    return graphs;
   }
 
   /** The links graphs of these documents as stored now (an empty list for one that has none). */

@@ -46,4 +46,10 @@ figure.images { margin: 0 0 1rem; display: flex; flex-wrap: wrap; gap: .5rem; }
 figure.images img { max-height: 70vh; width: auto; background: var(--band); }
 @media (max-width: 40rem) { dl, dd dl, td dl, li dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; } }
 @media print { header.site { display: none; } a[href^="http"]::after { content: " <" attr(href) ">"; font-size: .8em; color: var(--muted); } main { max-width: none; } }
+nav.paging { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; margin: 1rem 0; }
+form.search.landing { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: 1rem 0; }
+form.search.landing input { flex: 1 1 14rem; padding: .4rem .5rem; font: inherit; border: 1px solid #767676; border-radius: 4px; }
+form.search.landing button { padding: .4rem .75rem; font: inherit; border: 1px solid #767676; border-radius: 4px; background: #fff; color: var(--text); }
+.hits .kind, .hits .identifier, .kinds .count { color: var(--muted); }
+.problem { border-left: 4px solid #a4262c; padding: .25rem .75rem; }
 `;

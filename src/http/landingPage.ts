@@ -1,0 +1,79 @@
+/**
+ * The pages for people at the service's own paths: the landing page (`/` for a browser) and
+ * the list of every entity of a kind (`{base}_entities/{Class}` for a browser, the same path
+ * whose JSON lists the ids). Names come from the name search index; counts and lists from the
+ * reverse-link index (by class); the latest changes from the change feed.
+ */
+import type { Request, Response } from 'express';
+import { ENTITY } from '../discovery/relations/Relation.js';
+import { activityStreamUrl } from '../render/activityStream.js';
+import { pageCount } from '../render/collectionPage.js';
+import { entityListHtml } from '../render/html/EntityListPage.js';
+import { landingPageHtml, type RecentChange } from '../render/html/LandingPage.js';
+import { hrefOf } from '../render/html/links.js';
+import type { PageFrame } from '../render/html/Page.js';
+import { nameIndexOf } from '../search/attachNameIndex.js';
+import type { DocumentService } from '../service/DocumentService.js';
+import { BadRequest, NotFound } from './HttpError.js';
+import { sendHtml } from './htmlAnswer.js';
+import { CLASS_PAGES_PATH, classCollectionUrl } from './searchPages.js';
+
+/** How many of the latest changes the landing page shows. */
+export const LATEST_CHANGES = 10;
+
+export interface LandingOptions {
+  readonly baseUrl: string;
+  readonly pageSize: number;
+  readonly cacheControl: string;
+  readonly documents: DocumentService;
+  readonly frame: PageFrame;
+}
+
+const relative = (url: string): string => { const u = new URL(url); return u.pathname + u.search; };
+
+/** GET / for a browser. */
+export function landingPage(options: LandingOptions) {
+  const { baseUrl, documents, frame } = options;
+  return async (req: Request, res: Response): Promise<void> => {
+    const counts = await (await documents.reverseLinks()).classCounts();
+    const names = await nameIndexOf(documents);
+    const length = await documents.feed.length();
+    const activities = length === 0 ? [] : await documents.feed.activities(Math.max(1, length - LATEST_CHANGES + 1), length);
+    const changes = activities.reverse().map((a): RecentChange => {
+      const name = names.nameOf(a.object);
+      return { time: a.endTime, kind: a.kind, className: a.type, id: a.object, name, href: name === undefined ? undefined : hrefOf(baseUrl, a.object)?.href };
+    });
+    sendHtml(req, res, landingPageHtml({
+      frame,
+      counts: ENTITY.filter((c) => (counts.get(c) ?? 0) > 0).map((c) => ({ className: c, count: counts.get(c)!, href: relative(classCollectionUrl(baseUrl, c)) })),
+      changes,
+      feedHref: relative(activityStreamUrl(baseUrl)),
+      exportHref: relative(`${baseUrl}_export`),
+    }), options.cacheControl);
+  };
+}
+
+/** GET {base}_entities/{Class}[?page=n] for a browser. */
+export function entityListPage(options: LandingOptions) {
+  const { baseUrl, documents, frame, pageSize } = options;
+  return async (req: Request, res: Response): Promise<void> => {
+    const url = new URL(req.url, 'http://x');
+    const className = decodeURIComponent(url.pathname.slice(url.pathname.indexOf(CLASS_PAGES_PATH) + CLASS_PAGES_PATH.length));
+    if (!(ENTITY as readonly string[]).includes(className)) {
+      throw new NotFound(`No class of entity is named ${JSON.stringify(className)}; the classes are ${ENTITY.join(', ')}.`);
+    }
+    const pageParam = url.searchParams.get('page') ?? '1';
+    if (!/^[1-9]\d{0,8}$/.test(pageParam)) throw new BadRequest(`?page= ${JSON.stringify(pageParam.slice(0, 40))} is not a page number: pages are numbered from 1.`);
+    const page = Number(pageParam);
+    const { total, items } = await (await documents.reverseLinks()).ofClass(className, (page - 1) * pageSize, pageSize);
+    const last = pageCount(total, pageSize);
+    if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of the ${className} list.`);
+    const names = await nameIndexOf(documents);
+    const base = relative(classCollectionUrl(baseUrl, className));
+    sendHtml(req, res, entityListHtml({
+      frame, className, total, page, last, startIndex: (page - 1) * pageSize,
+      entries: items.map((hit) => ({ href: hrefOf(baseUrl, hit.id)?.href ?? hit.id, name: names.nameOf(hit.id) ?? hit.id })),
+      pageHref: (n) => `${base}?page=${n}`,
+    }), options.cacheControl);
+  };
+}

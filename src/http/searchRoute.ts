@@ -1,0 +1,75 @@
+/**
+ * Name search, `GET {base}search?q=…&page=n`: HTML for a browser (prefersHtml), JSON for
+ * machines, as an Activity Streams OrderedCollectionPage in the search context like the other
+ * search pages, with the query, `totalItems`, and each hit's `id`, `type`, `name` (and the
+ * `identifier` that matched). An empty or too long `q`, or a page that is not a whole number from
+ * 1, is a 400 (problem+json, or a page saying what to type); a page past the last is a 404.
+ */
+import type { Request, Response } from 'express';
+import { collectionPage, pageCount, SEARCH_CONTEXT, type CollectionAddress } from '../render/collectionPage.js';
+import type { PageFrame } from '../render/html/Page.js';
+import { searchPageHtml } from '../render/html/SearchPage.js';
+import { nameIndexOf } from '../search/attachNameIndex.js';
+import type { DocumentService } from '../service/DocumentService.js';
+import { BadRequest, NotFound } from './HttpError.js';
+import { sendHtml } from './htmlAnswer.js';
+import { jsonMediaType, sendJson } from './jsonAnswer.js';
+import { prefersHtml } from './prefersHtml.js';
+
+export const SEARCH_PATH = '/search';
+/** The longest query searched (characters): names are shorter; longer is a mistake or abuse. */
+export const MAX_QUERY_LENGTH = 200;
+const SEARCH_MEDIA_TYPE = `application/ld+json;profile="${SEARCH_CONTEXT}"`;
+
+export interface SearchRouteOptions {
+  readonly baseUrl: string;
+  readonly pageSize: number;
+  readonly cacheControl: string;
+  readonly documents: DocumentService;
+  readonly frame: PageFrame;
+}
+
+export function searchRoute(options: SearchRouteOptions) {
+  const { baseUrl, pageSize, frame } = options;
+  const searchUrl = (q: string): string => `${baseUrl}search?q=${encodeURIComponent(q)}`;
+  const relative = (url: string): string => { const u = new URL(url); return u.pathname + u.search; };
+  return async (req: Request, res: Response): Promise<void> => {
+    const html = prefersHtml(req);
+    const type = html ? undefined : jsonMediaType(req, SEARCH_MEDIA_TYPE);
+    const params = new URL(req.url, 'http://x').searchParams;
+    const q = params.get('q');
+    // A browser opening /search with no query gets the page that says what to type.
+    if (html && q === null) return sendHtml(req, res, searchPageHtml({ frame, query: '' }), options.cacheControl);
+    const problem = queryProblem(q);
+    if (problem !== undefined) {
+      if (html) return sendHtml(req, res, searchPageHtml({ frame, query: (q ?? '').slice(0, MAX_QUERY_LENGTH), problem }), options.cacheControl, 400);
+      throw new BadRequest(problem);
+    }
+    const query = q!.trim();
+    const pageParam = params.get('page') ?? '1';
+    if (!/^[1-9]\d{0,8}$/.test(pageParam)) {
+      const detail = `?page= ${JSON.stringify(pageParam.slice(0, 40))} is not a page number: pages are numbered from 1.`;
+      if (html) return sendHtml(req, res, searchPageHtml({ frame, query, problem: detail }), options.cacheControl, 400);
+      throw new BadRequest(detail);
+    }
+    const page = Number(pageParam);
+    const index = await nameIndexOf(options.documents);
+    const { total, hits } = index.search(query, (page - 1) * pageSize, pageSize);
+    const last = pageCount(total, pageSize);
+    if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of the search for ${JSON.stringify(query)}: it has ${total} matches, ${pageSize} a page.`);
+    const address: CollectionAddress = { id: searchUrl(query), pageUrl: (n) => `${searchUrl(query)}&page=${n}` };
+    if (html) {
+      const results = { total, hits, page, last, startIndex: (page - 1) * pageSize, pageHref: (n: number) => relative(address.pageUrl(n)) };
+      return sendHtml(req, res, searchPageHtml({ frame, query, results }), options.cacheControl);
+    }
+    const body = collectionPage(address, page, pageSize, total, []);
+    sendJson(req, res, { ...body, query, totalItems: total, orderedItems: hits }, type!, options.cacheControl);
+  };
+}
+
+/** What is wrong with a query, in words; undefined when it can be searched. */
+function queryProblem(q: string | null): string | undefined {
+  if (q === null || q.trim() === '') return '?q= is empty: give a name, part of a name or an identifier to search for, e.g. ?q=harbour.';
+  if (q.length > MAX_QUERY_LENGTH) return `?q= is ${q.length} characters long; a search takes at most ${MAX_QUERY_LENGTH}.`;
+  return undefined;
+}

@@ -1,0 +1,92 @@
+/**
+ * The landing page (`/` for a browser): the collection's name, a name search box, what the
+ * collection holds (a count per kind, each linking to the list of that kind), the latest
+ * changes from the change feed (newest first, each entity linked by its name while it exists),
+ * and the doors for machines (SPARQL, the change feed, the export).
+ */
+import { kindOf } from './linkedArt.js';
+import { htmlDocument, Page, type PageFrame } from './Page.js';
+
+export interface KindCount {
+  readonly className: string;
+  readonly count: number;
+  /** The (path-relative) URL of the list of this kind. */
+  readonly href: string;
+}
+
+export interface RecentChange {
+  readonly time: string;
+  readonly kind: string;
+  readonly className: string | undefined;
+  readonly id: string;
+  /** Its name while it exists; undefined once deleted. */
+  readonly name: string | undefined;
+  /** Its page while it exists. */
+  readonly href: string | undefined;
+}
+
+export interface LandingPageProps {
+  readonly frame: PageFrame;
+  readonly counts: readonly KindCount[];
+  readonly changes: readonly RecentChange[];
+  /** Path-relative URLs of the service's doors for machines. */
+  readonly feedHref: string;
+  readonly exportHref: string;
+}
+
+export function landingPageHtml(props: LandingPageProps): string {
+  return htmlDocument(<LandingPage {...props} />);
+}
+
+const CHANGE_WORDS: Readonly<Record<string, string>> = { Create: 'Added', Update: 'Changed', Delete: 'Removed' };
+
+function LandingPage({ frame, counts, changes, feedHref, exportHref }: LandingPageProps) {
+  const total = counts.reduce((n, c) => n + c.count, 0);
+  const root = new URL(frame.baseUrl).pathname;
+  return (
+    <Page frame={frame} title="Home">
+      <h1>{frame.siteTitle}</h1>
+      <p>{total === 1 ? '1 entity' : `${total} entities`}, described in <a href="https://linked.art/" rel="external noopener">Linked Art</a>.
+        Every page here is also data: ask its address for JSON-LD.</p>
+      <form class="search landing" role="search" aria-label="Search the collection by name" method="get" action={`${root}search`}>
+        <label for="landing-q">Find a name or an identifier</label>
+        <input id="landing-q" name="q" type="search" autocomplete="off" />
+        <button type="submit">Search</button>
+      </form>
+      <section aria-labelledby="holds">
+        <h2 id="holds">What the collection holds</h2>
+        {counts.length === 0 ? <p>Nothing yet.</p> : (
+          <ul class="kinds">
+            {counts.map((c) => <li key={c.className}><a href={c.href}>{kindOf({ type: c.className })}</a> <span class="count">({c.count})</span></li>)}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="changes">
+        <h2 id="changes">Latest changes</h2>
+        {changes.length === 0 ? <p>No changes recorded yet.</p> : (
+          <table>
+            <thead><tr><th scope="col">When (UTC)</th><th scope="col">Change</th><th scope="col">Kind</th><th scope="col">Entity</th></tr></thead>
+            <tbody>
+              {changes.map((c, i) => (
+                <tr key={i}>
+                  <td><time datetime={c.time}>{c.time.replace('T', ' ').replace(/(\.\d+)?(Z|[+-]00:00)$/, '')}</time></td>
+                  <td>{CHANGE_WORDS[c.kind] ?? c.kind}</td>
+                  <td>{c.className ? kindOf({ type: c.className }) : ''}</td>
+                  <td>{c.href ? <a href={c.href}>{c.name ?? c.id}</a> : <span class="gone">{c.id}</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <p><a href={feedHref}>The whole change feed</a> (IIIF Change Discovery, JSON).</p>
+      </section>
+      <section aria-labelledby="machines">
+        <h2 id="machines">For machines and curators</h2>
+        <ul>
+          {frame.sparql ? <li><a href={`${root}sparql`}>SPARQL</a>: query the whole collection, with example queries.</li> : null}
+          <li><a href={exportHref}>Export</a>: every document as one dump.</li>
+        </ul>
+      </section>
+    </Page>
+  );
+}

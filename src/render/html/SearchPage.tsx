@@ -1,0 +1,68 @@
+/**
+ * The name search page: the query kept in the search box (the frame's), the number of hits,
+ * each hit's name linked to its page with its kind and the identifier that matched, and links
+ * to the other pages of hits. Without a query, or with one that cannot be searched, it says what
+ * to type instead.
+ */
+import type { NameHit } from '../../search/NameIndex.js';
+import { kindOf } from './linkedArt.js';
+import { hrefOf } from './links.js';
+import { htmlDocument, Page, type PageFrame } from './Page.js';
+import { Paging } from './Paging.js';
+
+export interface SearchResultsView {
+  readonly total: number;
+  readonly hits: readonly NameHit[];
+  readonly page: number;
+  readonly last: number;
+  readonly startIndex: number;
+  /** The (path-relative) URL of page n of these results. */
+  readonly pageHref: (n: number) => string;
+}
+
+export interface SearchPageProps {
+  readonly frame: PageFrame;
+  readonly query: string;
+  readonly results?: SearchResultsView;
+  /** Why the query was not searched (empty, too long), in words. */
+  readonly problem?: string;
+}
+
+export function searchPageHtml(props: SearchPageProps): string {
+  return htmlDocument(<SearchPage {...props} />);
+}
+
+function SearchPage({ frame, query, results, problem }: SearchPageProps) {
+  const title = results ? `Search: ${query}` : 'Search names';
+  return (
+    <Page frame={frame} title={title} query={query}>
+      <h1>{results ? <>Names matching “{query}”</> : 'Search names'}</h1>
+      {problem !== undefined ? <p class="problem" role="alert">{problem}</p> : null}
+      {results ? <Results frame={frame} results={results} query={query} /> : (
+        <p>Type a name, part of a name or an identifier in the search box: a person, a place, an object's title or its
+          accession number. Words may come in any order; the last may be unfinished; accents and capitals do not matter.</p>
+      )}
+    </Page>
+  );
+}
+
+function Results({ frame, results, query }: { frame: PageFrame; results: SearchResultsView; query: string }) {
+  if (results.total === 0) {
+    return <p class="no-results">No names match “{query}”. Try fewer words, or the start of a word.</p>;
+  }
+  return (
+    <>
+      <p class="count">{results.total === 1 ? '1 match' : `${results.total} matches`}</p>
+      <ol class="hits" start={results.startIndex + 1}>
+        {results.hits.map((hit) => (
+          <li key={hit.id}>
+            <a href={hrefOf(frame.baseUrl, hit.id)?.href ?? hit.id}>{hit.name}</a>
+            {hit.type ? <span class="kind"> · {kindOf({ type: hit.type })}</span> : null}
+            {hit.identifier !== undefined ? <span class="identifier"> · identifier {hit.identifier}</span> : null}
+          </li>
+        ))}
+      </ol>
+      <Paging page={results.page} last={results.last} hrefOf={results.pageHref} />
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The landing page and name search in a real browser: `linkedart serve --demo` as a process,
+ * Debian's chromium driven by playwright-core. The landing page loads without script errors or
+ * CSP violations and is not blank; a search typed in its box lands on the results, whose first
+ * link opens the entity's page; a kind's list opens from the counts; axe-core finds no serious
+ * or critical accessibility problem on these pages. Screenshots go to test-output/search/.
+ */
+import { expect } from 'chai';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_BASE_URL } from '../../src/service/demoCollection.js';
+import { PROJECT_ROOT } from '../support/corpus.js';
+import { startServer, type ServerProcess } from './support/serverProcess.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = `${PROJECT_ROOT}test-output/search/`;
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeResult { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> }> }
+
+describe('the landing page and name search, in a browser', function () {
+  this.timeout(180000);
+  let dataDir: string;
+  let server: ServerProcess;
+  let browser: Browser;
+
+  before(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y --no-install-recommends chromium\``);
+    dataDir = mkdtempSync(join(tmpdir(), 'linkedart-search-'));
+    server = await startServer(['--demo', '--data-dir', dataDir, '--base-url', DEMO_BASE_URL, '--title', 'Whitby Harbour Museum', '--page-size', '5']);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    mkdirSync(SHOTS, { recursive: true });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A page that records script errors, failed requests, console errors and CSP violations. */
+  async function watchedPage(): Promise<{ page: Page; problems: () => Promise<string[]> }> {
+    const page = await (await browser.newContext({ viewport: { width: 1100, height: 800 } })).newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => { problems.push(`script error: ${error.message}`); });
+    page.on('requestfailed', (request) => { problems.push(`request failed: ${request.url()}`); });
+    // Failed loads are named by the response check (a browser's own favicon.ico, and the demo's image URLs, lead nowhere).
+    page.on('console', (message) => { if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`); });
+    page.on('response', (response) => {
+      const kind = response.request().resourceType();
+      if (response.status() >= 400 && kind !== 'image' && !response.url().endsWith('/favicon.ico')) problems.push(`${response.status()} ${response.url()}`);
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { cspViolations: string[] };
+      w.cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => { w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`); });
+    });
+    return {
+      page,
+      problems: async () => [...problems, ...await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)],
+    };
+  }
+
+  it('the landing page: title, counts, latest changes; a search from its box; a hit opens its page; a list by kind', async () => {
+    const { page, problems } = await watchedPage();
+    const response = await page.goto(server.url + '/');
+    expect(response!.status()).to.equal(200);
+    expect(await page.locator('main h1').innerText()).to.equal('Whitby Harbour Museum');
+    expect(await page.locator('main table tbody tr').count()).to.be.greaterThan(0);
+    await assertNotBlank(page);
+    await page.screenshot({ path: `${SHOTS}landing.png`, fullPage: true });
+
+    await page.fill('#landing-q', 'dusk HARB');
+    await Promise.all([page.waitForURL(/\/search\?q=/), page.click('form.landing button')]);
+    expect(await page.locator('#q').inputValue()).to.equal('dusk HARB');
+    expect(await page.locator('ol.hits li').count()).to.equal(5);
+    expect(await page.locator('nav.paging a[rel="next"]').count()).to.equal(1);
+    await assertNotBlank(page);
+    await page.screenshot({ path: `${SHOTS}search.png`, fullPage: true });
+    const first = page.locator('ol.hits li a').first();
+    const [name, href] = [await first.innerText(), await first.getAttribute('href')];
+    await Promise.all([page.waitForURL((url) => url.pathname === href), first.click()]);
+    expect(await page.locator('main h1').innerText()).to.equal(name);
+
+    await page.goto(server.url + '/');
+    await Promise.all([page.waitForURL(/_entities\/Person/), page.locator('ul.kinds a', { hasText: 'Person' }).click()]);
+    expect(await page.locator('ol.entities li a').first().innerText()).to.equal('Edith Anne Marrow');
+    expect(await problems()).to.deep.equal([]);
+  });
+
+  it('no results and an empty query say so', async () => {
+    const { page, problems } = await watchedPage();
+    await page.goto(server.url + '/search?q=zeppelin');
+    expect(await page.locator('p.no-results').innerText()).to.contain('No names match');
+    const empty = await page.goto(server.url + '/search?q=');
+    expect(empty!.status()).to.equal(400);
+    expect(await page.locator('[role="alert"]').innerText()).to.contain('empty');
+    // The browser logs the 400 itself; nothing else may go wrong.
+    expect((await problems()).filter((p) => !/^400 .*\/search\?q=$/.test(p))).to.deep.equal([]);
+  });
+
+  it('axe-core finds no serious or critical accessibility problem on the landing, search, results and list pages', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, bypassCSP: true });
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const path of ['/', '/search', '/search?q=harbour', '/search?q=zeppelin', '/_entities/Place?page=1']) {
+      await page.goto(server.url + path);
+      await page.addScriptTag({ path: AXE });
+      const result = await page.evaluate(async () => (window as unknown as { axe: { run(o: unknown): Promise<AxeResult> } }).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] })) as AxeResult;
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') found.push(`${path}: ${v.id} (${v.impact}) ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+      }
+    }
+    await context.close();
+    expect(found).to.deep.equal([]);
+  });
+});
+
+/** A page shows something: a visible heading and some text in main, with a real height. */
+async function assertNotBlank(page: Page): Promise<void> {
+  const shown = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    return { text: main?.innerText.trim().length ?? 0, height: main?.getBoundingClientRect().height ?? 0, h1: document.querySelector('main h1') !== null };
+  });
+  expect(shown.h1, 'a heading').to.equal(true);
+  expect(shown.text, 'text in main').to.be.greaterThan(40);
+  expect(shown.height, 'height of main').to.be.greaterThan(100);
+}
