@@ -110,7 +110,8 @@ export class Harvester {
     const settle = async (keep: number): Promise<void> => {
       while (inFlight.length > keep) await inFlight.shift()!.done;
     };
-    // Verdicts are reported, and writes queued, in feed order whatever order the gate answers in.
+    // Verdicts are reported, and writes queued, in feed order whatever order the gate answers in:
+    // each batch's after the batch before it is written.
     let queued: Promise<unknown> = Promise.resolve();
     let done = 0;
     let harvestedUpTo: FeedActivity | undefined;
@@ -132,13 +133,15 @@ export class Harvester {
           const ask = (id: string) => !startedEmpty || sent.has(id);
           for (const id of ids) sent.add(id);
           const step = this.apply(feedUrl, part, fetched.slice(0, upTo), report, gate, queued, ask);
-          queued = step.then(() => undefined, () => undefined);
           const written = step.then(async ({ write }) => {
             await write;
             harvestedUpTo = part[part.length - 1]!.activity;
             done += upTo;
             options.onProgress?.({ phase: 'documents', done, total: walk.changes.length });
           });
+          // The next batch is written only once this one is: a batch that failed (its check or its
+          // write) fails every one after it, so no state is written past it.
+          queued = written;
           // Reported where it is awaited (settle), not as unhandled meanwhile.
           written.catch(() => undefined);
           inFlight.push({ ids, done: written });
@@ -183,7 +186,7 @@ export class Harvester {
 
   /**
    * One batch: what is stored of its documents read, its documents through the gate, then, once
-   * the batches before it are (`before`), its outcomes reported and ONE atomic write queued: the
+   * the batches before it are written (`before`; it fails if they did), its outcomes reported and ONE atomic write queued: the
    * documents that passed, the removals of documents held, and the harvest state.
    */
   private async apply(feedUrl: string, batch: readonly Change[], fetched: readonly Fetched[], report: HarvestReport, gate: Gate,
