@@ -10,6 +10,7 @@ import { formatHarvestReport, harvestHasFailures, type HarvestReport } from '../
 import { Harvester } from '../harvest/Harvester.js';
 import { FeedError } from '../harvest/feedJson.js';
 import { harvestProgressDisplay } from '../harvest/progress.js';
+import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
@@ -18,6 +19,7 @@ interface HarvestFlags extends StoreFlags {
   since?: string;
   concurrency: string;
   batchSize: string;
+  checkWorkers: string;
   retries: string;
   timeout: string;
   repair: string;
@@ -32,6 +34,7 @@ export function harvestCommand(): Command {
     .addOption(new Option('--since <dateTime>', 'start from this time (ISO 8601, e.g. 2026-11-01T00:00:00Z) instead of the whole feed or where the last harvest ended'))
     .option('--concurrency <n>', 'documents fetched at once', '8')
     .option('--batch-size <n>', 'documents per atomic write (the harvest state is written with each)', '100')
+    .option('--check-workers <n>', 'worker threads that check documents while others are fetched and written (0: check in the harvesting thread)', String(defaultCheckWorkers()))
     .option('--retries <n>', 'retries of a request that fails (5xx, 429, timeout, network), with exponential back-off from 1 s', '5')
     .option('--timeout <seconds>', 'time limit of one request', '30')
     .option('--repair <which>', `repairs of form before the gate, as a load makes them (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`, 'all')
@@ -60,6 +63,7 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   }
   if (!wholeNumber(flags.concurrency, 1) || Number(flags.concurrency) > 64) return usage(`--concurrency ${flags.concurrency}: a whole number from 1 to 64`);
   if (!wholeNumber(flags.batchSize, 1)) return usage(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
+  if (!wholeNumber(flags.checkWorkers, 0) || Number(flags.checkWorkers) > 64) return usage(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
   if (!wholeNumber(flags.retries, 0)) return usage(`--retries ${flags.retries}: a whole number, 0 or more`);
   const repair = repairPolicyNamed(flags.repair);
   if (!repair) return usage(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
@@ -79,7 +83,7 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
     const store = await openCommandStore(storeConfigOf(flags), 'harvest', { create: true, viaServer: 'stop the server to harvest into its store' });
     try {
       report = await new Harvester(new DocumentService(store), {
-        since, repair, concurrency: Number(flags.concurrency), batchSize: Number(flags.batchSize), signal: abort.signal,
+        since, repair, concurrency: Number(flags.concurrency), batchSize: Number(flags.batchSize), checkWorkers: Number(flags.checkWorkers), signal: abort.signal,
         http: {
           retries: Number(flags.retries), timeoutMs: Number(flags.timeout) * 1000,
           onRetry: (u, reason, attempt, delay) => { if (!flags.json) console.error(`\nharvest: ${u}: ${reason}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s`); },

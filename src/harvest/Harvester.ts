@@ -1,16 +1,23 @@
 /**
  * `linkedart harvest`: mirrors another service's change feed into this store, incrementally.
  * The walk (walkBack.ts) gives one change per document, oldest first, from where the last
- * harvest of this feed ended; the changes are applied in batches, in feed order: each batch's
- * documents fetched a few at a time (the next batch's while this one is written), each through
- * the gate, then stored and removed in ONE atomic write with the harvest state saying the
- * batch's newest activity is harvested. So after a crash the store holds the documents of every
- * batch up to the state it holds, and the next run resumes right after: nothing is skipped.
+ * harvest of this feed ended; the changes are applied in batches, in feed order. As a load's
+ * batches do (src/load/Loader.ts), they overlap: while one batch is written, the next is
+ * checked by the gate (the repairs and the gate a load applies, in check workers when given
+ * any) and the one after is fetched, a few documents at a time. Each batch's documents are
+ * stored and its deletes applied in ONE atomic write with the harvest state saying the batch's
+ * newest activity is harvested, and the writes go in feed order. So after a crash the store
+ * holds the documents of every batch up to the state it holds, and the next run resumes right
+ * after: nothing is skipped.
  */
+import type { Change as FeedChange } from '../feed/ChangeFeed.js';
 import type { DocumentService } from '../service/DocumentService.js';
-import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { problemMessages, recordRepairs } from '../load/LoadReport.js';
-import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import { CheckWorkers } from '../load/gate/CheckWorkers.js';
+import { inThreadGateFor, type Gate } from '../load/gate/Gate.js';
+import type { GateVerdict } from '../load/gate/checkBatch.js';
+import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { Quad } from '../rdf/terms.js';
 import type { Change, FeedActivity } from './activities.js';
 import { fetchDocument, type Fetched } from './fetchDocument.js';
 import { emptyHarvestReport, type HarvestReport } from './HarvestReport.js';
@@ -35,19 +42,24 @@ export interface HarvestOptions {
   readonly concurrency?: number;
   /** Changes per atomic write (default 100). */
   readonly batchSize?: number;
+  /** Worker threads that check the documents (as a load's --check-workers); 0 (the default): checked in this thread. */
+  readonly checkWorkers?: number;
   readonly http?: RetryOptions;
   /** The repairs a load makes, before the gate: 'all' (default, as a load) or 'none'. */
   readonly repair?: RepairPolicy;
   /** Where the feed is read from (default: over HTTP with `http`). */
   readonly feed?: FeedSource;
-  /** Fetches a document (default: over HTTP with `http`, through the gate). */
+  /** Fetches a document (default: over HTTP with `http`). */
   readonly fetch?: (uri: string) => Promise<Fetched>;
   readonly onProgress?: (progress: HarvestProgress) => void;
-  /** Stops between batches (the batch being written is finished). */
+  /** Stops between batches (the batches being checked and written are finished). */
   readonly signal?: AbortSignal;
 }
 
 type Fetches = Promise<Fetched[]>;
+
+/** A batch checked or being written: its documents' ids (a later batch naming one waits for it), settled once written. */
+interface InFlight { readonly ids: ReadonlySet<string>; readonly done: Promise<void> }
 
 export class Harvester {
   constructor(private readonly documents: DocumentService, private readonly options: HarvestOptions = {}) {}
@@ -84,6 +96,23 @@ export class Harvester {
     const abandon = new AbortController();
     const fetchBatch = (batch: readonly Change[]): Fetches => this.fetchAll(batch, abandon.signal);
     let pending: Fetches | undefined = batches.length > 0 ? fetchBatch(batches[0]!) : undefined;
+    const workers = options.checkWorkers ?? 0;
+    const gateOptions = { repair: options.repair ?? 'all' } as const;
+    const gate: Gate = workers > 0 && walk.changes.length > 0 ? new CheckWorkers(workers, gateOptions) : inThreadGateFor(gateOptions);
+    // Batches in flight besides the one being fetched: one being written, and one per worker checking.
+    const ahead = workers > 0 ? workers + 1 : 1;
+    const inFlight: InFlight[] = [];
+    // Into a store holding no document yet, the only stored digests are of documents this run
+    // sent (a Move's target, say): the store is asked for those alone. Asking waits for the
+    // writes in flight (the store answers in order), which would idle the checks.
+    const startedEmpty = !(await this.documents.hasDigests());
+    const sent = new Set<string>();
+    const settle = async (keep: number): Promise<void> => {
+      while (inFlight.length > keep) await inFlight.shift()!.done;
+    };
+    // Verdicts are reported, and writes queued, in feed order whatever order the gate answers in:
+    // each batch's after the batch before it is written.
+    let queued: Promise<unknown> = Promise.resolve();
     let done = 0;
     let harvestedUpTo: FeedActivity | undefined;
     try {
@@ -97,21 +126,40 @@ export class Harvester {
         // A Move's removal is not written without its store: the state would pass the Move.
         while (upTo > 0 && upTo < batch.length && batch[upTo - 1]!.activity === batch[upTo]!.activity) upTo--;
         if (upTo > 0) {
-          await this.apply(feedUrl, batch.slice(0, upTo), fetched.slice(0, upTo), report);
-          harvestedUpTo = batch[upTo - 1]!.activity;
+          const part = batch.slice(0, upTo);
+          const ids = new Set(part.map((c) => c.document));
+          // A batch in flight may change one of these documents: what is stored is read after it is written.
+          if (inFlight.some((w) => part.some((c) => w.ids.has(c.document)))) await settle(0);
+          const ask = (id: string) => !startedEmpty || sent.has(id);
+          for (const id of ids) sent.add(id);
+          const step = this.apply(feedUrl, part, fetched.slice(0, upTo), report, gate, queued, ask);
+          const written = step.then(async ({ write }) => {
+            await write;
+            harvestedUpTo = part[part.length - 1]!.activity;
+            done += upTo;
+            options.onProgress?.({ phase: 'documents', done, total: walk.changes.length });
+          });
+          // The next batch is written only once this one is: a batch that failed (its check or its
+          // write) fails every one after it, so no state is written past it.
+          queued = written;
+          // Reported where it is awaited (settle), not as unhandled meanwhile.
+          written.catch(() => undefined);
+          inFlight.push({ ids, done: written });
+          await settle(ahead);
         }
-        done += upTo;
-        options.onProgress?.({ phase: 'documents', done, total: walk.changes.length });
         if (unavailable >= 0) {
+          await settle(0);
           const f = fetched[unavailable] as { message: string };
           report.stopped = `${f.message}; the harvest stopped before ${batch[unavailable]!.document} and goes on from there next time`;
           return;
         }
         if (options.signal?.aborted && b + 1 < batches.length) {
+          await settle(0);
           report.stopped = `interrupted after ${done} of ${walk.changes.length} documents; the next run goes on from there`;
           return;
         }
       }
+      await settle(0);
       // The newest activity read may change nothing here (an ignored type): the state still moves past it.
       if (walk.newest && walk.newest !== harvestedUpTo && !this.sameAsState(walk.newest, state)) {
         await this.documents.serialized(() => this.documents.commit([], [], new Map(), new Map([harvestStateGraph(feedUrl, walk.newest!, new Date())])));
@@ -120,6 +168,8 @@ export class Harvester {
       abandon.abort();
       // Fetches of a batch not written any more: their outcome no longer matters.
       pending?.catch(() => undefined);
+      await Promise.allSettled(inFlight.map((w) => w.done));
+      await gate.close();
     }
   }
 
@@ -129,58 +179,123 @@ export class Harvester {
 
   /** The documents of a batch's store changes, fetched a few at a time; removals need no fetch. */
   private fetchAll(batch: readonly Change[], signal: AbortSignal): Fetches {
-    const fetch = this.options.fetch ?? ((uri: string) => fetchDocument(uri, { ...this.options.http, signal }, this.options.repair ?? 'all'));
+    const fetch = this.options.fetch ?? ((uri: string) => fetchDocument(uri, { ...this.options.http, signal }));
     return mapBounded(batch, this.options.concurrency ?? 8, (change): Promise<Fetched> =>
       change.effect === 'store' ? fetch(change.document) : Promise.resolve({ kind: 'missing', status: 0 }));
   }
 
-  /** One atomic write: the batch's admitted documents, its removals of documents held, and the harvest state. */
-  private async apply(feedUrl: string, batch: readonly Change[], fetched: readonly Fetched[], report: HarvestReport): Promise<void> {
-    const admitted: IngestedDocument[] = [];
-    const removals: string[] = [];
+  /**
+   * One batch: what is stored of its documents read, its documents through the gate, then, once
+   * the batches before it are written (`before`; it fails if they did), its outcomes reported and ONE atomic write queued: the
+   * documents that passed, the removals of documents held, and the harvest state.
+   */
+  private async apply(feedUrl: string, batch: readonly Change[], fetched: readonly Fetched[], report: HarvestReport, gate: Gate,
+    before: Promise<unknown>, ask: (id: string) => boolean): Promise<{ write: Promise<void> }> {
+    const repair = this.options.repair ?? 'all';
+    const gateBatch = gate.batch();
+    // The changes whose documents go to the gate, in order; the others' outcomes are known now.
+    const checked: Change[] = [];
+    const outcomes: Array<() => void> = [];
     const removeIds = batch.filter((c) => c.effect === 'remove').map((c) => c.document);
     batch.forEach((change, i) => {
       if (change.effect === 'remove') return;
       const f = fetched[i]!;
-      const where = `${change.activity.type} ${change.activity.endTime ?? ''}`.trim();
-      if ((f.kind === 'admitted' || f.kind === 'rejected') && f.repairs.length > 0) {
-        recordRepairs(report, { source: feedUrl, location: where, id: change.document, messages: f.repairs });
-      }
+      const where = whereOf(change);
       switch (f.kind) {
-        case 'admitted':
-          admitted.push(f.document);
-          report.warnings += f.document.warnings.length;
+        case 'document': {
+          // The document must be the one the feed named: a harvested copy keeps the publisher's
+          // ids, and a delete in the feed must find it under the same id.
+          const id = jsonId(f.json);
+          const taken = id === undefined || repair === 'none' ? id : repairedId(id, { base: change.document });
+          if (taken !== undefined && taken !== change.document) {
+            outcomes.push(() => unusable(report, feedUrl, change.document, `the document there has the id ${taken}, not ${change.document} as the feed says: not stored (its copy could never be updated or deleted by the feed)`));
+            break;
+          }
+          checked.push(change);
+          gateBatch.add({ kind: 'json', location: '', json: f.json, base: change.document }, change.document);
           break;
-        case 'rejected':
-          report.rejected++;
-          report.rejections.push({ source: feedUrl, location: where, id: change.document, messages: problemMessages(f.problems), problems: f.problems });
-          break;
+        }
         case 'missing':
-          report.missing++;
-          report.failures.push({ source: feedUrl, location: 'missing', id: change.document, messages: [`answered ${f.status} although its newest activity is ${where}: skipped`] });
+          outcomes.push(() => {
+            report.missing++;
+            report.failures.push({ source: feedUrl, location: 'missing', id: change.document, messages: [`answered ${f.status} although its newest activity is ${where}: skipped`] });
+          });
           break;
         case 'unusable':
-          report.unusable++;
-          report.failures.push({ source: feedUrl, location: 'unusable', id: change.document, messages: [f.message] });
+          outcomes.push(() => unusable(report, feedUrl, change.document, f.message));
           break;
         case 'unavailable':
           throw new Error(`internal: an unavailable document in a batch to write (${change.document})`);
       }
     });
-    const stateGraph = harvestStateGraph(feedUrl, batch[batch.length - 1]!.activity, new Date());
-    await this.documents.serialized(async () => {
-      const digests = await this.documents.digests([...admitted.map((d) => d.id), ...removeIds]);
-      for (const id of removeIds) {
-        if (digests.has(id) || (await this.documents.store.hasGraph(id))) removals.push(id);
-        else report.deleteAbsent++;
-      }
-      const outcome = await this.documents.commit(admitted, removals, digests, new Map([stateGraph]));
-      report.created += outcome.created.length;
-      report.replaced += outcome.replaced.length;
-      report.unchanged += outcome.unchanged.length;
-      report.deleted += outcome.deleted.length;
+    const asked = [...checked.map((c) => c.document).filter(ask), ...removeIds];
+    const stored = asked.length === 0 ? new Map<string, string>() : await this.documents.digests(asked);
+    const removals: string[] = [];
+    let absent = 0;
+    for (const id of removeIds) {
+      if (stored.has(id) || (await this.documents.store.hasGraph(id))) removals.push(id);
+      else absent++;
+    }
+    const removed = await this.documents.removalsOf(removals);
+    const stampedAt = new Date();
+    const result = await gateBatch.check(checked.map((c) => stored.get(c.document)), stampedAt, true);
+    await before;
+    for (const outcome of outcomes) outcome();
+    const changes: FeedChange[] = [];
+    result.verdicts.forEach((verdict, i) => {
+      const change = checked[i]!;
+      const stores = this.report(feedUrl, change, verdict, report);
+      if (verdict.kind === 'pass' && stores) changes.push({ kind: verdict.replaced ? 'Update' : 'Create', id: verdict.id, type: verdict.type });
     });
+    report.deleteAbsent += absent;
+    changes.push(...removed.changes);
+    const alongside = new Map<string, readonly Quad[]>(removed.graphs);
+    alongside.set(...harvestStateGraph(feedUrl, batch[batch.length - 1]!.activity, stampedAt));
+    const write = this.documents.writeChecked(result.graphs, changes, stampedAt, alongside).then(() => {
+      for (const c of changes) {
+        if (c.kind === 'Create') report.created++;
+        else if (c.kind === 'Update') report.replaced++;
+        else report.deleted++;
+      }
+    });
+    return { write };
   }
+
+  /** A gate's verdict on a harvested document into the report; whether it is to be stored. */
+  private report(feedUrl: string, change: Change, verdict: GateVerdict, report: HarvestReport): boolean {
+    const where = whereOf(change);
+    if (verdict.kind !== 'unchanged') recordRepairs(report, { source: feedUrl, location: where, id: change.document, messages: verdict.repairs });
+    switch (verdict.kind) {
+      case 'unchanged':
+        report.unchanged++;
+        return false;
+      case 'rejected':
+        report.rejected++;
+        report.rejections.push({ source: feedUrl, location: where, id: change.document, messages: problemMessages(verdict.problems), problems: verdict.problems });
+        return false;
+      case 'pass':
+        // The id was held against the feed's before the gate: one the gate takes otherwise is a fault here.
+        if (verdict.id !== change.document) throw new Error(`internal: the gate took ${change.document} as ${verdict.id}`);
+        report.warnings += verdict.warnings.length;
+        return true;
+    }
+  }
+}
+
+function whereOf(change: Change): string {
+  return `${change.activity.type} ${change.activity.endTime ?? ''}`.trim();
+}
+
+function unusable(report: HarvestReport, feedUrl: string, id: string, message: string): void {
+  report.unusable++;
+  report.failures.push({ source: feedUrl, location: 'unusable', id, messages: [message] });
+}
+
+/** A JSON document's id as ingest takes it, when it is a string (else the gate refuses the document). */
+function jsonId(json: unknown): string | undefined {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
+  const id = (json as Record<string, unknown>)['id'] ?? (json as Record<string, unknown>)['@id'];
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** Changes in batches of about `size`, the changes of one activity (a Move's two) never split. */

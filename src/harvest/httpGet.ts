@@ -4,6 +4,8 @@
  * many harvesters do not retry in step); any other answer, 4xx included, is returned for the
  * caller to judge. The body is read inside the attempt, so a body cut off midway is retried too.
  */
+import http from 'node:http';
+import https from 'node:https';
 
 export interface RetryOptions {
   /** Attempts after the first (default 5). */
@@ -50,12 +52,8 @@ export async function getWithRetries(url: string, accept: string, options: Retry
   for (let attempt = 0; ; attempt++) {
     options.signal?.throwIfAborted();
     try {
-      const signals = [AbortSignal.timeout(options.timeoutMs ?? 30000), ...(options.signal ? [options.signal] : [])];
-      const response = await fetch(url, { headers: { accept }, redirect: 'follow', signal: AbortSignal.any(signals) });
-      const body = await response.text();
-      if (!isTransient(response.status)) {
-        return { status: response.status, url: response.url || url, contentType: response.headers.get('content-type') ?? '', body };
-      }
+      const response = await getOnce(url, accept, options.timeoutMs ?? 30000, options.signal);
+      if (!isTransient(response.status)) return response;
       reason = `answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
     } catch (error) {
       if (options.signal?.aborted) throw error;
@@ -69,9 +67,54 @@ export async function getWithRetries(url: string, accept: string, options: Retry
   }
 }
 
-/** A failed fetch in words: a timeout, or the network error's own cause (fetch says only "fetch failed"). */
+/** A failed request in words: a timeout, or the network error's code (ECONNREFUSED...). */
 function describeFailure(error: Error, timeoutMs: number): string {
   if (error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
-  const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? error.message;
+  return (error as Error & { code?: string }).code ?? error.message;
+}
+
+// Connections kept open between requests: a harvest asks one publisher for thousands of documents.
+// (node:http rather than fetch: fetch's streams cost the harvesting thread about as much as checking.)
+const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 20;
+
+/** One attempt: a GET following redirects, the whole body read within `timeoutMs`. */
+function getOnce(url: string, accept: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Answer & { statusText: string }> {
+  return new Promise((resolve, reject) => {
+    let request: http.ClientRequest | undefined;
+    const timer = setTimeout(() => {
+      const error = new Error(`no answer within ${timeoutMs / 1000} s`);
+      error.name = 'TimeoutError';
+      request?.destroy(error);
+    }, timeoutMs);
+    const fail = (error: Error) => { clearTimeout(timer); reject(error); };
+    const get = (at: string, redirects: number): void => {
+      const target = new URL(at);
+      const agent = target.protocol === 'https:' ? agents['https:'] : target.protocol === 'http:' ? agents['http:'] : undefined;
+      if (!agent) { fail(new Error(`${at}: not an http(s) URL`)); return; }
+      const send = target.protocol === 'https:' ? https.get : http.get;
+      request = send(target, { agent, headers: { accept }, signal }, (response) => {
+        const status = response.statusCode ?? 0;
+        const location = response.headers.location;
+        if (REDIRECTS.has(status) && location !== undefined) {
+          response.resume();
+          if (redirects >= MAX_REDIRECTS) { fail(new Error(`more than ${MAX_REDIRECTS} redirects`)); return; }
+          get(new URL(location, at).href, redirects + 1);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', fail);
+        response.on('end', () => {
+          clearTimeout(timer);
+          if (!response.complete) { reject(new Error('the answer was cut off')); return; }
+          resolve({ status, statusText: response.statusMessage ?? '', url: at, contentType: response.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString('utf8') });
+        });
+      });
+      request.on('error', fail);
+    };
+    get(url, 0);
+  });
 }

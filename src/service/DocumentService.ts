@@ -162,13 +162,9 @@ export class DocumentService {
       changes.push({ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: entityClassOf(doc.id, doc.quads) });
       for (const [name, quads] of storedGraphs(doc, digest, now)) graphs.set(name, quads);
     }
-    const removedTypes = await this.classesOf(removals);
-    for (const id of removals) {
-      graphs.set(id, []);
-      graphs.set(hintGraphOf(id), []);
-      graphs.set(linksGraphOf(id), []);
-      changes.push({ kind: 'Delete', id, type: removedTypes.get(id) });
-    }
+    const removed = await this.removalsOf(removals);
+    for (const [name, quads] of removed.graphs) graphs.set(name, quads);
+    changes.push(...removed.changes);
     if (graphs.size > 0) await this.write(graphs, [...outcome.created, ...outcome.replaced, ...removals], changes, now);
     return outcome;
   }
@@ -176,9 +172,20 @@ export class DocumentService {
   /**
    * Store documents checked elsewhere (a load's check workers: src/load/gate), given as the
    * graphs storedGraphs makes of them, in one atomic, durable write after any write before it.
+   * `alongside`: more graphs in the same write (a harvest's removals, removalsOf, and its state),
+   * their activities among `changes`.
    */
-  writeChecked(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, changes: readonly Change[], when: Date): Promise<void> {
-    return this.serialized(() => this.write(graphs, changes.map((c) => c.id), changes, when));
+  writeChecked(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, changes: readonly Change[], when: Date,
+    alongside?: ReadonlyMap<string, readonly Quad[]>): Promise<void> {
+    return this.serialized(() => this.write(graphs, changes.map((c) => c.id), changes, when, alongside));
+  }
+
+  /** What removes these stored documents: their graphs emptied, and their Delete activities (naming their classes). */
+  async removalsOf(ids: readonly string[]): Promise<{ graphs: Map<string, Quad[]>; changes: Change[] }> {
+    const types = await this.classesOf(ids);
+    const graphs = new Map<string, Quad[]>();
+    for (const id of ids) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) graphs.set(name, []);
+    return { graphs, changes: ids.map((id): Change => ({ kind: 'Delete', id, type: types.get(id) })) };
   }
 
   /** The Linked Art classes of these stored documents (a deleted document's Delete activity names it). */
@@ -273,9 +280,11 @@ export class DocumentService {
    * The one write to the store: the documents' graphs, with the change feed's activities for
    * `changes` (at `when`, their modification stamp) in the same atomic write.
    */
-  private async write(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[], changes: readonly Change[], when: Date): Promise<void> {
+  private async write(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[], changes: readonly Change[], when: Date,
+    alongside: ReadonlyMap<string, readonly Quad[]> = new Map()): Promise<void> {
     // Decoded before the post: the store worker takes the wire graphs' buffer.
-    const plain = 'codes' in graphs ? (this.links || this.writtenListeners.length > 0 ? new Map(decodeGraphs(graphs)) : undefined) : graphs;
+    let plain = 'codes' in graphs ? (this.links || this.writtenListeners.length > 0 ? new Map(decodeGraphs(graphs)) : undefined) : graphs;
+    if (plain && alongside.size > 0) plain = new Map([...plain, ...alongside]);
     let affected: readonly string[] = [];
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
     const stamp = this.stamped ? undefined : await stampFor(this.store);
@@ -285,9 +294,9 @@ export class DocumentService {
       // Graphs already interned go to a store that takes them so as they are.
       if ('codes' in graphs && this.store.replaceWireGraphs) {
         if (stamp) await this.store.replaceGraphs(new Map([stamp]));
-        await this.store.replaceWireGraphs(appendGraphs(graphs, feed.graphs));
+        await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...feed.graphs]));
       } else {
-        const all = withFeedGraphs(plain ?? new Map(decodeGraphs(graphs as WireGraphs)), feed);
+        const all = withFeedGraphs(plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]), feed);
         if (stamp) all.set(...stamp);
         await this.store.replaceGraphs(all);
       }

@@ -64,7 +64,8 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
     let digest: string | undefined;
     const notes: RepairNote[] = [];
     try {
-      const doc = ingestRecord(record, source, { policy: options.repair, base: options.base, notes });
+      const base = record.kind === 'json' ? record.base ?? options.base : options.base;
+      const doc = ingestRecord(record, source, { policy: options.repair, base, notes });
       // Against a stored digest first (unchanged: no shapes); otherwise only for a document that passes.
       if (before !== undefined) {
         digest = digestOf(doc);

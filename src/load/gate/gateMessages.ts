@@ -21,7 +21,7 @@ export interface JobMessage {
 }
 
 type ItemMessage =
-  | { kind: 'json'; readonly location: string; readonly json: unknown; readonly source: string; before?: string }
+  | { kind: 'json'; readonly location: string; readonly json: unknown; readonly base?: string; readonly source: string; before?: string }
   | { kind: 'graph'; readonly location: string; readonly id: string; readonly source: string; before?: string;
       readonly quadRuns: number; readonly hintRuns: number };
 
@@ -36,7 +36,7 @@ export class JobBuilder {
 
   add(record: DocumentRecord, source: string): void {
     if (record.kind === 'json') {
-      this.items.push({ kind: 'json', location: record.location, json: record.json, source });
+      this.items.push({ kind: 'json', location: record.location, json: record.json, base: record.base, source });
       return;
     }
     const quadRuns = this.addRuns(record.quads);
@@ -79,7 +79,7 @@ export function* itemsOf(message: JobMessage): Generator<GateItem> {
   };
   for (const m of message.items) {
     yield m.kind === 'json'
-      ? { record: { kind: 'json', location: m.location, json: m.json }, source: m.source, before: m.before }
+      ? { record: { kind: 'json', location: m.location, json: m.json, base: m.base }, source: m.source, before: m.before }
       : { record: { kind: 'graph', location: m.location, id: m.id, quads: take(m.quadRuns), hints: take(m.hintRuns) }, source: m.source, before: m.before };
   }
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Harvester, inBatches } from '../../../src/harvest/Harvester.js';
 import { walkBack } from '../../../src/harvest/walkBack.js';
-import { admitFetched, type Fetched } from '../../../src/harvest/fetchDocument.js';
+import { fetchedJson, type Fetched } from '../../../src/harvest/fetchDocument.js';
 import { harvestGraphOf, readHarvestState } from '../../../src/harvest/harvestState.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { MemoryStore } from '../../support/memoryStore.js';
@@ -22,7 +22,7 @@ class Publisher {
     if (this.unavailable.has(uri)) return { kind: 'unavailable', message: `${uri}: answered 503 (after 6 attempts)` };
     const label = this.labels.get(uri);
     if (label === undefined) return { kind: 'missing', status: 410 };
-    return admitFetched(uri, { '@context': V1, id: uri, type: this.invalid.has(uri) ? 'NotAClass' : this.legacy.has(uri) ? 'ManMadeObject' : 'HumanMadeObject', _label: label, _links: { self: { href: uri } } });
+    return fetchedJson({ '@context': V1, id: uri, type: this.invalid.has(uri) ? 'NotAClass' : this.legacy.has(uri) ? 'ManMadeObject' : 'HumanMadeObject', _label: label, _links: { self: { href: uri } } });
   };
 }
 
@@ -125,8 +125,7 @@ describe('Harvest: applying the feed to the store', () => {
     const repaired = await new Harvester(new DocumentService(new MemoryStore()), { feed: new MemoryFeed(items), fetch: publisher.fetch }).harvest(FEED);
     expect(repaired).to.deep.include({ created: 2, rejected: 0, repairs: { 'legacy-class': 1 } });
     expect(repaired.repaired[0]!.id).to.equal(obj(3));
-    const strict = await new Harvester(new DocumentService(new MemoryStore()), { feed: new MemoryFeed(items), fetch: async (uri) =>
-      admitFetched(uri, { '@context': V1, id: uri, type: publisher.legacy.has(uri) ? 'ManMadeObject' : 'HumanMadeObject', _label: 'x' }, 'none') }).harvest(FEED);
+    const strict = await new Harvester(new DocumentService(new MemoryStore()), { feed: new MemoryFeed(items), fetch: publisher.fetch, repair: 'none' }).harvest(FEED);
     expect(strict).to.deep.include({ created: 1, rejected: 1 });
   });
 
