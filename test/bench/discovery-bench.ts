@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/corpus.js';
 import { gateTemplates, writeDumps } from './load/dump.js';
 import { runMeasured } from './load/measuredChild.js';
-import { startChildServer, type ChildServer } from './http/childServer.js';
+import { startChildServer, untilReady, type ChildServer } from './http/childServer.js';
 import { load } from './http/cannon.js';
 import { docGraph } from './store-bench.js';
 import { printTable } from './stats.js';
@@ -56,14 +56,7 @@ async function loadTimed(dump: string, dataDir: string, withoutLinks: boolean): 
 async function serve(dataDir: string, extra: string[]): Promise<ChildServer & { readyMs: number }> {
   const server = await startChildServer(MAIN,
     ['serve', '--data-dir', dataDir, '--port', '0', '--base-url', BASE, '--log-level', 'silent', ...extra], 600000);
-  const started = performance.now();
-  for (;;) {
-    // A connection reset while the server starts under load is a not-yet, not a failure.
-    const response = await fetch(`${server.url}/ready`).catch(() => undefined);
-    await response?.arrayBuffer();
-    if (response?.status === 200) return Object.assign(server, { readyMs: performance.now() - started });
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  return Object.assign(server, { readyMs: await untilReady(server) });
 }
 
 /** The path (and query) of a URL the service gave, on the child server. */

@@ -24,7 +24,7 @@ import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
 import type { Quad } from '../../src/rdf/terms.js';
 import { gateTemplates, writeDumps } from './load/dump.js';
 import { runMeasured } from './load/measuredChild.js';
-import { startChildServer, type ChildServer } from './http/childServer.js';
+import { startChildServer, untilReady, type ChildServer } from './http/childServer.js';
 import { printTable } from './stats.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
@@ -51,13 +51,8 @@ const withoutFeed = <T>(off: boolean, work: () => Promise<T>) => withEnv('LINKED
 
 async function serve(dataDir: string, extra: string[] = []): Promise<ChildServer> {
   const server = await startChildServer(MAIN, ['serve', '--data-dir', dataDir, '--port', '0', '--base-url', BASE, '--log-level', 'silent', '--token', TOKEN, ...extra], 600000);
-  for (;;) {
-    // A connection reset while the server starts under load is a not-yet, not a failure.
-    const response = await fetch(`${server.url}/ready`).catch(() => undefined);
-    await response?.arrayBuffer();
-    if (response?.status === 200) return server;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await untilReady(server);
+  return server;
 }
 
 async function directoryBytes(dir: string): Promise<number> {

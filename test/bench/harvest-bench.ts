@@ -20,7 +20,7 @@ import { once } from 'node:events';
 import { LINKED_ART_ACCEPT } from '../../src/harvest/fetchDocument.js';
 import type { HarvestReport } from '../../src/harvest/HarvestReport.js';
 import { PROJECT_ROOT } from '../support/corpus.js';
-import { startChildServer } from './http/childServer.js';
+import { startChildServer, untilReady } from './http/childServer.js';
 import { gateTemplates, writeDumps } from './load/dump.js';
 import { runMeasured } from './load/measuredChild.js';
 import { docGraph } from './store-bench.js';
@@ -68,7 +68,7 @@ try {
   try {
     const feed = `${base}activity-stream`;
     // Ready once the index is read from the store (503 until then).
-    while ((await fetch(`${base}ready`)).status !== 200) await new Promise((r) => setTimeout(r, 50));
+    await untilReady(server);
     const probe = await fetch(feed, { headers: { accept: 'application/ld+json' } });
     if (probe.status !== 200) {
       progress(`service A answers ${probe.status} at ${feed}: it does not serve a change feed yet; nothing measured`);

@@ -78,3 +78,14 @@ export async function startChildServer(script: string, args: readonly string[], 
     },
   };
 }
+
+/** Waits until the server's `/ready` answers 200 (a reset connection while it starts under load is a not-yet); how long that took, in ms. */
+export async function untilReady(server: ChildServer): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const response = await fetch(`${server.url}/ready`).catch(() => undefined);
+    await response?.arrayBuffer();
+    if (response?.status === 200) return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
