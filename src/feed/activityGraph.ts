@@ -5,15 +5,17 @@
  * highest number whose graph exists, and a page is a fixed range of numbers: full pages never
  * change, and reading one costs the same at any length of the feed.
  *
- *   <urn:linkedart-service:activity:42> rdf:type as:Update ;
- *       as:object <document> ; as:endTime "2026-11-25T07:00:00Z"^^xsd:dateTime .
- *   <document> rdf:type <Linked Art class IRI> .
+ * An activity is one quad, its parts in a JSON literal (as a sealed page's rows): a quarter of
+ * the quads (and a third of the bytes) of the four-triple Activity Streams form, which made a
+ * 100,000-document load 6% slower; that form, written before, is still read.
+ *
+ *   <urn:linkedart-service:activity:42> <urn:linkedart-service:activity>
+ *       "[\"Update\",\"https://…/object/1\",\"HumanMadeObject\",\"2026-11-25T07:00:00Z\"]" .
  */
-import { linkedArtContext } from '../context/linkedArtContext.js';
 import { classNamesByIri } from '../discovery/reverseLinksOf.js';
-import { df, fromPlainTerm, RDF_TYPE, XSD, type PlainTerm, type Quad } from '../rdf/terms.js';
+import { df, fromPlainTerm, RDF_TYPE, type PlainTerm, type Quad } from '../rdf/terms.js';
 import type { Quad_Object } from '@rdfjs/types';
-import { ACTIVITY_GRAPH_PREFIX } from '../store/internalGraphs.js';
+import { ACTIVITY_GRAPH_PREFIX, INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
 
 export type ActivityKind = 'Create' | 'Update' | 'Delete';
 
@@ -32,6 +34,9 @@ export interface Activity {
 
 export { ACTIVITY_GRAPH_PREFIX };
 const AS = 'https://www.w3.org/ns/activitystreams#';
+const ACTIVITY = `${INTERNAL_GRAPH_PREFIX}activity`;
+/** The literal's parts: kind, object, class (null: none), endTime. */
+type Parts = [ActivityKind, string, string | null, string];
 const KINDS: readonly ActivityKind[] = ['Create', 'Update', 'Delete'];
 
 export function activityGraphOf(seq: number): string {
@@ -47,19 +52,11 @@ export function feedTime(when: Date): string {
   return new Date(Math.floor(when.getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-/** The quads of an activity's graph. */
+/** The quads of an activity's graph: one. */
 export function activityQuads(activity: Activity): Quad[] {
   const graph = df.namedNode(activityGraphOf(activity.seq));
-  const subject = graph;
-  const object = df.namedNode(activity.object);
-  const quads = [
-    df.quad(subject, df.namedNode(RDF_TYPE), df.namedNode(AS + activity.kind), graph),
-    df.quad(subject, df.namedNode(AS + 'object'), object, graph),
-    df.quad(subject, df.namedNode(AS + 'endTime'), df.literal(activity.endTime, df.namedNode(XSD + 'dateTime')), graph),
-  ];
-  const classIri = activity.type === undefined ? undefined : linkedArtContext().expandVocab(activity.type);
-  if (classIri) quads.push(df.quad(object, df.namedNode(RDF_TYPE), df.namedNode(classIri), graph));
-  return quads;
+  const parts: Parts = [activity.kind, activity.object, activity.type ?? null, activity.endTime];
+  return [df.quad(graph, df.namedNode(ACTIVITY), df.literal(JSON.stringify(parts)), graph)];
 }
 
 /**
@@ -74,7 +71,12 @@ export function activitiesFrom(quads: readonly Quad[]): Activity[] {
     const seq = Number(graph.slice(ACTIVITY_GRAPH_PREFIX.length));
     let part = parts.get(seq);
     if (!part) parts.set(seq, part = { types: new Map() });
-    if (q.subject.value === graph) {
+    if (q.predicate.value === ACTIVITY) {
+      const fields = readParts(q.object.value);
+      if (fields) [part.kind, part.object, , part.endTime] = fields;
+      if (fields?.[2]) part.types.set(fields[1], fields[2]);
+    } else if (q.subject.value === graph) {
+      // The four-triple form, as written before.
       if (q.predicate.value === RDF_TYPE) part.kind = KINDS.find((k) => AS + k === q.object.value);
       else if (q.predicate.value === AS + 'object') part.object = q.object.value;
       // As this service writes it, whatever spelling the store gives back (Virtuoso: +00:00, fractions).
@@ -88,6 +90,16 @@ export function activitiesFrom(quads: readonly Quad[]): Activity[] {
     if (!part.kind || !part.object || !part.endTime) throw new Error(`the change feed's activity ${seq} (graph <${activityGraphOf(seq)}>) is incomplete in the store`);
     return { seq, kind: part.kind, object: part.object, type: part.types.get(part.object), endTime: part.endTime };
   });
+}
+
+/** An activity literal's parts; undefined when it is not one (the activity is then incomplete, and said so). */
+function readParts(text: string): Parts | undefined {
+  let parts: unknown;
+  try { parts = JSON.parse(text); } catch { return undefined; }
+  if (!Array.isArray(parts) || parts.length !== 4) return undefined;
+  const [kind, object, type, endTime] = parts as unknown[];
+  if (!KINDS.includes(kind as ActivityKind) || typeof object !== 'string' || (type !== null && typeof type !== 'string') || typeof endTime !== 'string') return undefined;
+  return [kind as ActivityKind, object, type as string | null, endTime];
 }
 
 /**
