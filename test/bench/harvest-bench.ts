@@ -5,7 +5,8 @@
  * Service A: a generated dump (load/dump.ts) of N documents with ids under A's own URL, loaded
  * into a data directory and served; then
  * (a) `linkedart harvest A/activity-stream` into an empty data directory (a child process, wall clock),
- * (b) GET of every document URI one after another, Accept: Linked Art JSON-LD, body read.
+ * (b) GET of every document URI one after another, Accept: Linked Art JSON-LD, body read, from A
+ *     started again (so neither side finds the documents already rendered by the other).
  *   npm run bench:harvest            10000 documents
  *   npm run bench:harvest -- 2000    another size
  * Needs A to serve /activity-stream; says so and stops if it does not. The exit code is 0 whatever the result.
@@ -64,7 +65,8 @@ try {
   progress('loading service A');
   const loaded = await runMeasured([MAIN, 'load', '--data-dir', join(work, 'a'), '--no-progress', dump]);
   if (loaded.code !== 0) throw new Error(`load into A failed: ${loaded.stderr.slice(-2000)}`);
-  const server = await startChildServer(MAIN, ['serve', '--data-dir', join(work, 'a'), '--port', String(port), '--base-url', base, '--log-level', 'silent'], 600000);
+  const serveA = () => startChildServer(MAIN, ['serve', '--data-dir', join(work, 'a'), '--port', String(port), '--base-url', base, '--log-level', 'silent'], 600000);
+  let server = await serveA();
   try {
     const feed = `${base}activity-stream`;
     // Ready once the index is read from the store (503 until then).
@@ -79,7 +81,11 @@ try {
       const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Partial<HarvestReport>;
       const harvested = (report.created ?? 0) + (report.replaced ?? 0) + (report.unchanged ?? 0);
 
-      progress('(b) sequential GET of every document');
+      // A started afresh, so the loop does not read the documents the harvest made A render and keep.
+      await server.stop();
+      server = await serveA();
+      await untilReady(server);
+      progress('(b) sequential GET of every document (A restarted: its render cache as cold as the harvest found it)');
       const started = performance.now();
       for (let i = 0; i < N; i++) {
         const response = await fetch(`${base}generated/${i}`, { headers: { accept: LINKED_ART_ACCEPT } });

@@ -90,7 +90,7 @@ describe('replicas: two service processes on one remote store', function () {
     expect(new Set(observed.map((o) => o.label)).size, 'versions seen').to.equal(names.length);
   });
 
-  it('a SPARQL Update through one is served by the other; a DELETE through one is a 404 through the other', async () => {
+  it('a SPARQL Update through one is served by the other; a DELETE through one is 410 Gone through the other', async () => {
     await label(a);   // a caches it
     const update = `DELETE { GRAPH <${PAINTING}> { <${PAINTING}> <http://www.w3.org/2000/01/rdf-schema#label> ?l } }
       INSERT { GRAPH <${PAINTING}> { <${PAINTING}> <http://www.w3.org/2000/01/rdf-schema#label> "Renamed by SPARQL" } }
@@ -103,6 +103,7 @@ describe('replicas: two service processes on one remote store', function () {
 
     const deleted = await fetch(b.url + '/object/harbour-at-dusk', { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(deleted.status).to.equal(204);
-    expect((await get(a, '/object/harbour-at-dusk')).status).to.equal(404);
+    // The tombstone B wrote is read by A: gone, not merely unknown.
+    expect((await get(a, '/object/harbour-at-dusk')).status).to.equal(410);
   });
 });
