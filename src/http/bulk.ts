@@ -11,6 +11,7 @@ import { Transform } from 'node:stream';
 import type { Request, Response } from 'express';
 import { DUMP_FORMATS, dumpFormatNamed, streamInput } from '../load/inputs.js';
 import { Loader } from '../load/Loader.js';
+import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import type { Logger } from '../log/logger.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import type { DocumentService } from '../service/DocumentService.js';
@@ -60,6 +61,8 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
       const input = streamInput(params.get('source') ?? 'request body', format, encoding === 'gzip', () => body);
       const report = await new Loader(documents, {
         strict: flag('strict'), dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, repair, batchSize,
+        // Checked in worker threads, never on the thread that answers readers meanwhile.
+        checkWorkers: defaultCheckWorkers(),
         onStored: progress ? (so) => progress.acknowledged(so) : undefined,
       }).load([input]);
       if (progress) return progress.report(report);
