@@ -62,7 +62,7 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
       const report = await new Loader(documents, {
         strict: flag('strict'), dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, repair, batchSize,
         // Checked in worker threads, never on the thread that answers readers meanwhile.
-        checkWorkers: defaultCheckWorkers(),
+        checkWorkers: defaultCheckWorkers(), keepThreadFree: true,
         onStored: progress ? (so) => progress.acknowledged(so) : undefined,
       }).load([input]);
       if (progress) return progress.report(report);

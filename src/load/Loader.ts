@@ -51,6 +51,11 @@ export interface LoadOptions {
    * on; 0 (the default): checked in this thread. Started at the first full batch.
    */
   readonly checkWorkers?: number;
+  /**
+   * This thread also answers readers (the server's /_bulk): the workers check every batch, the
+   * first included, so no check holds the thread.
+   */
+  readonly keepThreadFree?: boolean;
   /** Each refused record, with where it was and why, as its verdict comes (`--rejects FILE`). */
   readonly onRejected?: (rejected: RejectedRecord) => void;
 }
@@ -107,7 +112,7 @@ export class Loader {
     let batch: Pending[] = [];
     // Inputs known to be large: the workers start now, compiling the context and the shapes
     // while this thread reads the first batch, which they check too.
-    if (totalBytes !== undefined && totalBytes >= EARLY_WORKERS_BYTES) gates.started();
+    if (this.options.keepThreadFree || (totalBytes !== undefined && totalBytes >= EARLY_WORKERS_BYTES)) gates.started();
     let gateBatch = gates.batch();
     // Batches sent to the gate and not yet stored, in order. While the store applies one and
     // the gate checks the next, this thread reads on; `inFlight` bounds how far ahead.

@@ -124,10 +124,13 @@ export class WireEncoder {
  * is made once (the same object wherever it stands; terms are values nobody changes).
  */
 export function decodeGraphs(wire: WireGraphs): Array<[string, Quad[]]> {
+  return [...eachDecodedGraph(wire)];
+}
+
+/** As decodeGraphs, one graph at a time (a caller can pause between them). */
+export function* eachDecodedGraph(wire: WireGraphs): Generator<[string, Quad[]]> {
   const decoder = new WireDecoder(wire);
-  const out: Array<[string, Quad[]]> = [];
-  for (let g = 0; g < wire.names.length; g++) out.push(decoder.next());
-  return out;
+  for (let g = 0; g < wire.names.length; g++) yield decoder.next();
 }
 
 /**

@@ -13,7 +13,7 @@ import { shaclValidator } from '../validate/ShaclValidator.js';
 import { renderDocument, type RenderedDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
-import { appendGraphs, decodeGraphs, type WireGraphs } from '../rdf/wireGraphs.js';
+import { appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
 import { documentLinksFrom, linksGraphOf, linksQuads, WITHOUT_LINKS_FOR_BENCH } from '../discovery/linksGraph.js';
 import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
 import { stampFor } from '../discovery/reindex.js';
@@ -22,6 +22,7 @@ import type { ReverseLinks } from '../discovery/ReverseLinks.js';
 import { StoredReverseLinks } from '../discovery/StoredReverseLinks.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { ChangeFeed, withFeedGraphs, type Change } from '../feed/ChangeFeed.js';
+import { eachInSlices, mapInSlices } from './inSlices.js';
 
 /** One document as stored: its entity graph, its hint graph, and when it last changed. */
 export interface StoredDocument {
@@ -60,6 +61,8 @@ export type WrittenListener = (graphs: ReadonlyMap<string, readonly Quad[]>) => 
 
 /** Ids per digest query (a VALUES block). */
 const DIGEST_BATCH = 500;
+/** Graphs the indexes are told of at a time (a document has three: its own, its hints, its links). */
+const GRAPHS_PER_SLICE = 60;
 
 export class DocumentService {
   private readonly listeners: ChangeListener[] = [];
@@ -282,8 +285,13 @@ export class DocumentService {
    */
   private async write(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[], changes: readonly Change[], when: Date,
     alongside: ReadonlyMap<string, readonly Quad[]> = new Map()): Promise<void> {
-    // Decoded before the post: the store worker takes the wire graphs' buffer.
-    let plain = 'codes' in graphs ? (this.links || this.writtenListeners.length > 0 ? new Map(decodeGraphs(graphs)) : undefined) : graphs;
+    // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
+    let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
+    if ('codes' in graphs && (this.links || this.writtenListeners.length > 0)) {
+      const decoded = new Map<string, readonly Quad[]>();
+      await eachInSlices(eachDecodedGraph(graphs), ([name, quads]) => decoded.set(name, quads));
+      plain = decoded;
+    }
     if (plain && alongside.size > 0) plain = new Map([...plain, ...alongside]);
     let affected: readonly string[] = [];
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
@@ -301,9 +309,15 @@ export class DocumentService {
         await this.store.replaceGraphs(all);
       }
       this.feed.committed(feed, changes);
-      // The entities whose hits changed: their documents' `_links` change with them.
-      if (this.links && plain) affected = this.links.written(plain);
-      if (plain) for (const listener of this.writtenListeners) listener(plain);
+      // The entities whose hits changed: their documents' `_links` change with them. Told in slices (readers wait on this thread).
+      if (plain) {
+        const found: string[] = [];
+        await mapInSlices(plain, GRAPHS_PER_SLICE, (slice) => {
+          if (this.links) found.push(...this.links.written(slice));
+          for (const listener of this.writtenListeners) listener(slice);
+        });
+        affected = found;
+      }
     } catch (error) {
       this.feed.uncertain();
       // Likewise the indexes told of writes: what is stored now, whichever it is.
