@@ -16,7 +16,8 @@ import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocu
 import type { DocumentService } from '../service/DocumentService.js';
 import { BULK_PROGRESS_MEDIA_TYPE, BulkProgress } from './bulkProgress.js';
 import { asHttpError } from './problems.js';
-import { BadRequest, HttpError, PayloadTooLarge } from './HttpError.js';
+import { BadRequest, HttpError, InsufficientStorage, PayloadTooLarge } from './HttpError.js';
+import { StoreFull } from '../store/StoreFull.js';
 
 export interface BulkOptions {
   readonly documents: DocumentService;
@@ -62,6 +63,8 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
         strict: flag('strict'), dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, repair, batchSize,
         onStored: progress ? (so) => progress.acknowledged(so) : undefined,
       }).load([input]);
+      // Stopped with the store full: 507, the report (how far the load got) beside the problem.
+      if (report.storeFull) throw new InsufficientStorage(new StoreFull(report.storeFull), { report }, report.aborted);
       if (progress) return progress.report(report);
       const answer = Buffer.from(JSON.stringify(report));
       setCorsHeaders(res);
@@ -71,7 +74,7 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
     } catch (error) {
       if (progress) {
         const problem = asHttpError(answerFor(error, tooLarge, maxBulkBytes));
-        if (problem.status >= 500) logger.error({ err: error, path: req.originalUrl.slice(0, 500) }, 'bulk load failed');
+        if (problem.status >= 500 && problem.status !== 507) logger.error({ err: error, path: req.originalUrl.slice(0, 500) }, 'bulk load failed');
         return progress.problem(problem);
       }
       throw answerFor(error, tooLarge, maxBulkBytes);
