@@ -7,6 +7,7 @@
  * answer streamed instead: a line per stored batch, then the report (bulkProgress.ts).
  */
 import { setCorsHeaders } from './cors.js';
+import { once } from 'node:events';
 import { Transform } from 'node:stream';
 import type { Request, Response } from 'express';
 import { DUMP_FORMATS, dumpFormatNamed, streamInput } from '../load/inputs.js';
@@ -64,7 +65,10 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
         onStored: progress ? (so) => progress.acknowledged(so) : undefined,
       }).load([input]);
       // Stopped with the store full: 507, the report (how far the load got) beside the problem.
-      if (report.storeFull) throw new InsufficientStorage(new StoreFull(report.storeFull), { report }, report.aborted);
+      if (report.storeFull) {
+        await discardRest(req, body);
+        throw new InsufficientStorage(new StoreFull(report.storeFull), { report }, report.aborted);
+      }
       if (progress) return progress.report(report);
       const answer = Buffer.from(JSON.stringify(report));
       setCorsHeaders(res);
@@ -80,6 +84,18 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
       throw answerFor(error, tooLarge, maxBulkBytes);
     }
   };
+}
+
+/**
+ * The rest of a body the load stopped reading, read and dropped: a server that answers and
+ * closes with the body unread resets the connection, and the client may never see the answer.
+ */
+async function discardRest(req: Request, body: Transform): Promise<void> {
+  req.unpipe(body);
+  if (req.readableEnded || req.destroyed) return;
+  const ended = once(req, 'end');
+  req.resume();
+  await ended;
 }
 
 /** What a failed load answers: the client's fault (too large, unreadable body) or ours (as it was thrown). */

@@ -28,7 +28,7 @@ import { rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 // Before engine.js: it catches Oxigraph's WebAssembly memory as the module loads.
 import { wasmMemoryBytes } from './wasmMemory.js';
-import { Engine, type GraphRef } from './engine.js';
+import { Engine, type GraphRef, type Overwritten } from './engine.js';
 import { refusal, storeCeiling, type StoreCeiling, type WriteSize } from './storeCeiling.js';
 import { StoreFull } from '../StoreFull.js';
 import { WriteAheadLog, LogReader, listLogFiles, encodeRecord, recordBody, type LogRecord } from './wal.js';
@@ -211,7 +211,7 @@ class StoreWorker {
         // `new`: see the file comment on why not while a snapshot is being written.
         const fresh = before.graphs.length === 0 && !this.compacting;
         record = encodeRecord({ seq, op: 'replace', graphs: names, dead: before.chars, ...(fresh ? { new: true } : {}) }, texts);
-        this.checkRoom({ recordBytes: recordBody(record).length, replacedBytes: before.chars });
+        this.checkRoom({ recordBytes: recordBody(record).length, replacedBytes: asNQuadsBytes(before) });
         // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
         this.engine.replaceGraphs(names, recordBody(record), before);
         this.deadBytes += before.chars;
@@ -490,6 +490,17 @@ function inGraph(ntriples: string, name: string): string {
   if (!ntriples) return '';
   const tail = ` <${name}> .`;
   return ntriples.replace(/ \.$/gm, tail);
+}
+
+/** What a replacement overwrites, measured as its record measures itself: N-Quads, each line naming its graph. */
+function asNQuadsBytes(before: Overwritten): number {
+  let bytes = before.chars;
+  for (const [name, nt] of before.graphs) {
+    let lines = 0;
+    for (let i = nt.indexOf('\n'); i >= 0; i = nt.indexOf('\n', i + 1)) lines++;
+    bytes += lines * (name.length + 3); // ` <name>` before each line's ` .`
+  }
+  return bytes;
 }
 
 function graphTerm(g: GraphRef): string {
