@@ -16,11 +16,12 @@ export interface StoreFlags {
   updateUrl?: string;
   storeUser?: string;
   storePassword?: string;
+  maxStoreMb?: string;
 }
 
-const STORE_KEYS = ['dataDir', 'store', 'sparqlUrl', 'updateUrl', 'storeUser', 'storePassword'] as const;
+const STORE_KEYS = ['dataDir', 'store', 'sparqlUrl', 'updateUrl', 'storeUser', 'storePassword', 'maxStoreMb'] as const;
 
-/** Adds --data-dir, --store, --sparql-url, --update-url, --store-user, --store-password (each conflicting with --server). */
+/** Adds --data-dir, --store, --sparql-url, --update-url, --store-user, --store-password, --max-store-mb (each conflicting with --server). */
 export function addStoreOptions(command: Command): Command {
   for (const key of STORE_KEYS) {
     const flag = key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());

@@ -4,6 +4,7 @@
  * start-up with a message naming the flag or variable it came from.
  */
 import { resolve } from 'node:path';
+import { WASM_CEILING_BYTES } from '../store/embedded/storeCeiling.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
 
@@ -51,7 +52,7 @@ export interface Config {
 }
 
 export type StoreConfig =
-  | { readonly kind: 'embedded'; readonly dataDir: string }
+  | { readonly kind: 'embedded'; readonly dataDir: string; readonly maxStoreBytes?: number }
   | { readonly kind: 'sparql'; readonly queryUrl: string; readonly updateUrl?: string; readonly user?: string; readonly password?: string };
 
 /** The raw values, as strings, from flags (commander gives camelCase keys). */
@@ -75,6 +76,7 @@ export interface ConfigInput {
   updateUrl?: string;
   storeUser?: string;
   storePassword?: string;
+  maxStoreMb?: string;
   readToken?: string;
   links?: string;
   pageSize?: string;
@@ -120,6 +122,7 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   updateUrl: { env: 'LINKEDART_UPDATE_URL', help: 'update endpoint of the SPARQL 1.1 store (default: the query endpoint)' },
   storeUser: { env: 'LINKEDART_STORE_USER', help: 'user name for the SPARQL store (HTTP Basic or Digest)' },
   storePassword: { env: 'LINKEDART_STORE_PASSWORD', help: 'password for the SPARQL store' },
+  maxStoreMb: { env: 'LINKEDART_MAX_STORE_MB', help: `the embedded store's memory in MB beyond which writes are refused (507), at most and by default ${WASM_CEILING_BYTES / (1024 * 1024)} (its safe ceiling)` },
   links: { env: 'LINKEDART_LINKS', help: 'HAL _links (reverse links, versions, formats) in served JSON-LD: on or off (default on)' },
   pageSize: { env: 'LINKEDART_PAGE_SIZE', help: 'entries per page of search results and collections, 1 to 1000 (default 20)' },
   title: { env: 'LINKEDART_TITLE', help: `the collection's name, shown on the pages for people (default "${DEFAULT_TITLE}")` },
@@ -256,14 +259,27 @@ function storeConfig(pick: (key: keyof ConfigInput) => Given | undefined, fail: 
   const updateIn = pick('updateUrl');
   const userIn = pick('storeUser');
   const passwordIn = pick('storePassword');
+  const maxStoreIn = pick('maxStoreMb');
   if (kind === 'embedded') {
     for (const given of [sparqlIn, updateIn, userIn]) if (given) fail(given, 'only used with --store sparql (LINKEDART_STORE=sparql)');
-    return { kind, dataDir };
+    return maxStoreIn ? { kind, dataDir, maxStoreBytes: maxStoreBytesOf(maxStoreIn, fail) } : { kind, dataDir };
   }
+  if (maxStoreIn) fail(maxStoreIn, 'only used with the embedded store (--store embedded): a remote store has its own limits');
   if (kind !== 'sparql') fail(kindIn!, 'embedded or sparql');
   if (!sparqlIn) throw new ConfigError(`--store sparql needs the store's query endpoint: --sparql-url URL or ${SETTINGS.sparqlUrl.env}`);
   if (passwordIn && !userIn) fail({ ...passwordIn, value: '…' }, 'a password needs a user (--store-user)');
   return { kind, queryUrl: urlOf(sparqlIn)!, updateUrl: urlOf(updateIn), user: userIn?.value, password: passwordIn?.value };
+}
+
+/** --max-store-mb: from 1 MB to the embedded store's safe ceiling (storeCeiling.ts). */
+function maxStoreBytesOf(given: Given, fail: (given: Given, why: string) => never): number {
+  const text = given.value.trim();
+  const mb = Number(text);
+  const ceiling = WASM_CEILING_BYTES / MB;
+  if (text === '' || !Number.isFinite(mb) || mb < 1 || mb > ceiling) {
+    fail(given, `a size in megabytes from 1 to ${ceiling}: the embedded store's memory cannot safely pass ${ceiling} MB (beyond it, use --store sparql)`);
+  }
+  return Math.round(mb * MB);
 }
 
 function kebab(key: string): string {

@@ -3,6 +3,8 @@
  * (RFC 9457) by the error handler. The detail is a short human sentence naming the problem;
  * extra members (e.g. the formats available) go to `extensions`, extra headers to `headers`.
  */
+import type { StoreFull } from '../store/StoreFull.js';
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -48,6 +50,20 @@ export class NotAcceptable extends HttpError {
 export class PayloadTooLarge extends HttpError {
   constructor(size: number, limit: number) {
     super(413, 'Payload too large', `The request body is ${size} bytes; the limit is ${limit} bytes (--max-body-mb).`);
+  }
+}
+
+/**
+ * 507 (RFC 4918 §11.5): the embedded store has no room for the write (StoreFull); nothing of it
+ * was stored. The members say the limit, how full the store is, and the way beyond.
+ */
+export class InsufficientStorage extends HttpError {
+  constructor(full: StoreFull, extensions: Readonly<Record<string, unknown>> = {}, detail = full.message) {
+    const d = full.details;
+    super(507, 'Insufficient storage', detail, {}, {
+      limitBytes: d.limitBytes, limitSetBy: d.limitSetBy === 'max-store-mb' ? '--max-store-mb' : 'the WebAssembly memory (4 GiB)',
+      usedBytes: d.usedBytes, neededBytes: d.neededBytes, quads: d.quads, beyond: '--store sparql', ...extensions,
+    });
   }
 }
 

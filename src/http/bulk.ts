@@ -7,6 +7,7 @@
  * answer streamed instead: a line per stored batch, then the report (bulkProgress.ts).
  */
 import { setCorsHeaders } from './cors.js';
+import { once } from 'node:events';
 import { Transform } from 'node:stream';
 import type { Request, Response } from 'express';
 import { DUMP_FORMATS, dumpFormatNamed, streamInput } from '../load/inputs.js';
@@ -17,7 +18,8 @@ import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocu
 import type { DocumentService } from '../service/DocumentService.js';
 import { BULK_PROGRESS_MEDIA_TYPE, BulkProgress } from './bulkProgress.js';
 import { asHttpError } from './problems.js';
-import { BadRequest, HttpError, PayloadTooLarge } from './HttpError.js';
+import { BadRequest, HttpError, InsufficientStorage, PayloadTooLarge } from './HttpError.js';
+import { StoreFull } from '../store/StoreFull.js';
 
 export interface BulkOptions {
   readonly documents: DocumentService;
@@ -65,6 +67,11 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
         checkWorkers: defaultCheckWorkers(), keepThreadFree: true,
         onStored: progress ? (so) => progress.acknowledged(so) : undefined,
       }).load([input]);
+      // Stopped with the store full: 507, the report (how far the load got) beside the problem.
+      if (report.storeFull) {
+        await discardRest(req, body);
+        throw new InsufficientStorage(new StoreFull(report.storeFull), { report }, report.aborted);
+      }
       if (progress) return progress.report(report);
       const answer = Buffer.from(JSON.stringify(report));
       setCorsHeaders(res);
@@ -74,12 +81,24 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
     } catch (error) {
       if (progress) {
         const problem = asHttpError(answerFor(error, tooLarge, maxBulkBytes));
-        if (problem.status >= 500) logger.error({ err: error, path: req.originalUrl.slice(0, 500) }, 'bulk load failed');
+        if (problem.status >= 500 && problem.status !== 507) logger.error({ err: error, path: req.originalUrl.slice(0, 500) }, 'bulk load failed');
         return progress.problem(problem);
       }
       throw answerFor(error, tooLarge, maxBulkBytes);
     }
   };
+}
+
+/**
+ * The rest of a body the load stopped reading, read and dropped: a server that answers and
+ * closes with the body unread resets the connection, and the client may never see the answer.
+ */
+async function discardRest(req: Request, body: Transform): Promise<void> {
+  req.unpipe(body);
+  if (req.readableEnded || req.destroyed) return;
+  const ended = once(req, 'end');
+  req.resume();
+  await ended;
 }
 
 /** What a failed load answers: the client's fault (too large, unreadable body) or ours (as it was thrown). */

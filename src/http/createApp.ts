@@ -137,7 +137,9 @@ export function createApp({ config, documents, representations, logger, readines
   // Express knows an error handler by its four parameters.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const problem = asHttpError(error);
-    if (problem.status >= 500 && problem.status !== 503) logger.error({ err: error, method: req.method, path: req.originalUrl.slice(0, 500) }, 'request failed');
+    // 507: the store is full, a state the operator must hear of, not a failure of ours.
+    if (problem.status === 507) logger.warn({ method: req.method, path: req.originalUrl.slice(0, 500), detail: problem.message }, 'write refused: the store is full');
+    else if (problem.status >= 500 && problem.status !== 503) logger.error({ err: error, method: req.method, path: req.originalUrl.slice(0, 500) }, 'request failed');
     if (res.headersSent) { res.destroy(); return; }
     sendProblem(res, problem);
   });

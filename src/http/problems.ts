@@ -4,7 +4,8 @@
  */
 import { setCorsHeaders } from './cors.js';
 import type { Response } from 'express';
-import { HttpError } from './HttpError.js';
+import { HttpError, InsufficientStorage } from './HttpError.js';
+import { StoreFull } from '../store/StoreFull.js';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
@@ -21,8 +22,9 @@ export function sendProblem(res: Response, error: HttpError): void {
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
-/** The HttpError to answer for anything thrown. */
+/** The HttpError to answer for anything thrown (a write the store has no room for: 507). */
 export function asHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
+  if (error instanceof StoreFull) return new InsufficientStorage(error);
   return new HttpError(500, 'Internal error', 'The request could not be answered; the error has been logged.');
 }

@@ -5,6 +5,7 @@
  */
 import { formatProblem, ruleOfLine, type Problem } from '../linkedart/Problem.js';
 import { formatRejectionsByRule, rejectionsByRule } from './rejectionsByRule.js';
+import type { StoreFullDetails } from '../store/StoreFull.js';
 
 export interface ReportedItem {
   readonly source: string;
@@ -32,8 +33,10 @@ export interface LoadReport {
   /** Per repaired document (stored or refused), what was repaired. */
   readonly repaired: ReportedItem[];
   seconds: number;
-  /** Why the load stopped before the end (strict mode, an interrupt), if it did. */
+  /** Why the load stopped before the end (strict mode, an interrupt, the store full), if it did. */
   aborted?: string;
+  /** The load stopped because the store had no room for a batch (StoreFull): how full it was. */
+  storeFull?: StoreFullDetails;
   /** Validated only; nothing was stored. */
   dryRun: boolean;
 }

@@ -24,6 +24,7 @@ import type { GateOptions } from './gate/checkBatch.js';
 import type { LoadRecord } from './records.js';
 import type { RejectedRecord } from './rejectsFile.js';
 import { leftoverSample, readRecords } from './readRecords.js';
+import { StoreFull } from '../store/StoreFull.js';
 
 export interface LoadProgress {
   readonly documents: number;
@@ -214,7 +215,11 @@ export class Loader {
       await settle(0);
     } catch (error) {
       await Promise.allSettled(inFlight.map((w) => w.done));
-      throw error;
+      if (!(error instanceof StoreFull)) throw error;
+      // The store has no room for a batch: stop, saying how far the load got (every count is durable).
+      report.aborted = `the store is full after ${report.created + report.replaced} documents of this load were stored ` +
+        `(each whole; the documents after them were not): ${error.message}`;
+      report.storeFull = error.details;
     }
     if (this.options.signal?.aborted) report.aborted = 'interrupted; every document stored so far is whole, and running the same load again finishes the job';
     report.seconds = (performance.now() - started) / 1000;

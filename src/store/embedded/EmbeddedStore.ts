@@ -23,6 +23,7 @@ import type { Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject } from '@rdf
 import type { QuadStore, QueryResult } from '../QuadStore.js';
 import { df, fromPlainQuad, fromPlainTerm, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
+import { StoreFull } from '../StoreFull.js';
 import { QueryReplica } from './QueryReplica.js';
 import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
@@ -44,6 +45,12 @@ export interface EmbeddedStoreOptions {
    * Default 4 MiB: as fast as 16 or 64 MiB, and ~100 MB less RSS at 100k documents.
    */
   restoreChunkBytes?: number;
+  /**
+   * Refuse writes that would grow the store's memory (Oxigraph's WebAssembly memory) past this
+   * many bytes (`--max-store-mb`). Default, and at most: the safe ceiling under its 4 GiB
+   * (storeCeiling.ts). A refused write throws StoreFull; the store goes on answering.
+   */
+  maxStoreBytes?: number;
   /** Receives warnings (torn log tail discarded, compaction failed, ...). Default: process.emitWarning. */
   onWarning?: (message: string) => void;
 }
@@ -85,6 +92,7 @@ export class EmbeddedStore implements QuadStore {
       dataDir,
       compactAfterBytes: options.compactAfterBytes ?? 64 * 1024 * 1024,
       restoreChunkBytes: options.restoreChunkBytes ?? 4 * 1024 * 1024,
+      ...(options.maxStoreBytes !== undefined ? { maxStoreBytes: options.maxStoreBytes } : {}),
     };
     const onWarning = options.onWarning ?? ((m: string) => process.emitWarning(m, 'EmbeddedStoreWarning'));
     let worker: Worker;
@@ -185,7 +193,7 @@ export class EmbeddedStore implements QuadStore {
     return this.call('compact', {});
   }
 
-  /** Sequence numbers, log and snapshot sizes, and the worker's memory (Oxigraph's WASM memory is in `external`). */
+  /** Sequence numbers, log and snapshot sizes, the worker's memory, and how full the store is (memoryBytes of limitBytes). */
   stats(): Promise<StoreStats> {
     return this.call('stats', {});
   }
@@ -242,7 +250,7 @@ export class EmbeddedStore implements QuadStore {
     if (msg.ok) {
       p.resolve(msg.value);
     } else {
-      const err = new Error(msg.error.message);
+      const err = msg.error.full ? new StoreFull(msg.error.full) : new Error(msg.error.message);
       err.name = msg.error.name;
       if (msg.error.stack) {
         err.stack = `${msg.error.stack}\n    --- (in the store worker) called from:\n${p.caller.stack?.split('\n').slice(1).join('\n') ?? ''}`;

@@ -2,11 +2,14 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
+import type { StoreFullDetails } from '../StoreFull.js';
 
 export interface WorkerInit {
   dataDir: string;
   compactAfterBytes: number;
   restoreChunkBytes: number;
+  /** `--max-store-mb` in bytes: writes that grow the store past it are refused (storeCeiling.ts). */
+  maxStoreBytes?: number;
 }
 
 export type PlainQueryResult =
@@ -42,6 +45,10 @@ export interface StoreStats {
   quads: number;
   /** process.memoryUsage() seen from the worker: its heap; `external` includes Oxigraph's WASM memory. */
   workerMemory: NodeJS.MemoryUsage;
+  /** Oxigraph's WebAssembly memory, in bytes: how full the store is (wasmMemory.ts). */
+  memoryBytes: number;
+  /** The most it may use after a write that grows it (storeCeiling.ts). */
+  limitBytes: number;
 }
 
 /** Each operation's arguments and result. */
@@ -66,7 +73,7 @@ export type OpName = keyof Ops;
 
 export type Request = { [K in OpName]: { id: number; op: K } & Ops[K]['args'] }[OpName];
 
-export interface SerializedError { name: string; message: string; stack?: string; fatal?: boolean }
+export interface SerializedError { name: string; message: string; stack?: string; fatal?: boolean; full?: StoreFullDetails }
 
 export type Response =
   | { id: number; ok: true; value: unknown }

@@ -26,7 +26,11 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Engine, type GraphRef } from './engine.js';
+// Before engine.js: it catches Oxigraph's WebAssembly memory as the module loads.
+import { wasmMemoryBytes } from './wasmMemory.js';
+import { Engine, type GraphRef, type Overwritten } from './engine.js';
+import { refusal, storeCeiling, type StoreCeiling, type WriteSize } from './storeCeiling.js';
+import { StoreFull } from '../StoreFull.js';
 import { WriteAheadLog, LogReader, listLogFiles, encodeRecord, recordBody, type LogRecord } from './wal.js';
 import { SnapshotWriter, readSnapshot, SNAPSHOT_TMP } from './snapshot.js';
 import { fsyncDir } from './fsutil.js';
@@ -67,11 +71,13 @@ class StoreWorker {
   private fatal: Error | null = null;
   private closed = false;
   private readonly writes: WriteJob[] = [];
+  private readonly ceiling: StoreCeiling;
   /** The query replica's feed (queryWorker.ts), and whether it is still being seeded. */
   private replica: { port: MessagePort; seeding: boolean } | null = null;
 
   constructor(private readonly init: WorkerInit, private readonly warn: (msg: string) => void) {
     this.nextCompactionAt = init.compactAfterBytes;
+    this.ceiling = storeCeiling(init.maxStoreBytes);
   }
 
   private get dir(): string { return this.init.dataDir; }
@@ -205,12 +211,15 @@ class StoreWorker {
         // `new`: see the file comment on why not while a snapshot is being written.
         const fresh = before.graphs.length === 0 && !this.compacting;
         record = encodeRecord({ seq, op: 'replace', graphs: names, dead: before.chars, ...(fresh ? { new: true } : {}) }, texts);
+        this.checkRoom({ recordBytes: recordBody(record).length, replacedBytes: asNQuadsBytes(before) });
         // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
         this.engine.replaceGraphs(names, recordBody(record), before);
         this.deadBytes += before.chars;
         this.feedReplace(seq, names, texts);
       } else {
         record = encodeRecord({ seq, op: 'update' }, job.sparql);
+        // What an update does is not known before it runs: it counts as growing the store.
+        this.checkRoom({ recordBytes: record.length, replacedBytes: 0 });
         this.engine.update(job.sparql);
         this.deadBytes += record.length;
         this.feed({ kind: 'update', seq, sparql: job.sparql });
@@ -227,6 +236,20 @@ class StoreWorker {
       () => { job.resolve(seq); this.maybeCompact(); },
       (err: unknown) => { job.reject(this.failWith(err)); },
     );
+  }
+
+  /**
+   * Refuses a write the store's memory has no room for (storeCeiling.ts), before anything of it
+   * is applied or logged: the store stays as it was, and goes on answering.
+   */
+  private checkRoom(write: WriteSize): void {
+    const refused = refusal(this.ceiling, wasmMemoryBytes(), write);
+    if (refused) {
+      throw new StoreFull({
+        usedBytes: refused.usedBytes, limitBytes: refused.limitBytes, limitSetBy: refused.setBy,
+        neededBytes: refused.neededBytes, quads: this.engine.size(),
+      });
+    }
   }
 
   // ---------------------------------------------------------------- the query replica
@@ -456,6 +479,8 @@ class StoreWorker {
       compacting: this.compacting !== null,
       quads: this.engine.size(),
       workerMemory: process.memoryUsage(),
+      memoryBytes: wasmMemoryBytes(),
+      limitBytes: this.ceiling.limitBytes,
     };
   }
 }
@@ -467,13 +492,24 @@ function inGraph(ntriples: string, name: string): string {
   return ntriples.replace(/ \.$/gm, tail);
 }
 
+/** What a replacement overwrites, measured as its record measures itself: N-Quads, each line naming its graph. */
+function asNQuadsBytes(before: Overwritten): number {
+  let bytes = before.chars;
+  for (const [name, nt] of before.graphs) {
+    let lines = 0;
+    for (let i = nt.indexOf('\n'); i >= 0; i = nt.indexOf('\n', i + 1)) lines++;
+    bytes += lines * (name.length + 3); // ` <name>` before each line's ` .`
+  }
+  return bytes;
+}
+
 function graphTerm(g: GraphRef): string {
   return g.t === 'N' ? `<${g.v}>` : g.t === 'B' ? `_:${g.v}` : '';
 }
 
 function serializeError(err: unknown): SerializedError {
   if (err instanceof Error) {
-    return { name: err.name, message: err.message, stack: err.stack, fatal: err instanceof FatalError };
+    return { name: err.name, message: err.message, stack: err.stack, fatal: err instanceof FatalError, ...(err instanceof StoreFull ? { full: err.details } : {}) };
   }
   return { name: 'Error', message: String(err) };
 }

@@ -40,7 +40,15 @@ describe('configuration', () => {
     ['an empty title', { title: '  ' }, {}, /--title = "  ": a name of 1 to 200 characters/],
     ['a title of two lines', {}, { LINKEDART_TITLE: 'Whitby\nMuseum' }, /LINKEDART_TITLE = "Whitby\\nMuseum": a name/],
     ['a store password without a user', { store: 'sparql', sparqlUrl: 'http://h/sparql', storePassword: 'secret' }, {}, /--store-password = "…": a password needs a user/],
+    ['a store limit that is not a size', { maxStoreMb: 'lots' }, {}, /--max-store-mb = "lots": a size in megabytes from 1 to 2756/],
+    ['a store limit below 1 MB', {}, { LINKEDART_MAX_STORE_MB: '0.5' }, /LINKEDART_MAX_STORE_MB = "0.5": a size in megabytes from 1 to 2756/],
+    ['a store limit past the safe ceiling', { maxStoreMb: '4096' }, {}, /--max-store-mb = "4096": .*cannot safely pass 2756 MB \(beyond it, use --store sparql\)/],
+    ['a store limit for the remote store', { store: 'sparql', sparqlUrl: 'http://h/sparql', maxStoreMb: '100' }, {}, /--max-store-mb = "100": only used with the embedded store/],
   ];
+  it('limits the embedded store with --max-store-mb or LINKEDART_MAX_STORE_MB (megabytes), else leaves it to the safe ceiling', () => {
+    expect(resolveConfig({ dataDir: '/tmp/d', maxStoreMb: '200' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', maxStoreBytes: 200 * 1024 * 1024 });
+    expect(resolveConfig({ dataDir: '/tmp/d' }, { LINKEDART_MAX_STORE_MB: '2756' }).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', maxStoreBytes: 2756 * 1024 * 1024 });
+  });
   it('names the store: embedded in the data directory by default, or a SPARQL store with its endpoints and user', () => {
     expect(resolveConfig({ dataDir: '/tmp/d' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d' });
     expect(resolveConfig({ storeUser: 'dba', storePassword: 'pw' }, { LINKEDART_STORE: 'SPARQL', LINKEDART_SPARQL_URL: 'http://127.0.0.1:8890/sparql', LINKEDART_UPDATE_URL: 'http://127.0.0.1:8890/sparql-auth' }).store)
