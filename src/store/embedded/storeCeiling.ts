@@ -70,8 +70,14 @@ export function storeCeiling(maxStoreBytes?: number): StoreCeiling {
 export interface WriteSize {
   /** Bytes of its log record's body: the N-Quads (or the update's text) Oxigraph reads. */
   readonly recordBytes: number;
-  /** What it overwrites, in bytes (0 when unknown, as for a SPARQL update). */
-  readonly replacedBytes: number;
+  /** The quads it stores (for a SPARQL update, not known before it runs: counted as growing). */
+  readonly quads: number;
+  /**
+   * The quads it overwrites. Counted in quads, not bytes: the store's own text of what it holds
+   * (blank nodes with 32-character labels) is longer than the same quads as written, so a write
+   * adding its activity's quad could look smaller than what it replaced.
+   */
+  readonly replacedQuads: number;
 }
 
 export interface Refusal {
@@ -84,7 +90,7 @@ export interface Refusal {
 /** Why the write is refused, with `usedBytes` of memory in use now; null when it may go on. */
 export function refusal(ceiling: StoreCeiling, usedBytes: number, write: WriteSize): Refusal | null {
   const neededBytes = WRITE_FACTOR * write.recordBytes;
-  const grows = write.recordBytes > write.replacedBytes;
+  const grows = write.quads > write.replacedQuads;
   // A write that does not grow the data is held only to the safe ceiling (--max-store-mb is policy, the ceiling is not).
   const limit = grows ? ceiling : storeCeiling();
   if (usedBytes + neededBytes <= limit.limitBytes) return null;

@@ -211,15 +211,16 @@ class StoreWorker {
         // `new`: see the file comment on why not while a snapshot is being written.
         const fresh = before.graphs.length === 0 && !this.compacting;
         record = encodeRecord({ seq, op: 'replace', graphs: names, dead: before.chars, ...(fresh ? { new: true } : {}) }, texts);
-        this.checkRoom({ recordBytes: recordBody(record).length, replacedBytes: asNQuadsBytes(before) });
+        const body = recordBody(record);
+        this.checkRoom({ recordBytes: body.length, quads: linesIn(body), replacedQuads: before.graphs.reduce((n, [, nt]) => n + linesIn(nt), 0) });
         // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
-        this.engine.replaceGraphs(names, recordBody(record), before);
+        this.engine.replaceGraphs(names, body, before);
         this.deadBytes += before.chars;
         this.feedReplace(seq, names, texts);
       } else {
         record = encodeRecord({ seq, op: 'update' }, job.sparql);
         // What an update does is not known before it runs: it counts as growing the store.
-        this.checkRoom({ recordBytes: record.length, replacedBytes: 0 });
+        this.checkRoom({ recordBytes: record.length, quads: 1, replacedQuads: 0 });
         this.engine.update(job.sparql);
         this.deadBytes += record.length;
         this.feed({ kind: 'update', seq, sparql: job.sparql });
@@ -493,14 +494,15 @@ function inGraph(ntriples: string, name: string): string {
 }
 
 /** What a replacement overwrites, measured as its record measures itself: N-Quads, each line naming its graph. */
-function asNQuadsBytes(before: Overwritten): number {
-  let bytes = before.chars;
-  for (const [name, nt] of before.graphs) {
-    let lines = 0;
-    for (let i = nt.indexOf('\n'); i >= 0; i = nt.indexOf('\n', i + 1)) lines++;
-    bytes += lines * (name.length + 3); // ` <name>` before each line's ` .`
+/** Lines (one quad each) in N-Quads or N-Triples text, as a string or UTF-8 bytes. */
+function linesIn(text: string | Uint8Array): number {
+  let lines = 0;
+  if (typeof text === 'string') {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  } else {
+    for (let i = text.indexOf(10); i >= 0; i = text.indexOf(10, i + 1)) lines++;
   }
-  return bytes;
+  return lines;
 }
 
 function graphTerm(g: GraphRef): string {

@@ -21,14 +21,14 @@ describe('the embedded store\'s ceiling (storeCeiling)', () => {
   });
 
   const limit = storeCeiling(200 * MIB);
-  const cases: Array<[string, number, { recordBytes: number; replacedBytes: number }, boolean]> = [
-    ['a write with room for its record three times over', 150 * MIB, { recordBytes: 10 * MIB, replacedBytes: 0 }, true],
-    ['a write exactly filling the limit', 170 * MIB, { recordBytes: 10 * MIB, replacedBytes: 0 }, true],
-    ['a write one byte short of room', 170 * MIB + 1, { recordBytes: 10 * MIB, replacedBytes: 0 }, false],
-    ['any growing write once the memory is past the limit', 323 * MIB, { recordBytes: 100, replacedBytes: 50 }, false],
-    ['a DELETE past the limit (stores less than it replaces)', 323 * MIB, { recordBytes: 300, replacedBytes: 40_000 }, true],
-    ['a same-size replacement past the limit', 323 * MIB, { recordBytes: 40_000, replacedBytes: 40_000 }, true],
-    ['even a DELETE past the safe ceiling', WASM_CEILING_BYTES, { recordBytes: 300, replacedBytes: 40_000 }, false],
+  const cases: Array<[string, number, { recordBytes: number; quads: number; replacedQuads: number }, boolean]> = [
+    ['a write with room for its record three times over', 150 * MIB, { recordBytes: 10 * MIB, quads: 100_000, replacedQuads: 0 }, true],
+    ['a write exactly filling the limit', 170 * MIB, { recordBytes: 10 * MIB, quads: 100_000, replacedQuads: 0 }, true],
+    ['a write one byte short of room', 170 * MIB + 1, { recordBytes: 10 * MIB, quads: 100_000, replacedQuads: 0 }, false],
+    ['any growing write once the memory is past the limit', 323 * MIB, { recordBytes: 100, quads: 2, replacedQuads: 1 }, false],
+    ['a DELETE past the limit (stores less than it replaces)', 323 * MIB, { recordBytes: 300, quads: 2, replacedQuads: 400 }, true],
+    ['a same-size replacement past the limit', 323 * MIB, { recordBytes: 40_000, quads: 400, replacedQuads: 400 }, true],
+    ['even a DELETE past the safe ceiling', WASM_CEILING_BYTES, { recordBytes: 300, quads: 2, replacedQuads: 400 }, false],
   ];
   for (const [what, used, write, admitted] of cases) {
     it(`${admitted ? 'admits' : 'refuses'} ${what}`, () => {
@@ -36,7 +36,7 @@ describe('the embedded store\'s ceiling (storeCeiling)', () => {
       if (admitted) { expect(refused).to.equal(null); return; }
       expect(refused).to.deep.equal({
         usedBytes: used, neededBytes: WRITE_FACTOR * write.recordBytes,
-        ...(write.recordBytes > write.replacedBytes ? { limitBytes: 200 * MIB, setBy: 'max-store-mb' } : { limitBytes: WASM_CEILING_BYTES, setBy: 'wasm-ceiling' }),
+        ...(write.quads > write.replacedQuads ? { limitBytes: 200 * MIB, setBy: 'max-store-mb' } : { limitBytes: WASM_CEILING_BYTES, setBy: 'wasm-ceiling' }),
       });
     });
   }
