@@ -12,6 +12,7 @@ import type { Request, Response } from 'express';
 import { DUMP_FORMATS, dumpFormatNamed, streamInput } from '../load/inputs.js';
 import { Loader } from '../load/Loader.js';
 import type { Logger } from '../log/logger.js';
+import type { LoadTally } from '../metrics/loadMetrics.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BULK_PROGRESS_MEDIA_TYPE, BulkProgress } from './bulkProgress.js';
@@ -23,9 +24,11 @@ export interface BulkOptions {
   readonly maxBulkBytes: number;
   /** Where a failure inside a streamed answer is logged (the error handler cannot see it). */
   readonly logger: Logger;
+  /** Told of each load's progress, for /metrics. */
+  readonly loads?: LoadTally;
 }
 
-export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
+export function bulkLoad({ documents, maxBulkBytes, logger, loads }: BulkOptions) {
   return async (req: Request, res: Response): Promise<void> => {
     const params = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
     const format = dumpFormatNamed(params.get('format') ?? '');
@@ -55,13 +58,16 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
     // JSON unless the client prefers the streamed lines (`*/*` or no Accept: JSON, as before).
     const progress = req.accepts(['application/json', BULK_PROGRESS_MEDIA_TYPE]) === BULK_PROGRESS_MEDIA_TYPE ? new BulkProgress(res) : undefined;
     progress?.start();
+    // A dry run stores nothing: it is not a load's progress.
+    const tracker = flag('dryRun') ? undefined : loads?.began();
     try {
       // Read once; with strict=true the Loader keeps it in a temporary file for its second pass.
       const input = streamInput(params.get('source') ?? 'request body', format, encoding === 'gzip', () => body);
       const report = await new Loader(documents, {
         strict: flag('strict'), dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, repair, batchSize,
-        onStored: progress ? (so) => progress.acknowledged(so) : undefined,
+        onStored: progress || tracker ? (so) => { progress?.acknowledged(so); tracker?.progressed(so); } : undefined,
       }).load([input]);
+      tracker?.progressed(report);
       if (progress) return progress.report(report);
       const answer = Buffer.from(JSON.stringify(report));
       setCorsHeaders(res);
@@ -75,6 +81,8 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
         return progress.problem(problem);
       }
       throw answerFor(error, tooLarge, maxBulkBytes);
+    } finally {
+      tracker?.ended();
     }
   };
 }
