@@ -49,7 +49,12 @@ export interface Config {
   readonly feedPageSize: number;
   /** The collection's name, shown on every page for people (--title). */
   readonly title: string;
+  /** Who may read /metrics: anyone, only with the read or curator token, or nobody (no such path). */
+  readonly metrics: MetricsAccess;
 }
+
+export const METRICS_ACCESS = ['public', 'token', 'off'] as const;
+export type MetricsAccess = typeof METRICS_ACCESS[number];
 
 export type StoreConfig =
   | { readonly kind: 'embedded'; readonly dataDir: string; readonly maxStoreBytes?: number }
@@ -82,6 +87,7 @@ export interface ConfigInput {
   pageSize?: string;
   feedPageSize?: string;
   title?: string;
+  metrics?: string;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +132,7 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   links: { env: 'LINKEDART_LINKS', help: 'HAL _links (reverse links, versions, formats) in served JSON-LD: on or off (default on)' },
   pageSize: { env: 'LINKEDART_PAGE_SIZE', help: 'entries per page of search results and collections, 1 to 1000 (default 20)' },
   title: { env: 'LINKEDART_TITLE', help: `the collection's name, shown on the pages for people (default "${DEFAULT_TITLE}")` },
+  metrics: { env: 'LINKEDART_METRICS', help: 'who may read /metrics (Prometheus): public, token (the read or curator token) or off (default public)' },
   feedPageSize: { env: 'LINKEDART_FEED_PAGE_SIZE', help: 'activities per page of the change feed, 1 to 1000 (default 100); changing it renumbers the pages harvesters may have cached' },
 };
 
@@ -230,8 +237,15 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const title = titleIn?.value.trim() ?? DEFAULT_TITLE;
   if (titleIn && (title === '' || title.length > 200 || /[\x00-\x1f\x7f]/.test(title))) fail(titleIn, 'a name of 1 to 200 characters on one line, such as "Whitby Harbour Museum"');
 
+  const metricsIn = pick('metrics');
+  const metrics = (metricsIn?.value.trim().toLowerCase() ?? 'public') as MetricsAccess;
+  if (metricsIn && !METRICS_ACCESS.includes(metrics)) fail(metricsIn, `one of ${METRICS_ACCESS.join(', ')}`);
+  if (metrics === 'token' && !readTokenIn && !tokenIn) {
+    fail(metricsIn!, 'with /metrics behind a token, nobody could read it: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token');
+  }
+
   return {
-    title,
+    title, metrics,
     store, port, host, baseUrl, dataDir, cacheControl, logLevel, token: tokenIn?.value,
     queryTimeoutMs, maxRows, maxQueryBytes, anonymousQueries, readToken: readTokenIn?.value, links, pageSize, feedPageSize,
     cacheBytes: megabytes('cacheMb', 64, 0),

@@ -27,3 +27,14 @@ export function tokenChecker(token: string | undefined): ((req: Request) => void
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
+
+/** Whether the request passes a token check (a 401 is a no; any other error is thrown on). */
+export function passes(check: (req: Request) => void, req: Request): boolean {
+  try {
+    check(req);
+    return true;
+  } catch (error) {
+    if (error instanceof Unauthorized) return false;
+    throw error;
+  }
+}

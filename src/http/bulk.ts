@@ -14,6 +14,7 @@ import { DUMP_FORMATS, dumpFormatNamed, streamInput } from '../load/inputs.js';
 import { Loader } from '../load/Loader.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import type { Logger } from '../log/logger.js';
+import type { LoadTally } from '../metrics/loadMetrics.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BULK_PROGRESS_MEDIA_TYPE, BulkProgress } from './bulkProgress.js';
@@ -26,9 +27,11 @@ export interface BulkOptions {
   readonly maxBulkBytes: number;
   /** Where a failure inside a streamed answer is logged (the error handler cannot see it). */
   readonly logger: Logger;
+  /** Told of each load's progress, for /metrics. */
+  readonly loads?: LoadTally;
 }
 
-export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
+export function bulkLoad({ documents, maxBulkBytes, logger, loads }: BulkOptions) {
   return async (req: Request, res: Response): Promise<void> => {
     const params = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
     const format = dumpFormatNamed(params.get('format') ?? '');
@@ -58,6 +61,8 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
     // JSON unless the client prefers the streamed lines (`*/*` or no Accept: JSON, as before).
     const progress = req.accepts(['application/json', BULK_PROGRESS_MEDIA_TYPE]) === BULK_PROGRESS_MEDIA_TYPE ? new BulkProgress(res) : undefined;
     progress?.start();
+    // A dry run stores nothing: it is not a load's progress.
+    const tracker = flag('dryRun') ? undefined : loads?.began();
     try {
       // Read once; with strict=true the Loader keeps it in a temporary file for its second pass.
       const input = streamInput(params.get('source') ?? 'request body', format, encoding === 'gzip', () => body);
@@ -65,8 +70,9 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
         strict: flag('strict'), dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, repair, batchSize,
         // Checked in worker threads, never on the thread that answers readers meanwhile.
         checkWorkers: defaultCheckWorkers(), keepThreadFree: true,
-        onStored: progress ? (so) => progress.acknowledged(so) : undefined,
+        onStored: progress || tracker ? (so) => { progress?.acknowledged(so); tracker?.progressed(so); } : undefined,
       }).load([input]);
+      tracker?.progressed(report);
       // Stopped with the store full: 507, the report (how far the load got) beside the problem.
       if (report.storeFull) {
         await discardRest(req, body);
@@ -85,6 +91,8 @@ export function bulkLoad({ documents, maxBulkBytes, logger }: BulkOptions) {
         return progress.problem(problem);
       }
       throw answerFor(error, tooLarge, maxBulkBytes);
+    } finally {
+      tracker?.ended();
     }
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The HTTP interface, in the order a request meets it: the access log; OPTIONS preflight; the
- * service paths (/ the root, /health, /ready, /_export, /_assets/style.css (the pages' stylesheet), /_bulk, /sparql with its query page and the page's
+ * The HTTP interface, in the order a request meets it: the access log (and the request metrics); OPTIONS preflight; the
+ * service paths (/ the root, /health, /ready, /metrics, /_export, /_assets/style.css (the pages' stylesheet), /_bulk, /sparql with its query page and the page's
  * files under /sparql-ui/, the search pages under /_links/ and /_entities/, name search at /search; `/`, /_entities/ and /search give
  * pages for people to a browser); then entity ids: GET/HEAD dereference, and with a curator token
  * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json.
@@ -31,6 +31,9 @@ import { searchRoute, SEARCH_PATH } from './searchRoute.js';
 import { STYLESHEET_PATH } from '../render/html/stylesheet.js';
 import { stylesheetRoute } from './stylesheetRoute.js';
 import { activityStreamCollection, activityStreamPages, ACTIVITY_PAGES_PATH, ACTIVITY_STREAM_ROUTE } from './activityStreamRoute.js';
+import { serviceMetrics } from '../metrics/ServiceMetrics.js';
+import { metricsRoute } from './metricsRoute.js';
+import { METRICS_PATH, routeKindOf, routeKindOfResponse, setRouteKind } from './routeKind.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -54,6 +57,9 @@ export function createApp({ config, documents, representations, logger, readines
   app.set('etag', false);
   const checkToken = tokenChecker(config.token);
   const writable = checkToken !== undefined;
+  // The service's metrics (a registry of this app's own), unless /metrics is off.
+  const metrics = config.metrics === 'off' ? undefined
+    : serviceMetrics({ documents, representations, sparql, ready: () => state.ready && !state.stopping });
 
   /** Methods of each path, and the handler of each method. */
   const routes = new Map<string, Map<string, Handler>>([
@@ -62,11 +68,13 @@ export function createApp({ config, documents, representations, logger, readines
     ['/_export', new Map([['GET', whenReady(exportRoute(documents.store))]])],
     [STYLESHEET_PATH, new Map([['GET', stylesheetRoute()]])],
   ]);
+  if (metrics) routes.set(METRICS_PATH, new Map([['GET', metricsRoute(metrics, config)]]));
   /** Paths under a prefix (the query page's files): path prefix → its handlers. */
   const prefixes = new Map<string, Map<string, Handler>>();
   if (sparql) {
     const endpoint = whenReady(sparqlEndpoint({ sparql, config }));
-    const page = queryPage();
+    const queryPageHandler = queryPage();
+    const page: Handler = (req, res) => { setRouteKind(res, 'query_page'); return queryPageHandler(req, res); };
     routes.set('/sparql', new Map<string, Handler>([
       ['GET', (req, res) => wantsQueryPage(req) ? page(req, res) : endpoint(req, res)],
       ['POST', endpoint],
@@ -92,7 +100,7 @@ export function createApp({ config, documents, representations, logger, readines
   routes.set(ACTIVITY_STREAM_ROUTE, new Map([['GET', whenReady(activityStreamCollection(feed))]]));
   prefixes.set(ACTIVITY_PAGES_PATH, new Map([['GET', whenReady(activityStreamPages(feed))]]));
   // Without a token the write methods are there only to say how to turn writes on (405).
-  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, logger }))]]) : new Map());
+  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, logger, loads: metrics?.loads }))]]) : new Map());
   const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger, deletedAt: (id) => documents.feed.deletedAt(id) }))]]);
   if (writable) {
     const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents, representations };
@@ -108,12 +116,13 @@ export function createApp({ config, documents, representations, logger, readines
     return routes.has(inner) || prefixed(inner) ? inner : undefined;
   };
 
-  app.use(accessLog(logger));
+  app.use(accessLog(logger, metrics && ((res, seconds) => metrics.requests.observe(routeKindOfResponse(res), res.statusCode, seconds))));
   app.use(async (req: Request, res: Response) => {
     const q = req.url.indexOf('?');
     const path = servicePath(q < 0 ? req.url : req.url.slice(0, q)) ?? (q < 0 ? req.url : req.url.slice(0, q));
     const handlers = routes.get(path) ?? prefixed(path) ?? entity;
     const method = req.method === 'HEAD' && handlers.has('GET') ? 'GET' : req.method;
+    if (metrics) setRouteKind(res, routeKindOf(method, path, handlers === entity));
     if (method === 'OPTIONS') {
       setCorsHeaders(res);
       setPreflightHeaders(res, allowedMethods(handlers));

@@ -15,6 +15,7 @@ import { entityIdsFor } from './entityIdFor.js';
 import { SerializationError } from '../render/serialize.js';
 import { Gone, HttpError, NotAcceptable, NotFound } from './HttpError.js';
 import { AVAILABLE_MEDIA_TYPES, formatParameterOf, negotiateFormat } from './negotiate.js';
+import { setRouteKind } from './routeKind.js';
 
 export interface DereferenceOptions {
   readonly baseUrl: string;
@@ -32,6 +33,7 @@ export function dereference({ baseUrl, cacheControl, representations, logger, de
     let format: Format;
     try {
       format = negotiateFormat(req, formatParameterOf(req.url));
+      if (format.name === 'html') setRouteKind(res, 'page');
     } catch (error) {
       // A missing document is the better answer than an unacceptable one.
       if (error instanceof NotAcceptable && !(await anyExists(representations, ids))) throw await missingAnswer(ids, deletedAt);

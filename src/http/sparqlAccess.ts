@@ -5,7 +5,7 @@
  */
 import type { Request } from 'express';
 import type { Config } from '../config/Config.js';
-import { tokenChecker, Unauthorized } from './auth.js';
+import { passes, tokenChecker, Unauthorized } from './auth.js';
 
 export interface SparqlAccess {
   /** Throws Unauthorized (401) unless the request may run a query. */
@@ -38,14 +38,4 @@ export function sparqlAccess(config: Pick<Config, 'token' | 'readToken' | 'anony
       }
     },
   };
-}
-
-function passes(check: Check, req: Request): boolean {
-  try {
-    check(req);
-    return true;
-  } catch (error) {
-    if (error instanceof Unauthorized) return false;
-    throw error;
-  }
 }

@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import type { Config } from '../config/Config.js';
 import type { SparqlService } from '../sparql/SparqlService.js';
 import { setCorsHeaders } from './cors.js';
+import { setRouteKind } from './routeKind.js';
 import { sparqlAccess } from './sparqlAccess.js';
 import { answeringSparqlErrors } from './sparqlErrors.js';
 import { asksNothing, readSparqlRequest, type SparqlRequest } from './sparqlRequest.js';
@@ -34,6 +35,7 @@ export function sparqlEndpoint({ sparql, config }: SparqlRouteOptions): Handler 
   return async (req, res) => {
     const operation = await readSparqlRequest(req, config.maxQueryBytes);
     if (operation.kind === 'update') {
+      setRouteKind(res, 'sparql_update');
       access.checkUpdate(req);
       await runUpdate(sparql, operation, res);
     } else {

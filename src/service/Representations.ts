@@ -59,6 +59,16 @@ export interface RepresentationsOptions {
   readonly pages?: PageFrame;
 }
 
+/** The render cache as /ready and /metrics show it. */
+export interface RenderCacheStats {
+  /** Representations held, and the bytes they count against the bound (--cache-mb). */
+  readonly entries: number;
+  readonly bytes: number;
+  /** Reads since start answered from the cache, and those rendered because it had no current entry (0 with the cache off). */
+  readonly hits: number;
+  readonly misses: number;
+}
+
 /** Hits of each relation a page shows before linking to the full list. */
 export const REFERENCED_BY_SHOWN = 5;
 
@@ -86,6 +96,10 @@ export class Representations {
 
   private readonly pages: PageFrame | undefined;
 
+  /** Reads answered from the cache, and reads the cache could not answer (rendered), since start (stats()). */
+  private hits = 0;
+  private misses = 0;
+
   constructor(private readonly documents: DocumentService, cacheBytes: number, options: RepresentationsOptions = {}) {
     this.links = options.links;
     this.pages = options.pages;
@@ -108,7 +122,11 @@ export class Representations {
     const key = cacheKey(id, format);
     const cached = this.cache?.get(key);
     // Only this process writes: a cached entry is current (and the warm path takes no await).
-    if (cached && (!this.storeGeneration || await this.isCurrent(this.storeGeneration, id, cached))) return cached.representation;
+    if (cached && (!this.storeGeneration || await this.isCurrent(this.storeGeneration, id, cached))) {
+      this.hits++;
+      return cached.representation;
+    }
+    if (this.cache) this.misses++;
     const generation = this.generation;
     // A generation read that ended before the document is read: the render is current at it.
     const currentAt = this.storeGeneration?.latest();
@@ -164,9 +182,9 @@ export class Representations {
     return this.documents.store.hasGraph(id);
   }
 
-  /** Entries and bytes held, for /ready and the benchmarks. */
-  stats(): { entries: number; bytes: number } {
-    return { entries: this.cache?.size ?? 0, bytes: this.cache?.calculatedSize ?? 0 };
+  /** Entries and bytes held, hits and misses, for /ready, /metrics and the benchmarks. */
+  stats(): RenderCacheStats {
+    return { entries: this.cache?.size ?? 0, bytes: this.cache?.calculatedSize ?? 0, hits: this.hits, misses: this.misses };
   }
 
   /** Whether a cached entry is the document as stored now, by other processes' writes too. */

@@ -35,4 +35,22 @@ export interface SparqlEngine {
 
   /** Stops the engine's threads or connections. */
   close(): Promise<void>;
+
+  /** What an operator sees of an engine with workers of its own (/metrics); absent for an engine that has none (a remote store). */
+  status?(): EngineStatus;
+}
+
+/** The state of an engine's query workers (replicas), read when /metrics is scraped. */
+export interface EngineStatus {
+  /** Workers answering requests. */
+  readonly ready: number;
+  /** Workers started and still being seeded with the entity graphs. */
+  readonly seeding: number;
+  /** Workers started since the service started (each replaces one stopped, e.g. after a query ran out of time). */
+  readonly starts: number;
+  /** Seconds the last seeding took (from the worker's start to its first request), once one has ended. */
+  readonly lastSeedSeconds: number | undefined;
+  /** Requests being run, and requests waiting for a worker. */
+  readonly running: number;
+  readonly waiting: number;
 }

@@ -10,7 +10,7 @@ import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { admitRecord } from '../load/admitRecord.js';
 import type { CommitOutcome, DocumentService } from '../service/DocumentService.js';
 import type { QueryResult } from './QueryResult.js';
-import { UpdateRefused, TooManyRows } from './errors.js';
+import { QueryTimedOut, UpdateRefused, TooManyRows } from './errors.js';
 import { withCanonicalDoubles } from './results/canonicalDoubles.js';
 import { parseQuery, parseUpdate, type ParsedQuery, type QueryForm, type UpdateDataset } from './parseSparql.js';
 import type { QueryDataset, SparqlEngine } from './SparqlEngine.js';
@@ -30,11 +30,20 @@ export interface QueryAnswer {
 export type UpdateOutcome = CommitOutcome;
 
 export class SparqlService {
+  /** Queries and updates stopped at the time limit since start (/metrics). */
+  timeouts = 0;
+
   constructor(
     readonly engine: SparqlEngine,
     private readonly documents: DocumentService,
     readonly limits: SparqlLimits,
   ) {}
+
+  /** Counts a timeout, and throws the error on. */
+  private counted(error: unknown): never {
+    if (error instanceof QueryTimedOut) this.timeouts++;
+    throw error;
+  }
 
   /** The query checked (size, syntax, SERVICE, row bound): its form, and the text query() runs. Throws as parseQuery does. */
   prepare(text: string): ParsedQuery {
@@ -44,7 +53,7 @@ export class SparqlService {
   /** Runs a query, given as text or as prepare() answered it. */
   async query(query: string | ParsedQuery, dataset: QueryDataset = {}): Promise<QueryAnswer> {
     const parsed = typeof query === 'string' ? this.prepare(query) : query;
-    const result = await this.engine.query(parsed.text, dataset, this.limits.timeoutMs);
+    const result = await this.engine.query(parsed.text, dataset, this.limits.timeoutMs).catch((error: unknown) => this.counted(error));
     const rows = result.kind === 'bindings' ? result.rows.length : result.kind === 'quads' ? result.quads.length : 0;
     if (rows > this.limits.maxRows) throw new TooManyRows(this.limits.maxRows, result.kind === 'quads' ? 'triples' : 'solutions');
     return { form: parsed.form, result: withCanonicalDoubles(result) };
@@ -58,7 +67,7 @@ export class SparqlService {
   update(text: string, dataset: UpdateDataset = {}): Promise<UpdateOutcome> {
     const parsed = parseUpdate(text, this.limits, dataset);
     return this.documents.serialized(async () => {
-      const touched = await this.engine.tryUpdate(parsed.text, this.limits.timeoutMs);
+      const touched = await this.engine.tryUpdate(parsed.text, this.limits.timeoutMs).catch((error: unknown) => this.counted(error));
       const admitted: IngestedDocument[] = [];
       const removals: string[] = [];
       const problems: Problem[] = [];

@@ -12,7 +12,7 @@
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { fromPlainQuad, type Quad } from '../../rdf/terms.js';
 import type { QueryResult } from '../QuadStore.js';
-import type { QueryDataset, SparqlEngine } from '../../sparql/SparqlEngine.js';
+import type { EngineStatus, QueryDataset, SparqlEngine } from '../../sparql/SparqlEngine.js';
 import { QueryTimedOut, SparqlRefused, SparqlSyntaxError, UpdateRefused } from '../../sparql/errors.js';
 import type { PlainQueryResult, ReplicaRequest, ReplicaResponse, SerializedError } from './protocol.js';
 import type { PlainQuad } from '../../rdf/terms.js';
@@ -45,6 +45,10 @@ export class QueryReplica implements SparqlEngine {
   private closed = false;
   /** Replicas started so far (the first, then one after each stopped query). */
   starts = 0;
+  /** When the running worker was started, until it starts its first request (it is seeded then). */
+  private seedingSince: number | undefined;
+  /** How long the last seeding took, in milliseconds. */
+  private lastSeedMs: number | undefined;
 
   constructor(private readonly source: ReplicaSource, private readonly onWarning: (message: string) => void) {}
 
@@ -56,6 +60,15 @@ export class QueryReplica implements SparqlEngine {
   async tryUpdate(sparql: string, timeoutMs: number): Promise<Map<string, Quad[]>> {
     const graphs = await this.run({ op: 'tryUpdate', sparql }, timeoutMs) as Array<[string, PlainQuad[]]>;
     return new Map(graphs.map(([name, quads]) => [name, quads.map(fromPlainQuad)]));
+  }
+
+  status(): EngineStatus {
+    const seeding = this.worker !== null && this.seedingSince !== undefined;
+    return {
+      ready: this.worker !== null && !seeding ? 1 : 0, seeding: seeding ? 1 : 0, starts: this.starts,
+      lastSeedSeconds: this.lastSeedMs === undefined ? undefined : this.lastSeedMs / 1000,
+      running: this.current ? 1 : 0, waiting: this.queue.length,
+    };
   }
 
   async close(): Promise<void> {
@@ -101,6 +114,9 @@ export class QueryReplica implements SparqlEngine {
     const current = this.current;
     if (!current || message.id !== current.id) return;
     if ('started' in message) {
+      // A worker starts a request only once it is seeded.
+      if (this.seedingSince !== undefined) this.lastSeedMs = performance.now() - this.seedingSince;
+      this.seedingSince = undefined;
       current.timer = setTimeout(() => this.stopRunaway(current.id), current.job.timeoutMs);
       return;
     }
@@ -127,6 +143,7 @@ export class QueryReplica implements SparqlEngine {
     const worker = new Worker(new URL('./queryWorker.js', import.meta.url), { workerData: { feed: channel.port2 }, transferList: [channel.port2] });
     this.worker = worker;
     this.starts++;
+    this.seedingSince = performance.now();
     worker.unref();
     worker.on('message', (m: ReplicaResponse | Started) => this.onMessage(m));
     worker.on('error', (error: Error) => this.lost(worker, `the query replica failed: ${error.message}`));

@@ -39,6 +39,8 @@ describe('configuration', () => {
     ['a SPARQL endpoint with the embedded store', { sparqlUrl: 'http://127.0.0.1:8890/sparql' }, {}, /--sparql-url .*only used with --store sparql/],
     ['an empty title', { title: '  ' }, {}, /--title = "  ": a name of 1 to 200 characters/],
     ['a title of two lines', {}, { LINKEDART_TITLE: 'Whitby\nMuseum' }, /LINKEDART_TITLE = "Whitby\\nMuseum": a name/],
+    ['an unknown --metrics', { metrics: 'private' }, {}, /--metrics = "private": one of public, token, off/],
+    ['/metrics behind a token with no token', {}, { LINKEDART_METRICS: 'token' }, /LINKEDART_METRICS = "token": .*nobody could read it/],
     ['a store password without a user', { store: 'sparql', sparqlUrl: 'http://h/sparql', storePassword: 'secret' }, {}, /--store-password = "…": a password needs a user/],
     ['a store limit that is not a size', { maxStoreMb: 'lots' }, {}, /--max-store-mb = "lots": a size in megabytes from 1 to 2756/],
     ['a store limit below 1 MB', {}, { LINKEDART_MAX_STORE_MB: '0.5' }, /LINKEDART_MAX_STORE_MB = "0.5": a size in megabytes from 1 to 2756/],
@@ -59,6 +61,12 @@ describe('configuration', () => {
     expect(resolveConfig({}, {}).title).to.equal('Linked Art collection');
     expect(resolveConfig({}, { LINKEDART_TITLE: 'Whitby Harbour Museum' }).title).to.equal('Whitby Harbour Museum');
     expect(resolveConfig({ title: ' Pike & Hallam ' }, { LINKEDART_TITLE: 'x' }).title).to.equal('Pike & Hallam');
+  });
+
+  it('opens /metrics to anyone unless --metrics or LINKEDART_METRICS says token or off', () => {
+    expect(resolveConfig({}, {}).metrics).to.equal('public');
+    expect(resolveConfig({ metrics: 'OFF' }, {}).metrics).to.equal('off');
+    expect(resolveConfig({}, { LINKEDART_METRICS: 'token', LINKEDART_READ_TOKEN: 'read-token-0123456789' }).metrics).to.equal('token');
   });
 
   for (const [name, flags, env, message] of bad) {

@@ -48,7 +48,17 @@ describe('Representations: rendered bytes, validators, and the render cache', ()
     const { store, representations } = await setUp(0);
     for (let i = 0; i < 3; i++) await representations.get(ID, JSONLD);
     expect(store.reads).to.equal(3);
-    expect(representations.stats()).to.deep.equal({ entries: 0, bytes: 0 });
+    expect(representations.stats()).to.deep.equal({ entries: 0, bytes: 0, hits: 0, misses: 0 });
+  });
+
+  it('counts the reads it answered (hits) and those it rendered (misses)', async () => {
+    const { documents, representations } = await setUp();
+    for (let i = 0; i < 3; i++) await representations.get(ID, JSONLD);
+    await representations.get(ID, TURTLE);
+    expect(representations.stats()).to.include({ hits: 2, misses: 2 });
+    await documents.put(painting('Harbour at Night'));
+    await representations.get(ID, JSONLD);
+    expect(representations.stats()).to.include({ hits: 2, misses: 3 });
   });
 
   it('drops every format of a document that is written', async () => {

@@ -77,6 +77,19 @@ describe('EmbeddedStore', function () {
   });
 
   describe('reads and writes', () => {
+    it('stats() counts the quads as of the last write (kept between writes, counted again after each)', async () => {
+      const store = await openStore(await newDir());
+      expect((await store.stats()).quads).to.equal(0);
+      await store.replaceGraphs(documentGraphs(1));
+      expect((await store.stats()).quads).to.equal(await store.size()).and.to.be.greaterThan(0);
+      expect((await store.stats()).quads).to.equal(await store.size());
+      await store.replaceGraphs(documentGraphs(2));
+      await store.update(`INSERT DATA { GRAPH <${docGraph(2)}> { <http://example.org/s> <http://example.org/p> "added" } }`);
+      expect((await store.stats()).quads).to.equal(await store.size());
+      await store.replaceGraphs(new Map([[docGraph(1), []], [hintGraph(1), []]]));
+      expect((await store.stats()).quads).to.equal(await store.size());
+    });
+
     it('round-trips graphs with blank nodes, language tags and datatypes', async () => {
       const store = await openStore(await newDir());
       const graphs = new Map([...documentGraphs(1), ...documentGraphs(2)]);
