@@ -23,6 +23,7 @@ import { StoredReverseLinks } from '../discovery/StoredReverseLinks.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { ChangeFeed, withFeedGraphs, type Change } from '../feed/ChangeFeed.js';
 import { eachInSlices, mapInSlices } from './inSlices.js';
+import { isAbsoluteIri } from '../ingest/iris.js';
 
 /** One document as stored: its entity graph, its hint graph, and when it last changed. */
 export interface StoredDocument {
@@ -206,7 +207,8 @@ export class DocumentService {
   /** The stored digests of these documents (absent: not stored, or stored before digests). */
   async digests(ids: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
-    const unique = [...new Set(ids)];
+    // An id that is no IRI is not stored (the gate refuses its record, naming it): not asked for, nor put in the query.
+    const unique = [...new Set(ids)].filter(isAbsoluteIri);
     for (let i = 0; i < unique.length; i += DIGEST_BATCH) {
       const values = unique.slice(i, i + DIGEST_BATCH).map((id) => `<${hintGraphOf(id)}>`).join(' ');
       const result = await this.store.query(

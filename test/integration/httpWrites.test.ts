@@ -108,6 +108,16 @@ describe('HTTP writes', function () {
     expect((await fetch(app.origin + '/collection/object/bulk-2')).status).to.equal(404);
   });
 
+  it('bulk: a record whose id is no IRI is refused, naming its line and the id; the others load', async () => {
+    const docs = [painting('Good', { id: BASE + 'object/iri-ok' }), painting('No IRI', { id: 'not a document' })];
+    const response = await call('/_bulk?format=ndjson', 'POST', auth, docs.map((d) => JSON.stringify(d)).join('\n'));
+    expect(response.status, await response.clone().text()).to.equal(200);
+    const report = (await response.json()) as { created: number; rejected: number; rejections: Array<{ location: string; messages: string[] }> };
+    expect(report).to.include({ created: 1, rejected: 1 });
+    expect(report.rejections[0]!.location).to.equal('line 2 (record 2)');
+    expect(report.rejections[0]!.messages.join(' ')).to.contain('not a document');
+  });
+
   it('bulk with Accept: application/x-ndjson: a line per stored batch, then the report', async () => {
     const docs = [1, 2, 3, 4, 5].map((n) => painting(`Streamed ${n}`, { id: `${BASE}object/streamed-${n}` }));
     const response = await call('/_bulk?format=ndjson&batchSize=2', 'POST', { ...auth, Accept: 'application/x-ndjson' }, docs.map((d) => JSON.stringify(d)).join('\n'));
