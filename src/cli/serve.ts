@@ -38,6 +38,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const sparql = new SparqlService(store.sparqlEngine(), documents, {
     timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes,
   });
+  // The query replicas are seeded in the background from now on: documents are served meanwhile (/ready says how far).
+  sparql.engine.warmUp();
   const app = createApp({ config, documents, representations, logger, readiness, sparql });
 
   const server = await new Promise<Server>((resolve, reject) => {

@@ -164,11 +164,13 @@ export class Engine {
    * union option yields each triple once per graph. The old triples of these graphs leave the
    * default graph unless another graph still states them; the new ones are loaded twice in one
    * load() call (so their blank nodes are the same nodes), in their graph and in the default graph.
+   * `fresh`: the caller knows none of these graphs holds anything (skips the removal, the costly part).
    */
-  replaceGraphsKeepingUnion(names: readonly string[], nquads: string): void {
+  replaceGraphsKeepingUnion(names: readonly string[], nquads: string, fresh = false): void {
     this.writtenSinceEmpty = null;
     const unique = [...new Set(names)].map((n) => `<${checkGraphIri(n)}>`);
-    if (unique.length > 0) {
+    // `fresh`: the graphs hold nothing yet (a replica's seed before any write): nothing to take out.
+    if (unique.length > 0 && !fresh) {
       this.store.update(`DELETE { ?s ?p ?o } WHERE { VALUES ?g { ${unique.join(' ')} } GRAPH ?g { ?s ?p ?o } ` +
         `FILTER NOT EXISTS { GRAPH ?h { ?s ?p ?o } FILTER(?h NOT IN (${unique.join(', ')})) } }`);
       this.store.update(unique.map((g) => `DROP SILENT GRAPH ${g}`).join(' ;\n'));

@@ -39,9 +39,6 @@ type WriteJob =
   | { kind: 'replace'; graphs: WireGraphs; resolve: (seq: number) => void; reject: (e: unknown) => void }
   | { kind: 'update'; sparql: string; resolve: (seq: number) => void; reject: (e: unknown) => void };
 
-/** Seed messages to the query replica hold about this much N-Quads text each. */
-const SEED_CHUNK_CHARS = 4 * 1024 * 1024;
-
 /** During a snapshot, let other messages run after this much dumping. */
 const YIELD_MS = 1;
 
@@ -67,8 +64,11 @@ class StoreWorker {
   private fatal: Error | null = null;
   private closed = false;
   private readonly writes: WriteJob[] = [];
-  /** The query replica's feed (queryWorker.ts), and whether it is still being seeded. */
-  private replica: { port: MessagePort; seeding: boolean } | null = null;
+  /**
+   * The query replicas' feeds (queryWorker.ts), by replica number: whether each is still being
+   * seeded, and whether a write was fed to it since its seeding began.
+   */
+  private readonly replicas = new Map<number, { port: MessagePort; seeding: boolean; fed: boolean }>();
 
   constructor(private readonly init: WorkerInit, private readonly warn: (msg: string) => void) {
     this.nextCompactionAt = init.compactAfterBytes;
@@ -187,7 +187,7 @@ class StoreWorker {
     while (this.writes.length > 0) {
       const job = this.writes[0]!;
       // Resumed when the compaction or the seeding ends: an update is not idempotent (see above).
-      if (job.kind === 'update' && (this.compacting || this.replica?.seeding)) return;
+      if (job.kind === 'update' && (this.compacting || this.seedingReplica())) return;
       this.writes.shift();
       this.applyAndLog(job);
     }
@@ -229,19 +229,28 @@ class StoreWorker {
     );
   }
 
-  // ---------------------------------------------------------------- the query replica
+  // ---------------------------------------------------------------- the query replicas
 
   private feed(message: ReplicaFeed): void {
-    this.replica?.port.postMessage(message);
+    for (const replica of this.replicas.values()) {
+      replica.fed = true;
+      replica.port.postMessage(message);
+    }
   }
 
-  /** A replacement, as the replica gets it: the entity graphs only (`texts`: each graph's N-Quads). */
+  /** A replacement, as the replicas get it: the entity graphs only (`texts`: each graph's N-Quads). */
   private feedReplace(seq: number, names: readonly string[], texts: readonly string[]): void {
-    if (!this.replica) return;
+    if (this.replicas.size === 0) return;
     const entity: number[] = [];
     for (let i = 0; i < names.length; i++) if (!isInternalGraph(names[i]!)) entity.push(i);
     if (entity.length === 0) return;
     this.feed({ kind: 'replace', seq, names: entity.map((i) => names[i]!), nquads: entity.map((i) => texts[i]!).join('') });
+  }
+
+  /** Whether a replica is being seeded (a SPARQL update waits for it: see pump). */
+  private seedingReplica(): boolean {
+    for (const replica of this.replicas.values()) if (replica.seeding) return true;
+    return false;
   }
 
   /**
@@ -249,45 +258,51 @@ class StoreWorker {
    * graph as compaction does (other messages run between slices), then every later write.
    * A write landing meanwhile is sent when it happens, and graphs dumped after it carry it
    * too: each seed chunk replaces its graphs wholly, so the replica ends the same either way.
+   * Until the first such write, chunks are marked fresh: the replica then loads them without
+   * first removing what their graphs held (nothing), which is most of a seed's work saved.
    */
-  attachReplica(port: MessagePort): void {
-    this.detachReplica();
-    const replica = { port, seeding: true };
-    this.replica = replica;
+  attachReplica(id: number, port: MessagePort): void {
+    this.detachReplica(id);
+    const replica = { port, seeding: true, fed: false };
+    this.replicas.set(id, replica);
     const s0 = this.lastSeq;
     const graphs = this.engine.allGraphs().filter((g): g is { t: 'N'; v: string } => g.t === 'N' && !isInternalGraph(g.v));
+    port.postMessage({ kind: 'seedStart', graphs: graphs.length } satisfies ReplicaFeed);
     const seed = async (): Promise<void> => {
       let names: string[] = [];
       let parts: string[] = [];
       let chars = 0;
       const flush = () => {
-        if (names.length > 0) port.postMessage({ kind: 'seed', names, nquads: parts.join('') } satisfies ReplicaFeed);
+        if (names.length > 0) port.postMessage({ kind: 'seed', names, nquads: parts.join(''), fresh: !replica.fed } satisfies ReplicaFeed);
         names = []; parts = []; chars = 0;
       };
       let slice = performance.now();
       for (const g of graphs) {
-        if (this.replica !== replica) return;
+        if (this.replicas.get(id) !== replica) return;
         const nquads = inGraph(this.engine.dumpGraph(g), g.v);
         names.push(g.v); parts.push(nquads); chars += nquads.length;
-        if (chars >= SEED_CHUNK_CHARS) flush();
+        if (chars >= this.init.seedChunkChars) flush();
         if (performance.now() - slice > YIELD_MS) {
           await new Promise<void>((r) => setImmediate(r));
           slice = performance.now();
         }
       }
+      if (this.replicas.get(id) !== replica) return;
       flush();
       port.postMessage({ kind: 'seeded', seq: s0 } satisfies ReplicaFeed);
     };
-    seed().catch((err: unknown) => this.warn(`seeding the query replica failed: ${(err as Error).message}`)).finally(() => {
+    seed().catch((err: unknown) => this.warn(`seeding query replica ${id} failed: ${(err as Error).message}`)).finally(() => {
       replica.seeding = false;
       this.pump();
     });
   }
 
-  detachReplica(): void {
-    if (!this.replica) return;
-    this.replica.port.close();
-    this.replica = null;
+  detachReplica(id: number): void {
+    const replica = this.replicas.get(id);
+    if (!replica) return;
+    replica.port.close();
+    replica.seeding = false;
+    this.replicas.delete(id);
     this.pump();
   }
 
@@ -426,8 +441,8 @@ class StoreWorker {
         return new Promise<number>((resolve, reject) => this.write({ kind: 'replace', graphs: req.graphs, resolve, reject }));
       case 'update':
         return new Promise<number>((resolve, reject) => this.write({ kind: 'update', sparql: req.sparql, resolve, reject }));
-      case 'attachReplica': this.checkUsable(); return this.attachReplica(req.port);
-      case 'detachReplica': return this.detachReplica();
+      case 'attachReplica': this.checkUsable(); return this.attachReplica(req.replica, req.port);
+      case 'detachReplica': return this.detachReplica(req.replica);
       case 'close': return this.close();
       default: break;
     }

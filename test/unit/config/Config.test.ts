@@ -42,7 +42,7 @@ describe('configuration', () => {
     ['a store password without a user', { store: 'sparql', sparqlUrl: 'http://h/sparql', storePassword: 'secret' }, {}, /--store-password = "…": a password needs a user/],
   ];
   it('names the store: embedded in the data directory by default, or a SPARQL store with its endpoints and user', () => {
-    expect(resolveConfig({ dataDir: '/tmp/d' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d' });
+    expect(resolveConfig({ dataDir: '/tmp/d' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', queryReplicas: 1 });
     expect(resolveConfig({ storeUser: 'dba', storePassword: 'pw' }, { LINKEDART_STORE: 'SPARQL', LINKEDART_SPARQL_URL: 'http://127.0.0.1:8890/sparql', LINKEDART_UPDATE_URL: 'http://127.0.0.1:8890/sparql-auth' }).store)
       .to.deep.equal({ kind: 'sparql', queryUrl: 'http://127.0.0.1:8890/sparql', updateUrl: 'http://127.0.0.1:8890/sparql-auth', user: 'dba', password: 'pw' });
   });
