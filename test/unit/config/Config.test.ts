@@ -40,7 +40,16 @@ describe('configuration', () => {
     ['an empty title', { title: '  ' }, {}, /--title = "  ": a name of 1 to 200 characters/],
     ['a title of two lines', {}, { LINKEDART_TITLE: 'Whitby\nMuseum' }, /LINKEDART_TITLE = "Whitby\\nMuseum": a name/],
     ['a store password without a user', { store: 'sparql', sparqlUrl: 'http://h/sparql', storePassword: 'secret' }, {}, /--store-password = "…": a password needs a user/],
+    ['query replicas that are not a number', { queryReplicas: 'two' }, {}, /--query-replicas = "two": a whole number of query replicas from 0 to 8 \(0: one, seeded on the first query/],
+    ['negative query replicas', {}, { LINKEDART_QUERY_REPLICAS: '-1' }, /LINKEDART_QUERY_REPLICAS = "-1": a whole number of query replicas from 0 to 8/],
+    ['a fraction of a query replica', { queryReplicas: '1.5' }, {}, /--query-replicas = "1.5": a whole number/],
+    ['more query replicas than allowed', { queryReplicas: '20' }, {}, /--query-replicas = "20": a whole number of query replicas from 0 to 8/],
+    ['query replicas with a SPARQL store', { store: 'sparql', sparqlUrl: 'http://h/sparql', queryReplicas: '2' }, {}, /--query-replicas = "2": only used with the embedded store/],
   ];
+  it('keeps query replicas as given, from flags or variables', () => {
+    expect(resolveConfig({ queryReplicas: '0' }, {}).store).to.include({ kind: 'embedded', queryReplicas: 0 });
+    expect(resolveConfig({}, { LINKEDART_QUERY_REPLICAS: ' 3 ' }).store).to.include({ queryReplicas: 3 });
+  });
   it('names the store: embedded in the data directory by default, or a SPARQL store with its endpoints and user', () => {
     expect(resolveConfig({ dataDir: '/tmp/d' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', queryReplicas: 1 });
     expect(resolveConfig({ storeUser: 'dba', storePassword: 'pw' }, { LINKEDART_STORE: 'SPARQL', LINKEDART_SPARQL_URL: 'http://127.0.0.1:8890/sparql', LINKEDART_UPDATE_URL: 'http://127.0.0.1:8890/sparql-auth' }).store)
