@@ -86,8 +86,11 @@ export type Notice = { id: null; notice: 'warning'; message: string };
  */
 export type ReplicaFeed =
   | { kind: 'seedStart'; graphs: number }
-  /** `fresh`: no write was fed since the seeding began, so none of these graphs is in the replica yet. */
-  | { kind: 'seed'; names: string[]; nquads: string; fresh: boolean }
+  /**
+   * `withUnion`: the graphs' quads then the same triples in the default graph (withDefaultCopy), as
+   * UTF-8; `fresh`: no write was fed since the seeding began, so none of these graphs is in the replica yet.
+   */
+  | { kind: 'seed'; names: string[]; withUnion: Uint8Array; fresh: boolean }
   | { kind: 'seeded'; seq: number }
   | { kind: 'replace'; seq: number; names: string[]; nquads: string }
   | { kind: 'update'; seq: number; sparql: string };

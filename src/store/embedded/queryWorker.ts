@@ -11,7 +11,7 @@
  * seeding, the replica says how far it is after each chunk (ReplicaPool estimates waits from it).
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { Engine } from './engine.js';
+import { Engine, withDefaultCopy } from './engine.js';
 import { isInternalGraph } from '../internalGraphs.js';
 import { tryUpdate } from './trialUpdate.js';
 import { isOrderPanic, withTotalOrder } from './totalOrder.js';
@@ -37,7 +37,7 @@ feed.on('message', (m: ReplicaFeed) => {
   switch (m.kind) {
     case 'seedStart': seedGraphs = m.graphs; notify({ id: null, progress: { graphs: 0, total: seedGraphs } }); break;
     case 'seed':
-      engine.replaceGraphsKeepingUnion(m.names, m.nquads, m.fresh);
+      engine.replaceGraphsKeepingUnion(m.names, m.withUnion, m.fresh);
       seededGraphs += m.names.length;
       notify({ id: null, progress: { graphs: seededGraphs, total: seedGraphs } });
       break;
@@ -46,7 +46,7 @@ feed.on('message', (m: ReplicaFeed) => {
       appliedSeq = Math.max(appliedSeq, m.seq);
       notify({ id: null, seeded: { quads: engine.size() } });
       break;
-    case 'replace': engine.replaceGraphsKeepingUnion(m.names, m.nquads); appliedSeq = m.seq; break;
+    case 'replace': engine.replaceGraphsKeepingUnion(m.names, withDefaultCopy(m.nquads)); appliedSeq = m.seq; break;
     case 'update': {
       engine.update(m.sparql);
       // The store's own update may have written its internal graphs: they have no place here.

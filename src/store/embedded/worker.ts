@@ -26,7 +26,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Engine, type GraphRef } from './engine.js';
+import { Engine, withDefaultCopy, type GraphRef } from './engine.js';
 import { WriteAheadLog, LogReader, listLogFiles, encodeRecord, recordBody, type LogRecord } from './wal.js';
 import { SnapshotWriter, readSnapshot, SNAPSHOT_TMP } from './snapshot.js';
 import { fsyncDir } from './fsutil.js';
@@ -38,6 +38,8 @@ import { isInternalGraph } from '../internalGraphs.js';
 type WriteJob =
   | { kind: 'replace'; graphs: WireGraphs; resolve: (seq: number) => void; reject: (e: unknown) => void }
   | { kind: 'update'; sparql: string; resolve: (seq: number) => void; reject: (e: unknown) => void };
+
+const utf8 = new TextEncoder();
 
 /** During a snapshot, let other messages run after this much dumping. */
 const YIELD_MS = 1;
@@ -259,7 +261,10 @@ class StoreWorker {
    * A write landing meanwhile is sent when it happens, and graphs dumped after it carry it
    * too: each seed chunk replaces its graphs wholly, so the replica ends the same either way.
    * Until the first such write, chunks are marked fresh: the replica then loads them without
-   * first removing what their graphs held (nothing), which is most of a seed's work saved.
+   * first removing what their graphs held (nothing). Each chunk goes as UTF-8 with its default
+   * graph copy made here (withDefaultCopy): the replica's load is what a seed waits for, while
+   * this worker has time to spare between dumps (measured at 100k documents: 34 s dumping,
+   * 225 s loading, on a busy machine).
    */
   attachReplica(id: number, port: MessagePort): void {
     this.detachReplica(id);
@@ -273,7 +278,10 @@ class StoreWorker {
       let parts: string[] = [];
       let chars = 0;
       const flush = () => {
-        if (names.length > 0) port.postMessage({ kind: 'seed', names, nquads: parts.join(''), fresh: !replica.fed } satisfies ReplicaFeed);
+        if (names.length > 0) {
+          const withUnion = utf8.encode(withDefaultCopy(parts.join('')));
+          port.postMessage({ kind: 'seed', names, withUnion, fresh: !replica.fed } satisfies ReplicaFeed, [withUnion.buffer]);
+        }
         names = []; parts = []; chars = 0;
       };
       let slice = performance.now();
