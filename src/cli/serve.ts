@@ -38,8 +38,6 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const sparql = new SparqlService(store.sparqlEngine(), documents, {
     timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes,
   });
-  // The query replicas are seeded in the background from now on: documents are served meanwhile (/ready says how far).
-  sparql.engine.warmUp();
   const app = createApp({ config, documents, representations, logger, readiness, sparql });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -72,6 +70,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     console.error(await loadDemoOnce(documents, config.baseUrl));
   }
   readiness.ready = true;
+  // Documents first: the query replicas are seeded from now on, in the background, while
+  // documents are served (/ready's `sparql` says how far; a query meanwhile waits or gets 503).
+  sparql.engine.warmUp();
   console.error('ready');
 
   let stopping = false;

@@ -93,7 +93,7 @@ export class ConfigError extends Error {
 // ---- The settings -------------------------------------------------------------------------
 
 /** Query replicas of the embedded store by default (README: SPARQL for curators, memory per replica). */
-export const DEFAULT_QUERY_REPLICAS = 1;
+export const DEFAULT_QUERY_REPLICAS = 2;
 /** More replicas than cores buys nothing but memory; this bound only catches a typo such as 20. */
 export const MAX_QUERY_REPLICAS = 8;
 

@@ -50,7 +50,7 @@ export interface EmbeddedStoreOptions {
   onWarning?: (message: string) => void;
   /**
    * Query replicas curators' SPARQL keeps seeded once warmed up (ReplicaPool.ts); 0: one,
-   * started by the first query. Default 1 (the service passes --query-replicas).
+   * started by the first query. Default 1 (the service passes --query-replicas, whose default is 2).
    */
   queryReplicas?: number;
 }

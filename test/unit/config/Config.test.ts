@@ -51,7 +51,7 @@ describe('configuration', () => {
     expect(resolveConfig({}, { LINKEDART_QUERY_REPLICAS: ' 3 ' }).store).to.include({ queryReplicas: 3 });
   });
   it('names the store: embedded in the data directory by default, or a SPARQL store with its endpoints and user', () => {
-    expect(resolveConfig({ dataDir: '/tmp/d' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', queryReplicas: 1 });
+    expect(resolveConfig({ dataDir: '/tmp/d' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', queryReplicas: 2 });
     expect(resolveConfig({ storeUser: 'dba', storePassword: 'pw' }, { LINKEDART_STORE: 'SPARQL', LINKEDART_SPARQL_URL: 'http://127.0.0.1:8890/sparql', LINKEDART_UPDATE_URL: 'http://127.0.0.1:8890/sparql-auth' }).store)
       .to.deep.equal({ kind: 'sparql', queryUrl: 'http://127.0.0.1:8890/sparql', updateUrl: 'http://127.0.0.1:8890/sparql-auth', user: 'dba', password: 'pw' });
   });
