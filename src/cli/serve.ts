@@ -70,6 +70,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     console.error(await loadDemoOnce(documents, config.baseUrl));
   }
   readiness.ready = true;
+  // Documents first: the query replicas are seeded from now on, in the background, while
+  // documents are served (/ready's `sparql` says how far; a query meanwhile waits or gets 503).
+  sparql.engine.warmUp();
   console.error('ready');
 
   let stopping = false;

@@ -1,10 +1,13 @@
 /**
  * For operators and load balancers: `/health` says the process answers; `/ready` says the
- * store is open and loaded (503 until then, and again while shutting down).
+ * store is open and loaded (503 until then, and again while shutting down), and whether
+ * curators' SPARQL is ready too (`sparql`: the query replicas may still be seeding while
+ * documents are already served, so it does not hold up readiness).
  */
 import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
 import type { Representations } from '../service/Representations.js';
+import type { SparqlEngine, SparqlStatus } from '../sparql/SparqlEngine.js';
 
 /** Set by whoever opens and loads the store, and stops the service. */
 export interface Readiness {
@@ -20,14 +23,36 @@ export function health(_req: Request, res: Response): void {
   sendJson(res, 200, { status: 'up' });
 }
 
-export function readiness(readinessState: Readiness, representations: Representations) {
+export function readiness(readinessState: Readiness, representations: Representations, sparql?: SparqlEngine) {
   return (_req: Request, res: Response): void => {
+    const sparqlState = sparql ? { sparql: sparqlReadiness(sparql.status()) } : {};
     if (!readinessState.ready || readinessState.stopping) {
       res.setHeader('Retry-After', '1');
-      sendJson(res, 503, { status: 'not ready', reason: readinessState.reason ?? 'starting' });
+      sendJson(res, 503, { status: 'not ready', reason: readinessState.reason ?? 'starting', ...sparqlState });
       return;
     }
-    sendJson(res, 200, { status: 'ready', renderCache: representations.stats() });
+    sendJson(res, 200, { status: 'ready', renderCache: representations.stats(), ...sparqlState });
+  };
+}
+
+/**
+ * `/ready`'s `sparql`: its state ('ready', 'seeding', 'lazy': started by the first query), the
+ * replicas ready of those kept, and while seeding how far the first is and the wait expected.
+ */
+export function sparqlReadiness(status: SparqlStatus): Record<string, unknown> {
+  const { replicas } = status;
+  if (replicas.length === 0) return { state: status.state };
+  const seeding = replicas.find((r) => r.state === 'seeding');
+  const ready = replicas.filter((r) => r.state === 'ready');
+  const seeded = ready[0];
+  return {
+    state: status.state,
+    replicas: replicas.length,
+    replicasReady: ready.length,
+    ...(seeded ? { quads: seeded.quads, seedMs: Math.round(seeded.seedMs ?? 0) } : {}),
+    ...(seeding ? { seeding: { graphs: seeding.seededGraphs, of: seeding.totalGraphs } } : {}),
+    ...(status.state === 'seeding' && status.expectedWaitMs !== null ? { expectedWaitS: Math.ceil(status.expectedWaitMs / 1000) } : {}),
+    timeouts: status.timeouts,
   };
 }
 

@@ -1,10 +1,10 @@
 /**
  * The SPARQL layer's typed errors (src/sparql/errors.ts) as the HTTP answers the protocol
  * expects: 400 for what the client must change, 413 for size, 503 for a query stopped at the
- * time limit, 422 for an update the rules refuse (with every problem, as PUT lists them).
+ * time limit or SPARQL not ready yet (with Retry-After), 422 for an update the rules refuse (with every problem, as PUT lists them).
  */
 import { formatProblem } from '../linkedart/Problem.js';
-import { QueryTimedOut, SparqlRefused, SparqlSyntaxError, SparqlTooLarge, TooManyRows, UpdateRefused } from '../sparql/errors.js';
+import { QueryTimedOut, SparqlNotReady, SparqlRefused, SparqlSyntaxError, SparqlTooLarge, TooManyRows, UpdateRefused } from '../sparql/errors.js';
 import { HttpError, UnprocessableContent } from './HttpError.js';
 
 /** After a timeout, how long a client should wait before trying again (seconds). */
@@ -29,6 +29,7 @@ export function sparqlHttpError(error: unknown): unknown {
   if (error instanceof TooManyRows) return new HttpError(400, 'Too many results', error.message, {}, { limit: error.limit });
   if (error instanceof SparqlTooLarge) return new HttpError(413, 'Payload too large', error.message, {}, { limit: error.limit });
   if (error instanceof QueryTimedOut) return new HttpError(503, 'Query timed out', error.message, { 'Retry-After': RETRY_AFTER_TIMEOUT });
+  if (error instanceof SparqlNotReady) return new HttpError(503, 'SPARQL not ready', error.message, { 'Retry-After': String(error.retryAfterS) }, { retryAfter: error.retryAfterS });
   if (error instanceof UpdateRefused) {
     return new UnprocessableContent(error.message, {
       problems: error.problems,

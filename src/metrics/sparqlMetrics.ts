@@ -1,9 +1,8 @@
 /**
  * Curators' SPARQL, read at scrape time: queries stopped at the time limit (any store), and
- * the state of the query workers (replicas) where the engine has them (the embedded store).
+ * the state of the query replicas where the engine has them (the embedded store's pool).
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { EngineStatus } from '../sparql/SparqlEngine.js';
 import type { SparqlService } from '../sparql/SparqlService.js';
 
 export function sparqlMetrics(registry: Registry, prefix: string, sparql: SparqlService): void {
@@ -14,38 +13,34 @@ export function sparqlMetrics(registry: Registry, prefix: string, sparql: Sparql
     collect() { this.reset(); this.inc(sparql.timeouts); },
   });
   const engine = sparql.engine;
-  if (!engine.status) return;
-  const status = (): EngineStatus => engine.status!();
+  const first = engine.status();
+  // A remote store's engine has no replicas of its own.
+  if (first.replicas.length === 0 && first.state !== 'lazy') return;
+  const replicas = () => engine.status().replicas;
   new Gauge({
     name: `${prefix}sparql_replicas`, registers, labelNames: ['state'] as const,
-    help: 'Query replicas (workers with their own copy of the entity graphs), by state: ready to answer, or seeding.',
+    help: 'Query replicas (workers with their own copy of the entity graphs), by state: ready to answer, seeding, or stopped.',
     collect() {
-      const { ready, seeding } = status();
-      this.set({ state: 'ready' }, ready);
-      this.set({ state: 'seeding' }, seeding);
+      for (const state of ['ready', 'seeding', 'stopped'] as const) this.set({ state }, replicas().filter((r) => r.state === state).length);
     },
   });
   new Counter({
     name: `${prefix}sparql_replica_starts_total`, registers,
-    help: 'Query replicas started since start: the first, then one for each replica stopped (a query past its time limit, a failure).',
-    collect() { this.reset(); this.inc(status().starts); },
+    help: 'Query replicas started since start: each replica once, then again for each stop (a query past its time limit, a failure).',
+    collect() { this.reset(); this.inc(replicas().reduce((n, r) => n + r.starts, 0)); },
   });
   new Gauge({
     name: `${prefix}sparql_replica_seed_seconds`, registers,
-    help: 'How long the last seeding of a query replica took, from its start to its first request (absent until one has ended).',
+    help: 'The longest of the replicas\' last completed seedings, in seconds (absent until one has completed).',
     collect() {
       this.reset();
-      const seconds = status().lastSeedSeconds;
-      if (seconds !== undefined) this.set(seconds);
+      const times = replicas().flatMap((r) => (r.seedMs === null ? [] : [r.seedMs]));
+      if (times.length > 0) this.set(Math.max(...times) / 1000);
     },
   });
   new Gauge({
     name: `${prefix}sparql_requests`, registers, labelNames: ['state'] as const,
-    help: 'SPARQL queries and update trials at the replicas, by state: running, or waiting for a replica.',
-    collect() {
-      const { running, waiting } = status();
-      this.set({ state: 'running' }, running);
-      this.set({ state: 'waiting' }, waiting);
-    },
+    help: 'SPARQL queries and update trials running at the replicas now.',
+    collect() { this.set({ state: 'running' }, replicas().filter((r) => r.busy).length); },
   });
 }

@@ -31,6 +31,15 @@ export class QueryTimedOut extends Error {
   }
 }
 
+/** 503: SPARQL is still being made ready (the query replicas are seeded at start) and would not be in time. */
+export class SparqlNotReady extends Error {
+  override name = 'SparqlNotReady';
+  constructor(readonly retryAfterS: number, readonly timeoutMs: number) {
+    super(`SPARQL is not ready yet: the query replica is still being filled from the store, about ${retryAfterS} s more, ` +
+      `longer than the query time limit (${timeoutMs / 1000} s, --query-timeout-s). Try again then.`);
+  }
+}
+
 /** 400: the answer would have more rows than allowed; nothing is cut silently. */
 export class TooManyRows extends Error {
   override name = 'TooManyRows';

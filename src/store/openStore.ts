@@ -8,7 +8,7 @@ import type { QuadStore } from './QuadStore.js';
 import { SparqlStore } from './sparql/SparqlStore.js';
 
 export async function openStore(config: StoreConfig, onWarning: (message: string) => void): Promise<QuadStore> {
-  if (config.kind === 'embedded') return EmbeddedStore.open({ dataDir: config.dataDir, maxStoreBytes: config.maxStoreBytes, onWarning });
+  if (config.kind === 'embedded') return EmbeddedStore.open({ dataDir: config.dataDir, maxStoreBytes: config.maxStoreBytes, onWarning, queryReplicas: config.queryReplicas });
   return SparqlStore.open({ queryUrl: config.queryUrl, updateUrl: config.updateUrl, user: config.user, password: config.password });
 }
 

@@ -143,11 +143,13 @@ describe('GET /metrics', function () {
     expect(delta(before, after, 'linkedart_sparql_timeouts_total')).to.equal(1);
     expect(delta(before, after, requests, { route: 'sparql_query', status: '503' })).to.equal(1);
     if (REMOTE_STORE_URL) this.skip(); // the remote store's engine has no replicas
+    // The replica that ran out of time is started again; the other answered meanwhile.
     expect(delta(before, after, 'linkedart_sparql_replica_starts_total')).to.equal(1);
-    expect(sampleValue(after, 'linkedart_sparql_replicas', { state: 'ready' })).to.equal(1);
-    expect(sampleValue(after, 'linkedart_sparql_replicas', { state: 'seeding' })).to.equal(0);
+    const ready = sampleValue(after, 'linkedart_sparql_replicas', { state: 'ready' }) ?? NaN;
+    expect(ready).to.be.at.least(1);
+    expect(ready + (sampleValue(after, 'linkedart_sparql_replicas', { state: 'seeding' }) ?? NaN)).to.equal(2);
     expect(sampleValue(after, 'linkedart_sparql_replica_seed_seconds')).to.be.greaterThan(0);
-    expect(sampleValue(after, 'linkedart_sparql_requests', { state: 'waiting' })).to.equal(0);
+    expect(sampleValue(after, 'linkedart_sparql_requests', { state: 'running' })).to.equal(0);
   });
 
   it('follows a bulk load while it streams: in progress, and the documents of each stored batch', async () => {

@@ -34,6 +34,23 @@ describe('linkedart serve: operations', function () {
     expect(((await response.json()) as { id: string }).id).to.equal('https://museum.example.org' + PAINTING);
   });
 
+  it('seeds curators\' SPARQL in the background once ready: /ready says when it is, and a query then answers', async () => {
+    type Ready = { sparql: { state: string; replicas: number; replicasReady: number; quads?: number } };
+    const deadline = Date.now() + 60000;
+    let ready = (await (await fetch(`${server.url}/ready`)).json()) as Ready;
+    while (ready.sparql.replicasReady < ready.sparql.replicas && Date.now() < deadline) {
+      expect(['seeding', 'ready']).to.include(ready.sparql.state);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ready = (await (await fetch(`${server.url}/ready`)).json()) as Ready;
+    }
+    expect(ready.sparql).to.include({ state: 'ready', replicas: 2, replicasReady: 2 }); // the default: two
+    expect(ready.sparql.quads).to.be.greaterThan(100);
+    const started = Date.now();
+    const response = await fetch(`${server.url}/sparql?query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { headers: { Accept: 'application/sparql-results+json' } });
+    expect(await response.json()).to.deep.include({ boolean: true });
+    expect(Date.now() - started).to.be.below(2000);
+  });
+
   it('writes one JSON access-log line per request to standard output', async () => {
     const response = await fetch(`${server.url}${PAINTING}?format=nt`);
     const bytes = (await response.arrayBuffer()).byteLength;

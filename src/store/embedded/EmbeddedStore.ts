@@ -24,7 +24,7 @@ import type { QuadStore, QueryResult } from '../QuadStore.js';
 import { df, fromPlainQuad, fromPlainTerm, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { StoreFull } from '../StoreFull.js';
-import { QueryReplica } from './QueryReplica.js';
+import { ReplicaPool } from './ReplicaPool.js';
 import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import type { Notice, OpName, Ops, OpenInfo, Request, Response, StoreStats, WorkerInit } from './protocol.js';
@@ -51,9 +51,18 @@ export interface EmbeddedStoreOptions {
    * (storeCeiling.ts). A refused write throws StoreFull; the store goes on answering.
    */
   maxStoreBytes?: number;
+  /** Seed a query replica in messages of about this many characters of N-Quads (default 4 MiB; tests use less, to watch a seeding). */
+  seedChunkChars?: number;
   /** Receives warnings (torn log tail discarded, compaction failed, ...). Default: process.emitWarning. */
   onWarning?: (message: string) => void;
+  /**
+   * Query replicas curators' SPARQL keeps seeded once warmed up (ReplicaPool.ts); 0: one,
+   * started by the first query. Default 1 (the service passes --query-replicas, whose default is 2).
+   */
+  queryReplicas?: number;
 }
+
+
 
 interface Pending { resolve: (value: unknown) => void; reject: (err: Error) => void; caller: Error; }
 
@@ -65,7 +74,7 @@ export class EmbeddedStore implements QuadStore {
   private exited = false;
   /** The sequence number of the last write acknowledged here (queries on the replica wait for it). */
   private lastAcked = 0;
-  private replica: QueryReplica | null = null;
+  private replicas: ReplicaPool | null = null;
   /** What open() found and did: snapshot, replayed records, discarded tail, restore time. */
   openInfo!: OpenInfo;
 
@@ -74,6 +83,7 @@ export class EmbeddedStore implements QuadStore {
     private readonly lock: DirLock,
     readonly dataDir: string,
     private readonly onWarning: (message: string) => void,
+    private readonly queryReplicas: number,
   ) {
     worker.unref();
     worker.on('message', (msg: Response | Notice) => this.onMessage(msg));
@@ -93,6 +103,7 @@ export class EmbeddedStore implements QuadStore {
       compactAfterBytes: options.compactAfterBytes ?? 64 * 1024 * 1024,
       restoreChunkBytes: options.restoreChunkBytes ?? 4 * 1024 * 1024,
       ...(options.maxStoreBytes !== undefined ? { maxStoreBytes: options.maxStoreBytes } : {}),
+      seedChunkChars: options.seedChunkChars ?? 4 * 1024 * 1024,
     };
     const onWarning = options.onWarning ?? ((m: string) => process.emitWarning(m, 'EmbeddedStoreWarning'));
     let worker: Worker;
@@ -102,7 +113,7 @@ export class EmbeddedStore implements QuadStore {
       await lock.release();
       throw err;
     }
-    const store = new EmbeddedStore(worker, lock, dataDir, onWarning);
+    const store = new EmbeddedStore(worker, lock, dataDir, onWarning, options.queryReplicas ?? 1);
     try {
       store.openInfo = await store.call('open', {});
     } catch (err) {
@@ -157,16 +168,16 @@ export class EmbeddedStore implements QuadStore {
   }
 
   /**
-   * Curators' SPARQL: on a replica of the entity graphs in a worker of its own
-   * (QueryReplica.ts), started on first use.
+   * Curators' SPARQL: on replicas of the entity graphs, each in a worker of its own
+   * (ReplicaPool.ts), seeded once the engine's warmUp() is called, or on first use.
    */
   sparqlEngine(): SparqlEngine {
-    this.replica ??= new QueryReplica({
-      attachReplica: (port: MessagePort) => this.call('attachReplica', { port }, [port]),
-      detachReplica: () => this.exited ? Promise.resolve() : this.send('detachReplica', {}),
+    this.replicas ??= new ReplicaPool({
+      attachReplica: (replica: number, port: MessagePort) => this.call('attachReplica', { replica, port }, [port]),
+      detachReplica: (replica: number) => this.exited ? Promise.resolve() : this.send('detachReplica', { replica }),
       lastWriteSeq: () => this.lastAcked,
-    }, this.onWarning);
-    return this.replica;
+    }, this.queryReplicas, this.onWarning);
+    return this.replicas;
   }
 
   private acked(seq: number): void {
@@ -207,7 +218,7 @@ export class EmbeddedStore implements QuadStore {
       p.resolve = (v) => { resolve(v); r(); };
       p.reject = (e) => { reject(e); r(); };
     })));
-    await this.replica?.close();
+    await this.replicas?.close();
     let error: unknown = null;
     if (!this.exited) {
       try {

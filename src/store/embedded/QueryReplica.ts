@@ -1,177 +1,195 @@
 /**
- * Curators' SPARQL for the embedded store (a SparqlEngine): requests go, one at a time, to the
- * query replica (queryWorker.ts), a worker with its own copy of the entity graphs fed by the
- * store worker. A request running past its time limit is stopped the only way Oxigraph allows:
- * the replica is terminated (the documents' store and the HTTP thread never notice), and the
- * next request starts a new one, seeded afresh. The replica is started on first use, so a
- * service nobody queries pays no memory for it.
+ * One query replica: a worker (queryWorker.ts) with its own Oxigraph copy of the entity graphs,
+ * seeded and then fed by the store worker, running one request at a time. A request running
+ * past its time limit is stopped the only way Oxigraph allows: the worker is terminated (the
+ * documents' store and the HTTP thread never notice). Which replica runs what, and when a
+ * stopped one is seeded again, is ReplicaPool's choice; this file only runs the worker.
  *
- * The time limit counts from the moment the replica starts on the request: waiting behind
- * another curator's query, or for a new replica's seeding, is not counted.
+ * The time limit counts from the moment the replica starts on the request (the worker says
+ * so): waiting for the writes acknowledged before it is not counted.
  */
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import { fromPlainQuad, type Quad } from '../../rdf/terms.js';
-import type { QueryResult } from '../QuadStore.js';
-import type { EngineStatus, QueryDataset, SparqlEngine } from '../../sparql/SparqlEngine.js';
+import type { QueryDataset, ReplicaStatus } from '../../sparql/SparqlEngine.js';
 import { QueryTimedOut, SparqlRefused, SparqlSyntaxError, UpdateRefused } from '../../sparql/errors.js';
-import type { PlainQueryResult, ReplicaRequest, ReplicaResponse, SerializedError } from './protocol.js';
+import type { PlainQueryResult, ReplicaNotice, ReplicaRequest, ReplicaResponse, SerializedError } from './protocol.js';
 import type { PlainQuad } from '../../rdf/terms.js';
 
-/** What the replica needs of the store worker: be fed, stop feeding, and the last acknowledged write. */
+/** What a replica needs of the store worker: be fed, stop feeding, and the last acknowledged write. */
 export interface ReplicaSource {
-  attachReplica(port: MessagePort): Promise<void>;
-  detachReplica(): Promise<void>;
+  attachReplica(replica: number, port: MessagePort): Promise<void>;
+  detachReplica(replica: number): Promise<void>;
   lastWriteSeq(): number;
 }
 
-type Ask =
+export type Ask =
   | { op: 'query'; sparql: string; dataset: QueryDataset }
   | { op: 'tryUpdate'; sparql: string };
 
-interface Job {
+export type Answer = PlainQueryResult | Array<[string, PlainQuad[]]>;
+
+export interface Job {
   readonly ask: Ask;
   readonly timeoutMs: number;
-  readonly resolve: (value: PlainQueryResult | Array<[string, PlainQuad[]]>) => void;
+  readonly resolve: (value: Answer) => void;
   readonly reject: (error: Error) => void;
+}
+
+/** What the pool hears from a replica. */
+export interface ReplicaEvents {
+  /** Seeded, or a request done: it may take the next one. */
+  idle(replica: QueryReplica): void;
+  /** Terminated (`timedOut`: by its time limit) or died: it holds nothing until started again. */
+  stopped(replica: QueryReplica, timedOut: boolean): void;
 }
 
 type Started = { id: number; started: true };
 
-export class QueryReplica implements SparqlEngine {
+export class QueryReplica {
   private worker: Worker | null = null;
-  private readonly queue: Job[] = [];
+  private state: ReplicaStatus['state'] = 'stopped';
   private current: { job: Job; id: number; timer?: NodeJS.Timeout } | null = null;
   private nextId = 1;
-  private closed = false;
-  /** Replicas started so far (the first, then one after each stopped query). */
-  starts = 0;
-  /** When the running worker was started, until it starts its first request (it is seeded then). */
-  private seedingSince: number | undefined;
-  /** How long the last seeding took, in milliseconds. */
-  private lastSeedMs: number | undefined;
+  private seedStarted = 0;
+  /** When the first chunk was in, and its graphs: the rate is measured from there (the worker's start-up is not seeding). */
+  private firstChunk: { at: number; graphs: number } | null = null;
+  private seededGraphs = 0;
+  private totalGraphs = 0;
+  private quads = 0;
+  private seedMs: number | null = null;
+  private starts = 0;
+  private answered = 0;
 
-  constructor(private readonly source: ReplicaSource, private readonly onWarning: (message: string) => void) {}
+  constructor(
+    readonly number: number,
+    private readonly source: ReplicaSource,
+    private readonly events: ReplicaEvents,
+    private readonly onWarning: (message: string) => void,
+  ) {}
 
-  async query(sparql: string, dataset: QueryDataset, timeoutMs: number): Promise<QueryResult> {
-    const plain = await this.run({ op: 'query', sparql, dataset }, timeoutMs) as PlainQueryResult;
-    return plain.kind === 'quads' ? { kind: 'quads', quads: plain.quads.map(fromPlainQuad) } : plain;
-  }
+  get ready(): boolean { return this.state === 'ready'; }
+  get seeding(): boolean { return this.state === 'seeding'; }
+  get stopped(): boolean { return this.state === 'stopped'; }
+  get idle(): boolean { return this.state === 'ready' && this.current === null; }
 
-  async tryUpdate(sparql: string, timeoutMs: number): Promise<Map<string, Quad[]>> {
-    const graphs = await this.run({ op: 'tryUpdate', sparql }, timeoutMs) as Array<[string, PlainQuad[]]>;
-    return new Map(graphs.map(([name, quads]) => [name, quads.map(fromPlainQuad)]));
-  }
-
-  status(): EngineStatus {
-    const seeding = this.worker !== null && this.seedingSince !== undefined;
+  status(): ReplicaStatus {
     return {
-      ready: this.worker !== null && !seeding ? 1 : 0, seeding: seeding ? 1 : 0, starts: this.starts,
-      lastSeedSeconds: this.lastSeedMs === undefined ? undefined : this.lastSeedMs / 1000,
-      running: this.current ? 1 : 0, waiting: this.queue.length,
+      state: this.state, busy: this.current !== null, quads: this.quads, seededGraphs: this.seededGraphs,
+      totalGraphs: this.totalGraphs, seedMs: this.seedMs, starts: this.starts, answered: this.answered,
     };
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    const stopped = new Error('the service is shutting down');
-    for (const job of this.queue.splice(0)) job.reject(stopped);
-    if (this.current) this.finish(this.current.id)?.reject(stopped);
-    await this.stopWorker();
-  }
-
-  // ------------------------------------------------------------------ one request at a time
-
-  private run(ask: Ask, timeoutMs: number): Promise<PlainQueryResult | Array<[string, PlainQuad[]]>> {
-    if (this.closed) return Promise.reject(new Error('the SPARQL engine is closed'));
-    return new Promise((resolve, reject) => {
-      this.queue.push({ ask, timeoutMs, resolve, reject });
-      this.next();
-    });
-  }
-
-  private next(): void {
-    if (this.current || this.queue.length === 0 || this.closed) return;
-    const job = this.queue.shift()!;
-    const id = this.nextId++;
-    this.current = { job, id };
-    this.ensureWorker().then((worker) => {
-      const request: ReplicaRequest = { id, ...job.ask, afterSeq: this.source.lastWriteSeq() } as ReplicaRequest;
-      worker.postMessage(request);
-    }).catch((error: Error) => this.finish(id)?.reject(error));
-  }
-
-  /** Ends the current request (if it is still `id`) and starts the next one; the job, to settle. */
-  private finish(id: number): Job | undefined {
-    if (this.current?.id !== id) return undefined;
-    const { job, timer } = this.current;
-    clearTimeout(timer);
-    this.current = null;
-    queueMicrotask(() => this.next());
-    return job;
-  }
-
-  private onMessage(message: ReplicaResponse | Started): void {
-    const current = this.current;
-    if (!current || message.id !== current.id) return;
-    if ('started' in message) {
-      // A worker starts a request only once it is seeded.
-      if (this.seedingSince !== undefined) this.lastSeedMs = performance.now() - this.seedingSince;
-      this.seedingSince = undefined;
-      current.timer = setTimeout(() => this.stopRunaway(current.id), current.job.timeoutMs);
-      return;
+  /**
+   * While seeding, how long until it is ready (ms). Early on (under a tenth of the graphs in),
+   * what the last seeding took less the time since, if there was one; else the graphs left at
+   * the rate measured since the first chunk; null before two chunks are in (nothing to go by).
+   */
+  expectedSeedMs(now = performance.now()): number | null {
+    if (this.state !== 'seeding') return this.state === 'ready' ? 0 : null;
+    const left = this.totalGraphs - this.seededGraphs;
+    if (this.seedMs !== null && (this.totalGraphs === 0 || this.seededGraphs * 10 < this.totalGraphs)) {
+      return Math.max(0, this.seedMs - (now - this.seedStarted));
     }
-    const job = this.finish(message.id)!;
-    if (message.ok) job.resolve(message.value);
-    else {
-      if (message.error.name === 'ReplicaDiverged') void this.restart(message.error.message);
-      job.reject(asSparqlError(message.error));
-    }
+    const first = this.firstChunk;
+    if (!first || this.seededGraphs <= first.graphs) return null;
+    return (now - first.at) * left / (this.seededGraphs - first.graphs);
   }
 
-  private stopRunaway(id: number): void {
-    const job = this.finish(id);
-    if (!job) return;
-    void this.stopWorker();
-    job.reject(new QueryTimedOut(job.timeoutMs));
-  }
-
-  // ------------------------------------------------------------------ the worker
-
-  private async ensureWorker(): Promise<Worker> {
-    if (this.worker) return this.worker;
+  /** Starts a worker and has the store seed it (in the background: `idle` says when it is ready). */
+  start(): void {
+    if (this.worker) return;
     const channel = new MessageChannel();
     const worker = new Worker(new URL('./queryWorker.js', import.meta.url), { workerData: { feed: channel.port2 }, transferList: [channel.port2] });
     this.worker = worker;
+    this.state = 'seeding';
     this.starts++;
-    this.seedingSince = performance.now();
+    this.seedStarted = performance.now();
+    this.firstChunk = null;
+    this.seededGraphs = 0;
+    this.totalGraphs = 0;
+    this.quads = 0;
     worker.unref();
-    worker.on('message', (m: ReplicaResponse | Started) => this.onMessage(m));
-    worker.on('error', (error: Error) => this.lost(worker, `the query replica failed: ${error.message}`));
-    worker.on('exit', (code) => this.lost(worker, `the query replica stopped (exit code ${code})`));
-    await this.source.attachReplica(channel.port1);
-    return worker;
+    worker.on('message', (m: ReplicaResponse | Started | ReplicaNotice) => this.onMessage(worker, m));
+    worker.on('error', (error: Error) => this.lost(worker, `query replica ${this.number} failed: ${error.message}`));
+    worker.on('exit', (code) => this.lost(worker, `query replica ${this.number} stopped (exit code ${code})`));
+    this.source.attachReplica(this.number, channel.port1).catch((error: Error) => this.lost(worker, `query replica ${this.number} could not be seeded: ${error.message}`));
   }
 
-  /** The worker died by itself (not stopped by us): fail its request; the next one starts a new replica. */
+  /** Runs a request (the replica must be idle); the job is settled by its answer, its time limit or the replica's end. */
+  run(job: Job): void {
+    if (!this.worker || !this.idle) throw new Error(`query replica ${this.number} is not idle`);
+    const id = this.nextId++;
+    this.current = { job, id };
+    const request = { id, ...job.ask, afterSeq: this.source.lastWriteSeq() } as ReplicaRequest;
+    this.worker.postMessage(request);
+  }
+
+  /** Terminates the worker; a request in flight is rejected with `error`. */
+  async stop(error: Error): Promise<void> {
+    const worker = this.worker;
+    const job = this.current?.job;
+    this.clear();
+    job?.reject(error);
+    if (!worker) return;
+    await this.source.detachReplica(this.number).catch(() => undefined);
+    await worker.terminate();
+  }
+
+  // ------------------------------------------------------------------ the worker's messages
+
+  private onMessage(worker: Worker, message: ReplicaResponse | Started | ReplicaNotice): void {
+    if (worker !== this.worker) return;
+    if (message.id === null) {
+      if ('progress' in message) {
+        this.seededGraphs = message.progress.graphs;
+        this.totalGraphs = message.progress.total;
+        if (!this.firstChunk && this.seededGraphs > 0) this.firstChunk = { at: performance.now(), graphs: this.seededGraphs };
+        return;
+      }
+      this.quads = message.seeded.quads;
+      this.seedMs = performance.now() - this.seedStarted;
+      this.state = 'ready';
+      this.events.idle(this);
+      return;
+    }
+    const current = this.current;
+    if (!current || message.id !== current.id) return;
+    if ('started' in message) {
+      current.timer = setTimeout(() => this.timedOut(current.id), current.job.timeoutMs);
+      return;
+    }
+    clearTimeout(current.timer);
+    this.current = null;
+    this.answered++;
+    if (message.ok) current.job.resolve(message.value);
+    else current.job.reject(asSparqlError(message.error));
+    if (!message.ok && message.error.name === 'ReplicaDiverged') {
+      this.onWarning(message.error.message);
+      void this.stop(new Error(message.error.message)).then(() => this.events.stopped(this, false));
+      return;
+    }
+    this.events.idle(this);
+  }
+
+  private timedOut(id: number): void {
+    if (this.current?.id !== id) return;
+    const job = this.current.job;
+    void this.stop(new QueryTimedOut(job.timeoutMs));
+    this.events.stopped(this, true);
+  }
+
+  /** The worker died by itself (not stopped by us): fail its request; the pool decides what next. */
   private lost(worker: Worker, why: string): void {
     if (this.worker !== worker) return;
-    this.worker = null;
     this.onWarning(why);
-    void this.source.detachReplica().catch(() => undefined);
-    if (this.current) this.finish(this.current.id)?.reject(new Error(why));
+    void this.stop(new Error(why));
+    this.events.stopped(this, false);
   }
 
-  private async restart(why: string): Promise<void> {
-    this.onWarning(why);
-    await this.stopWorker();
-  }
-
-  private async stopWorker(): Promise<void> {
-    const worker = this.worker;
-    if (!worker) return;
+  private clear(): void {
+    clearTimeout(this.current?.timer);
+    this.current = null;
     this.worker = null;
-    await this.source.detachReplica().catch(() => undefined);
-    await worker.terminate();
+    this.state = 'stopped';
   }
 }
 

@@ -65,6 +65,15 @@ export function queryForm(sparql: string): string | null {
   return r ? r[1]!.toUpperCase() : null;
 }
 
+/**
+ * N-Quads of named graphs (one quad a line, ending ` <graph> .`, as the store writes them) followed
+ * by the same triples in the default graph: one text, so that Oxigraph loads both copies in one
+ * call and their blank nodes are the same nodes (Engine.replaceGraphsKeepingUnion).
+ */
+export function withDefaultCopy(nquads: string): string {
+  return nquads + nquads.replace(/ <[^<> ]*> \.$/gm, ' .');
+}
+
 /** Graph names tracked as written since the store was empty, at most (a hash each). */
 const MAX_TRACKED_GRAPHS = 4_000_000;
 
@@ -164,16 +173,20 @@ export class Engine {
    * union option yields each triple once per graph. The old triples of these graphs leave the
    * default graph unless another graph still states them; the new ones are loaded twice in one
    * load() call (so their blank nodes are the same nodes), in their graph and in the default graph.
+   * `withUnion`: the graphs' N-Quads as withDefaultCopy gives them (a replica's seed gets them so,
+   * as UTF-8 made by the store worker, which has time to spare while the replica loads); `fresh`:
+   * the caller knows none of these graphs holds anything yet, so there is nothing to take out
+   * (the removal is a third of a seed's work).
    */
-  replaceGraphsKeepingUnion(names: readonly string[], nquads: string): void {
+  replaceGraphsKeepingUnion(names: readonly string[], withUnion: string | Uint8Array, fresh = false): void {
     this.writtenSinceEmpty = null;
     const unique = [...new Set(names)].map((n) => `<${checkGraphIri(n)}>`);
-    if (unique.length > 0) {
+    if (unique.length > 0 && !fresh) {
       this.store.update(`DELETE { ?s ?p ?o } WHERE { VALUES ?g { ${unique.join(' ')} } GRAPH ?g { ?s ?p ?o } ` +
         `FILTER NOT EXISTS { GRAPH ?h { ?s ?p ?o } FILTER(?h NOT IN (${unique.join(', ')})) } }`);
       this.store.update(unique.map((g) => `DROP SILENT GRAPH ${g}`).join(' ;\n'));
     }
-    if (nquads) this.store.load(nquads + nquads.replace(/ <[^<> ]*> \.$/gm, ' .'), { format: NQUADS, no_transaction: true, lenient: true });
+    if (withUnion.length > 0) this.store.load(withUnion, { format: NQUADS, no_transaction: true, lenient: true });
   }
 
   /**

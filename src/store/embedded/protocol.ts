@@ -10,6 +10,8 @@ export interface WorkerInit {
   restoreChunkBytes: number;
   /** `--max-store-mb` in bytes: writes that grow the store past it are refused (storeCeiling.ts). */
   maxStoreBytes?: number;
+  /** Seed messages to a query replica hold about this many characters of N-Quads each. */
+  seedChunkChars: number;
 }
 
 export type PlainQueryResult =
@@ -61,9 +63,9 @@ export interface Ops {
   listGraphs: { args: Record<string, never>; result: string[] };
   query: { args: { sparql: string }; result: PlainQueryResult };
   update: { args: { sparql: string }; result: number };
-  /** Seed the query replica listening on `port` with every entity graph, then feed it every write. */
-  attachReplica: { args: { port: MessagePort }; result: void };
-  detachReplica: { args: Record<string, never>; result: void };
+  /** Seed query replica number `replica`, listening on `port`, with every entity graph, then feed it every write. */
+  attachReplica: { args: { replica: number; port: MessagePort }; result: void };
+  detachReplica: { args: { replica: number }; result: void };
   size: { args: Record<string, never>; result: number };
   compact: { args: Record<string, never>; result: void };
   stats: { args: Record<string, never>; result: StoreStats };
@@ -90,7 +92,12 @@ export type Notice = { id: null; notice: 'warning'; message: string };
  * number. Internal graphs are never sent.
  */
 export type ReplicaFeed =
-  | { kind: 'seed'; names: string[]; nquads: string }
+  | { kind: 'seedStart'; graphs: number }
+  /**
+   * `withUnion`: the graphs' quads then the same triples in the default graph (withDefaultCopy), as
+   * UTF-8; `fresh`: no write was fed since the seeding began, so none of these graphs is in the replica yet.
+   */
+  | { kind: 'seed'; names: string[]; withUnion: Uint8Array; fresh: boolean }
   | { kind: 'seeded'; seq: number }
   | { kind: 'replace'; seq: number; names: string[]; nquads: string }
   | { kind: 'update'; seq: number; sparql: string };
@@ -101,6 +108,11 @@ export interface ReplicaDataset { defaultGraphs?: string[]; namedGraphs?: string
 export type ReplicaRequest =
   | { id: number; op: 'query'; sparql: string; dataset: ReplicaDataset; afterSeq: number }
   | { id: number; op: 'tryUpdate'; sparql: string; afterSeq: number };
+
+/** Unsolicited replica → EmbeddedStore messages: how far its seeding is. */
+export type ReplicaNotice =
+  | { id: null; progress: { graphs: number; total: number } }
+  | { id: null; seeded: { quads: number } };
 
 export type ReplicaResponse =
   | { id: number; ok: true; value: PlainQueryResult | Array<[string, PlainQuad[]]> }

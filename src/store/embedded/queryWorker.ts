@@ -7,14 +7,15 @@
  * documents only; the default graph is their union, kept as a set (engine.replaceGraphsKeepingUnion).
  *
  * A request waits until the replica is seeded and has applied the write it names (`afterSeq`:
- * the last write acknowledged to the caller), so a query sees every write done before it.
+ * the last write acknowledged to the caller), so a query sees every write done before it. While
+ * seeding, the replica says how far it is after each chunk (ReplicaPool estimates waits from it).
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { Engine } from './engine.js';
+import { Engine, withDefaultCopy } from './engine.js';
 import { isInternalGraph } from '../internalGraphs.js';
 import { tryUpdate } from './trialUpdate.js';
 import { isOrderPanic, withTotalOrder } from './totalOrder.js';
-import type { ReplicaFeed, ReplicaRequest, ReplicaResponse, SerializedError } from './protocol.js';
+import type { ReplicaFeed, ReplicaNotice, ReplicaRequest, ReplicaResponse, SerializedError } from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('queryWorker.js must run as a worker thread');
@@ -24,12 +25,28 @@ const engine = new Engine(false);
 let seeded = false;
 let appliedSeq = 0;
 const waiting: ReplicaRequest[] = [];
+/** Seeding progress, reported to EmbeddedStore after every chunk (it estimates the wait from it). */
+let seedGraphs = 0;
+let seededGraphs = 0;
+
+function notify(notice: ReplicaNotice): void {
+  port!.postMessage(notice);
+}
 
 feed.on('message', (m: ReplicaFeed) => {
   switch (m.kind) {
-    case 'seed': engine.replaceGraphsKeepingUnion(m.names, m.nquads); break;
-    case 'seeded': seeded = true; appliedSeq = Math.max(appliedSeq, m.seq); break;
-    case 'replace': engine.replaceGraphsKeepingUnion(m.names, m.nquads); appliedSeq = m.seq; break;
+    case 'seedStart': seedGraphs = m.graphs; notify({ id: null, progress: { graphs: 0, total: seedGraphs } }); break;
+    case 'seed':
+      engine.replaceGraphsKeepingUnion(m.names, m.withUnion, m.fresh);
+      seededGraphs += m.names.length;
+      notify({ id: null, progress: { graphs: seededGraphs, total: seedGraphs } });
+      break;
+    case 'seeded':
+      seeded = true;
+      appliedSeq = Math.max(appliedSeq, m.seq);
+      notify({ id: null, seeded: { quads: engine.size() } });
+      break;
+    case 'replace': engine.replaceGraphsKeepingUnion(m.names, withDefaultCopy(m.nquads)); appliedSeq = m.seq; break;
     case 'update': {
       engine.update(m.sparql);
       // The store's own update may have written its internal graphs: they have no place here.

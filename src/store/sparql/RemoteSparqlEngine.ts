@@ -9,7 +9,7 @@
 import type { QueryResult } from '../QuadStore.js';
 import type { Quad } from '../../rdf/terms.js';
 import { QueryTimedOut, SparqlRefused } from '../../sparql/errors.js';
-import type { QueryDataset, SparqlEngine } from '../../sparql/SparqlEngine.js';
+import type { QueryDataset, SparqlEngine, SparqlStatus } from '../../sparql/SparqlEngine.js';
 import { curatorQuery, type CuratorQuery } from './curatorDataset.js';
 import { StoreRequestFailed, StoreUnavailable } from './errors.js';
 import { tryUpdateRemotely } from './remoteTrial.js';
@@ -18,7 +18,23 @@ import { refusedSortedCut, sortedCutRefusal, sortedInSubquery } from './sortedSu
 import { storedSolutions, storedTriples } from './storedResults.js';
 
 export class RemoteSparqlEngine implements SparqlEngine {
+  private timeouts = 0;
+
   constructor(private readonly http: SparqlHttp) {}
+
+  /** The store answers queries itself: nothing to prepare. */
+  warmUp(): void {}
+
+  status(): SparqlStatus {
+    return { state: 'ready', replicas: [], timeouts: this.timeouts, expectedWaitMs: 0 };
+  }
+
+  /** The curator's error for `error`, a timeout counted. */
+  private failed(error: unknown, timeoutMs: number): unknown {
+    const answer = curatorError(error, timeoutMs);
+    if (answer instanceof QueryTimedOut) this.timeouts++;
+    return answer;
+  }
 
   async query(sparql: string, dataset: QueryDataset, timeoutMs: number): Promise<QueryResult> {
     const curator = curatorQuery(sparql, dataset);
@@ -27,12 +43,12 @@ export class RemoteSparqlEngine implements SparqlEngine {
       return await this.run(curator, curator.text, timeoutMs);
     } catch (error) {
       const sorted = refusedSortedCut(error) ? sortedInSubquery(curator.query) : undefined;
-      if (sorted === undefined) throw curatorError(error, timeoutMs);
+      if (sorted === undefined) throw this.failed(error, timeoutMs);
       try {
         // The refusal came at once (before running), but the second try gets only the time left.
         return await this.run(curator, sorted, Math.max(1, deadline - Date.now()));
       } catch (second) {
-        throw curatorError(second, timeoutMs);
+        throw this.failed(second, timeoutMs);
       }
     }
   }
@@ -49,7 +65,7 @@ export class RemoteSparqlEngine implements SparqlEngine {
     try {
       return await tryUpdateRemotely(this.http, sparql, timeoutMs);
     } catch (error) {
-      throw curatorError(error, timeoutMs);
+      throw this.failed(error, timeoutMs);
     }
   }
 

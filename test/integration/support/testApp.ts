@@ -29,10 +29,10 @@ export interface TestApp {
 
 export async function startTestApp(documents: readonly IngestedDocument[], settings: ConfigInput = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkedart-http-'));
-  const store = await openTestStore(dataDir);
+  const config = resolveConfig({ dataDir, port: '0', ...settings }, {});
+  const store = await openTestStore(dataDir, config.store.kind === 'embedded' ? { queryReplicas: config.store.queryReplicas } : {});
   const service = new DocumentService(store);
   await service.putAll(documents);
-  const config = resolveConfig({ dataDir, port: '0', ...settings }, {});
   const representations = new Representations(service, config.cacheBytes, {
     revalidate: REMOTE_STORE_URL !== undefined, links: config.links ? { baseUrl: config.baseUrl } : undefined,
     pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true },

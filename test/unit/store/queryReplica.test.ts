@@ -131,25 +131,6 @@ describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
     expect(await countOf(store, 'SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }')).to.equal(60 + latencies.length);
   });
 
-  it('says its state for /metrics: no replica before use, seeding, then ready with its seed time; a new one after a stopped query', async () => {
-    for (let i = 0; i < 20; i++) await store.replaceGraphs(withInternalHint(i));
-    const engine = store.sparqlEngine();
-    expect(engine.status!()).to.deep.include({ ready: 0, seeding: 0, starts: 0, lastSeedSeconds: undefined, running: 0, waiting: 0 });
-    const first = countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }');
-    const second = countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(engine.status!()).to.deep.include({ ready: 0, seeding: 1, starts: 1, running: 1, waiting: 1 });
-    await Promise.all([first, second]);
-    const ready = engine.status!();
-    expect(ready).to.deep.include({ ready: 1, seeding: 0, starts: 1, running: 0, waiting: 0 });
-    expect(ready.lastSeedSeconds).to.be.greaterThan(0).and.lessThan(10);
-    const heavy = await engine.query('SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }', {}, 200).catch((e: Error) => e);
-    expect(heavy).to.be.instanceOf(QueryTimedOut);
-    expect(engine.status!()).to.deep.include({ ready: 0, seeding: 0, starts: 1 });
-    await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }');
-    expect(engine.status!()).to.deep.include({ ready: 1, starts: 2 });
-  });
-
   it('refuses requests after close, and close ends a query in flight', async () => {
     await store.replaceGraphs(withInternalHint(0));
     const inFlight = store.sparqlEngine().query('SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }', {}, 60_000)

@@ -4,7 +4,7 @@
  * exactly as it was; writes outside documents' graphs refused.
  */
 import { expect } from 'chai';
-import { Engine } from '../../../src/store/embedded/engine.js';
+import { Engine, withDefaultCopy } from '../../../src/store/embedded/engine.js';
 import { tryUpdate } from '../../../src/store/embedded/trialUpdate.js';
 
 const EX = 'http://example.org/';
@@ -13,11 +13,11 @@ const PREFIX = `PREFIX ex: <${EX}> `;
 /** An engine as the query replica keeps it: entity graphs, and their union as the stored default graph. */
 function seeded(): Engine {
   const engine = new Engine(false);
-  engine.replaceGraphsKeepingUnion([`${EX}a`, `${EX}b`, `${EX}c`], [
+  engine.replaceGraphsKeepingUnion([`${EX}a`, `${EX}b`, `${EX}c`], withDefaultCopy([
     `<${EX}a> <${EX}p> "1" <${EX}a> .`, `<${EX}a> <${EX}q> _:x <${EX}a> .`, `_:x <${EX}r> "deep" <${EX}a> .`,
     `<${EX}b> <${EX}p> "2" <${EX}b> .`,
     `<${EX}c> <${EX}s> "3" <${EX}c> .`,
-  ].join('\n') + '\n');
+  ].join('\n') + '\n'));
   return engine;
 }
 
@@ -86,7 +86,7 @@ describe('trialUpdate: what an update would do, with nothing changed', () => {
 
   it('lets a second operation match the first one\'s changes in the default graph, a triple still stated elsewhere kept', () => {
     const engine = seeded();
-    engine.replaceGraphsKeepingUnion([`${EX}d`], `<${EX}b> <${EX}p> "2" <${EX}d> .\n`);
+    engine.replaceGraphsKeepingUnion([`${EX}d`], withDefaultCopy(`<${EX}b> <${EX}p> "2" <${EX}d> .\n`));
     const touched = new Map(tryUpdate(engine, PREFIX + `DELETE DATA { GRAPH ex:b { ex:b ex:p "2" } } ; ` +
       `INSERT { GRAPH ex:new { ?s ex:seen ?o } } WHERE { ?s ex:p ?o }`));
     // ex:b ex:p "2" is still stated by ex:d, so the union keeps it: the second operation sees it.

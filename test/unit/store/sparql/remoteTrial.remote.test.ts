@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { df, toPlainQuad, type PlainQuad, type PlainTerm, type Quad } from '../../../../src/rdf/terms.js';
-import { Engine } from '../../../../src/store/embedded/engine.js';
+import { Engine, withDefaultCopy } from '../../../../src/store/embedded/engine.js';
 import { graphsToNQuads } from '../../../../src/store/embedded/nquads.js';
 import { tryUpdate } from '../../../../src/store/embedded/trialUpdate.js';
 import { REGISTRY_GRAPH, UNION_GRAPH } from '../../../../src/store/sparql/graphWrites.js';
@@ -36,7 +36,7 @@ const SEED = new Map<string, Quad[]>([
 function embedded(update: string): Map<string, PlainQuad[]> {
   const engine = new Engine(false);
   const docs = [...SEED].filter(([g]) => !g.startsWith('urn:')).map(([g, quads]) => [g, quads.map(toPlainQuad)] as const);
-  engine.replaceGraphsKeepingUnion(docs.map(([g]) => g), graphsToNQuads(docs));
+  engine.replaceGraphsKeepingUnion(docs.map(([g]) => g), withDefaultCopy(graphsToNQuads(docs)));
   return new Map(tryUpdate(engine, update));
 }
 

@@ -1,0 +1,161 @@
+/**
+ * The embedded store's pool of query replicas (ReplicaPool.ts): seeded at warm-up, before any
+ * query; a query arriving during the seeding waits for it, or is refused at once with the wait
+ * to expect when that is longer than its time limit; a query timing out costs only its replica,
+ * the next one is answered by another at once; lazy (0 replicas kept) starts nothing before a query.
+ */
+import { expect } from 'chai';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
+import { QueryTimedOut, SparqlNotReady } from '../../../src/sparql/errors.js';
+import type { SparqlEngine, SparqlStatus } from '../../../src/sparql/SparqlEngine.js';
+import type { Quad } from '../../../src/rdf/terms.js';
+import { docGraph, documentGraphs } from './fixtures.js';
+
+const DOCS = 1000;
+/** Each fixture document comes with a second graph (its "hint", not an internal graph here): graphs curators see. */
+const GRAPHS = 2 * DOCS;
+const COUNT_GRAPHS = 'SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }';
+/** Every statement joined with every other, twice: far longer than any time limit here. */
+const HEAVY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . FILTER(CONCAT(STR(?a), STR(?e), STR(?i)) = "never") }';
+
+async function count(engine: SparqlEngine, sparql: string, timeoutMs = 30_000): Promise<number> {
+  const r = await engine.query(sparql, {}, timeoutMs);
+  if (r.kind !== 'bindings') throw new Error('expected bindings');
+  return Number(r.rows[0]!.n!.v);
+}
+
+/** Polls the engine's status (every few ms) until `done` holds; its status then. */
+async function until(engine: SparqlEngine, done: (s: SparqlStatus) => boolean, what: string, ms = 60_000): Promise<SparqlStatus> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const s = engine.status();
+    if (done(s)) return s;
+    if (Date.now() > end) throw new Error(`not ${what} after ${ms} ms: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+describe('ReplicaPool: query replicas seeded at start, and a timeout costs one query', function () {
+  this.timeout(120_000);
+  let dir: string;
+  let store: EmbeddedStore;
+
+  /** A store of DOCS documents; seed messages of 16 KB, so a seeding is a few hundred steps to watch. */
+  async function openWith(queryReplicas: number): Promise<EmbeddedStore> {
+    store = await EmbeddedStore.open({ dataDir: dir, onWarning: () => undefined, queryReplicas, seedChunkChars: 16 * 1024 });
+    return store;
+  }
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'replica-pool-'));
+    const s = await EmbeddedStore.open({ dataDir: dir, onWarning: () => undefined });
+    for (let i = 0; i < DOCS; i += 500) {
+      const graphs = new Map<string, Quad[]>();
+      for (let j = i; j < i + 500; j++) for (const [g, q] of documentGraphs(j)) graphs.set(g, q);
+      await s.replaceGraphs(graphs);
+    }
+    await s.close();
+  });
+  afterEach(async () => { await store.close(); });
+  after(async () => { await rm(dir, { recursive: true, force: true }); });
+
+  it('seeds at warm-up, before any query: once ready, a query is answered by that replica, with no seeding of its own', async () => {
+    const engine = (await openWith(1)).sparqlEngine();
+    expect(engine.status().state, 'before warm-up, nothing is started').to.equal('lazy');
+    engine.warmUp();
+    const ready = await until(engine, (s) => s.state === 'ready', 'ready');
+    const replica = ready.replicas[0]!;
+    expect(replica).to.include({ seededGraphs: GRAPHS, totalGraphs: GRAPHS, starts: 1, busy: false });
+    expect(replica.quads).to.be.greaterThan(DOCS * 20);
+    expect(replica.seedMs).to.be.a('number').and.greaterThan(0);
+    expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS);
+    expect(engine.status().replicas[0]).to.include({ starts: 1, answered: 1 });
+  });
+
+  it('has a query arriving during the seeding wait for it when the wait fits its time limit', async () => {
+    const engine = (await openWith(1)).sparqlEngine();
+    engine.warmUp();
+    const asked = engine.status();
+    expect(asked.state).to.equal('seeding');
+    expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS);
+    expect(engine.status().replicas[0]).to.include({ starts: 1, answered: 1 });
+  });
+
+  it('refuses at once a query that would wait longer than its time limit, saying how long to wait', async () => {
+    const engine = (await openWith(1)).sparqlEngine();
+    engine.warmUp();
+    const seeding = await until(engine, (s) => s.expectedWaitMs !== null && s.expectedWaitMs > 0, 'seeding');
+    expect(seeding.state).to.equal('seeding');
+    expect(seeding.expectedWaitMs).to.be.a('number').and.greaterThan(0);
+    const started = performance.now();
+    const refused = await engine.query(COUNT_GRAPHS, {}, 1).then(() => null, (e: Error) => e);
+    expect(performance.now() - started).to.be.lessThan(100);
+    expect(refused).to.be.instanceOf(SparqlNotReady);
+    expect((refused as SparqlNotReady).retryAfterS).to.be.at.least(1);
+    expect((refused as SparqlNotReady).message).to.match(/still being filled.*--query-timeout-s/);
+    // Once ready, the same query with the same limit is answered.
+    await until(engine, (s) => s.state === 'ready', 'ready');
+    expect(await count(engine, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o } LIMIT 1', 10_000)).to.be.greaterThan(0);
+  });
+
+  it('answers the query after a timed-out one on the other replica at once, while the stopped one is seeded again', async () => {
+    const engine = (await openWith(2)).sparqlEngine();
+    engine.warmUp();
+    const ready = await until(engine, (s) => s.replicas.every((r) => r.state === 'ready'), 'both ready');
+    const seedMs = Math.min(...ready.replicas.map((r) => r.seedMs!));
+    const timedOut = await engine.query(HEAVY, {}, 300).then(() => null, (e: Error) => e);
+    expect(timedOut).to.be.instanceOf(QueryTimedOut);
+    const started = performance.now();
+    expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS);
+    const took = performance.now() - started;
+    const after = engine.status();
+    // The replica that ran the heavy query was stopped and is being seeded again; the other answered.
+    const [first, second] = after.replicas;
+    expect(after.timeouts).to.equal(1);
+    expect(first).to.include({ state: 'seeding', starts: 2 });
+    expect(second).to.include({ state: 'ready', starts: 1, answered: 1 });
+    expect(took, `answered in ${took.toFixed(0)} ms, a seeding takes ${seedMs.toFixed(0)} ms`).to.be.lessThan(seedMs / 2);
+    expect(after.state).to.equal('ready');
+    // Both run queries at once.
+    await until(engine, (s) => s.replicas.every((r) => r.state === 'ready'), 'both ready again');
+    const both = await Promise.all([count(engine, COUNT_GRAPHS), count(engine, COUNT_GRAPHS)]);
+    expect(both).to.deep.equal([GRAPHS, GRAPHS]);
+  });
+
+  it('with one replica, seeds it again at once after a timeout; a query meanwhile gets the wait to expect', async () => {
+    const engine = (await openWith(1)).sparqlEngine();
+    engine.warmUp();
+    await until(engine, (s) => s.state === 'ready', 'ready');
+    expect(await engine.query(HEAVY, {}, 300).then(() => null, (e: Error) => e)).to.be.instanceOf(QueryTimedOut);
+    const reseeding = await until(engine, (s) => s.replicas[0]!.starts === 2 && s.replicas[0]!.seededGraphs > 0, 'seeding again');
+    expect(reseeding.expectedWaitMs, 'expected from the last seeding').to.be.a('number');
+    expect(reseeding.state).to.equal('seeding');
+    const refused = await engine.query(COUNT_GRAPHS, {}, 1).then(() => null, (e: Error) => e);
+    expect(refused).to.be.instanceOf(SparqlNotReady);
+    expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS); // a query that can wait, waits
+  });
+
+  it('lazy (0 replicas kept): nothing is seeded before the first query, which waits for it', async () => {
+    const engine = (await openWith(0)).sparqlEngine();
+    engine.warmUp();
+    await new Promise((r) => setTimeout(r, 100));
+    const idle = engine.status();
+    expect(idle.state).to.equal('lazy');
+    expect(idle.replicas).to.have.length(1);
+    expect(idle.replicas[0]).to.include({ state: 'stopped', starts: 0 });
+    expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS);
+    expect(engine.status().replicas[0]).to.include({ state: 'ready', starts: 1 });
+  });
+
+  it('sees a write made while the replicas are seeded', async () => {
+    const engine = (await openWith(2)).sparqlEngine();
+    engine.warmUp();
+    await store.replaceGraphs(new Map([[docGraph(DOCS), documentGraphs(DOCS).get(docGraph(DOCS))!], [docGraph(3), []]]));
+    await until(engine, (s) => s.replicas.every((r) => r.state === 'ready'), 'both ready');
+    expect(await Promise.all([count(engine, COUNT_GRAPHS), count(engine, COUNT_GRAPHS)])).to.deep.equal([GRAPHS, GRAPHS]);
+    expect(engine.status().replicas.map((r) => r.answered)).to.deep.equal([1, 1]);
+  });
+});
