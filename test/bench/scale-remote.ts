@@ -38,10 +38,10 @@ import { docGraph } from './store-bench.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const PEAK_AT_EXIT = new URL('./load/peakAtExit.js', import.meta.url).href;
-/** Ports clear of the test suites' (18890) and the other benches' (18895, and load's). */
-const OURS_PORTS = { httpPort: 18896, sqlPort: 11116 };
-const BULK_PORTS = { httpPort: 18897, sqlPort: 11117 };
-const SERVE_PORT = 18898;
+/** Ports clear of the test suites' (18890) and the other benches' (18895, 18896). */
+const OURS_PORTS = { httpPort: 18901, sqlPort: 11121 };
+const BULK_PORTS = { httpPort: 18902, sqlPort: 11122 };
+const SERVE_PORT = 18903;
 const BASE_URL = 'https://example.org/';
 /** A query over the whole collection: the documents by class. */
 const CLASS_QUERY = 'SELECT ?class (COUNT(?s) AS ?n) WHERE { ?s a ?class } GROUP BY ?class';
