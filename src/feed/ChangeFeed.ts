@@ -37,6 +37,8 @@ export interface FeedWrite {
   readonly byDocument: Map<string, Array<[string, Quad[]]>>;
   /** The feed's length after the write. */
   readonly length: number;
+  /** Of `graphs`, those numbered past the feed's end (activities, sealed pages): none exists yet. */
+  readonly fresh: Set<string>;
 }
 
 export class ChangeFeed {
@@ -66,9 +68,11 @@ export class ChangeFeed {
   async record(changes: readonly Change[], when: Date): Promise<FeedWrite> {
     const graphs = new Map<string, Quad[]>();
     const byDocument = new Map<string, Array<[string, Quad[]]>>();
-    if (WITHOUT_FEED_FOR_BENCH) return { graphs, byDocument, length: 0 };
-    const add = (id: string, name: string, quads: Quad[]) => {
+    const fresh = new Set<string>();
+    if (WITHOUT_FEED_FOR_BENCH) return { graphs, byDocument, length: 0, fresh };
+    const add = (id: string, name: string, quads: Quad[], isFresh = false) => {
       graphs.set(name, quads);
+      if (isFresh) fresh.add(name);
       let list = byDocument.get(id);
       if (!list) byDocument.set(id, list = []);
       list.push([name, quads]);
@@ -81,17 +85,17 @@ export class ChangeFeed {
     for (const change of changes) {
       const activity: Activity = { seq: ++seq, kind: change.kind, object: change.id, type: change.type, endTime };
       written.push(activity);
-      add(change.id, activityGraphOf(activity.seq), activityQuads(activity));
+      add(change.id, activityGraphOf(activity.seq), activityQuads(activity), true);
       if (activity.seq % this.pageSize === 0) {
         // This activity fills a page: the page is kept whole too, with the activity (the same request on a remote store).
         const start = activity.seq - this.pageSize + 1;
         const page = [...(start < first ? await this.activities(start, first - 1) : []), ...written.filter((a) => a.seq >= start)];
-        add(change.id, sealedPageGraphOf(this.pageSize, activity.seq / this.pageSize), sealedPageQuads(this.pageSize, activity.seq / this.pageSize, page));
+        add(change.id, sealedPageGraphOf(this.pageSize, activity.seq / this.pageSize), sealedPageQuads(this.pageSize, activity.seq / this.pageSize, page), true);
       }
       if (change.kind === 'Delete') add(change.id, tombstoneGraphOf(change.id), tombstoneQuads(change.id, endTime));
       else if (tombstoned.has(change.id)) add(change.id, tombstoneGraphOf(change.id), []);
     }
-    return { graphs, byDocument, length: seq };
+    return { graphs, byDocument, length: seq, fresh };
   }
 
   /** A write made with record()'s graphs is stored: the feed is that long now. */

@@ -142,6 +142,8 @@ export class Loader {
       // A batch in flight may hold an earlier copy of one of these ids: its digest must be read after it.
       if (inFlight.some((w) => [...ids].some((id) => w.ids.has(id)))) await settle(0);
       const asked = documents ? [...ids].filter((id) => !startedEmpty || sent.has(id)) : [];
+      // Into a store that held no document, an id no batch before carried is not stored.
+      const unstored = startedEmpty ? new Set([...ids].filter((id) => !sent.has(id))) : new Set<string>();
       const stored = asked.length === 0 || !documents ? new Map<string, string>() : await documents.digests(asked);
       for (const id of ids) sent.add(id);
       const stampedAt = new Date();
@@ -159,7 +161,7 @@ export class Loader {
         // The change feed's activities: one per document stored, stamped as its Last-Modified is.
         const changes = result.verdicts.flatMap((v): Change[] => (v.kind === 'pass' ? [{ kind: v.replaced ? 'Update' : 'Create', id: v.id, type: v.type }] : []));
         return {
-          write: documents.writeChecked(result.graphs, changes, stampedAt).then(() => {
+          write: documents.writeChecked(result.graphs, changes, stampedAt, undefined, changes.flatMap((c) => (unstored.has(c.id) ? [c.id] : []))).then(() => {
             report.created += passed.length - replaced;
             report.replaced += replaced;
           }),

@@ -177,11 +177,12 @@ export class DocumentService {
    * Store documents checked elsewhere (a load's check workers: src/load/gate), given as the
    * graphs storedGraphs makes of them, in one atomic, durable write after any write before it.
    * `alongside`: more graphs in the same write (a harvest's removals, removalsOf, and its state),
-   * their activities among `changes`.
+   * their activities among `changes`. `newIds`: documents the caller knows are not stored (a load
+   * into a store that held no document): their graphs are not read before they are written.
    */
   writeChecked(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, changes: readonly Change[], when: Date,
-    alongside?: ReadonlyMap<string, readonly Quad[]>): Promise<void> {
-    return this.serialized(() => this.write(graphs, changes.map((c) => c.id), changes, when, alongside));
+    alongside?: ReadonlyMap<string, readonly Quad[]>, newIds?: readonly string[]): Promise<void> {
+    return this.serialized(() => this.write(graphs, changes.map((c) => c.id), changes, when, alongside, newIds));
   }
 
   /** What removes these stored documents: their graphs emptied, and their Delete activities (naming their classes). */
@@ -286,7 +287,7 @@ export class DocumentService {
    * `changes` (at `when`, their modification stamp) in the same atomic write.
    */
   private async write(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[], changes: readonly Change[], when: Date,
-    alongside: ReadonlyMap<string, readonly Quad[]> = new Map()): Promise<void> {
+    alongside: ReadonlyMap<string, readonly Quad[]> = new Map(), newIds: readonly string[] = []): Promise<void> {
     // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
     let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
     if ('codes' in graphs && (this.links || this.writtenListeners.length > 0)) {
@@ -308,7 +309,10 @@ export class DocumentService {
       } else {
         const all = withFeedGraphs(plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]), feed);
         if (stamp) all.set(...stamp);
-        await this.store.replaceGraphs(all);
+        // Graphs known to hold nothing yet, which a remote store then need not read first.
+        const absent = new Set(feed.fresh);
+        for (const id of newIds) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) absent.add(name);
+        await this.store.replaceGraphs(all, absent);
       }
       this.feed.committed(feed, changes);
       // The entities whose hits changed: their documents' `_links` change with them. Told in slices (readers wait on this thread).

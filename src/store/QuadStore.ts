@@ -19,8 +19,11 @@ export interface QuadStore {
    * `graphs` holds exactly the given quads (an empty array removes the graph), and this
    * survives a crash (kill -9) of the process. Either all graphs change or none does.
    * The graph term of each given quad is ignored; the map key names the graph.
+   * `absent`: graphs the caller knows hold nothing now (a load's new documents into a store that
+   * held none, the feed's next activities): a store that must read a graph before replacing it
+   * (the remote store) need not read these.
    */
-  replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<void>;
+  replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>, absent?: ReadonlySet<string>): Promise<void>;
 
   /**
    * replaceGraphs for graphs already encoded (src/rdf/wireGraphs.ts), where the store can

@@ -4,8 +4,12 @@
  * - the embedded store at 10,000 and 100,000 generated documents (scale/embeddedScale.ts): load,
  *   restart, first query, query after a timed-out one, GET p50/p99, RSS, disk; bare Oxigraph beside;
  * - readers while /_bulk streams into the live server (scale/bulkReaders.ts): GET p50/p99 idle and during;
- *   npm run bench:scale                    10000 and 100000
+ * - the remote store (scale-remote.ts, a throwaway Virtuoso 7): load through the service against
+ *   Virtuoso's own bulk loader on the same N-Quads, GET, a query, export, the load's RSS at two sizes
+ *   (20,000 documents by default: at some 80 documents/s through the service, 100,000 take 20 minutes).
+ *   npm run bench:scale                    10000 and 100000; the remote store at 20000
  *   npm run bench:scale -- 2000            other sizes
+ *   npm run bench:scale -- --remote-docs 5000
  *   npm run bench:scale -- --embedded-only
  * The exit code is 0 whatever the result.
  */
@@ -15,13 +19,16 @@ import { join } from 'node:path';
 import { gateTemplates, writeDumps } from './load/dump.js';
 import { embeddedScaleRows, type Row } from './scale/embeddedScale.js';
 import { readersDuringBulk } from './scale/bulkReaders.js';
+import { remoteScaleRows } from './scale-remote.js';
 import { printTable } from './stats.js';
 
 const progress = (message: string) => process.stderr.write(`[bench:scale] ${message}\n`);
 const args = process.argv.slice(2);
-const sizes = args.filter((a) => /^\d+$/.test(a)).map(Number);
+const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--remote-docs').map(Number);
 const SIZES = sizes.length > 0 ? sizes : [10000, 100000];
 const READERS = Math.min(10000, Math.max(...SIZES));
+const remoteAt = args.indexOf('--remote-docs');
+const REMOTE_DOCS = remoteAt >= 0 ? Number(args[remoteAt + 1]) : Math.min(20000, Math.max(...SIZES));
 
 const rows: Row[] = [];
 const work = await mkdtemp(join(tmpdir(), 'linkedart-scale-bench-'));
@@ -39,6 +46,9 @@ try {
   rows.push([`GET p50 / p99 while /_bulk streams ${READERS.toLocaleString('en')} documents into ${READERS.toLocaleString('en')} (${readers.bulkRate.toFixed(0)} docs/s)`,
     `${ms1(readers.duringLoad.p50)} / ${ms1(readers.duringLoad.p99)}`, `${ms1(readers.idle.p50)} / ${ms1(readers.idle.p99)} idle`,
     (readers.duringLoad.p50 / readers.idle.p50).toFixed(2), 'p50 ≤ 10 ms']);
+  if (!args.includes('--embedded-only')) {
+    rows.push(...await remoteScaleRows({ docs: REMOTE_DOCS, smallDocs: Math.max(1, Math.round(REMOTE_DOCS / 10)), sample: 200, progress }));
+  }
 } finally {
   await rm(work, { recursive: true, force: true });
 }

@@ -22,7 +22,8 @@ export class MemoryStore implements QuadStore {
     throw new Error('MemoryStore has no SPARQL engine: test curators\' SPARQL with EmbeddedStore');
   }
 
-  async replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<void> {
+  /** `absent` is a hint for stores that read before they write: this one does not. */
+  async replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>, _absent?: ReadonlySet<string>): Promise<void> {
     for (const [name, quads] of graphs) {
       if (quads.length === 0) this.graphs.delete(name);
       else this.graphs.set(name, quads.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode(name))));

@@ -20,6 +20,7 @@ VIRT_DBA_PASSWORD=${VIRT_DBA_PASSWORD:-dba}
 VIRT_OPEN_UPDATE=${VIRT_OPEN_UPDATE:-1}       # 1: grant SPARQL_UPDATE to the anonymous /sparql user
 VIRT_FRESH=${VIRT_FRESH:-1}                   # 1: wipe any previous database in VIRT_DIR
 VIRT_READY_TIMEOUT=${VIRT_READY_TIMEOUT:-120}
+VIRT_DIRS_ALLOWED=${VIRT_DIRS_ALLOWED:-}      # more directories the server may read (comma-separated): ld_dir's dumps
 
 log() { echo "[start-virtuoso] $*" >&2; }
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -72,7 +73,7 @@ CheckpointInterval = 60
 NumberOfBuffers    = $VIRT_BUFFERS
 MaxDirtyBuffers    = $((VIRT_BUFFERS * 3 / 4))
 MaxQueryMem        = 512M
-DirsAllowed        = ., $VIRT_DIR
+DirsAllowed        = ., $VIRT_DIR${VIRT_DIRS_ALLOWED:+, $VIRT_DIRS_ALLOWED}
 CaseMode           = 2
 DefaultIsolation   = 4
 

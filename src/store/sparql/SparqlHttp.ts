@@ -24,6 +24,9 @@ export interface SparqlDataset {
   readonly namedGraphs?: readonly string[];
 }
 
+/** A connection closed under a request (undici's code, or the system's). */
+const SOCKET_CLOSED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
 export class SparqlHttp {
   private challenge: DigestChallenge | undefined;
   /** The store asked for Basic: send it with every request from now on. */
@@ -44,7 +47,7 @@ export class SparqlHttp {
     for (const g of options.dataset?.namedGraphs ?? []) form.append('named-graph-uri', g);
     if (options.timeoutMs !== undefined) form.append('timeout', String(options.timeoutMs));
     // The client waits a little longer than the store was asked to, so the store's own answer wins.
-    const { text, headers } = await this.post(this.endpoints.queryUrl, form, accept, options.timeoutMs && options.timeoutMs + 2000, sparql);
+    const { text, headers } = await this.post(this.endpoints.queryUrl, form, accept, options.timeoutMs && options.timeoutMs + 2000, sparql, true);
     const state = headers.get('x-sql-state');
     if (state === 'S1TAT') throw new StoreUnavailable(`SPARQL store at ${this.endpoints.queryUrl} stopped the query at its time limit`, true);
     if (headers.has('x-sparql-maxrows')) {
@@ -58,7 +61,8 @@ export class SparqlHttp {
     await this.post(this.endpoints.updateUrl ?? this.endpoints.queryUrl, new URLSearchParams({ update: sparql }), 'application/json, text/plain;q=0.5, */*;q=0.1', timeoutMs, sparql);
   }
 
-  private async post(url: string, form: URLSearchParams, accept: string, timeoutMs: number | undefined, sparql: string): Promise<{ text: string; headers: Headers }> {
+  /** `idempotent`: a query, sent once more when a kept-alive connection turns out closed (below). */
+  private async post(url: string, form: URLSearchParams, accept: string, timeoutMs: number | undefined, sparql: string, idempotent = false): Promise<{ text: string; headers: Headers }> {
     const body = Buffer.from(form.toString(), 'utf8');
     const send = (authorization?: string): Promise<Response> => {
       const headers: Record<string, string> = {
@@ -71,7 +75,12 @@ export class SparqlHttp {
     };
     let response: Response;
     try {
-      response = await send(this.authorization('POST', url));
+      response = await send(this.authorization('POST', url)).catch((error: unknown) => {
+        // A connection kept alive past the store's KeepAliveTimeout (Virtuoso: 10 s) can be closed as
+        // it is reused, before any answer: a query is sent again, once, on a new one.
+        if (!idempotent || !SOCKET_CLOSED.has((error as { cause?: { code?: string } }).cause?.code ?? '')) throw error;
+        return send(this.authorization('POST', url));
+      });
       // Credentials go as the store asks (first contact, or a Digest nonce gone stale): answered once.
       if (response.status === 401 && this.endpoints.user !== undefined) {
         const asked = response.headers.get('www-authenticate') ?? '';

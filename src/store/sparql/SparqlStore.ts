@@ -53,14 +53,15 @@ export class SparqlStore implements QuadStore {
     return store;
   }
 
-  async replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<void> {
+  async replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>, absent?: ReadonlySet<string>): Promise<void> {
     const plain = new Map<string, PlainQuad[]>();
     for (const [name, quads] of graphs) plain.set(name, quads.map(toPlainQuad));
     const skolem = new Skolemizer();
     for (const run of planRuns(plain, { maxTriples: this.options.maxTriplesPerRequest ?? 40_000, maxGraphs: this.options.maxGraphsPerRequest ?? 200 })) {
       // What the store holds now, as it holds it (skolem IRIs, its spellings): only the difference is written.
+      // Graphs known to hold nothing are not asked for (a run of new documents: no read at all).
       const current = new Map<string, PlainQuad[]>();
-      for (const q of await this.readStored(run.map(([g]) => g))) {
+      for (const q of await this.readStored(run.map(([g]) => g).filter((g) => !absent?.has(g)))) {
         let list = current.get(q[3].v);
         if (!list) current.set(q[3].v, list = []);
         list.push(q);

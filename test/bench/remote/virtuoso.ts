@@ -20,6 +20,8 @@ export interface RemoteStore {
   readonly label: string;
   /** The virtuoso-t process when we started it (its CPU time and peak RSS are read from /proc). */
   readonly pid: number | undefined;
+  /** Its SQL port (isql-vt), when we started it. */
+  readonly sqlPort?: string;
   /** Stops the Virtuoso we started (idempotent); resolves with what went wrong, if anything. */
   stop(): Promise<string | undefined>;
 }
@@ -34,13 +36,15 @@ export function givenStore(url: string): RemoteStore {
  * given defaults, clear of the test suites' 18890/11111). start.sh installs the Debian package
  * when it is missing; its progress goes to our stderr.
  */
-export async function startVirtuoso(defaults: { httpPort: number; sqlPort: number }, progress: (message: string) => void): Promise<RemoteStore> {
+export async function startVirtuoso(defaults: { httpPort: number; sqlPort: number; dirsAllowed?: readonly string[] }, progress: (message: string) => void): Promise<RemoteStore> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-virtuoso-'));
   const env = {
     ...process.env,
     VIRT_DIR: dir,
     VIRT_HTTP_PORT: process.env.VIRT_HTTP_PORT ?? String(defaults.httpPort),
     VIRT_SQL_PORT: process.env.VIRT_SQL_PORT ?? String(defaults.sqlPort),
+    // Directories its bulk loader (ld_dir) may read.
+    ...(defaults.dirsAllowed ? { VIRT_DIRS_ALLOWED: defaults.dirsAllowed.join(', ') } : {}),
   };
   let stopped = false;
   // Synchronous, so that it also runs from an 'exit' listener (Ctrl-C, an uncaught error).
@@ -77,7 +81,7 @@ export async function startVirtuoso(defaults: { httpPort: number; sqlPort: numbe
   }
   const pid = Number(readFileSync(join(dir, 'virtuoso.pid'), 'utf8').trim());
   return {
-    url, label: 'remote (Virtuoso 7)', pid: Number.isInteger(pid) ? pid : undefined,
+    url, label: 'remote (Virtuoso 7)', pid: Number.isInteger(pid) ? pid : undefined, sqlPort: env.VIRT_SQL_PORT,
     stop: async () => stopSync(),
   };
 }

@@ -341,6 +341,33 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
       await load(service, dumpFile('ndjson', ndjson(demo.slice(0, 7))), { batchSize: 3 });
       expect(writes).to.deep.equal([3, 3, 1]);
     });
+
+    it('graphs named absent to the store (not read first by a remote store) hold nothing: only new documents in a store that held none, and the feed\'s next activities', async () => {
+      const { service, store } = fresh();
+      const named: string[] = [];
+      const wronglyNamed: string[] = [];
+      const replaceGraphs = store.replaceGraphs.bind(store);
+      store.replaceGraphs = async (graphs, absent) => {
+        for (const g of absent ?? []) {
+          named.push(g);
+          if (await store.hasGraph(g)) wronglyNamed.push(g);
+        }
+        return replaceGraphs(graphs, absent);
+      };
+      const documentGraphs = () => named.filter((g) => !g.startsWith('urn:linkedart-service:activity:') && !g.startsWith('urn:linkedart-service:page'));
+      // The fourth record is the first again, changed: a batch after its first copy's, so stored by then.
+      await load(service, dumpFile('ndjson', ndjson([...demo.slice(0, 3), relabelled(demo[0]!, 'changed')])), { batchSize: 2 });
+      expect(wronglyNamed).to.deep.equal([]);
+      expect(documentGraphs().filter((g) => !g.startsWith('urn:')).sort()).to.deep.equal(demo.slice(0, 3).map(idOf).sort());
+      expect(documentGraphs()).to.have.length(9);
+      expect(named.filter((g) => g.startsWith('urn:linkedart-service:activity:'))).to.have.length(4);
+      named.length = 0;
+      // The store holds documents now: a load names none of theirs, new or not.
+      await load(service, dumpFile('ndjson', ndjson([relabelled(demo[1]!, 'changed'), demo[4]!])));
+      expect(wronglyNamed).to.deep.equal([]);
+      expect(documentGraphs()).to.deep.equal([]);
+      expect(named.filter((g) => g.startsWith('urn:linkedart-service:activity:'))).to.have.length(2);
+    });
   });
 
   describe('an interrupted load (AbortSignal)', () => {

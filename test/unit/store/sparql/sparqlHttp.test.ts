@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SparqlHttp } from '../../../../src/store/sparql/SparqlHttp.js';
+import { StoreUnavailable } from '../../../../src/store/sparql/errors.js';
+
+/**
+ * A store whose connection closes under the first request it gets (as a kept-alive connection the
+ * store closed at its KeepAliveTimeout does), then answers every request after it.
+ */
+async function storeClosingFirst(): Promise<{ url: string; requests: () => number; server: Server }> {
+  let requests = 0;
+  const server = createServer((request, response) => {
+    requests++;
+    if (requests === 1) { request.socket.destroy(); return; }
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/sparql-results+json' });
+      response.end('{"head":{},"boolean":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sparql`, requests: () => requests, server };
+}
+
+describe('SparqlHttp: a connection closed under a request', () => {
+  it('a query is sent once more on a new connection, and answered', async () => {
+    const store = await storeClosingFirst();
+    try {
+      const text = await new SparqlHttp({ queryUrl: store.url }).query('ASK {}', 'application/sparql-results+json');
+      expect(JSON.parse(text)).to.deep.equal({ head: {}, boolean: true });
+      expect(store.requests()).to.equal(2);
+    } finally {
+      store.server.close();
+    }
+  });
+
+  it('an update is not sent again (the store may have applied it): the store is unavailable, said so', async () => {
+    const store = await storeClosingFirst();
+    try {
+      const failed = await new SparqlHttp({ queryUrl: store.url }).update('INSERT DATA { GRAPH <urn:g> { <urn:s> <urn:p> 1 } }').then(() => undefined, (e: unknown) => e);
+      expect(failed).to.be.instanceOf(StoreUnavailable);
+      expect((failed as Error).message).to.contain(store.url);
+      expect(store.requests()).to.equal(1);
+    } finally {
+      store.server.close();
+    }
+  });
+});
