@@ -33,7 +33,8 @@
  *                                                dropped first (SparqlStore.clear), the store not stopped
  * (or LOAD_BENCH_REMOTE=1, LOAD_BENCH_SPARQL_URL=URL in the environment).
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { chunksOf } from './load/fileChunks.js';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +50,6 @@ import { printTable } from './stats.js';
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const SELF = fileURLToPath(import.meta.url);
 const PEAK_AT_EXIT = new URL('./load/peakAtExit.js', import.meta.url).href;
-const CHUNK_BYTES = 4 * 1024 * 1024;
 const TARGET = 3;
 /** Ports of the Virtuoso --remote starts: clear of the test suites' (18890) and of bench:http's (18895). */
 const VIRTUOSO_PORTS = { httpPort: 18896, sqlPort: 11116 };
@@ -70,21 +70,6 @@ function peakRssSelf(): number | undefined {
 // ---- the bare baseline (run as `load-bench.js --bare FILE` in a child process) --------------
 
 interface BareReport { loadMs: number; quads: number; peakRss: number | undefined }
-
-/** The file in chunks of CHUNK_BYTES, read as Oxigraph pulls them. */
-function* chunksOf(path: string): Generator<Uint8Array> {
-  const fd = openSync(path, 'r');
-  try {
-    for (;;) {
-      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-      const n = readSync(fd, buffer, 0, CHUNK_BYTES, null);
-      if (n === 0) return;
-      yield buffer.subarray(0, n);
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
 
 async function bare(path: string): Promise<BareReport> {
   const { Store } = await import('oxigraph');

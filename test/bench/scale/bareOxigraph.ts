@@ -5,24 +5,9 @@
  * { loadMs, quads, queryMs, rows, peakRss }.
  *   node bareOxigraph.js DUMP.nq 'SPARQL'
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { chunksOf } from '../load/fileChunks.js';
 import { Store } from 'oxigraph';
-
-const CHUNK_BYTES = 4 * 1024 * 1024;
-
-function* chunksOf(path: string): Generator<Uint8Array> {
-  const fd = openSync(path, 'r');
-  try {
-    for (;;) {
-      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-      const n = readSync(fd, buffer, 0, CHUNK_BYTES, null);
-      if (n === 0) return;
-      yield buffer.subarray(0, n);
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
 
 function peakRss(): number | undefined {
   try {
