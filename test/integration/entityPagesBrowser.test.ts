@@ -6,21 +6,16 @@
  * page go to test-output/pages/ on every run (a phone-width one of the painting too).
  */
 import { expect } from 'chai';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { demoDocuments, DEMO_BASE_URL } from '../../src/service/demoCollection.js';
 import { PROJECT_ROOT } from '../support/corpus.js';
 import { startServer, type ServerProcess } from './support/serverProcess.js';
+import { launchChromium, seriousAxeFindings } from './support/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = `${PROJECT_ROOT}test-output/pages/`;
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeResult { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> }> }
-
 describe('the pages for people, in a browser', function () {
   this.timeout(180000);
   let dataDir: string;
@@ -32,10 +27,9 @@ describe('the pages for people, in a browser', function () {
   const documents = demoDocuments(DEMO_BASE_URL);
 
   before(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y --no-install-recommends chromium\``);
     dataDir = mkdtempSync(join(tmpdir(), 'linkedart-pages-'));
     server = await startServer(['--demo', '--data-dir', dataDir, '--base-url', DEMO_BASE_URL, '--title', 'Whitby Harbour Museum']);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     axeContext = await browser.newContext({ viewport: { width: 1100, height: 800 }, bypassCSP: true });
     mkdirSync(SHOTS, { recursive: true });
@@ -105,11 +99,7 @@ describe('the pages for people, in a browser', function () {
     const page = await axeContext.newPage();
     for (const doc of documents) {
       await page.goto(server.url + new URL(doc.id).pathname);
-      await page.addScriptTag({ path: AXE });
-      const result = await page.evaluate(async () => (window as unknown as { axe: { run(o: unknown): Promise<AxeResult> } }).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] })) as AxeResult;
-      for (const v of result.violations) {
-        if (v.impact === 'serious' || v.impact === 'critical') found.push(`${doc.id}: ${v.id} (${v.impact}) ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-      }
+      found.push(...await seriousAxeFindings(page, doc.id));
     }
     await page.close();
     expect(found).to.deep.equal([]);

@@ -6,21 +6,16 @@
  * or critical accessibility problem on these pages. Screenshots go to test-output/search/.
  */
 import { expect } from 'chai';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { DEMO_BASE_URL } from '../../src/service/demoCollection.js';
 import { PROJECT_ROOT } from '../support/corpus.js';
 import { startServer, type ServerProcess } from './support/serverProcess.js';
+import { launchChromium, seriousAxeFindings } from './support/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = `${PROJECT_ROOT}test-output/search/`;
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeResult { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> }> }
-
 describe('the landing page and name search, in a browser', function () {
   this.timeout(180000);
   let dataDir: string;
@@ -28,10 +23,9 @@ describe('the landing page and name search, in a browser', function () {
   let browser: Browser;
 
   before(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y --no-install-recommends chromium\``);
     dataDir = mkdtempSync(join(tmpdir(), 'linkedart-search-'));
     server = await startServer(['--demo', '--data-dir', dataDir, '--base-url', DEMO_BASE_URL, '--title', 'Whitby Harbour Museum', '--page-size', '5']);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await launchChromium();
     mkdirSync(SHOTS, { recursive: true });
   });
 
@@ -108,11 +102,7 @@ describe('the landing page and name search, in a browser', function () {
     const found: string[] = [];
     for (const path of ['/', '/search', '/search?q=harbour', '/search?q=zeppelin', '/_entities/Place?page=1']) {
       await page.goto(server.url + path);
-      await page.addScriptTag({ path: AXE });
-      const result = await page.evaluate(async () => (window as unknown as { axe: { run(o: unknown): Promise<AxeResult> } }).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] })) as AxeResult;
-      for (const v of result.violations) {
-        if (v.impact === 'serious' || v.impact === 'critical') found.push(`${path}: ${v.id} (${v.impact}) ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-      }
+      found.push(...await seriousAxeFindings(page, path));
     }
     await context.close();
     expect(found).to.deep.equal([]);
