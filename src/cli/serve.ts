@@ -32,7 +32,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   // Other processes may write to a remote store: check a cached document's version before serving it.
   const representations = new Representations(documents, config.cacheBytes, {
     revalidate: config.store.kind === 'sparql', links: config.links ? { baseUrl: config.baseUrl } : undefined,
-    pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true },
+    pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true }, names: () => nameIndexOf(documents),
   });
   const readiness: Readiness = { ready: false, reason: 'checking the reverse-link index' };
   const sparql = new SparqlService(store.sparqlEngine(), documents, {

@@ -66,7 +66,10 @@ export class MemoryReverseLinks implements ReverseLinks {
     return [...affected];
   }
 
-  /** Set one document's rows (undefined: it is gone), adding to `affected` the targets whose hits changed. */
+  /**
+   * Set one document's rows (undefined: it is gone), adding to `affected` the targets whose hits
+   * changed, and those whose hits include this rewritten document (their pages show its name).
+   */
   replace(source: string, next: DocumentLinks | undefined, affected?: Set<string>): void {
     const before = this.bySource.get(source);
     const key = (relation: string, target: string): string => `${relation} ${target}`;
@@ -78,7 +81,8 @@ export class MemoryReverseLinks implements ReverseLinks {
       this.touched(link.relation, link.target, affected);
     }
     for (const link of next?.links ?? []) {
-      if (had.has(key(link.relation, link.target))) continue;
+      // Kept rows: the hits are the same, but a page that lists this source by name may not be.
+      if (had.has(key(link.relation, link.target))) { affected?.add(link.target); continue; }
       let relations = this.byTarget.get(link.target);
       if (!relations) this.byTarget.set(link.target, relations = new Map());
       let bucket = relations.get(link.relation);

@@ -57,6 +57,13 @@ export interface RepresentationsOptions {
   readonly revalidate?: boolean;
   /** The frame of the pages for people (the HTML format); absent: the default title, the links' base URL or the id's origin, no SPARQL link. */
   readonly pages?: PageFrame;
+  /** Documents' names for the pages' "Referenced by" (the name search index); absent: hits are shown by id. */
+  readonly names?: () => Promise<NameLookup>;
+}
+
+/** The name to show for a document, when it has one. */
+export interface NameLookup {
+  nameOf(id: string): string | undefined;
 }
 
 /** The render cache as /ready and /metrics show it. */
@@ -95,6 +102,7 @@ export class Representations {
   private readonly links: { readonly baseUrl: string } | undefined;
 
   private readonly pages: PageFrame | undefined;
+  private readonly names: (() => Promise<NameLookup>) | undefined;
 
   /** Reads answered from the cache, and reads the cache could not answer (rendered), since start (stats()). */
   private hits = 0;
@@ -103,6 +111,7 @@ export class Representations {
   constructor(private readonly documents: DocumentService, cacheBytes: number, options: RepresentationsOptions = {}) {
     this.links = options.links;
     this.pages = options.pages;
+    this.names = options.names;
     if (options.revalidate) {
       const read = documents.store.writeGeneration?.bind(documents.store);
       if (!read) throw new Error('revalidating the render cache needs a store that keeps a write generation (the remote SPARQL store); this store keeps none');
@@ -166,12 +175,14 @@ export class Representations {
     const counts = await index.counts(stored.id);
     const referencedBy: ReferencedByRelation[] = [];
     const entityClass = entityClassOf(stored.id, stored.quads);
+    const names = await this.names?.();
     for (const relation of PUBLISHED_RELATIONS) {
       const total = counts.get(relation.name);
       // As `_links`: only the relations offered on this kind of entity.
       if (!total || entityClass === undefined || !relation.given.includes(entityClass)) continue;
       const { items } = await index.hits(stored.id, relation.name, 0, REFERENCED_BY_SHOWN);
-      referencedBy.push({ relation: relation.name, total, first: items, href: relationPageUrl(frame.baseUrl, relation.name, stored.id, 1) });
+      const first = items.map((hit) => ({ ...hit, name: names?.nameOf(hit.id) }));
+      referencedBy.push({ relation: relation.name, total, first, href: relationPageUrl(frame.baseUrl, relation.name, stored.id, 1) });
     }
     return { frame, counts, referencedBy };
   }

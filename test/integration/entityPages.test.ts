@@ -77,11 +77,11 @@ describe('HTTP: the pages for people', function () {
     expect(embeddedJson(html)).to.deep.equal(withoutLinks(json));
   });
 
-  it('shows "Referenced by" with counts and the first hits, linking to the full search page', async () => {
+  it('shows "Referenced by" with counts and the first hits by name, linking to the full search page', async () => {
     const html = await (await get('/collection/person/edith-marrow', { Accept: BROWSER })).text();
     expect(html).to.contain('Referenced by');
     expect(html).to.match(/href="\/collection\/_links\/objectProducedByAgent\?id=https%3A%2F%2Fmuseum\.example\.org%2Fcollection%2Fperson%2Fedith-marrow&amp;page=1"/);
-    expect(html).to.contain('<a href="/collection/object/harbour-at-dusk">object/harbour-at-dusk</a>');
+    expect(html).to.contain('<a href="/collection/object/harbour-at-dusk">Harbour at Dusk</a>');
   });
 
   it('escapes everything: a name <script>alert(1)</script> is text, and the embedded JSON cannot end its element', async () => {
@@ -116,7 +116,12 @@ describe('HTTP: the pages for people', function () {
     try {
       const after = await get(target, { Accept: BROWSER });
       expect(after.headers.get('etag')).not.to.equal(etag);
-      expect(await after.text()).to.contain('<a href="/collection/object/new-sketch">object/new-sketch</a>');
+      expect(await after.text()).to.contain('<a href="/collection/object/new-sketch">New sketch</a>');
+      // Renamed, it keeps its place in the list, under its new name.
+      await app.documents.put({ ...sketch, _label: 'Sketch of the quay' });
+      const renamed = await (await get(target, { Accept: BROWSER })).text();
+      expect(renamed).to.contain('<a href="/collection/object/new-sketch">Sketch of the quay</a>');
+      expect(renamed).not.to.contain('New sketch');
     } finally {
       await app.documents.delete(sketch.id);
     }

@@ -1,6 +1,6 @@
 /**
  * "Referenced by": for each Linked Art API relation with hits for this entity (the reverse
- * links), what it finds in words, how many, the first few, and a link to the full search page.
+ * links), what it finds in words, how many, the first few by name, and a link to the full search page.
  */
 import { relationNamed } from '../../discovery/relations/index.js';
 import type { Hit } from '../../discovery/ReverseLinks.js';
@@ -12,7 +12,7 @@ import { kindOf } from './linkedArt.js';
 export interface ReferencedByRelation {
   readonly relation: string;
   readonly total: number;
-  readonly first: readonly Hit[];
+  readonly first: ReadonlyArray<Hit & { readonly name?: string | undefined }>;
   /** The first page of its search results. */
   readonly href: string;
 }
@@ -39,7 +39,7 @@ export function ReferencedBy({ relations }: { relations: readonly ReferencedByRe
               <th scope="row"><IdLink id={r.href}>{relationWords(r.relation)}</IdLink></th>
               <td>{r.total}</td>
               <td>
-                {r.first.map((hit, i) => <>{i > 0 ? ', ' : ''}<IdLink id={hit.id}>{shortId(base, hit.id)}</IdLink> <span class="type">({kindOf({ type: hit.type })})</span></>)}
+                {r.first.map((hit, i) => <>{i > 0 ? ', ' : ''}<IdLink id={hit.id}>{hit.name ?? shortId(base, hit.id)}</IdLink> <span class="type">({kindOf({ type: hit.type })})</span></>)}
                 {r.total > r.first.length ? <>, … <IdLink id={r.href}>all {r.total}</IdLink></> : null}
               </td>
             </tr>
@@ -50,7 +50,7 @@ export function ReferencedBy({ relations }: { relations: readonly ReferencedByRe
   );
 }
 
-/** A hit's id as a person can read it: after the base URL (ids have no names in the index). */
+/** A hit without a name (none in the name index) as a person can read its id: after the base URL. */
 function shortId(base: string, id: string): string {
   const rest = base !== '' && id.startsWith(base) ? id.slice(base.length) : id;
   try {

@@ -11,6 +11,7 @@ import type { Readiness } from '../../../src/http/operations.js';
 import type { IngestedDocument } from '../../../src/ingest/ingestDocument.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { Representations } from '../../../src/service/Representations.js';
+import { nameIndexOf } from '../../../src/search/attachNameIndex.js';
 import { SparqlService } from '../../../src/sparql/SparqlService.js';
 import type { QuadStore } from '../../../src/store/QuadStore.js';
 import { openTestStore, REMOTE_STORE_URL } from '../../support/testStore.js';
@@ -35,7 +36,7 @@ export async function startTestApp(documents: readonly IngestedDocument[], setti
   await service.putAll(documents);
   const representations = new Representations(service, config.cacheBytes, {
     revalidate: REMOTE_STORE_URL !== undefined, links: config.links ? { baseUrl: config.baseUrl } : undefined,
-    pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true },
+    pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true }, names: () => nameIndexOf(service),
   });
   const sparql = new SparqlService(store.sparqlEngine(), service,
     { timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes });
