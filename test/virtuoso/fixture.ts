@@ -38,8 +38,12 @@ function startVirtuoso(): void {
 }
 
 startVirtuoso();
+// Also when mocha stops before its teardown (a spec file that fails to load): never leave it running.
+process.once('exit', () => mochaGlobalTeardown());
 
 export function mochaGlobalTeardown(): void {
   if (!started) return;
-  execFileSync('bash', [`${SCRIPTS}stop.sh`], { env: { ...process.env, VIRT_DIR: started.dir, VIRT_PURGE: '1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const { dir } = started;
+  started = undefined;
+  execFileSync('bash', [`${SCRIPTS}stop.sh`], { env: { ...process.env, VIRT_DIR: dir, VIRT_PURGE: '1' }, stdio: ['ignore', 'inherit', 'inherit'] });
 }
