@@ -23,12 +23,13 @@
  * graphs, which the snapshot may hold already.) SPARQL updates are not idempotent, so an update
  * waits (with every write queued behind it, to keep arrival order) until the snapshot is committed.
  */
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 // Before engine.js: it catches Oxigraph's WebAssembly memory as the module loads.
 import { wasmMemoryBytes } from './wasmMemory.js';
-import { Engine, withDefaultCopy, type GraphRef } from './engine.js';
+import { Engine, type GraphRef } from './engine.js';
+import { ReplicaFeeds } from './replicaFeeds.js';
 import { refusal, storeCeiling, type StoreCeiling, type WriteSize } from './storeCeiling.js';
 import { StoreFull } from '../StoreFull.js';
 import { WriteAheadLog, LogReader, listLogFiles, encodeRecord, recordBody, type LogRecord } from './wal.js';
@@ -36,14 +37,11 @@ import { SnapshotWriter, readSnapshot, SNAPSHOT_TMP } from './snapshot.js';
 import { fsyncDir } from './fsutil.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 import { wireToNQuads } from './wire.js';
-import type { OpenInfo, ReplicaFeed, Request, Response, SerializedError, StoreStats, WorkerInit } from './protocol.js';
-import { isInternalGraph } from '../internalGraphs.js';
+import type { OpenInfo, Request, Response, SerializedError, StoreStats, WorkerInit } from './protocol.js';
 
 type WriteJob =
   | { kind: 'replace'; graphs: WireGraphs; resolve: (seq: number) => void; reject: (e: unknown) => void }
   | { kind: 'update'; sparql: string; resolve: (seq: number) => void; reject: (e: unknown) => void };
-
-const utf8 = new TextEncoder();
 
 /** During a snapshot, let other messages run after this much dumping. */
 const YIELD_MS = 1;
@@ -71,15 +69,16 @@ class StoreWorker {
   private closed = false;
   private readonly writes: WriteJob[] = [];
   private readonly ceiling: StoreCeiling;
-  /**
-   * The query replicas' feeds (queryWorker.ts), by replica number: whether each is still being
-   * seeded, and whether a write was fed to it since its seeding began.
-   */
-  private readonly replicas = new Map<number, { port: MessagePort; seeding: boolean; fed: boolean }>();
+  /** The query replicas (queryWorker.ts): seeded from this store, then fed every write. */
+  private readonly replicas: ReplicaFeeds;
 
   constructor(private readonly init: WorkerInit, private readonly warn: (msg: string) => void) {
     this.nextCompactionAt = init.compactAfterBytes;
     this.ceiling = storeCeiling(init.maxStoreBytes);
+    this.replicas = new ReplicaFeeds({
+      lastSeq: () => this.lastSeq, allGraphs: () => this.engine.allGraphs(), dumpGraph: (g) => this.engine.dumpGraph(g),
+      seedChunkChars: init.seedChunkChars,
+    }, warn, () => this.pump());
   }
 
   private get dir(): string { return this.init.dataDir; }
@@ -195,7 +194,7 @@ class StoreWorker {
     while (this.writes.length > 0) {
       const job = this.writes[0]!;
       // Resumed when the compaction or the seeding ends: an update is not idempotent (see above).
-      if (job.kind === 'update' && (this.compacting || this.seedingReplica())) return;
+      if (job.kind === 'update' && (this.compacting || this.replicas.seeding())) return;
       this.writes.shift();
       this.applyAndLog(job);
     }
@@ -218,14 +217,14 @@ class StoreWorker {
         // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
         this.engine.replaceGraphs(names, body, before);
         this.deadBytes += before.chars;
-        this.feedReplace(seq, names, texts);
+        this.replicas.replaced(seq, names, texts);
       } else {
         record = encodeRecord({ seq, op: 'update' }, job.sparql);
         // What an update does is not known before it runs: it counts as growing the store.
         this.checkRoom({ recordBytes: record.length, quads: 1, replacedQuads: 0 });
         this.engine.update(job.sparql);
         this.deadBytes += record.length;
-        this.feed({ kind: 'update', seq, sparql: job.sparql });
+        this.replicas.updated(seq, job.sparql);
       }
       this.lastSeq = seq;
     } catch (err) {
@@ -253,89 +252,6 @@ class StoreWorker {
         neededBytes: refused.neededBytes, quads: this.engine.size(),
       });
     }
-  }
-
-  // ---------------------------------------------------------------- the query replica
-
-  private feed(message: ReplicaFeed): void {
-    for (const replica of this.replicas.values()) {
-      replica.fed = true;
-      replica.port.postMessage(message);
-    }
-  }
-
-  /** A replacement, as the replicas get it: the entity graphs only (`texts`: each graph's N-Quads). */
-  private feedReplace(seq: number, names: readonly string[], texts: readonly string[]): void {
-    if (this.replicas.size === 0) return;
-    const entity: number[] = [];
-    for (let i = 0; i < names.length; i++) if (!isInternalGraph(names[i]!)) entity.push(i);
-    if (entity.length === 0) return;
-    this.feed({ kind: 'replace', seq, names: entity.map((i) => names[i]!), nquads: entity.map((i) => texts[i]!).join('') });
-  }
-
-  /** Whether a replica is being seeded (a SPARQL update waits for it: see pump). */
-  private seedingReplica(): boolean {
-    for (const replica of this.replicas.values()) if (replica.seeding) return true;
-    return false;
-  }
-
-  /**
-   * Starts feeding a (new) query replica: every entity graph as of now, dumped graph after
-   * graph as compaction does (other messages run between slices), then every later write.
-   * A write landing meanwhile is sent when it happens, and graphs dumped after it carry it
-   * too: each seed chunk replaces its graphs wholly, so the replica ends the same either way.
-   * Until the first such write, chunks are marked fresh: the replica then loads them without
-   * first removing what their graphs held (nothing). Each chunk goes as UTF-8 with its default
-   * graph copy made here (withDefaultCopy): the replica's load is what a seed waits for, while
-   * this worker has time to spare between dumps (measured at 100k documents: 34 s dumping,
-   * 225 s loading, on a busy machine).
-   */
-  attachReplica(id: number, port: MessagePort): void {
-    this.detachReplica(id);
-    const replica = { port, seeding: true, fed: false };
-    this.replicas.set(id, replica);
-    const s0 = this.lastSeq;
-    const graphs = this.engine.allGraphs().filter((g): g is { t: 'N'; v: string } => g.t === 'N' && !isInternalGraph(g.v));
-    port.postMessage({ kind: 'seedStart', graphs: graphs.length } satisfies ReplicaFeed);
-    const seed = async (): Promise<void> => {
-      let names: string[] = [];
-      let parts: string[] = [];
-      let chars = 0;
-      const flush = () => {
-        if (names.length > 0) {
-          const withUnion = utf8.encode(withDefaultCopy(parts.join('')));
-          port.postMessage({ kind: 'seed', names, withUnion, fresh: !replica.fed } satisfies ReplicaFeed, [withUnion.buffer]);
-        }
-        names = []; parts = []; chars = 0;
-      };
-      let slice = performance.now();
-      for (const g of graphs) {
-        if (this.replicas.get(id) !== replica) return;
-        const nquads = inGraph(this.engine.dumpGraph(g), g.v);
-        names.push(g.v); parts.push(nquads); chars += nquads.length;
-        if (chars >= this.init.seedChunkChars) flush();
-        if (performance.now() - slice > YIELD_MS) {
-          await new Promise<void>((r) => setImmediate(r));
-          slice = performance.now();
-        }
-      }
-      if (this.replicas.get(id) !== replica) return;
-      flush();
-      port.postMessage({ kind: 'seeded', seq: s0 } satisfies ReplicaFeed);
-    };
-    seed().catch((err: unknown) => this.warn(`seeding query replica ${id} failed: ${(err as Error).message}`)).finally(() => {
-      replica.seeding = false;
-      this.pump();
-    });
-  }
-
-  detachReplica(id: number): void {
-    const replica = this.replicas.get(id);
-    if (!replica) return;
-    replica.port.close();
-    replica.seeding = false;
-    this.replicas.delete(id);
-    this.pump();
   }
 
   // ---------------------------------------------------------------- compaction
@@ -473,8 +389,8 @@ class StoreWorker {
         return new Promise<number>((resolve, reject) => this.write({ kind: 'replace', graphs: req.graphs, resolve, reject }));
       case 'update':
         return new Promise<number>((resolve, reject) => this.write({ kind: 'update', sparql: req.sparql, resolve, reject }));
-      case 'attachReplica': this.checkUsable(); return this.attachReplica(req.replica, req.port);
-      case 'detachReplica': return this.detachReplica(req.replica);
+      case 'attachReplica': this.checkUsable(); return this.replicas.attach(req.replica, req.port);
+      case 'detachReplica': return this.replicas.detach(req.replica);
       case 'close': return this.close();
       default: break;
     }
@@ -519,13 +435,6 @@ class StoreWorker {
       limitBytes: this.ceiling.limitBytes,
     };
   }
-}
-
-/** N-Triples lines (as Oxigraph dumps them: one per line, ending ` .`) put in graph `name`. */
-function inGraph(ntriples: string, name: string): string {
-  if (!ntriples) return '';
-  const tail = ` <${name}> .`;
-  return ntriples.replace(/ \.$/gm, tail);
 }
 
 /** What a replacement overwrites, measured as its record measures itself: N-Quads, each line naming its graph. */
