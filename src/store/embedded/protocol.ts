@@ -102,6 +102,9 @@ export type ReplicaFeed =
   | { kind: 'replace'; seq: number; names: string[]; nquads: string }
   | { kind: 'update'; seq: number; sparql: string };
 
+/** A replica's answer on its feed: a seed chunk loaded (the store worker sends the next ones only as they are taken). */
+export type ReplicaFeedAck = { kind: 'seedLoaded' };
+
 export interface ReplicaDataset { defaultGraphs?: string[]; namedGraphs?: string[] }
 
 /** Requests from EmbeddedStore to the replica; each waits until the replica has applied write `afterSeq`. */

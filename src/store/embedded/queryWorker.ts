@@ -15,7 +15,7 @@ import { Engine, withDefaultCopy } from './engine.js';
 import { isInternalGraph } from '../internalGraphs.js';
 import { tryUpdate } from './trialUpdate.js';
 import { isOrderPanic, withTotalOrder } from './totalOrder.js';
-import type { ReplicaFeed, ReplicaNotice, ReplicaRequest, ReplicaResponse, SerializedError } from './protocol.js';
+import type { ReplicaFeed, ReplicaFeedAck, ReplicaNotice, ReplicaRequest, ReplicaResponse, SerializedError } from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('queryWorker.js must run as a worker thread');
@@ -38,6 +38,7 @@ feed.on('message', (m: ReplicaFeed) => {
     case 'seedStart': seedGraphs = m.graphs; notify({ id: null, progress: { graphs: 0, total: seedGraphs } }); break;
     case 'seed':
       engine.replaceGraphsKeepingUnion(m.names, m.withUnion, m.fresh);
+      feed.postMessage({ kind: 'seedLoaded' } satisfies ReplicaFeedAck);
       seededGraphs += m.names.length;
       notify({ id: null, progress: { graphs: seededGraphs, total: seedGraphs } });
       break;

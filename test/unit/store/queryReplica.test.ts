@@ -87,7 +87,14 @@ describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
     expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s <http://example.org/added> "yes" }')).to.equal(1);
   });
 
-  it('ends equal to the store when writes land while it is being seeded', async () => {
+  // Small chunks: the store worker waits for the replica to load them (CHUNKS_AHEAD) while writes land.
+  // One chunk for the whole store: gathered across the worker's yields, graphs written meanwhile are dumped again.
+  for (const [what, seedChunkChars] of [['chunks of 4 MB', undefined], ['chunks of 2,000 characters', 2000], ['one chunk', 1e9]] as const) {
+  it(`ends equal to the store when writes land while it is being seeded (${what})`, async () => {
+    if (seedChunkChars !== undefined) {
+      await store.close();
+      store = await EmbeddedStore.open({ dataDir: dir, onWarning: () => undefined, seedChunkChars });
+    }
     const batch = (from: number, to: number, version: number) => {
       const graphs = new Map<string, ReturnType<typeof documentGraphs> extends Map<string, infer Q> ? Q : never>();
       for (let i = from; i < to; i++) for (const [g, q] of withInternalHint(i, version)) graphs.set(g, q);
@@ -95,6 +102,8 @@ describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
     };
     for (let i = 0; i < 3000; i += 500) await store.replaceGraphs(batch(i, i + 500, 1));
     const first = store.sparqlEngine().query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', {}, 30_000); // starts the seeding
+    // The writes land once the store worker has begun dumping (the replica knows how many graphs come).
+    while (!store.sparqlEngine().status().replicas.some((r) => r.totalGraphs > 0)) await new Promise((r) => setTimeout(r, 1));
     // Replace documents (new versions, and some removed) while the seeding runs.
     const writes: Promise<void>[] = [];
     for (let i = 0; i < 3000; i += 250) writes.push(store.replaceGraphs(batch(i, i + 10, 2)));
@@ -106,6 +115,7 @@ describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
     expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?l FILTER(STRENDS(?l, " v2")) }')).to.equal(119); // 12 x 10 new versions, one of them (7) then removed
     expect(await countOf(store, `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${docGraph(7)}> { ?s ?p ?o } }`)).to.equal(0);
   });
+  }
 
   it('stops a runaway query at its time limit while the store keeps answering, then answers the next query', async () => {
     for (let i = 0; i < 60; i++) await store.replaceGraphs(withInternalHint(i));
