@@ -15,6 +15,7 @@ import { nameIndexOf } from '../search/attachNameIndex.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { Representations } from '../service/Representations.js';
 import { describeStore, openStore } from '../store/openStore.js';
+import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
 import { SparqlService } from '../sparql/SparqlService.js';
 
 export interface ServeOptions {
@@ -28,6 +29,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function serve(config: Config, options: ServeOptions): Promise<Server> {
   const logger = createLogger(config.logLevel);
   const store = await openStore(config.store, (warning) => logger.warn({ warning }, 'store'));
+  if (store instanceof EmbeddedStore && store.replicaChoice) console.error(`query replicas: ${store.replicaChoice.replicas} (${store.replicaChoice.reason})`);
   const documents = new DocumentService(store);
   // Other processes may write to a remote store: check a cached document's version before serving it.
   const representations = new Representations(documents, config.cacheBytes, {

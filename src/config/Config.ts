@@ -57,7 +57,7 @@ export const METRICS_ACCESS = ['public', 'token', 'off'] as const;
 export type MetricsAccess = typeof METRICS_ACCESS[number];
 
 export type StoreConfig =
-  | { readonly kind: 'embedded'; readonly dataDir: string; readonly maxStoreBytes?: number; readonly queryReplicas: number }
+  | { readonly kind: 'embedded'; readonly dataDir: string; readonly maxStoreBytes?: number; readonly queryReplicas: number | 'auto' }
   | { readonly kind: 'sparql'; readonly queryUrl: string; readonly updateUrl?: string; readonly user?: string; readonly password?: string };
 
 /** The raw values, as strings, from flags (commander gives camelCase keys). */
@@ -100,8 +100,8 @@ export class ConfigError extends Error {
 
 // ---- The settings -------------------------------------------------------------------------
 
-/** Query replicas of the embedded store by default (README: SPARQL for curators, memory per replica). */
-export const DEFAULT_QUERY_REPLICAS = 2;
+/** Query replicas of the embedded store by default: two where the memory holds them, else one (replicaBudget.ts; README: Query replicas). */
+export const DEFAULT_QUERY_REPLICAS = 'auto';
 /** More replicas than cores buys nothing but memory; this bound only catches a typo such as 20. */
 export const MAX_QUERY_REPLICAS = 8;
 
@@ -129,7 +129,7 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   maxQueryKb: { env: 'LINKEDART_MAX_QUERY_KB', help: 'largest SPARQL query or update text in KB (default 256)' },
   anonymousQueries: { env: 'LINKEDART_ANONYMOUS_QUERIES', help: 'whether /sparql answers queries without a token: on or off (default on)' },
   readToken: { env: 'LINKEDART_READ_TOKEN', help: 'bearer token that allows SPARQL queries when anonymous queries are off' },
-  queryReplicas: { env: 'LINKEDART_QUERY_REPLICAS', help: `query replicas curators' SPARQL keeps seeded, each a copy of the documents in memory, 0 to ${MAX_QUERY_REPLICAS}; 0: one, seeded on the first query (default ${DEFAULT_QUERY_REPLICAS}; embedded store only)` },
+  queryReplicas: { env: 'LINKEDART_QUERY_REPLICAS', help: `query replicas curators' SPARQL keeps seeded, each a copy of the documents in memory, 0 to ${MAX_QUERY_REPLICAS}; 0: one, seeded on the first query; auto: two if the memory holds them, else one (default ${DEFAULT_QUERY_REPLICAS}; embedded store only)` },
   store: { env: 'LINKEDART_STORE', help: 'where the quads live: embedded (in --data-dir) or sparql (a SPARQL 1.1 store at --sparql-url) (default embedded)' },
   sparqlUrl: { env: 'LINKEDART_SPARQL_URL', help: 'query endpoint of the SPARQL 1.1 store, with --store sparql (e.g. http://127.0.0.1:8890/sparql)' },
   updateUrl: { env: 'LINKEDART_UPDATE_URL', help: 'update endpoint of the SPARQL 1.1 store (default: the query endpoint)' },
@@ -284,9 +284,10 @@ function storeConfig(pick: (key: keyof ConfigInput) => Given | undefined, fail: 
   const replicasIn = pick('queryReplicas');
   if (kind === 'embedded') {
     for (const given of [sparqlIn, updateIn, userIn]) if (given) fail(given, 'only used with --store sparql (LINKEDART_STORE=sparql)');
-    const queryReplicas = replicasIn ? Number(replicasIn.value.trim()) : DEFAULT_QUERY_REPLICAS;
-    if (replicasIn && (!/^\d+$/.test(replicasIn.value.trim()) || queryReplicas > MAX_QUERY_REPLICAS)) {
-      fail(replicasIn, `a whole number of query replicas from 0 to ${MAX_QUERY_REPLICAS} (0: one, seeded on the first query; each costs about the documents' data again in memory)`);
+    const replicasText = replicasIn?.value.trim() ?? DEFAULT_QUERY_REPLICAS;
+    const queryReplicas = replicasText === 'auto' ? 'auto' : Number(replicasText);
+    if (replicasIn && queryReplicas !== 'auto' && (!/^\d+$/.test(replicasText) || queryReplicas > MAX_QUERY_REPLICAS)) {
+      fail(replicasIn, `auto, or a whole number of query replicas from 0 to ${MAX_QUERY_REPLICAS} (0: one, seeded on the first query; each costs about the documents' data again in memory)`);
     }
     return maxStoreIn ? { kind, dataDir, maxStoreBytes: maxStoreBytesOf(maxStoreIn, fail), queryReplicas } : { kind, dataDir, queryReplicas };
   }

@@ -25,6 +25,7 @@ import { df, fromPlainQuad, fromPlainTerm, type Quad } from '../../rdf/terms.js'
 import { acquireLock, type DirLock } from './lock.js';
 import { StoreFull } from '../StoreFull.js';
 import { ReplicaPool } from './ReplicaPool.js';
+import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './replicaBudget.js';
 import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import type { Notice, OpName, Ops, OpenInfo, Request, Response, StoreStats, WorkerInit } from './protocol.js';
@@ -57,9 +58,10 @@ export interface EmbeddedStoreOptions {
   onWarning?: (message: string) => void;
   /**
    * Query replicas curators' SPARQL keeps seeded once warmed up (ReplicaPool.ts); 0: one,
-   * started by the first query. Default 1 (the service passes --query-replicas, whose default is 2).
+   * started by the first query; 'auto': as many as the memory holds (replicaBudget.ts). Default 1
+   * (the service passes --query-replicas, whose default is auto).
    */
-  queryReplicas?: number;
+  queryReplicas?: number | 'auto';
 }
 
 
@@ -77,13 +79,15 @@ export class EmbeddedStore implements QuadStore {
   private replicas: ReplicaPool | null = null;
   /** What open() found and did: snapshot, replayed records, discarded tail, restore time. */
   openInfo!: OpenInfo;
+  /** With `queryReplicas: 'auto'`: how many were chosen, and why. */
+  replicaChoice: ReplicaChoice | undefined;
 
   private constructor(
     private readonly worker: Worker,
     private readonly lock: DirLock,
     readonly dataDir: string,
     private readonly onWarning: (message: string) => void,
-    private readonly queryReplicas: number,
+    private queryReplicas: number,
   ) {
     worker.unref();
     worker.on('message', (msg: Response | Notice) => this.onMessage(msg));
@@ -113,9 +117,15 @@ export class EmbeddedStore implements QuadStore {
       await lock.release();
       throw err;
     }
-    const store = new EmbeddedStore(worker, lock, dataDir, onWarning, options.queryReplicas ?? 1);
+    const replicas = options.queryReplicas ?? 1;
+    const store = new EmbeddedStore(worker, lock, dataDir, onWarning, replicas === 'auto' ? 1 : replicas);
     try {
       store.openInfo = await store.call('open', {});
+      if (replicas === 'auto') {
+        store.replicaChoice = chooseQueryReplicas(store.openInfo.quads, machineMemoryBytes());
+        store.queryReplicas = store.replicaChoice.replicas;
+        if (store.replicaChoice.warning) onWarning(store.replicaChoice.warning);
+      }
     } catch (err) {
       await worker.terminate();
       await lock.release();

@@ -46,22 +46,23 @@ describe('configuration', () => {
     ['a store limit below 1 MB', {}, { LINKEDART_MAX_STORE_MB: '0.5' }, /LINKEDART_MAX_STORE_MB = "0.5": a size in megabytes from 1 to 2756/],
     ['a store limit past the safe ceiling', { maxStoreMb: '4096' }, {}, /--max-store-mb = "4096": .*cannot safely pass 2756 MB \(beyond it, use --store sparql\)/],
     ['a store limit for the remote store', { store: 'sparql', sparqlUrl: 'http://h/sparql', maxStoreMb: '100' }, {}, /--max-store-mb = "100": only used with the embedded store/],
-    ['query replicas that are not a number', { queryReplicas: 'two' }, {}, /--query-replicas = "two": a whole number of query replicas from 0 to 8 \(0: one, seeded on the first query/],
+    ['query replicas that are not a number', { queryReplicas: 'two' }, {}, /--query-replicas = "two": auto, or a whole number of query replicas from 0 to 8 \(0: one, seeded on the first query/],
     ['negative query replicas', {}, { LINKEDART_QUERY_REPLICAS: '-1' }, /LINKEDART_QUERY_REPLICAS = "-1": a whole number of query replicas from 0 to 8/],
-    ['a fraction of a query replica', { queryReplicas: '1.5' }, {}, /--query-replicas = "1.5": a whole number/],
-    ['more query replicas than allowed', { queryReplicas: '20' }, {}, /--query-replicas = "20": a whole number of query replicas from 0 to 8/],
+    ['a fraction of a query replica', { queryReplicas: '1.5' }, {}, /--query-replicas = "1.5": auto, or a whole number/],
+    ['more query replicas than allowed', { queryReplicas: '20' }, {}, /--query-replicas = "20": auto, or a whole number of query replicas from 0 to 8/],
     ['query replicas with a SPARQL store', { store: 'sparql', sparqlUrl: 'http://h/sparql', queryReplicas: '2' }, {}, /--query-replicas = "2": only used with the embedded store/],
   ];
   it('limits the embedded store with --max-store-mb or LINKEDART_MAX_STORE_MB (megabytes), else leaves it to the safe ceiling', () => {
-    expect(resolveConfig({ dataDir: '/tmp/d', maxStoreMb: '200' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', maxStoreBytes: 200 * 1024 * 1024, queryReplicas: 2 });
-    expect(resolveConfig({ dataDir: '/tmp/d' }, { LINKEDART_MAX_STORE_MB: '2756' }).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', maxStoreBytes: 2756 * 1024 * 1024, queryReplicas: 2 });
+    expect(resolveConfig({ dataDir: '/tmp/d', maxStoreMb: '200' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', maxStoreBytes: 200 * 1024 * 1024, queryReplicas: 'auto' });
+    expect(resolveConfig({ dataDir: '/tmp/d' }, { LINKEDART_MAX_STORE_MB: '2756' }).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', maxStoreBytes: 2756 * 1024 * 1024, queryReplicas: 'auto' });
   });
   it('keeps query replicas as given, from flags or variables', () => {
     expect(resolveConfig({ queryReplicas: '0' }, {}).store).to.include({ kind: 'embedded', queryReplicas: 0 });
     expect(resolveConfig({}, { LINKEDART_QUERY_REPLICAS: ' 3 ' }).store).to.include({ queryReplicas: 3 });
   });
   it('names the store: embedded in the data directory by default, or a SPARQL store with its endpoints and user', () => {
-    expect(resolveConfig({ dataDir: '/tmp/d' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', queryReplicas: 2 });
+    expect(resolveConfig({ dataDir: '/tmp/d' }, {}).store).to.deep.equal({ kind: 'embedded', dataDir: '/tmp/d', queryReplicas: 'auto' });
+    expect(resolveConfig({ queryReplicas: 'auto' }, {}).store).to.include({ queryReplicas: 'auto' });
     expect(resolveConfig({ storeUser: 'dba', storePassword: 'pw' }, { LINKEDART_STORE: 'SPARQL', LINKEDART_SPARQL_URL: 'http://127.0.0.1:8890/sparql', LINKEDART_UPDATE_URL: 'http://127.0.0.1:8890/sparql-auth' }).store)
       .to.deep.equal({ kind: 'sparql', queryUrl: 'http://127.0.0.1:8890/sparql', updateUrl: 'http://127.0.0.1:8890/sparql-auth', user: 'dba', password: 'pw' });
   });

@@ -1,0 +1,64 @@
+/**
+ * How many query replicas `--query-replicas auto` (the default) keeps: two when the machine's
+ * memory holds the process with both, else one. Two let a query follow a timed-out one at once
+ * (the other is seeded already) and two queries run side by side; each costs about the
+ * documents' data again in memory, so on a smaller machine one is kept, and a query after a
+ * timeout waits for its reseeding instead (README: Query replicas).
+ *
+ * The estimate is per quad of the store as opened, measured at 100,000 documents (3.74M quads
+ * with the internal graphs): the process with its indexes and no replica peaked at 2.5 GB, each
+ * replica (its graphs and their union, 4.98M quads) added 1.43 to 1.49 GB.
+ */
+import { readFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
+
+/** Bytes the process takes per stored quad without a replica (store, indexes, heap). */
+export const PROCESS_BYTES_PER_QUAD = 700;
+/** Bytes one replica adds per stored quad. */
+export const REPLICA_BYTES_PER_QUAD = 400;
+/** The share of the machine's memory the service may plan to use (the rest: the OS, page cache, spikes). */
+export const MEMORY_SHARE = 0.8;
+/** What the estimate never goes below: an empty store's process and replica. */
+const PROCESS_FLOOR = 300 * 1024 * 1024;
+const REPLICA_FLOOR = 60 * 1024 * 1024;
+
+export interface ReplicaChoice {
+  readonly replicas: number;
+  /** Why, in words, for the start-up log. */
+  readonly reason: string;
+  /** Set when even one replica is more than the memory allows. */
+  readonly warning?: string;
+}
+
+const gb = (bytes: number): string => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+
+export function chooseQueryReplicas(storeQuads: number, machineBytes: number): ReplicaChoice {
+  const base = Math.max(PROCESS_FLOOR, storeQuads * PROCESS_BYTES_PER_QUAD);
+  const replica = Math.max(REPLICA_FLOOR, storeQuads * REPLICA_BYTES_PER_QUAD);
+  const budget = machineBytes * MEMORY_SHARE;
+  const need = (n: number): number => base + n * replica;
+  const facts = `${storeQuads.toLocaleString('en')} quads: about ${gb(base)} for the store and its indexes, ${gb(replica)} a replica; ` +
+    `${gb(machineBytes)} of memory, ${Math.round(MEMORY_SHARE * 100)}% planned`;
+  if (need(2) <= budget) return { replicas: 2, reason: `auto: ${facts}: two fit` };
+  const reason = `auto: ${facts}: one (a query after a timed-out one waits for its reseeding; --query-replicas 2 to keep a standby)`;
+  if (need(1) <= budget) return { replicas: 1, reason };
+  return {
+    replicas: 1, reason,
+    warning: `the store (${storeQuads.toLocaleString('en')} quads) with one query replica needs about ${gb(need(1))}, more than ${Math.round(MEMORY_SHARE * 100)}% of this machine's ${gb(machineBytes)}: ` +
+      'give the service more memory, or move to a remote SPARQL store (--store sparql)',
+  };
+}
+
+/** The memory this process may use: the machine's, or its control group's limit when lower (a container). */
+export function machineMemoryBytes(): number {
+  let limit = totalmem();
+  for (const file of ['/sys/fs/cgroup/memory.max', '/sys/fs/cgroup/memory/memory.limit_in_bytes']) {
+    try {
+      const value = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isFinite(value) && value > 0) limit = Math.min(limit, value);
+    } catch {
+      // Not there (another OS, or cgroup v1/v2 not mounted): the machine's memory it is.
+    }
+  }
+  return limit;
+}

@@ -1,0 +1,51 @@
+/**
+ * `--query-replicas auto`: two replicas where the memory holds the process with both, one where
+ * it holds one, and one with a warning naming the memory needed where it does not.
+ */
+import { expect } from 'chai';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedStore } from '../../../../src/store/embedded/EmbeddedStore.js';
+import { chooseQueryReplicas, machineMemoryBytes } from '../../../../src/store/embedded/replicaBudget.js';
+
+const GB = 1024 ** 3;
+
+describe('store/embedded/replicaBudget: how many query replicas auto keeps', () => {
+  const table: Array<[string, number, number, number, boolean]> = [
+    // what, stored quads, machine memory, replicas, warned
+    ['a demo collection on a 4 GB machine', 3_000, 4 * GB, 2, false],
+    ['10,000 documents on a 4 GB machine', 374_000, 4 * GB, 2, false],
+    ['100,000 documents on a 24 GB machine', 3_740_000, 24 * GB, 2, false],
+    ['100,000 documents on an 8 GB machine', 3_740_000, 8 * GB, 2, false],
+    ['100,000 documents on a 6 GB machine', 3_740_000, 6 * GB, 1, false],
+    ['100,000 documents on a 4 GB machine', 3_740_000, 4 * GB, 1, true],
+  ];
+  for (const [what, quads, memory, replicas, warned] of table) {
+    it(`${what}: ${replicas}${warned ? ', with a warning' : ''}`, () => {
+      const choice = chooseQueryReplicas(quads, memory);
+      expect(choice.replicas).to.equal(replicas);
+      expect(choice.reason).to.match(/^auto: [\d,]+ quads: about [\d.]+ GB for the store and its indexes, [\d.]+ GB a replica; [\d.]+ GB of memory, 80% planned/);
+      if (warned) expect(choice.warning).to.match(/needs about [\d.]+ GB, more than 80% of this machine's 4\.0 GB: give the service more memory, or move to a remote SPARQL store \(--store sparql\)/);
+      else expect(choice.warning).to.equal(undefined);
+    });
+  }
+
+  it('knows the machine\'s memory (or its container\'s limit)', () => {
+    expect(machineMemoryBytes()).to.be.greaterThan(256 * 1024 * 1024);
+  });
+
+  it('an embedded store opened with auto keeps the replicas chosen for its size and this machine', async function () {
+    this.timeout(60_000);
+    const dir = await mkdtemp(join(tmpdir(), 'replica-budget-'));
+    const store = await EmbeddedStore.open({ dataDir: dir, onWarning: () => undefined, queryReplicas: 'auto' });
+    try {
+      const expected = chooseQueryReplicas(store.openInfo.quads, machineMemoryBytes());
+      expect(store.replicaChoice).to.deep.equal(expected);
+      expect(store.sparqlEngine().status().replicas).to.have.length(expected.replicas);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
