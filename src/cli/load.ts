@@ -9,7 +9,7 @@ import { resolveConfig, SETTINGS } from '../config/Config.js';
 import { DUMP_FORMATS, dumpFormatNamed, InputError, resolveInputs, type DumpFormat, type LoadInput } from '../load/inputs.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import { Loader } from '../load/Loader.js';
-import { formatReport, hasFailures, type LoadReport } from '../load/LoadReport.js';
+import { formatReport, hasFailures, WARNED_LISTED, type LoadReport } from '../load/LoadReport.js';
 import { progressDisplay } from '../load/progress.js';
 import { loadIntoServer } from '../load/loadIntoServer.js';
 import { RejectsFile, type RejectedRecord } from '../load/rejectsFile.js';
@@ -99,6 +99,8 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   }
   const options = {
     strict: flags.strict, dryRun: flags.dryRun, baseUrl: flags.baseUrl ?? flags.base, repair: repairPolicyNamed(flags.repair), batchSize, checkWorkers, signal: abort.signal,
+    // The summary counts warnings by rule; every one is kept only when asked for (each listed, or the JSON report).
+    warningsListed: flags.warnings || flags.json ? Number.POSITIVE_INFINITY : WARNED_LISTED,
     onProgress: progress ? (p: Parameters<NonNullable<typeof progress>['update']>[0]) => progress.update(p) : undefined,
     onRejected: rejects ? (r: RejectedRecord) => rejects.write(r) : undefined,
   };

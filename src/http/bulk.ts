@@ -12,6 +12,7 @@ import { Transform } from 'node:stream';
 import type { Request, Response } from 'express';
 import { DUMP_FORMATS, dumpFormatNamed, streamInput } from '../load/inputs.js';
 import { Loader } from '../load/Loader.js';
+import { WARNED_LISTED } from '../load/LoadReport.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import type { Logger } from '../log/logger.js';
 import type { LoadTally } from '../metrics/loadMetrics.js';
@@ -68,6 +69,8 @@ export function bulkLoad({ documents, maxBulkBytes, logger, loads }: BulkOptions
       const input = streamInput(params.get('source') ?? 'request body', format, encoding === 'gzip', () => body);
       const report = await new Loader(documents, {
         strict: flag('strict'), dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, repair, batchSize,
+        // Every warning counted by rule; each one listed only with ?warnings=all (a large load's would fill the answer).
+        warningsListed: params.get('warnings') === 'all' ? Number.POSITIVE_INFINITY : WARNED_LISTED,
         // Checked in worker threads, never on the thread that answers readers meanwhile.
         checkWorkers: defaultCheckWorkers(), keepThreadFree: true,
         onStored: progress || tracker ? (so) => { progress?.acknowledged(so); tracker?.progressed(so); } : undefined,

@@ -16,6 +16,18 @@ export interface ReportedItem {
   readonly problems?: readonly Problem[];
 }
 
+export interface RuleCount {
+  count: number;
+  readonly example: ReportedItem;
+}
+
+/**
+ * Documents warned about that a load lists by default. Past them warnings are counted (by rule,
+ * exactly), not kept: a collection whose every document draws a warning would otherwise hold
+ * them all in memory (a million documents, about a gigabyte). `--warnings` and `--json` list all.
+ */
+export const WARNED_LISTED = 1000;
+
 export interface LoadReport {
   created: number;
   replaced: number;
@@ -23,7 +35,12 @@ export interface LoadReport {
   rejected: number;
   warnings: number;
   readonly rejections: ReportedItem[];
+  /** Documents warned about, each with its warnings: the first ones, as many as the load lists (recordWarned). */
   readonly warned: ReportedItem[];
+  /** Documents warned about past those listed: counted here and in warningsByRule, not listed. */
+  warnedNotListed: number;
+  /** Every warning counted by its rule, with the first as an example, however many are listed. */
+  readonly warningsByRule: Record<string, RuleCount>;
   /** Inputs or parts of inputs that could not be read. */
   readonly unreadable: ReportedItem[];
   /** Triples that belong to no document. */
@@ -42,7 +59,24 @@ export interface LoadReport {
 }
 
 export function emptyReport(dryRun: boolean): LoadReport {
-  return { created: 0, replaced: 0, unchanged: 0, rejected: 0, warnings: 0, rejections: [], warned: [], unreadable: [], leftovers: [], repairs: {}, repaired: [], seconds: 0, dryRun };
+  return {
+    created: 0, replaced: 0, unchanged: 0, rejected: 0, warnings: 0, rejections: [], warned: [], warnedNotListed: 0, warningsByRule: {},
+    unreadable: [], leftovers: [], repairs: {}, repaired: [], seconds: 0, dryRun,
+  };
+}
+
+/** A document's warnings into the report: counted by rule, and listed while fewer than `listed` are. */
+export function recordWarned(r: LoadReport, item: ReportedItem, listed = Number.POSITIVE_INFINITY): void {
+  r.warnings += item.messages.length;
+  for (const m of item.messages) countWarning(r.warningsByRule, ruleOfLine(m) ?? 'other', 1, { ...item, messages: [m] });
+  if (r.warned.length < listed) r.warned.push(item);
+  else r.warnedNotListed++;
+}
+
+/** Adds `count` warnings of `rule` (a message with no [rule], such as the same id twice, is 'other'). */
+export function countWarning(byRule: Record<string, RuleCount>, rule: string, count: number, example: ReportedItem): void {
+  const seen = byRule[rule];
+  if (seen) seen.count += count; else byRule[rule] = { count, example };
 }
 
 /** Documents read (stored or not). */
@@ -87,18 +121,10 @@ export function formatReport(r: LoadReport, listWarnings = false): string {
   for (const i of r.leftovers) item('left over', i);
   if (listWarnings) {
     for (const i of r.warned) item('warning', i);
+    if (r.warnedNotListed > 0) lines.push(`… and ${r.warnedNotListed} more documents with warnings, counted but not listed`);
   } else if (r.warned.length > 0) {
-    const byRule = new Map<string, { count: number; example: ReportedItem }>();
-    for (const i of r.warned) {
-      for (const m of i.messages) {
-        // A message with no [rule] (the same id twice...) is counted with the others like it, not on a line of its own each.
-        const rule = ruleOfLine(m) ?? 'other';
-        const seen = byRule.get(rule);
-        if (seen) seen.count++; else byRule.set(rule, { count: 1, example: { ...i, messages: [m] } });
-      }
-    }
     lines.push('warnings by rule (--warnings lists each):');
-    for (const [rule, { count, example }] of [...byRule].sort((a, b) => b[1].count - a[1].count)) {
+    for (const [rule, { count, example }] of Object.entries(r.warningsByRule).sort((a, b) => b[1].count - a[1].count)) {
       lines.push(`  ${rule}: ${count}, e.g. ${example.source} ${example.location}${example.id ? ` ${example.id}` : ''}: ${example.messages[0]}`);
     }
   }

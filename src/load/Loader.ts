@@ -18,7 +18,7 @@ import { CheckWorkers } from './gate/CheckWorkers.js';
 import { inThreadGateFor, type Gate, type GateBatch } from './gate/Gate.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { duplicateIdLine } from './duplicateId.js';
-import { emptyReport, hasFailures, problemMessages, recordRepairs, type LoadReport } from './LoadReport.js';
+import { emptyReport, hasFailures, type LoadReport, problemMessages, recordRepairs, recordWarned } from './LoadReport.js';
 import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { GateOptions } from './gate/checkBatch.js';
 import type { LoadRecord } from './records.js';
@@ -57,6 +57,8 @@ export interface LoadOptions {
    * first included, so no check holds the thread.
    */
   readonly keepThreadFree?: boolean;
+  /** Documents warned about listed in the report (default: all); past them warnings are only counted, by rule. */
+  readonly warningsListed?: number;
   /** Each refused record, with where it was and why, as its verdict comes (`--rejects FILE`). */
   readonly onRejected?: (rejected: RejectedRecord) => void;
 }
@@ -258,10 +260,7 @@ export class Loader {
           warnings.push(...verdict.warnings);
           passed.push(verdict.id);
       }
-      if (warnings.length > 0) {
-        report.warnings += warnings.length;
-        report.warned.push({ source, location, id: verdict.id ?? id, messages: warnings });
-      }
+      if (warnings.length > 0) recordWarned(report, { source, location, id: verdict.id ?? id, messages: warnings }, this.options.warningsListed);
     });
     return passed;
   }

@@ -9,7 +9,7 @@ import { Readable, Transform } from 'node:stream';
 import { BULK_ANSWER_ACCEPT, BulkInterrupted, BulkProblem, describeFailure, NOTHING_ACKNOWLEDGED, readBulkAnswer, type Acknowledged } from './bulkAnswer.js';
 import type { LoadInput } from './inputs.js';
 import type { LoadOptions } from './Loader.js';
-import { emptyReport, hasFailures, type LoadReport } from './LoadReport.js';
+import { countWarning, emptyReport, hasFailures, recordWarned, type LoadReport } from './LoadReport.js';
 
 export async function loadIntoServer(server: string, token: string | undefined, inputs: readonly LoadInput[], options: LoadOptions): Promise<LoadReport> {
   if (token === undefined) throw new Error('loading into a server needs its curator token: --token or LINKEDART_TOKEN');
@@ -34,6 +34,7 @@ async function send(server: string, token: string, inputs: readonly LoadInput[],
     if (options.dryRun) params.set('dryRun', 'true');
     if (options.baseUrl) params.set('baseUrl', options.baseUrl);
     if (options.repair) params.set('repair', options.repair);
+    if (options.warningsListed === Number.POSITIVE_INFINITY) params.set('warnings', 'all');
     // The raw bytes (gzip stays gzip, Content-Encoding says so): counted as they leave, for progress.
     const raw = rawStream(input);
     const counted = raw.pipe(new Transform({
@@ -91,9 +92,16 @@ function add(total: LoadReport, part: LoadReport): void {
   total.replaced += part.replaced;
   total.unchanged += part.unchanged;
   total.rejected += part.rejected;
-  total.warnings += part.warnings;
   total.rejections.push(...part.rejections);
-  total.warned.push(...part.warned);
+  // A server older than warningsByRule lists every warning: counted from its list.
+  if (part.warningsByRule) {
+    total.warnings += part.warnings;
+    total.warned.push(...part.warned);
+    total.warnedNotListed += part.warnedNotListed ?? 0;
+    for (const [rule, { count, example }] of Object.entries(part.warningsByRule)) countWarning(total.warningsByRule, rule, count, example);
+  } else {
+    for (const item of part.warned) recordWarned(total, item);
+  }
   total.unreadable.push(...part.unreadable);
   total.leftovers.push(...part.leftovers);
   // A server older than repairs answers neither.

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { documentsSeen, emptyReport, formatReport, hasFailures, problemMessages, type LoadReport } from '../../../src/load/LoadReport.js';
+import { documentsSeen, emptyReport, formatReport, hasFailures, problemMessages, recordWarned, type LoadReport } from '../../../src/load/LoadReport.js';
 import type { Problem } from '../../../src/linkedart/Problem.js';
 
 const ID = 'http://localhost:8080/object/';
@@ -22,9 +22,8 @@ const mixed = report((r) => {
   r.rejected = 1;
   r.seconds = 2;
   r.rejections.push({ source: 'dump.ndjson', location: 'line 3 (record 3)', id: `${ID}bad`, messages: problemMessages([nameContent, classifiedAs(`${ID}bad`)]), problems: [nameContent, classifiedAs(`${ID}bad`)] });
-  r.warned.push({ source: 'dump.ndjson', location: 'line 1 (record 1)', id: `${ID}a`, messages: problemMessages([identifiedBy(`${ID}a`), classifiedAs(`${ID}a`)]) });
-  r.warned.push({ source: 'dump.ndjson', location: 'line 2 (record 2)', id: `${ID}b`, messages: problemMessages([classifiedAs(`${ID}b`)]) });
-  r.warnings = 3;
+  recordWarned(r, { source: 'dump.ndjson', location: 'line 1 (record 1)', id: `${ID}a`, messages: problemMessages([identifiedBy(`${ID}a`), classifiedAs(`${ID}a`)]) });
+  recordWarned(r, { source: 'dump.ndjson', location: 'line 2 (record 2)', id: `${ID}b`, messages: problemMessages([classifiedAs(`${ID}b`)]) });
 });
 
 describe('load: the report (LoadReport)', () => {
@@ -108,9 +107,8 @@ describe('load: the report (LoadReport)', () => {
       name: 'warnings without a [rule] (the same id twice) are counted together, not a line each',
       report: report((r) => {
         r.created = 2;
-        r.warnings = 2;
-        r.warned.push({ source: 'b.json', location: 'line 9 (record 2)', id: `${ID}a`, messages: ['this id was also at a.json line 1 (record 1); this later document replaces it'] });
-        r.warned.push({ source: 'b.json', location: 'line 12 (record 3)', id: `${ID}b`, messages: ['this id was also at a.json line 2 (record 2); this later document replaces it'] });
+        recordWarned(r, { source: 'b.json', location: 'line 9 (record 2)', id: `${ID}a`, messages: ['this id was also at a.json line 1 (record 1); this later document replaces it'] });
+        recordWarned(r, { source: 'b.json', location: 'line 12 (record 3)', id: `${ID}b`, messages: ['this id was also at a.json line 2 (record 2); this later document replaces it'] });
       }),
       lines: [
         'warnings by rule (--warnings lists each):',
@@ -156,5 +154,18 @@ describe('load: the report (LoadReport)', () => {
 
   it('a report survives JSON (as --json and the bulk endpoint send it)', () => {
     expect(JSON.parse(JSON.stringify(mixed))).to.deep.equal(mixed);
+  });
+
+  it('lists the first documents warned about, and counts every warning by rule past them', () => {
+    const r = emptyReport(false);
+    r.created = 3;
+    for (const [n, id] of ['a', 'b', 'c'].entries()) {
+      recordWarned(r, { source: 'dump.ndjson', location: `line ${n + 1} (record ${n + 1})`, id: `${ID}${id}`, messages: problemMessages([classifiedAs(`${ID}${id}`)]) }, 1);
+    }
+    expect(r.warned.map((w) => w.id)).to.deep.equal([`${ID}a`]);
+    expect(r.warnedNotListed).to.equal(2);
+    expect(r.warnings).to.equal(3);
+    expect(formatReport(r).split('\n')[1]).to.match(/^ {2}DocumentClassifiedAs: 3, e\.g\. dump\.ndjson line 1 \(record 1\)/);
+    expect(formatReport(r, true).split('\n')).to.include('… and 2 more documents with warnings, counted but not listed');
   });
 });
