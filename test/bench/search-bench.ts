@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/corpus.js';
 import { gateTemplates, writeDumps } from './load/dump.js';
 import { runMeasured } from './load/measuredChild.js';
-import { startChildServer, type ChildServer } from './http/childServer.js';
+import { startChildServer, untilSettled, type ChildServer } from './http/childServer.js';
 import { printTable } from './stats.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
@@ -49,11 +49,7 @@ async function serve(dataDir: string, withoutNames: boolean): Promise<ChildServe
     const readyMs = performance.now() - started;
     // Searches are timed once the SPARQL replicas are seeded: their seeding takes both cores for a
     // minute after /ready at 100,000 documents, and a museum's searches come on a settled server.
-    for (;;) {
-      const ready = await json(server, '/ready') as { sparql?: { replicas?: number; replicasReady?: number } };
-      if ((ready.sparql?.replicasReady ?? 0) >= (ready.sparql?.replicas ?? 0)) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await untilSettled(server);
     return Object.assign(server, { readyMs, settledMs: performance.now() - started });
   } finally {
     if (before === undefined) delete process.env.LINKEDART_BENCH_WITHOUT_NAMES; else process.env.LINKEDART_BENCH_WITHOUT_NAMES = before;

@@ -89,3 +89,20 @@ export async function untilReady(server: ChildServer): Promise<number> {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * Waits until every SPARQL query replica the server keeps is seeded (`/ready`'s `sparql`), after
+ * /ready: their seeding takes the cores for a while after start, and a measure of a settled
+ * server must not share them with it. The ms waited in all.
+ */
+export async function untilSettled(server: ChildServer): Promise<number> {
+  const started = performance.now();
+  await untilReady(server);
+  for (;;) {
+    const response = await fetch(`${server.url}/ready`);
+    const ready = await response.json() as { sparql?: { state?: string; replicas?: number; replicasReady?: number } };
+    const sparql = ready.sparql;
+    if (!sparql || sparql.state === 'lazy' || (sparql.replicasReady ?? 0) >= (sparql.replicas ?? 0)) return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
