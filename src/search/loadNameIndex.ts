@@ -1,8 +1,8 @@
 /**
  * The name search index built from the store, at start: one query reads, for every entity
  * graph, the entity's classes, `_label`s, and each Name's or Identifier's content; the rows are
- * grouped by graph and go through the same derivation as a write (searchableNamesOf). Whatever wrote the documents (this
- * process, a load, an earlier run, another tool), the quads have the names.
+ * grouped by graph and go through the same derivation as a write (searchableNamesOf). Whatever
+ * wrote the documents (this process, a load, an earlier run, another tool), the quads have the names.
  */
 import type { QuadStore } from '../store/QuadStore.js';
 import { isInternalGraph } from '../store/internalGraphs.js';

@@ -5,11 +5,12 @@
  *
  * A write landing while a replica is seeded is sent when it happens, and graphs dumped after it
  * carry it too: each seed chunk replaces its graphs wholly, so the replica ends the same either
- * way; a graph of the chunk being gathered that a write touched is dumped again before it goes. Until the first such write, chunks are marked fresh: the replica then loads them without
+ * way; a graph of the chunk being gathered that a write touched is dumped again before it goes.
+ * Until the first such write, chunks are marked fresh: the replica then loads them without
  * first removing what their graphs held (nothing). Each chunk goes as UTF-8 with its default
  * graph copy made here (withDefaultCopy): the replica's load is what a seed waits for, while the
  * store worker has time to spare between dumps (measured at 100k documents: 34 s dumping,
- * 225 s loading, on a busy machine).
+ * 225 s loading, on a busy machine), so chunks go only as the replica takes them (CHUNKS_AHEAD).
  */
 import type { MessagePort } from 'node:worker_threads';
 import { withDefaultCopy, type GraphRef } from './engine.js';
@@ -126,7 +127,7 @@ export class ReplicaFeeds {
       replica.onLoaded = undefined;
       if (names.length > 0 && this.replicas.get(id) === replica) {
         // A graph written after it was dumped: its replacement went ahead of this chunk, which must not undo it.
-        for (let i = 0; i < names.length; i++) if (replica.written.has(names[i]!)) parts[i] = inGraph(this.source.dumpGraph({ t: 'N', v: names[i]! }), names[i]!);
+        names.forEach((name, i) => { if (replica.written.has(name)) parts[i] = this.dumped(name); });
         const withUnion = utf8.encode(withDefaultCopy(parts.join('')));
         port.postMessage({ kind: 'seed', names, withUnion, fresh: !replica.fed } satisfies ReplicaFeed, [withUnion.buffer]);
         replica.unloaded += 1;
@@ -137,7 +138,7 @@ export class ReplicaFeeds {
     let slice = performance.now();
     for (const g of graphs) {
       if (this.replicas.get(id) !== replica) return;
-      const nquads = inGraph(this.source.dumpGraph(g), g.v);
+      const nquads = this.dumped(g.v);
       names.push(g.v); parts.push(nquads); chars += nquads.length;
       if (chars >= this.source.seedChunkChars) await flush();
       if (performance.now() - slice > YIELD_MS) {
@@ -149,6 +150,11 @@ export class ReplicaFeeds {
     await flush();
     if (this.replicas.get(id) !== replica) return;
     port.postMessage({ kind: 'seeded', seq: s0 } satisfies ReplicaFeed);
+  }
+
+  /** A graph's quads as N-Quads, as the store holds them now. */
+  private dumped(name: string): string {
+    return inGraph(this.source.dumpGraph({ t: 'N', v: name }), name);
   }
 }
 
