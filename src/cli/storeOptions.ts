@@ -53,7 +53,7 @@ export async function openCommandStore(config: StoreConfig, command: string, opt
     throw new Error(`data directory ${config.dataDir} does not exist (give the store's directory with --data-dir or ${SETTINGS.dataDir.env})`);
   }
   try {
-    return await openStore(config, (warning) => { (options.stderr ?? process.stderr).write(`linkedart ${command}: store: ${warning}\n`); });
+    return await openStore(config, (warning) => { (options.stderr ?? process.stderr).write(`linkedart ${command}: store: ${warning}\n`); }, { writes: options.create });
   } catch (error) {
     const message = (error as Error).message;
     if (LOCKED.test(message)) {

@@ -7,9 +7,19 @@ import { EmbeddedStore } from './embedded/EmbeddedStore.js';
 import type { QuadStore } from './QuadStore.js';
 import { SparqlStore } from './sparql/SparqlStore.js';
 
-export async function openStore(config: StoreConfig, onWarning: (message: string) => void): Promise<QuadStore> {
+/**
+ * `writes`: the store is opened to write (serve, load, harvest). A remote store that will be
+ * written with INSERT DATA text, not N-Quads it parses itself (nquadsInserts.ts), is then a
+ * warning: loads go several times slower, and the operator can change that.
+ */
+export async function openStore(config: StoreConfig, onWarning: (message: string) => void, { writes = true }: { writes?: boolean } = {}): Promise<QuadStore> {
   if (config.kind === 'embedded') return EmbeddedStore.open({ dataDir: config.dataDir, maxStoreBytes: config.maxStoreBytes, onWarning, queryReplicas: config.queryReplicas });
-  return SparqlStore.open({ queryUrl: config.queryUrl, updateUrl: config.updateUrl, user: config.user, password: config.password });
+  const store = await SparqlStore.open({ queryUrl: config.queryUrl, updateUrl: config.updateUrl, user: config.user, password: config.password });
+  if (writes && !(await store.insertsAsNQuads())) {
+    onWarning(`writes go to ${config.updateUrl ?? config.queryUrl} as INSERT DATA text, which the store refused to take as N-Quads ` +
+      `(on Virtuoso: a user with SQL rights, e.g. --update-url …/sparql-auth --store-user dba, loads several times faster; README, "Bulk loads into Virtuoso")`);
+  }
+  return store;
 }
 
 /** Where the quads are, for start-up lines and errors. */

@@ -3,7 +3,7 @@
  * a runnable entry of its own.
  *
  *   node dist/test/bench/scale-remote.js 100000                 100,000 documents (RSS also at a tenth)
- *   node dist/test/bench/scale-remote.js 10000 --small 2000 --sample 200
+ *   node dist/test/bench/scale-remote.js 10000 --small 2000 --sample 200 [--no-export]
  * (or SCALE_REMOTE_DOCS, SCALE_REMOTE_SMALL, SCALE_REMOTE_SAMPLE in the environment).
  *
  * What it does, each store a throwaway Virtuoso 7 (test/virtuoso/start.sh) in a temporary directory:
@@ -12,8 +12,10 @@
  *    `checkpoint`, over isql-vt) into a fresh store, before and after ours (the machine's load moves
  *    between runs: both are shown, the better is the reference). It writes the documents' quads,
  *    nothing else, with its transaction log off (durable at the checkpoint, which is counted);
- * 3. ours: `linkedart load --store sparql` of the same file into another fresh store, its wall time and
- *    the process's peak RSS, also for a smaller dump first (the RSS must not grow with the collection).
+ * 3. ours: `linkedart load --store sparql` of the same file into another fresh store, as dba through
+ *    /sparql-auth (the store parses the inserts as N-Quads), its wall time and the process's peak RSS,
+ *    also for a smaller dump first (the RSS must not grow with the collection), which is loaded once
+ *    more anonymously through /sparql (INSERT DATA text) for the two ways side by side.
  *    Ours writes each document's graph, a copy of its triples into the union graph (the curators'
  *    default graph), its hint and links graphs, its change-feed activity and registry entries, every
  *    request one durable transaction;
@@ -56,10 +58,21 @@ export interface ScaleRemoteOptions {
   readonly smallDocs: number;
   /** Documents dereferenced for GET p50/p99. */
   readonly sample: number;
+  /** Leave out `linkedart export` (the longest step: some 800 s at 100,000 documents). */
+  readonly skipExport?: boolean;
   readonly progress?: (message: string) => void;
 }
 
 interface OursLoad { seconds: number; peakRss: number | undefined; summary: string }
+
+/**
+ * How a load writes: as dba through /sparql-auth, where the store parses the inserts as N-Quads
+ * (what the README advises), or anonymously through /sparql, as INSERT DATA text.
+ */
+type Writer = 'n-quads' | 'insert-data';
+const writerArgs = (store: RemoteStore, writer: Writer): string[] => writer === 'n-quads'
+  ? ['--sparql-url', store.url, '--update-url', store.url.replace(/\/sparql$/, '/sparql-auth'), '--store-user', 'dba', '--store-password', 'dba']
+  : ['--sparql-url', store.url];
 
 /** The remote store's rows of the scale table. */
 export async function remoteScaleRows(options: ScaleRemoteOptions): Promise<ScaleRow[]> {
@@ -75,11 +88,15 @@ export async function remoteScaleRows(options: ScaleRemoteOptions): Promise<Scal
       return { dir, info: await writeDumps(templates, docs, join(dir, 'dump.nq'), join(dir, 'dump.ndjson')) };
     };
 
-    // RSS at the smaller size first: ours alone, into a fresh store.
+    // RSS at the smaller size first: ours alone, into a fresh store; and the same load written as INSERT DATA.
     let smallRss: number | undefined;
+    let smallInsertData: OursLoad | undefined;
+    let smallNQuads: OursLoad | undefined;
     if (options.smallDocs > 0) {
       const small = await dumpOf(options.smallDocs);
-      smallRss = (await withVirtuoso(OURS_PORTS, [], progress, (store) => oursLoad(store, join(small.dir, 'dump.nq'), work, progress))).peakRss;
+      smallNQuads = await withVirtuoso(OURS_PORTS, [], progress, (store) => oursLoad(store, join(small.dir, 'dump.nq'), work, progress, 'n-quads'));
+      smallRss = smallNQuads.peakRss;
+      smallInsertData = await withVirtuoso(OURS_PORTS, [], progress, (store) => oursLoad(store, join(small.dir, 'dump.nq'), work, progress, 'insert-data'));
       await rm(small.dir, { recursive: true, force: true });
     }
 
@@ -88,21 +105,26 @@ export async function remoteScaleRows(options: ScaleRemoteOptions): Promise<Scal
     const bulkBefore = await withVirtuoso(BULK_PORTS, [dir], progress, (store) => bulkLoad(store, dir, progress));
     const n = options.docs;
     await withVirtuoso(OURS_PORTS, [], progress, async (store) => {
-      const ours = await oursLoad(store, nq, work, progress);
+      const ours = await oursLoad(store, nq, work, progress, 'n-quads');
       const bulkAfter = await withVirtuoso(BULK_PORTS, [dir], progress, (bulk) => bulkLoad(bulk, dir, progress));
       const reference = Math.min(bulkBefore, bulkAfter);
       rows.push(
-        [`remote load, documents/s (${n} docs, ${info.quads} quads)`, rate(n, ours.seconds), `${rate(n, reference)} (bulk loader; runs ${rate(n, bulkBefore)}, ${rate(n, bulkAfter)})`,
+        [`remote load, documents/s (${n} docs, ${info.quads} quads; inserts as N-Quads, dba)`, rate(n, ours.seconds), `${rate(n, reference)} (bulk loader; runs ${rate(n, bulkBefore)}, ${rate(n, bulkAfter)})`,
           ratio(reference / ours.seconds), '≥ 0.5x'],
         [`remote load, s (${n} docs)`, ours.seconds.toFixed(1), reference.toFixed(1), '', ''],
       );
+      if (smallInsertData && smallNQuads) {
+        const m = options.smallDocs;
+        rows.push([`remote load, documents/s (${m} docs): N-Quads (dba) against INSERT DATA (anonymous)`, rate(m, smallNQuads.seconds), `${rate(m, smallInsertData.seconds)} (INSERT DATA)`,
+          ratio(smallInsertData.seconds / smallNQuads.seconds), 'report']);
+      }
       if (options.smallDocs > 0) {
         rows.push([`remote load, service peak RSS MB (${options.smallDocs} → ${n} docs)`, `${mb(smallRss)} → ${mb(ours.peakRss)}`, '', ratio((ours.peakRss ?? NaN) / (smallRss ?? NaN)), 'flat (≈ 1x)']);
       } else {
         rows.push([`remote load, service peak RSS MB (${n} docs)`, mb(ours.peakRss), '', '', 'flat']);
       }
       rows.push(...await servedRows(store, n, options.sample, progress));
-      rows.push(await exportRow(store, n, work, progress));
+      if (!options.skipExport) rows.push(await exportRow(store, n, work, progress));
     });
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -135,9 +157,10 @@ async function bulkLoad(store: RemoteStore, dir: string, progress: (m: string) =
 }
 
 /** `linkedart load --store sparql` of the dump: wall seconds and the process's peak RSS. */
-async function oursLoad(store: RemoteStore, nq: string, work: string, progress: (m: string) => void): Promise<OursLoad> {
-  progress(`ours: linkedart load --store sparql --sparql-url ${store.url} ${nq}`);
-  const run = await runMeasured(['--import', PEAK_AT_EXIT, MAIN, 'load', '--store', 'sparql', '--sparql-url', store.url, '--no-progress', nq], join(work, 'peak'));
+async function oursLoad(store: RemoteStore, nq: string, work: string, progress: (m: string) => void, writer: Writer): Promise<OursLoad> {
+  const args = ['load', '--store', 'sparql', ...writerArgs(store, writer), '--no-progress', nq];
+  progress(`ours: linkedart ${args.join(' ')}`);
+  const run = await runMeasured(['--import', PEAK_AT_EXIT, MAIN, ...args], join(work, 'peak'));
   const summary = /^(loaded: .*)$/m.exec(run.stderr)?.[1] ?? '';
   if (run.code !== 0 && !/ 0 rejected/.test(summary)) throw new Error(`linkedart load failed (${run.signal ?? run.code}): ${run.stderr.slice(-2000)}`);
   progress(summary);
@@ -236,6 +259,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const docs = first !== undefined && /^\d+$/.test(first) ? Number(first) : numberOption('--docs', 'SCALE_REMOTE_DOCS', 10_000);
   const smallDocs = numberOption('--small', 'SCALE_REMOTE_SMALL', Math.floor(docs / 10));
   const sample = numberOption('--sample', 'SCALE_REMOTE_SAMPLE', 200);
-  const rows = await remoteScaleRows({ docs, smallDocs, sample });
+  // --no-export: leave out the export (the longest step).
+  const rows = await remoteScaleRows({ docs, smallDocs, sample, skipExport: process.argv.includes('--no-export') });
   printTable(`The remote store (Virtuoso 7) at ${docs} documents`, ['measure', 'ours', 'reference', 'ratio', 'target'], rows);
 }

@@ -13,6 +13,16 @@ import { SparqlStore } from '../../src/store/sparql/SparqlStore.js';
 /** The remote store's query URL when the suites run on it. */
 export const REMOTE_STORE_URL = process.env.LINKEDART_TEST_SPARQL_URL || undefined;
 
+/**
+ * How the suites write to the remote store: the update endpoint and its user, when given (the
+ * fixture gives /sparql-auth as dba, where inserts go as N-Quads); otherwise the query URL, anonymously.
+ */
+export const REMOTE_STORE_WRITER = {
+  updateUrl: process.env.LINKEDART_TEST_SPARQL_UPDATE_URL || undefined,
+  user: process.env.LINKEDART_TEST_SPARQL_USER || undefined,
+  password: process.env.LINKEDART_TEST_SPARQL_PASSWORD || undefined,
+};
+
 /** Which store the suites run on, for test titles. */
 export const STORE_KIND = REMOTE_STORE_URL ? 'remote SPARQL store' : 'embedded store';
 
@@ -28,7 +38,7 @@ export async function openTestStore(dataDir: string, options: Omit<EmbeddedStore
     throw new Error(`The remote test store is still open for ${still}; opening it for ${dataDir} would clear it. ` +
       'Close that store first, or use a store that needs none (test/support/memoryStore.ts).');
   }
-  const store = await SparqlStore.open({ queryUrl: REMOTE_STORE_URL });
+  const store = await SparqlStore.open({ queryUrl: REMOTE_STORE_URL, ...REMOTE_STORE_WRITER });
   if (!opened.has(dataDir)) {
     opened.add(dataDir);
     await store.clear();
@@ -54,5 +64,7 @@ export async function openTestStore(dataDir: string, options: Omit<EmbeddedStore
 export async function testStoreArgs(dataDir: string): Promise<string[]> {
   if (!REMOTE_STORE_URL) return ['--data-dir', dataDir];
   await (await openTestStore(dataDir)).close();
-  return ['--store', 'sparql', '--sparql-url', REMOTE_STORE_URL];
+  const { updateUrl, user, password } = REMOTE_STORE_WRITER;
+  return ['--store', 'sparql', '--sparql-url', REMOTE_STORE_URL, ...(updateUrl ? ['--update-url', updateUrl] : []),
+    ...(user !== undefined ? ['--store-user', user] : []), ...(password !== undefined ? ['--store-password', password] : [])];
 }

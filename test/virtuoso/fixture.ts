@@ -33,6 +33,10 @@ function startVirtuoso(): void {
   }).trim();
   started = { dir };
   process.env.LINKEDART_TEST_SPARQL_URL = url;
+  // Written as dba through /sparql-auth, as the README advises (inserts as N-Quads); read anonymously.
+  process.env.LINKEDART_TEST_SPARQL_UPDATE_URL = url.replace(/\/sparql$/, '/sparql-auth');
+  process.env.LINKEDART_TEST_SPARQL_USER = 'dba';
+  process.env.LINKEDART_TEST_SPARQL_PASSWORD = 'dba';
   process.env.LINKEDART_TEST_VIRT_DIR = dir;
   console.log(`Virtuoso for the remote-store suites: ${url} (database in ${dir})`);
 }

@@ -17,11 +17,13 @@ import { fromPlainQuad, toPlainQuad, type PlainQuad, type Quad } from '../../rdf
 import { fromSparqlJson, type SolutionsResult } from '../../sparql/results/readJson.js';
 import { GRAPH_FORM, storedSolutions, storedTriples } from './storedResults.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
-import { planRuns, requestText, REGISTERED_CLASS, REGISTRY_GRAPH, UNION_GRAPH } from './graphWrites.js';
+import { planRuns, REGISTERED_CLASS, REGISTRY_GRAPH, UNION_GRAPH } from './graphWrites.js';
 import { RemoteSparqlEngine } from './RemoteSparqlEngine.js';
 import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
 import { StoreRequestFailed } from './errors.js';
 import { iriText } from './sparqlTerms.js';
+import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
+import { writeRequests } from './writeRequests.js';
 import { fromStored, Skolemizer } from './storedTerms.js';
 import { GENERATION_QUERY, generationOf, newToken, withNewGeneration } from './writeGeneration.js';
 
@@ -30,6 +32,8 @@ export interface SparqlStoreOptions extends SparqlEndpoints {
   readonly maxTriplesPerRequest?: number;
   /** Nor more graphs than this in one request (a document is two: its graph and its hints). Default 200. */
   readonly maxGraphsPerRequest?: number;
+  /** Nor more bytes of N-Quads, when inserts go so (writeRequests.ts). Default 8,000,000. */
+  readonly maxNQuadsBytes?: number;
 }
 
 const JSON_RESULTS = 'application/sparql-results+json';
@@ -37,10 +41,14 @@ const JSON_RESULTS = 'application/sparql-results+json';
 const PAGE = 5000;
 /** Times a write is retried when the store reports a deadlock between transactions (SQLSTATE 40001). */
 const DEADLOCK_RETRIES = 5;
+/** How many times larger a request may be when its inserts go as N-Quads (nquadsInserts.ts). */
+const NQUADS_SCALE = 5;
 
 export class SparqlStore implements QuadStore {
   readonly http: SparqlHttp;
   private engine: RemoteSparqlEngine | undefined;
+  /** Whether inserts go as N-Quads (insertsAsNQuads), once asked. */
+  private nquads: Promise<boolean> | undefined;
 
   constructor(private readonly options: SparqlStoreOptions) {
     this.http = new SparqlHttp(options);
@@ -57,16 +65,33 @@ export class SparqlStore implements QuadStore {
     const plain = new Map<string, PlainQuad[]>();
     for (const [name, quads] of graphs) plain.set(name, quads.map(toPlainQuad));
     const skolem = new Skolemizer();
-    for (const run of planRuns(plain, { maxTriples: this.options.maxTriplesPerRequest ?? 40_000, maxGraphs: this.options.maxGraphsPerRequest ?? 200 })) {
-      // What the store holds now, as it holds it (skolem IRIs, its spellings): only the difference is written.
-      // Graphs known to hold nothing are not asked for (a run of new documents: no read at all).
-      const current = new Map<string, PlainQuad[]>();
-      for (const q of await this.readStored(run.map(([g]) => g).filter((g) => !absent?.has(g)))) {
-        let list = current.get(q[3].v);
-        if (!list) current.set(q[3].v, list = []);
-        list.push(q);
+    const nquads = await this.insertsAsNQuads();
+    // N-Quads are not compiled: a request may carry more (its deletions are still SPARQL text, cut as before).
+    const scale = nquads ? NQUADS_SCALE : 1;
+    const runs = planRuns(plain, { maxTriples: (this.options.maxTriplesPerRequest ?? 40_000) * scale, maxGraphs: (this.options.maxGraphsPerRequest ?? 200) * scale });
+    // Each request is made while the one before is in the store (they are still sent one after another, in order).
+    let sending: Promise<void> = Promise.resolve();
+    try {
+      for (const run of runs) {
+        // What the store holds now, as it holds it (skolem IRIs, its spellings): only the difference is written.
+        // Graphs known to hold nothing are not asked for (a run of new documents: no read at all). A run's
+        // graphs are none of an earlier run's: reading them while that one is being written is reading them as they are.
+        const current = new Map<string, PlainQuad[]>();
+        for (const q of await this.readStored(run.map(([g]) => g).filter((g) => !absent?.has(g)))) {
+          let list = current.get(q[3].v);
+          if (!list) current.set(q[3].v, list = []);
+          list.push(q);
+        }
+        for (const request of writeRequests(run, current, skolem, nquads, this.options.maxNQuadsBytes)) {
+          await sending;
+          sending = this.updateRetrying(request.update, request.fields);
+          // Awaited at the next request or in `finally`; until then a failure must not count as unhandled.
+          sending.catch(() => undefined);
+        }
       }
-      await this.updateRetrying(requestText(run, current, skolem));
+    } finally {
+      // A request that failed is the error, once (a later request is never sent after it).
+      await sending;
     }
   }
 
@@ -147,11 +172,24 @@ export class SparqlStore implements QuadStore {
     return fromSparqlJson(await this.http.query(sparql, JSON_RESULTS));
   }
 
+  /**
+   * Whether the store parses inserts sent as N-Quads (nquadsInserts.ts): asked once, with an
+   * empty field, on the first write. A refusal means INSERT DATA; a store not reached is asked again.
+   */
+  insertsAsNQuads(): Promise<boolean> {
+    this.nquads ??= this.http.update(NQUADS_INSERT, undefined, { [NQUADS_FIELD]: '' }).then(() => true, (error: unknown) => {
+      if (error instanceof StoreRequestFailed) return false;
+      this.nquads = undefined;
+      throw error;
+    });
+    return this.nquads;
+  }
+
   /** Every write goes through here: each request also replaces the write generation, with a token of its own. */
-  private async updateRetrying(sparql: string): Promise<void> {
+  private async updateRetrying(sparql: string, fields?: Readonly<Record<string, string>>): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.http.update(withNewGeneration(sparql, newToken()));
+        await this.http.update(withNewGeneration(sparql, newToken()), undefined, fields);
         return;
       } catch (error) {
         if (!(error instanceof StoreRequestFailed)) throw error;

@@ -21,12 +21,16 @@ import { fromPlainTerm, type PlainQuad } from '../../rdf/terms.js';
 import { documentOfGraph, INTERNAL_GRAPH_PREFIX, isInternalGraph, recordsPreviousDocument } from '../internalGraphs.js';
 import { iriText, termText } from './sparqlTerms.js';
 import type { Skolemizer } from './storedTerms.js';
+import { NQUADS_FIELD, NQUADS_INSERT, nquadsText } from './nquadsInserts.js';
 
 export const UNION_GRAPH = `${INTERNAL_GRAPH_PREFIX}union`;
 export const REGISTRY_GRAPH = `${INTERNAL_GRAPH_PREFIX}graphs`;
 export const REGISTERED_CLASS = `${INTERNAL_GRAPH_PREFIX}Graph`;
 /** A graph nobody writes: where a curator's query or an update's WHERE naming an internal graph looks (it finds nothing, as on the embedded store). */
 export const NO_GRAPH = `${INTERNAL_GRAPH_PREFIX}trial:none`;
+
+/** Spelled out, not `a`: the same text is also an N-Quads line (nquadsInserts.ts). */
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 
 /** Most triples in one INSERT DATA (Virtuoso fails near 4,990). */
 const TRIPLES_PER_INSERT = 4000;
@@ -78,7 +82,10 @@ function tripleOf([s, p, o]: PlainQuad): { text: string; key: string } {
  * Virtuoso killed after committing a request that deleted and re-inserted the same triple
  * came back without it.
  */
-export function requestText(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer): string {
+export function requestText(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer): string;
+/** With `nquads`: the inserts go as N-Quads in a field of their own (nquadsInserts.ts), the update's one operation for them in their place. */
+export function requestText(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer, nquads: true): WriteRequest;
+export function requestText(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer, nquads = false): string | WriteRequest {
   const removed: Array<[string, string]> = [];
   const added: Array<[string, string]> = [];
   const unionRemoved: string[] = [];
@@ -109,9 +116,14 @@ export function requestText(run: Run, current: ReadonlyMap<string, readonly Plai
   }
   const ops: string[] = [];
   for (const block of blocks(removed)) ops.push(`DELETE DATA {\n${block}}`);
-  for (const block of blocks([...added, ...unionAdded.map((t): [string, string] => [`<${UNION_GRAPH}>`, t]),
-    ...registered.map((g): [string, string] => [`<${REGISTRY_GRAPH}>`, `${g} a <${REGISTERED_CLASS}>`])])) {
-    ops.push(`INSERT DATA {\n${block}}`);
+  const inserted = [...added, ...unionAdded.map((t): [string, string] => [`<${UNION_GRAPH}>`, t]),
+    ...registered.map((g): [string, string] => [`<${REGISTRY_GRAPH}>`, `${g} <${RDF_TYPE}> <${REGISTERED_CLASS}>`])];
+  let fields: Record<string, string> = {};
+  if (nquads && inserted.length > 0) {
+    ops.push(NQUADS_INSERT);
+    fields = { [NQUADS_FIELD]: nquadsText(inserted) };
+  } else {
+    for (const block of blocks(inserted)) ops.push(`INSERT DATA {\n${block}}`);
   }
   if (unregistered.length > 0) {
     ops.push(`DELETE DATA { GRAPH <${REGISTRY_GRAPH}> { ${unregistered.map((g) => `${g} a <${REGISTERED_CLASS}> .`).join(' ')} } }`);
@@ -121,7 +133,13 @@ export function requestText(run: Run, current: ReadonlyMap<string, readonly Plai
     ops.push(`DELETE { GRAPH <${UNION_GRAPH}> { ?s ?p ?o } } WHERE { VALUES (?s ?p ?o) { ${unionRemoved.slice(i, i + TRIPLES_PER_INSERT).join(' ')} } ` +
       `GRAPH <${UNION_GRAPH}> { ?s ?p ?o } FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != <${UNION_GRAPH}>) } }`);
   }
-  return ops.join(' ;\n');
+  return nquads ? { update: ops.join(' ;\n'), fields } : ops.join(' ;\n');
+}
+
+/** An update request with the form fields it reads (nquadsInserts.ts). */
+export interface WriteRequest {
+  readonly update: string;
+  readonly fields: Readonly<Record<string, string>>;
 }
 
 /** Triples grouped by graph, in blocks of at most TRIPLES_PER_INSERT. */

@@ -22,7 +22,13 @@ const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const SCRIPTS = `${PROJECT_ROOT}test/virtuoso/`;
 const PORTS = { VIRT_HTTP_PORT: '18893', VIRT_SQL_PORT: '11113' };
 
-describe('remote store killed mid-load', function () {
+/** The two ways a load writes (SparqlStore): INSERT DATA text, or N-Quads the store parses (dba on /sparql-auth). */
+const WRITERS = [
+  { form: 'INSERT DATA', args: (url: string): string[] => ['--sparql-url', url] },
+  { form: 'N-Quads', args: (url: string): string[] => ['--sparql-url', url, '--update-url', url.replace(/\/sparql$/, '/sparql-auth'), '--store-user', 'dba', '--store-password', 'dba'] },
+];
+
+for (const writer of WRITERS) describe(`remote store killed mid-load (writes as ${writer.form})`, function () {
   this.timeout(300000);
   let dir: string;
   let url: string;
@@ -41,7 +47,7 @@ describe('remote store killed mid-load', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const loadArgs = (file: string) => [CLI, 'load', '--no-progress', '--batch-size', '10', '--store', 'sparql', '--sparql-url', url, file];
+  const loadArgs = (file: string) => [CLI, 'load', '--no-progress', '--batch-size', '10', '--store', 'sparql', ...writer.args(url), file];
   const version = (copies: Copy[], tag: string): Copy[] => copies.map((c) => ({ id: c.id, json: { ...c.json, _label: `${(c.json as { _label?: string })._label ?? ''} (${tag})` } }));
   const rendered = (c: Copy) => {
     const ingested = ingestDocument(c.json);

@@ -34,7 +34,7 @@ describe('graphWrites: a replaceGraphs as update requests', () => {
 
   it('registers a new graph, unregisters an emptied one, and keeps hint graphs out of the union', () => {
     const created = requestText([[A, [q(A, 'http://p', L('v'), A)]], [HINTS_A, [q(A, 'http://h', L('x'), HINTS_A)]]], new Map(), new Skolemizer());
-    expect(created).to.contain(`GRAPH <${REGISTRY_GRAPH}> {\n<http://x/a> a <urn:linkedart-service:Graph> .`);
+    expect(created).to.contain(`GRAPH <${REGISTRY_GRAPH}> {\n<http://x/a> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <urn:linkedart-service:Graph> .`);
     expect(created.match(/GRAPH <urn:linkedart-service:union>/g)).to.have.length(1);
     const emptied = requestText([[A, []]], new Map([[A, [q(A, 'http://p', L('v'), A)]]]), new Skolemizer());
     expect(emptied).to.contain(`DELETE DATA { GRAPH <${REGISTRY_GRAPH}> { <http://x/a> a <urn:linkedart-service:Graph> . } }`);

@@ -104,4 +104,58 @@ describe('SparqlStore on Virtuoso', function () {
       expect(e.message).to.match(/SPARQL store at http:\/\/127\.0\.0\.1:59999\/sparql is unavailable: ECONNREFUSED/);
     });
   });
+
+  it('writes as N-Quads the store parses when allowed (dba on /sparql-auth), as INSERT DATA otherwise, and both read back the same', async () => {
+    const auth = REMOTE_STORE_URL!.replace(/\/sparql$/, '/sparql-auth');
+    const asDba = new SparqlStore({ queryUrl: REMOTE_STORE_URL!, updateUrl: auth, user: 'dba', password: 'dba' });
+    const anonymous = new SparqlStore({ queryUrl: REMOTE_STORE_URL! });
+    expect(await asDba.insertsAsNQuads()).to.equal(true);
+    expect(await anonymous.insertsAsNQuads(), 'Virtuoso lets no other user call SQL from SPARQL').to.equal(false);
+    const XSD = 'http://www.w3.org/2001/XMLSchema#';
+    const quadsOf = (g: string): Quad[] => {
+      const s = df.namedNode(g);
+      const b = df.blankNode('n');
+      return [
+        df.quad(s, p('text'), df.literal('é 漢字 "quoted" \\ back\nline\ttab \u0001 😀')),
+        df.quad(s, p('lang'), df.literal('Nachtwache', 'de-DE')),
+        df.quad(s, p('int'), df.literal('42', df.namedNode(`${XSD}integer`))),
+        df.quad(s, p('date'), df.literal('-0005-01-01T00:00:00Z', df.namedNode(`${XSD}dateTime`))),
+        df.quad(s, p('bool'), df.literal('true', df.namedNode(`${XSD}boolean`))),
+        df.quad(s, p('node'), b), df.quad(b, p('text'), df.literal('in a blank node')),
+        df.quad(s, p('iri'), df.namedNode('https://contract.example.org/ü?q=1#f')),
+      ];
+    };
+    const C = 'https://contract.example.org/c';
+    const D = 'https://contract.example.org/d';
+    await asDba.replaceGraphs(new Map([[C, quadsOf(C)]]));
+    await anonymous.replaceGraphs(new Map([[D, quadsOf(D)]]));
+    const shape = (quads: Quad[], g: string) => quads.map((q) => [q.subject.termType === 'BlankNode' ? '_' : q.subject.value.replace(g, 'S'), q.predicate.value,
+      q.object.termType === 'BlankNode' ? '_' : `${q.object.termType} ${q.object.value} ${'language' in q.object ? q.object.language : ''} ${'datatype' in q.object ? q.object.datatype.value : ''}`].join(' ')).sort();
+    const viaNQuads = shape(await store.readGraphs([C]), C);
+    expect(viaNQuads).to.have.length(8);
+    expect(viaNQuads).to.deep.equal(shape(await store.readGraphs([D]), D));
+    expect(viaNQuads.some((l) => l.includes('é 漢字 "quoted" \\ back\nline\ttab \u0001 😀'))).to.equal(true);
+    // The union graph and the registry, kept by the same request.
+    const union = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <urn:linkedart-service:union> { <${C}> ?p ?o } }`);
+    expect(union.kind === 'bindings' && Number(union.rows[0]!.n!.v)).to.equal(7);
+    expect(await store.listGraphs()).to.include.members([C, D]);
+    // Replaced: what the document no longer states is gone, what it still states stays.
+    await asDba.replaceGraphs(new Map([[C, quadsOf(C).slice(0, 2)]]));
+    expect(shape(await store.readGraphs([C]), C)).to.deep.equal(viaNQuads.filter((l) => l.includes('/p/text Literal é') || l.includes('/p/lang')));
+    await asDba.replaceGraphs(new Map([[C, []], [D, []]]));
+  });
+
+  it('cuts a write whose N-Quads pass what the store takes in one field, between documents', async () => {
+    const auth = REMOTE_STORE_URL!.replace(/\/sparql$/, '/sparql-auth');
+    const small = new SparqlStore({ queryUrl: REMOTE_STORE_URL!, updateUrl: auth, user: 'dba', password: 'dba', maxNQuadsBytes: 2000 });
+    const graphs = new Map<string, Quad[]>();
+    for (let i = 0; i < 30; i++) {
+      const g = `https://contract.example.org/cut/${i}`;
+      graphs.set(g, [df.quad(df.namedNode(g), p('text'), df.literal(`${i} `.repeat(100)))]);
+    }
+    await small.replaceGraphs(graphs);
+    const found = await store.readGraphs([...graphs.keys()]);
+    expect(found.map((q) => q.object.value).sort()).to.deep.equal([...graphs.values()].map((qs) => qs[0]!.object.value).sort());
+    await small.replaceGraphs(new Map([...graphs.keys()].map((g) => [g, []])));
+  });
 });

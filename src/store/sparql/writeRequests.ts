@@ -1,0 +1,25 @@
+/**
+ * The update requests that take a run of documents (graphWrites.ts) to their new quads: one,
+ * or, when its inserts go as N-Quads (nquadsInserts.ts) and the field would pass what the
+ * store reads into one string (Virtuoso: 10 MB), the run cut in two between documents, again
+ * until each fits. A single document larger than that goes as INSERT DATA text, where the
+ * store says what it refuses.
+ */
+import type { PlainQuad } from '../../rdf/terms.js';
+import { planRuns, requestText, type Run, type WriteRequest } from './graphWrites.js';
+import { NQUADS_FIELD } from './nquadsInserts.js';
+import type { Skolemizer } from './storedTerms.js';
+
+/** Bytes of N-Quads in one request: below Virtuoso's 10,485,760 for a string, with room for the update's own. */
+export const MAX_NQUADS_BYTES = 8_000_000;
+
+export function writeRequests(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer, nquads: boolean, maxBytes = MAX_NQUADS_BYTES): WriteRequest[] {
+  if (!nquads) return [{ update: requestText(run, current, skolem), fields: {} }];
+  const request = requestText(run, current, skolem, true);
+  const field = request.fields[NQUADS_FIELD];
+  if (field === undefined || field.length <= maxBytes / 3 || Buffer.byteLength(field, 'utf8') <= maxBytes) return [request];
+  const triples = run.reduce((n, [, quads]) => n + quads.length, 0);
+  const halves = planRuns(new Map(run), { maxTriples: Math.ceil(triples / 2), maxGraphs: Number.POSITIVE_INFINITY });
+  if (halves.length < 2) return [{ update: requestText(run, current, skolem), fields: {} }];
+  return halves.flatMap((half) => writeRequests(half, current, skolem, true, maxBytes));
+}
