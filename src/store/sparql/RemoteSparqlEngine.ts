@@ -15,7 +15,7 @@ import { StoreRequestFailed, StoreUnavailable } from './errors.js';
 import { tryUpdateRemotely } from './remoteTrial.js';
 import type { SparqlHttp } from './SparqlHttp.js';
 import { refusedSortedCut, sortedCutRefusal, sortedInSubquery } from './sortedSubquery.js';
-import { storedSolutions, storedTriples } from './storedResults.js';
+import { STORED_RESULTS, storedSolutions, storedTriples } from './storedResults.js';
 
 export class RemoteSparqlEngine implements SparqlEngine {
   private timeouts = 0;
@@ -58,7 +58,7 @@ export class RemoteSparqlEngine implements SparqlEngine {
     if (curator.query.queryType === 'CONSTRUCT' || curator.query.queryType === 'DESCRIBE') {
       return { kind: 'quads', quads: storedTriples(await this.http.query(text, 'application/n-triples', options)) };
     }
-    return storedSolutions(await this.http.query(text, 'application/sparql-results+json', options));
+    return storedSolutions(await this.http.query(text, STORED_RESULTS, options));
   }
 
   async tryUpdate(sparql: string, timeoutMs: number): Promise<Map<string, Quad[]>> {

@@ -14,8 +14,9 @@
  */
 import type { QuadStore, QueryResult } from '../QuadStore.js';
 import { fromPlainQuad, toPlainQuad, type PlainQuad, type Quad } from '../../rdf/terms.js';
-import { fromSparqlJson, type SolutionsResult } from '../../sparql/results/readJson.js';
-import { GRAPH_FORM, storedSolutions, storedTriples } from './storedResults.js';
+import type { SolutionsResult } from '../../sparql/results/readJson.js';
+import { fromSparqlXml } from '../../sparql/results/readXml.js';
+import { GRAPH_FORM, STORED_RESULTS, storedSolutions, storedTriples } from './storedResults.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import { planRuns, REGISTERED_CLASS, REGISTRY_GRAPH, UNION_GRAPH } from './graphWrites.js';
 import { RemoteSparqlEngine } from './RemoteSparqlEngine.js';
@@ -36,7 +37,6 @@ export interface SparqlStoreOptions extends SparqlEndpoints {
   readonly maxNQuadsBytes?: number;
 }
 
-const JSON_RESULTS = 'application/sparql-results+json';
 /** Graphs per listGraphs page: below any store's row cap. */
 const PAGE = 5000;
 /** Times a write is retried when the store reports a deadlock between transactions (SQLSTATE 40001). */
@@ -126,7 +126,7 @@ export class SparqlStore implements QuadStore {
 
   async query(sparql: string): Promise<QueryResult> {
     if (GRAPH_FORM.test(sparql)) return { kind: 'quads', quads: storedTriples(await this.http.query(sparql, 'application/n-triples')) };
-    return storedSolutions(await this.http.query(sparql, JSON_RESULTS));
+    return storedSolutions(await this.http.query(sparql, STORED_RESULTS));
   }
 
   async update(sparql: string): Promise<void> {
@@ -169,7 +169,7 @@ export class SparqlStore implements QuadStore {
   }
 
   private async select(sparql: string): Promise<SolutionsResult> {
-    return fromSparqlJson(await this.http.query(sparql, JSON_RESULTS));
+    return fromSparqlXml(await this.http.query(sparql, STORED_RESULTS));
   }
 
   /**

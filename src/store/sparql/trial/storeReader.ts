@@ -7,7 +7,8 @@
  */
 import sparqljs from 'sparqljs';
 import type { PlainQuad, PlainTerm } from '../../../rdf/terms.js';
-import { fromSparqlJson } from '../../../sparql/results/readJson.js';
+import { fromSparqlXml } from '../../../sparql/results/readXml.js';
+import { STORED_RESULTS } from '../storedResults.js';
 import { isInternalGraph } from '../../internalGraphs.js';
 import { restrictGraphs } from '../curatorDataset.js';
 import { SparqlRefused } from '../../../sparql/errors.js';
@@ -27,7 +28,6 @@ export interface WhereDataset {
   readonly restrict: boolean;
 }
 
-const JSON_RESULTS = 'application/sparql-results+json';
 /** Graphs read per request (VALUES of graph IRIs). */
 const GRAPHS_PER_READ = 100;
 const iri = (v: string): sparqljs.IriTerm => ({ termType: 'NamedNode', value: v }) as sparqljs.IriTerm;
@@ -76,7 +76,7 @@ export class StoreReader {
     const left = this.deadline - Date.now();
     // timedOut: RemoteSparqlEngine answers it as QueryTimedOut, as for a query.
     if (left <= 0) throw new StoreUnavailable(`SPARQL store at ${this.http.endpoints.queryUrl}: the update's trial ran out of time`, true);
-    const result = fromSparqlJson(await this.http.query(text, JSON_RESULTS, { timeoutMs: left }));
+    const result = fromSparqlXml(await this.http.query(text, STORED_RESULTS, { timeoutMs: left }));
     if (result.kind !== 'bindings') return [];
     for (const row of result.rows) for (const [k, v] of Object.entries(row)) if (v.t === 'L') row[k] = fromStored(v);
     return result.rows;
