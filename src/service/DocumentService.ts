@@ -182,7 +182,11 @@ export class DocumentService {
    */
   writeChecked(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, changes: readonly Change[], when: Date,
     alongside?: ReadonlyMap<string, readonly Quad[]>, newIds?: readonly string[]): Promise<void> {
-    return this.serialized(() => this.write(graphs, changes.map((c) => c.id), changes, when, alongside, newIds));
+    // A store that takes no wire graphs (the remote store) gets them decoded: decoded now, while the
+    // write before is in the store, not in this write's turn (which is taken now, in call order).
+    const decoded = 'codes' in graphs && !this.store.replaceWireGraphs ? decodedInSlices(graphs) : undefined;
+    decoded?.catch(() => undefined);
+    return this.serialized(async () => this.write(decoded ? await decoded : graphs, changes.map((c) => c.id), changes, when, alongside, newIds));
   }
 
   /** What removes these stored documents: their graphs emptied, and their Delete activities (naming their classes). */
@@ -290,11 +294,7 @@ export class DocumentService {
     alongside: ReadonlyMap<string, readonly Quad[]> = new Map(), newIds: readonly string[] = []): Promise<void> {
     // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
     let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
-    if ('codes' in graphs && (this.links || this.writtenListeners.length > 0)) {
-      const decoded = new Map<string, readonly Quad[]>();
-      await eachInSlices(eachDecodedGraph(graphs), ([name, quads]) => decoded.set(name, quads));
-      plain = decoded;
-    }
+    if ('codes' in graphs && (this.links || this.writtenListeners.length > 0)) plain = await decodedInSlices(graphs);
     if (plain && alongside.size > 0) plain = new Map([...plain, ...alongside]);
     let affected: readonly string[] = [];
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
@@ -353,6 +353,13 @@ export class DocumentService {
     for (const q of await this.store.readGraphs([...graphs.keys()])) graphs.get(q.graph.value)?.push(q);
     return graphs;
   }
+}
+
+/** Wire graphs decoded, in slices: readers wait on this thread. */
+async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly Quad[]>> {
+  const decoded = new Map<string, readonly Quad[]>();
+  await eachInSlices(eachDecodedGraph(graphs), ([name, quads]) => decoded.set(name, quads));
+  return decoded;
 }
 
 /**

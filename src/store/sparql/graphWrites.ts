@@ -70,10 +70,15 @@ function belongTogether(a: string, b: string): boolean {
   return documentOfGraph(a) === documentOfGraph(b) || recordsPreviousDocument(b);
 }
 
-/** A quad's triple as SPARQL text, and its identity: the value, as a store keeps it (storedTerms.ts). */
-function tripleOf([s, p, o]: PlainQuad): { text: string; key: string } {
-  const text = termText(s) + ' ' + termText(p) + ' ' + termText(o);
-  return { text, key: o.t === 'L' ? termText(s) + ' ' + termText(p) + ' ' + literalKey(fromPlainTerm(o)) : text };
+/**
+ * A quad's triple as SPARQL text, and its identity: the value, as a store keeps it (storedTerms.ts).
+ * `byText`: the text is identity enough (nothing stored to compare with: a new graph).
+ */
+function tripleOf([s, p, o]: PlainQuad, byText = false): { text: string; key: string } {
+  const subject = termText(s);
+  const predicate = termText(p);
+  const text = subject + ' ' + predicate + ' ' + termText(o);
+  return { text, key: o.t === 'L' && !byText ? subject + ' ' + predicate + ' ' + literalKey(fromPlainTerm(o)) : text };
 }
 
 /**
@@ -99,7 +104,7 @@ export function requestText(run: Run, current: ReadonlyMap<string, readonly Plai
     for (const q of current.get(graph) ?? []) { const t = tripleOf(q); before.set(t.key, t.text); }
     const after = new Set<string>();
     for (const [s, p, o, gr] of quads) {
-      const t = tripleOf([skolem.term(s, graph), p, skolem.term(o, graph), gr]);
+      const t = tripleOf([skolem.term(s, graph), p, skolem.term(o, graph), gr], before.size === 0);
       if (after.has(t.key)) continue;
       after.add(t.key);
       if (before.has(t.key)) continue;

@@ -7,8 +7,18 @@ import { checkIri, quoted } from '../../render/ntriples.js';
 
 const LANGUAGE_TAG = /^[A-Za-z]+(?:-[A-Za-z0-9]+)*$/;
 
+/** IRIs written lately (predicates, classes, a document's own IRI come again and again): checked once. */
+const written = new Map<string, string>();
+const REMEMBERED = 50_000;
+
 export function iriText(iri: string): string {
-  return '<' + checkIri(iri) + '>';
+  let text = written.get(iri);
+  if (text === undefined) {
+    text = '<' + checkIri(iri) + '>';
+    if (written.size >= REMEMBERED) written.clear();
+    written.set(iri, text);
+  }
+  return text;
 }
 
 /** An IRI or literal (never a blank node: skolemize first) as SPARQL text. */
