@@ -25,6 +25,7 @@ import type { LoadRecord } from './records.js';
 import type { RejectedRecord } from './rejectsFile.js';
 import { leftoverSample, readRecords } from './readRecords.js';
 import { StoreFull } from '../store/StoreFull.js';
+import { SeenIds } from './seenIds.js';
 
 export interface LoadProgress {
   readonly documents: number;
@@ -107,7 +108,7 @@ export class Loader {
     let bytes = 0;
     const batchSize = this.options.batchSize ?? 500;
     const documents = dryRun ? undefined : this.documents;
-    const seen = new Map<string, string>();
+    const seen = new SeenIds();
     // Ids whose last copy so far was refused: a later copy's warning says which copy is kept.
     const refusedIds = new Set<string>();
     let withoutId = 0;
@@ -200,7 +201,7 @@ export class Loader {
                 // Written in order, whatever the batch size: the earlier one first. (Which copy
                 // is kept is said once the verdicts are in: record.)
                 if (earlier !== undefined && batch.some((p) => p.id === id)) await flush(false);
-                seen.set(id, `${source} ${record.location}`);
+                seen.set(id, source, record.location);
               } else {
                 withoutId++;
               }
