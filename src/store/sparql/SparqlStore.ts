@@ -24,7 +24,7 @@ import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
 import { StoreRequestFailed } from './errors.js';
 import { iriText } from './sparqlTerms.js';
 import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
-import { writeRequests } from './writeRequests.js';
+import { halves, writeRequests, type WriteStep } from './writeRequests.js';
 import { fromStored, Skolemizer } from './storedTerms.js';
 import { GENERATION_QUERY, generationOf, newToken, withNewGeneration } from './writeGeneration.js';
 
@@ -41,6 +41,8 @@ export interface SparqlStoreOptions extends SparqlEndpoints {
 const PAGE = 5000;
 /** Times a write is retried when the store reports a deadlock between transactions (SQLSTATE 40001). */
 const DEADLOCK_RETRIES = 5;
+/** What Virtuoso says of a request too large to compile. */
+const TOO_LARGE = /generated SQL text has exceeded|query too large/i;
 /** How many times larger a request may be when its inserts go as N-Quads (nquadsInserts.ts). */
 const NQUADS_SCALE = 5;
 
@@ -82,9 +84,9 @@ export class SparqlStore implements QuadStore {
           if (!list) current.set(q[3].v, list = []);
           list.push(q);
         }
-        for (const request of writeRequests(run, current, skolem, nquads, this.options.maxNQuadsBytes)) {
+        for (const step of writeRequests(run, current, skolem, nquads, this.options.maxNQuadsBytes)) {
           await sending;
-          sending = this.updateRetrying(request.update, request.fields);
+          sending = this.send(step, current, skolem, nquads);
           // Awaited at the next request or in `finally`; until then a failure must not count as unhandled.
           sending.catch(() => undefined);
         }
@@ -92,6 +94,23 @@ export class SparqlStore implements QuadStore {
     } finally {
       // A request that failed is the error, once (a later request is never sent after it).
       await sending;
+    }
+  }
+
+  /**
+   * One request; one the store refuses as too large to compile (Virtuoso, now and then, on a
+   * request of a size it took many times) is sent again as its run's halves. Nothing of a request
+   * refused so was applied (it is compiled whole before it runs), and the halves write it all again.
+   */
+  private async send(step: WriteStep, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer, nquads: boolean): Promise<void> {
+    try {
+      await this.updateRetrying(step.request.update, step.request.fields);
+    } catch (error) {
+      const parts = error instanceof StoreRequestFailed && TOO_LARGE.test(error.body) ? halves(step.run) : [];
+      if (parts.length < 2) throw error;
+      for (const part of parts) {
+        for (const smaller of writeRequests(part, current, skolem, nquads, this.options.maxNQuadsBytes)) await this.send(smaller, current, skolem, nquads);
+      }
     }
   }
 

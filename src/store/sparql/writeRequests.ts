@@ -3,7 +3,8 @@
  * or, when its inserts go as N-Quads (nquadsInserts.ts) and the field would pass what the
  * store reads into one string (Virtuoso: 10 MB), the run cut in two between documents, again
  * until each fits. A single document larger than that goes as INSERT DATA text, where the
- * store says what it refuses.
+ * store says what it refuses. (A request the store refuses as too large to compile is cut
+ * likewise when it is refused: SparqlStore.)
  */
 import type { PlainQuad } from '../../rdf/terms.js';
 import { planRuns, requestText, type Run, type WriteRequest } from './graphWrites.js';
@@ -13,13 +14,24 @@ import type { Skolemizer } from './storedTerms.js';
 /** Bytes of N-Quads in one request: below Virtuoso's 10,485,760 for a string, with room for the update's own. */
 export const MAX_NQUADS_BYTES = 8_000_000;
 
-export function writeRequests(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer, nquads: boolean, maxBytes = MAX_NQUADS_BYTES): WriteRequest[] {
-  if (!nquads) return [{ update: requestText(run, current, skolem), fields: {} }];
+/** A request and the run of documents it writes (to cut it again should the store refuse it as too large). */
+export interface WriteStep {
+  readonly run: Run;
+  readonly request: WriteRequest;
+}
+
+export function writeRequests(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer, nquads: boolean, maxBytes = MAX_NQUADS_BYTES): WriteStep[] {
+  if (!nquads) return [{ run, request: { update: requestText(run, current, skolem), fields: {} } }];
   const request = requestText(run, current, skolem, true);
   const field = request.fields[NQUADS_FIELD];
-  if (field === undefined || field.length <= maxBytes / 3 || Buffer.byteLength(field, 'utf8') <= maxBytes) return [request];
+  if (field === undefined || field.length <= maxBytes / 3 || Buffer.byteLength(field, 'utf8') <= maxBytes) return [{ run, request }];
+  const parts = halves(run);
+  if (parts.length < 2) return [{ run, request: { update: requestText(run, current, skolem), fields: {} } }];
+  return parts.flatMap((half) => writeRequests(half, current, skolem, true, maxBytes));
+}
+
+/** A run cut in two between documents (one part only when it is a single document). */
+export function halves(run: Run): Run[] {
   const triples = run.reduce((n, [, quads]) => n + quads.length, 0);
-  const halves = planRuns(new Map(run), { maxTriples: Math.ceil(triples / 2), maxGraphs: Number.POSITIVE_INFINITY });
-  if (halves.length < 2) return [{ update: requestText(run, current, skolem), fields: {} }];
-  return halves.flatMap((half) => writeRequests(half, current, skolem, true, maxBytes));
+  return planRuns(new Map(run), { maxTriples: Math.ceil(triples / 2), maxGraphs: Number.POSITIVE_INFINITY });
 }

@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import { df, type Quad } from '../../../../src/rdf/terms.js';
 import { SparqlStore } from '../../../../src/store/sparql/SparqlStore.js';
 import { StoreRequestFailed, StoreUnavailable } from '../../../../src/store/sparql/errors.js';
+import { NQUADS_FIELD, NQUADS_INSERT } from '../../../../src/store/sparql/nquadsInserts.js';
+import { SparqlHttp } from '../../../../src/store/sparql/SparqlHttp.js';
 import { openTestStore, REMOTE_STORE_URL } from '../../../support/testStore.js';
 
 const A = 'https://contract.example.org/a';
@@ -157,5 +159,18 @@ describe('SparqlStore on Virtuoso', function () {
     const found = await store.readGraphs([...graphs.keys()]);
     expect(found.map((q) => q.object.value).sort()).to.deep.equal([...graphs.values()].map((qs) => qs[0]!.object.value).sort());
     await small.replaceGraphs(new Map([...graphs.keys()].map((g) => [g, []])));
+  });
+
+  it('stores none of a request\'s N-Quads when one line is malformed, and says which line', async () => {
+    const auth = REMOTE_STORE_URL!.replace(/\/sparql$/, '/sparql-auth');
+    const http = new SparqlHttp({ queryUrl: REMOTE_STORE_URL!, updateUrl: auth, user: 'dba', password: 'dba' });
+    const good = (i: number) => `<https://contract.example.org/bad/${i}> <https://contract.example.org/p/v> "${i}" <https://contract.example.org/bad/${i}> .\n`;
+    const lines = Array.from({ length: 2000 }, (_, i) => good(i)).join('') + '<https://contract.example.org/bad/x> <https://contract.example.org/p "no end> <https://contract.example.org/bad/x> .\n';
+    await http.update(NQUADS_INSERT, undefined, { [NQUADS_FIELD]: lines }).then(() => expect.fail('Virtuoso took a malformed line'), (e: Error) => {
+      expect(e).to.be.instanceOf(StoreRequestFailed);
+      expect(e.message).to.match(/line 2001/);
+    });
+    expect(await store.hasGraph('https://contract.example.org/bad/0'), 'the first of the 2,000 good lines').to.equal(false);
+    expect(await store.hasGraph('https://contract.example.org/bad/1999')).to.equal(false);
   });
 });

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import type { PlainQuad, PlainTerm } from '../../../../src/rdf/terms.js';
+import { df, type PlainQuad, type PlainTerm, type Quad } from '../../../../src/rdf/terms.js';
+import { StoreRequestFailed } from '../../../../src/store/sparql/errors.js';
+import { SparqlStore } from '../../../../src/store/sparql/SparqlStore.js';
 import { planRuns, REGISTRY_GRAPH, UNION_GRAPH } from '../../../../src/store/sparql/graphWrites.js';
 import { NQUADS_FIELD, NQUADS_INSERT } from '../../../../src/store/sparql/nquadsInserts.js';
 import { Skolemizer } from '../../../../src/store/sparql/storedTerms.js';
@@ -20,7 +22,7 @@ const docGraphs = (count: number, literal: (i: number) => string) => {
 
 describe('writeRequests: a run of documents as update requests', () => {
   it('as N-Quads: one operation, the quads (graphs, union copies, registry entries) in their own field', () => {
-    const [request, ...more] = writeRequests(docGraphs(2, (i) => `v${i}`), new Map(), new Skolemizer(), true);
+    const [request, ...more] = writeRequests(docGraphs(2, (i) => `v${i}`), new Map(), new Skolemizer(), true).map((s) => s.request);
     expect(more).to.have.length(0);
     expect(request!.update).to.equal(NQUADS_INSERT);
     const lines = request!.fields[NQUADS_FIELD]!.trim().split('\n');
@@ -32,7 +34,7 @@ describe('writeRequests: a run of documents as update requests', () => {
 
   it('cuts a run whose N-Quads pass the limit between documents, never inside one, until each fits', () => {
     const run = docGraphs(8, (i) => 'é'.repeat(100) + i);
-    const requests = writeRequests(run, new Map(), new Skolemizer(), true, 1200);
+    const requests = writeRequests(run, new Map(), new Skolemizer(), true, 1200).map((s) => s.request);
     expect(requests.length).to.be.greaterThan(1);
     const written = requests.flatMap((r) => r.fields[NQUADS_FIELD]!.trim().split('\n'));
     for (const r of requests) expect(Buffer.byteLength(r.fields[NQUADS_FIELD]!, 'utf8')).to.be.at.most(1200);
@@ -44,15 +46,42 @@ describe('writeRequests: a run of documents as update requests', () => {
   });
 
   it('sends one document too large for the field as INSERT DATA text, where the store says what it refuses', () => {
-    const [request, ...more] = writeRequests(docGraphs(1, () => 'x'.repeat(5000)), new Map(), new Skolemizer(), true, 1200);
+    const [request, ...more] = writeRequests(docGraphs(1, () => 'x'.repeat(5000)), new Map(), new Skolemizer(), true, 1200).map((s) => s.request);
     expect(more).to.have.length(0);
     expect(request!.fields).to.deep.equal({});
     expect(request!.update).to.match(/^INSERT DATA \{/);
   });
 
   it('as INSERT DATA when the store does not take N-Quads', () => {
-    const [request] = writeRequests(docGraphs(2, (i) => `v${i}`), new Map(), new Skolemizer(), false);
+    const [request] = writeRequests(docGraphs(2, (i) => `v${i}`), new Map(), new Skolemizer(), false).map((s) => s.request);
     expect(request!.fields).to.deep.equal({});
     expect(request!.update).to.contain('INSERT DATA {\nGRAPH <http://x/0> {\n<http://x/0> <http://p> "v0" .');
+  });
+});
+
+describe('SparqlStore: a request the store refuses as too large to compile', () => {
+  it('is sent again as its run\'s halves, between documents, until the store takes them', async () => {
+    const store = new SparqlStore({ queryUrl: 'http://127.0.0.1:1/sparql' });
+    const taken: string[] = [];
+    let refusals = 0;
+    // A store that takes no N-Quads, and refuses any request naming more than 6 graphs, as Virtuoso words it.
+    store.http.update = async (update: string, _timeout?: number, fields: Readonly<Record<string, string>> = {}) => {
+      if (NQUADS_FIELD in fields) throw new StoreRequestFailed('http://127.0.0.1:1/sparql', 400, 'SP031: Function sql:TTLP() cannot be used', update);
+      const graphs = [...update.matchAll(/GRAPH <(http:\/\/x\/\d+)>/g)].map((m) => m[1]!);
+      if (new Set(graphs).size > 6) { refusals++; throw new StoreRequestFailed('http://127.0.0.1:1/sparql', 400, 'Virtuoso 37000 Error SP031: SPARQL: Internal error: The length of generated SQL text has exceeded 10000 lines of code', update); }
+      taken.push(...graphs);
+    };
+    const graphs = new Map<string, Quad[]>();
+    for (let i = 0; i < 20; i++) graphs.set(`http://x/${i}`, [df.quad(df.namedNode(`http://x/${i}`), df.namedNode('http://p'), df.literal(`v${i}`))]);
+    await store.replaceGraphs(graphs, new Set(graphs.keys()));
+    expect(refusals).to.be.greaterThan(0);
+    expect([...new Set(taken)].sort()).to.deep.equal([...graphs.keys()].sort());
+  });
+
+  it('is the error when it is a single document', async () => {
+    const store = new SparqlStore({ queryUrl: 'http://127.0.0.1:1/sparql' });
+    store.http.update = async (update: string) => { throw new StoreRequestFailed('http://127.0.0.1:1/sparql', 400, 'The length of generated SQL text has exceeded 10000 lines of code', update); };
+    const one = new Map([['http://x/1', [df.quad(df.namedNode('http://x/1'), df.namedNode('http://p'), df.literal('v'))]]]);
+    await store.replaceGraphs(one, new Set(one.keys())).then(() => expect.fail('written'), (e: Error) => expect(e.message).to.match(/exceeded 10000 lines of code/));
   });
 });
