@@ -1,10 +1,11 @@
 /**
- * The name search index built from the store, at start: one query reads, for every entity
+ * The name search index built from the store, at start: one query (on a remote store with
+ * more rows than it answers at once, one for each part: namesParts) reads, for every entity
  * graph, the entity's classes, `_label`s, and each Name's or Identifier's content; the rows are
  * grouped by graph and go through the same derivation as a write (searchableNamesOf). Whatever
  * wrote the documents (this process, a load, an earlier run, another tool), the quads have the names.
  */
-import type { QuadStore } from '../store/QuadStore.js';
+import type { QuadStore, QueryResult } from '../store/QuadStore.js';
 import { isInternalGraph } from '../store/internalGraphs.js';
 import { df, fromPlainTerm, RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { NameIndex } from './NameIndex.js';
@@ -15,17 +16,39 @@ import { CLASSIFIED_AS, CONTENT, IDENTIFIED_BY, IDENTIFIER_CLASS, NAME_CLASS, PR
  * each Name's or Identifier's content with its class (?c) and, for a Name, whether it is the
  * primary one. Fewer and narrower rows than the triples themselves: half the time at 100,000 documents.
  */
-const NAMES_QUERY = `SELECT ?g ?p ?a ?c ?t ?primary WHERE { GRAPH ?g {
+const NAMES_PATTERN = `GRAPH ?g {
   { ?g ?p ?t . VALUES ?p { <${RDF_TYPE}> <${RDFS_LABEL}> } }
   UNION
   { ?g <${IDENTIFIED_BY}> ?a . ?a <${RDF_TYPE}> ?c . VALUES ?c { <${NAME_CLASS}> <${IDENTIFIER_CLASS}> } ?a <${CONTENT}> ?t .
     OPTIONAL { ?a <${CLASSIFIED_AS}> ?primary . VALUES ?primary { <${PRIMARY_NAME}> } } }
-} }`;
+}`;
 
-export async function loadNameIndex(store: QuadStore): Promise<NameIndex> {
+/**
+ * A remote store cuts an answer at its row limit (Virtuoso's ResultSetMaxRows; the client then
+ * refuses it): there, the rows are counted first and read in parts of at most about this many,
+ * each part the graphs whose MD5 begins with given hex digits. The embedded store has no limit.
+ */
+const ROWS_PER_PART = 250_000;
+
+export async function loadNameIndex(store: QuadStore, rowsPerPart = ROWS_PER_PART): Promise<NameIndex> {
   const index = new NameIndex();
-  const result = await store.query(NAMES_QUERY);
-  if (result.kind !== 'bindings') return index;
+  for (const part of await namesParts(store, rowsPerPart)) addNames(index, await store.query(`SELECT ?g ?p ?a ?c ?t ?primary WHERE { ${NAMES_PATTERN} ${part} }`));
+  return index;
+}
+
+/** The FILTERs that cut the read into parts: one empty one on the embedded store, or when the rows are few. */
+async function namesParts(store: QuadStore, rowsPerPart: number): Promise<string[]> {
+  if (!store.writeGeneration) return [''];
+  const counted = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { ${NAMES_PATTERN} }`);
+  const rows = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
+  if (rows <= rowsPerPart) return [''];
+  // Hex digits enough for parts of about ROWS_PER_PART rows (MD5 spreads graphs evenly).
+  const digits = Math.ceil(Math.log(rows / rowsPerPart) / Math.log(16));
+  return Array.from({ length: 16 ** digits }, (_, i) => `FILTER (STRSTARTS(MD5(STR(?g)), "${i.toString(16).padStart(digits, '0')}"))`);
+}
+
+function addNames(index: NameIndex, result: QueryResult): void {
+  if (result.kind !== 'bindings') return;
   const byGraph = new Map<string, Quad[]>();
   for (const row of result.rows) {
     const graph = row.g!.v;
@@ -42,5 +65,4 @@ export async function loadNameIndex(store: QuadStore): Promise<NameIndex> {
     if (row.primary) quads.push(df.quad(node, df.namedNode(CLASSIFIED_AS), df.namedNode(row.primary.v), g));
   }
   for (const [id, quads] of byGraph) index.replace(searchableNamesOf(id, quads));
-  return index;
 }
