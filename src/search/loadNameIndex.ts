@@ -1,13 +1,15 @@
 /**
  * The name search index built from the store, at start: one query (on a remote store with
- * more rows than it answers at once, one for each part: namesParts) reads, for every entity
+ * more rows than it answers at once, one for each part: graphParts.ts) reads, for every entity
  * graph, the entity's classes, `_label`s, and each Name's or Identifier's content; the rows are
  * grouped by graph and go through the same derivation as a write (searchableNamesOf). Whatever
  * wrote the documents (this process, a load, an earlier run, another tool), the quads have the names.
  */
 import type { QuadStore, QueryResult } from '../store/QuadStore.js';
+import { partDigits, readInParts } from '../store/graphParts.js';
 import { isInternalGraph } from '../store/internalGraphs.js';
 import { df, fromPlainTerm, RDF_TYPE, type Quad } from '../rdf/terms.js';
+import { classNamesByIri } from '../discovery/reverseLinksOf.js';
 import { NameIndex } from './NameIndex.js';
 import { CLASSIFIED_AS, CONTENT, IDENTIFIED_BY, IDENTIFIER_CLASS, NAME_CLASS, PRIMARY_NAME, RDFS_LABEL, searchableNamesOf } from './searchableNames.js';
 
@@ -25,26 +27,21 @@ const NAMES_PATTERN = `GRAPH ?g {
 
 /**
  * A remote store cuts an answer at its row limit (Virtuoso's ResultSetMaxRows; the client then
- * refuses it): there, the rows are counted first and read in parts of at most about this many,
- * each part the graphs whose MD5 begins with given hex digits. The embedded store has no limit.
+ * refuses it): there, the rows are counted first and read in parts of about this many
+ * (graphParts.ts; a part still cut is read again as sixteen). The embedded store has no limit.
  */
 const ROWS_PER_PART = 250_000;
 
 export async function loadNameIndex(store: QuadStore, rowsPerPart = ROWS_PER_PART): Promise<NameIndex> {
   const index = new NameIndex();
-  for (const part of await namesParts(store, rowsPerPart)) addNames(index, await store.query(`SELECT ?g ?p ?a ?c ?t ?primary WHERE { ${NAMES_PATTERN} ${part} }`));
+  // On a remote store, the rows counted first: parts of about rowsPerPart from the start.
+  let digits = 0;
+  if (store.writeGeneration) {
+    const counted = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { ${NAMES_PATTERN} }`);
+    digits = partDigits(counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0, rowsPerPart);
+  }
+  await readInParts(digits, async (filter) => addNames(index, await store.query(`SELECT ?g ?p ?a ?c ?t ?primary WHERE { ${NAMES_PATTERN} ${filter} }`)));
   return index;
-}
-
-/** The FILTERs that cut the read into parts: one empty one on the embedded store, or when the rows are few. */
-async function namesParts(store: QuadStore, rowsPerPart: number): Promise<string[]> {
-  if (!store.writeGeneration) return [''];
-  const counted = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { ${NAMES_PATTERN} }`);
-  const rows = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
-  if (rows <= rowsPerPart) return [''];
-  // Hex digits enough for parts of about ROWS_PER_PART rows (MD5 spreads graphs evenly).
-  const digits = Math.ceil(Math.log(rows / rowsPerPart) / Math.log(16));
-  return Array.from({ length: 16 ** digits }, (_, i) => `FILTER (STRSTARTS(MD5(STR(?g)), "${i.toString(16).padStart(digits, '0')}"))`);
 }
 
 function addNames(index: NameIndex, result: QueryResult): void {
@@ -64,5 +61,10 @@ function addNames(index: NameIndex, result: QueryResult): void {
       df.quad(node, df.namedNode(CONTENT), text, g));
     if (row.primary) quads.push(df.quad(node, df.namedNode(CLASSIFIED_AS), df.namedNode(row.primary.v), g));
   }
-  for (const [id, quads] of byGraph) index.replace(searchableNamesOf(id, quads));
+  // Only documents: a graph whose entity has no Linked Art class is a store's own (Virtuoso's
+  // GRAPH ?g reaches its system graphs, e.g. http://localuriqaserver/sparql, typed and labelled).
+  const linkedArt = classNamesByIri();
+  for (const [id, quads] of byGraph) {
+    if (quads.some((q) => q.subject.value === id && q.predicate.value === RDF_TYPE && linkedArt.has(q.object.value))) index.replace(searchableNamesOf(id, quads));
+  }
 }

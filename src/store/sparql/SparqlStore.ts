@@ -23,6 +23,7 @@ import { RemoteSparqlEngine } from './RemoteSparqlEngine.js';
 import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
 import { StoreRequestFailed } from './errors.js';
 import { iriText } from './sparqlTerms.js';
+import { partDigits, readInParts } from '../graphParts.js';
 import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
 import { halves, writeRequests, type WriteStep } from './writeRequests.js';
 import { fromStored, Skolemizer } from './storedTerms.js';
@@ -37,8 +38,8 @@ export interface SparqlStoreOptions extends SparqlEndpoints {
   readonly maxNQuadsBytes?: number;
 }
 
-/** Graphs per listGraphs page: below any store's row cap. */
-const PAGE = 5000;
+/** Graphs in one part of listGraphs, at most (fewer where the store answers fewer rows). */
+const LIST_PART = 200_000;
 /** Times a write is retried when the store reports a deadlock between transactions (SQLSTATE 40001). */
 const DEADLOCK_RETRIES = 5;
 /** What Virtuoso says of a request too large to compile. */
@@ -130,17 +131,19 @@ export class SparqlStore implements QuadStore {
     return result.kind === 'boolean' && result.value;
   }
 
-  /** The graphs this service wrote (the registry), never the store's own; paged by name. */
+  /**
+   * The graphs this service wrote (the registry), never the store's own, read in parts the store
+   * answers whole (graphParts.ts).
+   */
   async listGraphs(): Promise<string[]> {
+    const counted = await this.select(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } }`);
+    const total = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
     const out: string[] = [];
-    for (let after = ''; ;) {
-      const filter = after === '' ? '' : `FILTER (STR(?g) > ${JSON.stringify(after)})`;
-      const result = await this.select(`SELECT ?g WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } ${filter} } ORDER BY STR(?g) LIMIT ${PAGE}`);
-      const rows = result.kind === 'bindings' ? result.rows : [];
-      for (const row of rows) if (row.g) out.push(row.g.v);
-      if (rows.length < PAGE) return out;
-      after = out[out.length - 1]!;
-    }
+    await readInParts(partDigits(total, LIST_PART), async (filter) => {
+      const result = await this.select(`SELECT ?g WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } ${filter} }`);
+      if (result.kind === 'bindings') for (const row of result.rows) if (row.g) out.push(row.g.v);
+    });
+    return out;
   }
 
   async query(sparql: string): Promise<QueryResult> {
