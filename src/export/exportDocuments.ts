@@ -120,7 +120,7 @@ export async function documentIds(store: QuadStore, options: Pick<ExportOptions,
       throw new ExportRequestError(`no document with id ${unknown.map((id) => `<${id}>`).join(', ')}${relative}`, 'unknown-id', unknown);
     }
   } else {
-    ids = (await store.listGraphs()).filter((g) => !isInternalGraph(g)).sort(codePointOrder);
+    ids = (store.listDocumentGraphs ? await store.listDocumentGraphs() : (await store.listGraphs()).filter((g) => !isInternalGraph(g))).sort(codePointOrder);
   }
   if (typeIri !== undefined) {
     const typed = await graphsOfType(store, typeIri);

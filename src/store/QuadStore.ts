@@ -43,6 +43,12 @@ export interface QuadStore {
   /** Names of all named graphs, in no particular order. */
   listGraphs(): Promise<string[]>;
 
+  /**
+   * listGraphs without the internal graphs (the documents' own), where a store can leave them
+   * out as it reads (the remote store: three in four of its graphs are internal).
+   */
+  listDocumentGraphs?(): Promise<string[]>;
+
   /** Run a SPARQL 1.1 query over the dataset (default graph = union of the named graphs). */
   query(sparql: string): Promise<QueryResult>;
 

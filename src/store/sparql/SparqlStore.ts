@@ -23,6 +23,7 @@ import { RemoteSparqlEngine } from './RemoteSparqlEngine.js';
 import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
 import { StoreRequestFailed } from './errors.js';
 import { iriText } from './sparqlTerms.js';
+import { INTERNAL_GRAPH_PREFIX } from '../internalGraphs.js';
 import { partDigits, readInParts } from '../graphParts.js';
 import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
 import { halves, writeRequests, type WriteStep } from './writeRequests.js';
@@ -38,8 +39,8 @@ export interface SparqlStoreOptions extends SparqlEndpoints {
   readonly maxNQuadsBytes?: number;
 }
 
-/** Graphs in one part of listGraphs, at most (fewer where the store answers fewer rows). */
-const LIST_PART = 200_000;
+/** Graphs in one part of listGraphs, about (fewer where the store answers fewer rows: below Virtuoso's 1M as test/virtuoso/start.sh sets it). */
+const LIST_PART = 800_000;
 /** Times a write is retried when the store reports a deadlock between transactions (SQLSTATE 40001). */
 const DEADLOCK_RETRIES = 5;
 /** What Virtuoso says of a request too large to compile. */
@@ -135,12 +136,21 @@ export class SparqlStore implements QuadStore {
    * The graphs this service wrote (the registry), never the store's own, read in parts the store
    * answers whole (graphParts.ts).
    */
-  async listGraphs(): Promise<string[]> {
-    const counted = await this.select(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } }`);
+  listGraphs(): Promise<string[]> {
+    return this.registered('');
+  }
+
+  listDocumentGraphs(): Promise<string[]> {
+    return this.registered(`FILTER (!STRSTARTS(STR(?g), "${INTERNAL_GRAPH_PREFIX}"))`);
+  }
+
+  /** The registered graphs `only` (a FILTER on ?g) keeps, read in parts. */
+  private async registered(only: string): Promise<string[]> {
+    const counted = await this.select(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } ${only} }`);
     const total = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
     const out: string[] = [];
     await readInParts(partDigits(total, LIST_PART), async (filter) => {
-      const result = await this.select(`SELECT ?g WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } ${filter} }`);
+      const result = await this.select(`SELECT ?g WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } ${only} ${filter} }`);
       if (result.kind === 'bindings') for (const row of result.rows) if (row.g) out.push(row.g.v);
     });
     return out;
