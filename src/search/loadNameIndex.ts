@@ -6,7 +6,7 @@
  * wrote the documents (this process, a load, an earlier run, another tool), the quads have the names.
  */
 import type { QuadStore, QueryResult } from '../store/QuadStore.js';
-import { partDigits, readInParts } from '../store/graphParts.js';
+import { readInParts } from '../store/graphParts.js';
 import { isInternalGraph } from '../store/internalGraphs.js';
 import { df, fromPlainTerm, RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { classNamesByIri } from '../discovery/reverseLinksOf.js';
@@ -35,12 +35,12 @@ const ROWS_PER_PART = 250_000;
 export async function loadNameIndex(store: QuadStore, rowsPerPart = ROWS_PER_PART): Promise<NameIndex> {
   const index = new NameIndex();
   // On a remote store, the rows counted first: parts of about rowsPerPart from the start.
-  let digits = 0;
+  let rows = 0;
   if (store.writeGeneration) {
     const counted = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { ${NAMES_PATTERN} }`);
-    digits = partDigits(counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0, rowsPerPart);
+    rows = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
   }
-  await readInParts(digits, async (filter) => addNames(index, await store.query(`SELECT ?g ?p ?a ?c ?t ?primary WHERE { ${NAMES_PATTERN} ${filter} }`)));
+  await readInParts(rows, rowsPerPart, async (filter) => addNames(index, await store.query(`SELECT ?g ?p ?a ?c ?t ?primary WHERE { ${NAMES_PATTERN} ${filter} }`)));
   return index;
 }
 

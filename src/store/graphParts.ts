@@ -5,34 +5,26 @@
  * of graphs evenly, and each part is a query of its own, needing no order and no state between
  * them (paging sorted by name cost Virtuoso a sort of every graph a page: 7 s a page at 2.5M).
  */
-import { StoreRequestFailed } from './sparql/errors.js';
-
-/** Hex digits of MD5 for parts of about `rowsPerPart` of `rows` rows (0: one part). */
-export function partDigits(rows: number, rowsPerPart: number): number {
-  return rows <= rowsPerPart ? 0 : Math.ceil(Math.log(rows / rowsPerPart) / Math.log(16));
-}
+import { StoreAnswerCut } from './sparql/errors.js';
 
 /**
- * `read(filter)` for every part of `digits` hex digits (`filter`: a FILTER on ?g, empty for the
- * one part of 0 digits); a part the store cuts at its row limit is read again as sixteen.
- * `read` must keep nothing of a read that failed.
+ * `read(filter)` for every part of `rows` rows, parts of about `rowsPerPart` (`filter`: a FILTER
+ * on ?g, empty when the rows make one part); a part the store cuts at its row limit is read
+ * again as sixteen. `read` must keep nothing of a read that failed.
  */
-export async function readInParts(digits: number, read: (filter: string) => Promise<void>): Promise<void> {
+export async function readInParts(rows: number, rowsPerPart: number, read: (filter: string) => Promise<void>): Promise<void> {
   const part = async (prefix: string): Promise<void> => {
     try {
       await read(prefix === '' ? '' : `FILTER (STRSTARTS(MD5(STR(?g)), "${prefix}"))`);
     } catch (error) {
-      if (!isCutAnswer(error) || prefix.length >= MAX_DIGITS) throw error;
+      if (!(error instanceof StoreAnswerCut) || prefix.length >= MAX_DIGITS) throw error;
       for (let i = 0; i < 16; i++) await part(prefix + i.toString(16));
     }
   };
+  // Hex digits of MD5 enough for parts of about rowsPerPart (MD5 spreads graphs evenly).
+  const digits = rows <= rowsPerPart ? 0 : Math.ceil(Math.log(rows / rowsPerPart) / Math.log(16));
   for (let i = 0; i < 16 ** digits; i++) await part(digits === 0 ? '' : i.toString(16).padStart(digits, '0'));
 }
 
 /** Parts of 16^6 (sixteen million) are as far as a read is cut. */
 const MAX_DIGITS = 6;
-
-/** An answer the store cut at its row limit (SparqlHttp refuses it so). */
-export function isCutAnswer(error: unknown): boolean {
-  return error instanceof StoreRequestFailed && /cut at the store's row limit/.test(error.body);
-}

@@ -6,7 +6,7 @@
  * Turtle). Credentials go as the store's challenge asks: Digest (Virtuoso's /sparql-auth) or Basic.
  */
 import { digestAuthorization, parseDigestChallenge, type DigestChallenge } from './digestAuth.js';
-import { StoreRequestFailed, StoreUnavailable } from './errors.js';
+import { StoreAnswerCut, StoreRequestFailed, StoreUnavailable } from './errors.js';
 import { multipartForm, type MultipartForm } from './multipartForm.js';
 
 export interface SparqlEndpoints {
@@ -52,7 +52,7 @@ export class SparqlHttp {
     const state = headers.get('x-sql-state');
     if (state === 'S1TAT') throw new StoreUnavailable(`SPARQL store at ${this.endpoints.queryUrl} stopped the query at its time limit`, true);
     if (headers.has('x-sparql-maxrows')) {
-      throw new StoreRequestFailed(this.endpoints.queryUrl, 200, `the answer was cut at the store's row limit (${headers.get('x-sparql-maxrows')} rows; Virtuoso: raise ResultSetMaxRows)`, sparql);
+      throw new StoreAnswerCut(this.endpoints.queryUrl, headers.get('x-sparql-maxrows'), sparql);
     }
     return text;
   }

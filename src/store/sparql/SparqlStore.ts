@@ -24,7 +24,7 @@ import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
 import { StoreRequestFailed } from './errors.js';
 import { iriText } from './sparqlTerms.js';
 import { INTERNAL_GRAPH_PREFIX } from '../internalGraphs.js';
-import { partDigits, readInParts } from '../graphParts.js';
+import { readInParts } from '../graphParts.js';
 import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
 import { halves, writeRequests, type WriteStep } from './writeRequests.js';
 import { fromStored, Skolemizer } from './storedTerms.js';
@@ -149,7 +149,7 @@ export class SparqlStore implements QuadStore {
     const counted = await this.select(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } ${only} }`);
     const total = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
     const out: string[] = [];
-    await readInParts(partDigits(total, LIST_PART), async (filter) => {
+    await readInParts(total, LIST_PART, async (filter) => {
       const result = await this.select(`SELECT ?g WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } ${only} ${filter} }`);
       if (result.kind === 'bindings') for (const row of result.rows) if (row.g) out.push(row.g.v);
     });

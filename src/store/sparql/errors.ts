@@ -30,3 +30,12 @@ export class StoreRequestFailed extends Error {
     super(`SPARQL store at ${url} answered ${storeStatus}: ${said || '(no message)'} [request: ${sparql.slice(0, 120).replace(/\s+/g, ' ')}${sparql.length > 120 ? '…' : ''}]`);
   }
 }
+
+/** The store cut its answer at its row limit (Virtuoso's ResultSetMaxRows): refused, never taken as the whole answer. */
+export class StoreAnswerCut extends StoreRequestFailed {
+  override name = 'StoreAnswerCut';
+
+  constructor(url: string, maxRows: string | null, sparql: string) {
+    super(url, 200, `the answer was cut at the store's row limit (${maxRows} rows; Virtuoso: raise ResultSetMaxRows)`, sparql);
+  }
+}

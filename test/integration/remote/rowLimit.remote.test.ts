@@ -4,10 +4,6 @@
  * parts, never cut. Runs on a Virtuoso of its own.
  */
 import { expect } from 'chai';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { df, type Quad } from '../../../src/rdf/terms.js';
 import { loadNameIndex } from '../../../src/search/loadNameIndex.js';
 import { NameIndex } from '../../../src/search/NameIndex.js';
@@ -15,30 +11,22 @@ import { searchableNamesOf } from '../../../src/search/searchableNames.js';
 import { demoDocuments } from '../../../src/service/demoCollection.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { SparqlStore } from '../../../src/store/sparql/SparqlStore.js';
-import { PROJECT_ROOT } from '../../support/corpus.js';
 import { REMOTE_STORE_URL } from '../../support/testStore.js';
+import { OwnVirtuoso } from '../support/ownVirtuoso.js';
 
-const SCRIPTS = `${PROJECT_ROOT}test/virtuoso/`;
 const PORTS = { VIRT_HTTP_PORT: '18894', VIRT_SQL_PORT: '11114' };
 
 describe('remote store answering at most 40 rows at once', function () {
   this.timeout(120000);
-  let dir: string;
+  let virtuoso: OwnVirtuoso | undefined;
   let url: string;
-  const virtuoso = (script: 'start' | 'stop'): string => execFileSync('bash', [`${SCRIPTS}${script}.sh`], {
-    env: { ...process.env, ...PORTS, VIRT_DIR: join(dir, 'db'), VIRT_MAX_ROWS: '40' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
-  }).trim();
 
   before(function () {
     if (!REMOTE_STORE_URL) this.skip();
-    dir = mkdtempSync(join(tmpdir(), 'linkedart-row-limit-'));
-    url = virtuoso('start');
+    virtuoso = new OwnVirtuoso('row-limit', { ...PORTS, VIRT_MAX_ROWS: '40' });
+    url = virtuoso.start();
   });
-  after(() => {
-    if (!dir) return;
-    virtuoso('stop');
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => virtuoso?.remove());
 
   it('lists all of 350 graphs (300 documents\' and 50 internal), and refuses a curator-sized answer it would have to cut', async () => {
     const store = new SparqlStore({ queryUrl: url, updateUrl: url.replace(/\/sparql$/, '/sparql-auth'), user: 'dba', password: 'dba' });

@@ -6,8 +6,7 @@
  */
 import { expect } from 'chai';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
 import { renderDocument } from '../../../src/render/renderDocument.js';
@@ -17,9 +16,9 @@ import { PROJECT_ROOT } from '../../support/corpus.js';
 import { jsonDiff } from '../../support/jsonDiff.js';
 import { REMOTE_STORE_URL } from '../../support/testStore.js';
 import { crashCopies, type Copy } from '../support/crashCopies.js';
+import { OwnVirtuoso } from '../support/ownVirtuoso.js';
 
 const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
-const SCRIPTS = `${PROJECT_ROOT}test/virtuoso/`;
 const PORTS = { VIRT_HTTP_PORT: '18893', VIRT_SQL_PORT: '11113' };
 
 /** The two ways a load writes (SparqlStore): INSERT DATA text, or N-Quads the store parses (dba on /sparql-auth). */
@@ -30,22 +29,17 @@ const WRITERS = [
 
 for (const writer of WRITERS) describe(`remote store killed mid-load (writes as ${writer.form})`, function () {
   this.timeout(300000);
+  let virtuoso: OwnVirtuoso | undefined;
   let dir: string;
   let url: string;
-  const virtuoso = (script: 'start' | 'stop', fresh = true): string => execFileSync('bash', [`${SCRIPTS}${script}.sh`], {
-    env: { ...process.env, ...PORTS, VIRT_DIR: join(dir, 'db'), VIRT_FRESH: fresh ? '1' : '0' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
-  }).trim();
 
   before(function () {
     if (!REMOTE_STORE_URL) this.skip();
-    dir = mkdtempSync(join(tmpdir(), 'linkedart-goes-away-'));
-    url = virtuoso('start');
+    virtuoso = new OwnVirtuoso('goes-away', PORTS);
+    dir = virtuoso.dir;
+    url = virtuoso.start();
   });
-  after(() => {
-    if (!dir) return;
-    virtuoso('stop');
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => virtuoso?.remove());
 
   const loadArgs = (file: string) => [CLI, 'load', '--no-progress', '--batch-size', '10', '--store', 'sparql', ...writer.args(url), file];
   const version = (copies: Copy[], tag: string): Copy[] => copies.map((c) => ({ id: c.id, json: { ...c.json, _label: `${(c.json as { _label?: string })._label ?? ''} (${tag})` } }));
@@ -73,12 +67,12 @@ for (const writer of WRITERS) describe(`remote store killed mid-load (writes as 
       if (n >= 20 || child.exitCode !== null) break;
       await new Promise((r) => setTimeout(r, 25));
     }
-    process.kill(Number(readFileSync(join(dir, 'db', 'virtuoso.pid'), 'utf8')), 'SIGKILL');
+    process.kill(Number(readFileSync(virtuoso!.pidFile, 'utf8')), 'SIGKILL');
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code, stderr).to.not.equal(0);
     expect(stderr).to.match(/SPARQL store at .* (is unavailable|answered)/);
 
-    virtuoso('start', false);   // the same database, as the crash left it
+    virtuoso!.start(false);   // the same database, as the crash left it
     const store = new SparqlStore({ queryUrl: url });
     const documents = new DocumentService(store);
     let newer = 0;
