@@ -14,8 +14,11 @@ import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
+import { addDocumentLimitOptions, documentLimitsOfFlags, type DocumentLimitFlags } from './limitOptions.js';
+import { ConfigError } from '../config/Config.js';
+import type { DocumentLimits } from '../ingest/documentLimits.js';
 
-interface HarvestFlags extends StoreFlags {
+interface HarvestFlags extends StoreFlags, DocumentLimitFlags {
   since?: string;
   concurrency: string;
   batchSize: string;
@@ -28,7 +31,7 @@ interface HarvestFlags extends StoreFlags {
 }
 
 export function harvestCommand(): Command {
-  return addStoreOptions(new Command('harvest'))
+  return addDocumentLimitOptions(addStoreOptions(new Command('harvest')))
     .description('mirror another service\'s change feed (an Activity Streams OrderedCollection, IIIF Change Discovery 1.0) into the store; later runs fetch only what changed since')
     .argument('<url>', 'the feed: its OrderedCollection, e.g. https://host/activity-stream')
     .addOption(new Option('--since <dateTime>', 'start from this time (ISO 8601, e.g. 2026-11-01T00:00:00Z) instead of the whole feed or where the last harvest ended'))
@@ -68,6 +71,13 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   const repair = repairPolicyNamed(flags.repair);
   if (!repair) return usage(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
   if (!(Number(flags.timeout) > 0)) return usage(`--timeout ${flags.timeout}: a number of seconds above 0`);
+  let documentLimits: DocumentLimits;
+  try {
+    documentLimits = documentLimitsOfFlags(flags);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return usage(error.message);
+  }
 
   const abort = new AbortController();
   const onSignal = () => {
@@ -83,7 +93,7 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
     const store = await openCommandStore(storeConfigOf(flags), 'harvest', { create: true, viaServer: 'stop the server to harvest into its store' });
     try {
       report = await new Harvester(new DocumentService(store), {
-        since, repair, concurrency: Number(flags.concurrency), batchSize: Number(flags.batchSize), checkWorkers: Number(flags.checkWorkers), signal: abort.signal,
+        since, repair, documentLimits, concurrency: Number(flags.concurrency), batchSize: Number(flags.batchSize), checkWorkers: Number(flags.checkWorkers), signal: abort.signal,
         http: {
           retries: Number(flags.retries), timeoutMs: Number(flags.timeout) * 1000,
           onRetry: (u, reason, attempt, delay) => { if (!flags.json) console.error(`\nharvest: ${u}: ${reason}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s`); },

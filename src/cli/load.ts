@@ -16,8 +16,11 @@ import { RejectsFile, type RejectedRecord } from '../load/rejectsFile.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
+import { addDocumentLimitOptions, documentLimitsOfFlags, type DocumentLimitFlags } from './limitOptions.js';
+import { ConfigError } from '../config/Config.js';
+import type { DocumentLimits } from '../ingest/documentLimits.js';
 
-interface LoadFlags extends StoreFlags {
+interface LoadFlags extends StoreFlags, DocumentLimitFlags {
   server?: string;
   token?: string;
   baseUrl?: string;
@@ -35,7 +38,7 @@ interface LoadFlags extends StoreFlags {
 }
 
 export function loadCommand(): Command {
-  return addStoreOptions(new Command('load'))
+  return addDocumentLimitOptions(addStoreOptions(new Command('load')), { conflictsWithServer: true })
     .description('load dumps (JSON-LD, NDJSON, N-Quads, TriG, Turtle, N-Triples; .gz too) into the store, each document validated')
     .argument('<inputs...>', 'files, directories, or - for standard input (then --format)')
     .addOption(new Option('--server <url>', 'load into the running server at this URL (its bulk endpoint)'))
@@ -60,6 +63,7 @@ export function loadCommand(): Command {
 async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   let format: DumpFormat | undefined;
   let inputs: LoadInput[];
+  let documentLimits: DocumentLimits;
   const batchSize = Number(flags.batchSize);
   const checkWorkers = Number(flags.checkWorkers);
   try {
@@ -75,8 +79,9 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
       throw new InputError('--rejects works on a local load; with --server the report (--json) has every problem of every document');
     }
     inputs = resolveInputs(paths, format);
+    documentLimits = documentLimitsOfFlags(flags);
   } catch (error) {
-    if (!(error instanceof InputError)) throw error;
+    if (!(error instanceof InputError) && !(error instanceof ConfigError)) throw error;
     console.error(`linkedart load: ${error.message}`);
     return 2;
   }
@@ -98,7 +103,7 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
     return 2;
   }
   const options = {
-    strict: flags.strict, dryRun: flags.dryRun, baseUrl: flags.baseUrl ?? flags.base, repair: repairPolicyNamed(flags.repair), batchSize, checkWorkers, signal: abort.signal,
+    strict: flags.strict, dryRun: flags.dryRun, documentLimits, baseUrl: flags.baseUrl ?? flags.base, repair: repairPolicyNamed(flags.repair), batchSize, checkWorkers, signal: abort.signal,
     // The summary counts warnings by rule; every one is kept only when asked for (each listed, or the JSON report).
     warningsListed: flags.warnings || flags.json ? Number.POSITIVE_INFINITY : WARNED_LISTED,
     onProgress: progress ? (p: Parameters<NonNullable<typeof progress>['update']>[0]) => progress.update(p) : undefined,

@@ -54,6 +54,7 @@ export async function validateInputs(paths: readonly string[], options: Validate
         for await (const record of readRecords(input.open(), input, { baseUrl: options.base })) {
           const source = `${input.name} ${record.location}`;
           if (record.kind === 'unreadable') result.unreadable.push({ source, message: record.message });
+          else if (record.kind === 'refused') result.reports.push({ source, document: record.id, valid: false, problems: [record.problem], repairs: [] });
           else if (record.kind === 'leftover') result.leftovers.push({ source, message: [record.message, ...leftoverSample(record)].join('\n    ') });
           else result.reports.push(check(record, input.name, source, options));
         }

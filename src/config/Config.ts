@@ -5,6 +5,8 @@
  */
 import { resolve } from 'node:path';
 import { WASM_CEILING_BYTES } from '../store/embedded/storeCeiling.js';
+import type { DocumentLimits } from '../ingest/documentLimits.js';
+import { DOCUMENT_LIMIT_SETTINGS, documentLimitsOf } from './documentLimitsConfig.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
 
@@ -51,6 +53,8 @@ export interface Config {
   readonly title: string;
   /** Who may read /metrics: anyone, only with the read or curator token, or nobody (no such path). */
   readonly metrics: MetricsAccess;
+  /** The limits on one document at every entry point (--max-document-kb, --max-depth, --max-array-items). */
+  readonly documentLimits: DocumentLimits;
 }
 
 export const METRICS_ACCESS = ['public', 'token', 'off'] as const;
@@ -89,6 +93,9 @@ export interface ConfigInput {
   feedPageSize?: string;
   title?: string;
   metrics?: string;
+  maxDocumentKb?: string;
+  maxDepth?: string;
+  maxArrayItems?: string;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +147,7 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   pageSize: { env: 'LINKEDART_PAGE_SIZE', help: 'entries per page of search results and collections, 1 to 1000 (default 20)' },
   title: { env: 'LINKEDART_TITLE', help: `the collection's name, shown on the pages for people (default "${DEFAULT_TITLE}")` },
   metrics: { env: 'LINKEDART_METRICS', help: 'who may read /metrics (Prometheus): public, token (the read or curator token) or off (default public)' },
+  ...DOCUMENT_LIMIT_SETTINGS,
   feedPageSize: { env: 'LINKEDART_FEED_PAGE_SIZE', help: 'activities per page of the change feed, 1 to 1000 (default 100); changing it renumbers the pages harvesters may have cached' },
 };
 
@@ -251,8 +259,10 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
     fail(metricsIn!, 'with /metrics behind a token, nobody could read it: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token');
   }
 
+  const documentLimits = documentLimitsOf(pick, fail);
+
   return {
-    title, metrics,
+    title, metrics, documentLimits,
     store, port, host, baseUrl, dataDir, cacheControl, logLevel, token: tokenIn?.value,
     queryTimeoutMs, maxRows, maxQueryBytes, anonymousQueries, readToken: readTokenIn?.value, links, pageSize, feedPageSize,
     cacheBytes: megabytes('cacheMb', 64, 0),

@@ -26,6 +26,7 @@ import type { RetryOptions } from './httpGet.js';
 import { mapBounded } from './pool.js';
 import { httpFeedSource, type FeedSource } from './readFeed.js';
 import { walkBack, type Start } from './walkBack.js';
+import { DEFAULT_DOCUMENT_LIMITS, documentLimitsExceeded, limitProblem, type DocumentLimits } from '../ingest/documentLimits.js';
 
 export interface HarvestProgress {
   readonly phase: 'feed' | 'documents';
@@ -54,6 +55,8 @@ export interface HarvestOptions {
   readonly onProgress?: (progress: HarvestProgress) => void;
   /** Stops between batches (the batches being checked and written are finished). */
   readonly signal?: AbortSignal;
+  /** The limits on one document (default: DEFAULT_DOCUMENT_LIMITS): a document past them is refused before the gate, and the harvest goes on. */
+  readonly documentLimits?: DocumentLimits;
 }
 
 type Fetches = Promise<Fetched[]>;
@@ -203,6 +206,17 @@ export class Harvester {
       const where = whereOf(change);
       switch (f.kind) {
         case 'document': {
+          // Past a limit on one document: refused before anything walks it (the repairs, the
+          // gate and a check worker's message all recurse, and would overflow on deep nesting).
+          const exceeded = documentLimitsExceeded(f.json, f.bytes ?? 0, this.options.documentLimits ?? DEFAULT_DOCUMENT_LIMITS);
+          if (exceeded) {
+            const problems = [limitProblem(exceeded, change.document)];
+            outcomes.push(() => {
+              report.rejected++;
+              report.rejections.push({ source: feedUrl, location: where, id: change.document, messages: problemMessages(problems), problems });
+            });
+            break;
+          }
           // The document must be the one the feed named: a harvested copy keeps the publisher's
           // ids, and a delete in the feed must find it under the same id.
           const id = jsonId(f.json);

@@ -10,8 +10,8 @@ import { getWithRetries, RetriesExhausted, type RetryOptions } from './httpGet.j
 export const LINKED_ART_ACCEPT = 'application/ld+json;profile="https://linked.art/ns/v1/linked-art.json", application/ld+json;q=0.9, application/json;q=0.8';
 
 export type Fetched =
-  /** The document as JSON, its `_links` dropped (fetchedJson): for the gate. */
-  | { readonly kind: 'document'; readonly json: unknown }
+  /** The document as JSON, its `_links` dropped (fetchedJson): for the gate; `bytes`: the size of the answer, held against the limit on one document. */
+  | { readonly kind: 'document'; readonly json: unknown; readonly bytes?: number }
   /** 404 or 410 although the feed says the document exists. */
   | { readonly kind: 'missing'; readonly status: number }
   /** Any other answer that is not a Linked Art document. */
@@ -36,7 +36,7 @@ export async function fetchDocument(uri: string, options: RetryOptions): Promise
   } catch (error) {
     return { kind: 'unusable', message: `answered ${answer.contentType || 'no content type'} that is not JSON (${(error as Error).message})` };
   }
-  return fetchedJson(json);
+  return fetchedJson(json, Buffer.byteLength(answer.body));
 }
 
 /**
@@ -44,10 +44,10 @@ export async function fetchDocument(uri: string, options: RetryOptions): Promise
  * document it serves, as we do) are dropped first: they are not data, and every document would
  * be noted for it. The repairs a load makes and the gate follow (Harvester).
  */
-export function fetchedJson(json: unknown): Fetched {
+export function fetchedJson(json: unknown, bytes?: number): Fetched {
   if (json !== null && typeof json === 'object' && !Array.isArray(json) && '_links' in json) {
     const { _links: _dropped, ...rest } = json as Record<string, unknown>;
     json = rest;
   }
-  return { kind: 'document', json };
+  return bytes === undefined ? { kind: 'document', json } : { kind: 'document', json, bytes };
 }

@@ -22,6 +22,7 @@ import { BULK_PROGRESS_MEDIA_TYPE, BulkProgress } from './bulkProgress.js';
 import { asHttpError } from './problems.js';
 import { BadRequest, HttpError, InsufficientStorage, PayloadTooLarge } from './HttpError.js';
 import { StoreFull } from '../store/StoreFull.js';
+import type { DocumentLimits } from '../ingest/documentLimits.js';
 
 export interface BulkOptions {
   readonly documents: DocumentService;
@@ -30,9 +31,11 @@ export interface BulkOptions {
   readonly logger: Logger;
   /** Told of each load's progress, for /metrics. */
   readonly loads?: LoadTally;
+  /** The limits on one document: a document past them is one refusal in the report, the others go on. */
+  readonly documentLimits?: DocumentLimits;
 }
 
-export function bulkLoad({ documents, maxBulkBytes, logger, loads }: BulkOptions) {
+export function bulkLoad({ documents, maxBulkBytes, logger, loads, documentLimits }: BulkOptions) {
   return async (req: Request, res: Response): Promise<void> => {
     const params = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
     const format = dumpFormatNamed(params.get('format') ?? '');
@@ -68,7 +71,7 @@ export function bulkLoad({ documents, maxBulkBytes, logger, loads }: BulkOptions
       // Read once; with strict=true the Loader keeps it in a temporary file for its second pass.
       const input = streamInput(params.get('source') ?? 'request body', format, encoding === 'gzip', () => body);
       const report = await new Loader(documents, {
-        strict: flag('strict'), dryRun: flag('dryRun'), baseUrl: params.get('baseUrl') ?? undefined, repair, batchSize,
+        strict: flag('strict'), dryRun: flag('dryRun'), documentLimits, baseUrl: params.get('baseUrl') ?? undefined, repair, batchSize,
         // Every warning counted by rule; each one listed only with ?warnings=all (a large load's would fill the answer).
         warningsListed: params.get('warnings') === 'all' ? Number.POSITIVE_INFINITY : WARNED_LISTED,
         // Checked in worker threads, never on the thread that answers readers meanwhile.

@@ -22,6 +22,8 @@ import { writePrecondition } from './preconditions.js';
 import { readBody } from './readBody.js';
 import { REPAIR_POLICIES, repairDocument, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import { formatRepair } from '../ingest/repairs/RepairNote.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../ingest/documentLimits.js';
+import { refuseOverLimits, refuseTooLarge } from './documentLimitProblems.js';
 
 export interface WriteOptions {
   readonly baseUrl: string;
@@ -29,11 +31,13 @@ export interface WriteOptions {
   readonly documents: DocumentService;
   /** The validators of what a GET answers, for conditional writes. */
   readonly representations: Representations;
+  /** The limits on one document (413 past its size, 422 past its depth or an array's items). */
+  readonly documentLimits?: DocumentLimits;
 }
 
 const JSON_TYPES = /^application\/(ld\+)?json\s*(;|$)/i;
 
-export function putDocument({ baseUrl, maxBodyBytes, documents, representations }: WriteOptions) {
+export function putDocument({ baseUrl, maxBodyBytes, documents, representations, documentLimits = DEFAULT_DOCUMENT_LIMITS }: WriteOptions) {
   const base = new URL(baseUrl);
   return async (req: Request, res: Response): Promise<void> => {
     const id = entityIdsFor(base, req.url)[0]!;
@@ -42,12 +46,15 @@ export function putDocument({ baseUrl, maxBodyBytes, documents, representations 
       throw new HttpError(415, 'Unsupported media type', `PUT takes a Linked Art JSON-LD document (application/ld+json), not ${JSON.stringify(type || '(none)')}.`);
     }
     const body = await readBody(req, maxBodyBytes);
+    refuseTooLarge(body.length, documentLimits, id);
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
     } catch (error) {
       throw new BadRequest(`The body is not JSON: ${(error as Error).message}.`);
     }
+    // Before anything walks it (repairs, the gate): those recurse, and a document 100,000 deep would overflow them.
+    refuseOverLimits(json, documentLimits, id);
     const lenient = prefersLenient(req.headers['prefer']);
     const repair = lenient ? 'all' : repairAsked(req.url);
     let repairs: string[] = [];

@@ -26,6 +26,7 @@ import type { RejectedRecord } from './rejectsFile.js';
 import { leftoverSample, readRecords } from './readRecords.js';
 import { StoreFull } from '../store/StoreFull.js';
 import { SeenIds } from './seenIds.js';
+import type { DocumentLimits } from '../ingest/documentLimits.js';
 
 export interface LoadProgress {
   readonly documents: number;
@@ -62,6 +63,8 @@ export interface LoadOptions {
   readonly warningsListed?: number;
   /** Each refused record, with where it was and why, as its verdict comes (`--rejects FILE`). */
   readonly onRejected?: (rejected: RejectedRecord) => void;
+  /** The limits on one document (default: DEFAULT_DOCUMENT_LIMITS); a document past them is refused as it is read. */
+  readonly documentLimits?: DocumentLimits;
 }
 
 /** Inputs of this many bytes or more (about 1,500 documents of N-Quads): check workers start with the load. */
@@ -184,7 +187,7 @@ export class Loader {
       for (const input of inputs) {
         if (this.options.signal?.aborted) break;
         const stream = input.open((n) => { bytes += n; });
-        for await (const record of readRecords(stream, input, { baseUrl: this.options.baseUrl })) {
+        for await (const record of readRecords(stream, input, { baseUrl: this.options.baseUrl, limits: this.options.documentLimits })) {
           const source = input.name;
           switch (record.kind) {
             case 'unreadable':
@@ -193,6 +196,14 @@ export class Loader {
             case 'leftover':
               report.leftovers.push({ source, location: record.location, messages: [record.message, ...leftoverSample(record, LEFTOVER_SAMPLE)] });
               break;
+            case 'refused': {
+              // Past a limit on one document: refused here, never sent to the gate (which would walk it).
+              const problems = [record.problem];
+              report.rejected++;
+              report.rejections.push({ source, location: record.location, id: record.id, messages: problemMessages(problems), problems });
+              this.options.onRejected?.({ source, location: record.location, id: record.id, problems, record });
+              break;
+            }
             default: {
               const id = record.kind === 'graph' ? record.id : this.jsonId(record.json);
               let earlier: string | undefined;

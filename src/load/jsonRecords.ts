@@ -3,15 +3,19 @@
  * read as a stream. An array is cut into its elements by a small scanner (depth and strings
  * only), so a dump of any size never becomes one string; each element keeps the line it
  * started on for the report. A line of a rejects file (rejectsFile.ts) is read as the record
- * it holds.
+ * it holds. Each document is held against the limits on one document (documentLimits.ts) as
+ * soon as it is parsed, before anything walks it; one past the size limit is not even kept
+ * whole while it is read.
  */
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { DEFAULT_DOCUMENT_LIMITS, limitProblem, shapeExceeded, sizeExceeded, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
 import type { LoadRecord } from './records.js';
-import { rejectedRecord } from './rejectsFile.js';
+import { rejectedRecord, rejectedText } from './rejectsFile.js';
 
-export async function* jsonRecords(input: Readable): AsyncGenerator<LoadRecord> {
-  const scanner = new TopLevelScanner();
+export async function* jsonRecords(input: Readable, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): AsyncGenerator<LoadRecord> {
+  const scanner = new TopLevelScanner(limits.maxBytes);
+  const parsed = (piece: Piece) => parsedPiece(piece, limits);
   // A character's UTF-8 bytes may be split between two chunks: the decoder holds the first part.
   const decoder = new StringDecoder('utf8');
   for await (const chunk of input) {
@@ -21,19 +25,39 @@ export async function* jsonRecords(input: Readable): AsyncGenerator<LoadRecord> 
   for (const piece of scanner.end()) yield parsed(piece);
 }
 
-interface Piece { text: string; line: number; record: number; error?: string }
+/** `bytes`: set instead of `text` for a value too large to keep (its size in UTF-8 bytes). */
+interface Piece { text: string; line: number; record: number; error?: string; bytes?: number }
 
-function parsed(piece: Piece): LoadRecord {
+function parsedPiece(piece: Piece, limits: DocumentLimits, heldText = false): LoadRecord {
   const location = `line ${piece.line} (record ${piece.record})`;
   if (piece.error) return { kind: 'unreadable', location, message: piece.error };
+  const tooLarge = sizeExceeded(piece.bytes ?? Buffer.byteLength(piece.text), limits);
+  if (tooLarge) return refused(location, tooLarge, undefined, undefined);
   let json: unknown;
   try {
     json = JSON.parse(piece.text) as unknown;
   } catch (error) {
     return { kind: 'unreadable', location, message: `not JSON: ${(error as Error).message}` };
   }
+  // A line of a rejects file holding a document refused at its limits: that document, read anew.
+  const text = heldText ? undefined : rejectedText(json);
+  if (text !== undefined) return parsedPiece({ ...piece, text }, limits, true);
   // A line of a rejects file (a document with its problems beside it): the document it holds.
-  return rejectedRecord(json, location) ?? { kind: 'json', location, json };
+  const record = rejectedRecord(json, location) ?? { kind: 'json', location, json };
+  if (record.kind !== 'json') return record;
+  const exceeded = shapeExceeded(record.json, limits);
+  return exceeded ? refused(location, exceeded, jsonId(record.json), piece.text) : record;
+}
+
+function refused(location: string, exceeded: LimitExceeded, id: string | undefined, text: string | undefined): LoadRecord {
+  return { kind: 'refused', location, id, problem: limitProblem(exceeded, id), ...(text !== undefined ? { text } : {}) };
+}
+
+/** The document's id, when it has one as a string (said beside the refusal). */
+function jsonId(json: unknown): string | undefined {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
+  const id = (json as Record<string, unknown>)['id'] ?? (json as Record<string, unknown>)['@id'];
+  return typeof id === 'string' ? id : undefined;
 }
 
 /**
@@ -53,6 +77,12 @@ class TopLevelScanner {
   private outerArray: boolean | undefined;
   private records = 0;
   private pos = 0;
+  /** The value in progress is past the size limit: its text is dropped as it is read, only its bytes counted. */
+  private oversized = false;
+  private droppedBytes = 0;
+
+  /** `maxBytes`: a value larger than this is not kept whole (its text is never needed). */
+  constructor(private readonly maxBytes: number) {}
   /** A value that is no object, being read where a document is expected (its start, for the report). */
   private stray: { text: string; line: number } | undefined;
 
@@ -104,8 +134,16 @@ class TopLevelScanner {
         if (this.depth === minDepth) out.push(this.take(this.pos + 1));
       }
     }
-    // Keep only the value in progress.
+    // Keep only the value in progress (only its size, once it is past the limit).
     if (this.depth > this.minDepth) {
+      if (!this.oversized && b.length - this.start > this.maxBytes) this.oversized = true;
+      if (this.oversized) {
+        this.droppedBytes += Buffer.byteLength(b.slice(this.start));
+        this.buffer = '';
+        this.pos = 0;
+        this.start = 0;
+        return out;
+      }
       this.buffer = b.slice(this.start);
       this.pos -= this.start;
       this.start = 0;
@@ -134,6 +172,12 @@ class TopLevelScanner {
 
   private take(end: number): Piece {
     this.records++;
+    if (this.oversized) {
+      const bytes = this.droppedBytes + Buffer.byteLength(this.buffer.slice(this.start, end));
+      this.oversized = false;
+      this.droppedBytes = 0;
+      return { text: '', bytes, line: this.startLine, record: this.records };
+    }
     return { text: this.buffer.slice(this.start, end), line: this.startLine, record: this.records };
   }
 

@@ -4,16 +4,17 @@
  * and `linkedart validate`, so both see the same documents at the same places.
  */
 import type { Readable } from 'node:stream';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../ingest/documentLimits.js';
 import type { LoadInput } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
 import type { LoadRecord } from './records.js';
 import { rdfRecords } from './rdfRecords.js';
 
-export function readRecords(stream: Readable, input: Pick<LoadInput, 'format'>, options: { baseUrl?: string } = {}): AsyncGenerator<LoadRecord> {
+export function readRecords(stream: Readable, input: Pick<LoadInput, 'format'>, options: { baseUrl?: string; limits?: DocumentLimits } = {}): AsyncGenerator<LoadRecord> {
   switch (input.format) {
     case 'jsonld':
     case 'ndjson':
-      return jsonRecords(stream);
+      return jsonRecords(stream, options.limits ?? DEFAULT_DOCUMENT_LIMITS);
     default:
       return rdfRecords(stream, input.format, { baseUrl: options.baseUrl });
   }

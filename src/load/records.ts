@@ -4,6 +4,7 @@
  * the input that is no document (unreadable, or triples that belong to none), which is
  * reported, never dropped. `location` says where in the input: a line or a record number.
  */
+import type { Problem } from '../linkedart/Problem.js';
 import type { Quad } from '../rdf/terms.js';
 
 export type LoadRecord =
@@ -11,4 +12,18 @@ export type LoadRecord =
   | { readonly kind: 'json'; readonly location: string; readonly json: unknown; readonly base?: string }
   | { readonly kind: 'graph'; readonly location: string; readonly id: string; readonly quads: Quad[]; readonly hints: Quad[] }
   | { readonly kind: 'unreadable'; readonly location: string; readonly message: string }
+  /**
+   * A document refused before anything walks it: past a limit on one document
+   * (src/ingest/documentLimits.ts). `text`: the document as given, for a rejects file, when it
+   * is not itself too large to keep.
+   */
+  | RefusedRecord
   | { readonly kind: 'leftover'; readonly location: string; readonly message: string; readonly quads: Quad[] };
+
+export interface RefusedRecord {
+  readonly kind: 'refused';
+  readonly location: string;
+  readonly id: string | undefined;
+  readonly problem: Problem;
+  readonly text?: string;
+}

@@ -9,6 +9,11 @@
  * reachable from the root), it carries the graph instead, as N-Quads text under `nquads` (the
  * shape hints as an export writes them, `#@hint` comments), and no `document`. The JSON readers (jsonRecords.ts) take such a line back
  * as the record it holds (rejectedRecord), so the loop is: load → fix the rejects file → load it.
+ *
+ * A document refused at the limits on one document (too large, too deep, too long an array)
+ * is not rewritten as JSON (that would walk it, and overflow on the depth it was refused for):
+ * its line keeps the text as given under `text`, read back as that text; one too large to keep
+ * has `omitted` instead, and is read back as unreadable, pointing at where it came from.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Parser, Writer } from 'n3';
@@ -17,7 +22,7 @@ import type { Problem } from '../linkedart/Problem.js';
 import { df, type Quad } from '../rdf/terms.js';
 import { renderDocument } from '../render/renderDocument.js';
 import type { DocumentRecord } from './gate/checkBatch.js';
-import type { LoadRecord } from './records.js';
+import type { LoadRecord, RefusedRecord } from './records.js';
 
 /** A refused record with where it came from and why. */
 export interface RejectedRecord {
@@ -25,7 +30,7 @@ export interface RejectedRecord {
   readonly location: string;
   readonly id: string | undefined;
   readonly problems: readonly Problem[];
-  readonly record: DocumentRecord;
+  readonly record: DocumentRecord | RefusedRecord;
 }
 
 /** The line of a refused record (without its newline). */
@@ -33,7 +38,10 @@ export function rejectLine({ source, location, id, problems, record }: RejectedR
   const line: Record<string, unknown> = { source, location };
   if (id !== undefined) line['id'] = id;
   line['problems'] = problems;
-  if (record.kind === 'json') {
+  if (record.kind === 'refused') {
+    if (record.text !== undefined) line['text'] = record.text;
+    else line['omitted'] = 'the document is larger than the limit on one document: fix it where it came from (source, location)';
+  } else if (record.kind === 'json') {
     line['document'] = record.json;
   } else {
     const rendered = renderDocument(record.id, [...record.quads, ...record.hints]);
@@ -55,6 +63,9 @@ export function rejectedRecord(json: unknown, location: string): LoadRecord | un
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
   const line = json as Record<string, unknown>;
   if (!Array.isArray(line['problems'])) return undefined;
+  if (typeof line['omitted'] === 'string') {
+    return { kind: 'unreadable', location, message: `a refused document not kept in the rejects file (${line['omitted']}): ${String(line['source'])} ${String(line['location'])}` };
+  }
   if ('document' in line) return { kind: 'json', location, json: line['document'] };
   const id = line['id'];
   const nquads = line['nquads'];
@@ -68,6 +79,13 @@ export function rejectedRecord(json: unknown, location: string): LoadRecord | un
   }
   const hints = nquads.split('\n').flatMap((l) => parseHintComment(l) ?? []);
   return { kind: 'graph', location, id, quads, hints };
+}
+
+/** The text of the document a line of a rejects file holds as given (one refused at the limits on one document); else undefined. */
+export function rejectedText(json: unknown): string | undefined {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
+  const line = json as Record<string, unknown>;
+  return Array.isArray(line['problems']) && typeof line['text'] === 'string' ? line['text'] : undefined;
 }
 
 /** The rejects file, written line by line as verdicts come (synchronously: refusals are the exception). */
