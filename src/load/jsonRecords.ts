@@ -11,10 +11,12 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { DEFAULT_DOCUMENT_LIMITS, limitProblem, shapeExceeded, sizeExceeded, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
 import type { LoadRecord } from './records.js';
+import { graphLimitsExceeded } from './graphLimits.js';
 import { rejectedRecord, rejectedText } from './rejectsFile.js';
 
 export async function* jsonRecords(input: Readable, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): AsyncGenerator<LoadRecord> {
-  const scanner = new TopLevelScanner(limits.maxBytes);
+  // A rejects line carries its document and the problems beside it: kept up to a few times the limit, then judged by the document in it.
+  const scanner = new TopLevelScanner(REJECTS_LINE_FACTOR * limits.maxBytes);
   const parsed = (piece: Piece) => parsedPiece(piece, limits);
   // A character's UTF-8 bytes may be split between two chunks: the decoder holds the first part.
   const decoder = new StringDecoder('utf8');
@@ -25,28 +27,46 @@ export async function* jsonRecords(input: Readable, limits: DocumentLimits = DEF
   for (const piece of scanner.end()) yield parsed(piece);
 }
 
+/** How many times the limit on one document a value may be and still be kept whole (a rejects line holding a document near the limit). */
+const REJECTS_LINE_FACTOR = 3;
+
 /** `bytes`: set instead of `text` for a value too large to keep (its size in UTF-8 bytes). */
 interface Piece { text: string; line: number; record: number; error?: string; bytes?: number }
 
-function parsedPiece(piece: Piece, limits: DocumentLimits, heldText = false): LoadRecord {
+function parsedPiece(piece: Piece, limits: DocumentLimits): LoadRecord {
   const location = `line ${piece.line} (record ${piece.record})`;
   if (piece.error) return { kind: 'unreadable', location, message: piece.error };
-  const tooLarge = sizeExceeded(piece.bytes ?? Buffer.byteLength(piece.text), limits);
-  if (tooLarge) return refused(location, tooLarge, undefined, undefined);
+  // Past what the scanner keeps: too large whatever it holds.
+  if (piece.bytes !== undefined) return refused(location, sizeExceeded(piece.bytes, limits)!, undefined, undefined);
   let json: unknown;
   try {
     json = JSON.parse(piece.text) as unknown;
   } catch (error) {
     return { kind: 'unreadable', location, message: `not JSON: ${(error as Error).message}` };
   }
-  // A line of a rejects file holding a document refused at its limits: that document, read anew.
-  const text = heldText ? undefined : rejectedText(json);
-  if (text !== undefined) return parsedPiece({ ...piece, text }, limits, true);
+  // A line of a rejects file holding a document refused at its limits: that document, read anew
+  // (a text within the line is shorter than the line: this ends).
+  const text = rejectedText(json);
+  if (text !== undefined) return parsedPiece({ ...piece, text }, limits);
   // A line of a rejects file (a document with its problems beside it): the document it holds.
-  const record = rejectedRecord(json, location) ?? { kind: 'json', location, json };
-  if (record.kind !== 'json') return record;
+  const held = rejectedRecord(json, location);
+  if (held?.kind === 'graph') {
+    const over = graphLimitsExceeded(held.id, held.quads, limits);
+    return over ? { kind: 'refused', location, id: held.id, problem: limitProblem(over, held.id), graph: held } : held;
+  }
+  if (held !== undefined && held.kind !== 'json') return held;
+  const record = held ?? { kind: 'json', location, json };
+  const id = jsonId(record.json);
+  // A document's size is its text's; a rejects line's is that of the document in it (its problems beside it do not count).
+  if (held === undefined) {
+    const tooLarge = sizeExceeded(Buffer.byteLength(piece.text), limits);
+    if (tooLarge) return refused(location, tooLarge, id, undefined);
+  }
   const exceeded = shapeExceeded(record.json, limits);
-  return exceeded ? refused(location, exceeded, jsonId(record.json), piece.text) : record;
+  if (exceeded) return refused(location, exceeded, id, piece.text);
+  // Within the depth limit, so JSON.stringify cannot overflow on it.
+  const tooLarge = held === undefined ? undefined : sizeExceeded(Buffer.byteLength(JSON.stringify(record.json)), limits);
+  return tooLarge ? refused(location, tooLarge, id, undefined) : record;
 }
 
 function refused(location: string, exceeded: LimitExceeded, id: string | undefined, text: string | undefined): LoadRecord {

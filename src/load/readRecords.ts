@@ -9,6 +9,8 @@ import type { LoadInput } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
 import type { LoadRecord } from './records.js';
 import { rdfRecords } from './rdfRecords.js';
+import { graphLimitsExceeded } from './graphLimits.js';
+import { limitProblem } from '../ingest/documentLimits.js';
 
 export function readRecords(stream: Readable, input: Pick<LoadInput, 'format'>, options: { baseUrl?: string; limits?: DocumentLimits } = {}): AsyncGenerator<LoadRecord> {
   switch (input.format) {
@@ -16,7 +18,19 @@ export function readRecords(stream: Readable, input: Pick<LoadInput, 'format'>, 
     case 'ndjson':
       return jsonRecords(stream, options.limits ?? DEFAULT_DOCUMENT_LIMITS);
     default:
-      return rdfRecords(stream, input.format, { baseUrl: options.baseUrl });
+      return withinLimits(rdfRecords(stream, input.format, { baseUrl: options.baseUrl }), options.limits ?? DEFAULT_DOCUMENT_LIMITS);
+  }
+}
+
+/** Each graph held against the limits on one document before anything renders it (graphLimits.ts); one past them is refused. */
+async function* withinLimits(records: AsyncGenerator<LoadRecord>, limits: DocumentLimits): AsyncGenerator<LoadRecord> {
+  for await (const record of records) {
+    const exceeded = record.kind === 'graph' ? graphLimitsExceeded(record.id, record.quads, limits) : undefined;
+    if (record.kind === 'graph' && exceeded) {
+      yield { kind: 'refused', location: record.location, id: record.id, problem: limitProblem(exceeded, record.id), graph: record };
+    } else {
+      yield record;
+    }
   }
 }
 

@@ -26,4 +26,6 @@ export interface RefusedRecord {
   readonly id: string | undefined;
   readonly problem: Problem;
   readonly text?: string;
+  /** A graph read from RDF: the graph as read, for a rejects file (as N-Quads). */
+  readonly graph?: Extract<LoadRecord, { kind: 'graph' }>;
 }

@@ -38,7 +38,11 @@ export function rejectLine({ source, location, id, problems, record }: RejectedR
   const line: Record<string, unknown> = { source, location };
   if (id !== undefined) line['id'] = id;
   line['problems'] = problems;
-  if (record.kind === 'refused') {
+  if (record.kind === 'refused' && record.graph) {
+    // As an unrenderable graph is kept: its N-Quads, read back as the graph (and refused again until fixed).
+    line['id'] = record.graph.id;
+    line['nquads'] = new Writer({ format: 'N-Quads' }).quadsToString(record.graph.quads) + hintCommentLines(record.graph.hints);
+  } else if (record.kind === 'refused') {
     if (record.text !== undefined) line['text'] = record.text;
     else line['omitted'] = 'the document is larger than the limit on one document: fix it where it came from (source, location)';
   } else if (record.kind === 'json') {

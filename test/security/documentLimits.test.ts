@@ -186,6 +186,31 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
       expect(report.rejections[0]!.messages.join('\n')).to.contain('[document-too-large]').and.to.contain('262144 bytes');
     });
 
+    it('N-Quads: a graph nesting 100,000 blank nodes, and one rendering 2^30 nodes from 60 triples, each refused naming it; the others loaded', async () => {
+      const dump = join(dir, 'graphs.nq');
+      const type = '<http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.cidoc-crm.org/cidoc-crm/E22_Human-Made_Object>';
+      const P46 = '<http://www.cidoc-crm.org/cidoc-crm/P46_is_composed_of>';
+      const P45 = '<http://www.cidoc-crm.org/cidoc-crm/P45_consists_of>';
+      const label = '<http://www.w3.org/2000/01/rdf-schema#label>';
+      const lines: string[] = [];
+      const graph = (name: string, depth: number, links: readonly string[]) => {
+        const g = `<${BASE}object/${name}>`;
+        lines.push(`${g} ${type} ${g} .`);
+        for (let i = 0; i < depth; i++) for (const p of links) lines.push(`${i === 0 ? g : `_:${name}${i}`} ${p} _:${name}${i + 1} ${g} .`);
+        lines.push(`_:${name}${depth} ${label} "end" ${g} .`);
+      };
+      graph('chain', 100_000, [P46]);
+      graph('doubling', 30, [P46, P45]);
+      lines.push(`<${BASE}object/plain> ${type} <${BASE}object/plain> .`, `<${BASE}object/plain> ${label} "Plain" <${BASE}object/plain> .`);
+      writeFileSync(dump, lines.join('\n') + '\n');
+      const run = await cli(['load', '--no-progress', '--json', ...storeArgs, dump]);
+      expect(run.status, run.stderr).to.equal(1);
+      const report = JSON.parse(run.stdout) as LoadReport;
+      expect(report).to.include({ created: 1, rejected: 2 });
+      expect(report.rejections.map((r) => [r.id, r.messages.join('\n').match(/\[([\w-]+)\]/)?.[1]])).to.deep.equal([
+        [BASE + 'object/chain', 'nested-too-deep'], [BASE + 'object/doubling', 'document-too-large']]);
+    });
+
     it('a bad limit is a usage error naming the flag', async () => {
       const run = await cli(['load', '--no-progress', '--max-depth', '0', ...storeArgs, join(dir, 'sized.ndjson')]);
       expect(run.status).to.equal(2);
