@@ -3,6 +3,7 @@
  * would store something the sender never wrote). The refusal says where: the byte offset of the
  * first ill-formed sequence, so the sender can find it.
  */
+import { isUtf8 } from 'node:buffer';
 
 /** Bytes that are not UTF-8: `offset` is where the first ill-formed sequence starts; `source` names the input, when known. */
 export class NotUtf8 extends Error {
@@ -18,15 +19,11 @@ export class NotUtf8 extends Error {
   }
 }
 
-const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** The text of `bytes`; NotUtf8 (its offset counted from `start`) when they are not UTF-8. */
+/** The text of `bytes` (a byte-order mark kept); NotUtf8 (its offset counted from `start`) when they are not UTF-8. */
 export function decodeUtf8(bytes: Uint8Array, start = 0): string {
-  try {
-    return strict.decode(bytes);
-  } catch {
-    throw notUtf8At(bytes, start);
-  }
+  // Checked by buffer.isUtf8 (simdutf), then decoded: several times faster than a fatal TextDecoder.
+  if (!isUtf8(bytes)) throw notUtf8At(bytes, start);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 /** The NotUtf8 of `bytes` that are known not to be UTF-8, offsets counted from `start`. */
@@ -60,12 +57,17 @@ export function firstIllFormed(bytes: Uint8Array): number {
   return i;
 }
 
+/** How many bytes the sequence a lead byte starts has (1 for ASCII and for bytes that start none). */
+export function sequenceLength(lead: number): number {
+  return lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+}
+
 /** Where a character cut off at the end of `bytes` starts (`bytes.length` when none is): at most three bytes back, from `from` on. */
 export function incompleteTail(bytes: Uint8Array, from: number): number {
   for (let i = bytes.length - 1; i >= Math.max(from, bytes.length - 3); i--) {
     const b = bytes[i]!;
     if (b < 0x80) return bytes.length;
-    if (b >= 0xc0) return bytes.length - i < (b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2) ? i : bytes.length;
+    if (b >= 0xc0) return bytes.length - i < sequenceLength(b) ? i : bytes.length;
   }
   return bytes.length;
 }
