@@ -24,6 +24,7 @@ import { BadRequest, HttpError, InsufficientStorage, PayloadTooLarge } from './H
 import { StoreFull } from '../store/StoreFull.js';
 import { NotUtf8 } from '../ingest/utf8.js';
 import { drainRefusedBody } from './drainRefusedBody.js';
+import { urlParams } from './strictParams.js';
 
 export interface BulkOptions {
   readonly documents: DocumentService;
@@ -38,7 +39,8 @@ export interface BulkOptions {
 
 export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads }: BulkOptions) {
   return async (req: Request, res: Response): Promise<void> => {
-    const params = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
+    // Strictly decoded: a ?baseUrl= whose escapes are not UTF-8 is a 400, not ids with U+FFFD in them.
+    const params = urlParams(req.url);
     const format = dumpFormatNamed(params.get('format') ?? '');
     if (!format) throw new BadRequest(`?format= names the dump's format: one of ${DUMP_FORMATS.join(', ')}.`);
     const flag = (name: string) => params.get(name) === 'true';
