@@ -7,6 +7,7 @@
 import type { Server } from 'node:http';
 import type { Config } from '../config/Config.js';
 import { createApp } from '../http/createApp.js';
+import { answerClientErrors } from '../http/clientErrors.js';
 import type { Readiness } from '../http/operations.js';
 import { createLogger } from '../log/logger.js';
 import { loadDemoOnce } from '../service/demoOnce.js';
@@ -49,6 +50,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     await store.close();
     throw new Error(error.code === 'EADDRINUSE' ? `port ${config.port} on ${config.host} is already in use; choose another with --port or LINKEDART_PORT` : error.message);
   });
+  answerClientErrors(server, logger);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.error(`Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (${describeStore(config.store)})`);

@@ -11,6 +11,7 @@ import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { ingestRecord } from '../load/admitRecord.js';
 import { InputError, resolveInputs, type DumpFormat } from '../load/inputs.js';
 import { leftoverSample, readRecords } from '../load/readRecords.js';
+import { strictText } from '../ingest/Utf8TextStream.js';
 import { checkShapes } from '../validate/admitDocument.js';
 
 export interface ValidationReport {
@@ -51,7 +52,8 @@ export async function validateInputs(paths: readonly string[], options: Validate
     }
     for (const input of inputs) {
       try {
-        for await (const record of readRecords(input.open(), input, { baseUrl: options.base })) {
+        // Strict UTF-8, as a load reads it: a file the load would refuse is not called valid here.
+        for await (const record of readRecords(strictText(input.open()), input, { baseUrl: options.base })) {
           const source = `${input.name} ${record.location}`;
           if (record.kind === 'unreadable') result.unreadable.push({ source, message: record.message });
           else if (record.kind === 'refused') result.reports.push({ source, document: record.id, valid: false, problems: [record.problem], repairs: [] });
@@ -59,7 +61,7 @@ export async function validateInputs(paths: readonly string[], options: Validate
           else result.reports.push(check(record, input.name, source, options));
         }
       } catch (error) {
-        // The input itself failed (a broken gzip stream, a file gone): said, and the next one read.
+        // The input itself failed (a broken gzip stream, a file gone, bytes that are not UTF-8): said, and the next one read.
         result.unreadable.push({ source: input.name, message: (error as Error).message });
       }
     }

@@ -47,9 +47,11 @@ export class NotAcceptable extends HttpError {
   }
 }
 
+/** 413: `size` when the body said it (Content-Length); a body sent chunked is refused once past the limit, its size unknown. */
 export class PayloadTooLarge extends HttpError {
-  constructor(size: number, limit: number) {
-    super(413, 'Payload too large', `The request body is ${size} bytes; the limit is ${limit} bytes (--max-body-mb).`);
+  constructor(size: number | undefined, limit: number, flag = '--max-body-mb') {
+    super(413, 'Payload too large', `The request body is ${size === undefined ? `over ${limit} bytes (sent without a length, refused once past the limit)` : `${size} bytes`}; ` +
+      `the limit is ${limit} bytes (${flag}).`);
   }
 }
 

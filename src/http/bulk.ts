@@ -23,10 +23,15 @@ import { asHttpError } from './problems.js';
 import { BadRequest, HttpError, InsufficientStorage, PayloadTooLarge } from './HttpError.js';
 import { StoreFull } from '../store/StoreFull.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
+import { NotUtf8 } from '../ingest/utf8.js';
+import { drainRefusedBody } from './drainRefusedBody.js';
+import { urlParams } from './strictParams.js';
 
 export interface BulkOptions {
   readonly documents: DocumentService;
   readonly maxBulkBytes: number;
+  /** How much of a body refused part-way is read away before the connection is cut (--max-body-mb). */
+  readonly maxBodyBytes: number;
   /** Where a failure inside a streamed answer is logged (the error handler cannot see it). */
   readonly logger: Logger;
   /** Told of each load's progress, for /metrics. */
@@ -35,9 +40,10 @@ export interface BulkOptions {
   readonly documentLimits?: DocumentLimits;
 }
 
-export function bulkLoad({ documents, maxBulkBytes, logger, loads, documentLimits }: BulkOptions) {
+export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads, documentLimits }: BulkOptions) {
   return async (req: Request, res: Response): Promise<void> => {
-    const params = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
+    // Strictly decoded: a ?baseUrl= whose escapes are not UTF-8 is a 400, not ids with U+FFFD in them.
+    const params = urlParams(req.url);
     const format = dumpFormatNamed(params.get('format') ?? '');
     if (!format) throw new BadRequest(`?format= names the dump's format: one of ${DUMP_FORMATS.join(', ')}.`);
     const flag = (name: string) => params.get(name) === 'true';
@@ -46,7 +52,7 @@ export function bulkLoad({ documents, maxBulkBytes, logger, loads, documentLimit
     const repair = repairPolicyNamed(params.get('repair') ?? 'all');
     if (!repair) throw new BadRequest(`?repair= is one of ${REPAIR_POLICIES.join(', ')}.`);
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > maxBulkBytes) throw new PayloadTooLarge(declared, maxBulkBytes);
+    if (declared > maxBulkBytes) throw new PayloadTooLarge(declared, maxBulkBytes, '--max-bulk-mb');
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
     if (encoding !== 'identity' && encoding !== 'gzip') throw new HttpError(415, 'Unsupported media type', `Content-Encoding ${encoding}: only gzip is understood.`);
 
@@ -56,11 +62,13 @@ export function bulkLoad({ documents, maxBulkBytes, logger, loads, documentLimit
     const body = new Transform({
       transform(chunk: Buffer, _e, done) {
         size += chunk.length;
-        if (size > maxBulkBytes) { tooLarge = true; done(new PayloadTooLarge(size, maxBulkBytes)); return; }
+        if (size > maxBulkBytes) { tooLarge = true; done(new PayloadTooLarge(undefined, maxBulkBytes, '--max-bulk-mb')); return; }
         done(null, chunk);
       },
     });
     req.on('error', (e) => body.destroy(e));
+    // The load may not be reading yet when the body goes past the limit: the error is its to see, and answerFor's.
+    body.on('error', () => undefined);
     req.pipe(body);
     // JSON unless the client prefers the streamed lines (`*/*` or no Accept: JSON, as before).
     const progress = req.accepts(['application/json', BULK_PROGRESS_MEDIA_TYPE]) === BULK_PROGRESS_MEDIA_TYPE ? new BulkProgress(res) : undefined;
@@ -92,11 +100,12 @@ export function bulkLoad({ documents, maxBulkBytes, logger, loads, documentLimit
       res.end(answer);
     } catch (error) {
       if (progress) {
-        const problem = asHttpError(answerFor(error, tooLarge, maxBulkBytes));
+        const problem = asHttpError(answerFor(error, tooLarge, maxBulkBytes, encoding === 'gzip'));
         if (problem.status >= 500 && problem.status !== 507) logger.error({ err: error, path: req.originalUrl.slice(0, 500) }, 'bulk load failed');
+        if (problem.status === 413) drainRefusedBody(req, maxBodyBytes);
         return progress.problem(problem);
       }
-      throw answerFor(error, tooLarge, maxBulkBytes);
+      throw answerFor(error, tooLarge, maxBulkBytes, encoding === 'gzip');
     } finally {
       tracker?.ended();
     }
@@ -116,9 +125,11 @@ async function discardRest(req: Request, body: Transform): Promise<void> {
 }
 
 /** What a failed load answers: the client's fault (too large, unreadable body) or ours (as it was thrown). */
-function answerFor(error: unknown, tooLarge: boolean, maxBulkBytes: number): unknown {
-  if (tooLarge) return new PayloadTooLarge(maxBulkBytes + 1, maxBulkBytes);
+function answerFor(error: unknown, tooLarge: boolean, maxBulkBytes: number, gzipped: boolean): unknown {
+  if (tooLarge) return new PayloadTooLarge(undefined, maxBulkBytes, '--max-bulk-mb');
   if (error instanceof HttpError) return error;
+  // Bytes that are not UTF-8 (the load reads its text strictly): where, in the body as sent or as gunzipped.
+  if (error instanceof NotUtf8) return new BadRequest(`The request body${gzipped ? ', gunzipped,' : ''} is ${error.problem}; send it as UTF-8.`);
   // A broken gzip stream or a dropped connection: the client's input, not our failure.
   const code = (error as NodeJS.ErrnoException).code;
   if (code?.startsWith('Z_') || code === 'ECONNRESET') return new BadRequest(`The body could not be read: ${(error as Error).message}.`);

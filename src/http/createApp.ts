@@ -16,6 +16,7 @@ import { tokenChecker } from './auth.js';
 import { bulkLoad } from './bulk.js';
 import { setCorsHeaders, setPreflightHeaders } from './cors.js';
 import { dereference } from './dereference.js';
+import { drainRefusedBody } from './drainRefusedBody.js';
 import { exportRoute } from './exportRoute.js';
 import { HttpError, MethodNotAllowed, PayloadTooLarge, ServiceUnavailable } from './HttpError.js';
 import { health, readiness, type Readiness } from './operations.js';
@@ -100,7 +101,7 @@ export function createApp({ config, documents, representations, logger, readines
   routes.set(ACTIVITY_STREAM_ROUTE, new Map([['GET', whenReady(activityStreamCollection(feed))]]));
   prefixes.set(ACTIVITY_PAGES_PATH, new Map([['GET', whenReady(activityStreamPages(feed))]]));
   // Without a token the write methods are there only to say how to turn writes on (405).
-  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, logger, loads: metrics?.loads, documentLimits: config.documentLimits }))]]) : new Map());
+  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, maxBodyBytes: config.maxBodyBytes, logger, loads: metrics?.loads, documentLimits: config.documentLimits }))]]) : new Map());
   const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger, deletedAt: (id) => documents.feed.deletedAt(id) }))]]);
   if (writable) {
     const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents, representations, documentLimits: config.documentLimits };
@@ -151,6 +152,8 @@ export function createApp({ config, documents, representations, logger, readines
     else if (problem.status >= 500 && problem.status !== 503) logger.error({ err: error, method: req.method, path: req.originalUrl.slice(0, 500) }, 'request failed');
     if (res.headersSent) { res.destroy(); return; }
     sendProblem(res, problem);
+    // A body refused part-way (or by its Content-Length) is read away, not left to reset the connection under the answer.
+    if (problem.status === 413) drainRefusedBody(req, config.maxBodyBytes);
   });
   return app;
 

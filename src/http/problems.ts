@@ -19,6 +19,8 @@ export function sendProblem(res: Response, error: HttpError): void {
   res.setHeader('Content-Type', PROBLEM_MEDIA_TYPE);
   res.setHeader('Content-Length', body.length);
   res.setHeader('Cache-Control', 'no-store');
+  // JSON, never sniffed as something a browser would run or render.
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 

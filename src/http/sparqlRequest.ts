@@ -10,7 +10,8 @@ import type { Request } from 'express';
 import type { UpdateDataset } from '../sparql/parseSparql.js';
 import type { QueryDataset } from '../sparql/SparqlEngine.js';
 import { BadRequest, HttpError, PayloadTooLarge, UnsupportedMediaType } from './HttpError.js';
-import { readBody } from './readBody.js';
+import { bodyText, readBody } from './readBody.js';
+import { strictParams, urlParams as strictUrlParams } from './strictParams.js';
 
 export interface SparqlRequest {
   readonly kind: 'query' | 'update';
@@ -53,7 +54,7 @@ export async function readSparqlRequest(req: Request, maxQueryBytes: number): Pr
   const type = mediaTypeOf(req);
   switch (type) {
     case FORM_MEDIA_TYPE: {
-      const form = new URLSearchParams(await readText(req, FORM_OVERHEAD(maxQueryBytes), maxQueryBytes));
+      const form = strictParams(await readText(req, FORM_OVERHEAD(maxQueryBytes), maxQueryBytes), 'the form body');
       return fromParams(form, url);
     }
     case QUERY_MEDIA_TYPE:
@@ -128,19 +129,18 @@ function refuseQueryDataset(params: URLSearchParams): void {
 }
 
 function urlParams(req: Request): URLSearchParams {
-  const q = req.url.indexOf('?');
-  return new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
+  return strictUrlParams(req.url);
 }
 
 function mediaTypeOf(req: Request): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** The body as UTF-8, 413 past `limit` bytes, the detail naming the SPARQL text limit rather than the body limit. */
+/** The body as UTF-8 (strictly: 400 naming the offset of bytes that are not), 413 past `limit` bytes, the detail naming the SPARQL text limit rather than the body limit. */
 async function readText(req: Request, limit: number, maxQueryBytes: number): Promise<string> {
   const declared = Number(req.headers['content-length'] ?? 0);
   try {
-    return (await readBody(req, limit)).toString('utf8');
+    return bodyText(await readBody(req, limit));
   } catch (error) {
     if (!(error instanceof PayloadTooLarge)) throw error;
     throw new HttpError(413, 'Payload too large',

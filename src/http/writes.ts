@@ -19,7 +19,7 @@ import { admitDocument } from '../validate/admitDocument.js';
 import { entityIdsFor } from './entityIdFor.js';
 import { BadRequest, HttpError, NotFound } from './HttpError.js';
 import { writePrecondition } from './preconditions.js';
-import { readBody } from './readBody.js';
+import { bodyText, readBody } from './readBody.js';
 import { REPAIR_POLICIES, repairDocument, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import { formatRepair } from '../ingest/repairs/RepairNote.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../ingest/documentLimits.js';
@@ -45,11 +45,12 @@ export function putDocument({ baseUrl, maxBodyBytes, documents, representations,
     if (!JSON_TYPES.test(type)) {
       throw new HttpError(415, 'Unsupported media type', `PUT takes a Linked Art JSON-LD document (application/ld+json), not ${JSON.stringify(type || '(none)')}.`);
     }
-    const body = await readBody(req, maxBodyBytes);
-    refuseTooLarge(body.length, documentLimits, id);
+    const buffer = await readBody(req, maxBodyBytes);
+    refuseTooLarge(buffer.length, documentLimits, id);
+    const body = bodyText(buffer);
     let json: unknown;
     try {
-      json = JSON.parse(body.toString('utf8'));
+      json = JSON.parse(body);
     } catch (error) {
       throw new BadRequest(`The body is not JSON: ${(error as Error).message}.`);
     }

@@ -27,6 +27,7 @@ import { leftoverSample, readRecords } from './readRecords.js';
 import { StoreFull } from '../store/StoreFull.js';
 import { SeenIds } from './seenIds.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
+import { strictText } from '../ingest/Utf8TextStream.js';
 
 export interface LoadProgress {
   readonly documents: number;
@@ -186,7 +187,8 @@ export class Loader {
     try {
       for (const input of inputs) {
         if (this.options.signal?.aborted) break;
-        const stream = input.open((n) => { bytes += n; });
+        // Read as UTF-8 strictly: bytes that are not UTF-8 stop the load (NotUtf8, naming the offset), never stored as U+FFFD.
+        const stream = strictText(input.open((n) => { bytes += n; }), input.name);
         for await (const record of readRecords(stream, input, { baseUrl: this.options.baseUrl, limits: this.options.documentLimits })) {
           const source = input.name;
           switch (record.kind) {

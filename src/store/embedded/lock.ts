@@ -1,8 +1,10 @@
 /**
  * One process per data directory: a lock file `LOCK` created exclusively ('wx') that holds the
  * owner's PID and host name. A lock whose process is gone (kill -9 leaves the file behind) is
- * taken over; a lock held by a live process makes open() fail with a message naming it.
+ * taken over (so is one whose process is a zombie, dead but not yet reaped); a lock held by a
+ * live process makes open() fail with a message naming it.
  */
+import { readFileSync } from 'node:fs';
 import { open, readFile, rename, unlink, link } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -41,10 +43,27 @@ function parseLock(text: string): LockOwner | null {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !isZombie(pid);
+}
+
+/**
+ * Whether the process has exited and only waits for its parent to reap it (state Z, or X
+ * while being reaped): signal 0 still finds such a pid, right after a kill -9 for instance,
+ * but it holds nothing. Linux says so in /proc/PID/stat; elsewhere, assume it does not.
+ */
+function isZombie(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  // "PID (command) STATE ...": the command may hold spaces and parentheses, so read after the last ')'.
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === 'Z' || state === 'X';
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

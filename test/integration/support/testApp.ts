@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { resolveConfig, type ConfigInput } from '../../../src/config/Config.js';
 import { createApp } from '../../../src/http/createApp.js';
+import { answerClientErrors } from '../../../src/http/clientErrors.js';
 import type { Readiness } from '../../../src/http/operations.js';
 import type { IngestedDocument } from '../../../src/ingest/ingestDocument.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
@@ -51,6 +52,7 @@ export async function startTestApp(documents: readonly IngestedDocument[], setti
   const readiness: Readiness = { ready: true };
   const server: Server = createApp({ config, documents: service, representations, logger, readiness, sparql }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
+  answerClientErrors(server, logger);
   const { port } = server.address() as { port: number };
   return {
     origin: `http://127.0.0.1:${port}`, store, documents: service, representations, sparql, log, readiness,
