@@ -5,6 +5,9 @@ import { FeedError } from '../../../src/harvest/feedJson.js';
 import { getWithRetries, RetriesExhausted } from '../../../src/harvest/httpGet.js';
 import { httpFeedSource } from '../../../src/harvest/readFeed.js';
 
+/** These servers are on 127.0.0.1: allowed, as --allow-private-addresses does. */
+const LOCAL = { addresses: { allowPrivateAddresses: true, trustedOrigins: new Set<string>() } };
+
 /** A server answering each request with the next of `statuses` (the last one repeats), counting requests. */
 async function serve(statuses: number[], body = '{"type":"OrderedCollection","id":"x","totalItems":0}'): Promise<{ url: string; requests: () => number; server: Server }> {
   let n = 0;
@@ -27,7 +30,7 @@ describe('Harvest: requests with retries and back-off', () => {
     const s = await serve([503, 503, 200]);
     server = s.server;
     const retries: string[] = [];
-    const answer = await getWithRetries(s.url, 'application/ld+json', { sleep, backoffMs: 100, onRetry: (_u, reason) => retries.push(reason) });
+    const answer = await getWithRetries(s.url, 'application/ld+json', { ...LOCAL, sleep, backoffMs: 100, onRetry: (_u, reason) => retries.push(reason) });
     expect(answer.status).to.equal(200);
     expect(s.requests()).to.equal(3);
     expect(retries).to.deep.equal(['answered 503 Service Unavailable', 'answered 503 Service Unavailable']);
@@ -38,7 +41,7 @@ describe('Harvest: requests with retries and back-off', () => {
   it('a 5xx every time: gives up after the retries, saying why', async () => {
     const s = await serve([500]);
     server = s.server;
-    const error = await getWithRetries(s.url, 'application/ld+json', { sleep, retries: 2 }).catch((e: Error) => e);
+    const error = await getWithRetries(s.url, 'application/ld+json', { ...LOCAL, sleep, retries: 2 }).catch((e: Error) => e);
     expect(error).to.be.instanceOf(RetriesExhausted);
     expect((error as Error).message).to.match(/answered 500 .*after 3 attempts/);
     expect(s.requests()).to.equal(3);
@@ -49,7 +52,7 @@ describe('Harvest: requests with retries and back-off', () => {
     server = createServer((_req, res) => { if (n++ === 0) return; res.writeHead(200).end('{}'); });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const answer = await getWithRetries(url, 'application/json', { sleep, timeoutMs: 200 });
+    const answer = await getWithRetries(url, 'application/json', { ...LOCAL, sleep, timeoutMs: 200 });
     expect(answer.status).to.equal(200);
     expect(n).to.equal(2);
   });
@@ -57,7 +60,7 @@ describe('Harvest: requests with retries and back-off', () => {
   it('a 404 of the feed stops the harvest at once: no retry, the status and URL said', async () => {
     const s = await serve([404]);
     server = s.server;
-    const error = await httpFeedSource({ sleep }).collection(s.url).catch((e: Error) => e);
+    const error = await httpFeedSource({ ...LOCAL, sleep }).collection(s.url).catch((e: Error) => e);
     expect(error).to.be.instanceOf(FeedError);
     expect((error as FeedError).status).to.equal(404);
     expect((error as Error).message).to.contain(`answered 404 at ${s.url}`);
@@ -67,7 +70,7 @@ describe('Harvest: requests with retries and back-off', () => {
   it('a feed that is not an OrderedCollection is refused with what it is', async () => {
     const s = await serve([200], '{"type":"HumanMadeObject","id":"https://x/1"}');
     server = s.server;
-    const error = await httpFeedSource({ sleep }).collection(s.url).catch((e: Error) => e);
+    const error = await httpFeedSource({ ...LOCAL, sleep }).collection(s.url).catch((e: Error) => e);
     expect((error as Error).message).to.contain('not an Activity Streams feed: "type" is "HumanMadeObject"');
   });
 });
