@@ -130,7 +130,7 @@ export class Harvester {
         report.stopped = `interrupted while reading the feed (${report.pages} pages read): nothing was applied; the next run starts ${resumeWords(state, options.since)}`;
         return;
       }
-      if (error instanceof WalkStopped) { report.stopped = error.message; return; }
+      if (error instanceof WalkStopped) { report.stopped = error.message; report.activities = error.read; return; }
       throw error;
     }
     Object.assign(report, { pages: walk.pages, activities: walk.read, changes: walk.changes.length });
@@ -142,7 +142,12 @@ export class Harvester {
     // A stop abandons the fetches in flight at once (a document that never answers does not hold it up).
     const stop = () => abandon.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', stop, { once: true });
-    const fetchBatch = (batch: readonly Change[]): Fetches => this.fetchAll(feedUrl, origins, batch, abandon.signal);
+    // Into a store holding no document yet, the only stored digests are of documents this run
+    // sent (a Move's target, say): the store is asked for those alone. Asking waits for the
+    // writes in flight (the store answers in order), which would idle the checks. Nor is it asked
+    // which feed a document came from: none came from another.
+    const startedEmpty = !(await this.documents.hasDigests());
+    const fetchBatch = (batch: readonly Change[]): Fetches => this.fetchAll(feedUrl, origins, batch, abandon.signal, !startedEmpty);
     let pending: Fetches | undefined = batches.length > 0 ? fetchBatch(batches[0]!) : undefined;
     const workers = options.checkWorkers ?? 0;
     const gateOptions = { repair: options.repair ?? 'all' } as const;
@@ -150,10 +155,6 @@ export class Harvester {
     // Batches in flight besides the one being fetched: one being written, and one per worker checking.
     const ahead = workers > 0 ? workers + 1 : 1;
     const inFlight: InFlight[] = [];
-    // Into a store holding no document yet, the only stored digests are of documents this run
-    // sent (a Move's target, say): the store is asked for those alone. Asking waits for the
-    // writes in flight (the store answers in order), which would idle the checks.
-    const startedEmpty = !(await this.documents.hasDigests());
     const sent = new Set<string>();
     const settle = async (keep: number): Promise<void> => {
       while (inFlight.length > keep) await inFlight.shift()!.done;
@@ -242,11 +243,11 @@ export class Harvester {
    * A change this feed may not make (an id off its origins, a document harvested from another
    * feed) is refused here, before anything is asked of anyone.
    */
-  private async fetchAll(feedUrl: string, origins: FeedOrigins, batch: readonly Change[], signal: AbortSignal): Fetches {
+  private async fetchAll(feedUrl: string, origins: FeedOrigins, batch: readonly Change[], signal: AbortSignal, askFrom: boolean): Fetches {
     const http = this.http(signal, { bytes: this.options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES, flag: '--max-document-bytes' });
     const fetch = this.options.fetch ?? ((uri: string) => fetchDocument(uri, http));
     const onOrigins = batch.filter((c) => origins.refusal(c.document) === undefined).map((c) => c.document);
-    const from = await harvestedFrom(this.documents.store, onOrigins);
+    const from = askFrom ? await harvestedFrom(this.documents.store, onOrigins) : new Map<string, string>();
     for (const [id, feed] of from) this.knownFrom.set(id, feed);
     return mapBounded(batch, this.options.concurrency ?? 8, (change): Promise<Fetched> => {
       const offOrigin = origins.refusal(change.document);
@@ -326,7 +327,7 @@ export class Harvester {
       const stores = this.report(feedUrl, change, verdict, report);
       if (verdict.kind === 'pass' && stores) changes.push({ kind: verdict.replaced ? 'Update' : 'Create', id: verdict.id, type: verdict.type });
       // Which feed it came from, with the document (an unchanged one harvested before this was kept, too).
-      if ((verdict.kind === 'pass' && stores) || (verdict.kind === 'unchanged' && this.knownFrom.get(change.document) !== feedUrl)) {
+      if ((verdict.kind === 'pass' && stores) || (verdict.kind === 'unchanged' && ask(change.document) && this.knownFrom.get(change.document) !== feedUrl)) {
         alongside.set(...harvestedFromGraph(change.document, feedUrl));
       }
     });

@@ -46,7 +46,8 @@ export interface WalkBounds {
 
 /** The walk went past a bound: nothing is applied; the message says which bound and what to do. */
 export class WalkStopped extends Error {
-  constructor(message: string) {
+  /** `read`: the activities read up to there. */
+  constructor(message: string, readonly read: number) {
     super(message);
     this.name = 'WalkStopped';
   }
@@ -103,12 +104,12 @@ export async function walkBack(source: FeedSource, collectionUrl: string, start:
     for (const u of page.unreadable) if (ignored.length < IGNORED_LISTED) ignored.push(u); else ignoredMore++;
     if (seen.size > maxChanges) {
       throw new WalkStopped(`the feed names more than ${maxChanges} documents to change (${seen.size} on the ${pages} newest pages, back to ${page.id}): nothing was applied; ` +
-        `harvest a part of it with --since, or raise --max-changes if the memory allows (about 1 GB a million)`);
+        `harvest a part of it with --since, or raise --max-changes if the memory allows (about 0.5 GB a million)`, read);
     }
     if (seen.size > before) visited.clear();
     else if (visited.size > maxWithout) {
       throw new WalkStopped(`${visited.size} pages in a row named no document not met already (the feed may be endless or go round), the last ${page.id}: ` +
-        `nothing was applied; raise --max-pages-without-progress ${maxWithout} if the feed really is so`);
+        `nothing was applied; raise --max-pages-without-progress ${maxWithout} if the feed really is so`, read);
     }
     if (done) break;
     pageUrl = page.prev;
