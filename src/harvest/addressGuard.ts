@@ -43,6 +43,7 @@ const RANGES: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6', string]> 
   ['240.0.0.0', 4, 'ipv4', 'a reserved address'],
   ['::', 128, 'ipv6', 'the unspecified address'],
   ['::1', 128, 'ipv6', 'a loopback address'],
+  ['::', 96, 'ipv6', 'a reserved (IPv4-compatible) address'],
   ['fc00::', 7, 'ipv6', 'a unique local (private) address'],
   ['fe80::', 10, 'ipv6', 'a link-local address'],
   ['ff00::', 8, 'ipv6', 'a multicast address'],
@@ -57,10 +58,20 @@ const blocks = RANGES.map(([network, prefix, family, name]) => {
 /** What kind of address this is when it is not a public one (undefined: public). */
 export function nonPublicKind(address: string): string | undefined {
   let family: 'ipv4' | 'ipv6' = net.isIPv4(address) ? 'ipv4' : 'ipv6';
-  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is that IPv4 address.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  // An IPv4 address written as IPv6 (::ffff:127.0.0.1, or ::ffff:7f00:1 as URLs write it) is that IPv4 address.
+  const mapped = ipv4Mapped(address);
   if (mapped) { address = mapped; family = 'ipv4'; }
   return blocks.find((b) => b.family === family && b.list.check(address, family))?.name;
+}
+
+/** The IPv4 address an IPv4-mapped IPv6 address stands for, in either spelling. */
+function ipv4Mapped(address: string): string | undefined {
+  const dotted = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (dotted) return dotted;
+  const hex = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return undefined;
+  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }
 
 /** Why this address may not be connected to for this URL, or undefined when it may. */

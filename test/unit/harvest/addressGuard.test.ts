@@ -27,12 +27,18 @@ describe('Harvest: the addresses a harvest may connect to', () => {
     expect(nonPublicKind('fe80::1')).to.equal('a link-local address');
     expect(nonPublicKind('::ffff:127.0.0.1')).to.equal('a loopback address');
     expect(nonPublicKind('::ffff:169.254.169.254')).to.equal('a link-local address');
+    // As URLs write them: [::ffff:127.0.0.1] is http://[::ffff:7f00:1]/.
+    expect(nonPublicKind(new URL('http://[::ffff:127.0.0.1]/').hostname.slice(1, -1))).to.equal('a loopback address');
+    expect(nonPublicKind('0:0:0:0:0:ffff:a9fe:a9fe')).to.equal('a link-local address');
+    expect(nonPublicKind('::7f00:1')).to.match(/IPv4-compatible/);
     for (const open of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111']) expect(nonPublicKind(open), open).to.equal(undefined);
   });
 
   it('an address in the URL itself is checked without a lookup; brackets of IPv6 taken off', () => {
     expect(() => checkLiteralAddress(new URL('http://169.254.169.254/latest/meta-data/'), PUBLIC_ONLY)).to.throw(AddressRefused, /169\.254\.169\.254, a link-local address: refused/);
     expect(() => checkLiteralAddress(new URL('http://[::1]:8080/x'), PUBLIC_ONLY)).to.throw(AddressRefused, /::1, a loopback address/);
+    expect(() => checkLiteralAddress(new URL('http://[::ffff:127.0.0.1]:8080/x'), PUBLIC_ONLY)).to.throw(AddressRefused, /a loopback address/);
+    expect(() => checkLiteralAddress(new URL('http://2130706433/x'), PUBLIC_ONLY)).to.throw(AddressRefused, /127\.0\.0\.1, a loopback address/);
     expect(() => checkLiteralAddress(new URL('https://93.184.216.34/x'), PUBLIC_ONLY)).to.not.throw();
   });
 
