@@ -40,8 +40,8 @@ export const HARVEST_SETTINGS: Readonly<Record<keyof HarvestSettingsInput, { env
   maxPageBytes: { env: 'LINKEDART_HARVEST_MAX_PAGE_BYTES', help: 'the most bytes read of the feed or one of its pages (e.g. 32MB); a larger one stops the harvest (default 32MB)' },
   maxPagesWithoutProgress: { env: 'LINKEDART_HARVEST_MAX_PAGES_WITHOUT_PROGRESS', help: 'pages in a row naming no document not met already after which the walk stops: an endless or looping feed (default 1000)' },
   maxChanges: { env: 'LINKEDART_HARVEST_MAX_CHANGES', help: 'the most documents one run changes (the walk holds them in memory, about 0.5 GB a million); past it the run stops before applying anything (default 1000000)' },
-  allowOrigin: { env: 'LINKEDART_HARVEST_ALLOW_ORIGINS', help: 'an origin (scheme://host:port) besides the feed\'s own whose ids the feed may act on, its addresses allowed even if private; repeat it for more (env: separated by spaces or commas)' },
-  allowPrivateAddresses: { env: 'LINKEDART_HARVEST_ALLOW_PRIVATE_ADDRESSES', help: 'connect to loopback, private and link-local addresses (127.0.0.1, 10.x, 192.168.x, 169.254.x, ::1, fc00::/7...) for any origin: on or off (default off)' },
+  allowOrigin: { env: 'LINKEDART_HARVEST_ALLOW_ORIGINS', help: 'an origin (scheme://host:port) whose ids the feed may act on besides its own, and whose addresses may be private (name the feed\'s own to harvest a feed on this machine or network); repeat it for more (the variable: separated by spaces or commas)' },
+  allowPrivateAddresses: { env: 'LINKEDART_HARVEST_ALLOW_PRIVATE_ADDRESSES', help: 'connect to loopback, private and link-local addresses (127.0.0.1, 10.x, 192.168.x, 169.254.x, ::1, fc00::/7...) for every origin (the variable: on or off; default off)' },
 };
 
 export function resolveHarvestSettings(flags: HarvestSettingsInput, env: NodeJS.ProcessEnv = process.env): HarvestSettings {
