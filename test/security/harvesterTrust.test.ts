@@ -197,20 +197,22 @@ describe(`the harvester trusts nothing it fetches (issue 28; ${STORE_KIND})`, fu
       expect(a.asked.filter((p) => p.startsWith('/page/')).length).to.be.at.most(52);
     });
 
-    it('the first SIGTERM while the feed is read stops at once, exit 143, saying where a rerun resumes', async () => {
-      const a = await publisher();
-      endless(a, () => [['Update', a.url('/obj/1')]]);
-      let child: ChildProcess | undefined;
-      let signalled = false;
-      const pageRoute = a.routes.get('/page/*')!;
-      a.routes.set('/page/*', (req, res) => {
-        if (!signalled && a.asked.length > 20) { signalled = true; child!.kill('SIGTERM'); }
-        pageRoute(req, res);
+    for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+      it(`the first ${signal} while the feed is read stops at once, exit ${code}, saying where a rerun resumes`, async () => {
+        const a = await publisher();
+        endless(a, () => [['Update', a.url('/obj/1')]]);
+        let child: ChildProcess | undefined;
+        let signalled = false;
+        const pageRoute = a.routes.get('/page/*')!;
+        a.routes.set('/page/*', (req, res) => {
+          if (!signalled && a.asked.length > 20) { signalled = true; child!.kill(signal); }
+          pageRoute(req, res);
+        });
+        const run = await harvest([...storeArgs, '--allow-origin', a.origin, '--max-pages-without-progress', '1000000000', a.feed()], (c) => { child = c; });
+        expect(run.status, run.stderr).to.equal(code);
+        expect(run.stderr).to.match(/interrupted while reading the feed.*nothing was applied.*the next run starts from the beginning of the feed/s);
       });
-      const run = await harvest([...storeArgs, '--allow-origin', a.origin, '--max-pages-without-progress', '1000000000', a.feed()], (c) => { child = c; });
-      expect(run.status, run.stderr).to.equal(143);
-      expect(run.stderr).to.match(/interrupted while reading the feed.*nothing was applied.*the next run starts from the beginning of the feed/s);
-    });
+    }
 
     it('the first SIGTERM while a document hangs: the fetch is abandoned, the batches written are kept, exit 143; the rerun goes on from there', async () => {
       const a = await publisher();
