@@ -91,6 +91,9 @@ export async function getWithRetries(url: string, accept: string, options: Retry
       if (options.signal?.aborted) throw error;
       if (error instanceof AnswerRefused) throw error;
       if (error instanceof AddressRefused) throw new AnswerRefused(url, error.message);
+      // An answer that is not HTTP (headers past Node's 16 KB, garbage): the same next time, not retried.
+      const code = (error as Error & { code?: string }).code;
+      if (code?.startsWith('HPE_')) throw new AnswerRefused(url, `not a valid HTTP answer (${code}): not asked again`);
       reason = describeFailure(error as Error, options.timeoutMs ?? 30000);
     }
     if (attempt >= retries) throw new RetriesExhausted(url, reason, attempt + 1);

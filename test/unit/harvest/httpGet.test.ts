@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { FeedError } from '../../../src/harvest/feedJson.js';
-import { getWithRetries, RetriesExhausted } from '../../../src/harvest/httpGet.js';
+import { AnswerRefused, getWithRetries, RetriesExhausted } from '../../../src/harvest/httpGet.js';
 import { httpFeedSource } from '../../../src/harvest/readFeed.js';
 
 /** These servers are on 127.0.0.1: allowed, as --allow-private-addresses does. */
@@ -72,5 +72,36 @@ describe('Harvest: requests with retries and back-off', () => {
     server = s.server;
     const error = await httpFeedSource({ ...LOCAL, sleep }).collection(s.url).catch((e: Error) => e);
     expect((error as Error).message).to.contain('not an Activity Streams feed: "type" is "HumanMadeObject"');
+  });
+
+  it('an answer that is not HTTP (headers without end) is refused at once, not retried', async () => {
+    let n = 0;
+    const raw = createNetServer((socket) => { n++; socket.on('error', () => undefined); socket.write(`HTTP/1.1 200 OK\r\nx-pad: ${'a'.repeat(64 * 1024)}`); });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}/doc`;
+      const error = await getWithRetries(url, 'application/json', { ...LOCAL, sleep, retries: 3 }).catch((e: Error) => e);
+      expect(error).to.be.instanceOf(AnswerRefused);
+      expect((error as Error).message).to.contain('not a valid HTTP answer (HPE_HEADER_OVERFLOW)');
+      expect(n).to.equal(1);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('a body past the limit: the connection closed, the limit named, not retried', async () => {
+    const s = await serve([200], JSON.stringify({ big: 'x'.repeat(100_000) }));
+    server = s.server;
+    const error = await getWithRetries(s.url, 'application/json', { ...LOCAL, sleep, limit: { bytes: 10_000, flag: '--max-document-bytes' } }).catch((e: Error) => e);
+    expect((error as AnswerRefused).reason).to.equal('response larger than --max-document-bytes 10000: not read further');
+    expect(s.requests()).to.equal(1);
+  });
+
+  it('loopback is refused by default, before any connection', async () => {
+    const s = await serve([200]);
+    server = s.server;
+    const error = await getWithRetries(s.url, 'application/json', { sleep }).catch((e: Error) => e);
+    expect((error as Error).message).to.contain('127.0.0.1, a loopback address: refused');
+    expect(s.requests()).to.equal(0);
   });
 });
