@@ -2,10 +2,14 @@
  * `linkedart harvest URL`: mirrors another service's change feed (IIIF Change Discovery 1.0,
  * such as our own /activity-stream or the Getty's LOD Gateway) into a data directory or a
  * remote store, incrementally (src/harvest). Exit code: 0 all harvested, 1 anything refused,
- * missing or unusable, or the harvest stopped (the feed answered 4xx, the publisher kept failing),
- * 2 usage.
+ * missing, unusable or refused, or the harvest stopped (the feed answered 4xx, the publisher kept
+ * failing, the walk passed a bound), 2 usage, 130 stopped by SIGINT and 143 by SIGTERM (128 + the
+ * signal's number, as a shell reports a process the signal ended: a script or a service manager
+ * tells an interruption from a failure; what was written is kept and the next run goes on from there).
  */
 import { Command, Option } from 'commander';
+import { ConfigError } from '../config/Config.js';
+import { HARVEST_SETTINGS, resolveHarvestSettings, type HarvestSettings, type HarvestSettingsInput } from '../config/harvestSettings.js';
 import { formatHarvestReport, harvestHasFailures, type HarvestReport } from '../harvest/HarvestReport.js';
 import { Harvester } from '../harvest/Harvester.js';
 import { FeedError } from '../harvest/feedJson.js';
@@ -15,10 +19,9 @@ import { DocumentService } from '../service/DocumentService.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 import { addDocumentLimitOptions, documentLimitsOfFlags, type DocumentLimitFlags } from './limitOptions.js';
-import { ConfigError } from '../config/Config.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 
-interface HarvestFlags extends StoreFlags, DocumentLimitFlags {
+interface HarvestFlags extends StoreFlags, DocumentLimitFlags, HarvestSettingsInput {
   since?: string;
   concurrency: string;
   batchSize: string;
@@ -41,6 +44,12 @@ export function harvestCommand(): Command {
     .option('--retries <n>', 'retries of a request that fails (5xx, 429, timeout, network), with exponential back-off from 1 s', '5')
     .option('--timeout <seconds>', 'time limit of one request', '30')
     .option('--repair <which>', `repairs of form before the gate, as a load makes them (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`, 'all')
+    .option('--max-document-bytes <size>', `${HARVEST_SETTINGS.maxDocumentBytes.help} (env ${HARVEST_SETTINGS.maxDocumentBytes.env})`)
+    .option('--max-page-bytes <size>', `${HARVEST_SETTINGS.maxPageBytes.help} (env ${HARVEST_SETTINGS.maxPageBytes.env})`)
+    .option('--max-pages-without-progress <n>', `${HARVEST_SETTINGS.maxPagesWithoutProgress.help} (env ${HARVEST_SETTINGS.maxPagesWithoutProgress.env})`)
+    .option('--max-changes <n>', `${HARVEST_SETTINGS.maxChanges.help} (env ${HARVEST_SETTINGS.maxChanges.env})`)
+    .option('--allow-origin <origin>', `${HARVEST_SETTINGS.allowOrigin.help} (env ${HARVEST_SETTINGS.allowOrigin.env})`, (value: string, all: string[] = []) => [...all, value])
+    .option('--allow-private-addresses', `${HARVEST_SETTINGS.allowPrivateAddresses.help} (env ${HARVEST_SETTINGS.allowPrivateAddresses.env})`)
     .option('--json', 'print the report as JSON on standard output', false)
     .option('--no-progress', 'no progress display')
     .action(async (url: string, flags: HarvestFlags) => {
@@ -72,17 +81,21 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   if (!repair) return usage(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
   if (!(Number(flags.timeout) > 0)) return usage(`--timeout ${flags.timeout}: a number of seconds above 0`);
   let documentLimits: DocumentLimits;
+  let trust: HarvestSettings;
   try {
     documentLimits = documentLimitsOfFlags(flags);
+    trust = resolveHarvestSettings(flags);
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return usage(error.message);
+    if (error instanceof ConfigError) return usage(error.message);
+    throw error;
   }
 
   const abort = new AbortController();
-  const onSignal = () => {
-    if (abort.signal.aborted) process.exit(130);
-    console.error('\ninterrupt: finishing the batch in progress (Ctrl-C again to quit at once; the next run goes on from the last batch written)');
+  let signalled: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (abort.signal.aborted) process.exit(exitCodeOf(signalled ?? signal));
+    signalled = signal;
+    console.error(`\n${signal}: stopping: the fetches in flight are abandoned, the batches already checked are written (${signal} again to quit at once; the next run goes on from the last batch written)`);
     abort.abort();
   };
   process.on('SIGINT', onSignal);
@@ -93,6 +106,7 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
     const store = await openCommandStore(storeConfigOf(flags), 'harvest', { create: true, viaServer: 'stop the server to harvest into its store' });
     try {
       report = await new Harvester(new DocumentService(store), {
+        ...trust,
         since, repair, documentLimits, concurrency: Number(flags.concurrency), batchSize: Number(flags.batchSize), checkWorkers: Number(flags.checkWorkers), signal: abort.signal,
         http: {
           retries: Number(flags.retries), timeoutMs: Number(flags.timeout) * 1000,
@@ -114,5 +128,10 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   }
   if (flags.json) process.stdout.write(JSON.stringify(report) + '\n');
   else console.error(formatHarvestReport(report));
-  return report.stopped && abort.signal.aborted ? 130 : harvestHasFailures(report) ? 1 : 0;
+  return report.stopped && signalled ? exitCodeOf(signalled) : harvestHasFailures(report) ? 1 : 0;
+}
+
+/** 128 + the signal's number, as a shell reports a process that signal ended: 130 for SIGINT, 143 for SIGTERM. */
+function exitCodeOf(signal: NodeJS.Signals): number {
+  return signal === 'SIGTERM' ? 143 : 130;
 }

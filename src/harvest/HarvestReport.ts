@@ -26,6 +26,8 @@ export interface HarvestReport {
   missing: number;
   /** Answers that are not a Linked Art document (not JSON, another id, another status). */
   unusable: number;
+  /** Changes this feed may not make: an id off its origins, a document the mirror got from another feed. */
+  refused: number;
   warnings: number;
   /** Per repair name (src/ingest/repairs), the documents it repaired, as a load reports them. */
   readonly repairs: Record<string, number>;
@@ -33,7 +35,7 @@ export interface HarvestReport {
   readonly repaired: ReportedItem[];
   /** Refusals by the gate: the document URI and every problem (as `linkedart load` reports them). */
   readonly rejections: ReportedItem[];
-  /** Missing and unusable documents, each with why. */
+  /** Missing, unusable and refused documents, each with why. */
   readonly failures: ReportedItem[];
   /** Activities that change nothing here, and feed items that are not activities. */
   readonly ignored: string[];
@@ -45,18 +47,18 @@ export interface HarvestReport {
 export function emptyHarvestReport(feed: string): HarvestReport {
   return {
     feed, start: 'the whole feed', pages: 0, activities: 0, changes: 0, created: 0, replaced: 0, unchanged: 0, rejected: 0, deleted: 0,
-    deleteAbsent: 0, missing: 0, unusable: 0, warnings: 0, repairs: {}, repaired: [], rejections: [], failures: [], ignored: [], seconds: 0,
+    deleteAbsent: 0, missing: 0, unusable: 0, refused: 0, warnings: 0, repairs: {}, repaired: [], rejections: [], failures: [], ignored: [], seconds: 0,
   };
 }
 
 /** Whether the exit code should say something needs looking at. */
 export function harvestHasFailures(r: HarvestReport): boolean {
-  return r.stopped !== undefined || r.rejected > 0 || r.missing > 0 || r.unusable > 0;
+  return r.stopped !== undefined || r.rejected > 0 || r.missing > 0 || r.unusable > 0 || r.refused > 0;
 }
 
 /** Documents a second, of those the harvest settled (stored, left alone, removed, refused). */
 export function harvestRate(r: HarvestReport): number {
-  const settled = r.created + r.replaced + r.unchanged + r.deleted + r.deleteAbsent + r.rejected + r.missing + r.unusable;
+  const settled = r.created + r.replaced + r.unchanged + r.deleted + r.deleteAbsent + r.rejected + r.missing + r.unusable + r.refused;
   return r.seconds > 0 ? Math.round(settled / r.seconds) : settled;
 }
 
@@ -86,6 +88,6 @@ export function formatHarvestReport(r: HarvestReport): string {
   if (r.stopped) lines.push(`stopped: ${r.stopped}`);
   lines.push(`harvested ${r.feed} (${r.start}): ${r.activities} activities read on ${r.pages} page${r.pages === 1 ? '' : 's'}; documents: ${r.created} created, ${r.replaced} replaced, ` +
     `${r.unchanged} unchanged, ${r.rejected} rejected, ${r.deleted} deleted (${r.deleteAbsent} deletes of documents not held), ${r.missing} missing` +
-    `${r.unusable ? `, ${r.unusable} unusable` : ''}, ${r.warnings} warnings in ${r.seconds.toFixed(1)} s (${harvestRate(r)} docs/s)`);
+    `${r.unusable ? `, ${r.unusable} unusable` : ''}${r.refused ? `, ${r.refused} refused` : ''}, ${r.warnings} warnings in ${r.seconds.toFixed(1)} s (${harvestRate(r)} docs/s)`);
   return lines.join('\n');
 }

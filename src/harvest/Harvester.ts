@@ -9,6 +9,11 @@
  * newest activity is harvested, and the writes go in feed order. So after a crash the store
  * holds the documents of every batch up to the state it holds, and the next run resumes right
  * after: nothing is skipped.
+ *
+ * Nothing fetched is trusted (issue 28): the walk is bounded (walkBack.ts), every answer is read up
+ * to a limit, only public addresses are connected to unless allowed (addressGuard.ts), a feed
+ * acts only on ids under its own origin (feedOrigins.ts) and never on a document the mirror got
+ * from another feed (harvestedFrom.ts), and a stop (SIGTERM, Ctrl-C) abandons the fetches in flight.
  */
 import type { Change as FeedChange } from '../feed/ChangeFeed.js';
 import type { DocumentService } from '../service/DocumentService.js';
@@ -19,13 +24,17 @@ import type { GateVerdict } from '../load/gate/checkBatch.js';
 import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { Quad } from '../rdf/terms.js';
 import type { Change, FeedActivity } from './activities.js';
+import type { AddressPolicy } from './addressGuard.js';
+import { FeedError } from './feedJson.js';
+import { FeedOrigins } from './feedOrigins.js';
 import { fetchDocument, type Fetched } from './fetchDocument.js';
 import { emptyHarvestReport, type HarvestReport } from './HarvestReport.js';
-import { harvestStateGraph, readHarvestState } from './harvestState.js';
+import { harvestedFrom, harvestedFromGraph, harvestedFromGraphOf } from './harvestedFrom.js';
+import { harvestStateGraph, readHarvestState, type HarvestState } from './harvestState.js';
 import type { RetryOptions } from './httpGet.js';
 import { mapBounded } from './pool.js';
 import { httpFeedSource, type FeedSource } from './readFeed.js';
-import { walkBack, type Start } from './walkBack.js';
+import { walkBack, WalkStopped, type Start } from './walkBack.js';
 import { DEFAULT_DOCUMENT_LIMITS, documentLimitsExceeded, limitProblem, type DocumentLimits } from '../ingest/documentLimits.js';
 
 export interface HarvestProgress {
@@ -53,11 +62,24 @@ export interface HarvestOptions {
   /** Fetches a document (default: over HTTP with `http`). */
   readonly fetch?: (uri: string) => Promise<Fetched>;
   readonly onProgress?: (progress: HarvestProgress) => void;
-  /** Stops between batches (the batches being checked and written are finished). */
+  /** Stops the harvest: the walk, the fetches in flight (abandoned); the batches being checked and written are finished. */
   readonly signal?: AbortSignal;
   /** The limits on one document (default: DEFAULT_DOCUMENT_LIMITS): a document past them is refused before the gate, and the harvest goes on. */
   readonly documentLimits?: DocumentLimits;
+  /** Origins besides the feed's own whose ids the feed may act on (--allow-origin); their addresses are allowed whatever they are. */
+  readonly allowOrigins?: readonly string[];
+  /** Connect to loopback, private and link-local addresses too (--allow-private-addresses). */
+  readonly allowPrivateAddresses?: boolean;
+  /** The most bytes read of a document (default 16 MiB) and of the feed's collection or a page (default 32 MiB). */
+  readonly maxDocumentBytes?: number;
+  readonly maxPageBytes?: number;
+  /** Bounds of the walk (walkBack.ts); default none. */
+  readonly maxPagesWithoutProgress?: number;
+  readonly maxChanges?: number;
 }
+
+export const DEFAULT_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MAX_PAGE_BYTES = 32 * 1024 * 1024;
 
 type Fetches = Promise<Fetched[]>;
 
@@ -65,7 +87,18 @@ type Fetches = Promise<Fetched[]>;
 interface InFlight { readonly ids: ReadonlySet<string>; readonly done: Promise<void> }
 
 export class Harvester {
+  /** The feed each document of the batches fetched was harvested from, read with the batch: its provenance is written only when new. */
+  private readonly knownFrom = new Map<string, string>();
+
   constructor(private readonly documents: DocumentService, private readonly options: HarvestOptions = {}) {}
+
+  /** The HTTP options of this harvest's requests, with the addresses allowed and the body limit. */
+  private http(signal: AbortSignal | undefined, limit: { bytes: number; flag: string }): RetryOptions {
+    const { options } = this;
+    const trustedOrigins = new Set((options.allowOrigins ?? []).map((o) => new URL(o).origin));
+    const addresses: AddressPolicy = { allowPrivateAddresses: options.allowPrivateAddresses ?? false, trustedOrigins };
+    return { ...options.http, signal, addresses, limit };
+  }
 
   async harvest(feedUrl: string): Promise<HarvestReport> {
     const started = performance.now();
@@ -89,15 +122,35 @@ export class Harvester {
       start = { after: state };
       report.start = `after ${state.activity ?? `${state.page} item ${state.index}`}${state.endTime ? ` of ${state.endTime}` : ''}, harvested ${state.harvestedAt ?? ''}`.trim();
     }
-    const source = options.feed ?? httpFeedSource(options.http);
-    const walk = await walkBack(source, feedUrl, start, (pages) => options.onProgress?.({ phase: 'feed', done: pages }));
+    const origins = new FeedOrigins(feedUrl, options.allowOrigins);
+    const source = guardedPages(options.feed ?? httpFeedSource(this.http(options.signal, { bytes: options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES, flag: '--max-page-bytes' })), origins);
+    let walk;
+    try {
+      walk = await walkBack(source, feedUrl, start, (pages) => { report.pages = pages; options.onProgress?.({ phase: 'feed', done: pages }); },
+        { signal: options.signal, maxChanges: options.maxChanges, maxPagesWithoutProgress: options.maxPagesWithoutProgress });
+    } catch (error) {
+      if (options.signal?.aborted) {
+        report.stopped = `interrupted while reading the feed (${report.pages} pages read): nothing was applied; the next run starts ${resumeWords(state, options.since)}`;
+        return;
+      }
+      if (error instanceof WalkStopped) { report.stopped = error.message; report.activities = error.read; return; }
+      throw error;
+    }
     Object.assign(report, { pages: walk.pages, activities: walk.read, changes: walk.changes.length });
     report.ignored.push(...walk.ignored);
     options.onProgress?.({ phase: 'documents', done: 0, total: walk.changes.length });
 
     const batches = inBatches(walk.changes, options.batchSize ?? 100);
     const abandon = new AbortController();
-    const fetchBatch = (batch: readonly Change[]): Fetches => this.fetchAll(batch, abandon.signal);
+    // A stop abandons the fetches in flight at once (a document that never answers does not hold it up).
+    const stop = () => abandon.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', stop, { once: true });
+    // Into a store holding no document yet, the only stored digests are of documents this run
+    // sent (a Move's target, say): the store is asked for those alone. Asking waits for the
+    // writes in flight (the store answers in order), which would idle the checks. Nor is it asked
+    // which feed a document came from: none came from another.
+    const startedEmpty = !(await this.documents.hasDigests());
+    const fetchBatch = (batch: readonly Change[]): Fetches => this.fetchAll(feedUrl, origins, batch, abandon.signal, !startedEmpty);
     let pending: Fetches | undefined = batches.length > 0 ? fetchBatch(batches[0]!) : undefined;
     const workers = options.checkWorkers ?? 0;
     const gateOptions = { repair: options.repair ?? 'all' } as const;
@@ -105,10 +158,6 @@ export class Harvester {
     // Batches in flight besides the one being fetched: one being written, and one per worker checking.
     const ahead = workers > 0 ? workers + 1 : 1;
     const inFlight: InFlight[] = [];
-    // Into a store holding no document yet, the only stored digests are of documents this run
-    // sent (a Move's target, say): the store is asked for those alone. Asking waits for the
-    // writes in flight (the store answers in order), which would idle the checks.
-    const startedEmpty = !(await this.documents.hasDigests());
     const sent = new Set<string>();
     const settle = async (keep: number): Promise<void> => {
       while (inFlight.length > keep) await inFlight.shift()!.done;
@@ -119,8 +168,20 @@ export class Harvester {
     let done = 0;
     let harvestedUpTo: FeedActivity | undefined;
     try {
+      const interrupted = async () => {
+        await settle(0);
+        report.stopped = `interrupted after ${done} of ${walk.changes.length} documents: the next run resumes ${resumeWords(harvestedUpTo ?? state, options.since)}`;
+      };
       for (let b = 0; b < batches.length; b++) {
-        const fetched = await pending!;
+        let fetched: Fetched[];
+        try {
+          fetched = await pending!;
+        } catch (error) {
+          if (!options.signal?.aborted) throw error;
+          pending = undefined;
+          await interrupted();
+          return;
+        }
         pending = b + 1 < batches.length && !options.signal?.aborted ? fetchBatch(batches[b + 1]!) : undefined;
         const batch = batches[b]!;
         // A document the publisher keeps failing to give: the batch is written up to it, and the harvest stops there.
@@ -157,8 +218,7 @@ export class Harvester {
           return;
         }
         if (options.signal?.aborted && b + 1 < batches.length) {
-          await settle(0);
-          report.stopped = `interrupted after ${done} of ${walk.changes.length} documents; the next run goes on from there`;
+          await interrupted();
           return;
         }
       }
@@ -168,6 +228,7 @@ export class Harvester {
         await this.documents.serialized(() => this.documents.commit([], [], new Map(), new Map([harvestStateGraph(feedUrl, walk.newest!, new Date())])));
       }
     } finally {
+      options.signal?.removeEventListener('abort', stop);
       abandon.abort();
       // Fetches of a batch not written any more: their outcome no longer matters.
       pending?.catch(() => undefined);
@@ -180,11 +241,26 @@ export class Harvester {
     return state !== undefined && state.page === activity.page && state.index === activity.index;
   }
 
-  /** The documents of a batch's store changes, fetched a few at a time; removals need no fetch. */
-  private fetchAll(batch: readonly Change[], signal: AbortSignal): Fetches {
-    const fetch = this.options.fetch ?? ((uri: string) => fetchDocument(uri, { ...this.options.http, signal }));
-    return mapBounded(batch, this.options.concurrency ?? 8, (change): Promise<Fetched> =>
-      change.effect === 'store' ? fetch(change.document) : Promise.resolve({ kind: 'missing', status: 0 }));
+  /**
+   * The documents of a batch's store changes, fetched a few at a time; removals need no fetch.
+   * A change this feed may not make (an id off its origins, a document harvested from another
+   * feed) is refused here, before anything is asked of anyone.
+   */
+  private async fetchAll(feedUrl: string, origins: FeedOrigins, batch: readonly Change[], signal: AbortSignal, askFrom: boolean): Fetches {
+    const http = this.http(signal, { bytes: this.options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES, flag: '--max-document-bytes' });
+    const fetch = this.options.fetch ?? ((uri: string) => fetchDocument(uri, http));
+    const onOrigins = batch.filter((c) => origins.refusal(c.document) === undefined).map((c) => c.document);
+    const from = askFrom ? await harvestedFrom(this.documents.store, onOrigins) : new Map<string, string>();
+    for (const [id, feed] of from) this.knownFrom.set(id, feed);
+    return mapBounded(batch, this.options.concurrency ?? 8, (change): Promise<Fetched> => {
+      const offOrigin = origins.refusal(change.document);
+      if (offOrigin) return Promise.resolve({ kind: 'refused', message: offOrigin });
+      const other = from.get(change.document);
+      if (other !== undefined && other !== feedUrl) {
+        return Promise.resolve({ kind: 'refused', message: `harvested from another feed, ${other}: this feed may not ${change.effect === 'store' ? 'replace' : 'remove'} it (not fetched, not changed)` });
+      }
+      return change.effect === 'store' ? fetch(change.document) : Promise.resolve({ kind: 'missing', status: 0 });
+    });
   }
 
   /**
@@ -199,10 +275,11 @@ export class Harvester {
     // The changes whose documents go to the gate, in order; the others' outcomes are known now.
     const checked: Change[] = [];
     const outcomes: Array<() => void> = [];
-    const removeIds = batch.filter((c) => c.effect === 'remove').map((c) => c.document);
+    const removeIds = batch.filter((c, i) => c.effect === 'remove' && fetched[i]!.kind !== 'refused').map((c) => c.document);
     batch.forEach((change, i) => {
-      if (change.effect === 'remove') return;
       const f = fetched[i]!;
+      if (f.kind === 'refused') { outcomes.push(() => refused(report, feedUrl, change, f.message)); return; }
+      if (change.effect === 'remove') return;
       const where = whereOf(change);
       switch (f.kind) {
         case 'document': {
@@ -240,6 +317,8 @@ export class Harvester {
           break;
         case 'unavailable':
           throw new Error(`internal: an unavailable document in a batch to write (${change.document})`);
+        default:
+          break;
       }
     });
     const asked = [...checked.map((c) => c.document).filter(ask), ...removeIds];
@@ -256,14 +335,20 @@ export class Harvester {
     await before;
     for (const outcome of outcomes) outcome();
     const changes: FeedChange[] = [];
+    const alongside = new Map<string, readonly Quad[]>(removed.graphs);
     result.verdicts.forEach((verdict, i) => {
       const change = checked[i]!;
       const stores = this.report(feedUrl, change, verdict, report);
       if (verdict.kind === 'pass' && stores) changes.push({ kind: verdict.replaced ? 'Update' : 'Create', id: verdict.id, type: verdict.type });
+      // Which feed it came from, with the document (an unchanged one harvested before this was kept, too).
+      if ((verdict.kind === 'pass' && stores) || (verdict.kind === 'unchanged' && ask(change.document) && this.knownFrom.get(change.document) !== feedUrl)) {
+        alongside.set(...harvestedFromGraph(change.document, feedUrl));
+      }
     });
+    for (const change of batch) this.knownFrom.delete(change.document);
+    for (const id of removals) alongside.set(harvestedFromGraphOf(id), []);
     report.deleteAbsent += absent;
     changes.push(...removed.changes);
-    const alongside = new Map<string, readonly Quad[]>(removed.graphs);
     alongside.set(...harvestStateGraph(feedUrl, batch[batch.length - 1]!.activity, stampedAt));
     const write = this.documents.writeChecked(result.graphs, changes, stampedAt, alongside).then(() => {
       for (const c of changes) {
@@ -298,6 +383,31 @@ export class Harvester {
 
 function whereOf(change: Change): string {
   return `${change.activity.type} ${change.activity.endTime ?? ''}`.trim();
+}
+
+function refused(report: HarvestReport, feedUrl: string, change: Change, message: string): void {
+  report.refused++;
+  report.failures.push({ source: feedUrl, location: 'refused', id: change.document, messages: [`${whereOf(change)}: ${message}`] });
+}
+
+/** Where a rerun starts, in words: after the last activity harvested, from a time, or from the beginning. */
+function resumeWords(after: FeedActivity | HarvestState | undefined, since: Date | undefined): string {
+  if (after) {
+    const id = 'type' in after ? after.id : after.activity;
+    return `after ${id ?? `${after.page} item ${after.index}`}${after.endTime ? ` of ${after.endTime}` : ''}`;
+  }
+  return since ? `from ${since.toISOString()} (--since)` : 'from the beginning of the feed';
+}
+
+/** The feed's pages are read only on its origins: a `prev` elsewhere stops the walk, named. */
+function guardedPages(source: FeedSource, origins: FeedOrigins): FeedSource {
+  return {
+    collection: (url) => source.collection(url),
+    page: (url) => {
+      if (!origins.has(url)) throw new FeedError(`the feed's page ${url} is not on the feed's origin: not read (allow its origin with --allow-origin)`);
+      return source.page(url);
+    },
+  };
 }
 
 function unusable(report: HarvestReport, feedUrl: string, id: string, message: string): void {

@@ -3,9 +3,11 @@
  * Art API). What comes back says what to do with it: check it (the gate, in the harvester's
  * check workers), or report it (gone, not JSON); none of these stops the harvest. A publisher
  * that keeps failing (5xx, timeouts, network) after every retry is the one outcome that stops
- * it, so the document is tried again on the next run rather than skipped.
+ * it, so the document is tried again on the next run rather than skipped. An answer refused
+ * outright (larger than --max-document-bytes, a redirect loop, an address not allowed) is
+ * unusable: one failed item.
  */
-import { getWithRetries, RetriesExhausted, type RetryOptions } from './httpGet.js';
+import { AnswerRefused, getWithRetries, RetriesExhausted, type RetryOptions } from './httpGet.js';
 
 export const LINKED_ART_ACCEPT = 'application/ld+json;profile="https://linked.art/ns/v1/linked-art.json", application/ld+json;q=0.9, application/json;q=0.8';
 
@@ -17,7 +19,9 @@ export type Fetched =
   /** Any other answer that is not a Linked Art document. */
   | { readonly kind: 'unusable'; readonly message: string }
   /** Every retry failed: the harvest stops before this document. */
-  | { readonly kind: 'unavailable'; readonly message: string };
+  | { readonly kind: 'unavailable'; readonly message: string }
+  /** Not this feed's to change (another origin, another feed's document): not fetched, reported. */
+  | { readonly kind: 'refused'; readonly message: string };
 
 export async function fetchDocument(uri: string, options: RetryOptions): Promise<Fetched> {
   if (!/^https?:\/\//i.test(uri)) return { kind: 'unusable', message: 'not an http(s) URL: it cannot be fetched' };
@@ -26,6 +30,9 @@ export async function fetchDocument(uri: string, options: RetryOptions): Promise
     answer = await getWithRetries(uri, LINKED_ART_ACCEPT, options);
   } catch (error) {
     if (error instanceof RetriesExhausted) return { kind: 'unavailable', message: error.message };
+    // Too large, a redirect loop or to file:, an address not allowed: asking again changes
+    // nothing, so it is one failed item and the harvest (and its state) goes past it.
+    if (error instanceof AnswerRefused) return { kind: 'unusable', message: error.reason };
     throw error;
   }
   if (answer.status === 404 || answer.status === 410) return { kind: 'missing', status: answer.status };

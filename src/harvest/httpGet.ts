@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { AddressRefused, checkLiteralAddress, guardedLookup, PUBLIC_ONLY, type AddressPolicy } from './addressGuard.js';
 
 export interface RetryOptions {
   /** Attempts after the first (default 5). */
@@ -19,6 +20,15 @@ export interface RetryOptions {
   /** Waits between attempts (tests pass one that does not wait). */
   readonly sleep?: (ms: number) => Promise<void>;
   readonly signal?: AbortSignal;
+  /** Which addresses may be connected to (default: public ones only; addressGuard.ts). */
+  readonly addresses?: AddressPolicy;
+  /** The most bytes of a body read, and the flag that sets it (named when a body passes it). */
+  readonly limit?: BodyLimit;
+}
+
+export interface BodyLimit {
+  readonly bytes: number;
+  readonly flag: string;
 }
 
 export interface Answer {
@@ -37,7 +47,29 @@ export class RetriesExhausted extends Error {
   }
 }
 
+/**
+ * An answer refused whatever is tried again: larger than the limit, a redirect loop or to a
+ * non-http(s) URL, an address not allowed. `reason` says why without the URL.
+ */
+export class AnswerRefused extends Error {
+  constructor(readonly url: string, readonly reason: string) {
+    super(`${url}: ${reason}`);
+    this.name = 'AnswerRefused';
+  }
+}
+
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Waits, or stops waiting (rejecting) as soon as the harvest is stopped. */
+function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return wait;
+  return new Promise<void>((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    if (signal.aborted) { stop(); return; }
+    signal.addEventListener('abort', stop, { once: true });
+    wait.then(() => { signal.removeEventListener('abort', stop); resolve(); }, reject);
+  });
+}
 
 /** Whether an answer with this status is worth asking again (the server's trouble, not the request's). */
 export function isTransient(status: number): boolean {
@@ -52,18 +84,23 @@ export async function getWithRetries(url: string, accept: string, options: Retry
   for (let attempt = 0; ; attempt++) {
     options.signal?.throwIfAborted();
     try {
-      const response = await getOnce(url, accept, options.timeoutMs ?? 30000, options.signal);
+      const response = await getOnce(url, accept, options.timeoutMs ?? 30000, options);
       if (!isTransient(response.status)) return response;
       reason = `answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
     } catch (error) {
       if (options.signal?.aborted) throw error;
+      if (error instanceof AnswerRefused) throw error;
+      if (error instanceof AddressRefused) throw new AnswerRefused(url, error.message);
+      // An answer that is not HTTP (headers past Node's 16 KB, garbage): the same next time, not retried.
+      const code = (error as Error & { code?: string }).code;
+      if (code?.startsWith('HPE_')) throw new AnswerRefused(url, `not a valid HTTP answer (${code}): not asked again`);
       reason = describeFailure(error as Error, options.timeoutMs ?? 30000);
     }
     if (attempt >= retries) throw new RetriesExhausted(url, reason, attempt + 1);
     // Doubling, with up to a quarter more at random.
     const delay = Math.round(backoff * 2 ** attempt * (1 + Math.random() / 4));
     options.onRetry?.(url, reason, attempt + 1, delay);
-    await sleep(delay);
+    await abortable(sleep(delay), options.signal);
   }
 }
 
@@ -80,8 +117,14 @@ const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new htt
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 20;
 
-/** One attempt: a GET following redirects, the whole body read within `timeoutMs`. */
-function getOnce(url: string, accept: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Answer & { statusText: string }> {
+/**
+ * One attempt: a GET following redirects, the whole body read within `timeoutMs`. The body is
+ * counted as it comes: past the limit (or announced so by content-length) the connection is
+ * closed at once, so a publisher's endless answer costs no more than the limit.
+ */
+function getOnce(url: string, accept: string, timeoutMs: number, options: RetryOptions): Promise<Answer & { statusText: string }> {
+  const { signal, limit } = options;
+  const policy = options.addresses ?? PUBLIC_ONLY;
   return new Promise((resolve, reject) => {
     let request: http.ClientRequest | undefined;
     const timer = setTimeout(() => {
@@ -91,21 +134,45 @@ function getOnce(url: string, accept: string, timeoutMs: number, signal: AbortSi
     }, timeoutMs);
     const fail = (error: Error) => { clearTimeout(timer); reject(error); };
     const get = (at: string, redirects: number): void => {
-      const target = new URL(at);
+      let target: URL;
+      try {
+        target = new URL(at);
+      } catch {
+        fail(new AnswerRefused(url, `redirected to ${at}, not a URL: not followed`)); return;
+      }
       const agent = target.protocol === 'https:' ? agents['https:'] : target.protocol === 'http:' ? agents['http:'] : undefined;
-      if (!agent) { fail(new Error(`${at}: not an http(s) URL`)); return; }
+      if (!agent) { fail(redirects === 0 ? new AnswerRefused(url, 'not an http(s) URL') : new AnswerRefused(url, `redirected to ${at}, not an http(s) URL: not followed`)); return; }
+      try {
+        checkLiteralAddress(target, policy);
+      } catch (error) {
+        fail(new AnswerRefused(url, `${redirects > 0 ? `redirected to ${at}: ` : ''}${(error as Error).message}`)); return;
+      }
       const send = target.protocol === 'https:' ? https.get : http.get;
-      request = send(target, { agent, headers: { accept }, signal }, (response) => {
+      request = send(target, { agent, headers: { accept }, signal, lookup: guardedLookup(target, policy) }, (response) => {
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
         if (REDIRECTS.has(status) && location !== undefined) {
           response.resume();
-          if (redirects >= MAX_REDIRECTS) { fail(new Error(`more than ${MAX_REDIRECTS} redirects`)); return; }
-          get(new URL(location, at).href, redirects + 1);
+          if (redirects >= MAX_REDIRECTS) { fail(new AnswerRefused(url, `more than ${MAX_REDIRECTS} redirects (a redirect loop?): not followed further`)); return; }
+          let next: string;
+          try { next = new URL(location, at).href; } catch { next = location; }
+          get(next, redirects + 1);
           return;
         }
+        const tooLarge = () => {
+          response.destroy();
+          request?.destroy();
+          fail(new AnswerRefused(url, `response larger than ${limit!.flag} ${limit!.bytes}: not read further`));
+        };
+        const announced = Number(response.headers['content-length']);
+        if (limit && announced > limit.bytes) { tooLarge(); return; }
         const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (limit && bytes > limit.bytes) { tooLarge(); return; }
+          chunks.push(chunk);
+        });
         response.on('error', fail);
         response.on('end', () => {
           clearTimeout(timer);
@@ -113,7 +180,7 @@ function getOnce(url: string, accept: string, timeoutMs: number, signal: AbortSi
           resolve({ status, statusText: response.statusMessage ?? '', url: at, contentType: response.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString('utf8') });
         });
       });
-      request.on('error', fail);
+      request.on('error', (error) => fail(error instanceof AddressRefused ? new AnswerRefused(url, `${redirects > 0 ? `redirected to ${at}: ` : ''}${error.message}`) : error));
     };
     get(url, 0);
   });

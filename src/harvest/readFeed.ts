@@ -4,7 +4,7 @@
  * us, and retrying will not change that. 5xx and network trouble are retried (httpGet.ts).
  */
 import { FeedError, readCollection, readPage, type FeedCollection, type FeedPage } from './feedJson.js';
-import { getWithRetries, RetriesExhausted, type RetryOptions } from './httpGet.js';
+import { AnswerRefused, getWithRetries, RetriesExhausted, type RetryOptions } from './httpGet.js';
 
 /** What a feed is asked for: Activity Streams as JSON-LD; plain JSON will do. */
 export const FEED_ACCEPT = 'application/ld+json, application/activity+json;q=0.9, application/json;q=0.8';
@@ -28,6 +28,8 @@ async function feedJson(url: string, options: RetryOptions): Promise<unknown> {
     answer = await getWithRetries(url, FEED_ACCEPT, options);
   } catch (error) {
     if (error instanceof RetriesExhausted) throw new FeedError(`the feed could not be read: ${error.message}`);
+    // A page too large, a redirect loop, an address not allowed: the walk cannot go on past it.
+    if (error instanceof AnswerRefused) throw new FeedError(`the feed could not be read: ${error.message}`);
     throw error;
   }
   if (answer.status >= 400) {

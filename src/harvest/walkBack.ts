@@ -4,7 +4,9 @@
  * only one that counts (older ones are superseded); the walk stops once it is past where the
  * previous harvest ended (the resume point) or, with --since, past that time. Only the changes
  * to make are kept (one per document), so memory goes with the documents changed, not with the
- * length of the feed.
+ * length of the feed. A feed is someone else's text, so the walk is bounded: it stops (and
+ * nothing is applied) after too many pages in a row that name no new document (an endless or
+ * looping feed), or once more documents are to change than one run holds (WalkBounds).
  */
 import { changesOf, type Change, type FeedActivity } from './activities.js';
 import type { FeedSource } from './readFeed.js';
@@ -32,7 +34,32 @@ export interface Walk {
   readonly pages: number;
 }
 
-export async function walkBack(source: FeedSource, collectionUrl: string, start: Start, onPage?: (pages: number) => void): Promise<Walk> {
+/** How far a walk may go (defaults: no bound, as for a feed in memory). */
+export interface WalkBounds {
+  /** Pages in a row that name no document not met already, after which the walk stops. */
+  readonly maxPagesWithoutProgress?: number;
+  /** Documents to change, past which the walk stops (what one run holds in memory). */
+  readonly maxChanges?: number;
+  /** Stops the walk between pages (the page being read is abandoned by the source). */
+  readonly signal?: AbortSignal;
+}
+
+/** The walk went past a bound: nothing is applied; the message says which bound and what to do. */
+export class WalkStopped extends Error {
+  /** `read`: the activities read up to there. */
+  constructor(message: string, readonly read: number) {
+    super(message);
+    this.name = 'WalkStopped';
+  }
+}
+
+/** Ignored activities listed one by one, at most (the others are counted): an endless feed of them costs no memory. */
+const IGNORED_LISTED = 1000;
+
+export async function walkBack(source: FeedSource, collectionUrl: string, start: Start, onPage?: (pages: number) => void, bounds: WalkBounds = {}): Promise<Walk> {
+  const maxWithout = bounds.maxPagesWithoutProgress ?? Infinity;
+  const maxChanges = bounds.maxChanges ?? Infinity;
+  bounds.signal?.throwIfAborted();
   const collection = await source.collection(collectionUrl);
   const newestFirst: Change[] = [];
   const seen = new Set<string>();
@@ -42,15 +69,20 @@ export async function walkBack(source: FeedSource, collectionUrl: string, start:
   let pages = 0;
   let pageUrl = collection.last;
   let page = collection.inline;
+  // Pages since the last that named a new document: a loop comes back within them (going round
+  // again names nothing new), and they are all a loop can be checked against (bounded memory).
   const visited = new Set<string>();
+  let ignoredMore = 0;
   while (page || pageUrl !== undefined) {
     if (!page) {
+      bounds.signal?.throwIfAborted();
       if (visited.has(pageUrl!)) throw new Error(`the feed's pages loop: ${pageUrl} comes back through "prev"`);
       visited.add(pageUrl!);
       page = await source.page(pageUrl!);
     }
     pages++;
     onPage?.(pages);
+    const before = seen.size;
     const { fresh, done } = newerThanStart(page.activities, page.id, start);
     for (let i = fresh.length - 1; i >= 0; i--) {
       const activity = fresh[i]!;
@@ -58,6 +90,7 @@ export async function walkBack(source: FeedSource, collectionUrl: string, start:
       newest ??= activity;
       const changes = changesOf(activity);
       if (!changes) {
+        if (ignored.length >= IGNORED_LISTED) { ignoredMore++; continue; }
         ignored.push(`${activity.page} orderedItems[${activity.index}]: a ${activity.type} of ${activity.object} changes nothing here (only Create, Update, Delete, Add, Remove, Move with a target, Refresh do)`);
         continue;
       }
@@ -68,11 +101,21 @@ export async function walkBack(source: FeedSource, collectionUrl: string, start:
         newestFirst.push(change);
       }
     }
-    ignored.push(...page.unreadable);
+    for (const u of page.unreadable) if (ignored.length < IGNORED_LISTED) ignored.push(u); else ignoredMore++;
+    if (seen.size > maxChanges) {
+      throw new WalkStopped(`the feed names more than ${maxChanges} documents to change (${seen.size} on the ${pages} newest pages, back to ${page.id}): nothing was applied; ` +
+        `harvest a part of it with --since, or raise --max-changes if the memory allows (about 0.5 GB a million)`, read);
+    }
+    if (seen.size > before) visited.clear();
+    else if (visited.size > maxWithout) {
+      throw new WalkStopped(`${visited.size} pages in a row named no document not met already (the feed may be endless or go round), the last ${page.id}: ` +
+        `nothing was applied; raise --max-pages-without-progress ${maxWithout} if the feed really is so`, read);
+    }
     if (done) break;
     pageUrl = page.prev;
     page = undefined;
   }
+  if (ignoredMore > 0) ignored.push(`${ignoredMore} more items that change nothing here (not listed)`);
   return { changes: newestFirst.reverse(), read, newest, ignored, pages };
 }
 

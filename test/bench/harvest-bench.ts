@@ -76,7 +76,8 @@ try {
       progress(`service A answers ${probe.status} at ${feed}: it does not serve a change feed yet; nothing measured`);
     } else {
       progress('(a) linkedart harvest into an empty data directory');
-      const run = await runMeasured([MAIN, 'harvest', '--data-dir', join(work, 'b'), '--no-progress', '--json', feed]);
+      // A is on 127.0.0.1: its origin allowed explicitly (issue 28).
+      const run = await runMeasured([MAIN, 'harvest', '--data-dir', join(work, 'b'), '--no-progress', '--json', '--allow-origin', new URL(base).origin, feed]);
       if (run.code !== 0) progress(`harvest exited ${run.code}: ${run.stderr.slice(-2000)}`);
       const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Partial<HarvestReport>;
       const harvested = (report.created ?? 0) + (report.replaced ?? 0) + (report.unchanged ?? 0);

@@ -24,7 +24,8 @@ const NAMESPACE = '/museum/collection/';
 /** The CLI in a child process, without blocking this one (the fixture server answers it). */
 function harvest(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'harvest', '--no-progress', '--retries', '1', ...args]);
+    // The fixture publisher is on 127.0.0.1: allowed explicitly, as an operator would (issue 28).
+    const child = spawn(process.execPath, [CLI, 'harvest', '--no-progress', '--retries', '1', '--allow-private-addresses', ...args]);
     let stdout = '', stderr = '';
     child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
     child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });

@@ -72,7 +72,8 @@ describe('harvesting our own feed: B mirrors A', function () {
     expect(response.status, await response.text()).to.be.oneOf([200, 204]);
   };
   const harvest = async () => {
-    const result = await run(['harvest', '--no-progress', '--json', '--data-dir', join(work, 'b'), `${base}activity-stream`]);
+    // A is on 127.0.0.1: its origin allowed explicitly (a loopback address is refused otherwise).
+    const result = await run(['harvest', '--no-progress', '--json', '--allow-origin', new URL(base).origin, '--data-dir', join(work, 'b'), `${base}activity-stream`]);
     expect(result.status, result.stderr + result.stdout).to.equal(0);
     return JSON.parse(result.stdout) as { activities: number; created: number; replaced: number; deleted: number; rejected: number };
   };

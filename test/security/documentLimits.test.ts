@@ -258,7 +258,7 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
 
     it('a fetched document nested 100,000 deep: refused naming it and the limit, the others stored; a rerun does not fail', async () => {
       const feed = `${origin}${NAMESPACE}activity-stream`;
-      const run = await cli(['harvest', '--no-progress', '--retries', '1', '--json', ...storeArgs, feed]);
+      const run = await cli(['harvest', '--no-progress', '--retries', '1', '--json', '--allow-origin', origin, ...storeArgs, feed]);
       expect(run.status, run.stderr).to.equal(1);   // refusals
       const report = JSON.parse(run.stdout) as HarvestReport;
       // The fixture's object and place stored; its concept refused by the gate, its group by the depth limit.
@@ -275,7 +275,7 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
       } finally {
         await store.close();
       }
-      const again = await cli(['harvest', '--no-progress', '--retries', '1', '--json', ...storeArgs, feed]);
+      const again = await cli(['harvest', '--no-progress', '--retries', '1', '--json', '--allow-origin', origin, ...storeArgs, feed]);
       expect(again.status, again.stderr).to.equal(0);
       expect(JSON.parse(again.stdout) as HarvestReport).to.deep.include({ rejected: 0 });
     });

@@ -3,6 +3,7 @@ import { Harvester, inBatches } from '../../../src/harvest/Harvester.js';
 import { walkBack } from '../../../src/harvest/walkBack.js';
 import { fetchedJson, type Fetched } from '../../../src/harvest/fetchDocument.js';
 import { harvestGraphOf, readHarvestState } from '../../../src/harvest/harvestState.js';
+import { harvestedFromGraphOf } from '../../../src/harvest/harvestedFrom.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { MemoryStore } from '../../support/memoryStore.js';
 import { at, FEED, MemoryFeed, type ItemSpec } from '../../support/memoryFeed.js';
@@ -137,5 +138,28 @@ describe('Harvest: applying the feed to the store', () => {
     ]);
     const walk = await walkBack(feed, FEED, 'beginning');
     expect(inBatches(walk.changes, 2).map((b) => b.map((c) => `${c.effect} ${c.document.slice(-1)}`))).to.deep.equal([['store 1', 'remove 2', 'store 3'], ['store 4']]);
+  });
+
+  it('a second feed, even on the same origin, cannot remove or replace what the first gave: refused, reported, kept', async () => {
+    const store = new MemoryStore();
+    const documents = new DocumentService(store);
+    await new Harvester(documents, { feed: new MemoryFeed(items), fetch: publisher.fetch }).harvest(FEED);
+    const other = `${FEED}-mirror`;
+    const second = new MemoryFeed([
+      { type: 'Delete', object: obj(1), endTime: at(10) },
+      { type: 'Update', object: obj(3), endTime: at(11) },
+      { type: 'Create', object: obj(4), endTime: at(12) },
+    ]);
+    publisher.requested = [];
+    const report = await new Harvester(documents, { feed: second, fetch: publisher.fetch }).harvest(other);
+    expect(report).to.deep.include({ refused: 2, deleted: 0, created: 1 });
+    expect(report.failures.map((f) => [f.id, f.location])).to.deep.equal([[obj(1), 'refused'], [obj(3), 'refused']]);
+    expect(report.failures[0]!.messages[0]).to.contain(`harvested from another feed, ${FEED}: this feed may not remove it`);
+    expect(publisher.requested).to.deep.equal([obj(4)]);
+    expect(await documents.get(obj(1))).to.not.equal(undefined);
+    // The first feed still may: its delete removes the document (and what it knew of its feed).
+    const first = new MemoryFeed([...items, { type: 'Delete', object: obj(1), endTime: at(20) }]);
+    expect(await new Harvester(documents, { feed: first, fetch: publisher.fetch }).harvest(FEED)).to.deep.include({ deleted: 1, refused: 0 });
+    expect(await store.hasGraph(harvestedFromGraphOf(obj(1)))).to.equal(false);
   });
 });

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { walkBack } from '../../../src/harvest/walkBack.js';
+import { readCollection, readPage } from '../../../src/harvest/feedJson.js';
+import type { FeedSource } from '../../../src/harvest/readFeed.js';
+import { walkBack, WalkStopped } from '../../../src/harvest/walkBack.js';
 import { at, FEED, MemoryFeed, type ItemSpec } from '../../support/memoryFeed.js';
 
 const obj = (n: number) => `https://publisher.example/object/${n}`;
@@ -79,5 +81,53 @@ describe('Harvest: walking a feed back from its last page', () => {
   it('an empty feed (no first, no last) has nothing to do', async () => {
     const walk = await walkBack(new MemoryFeed([]), FEED, 'beginning');
     expect(walk).to.deep.include({ read: 0, pages: 0, changes: [] });
+  });
+});
+
+describe('Harvest: a walk is bounded', () => {
+  /** A feed whose every page has an older one before it; `names(n)`: the documents page n's activities are about. */
+  const endless = (names: (n: number) => string[]) => {
+    let read = 0;
+    const source: FeedSource = {
+      collection: async (url) => readCollection({ type: 'OrderedCollection', id: url, last: `${FEED}/page/1000000` }, url),
+      page: async (url) => {
+        read++;
+        const n = Number(/(\d+)$/.exec(url)![1]);
+        return readPage({ type: 'OrderedCollectionPage', id: url, prev: `${FEED}/page/${n - 1}`,
+          orderedItems: names(n).map((object, i) => ({ id: `${url}#${i}`, type: 'Update', object, endTime: at(0) })) }, url);
+      },
+    };
+    return { source, read: () => read };
+  };
+
+  it('pages naming nothing new: stops after maxPagesWithoutProgress, saying so', async () => {
+    const feed = endless(() => [obj(1)]);
+    const error = await walkBack(feed.source, FEED, 'beginning', undefined, { maxPagesWithoutProgress: 10 }).catch((e: Error) => e);
+    expect(error).to.be.instanceOf(WalkStopped);
+    expect((error as Error).message).to.match(/^11 pages in a row named no document not met already/);
+    expect(feed.read()).to.equal(12);
+  });
+
+  it('pages naming new documents: stops past maxChanges', async () => {
+    const feed = endless((n) => [obj(n * 10), obj(n * 10 + 1)]);
+    const error = await walkBack(feed.source, FEED, 'beginning', undefined, { maxChanges: 9 }).catch((e: Error) => e);
+    expect((error as Error).message).to.match(/more than 9 documents to change \(10 on the 5 newest pages/);
+  });
+
+  it('a loop is still found (its pages name nothing new the second time round)', async () => {
+    const source: FeedSource = {
+      collection: async (url) => readCollection({ type: 'OrderedCollection', id: url, last: `${FEED}/page/2` }, url),
+      page: async (url) => readPage({ type: 'OrderedCollectionPage', id: url, prev: url.endsWith('2') ? `${FEED}/page/1` : `${FEED}/page/2`, orderedItems: [] }, url),
+    };
+    const error = await walkBack(source, FEED, 'beginning', undefined, { maxPagesWithoutProgress: 100 }).catch((e: Error) => e);
+    expect((error as Error).message).to.contain('the feed\'s pages loop');
+  });
+
+  it('a stop (the signal) ends the walk between pages', async () => {
+    const stop = new AbortController();
+    const feed = endless((n) => [obj(n)]);
+    const error = await walkBack(feed.source, FEED, 'beginning', (pages) => { if (pages === 3) stop.abort(); }, { signal: stop.signal }).catch((e: Error) => e);
+    expect((error as Error).name).to.equal('AbortError');
+    expect(feed.read()).to.equal(3);
   });
 });
