@@ -24,6 +24,8 @@ import type { QuadStore, QueryResult } from '../QuadStore.js';
 import { df, fromPlainQuad, fromPlainTerm, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { StoreFull } from '../StoreFull.js';
+import { StoreFailed } from '../StoreFailed.js';
+import { STORE_OK, type StoreCondition } from '../StoreCondition.js';
 import { ReplicaPool } from './ReplicaPool.js';
 import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './replicaBudget.js';
 import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
@@ -72,6 +74,8 @@ export class EmbeddedStore implements QuadStore {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private failure: Error | null = null;
+  /** Set while the disk refuses writes (a write refused for space; cleared by the next that goes through), or once the store failed. */
+  private state: StoreCondition = STORE_OK;
   private closing: Promise<void> | null = null;
   private exited = false;
   /** The sequence number of the last write acknowledged here (queries on the replica wait for it). */
@@ -144,7 +148,7 @@ export class EmbeddedStore implements QuadStore {
 
   async replaceWireGraphs(wire: WireGraphs): Promise<void> {
     if (wire.names.length === 0) return;
-    this.acked(await this.call('replaceGraphs', { graphs: wire }, [wire.codes.buffer]));
+    this.acked(await this.written(this.call('replaceGraphs', { graphs: wire }, [wire.codes.buffer])));
   }
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {
@@ -174,7 +178,30 @@ export class EmbeddedStore implements QuadStore {
   }
 
   async update(sparql: string): Promise<void> {
-    this.acked(await this.call('update', { sparql }));
+    this.acked(await this.written(this.call('update', { sparql })));
+  }
+
+  /** What the store can do now: writes refused while its disk is full, failed once it must be reopened. */
+  condition(): StoreCondition {
+    return this.state;
+  }
+
+  /** A write's outcome, noted for condition(): refused for space, or through (space was there). */
+  private async written(write: Promise<number>): Promise<number> {
+    try {
+      const seq = await write;
+      if (this.state.state === 'writes refused') this.state = STORE_OK;
+      return seq;
+    } catch (err) {
+      if (err instanceof StoreFull && err.details.limitSetBy === 'disk' && this.state.state !== 'failed') {
+        this.state = { state: 'writes refused', detail: err.message, since: new Date().toISOString() };
+      }
+      throw err;
+    }
+  }
+
+  private noteFailed(detail: string): void {
+    if (this.state.state !== 'failed' && !this.closing) this.state = { state: 'failed', detail, since: new Date().toISOString() };
   }
 
   /**
@@ -271,8 +298,10 @@ export class EmbeddedStore implements QuadStore {
     if (msg.ok) {
       p.resolve(msg.value);
     } else {
-      const err = msg.error.full ? new StoreFull(msg.error.full) : new Error(msg.error.message);
+      const err = msg.error.full ? new StoreFull(msg.error.full)
+        : msg.error.fatal ? new StoreFailed(msg.error.message) : new Error(msg.error.message);
       err.name = msg.error.name;
+      if (msg.error.fatal) this.noteFailed(msg.error.message);
       if (msg.error.stack) {
         err.stack = `${msg.error.stack}\n    --- (in the store worker) called from:\n${p.caller.stack?.split('\n').slice(1).join('\n') ?? ''}`;
       }
@@ -282,6 +311,7 @@ export class EmbeddedStore implements QuadStore {
 
   private failAll(err: Error): void {
     if (!this.failure) this.failure = err;
+    this.noteFailed(err.message);
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
     this.worker.unref();
