@@ -11,3 +11,6 @@ export type StoreCondition =
   | { readonly state: 'writes refused' | 'failed'; readonly detail: string; readonly since: string };
 
 export const STORE_OK: StoreCondition = { state: 'ok' };
+
+/** Every state, for the metric that says which one holds (src/metrics/storeMetrics.ts). */
+export const STORE_STATES: ReadonlyArray<StoreCondition['state']> = ['ok', 'writes refused', 'failed'];

@@ -167,7 +167,9 @@ function describeDisk(title: string, makeDisk: () => Disk | null, unavailable: s
       for (const i of [BULK_FIRST, BULK_FIRST + stored - 1].filter((k) => k >= BULK_FIRST)) expect(await label(url, i)).to.equal(`Object ${i}`);
       expect((await fetch(url + pathOf(BULK_FIRST + stored))).status).to.equal(404);
       expect((await fetch(url + pathOf(3))).status).to.equal(404);
-      expect((await fetch(`${url}/metrics`)).status).to.equal(200);
+      const metrics = await fetch(`${url}/metrics`);
+      expect(metrics.status).to.equal(200);
+      expect(await metrics.text()).to.contain('linkedart_store_condition{state="writes refused"} 1');
       expect((await fetch(`${url}/ready`)).status).to.equal(200);
       const health = await fetch(`${url}/health`);
       expect(health.status).to.equal(200);
@@ -237,7 +239,9 @@ function describeFailingDisk(): void {
       const health = await fetch(`${url}/health`);
       expect(health.status).to.equal(503);
       expect(await health.json()).to.deep.include({ status: 'failed' });
-      expect((await fetch(`${url}/metrics`)).status).to.equal(200);
+      const metrics = await fetch(`${url}/metrics`);
+      expect(metrics.status).to.equal(200);
+      expect(await metrics.text()).to.contain('linkedart_store_condition{state="failed"} 1');
 
       disk.free();
       await server.stop();
