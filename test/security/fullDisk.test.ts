@@ -175,7 +175,8 @@ function describeDisk(title: string, makeDisk: () => Disk | null, unavailable: s
       expect(health.status).to.equal(200);
       const healthBody = (await health.json()) as { status: string; store: { state: string; detail?: string } };
       expect(healthBody.store.state).to.equal('writes refused');
-      expect(healthBody.store.detail).to.contain(d.dataDir);
+      expect(healthBody.store.detail).to.match(/^no space left on the disk holding the data directory .*writes are refused until space is freed there; reads go on$/);
+      expect(healthBody.store.detail, 'public: no path').to.not.contain(d.dataDir);
 
       // Space freed: the next write goes through, with no restart.
       d.free();
@@ -229,13 +230,16 @@ function describeFailingDisk(): void {
       const failed = await put(url, 2);
       expect(failed.status).to.equal(503);
       expect(failed.headers.get('content-type')).to.equal('application/problem+json');
-      expect(((await failed.json()) as { detail: string }).detail).to.match(new RegExp(`embedded store in ${disk.dataDir} failed and must be reopened: EIO.*restart the service`));
+      const failedDetail = ((await failed.json()) as { detail: string }).detail;
+      expect(failedDetail).to.match(/embedded store in <data directory> failed and must be reopened: EIO.*restart the service/);
+      expect(failedDetail, 'public: no path').to.not.contain(disk.dataDir);
       expect((await fetch(url + pathOf(0))).status).to.equal(503);
       const ready = await fetch(`${url}/ready`);
       expect(ready.status).to.equal(503);
       const readyBody = (await ready.json()) as { status: string; reason: string };
       expect(readyBody.status).to.equal('not ready');
       expect(readyBody.reason).to.match(/^the store failed: .*EIO.*restart the service$/);
+      expect(readyBody.reason, 'public: no path').to.not.contain(disk.dataDir);
       const health = await fetch(`${url}/health`);
       expect(health.status).to.equal(503);
       expect(await health.json()).to.deep.include({ status: 'failed' });

@@ -194,10 +194,19 @@ export class EmbeddedStore implements QuadStore {
       return seq;
     } catch (err) {
       if (err instanceof StoreFull && err.details.limitSetBy === 'disk' && this.state.state !== 'failed') {
-        this.state = { state: 'writes refused', detail: err.message, since: new Date().toISOString() };
+        const d = err.details;
+        // Said on the public /health and /ready: without the data directory's path (the log and the curator's 507 have it).
+        const detail = `no space left on the disk holding the data directory (${(d.availableBytes / 1048576).toFixed(1)} MB free; ` +
+          `a write needed ${d.neededBytes} bytes): writes are refused until space is freed there; reads go on`;
+        this.state = { state: 'writes refused', detail, since: new Date().toISOString() };
       }
       throw err;
     }
+  }
+
+  /** An error's message as every client may read it (a failed store's 503, /ready): without the data directory's path. */
+  private withoutPath(message: string): string {
+    return message.split(this.dataDir).join('<data directory>');
   }
 
   private noteFailed(detail: string): void {
@@ -299,9 +308,9 @@ export class EmbeddedStore implements QuadStore {
       p.resolve(msg.value);
     } else {
       const err = msg.error.full ? new StoreFull(msg.error.full)
-        : msg.error.fatal ? new StoreFailed(msg.error.message) : new Error(msg.error.message);
+        : msg.error.fatal ? new StoreFailed(this.withoutPath(msg.error.message)) : new Error(msg.error.message);
       err.name = msg.error.name;
-      if (msg.error.fatal) this.noteFailed(msg.error.message);
+      if (msg.error.fatal) this.noteFailed(this.withoutPath(msg.error.message));
       if (msg.error.stack) {
         err.stack = `${msg.error.stack}\n    --- (in the store worker) called from:\n${p.caller.stack?.split('\n').slice(1).join('\n') ?? ''}`;
       }
@@ -311,7 +320,7 @@ export class EmbeddedStore implements QuadStore {
 
   private failAll(err: Error): void {
     if (!this.failure) this.failure = err;
-    this.noteFailed(err.message);
+    this.noteFailed(this.withoutPath(err.message));
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
     this.worker.unref();
