@@ -11,6 +11,7 @@ import { answerClientErrors } from '../http/clientErrors.js';
 import type { Readiness } from '../http/operations.js';
 import { createLogger } from '../log/logger.js';
 import { loadDemoOnce } from '../service/demoOnce.js';
+import { STORE_OK } from '../store/StoreCondition.js';
 import { ensureLinksCurrent } from '../discovery/reindex.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
 import { DocumentService } from '../service/DocumentService.js';
@@ -37,7 +38,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     revalidate: config.store.kind === 'sparql', links: config.links ? { baseUrl: config.baseUrl } : undefined,
     pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true }, names: () => nameIndexOf(documents),
   });
-  const readiness: Readiness = { ready: false, reason: 'checking the reverse-link index' };
+  const readiness: Readiness = { ready: false, reason: 'checking the reverse-link index', store: () => store.condition?.() ?? STORE_OK };
   const sparql = new SparqlService(store.sparqlEngine(), documents, {
     timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes,
   });

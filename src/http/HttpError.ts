@@ -56,16 +56,21 @@ export class PayloadTooLarge extends HttpError {
 }
 
 /**
- * 507 (RFC 4918 §11.5): the embedded store has no room for the write (StoreFull); nothing of it
- * was stored. The members say the limit, how full the store is, and the way beyond.
+ * 507 (RFC 4918 §11.5): the embedded store, or the disk under its data directory, has no room
+ * for the write (StoreFull); nothing of it was stored. The members say the limit, how full the store is, and the way beyond.
  */
 export class InsufficientStorage extends HttpError {
   constructor(full: StoreFull, extensions: Readonly<Record<string, unknown>> = {}, detail = full.message) {
     const d = full.details;
-    super(507, 'Insufficient storage', detail, {}, {
-      limitBytes: d.limitBytes, limitSetBy: d.limitSetBy === 'max-store-mb' ? '--max-store-mb' : 'the WebAssembly memory (4 GiB)',
-      usedBytes: d.usedBytes, neededBytes: d.neededBytes, quads: d.quads, beyond: '--store sparql', ...extensions,
-    });
+    super(507, 'Insufficient storage', detail, {}, d.limitSetBy === 'disk'
+      ? {
+        dataDir: d.dataDir, limitSetBy: 'the disk', availableBytes: d.availableBytes, limitBytes: d.limitBytes,
+        usedBytes: d.usedBytes, neededBytes: d.neededBytes, quads: d.quads, beyond: `free space in ${d.dataDir}`, ...extensions,
+      }
+      : {
+        limitBytes: d.limitBytes, limitSetBy: d.limitSetBy === 'max-store-mb' ? '--max-store-mb' : 'the WebAssembly memory (4 GiB)',
+        usedBytes: d.usedBytes, neededBytes: d.neededBytes, quads: d.quads, beyond: '--store sparql', ...extensions,
+      });
   }
 }
 

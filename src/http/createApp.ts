@@ -64,7 +64,7 @@ export function createApp({ config, documents, representations, logger, readines
 
   /** Methods of each path, and the handler of each method. */
   const routes = new Map<string, Map<string, Handler>>([
-    ['/health', new Map([['GET', health]])],
+    ['/health', new Map([['GET', health(state)]])],
     ['/ready', new Map([['GET', readiness(state, representations, sparql?.engine)]])],
     ['/_export', new Map([['GET', whenReady(exportRoute(documents.store))]])],
     [STYLESHEET_PATH, new Map([['GET', stylesheetRoute()]])],

@@ -3,11 +3,18 @@
  * store is open and loaded (503 until then, and again while shutting down), and whether
  * curators' SPARQL is ready too (`sparql`: the query replicas may still be seeding while
  * documents are already served, so it does not hold up readiness).
+ *
+ * Both say the store's condition (`store`, src/store/StoreCondition.ts). While its disk is full
+ * and writes are refused, reads go on: /ready stays 200 (a balancer that took the instance out
+ * would take the reads away too) and /health 200, each saying `writes refused` and why. A store
+ * that failed serves nothing until the service restarts: /ready says 503 with the reason, and
+ * /health 503 too, so that a liveness probe restarts the service, which is what repairs it.
  */
 import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
 import type { Representations } from '../service/Representations.js';
 import type { SparqlEngine, SparqlStatus } from '../sparql/SparqlEngine.js';
+import { STORE_OK, type StoreCondition } from '../store/StoreCondition.js';
 
 /** Set by whoever opens and loads the store, and stops the service. */
 export interface Readiness {
@@ -17,21 +24,31 @@ export interface Readiness {
   stopping?: boolean;
   /** Why not ready, for the 503 answer. */
   reason?: string;
+  /** What the store can do now (QuadStore.condition); absent: always ok. */
+  store?: () => StoreCondition;
 }
 
-export function health(_req: Request, res: Response): void {
-  sendJson(res, 200, { status: 'up' });
+export function health(readinessState: Readiness) {
+  return (_req: Request, res: Response): void => {
+    const store = readinessState.store?.() ?? STORE_OK;
+    sendJson(res, store.state === 'failed' ? 503 : 200, { status: store.state === 'failed' ? 'failed' : 'up', store });
+  };
 }
 
 export function readiness(readinessState: Readiness, representations: Representations, sparql?: SparqlEngine) {
   return (_req: Request, res: Response): void => {
     const sparqlState = sparql ? { sparql: sparqlReadiness(sparql.status()) } : {};
+    const store = readinessState.store?.() ?? STORE_OK;
+    if (store.state === 'failed') {
+      sendJson(res, 503, { status: 'not ready', reason: `the store failed: ${store.detail}; restart the service`, store, ...sparqlState });
+      return;
+    }
     if (!readinessState.ready || readinessState.stopping) {
       res.setHeader('Retry-After', '1');
       sendJson(res, 503, { status: 'not ready', reason: readinessState.reason ?? 'starting', ...sparqlState });
       return;
     }
-    sendJson(res, 200, { status: 'ready', renderCache: representations.stats(), ...sparqlState });
+    sendJson(res, 200, { status: 'ready', renderCache: representations.stats(), store, ...sparqlState });
   };
 }
 

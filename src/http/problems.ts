@@ -6,6 +6,7 @@ import { setCorsHeaders } from './cors.js';
 import type { Response } from 'express';
 import { HttpError, InsufficientStorage } from './HttpError.js';
 import { StoreFull } from '../store/StoreFull.js';
+import { StoreFailed } from '../store/StoreFailed.js';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
@@ -24,9 +25,11 @@ export function sendProblem(res: Response, error: HttpError): void {
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
-/** The HttpError to answer for anything thrown (a write the store has no room for: 507). */
+/** The HttpError to answer for anything thrown (a write the store or its disk has no room for: 507; a store that failed: 503). */
 export function asHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof StoreFull) return new InsufficientStorage(error);
+  // The store must be reopened: no request goes through until the service restarts (/ready says so too).
+  if (error instanceof StoreFailed) return new HttpError(503, 'Service unavailable', `${error.message}; restart the service.`);
   return new HttpError(500, 'Internal error', 'The request could not be answered; the error has been logged.');
 }

@@ -11,6 +11,7 @@ import type { DocumentService } from '../service/DocumentService.js';
 import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
 import type { StoreStats } from '../store/embedded/protocol.js';
 import { oncePerScrape } from './oncePerScrape.js';
+import { STORE_STATES } from '../store/StoreCondition.js';
 
 export interface StoreMetricsOptions {
   readonly documents: DocumentService;
@@ -26,6 +27,14 @@ export function storeMetrics(registry: Registry, prefix: string, { documents, re
     name: `${prefix}store_info`, registers, labelNames: ['kind'] as const,
     help: 'The store behind the service (always 1): kind is embedded (Oxigraph in the data directory) or sparql (a remote SPARQL 1.1 store).',
   }).set({ kind: embedded ? 'embedded' : 'sparql' }, 1);
+  new Gauge({
+    name: `${prefix}store_condition`, registers, labelNames: ['state'] as const,
+    help: 'What the store can do now: 1 for its state (ok; writes refused: the disk under the data directory is full, reads go on; failed: restart the service), 0 for the others.',
+    collect() {
+      const now = store.condition?.().state ?? 'ok';
+      for (const state of STORE_STATES) this.set({ state }, state === now ? 1 : 0);
+    },
+  });
   if (!embedded) return;
 
   const stats = oncePerScrape<StoreStats>(() => store.stats());

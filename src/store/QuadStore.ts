@@ -68,6 +68,12 @@ export interface QuadStore {
    */
   writeGeneration?(): Promise<string>;
 
+  /**
+   * What the store can do now (StoreCondition.ts): a store that can refuse writes while reads go
+   * on (the embedded store, its disk full) or fail says so here. Absent: always 'ok'.
+   */
+  condition?(): import('./StoreCondition.js').StoreCondition;
+
   /** Number of quads in the whole store. */
   size(): Promise<number>;
 

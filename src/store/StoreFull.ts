@@ -3,11 +3,17 @@
  * memory, 4 GiB at most) has too little room left for it. Nothing of the write was stored, and
  * everything stored before is still there; reads and queries go on. The way beyond is the remote
  * store (`--store sparql`). The HTTP layer answers it 507 Insufficient Storage; a load stops
- * with it, saying how far it got.
+ * with it, saying how far it got. The same goes for a write the disk under the data directory has
+ * no room for (DiskFull.ts), whose way beyond is freeing space there.
  */
 
-/** How full the store was when it refused the write (plain data: it crosses from the store's worker). */
-export interface StoreFullDetails {
+import { describeDiskFull, type DiskFullDetails } from './DiskFull.js';
+
+/** How full the store (or its disk: DiskFull.ts) was when it refused the write. */
+export type StoreFullDetails = MemoryFullDetails | DiskFullDetails;
+
+/** How full the store's memory was when it refused the write (plain data: it crosses from the store's worker). */
+export interface MemoryFullDetails {
   /** Memory the store uses now, in bytes (Oxigraph's WebAssembly memory). */
   readonly usedBytes: number;
   /** The most it may use, in bytes. */
@@ -35,6 +41,7 @@ const mb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 
 /** The refusal as a sentence: the limit, how full the store is, and the way beyond. */
 export function describeFull(d: StoreFullDetails): string {
+  if (d.limitSetBy === 'disk') return describeDiskFull(d);
   const limit = d.limitSetBy === 'max-store-mb'
     ? `its limit of ${mb(d.limitBytes)} (--max-store-mb)`
     : `its safe ceiling of ${mb(d.limitBytes)} (the embedded store's WebAssembly memory is 4096 MB at most)`;

@@ -383,7 +383,7 @@ describe('HTTP: the Linked Art protocol', function () {
 
   describe('operations', () => {
     it('/health says up and /ready says ready with the cache in use', async () => {
-      expect(await (await get('/health')).json()).to.deep.equal({ status: 'up' });
+      expect(await (await get('/health')).json()).to.deep.equal({ status: 'up', store: { state: 'ok' } });
       const ready = (await (await get('/ready')).json()) as { status: string; renderCache: { entries: number; bytes: number } };
       expect(ready.status).to.equal('ready');
       expect(ready.renderCache.entries).to.be.greaterThan(0);
@@ -405,7 +405,7 @@ describe('HTTP: the Linked Art protocol', function () {
 
     it('answers the service\'s own paths under the base URL\'s path too (behind a path-prefix proxy), and still at the root', async () => {
       for (const prefix of ['', '/collection']) {
-        expect(await (await get(`${prefix}/health`)).json(), prefix).to.deep.equal({ status: 'up' });
+        expect(await (await get(`${prefix}/health`)).json(), prefix).to.deep.equal({ status: 'up', store: { state: 'ok' } });
         expect((await get(`${prefix}/ready`)).status, prefix).to.equal(200);
         const exported = await get(`${prefix}/_export?format=ndjson&id=${encodeURIComponent(PAINTING_ID)}`);
         expect(exported.status, prefix).to.equal(200);

@@ -24,6 +24,8 @@ import type { QuadStore, QueryResult } from '../QuadStore.js';
 import { df, fromPlainQuad, fromPlainTerm, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { StoreFull } from '../StoreFull.js';
+import { StoreFailed } from '../StoreFailed.js';
+import { STORE_OK, type StoreCondition } from '../StoreCondition.js';
 import { ReplicaPool } from './ReplicaPool.js';
 import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './replicaBudget.js';
 import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
@@ -72,6 +74,8 @@ export class EmbeddedStore implements QuadStore {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private failure: Error | null = null;
+  /** Set while the disk refuses writes (a write refused for space; cleared by the next that goes through), or once the store failed. */
+  private state: StoreCondition = STORE_OK;
   private closing: Promise<void> | null = null;
   private exited = false;
   /** The sequence number of the last write acknowledged here (queries on the replica wait for it). */
@@ -144,7 +148,7 @@ export class EmbeddedStore implements QuadStore {
 
   async replaceWireGraphs(wire: WireGraphs): Promise<void> {
     if (wire.names.length === 0) return;
-    this.acked(await this.call('replaceGraphs', { graphs: wire }, [wire.codes.buffer]));
+    this.acked(await this.written(this.call('replaceGraphs', { graphs: wire }, [wire.codes.buffer])));
   }
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {
@@ -174,7 +178,39 @@ export class EmbeddedStore implements QuadStore {
   }
 
   async update(sparql: string): Promise<void> {
-    this.acked(await this.call('update', { sparql }));
+    this.acked(await this.written(this.call('update', { sparql })));
+  }
+
+  /** What the store can do now: writes refused while its disk is full, failed once it must be reopened. */
+  condition(): StoreCondition {
+    return this.state;
+  }
+
+  /** A write's outcome, noted for condition(): refused for space, or through (space was there). */
+  private async written(write: Promise<number>): Promise<number> {
+    try {
+      const seq = await write;
+      if (this.state.state === 'writes refused') this.state = STORE_OK;
+      return seq;
+    } catch (err) {
+      if (err instanceof StoreFull && err.details.limitSetBy === 'disk' && this.state.state !== 'failed') {
+        const d = err.details;
+        // Said on the public /health and /ready: without the data directory's path (the log and the curator's 507 have it).
+        const detail = `no space left on the disk holding the data directory (${(d.availableBytes / 1048576).toFixed(1)} MB free; ` +
+          `a write needed ${d.neededBytes} bytes): writes are refused until space is freed there; reads go on`;
+        this.state = { state: 'writes refused', detail, since: new Date().toISOString() };
+      }
+      throw err;
+    }
+  }
+
+  /** An error's message as every client may read it (a failed store's 503, /ready): without the data directory's path. */
+  private withoutPath(message: string): string {
+    return message.split(this.dataDir).join('<data directory>');
+  }
+
+  private noteFailed(detail: string): void {
+    if (this.state.state !== 'failed' && !this.closing) this.state = { state: 'failed', detail, since: new Date().toISOString() };
   }
 
   /**
@@ -271,8 +307,10 @@ export class EmbeddedStore implements QuadStore {
     if (msg.ok) {
       p.resolve(msg.value);
     } else {
-      const err = msg.error.full ? new StoreFull(msg.error.full) : new Error(msg.error.message);
+      const err = msg.error.full ? new StoreFull(msg.error.full)
+        : msg.error.fatal ? new StoreFailed(this.withoutPath(msg.error.message)) : new Error(msg.error.message);
       err.name = msg.error.name;
+      if (msg.error.fatal) this.noteFailed(this.withoutPath(msg.error.message));
       if (msg.error.stack) {
         err.stack = `${msg.error.stack}\n    --- (in the store worker) called from:\n${p.caller.stack?.split('\n').slice(1).join('\n') ?? ''}`;
       }
@@ -282,6 +320,7 @@ export class EmbeddedStore implements QuadStore {
 
   private failAll(err: Error): void {
     if (!this.failure) this.failure = err;
+    this.noteFailed(this.withoutPath(err.message));
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
     this.worker.unref();

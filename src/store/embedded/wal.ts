@@ -23,11 +23,16 @@
  *
  * Appends are grouped: records appended while a write + fdatasync is in flight go out together
  * in the next write + fdatasync, and each append's promise resolves once its bytes are synced.
+ *
+ * Room on the disk is taken before a record is appended (hasRoomFor, makeRoom; logRoom.ts): the
+ * file runs ahead of its records with zeros, which are not a torn record. A log that reads zeros
+ * to the end of its file has simply ended there.
  */
-import { open, readdir, type FileHandle } from 'node:fs/promises';
+import { open, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { fsyncDir, writeAll } from './fsutil.js';
+import { extendWithZeros, ROOM_STEP_BYTES } from './logRoom.js';
 
 export const RECORD_MAGIC = 0x4c415731;
 const HEADER_BYTES = 12;
@@ -148,7 +153,11 @@ export class LogReader {
     const magic = this.buf.readUInt32LE(at);
     const len = this.buf.readUInt32LE(at + 4);
     const sum = this.buf.readUInt32LE(at + 8);
-    if (magic !== RECORD_MAGIC) return this.stop(`no record marker at offset ${pos}`);
+    if (magic !== RECORD_MAGIC) {
+      // Room the log had taken for records not written (logRoom.ts): the end, not a torn record.
+      if (magic === 0 && await this.zerosFrom(pos)) return null;
+      return this.stop(`no record marker at offset ${pos}`);
+    }
     if (len === 0 || len > MAX_RECORD_BYTES) return this.stop(`implausible record length ${len} at offset ${pos}`);
     if (!(await this.ensure(pos, HEADER_BYTES + len))) return this.stop(`record at offset ${pos} is cut short`);
     const start = pos - this.bufStart + HEADER_BYTES;
@@ -164,6 +173,18 @@ export class LogReader {
     return record;
   }
 
+  /** Whether the file holds only zero bytes from `pos` to its end. */
+  private async zerosFrom(pos: number): Promise<boolean> {
+    for (let at = pos; at < this.fileSize;) {
+      const n = Math.min(this.blockBytes, this.fileSize - at);
+      if (!(await this.ensure(at, n))) return false;
+      const start = at - this.bufStart;
+      for (let i = start; i < start + n; i++) if (this.buf[i] !== 0) return false;
+      at += n;
+    }
+    return true;
+  }
+
   private stop(reason: string): null {
     this.stopReason = reason;
     return null;
@@ -172,9 +193,13 @@ export class LogReader {
   async close(): Promise<void> { await this.fh.close(); }
 }
 
+/** A log file created for the records after a snapshot's sequence number, not yet written to. */
+export interface NextLogFile { readonly fh: FileHandle; readonly path: string; readonly firstSeq: number; }
+
 type QueueEntry =
   | { kind: 'record'; buf: Buffer; resolve: () => void; reject: (err: Error) => void }
-  | { kind: 'rotate'; firstSeq: number; resolve: () => void; reject: (err: Error) => void };
+  | { kind: 'room'; bytes: number; resolve: () => void; reject: (err: Error) => void }
+  | { kind: 'switch'; next: NextLogFile; resolve: () => void; reject: (err: Error) => void };
 
 /** The appending side of the log. */
 export class WriteAheadLog {
@@ -185,6 +210,13 @@ export class WriteAheadLog {
   private olderBytes = 0;
   /** fdatasync calls made (fewer than records when concurrent appends share one). */
   syncs = 0;
+  /** The current file's length: its records (`size`), then zeros taken as room for more. */
+  private allocated: number;
+  /**
+   * The file the last entry queued writes to, where its records end, and the room it has:
+   * what hasRoomFor() goes by, since an append is placed after everything queued before it.
+   */
+  private tail: { firstSeq: number; end: number; allocated: number };
 
   private constructor(
     private readonly dir: string,
@@ -192,7 +224,10 @@ export class WriteAheadLog {
     private path: string,
     private firstSeq: number,
     private size: number,
-  ) {}
+  ) {
+    this.allocated = size;
+    this.tail = { firstSeq, end: size, allocated: size };
+  }
 
   /**
    * Opens `path` for appending at `size` (truncating anything after it, e.g. a torn tail), or
@@ -227,23 +262,71 @@ export class WriteAheadLog {
   get currentFirstSeq(): number { return this.firstSeq; }
   get failed(): Error | null { return this.failure; }
 
-  /** Appends a record; resolves once it is on disk (written and fdatasync'ed). */
+  /**
+   * Appends a record; resolves once it is on disk (written and fdatasync'ed). Whoever must not
+   * meet a full disk half-way asks hasRoomFor() first.
+   */
   append(record: Buffer): Promise<void> {
+    this.tail.end += record.length;
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ kind: 'record', buf: record, resolve, reject });
       this.kick();
     });
   }
 
+  /** Whether a record of `bytes` appended now lands in room already taken on the disk. */
+  hasRoomFor(bytes: number): boolean {
+    return this.tail.end + bytes <= this.tail.allocated;
+  }
+
   /**
-   * Ends the current file: records appended before this call go to it, records appended after
-   * go to a new file `wal-<firstSeq>.log`. Resolves once the new file exists durably.
+   * Takes room on the disk for a record of `bytes` appended after everything queued so far
+   * (ROOM_STEP_BYTES at a time when the disk has it). Rejects with the ENOSPC error when the
+   * disk has no room: the log and the disk are left as they were, and a later call tries again.
    */
-  rotate(firstSeq: number): Promise<void> {
+  makeRoom(bytes: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ kind: 'rotate', firstSeq, resolve, reject });
+      this.queue.push({ kind: 'room', bytes, resolve, reject });
       this.kick();
     });
+  }
+
+  /**
+   * Creates the file for records from `firstSeq` on (null if the current one starts there).
+   * The caller appends nothing meanwhile, then hands it to switchTo(): if creating it fails
+   * (a full disk), nothing changed and the log goes on in the current file.
+   */
+  async createNext(firstSeq: number): Promise<NextLogFile | null> {
+    if (firstSeq === this.tail.firstSeq) return null; // the current file holds nothing older
+    const path = join(this.dir, logFileName(firstSeq));
+    const fh = await open(path, 'wx');
+    try {
+      await fh.sync();
+      await fsyncDir(this.dir);
+    } catch (err) {
+      await fh.close().catch(() => undefined);
+      await unlink(path).catch(() => undefined);
+      throw err;
+    }
+    return { fh, path, firstSeq };
+  }
+
+  /**
+   * Ends the current file: records appended before this call go to it, records appended after
+   * go to `next`. Resolves once every record before it is on disk. (Cannot fail: the file exists.)
+   */
+  switchTo(next: NextLogFile | null): Promise<void> {
+    if (!next) return this.drain();
+    this.tail = { firstSeq: next.firstSeq, end: 0, allocated: 0 };
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ kind: 'switch', next, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /** createNext() and switchTo() at once, for a caller that appends nothing meanwhile. */
+  async rotate(firstSeq: number): Promise<void> {
+    await this.switchTo(await this.createNext(firstSeq));
   }
 
   /** Called once a snapshot covers every file before the current one (they are deleted). */
@@ -256,13 +339,23 @@ export class WriteAheadLog {
 
   async close(): Promise<void> {
     await this.drain();
+    await this.giveBackRoom(this.fh);
     await this.fh.close();
+  }
+
+  /** Cuts the zeros after the last record off the current file (a torn-off failure is harmless: zeros read as the end). */
+  private async giveBackRoom(fh: FileHandle): Promise<void> {
+    if (this.allocated > this.size) await fh.truncate(this.size).catch(() => undefined);
+    this.allocated = this.size;
   }
 
   private kick(): void {
     if (this.failure) {
       const err = new Error(`write-ahead log ${this.path} failed earlier: ${this.failure.message}`);
-      for (const e of this.queue.splice(0)) e.reject(err);
+      for (const e of this.queue.splice(0)) {
+        if (e.kind === 'switch') void e.next.fh.close().catch(() => undefined);
+        e.reject(err);
+      }
       return;
     }
     if (this.flushing) return; // the running flush() takes the entry when it gets to it
@@ -293,14 +386,19 @@ export class WriteAheadLog {
     while (this.queue.length > 0) {
       if (this.failure) { this.kick(); return; }
       const head = this.queue[0]!;
-      if (head.kind === 'rotate') {
+      if (head.kind === 'switch') {
+        this.queue.shift();
+        await this.switchFile(head.next);
+        head.resolve();
+        continue;
+      }
+      if (head.kind === 'room') {
         this.queue.shift();
         try {
-          await this.switchFile(head.firstSeq);
+          await this.extend(head.bytes);
           head.resolve();
         } catch (err) {
-          this.failure = err as Error;
-          head.reject(err as Error);
+          head.reject(err as Error); // nothing was written: the log goes on
         }
         continue;
       }
@@ -314,26 +412,35 @@ export class WriteAheadLog {
         this.syncs++;
         for (const e of batch) e.resolve();
       } catch (err) {
-        // The bytes may be partly on disk: recovery will cut them off as a torn tail. Nothing
-        // more may be appended after them, so the log refuses all further writes.
+        // The bytes may be partly on disk: cut back to the last record synced (recovery would
+        // cut them off as a torn tail anyway). The writes were applied in memory already, so
+        // the log refuses all further writes and the store must be reopened. (With room taken
+        // first, a full disk no longer ends here: only a failing one.)
         this.failure = err as Error;
+        await this.fh.truncate(this.size).catch(() => undefined);
         for (const e of batch) e.reject(err as Error);
       }
     }
   }
 
-  private async switchFile(firstSeq: number): Promise<void> {
-    if (firstSeq === this.firstSeq) return; // the current file holds nothing older
-    const path = join(this.dir, logFileName(firstSeq));
-    const fh = await open(path, 'wx');
-    await fh.sync();
-    await fsyncDir(this.dir);
+  /** Room for `bytes` more after the records written so far (all those queued before this). */
+  private async extend(bytes: number): Promise<void> {
+    const needed = this.size + bytes;
+    if (this.allocated < needed) {
+      this.allocated = await extendWithZeros(this.fh, this.allocated, needed, Math.max(needed, this.size + ROOM_STEP_BYTES));
+    }
+    if (this.tail.firstSeq === this.firstSeq) this.tail.allocated = this.allocated;
+  }
+
+  private async switchFile(next: NextLogFile): Promise<void> {
     const old = this.fh;
+    await this.giveBackRoom(old);
     this.olderBytes += this.size;
-    this.fh = fh;
-    this.path = path;
-    this.firstSeq = firstSeq;
+    this.fh = next.fh;
+    this.path = next.path;
+    this.firstSeq = next.firstSeq;
     this.size = 0;
-    await old.close();
+    this.allocated = 0;
+    await old.close().catch(() => undefined);
   }
 }

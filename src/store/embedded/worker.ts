@@ -35,6 +35,7 @@ import { StoreFull } from '../StoreFull.js';
 import { WriteAheadLog, LogReader, listLogFiles, encodeRecord, recordBody, type LogRecord } from './wal.js';
 import { SnapshotWriter, readSnapshot, SNAPSHOT_TMP } from './snapshot.js';
 import { fsyncDir } from './fsutil.js';
+import { diskFullDetails, isNoSpace } from './logRoom.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 import { wireToNQuads } from './wire.js';
 import type { OpenInfo, Request, Response, SerializedError, StoreStats, WorkerInit } from './protocol.js';
@@ -68,6 +69,13 @@ class StoreWorker {
   private fatal: Error | null = null;
   private closed = false;
   private readonly writes: WriteJob[] = [];
+  /**
+   * Writes wait while the log takes room on the disk for the first of them (makeRoomFor), and
+   * while a compaction creates the next log file (so that no record lands between its sequence
+   * number and the file).
+   */
+  private makingRoom = false;
+  private rotating = false;
   private readonly ceiling: StoreCeiling;
   /** The query replicas (queryWorker.ts): seeded from this store, then fed every write. */
   private readonly replicas: ReplicaFeeds;
@@ -191,16 +199,45 @@ class StoreWorker {
   }
 
   private pump(): void {
-    while (this.writes.length > 0) {
+    while (this.writes.length > 0 && !this.makingRoom && !this.rotating) {
       const job = this.writes[0]!;
       // Resumed when the compaction or the seeding ends: an update is not idempotent (see above).
       if (job.kind === 'update' && (this.compacting || this.replicas.seeding())) return;
+      const roomNeeded = this.applyAndLog(job);
+      if (roomNeeded !== null) {
+        this.makeRoomFor(job, roomNeeded);
+        return;
+      }
       this.writes.shift();
-      this.applyAndLog(job);
     }
   }
 
-  private applyAndLog(job: WriteJob): void {
+  /**
+   * The disk has no room taken yet for the log record of the write at the head of the queue:
+   * take it (wal.ts, logRoom.ts), then apply the write from the start (what it overwrites may
+   * be read again; its record is built again). A disk without room refuses that write alone,
+   * with StoreFull (507), before anything of it was applied: the store goes on as it was, and the
+   * next write tries again, so writes resume by themselves once space is freed.
+   */
+  private makeRoomFor(job: WriteJob, bytes: number): void {
+    this.makingRoom = true;
+    this.log().makeRoom(bytes).then(
+      () => { this.makingRoom = false; this.pump(); },
+      async (err: unknown) => {
+        const refusal = isNoSpace(err)
+          ? new StoreFull(await diskFullDetails(this.dir, bytes, this.quadCount()))
+          : new Error(`could not take room for the log in ${this.dir}: ${(err as Error).message}`, { cause: err });
+        if (isNoSpace(err)) this.warn(refusal.message);
+        this.makingRoom = false;
+        this.writes.shift(); // `job`: nothing else ran while the room was being taken
+        job.reject(refusal);
+        this.pump();
+      },
+    );
+  }
+
+  /** Applies and logs a write; or, if the log has no room for its record yet, does nothing and says how much it needs. */
+  private applyAndLog(job: WriteJob): number | null {
     let record: Buffer;
     try {
       this.checkUsable();
@@ -214,6 +251,7 @@ class StoreWorker {
         record = encodeRecord({ seq, op: 'replace', graphs: names, dead: before.chars, ...(fresh ? { new: true } : {}) }, texts);
         const body = recordBody(record);
         this.checkRoom({ recordBytes: body.length, quads: linesIn(body), replacedQuads: before.graphs.reduce((n, [, nt]) => n + linesIn(nt), 0) });
+        if (!this.log().hasRoomFor(record.length)) return record.length;
         // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
         this.engine.replaceGraphs(names, body, before);
         this.deadBytes += before.chars;
@@ -222,6 +260,7 @@ class StoreWorker {
         record = encodeRecord({ seq, op: 'update' }, job.sparql);
         // What an update does is not known before it runs: it counts as growing the store.
         this.checkRoom({ recordBytes: record.length, quads: 1, replacedQuads: 0 });
+        if (!this.log().hasRoomFor(record.length)) return record.length;
         this.engine.update(job.sparql);
         this.deadBytes += record.length;
         this.replicas.updated(seq, job.sparql);
@@ -231,13 +270,14 @@ class StoreWorker {
       // A WebAssembly trap (a panic in Oxigraph) leaves the store in an unknown state.
       if (err instanceof WebAssembly.RuntimeError) this.failWith(err);
       job.reject(err);
-      return;
+      return null;
     }
     const seq = this.lastSeq;
     this.log().append(record).then(
       () => { job.resolve(seq); this.maybeCompact(); },
       (err: unknown) => { job.reject(this.failWith(err)); },
     );
+    return null;
   }
 
   /**
@@ -321,12 +361,25 @@ class StoreWorker {
   private async runCompaction(): Promise<void> {
     if (this.fatal) throw this.fatal;
     const wal = this.log();
-    const s0 = this.lastSeq;
-    // What the snapshot makes live again: the dead data so far (later writes' stays in the log).
-    const dead0 = this.deadBytes;
-    const rotated = wal.rotate(s0 + 1); // records <= s0 stay in older files, later ones go to the new file
-    rotated.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
-    const graphs = this.engine.allGraphs(); // graphs created later are in the new log
+    // Writes wait while the next log file is created: its name is the sequence number after s0.
+    // (If it cannot be, on a full disk, the compaction fails and writes go on in the current file.)
+    this.rotating = true;
+    let s0: number;
+    let dead0: number;
+    let graphs: GraphRef[];
+    let rotated: Promise<void>;
+    try {
+      s0 = this.lastSeq;
+      const next = await wal.createNext(s0 + 1);
+      rotated = wal.switchTo(next); // records <= s0 stay in older files, later ones go to the new file
+      rotated.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+      // What the snapshot makes live again: the dead data so far (later writes' stays in the log).
+      dead0 = this.deadBytes;
+      graphs = this.engine.allGraphs(); // graphs created later are in the new log
+    } finally {
+      this.rotating = false;
+      this.pump();
+    }
     const writer = await SnapshotWriter.create(this.dir, s0);
     let info;
     try {
@@ -392,6 +445,8 @@ class StoreWorker {
       case 'attachReplica': this.checkUsable(); return this.replicas.attach(req.replica, req.port);
       case 'detachReplica': return this.replicas.detach(req.replica);
       case 'close': return this.close();
+      // Even when the store failed: /metrics goes on answering (and says how far the log got).
+      case 'stats': return this.stats();
       default: break;
     }
     this.checkUsable();
@@ -402,7 +457,6 @@ class StoreWorker {
       case 'query': return this.engine.query(req.sparql);
       case 'size': return this.engine.size();
       case 'compact': return this.compact();
-      case 'stats': return this.stats();
       default: throw new Error(`unknown operation ${(req as { op: string }).op}`);
     }
   }
@@ -415,8 +469,9 @@ class StoreWorker {
    * quad (about 0.1 s a million), and /metrics asks every scrape.
    */
   private quadCount(): number {
-    if (this.counted?.seq !== this.lastSeq) this.counted = { seq: this.lastSeq, quads: this.engine.size() };
-    return this.counted.quads;
+    // A failed store is not walked (its engine may be what failed): the last count stands.
+    if (this.counted?.seq !== this.lastSeq && !this.fatal) this.counted = { seq: this.lastSeq, quads: this.engine.size() };
+    return this.counted?.quads ?? 0;
   }
 
   private stats(): StoreStats {

@@ -41,6 +41,14 @@ describe('EmbeddedStore', function () {
     return store.readGraphs(await store.listGraphs());
   }
 
+  /** Where a log file's records end (the file runs on with the zeros of the room taken ahead: logRoom.ts). */
+  async function recordsEnd(path: string): Promise<number> {
+    const reader = await LogReader.open(path);
+    while (await reader.next());
+    await reader.close();
+    return reader.validEnd;
+  }
+
   async function logFiles(dataDir: string): Promise<string[]> {
     return (await readdir(dataDir)).filter((f) => f.startsWith('wal-')).sort();
   }
@@ -317,7 +325,7 @@ describe('EmbeddedStore', function () {
       expect((await store.stats()).deadBytes).to.equal(0);
       // A replacement makes the old version dead, about its N-Triples size; replacing a graph
       // with nothing too; a record is `new` only if none of its graphs held anything.
-      const { size: sizeBefore } = await stat(join(dir, logFileName(1)));
+      const sizeBefore = await recordsEnd(join(dir, logFileName(1)));
       await store.replaceGraphs(documentGraphs(3, 2));
       const afterOne = (await store.stats()).deadBytes;
       expect(afterOne).to.be.within(1500, 4000);
@@ -329,7 +337,7 @@ describe('EmbeddedStore', function () {
       await reader.close();
       expect(headers[20]).to.include({ dead: afterOne }).and.not.to.have.property('new');
       expect(headers[21]).to.not.have.property('new');
-      expect((await stat(join(dir, logFileName(1)))).size).to.be.greaterThan(sizeBefore);
+      expect(await recordsEnd(join(dir, logFileName(1)))).to.be.greaterThan(sizeBefore);
       // Replacing documents over and over: the log passes 64 KiB and the snapshot's size with
       // most of it dead, and compactions follow.
       for (let v = 3; v < 12; v++) await fill(store, 0, 20, v);
@@ -571,9 +579,11 @@ describe('EmbeddedStore', function () {
       for (let i = 1; i <= 3; i++) await store.replaceGraphs(documentGraphs(i));
       const expected3 = await canonical(await readAll(store));
       const [logName] = await logFiles(dir);
-      const lastRecordStart = (await stat(join(dir, logName!))).size;
+      const lastRecordStart = await recordsEnd(join(dir, logName!));
       await store.replaceGraphs(documentGraphs(4));
       const image = await crashImage(dir);
+      // Without the room taken ahead of the records (the case below): the tests damage the last record.
+      await truncate(join(image, logName!), await recordsEnd(join(image, logName!)));
       return { image, log: join(image, logName!), lastRecordStart, expected3 };
     }
 
@@ -619,12 +629,31 @@ describe('EmbeddedStore', function () {
       expect(await store.size()).to.equal(4 * 21);
     });
 
-    it('ignores zero-filled space after the last record', async () => {
+    it('reads zero-filled space after the last record as the end of the log (room taken ahead, not a torn record), and cuts it off', async () => {
       const { image, log } = await imageWithLog();
+      const end = (await stat(log)).size;
       await appendFile(log, Buffer.alloc(4096));
       const store = await openStore(image);
       expect(store.openInfo.replayedRecords).to.equal(4);
-      expect(store.openInfo.discardedTailBytes).to.equal(4096);
+      expect(store.openInfo.discardedTailBytes).to.equal(0);
+      expect(warnings.join('\n')).to.not.match(/discarding/);
+      expect((await stat(log)).size).to.equal(end);
+    });
+
+    it('opens a crash image with the room taken ahead of the records left in place, without a warning', async () => {
+      const dir = await newDir();
+      const store = await openStore(dir);
+      for (let i = 1; i <= 3; i++) await store.replaceGraphs(documentGraphs(i));
+      const expected = await canonical(await readAll(store));
+      const image = await crashImage(dir);
+      const [logName] = await logFiles(image);
+      expect((await stat(join(image, logName!))).size).to.be.greaterThan(await recordsEnd(join(image, logName!)));
+      const reopened = await openStore(image);
+      expect(reopened.openInfo).to.include({ replayedRecords: 3, discardedTailBytes: 0 });
+      expect(warnings.join('\n')).to.not.match(/discarding/);
+      expect(await canonical(await readAll(reopened))).to.equal(expected);
+      await reopened.replaceGraphs(documentGraphs(4));
+      expect(await reopened.hasGraph(docGraph(4))).to.equal(true);
     });
 
     it('refuses to open when a log file that is not the last one is damaged', async () => {
