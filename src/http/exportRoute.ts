@@ -9,14 +9,17 @@ import type { Request, Response } from 'express';
 import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, ExportRequestError, exportDocuments, isExportFormat } from '../export/exportDocuments.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { BadRequest, HttpError } from './HttpError.js';
+import { iriParameter } from './iriParameter.js';
 
 export function exportRoute(store: QuadStore) {
   return async (req: Request, res: Response): Promise<void> => {
     const params = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
     const format = params.get('format') ?? '';
     if (!isExportFormat(format)) throw new BadRequest(`?format= is one of ${EXPORT_FORMATS.join(', ')}.`);
-    const ids = params.getAll('id');
+    const ids = params.getAll('id').map((id) => iriParameter('id', id));
     const type = params.get('type') ?? undefined;
+    // A class name (Person) is looked up in a list; anything with a colon is an IRI or a compact one.
+    if (type?.includes(':')) iriParameter('type', type.trim());
     const chunks = exportDocuments(store, { format, ids: ids.length ? ids : undefined, type });
     // The first chunk decides between an error answer and a stream: nothing is sent before it.
     let first: IteratorResult<string>;
