@@ -131,6 +131,39 @@ describe(`Security: SPARQL injection through request values (${STORE_KIND})`, fu
       });
     }
 
+    for (const [what, query, named] of [
+      ['a Virtuoso built-in (bif:) as a function', 'SELECT (<bif:sys_stat>("st_dbms_name") AS ?x) {}', 'bif:sys_stat'],
+      ['a bif: function through a PREFIX', 'PREFIX bif: <bif:> SELECT ?x WHERE { BIND(bif:file_to_string("virtuoso.ini") AS ?x) }', 'bif:file_to_string'],
+      ['a stored procedure (sql:) that would write triples', 'SELECT (<sql:TTLP>("<urn:a> <urn:b> <urn:c> .", "", "urn:linkedart-service:graphs", 0) AS ?x) {}', 'sql:TTLP'],
+      ['a bif: magic predicate', 'SELECT ?s WHERE { ?s ?p ?o . ?o <bif:contains> "Edith" }', 'bif:contains'],
+      ['a function IRI in a FILTER of a subquery', 'SELECT * WHERE { { SELECT ?s WHERE { ?s ?p ?o FILTER(<http://example.org/f>(?o)) } } }', 'http://example.org/f'],
+    ] as const) {
+      it(`a query calling ${what}: 400 naming it, nothing of the store's server said`, async () => {
+        const response = await get('/sparql', { query });
+        const text = await response.text();
+        expect(response.status, text.slice(0, 300)).to.equal(400);
+        expect((JSON.parse(text) as Problem).detail).to.include(`<${named}>`).and.to.match(/not allowed|not supported/);
+        expect(text).not.to.match(/virtuoso/i);
+      });
+    }
+
+    it('XSD casts and built-ins still work', async () => {
+      const response = await fetch(`${app.origin}/sparql?${new URLSearchParams({ query: 'SELECT (<http://www.w3.org/2001/XMLSchema#integer>("7") + STRLEN("ab") AS ?n) {}' })}`,
+        { headers: { Accept: 'application/sparql-results+json' } });
+      expect(response.status).to.equal(200);
+      expect(((await response.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0]!.n.value).to.equal('9');
+    });
+
+    it('an update calling a store function is refused the same way', async () => {
+      const response = await fetch(`${app.origin}/sparql`, {
+        method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/sparql-update' },
+        body: `INSERT { GRAPH <${PAINTER}> { <${PAINTER}> <http://www.w3.org/2000/01/rdf-schema#comment> ?x } } WHERE { BIND(<bif:sys_stat>("st_dbms_name") AS ?x) }`,
+      });
+      const text = await response.text();
+      expect(response.status, text.slice(0, 300)).to.equal(400);
+      expect(text).to.include('<bif:sys_stat>');
+    });
+
     it('a valid named-graph-uri still answers', async () => {
       const response = await fetch(`${app.origin}/sparql?${new URLSearchParams({ query, 'named-graph-uri': PAINTER })}`, { headers: { Accept: 'application/sparql-results+json' } });
       expect(response.status).to.equal(200);
