@@ -11,10 +11,13 @@ import { LINKS_GRAPH_PREFIX, RELATION_PREDICATE_PREFIX, isLinksGraph } from './l
 import { RELATIONS, relationNamed } from './relations/index.js';
 import { classNamesByIri } from './reverseLinksOf.js';
 import type { HitPage, ReverseLinks } from './ReverseLinks.js';
+import { count, iri, literal } from '../rdf/sparqlTerm.js';
 
 /** Rows a store sorts under a cut at most (Virtuoso's MaxSortedTopRows, by default). */
 const SORT_CAP = 10000;
-const IN_LINKS_GRAPH = `FILTER(STRSTARTS(STR(?g), "${LINKS_GRAPH_PREFIX}"))`;
+const IN_LINKS_GRAPH = `FILTER(STRSTARTS(STR(?g), ${literal(LINKS_GRAPH_PREFIX)}))`;
+/** A relation's predicate: its name is the service's own (relations/), written as any IRI. */
+const relationPredicate = (name: string): string => iri(RELATION_PREDICATE_PREFIX + name);
 
 export class StoredReverseLinks implements ReverseLinks {
   constructor(private readonly store: QuadStore) {}
@@ -22,7 +25,7 @@ export class StoredReverseLinks implements ReverseLinks {
   async counts(target: string): Promise<ReadonlyMap<string, number>> {
     const out = new Map<string, number>();
     const direct = await this.rows(`SELECT ?p (COUNT(DISTINCT ?s) AS ?n) WHERE {
-      GRAPH ?g { <${target}> ?p ?s } ${IN_LINKS_GRAPH} FILTER(STRSTARTS(STR(?p), "${RELATION_PREDICATE_PREFIX}")) } GROUP BY ?p`);
+      GRAPH ?g { ${iri(target)} ?p ?s } ${IN_LINKS_GRAPH} FILTER(STRSTARTS(STR(?p), ${literal(RELATION_PREDICATE_PREFIX)})) } GROUP BY ?p`);
     for (const row of direct) {
       const relation = relationNamed(row.p!.slice(RELATION_PREDICATE_PREFIX.length));
       if (relation && !relation.internal) out.set(relation.name, Number(row.n));
@@ -41,9 +44,9 @@ export class StoredReverseLinks implements ReverseLinks {
   }
 
   async ofClass(className: string, offset: number, limit: number): Promise<HitPage> {
-    const iri = linkedArtContext().expandVocab(className);
-    if (!iri) return { total: 0, items: [] };
-    return this.page(`GRAPH ?g { ?s a <${iri}> } ${IN_LINKS_GRAPH}`, offset, limit);
+    const classIri = linkedArtContext().expandVocab(className);
+    if (!classIri) return { total: 0, items: [] };
+    return this.page(`GRAPH ?g { ?s a ${iri(classIri)} } ${IN_LINKS_GRAPH}`, offset, limit);
   }
 
   async classCounts(): Promise<ReadonlyMap<string, number>> {
@@ -67,23 +70,23 @@ export class StoredReverseLinks implements ReverseLinks {
 
   /** The pattern binding ?s to each hit of `relation` for `target` (its `via` included). */
   private hitPattern(target: string, relation: string): string {
-    const direct = `GRAPH ?g { <${target}> <${RELATION_PREDICATE_PREFIX}${relation}> ?s } ${IN_LINKS_GRAPH}`;
+    const direct = `GRAPH ?g { ${iri(target)} ${relationPredicate(relation)} ?s } ${IN_LINKS_GRAPH}`;
     const via = relationNamed(relation)?.via;
     if (!via) return direct;
     return `{ ${direct} } UNION {
-      GRAPH ?g1 { <${target}> <${RELATION_PREDICATE_PREFIX}${via.step}> ?through } FILTER(STRSTARTS(STR(?g1), "${LINKS_GRAPH_PREFIX}"))
-      GRAPH ?g { ?through <${RELATION_PREDICATE_PREFIX}${via.through}> ?s } ${IN_LINKS_GRAPH} }`;
+      GRAPH ?g1 { ${iri(target)} ${relationPredicate(via.step)} ?through } FILTER(STRSTARTS(STR(?g1), ${literal(LINKS_GRAPH_PREFIX)}))
+      GRAPH ?g { ?through ${relationPredicate(via.through)} ?s } ${IN_LINKS_GRAPH} }`;
   }
 
   private async page(pattern: string, offset: number, limit: number): Promise<HitPage> {
-    const [count] = await this.rows(`SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ${pattern} }`);
-    const total = Number(count?.n ?? 0);
+    const [counted] = await this.rows(`SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ${pattern} }`);
+    const total = Number(counted?.n ?? 0);
     if (total === 0 || offset >= total || limit === 0) return { total, items: [] };
     const ids = await this.ids(pattern, offset, Math.min(limit, total - offset));
     if (ids.length === 0) return { total, items: [] };
     const types = new Map<string, string>();
-    const values = ids.map((id) => `<${id}>`).join(' ');
-    for (const row of await this.rows(`SELECT ?s ?type WHERE { VALUES ?s { ${values} } GRAPH ?t { ?s a ?type } FILTER(STR(?t) = CONCAT("${LINKS_GRAPH_PREFIX}", STR(?s))) }`)) {
+    const values = ids.map(iri).join(' ');
+    for (const row of await this.rows(`SELECT ?s ?type WHERE { VALUES ?s { ${values} } GRAPH ?t { ?s a ?type } FILTER(STR(?t) = CONCAT(${literal(LINKS_GRAPH_PREFIX)}, STR(?s))) }`)) {
       types.set(row.s!, classNamesByIri().get(row.type!) ?? types.get(row.s!) ?? 'Entity');
     }
     return { total, items: ids.map((id) => ({ id, type: types.get(id) ?? 'Entity' })) };
@@ -97,9 +100,9 @@ export class StoredReverseLinks implements ReverseLinks {
     let after: string | undefined;
     let skip = offset;
     const sorted = (cut: string): Promise<Array<Record<string, string | undefined>>> => this.rows(
-      `SELECT DISTINCT ?s WHERE { ${pattern} ${after === undefined ? '' : `FILTER(STR(?s) > ${JSON.stringify(after)})`} } ORDER BY STR(?s) ${cut}`);
+      `SELECT DISTINCT ?s WHERE { ${pattern} ${after === undefined ? '' : `FILTER(STR(?s) > ${literal(after)})`} } ORDER BY STR(?s) ${cut}`);
     while (skip + Math.min(limit, 1) > SORT_CAP) {
-      const [last] = await sorted(`OFFSET ${SORT_CAP - 1} LIMIT 1`);
+      const [last] = await sorted(`OFFSET ${count(SORT_CAP - 1)} LIMIT 1`);
       if (!last?.s) return [];
       after = last.s;
       skip -= SORT_CAP;
@@ -107,7 +110,7 @@ export class StoredReverseLinks implements ReverseLinks {
     const out: string[] = [];
     while (out.length < limit) {
       const want = Math.min(limit - out.length, SORT_CAP - skip);
-      const rows = await sorted(`OFFSET ${skip} LIMIT ${want}`);
+      const rows = await sorted(`OFFSET ${count(skip)} LIMIT ${count(want)}`);
       for (const row of rows) out.push(row.s!);
       if (rows.length < want) break;
       after = out[out.length - 1];

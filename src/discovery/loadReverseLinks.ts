@@ -7,9 +7,10 @@ import { LINKS_GRAPH_PREFIX, RELATION_PREDICATE_PREFIX, documentOfLinksGraph } f
 import { MemoryReverseLinks } from './MemoryReverseLinks.js';
 import { classNamesByIri, type ReverseLink } from './reverseLinksOf.js';
 import { RDF_TYPE } from '../rdf/terms.js';
+import { literal } from '../rdf/sparqlTerm.js';
 
 export async function loadReverseLinks(store: QuadStore): Promise<MemoryReverseLinks> {
-  const result = await store.query(`SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${LINKS_GRAPH_PREFIX}")) }`);
+  const result = await store.query(`SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), ${literal(LINKS_GRAPH_PREFIX)})) }`);
   const index = new MemoryReverseLinks();
   if (result.kind !== 'bindings') return index;
   const byDocument = new Map<string, { type: string | undefined; links: ReverseLink[] }>();

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { df, type Quad } from '../rdf/terms.js';
+import { iri } from '../rdf/sparqlTerm.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../store/internalGraphs.js';
 import { documentOfLinksGraph, isLinksGraph, linksGraphOf, linksQuads } from './linksGraph.js';
@@ -34,7 +35,7 @@ export function linksVersionGraph(): [string, Quad[]] {
 
 /** The relation table's version the store's links graphs were made with (undefined: never stamped). */
 export async function storedLinksVersion(store: QuadStore): Promise<string | undefined> {
-  const result = await store.query(`SELECT ?v WHERE { GRAPH <${LINKS_VERSION_GRAPH}> { ?s <${VERSION_PREDICATE}> ?v } }`);
+  const result = await store.query(`SELECT ?v WHERE { GRAPH ${iri(LINKS_VERSION_GRAPH)} { ?s ${iri(VERSION_PREDICATE)} ?v } }`);
   return result.kind === 'bindings' ? result.rows[0]?.v?.v : undefined;
 }
 

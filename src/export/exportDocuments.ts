@@ -24,6 +24,7 @@ import { modifiedFrom } from '../hints/lastModified.js';
 import { TOP_LEVEL_CLASSES } from '../linkedart/kinds.js';
 import { linkedArtContext } from '../context/linkedArtContext.js';
 import type { Quad } from '../rdf/terms.js';
+import { iri } from '../rdf/sparqlTerm.js';
 import { serializeGraph } from '../render/serialize.js';
 import { render, type StoredDocument } from '../service/DocumentService.js';
 import type { QuadStore } from '../store/QuadStore.js';
@@ -131,7 +132,7 @@ export async function documentIds(store: QuadStore, options: Pick<ExportOptions,
 
 /** The graphs whose root (the graph's own IRI) has the class. */
 async function graphsOfType(store: QuadStore, classIri: string): Promise<Set<string>> {
-  const result = await store.query(`SELECT DISTINCT ?g WHERE { GRAPH ?g { ?g <${RDF_TYPE}> <${classIri}> } }`);
+  const result = await store.query(`SELECT DISTINCT ?g WHERE { GRAPH ?g { ?g ${iri(RDF_TYPE)} ${iri(classIri)} } }`);
   const out = new Set<string>();
   if (result.kind !== 'bindings') throw new Error(`the store answered a SELECT with ${result.kind}`);
   for (const row of result.rows) {

@@ -10,6 +10,7 @@
  * each read of the collection: another process may have added to it.
  */
 import type { Quad } from '../rdf/terms.js';
+import { iri } from '../rdf/sparqlTerm.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { documentOfGraph } from '../store/internalGraphs.js';
 import { activitiesFrom, activitiesQuery, activityGraphOf, activityQuads, activityRowQuads, feedTime, type Activity, type ActivityKind } from './activityGraph.js';
@@ -162,7 +163,7 @@ export class ChangeFeed {
   }
 
   private async readGone(): Promise<Set<string>> {
-    const result = await this.store.query(`SELECT ?s WHERE { GRAPH ?g { ?s <${DELETED_AT}> ?t } }`);
+    const result = await this.store.query(`SELECT ?s WHERE { GRAPH ?g { ?s ${iri(DELETED_AT)} ?t } }`);
     if (result.kind !== 'bindings') throw new Error(`reading the tombstones got a ${result.kind} answer`);
     return new Set(result.rows.flatMap((row) => (row.s ? [row.s.v] : [])));
   }

@@ -14,6 +14,7 @@
  */
 import { classNamesByIri } from '../discovery/reverseLinksOf.js';
 import { df, fromPlainTerm, RDF_TYPE, type PlainTerm, type Quad } from '../rdf/terms.js';
+import { iri } from '../rdf/sparqlTerm.js';
 import type { Quad_Object } from '@rdfjs/types';
 import { ACTIVITY_GRAPH_PREFIX, INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
 
@@ -108,7 +109,7 @@ function readParts(text: string): Parts | undefined {
  * activities); `GRAPH ?g { ?s ?p ?o }` over the VALUES is a lookup per graph.
  */
 export function activitiesQuery(names: readonly string[]): string {
-  return `SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${names.map((n) => `<${n}>`).join(' ')} } GRAPH ?g { ?s ?p ?o } }`;
+  return `SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${names.map(iri).join(' ')} } GRAPH ?g { ?s ?p ?o } }`;
 }
 
 /** A row of activitiesQuery as its quad (activitiesFrom reads them). */

@@ -10,25 +10,23 @@ import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, ExportRequestError, exportDocumen
 import type { QuadStore } from '../store/QuadStore.js';
 import { BadRequest, HttpError } from './HttpError.js';
 import { urlParams } from './strictParams.js';
-import { isAbsoluteIri } from '../ingest/iris.js';
+import { iriParameter } from './iriParameter.js';
 
 /** C0 controls, DEL and C1 controls: no id holds one, and the store refuses them as IRIs. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * An `id` the store could not even look up is the request's fault (400 naming the parameter),
- * not a failure of ours (500): a control character, or not an IRI at all. A well-formed IRI
- * that names no document is the export's 404.
+ * not a failure of ours (500): a control character (named by its code point), or not an IRI
+ * SPARQL can carry (iriParameter). A well-formed IRI that names no document is the export's 404.
  */
-function checkExportId(id: string): void {
+function exportId(id: string): string {
   const control = CONTROL.exec(id);
   if (control) {
     throw new BadRequest(`?id= holds the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} ` +
-      `at character ${control.index}; no id contains one.`);
+      `at character ${control.index}: it is not a valid IRI (no id contains one).`);
   }
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(id) && !isAbsoluteIri(id)) {
-    throw new BadRequest(`?id= ${JSON.stringify(id.slice(0, 200))} is not an IRI: it holds a space, one of <>"{}|^\`\\, or a % that starts no escape.`);
-  }
+  return iriParameter('id', id);
 }
 
 export function exportRoute(store: QuadStore) {
@@ -36,9 +34,10 @@ export function exportRoute(store: QuadStore) {
     const params = urlParams(req.url);
     const format = params.get('format') ?? '';
     if (!isExportFormat(format)) throw new BadRequest(`?format= is one of ${EXPORT_FORMATS.join(', ')}.`);
-    const ids = params.getAll('id');
-    for (const id of ids) checkExportId(id);
+    const ids = params.getAll('id').map(exportId);
     const type = params.get('type') ?? undefined;
+    // A class name (Person) is looked up in a list; anything with a colon is an IRI or a compact one.
+    if (type?.includes(':')) iriParameter('type', type.trim());
     const chunks = exportDocuments(store, { format, ids: ids.length ? ids : undefined, type });
     // The first chunk decides between an error answer and a stream: nothing is sent before it.
     let first: IteratorResult<string>;

@@ -16,6 +16,7 @@ import { relationCollectionUrl } from '../render/halLinks.js';
 import { collectionPage, orderedCollection, pageCount, SEARCH_CONTEXT, type CollectionAddress } from '../render/collectionPage.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BadRequest, NotFound } from './HttpError.js';
+import { iriParameter } from './iriParameter.js';
 import { jsonMediaType, sendJson } from './jsonAnswer.js';
 
 export const RELATION_PAGES_PATH = '/_links/';
@@ -43,7 +44,7 @@ export function relationPages(options: SearchPageOptions) {
     }
     const id = query.get('id');
     if (id === null || id === '') throw new BadRequest(`?id= is missing: give the entity whose ${relation.name} hits to list, as an absolute IRI.`);
-    if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/.test(id)) throw new BadRequest(`?id= ${JSON.stringify(id)} is not an absolute IRI.`);
+    iriParameter('id', id);
     const address: CollectionAddress = {
       id: relationCollectionUrl(options.baseUrl, relation.name, id),
       pageUrl: (n) => `${relationCollectionUrl(options.baseUrl, relation.name, id)}&page=${n}`,

@@ -12,6 +12,7 @@ import type { QueryDataset } from '../sparql/SparqlEngine.js';
 import { BadRequest, HttpError, PayloadTooLarge, UnsupportedMediaType } from './HttpError.js';
 import { bodyText, readBody } from './readBody.js';
 import { strictParams, urlParams as strictUrlParams } from './strictParams.js';
+import { iriParameter } from './iriParameter.js';
 
 export interface SparqlRequest {
   readonly kind: 'query' | 'update';
@@ -110,10 +111,8 @@ function usingOf(params: URLSearchParams): UpdateDataset {
 /** Every value of a graph parameter, each an absolute IRI. */
 function graphsOf(params: URLSearchParams, name: string): string[] {
   const graphs = params.getAll(name);
-  for (const iri of graphs) {
-    if (!URL.canParse(iri)) throw new BadRequest(`The graph ${JSON.stringify(iri.slice(0, 200))} (${name}) is not an absolute IRI.`);
-  }
-  return graphs;
+  // URL.canParse is not enough: it takes `>` and `}`, which would end the IRI in a query's text.
+  return graphs.map((iri) => iriParameter(name, iri));
 }
 
 function refuseUsingGraphs(params: URLSearchParams): void {

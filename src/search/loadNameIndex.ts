@@ -9,6 +9,7 @@ import type { QuadStore, QueryResult } from '../store/QuadStore.js';
 import { readInParts } from '../store/graphParts.js';
 import { isInternalGraph } from '../store/internalGraphs.js';
 import { df, fromPlainTerm, RDF_TYPE, type Quad } from '../rdf/terms.js';
+import { iri } from '../rdf/sparqlTerm.js';
 import { classNamesByIri } from '../discovery/reverseLinksOf.js';
 import { NameIndex } from './NameIndex.js';
 import { CLASSIFIED_AS, CONTENT, IDENTIFIED_BY, IDENTIFIER_CLASS, NAME_CLASS, PRIMARY_NAME, RDFS_LABEL, searchableNamesOf } from './searchableNames.js';
@@ -19,10 +20,10 @@ import { CLASSIFIED_AS, CONTENT, IDENTIFIED_BY, IDENTIFIER_CLASS, NAME_CLASS, PR
  * primary one. Fewer and narrower rows than the triples themselves: half the time at 100,000 documents.
  */
 const NAMES_PATTERN = `GRAPH ?g {
-  { ?g ?p ?t . VALUES ?p { <${RDF_TYPE}> <${RDFS_LABEL}> } }
+  { ?g ?p ?t . VALUES ?p { ${iri(RDF_TYPE)} ${iri(RDFS_LABEL)} } }
   UNION
-  { ?g <${IDENTIFIED_BY}> ?a . ?a <${RDF_TYPE}> ?c . VALUES ?c { <${NAME_CLASS}> <${IDENTIFIER_CLASS}> } ?a <${CONTENT}> ?t .
-    OPTIONAL { ?a <${CLASSIFIED_AS}> ?primary . VALUES ?primary { <${PRIMARY_NAME}> } } }
+  { ?g ${iri(IDENTIFIED_BY)} ?a . ?a ${iri(RDF_TYPE)} ?c . VALUES ?c { ${iri(NAME_CLASS)} ${iri(IDENTIFIER_CLASS)} } ?a ${iri(CONTENT)} ?t .
+    OPTIONAL { ?a ${iri(CLASSIFIED_AS)} ?primary . VALUES ?primary { ${iri(PRIMARY_NAME)} } } }
 }`;
 
 /**

@@ -13,6 +13,7 @@ import { shaclValidator } from '../validate/ShaclValidator.js';
 import { renderDocument, type RenderedDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
+import { iri, iriProblem } from '../rdf/sparqlTerm.js';
 import { appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
 import { documentLinksFrom, linksGraphOf, linksQuads, WITHOUT_LINKS_FOR_BENCH } from '../discovery/linksGraph.js';
 import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
@@ -213,11 +214,11 @@ export class DocumentService {
   async digests(ids: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     // An id that is no IRI is not stored (the gate refuses its record, naming it): not asked for, nor put in the query.
-    const unique = [...new Set(ids)].filter(isAbsoluteIri);
+    const unique = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined);
     for (let i = 0; i < unique.length; i += DIGEST_BATCH) {
-      const values = unique.slice(i, i + DIGEST_BATCH).map((id) => `<${hintGraphOf(id)}>`).join(' ');
+      const values = unique.slice(i, i + DIGEST_BATCH).map((id) => iri(hintGraphOf(id))).join(' ');
       const result = await this.store.query(
-        `SELECT ?g ?d WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s <${DIGEST_PREDICATE}> ?d } }`);
+        `SELECT ?g ?d WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ${iri(DIGEST_PREDICATE)} ?d } }`);
       if (result.kind !== 'bindings') continue;
       for (const row of result.rows) {
         const g = row.g?.v;
@@ -229,7 +230,7 @@ export class DocumentService {
 
   /** Whether any document is stored with a digest (a loader into a store without one need not ask for digests). */
   async hasDigests(): Promise<boolean> {
-    const result = await this.store.query(`ASK { GRAPH ?g { ?s <${DIGEST_PREDICATE}> ?d } }`);
+    const result = await this.store.query(`ASK { GRAPH ?g { ?s ${iri(DIGEST_PREDICATE)} ?d } }`);
     return result.kind === 'boolean' ? result.value : true;
   }
 
@@ -253,7 +254,7 @@ export class DocumentService {
    */
   async version(id: string): Promise<string | undefined> {
     const result = await this.store.query(
-      `SELECT ?p ?v WHERE { GRAPH <${hintGraphOf(id)}> { <${id}> ?p ?v FILTER (?p IN (<${DIGEST_PREDICATE}>, <${MODIFIED_PREDICATE}>)) } }`);
+      `SELECT ?p ?v WHERE { GRAPH ${iri(hintGraphOf(id))} { ${iri(id)} ?p ?v FILTER (?p IN (${iri(DIGEST_PREDICATE)}, ${iri(MODIFIED_PREDICATE)})) } }`);
     if (result.kind !== 'bindings' || result.rows.length === 0) return undefined;
     return versionText(result.rows.map((row) => [row.p?.v ?? '', row.v?.v ?? '']));
   }

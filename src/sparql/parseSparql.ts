@@ -9,6 +9,7 @@
  */
 import { Generator, Parser, type IriTerm, type Query, type SparqlQuery, type Update } from 'sparqljs';
 import { SparqlRefused, SparqlSyntaxError, SparqlTooLarge } from './errors.js';
+import { refuseStoreFunctions } from './storeFunctions.js';
 
 export type QueryForm = 'select' | 'ask' | 'construct' | 'describe';
 
@@ -45,6 +46,7 @@ export function parseQuery(text: string, limits: { readonly maxRows: number; rea
     throw new SparqlRefused('This is a SPARQL Update; send it as update= or application/sparql-update, with the curator token.');
   }
   refuseService(parsed);
+  refuseStoreFunctions(parsed);
 
   const form = parsed.queryType.toLowerCase() as QueryForm;
   // ASK answers one boolean: nothing to bound. A LIMIT already within bounds is left alone,
@@ -70,6 +72,7 @@ export function parseUpdate(text: string, limits: { readonly maxQueryBytes: numb
       throw new SparqlRefused(`LOAD <${operation.source.value}> is not allowed: this endpoint does not fetch data from the web; load dumps with linkedart load.`);
     }
     refuseService(operation);
+    refuseStoreFunctions(operation);
   }
   const using = { default: dataset.usingGraphs ?? [], named: dataset.usingNamedGraphs ?? [] };
   if (using.default.length + using.named.length === 0) return { operations: parsed.updates.length, text };

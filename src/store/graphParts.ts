@@ -6,6 +6,7 @@
  * them (paging sorted by name cost Virtuoso a sort of every graph a page: 7 s a page at 2.5M).
  */
 import { StoreAnswerCut } from './sparql/errors.js';
+import { literal } from '../rdf/sparqlTerm.js';
 
 /**
  * `read(filter)` for every part of `rows` rows, parts of about `rowsPerPart` (`filter`: a FILTER
@@ -15,7 +16,7 @@ import { StoreAnswerCut } from './sparql/errors.js';
 export async function readInParts(rows: number, rowsPerPart: number, read: (filter: string) => Promise<void>): Promise<void> {
   const part = async (prefix: string): Promise<void> => {
     try {
-      await read(prefix === '' ? '' : `FILTER (STRSTARTS(MD5(STR(?g)), "${prefix}"))`);
+      await read(prefix === '' ? '' : `FILTER (STRSTARTS(MD5(STR(?g)), ${literal(prefix)}))`);
     } catch (error) {
       if (!(error instanceof StoreAnswerCut) || prefix.length >= MAX_DIGITS) throw error;
       for (let i = 0; i < 16; i++) await part(prefix + i.toString(16));

@@ -8,6 +8,7 @@
 import { Store, namedNode, blankNode, defaultGraph, quad, type Quad as OxigraphQuad } from 'oxigraph';
 import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
 import { checkGraphIri, parseNTriples } from './nquads.js';
+import { iri } from '../../rdf/sparqlTerm.js';
 import { fromSparqlJson } from '../../sparql/results/readJson.js';
 import type { PlainQueryResult } from './protocol.js';
 
@@ -31,7 +32,7 @@ export interface Overwritten {
 
 /** One update emptying the named graphs ('' for none). */
 function dropGraphs(names: readonly string[]): string {
-  return [...new Set(names)].map((n) => `DROP SILENT GRAPH <${checkGraphIri(n)}>`).join(' ;\n');
+  return [...new Set(names)].map((n) => `DROP SILENT GRAPH ${iri(checkGraphIri(n))}`).join(' ;\n');
 }
 
 /**
@@ -180,7 +181,7 @@ export class Engine {
    */
   replaceGraphsKeepingUnion(names: readonly string[], withUnion: string | Uint8Array, fresh = false): void {
     this.writtenSinceEmpty = null;
-    const unique = [...new Set(names)].map((n) => `<${checkGraphIri(n)}>`);
+    const unique = [...new Set(names)].map((n) => iri(checkGraphIri(n)));
     if (unique.length > 0 && !fresh) {
       this.store.update(`DELETE { ?s ?p ?o } WHERE { VALUES ?g { ${unique.join(' ')} } GRAPH ?g { ?s ?p ?o } ` +
         `FILTER NOT EXISTS { GRAPH ?h { ?s ?p ?o } FILTER(?h NOT IN (${unique.join(', ')})) } }`);
@@ -205,7 +206,7 @@ export class Engine {
         if (!stated) this.store.delete(quad(q.subject, q.predicate, q.object, inDefault));
       }
     }
-    const unique = [...new Set(before.map((c) => c.name))].map((n) => `<${checkGraphIri(n)}>`);
+    const unique = [...new Set(before.map((c) => c.name))].map((n) => iri(checkGraphIri(n)));
     if (unique.length > 0) this.store.update(`INSERT { ?s ?p ?o } WHERE { VALUES ?g { ${unique.join(' ')} } GRAPH ?g { ?s ?p ?o } }`);
   }
 
@@ -219,8 +220,7 @@ export class Engine {
   readGraphs(names: readonly string[]): PlainQuad[] {
     const out: PlainQuad[] = [];
     for (const name of new Set(names)) {
-      checkGraphIri(name);
-      const nt = this.store.query(`CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <${name}> { ?s ?p ?o } }`,
+      const nt = this.store.query(`CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ${iri(checkGraphIri(name))} { ?s ?p ?o } }`,
         { results_format: NTRIPLES }) as string;
       const g: PlainTerm = { t: 'N', v: name };
       for (const q of parseNTriples(nt, g)) out.push(q);
@@ -229,8 +229,7 @@ export class Engine {
   }
 
   hasGraph(name: string): boolean {
-    checkGraphIri(name);
-    return this.store.query(`ASK { GRAPH <${name}> { ?s ?p ?o } }`) as boolean;
+    return this.store.query(`ASK { GRAPH ${iri(checkGraphIri(name))} { ?s ?p ?o } }`) as boolean;
   }
 
   /** Named graphs holding at least one quad. */
@@ -312,7 +311,7 @@ export class Engine {
   /** Gives a named graph exactly the quads of the copy, the same blank nodes included. */
   putBack(copy: GraphCopy): void {
     this.noteWritten([copy.name]);
-    this.store.update(`DROP SILENT GRAPH <${checkGraphIri(copy.name)}>`);
+    this.store.update(`DROP SILENT GRAPH ${iri(checkGraphIri(copy.name))}`);
     for (const quad of copy.quads) this.store.add(quad);
   }
 

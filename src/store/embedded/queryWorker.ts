@@ -13,6 +13,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { Engine, withDefaultCopy } from './engine.js';
 import { isInternalGraph } from '../internalGraphs.js';
+import { iri } from '../../rdf/sparqlTerm.js';
 import { tryUpdate } from './trialUpdate.js';
 import { isOrderPanic, withTotalOrder } from './totalOrder.js';
 import type { ReplicaFeed, ReplicaFeedAck, ReplicaNotice, ReplicaRequest, ReplicaResponse, SerializedError } from './protocol.js';
@@ -52,7 +53,7 @@ feed.on('message', (m: ReplicaFeed) => {
       engine.update(m.sparql);
       // The store's own update may have written its internal graphs: they have no place here.
       const internal = engine.listGraphs().filter(isInternalGraph);
-      if (internal.length > 0) engine.update(internal.map((g) => `DROP SILENT GRAPH <${g}>`).join(' ;\n'));
+      if (internal.length > 0) engine.update(internal.map((g) => `DROP SILENT GRAPH ${iri(g)}`).join(' ;\n'));
       engine.rebuildUnion();
       appliedSeq = m.seq;
       break;

@@ -23,6 +23,7 @@ import { RemoteSparqlEngine } from './RemoteSparqlEngine.js';
 import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
 import { StoreRequestFailed } from './errors.js';
 import { iriText } from './sparqlTerms.js';
+import { iri, literal } from '../../rdf/sparqlTerm.js';
 import { INTERNAL_GRAPH_PREFIX } from '../internalGraphs.js';
 import { readInParts } from '../graphParts.js';
 import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
@@ -47,6 +48,8 @@ const DEADLOCK_RETRIES = 5;
 const TOO_LARGE = /generated SQL text has exceeded|query too large/i;
 /** How many times larger a request may be when its inserts go as N-Quads (nquadsInserts.ts). */
 const NQUADS_SCALE = 5;
+/** ?g: a graph this service wrote (the registry's entries). */
+const REGISTERED = `GRAPH ${iri(REGISTRY_GRAPH)} { ?g a ${iri(REGISTERED_CLASS)} }`;
 
 export class SparqlStore implements QuadStore {
   readonly http: SparqlHttp;
@@ -141,16 +144,16 @@ export class SparqlStore implements QuadStore {
   }
 
   listDocumentGraphs(): Promise<string[]> {
-    return this.registered(`FILTER (!STRSTARTS(STR(?g), "${INTERNAL_GRAPH_PREFIX}"))`);
+    return this.registered(`FILTER (!STRSTARTS(STR(?g), ${literal(INTERNAL_GRAPH_PREFIX)}))`);
   }
 
   /** The registered graphs `only` (a FILTER on ?g) keeps, read in parts. */
   private async registered(only: string): Promise<string[]> {
-    const counted = await this.select(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } ${only} }`);
+    const counted = await this.select(`SELECT (COUNT(*) AS ?n) WHERE { ${REGISTERED} ${only} }`);
     const total = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
     const out: string[] = [];
     await readInParts(total, LIST_PART, async (filter) => {
-      const result = await this.select(`SELECT ?g WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } ${only} ${filter} }`);
+      const result = await this.select(`SELECT ?g WHERE { ${REGISTERED} ${only} ${filter} }`);
       if (result.kind === 'bindings') for (const row of result.rows) if (row.g) out.push(row.g.v);
     });
     return out;
@@ -177,7 +180,7 @@ export class SparqlStore implements QuadStore {
 
   /** Quads in the graphs this service wrote (the union graph, a copy, not counted). */
   async size(): Promise<number> {
-    const result = await this.select(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } GRAPH ?g { ?s ?p ?o } }`);
+    const result = await this.select(`SELECT (COUNT(*) AS ?n) WHERE { ${REGISTERED} GRAPH ?g { ?s ?p ?o } }`);
     const n = result.kind === 'bindings' ? result.rows[0]?.n?.v : undefined;
     return n === undefined ? 0 : Number(n);
   }
@@ -196,8 +199,7 @@ export class SparqlStore implements QuadStore {
     for (let i = 0; i < graphs.length; i += 200) {
       await this.updateRetrying(graphs.slice(i, i + 200).map((g) => `DROP SILENT GRAPH ${iriText(g)}`).join(' ;\n'));
     }
-    const entry = `GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> }`;
-    await this.updateRetrying(`DROP SILENT GRAPH <${UNION_GRAPH}> ;\nDELETE { ${entry} } WHERE { ${entry} }`);
+    await this.updateRetrying(`DROP SILENT GRAPH ${iri(UNION_GRAPH)} ;\nDELETE { ${REGISTERED} } WHERE { ${REGISTERED} }`);
   }
 
   private async select(sparql: string): Promise<SolutionsResult> {

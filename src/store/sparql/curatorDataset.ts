@@ -24,6 +24,7 @@
  */
 import sparqljs from 'sparqljs';
 import { SparqlRefused } from '../../sparql/errors.js';
+import { iriProblem } from '../../rdf/sparqlTerm.js';
 import type { QueryDataset } from '../../sparql/SparqlEngine.js';
 import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
 import { NO_GRAPH, REGISTERED_CLASS, REGISTRY_GRAPH, UNION_GRAPH } from './graphWrites.js';
@@ -45,6 +46,11 @@ export interface CuratorQuery {
 export function curatorQuery(sparql: string, dataset: QueryDataset): CuratorQuery {
   const parsed = new sparqljs.Parser().parse(sparql);
   if (parsed.type !== 'query') throw new SparqlRefused('This is an update, not a query.');
+  // The dataset's graphs are written into the query's text (VALUES): each must be an IRI the term writer takes.
+  for (const g of [...(dataset.defaultGraphs ?? []), ...(dataset.namedGraphs ?? [])]) {
+    const problem = iriProblem(g);
+    if (problem !== undefined) throw new SparqlRefused(`The dataset's graph ${JSON.stringify(g.slice(0, 200))} ${problem}.`);
+  }
   const protocol: { defaultGraphs?: string[]; namedGraphs?: string[] } = {};
   let namedGraphs: string[] | undefined;
   if (dataset.defaultGraphs?.length || dataset.namedGraphs?.length) {

@@ -20,6 +20,7 @@ import { literalKey } from '../../hints/Skeleton.js';
 import { fromPlainTerm, type PlainQuad } from '../../rdf/terms.js';
 import { documentOfGraph, INTERNAL_GRAPH_PREFIX, isInternalGraph, recordsPreviousDocument } from '../internalGraphs.js';
 import { iriText, termText } from './sparqlTerms.js';
+import { iri } from '../../rdf/sparqlTerm.js';
 import type { Skolemizer } from './storedTerms.js';
 import { NQUADS_FIELD, NQUADS_INSERT, nquadsText } from './nquadsInserts.js';
 
@@ -121,8 +122,8 @@ export function requestText(run: Run, current: ReadonlyMap<string, readonly Plai
   }
   const ops: string[] = [];
   for (const block of blocks(removed)) ops.push(`DELETE DATA {\n${block}}`);
-  const inserted = [...added, ...unionAdded.map((t): [string, string] => [`<${UNION_GRAPH}>`, t]),
-    ...registered.map((g): [string, string] => [`<${REGISTRY_GRAPH}>`, `${g} <${RDF_TYPE}> <${REGISTERED_CLASS}>`])];
+  const inserted = [...added, ...unionAdded.map((t): [string, string] => [iri(UNION_GRAPH), t]),
+    ...registered.map((g): [string, string] => [iri(REGISTRY_GRAPH), `${g} ${iri(RDF_TYPE)} ${iri(REGISTERED_CLASS)}`])];
   let fields: Record<string, string> = {};
   if (nquads && inserted.length > 0) {
     ops.push(NQUADS_INSERT);
@@ -131,12 +132,12 @@ export function requestText(run: Run, current: ReadonlyMap<string, readonly Plai
     for (const block of blocks(inserted)) ops.push(`INSERT DATA {\n${block}}`);
   }
   if (unregistered.length > 0) {
-    ops.push(`DELETE DATA { GRAPH <${REGISTRY_GRAPH}> { ${unregistered.map((g) => `${g} a <${REGISTERED_CLASS}> .`).join(' ')} } }`);
+    ops.push(`DELETE DATA { GRAPH ${iri(REGISTRY_GRAPH)} { ${unregistered.map((g) => `${g} a ${iri(REGISTERED_CLASS)} .`).join(' ')} } }`);
   }
   // What a graph stopped stating leaves the union unless another graph still states it.
   for (let i = 0; i < unionRemoved.length; i += TRIPLES_PER_INSERT) {
-    ops.push(`DELETE { GRAPH <${UNION_GRAPH}> { ?s ?p ?o } } WHERE { VALUES (?s ?p ?o) { ${unionRemoved.slice(i, i + TRIPLES_PER_INSERT).join(' ')} } ` +
-      `GRAPH <${UNION_GRAPH}> { ?s ?p ?o } FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != <${UNION_GRAPH}>) } }`);
+    ops.push(`DELETE { GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } } WHERE { VALUES (?s ?p ?o) { ${unionRemoved.slice(i, i + TRIPLES_PER_INSERT).join(' ')} } ` +
+      `GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != ${iri(UNION_GRAPH)}) } }`);
   }
   return nquads ? { update: ops.join(' ;\n'), fields } : ops.join(' ;\n');
 }

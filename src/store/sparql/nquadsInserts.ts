@@ -13,6 +13,7 @@
  * a store that refuses it (any other user, any other store) is written with INSERT DATA.
  */
 import { INTERNAL_GRAPH_PREFIX } from '../internalGraphs.js';
+import { count, iri, literal } from '../../rdf/sparqlTerm.js';
 
 /** Named where an IRI is needed and nothing is ever written: every line names its graph, and the INSERT inserts nothing. */
 const NOWHERE = `${INTERNAL_GRAPH_PREFIX}nquads:none`;
@@ -27,8 +28,8 @@ const NQUADS_STRICT = 512;
  * The operation that stores the field's quads: a BIND that calls the parser once and a FILTER
  * that never holds, so the INSERT itself writes nothing.
  */
-export const NQUADS_INSERT = `INSERT { GRAPH <${NOWHERE}> { <${NOWHERE}> <${NOWHERE}> ?parsed } } ` +
-  `WHERE { BIND (sql:TTLP(bif:http_param('${NQUADS_FIELD}'), '', '${NOWHERE}', ${NQUADS_STRICT}) AS ?parsed) FILTER (?parsed = "never") }`;
+export const NQUADS_INSERT = `INSERT { GRAPH ${iri(NOWHERE)} { ${iri(NOWHERE)} ${iri(NOWHERE)} ?parsed } } ` +
+  `WHERE { BIND (sql:TTLP(bif:http_param(${literal(NQUADS_FIELD)}), ${literal('')}, ${literal(NOWHERE)}, ${count(NQUADS_STRICT)}) AS ?parsed) FILTER (?parsed = ${literal('never')}) }`;
 
 /** The quads of an INSERT DATA (graph term, triple text as in graphWrites.ts) as N-Quads lines. */
 export function nquadsText(quads: ReadonlyArray<readonly [string, string]>): string {

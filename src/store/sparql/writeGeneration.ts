@@ -17,10 +17,11 @@ import { randomBytes } from 'node:crypto';
 import type { SolutionsResult } from '../../sparql/results/readJson.js';
 import { INTERNAL_GRAPH_PREFIX } from '../internalGraphs.js';
 import { REGISTRY_GRAPH } from './graphWrites.js';
+import { iri, literal } from '../../rdf/sparqlTerm.js';
 
-const SUBJECT = `<${INTERNAL_GRAPH_PREFIX}store>`;
-const PREDICATE = `<${INTERNAL_GRAPH_PREFIX}writeGeneration>`;
-const PATTERN = `GRAPH <${REGISTRY_GRAPH}> { ${SUBJECT} ${PREDICATE} ?token }`;
+const SUBJECT = iri(`${INTERNAL_GRAPH_PREFIX}store`);
+const PREDICATE = iri(`${INTERNAL_GRAPH_PREFIX}writeGeneration`);
+const PATTERN = `GRAPH ${iri(REGISTRY_GRAPH)} { ${SUBJECT} ${PREDICATE} ?token }`;
 
 /** Reads the generation: its tokens (see generationOf). */
 export const GENERATION_QUERY = `SELECT ?token WHERE { ${PATTERN} }`;
@@ -36,7 +37,7 @@ export function newToken(): string {
  */
 export function withNewGeneration(update: string, token: string): string {
   // DELETE WHERE then INSERT DATA, not one DELETE/INSERT: Virtuoso inserts nothing when the WHERE matches nothing.
-  const bump = `DELETE { ${PATTERN} } WHERE { ${PATTERN} } ;\nINSERT DATA { GRAPH <${REGISTRY_GRAPH}> { ${SUBJECT} ${PREDICATE} ${JSON.stringify(token)} } }`;
+  const bump = `DELETE { ${PATTERN} } WHERE { ${PATTERN} } ;\nINSERT DATA { GRAPH ${iri(REGISTRY_GRAPH)} { ${SUBJECT} ${PREDICATE} ${literal(token)} } }`;
   return update.trim() === '' ? bump : `${bump} ;\n${update}`;
 }
 

@@ -29,10 +29,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(documents: readonly IngestedDocument[], settings: ConfigInput = {}): Promise<TestApp> {
+/** `openStore`: the store to serve instead of the suite's (e.g. the remote store queried as its dba). */
+export async function startTestApp(documents: readonly IngestedDocument[], settings: ConfigInput = {},
+  openStore?: (dataDir: string) => Promise<QuadStore>): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkedart-http-'));
   const config = resolveConfig({ dataDir, port: '0', ...settings }, {});
-  const store = await openTestStore(dataDir, config.store.kind === 'embedded' ? { queryReplicas: config.store.queryReplicas } : {});
+  const store = openStore ? await openStore(dataDir) : await openTestStore(dataDir, config.store.kind === 'embedded' ? { queryReplicas: config.store.queryReplicas } : {});
   const service = new DocumentService(store);
   await service.putAll(documents);
   const representations = new Representations(service, config.cacheBytes, {

@@ -52,7 +52,7 @@ export class StoreReader {
 
   /** The documents' graphs the service registered (NAMED), internal graphs left out. */
   async registeredGraphs(): Promise<string[]> {
-    const rows = await this.select(`SELECT ?g WHERE { GRAPH <${REGISTRY_GRAPH}> { ?g a <${REGISTERED_CLASS}> } }`);
+    const rows = await this.select(`SELECT ?g WHERE { GRAPH ${iriText(REGISTRY_GRAPH)} { ?g a ${iriText(REGISTERED_CLASS)} } }`);
     return rows.map((row) => row.g).filter((g): g is PlainTerm => g?.t === 'N' && !isInternalGraph(g.v)).map((g) => g.v);
   }
 

@@ -63,4 +63,11 @@ describe('curatorDataset: a curator query made to see the documents only', () =>
     expect(onlyInternal.dataset.namedGraphs).to.deep.equal([NO_GRAPH]);
     expect(onlyInternal.text).not.to.contain('VALUES');
   });
+
+  it('a dataset graph that is not an IRI is refused, never written into the VALUES of the text', () => {
+    const payload = 'http://x/a> } GRAPH ?g2 { ?s ?p ?o } } #';
+    for (const dataset of [{ namedGraphs: [payload] }, { defaultGraphs: [payload] }]) {
+      expect(() => curatorQuery('SELECT * WHERE { GRAPH ?g {} }', dataset)).to.throw(/is not a valid IRI: it contains ">"/);
+    }
+  });
 });

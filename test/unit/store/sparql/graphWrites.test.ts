@@ -44,6 +44,6 @@ describe('graphWrites: a replaceGraphs as update requests', () => {
     const text = requestText([[A, [[N(A), N('http://p'), { t: 'B', v: 'b0' }, N(A)]]]], new Map(), new Skolemizer());
     expect(text).to.match(/<http:\/\/x\/a> <http:\/\/p> <urn:linkedart-service:genid:[^>]+> \./);
     expect(() => requestText([[A, [q(A, 'http://p', L('x', { l: 'en GB' }), A)]]], new Map(), new Skolemizer())).to.throw(/invalid language tag/);
-    expect(() => requestText([[A, [q(A, 'http://p x', L('x'), A)]]], new Map(), new Skolemizer())).to.throw(/cannot be serialized/);
+    expect(() => requestText([[A, [q(A, 'http://p x', L('x'), A)]]], new Map(), new Skolemizer())).to.throw(/not a valid IRI/);
   });
 });

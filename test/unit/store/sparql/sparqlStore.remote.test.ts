@@ -18,6 +18,8 @@ describe('SparqlStore on Virtuoso', function () {
     if (!REMOTE_STORE_URL) this.skip();
     store = (await openTestStore('sparql-store-contract')) as SparqlStore;
   });
+  // Closed, so that a suite run after this one may open the remote test store for itself.
+  after(async () => { await store?.close(); });
 
   it('replaces graphs wholly, lists and counts only its own graphs, keeps blank nodes apart per graph', async () => {
     const b = df.blankNode('x');
