@@ -21,6 +21,7 @@ import { isAbsoluteIri, isHttpIri } from './iris.js';
 import { booleanLiteral, numberLiteral } from './literals.js';
 import { nearestTerm } from './nearestTerm.js';
 import { INGEST_HINTS, type IngestRule } from './ruleHints.js';
+import { unpairedSurrogateAt } from './unpairedSurrogates.js';
 import { locationKey, ValueLocations, type DocumentLocations } from './documentLocations.js';
 import { definedPerClass, describe, flatten, isAnnotationKey, join, type Json } from './jsonKeys.js';
 
@@ -110,6 +111,10 @@ class DocumentIngest {
       throw new DocumentRejected(undefined, [this.problem('id', 'root-id', message, 'id')], this.source);
     }
     this.documentId = id;
+    const surrogate = unpairedSurrogateAt(input);
+    if (surrogate !== undefined) {
+      throw new DocumentRejected(id, [this.problem(surrogate, 'not-unicode', 'this text holds half of a UTF-16 surrogate pair (an unpaired \\uD800-\\uDFFF escape), which is no character: no IRI or literal can hold it')], this.source);
+    }
     this.graph = df.namedNode(id);
     if (id.startsWith(HINT_GRAPH_PREFIX)) this.problems.push(this.problem('id', 'root-id', 'this id is reserved for shape hints', 'id'));
 

@@ -22,6 +22,7 @@ export const INGEST_HINTS = {
   'value-object': 'write a plain string, number or boolean; a value object holds only "@value" with "@type" or "@language"',
   complete: '"_complete" is true or false, on a structure with an "id"; an assignment whose full record is at its "id" says "_complete": false',
   'graph-root': 'name the graph after the entity it describes, and give that entity, in the graph, the class of one of the eleven kinds',
+  'not-unicode': 'write the text as Unicode: a \\uD800-\\uDFFF escape stands for half a character and must come in a pair (a high one, then a low one)',
   'not-renderable': 'use only predicates the Linked Art context has a key for, and keep every triple reachable from the document\'s root',
 } as const satisfies Readonly<Record<string, string>>;
 

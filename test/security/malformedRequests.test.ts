@@ -178,6 +178,17 @@ describe('malformed and hostile requests (issue 28, item 4)', function () {
       });
     }
 
+    it('PUT of a document whose JSON escapes half a surrogate pair (\\uD800): 422 naming the path, not a 500', async () => {
+      const body = Buffer.from(JSON.stringify({ '@context': V1, id: ID, type: 'HumanMadeObject', _label: 'caf' }).replace('"caf"', '"caf\\uD800e"'));
+      const logged = app.log.length;
+      const response = await send(PATH, 'application/ld+json', body);
+      expect(response.status).to.equal(422);
+      const problem = (await response.json()) as { problems: Array<{ path: string; rule: string }> };
+      expect(problem.problems.map((p) => `${p.path} ${p.rule}`)).to.deep.equal(['_label not-unicode']);
+      expect(app.log.slice(logged).filter((l) => Number(l['level']) >= 50)).to.deep.equal([]);
+      expect((await fetch(app.origin + PATH)).status).to.be.oneOf([404, 410]);
+    });
+
     it('a SPARQL update holding invalid UTF-8', async () => {
       const head = Buffer.from(`INSERT DATA { GRAPH <${ID}> { <${ID}> <http://www.w3.org/2000/01/rdf-schema#label> "`);
       const size = await app.store.size();

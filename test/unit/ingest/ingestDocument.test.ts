@@ -51,6 +51,8 @@ describe('ingest: documents that are refused, with the path and rule named', () 
     { name: 'an array context not ending with v1', doc: { ...object({}), '@context': [V1, { x: 'https://example.org/x' }] }, path: '@context', rule: 'context', says: /last entry/ },
     { name: 'a relative embedded id', doc: object({ made_of: [{ id: 'oil', type: 'Material' }] }), path: 'made_of[0].id', rule: 'id', says: /not an absolute IRI/ },
     { name: 'null', doc: object({ classified_as: null }), path: 'classified_as', rule: 'null', says: /null is not a value/ },
+    { name: 'an unpaired surrogate in a label', doc: object({ identified_by: [{ type: 'Name', content: 'caf\uD800e' }] }), path: 'identified_by[0].content', rule: 'not-unicode', says: /half of a UTF-16 surrogate pair/ },
+    { name: 'an unpaired surrogate in a key', doc: object({ ['x\uDC00']: 'y' }), path: 'x\uDC00', rule: 'not-unicode', says: /half of a UTF-16 surrogate pair/ },
     { name: 'an unknown embedded type', doc: object({ classified_as: [{ id: 'https://example.org/t', type: 'Typ' }] }), path: 'classified_as[0].type', rule: 'unknown-type', says: /"Typ" is not a class/ },
     { name: 'a number for a date', doc: object({ produced_by: { type: 'Production', timespan: { type: 'TimeSpan', begin_of_the_begin: 1850 } } }), path: 'produced_by.timespan.begin_of_the_begin', rule: 'datatype', says: /takes a string/ },
     { name: 'an embedded @context', doc: object({ produced_by: { '@context': {}, type: 'Production' } }), path: 'produced_by.@context', rule: 'embedded-context', says: /not supported/ },

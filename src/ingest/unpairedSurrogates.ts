@@ -1,0 +1,30 @@
+/**
+ * Strings RDF cannot hold. JSON's `\uD800` escapes can put half a UTF-16 pair into a string (a
+ * UTF-8 body cannot: its bytes are checked before they are decoded); no IRI or literal may hold
+ * one, and the store would refuse the write as a failure of ours (500). Found here, at ingest,
+ * with the JSON path of the first such string, a key or a value. The walk keeps its own stack,
+ * so no nesting can overflow it (the limits on one document bound the work).
+ */
+import { join } from './jsonKeys.js';
+
+/** The path of the first key or string value holding an unpaired surrogate, or undefined. */
+export function unpairedSurrogateAt(document: unknown): string | undefined {
+  const stack: Array<{ value: unknown; path: string }> = [{ value: document, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (!value.isWellFormed()) return path;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}[${i}]` });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, inner] = entries[i]!;
+        const at = join(path, key);
+        if (!key.isWellFormed()) return at;
+        stack.push({ value: inner, path: at });
+      }
+    }
+  }
+  return undefined;
+}
