@@ -10,6 +10,10 @@
 import { Generator, Parser, type IriTerm, type Query, type SparqlQuery, type Update } from 'sparqljs';
 import { SparqlRefused, SparqlSyntaxError, SparqlTooLarge } from './errors.js';
 import { refuseStoreFunctions } from './storeFunctions.js';
+import { nestedDeeperThan } from './nestingDepth.js';
+
+/** The deepest nesting of brackets a query or update may have (see nestingDepth.ts). */
+export const MAX_SPARQL_NESTING = 64;
 
 export type QueryForm = 'select' | 'ask' | 'construct' | 'describe';
 
@@ -106,6 +110,11 @@ function withUsing(update: Update, using: { default: readonly string[]; named: r
 function parse(text: string, maxBytes: number, what: 'query' | 'update'): SparqlQuery {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > maxBytes) throw new SparqlTooLarge(bytes, maxBytes);
+  const deep = nestedDeeperThan(text, MAX_SPARQL_NESTING);
+  if (deep) {
+    throw new SparqlRefused(`The ${what} nests its brackets ({ ( [) more than ${MAX_SPARQL_NESTING} deep (at line ${deep.line}, column ${deep.column}); ` +
+      `no query needs so many: write the nested blank nodes with names (_:b1), or split the ${what}.`);
+  }
 
   let parsed: SparqlQuery | { type?: undefined };
   try {
