@@ -132,9 +132,10 @@ export function matchValues(
       let best: BlankCandidate | undefined;
       let bestScore = 0;
       for (const c of ranked) {
+        indexes.similarityBudget--;
         if (!live(c)) continue;
         const theirs = c.tokens ??= c.sig.split(' ').filter(Boolean);
-        indexes.similarityBudget -= theirs.length + 1;
+        indexes.similarityBudget -= theirs.length;
         let common = 0;
         for (const h of theirs) if (mine.has(h)) common++;
         const union = mine.size + theirs.length - common;
@@ -149,8 +150,16 @@ export function matchValues(
 
 /** A deterministic order for values nobody placed: IRIs, then blank nodes, then literals. */
 export function newValueOrder(signature: (blank: Term) => string): (a: Term, b: Term) => number {
-  const key = (t: Term): string =>
-    t.termType === 'NamedNode' ? '0' + t.value : t.termType === 'BlankNode' ? '1' + signature(t) + ' ' + t.value : '2' + t.value;
+  // Each term's key made once (a sort of n values compares some n log n pairs).
+  const keys = new Map<Term, string>();
+  const key = (t: Term): string => {
+    let k = keys.get(t);
+    if (k === undefined) {
+      k = t.termType === 'NamedNode' ? '0' + t.value : t.termType === 'BlankNode' ? '1' + signature(t) + ' ' + t.value : '2' + t.value;
+      keys.set(t, k);
+    }
+    return k;
+  };
   return (a, b) => {
     const ka = key(a);
     const kb = key(b);

@@ -130,11 +130,11 @@ export class ValueIndexes {
 }
 
 /**
- * Statement hashes compared by similarity per render: some 50 ms of work. Past it, the
+ * Candidates and statement hashes compared by similarity per render: some 100 ms of work. Past it, the
  * remembered values not found are left unplaced (their values are shown after the known ones,
  * as new values are) and the render warns.
  */
-export const SIMILARITY_BUDGET = 5_000_000;
+export const SIMILARITY_BUDGET = 1_000_000;
 
 const NONE: readonly Term[] = [];
 
