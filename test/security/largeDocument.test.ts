@@ -107,6 +107,16 @@ describe('Security: one very large document does not stall the service', functio
     expect(again.headers.get('etag')).to.equal(etag);
   });
 
+  it('its page for people and its Turtle, rendered off the request thread too: whole', async () => {
+    const page = await fetch(app.origin + PATH, { headers: { Accept: 'text/html' } });
+    expect(page.status).to.equal(200);
+    expect(page.headers.get('content-type')).to.match(/^text\/html/);
+    expect(await page.text()).to.contain(`ACC-${IDENTIFIERS - 1}`);
+    const turtle = await fetch(app.origin + PATH + '?format=ttl');
+    expect(turtle.status).to.equal(200);
+    expect((await turtle.text()).match(/"ACC-\d+"/g)).to.have.length(IDENTIFIERS);
+  });
+
   it('a large PUT the gate refuses: 422 naming the problem, checked off the request thread, nothing stored', async () => {
     const broken = manyIdentifiers(IDENTIFIERS);
     (broken['identified_by'] as Array<Record<string, unknown>>)[17] = { type: 'Name' };
