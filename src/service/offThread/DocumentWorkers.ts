@@ -63,15 +63,13 @@ export class DocumentWorkers {
     });
   }
 
-  /** The worker with the fewest jobs; one started where none runs (or one failed). */
+  /** An idle worker; else a new one while there is room (in place of one that failed); else the one with the fewest jobs. */
   private leastBusy(): Entry {
-    let best = -1;
-    for (let i = 0; i < this.entries.length; i++) {
-      const e = this.entries[i];
-      if (!e || e.failed) { this.entries[i] = this.start(); return this.entries[i]!; }
-      if (best < 0 || e.jobs.size < this.entries[best]!.jobs.size) best = i;
-    }
-    return this.entries[best]!;
+    const idle = this.entries.find((e) => e !== undefined && !e.failed && e.jobs.size === 0);
+    if (idle) return idle;
+    const free = this.entries.findIndex((e) => e === undefined || e.failed !== undefined);
+    if (free >= 0) return (this.entries[free] = this.start());
+    return (this.entries as Entry[]).reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
   }
 
   private start(): Entry {
