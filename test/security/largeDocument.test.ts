@@ -79,7 +79,7 @@ describe('Security: one very large document does not stall the service', functio
       const response = await fetch(app.origin + PATH, { method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' }, body });
       return { status: response.status, answer: await response.json() as { result: string }, etag: response.headers.get('etag') };
     });
-    expect(w.result.status).to.equal(201);
+    expect(w.result.status, JSON.stringify(w.result.answer)).to.equal(201);
     expect(w.result.answer.result).to.equal('created');
     expect(w.result.etag).to.be.a('string');
     expectNoStall(w, 'PUT');
