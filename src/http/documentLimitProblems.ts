@@ -20,6 +20,11 @@ export function refuseOverLimits(json: unknown, limits: DocumentLimits, id: stri
   if (exceeded) throw limitError(422, 'Unprocessable document', exceeded, id);
 }
 
+/** The 422 of a document found (by admitBody) to nest too deep or hold too long an array. */
+export function overLimitsError(exceeded: LimitExceeded, id: string): HttpError {
+  return limitError(422, 'Unprocessable document', exceeded, id);
+}
+
 function limitError(status: number, title: string, exceeded: LimitExceeded, id: string): HttpError {
   const problem = limitProblem(exceeded, id);
   const where = exceeded.path === '' ? '' : ` at ${exceeded.path}`;

@@ -12,18 +12,19 @@
  */
 import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
-import { DocumentRejected, formatProblem } from '../linkedart/Problem.js';
+import { formatProblem } from '../linkedart/Problem.js';
 import type { Representations } from '../service/Representations.js';
-import type { DocumentService } from '../service/DocumentService.js';
-import { admitDocument } from '../validate/admitDocument.js';
+import type { CheckedDocument, DocumentService } from '../service/DocumentService.js';
+import { admitBody, type BodyVerdict } from '../service/admitBody.js';
+import { documentWorkers, LARGE_PUT_BYTES } from '../service/offThread/DocumentWorkers.js';
+import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { entityIdsFor } from './entityIdFor.js';
 import { BadRequest, HttpError, NotFound } from './HttpError.js';
 import { writePrecondition } from './preconditions.js';
 import { bodyText, readBody } from './readBody.js';
-import { REPAIR_POLICIES, repairDocument, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
-import { formatRepair } from '../ingest/repairs/RepairNote.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../ingest/documentLimits.js';
-import { refuseOverLimits, refuseTooLarge } from './documentLimitProblems.js';
+import { overLimitsError, refuseTooLarge } from './documentLimitProblems.js';
+import { REPAIR_POLICIES, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 
 export interface WriteOptions {
   readonly baseUrl: string;
@@ -31,7 +32,7 @@ export interface WriteOptions {
   readonly documents: DocumentService;
   /** The validators of what a GET answers, for conditional writes. */
   readonly representations: Representations;
-  /** The limits on one document (413 past its size, 422 past its depth or an array's items). */
+  /** The limits on one document: past its size a 413, past its depth or an array's items a 422. */
   readonly documentLimits?: DocumentLimits;
 }
 
@@ -45,45 +46,23 @@ export function putDocument({ baseUrl, maxBodyBytes, documents, representations,
     if (!JSON_TYPES.test(type)) {
       throw new HttpError(415, 'Unsupported media type', `PUT takes a Linked Art JSON-LD document (application/ld+json), not ${JSON.stringify(type || '(none)')}.`);
     }
-    const buffer = await readBody(req, maxBodyBytes);
-    refuseTooLarge(buffer.length, documentLimits, id);
-    const body = bodyText(buffer);
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch (error) {
-      throw new BadRequest(`The body is not JSON: ${(error as Error).message}.`);
-    }
-    // Before anything walks it (repairs, the gate): those recurse, and a document 100,000 deep would overflow them.
-    refuseOverLimits(json, documentLimits, id);
+    const body = await readBody(req, maxBodyBytes);
+    refuseTooLarge(body.length, documentLimits, id);
+    // Strict UTF-8 (400 naming the offset), here for both paths: the worker decodes the bytes again.
+    const text = bodyText(body);
     const lenient = prefersLenient(req.headers['prefer']);
     const repair = lenient ? 'all' : repairAsked(req.url);
-    let repairs: string[] = [];
-    if (repair === 'all') {
-      const repaired = repairDocument(json, { base: id });
-      json = repaired.document;
-      repairs = repaired.repairs.map(formatRepair);
-    }
-    if (lenient) res.setHeader('Preference-Applied', 'handling=lenient');
-    const given = (json as { id?: unknown } | null)?.id;
-    if (typeof given === 'string' && given !== id) {
-      throw new BadRequest(`The document's id ${given} is not the id of this URL (${id}); PUT it at its own id.`);
-    }
-    let admitted;
-    try {
-      admitted = admitDocument(json, `PUT ${id}`);
-    } catch (error) {
-      if (!(error instanceof DocumentRejected)) throw error;
-      // Refused as written, where repairs were not asked for: say which would apply, and how to ask.
-      const offered = repair === 'none' ? repairDocument(json, { base: id }).repairs.map(formatRepair) : [];
-      const offer = offered.length ? ` ${offered.length} repair(s) of form would apply (see "repairable"): send \`Prefer: handling=lenient\` or ?repair=all to make them.` : '';
-      throw new HttpError(422, 'Unprocessable document', `The document breaks ${error.problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.${offer}`,
-        {}, { id, problems: error.problems, errors: error.problems.map(formatProblem), repairs, ...(offered.length ? { repairable: offered } : {}) });
-    }
+    // A large body is checked in a document worker (its parse, ingest and shapes held this thread for seconds).
+    const admitted = body.length >= LARGE_PUT_BYTES ? await admitAside(body, id, repair, documentLimits) : admitHere(text, id, repair, documentLimits);
+    if (lenient && admitted.kind !== 'notJson') res.setHeader('Preference-Applied', 'handling=lenient');
+    if (admitted.kind !== 'admitted') throw refusal(admitted, id);
     const precondition = writePrecondition(req.headers, (stored) => representations.validators(stored, { inWriteTurn: true }));
-    const outcome = precondition ? await documents.putIf(admitted, precondition) : await documents.putAll([admitted]);
+    const outcome = admitted.document
+      ? precondition ? await documents.putIf(admitted.document, precondition) : await documents.putAll([admitted.document])
+      : await documents.putChecked(admitted.checked!, precondition);
+    const { warnings, repairs } = admitted;
     const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
-    const answer = Buffer.from(JSON.stringify({ id, result, warnings: admitted.warnings.map(formatProblem), repairs }));
+    const answer = Buffer.from(JSON.stringify({ id, result, warnings, repairs }));
     res.statusCode = result === 'created' ? 201 : 200;
     setCorsHeaders(res);
     if (result === 'created') res.setHeader('Location', id);
@@ -98,6 +77,48 @@ export function putDocument({ baseUrl, maxBodyBytes, documents, representations,
     res.setHeader('Content-Length', answer.length);
     res.end(answer);
   };
+}
+
+/** An admitted PUT: the document to store here, or as checked in a worker; its Warnings and repairs as the answer lists them. */
+interface Admitted {
+  readonly kind: 'admitted';
+  readonly document?: IngestedDocument;
+  readonly checked?: CheckedDocument;
+  readonly warnings: string[];
+  readonly repairs: string[];
+}
+
+type Refused = Exclude<BodyVerdict, { kind: 'admitted' }>;
+
+/** The body checked here. */
+function admitHere(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits): Admitted | Refused {
+  const verdict = admitBody(body, id, repair, limits);
+  if (verdict.kind !== 'admitted') return verdict;
+  return { kind: 'admitted', document: verdict.document, warnings: verdict.document.warnings.map(formatProblem), repairs: verdict.repairs };
+}
+
+/** The body checked in a document worker, with the graphs to store made there too. */
+async function admitAside(body: Buffer, id: string, repair: RepairPolicy, limits: DocumentLimits): Promise<Admitted | Refused> {
+  const now = new Date();
+  const answer = await documentWorkers().admit({ kind: 'admit', id, body, repair, limits, now: now.getTime() });
+  if (answer.kind !== 'admitted') return answer;
+  const checked: CheckedDocument = { id: answer.id, digest: answer.digest, type: answer.type, graphs: answer.graphs, when: now };
+  return { kind: 'admitted', checked, warnings: answer.warnings, repairs: answer.repairs };
+}
+
+/** Why a body was refused, as the HTTP error answered. */
+function refusal(verdict: Refused, id: string): HttpError {
+  switch (verdict.kind) {
+    case 'notJson': return new BadRequest(`The body is not JSON: ${verdict.message}.`);
+    case 'overLimits': return overLimitsError(verdict.exceeded, id);
+    case 'otherId': return new BadRequest(`The document's id ${verdict.given} is not the id of this URL (${id}); PUT it at its own id.`);
+    case 'rejected': {
+      const { problems, repairs, repairable } = verdict;
+      const offer = repairable.length ? ` ${repairable.length} repair(s) of form would apply (see "repairable"): send \`Prefer: handling=lenient\` or ?repair=all to make them.` : '';
+      return new HttpError(422, 'Unprocessable document', `The document breaks ${problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.${offer}`,
+        {}, { id, problems, errors: problems.map(formatProblem), repairs, ...(repairable.length ? { repairable } : {}) });
+    }
+  }
 }
 
 /** Whether a `Prefer` header asks for `handling=lenient` (RFC 7240 §4.4: preferences are comma-separated, names case-insensitive). */

@@ -7,10 +7,16 @@
  * statements), then the most similar (Jaccard) — so a Name whose language a curator
  * changed keeps its place. Ties go to the candidate first in signature order, so the
  * result never depends on the order a store returns quads in. Whatever stays unmatched on
- * either side is new, or gone.
+ * either side is new, or gone. Identity and signatures are looked up (ValueIndex); the
+ * similarity, which compares each remembered node left with each candidate left, has a
+ * budget per render.
  */
 import { keyOfLiteralHint, literalKey, type SkeletonValue } from '../hints/Skeleton.js';
 import type { Term } from '../rdf/terms.js';
+import { ValueIndex, ValueIndexes, type BlankCandidate } from './valueIndex.js';
+
+/** Lists of values up to this long are scanned, not indexed. */
+const SHORT_LIST = 16;
 
 export interface Match {
   term: Term;
@@ -34,6 +40,11 @@ export function writtenStringValue(hint: string): string {
   return space < 0 ? hint.slice(1) : hint.slice(1, space);
 }
 
+/**
+ * The actual values each remembered value stands for, in the hints' order (those found).
+ * `indexes`: the render's index of each list of values (a list is matched once per
+ * occurrence of its node); without it, the list is indexed for this call alone.
+ */
 export function matchValues(
   hints: readonly SkeletonValue[],
   actual: readonly Term[],
@@ -41,35 +52,39 @@ export function matchValues(
   signature: (blank: Term) => string,
   deepSignature: (blank: Term) => string,
   namedBlanks?: Map<string, Term>,
+  indexes: ValueIndexes = new ValueIndexes(),
 ): Match[] {
   const slots: Array<Match | undefined> = new Array(hints.length);
   const used = new Set<Term>();
   const pendingBlanks: number[] = [];
-  // Each literal's key computed once (a hash of its text), not once per hint it is compared with.
-  let literalKeys: Map<Term, string> | undefined;
-  const keyOf = (t: Term): string => {
-    literalKeys ??= new Map();
-    let key = literalKeys.get(t);
-    if (key === undefined) literalKeys.set(t, key = literalKey(t));
-    return key;
+  // A short list is scanned (an index would cost more than it saves); a long one looked up.
+  const index = actual.length > SHORT_LIST ? indexes.of(actual) : undefined;
+  let cursors: Map<readonly Term[], number> | undefined;
+  // The first value of a list of equal values not used yet (used values stay used).
+  const firstUnused = (list: readonly Term[]): Term | undefined => {
+    cursors ??= new Map();
+    let at = cursors.get(list) ?? 0;
+    while (at < list.length && used.has(list[at]!)) at++;
+    cursors.set(list, at);
+    return list[at];
   };
   hints.forEach((hint, i) => {
     let found: Term | undefined;
     if (typeof hint === 'string') {
       if (hint[0] === '#') {
         const key = keyOfLiteralHint(hint);
-        found = actual.find((t) => t.termType === 'Literal' && !used.has(t) && keyOf(t) === key);
-      }
-      else {
+        found = index ? firstUnused(index.literalsWithKey(key)) : actual.find((t) => t.termType === 'Literal' && !used.has(t) && literalKey(t) === key);
+      } else {
         const iri = iriOfStringValue(hint);
-        found = actual.find((t) => t.termType === 'NamedNode' && t.value === iri && !used.has(t));
+        found = index ? firstUnused(index.namedWithIri(iri)) : actual.find((t) => t.termType === 'NamedNode' && t.value === iri && !used.has(t));
       }
     } else if (hint.i !== undefined) {
-      found = actual.find((t) => t.termType === 'NamedNode' && t.value === hint.i);
+      const iri = hint.i;
+      found = index ? index.namedWithIri(iri)[0] : actual.find((t) => t.termType === 'NamedNode' && t.value === iri);
     } else if (hint.b !== undefined && namedBlanks?.has(hint.b)) {
       // A blank node the document named, found already at another place: the same node here.
-      const known = namedBlanks.get(hint.b)!;
-      found = actual.find((t) => t.termType === 'BlankNode' && t.value === known.value);
+      const label = namedBlanks.get(hint.b)!.value;
+      found = index ? index.blankLabelled(label) : actual.find((t) => t.termType === 'BlankNode' && t.value === label);
     } else {
       pendingBlanks.push(i);
       return;
@@ -81,45 +96,48 @@ export function matchValues(
   });
 
   if (pendingBlanks.length > 0) {
-    const candidates = actual.filter((t) => t.termType === 'BlankNode' && !takenBlanks.has(t.value))
-      .map((c) => {
-        const sig = signature(c);
-        const deep = deepSignature(c);
-        return { c, sig, deep, order: deep + sig };
-      })
-      .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
-    const sigs = new Map(candidates.map(({ c, sig }) => [c, sig]));
-    const deeps = new Map(candidates.map(({ c, deep }) => [c, deep]));
-    const take = (i: number, c: Term): void => {
+    const blanks = index ?? new ValueIndex(actual);
+    const ranked = blanks.blanks(takenBlanks, signature, deepSignature);
+    // A candidate is one not taken when this call began, nor taken by it since.
+    const takenHere = new Set<Term>();
+    const addedHere = new Set<string>();
+    const live = (c: BlankCandidate): boolean =>
+      !takenHere.has(c.term) && (!takenBlanks.has(c.term.value) || addedHere.has(c.term.value));
+    const take = (i: number, c: BlankCandidate): void => {
       const hint = hints[i] as { b?: string };
-      slots[i] = { term: c, hint: hints[i]! };
-      if (hint.b !== undefined) namedBlanks?.set(hint.b, c);
-      takenBlanks.add(c.value);
-      sigs.delete(c);
-      deeps.delete(c);
+      slots[i] = { term: c.term, hint: hints[i]! };
+      if (hint.b !== undefined) namedBlanks?.set(hint.b, c.term);
+      if (!takenBlanks.has(c.term.value)) addedHere.add(c.term.value);
+      takenBlanks.add(c.term.value);
+      takenHere.add(c.term);
     };
     let rest: number[] = [];
     for (const i of pendingBlanks) {
       const d = (hints[i] as { d?: string }).d;
-      const exact = d === undefined ? undefined : firstWith(deeps, d);
+      const exact = d === undefined ? undefined : blanks.firstWithDeep(d, live);
       if (exact) take(i, exact);
       else rest.push(i);
     }
     const shallow = rest;
     rest = [];
     for (const i of shallow) {
-      const s = (hints[i] as { s?: string }).s ?? '';
-      const exact = firstWith(sigs, s);
+      const exact = blanks.firstWithSig((hints[i] as { s?: string }).s ?? '', live);
       if (exact) take(i, exact);
       else rest.push(i);
     }
     for (const i of rest) {
+      // Past the budget, what is left stays unplaced (shown as new values are), not compared.
+      if (indexes.similarityBudget <= 0) { indexes.budgetSpent = true; break; }
       const mine = new Set(((hints[i] as { s?: string }).s ?? '').split(' ').filter(Boolean));
-      let best: Term | undefined;
+      let best: BlankCandidate | undefined;
       let bestScore = 0;
-      for (const [c, sig] of sigs) {
-        const theirs = sig.split(' ').filter(Boolean);
-        const common = theirs.filter((h) => mine.has(h)).length;
+      for (const c of ranked) {
+        indexes.similarityBudget--;
+        if (!live(c)) continue;
+        const theirs = c.tokens ??= c.sig.split(' ').filter(Boolean);
+        indexes.similarityBudget -= theirs.length;
+        let common = 0;
+        for (const h of theirs) if (mine.has(h)) common++;
         const union = mine.size + theirs.length - common;
         const score = union === 0 ? 1 : common / union;
         if (score > bestScore) { best = c; bestScore = score; }
@@ -130,16 +148,18 @@ export function matchValues(
   return slots.filter((m): m is Match => m !== undefined);
 }
 
-/** The first candidate (in the map's order: signature order) whose signature is `wanted`. */
-function firstWith(signatures: ReadonlyMap<Term, string>, wanted: string): Term | undefined {
-  for (const [c, sig] of signatures) if (sig === wanted) return c;
-  return undefined;
-}
-
 /** A deterministic order for values nobody placed: IRIs, then blank nodes, then literals. */
 export function newValueOrder(signature: (blank: Term) => string): (a: Term, b: Term) => number {
-  const key = (t: Term): string =>
-    t.termType === 'NamedNode' ? '0' + t.value : t.termType === 'BlankNode' ? '1' + signature(t) + ' ' + t.value : '2' + t.value;
+  // Each term's key made once (a sort of n values compares some n log n pairs).
+  const keys = new Map<Term, string>();
+  const key = (t: Term): string => {
+    let k = keys.get(t);
+    if (k === undefined) {
+      k = t.termType === 'NamedNode' ? '0' + t.value : t.termType === 'BlankNode' ? '1' + signature(t) + ' ' + t.value : '2' + t.value;
+      keys.set(t, k);
+    }
+    return k;
+  };
   return (a, b) => {
     const ka = key(a);
     const kb = key(b);

@@ -20,6 +20,7 @@ import { PROVENANCE_ACTIVITY } from '../linkedart/kinds.js';
 import { RDF_TYPE, RDF_LANGSTRING, XSD, XSD_STRING, type Quad, type Term } from '../rdf/terms.js';
 import { orderKeys, tableFor } from './keyOrder.js';
 import { matchValues, newValueOrder, termKey, writtenStringValue } from './matchValues.js';
+import { ValueIndexes } from './valueIndex.js';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -59,6 +60,7 @@ export function formThatMatters(key: string, written: 0 | 1 | undefined): 0 | 1 
   return written === 0 && !SPEC_FORM_OVER_CONTEXT.has(key) ? undefined : written;
 }
 
+const NO_VALUES: readonly Term[] = [];
 const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
 
 interface PlannedValue { term: Term; hint?: SkeletonValue }
@@ -94,6 +96,7 @@ class DocumentRender {
   private readonly visited = new Set<string>();
   private readonly ancestors = new Set<string>();
   private readonly warnings: string[] = [];
+  private readonly valueIndexes = new ValueIndexes();
   private readonly baseCtx: ActiveContext;
   private readonly newOrder: (a: Term, b: Term) => number;
 
@@ -124,6 +127,9 @@ class DocumentRender {
     const root = this.node({ termType: 'NamedNode', value: this.id } as Term, this.skeleton, this.baseCtx, null, null, true);
     const document: JsonObject = { '@context': (this.skeleton?.x as JsonValue | undefined) ?? LINKED_ART_CONTEXT_URI, ...root };
     const unreachable = [...this.index.keys()].filter((s) => !this.visited.has(s));
+    if (this.valueIndexes.budgetSpent) {
+      this.warnings.push(`the stored hints of <${this.id}> fit its quads too little to place every blank node by similarity; some are shown after the others`);
+    }
     if (unreachable.length > 0) {
       this.warnings.push(`${unreachable.length} subject(s) in the graph of <${this.id}> are not reachable from it and are not shown: ${unreachable.slice(0, 5).join(', ')}`);
     }
@@ -140,7 +146,8 @@ class DocumentRender {
     this.visited.add(key);
     const plan = this.planFor(subject, hint, props);
 
-    const typeStrings = plan.types.map((t) => this.typeString(t, hint, ctx0));
+    const written = writtenTypes(hint, ctx0);
+    const typeStrings = plan.types.map((t) => written?.get(t.value) ?? ctx0.compactIri(t.value));
     const ctx = ctx0.withTypes(typeStrings);
     const out: JsonObject = {};
     if (subject.termType === 'NamedNode') out['id'] = subject.value;
@@ -231,18 +238,22 @@ class DocumentRender {
     const signature = (t: Term): string => this.signature(t);
     const deepSignature = (t: Term): string => this.deepSignature(t, new Set());
     const actualTypes = props.get(RDF_TYPE) ?? [];
+    // The first type with each IRI (a node may have thousands: looked up, not scanned).
+    const typeByIri = new Map<string, Term>();
+    for (const a of actualTypes) if (!typeByIri.has(a.value)) typeByIri.set(a.value, a);
     for (const occ of occurrences) {
       const types: Term[] = [];
+      const placed = new Set<Term>();
       for (const t of occ.t ?? []) {
         const iri = this.baseCtx.expandVocab(t);
-        const found = actualTypes.find((a) => a.value === iri);
-        if (found && !types.includes(found)) { types.push(found); claimed.add(found); }
+        const found = iri === undefined ? undefined : typeByIri.get(iri);
+        if (found && !placed.has(found)) { types.push(found); placed.add(found); claimed.add(found); }
       }
       const entries: PlannedEntry[] = [];
       for (const [key, p, hints, array] of occ.e ?? []) {
         const pred = p || linkedArtContext().terms.get(key)?.iri;
         if (pred === undefined) continue;
-        const matches = matchValues(hints, props.get(pred) ?? [], this.takenBlanks, signature, deepSignature, this.namedBlanks);
+        const matches = matchValues(hints, props.get(pred) ?? NO_VALUES, this.takenBlanks, signature, deepSignature, this.namedBlanks, this.valueIndexes);
         for (const m of matches) claimed.add(m.term);
         entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: array });
       }
@@ -251,15 +262,20 @@ class DocumentRender {
     // Values no occurrence shows (new ones, or ones the hints do not cover) go to the primary occurrence.
     const primary = occurrences.find((o) => (o.e ?? []).some(([k]) => k !== '_label')) ?? occurrences[0]!;
     const plan = this.plans.get(primary)!;
-    const newTypes = actualTypes.filter((t) => !claimed.has(t)).sort(this.newOrder);
-    plan.types.push(...newTypes);
+    // (Pushed one by one: a spread of a very long list overflows the stack.)
+    for (const t of actualTypes.filter((a) => !claimed.has(a)).sort(this.newOrder)) plan.types.push(t);
+    let entryFor: Map<string, PlannedEntry> | undefined;
     for (const [pred, terms] of props) {
       if (pred === RDF_TYPE) continue;
       const fresh = terms.filter((t) => !claimed.has(t)).sort(this.newOrder);
       if (fresh.length === 0) continue;
-      const entry = plan.entries.find((e) => e.pred === pred);
+      if (!entryFor) {
+        entryFor = new Map();
+        for (const e of plan.entries) if (!entryFor.has(e.pred)) entryFor.set(e.pred, e);
+      }
+      const entry = entryFor.get(pred);
       const values = fresh.map((term) => ({ term }));
-      if (entry) entry.values.push(...values);
+      if (entry) for (const v of values) entry.values.push(v);
       else plan.entries.push({ pred, key: undefined, values, given: false });
     }
   }
@@ -330,11 +346,6 @@ class DocumentRender {
 
   // --- Terms -------------------------------------------------------------------------
 
-  private typeString(type: Term, hint: SkeletonNode | undefined, ctx: ActiveContext): string {
-    const written = hint?.t?.find((t) => ctx.expandVocab(t) === type.value);
-    return written ?? ctx.compactIri(type.value);
-  }
-
   private keyMeans(ctx: ActiveContext, key: string, pred: string): boolean {
     return this.definition(ctx, key)?.iri === pred;
   }
@@ -360,6 +371,17 @@ class DocumentRender {
     }
     return defs[0]?.term ?? ctx.compactIri(pred);
   }
+}
+
+/** The `type` strings this occurrence wrote, by the IRI each means here (the first for each IRI). */
+function writtenTypes(hint: SkeletonNode | undefined, ctx: ActiveContext): Map<string, string> | undefined {
+  if (!hint?.t?.length) return undefined;
+  const written = new Map<string, string>();
+  for (const t of hint.t) {
+    const iri = ctx.expandVocab(t);
+    if (iri !== undefined && !written.has(iri)) written.set(iri, t);
+  }
+  return written;
 }
 
 /** A literal as JSON: native numbers and booleans, plain strings, a value object otherwise. */

@@ -43,6 +43,15 @@ export interface PutOutcome {
   readonly unchanged: string[];
 }
 
+/** A document admitted off the request thread: its digest, its class, and its graphs as storedGraphs makes them (stamped `when`). */
+export interface CheckedDocument {
+  readonly id: string;
+  readonly digest: string;
+  readonly type: string | undefined;
+  readonly graphs: WireGraphs;
+  readonly when: Date;
+}
+
 /** What commit did: PutOutcome, and the ids removed. */
 export interface CommitOutcome extends PutOutcome {
   readonly deleted: string[];
@@ -274,6 +283,20 @@ export class DocumentService {
       await precondition(await this.read(document.id));
       const { created, replaced, unchanged } = await this.commit([document], []);
       return { created, replaced, unchanged };
+    });
+  }
+
+  /**
+   * Store one document admitted elsewhere (a document worker, see offThread/), given as what
+   * storing it takes, if `precondition` holds (as putIf); left alone when its digest is the stored one.
+   */
+  putChecked(doc: CheckedDocument, precondition?: Precondition): Promise<PutOutcome> {
+    return this.serialized(async () => {
+      if (precondition) await precondition(await this.read(doc.id));
+      const before = (await this.digests([doc.id])).get(doc.id);
+      if (before === doc.digest) return { created: [], replaced: [], unchanged: [doc.id] };
+      await this.write(doc.graphs, [doc.id], [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type }], doc.when);
+      return before === undefined ? { created: [doc.id], replaced: [], unchanged: [] } : { created: [], replaced: [doc.id], unchanged: [] };
     });
   }
 

@@ -28,6 +28,8 @@ import type { PageFrame } from '../render/html/Page.js';
 import type { ReferencedByRelation } from '../render/html/ReferencedBy.js';
 import { PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
+import { hintGraphOf } from '../hints/Skeleton.js';
+import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
 
 const JSON_LD = FORMATS[0]!;
 
@@ -142,8 +144,8 @@ export class Representations {
     const stored = await this.documents.read(id);
     if (!stored) return undefined;
     const representation = format.name === 'html'
-      ? represent(stored, format, undefined, await this.pageInput(stored))
-      : represent(stored, format, await this.halInput(stored, format));
+      ? await representAside(stored, format, undefined, await this.pageInput(stored))
+      : await representAside(stored, format, await this.halInput(stored, format));
     if (this.cache && generation === this.generation) this.cache.set(key, { representation, currentAt });
     return representation;
   }
@@ -153,7 +155,7 @@ export class Representations {
    * `inWriteTurn`: the caller holds the write turn (a precondition), so the index is read without queueing.
    */
   async validators(stored: StoredDocument, options: { inWriteTurn?: boolean } = {}): Promise<{ etag: string; lastModified: string | undefined }> {
-    const { etag, lastModified } = represent(stored, JSON_LD, await this.halInput(stored, JSON_LD, options.inWriteTurn));
+    const { etag, lastModified } = await representAside(stored, JSON_LD, await this.halInput(stored, JSON_LD, options.inWriteTurn));
     return { etag, lastModified };
   }
 
@@ -283,6 +285,18 @@ export function represent(stored: StoredDocument, format: Format, hal?: HalInput
   const body = Buffer.from(text);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   return { format, body, etag, lastModified: stored.lastModified?.toUTCString(), warnings, version };
+}
+
+/**
+ * represent, in a document worker for a large document (LARGE_RENDER_QUADS): its render
+ * held the request thread for seconds. The bytes are the same either way.
+ */
+export async function representAside(stored: StoredDocument, format: Format, hal?: HalInput, page?: PageInput): Promise<Representation> {
+  if (stored.quads.length < LARGE_RENDER_QUADS) return represent(stored, format, hal, page);
+  const graphs = await wireInSlices([[stored.id, stored.quads], [hintGraphOf(stored.id), stored.hints]]);
+  const answer = await documentWorkers().represent({ kind: 'represent', id: stored.id, graphs, lastModified: stored.lastModified?.getTime(), format, hal, page });
+  const body = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.length);
+  return { format, body, etag: answer.etag, lastModified: answer.lastModified, warnings: answer.warnings, version: answer.version };
 }
 
 /** The `type` of a rendered document as a list. */

@@ -28,7 +28,7 @@ import { StoreFailed } from '../StoreFailed.js';
 import { STORE_OK, type StoreCondition } from '../StoreCondition.js';
 import { ReplicaPool } from './ReplicaPool.js';
 import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './replicaBudget.js';
-import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
+import { eachDecodedGraph, encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import type { Notice, OpName, Ops, OpenInfo, Request, Response, StoreStats, WorkerInit } from './protocol.js';
 
@@ -153,14 +153,11 @@ export class EmbeddedStore implements QuadStore {
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {
     if (names.length === 0) return [];
-    const plain = await this.call('readGraphs', { names: [...names] });
-    const graphs = new Map<string, Quad_Graph>();
-    return plain.map((p) => {
-      let g = graphs.get(p[3].v);
-      if (!g) { g = df.namedNode(p[3].v); graphs.set(p[3].v, g); }
-      return df.quad(fromPlainTerm(p[0]) as Quad_Subject, fromPlainTerm(p[1]) as Quad_Predicate,
-        fromPlainTerm(p[2]) as Quad_Object, g);
-    });
+    // As wire graphs: decoded here, not cloned object by object (see worker.ts wireOf).
+    const wire = await this.call('readWireGraphs', { names: [...names] });
+    const out: Quad[] = [];
+    for (const [, quads] of eachDecodedGraph(wire)) for (const q of quads) out.push(q);
+    return out;
   }
 
   hasGraph(name: string): Promise<boolean> {

@@ -59,6 +59,8 @@ export interface Ops {
   /** Result: the write's sequence number. `graphs.codes.buffer` is transferred. */
   replaceGraphs: { args: { graphs: WireGraphs }; result: number };
   readGraphs: { args: { names: string[] }; result: PlainQuad[] };
+  /** readGraphs as wire graphs (`codes.buffer` transferred): the request thread decodes them instead of cloning a quad object by object. */
+  readWireGraphs: { args: { names: string[] }; result: WireGraphs };
   hasGraph: { args: { name: string }; result: boolean };
   listGraphs: { args: Record<string, never>; result: string[] };
   query: { args: { sparql: string }; result: PlainQueryResult };

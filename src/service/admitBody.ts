@@ -1,0 +1,53 @@
+/**
+ * A curator's PUT body through the gate: parsed as JSON, repaired when asked, its `id` held
+ * against the URL's, then ingested and checked (admitDocument). A function of its input alone,
+ * answering what went wrong as data rather than as an HTTP error, so that it runs the same in
+ * the request thread (small documents) and in a document worker (large ones, see offThread/).
+ */
+import type { IngestedDocument } from '../ingest/ingestDocument.js';
+import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import { formatRepair } from '../ingest/repairs/RepairNote.js';
+import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
+import { admitDocument } from '../validate/admitDocument.js';
+import { shapeExceeded, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
+
+export type BodyVerdict =
+  /** The body is not JSON (the parser's message). */
+  | { readonly kind: 'notJson'; readonly message: string }
+  /** It nests deeper, or holds a longer array, than one document may (checked before anything recursive walks it). */
+  | { readonly kind: 'overLimits'; readonly exceeded: LimitExceeded }
+  /** The document names another id than the URL's. */
+  | { readonly kind: 'otherId'; readonly given: string }
+  /** Refused by the gate: every problem, what was repaired, and which repairs would apply (when none were asked for). */
+  | { readonly kind: 'rejected'; readonly problems: Problem[]; readonly repairs: string[]; readonly repairable: string[] }
+  /** Admitted: the document, and what was repaired first (formatRepair). */
+  | { readonly kind: 'admitted'; readonly document: IngestedDocument; readonly repairs: string[] };
+
+/** `id`: the URL's entity id (relative ids resolve against it); `repair`: the policy asked for; `limits`: on one document's shape. */
+export function admitBody(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits): BodyVerdict {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (error) {
+    return { kind: 'notJson', message: (error as Error).message };
+  }
+  // Before anything walks it (repairs, the gate): those recurse, and a document 100,000 deep would overflow them.
+  const exceeded = shapeExceeded(json, limits);
+  if (exceeded) return { kind: 'overLimits', exceeded };
+  let repairs: string[] = [];
+  if (repair === 'all') {
+    const repaired = repairDocument(json, { base: id });
+    json = repaired.document;
+    repairs = repaired.repairs.map(formatRepair);
+  }
+  const given = (json as { id?: unknown } | null)?.id;
+  if (typeof given === 'string' && given !== id) return { kind: 'otherId', given };
+  try {
+    return { kind: 'admitted', document: admitDocument(json, `PUT ${id}`), repairs };
+  } catch (error) {
+    if (!(error instanceof DocumentRejected)) throw error;
+    // Refused as written, where repairs were not asked for: which would apply.
+    const repairable = repair === 'none' ? repairDocument(json, { base: id }).repairs.map(formatRepair) : [];
+    return { kind: 'rejected', problems: [...error.problems], repairs, repairable };
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Document workers: the heavy work on one large document (its render, or a PUT's parse,
+ * ingest and shapes) in worker threads, so that the request thread keeps answering meanwhile.
+ * Done there, a 40,000-Identifier document held the event loop for seconds: /health and every
+ * small GET waited. Small documents stay on the request thread (a worker's round trip costs
+ * more than their work): LARGE_RENDER_QUADS and LARGE_PUT_BYTES say where large begins.
+ *
+ * The workers start on the first large document, do not keep the process alive, and are
+ * started again after a crash (its jobs fail, naming the cause).
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Quad } from '../../rdf/terms.js';
+import { WireEncoder, type WireGraphs } from '../../rdf/wireGraphs.js';
+import { eachInSlices } from '../inSlices.js';
+import type { AdmitAnswer, AdmitJob, DocumentAnswer, DocumentJob, RepresentAnswer, RepresentJob } from './documentJobs.js';
+
+/**
+ * Quads of a stored document (entity graph) from which it is rendered in a worker: about
+ * 1,000 Identifiers, some 30 ms of render here on a loaded two-core machine.
+ */
+export const LARGE_RENDER_QUADS = 4_000;
+/** Bytes of a PUT body from which it is checked in a worker: some 400 Identifiers, about 30 ms of parse, ingest and shapes here. */
+export const LARGE_PUT_BYTES = 64 * 1024;
+/** Quads encoded at a time before the request thread looks at what waits (slices of some milliseconds). */
+const QUADS_PER_SLICE = 2_000;
+
+interface Waiting { resolve: (answer: DocumentAnswer) => void; reject: (error: Error) => void }
+
+interface Entry { worker: Worker; jobs: Map<number, Waiting>; failed?: Error }
+
+export class DocumentWorkers {
+  private readonly entries: Array<Entry | undefined>;
+  private nextJob = 0;
+  private closed = false;
+
+  constructor(count = defaultDocumentWorkers()) {
+    this.entries = new Array<Entry | undefined>(Math.max(1, count)).fill(undefined);
+  }
+
+  represent(job: RepresentJob): Promise<RepresentAnswer> {
+    return this.run(job, [job.graphs.codes.buffer]) as Promise<RepresentAnswer>;
+  }
+
+  admit(job: AdmitJob): Promise<AdmitAnswer> {
+    return this.run(job, []) as Promise<AdmitAnswer>;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const entries = this.entries.filter((e): e is Entry => e !== undefined);
+    this.entries.fill(undefined);
+    await Promise.all(entries.map((e) => e.worker.terminate()));
+  }
+
+  private run(work: DocumentJob, transfer: ArrayBuffer[]): Promise<DocumentAnswer> {
+    if (this.closed) return Promise.reject(new Error('the document workers are closed'));
+    const entry = this.leastBusy();
+    const job = this.nextJob++;
+    return new Promise<DocumentAnswer>((resolve, reject) => {
+      entry.jobs.set(job, { resolve, reject });
+      entry.worker.postMessage({ job, work }, transfer);
+    });
+  }
+
+  /** An idle worker; else a new one while there is room (in place of one that failed); else the one with the fewest jobs. */
+  private leastBusy(): Entry {
+    const idle = this.entries.find((e) => e !== undefined && !e.failed && e.jobs.size === 0);
+    if (idle) return idle;
+    const free = this.entries.findIndex((e) => e === undefined || e.failed !== undefined);
+    if (free >= 0) return (this.entries[free] = this.start());
+    return (this.entries as Entry[]).reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+  }
+
+  private start(): Entry {
+    const entry: Entry = { worker: new Worker(new URL('./documentWorker.js', import.meta.url)), jobs: new Map() };
+    entry.worker.unref();
+    entry.worker.on('message', (message: { job: number; answer?: DocumentAnswer; error?: string }) => {
+      const waiting = entry.jobs.get(message.job);
+      if (!waiting) return;
+      entry.jobs.delete(message.job);
+      if (message.answer) waiting.resolve(message.answer);
+      else waiting.reject(new Error(`a document worker failed: ${message.error ?? 'no answer'}`));
+    });
+    // The first failure says why (a crash, then its exit): later ones keep it.
+    const fail = (error: Error): void => {
+      entry.failed ??= error;
+      for (const waiting of entry.jobs.values()) waiting.reject(entry.failed);
+      entry.jobs.clear();
+    };
+    entry.worker.on('error', (error) => fail(new Error(`a document worker crashed: ${error.message}`, { cause: error })));
+    entry.worker.on('exit', (code) => fail(new Error(`a document worker exited (code ${code})`)));
+    return entry;
+  }
+}
+
+/** One worker per core besides the request thread's, from 1 to 2: large documents are few, and their work waits its turn. */
+export function defaultDocumentWorkers(): number {
+  return Math.max(1, Math.min(2, availableParallelism() - 1));
+}
+
+let shared: DocumentWorkers | undefined;
+
+/** The process's document workers (started on first use). */
+export function documentWorkers(): DocumentWorkers {
+  shared ??= new DocumentWorkers();
+  return shared;
+}
+
+/** Graphs as wire graphs, encoded a slice at a time (a graph's quads in runs under its name): readers wait on this thread. */
+export async function wireInSlices(graphs: ReadonlyArray<readonly [string, readonly Quad[]]>): Promise<WireGraphs> {
+  const encoder = new WireEncoder();
+  const runs: Array<() => void> = [];
+  for (const [name, quads] of graphs) {
+    if (quads.length === 0) runs.push(() => encoder.add(name, quads));
+    for (let at = 0; at < quads.length; at += QUADS_PER_SLICE) {
+      const from = at;
+      runs.push(() => encoder.add(name, quads.slice(from, from + QUADS_PER_SLICE)));
+    }
+  }
+  await eachInSlices(runs, (run) => run());
+  return encoder.finish();
+}

@@ -1,0 +1,97 @@
+/**
+ * The work a document worker does for the request thread, as messages: a stored document's
+ * representation (render, serialize, hash) and a curator's PUT body through the gate (parse,
+ * repair, ingest, shapes, digest, the graphs to store). Quads travel interned (wireGraphs.ts):
+ * posted as objects, structured clone would cost the request thread about what the work does.
+ * The functions here are pure, so a job runs the same in a worker and here (runJob).
+ */
+import { digestOf, storedGraphs } from '../DocumentService.js';
+import type { StoredDocument } from '../DocumentService.js';
+import { represent, type HalInput, type PageInput } from '../Representations.js';
+import { admitBody } from '../admitBody.js';
+import type { Format } from '../../render/formats.js';
+import { hintGraphOf } from '../../hints/Skeleton.js';
+import { formatProblem, type Problem } from '../../linkedart/Problem.js';
+import { entityClassOf } from '../../discovery/reverseLinksOf.js';
+import type { RepairPolicy } from '../../ingest/repairs/repairDocument.js';
+import type { DocumentLimits, LimitExceeded } from '../../ingest/documentLimits.js';
+import type { Quad } from '../../rdf/terms.js';
+import { encodeGraphs, WireDecoder, type WireGraphs } from '../../rdf/wireGraphs.js';
+
+/** A stored document to represent: its entity and hint graphs (in runs, a graph's name may come more than once). */
+export interface RepresentJob {
+  readonly kind: 'represent';
+  readonly id: string;
+  readonly graphs: WireGraphs;
+  /** The modification stamp, as a time value. */
+  readonly lastModified: number | undefined;
+  readonly format: Format;
+  readonly hal: HalInput | undefined;
+  readonly page: PageInput | undefined;
+}
+
+export interface RepresentAnswer {
+  readonly kind: 'represented';
+  readonly body: Uint8Array<ArrayBuffer>;
+  readonly etag: string;
+  readonly lastModified: string | undefined;
+  readonly warnings: readonly string[];
+  readonly version: string | undefined;
+}
+
+/** A PUT body at `id`, through the gate; the graphs stored are stamped `now` (a time value). */
+export interface AdmitJob {
+  readonly kind: 'admit';
+  readonly id: string;
+  readonly body: Uint8Array;
+  readonly repair: RepairPolicy;
+  readonly limits: DocumentLimits;
+  readonly now: number;
+}
+
+/** What the gate said; an admitted document comes as what storing it takes (DocumentService.putChecked). */
+export type AdmitAnswer =
+  | { readonly kind: 'notJson'; readonly message: string }
+  | { readonly kind: 'otherId'; readonly given: string }
+  | { readonly kind: 'overLimits'; readonly exceeded: LimitExceeded }
+  | { readonly kind: 'rejected'; readonly problems: Problem[]; readonly repairs: string[]; readonly repairable: string[] }
+  | { readonly kind: 'admitted'; readonly id: string; readonly digest: string; readonly type: string | undefined;
+      /** Its Warnings (formatProblem) and what was repaired first. */
+      readonly warnings: string[]; readonly repairs: string[];
+      /** The graphs it is stored as (storedGraphs). */
+      readonly graphs: WireGraphs };
+
+export type DocumentJob = RepresentJob | AdmitJob;
+export type DocumentAnswer = RepresentAnswer | AdmitAnswer;
+
+/** The job done, with the buffers to transfer rather than copy. */
+export function runJob(job: DocumentJob): { answer: DocumentAnswer; transfer: ArrayBuffer[] } {
+  if (job.kind === 'represent') {
+    const r = represent(storedFrom(job), job.format, job.hal, job.page);
+    const body = new Uint8Array(r.body.buffer.slice(r.body.byteOffset, r.body.byteOffset + r.body.length)) as Uint8Array<ArrayBuffer>;
+    return { answer: { kind: 'represented', body, etag: r.etag, lastModified: r.lastModified, warnings: r.warnings, version: r.version }, transfer: [body.buffer] };
+  }
+  const verdict = admitBody(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.length).toString('utf8'), job.id, job.repair, job.limits);
+  if (verdict.kind !== 'admitted') return { answer: verdict, transfer: [] };
+  const doc = verdict.document;
+  const digest = digestOf(doc);
+  const graphs = encodeGraphs(storedGraphs(doc, digest, new Date(job.now)));
+  return {
+    answer: { kind: 'admitted', id: doc.id, digest, type: entityClassOf(doc.id, doc.quads), warnings: doc.warnings.map(formatProblem), repairs: verdict.repairs, graphs },
+    transfer: [graphs.codes.buffer],
+  };
+}
+
+/** The stored document a represent job carries (the runs of each graph put together). */
+function storedFrom(job: RepresentJob): StoredDocument {
+  const hintGraph = hintGraphOf(job.id);
+  const quads: Quad[] = [];
+  const hints: Quad[] = [];
+  const decoder = new WireDecoder(job.graphs);
+  for (let g = 0; g < job.graphs.names.length; g++) {
+    const [name, run] = decoder.next();
+    const into = name === job.id ? quads : name === hintGraph ? hints : undefined;
+    if (into) for (const q of run) into.push(q);
+  }
+  return { id: job.id, quads, hints, lastModified: job.lastModified === undefined ? undefined : new Date(job.lastModified) };
+}
