@@ -15,36 +15,25 @@
  * document's version in the store (its digest and modification stamp) decides: the same, and
  * the entry is current at the new generation too; else it is rendered again.
  */
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { FORMATS, type Format } from '../render/formats.js';
-import { serializeGraph } from '../render/serialize.js';
-import { render, versionOf, type DocumentService, type StoredDocument } from './DocumentService.js';
+import type { DocumentService, StoredDocument } from './DocumentService.js';
 import { FreshRead } from './FreshRead.js';
 import { DEFAULT_TITLE } from '../config/Config.js';
-import { halLinks, relationPageUrl } from '../render/halLinks.js';
-import { entityPageHtml } from '../render/html/EntityPage.js';
+import { relationPageUrl } from '../render/halLinks.js';
 import type { PageFrame } from '../render/html/Page.js';
 import type { ReferencedByRelation } from '../render/html/ReferencedBy.js';
 import { PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
+import { linkedVersionText, represent, type HalInput, type PageInput, type Representation } from './represent.js';
+
+export type { HalInput, PageInput, Representation } from './represent.js';
+export { represent } from './represent.js';
 
 const JSON_LD = FORMATS[0]!;
 
-export interface Representation {
-  readonly format: Format;
-  readonly body: Buffer;
-  /** Strong validator, quoted: a hash of the body, so two formats never share one. */
-  readonly etag: string;
-  /** HTTP-date of the document's last change, when the store knows it. */
-  readonly lastModified: string | undefined;
-  /** What the render had to say (e.g. triples not reachable from the root). */
-  readonly warnings: readonly string[];
-  /** The stored version it was rendered from (DocumentService.version). */
-  readonly version: string | undefined;
-}
 
 export interface RepresentationsOptions {
   /**
@@ -245,48 +234,6 @@ function cacheKey(id: string, format: Format): string {
   return `${format.name} ${id}`;
 }
 
-/** What a JSON-LD representation's `_links` are made of besides the document. */
-export interface HalInput {
-  readonly baseUrl: string;
-  readonly counts: ReadonlyMap<string, number>;
-}
-
-/** What a page for people is made of besides the document. */
-export interface PageInput {
-  readonly frame: PageFrame;
-  /** Hit counts of the relations (part of the page's version: other documents' writes change them). */
-  readonly counts: ReadonlyMap<string, number>;
-  readonly referencedBy: readonly ReferencedByRelation[];
-}
-
-/**
- * A stored document as the bytes of one format, with its validators (no cache); `_links` in
- * the JSON-LD when `hal` is given; the HTML needs `page`.
- */
-export function represent(stored: StoredDocument, format: Format, hal?: HalInput, page?: PageInput): Representation {
-  let text: string;
-  let warnings: readonly string[] = [];
-  let version = versionOf(stored.hints);
-  if (format.name === 'jsonld') {
-    const rendered = render(stored);
-    const document = hal ? { ...rendered.document, _links: halLinks(hal.baseUrl, stored.id, typesOf(rendered.document), hal.counts) } : rendered.document;
-    text = JSON.stringify(document);
-    warnings = rendered.warnings;
-    if (hal && version !== undefined) version = linkedVersionText(version, hal.counts);
-  } else if (format.name === 'html') {
-    if (!page) throw new Error(`the page of ${stored.id} needs its frame and reverse links (PageInput)`);
-    const rendered = render(stored);
-    text = entityPageHtml({ frame: page.frame, document: rendered.document, referencedBy: page.referencedBy });
-    warnings = rendered.warnings;
-    if (version !== undefined) version = linkedVersionText(version, page.counts);
-  } else {
-    text = serializeGraph(format.name, stored.id, stored.quads);
-  }
-  const body = Buffer.from(text);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { format, body, etag, lastModified: stored.lastModified?.toUTCString(), warnings, version };
-}
-
 /**
  * represent, in a document worker for a large document (LARGE_RENDER_QUADS): its render
  * held the request thread for seconds. The bytes are the same either way.
@@ -297,15 +244,4 @@ export async function representAside(stored: StoredDocument, format: Format, hal
   const answer = await documentWorkers().represent({ kind: 'represent', id: stored.id, graphs, lastModified: stored.lastModified?.getTime(), format, hal, page });
   const body = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.length);
   return { format, body, etag: answer.etag, lastModified: answer.lastModified, warnings: answer.warnings, version: answer.version };
-}
-
-/** The `type` of a rendered document as a list. */
-function typesOf(document: Record<string, unknown>): string[] {
-  const type = document.type;
-  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : typeof type === 'string' ? [type] : [];
-}
-
-/** A document's version with the hit counts its `_links` show. */
-function linkedVersionText(version: string, counts: ReadonlyMap<string, number>): string {
-  return `${version} links:${[...counts].map(([r, n]) => `${r}=${n}`).sort().join(',')}`;
 }

@@ -7,7 +7,7 @@
  */
 import { digestOf, storedGraphs } from '../DocumentService.js';
 import type { StoredDocument } from '../DocumentService.js';
-import { represent, type HalInput, type PageInput } from '../Representations.js';
+import { represent, type HalInput, type PageInput } from '../represent.js';
 import { admitBody } from '../admitBody.js';
 import type { Format } from '../../render/formats.js';
 import { hintGraphOf } from '../../hints/Skeleton.js';
