@@ -13,9 +13,11 @@ import { acquireLock } from '../../../../src/store/embedded/lock.js';
 async function makeZombie(): Promise<{ pid: number; parent: ChildProcess }> {
   const parent = spawn('sh', ['-c', 'sleep 600 & echo $!; exec sleep 600'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+  // Killed only once the shell is `sleep` (exec'd), which never reaps it: a shell still running might.
+  for (let i = 0; i < 1000 && (await readFile(`/proc/${parent.pid}/comm`, 'utf8')).trim() !== 'sleep'; i++) await new Promise((r) => setTimeout(r, 10));
   process.kill(pid, 'SIGKILL');
-  // The kernel makes it a zombie as soon as it dies: look until /proc says so.
-  for (let i = 0; i < 200 && stateOf(await readFile(`/proc/${pid}/stat`, 'utf8')) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 10));
+  // The kernel makes it a zombie as soon as it dies: look until /proc says so (a loaded machine may take a while).
+  for (let i = 0; i < 1000 && stateOf(await readFile(`/proc/${pid}/stat`, 'utf8')) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 10));
   return { pid, parent };
 }
 
