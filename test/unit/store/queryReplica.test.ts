@@ -136,7 +136,9 @@ describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
     expect(outcome).to.be.instanceOf(QueryTimedOut);
     expect(performance.now() - started).to.be.lessThan(5000);
     expect(latencies.length).to.be.greaterThan(10);
-    expect(Math.max(...latencies)).to.be.lessThan(250);
+    // None waited for the runaway query (stopped at 1,000 ms): a read queued behind it would take about that long.
+    // (Not a speed target: 250 ms here failed on a CI machine loaded by other suites.)
+    expect(Math.max(...latencies)).to.be.lessThan(600);
     // A new replica answers, with the writes done meanwhile.
     expect(await countOf(store, 'SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }')).to.equal(60 + latencies.length);
   });
