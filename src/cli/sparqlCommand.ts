@@ -88,7 +88,7 @@ export async function withLocalService<T>(flags: LocalFlags, command: string, wo
   }).catch((error: Error) => { throw new CommandFailed(error.message); });
   try {
     const service = new SparqlService(store.sparqlEngine(), new DocumentService(store), {
-      timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes,
+      timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes, documentLimits: config.documentLimits,
     });
     return await work(service);
   } finally {

@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { DEFAULT_DOCUMENT_LIMITS, limitProblem, shapeExceeded, sizeExceeded, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
 import type { LoadRecord } from './records.js';
-import { graphLimitsExceeded } from './graphLimits.js';
+import { graphLimitsExceeded } from '../ingest/graphLimits.js';
 import { rejectedRecord, rejectedText } from './rejectsFile.js';
 
 export async function* jsonRecords(input: Readable, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): AsyncGenerator<LoadRecord> {

@@ -9,7 +9,7 @@ import type { LoadInput } from './inputs.js';
 import { jsonRecords } from './jsonRecords.js';
 import type { LoadRecord } from './records.js';
 import { rdfRecords } from './rdfRecords.js';
-import { graphLimitsExceeded } from './graphLimits.js';
+import { graphLimitsExceeded } from '../ingest/graphLimits.js';
 import { limitProblem } from '../ingest/documentLimits.js';
 
 export function readRecords(stream: Readable, input: Pick<LoadInput, 'format'>, options: { baseUrl?: string; limits?: DocumentLimits } = {}): AsyncGenerator<LoadRecord> {

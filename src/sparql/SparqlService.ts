@@ -8,6 +8,8 @@
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { admitRecord } from '../load/admitRecord.js';
+import { DEFAULT_DOCUMENT_LIMITS, limitProblem, type DocumentLimits } from '../ingest/documentLimits.js';
+import { graphLimitsExceeded } from '../ingest/graphLimits.js';
 import type { CommitOutcome, DocumentService } from '../service/DocumentService.js';
 import type { QueryResult } from './QueryResult.js';
 import { QueryTimedOut, UpdateRefused, TooManyRows } from './errors.js';
@@ -19,6 +21,8 @@ export interface SparqlLimits {
   readonly timeoutMs: number;
   readonly maxRows: number;
   readonly maxQueryBytes: number;
+  /** The limits on one document, held against each document an update leaves (default DEFAULT_DOCUMENT_LIMITS). */
+  readonly documentLimits?: DocumentLimits;
 }
 
 export interface QueryAnswer {
@@ -77,6 +81,12 @@ export class SparqlService {
         const stored = await this.documents.read(id);
         if (quads.length === 0) {
           if (stored) removals.push(id);
+          continue;
+        }
+        // Before the render: it recurses into each node, and a chain of blank nodes thousands deep would overflow it.
+        const exceeded = graphLimitsExceeded(id, quads, this.limits.documentLimits ?? DEFAULT_DOCUMENT_LIMITS);
+        if (exceeded) {
+          problems.push(limitProblem(exceeded, id));
           continue;
         }
         try {

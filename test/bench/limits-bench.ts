@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DEFAULT_DOCUMENT_LIMITS, documentLimitsExceeded } from '../../src/ingest/documentLimits.js';
 import { ingestDocument } from '../../src/ingest/ingestDocument.js';
 import { repairDocument } from '../../src/ingest/repairs/repairDocument.js';
-import { graphLimitsExceeded } from '../../src/load/graphLimits.js';
+import { graphLimitsExceeded } from '../../src/ingest/graphLimits.js';
 import { SHARED } from '../support/corpus.js';
 import { printTable, summarize, timeEach } from './stats.js';
 

@@ -42,6 +42,19 @@ describe(`Security: SPARQL nested thousands deep (${STORE_KIND})`, function () {
     expect((await fetch(CHAIN_ID.replace(BASE, `${app.origin}/collection/`))).status).to.equal(404);
   });
 
+  it('an update writing a 1,800-deep chain of named blank nodes (flat text, within --max-query-kb): 422 naming the document and --max-depth, nothing stored', async () => {
+    const lines = [`<${CHAIN_ID}> a ${E22} ; ${P46} _:b0 .`];
+    for (let i = 0; i < 1800; i++) lines.push(`_:b${i} a ${E22} ; ${P46} _:b${i + 1} .`);
+    const text = `INSERT DATA { GRAPH <${CHAIN_ID}> { ${lines.join('\n')} _:b1800 a ${E22} . } }`;
+    expect(Buffer.byteLength(text)).to.be.below(256 * 1024);
+    const answer = await update(text);
+    const body = (await answer.json()) as { detail: string; problems?: Array<{ document: string; rule: string; message: string }> };
+    expect(answer.status, body.detail).to.equal(422);
+    expect(body.problems?.map((p) => `${p.document} ${p.rule}`)).to.deep.equal([`${CHAIN_ID} nested-too-deep`]);
+    expect(body.problems?.[0]?.message).to.include('--max-depth');
+    expect((await fetch(CHAIN_ID.replace(BASE, `${app.origin}/collection/`))).status).to.equal(404);
+  });
+
   it('a query nesting 5,000 groups: 400 naming the nesting; the service answers the next query', async () => {
     const query = `SELECT * WHERE ${'{ '.repeat(5000)}?s ?p ?o${' }'.repeat(5000)}`;
     const answer = await fetch(`${app.origin}/sparql`, {

@@ -10,7 +10,7 @@
  * - depth: the JSON the document renders to nests at least one level per node, plus the array around each;
  * - size: the document rendered, counted as its triples' text as the render would repeat them.
  */
-import { LIMIT_FLAGS, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
+import { LIMIT_FLAGS, type DocumentLimits, type LimitExceeded } from './documentLimits.js';
 import type { Quad, Term } from '../rdf/terms.js';
 
 /** Bytes counted for a triple besides its predicate and object text (the punctuation and key of its JSON, about). */

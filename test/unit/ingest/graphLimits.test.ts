@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { graphLimitsExceeded } from '../../../src/load/graphLimits.js';
+import { graphLimitsExceeded } from '../../../src/ingest/graphLimits.js';
 import { df, type Quad } from '../../../src/rdf/terms.js';
 
 const ROOT = 'https://example.org/object/1';
