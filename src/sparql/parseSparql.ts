@@ -11,6 +11,7 @@ import { Generator, Parser, type IriTerm, type Query, type SparqlQuery, type Upd
 import { SparqlRefused, SparqlSyntaxError, SparqlTooLarge } from './errors.js';
 import { refuseStoreFunctions } from './storeFunctions.js';
 import { nestedDeeperThan } from './nestingDepth.js';
+import { visitSyntaxTree } from './syntaxTree.js';
 
 /** The deepest nesting of brackets a query or update may have (see nestingDepth.ts). */
 export const MAX_SPARQL_NESTING = 64;
@@ -165,25 +166,17 @@ function isServiceClause(node: object): node is ServiceClause {
  * Throws SparqlRefused for the first SERVICE clause in the tree. The whole syntax tree is walked
  * (every object and array, patterns and expressions alike) rather than a list of pattern kinds,
  * so a kind forgotten here — a SERVICE in a subquery, in OPTIONAL, in FILTER NOT EXISTS, in a
- * projected EXISTS, in an update's WHERE — cannot slip through. The walk keeps its own stack so
- * that deeply nested text cannot overflow the call stack.
+ * projected EXISTS, in an update's WHERE — cannot slip through (syntaxTree.ts).
  */
 function refuseService(root: object): void {
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      pending.push(...node);
-      continue;
-    }
-    if ('termType' in node) continue; // an RDF term: holds no patterns
+  visitSyntaxTree(root, (node) => {
+    if ('termType' in node) return false; // an RDF term: holds no patterns
     if (isServiceClause(node)) {
       const name = node.name.termType === 'Variable' ? `?${node.name.value}` : `<${node.name.value}>`;
       throw new SparqlRefused(`SERVICE ${name} is not allowed: this endpoint does not query other endpoints.`);
     }
-    pending.push(...Object.values(node));
-  }
+    return true;
+  });
 }
 
 /**

@@ -7,6 +7,7 @@
  * before the text reaches a store; the embedded store refuses any other function IRI itself.
  */
 import { SparqlRefused } from './errors.js';
+import { visitSyntaxTree } from './syntaxTree.js';
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 /** The schemes Virtuoso reads as its own SQL functions and procedures (case-insensitively). */
@@ -17,29 +18,22 @@ interface Term { termType: string; value: string }
 
 /**
  * Throws SparqlRefused for the first function call by an IRI other than an XSD cast, and for the
- * first IRI in a store's own function schemes. Walks the whole syntax tree, with its own stack,
- * as refuseService does (parseSparql.ts): no kind of pattern or expression can hide one.
+ * first IRI in a store's own function schemes. Walks the whole syntax tree (syntaxTree.ts): no
+ * kind of pattern or expression can hide one.
  */
 export function refuseStoreFunctions(root: object): void {
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      pending.push(...node);
-      continue;
-    }
+  visitSyntaxTree(root, (node) => {
     if ('termType' in node) {
       const term = node as Term;
       if (term.termType === 'NamedNode' && STORE_SCHEMES.test(term.value)) {
         throw new SparqlRefused(`<${term.value}> is not allowed: it names one of the SPARQL store's own SQL functions, which this endpoint does not run.`);
       }
-      continue;
+      return false;
     }
     const call = node as Partial<FunctionCall>;
     if (call.type === 'functionCall' && call.function?.termType === 'NamedNode' && !call.function.value.startsWith(XSD)) {
       throw new SparqlRefused(`The function <${call.function.value}> is not supported: SPARQL here has the SPARQL 1.1 built-ins and the XSD casts (xsd:integer(...), ...) only.`);
     }
-    pending.push(...Object.values(node));
-  }
+    return true;
+  });
 }
