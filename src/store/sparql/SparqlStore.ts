@@ -22,9 +22,10 @@ import { planRuns, REGISTERED_CLASS, REGISTRY_GRAPH, UNION_GRAPH } from './graph
 import { RemoteSparqlEngine } from './RemoteSparqlEngine.js';
 import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
 import { StoreRequestFailed } from './errors.js';
+import { StoreWriteTooLarge } from '../StoreWriteTooLarge.js';
 import { iriText } from './sparqlTerms.js';
 import { iri, literal } from '../../rdf/sparqlTerm.js';
-import { INTERNAL_GRAPH_PREFIX } from '../internalGraphs.js';
+import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
 import { readInParts } from '../graphParts.js';
 import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
 import { halves, writeRequests, type WriteStep } from './writeRequests.js';
@@ -46,6 +47,8 @@ const LIST_PART = 800_000;
 const DEADLOCK_RETRIES = 5;
 /** What Virtuoso says of a request too large to compile. */
 const TOO_LARGE = /generated SQL text has exceeded|query too large/i;
+/** Virtuoso's refusal of a request longer than it reads into one string (10 MB). */
+const STRING_LIMIT = /string session is longer than/i;
 /** How many times larger a request may be when its inserts go as N-Quads (nquadsInserts.ts). */
 const NQUADS_SCALE = 5;
 /** ?g: a graph this service wrote (the registry's entries). */
@@ -111,8 +114,17 @@ export class SparqlStore implements QuadStore {
     try {
       await this.updateRetrying(step.request.update, step.request.fields);
     } catch (error) {
-      const parts = error instanceof StoreRequestFailed && TOO_LARGE.test(error.body) ? halves(step.run) : [];
-      if (parts.length < 2) throw error;
+      const tooLarge = error instanceof StoreRequestFailed && (TOO_LARGE.test(error.body) || STRING_LIMIT.test(error.body));
+      const parts = tooLarge ? halves(step.run) : [];
+      if (parts.length < 2) {
+        // One document the store cannot take whole: its size is refused (413), not the store failed.
+        if (error instanceof StoreRequestFailed && STRING_LIMIT.test(error.body)) {
+          const documents = step.run.map(([graph]) => graph).filter((graph) => !isInternalGraph(graph));
+          const bytes = Buffer.byteLength(step.request.update) + Object.values(step.request.fields).reduce((n, f) => n + Buffer.byteLength(f), 0);
+          throw new StoreWriteTooLarge(documents, bytes, 'Virtuoso: 10 MB');
+        }
+        throw error;
+      }
       for (const part of parts) {
         for (const smaller of writeRequests(part, current, skolem, nquads, this.options.maxNQuadsBytes)) await this.send(smaller, current, skolem, nquads);
       }
