@@ -54,7 +54,7 @@ console.log(`\n40k/4k render time: ${ratio.toFixed(1)}x (target at most 10x for 
 
 if (withHttp) {
   const TOKEN = 'bench-token-0123456789abcdef';
-  const app = await startTestApp([], { baseUrl: BASE, token: TOKEN, maxBodyMb: '64' });
+  const app = await startTestApp([], { baseUrl: BASE, token: TOKEN, maxBodyMb: '64', maxArrayItems: '50000' });
   const id = BASE + 'object/many';
   const body = JSON.stringify(manyIdentifiers(40_000, id));
   const watched = async (request: () => Promise<number>): Promise<string[]> => {

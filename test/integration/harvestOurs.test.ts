@@ -4,28 +4,16 @@
  * changes again and B harvests again, taking only what is new. Each time B's export is A's.
  */
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_BASE_URL, DEMO_DIR } from '../../src/service/demoCollection.js';
-import { PROJECT_ROOT } from '../support/corpus.js';
+import { runCli as run } from '../support/cliProcess.js';
 import { startServer, type ServerProcess } from './support/serverProcess.js';
 
-const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const TOKEN = 'harvest-ours-token-0123456789abcdef';
 
-function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args]);
-    let stdout = '', stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 /** A port nobody listens on now (A's ids must be under its own address, so it is chosen first). */
 async function freePort(): Promise<number> {

@@ -6,7 +6,6 @@
  * the largest real record we know (465 items in one array, 716 KB) passes.
  */
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,12 +16,12 @@ import type { LoadReport } from '../../src/load/LoadReport.js';
 import { DocumentService } from '../../src/service/DocumentService.js';
 import { startTestApp, type TestApp } from '../integration/support/testApp.js';
 import { CORPUS_DIR, PROJECT_ROOT } from '../support/corpus.js';
+import { runCli as cli } from '../support/cliProcess.js';
 import { openTestStore, STORE_KIND, testStoreArgs } from '../support/testStore.js';
 
 const BASE = 'https://museum.example.org/collection/';
 const TOKEN = 'curator-token-0123456789abcdef';
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
-const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const DEEP = 100_000;
 
 const painting = (id: string, label: string) => ({ '@context': V1, id, type: 'HumanMadeObject', _label: label });
@@ -40,19 +39,6 @@ function realMaxDocument(id: string): Record<string, unknown> {
   return doc;
 }
 
-interface Run { status: number | null; stdout: string; stderr: string }
-
-/** The CLI in a child process, without blocking this one (a test server may answer it). */
-function cli(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args]);
-    let stdout = '', stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 describe(`Limits on one document at every entry point (${STORE_KIND})`, function () {
   this.timeout(120000);
