@@ -21,7 +21,7 @@ import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { entityIdsFor } from './entityIdFor.js';
 import { BadRequest, HttpError, NotFound } from './HttpError.js';
 import { writePrecondition } from './preconditions.js';
-import { bodyText, readBody } from './readBody.js';
+import { bodyText, readBody, refuseNotUtf8 } from './readBody.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../ingest/documentLimits.js';
 import { overLimitsError, refuseTooLarge } from './documentLimitProblems.js';
 import { REPAIR_POLICIES, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
@@ -48,12 +48,13 @@ export function putDocument({ baseUrl, maxBodyBytes, documents, representations,
     }
     const body = await readBody(req, maxBodyBytes);
     refuseTooLarge(body.length, documentLimits, id);
-    // Strict UTF-8 (400 naming the offset), here for both paths: the worker decodes the bytes again.
-    const text = bodyText(body);
     const lenient = prefersLenient(req.headers['prefer']);
     const repair = lenient ? 'all' : repairAsked(req.url);
-    // A large body is checked in a document worker (its parse, ingest and shapes held this thread for seconds).
-    const admitted = body.length >= LARGE_PUT_BYTES ? await admitAside(body, id, repair, documentLimits) : admitHere(text, id, repair, documentLimits);
+    // A large body is checked in a document worker (its parse, ingest and shapes held this thread for seconds);
+    // strict UTF-8 (400 naming the offset) either way, the worker decoding what is only checked here.
+    const aside = body.length >= LARGE_PUT_BYTES;
+    if (aside) refuseNotUtf8(body);
+    const admitted = aside ? await admitAside(body, id, repair, documentLimits) : admitHere(bodyText(body), id, repair, documentLimits);
     if (lenient && admitted.kind !== 'notJson') res.setHeader('Preference-Applied', 'handling=lenient');
     if (admitted.kind !== 'admitted') throw refusal(admitted, id);
     const precondition = writePrecondition(req.headers, (stored) => representations.validators(stored, { inWriteTurn: true }));

@@ -29,9 +29,6 @@ import { hintGraphOf } from '../hints/Skeleton.js';
 import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
 import { linkedVersionText, represent, type HalInput, type PageInput, type Representation } from './represent.js';
 
-export type { HalInput, PageInput, Representation } from './represent.js';
-export { represent } from './represent.js';
-
 const JSON_LD = FORMATS[0]!;
 
 

@@ -9,7 +9,7 @@ import { FORMATS } from '../../../../src/render/formats.js';
 import { decodeGraphs } from '../../../../src/rdf/wireGraphs.js';
 import { digestOf, storedGraphs, type StoredDocument } from '../../../../src/service/DocumentService.js';
 import { DocumentWorkers, wireInSlices } from '../../../../src/service/offThread/DocumentWorkers.js';
-import { represent } from '../../../../src/service/Representations.js';
+import { represent } from '../../../../src/service/represent.js';
 import { DEFAULT_DOCUMENT_LIMITS } from '../../../../src/ingest/documentLimits.js';
 
 const ID = 'https://example.org/object/1';
