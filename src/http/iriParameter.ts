@@ -7,8 +7,16 @@
 import { iriProblem } from '../rdf/sparqlTerm.js';
 import { BadRequest } from './HttpError.js';
 
-/** The value, when it is an IRI; otherwise BadRequest naming `?name=`. */
+/** C0 controls, DEL and C1 controls: no id holds one (the store cannot even look one up). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The value, when it is an IRI; otherwise BadRequest naming `?name=` (and a control character by its code point). */
 export function iriParameter(name: string, value: string): string {
+  const control = CONTROL.exec(value);
+  if (control) {
+    throw new BadRequest(`?${name}= holds the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} ` +
+      `at character ${control.index}: it is not a valid IRI (no id contains one).`);
+  }
   const problem = iriProblem(value);
   if (problem !== undefined) throw new BadRequest(`?${name}= ${shown(value)} ${problem}.`);
   return value;
