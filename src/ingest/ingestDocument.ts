@@ -40,6 +40,8 @@ export interface IngestedDocument {
   readonly locations: DocumentLocations;
   /** The document as given, for the values problems found on the quads are about. */
   readonly given: unknown;
+  /** The shapes' Violations it was admitted with under the `report` conformance policy (validate/conformance.ts). */
+  violations?: Problem[];
 }
 
 export { locationKey, type DocumentLocations } from './documentLocations.js';

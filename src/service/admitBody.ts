@@ -10,6 +10,7 @@ import { formatRepair } from '../ingest/repairs/RepairNote.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { admitDocument } from '../validate/admitDocument.js';
 import { shapeExceeded, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
+import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
 
 export type BodyVerdict =
   /** The body is not JSON (the parser's message). */
@@ -23,8 +24,11 @@ export type BodyVerdict =
   /** Admitted: the document, and what was repaired first (formatRepair). */
   | { readonly kind: 'admitted'; readonly document: IngestedDocument; readonly repairs: string[] };
 
-/** `id`: the URL's entity id (relative ids resolve against it); `repair`: the policy asked for; `limits`: on one document's shape. */
-export function admitBody(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits): BodyVerdict {
+/**
+ * `id`: the URL's entity id (relative ids resolve against it); `repair`: the policy asked for; `limits`: on one document's shape;
+ * `conformance`: whether the shapes' Violations refuse it (validate/conformance.ts).
+ */
+export function admitBody(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): BodyVerdict {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -43,7 +47,7 @@ export function admitBody(body: string, id: string, repair: RepairPolicy, limits
   const given = (json as { id?: unknown } | null)?.id;
   if (typeof given === 'string' && given !== id) return { kind: 'otherId', given };
   try {
-    return { kind: 'admitted', document: admitDocument(json, `PUT ${id}`), repairs };
+    return { kind: 'admitted', document: admitDocument(json, `PUT ${id}`, conformance), repairs };
   } catch (error) {
     if (!(error instanceof DocumentRejected)) throw error;
     // Refused as written, where repairs were not asked for: which would apply.

@@ -6,24 +6,26 @@
  */
 import { ingestDocument, type IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
+import { DEFAULT_CONFORMANCE, violationsAdmitted, type ConformancePolicy } from './conformance.js';
 import { locateResult } from './locateResult.js';
 import { shaclValidator } from './ShaclValidator.js';
 
 /** Ingest and validate one document; throws DocumentRejected listing every problem when any is a Violation. */
-export function admitDocument(json: unknown, source?: string): IngestedDocument {
-  return checkShapes(ingestDocument(json, source), source);
+export function admitDocument(json: unknown, source?: string, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): IngestedDocument {
+  return checkShapes(ingestDocument(json, source), source, conformance);
 }
 
 /**
  * The second half of the gate, for a document already ingested: throws DocumentRejected when
- * the shapes find a Violation; otherwise adds their Warnings to the document's.
+ * the shapes find a Violation (unless the conformance policy admits it with them: conformance.ts,
+ * and then they are the document's `violations`); otherwise adds their Warnings to the document's.
  */
-export function checkShapes(ingested: IngestedDocument, source?: string): IngestedDocument {
-  const problems = shapeProblems(ingested);
-  if (problems.some((p) => p.severity === 'Violation')) {
-    throw new DocumentRejected(ingested.id, [...ingested.warnings, ...sortProblems(problems)], source);
-  }
-  ingested.warnings.push(...sortProblems(problems));
+export function checkShapes(ingested: IngestedDocument, source?: string, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): IngestedDocument {
+  const problems = sortProblems(shapeProblems(ingested));
+  const admitted = violationsAdmitted(conformance, [...ingested.warnings, ...problems]);
+  if (!admitted) throw new DocumentRejected(ingested.id, [...ingested.warnings, ...problems], source);
+  if (admitted.length > 0) ingested.violations = admitted;
+  ingested.warnings.push(...problems.filter((p) => p.severity !== 'Violation'));
   return ingested;
 }
 

@@ -1,0 +1,56 @@
+/**
+ * What the store holds of the documents admitted with violations (the `report` conformance
+ * policy; their validation graphs, validate/violationsGraph.ts): one document's report, the
+ * counts for the landing page and /metrics, and the documents by rule for `linkedart report`.
+ * Each is one read, the same SPARQL on either store.
+ */
+import { hintGraphOf } from '../hints/Skeleton.js';
+import type { Problem } from '../linkedart/Problem.js';
+import { iri } from '../rdf/sparqlTerm.js';
+import type { QuadStore } from '../store/QuadStore.js';
+import { BREAKS_PREDICATE, VALIDATION_GRAPH_PREFIX, validationGraphOf, violationsFrom } from '../validate/violationsGraph.js';
+
+/** The violations document `id` was stored with ([] for one that conforms); undefined when no document has the id. */
+export async function violationsOf(store: QuadStore, id: string): Promise<Problem[] | undefined> {
+  const hints = hintGraphOf(id);
+  const validation = validationGraphOf(id);
+  // Every stored document has a hint graph (its modification stamp): one read says whether it exists and what it breaks.
+  const quads = await store.readGraphs([hints, validation]);
+  if (!quads.some((q) => q.graph.value === hints)) return undefined;
+  return violationsFrom(id, quads.filter((q) => q.graph.value === validation));
+}
+
+export interface ViolationCounts {
+  /** Documents stored with violations. */
+  readonly documents: number;
+  /** Per rule, the documents that break it. */
+  readonly byRule: ReadonlyMap<string, number>;
+}
+
+const BREAKS = iri(BREAKS_PREDICATE);
+/** A validation graph's name: the prefix, then the id (SPARQL's STRSTARTS keeps the query to these graphs). */
+const IN_VALIDATION_GRAPH = `FILTER (STRSTARTS(STR(?g), ${JSON.stringify(VALIDATION_GRAPH_PREFIX)}))`;
+
+export async function violationCounts(store: QuadStore): Promise<ViolationCounts> {
+  const result = await store.query(`SELECT ?rule (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} } GROUP BY ?rule`);
+  const all = await store.query(`SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} }`);
+  const byRule = new Map<string, number>();
+  if (result.kind === 'bindings') for (const row of result.rows) if (row.rule && row.n) byRule.set(row.rule.v, Number(row.n.v));
+  const documents = all.kind === 'bindings' ? Number(all.rows[0]?.n?.v ?? 0) : 0;
+  return { documents, byRule };
+}
+
+/** Per rule, the ids of the documents that break it (each list in code point order). */
+export async function documentsByRule(store: QuadStore): Promise<Map<string, string[]>> {
+  const result = await store.query(`SELECT DISTINCT ?rule ?g WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} }`);
+  const out = new Map<string, string[]>();
+  if (result.kind !== 'bindings') return out;
+  for (const row of result.rows) {
+    if (!row.rule || !row.g) continue;
+    const ids = out.get(row.rule.v) ?? [];
+    ids.push(row.g.v.slice(VALIDATION_GRAPH_PREFIX.length));
+    out.set(row.rule.v, ids);
+  }
+  for (const ids of out.values()) ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return out;
+}

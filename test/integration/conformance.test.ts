@@ -1,0 +1,137 @@
+/**
+ * The conformance policy (`--conformance strict|report`, `?conformance=` on a write): a document
+ * whose only Violations are the shapes' is refused by default and stored with them under
+ * `report`, served as written and saying so (a Link to its validation report, the report at
+ * /_validation as JSON and as a page, a banner on its page, a count on the landing page and in
+ * /metrics); a fixed version clears it; a document that would lose data is refused under either
+ * policy. Runs on both stores (listed in test/virtuoso/mocharc.json).
+ */
+import { expect } from 'chai';
+import type { LoadReport } from '../../src/load/LoadReport.js';
+import type { Problem } from '../../src/linkedart/Problem.js';
+import { validationGraphOf } from '../../src/validate/violationsGraph.js';
+import { withoutLinks } from '../support/withoutLinks.js';
+import { STORE_KIND } from '../support/testStore.js';
+import { startTestApp, type TestApp } from './support/testApp.js';
+import { parsePrometheusText, sampleValue } from './support/promText.js';
+
+const BASE = 'https://museum.example.org/collection/';
+const TOKEN = 'curator-token-0123456789abcdef';
+const V1 = 'https://linked.art/ns/v1/linked-art.json';
+const auth = { Authorization: `Bearer ${TOKEN}` };
+const json = { 'Content-Type': 'application/ld+json' };
+
+/** A jug whose Name has no content: the shape NameContent's Violation, and nothing else. */
+const unnamed = (name: string) => ({
+  '@context': V1, id: `${BASE}object/${name}`, type: 'HumanMadeObject', _label: `Jug ${name}`,
+  classified_as: [{ id: 'http://vocab.getty.edu/aat/300042184', type: 'Type', _label: 'jugs' }],
+  identified_by: [{ type: 'Name' }],
+});
+const fixed = (name: string) => ({ ...unnamed(name), identified_by: [{ type: 'Name', content: `Jug ${name}` }] });
+
+interface ValidationReport { id: string; conforms: boolean; violations: Problem[] }
+
+describe(`the conformance policy (${STORE_KIND})`, function () {
+  this.timeout(120000);
+  let app: TestApp;
+  before(async () => { app = await startTestApp([], { baseUrl: BASE, token: TOKEN }); });
+  after(async () => { await app.close(); });
+  const put = (name: string, body: unknown, query = '') =>
+    fetch(`${app.origin}/collection/object/${name}${query}`, { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(body) });
+  const report = async (id: string): Promise<{ status: number; body: ValidationReport }> => {
+    const response = await fetch(`${app.origin}/_validation?id=${encodeURIComponent(id)}`);
+    return { status: response.status, body: (await response.json()) as ValidationReport };
+  };
+  const violatedCount = async (): Promise<number | undefined> =>
+    sampleValue(parsePrometheusText(await (await fetch(`${app.origin}/metrics`)).text()), 'linkedart_documents_with_violations');
+
+  it('strict by default: a PUT breaking a shape is refused (422 naming the rule), nothing stored', async () => {
+    const response = await put('strict', unnamed('strict'));
+    expect(response.status).to.equal(422);
+    const problem = (await response.json()) as { problems: Problem[] };
+    expect(problem.problems.filter((p) => p.severity === 'Violation').map((p) => [p.rule, p.path])).to.deep.equal([['NameContent', 'identified_by[0]']]);
+    expect((await fetch(`${app.origin}/collection/object/strict`)).status).to.equal(404);
+  });
+
+  it('?conformance=report: stored with its violation, served as written with a Link to its report, which lists the rule and the path', async () => {
+    const id = `${BASE}object/reported`;
+    const response = await put('reported', unnamed('reported'), '?conformance=report');
+    expect(response.status).to.equal(201);
+    const answer = (await response.json()) as { violations: string[]; validation: string };
+    expect(answer.violations).to.have.length(1);
+    expect(answer.violations[0]).to.contain('[NameContent]');
+    expect(answer.validation).to.equal(`${BASE}_validation?id=${encodeURIComponent(id)}`);
+
+    const got = await fetch(`${app.origin}/collection/object/reported`);
+    expect(got.status).to.equal(200);
+    expect(withoutLinks((await got.json()) as Record<string, unknown>)).to.deep.equal(unnamed('reported'));
+    expect(got.headers.get('link')).to.contain(`<${BASE}_validation?id=${encodeURIComponent(id)}>; rel="describedby"; type="application/json"`);
+
+    const { status, body } = await report(id);
+    expect(status).to.equal(200);
+    expect(body.conforms).to.equal(false);
+    expect(body.violations.map((p) => ({ rule: p.rule, path: p.path, value: p.value, document: p.document, severity: p.severity })))
+      .to.deep.equal([{ rule: 'NameContent', path: 'identified_by[0]', value: '{"type":"Name"}', document: id, severity: 'Violation' }]);
+    expect(body.violations[0]!.hint).to.be.a('string').and.not.equal('');
+  });
+
+  it('a document that would lose data is refused under report too: an unmapped key (422 naming unmapped-key)', async () => {
+    const response = await put('unmapped', { ...unnamed('unmapped'), colour: 'red' }, '?conformance=report');
+    expect(response.status).to.equal(422);
+    const problem = (await response.json()) as { problems: Problem[] };
+    expect(problem.problems.map((p) => p.rule)).to.include('unmapped-key');
+    expect((await fetch(`${app.origin}/collection/object/unmapped`)).status).to.equal(404);
+  });
+
+  it('/_validation: 404 for an unknown document, 400 for an id that is no IRI, an empty report for one that conforms', async () => {
+    expect((await report(`${BASE}object/nothing-here`)).status).to.equal(404);
+    expect((await fetch(`${app.origin}/_validation?id=not%20an%20iri`)).status).to.equal(400);
+    expect((await fetch(`${app.origin}/_validation`)).status).to.equal(400);
+    expect((await put('fine', fixed('fine'))).status).to.equal(201);
+    const fine = await report(`${BASE}object/fine`);
+    expect(fine).to.deep.equal({ status: 200, body: { id: `${BASE}object/fine`, conforms: true, violations: [] } });
+    expect((await fetch(`${app.origin}/collection/object/fine`)).headers.get('link')).not.to.contain('_validation');
+  });
+
+  it('a fixed version written strictly clears the report in the same write; a delete removes it', async () => {
+    const id = `${BASE}object/to-fix`;
+    expect((await put('to-fix', unnamed('to-fix'), '?conformance=report')).status).to.equal(201);
+    expect((await report(id)).body.violations).to.have.length(1);
+    expect((await put('to-fix', fixed('to-fix'))).status).to.equal(200);
+    expect((await report(id)).body).to.deep.equal({ id, conforms: true, violations: [] });
+    expect(await app.store.hasGraph(validationGraphOf(id))).to.equal(false);
+    expect((await fetch(`${app.origin}/collection/object/to-fix`)).headers.get('link')).not.to.contain('_validation');
+
+    expect((await put('to-delete', unnamed('to-delete'), '?conformance=report')).status).to.equal(201);
+    expect(await app.store.hasGraph(validationGraphOf(`${BASE}object/to-delete`))).to.equal(true);
+    expect((await fetch(`${app.origin}/collection/object/to-delete`, { method: 'DELETE', headers: auth })).status).to.equal(204);
+    expect(await app.store.hasGraph(validationGraphOf(`${BASE}object/to-delete`))).to.equal(false);
+    expect((await report(`${BASE}object/to-delete`)).status).to.equal(404);
+  });
+
+  it('/_bulk: refused by default (in the report), stored with ?conformance=report and counted by rule; ?conformance=x is 400', async () => {
+    const body = JSON.stringify(unnamed('bulk')) + '\n';
+    const post = (query: string) => fetch(`${app.origin}/_bulk?format=ndjson${query}`, { method: 'POST', headers: auth, body });
+    const strict = (await (await post('')).json()) as LoadReport;
+    expect({ created: strict.created, rejected: strict.rejected }).to.deep.equal({ created: 0, rejected: 1 });
+    expect(strict.rejections[0]!.problems!.map((p) => p.rule)).to.deep.equal(['NameContent']);
+    const reported = (await (await post('&conformance=report')).json()) as LoadReport;
+    expect({ created: reported.created, rejected: reported.rejected, violated: reported.violated, byRule: reported.violationsByRule })
+      .to.deep.equal({ created: 1, rejected: 0, violated: 1, byRule: { NameContent: 1 } });
+    expect((await report(`${BASE}object/bulk`)).body.violations.map((p) => p.rule)).to.deep.equal(['NameContent']);
+    expect((await post('&conformance=x')).status).to.equal(400);
+  });
+});
+
+describe(`serve --conformance report (${STORE_KIND})`, function () {
+  this.timeout(120000);
+  let app: TestApp;
+  before(async () => { app = await startTestApp([], { baseUrl: BASE, token: TOKEN, conformance: 'report' }); });
+  after(async () => { await app.close(); });
+
+  it('is the default for writes: a PUT breaking a shape is stored with it; ?conformance=strict refuses', async () => {
+    const put = (name: string, query = '') => fetch(`${app.origin}/collection/object/${name}${query}`, { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(unnamed(name)) });
+    expect((await put('by-default')).status).to.equal(201);
+    expect((await put('asked-strict', '?conformance=strict')).status).to.equal(422);
+  });
+});
