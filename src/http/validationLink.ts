@@ -8,7 +8,9 @@
  * relation and may ignore it; its `type` and `title` tell it from the describedby a page for people
  * already has (to its data, in JSON-LD).
  */
-export const VALIDATION_PATH = '/_validation';
+import { validationUrl } from '../render/validationUrl.js';
+
+export { VALIDATION_PATH } from '../render/validationUrl.js';
 
 export interface ValidationLink {
   readonly href: string;
@@ -17,7 +19,7 @@ export interface ValidationLink {
 }
 
 export function validationLink(baseUrl: string, id: string, count?: number): ValidationLink {
-  const href = `${baseUrl}${VALIDATION_PATH.slice(1)}?id=${encodeURIComponent(id)}`;
+  const href = validationUrl(baseUrl, id);
   const title = count === undefined ? 'validation report' : `validation report: ${count} violation${count === 1 ? '' : 's'} of the Linked Art shapes`;
   return { href, header: `<${href}>; rel="describedby"; type="application/json"; title="${title}"` };
 }

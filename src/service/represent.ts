@@ -59,7 +59,7 @@ export function represent(stored: StoredDocument, format: Format, hal?: HalInput
   } else if (format.name === 'html') {
     if (!page) throw new Error(`the page of ${stored.id} needs its frame and reverse links (PageInput)`);
     const rendered = render(stored);
-    text = entityPageHtml({ frame: page.frame, document: rendered.document, referencedBy: page.referencedBy });
+    text = entityPageHtml({ frame: page.frame, document: rendered.document, referencedBy: page.referencedBy, violations: violationCountOf(stored.hints) });
     warnings = rendered.warnings;
     if (version !== undefined) version = linkedVersionText(version, page.counts);
   } else {

@@ -20,24 +20,22 @@ export async function violationsOf(store: QuadStore, id: string): Promise<Proble
   return violationsFrom(id, quads.filter((q) => q.graph.value === validation));
 }
 
-export interface ViolationCounts {
-  /** Documents stored with violations. */
-  readonly documents: number;
-  /** Per rule, the documents that break it. */
-  readonly byRule: ReadonlyMap<string, number>;
-}
-
 const BREAKS = iri(BREAKS_PREDICATE);
 /** A validation graph's name: the prefix, then the id (SPARQL's STRSTARTS keeps the query to these graphs). */
 const IN_VALIDATION_GRAPH = `FILTER (STRSTARTS(STR(?g), ${JSON.stringify(VALIDATION_GRAPH_PREFIX)}))`;
 
-export async function violationCounts(store: QuadStore): Promise<ViolationCounts> {
+/** How many documents are stored with violations. */
+export async function violatedCount(store: QuadStore): Promise<number> {
+  const result = await store.query(`SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} }`);
+  return result.kind === 'bindings' ? Number(result.rows[0]?.n?.v ?? 0) : 0;
+}
+
+/** Per rule, how many documents stored with violations break it. */
+export async function violatedCountsByRule(store: QuadStore): Promise<Map<string, number>> {
   const result = await store.query(`SELECT ?rule (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} } GROUP BY ?rule`);
-  const all = await store.query(`SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} }`);
   const byRule = new Map<string, number>();
   if (result.kind === 'bindings') for (const row of result.rows) if (row.rule && row.n) byRule.set(row.rule.v, Number(row.n.v));
-  const documents = all.kind === 'bindings' ? Number(all.rows[0]?.n?.v ?? 0) : 0;
-  return { documents, byRule };
+  return byRule;
 }
 
 /** Per rule, the ids of the documents that break it (each list in code point order). */

@@ -75,6 +75,23 @@ describe(`the conformance policy (${STORE_KIND})`, function () {
     expect(body.violations[0]!.hint).to.be.a('string').and.not.equal('');
   });
 
+  it('says so for people: a banner on its page linking to the report, the report as a page, a count on the landing page and in /metrics', async () => {
+    const id = `${BASE}object/reported`;
+    const html = { Accept: 'text/html' };
+    const page = await (await fetch(`${app.origin}/collection/object/reported`, { headers: html })).text();
+    expect(page).to.match(/class="banner violations"[^>]*>This record breaks one rule of the Linked Art shapes/);
+    expect(page).to.contain(`href="/collection/_validation?id=${encodeURIComponent(id)}"`);
+    const reportPage = await fetch(`${app.origin}/_validation?id=${encodeURIComponent(id)}`, { headers: html });
+    expect(reportPage.headers.get('content-type')).to.match(/^text\/html/);
+    const reportText = await reportPage.text();
+    expect(reportText).to.contain('<code>NameContent</code>').and.contain('<code>identified_by[0]</code>').and.contain('A Name must have content.');
+    const landing = await (await fetch(`${app.origin}/`, { headers: html })).text();
+    expect(landing).to.match(/<span class="violated">1 record is<\/span> published/);
+    expect(await violatedCount()).to.equal(1);
+    const samples = parsePrometheusText(await (await fetch(`${app.origin}/metrics`)).text());
+    expect(sampleValue(samples, 'linkedart_documents_with_violations_by_rule', { rule: 'NameContent' })).to.equal(1);
+  });
+
   it('a document that would lose data is refused under report too: an unmapped key (422 naming unmapped-key)', async () => {
     const response = await put('unmapped', { ...unnamed('unmapped'), colour: 'red' }, '?conformance=report');
     expect(response.status).to.equal(422);
@@ -107,6 +124,8 @@ describe(`the conformance policy (${STORE_KIND})`, function () {
     expect((await fetch(`${app.origin}/collection/object/to-delete`, { method: 'DELETE', headers: auth })).status).to.equal(204);
     expect(await app.store.hasGraph(validationGraphOf(`${BASE}object/to-delete`))).to.equal(false);
     expect((await report(`${BASE}object/to-delete`)).status).to.equal(404);
+    // Only the first one stored with its violation is left.
+    expect(await violatedCount()).to.equal(1);
   });
 
   it('/_bulk: refused by default (in the report), stored with ?conformance=report and counted by rule; ?conformance=x is 400', async () => {
@@ -120,6 +139,15 @@ describe(`the conformance policy (${STORE_KIND})`, function () {
       .to.deep.equal({ created: 1, rejected: 0, violated: 1, byRule: { NameContent: 1 } });
     expect((await report(`${BASE}object/bulk`)).body.violations.map((p) => p.rule)).to.deep.equal(['NameContent']);
     expect((await post('&conformance=x')).status).to.equal(400);
+  });
+
+  it('a fixed version clears the counts (landing page, /metrics: 0)', async () => {
+    for (const name of ['reported', 'bulk']) expect((await put(name, fixed(name))).status).to.equal(200);
+    expect(await violatedCount()).to.equal(0);
+    const landing = await (await fetch(`${app.origin}/`, { headers: { Accept: 'text/html' } })).text();
+    expect(landing).not.to.contain('class="violated"');
+    const page = await (await fetch(`${app.origin}/collection/object/reported`, { headers: { Accept: 'text/html' } })).text();
+    expect(page).not.to.contain('banner violations');
   });
 });
 
