@@ -7,11 +7,15 @@
  * policy. Runs on both stores (listed in test/virtuoso/mocharc.json).
  */
 import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../support/cliProcess.js';
 import type { LoadReport } from '../../src/load/LoadReport.js';
 import type { Problem } from '../../src/linkedart/Problem.js';
 import { validationGraphOf } from '../../src/validate/violationsGraph.js';
 import { withoutLinks } from '../support/withoutLinks.js';
-import { STORE_KIND } from '../support/testStore.js';
+import { openTestStore, REMOTE_STORE_URL, REMOTE_STORE_WRITER, STORE_KIND } from '../support/testStore.js';
 import { startTestApp, type TestApp } from './support/testApp.js';
 import { parsePrometheusText, sampleValue } from './support/promText.js';
 
@@ -161,5 +165,55 @@ describe(`serve --conformance report (${STORE_KIND})`, function () {
     const put = (name: string, query = '') => fetch(`${app.origin}/collection/object/${name}${query}`, { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(unnamed(name)) });
     expect((await put('by-default')).status).to.equal(201);
     expect((await put('asked-strict', '?conformance=strict')).status).to.equal(422);
+  });
+});
+
+describe(`linkedart load --conformance report, then linkedart report (${STORE_KIND})`, function () {
+  this.timeout(180000);
+  let dir: string;
+  let storeFlags: string[];
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'linkedart-conformance-cli-'));
+    const dataDir = join(dir, 'data');
+    if (REMOTE_STORE_URL) {
+      // Emptied for this suite, then written by the CLI's own processes.
+      await (await openTestStore(dataDir)).close();
+      const { updateUrl, user, password } = REMOTE_STORE_WRITER;
+      storeFlags = ['--store', 'sparql', '--sparql-url', REMOTE_STORE_URL, ...(updateUrl ? ['--update-url', updateUrl] : []),
+        ...(user ? ['--store-user', user] : []), ...(password ? ['--store-password', password] : [])];
+    } else {
+      storeFlags = ['--data-dir', dataDir];
+    }
+    const records = [unnamed('cli-a'), unnamed('cli-b'), fixed('cli-c'), { ...unnamed('cli-d'), colour: 'red' }];
+    writeFileSync(join(dir, 'records.ndjson'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  });
+  after(() => { rmSync(dir, { recursive: true, force: true }); });
+
+  it('strict by default: the two documents breaking a shape are refused with the one losing a key', async () => {
+    const run = await runCli(['load', join(dir, 'records.ndjson'), '--dry-run', '--no-progress', ...storeFlags]);
+    expect(run.status).to.equal(1);
+    expect(run.stderr).to.contain('checked (nothing stored): 1 new, 0 replaced, 0 unchanged, 3 rejected');
+  });
+
+  it('with --conformance report: stored with their violations (counted by rule), the unmapped key still refused; report lists them by rule', async () => {
+    const load = await runCli(['load', join(dir, 'records.ndjson'), '--conformance', 'report', '--no-progress', ...storeFlags]);
+    expect(load.status, load.stderr).to.equal(1);
+    expect(load.stderr).to.contain('loaded: 3 new, 0 replaced, 0 unchanged, 1 rejected');
+    expect(load.stderr).to.contain('(2 with violations)');
+    expect(load.stderr).to.match(/stored with violations .*documents by rule:\n  NameContent: 2\n/);
+    expect(load.stderr).to.match(/unmapped-key/);
+
+    const text = await runCli(['report', ...storeFlags]);
+    expect(text.status, text.stderr).to.equal(0);
+    expect(text.stdout).to.equal('2 documents stored with violations (--conformance report); by rule (a document may break several):\n' +
+      `NameContent: 2 documents\n  ${BASE}object/cli-a\n  ${BASE}object/cli-b\n`);
+    const asJson = await runCli(['report', '--json', ...storeFlags]);
+    expect(JSON.parse(asJson.stdout)).to.deep.equal({ documents: 2, rules: { NameContent: [`${BASE}object/cli-a`, `${BASE}object/cli-b`] } });
+  });
+
+  it('--conformance sometimes: a usage error (exit 2)', async () => {
+    const run = await runCli(['load', join(dir, 'records.ndjson'), '--conformance', 'sometimes', '--no-progress', ...storeFlags]);
+    expect(run.status).to.equal(2);
+    expect(run.stderr).to.contain('--conformance sometimes: one of strict, report');
   });
 });
