@@ -15,11 +15,12 @@ import { loadIntoServer } from '../load/loadIntoServer.js';
 import { RejectsFile, type RejectedRecord } from '../load/rejectsFile.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
-import { CONFORMANCE_POLICIES, conformancePolicyNamed } from '../validate/conformance.js';
+import { conformanceOf, conformanceOption } from './conformanceOption.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 import { addDocumentLimitOptions, documentLimitsOfFlags, type DocumentLimitFlags } from './limitOptions.js';
 import { ConfigError } from '../config/Config.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
+import type { ConformancePolicy } from '../validate/conformancePolicy.js';
 
 interface LoadFlags extends StoreFlags, DocumentLimitFlags {
   server?: string;
@@ -48,7 +49,7 @@ export function loadCommand(): Command {
     .addOption(new Option('--base-url <url>', 'relative ids resolve against this URL; when splitting triples with no graph, only subjects under it are documents'))
     .addOption(new Option('--base <url>', 'the same as --base-url').hideHelp())
     .option('--repair <which>', `repairs of form before the gate (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`, 'all')
-    .addOption(new Option('--conformance <policy>', `strict: a document breaking any rule is refused; report: one whose only violations are of the shapes (SHACL) is stored with them, served saying so (see README, Conformance); ${CONFORMANCE_POLICIES.join(' or ')} (default strict; with --server, the server's --conformance)`))
+    .addOption(conformanceOption())
     .addOption(new Option('--format <format>', `format of every input, instead of the extension: ${DUMP_FORMATS.join(', ')}`))
     .option('--strict', 'any refused document aborts the whole load: nothing is stored', false)
     .option('--dry-run', 'check everything, store nothing', false)
@@ -67,6 +68,7 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   let format: DumpFormat | undefined;
   let inputs: LoadInput[];
   let documentLimits: DocumentLimits;
+  let conformance: ConformancePolicy | undefined;
   const batchSize = Number(flags.batchSize);
   const checkWorkers = Number(flags.checkWorkers);
   try {
@@ -74,7 +76,10 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
       format = dumpFormatNamed(flags.format);
       if (!format) throw new InputError(`--format ${flags.format}: not a dump format; use one of ${DUMP_FORMATS.join(', ')}`);
     }
-    if (flags.conformance !== undefined && !conformancePolicyNamed(flags.conformance)) throw new InputError(`--conformance ${flags.conformance}: one of ${CONFORMANCE_POLICIES.join(', ')}`);
+    // Into a server: its own policy unless the flag asks for another.
+    const asked = conformanceOf(flags.conformance, flags.server === undefined);
+    if (typeof asked === 'object') throw new InputError(asked.error);
+    conformance = asked;
     if (!repairPolicyNamed(flags.repair)) throw new InputError(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
     if (flags.base !== undefined && flags.baseUrl !== undefined && flags.base !== flags.baseUrl) throw new InputError('--base and --base-url are the same option; give one');
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new InputError(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
@@ -108,7 +113,7 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   }
   const options = {
     strict: flags.strict, dryRun: flags.dryRun, documentLimits, baseUrl: flags.baseUrl ?? flags.base, repair: repairPolicyNamed(flags.repair), batchSize,
-    conformance: flags.conformance === undefined ? undefined : conformancePolicyNamed(flags.conformance), checkWorkers, signal: abort.signal,
+    conformance, checkWorkers, signal: abort.signal,
     // The summary counts warnings by rule; every one is kept only when asked for (each listed, or the JSON report).
     warningsListed: flags.warnings || flags.json ? Number.POSITIVE_INFINITY : WARNED_LISTED,
     onProgress: progress ? (p: Parameters<NonNullable<typeof progress>['update']>[0]) => progress.update(p) : undefined,

@@ -13,7 +13,9 @@ import { join } from 'node:path';
 import { runCli } from '../support/cliProcess.js';
 import type { LoadReport } from '../../src/load/LoadReport.js';
 import type { Problem } from '../../src/linkedart/Problem.js';
-import { validationGraphOf } from '../../src/validate/violationsGraph.js';
+import { validationGraphOf, VIOLATION_COUNT_PREDICATE } from '../../src/validate/violationsGraph.js';
+import { hintGraphOf } from '../../src/hints/Skeleton.js';
+import { revalidate } from '../../src/service/revalidate.js';
 import { withoutLinks } from '../support/withoutLinks.js';
 import { openTestStore, REMOTE_STORE_URL, REMOTE_STORE_WRITER, STORE_KIND } from '../support/testStore.js';
 import { startTestApp, type TestApp } from './support/testApp.js';
@@ -160,11 +162,46 @@ describe(`serve --conformance report (${STORE_KIND})`, function () {
   let app: TestApp;
   before(async () => { app = await startTestApp([], { baseUrl: BASE, token: TOKEN, conformance: 'report' }); });
   after(async () => { await app.close(); });
+  const rulesOf = async (id: string): Promise<string[]> =>
+    ((await (await fetch(`${app.origin}/_validation?id=${encodeURIComponent(id)}`)).json()) as ValidationReport).violations.map((p) => p.rule);
+  const update = (text: string) => fetch(`${app.origin}/sparql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/sparql-update' }, body: text });
+  const CONTENT = 'http://www.cidoc-crm.org/cidoc-crm/P190_has_symbolic_content';
 
   it('is the default for writes: a PUT breaking a shape is stored with it; ?conformance=strict refuses', async () => {
     const put = (name: string, query = '') => fetch(`${app.origin}/collection/object/${name}${query}`, { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(unnamed(name)) });
     expect((await put('by-default')).status).to.equal(201);
     expect((await put('asked-strict', '?conformance=strict')).status).to.equal(422);
+  });
+
+  it('SPARQL Update re-checks what it touches: an update that breaks a shape is stored with its violation, one that fixes it clears it', async () => {
+    const id = `${BASE}object/updated`;
+    expect((await fetch(`${app.origin}/collection/object/updated`, { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(fixed('updated')) })).status).to.equal(201);
+    expect(await rulesOf(id)).to.deep.equal([]);
+    expect((await update(`DELETE WHERE { GRAPH <${id}> { ?name <${CONTENT}> ?content } }`)).status).to.equal(200);
+    expect(await rulesOf(id)).to.deep.equal(['NameContent']);
+    expect((await fetch(`${app.origin}/collection/object/updated`)).headers.get('link')).to.contain('_validation');
+    expect((await update(`INSERT { GRAPH <${id}> { ?name <${CONTENT}> "Jug updated" } } WHERE { GRAPH <${id}> { <${id}> <http://www.cidoc-crm.org/cidoc-crm/P1_is_identified_by> ?name } }`)).status).to.equal(200);
+    expect(await rulesOf(id)).to.deep.equal([]);
+    expect(await app.store.hasGraph(validationGraphOf(id))).to.equal(false);
+  });
+
+  it('reindex rebuilds the reports from the quads: one lost is written again as it was, one that no longer holds is cleared', async () => {
+    const lost = `${BASE}object/by-default`;
+    const before = await (await fetch(`${app.origin}/_validation?id=${encodeURIComponent(lost)}`)).json();
+    const stale = `${BASE}object/stale`;
+    expect((await fetch(`${app.origin}/collection/object/stale`, { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(fixed('stale')) })).status).to.equal(201);
+    // Written around the service: the first's report and count gone, a report the second does not deserve.
+    const hints = (await app.store.readGraphs([hintGraphOf(lost)])).filter((q) => q.predicate.value !== VIOLATION_COUNT_PREDICATE);
+    const staleReport = (await app.store.readGraphs([validationGraphOf(lost)])).map((q) => ({ ...q, subject: { termType: 'NamedNode', value: stale } }));
+    await app.store.replaceGraphs(new Map([[validationGraphOf(lost), []], [hintGraphOf(lost), hints], [validationGraphOf(stale), staleReport as typeof hints]]));
+    expect(await rulesOf(lost)).to.deep.equal([]);
+    expect(await rulesOf(stale)).to.deep.equal(['NameContent']);
+
+    const outcome = await revalidate(app.store);
+    expect({ withViolations: outcome.withViolations, rewritten: outcome.rewritten, unreadable: outcome.unreadable }).to.deep.equal({ withViolations: 1, rewritten: 2, unreadable: [] });
+    expect(await (await fetch(`${app.origin}/_validation?id=${encodeURIComponent(lost)}`)).json()).to.deep.equal(before);
+    expect(await rulesOf(stale)).to.deep.equal([]);
+    expect((await revalidate(app.store)).rewritten).to.equal(0);
   });
 });
 
