@@ -25,7 +25,7 @@ import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { ChangeFeed, withFeedGraphs, type Change } from '../feed/ChangeFeed.js';
 import { eachInSlices, mapInSlices } from './inSlices.js';
 import { isAbsoluteIri } from '../ingest/iris.js';
-import { validationGraphOf, validationQuads, violationCountQuad } from '../validate/violationsGraph.js';
+import { validationQuads } from '../validate/violationsGraph.js';
 
 /** One document as stored: its entity graph, its hint graph, and when it last changed. */
 export interface StoredDocument {
@@ -175,7 +175,7 @@ export class DocumentService {
       if (before === digest) { outcome.unchanged.push(doc.id); continue; }
       (before === undefined ? outcome.created : outcome.replaced).push(doc.id);
       changes.push({ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: entityClassOf(doc.id, doc.quads) });
-      for (const [name, quads] of storedGraphs(doc, digest, now, before !== undefined)) graphs.set(name, quads);
+      for (const [name, quads] of storedGraphs(doc, digest, now)) graphs.set(name, quads);
     }
     const removed = await this.removalsOf(removals);
     for (const [name, quads] of removed.graphs) graphs.set(name, quads);
@@ -204,7 +204,7 @@ export class DocumentService {
   async removalsOf(ids: readonly string[]): Promise<{ graphs: Map<string, Quad[]>; changes: Change[] }> {
     const types = await this.classesOf(ids);
     const graphs = new Map<string, Quad[]>();
-    for (const id of ids) for (const name of [id, hintGraphOf(id), linksGraphOf(id), validationGraphOf(id)]) graphs.set(name, []);
+    for (const id of ids) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) graphs.set(name, []);
     return { graphs, changes: ids.map((id): Change => ({ kind: 'Delete', id, type: types.get(id) })) };
   }
 
@@ -336,7 +336,7 @@ export class DocumentService {
         if (stamp) all.set(...stamp);
         // Graphs known to hold nothing yet, which a remote store then need not read first.
         const absent = new Set(feed.fresh);
-        for (const id of newIds) for (const name of [id, hintGraphOf(id), linksGraphOf(id), validationGraphOf(id)]) absent.add(name);
+        for (const id of newIds) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) absent.add(name);
         await this.store.replaceGraphs(all, absent);
       }
       this.feed.committed(feed, changes);
@@ -389,19 +389,14 @@ async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly
 
 /**
  * The graphs a document is stored as: its entity graph, its hint graph with the shape
- * hints, the modification stamp and the digest, and its links graph (its reverse-link rows);
- * and its validation graph (violationsGraph.ts) when it was admitted with violations, or,
- * emptied, when it may replace a version that was (`replacing`: false only for a document known
- * not to be stored, whose empty graph would cost a write for nothing).
+ * hints, the modification stamp and the digest (and the violations it was admitted with under
+ * the report policy: violationsGraph.ts), and its links graph (its reverse-link rows).
  */
-export function storedGraphs(doc: IngestedDocument, digest: string, now: Date, replacing = true): Array<[string, Quad[]]> {
-  const violations = doc.violations ?? [];
+export function storedGraphs(doc: IngestedDocument, digest: string, now: Date): Array<[string, Quad[]]> {
   const hints = [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest)];
-  const counted = violationCountQuad(doc.id, violations.length);
-  if (counted) hints.push(counted);
+  if (doc.violations) hints.push(...validationQuads(doc.id, doc.violations));
   const graphs: Array<[string, Quad[]]> = [[doc.id, doc.quads], [hintGraphOf(doc.id), hints]];
   if (!WITHOUT_LINKS_FOR_BENCH) graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, reverseLinksOf(doc.id, doc.quads))]);
-  if (replacing || violations.length > 0) graphs.push([validationGraphOf(doc.id), validationQuads(doc.id, violations)]);
   return graphs;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The validation graphs rebuilt from the quads, the truth (`linkedart reindex`): each stored
  * document rendered, read again as ingest reads a write, and checked by the shapes of this build;
- * where the violations found are not the ones stored beside it, its validation graph and the
- * count in its hint graph are written again (violationsGraph.ts), batch by batch, each batch one
+ * where the violations found are not the ones stored beside it (in its hint graph,
+ * violationsGraph.ts), they are written again, batch by batch, each batch one
  * atomic write. So a store written around the service, or checked under other shapes, says again
  * what its documents break. A document conforming now loses its report.
  */
@@ -14,7 +14,7 @@ import { renderDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { isInternalGraph } from '../store/internalGraphs.js';
 import { shapeProblems } from '../validate/admitDocument.js';
-import { VIOLATION_COUNT_PREDICATE, validationGraphOf, validationQuads, violationCountQuad, violationsFrom } from '../validate/violationsGraph.js';
+import { isValidationQuad, validationQuads, violationsFrom } from '../validate/violationsGraph.js';
 
 const BATCH = 200;
 
@@ -36,7 +36,7 @@ export async function revalidate(store: QuadStore, progress?: (done: number, tot
   for (let i = 0; i < ids.length; i += BATCH) {
     const batch = ids.slice(i, i + BATCH);
     const graphs = new Map<string, Quad[]>();
-    for (const id of batch) for (const name of [id, hintGraphOf(id), validationGraphOf(id)]) graphs.set(name, []);
+    for (const id of batch) for (const name of [id, hintGraphOf(id)]) graphs.set(name, []);
     for (const q of await store.readGraphs([...graphs.keys()])) graphs.get(q.graph.value)?.push(q);
     const writes = new Map<string, Quad[]>();
     for (const id of batch) {
@@ -52,12 +52,10 @@ export async function revalidate(store: QuadStore, progress?: (done: number, tot
         continue;
       }
       if (found.length > 0) withViolations++;
-      const stored = violationsFrom(id, graphs.get(validationGraphOf(id))!);
+      const stored = violationsFrom(id, hints);
       if (sameViolations(stored.map((p) => JSON.stringify(p)), found.map((p) => JSON.stringify(p)))) continue;
       rewritten++;
-      writes.set(validationGraphOf(id), validationQuads(id, found));
-      const counted = violationCountQuad(id, found.length);
-      writes.set(hintGraphOf(id), [...hints.filter((q) => q.predicate.value !== VIOLATION_COUNT_PREDICATE), ...(counted ? [counted] : [])]);
+      writes.set(hintGraphOf(id), [...hints.filter((q) => !isValidationQuad(q)), ...validationQuads(id, found)]);
     }
     if (writes.size > 0) await store.replaceGraphs(writes);
     progress?.(Math.min(i + BATCH, ids.length), ids.length);

@@ -1,28 +1,26 @@
 /**
  * What the store holds of the documents admitted with violations (the `report` conformance
- * policy; their validation graphs, validate/violationsGraph.ts): one document's report, the
+ * policy; kept in their hint graphs, validate/violationsGraph.ts): one document's report, the
  * counts for the landing page and /metrics, and the documents by rule for `linkedart report`.
  * Each is one read, the same SPARQL on either store.
  */
-import { hintGraphOf } from '../hints/Skeleton.js';
+import { HINT_GRAPH_PREFIX, hintGraphOf } from '../hints/Skeleton.js';
 import type { Problem } from '../linkedart/Problem.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import type { QuadStore } from '../store/QuadStore.js';
-import { BREAKS_PREDICATE, VALIDATION_GRAPH_PREFIX, validationGraphOf, violationsFrom } from '../validate/violationsGraph.js';
+import { BREAKS_PREDICATE, violationsFrom } from '../validate/violationsGraph.js';
 
 /** The violations document `id` was stored with ([] for one that conforms); undefined when no document has the id. */
 export async function violationsOf(store: QuadStore, id: string): Promise<Problem[] | undefined> {
-  const hints = hintGraphOf(id);
-  const validation = validationGraphOf(id);
   // Every stored document has a hint graph (its modification stamp): one read says whether it exists and what it breaks.
-  const quads = await store.readGraphs([hints, validation]);
-  if (!quads.some((q) => q.graph.value === hints)) return undefined;
-  return violationsFrom(id, quads.filter((q) => q.graph.value === validation));
+  const quads = await store.readGraphs([hintGraphOf(id)]);
+  if (quads.length === 0) return undefined;
+  return violationsFrom(id, quads);
 }
 
 const BREAKS = iri(BREAKS_PREDICATE);
-/** A validation graph's name: the prefix, then the id (SPARQL's STRSTARTS keeps the query to these graphs). */
-const IN_VALIDATION_GRAPH = `FILTER (STRSTARTS(STR(?g), ${JSON.stringify(VALIDATION_GRAPH_PREFIX)}))`;
+/** A hint graph's name: the prefix, then the id (SPARQL's STRSTARTS keeps the query to these graphs). */
+const IN_VALIDATION_GRAPH = `FILTER (STRSTARTS(STR(?g), ${JSON.stringify(HINT_GRAPH_PREFIX)}))`;
 
 /** How many documents are stored with violations. */
 export async function violatedCount(store: QuadStore): Promise<number> {
@@ -46,7 +44,7 @@ export async function documentsByRule(store: QuadStore): Promise<Map<string, str
   for (const row of result.rows) {
     if (!row.rule || !row.g) continue;
     const ids = out.get(row.rule.v) ?? [];
-    ids.push(row.g.v.slice(VALIDATION_GRAPH_PREFIX.length));
+    ids.push(row.g.v.slice(HINT_GRAPH_PREFIX.length));
     out.set(row.rule.v, ids);
   }
   for (const ids of out.values()) ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

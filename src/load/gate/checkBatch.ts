@@ -84,7 +84,7 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
     }
     verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair), type: entityClassOf(checked.id, checked.quads),
       ...(checked.violations ? { violations: problemMessages(checked.violations) } : {}) });
-    if (keep) for (const [graph, quads] of storedGraphs(checked, digest ?? digestOf(checked), now, before !== undefined)) keep(graph, quads);
+    if (keep) for (const [graph, quads] of storedGraphs(checked, digest ?? digestOf(checked), now)) keep(graph, quads);
   }
   return verdicts;
 }
