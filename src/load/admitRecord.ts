@@ -16,6 +16,7 @@ import { INGEST_HINTS } from '../ingest/ruleHints.js';
 import { checkShapes } from '../validate/admitDocument.js';
 import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { RepairNote } from '../ingest/repairs/RepairNote.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import { checkGraphRoot, compactClass, unreachable } from './graphDocument.js';
 import { topLevelClassIris } from './splitTriples.js';
 import type { LoadRecord } from './records.js';
@@ -52,12 +53,14 @@ export interface RecordRepairs {
   readonly policy: RepairPolicy;
   /** What relative ids resolve against. */
   readonly base?: string;
+  /** What the source is known to do differently (--date-order). */
+  readonly conventions?: SourceConventions;
   readonly notes: RepairNote[];
 }
 
 function repaired(json: unknown, repairs: RecordRepairs | undefined): unknown {
   if (!repairs || repairs.policy === 'none') return json;
-  const { document, repairs: notes } = repairDocument(json, { base: repairs.base });
+  const { document, repairs: notes } = repairDocument(json, { base: repairs.base, conventions: repairs.conventions });
   for (const n of notes) repairs.notes.push(n);
   return document;
 }
