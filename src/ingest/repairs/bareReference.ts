@@ -27,12 +27,12 @@ interface Row {
   readonly why: string;
 }
 
-const ROWS = new Map<string, Row>([
+const ROWS: readonly (readonly [string, Row])[] = [
   ['classified_as', { iri: `${CRM}P2_has_type`, type: 'Type', why: 'P2 has type: range E55 Type' }],
   ['made_of', { iri: `${CRM}P45_consists_of`, type: 'Material', why: 'P45 consists of: range E57 Material' }],
   ['conforms_to', { iri: 'http://purl.org/dc/terms/conformsTo', type: 'InformationObject', why: 'conforms_to: each reference\'s type is InformationObject' }],
   ['equivalent', { iri: 'https://linked.art/ns/terms/equivalent', type: undefined, why: 'equivalent: the same entity, so the same class' }],
-]);
+];
 
 /** An absolute IRI (RFC 3987: a scheme, then a colon), not a blank node label. */
 const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$/;
@@ -45,13 +45,14 @@ export const bareReference: Repair = {
   name: 'bare-reference',
   cites: 'CIDOC-CRM 7.1 ranges of P2 (E55 Type) and P45 (E57 Material); Linked Art API 1.0 (interface.md): conforms_to references are InformationObjects, equivalent names the same entity; JSON-LD 1.1 §4.2.3 (a string under "@type": "@id" is an IRI reference)',
   summary: 'a bare IRI in classified_as, made_of, conforms_to or equivalent → a reference {"id", "type"} of the class the property gives (Type, Material, InformationObject, the holder\'s own class)',
-  keys: [...ROWS.keys()],
+  keys: ROWS.map(([key]) => key),
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     let out: JsonObject | undefined;
     let terms: NodeVisit['ctx'] | undefined;
     for (const [key, row] of ROWS) {
       const value = node[key];
-      if (!(isBareIri(value) || (Array.isArray(value) && value.some(isBareIri)))) continue;
+      // Most values are references already: a string among them is rare, and looked at closely only then.
+      if (!hasString(value) || !(isBareIri(value) || (Array.isArray(value) && value.some(isBareIri)))) continue;
       terms ??= at.ctx.withTypes(typesOf(node));
       const def = terms.terms.get(key);
       if (def?.iri !== row.iri || def.coerce !== '@id') continue;
@@ -71,6 +72,13 @@ export const bareReference: Repair = {
     return out;
   },
 };
+
+function hasString(value: Json | undefined): boolean {
+  if (typeof value === 'string') return true;
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] === 'string') return true;
+  return false;
+}
 
 /** The holder's class, when it has exactly one. */
 function ownClass(node: JsonObject): string | undefined {

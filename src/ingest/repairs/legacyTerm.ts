@@ -27,12 +27,12 @@ interface Row {
   /** The change the note cites (none: the rename speaks for itself). */
   readonly change?: string;
   /** Whether the old key means here what the new one does (`terms`: the context at the node, its types' included). */
-  readonly applies: (node: JsonObject, terms: ActiveContext) => boolean;
+  readonly applies: (node: JsonObject, terms: () => ActiveContext) => boolean;
 }
 
 /** The old key is not in the context and the new one is. */
-const unmappedOld = (from: string, to: string) => (_node: JsonObject, terms: ActiveContext): boolean =>
-  !terms.terms.has(from) && terms.terms.has(to);
+const unmappedOld = (from: string, to: string) => (_node: JsonObject, terms: () => ActiveContext): boolean =>
+  !terms().terms.has(from) && terms().terms.has(to);
 
 const TEXT_HOLDERS = new Set(['Name', 'Identifier', 'LinguisticObject']);
 
@@ -40,12 +40,12 @@ const ROWS: readonly Row[] = [
   { from: 'label', to: '_label', applies: unmappedOld('label', '_label') },
   { from: 'current_keeper', to: 'current_custodian', applies: unmappedOld('current_keeper', 'current_custodian') },
   { from: 'consists_of', to: 'part', change: 'until the 6.2.4 context, consists_of was P9 consists of; 1.0 writes it part on an activity',
-    applies: (node, terms) => unmappedOld('consists_of', 'part')(node, terms) && terms.terms.get('part')?.iri === `${CRM}P9_consists_of` },
+    applies: (node, terms) => unmappedOld('consists_of', 'part')(node, terms) && terms().terms.get('part')?.iri === `${CRM}P9_consists_of` },
   { from: 'exact_match', to: 'equivalent', change: 'the 1.0 context replaced exact_match, skos:exactMatch, with equivalent, la:equivalent',
-    applies: (node, terms) => unmappedOld('exact_match', 'equivalent')(node, terms) && terms.terms.get('equivalent')?.iri === 'https://linked.art/ns/terms/equivalent' },
+    applies: (node, terms) => unmappedOld('exact_match', 'equivalent')(node, terms) && terms().terms.get('equivalent')?.iri === 'https://linked.art/ns/terms/equivalent' },
   { from: 'value', to: 'content', change: 'until the 6.2.4 context, a text\'s value was rdf:value; 1.0 writes it content, P190 has symbolic content',
     applies: (node, terms) => typeof node['value'] === 'string' && typesOf(node).some((t) => TEXT_HOLDERS.has(t))
-      && terms.terms.get('content')?.iri === `${CRM}P190_has_symbolic_content` },
+      && terms().terms.get('content')?.iri === `${CRM}P190_has_symbolic_content` },
 ];
 
 export const legacyTerm: Repair = {
@@ -58,7 +58,8 @@ export const legacyTerm: Repair = {
     for (const row of ROWS) {
       const current = out ?? node;
       if (!(row.from in current) || row.to in current) continue;
-      if (!row.applies(current, at.ctx.withTypes(typesOf(current)))) continue;
+      // The context with the node's types, only when a row asks for it.
+      if (!row.applies(current, () => at.ctx.withTypes(typesOf(current)))) continue;
       note(join(at.path, row.from), `key "${row.from}" → "${row.to}"${row.change ? ` (${row.change})` : ''}`);
       out = renamed(current, row.from, row.to);
     }
