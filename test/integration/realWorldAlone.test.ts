@@ -40,6 +40,12 @@ const FIXES: Record<string, (doc: Node, p: Problem) => void> = {
     if (meant !== undefined) holder[meant] = holder[key];
     delete holder[key];
   },
+  // A value that is no reference: left out (the data team has no IRI for it).
+  reference: (doc, p) => {
+    const entry = /^(.*)\[(\d+)\]$/.exec(p.path);
+    if (entry) (valueAt(doc, entry[1]!) as unknown[]).splice(Number(entry[2]), 1);
+    else { const { holder, key } = parentOf(doc, p.path); delete holder[key]; }
+  },
   'unknown-type': (doc, p) => {
     const { holder } = parentOf(doc, p.path);
     holder['type'] = { CreationAssignment: 'Creation', Provenance: 'Activity', Nmae: 'Name' }[holder['type'] as string] ?? holder['type'];
