@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveInputs } from '../../../src/load/inputs.js';
 import { Loader } from '../../../src/load/Loader.js';
+import { rejectLine, type RejectedRecord } from '../../../src/load/rejectsFile.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { MemoryStore } from '../../support/memoryStore.js';
 
@@ -29,5 +30,13 @@ describe('load: a stored document given again with an ingest problem', () => {
     expect(again.rejections[0]!.problems!.map((p) => `${p.rule} at ${p.path}`).sort()).to.deep.equal(['NameContent at identified_by[0]', 'unmapped-key at clasified_as']);
     const unmappedOnly = await new Loader(service, { checkWorkers }).load(write('jug-third.json', { ...JUG, clasified_as: [{ id: 'http://vocab.getty.edu/aat/300033618', type: 'Type' }] }));
     expect({ unchanged: unmappedOnly.unchanged, rejected: unmappedOnly.rejected }).to.deep.equal({ unchanged: 0, rejected: 1 });
+  });
+
+  it('writes every problem to the rejects file: the unmapped key and the shape violation', async () => {
+    const lines: string[] = [];
+    writeFileSync(join(dir, 'both.json'), JSON.stringify({ ...JUG, clasified_as: [{ id: 'http://vocab.getty.edu/aat/300033618', type: 'Type' }], identified_by: [{ type: 'Name' }] }));
+    await new Loader(undefined, { dryRun: true, onRejected: (r: RejectedRecord) => lines.push(rejectLine(r)) }).load(resolveInputs([join(dir, 'both.json')]));
+    const line = JSON.parse(lines[0]!) as { problems: Array<{ rule: string; path: string }> };
+    expect(line.problems.map((p) => `${p.rule} at ${p.path}`).sort()).to.deep.equal(['NameContent at identified_by[0]', 'unmapped-key at clasified_as']);
   });
 });
