@@ -41,13 +41,9 @@ export interface IngestedDocument {
   readonly locations: DocumentLocations;
   /** The document as given, for the values problems found on the quads are about. */
   readonly given: unknown;
-  /**
-   * The ingest problems (Violations, rules of ruleHints.ts) of a document read as far as it
-   * could be (ingestReadable): the gate refuses it with them and the shapes' findings on the
-   * rest. Empty from ingestDocument, which throws instead.
-   */
+  /** Ingest problems (ruleHints.ts rules) of a document read as far as it could be (ingestReadable): the gate refuses it. */
   readonly refusals: readonly Problem[];
-  /** What those problems kept from being read (their JSON paths: nothing there is in the quads). */
+  /** What those problems kept from being read (JSON paths: nothing there is in the quads). */
   readonly unread: readonly UnreadPart[];
 }
 
@@ -92,11 +88,9 @@ export function ingestDocument(input: unknown, source?: string): IngestedDocumen
 }
 
 /**
- * Turn what can be read of one document into quads, skipping only what an ingest problem makes
- * unreadable (an unmapped key's value, a structure with a bad id, a type nobody defined): the
- * problems are in `refusals`, the parts skipped in `unread`, for the gate to refuse the document
- * with them and what the shapes find in the rest, all at once. Throws DocumentRejected only
- * where nothing can be read: not an object, no usable root id or type, an unknown context.
+ * What can be read of one document, as quads: its ingest problems in `refusals` and what they
+ * made unreadable in `unread`, for the gate to report with the shapes' findings on the rest.
+ * Throws only where nothing can be read (not an object, no usable root id or type or context).
  */
 export function ingestReadable(input: unknown, source?: string): IngestedDocument {
   return new DocumentIngest(source).run(input);
