@@ -78,8 +78,8 @@ function unreadNote(ingested: IngestedDocument, problem: Problem, parts: readonl
   const structures = parts.filter((p) => !types.includes(p) && holdsStructure(valueAt(ingested.given, p.path)));
   if (structures.length > 0) {
     const one = structures.length === 1;
-    const where = structures.map((p) => p.path === problem.path ? 'here' : `at ${p.path}`).join(', ');
-    notes.push(`the ${one ? 'value' : 'values'} ${where} ${one ? 'was' : 'were'} not read because of this; problems inside ${one ? 'it are' : 'them are'} not checked`);
+    const what = one && structures[0]!.path === problem.path ? 'its value' : `the ${one ? 'value' : 'values'} at ${structures.map((p) => p.path).join(', ')}`;
+    notes.push(`${what} ${one ? 'was' : 'were'} not read because of this; problems inside ${one ? 'it are' : 'them are'} not checked`);
   }
   return notes;
 }

@@ -31,7 +31,7 @@ describe('the gate: every problem of a document in one pass', () => {
     (doc['identified_by'] as Doc[]).push({ type: 'Name' });
     const problems = rejection(doc);
     expect(where(problems)).to.deep.equal(['NameContent at identified_by[1]', 'unmapped-key at current_location.clasified_as']);
-    expect(problems.find((p) => p.rule === 'unmapped-key')!.message).to.contain('the value here was not read because of this; problems inside it are not checked');
+    expect(problems.find((p) => p.rule === 'unmapped-key')!.message).to.contain('its value was not read because of this; problems inside it are not checked');
   });
 
   it('does not list as a problem of its own what only follows from a misspelt key: it names it in the key\'s problem, and the fix it hints at admits the document', () => {
@@ -48,7 +48,7 @@ describe('the gate: every problem of a document in one pass', () => {
     // The Name without content inside the unmapped key is not reported: nothing of it was read.
     const problems = rejection(jug({ produced_by: { type: 'Production', occurs_during: [{ type: 'Period', identified_by: [{ type: 'Name' }] }] } }));
     expect(where(problems)).to.deep.equal(['unmapped-key at produced_by.occurs_during']);
-    expect(problems[0]!.message).to.match(/it would be lost; the value here was not read because of this; problems inside it are not checked$/);
+    expect(problems[0]!.message).to.match(/it would be lost; its value was not read because of this; problems inside it are not checked$/);
   });
 
   it('skips a structure with a relative id, says so, and checks the rest', () => {
