@@ -11,7 +11,7 @@ import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { renderDocument } from '../render/renderDocument.js';
-import { ingestDocument } from '../ingest/ingestDocument.js';
+import { ingestReadable } from '../ingest/ingestDocument.js';
 import { INGEST_HINTS } from '../ingest/ruleHints.js';
 import { checkShapes } from '../validate/admitDocument.js';
 import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
@@ -27,11 +27,12 @@ export function admitRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph'
 
 /**
  * The first half of the gate (the JSON-side rules), so the loader can leave out the shapes for
- * a document stored unchanged under the same shapes (its digest says so).
+ * a document stored unchanged under the same shapes (its digest says so). The document is read
+ * as far as it can be: its ingest problems (`refusals`) refuse it in checkShapes, the second half.
  */
 export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string, repairs?: RecordRepairs): IngestedDocument {
   const where = `${source} ${record.location}`;
-  if (record.kind === 'json') return ingestDocument(repaired(record.json, repairs), where);
+  if (record.kind === 'json') return ingestReadable(repaired(record.json, repairs), where);
   const rootProblem = checkGraphRoot(record.id, record.quads);
   if (rootProblem) throw new DocumentRejected(record.id, [problem(record.id, 'graph-root', rootProblem)], where);
   const rendered = renderDocument(record.id, [...record.quads, ...record.hints]);
@@ -45,7 +46,7 @@ export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph
     });
     throw new DocumentRejected(record.id, problems, where);
   }
-  return ingestDocument(repaired(rendered.document, repairs), where);
+  return ingestReadable(repaired(rendered.document, repairs), where);
 }
 
 /** How a load repairs its records (src/ingest/repairs), and where the notes of what it repaired go. */

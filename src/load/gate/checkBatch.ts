@@ -70,7 +70,8 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
       const base = record.kind === 'json' ? record.base ?? options.base : options.base;
       const doc = ingestRecord(record, source, { policy: options.repair, base, conventions: options.conventions, notes });
       // Against a stored digest first (unchanged: no shapes); otherwise only for a document that passes.
-      if (before !== undefined) {
+      // Never for one with ingest problems: what was read of it may be all the stored one holds.
+      if (before !== undefined && doc.refusals.length === 0) {
         digest = digestOf(doc);
         if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id }); continue; }
       }
