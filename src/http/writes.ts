@@ -9,6 +9,7 @@
  * what the gate thinks of it as written. `Prefer: handling=lenient` (RFC 7240 §4.4; answered with
  * `Preference-Applied`) or `?repair=all` repairs first, relative ids resolved against the PUT's
  * URL (as JSON-LD takes a document's location as its base); the answer lists what was repaired.
+ * `?dateOrder=ydm` says the source writes year-day-month (repair `date-order`, with the opt-in).
  *
  * The conformance policy is the server's (--conformance) unless the PUT asks for another
  * (`?conformance=report`): under `report` a document whose only Violations are the shapes' is
@@ -33,6 +34,8 @@ import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conform
 import { conformanceAsked } from './conformanceParameter.js';
 import { urlParams } from './strictParams.js';
 import { validationLink } from './validationLink.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
+import { conventionsAsked } from './dateOrderParam.js';
 
 export interface WriteOptions {
   readonly baseUrl: string;
@@ -61,11 +64,12 @@ export function putDocument({ baseUrl, maxBodyBytes, documents, representations,
     const lenient = prefersLenient(req.headers['prefer']);
     const repair = lenient ? 'all' : repairAsked(req.url);
     const conformance = conformanceAsked(urlParams(req.url), serverConformance);
+    const conventions = conventionsAsked(queryOf(req.url));
     // A large body is checked in a document worker (its parse, ingest and shapes held this thread for seconds);
     // strict UTF-8 (400 naming the offset) either way, the worker decoding what is only checked here.
     const aside = body.length >= LARGE_PUT_BYTES;
     if (aside) refuseNotUtf8(body);
-    const admitted = aside ? await admitAside(body, id, repair, documentLimits, conformance) : admitHere(bodyText(body), id, repair, documentLimits, conformance);
+    const admitted = aside ? await admitAside(body, id, repair, documentLimits, conventions, conformance) : admitHere(bodyText(body), id, repair, documentLimits, conventions, conformance);
     if (lenient && admitted.kind !== 'notJson') res.setHeader('Preference-Applied', 'handling=lenient');
     if (admitted.kind !== 'admitted') throw refusal(admitted, id);
     const precondition = writePrecondition(req.headers, (stored) => representations.validators(stored, { inWriteTurn: true }));
@@ -107,17 +111,17 @@ interface Admitted {
 type Refused = Exclude<BodyVerdict, { kind: 'admitted' }>;
 
 /** The body checked here. */
-function admitHere(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits, conformance: ConformancePolicy): Admitted | Refused {
-  const verdict = admitBody(body, id, repair, limits, conformance);
+function admitHere(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions, conformance: ConformancePolicy): Admitted | Refused {
+  const verdict = admitBody(body, id, repair, limits, conventions, conformance);
   if (verdict.kind !== 'admitted') return verdict;
   const { document } = verdict;
   return { kind: 'admitted', document, warnings: document.warnings.map(formatProblem), repairs: verdict.repairs, violations: (document.violations ?? []).map(formatProblem) };
 }
 
 /** The body checked in a document worker, with the graphs to store made there too. */
-async function admitAside(body: Buffer, id: string, repair: RepairPolicy, limits: DocumentLimits, conformance: ConformancePolicy): Promise<Admitted | Refused> {
+async function admitAside(body: Buffer, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions, conformance: ConformancePolicy): Promise<Admitted | Refused> {
   const now = new Date();
-  const answer = await documentWorkers().admit({ kind: 'admit', id, body, repair, limits, now: now.getTime(), conformance });
+  const answer = await documentWorkers().admit({ kind: 'admit', id, body, repair, conventions, limits, now: now.getTime(), conformance });
   if (answer.kind !== 'admitted') return answer;
   const checked: CheckedDocument = { id: answer.id, digest: answer.digest, type: answer.type, graphs: answer.graphs, when: now };
   return { kind: 'admitted', checked, warnings: answer.warnings, repairs: answer.repairs, violations: answer.violations };
@@ -144,10 +148,15 @@ export function prefersLenient(header: string | string[] | undefined): boolean {
   return values.some((v) => v.split(',').some((p) => /^\s*handling\s*=\s*"?lenient"?\s*(;|$)/i.test(p)));
 }
 
+/** A PUT's query parameters (none: empty). */
+function queryOf(url: string): URLSearchParams {
+  const query = url.indexOf('?');
+  return new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
+}
+
 /** `?repair=` of a PUT: 'none' when absent; a bad value is a 400. */
 function repairAsked(url: string): RepairPolicy {
-  const query = url.indexOf('?');
-  const asked = query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('repair');
+  const asked = queryOf(url).get('repair');
   if (asked === null) return 'none';
   const policy = repairPolicyNamed(asked);
   if (!policy) throw new BadRequest(`?repair= is one of ${REPAIR_POLICIES.join(', ')}.`);

@@ -21,6 +21,7 @@ import { duplicateIdLine } from './duplicateId.js';
 import { emptyReport, hasFailures, type LoadReport, problemMessages, recordRepairs, recordViolated, recordWarned } from './LoadReport.js';
 import type { ConformancePolicy } from '../validate/conformance.js';
 import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import type { GateOptions } from './gate/checkBatch.js';
 import type { LoadRecord } from './records.js';
 import type { RejectedRecord } from './rejectsFile.js';
@@ -46,6 +47,8 @@ export interface LoadOptions {
   readonly repair?: RepairPolicy;
   /** 'strict' (the default) refuses a document with a Violation; 'report' stores one whose only Violations are the shapes', with them (validate/conformance.ts). */
   readonly conformance?: ConformancePolicy;
+  /** What the source is known to do differently, for the repairs (`--date-order`); none by default. */
+  readonly conventions?: SourceConventions;
   /** Documents per atomic write (default 500). */
   readonly batchSize?: number;
   readonly onProgress?: (progress: LoadProgress) => void;
@@ -88,7 +91,7 @@ export class Loader {
       spooled = await spoolInputs(given);
       inputs = spooled.inputs;
     }
-    const gates = new Gates(this.options.checkWorkers ?? 0, { repair: this.options.repair ?? 'all', base: this.options.baseUrl, conformance: this.options.conformance });
+    const gates = new Gates(this.options.checkWorkers ?? 0, { repair: this.options.repair ?? 'all', base: this.options.baseUrl, conventions: this.options.conventions, conformance: this.options.conformance });
     try {
       return await this.checkedLoad(inputs, gates);
     } finally {

@@ -393,6 +393,8 @@ async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly
  * the report policy: violationsGraph.ts), and its links graph (its reverse-link rows).
  */
 export function storedGraphs(doc: IngestedDocument, digest: string, now: Date): Array<[string, Quad[]]> {
+  // Only part of it was read: storing it would lose the rest (the gate refuses it; this never happens).
+  if (doc.refusals.length > 0) throw new Error(`${doc.id}: a document with ingest problems reached the store`);
   const hints = [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest)];
   if (doc.violations) hints.push(...validationQuads(doc.id, doc.violations));
   const graphs: Array<[string, Quad[]]> = [[doc.id, doc.quads], [hintGraphOf(doc.id), hints]];
