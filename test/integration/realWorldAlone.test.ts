@@ -56,6 +56,8 @@ const FIXES: Record<string, (doc: Node, p: Problem) => void> = {
   AcquisitionTransferredTitleOf: (doc, p) => {
     (valueAt(doc, p.path) as Node)['transferred_title_of'] = [{ id: doc['id'], type: doc['type'], _label: doc['_label'] }];
   },
+  // A Dimension with no unit: the data team looks it up in the source (IMA's dimensions are in centimetres).
+  DimensionUnit: (doc, p) => { (valueAt(doc, p.path) as Node)['unit'] = { id: 'http://vocab.getty.edu/aat/300379098', type: 'MeasurementUnit', _label: 'centimeters' }; },
   DigitallyAvailableViaEntry: (doc, p) => { (valueAt(doc, p.path) as Node)['id'] = 'https://example.org/service/iiif'; },
   TimeSpanBeginOfTheBegin: (doc, p) => {
     const { holder, key } = parentOf(doc, p.path);
