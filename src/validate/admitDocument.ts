@@ -7,6 +7,7 @@
 import { ingestDocument, type IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { locateResult } from './locateResult.js';
+import { losslessVerdict } from './lossless/losslessGate.js';
 import { shaclValidator } from './ShaclValidator.js';
 
 /** Ingest and validate one document; throws DocumentRejected listing every problem when any is a Violation. */
@@ -19,11 +20,13 @@ export function admitDocument(json: unknown, source?: string): IngestedDocument 
  * the shapes find a Violation; otherwise adds their Warnings to the document's.
  */
 export function checkShapes(ingested: IngestedDocument, source?: string): IngestedDocument {
-  const problems = shapeProblems(ingested);
+  // The lossless check (src/validate/lossless): what would not come back, and its cause, first.
+  const { lossless, shapes } = losslessVerdict(ingested, shapeProblems(ingested), shapeProblems, ingested.warnings.map((w) => w.path));
+  const problems = [...lossless, ...sortProblems(shapes)];
   if (problems.some((p) => p.severity === 'Violation')) {
-    throw new DocumentRejected(ingested.id, [...ingested.warnings, ...sortProblems(problems)], source);
+    throw new DocumentRejected(ingested.id, [...lossless, ...ingested.warnings, ...sortProblems(shapes)], source);
   }
-  ingested.warnings.push(...sortProblems(problems));
+  ingested.warnings.push(...problems);
   return ingested;
 }
 
