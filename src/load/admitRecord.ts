@@ -17,6 +17,7 @@ import { checkShapes } from '../validate/admitDocument.js';
 import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { RepairNote } from '../ingest/repairs/RepairNote.js';
 import { checkGraphRoot, compactClass, unreachable } from './graphDocument.js';
+import { graphKeptWhole } from './graphKeptWhole.js';
 import { topLevelClassIris } from './splitTriples.js';
 import type { LoadRecord } from './records.js';
 
@@ -44,7 +45,9 @@ export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph
     });
     throw new DocumentRejected(record.id, problems, where);
   }
-  return ingestDocument(repaired(rendered.document, repairs), where);
+  const notes = repairs?.notes.length ?? 0;
+  const ingested = ingestDocument(repaired(rendered.document, repairs), where);
+  return graphKeptWhole(record, rendered.document, ingested, (repairs?.notes.length ?? 0) > notes, where);
 }
 
 /** How a load repairs its records (src/ingest/repairs), and where the notes of what it repaired go. */

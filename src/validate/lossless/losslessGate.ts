@@ -5,7 +5,7 @@
  */
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import type { Problem } from '../../linkedart/Problem.js';
-import { losslessProblems } from './losslessProblems.js';
+import { losslessProblems, sharedIdWarning } from './losslessProblems.js';
 import { sharedIdConsequences } from './sharedIdConsequences.js';
 import { sharedIds } from './sharedIds.js';
 
@@ -25,6 +25,8 @@ export function losslessVerdict(doc: IngestedDocument, shapes: Problem[], shapes
   const lost = losslessProblems(doc, shared, skip);
   const { causes, shapes: marked } = sharedIdConsequences(doc, shared, shapes, shapesOf);
   // A cause already named by a lost value's message is not named twice.
-  const named = causes.filter((c) => !lost.some((l) => l.message.includes(`the id ${JSON.parse(c.value!) as string} is used`)));
-  return { lossless: [...named, ...lost], shapes: marked };
+  const named = new Map([...causes].filter(([s]) => !lost.some((l) => l.message.includes(`the id ${s.id} is used`))));
+  // A shared id neither loses a value nor breaks a rule: still worth saying, as a Warning.
+  const quiet = shared.filter((s) => !causes.has(s) && !lost.some((l) => l.message.includes(`the id ${s.id} is used`)));
+  return { lossless: [...named.values(), ...lost, ...quiet.map((s) => sharedIdWarning(doc.id, s))], shapes: marked };
 }

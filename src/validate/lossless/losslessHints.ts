@@ -1,5 +1,7 @@
 /** The usual fix for the lossless check's findings, for the `hint` of a Problem (as ruleHints.ts is for ingest's rules). */
 export const LOSSLESS_RULE = 'lossless';
+/** One id on nodes of different kinds, in a document that still comes back whole: a Warning. */
+export const SHARED_ID_RULE = 'shared-id';
 
 export const LOSSLESS_HINTS = {
   /** One id on nodes of different kinds. */

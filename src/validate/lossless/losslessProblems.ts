@@ -8,7 +8,7 @@ import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import type { Problem } from '../../linkedart/Problem.js';
 import { shortJson } from '../../linkedart/problemValue.js';
 import { renderDocument } from '../../render/renderDocument.js';
-import { LOSSLESS_HINTS, LOSSLESS_RULE } from './losslessHints.js';
+import { LOSSLESS_HINTS, LOSSLESS_RULE, SHARED_ID_RULE } from './losslessHints.js';
 import { lostValues, type LostValue } from './lostValues.js';
 import { describeSharedId, type SharedId } from './sharedIds.js';
 
@@ -62,6 +62,16 @@ export function sharedIdProblem(document: string, shared: SharedId): Problem {
   return {
     document, path: inner.path, term: 'id', value: JSON.stringify(shared.id), rule: LOSSLESS_RULE, severity: 'Violation',
     message: `${describeSharedId(shared)}, and the rules of each kind judge both (the problems marked as its consequence)`,
+    hint: LOSSLESS_HINTS.sharedId,
+  };
+}
+
+/** A Warning for a shared id whose document still comes back whole: in RDF (Turtle, SPARQL) the nodes are one. */
+export function sharedIdWarning(document: string, shared: SharedId): Problem {
+  const inner = shared.uses[shared.uses.length - 1]!;
+  return {
+    document, path: inner.path, term: 'id', value: JSON.stringify(shared.id), rule: SHARED_ID_RULE, severity: 'Warning',
+    message: `${describeSharedId(shared)}: the document comes back as written, but in RDF (Turtle, SPARQL) they are one node of both kinds`,
     hint: LOSSLESS_HINTS.sharedId,
   };
 }

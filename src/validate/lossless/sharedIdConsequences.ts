@@ -14,7 +14,7 @@ import type { SharedId } from './sharedIds.js';
 
 export interface SharedIdOutcome {
   /** A Violation per shared id that some shape problem stems from. */
-  readonly causes: Problem[];
+  readonly causes: ReadonlyMap<SharedId, Problem>;
   /** The shape problems, those that stem from a shared id as Warnings marked as its consequence. */
   readonly shapes: Problem[];
 }
@@ -22,9 +22,9 @@ export interface SharedIdOutcome {
 /** `shapesOf` validates a document (the gate's shapes), so this room need not import the gate. */
 export function sharedIdConsequences(doc: IngestedDocument, shared: readonly SharedId[], shapes: Problem[],
   shapesOf: (doc: IngestedDocument) => Problem[]): SharedIdOutcome {
-  if (shared.length === 0 || !shapes.some((p) => p.severity === 'Violation')) return { causes: [], shapes };
+  if (shared.length === 0 || !shapes.some((p) => p.severity === 'Violation')) return { causes: new Map(), shapes };
   const parted = partedProblems(doc, shared, shapesOf);
-  if (parted === undefined) return { causes: [], shapes };
+  if (parted === undefined) return { causes: new Map(), shapes };
   const stays = new Set(parted.map(problemKey));
   const causes = new Map<SharedId, Problem>();
   const marked = shapes.map((p) => {
@@ -33,7 +33,7 @@ export function sharedIdConsequences(doc: IngestedDocument, shared: readonly Sha
     if (!causes.has(cause)) causes.set(cause, sharedIdProblem(doc.id, cause));
     return { ...p, severity: 'Warning' as const, message: `(a consequence of the shared id ${cause.id}) ${p.message}` };
   });
-  return { causes: [...causes.values()], shapes: marked };
+  return { causes, shapes: marked };
 }
 
 const problemKey = (p: Problem) => `${p.rule}\u0000${p.path}`;
