@@ -85,6 +85,16 @@ export function renderDocument(id: string, quads: readonly Quad[]): RenderedDocu
   return new DocumentRender(id, entity, skeletonFrom(hints)).run();
 }
 
+/**
+ * Render from the entity's quads and its skeleton as ingest made it (what its hint graph holds,
+ * not yet written out): the gate's lossless check, which renders every document it admits.
+ */
+export function renderWithSkeleton(id: string, quads: readonly Quad[], skeleton: SkeletonNode): RenderedDocument | undefined {
+  const entity = quads.filter((q) => q.graph.value === id);
+  if (entity.length === 0) return undefined;
+  return new DocumentRender(id, entity, skeleton).run();
+}
+
 class DocumentRender {
   private readonly index = new Map<string, Map<string, Term[]>>();
   private readonly signatures = new Map<string, string>();

@@ -7,7 +7,7 @@
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import type { Problem } from '../../linkedart/Problem.js';
 import { shortJson } from '../../linkedart/problemValue.js';
-import { renderDocument } from '../../render/renderDocument.js';
+import { renderWithSkeleton } from '../../render/renderDocument.js';
 import { LOSSLESS_HINTS, LOSSLESS_RULE, SHARED_ID_RULE } from './losslessHints.js';
 import { lostValues, type LostValue } from './lostValues.js';
 import { describeSharedId, type SharedId } from './sharedIds.js';
@@ -31,7 +31,8 @@ export function markProvenWhole(doc: IngestedDocument): void {
  */
 export function losslessProblems(doc: IngestedDocument, shared: readonly SharedId[], skip: readonly string[] = []): Problem[] {
   if (provenWhole.has(doc)) return [];
-  const rendered = renderDocument(doc.id, doc.hintQuads.length === 0 ? doc.quads : [...doc.quads, ...doc.hintQuads]);
+  // The skeleton is what the hint graph holds (skeletonQuads writes it as JSON): no need to read it back.
+  const rendered = renderWithSkeleton(doc.id, doc.quads, doc.skeleton);
   const lost = lostValues(doc.given, rendered?.document).filter((l) => l.path !== '@context' && !skip.some((s) => within(l.path, s)));
   return lost.map((l) => lostProblem(doc.id, l, shared));
 }

@@ -13,37 +13,46 @@ export interface LostValue { readonly path: string; readonly value: unknown }
 type JsonObject = Record<string, unknown>;
 
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
-const child = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
 
 /** The given values the rendered document does not hold, outermost first, in document order. */
 export function lostValues(given: unknown, rendered: unknown): LostValue[] {
   const lost: LostValue[] = [];
-  compare(given, rendered, '', lost);
+  compare(given, rendered, [], lost);
   return lost;
 }
 
-function compare(given: unknown, rendered: unknown, path: string, lost: LostValue[]): void {
+/** `at`: the path as steps (`key` or `[0]`), joined only for what is lost: most documents lose nothing. */
+function compare(given: unknown, rendered: unknown, at: string[], lost: LostValue[]): void {
   if (given === rendered) return;
+  const lose = (value: unknown) => void lost.push({ path: pathOf(at), value });
   if (Array.isArray(given)) {
     // A one-value array may come back as the value itself (`type: ["Person"]`), and the
     // reverse (a single value under an `@set` property), below.
     const shown = Array.isArray(rendered) ? rendered : rendered === undefined ? [] : [rendered];
-    given.forEach((g, i) => {
-      const at = `${path}[${i}]`;
-      if (i < shown.length) compare(g, shown[i], at, lost);
-      else lost.push({ path: at, value: g });
-    });
-    return;
-  }
-  if (Array.isArray(rendered) && rendered.length === 1) return compare(given, rendered[0], path, lost);
-  if (isObject(given)) {
-    if (!isObject(rendered)) return void lost.push({ path, value: given });
-    for (const [key, value] of Object.entries(given)) {
-      if (key in rendered) compare(value, rendered[key], child(path, key), lost);
-      else lost.push({ path: child(path, key), value });
+    for (let i = 0; i < given.length; i++) {
+      at.push(`[${i}]`);
+      if (i < shown.length) compare(given[i], shown[i], at, lost);
+      else lose(given[i]);
+      at.pop();
     }
     return;
   }
-  if (typeof given === 'number' && typeof rendered === 'number' && given === rendered) return;
-  lost.push({ path, value: given });
+  if (Array.isArray(rendered) && rendered.length === 1) return compare(given, rendered[0], at, lost);
+  if (isObject(given)) {
+    if (!isObject(rendered)) return lose(given);
+    for (const key of Object.keys(given)) {
+      at.push(key);
+      if (key in rendered) compare(given[key], rendered[key], at, lost);
+      else lose(given[key]);
+      at.pop();
+    }
+    return;
+  }
+  lose(given);
+}
+
+function pathOf(steps: readonly string[]): string {
+  let path = '';
+  for (const step of steps) path = step[0] === '[' ? path + step : path === '' ? step : `${path}.${step}`;
+  return path;
 }

@@ -19,6 +19,8 @@ const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'ob
 
 /** The ids of `given` written on nodes of different classes, in document order. */
 export function sharedIds(given: unknown): SharedId[] {
+  // Most documents share no id: a first walk without paths says so cheaply.
+  if (!anyShared(given, new Map())) return [];
   const uses = new Map<string, IdUse[]>();
   walk(given, '', uses);
   const shared: SharedId[] = [];
@@ -36,6 +38,36 @@ export function sharedIds(given: unknown): SharedId[] {
   return shared;
 }
 
+/** Whether some id stands on nodes of two classes (`classes`: the first class seen with each id). */
+function anyShared(value: unknown, classes: Map<string, string>): boolean {
+  if (Array.isArray(value)) {
+    for (const v of value) if (anyShared(v, classes)) return true;
+    return false;
+  }
+  if (!isObject(value)) return false;
+  const id = value['id'] ?? value['@id'];
+  if (typeof id === 'string' && id !== '') {
+    const key = classKey(value);
+    if (key !== '') {
+      const seen = classes.get(id);
+      if (seen === undefined) classes.set(id, key);
+      else if (seen !== key) return true;
+    }
+  }
+  for (const key in value) {
+    const v = value[key];
+    if (key !== '@context' && typeof v === 'object' && anyShared(v, classes)) return true;
+  }
+  return false;
+}
+
+function typesOf(node: JsonObject): string[] {
+  const type = node['type'] ?? node['@type'];
+  return (Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === 'string');
+}
+
+const classKey = (node: JsonObject) => typesOf(node).sort().join(' ');
+
 function walk(value: unknown, path: string, uses: Map<string, IdUse[]>): void {
   if (Array.isArray(value)) {
     value.forEach((v, i) => walk(v, `${path}[${i}]`, uses));
@@ -44,8 +76,7 @@ function walk(value: unknown, path: string, uses: Map<string, IdUse[]>): void {
   if (!isObject(value)) return;
   const id = value['id'] ?? value['@id'];
   if (typeof id === 'string' && id !== '') {
-    const type = value['type'] ?? value['@type'];
-    const types = (Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === 'string');
+    const types = typesOf(value);
     const list = uses.get(id);
     if (list) list.push({ path, types });
     else uses.set(id, [{ path, types }]);
