@@ -17,6 +17,8 @@ import type { LoadRecord } from './records.js';
  */
 export function graphKeptWhole(record: Extract<LoadRecord, { kind: 'graph' }>, rendered: JsonObject, ingested: IngestedDocument,
   repaired: boolean, where: string): IngestedDocument {
+  // A document with ingest problems is refused with them; its unread parts are no silent loss.
+  if (ingested.refusals.length > 0) return ingested;
   const asRendered = repaired ? unrepaired(rendered) : ingested;
   if (asRendered === undefined) return ingested;
   const missing = triplesNotKept(record.id, record.quads, asRendered.quads);

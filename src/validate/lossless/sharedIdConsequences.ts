@@ -6,7 +6,7 @@
  * that is gone there is a consequence of the shared id. It is kept (nothing is dropped), as a
  * Warning that says so, and the shared id is named as the cause, first.
  */
-import { ingestDocument, type IngestedDocument } from '../../ingest/ingestDocument.js';
+import { ingestReadable, type IngestedDocument } from '../../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../../linkedart/Problem.js';
 import { valueAt } from '../../linkedart/problemValue.js';
 import { sharedIdProblem } from './losslessProblems.js';
@@ -52,7 +52,7 @@ function partedProblems(doc: IngestedDocument, shared: readonly SharedId[], shap
     }
   }
   try {
-    return shapesOf(ingestDocument(copy));
+    return shapesOf(ingestReadable(copy));
   } catch (error) {
     if (error instanceof DocumentRejected) return undefined;
     throw error;
