@@ -19,6 +19,7 @@ import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocum
 import type { RepairNote } from '../ingest/repairs/RepairNote.js';
 import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import { checkGraphRoot, compactClass, unreachable } from './graphDocument.js';
+import { graphKeptWhole } from './graphKeptWhole.js';
 import { topLevelClassIris } from './splitTriples.js';
 import type { LoadRecord } from './records.js';
 
@@ -48,7 +49,9 @@ export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph
     });
     throw new DocumentRejected(record.id, problems, where);
   }
-  return ingestReadable(repaired(rendered.document, repairs), where);
+  const notes = repairs?.notes.length ?? 0;
+  const ingested = ingestReadable(repaired(rendered.document, repairs), where);
+  return graphKeptWhole(record, rendered.document, ingested, (repairs?.notes.length ?? 0) > notes, where);
 }
 
 /** How a load repairs its records (src/ingest/repairs), and where the notes of what it repaired go. */

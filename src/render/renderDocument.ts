@@ -5,7 +5,8 @@
  *   Update) after the known ones, in a deterministic order;
  * - each occurrence of an IRI shows what it showed when loaded (a Type that carried its
  *   own `classified_as` in one place does not grow it everywhere), and a reference back to
- *   an enclosing node, the root included, is a reference object {id, type, _label};
+ *   an enclosing node, the root included, is a reference object {id, type, _label}, unless
+ *   the document described it there (one id given to two nodes: each shows its own);
  * - the key that was written where two terms share an IRI (`part_of`/`broader`);
  * - single-valued properties as objects, `@set` properties as arrays, `_label` never an array;
  * - keys in the order of the spec's tables.
@@ -84,6 +85,16 @@ export function renderDocument(id: string, quads: readonly Quad[]): RenderedDocu
   return new DocumentRender(id, entity, skeletonFrom(hints)).run();
 }
 
+/**
+ * Render from the entity's quads and its skeleton as ingest made it (what its hint graph holds,
+ * not yet written out): the gate's lossless check, which renders every document it admits.
+ */
+export function renderWithSkeleton(id: string, quads: readonly Quad[], skeleton: SkeletonNode): RenderedDocument | undefined {
+  const entity = quads.filter((q) => q.graph.value === id);
+  if (entity.length === 0) return undefined;
+  return new DocumentRender(id, entity, skeleton).run();
+}
+
 class DocumentRender {
   private readonly index = new Map<string, Map<string, Term[]>>();
   private readonly signatures = new Map<string, string>();
@@ -95,6 +106,8 @@ class DocumentRender {
   private readonly plans = new Map<SkeletonNode, NodePlan>();
   private readonly visited = new Set<string>();
   private readonly ancestors = new Set<string>();
+  /** The occurrences (hint nodes) being shown, outermost first: each is shown once on a path. */
+  private readonly ancestorHints = new Set<SkeletonNode>();
   private readonly warnings: string[] = [];
   private readonly valueIndexes = new ValueIndexes();
   private readonly baseCtx: ActiveContext;
@@ -154,7 +167,7 @@ class DocumentRender {
     else if (hint?.b !== undefined) out['id'] = hint.b;
     if (typeStrings.length > 0) out['type'] = typeStrings.length === 1 ? typeStrings[0]! : typeStrings;
 
-    if (this.ancestors.has(key)) {
+    if (this.ancestors.has(key) && !this.describedAnew(hint)) {
       // A reference back to an enclosing node: {id, type, _label}, never the node again.
       const label = this.labelAt(props?.get(RDFS_LABEL) ?? [], hint);
       if (label) out['_label'] = label.value;
@@ -163,7 +176,11 @@ class DocumentRender {
     }
     if (hint?.c !== undefined) out['_complete'] = hint.c;
 
+    // One id the document gave to nodes of two kinds (a Production and its TimeSpan) is one node
+    // here: each place the hints describe shows what it was given, the outer one staying an ancestor.
+    const outer = this.ancestors.has(key);
     this.ancestors.add(key);
+    if (hint) this.ancestorHints.add(hint);
     const grouped = new Map<string, JsonValue[]>();
     const writtenForm = new Map<string, 0 | 1>();
     for (const entry of plan.entries) {
@@ -182,7 +199,8 @@ class DocumentRender {
         else grouped.set(k, [rendered]);
       }
     }
-    this.ancestors.delete(key);
+    if (!outer) this.ancestors.delete(key);
+    if (hint) this.ancestorHints.delete(hint);
 
     const isProvenance = isRoot && (props?.get(this.baseCtx.terms.get('classified_as')!.iri) ?? []).some((t) => t.value === PROVENANCE_ACTIVITY);
     const keys = orderKeys([...grouped.keys()], tableFor(typeStrings, isRoot, viaKey, isProvenance));
@@ -216,6 +234,15 @@ class DocumentRender {
     }
     const hint = typeof v.hint === 'object' ? v.hint : undefined;
     return this.node(term, hint, ctx, def ?? null, key, false);
+  }
+
+  /**
+   * Whether an occurrence of an enclosing node is shown whole: where the document described it
+   * there (keys besides `_label`) and that place is not itself being shown. The hints are a
+   * finite tree, so this ends; a node the hints do not place is cut as a reference.
+   */
+  private describedAnew(hint: SkeletonNode | undefined): boolean {
+    return hint !== undefined && !this.ancestorHints.has(hint) && (hint.e ?? []).some(([k]) => k !== '_label');
   }
 
   // --- Plans: which values each occurrence shows, in which order ----------------------

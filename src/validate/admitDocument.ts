@@ -9,6 +9,7 @@ import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { DEFAULT_CONFORMANCE, violationsAdmitted, type ConformancePolicy } from './conformance.js';
 import { everyProblem } from './everyProblem.js';
 import { locateResult } from './locateResult.js';
+import { losslessVerdict } from './lossless/losslessGate.js';
 import { shaclValidator } from './ShaclValidator.js';
 
 /** Ingest and validate one document; throws DocumentRejected listing every problem when any is a Violation. */
@@ -24,9 +25,14 @@ export function admitDocument(json: unknown, source?: string, conformance: Confo
  * `violations`; otherwise adds the shapes' Warnings to the document's.
  */
 export function checkShapes(ingested: IngestedDocument, source?: string, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): IngestedDocument {
-  const problems = sortProblems(everyProblem(ingested, shapeProblems(ingested)));
+  // The lossless check (src/validate/lossless): what would not come back, and its cause, first; a
+  // path an ingest problem names, or left unread, is not reported again as lost.
+  const skip = [...ingested.warnings, ...ingested.refusals].map((p) => p.path).concat(ingested.unread.map((u) => u.path));
+  const { lossless, shapes } = losslessVerdict(ingested, shapeProblems(ingested), shapeProblems, skip);
+  const rest = sortProblems(everyProblem(ingested, shapes));
+  const problems = [...lossless, ...rest];
   const admitted = violationsAdmitted(conformance, problems);
-  if (!admitted) throw new DocumentRejected(ingested.id, [...ingested.warnings, ...problems], source);
+  if (!admitted) throw new DocumentRejected(ingested.id, [...lossless, ...ingested.warnings, ...rest], source);
   if (admitted.length > 0) ingested.violations = admitted;
   ingested.warnings.push(...problems.filter((p) => p.severity !== 'Violation'));
   return ingested;

@@ -119,6 +119,20 @@ describe('render: the quads are the truth', () => {
     expect(out.warnings.join(' ')).to.match(/2 labels/);
   });
 
+  it('one id given to a Production and its TimeSpan: each place shows what it was given, not a reference cut short', () => {
+    const production = 'https://example.org/production/1';
+    const merged = { '@context': V1, id: ID, type: 'HumanMadeObject', _label: 'Jug',
+      produced_by: { id: production, type: 'Production', _label: 'making', timespan: { id: production, type: 'TimeSpan', begin_of_the_begin: '1900-01-01T00:00:00Z' } } };
+    expect(roundTrip(merged).document).to.deep.equal(merged);
+  });
+
+  it('a reference back to the document that says no more than id, type and _label stays a reference', () => {
+    const back = { '@context': V1, id: ID, type: 'HumanMadeObject', _label: 'Jug',
+      member_of: [{ id: 'https://example.org/set/1', type: 'Set', _label: 'Jugs', member_of: [{ id: ID, type: 'HumanMadeObject' }] }] };
+    const out = roundTrip(back).document as { member_of: Array<{ member_of: unknown[] }> };
+    expect(out.member_of[0]!.member_of).to.deep.equal([{ id: ID, type: 'HumanMadeObject', _label: 'Jug' }]);
+  });
+
   it('answers nothing for an empty graph', () => {
     expect(renderDocument(ID, [])).to.equal(undefined);
   });

@@ -1,0 +1,27 @@
+import { expect } from 'chai';
+import { df } from '../../../../src/rdf/terms.js';
+import { triplesLostProblem, triplesNotKept } from '../../../../src/validate/lossless/triplesKept.js';
+
+const G = 'https://example.org/object/1';
+const graph = df.namedNode(G);
+const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const q = (s: string, p: string, o: ReturnType<typeof df.namedNode> | ReturnType<typeof df.literal> | ReturnType<typeof df.blankNode>) =>
+  df.quad(s.startsWith('_:') ? df.blankNode(s.slice(2)) : df.namedNode(s), df.namedNode(CRM + p), o, graph);
+
+describe('triplesNotKept: the triples of a graph record its document would not hold', () => {
+  it('nothing missing: blank nodes compared by where they stand, numbers by value', () => {
+    const record = [q(G, 'P43_has_dimension', df.blankNode('a')), q('_:a', 'P90_has_value', df.literal('1.50', df.namedNode(XSD + 'decimal')))];
+    const kept = [q(G, 'P43_has_dimension', df.blankNode('z9')), q('_:z9', 'P90_has_value', df.literal('1.5', df.namedNode(XSD + 'double')))];
+    expect(triplesNotKept(G, record, kept)).to.deep.equal([]);
+  });
+
+  it('a triple the document does not hold is named, and refused as lossless', () => {
+    const record = [q(G, 'P108i_was_produced_by', df.namedNode(G + '/p')), q(G + '/p', 'P2_has_type', df.namedNode('http://vocab.getty.edu/aat/300054713'))];
+    const missing = triplesNotKept(G, record, record.slice(0, 1));
+    expect(missing).to.deep.equal([`<${G}/p> <${CRM}P2_has_type> <http://vocab.getty.edu/aat/300054713>`]);
+    const problem = triplesLostProblem(G, missing);
+    expect(problem).to.include({ rule: 'lossless', severity: 'Violation', path: '' });
+    expect(problem.message).to.contain('1 triple(s) of the graph would vanish').and.contain('P2_has_type');
+  });
+});
