@@ -2,6 +2,8 @@
 import { expect } from 'chai';
 import { repairDocument } from '../../../../src/ingest/repairs/repairDocument.js';
 import { formatRepair } from '../../../../src/ingest/repairs/RepairNote.js';
+import { DocumentRejected, type Problem } from '../../../../src/linkedart/Problem.js';
+import { admitDocument } from '../../../../src/validate/admitDocument.js';
 
 export const V1 = 'https://linked.art/ns/v1/linked-art.json';
 export const ID = 'https://example.org/object/1';
@@ -34,5 +36,28 @@ export function repairCases(repair: string, cases: readonly RepairCase[]): void 
       expect(document).to.deep.equal(c.after);
       expect(repairs.filter((r) => r.repair === repair).map(formatRepair)).to.deep.equal(c.notes ?? []);
     });
+  }
+}
+
+/**
+ * The gate's verdict on a document as written (what `--repair none` and a PUT without opting in
+ * check) and repaired: refused as written with `rule` at `path`, admitted once repaired.
+ */
+export function gateVerdicts(name: string, doc: Record<string, unknown>, rule: string, path: string): void {
+  it(`${name}: refused as written (no repairs) for ${rule} at ${path || '(document)'}, admitted repaired`, () => {
+    const violations = problemsOf(doc).filter((p) => p.severity === 'Violation').map((p) => ({ rule: p.rule, path: p.path }));
+    expect(violations).to.deep.include({ rule, path });
+    const { document } = repairDocument(doc);
+    expect(problemsOf(document).filter((p) => p.severity === 'Violation')).to.deep.equal([]);
+  });
+}
+
+function problemsOf(doc: unknown): readonly Problem[] {
+  try {
+    admitDocument(doc);
+    return [];
+  } catch (error) {
+    if (error instanceof DocumentRejected) return error.problems;
+    throw error;
   }
 }
