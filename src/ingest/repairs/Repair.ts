@@ -59,6 +59,8 @@ export const KeyScan = {
   emptyValue: 2,
   /** A key whose value is null, or an array holding null. */
   nullValue: 4,
+  /** A key whose value is "". */
+  emptyString: 8,
 } as const;
 
 export function isEmptyObject(value: JsonObject): boolean {

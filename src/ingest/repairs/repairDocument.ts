@@ -53,6 +53,7 @@ const TRIGGERS = new Map<string, number>();
 let ON_COLON_KEY = 0;
 let ON_EMPTY_VALUE = 0;
 let ON_NULL_VALUE = 0;
+let ON_EMPTY_STRING = 0;
 let ALWAYS = 0;
 ALL.forEach((repair, i) => {
   const bit = 1 << i;
@@ -60,6 +61,7 @@ ALL.forEach((repair, i) => {
   if ((repair.needs ?? 0) & KeyScan.colonKey) ON_COLON_KEY |= bit;
   if ((repair.needs ?? 0) & KeyScan.emptyValue) ON_EMPTY_VALUE |= bit;
   if ((repair.needs ?? 0) & KeyScan.nullValue) ON_NULL_VALUE |= bit;
+  if ((repair.needs ?? 0) & KeyScan.emptyString) ON_EMPTY_STRING |= bit;
   if (repair.keys === undefined && repair.needs === undefined) ALWAYS |= bit;
 });
 
@@ -68,8 +70,11 @@ function triggered(node: JsonObject): number {
   for (const key in node) {
     bits |= TRIGGERS.get(key) ?? 0;
     const value = node[key];
-    if (value === null || (Array.isArray(value) && value.includes(null))) bits |= ON_NULL_VALUE;
-    else if (typeof value === 'object' && (Array.isArray(value) ? value.length === 0 : isEmptyObject(value))) bits |= ON_EMPTY_VALUE;
+    if (typeof value === 'object') {
+      if (value === null) bits |= ON_NULL_VALUE;
+      else if (Array.isArray(value)) bits |= value.length === 0 ? ON_EMPTY_VALUE : value.includes(null) ? ON_NULL_VALUE : 0;
+      else if (isEmptyObject(value)) bits |= ON_EMPTY_VALUE;
+    } else if (value === '') bits |= ON_EMPTY_STRING;
     if (key.charCodeAt(0) !== 64 /* @ */ && key.includes(':')) bits |= ON_COLON_KEY;
   }
   return bits;

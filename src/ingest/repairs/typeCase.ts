@@ -50,20 +50,22 @@ export const typeCase: Repair = {
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     const key = 'type' in node ? 'type' : '@type';
     const value = node[key];
-    const fixed = (t: Json): string | undefined => (typeof t === 'string' ? classCaseAside(t, at.ctx) : undefined);
     if (typeof value === 'string') {
-      const to = fixed(value);
+      // Nearly every node is typed, with a class of the context: that costs one lookup.
+      if (at.ctx.terms.get(value)?.iri.startsWith('@') === false) return undefined;
+      const to = classCaseAside(value, at.ctx);
       if (to === undefined) return undefined;
       note(join(at.path, key), `"${value}" → "${to}"`);
       return withValue(node, key, to);
     }
-    if (!Array.isArray(value) || !value.some((t) => fixed(t) !== undefined)) return undefined;
-    const types = value.map((t, i) => {
-      const to = fixed(t);
-      if (to === undefined) return t;
+    if (!Array.isArray(value)) return undefined;
+    let types: Json[] | undefined;
+    value.forEach((t, i) => {
+      const to = typeof t === 'string' ? classCaseAside(t, at.ctx) : undefined;
+      if (to === undefined) return;
       note(`${join(at.path, key)}[${i}]`, `"${t as string}" → "${to}"`);
-      return to;
+      (types ??= value.slice())[i] = to;
     });
-    return withValue(node, key, types);
+    return types && withValue(node, key, types);
   },
 };
