@@ -19,7 +19,7 @@ export function yearText(value: number): string | undefined {
 
 export const dateNumber: Repair = {
   name: 'date-number',
-  cites: 'Linked Art API 1.0, TimeSpans: the bounds are xsd:dateTime strings (a JSON number is not one: JSON-LD 1.1 API, Object to RDF Conversion, writes it as an integer); ISO 8601-1 (a year has four digits, a reduced precision names the whole year)',
+  cites: 'Linked Art API 1.0, TimeSpans: the bounds are xsd:dateTime strings, and a JSON number is no lexical form of one; ISO 8601-1 (a year is written with four digits; a reduced precision names the whole year)',
   summary: 'a TimeSpan bound given as a JSON number from 1 to 9999 (1957) → the year as a string ("1957"), which date-precision then completes',
   keys: DATE_KEYS,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
