@@ -2,7 +2,8 @@
 import { expect } from 'chai';
 import { repairDocument } from '../../../../src/ingest/repairs/repairDocument.js';
 import { formatRepair } from '../../../../src/ingest/repairs/RepairNote.js';
-import { DocumentRejected, type Problem } from '../../../../src/linkedart/Problem.js';
+import type { SourceConventions } from '../../../../src/ingest/repairs/SourceConventions.js';
+import { DocumentRejected } from '../../../../src/linkedart/Problem.js';
 import { admitDocument } from '../../../../src/validate/admitDocument.js';
 
 export const V1 = 'https://linked.art/ns/v1/linked-art.json';
@@ -20,13 +21,14 @@ export interface RepairCase {
   /** The formatted notes, in order. */
   readonly notes?: readonly string[];
   readonly base?: string;
+  readonly conventions?: SourceConventions;
 }
 
 export function repairCases(repair: string, cases: readonly RepairCase[]): void {
   for (const c of cases) {
     it(c.name, () => {
       const before = JSON.stringify(c.doc);
-      const { document, repairs } = repairDocument(c.doc, { base: c.base });
+      const { document, repairs } = repairDocument(c.doc, { base: c.base, conventions: c.conventions });
       expect(JSON.stringify(c.doc), 'the input is never changed').to.equal(before);
       if (c.after === undefined) {
         expect(document).to.equal(c.doc);
@@ -39,25 +41,29 @@ export function repairCases(repair: string, cases: readonly RepairCase[]): void 
   }
 }
 
+/** `path rule` of each Violation the gate refuses a document with, as written (no repairs); [] when it is admitted. */
+export function violationsAsWritten(doc: unknown): string[] {
+  try {
+    admitDocument(doc);
+    return [];
+  } catch (error) {
+    if (!(error instanceof DocumentRejected)) throw error;
+    return error.problems.filter((p) => p.severity === 'Violation').map((p) => `${p.path} ${p.rule}`);
+  }
+}
+
+/** The gate's verdict on a document once repaired (with `conventions`): `admitted`, or its Violations. */
+export function violationsRepaired(doc: unknown, conventions?: SourceConventions): string[] {
+  return violationsAsWritten(repairDocument(doc, { conventions }).document);
+}
+
 /**
  * The gate's verdict on a document as written (what `--repair none` and a PUT without opting in
  * check) and repaired: refused as written with `rule` at `path`, admitted once repaired.
  */
 export function gateVerdicts(name: string, doc: Record<string, unknown>, rule: string, path: string): void {
   it(`${name}: refused as written (no repairs) for ${rule} at ${path || '(document)'}, admitted repaired`, () => {
-    const violations = problemsOf(doc).filter((p) => p.severity === 'Violation').map((p) => ({ rule: p.rule, path: p.path }));
-    expect(violations).to.deep.include({ rule, path });
-    const { document } = repairDocument(doc);
-    expect(problemsOf(document).filter((p) => p.severity === 'Violation')).to.deep.equal([]);
+    expect(violationsAsWritten(doc)).to.include(`${path} ${rule}`);
+    expect(violationsRepaired(doc)).to.deep.equal([]);
   });
-}
-
-function problemsOf(doc: unknown): readonly Problem[] {
-  try {
-    admitDocument(doc);
-    return [];
-  } catch (error) {
-    if (error instanceof DocumentRejected) return error.problems;
-    throw error;
-  }
 }
