@@ -60,6 +60,20 @@ describe('HTTP writes with repairs', function () {
     expect(served.made_of[0]!.id).to.equal(`${BASE}material/oil`);
   });
 
+  it('PUT: an embedded "id": "" is refused by default; repaired, the structure is one of its own (not the document, as resolving it against the PUT URL would make it)', async () => {
+    const doc = (name: string) => ({ ...jug(name), type: 'HumanMadeObject', produced_by: { id: '', type: 'Production', _label: 'Making of the jug' } });
+    const refused = await put('empty-id', doc('empty-id'));
+    expect(refused.status).to.equal(422);
+    const problem = (await refused.json()) as { errors: string[]; repairable: string[] };
+    expect(problem.errors.join('\n')).to.match(/produced_by\.id.*\[id\]/);
+    expect(problem.repairable).to.deep.equal(['Repaired at produced_by.id: dropped the empty id "" (it would name the document itself): the structure is one of its own, without an id [empty-id]']);
+    const response = await put('empty-id', doc('empty-id'), {}, '?repair=all');
+    expect(response.status).to.equal(201);
+    const served = (await (await fetch(`${app.origin}/collection/object/empty-id`)).json()) as Record<string, unknown>;
+    expect(served['produced_by']).to.deep.equal({ type: 'Production', _label: 'Making of the jug' });
+    expect(served['type']).to.equal('HumanMadeObject');
+  });
+
   it('PUT with ?repair=sometimes: 400 naming the choices', async () => {
     const response = await put('bad-choice', jug('bad-choice'), {}, '?repair=sometimes');
     expect(response.status).to.equal(400);

@@ -60,6 +60,10 @@ export const KeyScan = {
   colonKey: 1,
   /** A key whose value is [] or {}. */
   emptyValue: 2,
+  /** A key whose value is null, or an array holding null. */
+  nullValue: 4,
+  /** A key whose value is "". */
+  emptyString: 8,
 } as const;
 
 export function isEmptyObject(value: JsonObject): boolean {

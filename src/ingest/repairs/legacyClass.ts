@@ -5,7 +5,8 @@
  */
 import { join, withValue, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 
-const RENAMED: ReadonlyMap<string, string> = new Map([
+/** The pre-1.0 class names, and their 1.0 names. */
+export const RENAMED: ReadonlyMap<string, string> = new Map([
   ['ManMadeObject', 'HumanMadeObject'],     // E22
   ['ManMadeFeature', 'HumanMadeFeature'],   // E25
   ['ManMadeThing', 'HumanMadeThing'],       // E71

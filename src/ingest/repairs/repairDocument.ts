@@ -14,27 +14,38 @@ import { ContextError, type TermDefinition } from '../../context/TermDefinition.
 import { contextAlias } from './contextAlias.js';
 import { bareReference } from './bareReference.js';
 import { crmKey } from './crmKey.js';
+import { dateNumber } from './dateNumber.js';
 import { dateOrder } from './dateOrder.js';
 import { datePrecision } from './datePrecision.js';
+import { dateTimeSpace } from './dateTimeSpace.js';
+import { emptyId } from './emptyId.js';
 import { emptyUnmappedKey } from './emptyUnmappedKey.js';
 import { identifierAssigner } from './identifierAssigner.js';
 import { escapedId, iriEscape } from './iriEscape.js';
 import { legacyClass } from './legacyClass.js';
 import { legacyTerm } from './legacyTerm.js';
 import { linksDropped } from './linksDropped.js';
+import { nameContent } from './nameContent.js';
+import { nullValue } from './nullValue.js';
 import { numberString } from './numberString.js';
 import { redundantContext } from './redundantContext.js';
 import { relativeId, resolvedId } from './relativeId.js';
+import { typeCase } from './typeCase.js';
 import { typeFromRange } from './typeFromRange.js';
 import { isEmptyObject, isObject, join, KeyScan, typesOf, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 import type { RepairNote } from './RepairNote.js';
 import type { SourceConventions } from './SourceConventions.js';
 
-/** Every repair, in the order they run on a node. */
+/**
+ * Every repair, in the order they run on a node: nulls first (nothing after sees them); a type's
+ * case before the legacy class names (`manmadeobject` → `ManMadeObject` → `HumanMadeObject`);
+ * an empty id dropped before relative ids are resolved (it would resolve to the document); a
+ * date's form before its precision; a Name's content after the keys are renamed.
+ */
 const ALL: readonly Repair[] = [
-  contextAlias, linksDropped, redundantContext,
-  legacyClass, legacyTerm, crmKey, emptyUnmappedKey, identifierAssigner, typeFromRange, bareReference,
-  relativeId, iriEscape, dateOrder, datePrecision, numberString,
+  contextAlias, linksDropped, redundantContext, nullValue,
+  typeCase, legacyClass, legacyTerm, crmKey, emptyUnmappedKey, identifierAssigner, typeFromRange, bareReference,
+  emptyId, relativeId, iriEscape, dateNumber, dateTimeSpace, dateOrder, datePrecision, numberString, nameContent,
 ];
 
 /**
@@ -44,12 +55,16 @@ const ALL: readonly Repair[] = [
 const TRIGGERS = new Map<string, number>();
 let ON_COLON_KEY = 0;
 let ON_EMPTY_VALUE = 0;
+let ON_NULL_VALUE = 0;
+let ON_EMPTY_STRING = 0;
 let ALWAYS = 0;
 ALL.forEach((repair, i) => {
   const bit = 1 << i;
   for (const key of repair.keys ?? []) TRIGGERS.set(key, (TRIGGERS.get(key) ?? 0) | bit);
   if ((repair.needs ?? 0) & KeyScan.colonKey) ON_COLON_KEY |= bit;
   if ((repair.needs ?? 0) & KeyScan.emptyValue) ON_EMPTY_VALUE |= bit;
+  if ((repair.needs ?? 0) & KeyScan.nullValue) ON_NULL_VALUE |= bit;
+  if ((repair.needs ?? 0) & KeyScan.emptyString) ON_EMPTY_STRING |= bit;
   if (repair.keys === undefined && repair.needs === undefined) ALWAYS |= bit;
 });
 
@@ -58,7 +73,11 @@ function triggered(node: JsonObject): number {
   for (const key in node) {
     bits |= TRIGGERS.get(key) ?? 0;
     const value = node[key];
-    if (value !== null && typeof value === 'object' && (Array.isArray(value) ? value.length === 0 : isEmptyObject(value))) bits |= ON_EMPTY_VALUE;
+    if (typeof value === 'object') {
+      if (value === null) bits |= ON_NULL_VALUE;
+      else if (Array.isArray(value)) bits |= value.length === 0 ? ON_EMPTY_VALUE : value.includes(null) ? ON_NULL_VALUE : 0;
+      else if (isEmptyObject(value)) bits |= ON_EMPTY_VALUE;
+    } else if (value === '') bits |= ON_EMPTY_STRING;
     if (key.charCodeAt(0) !== 64 /* @ */ && key.includes(':')) bits |= ON_COLON_KEY;
   }
   return bits;

@@ -56,3 +56,14 @@ export function violationsAsWritten(doc: unknown): string[] {
 export function violationsRepaired(doc: unknown, conventions?: SourceConventions): string[] {
   return violationsAsWritten(repairDocument(doc, { conventions }).document);
 }
+
+/**
+ * The gate's verdict on a document as written (what `--repair none` and a PUT without opting in
+ * check) and repaired: refused as written with `rule` at `path`, admitted once repaired.
+ */
+export function gateVerdicts(name: string, doc: Record<string, unknown>, rule: string, path: string): void {
+  it(`${name}: refused as written (no repairs) for ${rule} at ${path || '(document)'}, admitted repaired`, () => {
+    expect(violationsAsWritten(doc)).to.include(`${path} ${rule}`);
+    expect(violationsRepaired(doc)).to.deep.equal([]);
+  });
+}
