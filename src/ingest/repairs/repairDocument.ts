@@ -13,6 +13,7 @@ import { contextFromDocumentValue } from '../../context/linkedArtContext.js';
 import { ContextError, type TermDefinition } from '../../context/TermDefinition.js';
 import { contextAlias } from './contextAlias.js';
 import { crmKey } from './crmKey.js';
+import { datePadding } from './datePadding.js';
 import { datePrecision } from './datePrecision.js';
 import { emptyUnmappedKey } from './emptyUnmappedKey.js';
 import { identifierAssigner } from './identifierAssigner.js';
@@ -23,15 +24,19 @@ import { linksDropped } from './linksDropped.js';
 import { numberString } from './numberString.js';
 import { redundantContext } from './redundantContext.js';
 import { relativeId, resolvedId } from './relativeId.js';
+import { schemeColon, withSchemeColon } from './schemeColon.js';
 import { typeFromRange } from './typeFromRange.js';
 import { isEmptyObject, isObject, join, KeyScan, typesOf, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 import type { RepairNote } from './RepairNote.js';
 
-/** Every repair, in the order they run on a node. */
+/**
+ * Every repair, in the order they run on a node: an IRI's missing colon before relative ids are
+ * resolved (it would resolve under the base); a date's padding before its precision.
+ */
 const ALL: readonly Repair[] = [
   contextAlias, linksDropped, redundantContext,
   legacyClass, legacyTerm, crmKey, emptyUnmappedKey, identifierAssigner, typeFromRange,
-  relativeId, iriEscape, datePrecision, numberString,
+  schemeColon, relativeId, iriEscape, datePadding, datePrecision, numberString,
 ];
 
 /**
@@ -101,10 +106,11 @@ export function repairDocument(json: unknown, options: RepairOptions = {}): { do
 }
 
 /**
- * A document's id as the repairs will leave it (relative-id, then iri-escape), for a loader that
- * reads ids before the gate (to find the stored copy, and the same id twice in one load).
+ * A document's id as the repairs will leave it (scheme-colon, relative-id, then iri-escape), for
+ * a loader that reads ids before the gate (to find the stored copy, and the same id twice in one load).
  */
-export function repairedId(id: string, options: RepairOptions = {}): string {
+export function repairedId(given: string, options: RepairOptions = {}): string {
+  const id = withSchemeColon(given) ?? given;
   const resolved = options.base === undefined ? id : resolvedId(id, options.base) ?? id;
   return escapedId(resolved) ?? resolved;
 }

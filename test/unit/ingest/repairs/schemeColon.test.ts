@@ -1,0 +1,30 @@
+import { object, repairCases } from './support.js';
+
+const AAT = 'http://vocab.getty.edu/aat/300404126';
+
+describe('repair scheme-colon', () => {
+  repairCases('scheme-colon', [
+    { name: 'an id written http// takes its colon (as three museums wrote an AAT id)',
+      doc: object({ shows: [{ type: 'VisualItem', classified_as: [{ id: 'http//vocab.getty.edu/aat/300404126', type: 'Type' }] }] }),
+      after: object({ shows: [{ type: 'VisualItem', classified_as: [{ id: AAT, type: 'Type' }] }] }),
+      notes: [`Repaired at shows[0].classified_as[0].id: "http//vocab.getty.edu/aat/300404126" → "${AAT}" [scheme-colon]`] },
+    { name: 'https// too, and the document\'s own id',
+      doc: object({ id: 'https//example.org/object/1' }),
+      after: object({ id: 'https://example.org/object/1' }),
+      notes: ['Repaired at id: "https//example.org/object/1" → "https://example.org/object/1" [scheme-colon]'] },
+    { name: 'an IRI given as the value of a reference key, alone or in an array',
+      doc: object({ classified_as: ['http//vocab.getty.edu/aat/300404126'], member_of: 'https//example.org/set/1' }),
+      after: object({ classified_as: [AAT], member_of: 'https://example.org/set/1' }),
+      notes: [
+        `Repaired at classified_as[0]: "http//vocab.getty.edu/aat/300404126" → "${AAT}" [scheme-colon]`,
+        'Repaired at member_of: "https//example.org/set/1" → "https://example.org/set/1" [scheme-colon]',
+      ] },
+    { name: 'not before a relative-id base: the id is not read as a path under the base',
+      doc: object({ classified_as: [{ id: 'http//vocab.getty.edu/aat/300404126', type: 'Type' }] }), base: 'https://museum.example/',
+      after: object({ classified_as: [{ id: AAT, type: 'Type' }] }),
+      notes: [`Repaired at classified_as[0].id: "http//vocab.getty.edu/aat/300404126" → "${AAT}" [scheme-colon]`] },
+    { name: 'text is not an IRI: a Name\'s content written http// stays', doc: object({ identified_by: [{ type: 'Name', content: 'http//not-a-link' }] }) },
+    { name: 'only the exact prefixes: HTTP//, http:/, ftp// stay (refused as today)',
+      doc: object({ classified_as: [{ id: 'HTTP//vocab.getty.edu/aat/1', type: 'Type' }, { id: 'http:/vocab.getty.edu/aat/2', type: 'Type' }, { id: 'ftp//example.org/3', type: 'Type' }] }) },
+  ]);
+});
