@@ -30,13 +30,14 @@ import { isEmptyObject, isObject, join, KeyScan, typesOf, type Json, type JsonOb
 import type { RepairNote } from './RepairNote.js';
 
 /**
- * Every repair, in the order they run on a node: an IRI's missing colon before relative ids are
- * resolved (it would resolve under the base); a date's padding before its precision.
+ * Every repair, in the order they run on a node: an IRI's missing colon before anything reads
+ * IRIs (a relative id would resolve under the base; a bare reference must be absolute); a
+ * date's padding before its precision.
  */
 const ALL: readonly Repair[] = [
   contextAlias, linksDropped, redundantContext,
-  legacyClass, legacyTerm, crmKey, emptyUnmappedKey, identifierAssigner, typeFromRange,
-  schemeColon, relativeId, iriEscape, datePadding, datePrecision, numberString,
+  legacyClass, legacyTerm, crmKey, emptyUnmappedKey, identifierAssigner, schemeColon, typeFromRange,
+  relativeId, iriEscape, datePadding, datePrecision, numberString,
 ];
 
 /**

@@ -1,8 +1,15 @@
+import { expect } from 'chai';
+import { repairedId } from '../../../../src/ingest/repairs/repairDocument.js';
 import { object, repairCases } from './support.js';
 
 const AAT = 'http://vocab.getty.edu/aat/300404126';
 
 describe('repair scheme-colon', () => {
+  it('gives a loader the id the repairs will leave (not a path under its base)', () => {
+    expect(repairedId('http//example.org/object/1', { base: 'https://museum.example/' })).to.equal('http://example.org/object/1');
+    expect(repairedId('object/1', { base: 'https://museum.example/' })).to.equal('https://museum.example/object/1');
+  });
+
   repairCases('scheme-colon', [
     { name: 'an id written http// takes its colon (as three museums wrote an AAT id)',
       doc: object({ shows: [{ type: 'VisualItem', classified_as: [{ id: 'http//vocab.getty.edu/aat/300404126', type: 'Type' }] }] }),
