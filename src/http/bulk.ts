@@ -1,6 +1,6 @@
 /**
  * The bulk endpoint `linkedart load --server` streams dumps to: `POST /_bulk?format=F`
- * (`strict`, `dryRun`, `baseUrl`, `batchSize`, `repair` as for the CLI), the body a dump in that
+ * (`strict`, `dryRun`, `baseUrl`, `batchSize`, `repair`, `dateOrder` as for the CLI), the body a dump in that
  * format, gzipped when `Content-Encoding: gzip`. The server runs the same load pipeline as
  * the CLI and answers its report as JSON (strict mode's second pass reads the body from a
  * temporary file the Loader keeps). A client that accepts `application/x-ndjson` gets the
@@ -26,6 +26,7 @@ import type { DocumentLimits } from '../ingest/documentLimits.js';
 import { NotUtf8 } from '../ingest/utf8.js';
 import { drainRefusedBody } from './drainRefusedBody.js';
 import { urlParams } from './strictParams.js';
+import { conventionsAsked } from './dateOrderParam.js';
 
 export interface BulkOptions {
   readonly documents: DocumentService;
@@ -51,6 +52,7 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new BadRequest('?batchSize= is a whole number of documents, at least 1.');
     const repair = repairPolicyNamed(params.get('repair') ?? 'all');
     if (!repair) throw new BadRequest(`?repair= is one of ${REPAIR_POLICIES.join(', ')}.`);
+    const conventions = conventionsAsked(params, repair);
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > maxBulkBytes) throw new PayloadTooLarge(declared, maxBulkBytes, '--max-bulk-mb');
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
@@ -79,7 +81,7 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
       // Read once; with strict=true the Loader keeps it in a temporary file for its second pass.
       const input = streamInput(params.get('source') ?? 'request body', format, encoding === 'gzip', () => body);
       const report = await new Loader(documents, {
-        strict: flag('strict'), dryRun: flag('dryRun'), documentLimits, baseUrl: params.get('baseUrl') ?? undefined, repair, batchSize,
+        strict: flag('strict'), dryRun: flag('dryRun'), documentLimits, baseUrl: params.get('baseUrl') ?? undefined, repair, conventions, batchSize,
         // Every warning counted by rule; each one listed only with ?warnings=all (a large load's would fill the answer).
         warningsListed: params.get('warnings') === 'all' ? Number.POSITIVE_INFINITY : WARNED_LISTED,
         // Checked in worker threads, never on the thread that answers readers meanwhile.

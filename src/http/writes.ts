@@ -9,6 +9,7 @@
  * what the gate thinks of it as written. `Prefer: handling=lenient` (RFC 7240 §4.4; answered with
  * `Preference-Applied`) or `?repair=all` repairs first, relative ids resolved against the PUT's
  * URL (as JSON-LD takes a document's location as its base); the answer lists what was repaired.
+ * `?dateOrder=ydm` says the source writes year-day-month (repair `date-order`, with the opt-in).
  */
 import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
@@ -25,6 +26,8 @@ import { bodyText, readBody, refuseNotUtf8 } from './readBody.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../ingest/documentLimits.js';
 import { overLimitsError, refuseTooLarge } from './documentLimitProblems.js';
 import { REPAIR_POLICIES, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
+import { conventionsAsked } from './dateOrderParam.js';
 
 export interface WriteOptions {
   readonly baseUrl: string;
@@ -50,11 +53,12 @@ export function putDocument({ baseUrl, maxBodyBytes, documents, representations,
     refuseTooLarge(body.length, documentLimits, id);
     const lenient = prefersLenient(req.headers['prefer']);
     const repair = lenient ? 'all' : repairAsked(req.url);
+    const conventions = conventionsAsked(queryOf(req.url));
     // A large body is checked in a document worker (its parse, ingest and shapes held this thread for seconds);
     // strict UTF-8 (400 naming the offset) either way, the worker decoding what is only checked here.
     const aside = body.length >= LARGE_PUT_BYTES;
     if (aside) refuseNotUtf8(body);
-    const admitted = aside ? await admitAside(body, id, repair, documentLimits) : admitHere(bodyText(body), id, repair, documentLimits);
+    const admitted = aside ? await admitAside(body, id, repair, documentLimits, conventions) : admitHere(bodyText(body), id, repair, documentLimits, conventions);
     if (lenient && admitted.kind !== 'notJson') res.setHeader('Preference-Applied', 'handling=lenient');
     if (admitted.kind !== 'admitted') throw refusal(admitted, id);
     const precondition = writePrecondition(req.headers, (stored) => representations.validators(stored, { inWriteTurn: true }));
@@ -92,16 +96,16 @@ interface Admitted {
 type Refused = Exclude<BodyVerdict, { kind: 'admitted' }>;
 
 /** The body checked here. */
-function admitHere(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits): Admitted | Refused {
-  const verdict = admitBody(body, id, repair, limits);
+function admitHere(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions): Admitted | Refused {
+  const verdict = admitBody(body, id, repair, limits, conventions);
   if (verdict.kind !== 'admitted') return verdict;
   return { kind: 'admitted', document: verdict.document, warnings: verdict.document.warnings.map(formatProblem), repairs: verdict.repairs };
 }
 
 /** The body checked in a document worker, with the graphs to store made there too. */
-async function admitAside(body: Buffer, id: string, repair: RepairPolicy, limits: DocumentLimits): Promise<Admitted | Refused> {
+async function admitAside(body: Buffer, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions): Promise<Admitted | Refused> {
   const now = new Date();
-  const answer = await documentWorkers().admit({ kind: 'admit', id, body, repair, limits, now: now.getTime() });
+  const answer = await documentWorkers().admit({ kind: 'admit', id, body, repair, conventions, limits, now: now.getTime() });
   if (answer.kind !== 'admitted') return answer;
   const checked: CheckedDocument = { id: answer.id, digest: answer.digest, type: answer.type, graphs: answer.graphs, when: now };
   return { kind: 'admitted', checked, warnings: answer.warnings, repairs: answer.repairs };
@@ -128,10 +132,15 @@ export function prefersLenient(header: string | string[] | undefined): boolean {
   return values.some((v) => v.split(',').some((p) => /^\s*handling\s*=\s*"?lenient"?\s*(;|$)/i.test(p)));
 }
 
+/** A PUT's query parameters (none: empty). */
+function queryOf(url: string): URLSearchParams {
+  const query = url.indexOf('?');
+  return new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
+}
+
 /** `?repair=` of a PUT: 'none' when absent; a bad value is a 400. */
 function repairAsked(url: string): RepairPolicy {
-  const query = url.indexOf('?');
-  const asked = query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('repair');
+  const asked = queryOf(url).get('repair');
   if (asked === null) return 'none';
   const policy = repairPolicyNamed(asked);
   if (!policy) throw new BadRequest(`?repair= is one of ${REPAIR_POLICIES.join(', ')}.`);

@@ -20,6 +20,7 @@ import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { duplicateIdLine } from './duplicateId.js';
 import { emptyReport, hasFailures, type LoadReport, problemMessages, recordRepairs, recordWarned } from './LoadReport.js';
 import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import type { GateOptions } from './gate/checkBatch.js';
 import type { LoadRecord } from './records.js';
 import type { RejectedRecord } from './rejectsFile.js';
@@ -43,6 +44,8 @@ export interface LoadOptions {
   readonly baseUrl?: string;
   /** Repairs before the gate (src/ingest/repairs): 'all' (the default) or 'none'. */
   readonly repair?: RepairPolicy;
+  /** What the source is known to do differently, for the repairs (`--date-order`); none by default. */
+  readonly conventions?: SourceConventions;
   /** Documents per atomic write (default 500). */
   readonly batchSize?: number;
   readonly onProgress?: (progress: LoadProgress) => void;
@@ -85,7 +88,7 @@ export class Loader {
       spooled = await spoolInputs(given);
       inputs = spooled.inputs;
     }
-    const gates = new Gates(this.options.checkWorkers ?? 0, { repair: this.options.repair ?? 'all', base: this.options.baseUrl });
+    const gates = new Gates(this.options.checkWorkers ?? 0, { repair: this.options.repair ?? 'all', base: this.options.baseUrl, conventions: this.options.conventions });
     try {
       return await this.checkedLoad(inputs, gates);
     } finally {

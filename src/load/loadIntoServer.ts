@@ -34,6 +34,7 @@ async function send(server: string, token: string, inputs: readonly LoadInput[],
     if (options.dryRun) params.set('dryRun', 'true');
     if (options.baseUrl) params.set('baseUrl', options.baseUrl);
     if (options.repair) params.set('repair', options.repair);
+    if (options.conventions?.dateOrder) params.set('dateOrder', options.conventions.dateOrder);
     if (options.warningsListed === Number.POSITIVE_INFINITY) params.set('warnings', 'all');
     // The raw bytes (gzip stays gzip, Content-Encoding says so): counted as they leave, for progress.
     const raw = rawStream(input);

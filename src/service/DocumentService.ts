@@ -391,6 +391,8 @@ async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly
  * hints, the modification stamp and the digest, and its links graph (its reverse-link rows).
  */
 export function storedGraphs(doc: IngestedDocument, digest: string, now: Date): Array<[string, Quad[]]> {
+  // Only part of it was read: storing it would lose the rest (the gate refuses it; this never happens).
+  if (doc.refusals.length > 0) throw new Error(`${doc.id}: a document with ingest problems reached the store`);
   const graphs: Array<[string, Quad[]]> = [[doc.id, doc.quads], [hintGraphOf(doc.id), [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest)]]];
   if (!WITHOUT_LINKS_FOR_BENCH) graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, reverseLinksOf(doc.id, doc.quads))]);
   return graphs;

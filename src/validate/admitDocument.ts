@@ -4,22 +4,24 @@
  * path, the Linked Art term, the rule in plain words, the severity. A document with a
  * Violation is refused whole; Warnings travel with the accepted document.
  */
-import { ingestDocument, type IngestedDocument } from '../ingest/ingestDocument.js';
+import { ingestReadable, type IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
+import { everyProblem } from './everyProblem.js';
 import { locateResult } from './locateResult.js';
 import { shaclValidator } from './ShaclValidator.js';
 
 /** Ingest and validate one document; throws DocumentRejected listing every problem when any is a Violation. */
 export function admitDocument(json: unknown, source?: string): IngestedDocument {
-  return checkShapes(ingestDocument(json, source), source);
+  return checkShapes(ingestReadable(json, source), source);
 }
 
 /**
- * The second half of the gate, for a document already ingested: throws DocumentRejected when
- * the shapes find a Violation; otherwise adds their Warnings to the document's.
+ * The second half of the gate, for a document already ingested (as far as it could be read):
+ * throws DocumentRejected, with its ingest problems and the shapes' findings together, when
+ * there is a Violation; otherwise adds the shapes' Warnings to the document's.
  */
 export function checkShapes(ingested: IngestedDocument, source?: string): IngestedDocument {
-  const problems = shapeProblems(ingested);
+  const problems = everyProblem(ingested, shapeProblems(ingested));
   if (problems.some((p) => p.severity === 'Violation')) {
     throw new DocumentRejected(ingested.id, [...ingested.warnings, ...sortProblems(problems)], source);
   }

@@ -15,6 +15,7 @@ import { ingestRecord, recordDigest } from '../admitRecord.js';
 import { problemMessages } from '../LoadReport.js';
 import type { LoadRecord } from '../records.js';
 import type { RepairPolicy } from '../../ingest/repairs/repairDocument.js';
+import type { SourceConventions } from '../../ingest/repairs/SourceConventions.js';
 import { formatRepair, type RepairNote } from '../../ingest/repairs/RepairNote.js';
 
 /** A record with where it came from, and the digest its id is stored with (when the loader read one). */
@@ -31,6 +32,8 @@ export interface GateOptions {
   readonly repair: RepairPolicy;
   /** What relative ids resolve against (the load's base URL). */
   readonly base?: string;
+  /** What the source is known to do differently (--date-order), for the repairs. */
+  readonly conventions?: SourceConventions;
 }
 
 export const DEFAULT_GATE_OPTIONS: GateOptions = { repair: 'all' };
@@ -65,9 +68,10 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
     const notes: RepairNote[] = [];
     try {
       const base = record.kind === 'json' ? record.base ?? options.base : options.base;
-      const doc = ingestRecord(record, source, { policy: options.repair, base, notes });
+      const doc = ingestRecord(record, source, { policy: options.repair, base, conventions: options.conventions, notes });
       // Against a stored digest first (unchanged: no shapes); otherwise only for a document that passes.
-      if (before !== undefined) {
+      // Never for one with ingest problems: what was read of it may be all the stored one holds.
+      if (before !== undefined && doc.refusals.length === 0) {
         digest = digestOf(doc);
         if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id }); continue; }
       }

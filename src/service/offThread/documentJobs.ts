@@ -14,6 +14,7 @@ import { hintGraphOf } from '../../hints/Skeleton.js';
 import { formatProblem, type Problem } from '../../linkedart/Problem.js';
 import { entityClassOf } from '../../discovery/reverseLinksOf.js';
 import type { RepairPolicy } from '../../ingest/repairs/repairDocument.js';
+import type { SourceConventions } from '../../ingest/repairs/SourceConventions.js';
 import type { DocumentLimits, LimitExceeded } from '../../ingest/documentLimits.js';
 import type { Quad } from '../../rdf/terms.js';
 import { encodeGraphs, WireDecoder, type WireGraphs } from '../../rdf/wireGraphs.js';
@@ -45,6 +46,8 @@ export interface AdmitJob {
   readonly id: string;
   readonly body: Uint8Array;
   readonly repair: RepairPolicy;
+  /** How the source writes (?dateOrder=), for the repairs. */
+  readonly conventions?: SourceConventions;
   readonly limits: DocumentLimits;
   readonly now: number;
 }
@@ -71,7 +74,7 @@ export function runJob(job: DocumentJob): { answer: DocumentAnswer; transfer: Ar
     const body = new Uint8Array(r.body.buffer.slice(r.body.byteOffset, r.body.byteOffset + r.body.length)) as Uint8Array<ArrayBuffer>;
     return { answer: { kind: 'represented', body, etag: r.etag, lastModified: r.lastModified, warnings: r.warnings, version: r.version }, transfer: [body.buffer] };
   }
-  const verdict = admitBody(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.length).toString('utf8'), job.id, job.repair, job.limits);
+  const verdict = admitBody(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.length).toString('utf8'), job.id, job.repair, job.limits, job.conventions);
   if (verdict.kind !== 'admitted') return { answer: verdict, transfer: [] };
   const doc = verdict.document;
   const digest = digestOf(doc);

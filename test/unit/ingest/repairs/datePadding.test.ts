@@ -38,6 +38,9 @@ describe('repair date-padding', () => {
       ] },
     { name: 'a date both year-month-day and year-day-month could mean: left, refused as today', doc: span({ begin_of_the_begin: '1976-9-2' }) },
     { name: 'a month over 12: left for --date-order ydm', doc: span({ begin_of_the_begin: '1971-31-3' }) },
+    { name: 'with --date-order ydm, date-order reads the date first: 1976-9-2 is 9 February, not padded as 2 September',
+      doc: span({ begin_of_the_begin: '1976-9-2' }), conventions: { dateOrder: 'ydm' },
+      after: span({ begin_of_the_begin: '1976-02-09T00:00:00Z', identified_by: [{ type: 'Name', content: '1976-9-2' }] }) },
     { name: 'not a TimeSpan bound: left', doc: object({ identified_by: [{ type: 'Identifier', content: '2003-3-13' }] }) },
   ]);
 });
