@@ -5,6 +5,7 @@ import { ConfigError, SETTINGS, resolveConfig, type ConfigInput } from '../confi
 import { exportCommand } from './export.js';
 import { harvestCommand } from './harvest.js';
 import { reindexCommand } from './reindex.js';
+import { reportCommand } from './report.js';
 import { loadCommand } from './load.js';
 import { queryCommand } from './query.js';
 import { serve } from './serve.js';
@@ -69,6 +70,7 @@ program.addCommand(loadCommand());
 program.addCommand(exportCommand());
 program.addCommand(harvestCommand());
 program.addCommand(reindexCommand());
+program.addCommand(reportCommand());
 program.addCommand(queryCommand());
 program.addCommand(updateCommand());
 program.addCommand(feedCommand());

@@ -41,6 +41,8 @@ export interface IngestedDocument {
   readonly locations: DocumentLocations;
   /** The document as given, for the values problems found on the quads are about. */
   readonly given: unknown;
+  /** The shapes' Violations it was admitted with under the `report` conformance policy (validate/conformance.ts). */
+  violations?: Problem[];
   /** Ingest problems (ruleHints.ts rules) of a document read as far as it could be (ingestReadable): the gate refuses it. */
   readonly refusals: readonly Problem[];
   /** What those problems kept from being read (JSON paths: nothing there is in the quads). */

@@ -14,6 +14,7 @@ import { renderDocument } from '../render/renderDocument.js';
 import { ingestReadable } from '../ingest/ingestDocument.js';
 import { INGEST_HINTS } from '../ingest/ruleHints.js';
 import { checkShapes } from '../validate/admitDocument.js';
+import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
 import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { RepairNote } from '../ingest/repairs/RepairNote.js';
 import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
@@ -21,8 +22,9 @@ import { checkGraphRoot, compactClass, unreachable } from './graphDocument.js';
 import { topLevelClassIris } from './splitTriples.js';
 import type { LoadRecord } from './records.js';
 
-export function admitRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string): IngestedDocument {
-  return checkShapes(ingestRecord(record, source), `${source} ${record.location}`);
+/** `conformance`: whether the shapes' Violations refuse it (validate/conformance.ts). */
+export function admitRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): IngestedDocument {
+  return checkShapes(ingestRecord(record, source), `${source} ${record.location}`, conformance);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { admitDocument } from '../validate/admitDocument.js';
 import { shapeExceeded, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
+import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
 
 export type BodyVerdict =
   /** The body is not JSON (the parser's message). */
@@ -26,9 +27,10 @@ export type BodyVerdict =
 
 /**
  * `id`: the URL's entity id (relative ids resolve against it); `repair`: the policy asked for; `limits`: on one document's
- * shape; `conventions`: how the source writes (?dateOrder=), for the repairs.
+ * shape; `conventions`: how the source writes (?dateOrder=), for the repairs; `conformance`: whether the shapes' Violations
+ * refuse it (validate/conformance.ts).
  */
-export function admitBody(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions = {}): BodyVerdict {
+export function admitBody(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions = {}, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): BodyVerdict {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -47,7 +49,7 @@ export function admitBody(body: string, id: string, repair: RepairPolicy, limits
   const given = (json as { id?: unknown } | null)?.id;
   if (typeof given === 'string' && given !== id) return { kind: 'otherId', given };
   try {
-    return { kind: 'admitted', document: admitDocument(json, `PUT ${id}`), repairs };
+    return { kind: 'admitted', document: admitDocument(json, `PUT ${id}`, conformance), repairs };
   } catch (error) {
     if (!(error instanceof DocumentRejected)) throw error;
     // Refused as written, where repairs were not asked for: which would apply.

@@ -17,6 +17,7 @@ import type { LoadRecord } from '../records.js';
 import type { RepairPolicy } from '../../ingest/repairs/repairDocument.js';
 import type { SourceConventions } from '../../ingest/repairs/SourceConventions.js';
 import { formatRepair, type RepairNote } from '../../ingest/repairs/RepairNote.js';
+import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../../validate/conformance.js';
 
 /** A record with where it came from, and the digest its id is stored with (when the loader read one). */
 export interface GateItem {
@@ -32,6 +33,8 @@ export interface GateOptions {
   readonly repair: RepairPolicy;
   /** What relative ids resolve against (the load's base URL). */
   readonly base?: string;
+  /** Whether a document whose only Violations are the shapes' is stored with them (validate/conformance.ts); default strict. */
+  readonly conformance?: ConformancePolicy;
   /** What the source is known to do differently (--date-order), for the repairs. */
   readonly conventions?: SourceConventions;
 }
@@ -43,7 +46,9 @@ export type GateVerdict =
   /** Passed: to be stored (`replaced`: over a stored version); its Warnings as report lines. */
   | { readonly kind: 'pass'; readonly id: string; readonly replaced: boolean; readonly warnings: string[]; readonly repairs: string[];
       /** Its Linked Art class (the change feed names it). */
-      readonly type: string | undefined }
+      readonly type: string | undefined;
+      /** The shapes' Violations it is stored with (`report` policy), as report lines; absent: none. */
+      readonly violations?: string[] }
   /** The stored version is the same document (under the same shapes): left alone. */
   | { readonly kind: 'unchanged'; readonly id: string }
   /** Refused, with every problem found (they cross to the loader's thread by structured clone). */
@@ -75,13 +80,14 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
         digest = digestOf(doc);
         if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id }); continue; }
       }
-      checked = checkShapes(doc, `${source} ${record.location}`);
+      checked = checkShapes(doc, `${source} ${record.location}`, options.conformance ?? DEFAULT_CONFORMANCE);
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
       verdicts.push({ kind: 'rejected', id: error.document, problems: [...error.problems], repairs: notes.map(formatRepair) });
       continue;
     }
-    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair), type: entityClassOf(checked.id, checked.quads) });
+    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair), type: entityClassOf(checked.id, checked.quads),
+      ...(checked.violations ? { violations: problemMessages(checked.violations) } : {}) });
     if (keep) for (const [graph, quads] of storedGraphs(checked, digest ?? digestOf(checked), now)) keep(graph, quads);
   }
   return verdicts;
