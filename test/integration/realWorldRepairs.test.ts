@@ -39,13 +39,13 @@ describe('repairs on the real-world records', function () {
     expect(refused.size).to.be.lessThan(refusedWithout.size);
   });
 
-  it('leaves no record refused for what a repair meets here (_links, label, current_keeper, an empty see_also, an id with a space, a string number, a unit typed Type)', () => {
+  it('leaves no record refused for what a repair meets here (_links, label, current_keeper, an empty see_also, an id with a space, a string number, a unit typed Type, a one-digit day)', () => {
     const messages = withRepairs.rejections.flatMap((r) => r.messages);
     for (const m of messages) {
       expect(m).to.not.match(/"(_links|label|current_keeper|see_also)" is not defined/);
       expect(m).to.not.match(/\[(embedded-context|id|MonetaryAmountValue|ObjectProducedBy)\]$/);
     }
-    for (const name of ['links-dropped', 'legacy-term', 'iri-escape', 'number-string', 'type-from-range', 'empty-unmapped-key', 'redundant-context']) {
+    for (const name of ['links-dropped', 'legacy-term', 'iri-escape', 'number-string', 'type-from-range', 'empty-unmapped-key', 'redundant-context', 'date-padding']) {
       expect(withRepairs.repairs[name] ?? 0, name).to.be.greaterThan(0);
     }
   });

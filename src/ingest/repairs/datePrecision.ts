@@ -10,7 +10,8 @@
  * kept. A date-time with seconds is already what the spec asks for and is left alone.
  * Years are four digits or more, negative allowed (astronomical numbering, as xsd:dateTime:
  * -0500 is 501 BCE); the proleptic Gregorian calendar's month lengths and leap years apply.
- * Anything else (`2024-07-3`, month 22, February 30) is not guessed at.
+ * Anything else (`2024-07-3`, month 22, February 30) is not guessed at here (`date-padding`,
+ * before it, pads a one-digit field where year-month-day is the one reading).
  *
  * So that nothing is lost, the original string becomes the TimeSpan's Name
  * (`identified_by`) when it has none; two different originals as an ISO 8601 interval
@@ -28,7 +29,7 @@ function isLeap(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-function daysIn(year: number, month: number): number {
+export function daysIn(year: number, month: number): number {
   return month === 2 ? (isLeap(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 

@@ -16,6 +16,7 @@ import { bareReference } from './bareReference.js';
 import { crmKey } from './crmKey.js';
 import { dateNumber } from './dateNumber.js';
 import { dateOrder } from './dateOrder.js';
+import { datePadding } from './datePadding.js';
 import { datePrecision } from './datePrecision.js';
 import { dateTimeSpace } from './dateTimeSpace.js';
 import { emptyId } from './emptyId.js';
@@ -30,6 +31,7 @@ import { nullValue } from './nullValue.js';
 import { numberString } from './numberString.js';
 import { redundantContext } from './redundantContext.js';
 import { relativeId, resolvedId } from './relativeId.js';
+import { schemeColon, withSchemeColon } from './schemeColon.js';
 import { typeCase } from './typeCase.js';
 import { typeFromRange } from './typeFromRange.js';
 import { isEmptyObject, isObject, join, KeyScan, typesOf, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
@@ -39,13 +41,16 @@ import type { SourceConventions } from './SourceConventions.js';
 /**
  * Every repair, in the order they run on a node: nulls first (nothing after sees them); a type's
  * case before the legacy class names (`manmadeobject` → `ManMadeObject` → `HumanMadeObject`);
- * an empty id dropped before relative ids are resolved (it would resolve to the document); a
- * date's form before its precision; a Name's content after the keys are renamed.
+ * an IRI's missing colon before anything reads IRIs (a relative id would resolve under the base;
+ * a bare reference must be absolute); an empty id dropped before relative ids are resolved (it
+ * would resolve to the document); a date read year-day-month (when the source is said to write
+ * so) before any padding, padding and the space's `T` before precision; a Name's content after
+ * the keys are renamed.
  */
 const ALL: readonly Repair[] = [
   contextAlias, linksDropped, redundantContext, nullValue,
-  typeCase, legacyClass, legacyTerm, crmKey, emptyUnmappedKey, identifierAssigner, typeFromRange, bareReference,
-  emptyId, relativeId, iriEscape, dateNumber, dateTimeSpace, dateOrder, datePrecision, numberString, nameContent,
+  typeCase, legacyClass, legacyTerm, crmKey, emptyUnmappedKey, identifierAssigner, schemeColon, typeFromRange, bareReference,
+  emptyId, relativeId, iriEscape, dateNumber, dateOrder, datePadding, dateTimeSpace, datePrecision, numberString, nameContent,
 ];
 
 /**
@@ -125,10 +130,11 @@ export function repairDocument(json: unknown, options: RepairOptions = {}): { do
 }
 
 /**
- * A document's id as the repairs will leave it (relative-id, then iri-escape), for a loader that
- * reads ids before the gate (to find the stored copy, and the same id twice in one load).
+ * A document's id as the repairs will leave it (scheme-colon, relative-id, then iri-escape), for
+ * a loader that reads ids before the gate (to find the stored copy, and the same id twice in one load).
  */
-export function repairedId(id: string, options: RepairOptions = {}): string {
+export function repairedId(given: string, options: RepairOptions = {}): string {
+  const id = withSchemeColon(given) ?? given;
   const resolved = options.base === undefined ? id : resolvedId(id, options.base) ?? id;
   return escapedId(resolved) ?? resolved;
 }

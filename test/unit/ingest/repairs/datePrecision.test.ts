@@ -41,7 +41,7 @@ describe('repair date-precision', () => {
         'Repaired at produced_by.timespan.begin_of_the_begin: "1503-04" → "1503-04-01T00:00:00Z" [date-precision]',
         'Repaired at produced_by.timespan.end_of_the_end: "1503-04" → "1503-04-30T23:59:59Z" [date-precision]',
       ] },
-    { name: 'not ISO 8601: not guessed at', doc: object({ produced_by: { type: 'Production', timespan: { type: 'TimeSpan', begin_of_the_begin: '2024-07-3T00:00:00Z' } } }) },
+    { name: 'not ISO 8601: not guessed at', doc: object({ produced_by: { type: 'Production', timespan: { type: 'TimeSpan', begin_of_the_begin: '2024-07-3' } } }) },
     { name: 'a full date-time: left', doc: object({ produced_by: { type: 'Production', timespan: { type: 'TimeSpan', begin_of_the_begin: '1503-01-01T00:00:00Z' } } }) },
   ]);
 });
