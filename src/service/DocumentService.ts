@@ -7,6 +7,7 @@
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { DIGEST_PREDICATE, digestQuad, documentDigest } from '../hints/digest.js';
 import { MODIFIED_PREDICATE, modifiedFrom, modifiedStamp } from '../hints/lastModified.js';
+import { keptWarningsQuad } from '../hints/keptWarnings.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitDocument } from '../validate/admitDocument.js';
 import { shaclValidator } from '../validate/ShaclValidator.js';
@@ -388,10 +389,12 @@ async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly
 
 /**
  * The graphs a document is stored as: its entity graph, its hint graph with the shape
- * hints, the modification stamp and the digest, and its links graph (its reverse-link rows).
+ * hints, the modification stamp, the digest and the Warnings (keptWarnings.ts), and its links
+ * graph (its reverse-link rows).
  */
 export function storedGraphs(doc: IngestedDocument, digest: string, now: Date): Array<[string, Quad[]]> {
-  const graphs: Array<[string, Quad[]]> = [[doc.id, doc.quads], [hintGraphOf(doc.id), [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest)]]];
+  const hints = [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest), keptWarningsQuad(doc.id, doc.warnings)];
+  const graphs: Array<[string, Quad[]]> = [[doc.id, doc.quads], [hintGraphOf(doc.id), hints]];
   if (!WITHOUT_LINKS_FOR_BENCH) graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, reverseLinksOf(doc.id, doc.quads))]);
   return graphs;
 }

@@ -41,8 +41,8 @@ export type GateVerdict =
   | { readonly kind: 'pass'; readonly id: string; readonly replaced: boolean; readonly warnings: string[]; readonly repairs: string[];
       /** Its Linked Art class (the change feed names it). */
       readonly type: string | undefined }
-  /** The stored version is the same document (under the same shapes): left alone. */
-  | { readonly kind: 'unchanged'; readonly id: string }
+  /** The stored version is the same document (under the same shapes): left alone; its repairs reported as on the load that stored it. */
+  | { readonly kind: 'unchanged'; readonly id: string; readonly repairs: string[] }
   /** Refused, with every problem found (they cross to the loader's thread by structured clone). */
   | { readonly kind: 'rejected'; readonly id: string | undefined; readonly problems: Problem[]; readonly repairs: string[] };
 
@@ -55,9 +55,10 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
   const verdicts: GateVerdict[] = [];
   const version = shaclValidator().version;
   for (const { record, source, before } of items) {
-    // A graph whose own digest is the stored one holds exactly the stored document: not even read.
+    // A graph whose own digest is the stored one holds exactly the stored document: not even read
+    // (nor repaired: it is the stored, repaired form).
     if (before !== undefined && record.kind === 'graph' && before === recordDigest(record, version)) {
-      verdicts.push({ kind: 'unchanged', id: record.id });
+      verdicts.push({ kind: 'unchanged', id: record.id, repairs: [] });
       continue;
     }
     let checked: IngestedDocument;
@@ -69,7 +70,7 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
       // Against a stored digest first (unchanged: no shapes); otherwise only for a document that passes.
       if (before !== undefined) {
         digest = digestOf(doc);
-        if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id }); continue; }
+        if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id, repairs: notes.map(formatRepair) }); continue; }
       }
       checked = checkShapes(doc, `${source} ${record.location}`);
     } catch (error) {
