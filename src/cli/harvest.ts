@@ -17,6 +17,7 @@ import { harvestProgressDisplay } from '../harvest/progress.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
+import { conformanceOf, conformanceOption } from './conformanceOption.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 import { addDocumentLimitOptions, documentLimitsOfFlags, type DocumentLimitFlags } from './limitOptions.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
@@ -29,6 +30,7 @@ interface HarvestFlags extends StoreFlags, DocumentLimitFlags, HarvestSettingsIn
   retries: string;
   timeout: string;
   repair: string;
+  conformance?: string;
   json: boolean;
   progress: boolean;
 }
@@ -44,6 +46,7 @@ export function harvestCommand(): Command {
     .option('--retries <n>', 'retries of a request that fails (5xx, 429, timeout, network), with exponential back-off from 1 s', '5')
     .option('--timeout <seconds>', 'time limit of one request', '30')
     .option('--repair <which>', `repairs of form before the gate, as a load makes them (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`, 'all')
+    .addOption(conformanceOption())
     .option('--max-document-bytes <size>', `${HARVEST_SETTINGS.maxDocumentBytes.help} (env ${HARVEST_SETTINGS.maxDocumentBytes.env})`)
     .option('--max-page-bytes <size>', `${HARVEST_SETTINGS.maxPageBytes.help} (env ${HARVEST_SETTINGS.maxPageBytes.env})`)
     .option('--max-pages-without-progress <n>', `${HARVEST_SETTINGS.maxPagesWithoutProgress.help} (env ${HARVEST_SETTINGS.maxPagesWithoutProgress.env})`)
@@ -79,6 +82,8 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   if (!wholeNumber(flags.retries, 0)) return usage(`--retries ${flags.retries}: a whole number, 0 or more`);
   const repair = repairPolicyNamed(flags.repair);
   if (!repair) return usage(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
+  const conformance = conformanceOf(flags.conformance);
+  if (typeof conformance === 'object') return usage(conformance.error);
   if (!(Number(flags.timeout) > 0)) return usage(`--timeout ${flags.timeout}: a number of seconds above 0`);
   let documentLimits: DocumentLimits;
   let trust: HarvestSettings;
@@ -107,7 +112,7 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
     try {
       report = await new Harvester(new DocumentService(store), {
         ...trust,
-        since, repair, documentLimits, concurrency: Number(flags.concurrency), batchSize: Number(flags.batchSize), checkWorkers: Number(flags.checkWorkers), signal: abort.signal,
+        since, repair, conformance, documentLimits, concurrency: Number(flags.concurrency), batchSize: Number(flags.batchSize), checkWorkers: Number(flags.checkWorkers), signal: abort.signal,
         http: {
           retries: Number(flags.retries), timeoutMs: Number(flags.timeout) * 1000,
           onRetry: (u, reason, attempt, delay) => { if (!flags.json) console.error(`\nharvest: ${u}: ${reason}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s`); },

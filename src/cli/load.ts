@@ -16,10 +16,14 @@ import { loadIntoServer } from '../load/loadIntoServer.js';
 import { RejectsFile, type RejectedRecord } from '../load/rejectsFile.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
+import { conformanceOf, conformanceOption } from './conformanceOption.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
+import { conventionsOfFlags, dateOrderOption } from './dateOrderOption.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 import { addDocumentLimitOptions, documentLimitsOfFlags, type DocumentLimitFlags } from './limitOptions.js';
 import { ConfigError } from '../config/Config.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
+import type { ConformancePolicy } from '../validate/conformancePolicy.js';
 
 interface LoadFlags extends StoreFlags, DocumentLimitFlags {
   server?: string;
@@ -27,6 +31,8 @@ interface LoadFlags extends StoreFlags, DocumentLimitFlags {
   baseUrl?: string;
   base?: string;
   repair: string;
+  conformance?: string;
+  dateOrder: string;
   format?: string;
   strict: boolean;
   dryRun: boolean;
@@ -47,6 +53,8 @@ export function loadCommand(): Command {
     .addOption(new Option('--base-url <url>', 'relative ids resolve against this URL; when splitting triples with no graph, only subjects under it are documents'))
     .addOption(new Option('--base <url>', 'the same as --base-url').hideHelp())
     .option('--repair <which>', `repairs of form before the gate (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`, 'all')
+    .addOption(conformanceOption())
+    .addOption(dateOrderOption())
     .addOption(new Option('--format <format>', `format of every input, instead of the extension: ${DUMP_FORMATS.join(', ')}`))
     .option('--strict', 'any refused document aborts the whole load: nothing is stored', false)
     .option('--dry-run', 'check everything, store nothing', false)
@@ -65,6 +73,8 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   let format: DumpFormat | undefined;
   let inputs: LoadInput[];
   let documentLimits: DocumentLimits;
+  let conformance: ConformancePolicy | undefined;
+  let conventions: SourceConventions;
   const batchSize = Number(flags.batchSize);
   const checkWorkers = Number(flags.checkWorkers);
   try {
@@ -72,7 +82,12 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
       format = dumpFormatNamed(flags.format);
       if (!format) throw new InputError(`--format ${flags.format}: not a dump format; use one of ${DUMP_FORMATS.join(', ')}`);
     }
+    // Into a server: its own policy unless the flag asks for another.
+    const asked = conformanceOf(flags.conformance, flags.server === undefined);
+    if (typeof asked === 'object') throw new InputError(asked.error);
+    conformance = asked;
     if (!repairPolicyNamed(flags.repair)) throw new InputError(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
+    conventions = conventionsOfFlags(flags.dateOrder, repairPolicyNamed(flags.repair));
     if (flags.base !== undefined && flags.baseUrl !== undefined && flags.base !== flags.baseUrl) throw new InputError('--base and --base-url are the same option; give one');
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new InputError(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
     if (!Number.isInteger(checkWorkers) || checkWorkers < 0 || checkWorkers > 64) throw new InputError(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
@@ -104,7 +119,8 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
     return 2;
   }
   const options = {
-    strict: flags.strict, dryRun: flags.dryRun, documentLimits, baseUrl: flags.baseUrl ?? flags.base, repair: repairPolicyNamed(flags.repair), batchSize, checkWorkers, signal: abort.signal,
+    strict: flags.strict, dryRun: flags.dryRun, documentLimits, baseUrl: flags.baseUrl ?? flags.base, repair: repairPolicyNamed(flags.repair), conventions, batchSize,
+    conformance, checkWorkers, signal: abort.signal,
     // The summary counts warnings by rule; every one is kept only when asked for (each listed, or the JSON report).
     warningsListed: flags.warnings || flags.json ? Number.POSITIVE_INFINITY : WARNED_LISTED,
     onProgress: progress ? (p: Parameters<NonNullable<typeof progress>['update']>[0]) => progress.update(p) : undefined,

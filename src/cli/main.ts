@@ -5,6 +5,7 @@ import { ConfigError, SETTINGS, resolveConfig, type ConfigInput } from '../confi
 import { exportCommand } from './export.js';
 import { harvestCommand } from './harvest.js';
 import { reindexCommand } from './reindex.js';
+import { reportCommand } from './report.js';
 import { loadCommand } from './load.js';
 import { queryCommand } from './query.js';
 import { serve } from './serve.js';
@@ -13,6 +14,9 @@ import { feedCommand } from './feed.js';
 import { runValidate } from './validate.js';
 import { DUMP_FORMATS, dumpFormatNamed } from '../load/inputs.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
+import { InputError } from '../load/inputs.js';
+import { conventionsOfFlags, dateOrderOption } from './dateOrderOption.js';
 
 const program = new Command();
 program
@@ -41,7 +45,8 @@ program
   .option('--format <format>', `the format of every input (needed for -): ${DUMP_FORMATS.join(', ')}`)
   .option('--repair <which>', 'repairs of form before the check, as a load makes them: all or none', 'all')
   .option('--base-url <url>', 'relative ids resolve against this URL (as for a load)')
-  .action(async (inputs: string[], opts: { json: boolean; format?: string; repair: string; baseUrl?: string }) => {
+  .addOption(dateOrderOption())
+  .action(async (inputs: string[], opts: { json: boolean; format?: string; repair: string; baseUrl?: string; dateOrder: string }) => {
     const repair = repairPolicyNamed(opts.repair);
     const format = opts.format === undefined ? undefined : dumpFormatNamed(opts.format);
     if (!repair || (opts.format !== undefined && !format)) {
@@ -49,13 +54,23 @@ program
       process.exitCode = 2;
       return;
     }
-    process.exitCode = await runValidate(inputs, { json: opts.json, repair, base: opts.baseUrl, format });
+    let conventions: SourceConventions;
+    try {
+      conventions = conventionsOfFlags(opts.dateOrder, repair);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      console.error(`linkedart validate: ${error.message}`);
+      process.exitCode = 2;
+      return;
+    }
+    process.exitCode = await runValidate(inputs, { json: opts.json, repair, base: opts.baseUrl, format, conventions });
   });
 
 program.addCommand(loadCommand());
 program.addCommand(exportCommand());
 program.addCommand(harvestCommand());
 program.addCommand(reindexCommand());
+program.addCommand(reportCommand());
 program.addCommand(queryCommand());
 program.addCommand(updateCommand());
 program.addCommand(feedCommand());

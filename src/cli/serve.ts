@@ -40,7 +40,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   });
   const readiness: Readiness = { ready: false, reason: 'checking the reverse-link index', store: () => store.condition?.() ?? STORE_OK };
   const sparql = new SparqlService(store.sparqlEngine(), documents, {
-    timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes, documentLimits: config.documentLimits,
+    timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes, documentLimits: config.documentLimits, conformance: config.conformance,
   });
   const app = createApp({ config, documents, representations, logger, readiness, sparql });
 

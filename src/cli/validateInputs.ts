@@ -7,6 +7,7 @@
  */
 import { formatRepair, type RepairNote } from '../ingest/repairs/RepairNote.js';
 import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { ingestRecord } from '../load/admitRecord.js';
 import { InputError, resolveInputs, type DumpFormat } from '../load/inputs.js';
@@ -27,6 +28,8 @@ export interface ValidateOptions {
   readonly repair?: RepairPolicy;
   /** What relative ids resolve against, and the documents of graph-less triples are under. */
   readonly base?: string;
+  /** What the source is known to do differently (--date-order), for the repairs. */
+  readonly conventions?: SourceConventions;
   /** The format of every input (needed for `-`); otherwise each file's extension says it. */
   readonly format?: DumpFormat;
 }
@@ -71,7 +74,7 @@ export async function validateInputs(paths: readonly string[], options: Validate
 
 function check(record: Parameters<typeof ingestRecord>[0], name: string, source: string, options: ValidateOptions): ValidationReport {
   const notes: RepairNote[] = [];
-  const repairs = options.repair === 'none' ? undefined : { policy: options.repair ?? 'all', base: options.base, notes };
+  const repairs = options.repair === 'none' ? undefined : { policy: options.repair ?? 'all', base: options.base, conventions: options.conventions, notes };
   try {
     const admitted = checkShapes(ingestRecord(record, name, repairs), source);
     return { source, document: admitted.id, valid: true, problems: admitted.warnings, repairs: notes.map(formatRepair) };

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { WASM_CEILING_BYTES } from '../store/embedded/storeCeiling.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 import { DOCUMENT_LIMIT_SETTINGS, documentLimitsOf } from './documentLimitsConfig.js';
+import { CONFORMANCE_POLICIES, conformancePolicyNamed, DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformancePolicy.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
 
@@ -55,6 +56,8 @@ export interface Config {
   readonly metrics: MetricsAccess;
   /** The limits on one document at every entry point (--max-document-kb, --max-depth, --max-array-items). */
   readonly documentLimits: DocumentLimits;
+  /** Writes' conformance policy unless a write asks for another (--conformance; validate/conformance.ts). */
+  readonly conformance: ConformancePolicy;
 }
 
 export const METRICS_ACCESS = ['public', 'token', 'off'] as const;
@@ -96,6 +99,7 @@ export interface ConfigInput {
   maxDocumentKb?: string;
   maxDepth?: string;
   maxArrayItems?: string;
+  conformance?: string;
 }
 
 export class ConfigError extends Error {
@@ -147,6 +151,7 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   pageSize: { env: 'LINKEDART_PAGE_SIZE', help: 'entries per page of search results and collections, 1 to 1000 (default 20)' },
   title: { env: 'LINKEDART_TITLE', help: `the collection's name, shown on the pages for people (default "${DEFAULT_TITLE}")` },
   metrics: { env: 'LINKEDART_METRICS', help: 'who may read /metrics (Prometheus): public, token (the read or curator token) or off (default public)' },
+  conformance: { env: 'LINKEDART_CONFORMANCE', help: `writes' conformance policy, unless a write asks for another (?conformance=): strict refuses a document that breaks any rule; report stores one whose only violations are of the shapes (SHACL), with them, and serves it saying so (default ${DEFAULT_CONFORMANCE})` },
   ...DOCUMENT_LIMIT_SETTINGS,
   feedPageSize: { env: 'LINKEDART_FEED_PAGE_SIZE', help: 'activities per page of the change feed, 1 to 1000 (default 100); changing it renumbers the pages harvesters may have cached' },
 };
@@ -261,8 +266,11 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
 
   const documentLimits = documentLimitsOf(pick, fail);
 
+  const conformanceIn = pick('conformance');
+  const conformance = conformanceIn ? conformancePolicyNamed(conformanceIn.value) ?? fail(conformanceIn, `one of ${CONFORMANCE_POLICIES.join(', ')}`) : DEFAULT_CONFORMANCE;
+
   return {
-    title, metrics, documentLimits,
+    title, metrics, documentLimits, conformance,
     store, port, host, baseUrl, dataDir, cacheControl, logLevel, token: tokenIn?.value,
     queryTimeoutMs, maxRows, maxQueryBytes, anonymousQueries, readToken: readTokenIn?.value, links, pageSize, feedPageSize,
     cacheBytes: megabytes('cacheMb', 64, 0),

@@ -29,6 +29,9 @@ export interface HarvestReport {
   /** Changes this feed may not make: an id off its origins, a document the mirror got from another feed. */
   refused: number;
   warnings: number;
+  /** Documents stored with violations of the shapes (--conformance report), by rule: how many break each. */
+  violated: number;
+  readonly violationsByRule: Record<string, number>;
   /** Per repair name (src/ingest/repairs), the documents it repaired, as a load reports them. */
   readonly repairs: Record<string, number>;
   /** Per repaired document, what was repaired. */
@@ -47,7 +50,7 @@ export interface HarvestReport {
 export function emptyHarvestReport(feed: string): HarvestReport {
   return {
     feed, start: 'the whole feed', pages: 0, activities: 0, changes: 0, created: 0, replaced: 0, unchanged: 0, rejected: 0, deleted: 0,
-    deleteAbsent: 0, missing: 0, unusable: 0, refused: 0, warnings: 0, repairs: {}, repaired: [], rejections: [], failures: [], ignored: [], seconds: 0,
+    deleteAbsent: 0, missing: 0, unusable: 0, refused: 0, warnings: 0, violated: 0, violationsByRule: {}, repairs: {}, repaired: [], rejections: [], failures: [], ignored: [], seconds: 0,
   };
 }
 
@@ -85,9 +88,12 @@ export function formatHarvestReport(r: HarvestReport): string {
   if (r.repaired.length > 0) {
     lines.push(`repaired, by repair (documents; --json lists each): ${Object.entries(r.repairs).sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${n}`).join(', ')}`);
   }
+  if (r.violated > 0) {
+    lines.push(`stored with violations (--conformance report; \`linkedart report\` lists them), documents by rule: ${Object.entries(r.violationsByRule).sort((a, b) => b[1] - a[1]).map(([rule, n]) => `${rule} ${n}`).join(', ')}`);
+  }
   if (r.stopped) lines.push(`stopped: ${r.stopped}`);
   lines.push(`harvested ${r.feed} (${r.start}): ${r.activities} activities read on ${r.pages} page${r.pages === 1 ? '' : 's'}; documents: ${r.created} created, ${r.replaced} replaced, ` +
     `${r.unchanged} unchanged, ${r.rejected} rejected, ${r.deleted} deleted (${r.deleteAbsent} deletes of documents not held), ${r.missing} missing` +
-    `${r.unusable ? `, ${r.unusable} unusable` : ''}${r.refused ? `, ${r.refused} refused` : ''}, ${r.warnings} warnings in ${r.seconds.toFixed(1)} s (${harvestRate(r)} docs/s)`);
+    `${r.violated ? ` (${r.violated} stored with violations)` : ''}${r.unusable ? `, ${r.unusable} unusable` : ''}${r.refused ? `, ${r.refused} refused` : ''}, ${r.warnings} warnings in ${r.seconds.toFixed(1)} s (${harvestRate(r)} docs/s)`);
   return lines.join('\n');
 }

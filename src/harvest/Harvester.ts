@@ -22,6 +22,8 @@ import { CheckWorkers } from '../load/gate/CheckWorkers.js';
 import { inThreadGateFor, type Gate } from '../load/gate/Gate.js';
 import type { GateVerdict } from '../load/gate/checkBatch.js';
 import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { ConformancePolicy } from '../validate/conformance.js';
+import { ruleOfLine } from '../linkedart/Problem.js';
 import type { Quad } from '../rdf/terms.js';
 import type { Change, FeedActivity } from './activities.js';
 import type { AddressPolicy } from './addressGuard.js';
@@ -57,6 +59,8 @@ export interface HarvestOptions {
   readonly http?: RetryOptions;
   /** The repairs a load makes, before the gate: 'all' (default, as a load) or 'none'. */
   readonly repair?: RepairPolicy;
+  /** 'strict' (default) or 'report': a document whose only Violations are the shapes' is stored with them (validate/conformance.ts). */
+  readonly conformance?: ConformancePolicy;
   /** Where the feed is read from (default: over HTTP with `http`). */
   readonly feed?: FeedSource;
   /** Fetches a document (default: over HTTP with `http`). */
@@ -153,7 +157,7 @@ export class Harvester {
     const fetchBatch = (batch: readonly Change[]): Fetches => this.fetchAll(feedUrl, origins, batch, abandon.signal, !startedEmpty);
     let pending: Fetches | undefined = batches.length > 0 ? fetchBatch(batches[0]!) : undefined;
     const workers = options.checkWorkers ?? 0;
-    const gateOptions = { repair: options.repair ?? 'all' } as const;
+    const gateOptions = { repair: options.repair ?? 'all', conformance: options.conformance } as const;
     const gate: Gate = workers > 0 && walk.changes.length > 0 ? new CheckWorkers(workers, gateOptions) : inThreadGateFor(gateOptions);
     // Batches in flight besides the one being fetched: one being written, and one per worker checking.
     const ahead = workers > 0 ? workers + 1 : 1;
@@ -376,6 +380,10 @@ export class Harvester {
         // The id was held against the feed's before the gate: one the gate takes otherwise is a fault here.
         if (verdict.id !== change.document) throw new Error(`internal: the gate took ${change.document} as ${verdict.id}`);
         report.warnings += verdict.warnings.length;
+        if (verdict.violations) {
+          report.violated++;
+          for (const rule of new Set(verdict.violations.map((m) => ruleOfLine(m) ?? 'other'))) report.violationsByRule[rule] = (report.violationsByRule[rule] ?? 0) + 1;
+        }
         return true;
     }
   }

@@ -1,6 +1,7 @@
 /**
  * The bulk endpoint `linkedart load --server` streams dumps to: `POST /_bulk?format=F`
- * (`strict`, `dryRun`, `baseUrl`, `batchSize`, `repair` as for the CLI), the body a dump in that
+ * (`strict`, `dryRun`, `baseUrl`, `batchSize`, `repair`, `dateOrder`, `conformance` as for the CLI; `conformance`
+ * by default the server's, --conformance), the body a dump in that
  * format, gzipped when `Content-Encoding: gzip`. The server runs the same load pipeline as
  * the CLI and answers its report as JSON (strict mode's second pass reads the body from a
  * temporary file the Loader keeps). A client that accepts `application/x-ndjson` gets the
@@ -17,6 +18,8 @@ import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import type { Logger } from '../log/logger.js';
 import type { LoadTally } from '../metrics/loadMetrics.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
+import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
+import { conformanceAsked } from './conformanceParameter.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BULK_PROGRESS_MEDIA_TYPE, BulkProgress } from './bulkProgress.js';
 import { asHttpError } from './problems.js';
@@ -26,6 +29,7 @@ import type { DocumentLimits } from '../ingest/documentLimits.js';
 import { NotUtf8 } from '../ingest/utf8.js';
 import { drainRefusedBody } from './drainRefusedBody.js';
 import { urlParams } from './strictParams.js';
+import { conventionsAsked } from './dateOrderParam.js';
 
 export interface BulkOptions {
   readonly documents: DocumentService;
@@ -38,9 +42,11 @@ export interface BulkOptions {
   readonly loads?: LoadTally;
   /** The limits on one document: a document past them is one refusal in the report, the others go on. */
   readonly documentLimits?: DocumentLimits;
+  /** The server's conformance policy (--conformance): a load's, unless it asks for another (`?conformance=`). */
+  readonly conformance?: ConformancePolicy;
 }
 
-export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads, documentLimits }: BulkOptions) {
+export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads, documentLimits, conformance: serverConformance = DEFAULT_CONFORMANCE }: BulkOptions) {
   return async (req: Request, res: Response): Promise<void> => {
     // Strictly decoded: a ?baseUrl= whose escapes are not UTF-8 is a 400, not ids with U+FFFD in them.
     const params = urlParams(req.url);
@@ -51,6 +57,8 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new BadRequest('?batchSize= is a whole number of documents, at least 1.');
     const repair = repairPolicyNamed(params.get('repair') ?? 'all');
     if (!repair) throw new BadRequest(`?repair= is one of ${REPAIR_POLICIES.join(', ')}.`);
+    const conformance = conformanceAsked(params, serverConformance);
+    const conventions = conventionsAsked(params, repair);
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > maxBulkBytes) throw new PayloadTooLarge(declared, maxBulkBytes, '--max-bulk-mb');
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
@@ -79,7 +87,7 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
       // Read once; with strict=true the Loader keeps it in a temporary file for its second pass.
       const input = streamInput(params.get('source') ?? 'request body', format, encoding === 'gzip', () => body);
       const report = await new Loader(documents, {
-        strict: flag('strict'), dryRun: flag('dryRun'), documentLimits, baseUrl: params.get('baseUrl') ?? undefined, repair, batchSize,
+        strict: flag('strict'), dryRun: flag('dryRun'), documentLimits, baseUrl: params.get('baseUrl') ?? undefined, repair, conventions, batchSize, conformance,
         // Every warning counted by rule; each one listed only with ?warnings=all (a large load's would fill the answer).
         warningsListed: params.get('warnings') === 'all' ? Number.POSITIVE_INFINITY : WARNED_LISTED,
         // Checked in worker threads, never on the thread that answers readers meanwhile.

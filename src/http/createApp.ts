@@ -35,6 +35,8 @@ import { activityStreamCollection, activityStreamPages, ACTIVITY_PAGES_PATH, ACT
 import { serviceMetrics } from '../metrics/ServiceMetrics.js';
 import { metricsRoute } from './metricsRoute.js';
 import { METRICS_PATH, routeKindOf, routeKindOfResponse, setRouteKind } from './routeKind.js';
+import { validationRoute } from './validationRoute.js';
+import { VALIDATION_PATH } from './validationLink.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -94,6 +96,8 @@ export function createApp({ config, documents, representations, logger, readines
   const list = entityListPage(people);
   prefixes.set(CLASS_PAGES_PATH, new Map([['GET', whenReady((req, res) => prefersHtml(req) ? list(req, res) : classes(req, res))]]));
   routes.set(SEARCH_PATH, new Map([['GET', whenReady(searchRoute(people))]]));
+  // The validation report of a document stored with violations (--conformance report).
+  routes.set(VALIDATION_PATH, new Map([['GET', whenReady(validationRoute({ documents, cacheControl: config.cacheControl, frame: people.frame }))]]));
   // Change discovery: the feed of every write's activities.
   const feed = { baseUrl: config.baseUrl, feedPageSize: config.feedPageSize, cacheControl: config.cacheControl, documents };
   // Writes through this service keep full pages of this size whole (a faster read of them).
@@ -101,10 +105,10 @@ export function createApp({ config, documents, representations, logger, readines
   routes.set(ACTIVITY_STREAM_ROUTE, new Map([['GET', whenReady(activityStreamCollection(feed))]]));
   prefixes.set(ACTIVITY_PAGES_PATH, new Map([['GET', whenReady(activityStreamPages(feed))]]));
   // Without a token the write methods are there only to say how to turn writes on (405).
-  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, maxBodyBytes: config.maxBodyBytes, logger, loads: metrics?.loads, documentLimits: config.documentLimits }))]]) : new Map());
+  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, maxBodyBytes: config.maxBodyBytes, logger, loads: metrics?.loads, documentLimits: config.documentLimits, conformance: config.conformance }))]]) : new Map());
   const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger, deletedAt: (id) => documents.feed.deletedAt(id) }))]]);
   if (writable) {
-    const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents, representations, documentLimits: config.documentLimits };
+    const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents, representations, documentLimits: config.documentLimits, conformance: config.conformance };
     entity.set('PUT', guarded(putDocument(options)));
     entity.set('DELETE', guarded(deleteDocument(options)));
   }

@@ -17,6 +17,7 @@ import { SerializationError } from '../render/serialize.js';
 import { Gone, HttpError, NotAcceptable, NotFound } from './HttpError.js';
 import { AVAILABLE_MEDIA_TYPES, formatParameterOf, negotiateFormat } from './negotiate.js';
 import { setRouteKind } from './routeKind.js';
+import { validationLink } from './validationLink.js';
 
 export interface DereferenceOptions {
   readonly baseUrl: string;
@@ -58,7 +59,7 @@ export function dereference({ baseUrl, cacheControl, representations, logger, de
     // All headers in one writeHead: the cached representation keeps them ready (the warm path).
     let headers = HEADERS.get(representation);
     if (!headers) {
-      headers = headersOf(id, format, representation, cacheControl);
+      headers = headersOf(id, format, representation, cacheControl, baseUrl);
       HEADERS.set(representation, headers);
     }
     if (isNotModified(req.headers, representation.etag, representation.lastModified)) {
@@ -82,7 +83,9 @@ interface ResponseHeaders {
 /** Per representation (dropped with it from the cache). */
 const HEADERS = new WeakMap<Representation, ResponseHeaders>();
 
-function headersOf(id: string, format: Format, representation: Representation, cacheControl: string): ResponseHeaders {
+function headersOf(id: string, format: Format, representation: Representation, cacheControl: string, baseUrl: string): ResponseHeaders {
+  // A document stored with violations (the `report` conformance policy) says so, linking to its report.
+  const validation = representation.violations > 0 ? `, ${validationLink(baseUrl, id, representation.violations).header}` : '';
   const common = [
     ...CORS_HEADER_PAIRS,
     'Content-Type', format.contentType,
@@ -90,7 +93,7 @@ function headersOf(id: string, format: Format, representation: Representation, c
     ...(representation.lastModified ? ['Last-Modified', representation.lastModified] : []),
     'Cache-Control', cacheControl,
     'Vary', 'Accept',
-    'Link', format.name === 'html' ? `<${id}>; rel="describedby"; type="${DESCRIBED_BY_TYPE}", ${alternates(id, format)}` : alternates(id, format),
+    'Link', format.name === 'html' ? `<${id}>; rel="describedby"; type="${DESCRIBED_BY_TYPE}", ${alternates(id, format)}${validation}` : alternates(id, format) + validation,
     ...(format.name === 'html' ? PAGE_HEADERS : []),
   ];
   return { ok: [...common, 'Content-Length', String(representation.body.length)], notModified: common };

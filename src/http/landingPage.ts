@@ -14,6 +14,7 @@ import { hrefOf } from '../render/html/links.js';
 import type { PageFrame } from '../render/html/Page.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
 import type { DocumentService } from '../service/DocumentService.js';
+import { violatedCount } from '../service/validationReports.js';
 import { BadRequest, NotFound } from './HttpError.js';
 import { sendHtml } from './htmlAnswer.js';
 import { CLASS_PAGES_PATH, classCollectionUrl } from './searchPages.js';
@@ -49,6 +50,7 @@ export function landingPage(options: LandingOptions) {
       changes,
       feedHref: relative(activityStreamUrl(baseUrl)),
       exportHref: relative(`${baseUrl}_export`),
+      violated: await violatedCount(documents.store),
     }), options.cacheControl);
   };
 }

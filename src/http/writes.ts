@@ -9,6 +9,11 @@
  * what the gate thinks of it as written. `Prefer: handling=lenient` (RFC 7240 §4.4; answered with
  * `Preference-Applied`) or `?repair=all` repairs first, relative ids resolved against the PUT's
  * URL (as JSON-LD takes a document's location as its base); the answer lists what was repaired.
+ * `?dateOrder=ydm` says the source writes year-day-month (repair `date-order`, with the opt-in).
+ *
+ * The conformance policy is the server's (--conformance) unless the PUT asks for another
+ * (`?conformance=report`): under `report` a document whose only Violations are the shapes' is
+ * stored with them; the answer lists them and links to its validation report.
  */
 import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
@@ -25,6 +30,12 @@ import { bodyText, readBody, refuseNotUtf8 } from './readBody.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../ingest/documentLimits.js';
 import { overLimitsError, refuseTooLarge } from './documentLimitProblems.js';
 import { REPAIR_POLICIES, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
+import { conformanceAsked } from './conformanceParameter.js';
+import { urlParams } from './strictParams.js';
+import { validationLink } from './validationLink.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
+import { conventionsAsked } from './dateOrderParam.js';
 
 export interface WriteOptions {
   readonly baseUrl: string;
@@ -34,11 +45,13 @@ export interface WriteOptions {
   readonly representations: Representations;
   /** The limits on one document: past its size a 413, past its depth or an array's items a 422. */
   readonly documentLimits?: DocumentLimits;
+  /** The server's conformance policy (--conformance): a PUT's, unless it asks for another. */
+  readonly conformance?: ConformancePolicy;
 }
 
 const JSON_TYPES = /^application\/(ld\+)?json\s*(;|$)/i;
 
-export function putDocument({ baseUrl, maxBodyBytes, documents, representations, documentLimits = DEFAULT_DOCUMENT_LIMITS }: WriteOptions) {
+export function putDocument({ baseUrl, maxBodyBytes, documents, representations, documentLimits = DEFAULT_DOCUMENT_LIMITS, conformance: serverConformance = DEFAULT_CONFORMANCE }: WriteOptions) {
   const base = new URL(baseUrl);
   return async (req: Request, res: Response): Promise<void> => {
     const id = entityIdsFor(base, req.url)[0]!;
@@ -50,22 +63,26 @@ export function putDocument({ baseUrl, maxBodyBytes, documents, representations,
     refuseTooLarge(body.length, documentLimits, id);
     const lenient = prefersLenient(req.headers['prefer']);
     const repair = lenient ? 'all' : repairAsked(req.url);
+    const conformance = conformanceAsked(urlParams(req.url), serverConformance);
+    const conventions = conventionsAsked(queryOf(req.url));
     // A large body is checked in a document worker (its parse, ingest and shapes held this thread for seconds);
     // strict UTF-8 (400 naming the offset) either way, the worker decoding what is only checked here.
     const aside = body.length >= LARGE_PUT_BYTES;
     if (aside) refuseNotUtf8(body);
-    const admitted = aside ? await admitAside(body, id, repair, documentLimits) : admitHere(bodyText(body), id, repair, documentLimits);
+    const admitted = aside ? await admitAside(body, id, repair, documentLimits, conventions, conformance) : admitHere(bodyText(body), id, repair, documentLimits, conventions, conformance);
     if (lenient && admitted.kind !== 'notJson') res.setHeader('Preference-Applied', 'handling=lenient');
     if (admitted.kind !== 'admitted') throw refusal(admitted, id);
     const precondition = writePrecondition(req.headers, (stored) => representations.validators(stored, { inWriteTurn: true }));
     const outcome = admitted.document
       ? precondition ? await documents.putIf(admitted.document, precondition) : await documents.putAll([admitted.document])
       : await documents.putChecked(admitted.checked!, precondition);
-    const { warnings, repairs } = admitted;
+    const { warnings, repairs, violations } = admitted;
     const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
-    const answer = Buffer.from(JSON.stringify({ id, result, warnings, repairs }));
+    const validation = violations.length > 0 ? validationLink(baseUrl, id) : undefined;
+    const answer = Buffer.from(JSON.stringify({ id, result, warnings, repairs, ...(validation ? { violations, validation: validation.href } : {}) }));
     res.statusCode = result === 'created' ? 201 : 200;
     setCorsHeaders(res);
+    if (validation) res.setHeader('Link', validation.header);
     if (result === 'created') res.setHeader('Location', id);
     // The new version's validators, so a client can chain conditional edits.
     const stored = await documents.read(id);
@@ -87,24 +104,27 @@ interface Admitted {
   readonly checked?: CheckedDocument;
   readonly warnings: string[];
   readonly repairs: string[];
+  /** The shapes' Violations it is stored with (`report` policy), as formatProblem lines. */
+  readonly violations: string[];
 }
 
 type Refused = Exclude<BodyVerdict, { kind: 'admitted' }>;
 
 /** The body checked here. */
-function admitHere(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits): Admitted | Refused {
-  const verdict = admitBody(body, id, repair, limits);
+function admitHere(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions, conformance: ConformancePolicy): Admitted | Refused {
+  const verdict = admitBody(body, id, repair, limits, conventions, conformance);
   if (verdict.kind !== 'admitted') return verdict;
-  return { kind: 'admitted', document: verdict.document, warnings: verdict.document.warnings.map(formatProblem), repairs: verdict.repairs };
+  const { document } = verdict;
+  return { kind: 'admitted', document, warnings: document.warnings.map(formatProblem), repairs: verdict.repairs, violations: (document.violations ?? []).map(formatProblem) };
 }
 
 /** The body checked in a document worker, with the graphs to store made there too. */
-async function admitAside(body: Buffer, id: string, repair: RepairPolicy, limits: DocumentLimits): Promise<Admitted | Refused> {
+async function admitAside(body: Buffer, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions, conformance: ConformancePolicy): Promise<Admitted | Refused> {
   const now = new Date();
-  const answer = await documentWorkers().admit({ kind: 'admit', id, body, repair, limits, now: now.getTime() });
+  const answer = await documentWorkers().admit({ kind: 'admit', id, body, repair, conventions, limits, now: now.getTime(), conformance });
   if (answer.kind !== 'admitted') return answer;
   const checked: CheckedDocument = { id: answer.id, digest: answer.digest, type: answer.type, graphs: answer.graphs, when: now };
-  return { kind: 'admitted', checked, warnings: answer.warnings, repairs: answer.repairs };
+  return { kind: 'admitted', checked, warnings: answer.warnings, repairs: answer.repairs, violations: answer.violations };
 }
 
 /** Why a body was refused, as the HTTP error answered. */
@@ -128,10 +148,15 @@ export function prefersLenient(header: string | string[] | undefined): boolean {
   return values.some((v) => v.split(',').some((p) => /^\s*handling\s*=\s*"?lenient"?\s*(;|$)/i.test(p)));
 }
 
+/** A PUT's query parameters (none: empty). */
+function queryOf(url: string): URLSearchParams {
+  const query = url.indexOf('?');
+  return new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
+}
+
 /** `?repair=` of a PUT: 'none' when absent; a bad value is a 400. */
 function repairAsked(url: string): RepairPolicy {
-  const query = url.indexOf('?');
-  const asked = query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('repair');
+  const asked = queryOf(url).get('repair');
   if (asked === null) return 'none';
   const policy = repairPolicyNamed(asked);
   if (!policy) throw new BadRequest(`?repair= is one of ${REPAIR_POLICIES.join(', ')}.`);

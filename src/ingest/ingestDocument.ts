@@ -24,6 +24,7 @@ import { INGEST_HINTS, type IngestRule } from './ruleHints.js';
 import { unpairedSurrogateAt } from './unpairedSurrogates.js';
 import { locationKey, ValueLocations, type DocumentLocations } from './documentLocations.js';
 import { definedPerClass, describe, flatten, isAnnotationKey, join, type Json } from './jsonKeys.js';
+import { besideKey, keyPathOf, type UnreadPart, type WouldHaveGiven } from './unreadParts.js';
 
 export interface IngestedDocument {
   /** The document's `id`: also the name of its graph. */
@@ -40,6 +41,12 @@ export interface IngestedDocument {
   readonly locations: DocumentLocations;
   /** The document as given, for the values problems found on the quads are about. */
   readonly given: unknown;
+  /** The shapes' Violations it was admitted with under the `report` conformance policy (validate/conformance.ts). */
+  violations?: Problem[];
+  /** Ingest problems (ruleHints.ts rules) of a document read as far as it could be (ingestReadable): the gate refuses it. */
+  readonly refusals: readonly Problem[];
+  /** What those problems kept from being read (JSON paths: nothing there is in the quads). */
+  readonly unread: readonly UnreadPart[];
 }
 
 export { locationKey, type DocumentLocations } from './documentLocations.js';
@@ -77,6 +84,17 @@ function isObject(v: unknown): v is JsonObject {
  * `source` (a file name, a record number) only decorates the error message.
  */
 export function ingestDocument(input: unknown, source?: string): IngestedDocument {
+  const read = ingestReadable(input, source);
+  if (read.refusals.length > 0) throw new DocumentRejected(read.id, read.refusals, source);
+  return read;
+}
+
+/**
+ * What can be read of one document, as quads: its ingest problems in `refusals` and what they
+ * made unreadable in `unread`, for the gate to report with the shapes' findings on the rest.
+ * Throws only where nothing can be read (not an object, no usable root id or type or context).
+ */
+export function ingestReadable(input: unknown, source?: string): IngestedDocument {
   return new DocumentIngest(source).run(input);
 }
 
@@ -86,6 +104,7 @@ class DocumentIngest {
   private readonly statements = { iri: new Map<string, StatementsOf>(), blank: new Map<string, StatementsOf>() };
   private readonly problems: Problem[] = [];
   private readonly warnings: Problem[] = [];
+  private readonly unread: UnreadPart[] = [];
   /** Blank nodes the document names (`"id": "_:b1"`): one node wherever the name stands. */
   private readonly namedBlanks = new Map<string, NamedBlank>();
   private readonly blankPrefix = `d${processTag}${(documentCounter++).toString(36)}x`;
@@ -116,7 +135,7 @@ class DocumentIngest {
       throw new DocumentRejected(id, [this.problem(surrogate, 'not-unicode', 'this text holds half of a UTF-16 surrogate pair (an unpaired \\uD800-\\uDFFF escape), which is no character: no IRI or literal can hold it')], this.source);
     }
     this.graph = df.namedNode(id);
-    if (id.startsWith(HINT_GRAPH_PREFIX)) this.problems.push(this.problem('id', 'root-id', 'this id is reserved for shape hints', 'id'));
+    if (id.startsWith(HINT_GRAPH_PREFIX)) throw new DocumentRejected(id, [this.problem('id', 'root-id', 'this id is reserved for shape hints', 'id')], this.source);
 
     let ctx: ActiveContext;
     try {
@@ -130,13 +149,14 @@ class DocumentIngest {
     const root = this.node(input, ctx, null, '', true);
     this.signNamedBlanks();
     if (input['@context'] !== 'https://linked.art/ns/v1/linked-art.json' && root) root.skeleton.x = input['@context'];
-    if (this.problems.length > 0 || !root || !kind) throw new DocumentRejected(id, this.problems, this.source);
+    // Without a kind the document cannot be stored or checked as one: refused at once.
+    if (!root || !kind) throw new DocumentRejected(id, this.problems, this.source);
     const valueLocations = this.valueLocations;
     return {
       id, kind, quads: this.quads, skeleton: root.skeleton,
       hintQuads: skeletonQuads(id, root.skeleton), warnings: this.warnings,
       locations: { nodes: this.nodeLocations, get values() { return valueLocations.values; } },
-      given: input,
+      given: input, refusals: this.problems, unread: this.unread,
     };
   }
 
@@ -174,7 +194,7 @@ class DocumentIngest {
     let subject: Term;
     if (idValue === undefined) subject = this.freshBlank();
     else if (typeof idValue !== 'string') {
-      this.problems.push(this.problem(join(path, 'id'), 'id', `"id" must be a string, not ${describe(idValue)}`, 'id'));
+      this.skip(this.problem(join(path, 'id'), 'id', `"id" must be a string, not ${describe(idValue)}`, 'id'), path, { key: keyPathOf(path) });
       return undefined;
     } else if (idValue.startsWith('_:')) {
       let named = this.namedBlanks.get(idValue);
@@ -183,7 +203,7 @@ class DocumentIngest {
       skeleton.b = idValue;
       named.occurrences.push(skeleton);
     } else if (!isAbsoluteIri(idValue)) {
-      this.problems.push(this.problem(join(path, 'id'), 'id', `"id" ${JSON.stringify(idValue)} is not an absolute IRI; relative ids have no meaning outside this document`, 'id'));
+      this.skip(this.problem(join(path, 'id'), 'id', `"id" ${JSON.stringify(idValue)} is not an absolute IRI; relative ids have no meaning outside this document`, 'id'), path, { key: keyPathOf(path) });
       return undefined;
     } else {
       subject = df.namedNode(idValue);
@@ -200,13 +220,13 @@ class DocumentIngest {
       list.forEach((t, i) => {
         const tPath = Array.isArray(typeValue) ? `${join(path, typeKey)}[${i}]` : join(path, typeKey);
         if (typeof t !== 'string') {
-          this.problems.push(this.problem(tPath, 'type', `a type must be a string, not ${describe(t)}`, 'type'));
+          this.skip(this.problem(tPath, 'type', `a type must be a string, not ${describe(t)}`, 'type'), tPath, { typeOf: path });
           return;
         }
         const iri = ctx0.expandVocab(t);
         if (iri === undefined || iri.startsWith('@')) {
           unknownType ??= { index: this.problems.length, type: t, keys: [] };
-          this.problems.push(this.problem(tPath, 'unknown-type', `type "${t}" is not a class of the Linked Art context`, t));
+          this.skip(this.problem(tPath, 'unknown-type', `type "${t}" is not a class of the Linked Art context`, t), tPath, { typeOf: path });
           return;
         }
         types.push(t);
@@ -225,7 +245,7 @@ class DocumentIngest {
       const value = obj[key]!;
       const keyPath = join(path, key);
       if (key === '@context') {
-        if (!isRoot) this.problems.push(this.problem(keyPath, 'embedded-context', 'an "@context" inside a document is not supported; put extensions in the top-level "@context" array', key));
+        if (!isRoot) this.skip(this.problem(keyPath, 'embedded-context', 'an "@context" inside a document is not supported; put extensions in the top-level "@context" array', key), keyPath);
         continue;
       }
       if (key === '_links' && isRoot && !ctx.terms.has(key)) {
@@ -235,8 +255,8 @@ class DocumentIngest {
         continue;
       }
       if (key === '_complete') {
-        if (typeof value !== 'boolean') this.problems.push(this.problem(keyPath, 'complete', `"_complete" must be true or false, not ${describe(value)}`, key));
-        else if (skeleton.i === undefined) this.problems.push(this.problem(keyPath, 'complete', '"_complete" says whether more is available at the "id"; a structure without an "id" cannot have it', key));
+        if (typeof value !== 'boolean') this.skip(this.problem(keyPath, 'complete', `"_complete" must be true or false, not ${describe(value)}`, key), keyPath);
+        else if (skeleton.i === undefined) this.skip(this.problem(keyPath, 'complete', '"_complete" says whether more is available at the "id"; a structure without an "id" cannot have it', key), keyPath);
         else skeleton.c = value;
         continue;
       }
@@ -248,16 +268,20 @@ class DocumentIngest {
       }
       // A key defined only for certain classes cannot be read on a node whose type is unknown:
       // that is the type's problem (said once, with the keys), not the key's.
-      if (unknownType && !ctx.terms.has(key) && definedPerClass(ctx, key)) { unknownType.keys.push(key); continue; }
+      if (unknownType && !ctx.terms.has(key) && definedPerClass(ctx, key)) {
+        unknownType.keys.push(key);
+        this.unread.push({ path: keyPath, problem: unknownType.index, wouldHaveGiven: { key: keyPath } });
+        continue;
+      }
       const def = this.termFor(ctx, key, unknownType ? [...types, unknownType.type] : types, keyPath);
       if (!def) continue;
       if (def.iri === '@id' || def.iri === '@type') continue;
       if (def.iri.startsWith('@')) {
-        this.problems.push(this.problem(keyPath, 'keyword', `"${key}" (${def.iri}) is not supported in a Linked Art document`, key));
+        this.skip(this.problem(keyPath, 'keyword', `"${key}" (${def.iri}) is not supported in a Linked Art document`, key), keyPath);
         continue;
       }
       if (def.iri === SHAPE_PREDICATE) {
-        this.problems.push(this.problem(keyPath, 'reserved', `"${key}" maps to an IRI reserved for the service`, key));
+        this.skip(this.problem(keyPath, 'reserved', `"${key}" maps to an IRI reserved for the service`, key), keyPath);
         continue;
       }
       const predicate = vocabularyTerm(def.iri);
@@ -322,7 +346,7 @@ class DocumentIngest {
       : `"${key}" is not defined by the Linked Art context for ${on}; it would be lost`;
     const near = key.startsWith('@') ? undefined : nearestTerm(key, ctx.terms.keys());
     const hint = near === undefined ? undefined : `did you mean "${near}"? Otherwise ${INGEST_HINTS['unmapped-key']}`;
-    this.problems.push(this.problem(path, 'unmapped-key', message, key, hint));
+    this.skip(this.problem(path, 'unmapped-key', message, key, hint), path, near === undefined ? undefined : { key: besideKey(path, key, near) });
     return undefined;
   }
 
@@ -331,7 +355,7 @@ class DocumentIngest {
   private value(item: Json, ctx: ActiveContext, def: TermDefinition, key: string, path: string):
     { term: Term; skeleton: SkeletonValue } | undefined {
     if (item === null) {
-      this.problems.push(this.problem(path, 'null', `null is not a value for "${key}"; leave the key out instead`, key));
+      this.skip(this.problem(path, 'null', `null is not a value for "${key}"; leave the key out instead`, key), path, { key: keyPathOf(path) });
       return undefined;
     }
     if (isObject(item)) {
@@ -342,12 +366,12 @@ class DocumentIngest {
     if (Array.isArray(item)) return undefined; // flattened by the caller
     if (def.coerce === '@id' || def.coerce === '@vocab') {
       if (typeof item !== 'string') {
-        this.problems.push(this.problem(path, 'reference', `"${key}" takes references, not ${describe(item)}`, key));
+        this.skip(this.problem(path, 'reference', `"${key}" takes references, not ${describe(item)}`, key), path, { key: keyPathOf(path) });
         return undefined;
       }
       const iri = def.coerce === '@vocab' ? (def.scoped ? ctx.withLocal(def.scoped) : ctx).expandVocab(item) : (isAbsoluteIri(item) ? item : undefined);
       if (iri === undefined || iri.startsWith('@') || !isAbsoluteIri(iri)) {
-        this.problems.push(this.problem(path, 'reference', `${JSON.stringify(item)} is neither a term of the context nor an absolute IRI`, key));
+        this.skip(this.problem(path, 'reference', `${JSON.stringify(item)} is neither a term of the context nor an absolute IRI`, key), path, { key: keyPathOf(path) });
         return undefined;
       }
       return { term: df.namedNode(iri), skeleton: '=' + item + (iri === item ? '' : ' ' + iri) };
@@ -355,7 +379,7 @@ class DocumentIngest {
     let term: Term;
     if (typeof item === 'string') term = def.coerce ? df.literal(item, vocabularyTerm(def.coerce) as Parameters<typeof df.literal>[1]) : df.literal(item);
     else if (def.coerce) {
-      this.problems.push(this.problem(path, 'datatype', `"${key}" takes a string (${def.coerce}), not ${describe(item)}`, key));
+      this.skip(this.problem(path, 'datatype', `"${key}" takes a string (${def.coerce}), not ${describe(item)}`, key), path, { key: keyPathOf(path) });
       return undefined;
     } else if (typeof item === 'number') {
       if (!Number.isFinite(item)) return undefined;
@@ -368,7 +392,7 @@ class DocumentIngest {
     const extra = Object.keys(item).filter((k) => k !== '@value' && k !== '@type' && k !== '@language');
     const v = item['@value'];
     if (extra.length > 0 || (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')) {
-      this.problems.push(this.problem(path, 'value-object', `a value object takes "@value" (a string, number or boolean) with "@type" or "@language" only`, key));
+      this.skip(this.problem(path, 'value-object', `a value object takes "@value" (a string, number or boolean) with "@type" or "@language" only`, key), path, { key: keyPathOf(path) });
       return undefined;
     }
     let term: Term;
@@ -376,7 +400,7 @@ class DocumentIngest {
     else if (typeof item['@type'] === 'string') {
       const dt = ctx.expandVocab(item['@type']);
       if (!dt || !isAbsoluteIri(dt)) {
-        this.problems.push(this.problem(path, 'value-object', `datatype "${item['@type']}" is not an IRI`, key));
+        this.skip(this.problem(path, 'value-object', `datatype "${item['@type']}" is not an IRI`, key), path, { key: keyPathOf(path) });
         return undefined;
       }
       term = df.literal(typeof v === 'number' && !Number.isInteger(v) ? numberLiteral(v).value : String(v), df.namedNode(dt));
@@ -431,6 +455,12 @@ class DocumentIngest {
 
   private freshBlank(): Term {
     return df.blankNode(this.blankPrefix + (this.blankCount++).toString(36));
+  }
+
+  /** An ingest problem that keeps the part at `path` from being read (and what reading it would have given). */
+  private skip(problem: Problem, path: string, wouldHaveGiven?: WouldHaveGiven): void {
+    this.unread.push(wouldHaveGiven ? { path, problem: this.problems.length, wouldHaveGiven } : { path, problem: this.problems.length });
+    this.problems.push(problem);
   }
 
   /** A Violation at `path`, with the value found there and the rule's usual fix. */

@@ -48,6 +48,12 @@ export interface LoadReport {
   readonly leftovers: ReportedItem[];
   /** Copies of an id left out because a later copy of it comes after them (superseded.ts): not refusals. */
   readonly superseded: ReportedItem[];
+  /** Documents stored with the shapes' Violations (`--conformance report`, validate/conformance.ts). */
+  violated: number;
+  /** Per rule, how many of those documents break it. */
+  readonly violationsByRule: Record<string, number>;
+  /** The first of them (as many as warnings are listed), each with its violations. */
+  readonly violatedListed: ReportedItem[];
   /** Per repair name, the documents it repaired (src/ingest/repairs). */
   readonly repairs: Record<string, number>;
   /** Per repaired document (stored or refused), what was repaired. */
@@ -64,8 +70,15 @@ export interface LoadReport {
 export function emptyReport(dryRun: boolean): LoadReport {
   return {
     created: 0, replaced: 0, unchanged: 0, rejected: 0, warnings: 0, rejections: [], warned: [], warnedNotListed: 0, warningsByRule: {},
-    unreadable: [], leftovers: [], superseded: [], repairs: {}, repaired: [], seconds: 0, dryRun,
+    unreadable: [], leftovers: [], superseded: [], repairs: {}, repaired: [], seconds: 0, dryRun, violated: 0, violationsByRule: {}, violatedListed: [],
   };
+}
+
+/** A document stored with Violations into the report: counted, counted under each rule it breaks, and listed while fewer than `listed` are. */
+export function recordViolated(r: LoadReport, item: ReportedItem, listed = Number.POSITIVE_INFINITY): void {
+  r.violated++;
+  for (const rule of new Set(item.messages.map((m) => ruleOfLine(m) ?? 'other'))) r.violationsByRule[rule] = (r.violationsByRule[rule] ?? 0) + 1;
+  if (r.violatedListed.length < listed) r.violatedListed.push(item);
 }
 
 /** A document's warnings into the report: counted by rule, and listed while fewer than `listed` are. */
@@ -136,6 +149,10 @@ export function formatReport(r: LoadReport, listWarnings = false): string {
       lines.push(`  ${rule}: ${count}, e.g. ${example.source} ${example.location}${example.id ? ` ${example.id}` : ''}: ${example.messages[0]}`);
     }
   }
+  if (r.violated > 0) {
+    lines.push(`${r.dryRun ? 'would be stored' : 'stored'} with violations (--conformance report; \`linkedart report\` lists them), documents by rule:`);
+    for (const [rule, count] of Object.entries(r.violationsByRule).sort((a, b) => b[1] - a[1])) lines.push(`  ${rule}: ${count}`);
+  }
   if (r.repaired.length > 0) {
     lines.push('repaired, by repair (documents; --json lists each):');
     for (const [name, count] of Object.entries(r.repairs).sort((a, b) => b[1] - a[1])) {
@@ -146,7 +163,7 @@ export function formatReport(r: LoadReport, listWarnings = false): string {
   const seen = documentsSeen(r);
   const rate = r.seconds > 0 ? Math.round(seen / r.seconds) : seen;
   lines.push(`${r.dryRun ? 'checked (nothing stored)' : 'loaded'}: ${r.created} new, ${r.replaced} replaced, ${r.unchanged} unchanged, ${r.rejected} rejected, ${r.warnings} warnings` +
-    `${r.unreadable.length ? `, ${r.unreadable.length} unreadable parts` : ''}${r.leftovers.length ? `, ${r.leftovers.length} sets of triples left over` : ''}` +
+    `${r.violated ? ` (${r.violated} with violations)` : ''}${r.unreadable.length ? `, ${r.unreadable.length} unreadable parts` : ''}${r.leftovers.length ? `, ${r.leftovers.length} sets of triples left over` : ''}` +
     `${r.superseded.length ? `, ${r.superseded.length} superseded (a later copy of the same id counts instead)` : ''}` +
     ` in ${r.seconds.toFixed(1)} s (${rate} documents/s)`);
   if (r.aborted) lines.push(`stopped: ${r.aborted}`);

@@ -23,8 +23,10 @@ import { CheckWorkers } from './gate/CheckWorkers.js';
 import { inThreadGateFor, type Gate, type GateBatch } from './gate/Gate.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { duplicateIdLine } from './duplicateId.js';
-import { emptyReport, hasFailures, type LoadReport, problemMessages, recordRepairs, recordWarned } from './LoadReport.js';
+import { emptyReport, hasFailures, type LoadReport, problemMessages, recordRepairs, recordViolated, recordWarned } from './LoadReport.js';
+import type { ConformancePolicy } from '../validate/conformance.js';
 import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import { LastCopies, recordId } from './lastCopies.js';
 import { SupersededCopies } from './superseded.js';
 import { storedVersions } from '../service/storedVersions.js';
@@ -52,6 +54,10 @@ export interface LoadOptions {
   readonly baseUrl?: string;
   /** Repairs before the gate (src/ingest/repairs): 'all' (the default) or 'none'. */
   readonly repair?: RepairPolicy;
+  /** 'strict' (the default) refuses a document with a Violation; 'report' stores one whose only Violations are the shapes', with them (validate/conformance.ts). */
+  readonly conformance?: ConformancePolicy;
+  /** What the source is known to do differently, for the repairs (`--date-order`); none by default. */
+  readonly conventions?: SourceConventions;
   /** Documents per atomic write (default 500). */
   readonly batchSize?: number;
   readonly onProgress?: (progress: LoadProgress) => void;
@@ -108,7 +114,7 @@ export class Loader {
       spooled = await spoolInputs(given);
       inputs = spooled.inputs;
     }
-    const gates = new Gates(this.options.checkWorkers ?? 0, { repair: this.options.repair ?? 'all', base: this.options.baseUrl });
+    const gates = new Gates(this.options.checkWorkers ?? 0, { repair: this.options.repair ?? 'all', base: this.options.baseUrl, conventions: this.options.conventions, conformance: this.options.conformance });
     try {
       const lastCopies = idsFirst ? await LastCopies.read(inputs, this.options) : undefined;
       return await this.checkedLoad(inputs, gates, lastCopies);
@@ -319,6 +325,7 @@ export class Loader {
         case 'pass':
           warnings.push(...verdict.warnings);
           passed.push(verdict.id);
+          if (verdict.violations) recordViolated(report, { source, location, id: verdict.id, messages: verdict.violations }, this.options.warningsListed);
       }
       if (warnings.length > 0) recordWarned(report, { source, location, id: verdict.id ?? id, messages: warnings }, this.options.warningsListed);
     });

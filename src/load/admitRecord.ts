@@ -11,26 +11,30 @@ import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { renderDocument } from '../render/renderDocument.js';
-import { ingestDocument } from '../ingest/ingestDocument.js';
+import { ingestReadable } from '../ingest/ingestDocument.js';
 import { INGEST_HINTS } from '../ingest/ruleHints.js';
 import { checkShapes } from '../validate/admitDocument.js';
+import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
 import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { RepairNote } from '../ingest/repairs/RepairNote.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import { checkGraphRoot, compactClass, unreachable } from './graphDocument.js';
 import { topLevelClassIris } from './splitTriples.js';
 import type { LoadRecord } from './records.js';
 
-export function admitRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string): IngestedDocument {
-  return checkShapes(ingestRecord(record, source), `${source} ${record.location}`);
+/** `conformance`: whether the shapes' Violations refuse it (validate/conformance.ts). */
+export function admitRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): IngestedDocument {
+  return checkShapes(ingestRecord(record, source), `${source} ${record.location}`, conformance);
 }
 
 /**
  * The first half of the gate (the JSON-side rules), so the loader can leave out the shapes for
- * a document stored unchanged under the same shapes (its digest says so).
+ * a document stored unchanged under the same shapes (its digest says so). The document is read
+ * as far as it can be: its ingest problems (`refusals`) refuse it in checkShapes, the second half.
  */
 export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string, repairs?: RecordRepairs): IngestedDocument {
   const where = `${source} ${record.location}`;
-  if (record.kind === 'json') return ingestDocument(repaired(record.json, repairs), where);
+  if (record.kind === 'json') return ingestReadable(repaired(record.json, repairs), where);
   const rootProblem = checkGraphRoot(record.id, record.quads);
   if (rootProblem) throw new DocumentRejected(record.id, [problem(record.id, 'graph-root', rootProblem)], where);
   const rendered = renderDocument(record.id, [...record.quads, ...record.hints]);
@@ -44,7 +48,7 @@ export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph
     });
     throw new DocumentRejected(record.id, problems, where);
   }
-  return ingestDocument(repaired(rendered.document, repairs), where);
+  return ingestReadable(repaired(rendered.document, repairs), where);
 }
 
 /** How a load repairs its records (src/ingest/repairs), and where the notes of what it repaired go. */
@@ -52,12 +56,14 @@ export interface RecordRepairs {
   readonly policy: RepairPolicy;
   /** What relative ids resolve against. */
   readonly base?: string;
+  /** What the source is known to do differently (--date-order). */
+  readonly conventions?: SourceConventions;
   readonly notes: RepairNote[];
 }
 
 function repaired(json: unknown, repairs: RecordRepairs | undefined): unknown {
   if (!repairs || repairs.policy === 'none') return json;
-  const { document, repairs: notes } = repairDocument(json, { base: repairs.base });
+  const { document, repairs: notes } = repairDocument(json, { base: repairs.base, conventions: repairs.conventions });
   for (const n of notes) repairs.notes.push(n);
   return document;
 }

@@ -34,6 +34,8 @@ async function send(server: string, token: string, inputs: readonly LoadInput[],
     if (options.dryRun) params.set('dryRun', 'true');
     if (options.baseUrl) params.set('baseUrl', options.baseUrl);
     if (options.repair) params.set('repair', options.repair);
+    if (options.conformance) params.set('conformance', options.conformance);
+    if (options.conventions?.dateOrder) params.set('dateOrder', options.conventions.dateOrder);
     if (options.warningsListed === Number.POSITIVE_INFINITY) params.set('warnings', 'all');
     // The raw bytes (gzip stays gzip, Content-Encoding says so): counted as they leave, for progress.
     const raw = rawStream(input);
@@ -109,6 +111,10 @@ function add(total: LoadReport, part: LoadReport): void {
   // A server older than repairs answers neither.
   total.repaired.push(...(part.repaired ?? []));
   for (const [name, count] of Object.entries(part.repairs ?? {})) total.repairs[name] = (total.repairs[name] ?? 0) + count;
+  // A server older than the conformance policy answers none of these.
+  total.violated += part.violated ?? 0;
+  for (const [rule, count] of Object.entries(part.violationsByRule ?? {})) total.violationsByRule[rule] = (total.violationsByRule[rule] ?? 0) + count;
+  total.violatedListed.push(...(part.violatedListed ?? []));
   total.seconds += part.seconds;
   if (part.aborted) total.aborted = part.aborted;
 }

@@ -6,6 +6,7 @@
  * usual fix. Every problem of every document is in `--json` and the rejects file.
  */
 import { INGEST_HINTS } from '../ingest/ruleHints.js';
+import { NOT_CHECKED_FURTHER, REFUSED_AT_ONCE } from '../ingest/refusedAtOnce.js';
 import { ruleOfLine, type Problem } from '../linkedart/Problem.js';
 
 /** A refused document as the summary needs it: where it was, and its problems (or, from an older server, its lines). */
@@ -71,7 +72,8 @@ export function formatRejectionsByRule(summaries: readonly RuleSummary[], read: 
   const lines: string[] = [];
   for (const s of summaries) {
     const share = read > 0 ? ` (${percent(s.alone, read)} of the ${read} read)` : '';
-    lines.push(`  ${s.rule}: refuses ${s.documents} document${s.documents === 1 ? '' : 's'}, ${s.alone} for this rule alone${share}`);
+    const further = REFUSED_AT_ONCE.has(s.rule) ? ` (${NOT_CHECKED_FURTHER})` : '';
+    lines.push(`  ${s.rule}: refuses ${s.documents} document${s.documents === 1 ? '' : 's'}, ${s.alone} for this rule alone${share}${further}`);
     if (s.message) lines.push(`    ${s.message}`);
     for (const { item, problem } of s.examples) {
       const where = problem ? ` at ${problem.path === '' ? '(document)' : problem.path}${problem.value !== undefined ? `: ${problem.value}` : ''}` : '';

@@ -14,6 +14,7 @@ import { renderCacheMetrics } from './renderCacheMetrics.js';
 import { requestMetrics, type RequestMetrics } from './requestMetrics.js';
 import { sparqlMetrics } from './sparqlMetrics.js';
 import { storeMetrics } from './storeMetrics.js';
+import { violationMetrics } from './violationMetrics.js';
 
 /** Every metric's name begins with it. */
 export const METRIC_PREFIX = 'linkedart_';
@@ -43,6 +44,7 @@ export function serviceMetrics({ documents, representations, sparql, ready }: Me
   const requests = requestMetrics(registry, METRIC_PREFIX);
   renderCacheMetrics(registry, METRIC_PREFIX, () => representations.stats());
   storeMetrics(registry, METRIC_PREFIX, { documents, ready });
+  violationMetrics(registry, METRIC_PREFIX, { documents, ready });
   if (sparql) sparqlMetrics(registry, METRIC_PREFIX, sparql);
   const loads = loadMetrics(registry, METRIC_PREFIX);
   return { registry, requests, loads };

@@ -26,6 +26,7 @@ import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { ChangeFeed, withFeedGraphs, type Change } from '../feed/ChangeFeed.js';
 import { eachInSlices, mapInSlices } from './inSlices.js';
 import { isAbsoluteIri } from '../ingest/iris.js';
+import { validationQuads } from '../validate/violationsGraph.js';
 
 /** One document as stored: its entity graph, its hint graph, and when it last changed. */
 export interface StoredDocument {
@@ -389,11 +390,15 @@ async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly
 
 /**
  * The graphs a document is stored as: its entity graph, its hint graph with the shape
- * hints, the modification stamp, the digest and the Warnings (keptWarnings.ts), and its links
+ * hints, the modification stamp, the digest and the Warnings (keptWarnings.ts) (and the
+ * violations it was admitted with under the report policy: violationsGraph.ts), and its links
  * graph (its reverse-link rows).
  */
 export function storedGraphs(doc: IngestedDocument, digest: string, now: Date): Array<[string, Quad[]]> {
+  // Only part of it was read: storing it would lose the rest (the gate refuses it; this never happens).
+  if (doc.refusals.length > 0) throw new Error(`${doc.id}: a document with ingest problems reached the store`);
   const hints = [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest), keptWarningsQuad(doc.id, doc.warnings)];
+  if (doc.violations) hints.push(...validationQuads(doc.id, doc.violations));
   const graphs: Array<[string, Quad[]]> = [[doc.id, doc.quads], [hintGraphOf(doc.id), hints]];
   if (!WITHOUT_LINKS_FOR_BENCH) graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, reverseLinksOf(doc.id, doc.quads))]);
   return graphs;

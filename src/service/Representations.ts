@@ -240,5 +240,5 @@ export async function representAside(stored: StoredDocument, format: Format, hal
   const graphs = await wireInSlices([[stored.id, stored.quads], [hintGraphOf(stored.id), stored.hints]]);
   const answer = await documentWorkers().represent({ kind: 'represent', id: stored.id, graphs, lastModified: stored.lastModified?.getTime(), format, hal, page });
   const body = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.length);
-  return { format, body, etag: answer.etag, lastModified: answer.lastModified, warnings: answer.warnings, version: answer.version };
+  return { format, body, etag: answer.etag, lastModified: answer.lastModified, warnings: answer.warnings, version: answer.version, violations: answer.violations };
 }

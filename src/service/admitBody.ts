@@ -7,9 +7,11 @@
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import { formatRepair } from '../ingest/repairs/RepairNote.js';
+import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { admitDocument } from '../validate/admitDocument.js';
 import { shapeExceeded, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
+import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
 
 export type BodyVerdict =
   /** The body is not JSON (the parser's message). */
@@ -23,8 +25,12 @@ export type BodyVerdict =
   /** Admitted: the document, and what was repaired first (formatRepair). */
   | { readonly kind: 'admitted'; readonly document: IngestedDocument; readonly repairs: string[] };
 
-/** `id`: the URL's entity id (relative ids resolve against it); `repair`: the policy asked for; `limits`: on one document's shape. */
-export function admitBody(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits): BodyVerdict {
+/**
+ * `id`: the URL's entity id (relative ids resolve against it); `repair`: the policy asked for; `limits`: on one document's
+ * shape; `conventions`: how the source writes (?dateOrder=), for the repairs; `conformance`: whether the shapes' Violations
+ * refuse it (validate/conformance.ts).
+ */
+export function admitBody(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions = {}, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): BodyVerdict {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -36,18 +42,18 @@ export function admitBody(body: string, id: string, repair: RepairPolicy, limits
   if (exceeded) return { kind: 'overLimits', exceeded };
   let repairs: string[] = [];
   if (repair === 'all') {
-    const repaired = repairDocument(json, { base: id });
+    const repaired = repairDocument(json, { base: id, conventions });
     json = repaired.document;
     repairs = repaired.repairs.map(formatRepair);
   }
   const given = (json as { id?: unknown } | null)?.id;
   if (typeof given === 'string' && given !== id) return { kind: 'otherId', given };
   try {
-    return { kind: 'admitted', document: admitDocument(json, `PUT ${id}`), repairs };
+    return { kind: 'admitted', document: admitDocument(json, `PUT ${id}`, conformance), repairs };
   } catch (error) {
     if (!(error instanceof DocumentRejected)) throw error;
     // Refused as written, where repairs were not asked for: which would apply.
-    const repairable = repair === 'none' ? repairDocument(json, { base: id }).repairs.map(formatRepair) : [];
+    const repairable = repair === 'none' ? repairDocument(json, { base: id, conventions }).repairs.map(formatRepair) : [];
     return { kind: 'rejected', problems: [...error.problems], repairs, repairable };
   }
 }

@@ -8,6 +8,7 @@ import type { Format } from '../render/formats.js';
 import { serializeGraph } from '../render/serialize.js';
 import { render, versionOf, type StoredDocument } from './DocumentService.js';
 import { halLinks } from '../render/halLinks.js';
+import { violationCountOf } from '../validate/violationsGraph.js';
 import { entityPageHtml } from '../render/html/EntityPage.js';
 import type { PageFrame } from '../render/html/Page.js';
 import type { ReferencedByRelation } from '../render/html/ReferencedBy.js';
@@ -23,6 +24,8 @@ export interface Representation {
   readonly warnings: readonly string[];
   /** The stored version it was rendered from (DocumentService.version). */
   readonly version: string | undefined;
+  /** How many of the shapes' Violations the document was stored with (`report` policy; 0: none). */
+  readonly violations: number;
 }
 
 /** What a JSON-LD representation's `_links` are made of besides the document. */
@@ -56,7 +59,7 @@ export function represent(stored: StoredDocument, format: Format, hal?: HalInput
   } else if (format.name === 'html') {
     if (!page) throw new Error(`the page of ${stored.id} needs its frame and reverse links (PageInput)`);
     const rendered = render(stored);
-    text = entityPageHtml({ frame: page.frame, document: rendered.document, referencedBy: page.referencedBy });
+    text = entityPageHtml({ frame: page.frame, document: rendered.document, referencedBy: page.referencedBy, violations: violationCountOf(stored.hints) });
     warnings = rendered.warnings;
     if (version !== undefined) version = linkedVersionText(version, page.counts);
   } else {
@@ -64,7 +67,7 @@ export function represent(stored: StoredDocument, format: Format, hal?: HalInput
   }
   const body = Buffer.from(text);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { format, body, etag, lastModified: stored.lastModified?.toUTCString(), warnings, version };
+  return { format, body, etag, lastModified: stored.lastModified?.toUTCString(), warnings, version, violations: violationCountOf(stored.hints) };
 }
 
 /** The `type` of a rendered document as a list. */

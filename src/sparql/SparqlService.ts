@@ -16,6 +16,7 @@ import { QueryTimedOut, UpdateRefused, TooManyRows } from './errors.js';
 import { withCanonicalDoubles } from './results/canonicalDoubles.js';
 import { parseQuery, parseUpdate, type ParsedQuery, type QueryForm, type UpdateDataset } from './parseSparql.js';
 import type { QueryDataset, SparqlEngine } from './SparqlEngine.js';
+import type { ConformancePolicy } from '../validate/conformance.js';
 
 export interface SparqlLimits {
   readonly timeoutMs: number;
@@ -23,6 +24,8 @@ export interface SparqlLimits {
   readonly maxQueryBytes: number;
   /** The limits on one document, held against each document an update leaves (default DEFAULT_DOCUMENT_LIMITS). */
   readonly documentLimits?: DocumentLimits;
+  /** The server's conformance policy (--conformance), for the documents an update leaves (default strict). */
+  readonly conformance?: ConformancePolicy;
 }
 
 export interface QueryAnswer {
@@ -90,7 +93,7 @@ export class SparqlService {
           continue;
         }
         try {
-          admitted.push(admitRecord({ kind: 'graph', location: `graph ${n} of ${touched.size}`, id, quads, hints: stored?.hints ?? [] }, 'SPARQL Update'));
+          admitted.push(admitRecord({ kind: 'graph', location: `graph ${n} of ${touched.size}`, id, quads, hints: stored?.hints ?? [] }, 'SPARQL Update', this.limits.conformance));
         } catch (error) {
           if (!(error instanceof DocumentRejected)) throw error;
           problems.push(...error.problems.filter((p) => p.severity === 'Violation').map((p) => ({ ...p, document: p.document ?? id })));

@@ -115,6 +115,8 @@ export class ShaclValidator {
   private readonly messages = new Map<string, string>();
   /** Shape IRI → its hint (svc:hint). */
   readonly hints = new Map<string, string>();
+  /** The rule names of the shapes (their IRIs after SHAPE_PREFIX): what a report's `rule` is for a shape's result. */
+  readonly rules = new Set<string>();
   /** Shape IRI → the predicate its (complex) path starts with. */
   private readonly pathPredicates = new Map<string, string>();
   /** Shape IRI → the predicates of its sequence path, when it is one of plain predicates. */
@@ -366,6 +368,7 @@ export class ShaclValidator {
     for (const q of shapes) {
       const s = q.subject;
       if (s.termType !== 'NamedNode') continue;
+      if (s.value.startsWith(SHAPE_PREFIX)) this.rules.add(s.value.slice(SHAPE_PREFIX.length));
       switch (q.predicate.value) {
         case `${SH}message`:
           this.messages.set(s.value, q.object.value);

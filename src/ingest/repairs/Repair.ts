@@ -10,6 +10,7 @@
  */
 import type { ActiveContext } from '../../context/ActiveContext.js';
 import type { TermDefinition } from '../../context/TermDefinition.js';
+import type { SourceConventions } from './SourceConventions.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -28,6 +29,8 @@ export interface NodeVisit {
   readonly documentContext: Json | undefined;
   /** What relative ids resolve against, when the write gives one. */
   readonly base: string | undefined;
+  /** What the write says its source does differently (--date-order). */
+  readonly conventions: SourceConventions;
 }
 
 export type Note = (path: string, message: string) => void;

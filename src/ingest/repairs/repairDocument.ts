@@ -12,7 +12,9 @@ import type { ActiveContext } from '../../context/ActiveContext.js';
 import { contextFromDocumentValue } from '../../context/linkedArtContext.js';
 import { ContextError, type TermDefinition } from '../../context/TermDefinition.js';
 import { contextAlias } from './contextAlias.js';
+import { bareReference } from './bareReference.js';
 import { crmKey } from './crmKey.js';
+import { dateOrder } from './dateOrder.js';
 import { datePrecision } from './datePrecision.js';
 import { emptyUnmappedKey } from './emptyUnmappedKey.js';
 import { identifierAssigner } from './identifierAssigner.js';
@@ -26,12 +28,13 @@ import { relativeId, resolvedId } from './relativeId.js';
 import { typeFromRange } from './typeFromRange.js';
 import { isEmptyObject, isObject, join, KeyScan, typesOf, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 import type { RepairNote } from './RepairNote.js';
+import type { SourceConventions } from './SourceConventions.js';
 
 /** Every repair, in the order they run on a node. */
 const ALL: readonly Repair[] = [
   contextAlias, linksDropped, redundantContext,
-  legacyClass, legacyTerm, crmKey, emptyUnmappedKey, identifierAssigner, typeFromRange,
-  relativeId, iriEscape, datePrecision, numberString,
+  legacyClass, legacyTerm, crmKey, emptyUnmappedKey, identifierAssigner, typeFromRange, bareReference,
+  relativeId, iriEscape, dateOrder, datePrecision, numberString,
 ];
 
 /**
@@ -77,6 +80,8 @@ export function repairPolicyNamed(name: string): RepairPolicy | undefined {
 export interface RepairOptions {
   /** What a relative `id` resolves against (none: relative ids stay, and are refused). */
   readonly base?: string;
+  /** What the source is known to do differently (none: nothing is read any other way). */
+  readonly conventions?: SourceConventions;
 }
 
 export function repairDocument(json: unknown, options: RepairOptions = {}): { document: unknown; repairs: RepairNote[] } {
@@ -96,7 +101,7 @@ export function repairDocument(json: unknown, options: RepairOptions = {}): { do
     if (error instanceof ContextError) return { document: doc, repairs };
     throw error;
   }
-  const walk = new Walk(repairs, doc['@context'], options.base);
+  const walk = new Walk(repairs, doc['@context'], options.base, options.conventions ?? {});
   return { document: walk.node(doc, '', undefined, null, ctx), repairs };
 }
 
@@ -116,13 +121,14 @@ function noteFor(repair: Repair, notes: RepairNote[]): Note {
 class Walk {
   private readonly notes: ReadonlyMap<Repair, Note>;
 
-  constructor(repairs: RepairNote[], private readonly documentContext: Json | undefined, private readonly base: string | undefined) {
+  constructor(repairs: RepairNote[], private readonly documentContext: Json | undefined, private readonly base: string | undefined,
+    private readonly conventions: SourceConventions) {
     this.notes = new Map(ALL.map((r) => [r, noteFor(r, repairs)]));
   }
 
   node(given: JsonObject, path: string, property: string | undefined, via: TermDefinition | null, ctx: ActiveContext): JsonObject {
     let node = given;
-    const at: NodeVisit = { path, property, via, ctx, documentContext: this.documentContext, base: this.base };
+    const at: NodeVisit = { path, property, via, ctx, documentContext: this.documentContext, base: this.base, conventions: this.conventions };
     // The keys scanned once, and again only after a repair changed the node.
     let bits = triggered(node);
     for (let i = 0; bits >>> i !== 0; i++) {

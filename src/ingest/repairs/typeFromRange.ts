@@ -16,6 +16,7 @@ const ROWS_LIST: readonly Row[] = [
   { property: 'currency', iri: `${CRM}P180_has_currency`, from: 'Type', to: 'Currency', range: 'P180 has currency: range E98 Currency (a subclass of E55 Type)' },
   { property: 'produced_by', iri: `${CRM}P108i_was_produced_by`, from: 'Activity', to: 'Production', range: 'P108i was produced by: range E12 Production (a subclass of E7 Activity)' },
   { property: 'created_by', iri: `${CRM}P94i_was_created_by`, from: 'Activity', to: 'Creation', range: 'P94i was created by: range E65 Creation (a subclass of E7 Activity)' },
+  { property: 'made_of', iri: `${CRM}P45_consists_of`, from: 'Type', to: 'Material', range: 'P45 consists of: range E57 Material (a subclass of E55 Type)' },
 ];
 
 /** The rows by the key they are for. */
@@ -24,8 +25,8 @@ for (const row of ROWS_LIST) ROWS.set(row.property, [...(ROWS.get(row.property) 
 
 export const typeFromRange: Repair = {
   name: 'type-from-range',
-  cites: 'CIDOC-CRM 7.1 property ranges (P91, P180, P108i, P94i): an entity in the range of a property is of the range class',
-  summary: 'unit, currency typed Type and produced_by, created_by typed Activity → the class of the property\'s range',
+  cites: 'CIDOC-CRM 7.1 property ranges (P91, P180, P108i, P94i, P45): an entity in the range of a property is of the range class',
+  summary: 'unit, currency, made_of typed Type and produced_by, created_by typed Activity → the class of the property\'s range',
   keys: ['type', '@type'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     const rows = at.property === undefined ? undefined : ROWS.get(at.property);

@@ -15,7 +15,9 @@ import { ingestRecord, recordDigest } from '../admitRecord.js';
 import { problemMessages } from '../LoadReport.js';
 import type { LoadRecord } from '../records.js';
 import type { RepairPolicy } from '../../ingest/repairs/repairDocument.js';
+import type { SourceConventions } from '../../ingest/repairs/SourceConventions.js';
 import { formatRepair, type RepairNote } from '../../ingest/repairs/RepairNote.js';
+import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../../validate/conformance.js';
 
 /** A record with where it came from, and the digest its id is stored with (when the loader read one). */
 export interface GateItem {
@@ -31,6 +33,10 @@ export interface GateOptions {
   readonly repair: RepairPolicy;
   /** What relative ids resolve against (the load's base URL). */
   readonly base?: string;
+  /** Whether a document whose only Violations are the shapes' is stored with them (validate/conformance.ts); default strict. */
+  readonly conformance?: ConformancePolicy;
+  /** What the source is known to do differently (--date-order), for the repairs. */
+  readonly conventions?: SourceConventions;
 }
 
 export const DEFAULT_GATE_OPTIONS: GateOptions = { repair: 'all' };
@@ -40,7 +46,9 @@ export type GateVerdict =
   /** Passed: to be stored (`replaced`: over a stored version); its Warnings as report lines. */
   | { readonly kind: 'pass'; readonly id: string; readonly replaced: boolean; readonly warnings: string[]; readonly repairs: string[];
       /** Its Linked Art class (the change feed names it). */
-      readonly type: string | undefined }
+      readonly type: string | undefined;
+      /** The shapes' Violations it is stored with (`report` policy), as report lines; absent: none. */
+      readonly violations?: string[] }
   /** The stored version is the same document (under the same shapes): left alone; its repairs reported as on the load that stored it. */
   | { readonly kind: 'unchanged'; readonly id: string; readonly repairs: string[] }
   /** Refused, with every problem found (they cross to the loader's thread by structured clone). */
@@ -66,19 +74,21 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
     const notes: RepairNote[] = [];
     try {
       const base = record.kind === 'json' ? record.base ?? options.base : options.base;
-      const doc = ingestRecord(record, source, { policy: options.repair, base, notes });
+      const doc = ingestRecord(record, source, { policy: options.repair, base, conventions: options.conventions, notes });
       // Against a stored digest first (unchanged: no shapes); otherwise only for a document that passes.
-      if (before !== undefined) {
+      // Never for one with ingest problems: what was read of it may be all the stored one holds.
+      if (before !== undefined && doc.refusals.length === 0) {
         digest = digestOf(doc);
         if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id, repairs: notes.map(formatRepair) }); continue; }
       }
-      checked = checkShapes(doc, `${source} ${record.location}`);
+      checked = checkShapes(doc, `${source} ${record.location}`, options.conformance ?? DEFAULT_CONFORMANCE);
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
       verdicts.push({ kind: 'rejected', id: error.document, problems: [...error.problems], repairs: notes.map(formatRepair) });
       continue;
     }
-    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair), type: entityClassOf(checked.id, checked.quads) });
+    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair), type: entityClassOf(checked.id, checked.quads),
+      ...(checked.violations ? { violations: problemMessages(checked.violations) } : {}) });
     if (keep) for (const [graph, quads] of storedGraphs(checked, digest ?? digestOf(checked), now)) keep(graph, quads);
   }
   return verdicts;

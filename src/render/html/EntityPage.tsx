@@ -19,12 +19,15 @@ import { htmlDocument, Page, type PageFrame } from './Page.js';
 import { ReferencedBy, type ReferencedByRelation } from './ReferencedBy.js';
 import { RefList } from './RefList.js';
 import { Statements } from './Statements.js';
+import { validationUrl } from '../validationUrl.js';
 
 export interface EntityPageProps {
   readonly frame: PageFrame;
   /** The rendered document (without `_links`). */
   readonly document: LaNode;
   readonly referencedBy: readonly ReferencedByRelation[];
+  /** How many of the shapes' Violations it was stored with (`--conformance report`): a banner links to its report. */
+  readonly violations?: number;
 }
 
 /** The `type` of the describedby link: the Linked Art profile, single-quoted inside the parameter as the API's discovery page writes it. */
@@ -35,7 +38,7 @@ const SECTION_KEYS = new Set(['@context', 'id', 'type', '_label', 'identified_by
   'dimension', 'made_of', 'member_of', ...EVENT_KEYS.map(([k]) => k)]);
 const ACTIVITY_KEYS = ['timespan', 'took_place_at', 'carried_out_by', 'technique', 'part'];
 
-export function EntityPage({ frame, document, referencedBy }: EntityPageProps) {
+export function EntityPage({ frame, document, referencedBy, violations = 0 }: EntityPageProps) {
   const id = typeof document.id === 'string' ? document.id : '';
   const title = titleOf(document);
   const rest = Object.keys(document).filter((k) => !SECTION_KEYS.has(k) && !ACTIVITY_KEYS.includes(k));
@@ -50,6 +53,7 @@ export function EntityPage({ frame, document, referencedBy }: EntityPageProps) {
     <Page frame={frame} title={title} head={head}>
       <BaseUrl.Provider value={frame.baseUrl}>
         <article>
+          {violations > 0 ? <ViolationsBanner count={violations} href={pathOf(validationUrl(frame.baseUrl, id))} /> : null}
           <h1>{title}</h1>
           <p class="kind">{kindOf(document)}{nodesOf(document, 'classified_as').length > 0 ? ' · ' : ''}{nodesOf(document, 'classified_as').map((c) => String(c._label ?? '')).filter(Boolean).join(', ')}</p>
           <p class="id">Identifier: <IdLink id={id}>{id}</IdLink></p>
@@ -69,6 +73,21 @@ export function EntityPage({ frame, document, referencedBy }: EntityPageProps) {
       </BaseUrl.Provider>
     </Page>
   );
+}
+
+/** A document published while its record is fixed (`--conformance report`) says so, first, linking to what is wrong. */
+function ViolationsBanner({ count, href }: { count: number; href: string }) {
+  return (
+    <p class="banner violations" role="note">
+      This record breaks {count === 1 ? 'one rule' : `${count} rules`} of the Linked Art shapes and is published as written while it is fixed: <a href={href}>see the validation report</a>.
+    </p>
+  );
+}
+
+/** A URL of this service's as a path (the pages link within the site so). */
+function pathOf(url: string): string {
+  const u = new URL(url);
+  return u.pathname + u.search;
 }
 
 function OtherFormats({ id }: { id: string }) {

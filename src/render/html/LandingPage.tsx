@@ -32,6 +32,8 @@ export interface LandingPageProps {
   /** Path-relative URLs of the service's doors for machines. */
   readonly feedHref: string;
   readonly exportHref: string;
+  /** Documents published with violations of the shapes (`--conformance report`); each one's page links to its report. */
+  readonly violated?: number;
 }
 
 export function landingPageHtml(props: LandingPageProps): string {
@@ -40,7 +42,7 @@ export function landingPageHtml(props: LandingPageProps): string {
 
 const CHANGE_WORDS: Readonly<Record<string, string>> = { Create: 'Added', Update: 'Changed', Delete: 'Removed' };
 
-function LandingPage({ frame, counts, changes, feedHref, exportHref }: LandingPageProps) {
+function LandingPage({ frame, counts, changes, feedHref, exportHref, violated = 0 }: LandingPageProps) {
   const total = counts.reduce((n, c) => n + c.count, 0);
   const root = new URL(frame.baseUrl).pathname;
   return (
@@ -60,6 +62,10 @@ function LandingPage({ frame, counts, changes, feedHref, exportHref }: LandingPa
             {counts.map((c) => <li key={c.className}><a href={c.href}>{kindOf({ type: c.className })}</a> <span class="count">({c.count})</span></li>)}
           </ul>
         )}
+        {violated > 0 ? (
+          <p class="banner violations" role="note"><span class="violated">{violated === 1 ? '1 record is' : `${violated} records are`}</span> published
+            as written while they are fixed: they break rules of the Linked Art shapes, and each one's page links to its validation report.</p>
+        ) : null}
       </section>
       <section aria-labelledby="changes">
         <h2 id="changes">Latest changes</h2>

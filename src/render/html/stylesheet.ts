@@ -31,6 +31,9 @@ img { max-width: 100%; height: auto; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 /* Entity pages */
 .id { color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
+/* A record published with violations (--conformance report), and its validation report */
+.banner.violations { padding: .5rem .75rem; border: 1px solid #b35900; border-left-width: 4px; background: #fff4e5; color: var(--text); }
+.conforms { padding: .5rem .75rem; border-left: 4px solid #2e7d32; }
 .type, .note, .count { color: var(--muted); font-size: .9rem; }
 .when { font-variant-numeric: oldstyle-nums; }
 dd dl, td dl, li dl { grid-template-columns: minmax(6rem, 10rem) 1fr; padding-left: .75rem; border-left: 2px solid var(--rule); margin: .25rem 0; }

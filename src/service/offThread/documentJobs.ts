@@ -14,7 +14,9 @@ import { hintGraphOf } from '../../hints/Skeleton.js';
 import { formatProblem, type Problem } from '../../linkedart/Problem.js';
 import { entityClassOf } from '../../discovery/reverseLinksOf.js';
 import type { RepairPolicy } from '../../ingest/repairs/repairDocument.js';
+import type { SourceConventions } from '../../ingest/repairs/SourceConventions.js';
 import type { DocumentLimits, LimitExceeded } from '../../ingest/documentLimits.js';
+import type { ConformancePolicy } from '../../validate/conformance.js';
 import type { Quad } from '../../rdf/terms.js';
 import { encodeGraphs, WireDecoder, type WireGraphs } from '../../rdf/wireGraphs.js';
 
@@ -37,6 +39,7 @@ export interface RepresentAnswer {
   readonly lastModified: string | undefined;
   readonly warnings: readonly string[];
   readonly version: string | undefined;
+  readonly violations: number;
 }
 
 /** A PUT body at `id`, through the gate; the graphs stored are stamped `now` (a time value). */
@@ -45,8 +48,11 @@ export interface AdmitJob {
   readonly id: string;
   readonly body: Uint8Array;
   readonly repair: RepairPolicy;
+  /** How the source writes (?dateOrder=), for the repairs. */
+  readonly conventions?: SourceConventions;
   readonly limits: DocumentLimits;
   readonly now: number;
+  readonly conformance?: ConformancePolicy;
 }
 
 /** What the gate said; an admitted document comes as what storing it takes (DocumentService.putChecked). */
@@ -58,6 +64,8 @@ export type AdmitAnswer =
   | { readonly kind: 'admitted'; readonly id: string; readonly digest: string; readonly type: string | undefined;
       /** Its Warnings (formatProblem) and what was repaired first. */
       readonly warnings: string[]; readonly repairs: string[];
+      /** The shapes' Violations it is stored with (`report` policy), as formatProblem lines. */
+      readonly violations: string[];
       /** The graphs it is stored as (storedGraphs). */
       readonly graphs: WireGraphs };
 
@@ -69,15 +77,16 @@ export function runJob(job: DocumentJob): { answer: DocumentAnswer; transfer: Ar
   if (job.kind === 'represent') {
     const r = represent(storedFrom(job), job.format, job.hal, job.page);
     const body = new Uint8Array(r.body.buffer.slice(r.body.byteOffset, r.body.byteOffset + r.body.length)) as Uint8Array<ArrayBuffer>;
-    return { answer: { kind: 'represented', body, etag: r.etag, lastModified: r.lastModified, warnings: r.warnings, version: r.version }, transfer: [body.buffer] };
+    return { answer: { kind: 'represented', body, etag: r.etag, lastModified: r.lastModified, warnings: r.warnings, version: r.version, violations: r.violations }, transfer: [body.buffer] };
   }
-  const verdict = admitBody(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.length).toString('utf8'), job.id, job.repair, job.limits);
+  const verdict = admitBody(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.length).toString('utf8'), job.id, job.repair, job.limits, job.conventions, job.conformance);
   if (verdict.kind !== 'admitted') return { answer: verdict, transfer: [] };
   const doc = verdict.document;
   const digest = digestOf(doc);
   const graphs = encodeGraphs(storedGraphs(doc, digest, new Date(job.now)));
   return {
-    answer: { kind: 'admitted', id: doc.id, digest, type: entityClassOf(doc.id, doc.quads), warnings: doc.warnings.map(formatProblem), repairs: verdict.repairs, graphs },
+    answer: { kind: 'admitted', id: doc.id, digest, type: entityClassOf(doc.id, doc.quads), warnings: doc.warnings.map(formatProblem), repairs: verdict.repairs,
+      violations: (doc.violations ?? []).map(formatProblem), graphs },
     transfer: [graphs.codes.buffer],
   };
 }

@@ -42,7 +42,7 @@ export async function startTestApp(documents: readonly IngestedDocument[], setti
     pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true }, names: () => nameIndexOf(service),
   });
   const sparql = new SparqlService(store.sparqlEngine(), service,
-    { timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes, documentLimits: config.documentLimits });
+    { timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes, documentLimits: config.documentLimits, conformance: config.conformance });
   const log: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {

@@ -1,4 +1,5 @@
-import { object, repairCases } from './support.js';
+import { expect } from 'chai';
+import { object, repairCases, violationsAsWritten, violationsRepaired } from './support.js';
 
 const cm = { id: 'http://vocab.getty.edu/aat/300379098', _label: 'cm' };
 
@@ -14,4 +15,19 @@ describe('repair type-from-range', () => {
     { name: 'a classified_as typed Type stays (its range is E55 itself)', doc: object({ classified_as: [{ ...cm, type: 'Type' }] }) },
     { name: 'a unit typed with something else stays', doc: object({ dimension: [{ type: 'Dimension', value: 3, unit: { ...cm, type: 'Place' } }] }) },
   ]);
+});
+
+describe('repair type-from-range: made_of', () => {
+  const oil = { id: 'http://vocab.getty.edu/aat/300015050', _label: 'oil paint' };
+  repairCases('type-from-range', [
+    { name: 'made_of typed Type → Material (P45: range E57)', doc: object({ made_of: [{ ...oil, type: 'Type' }] }),
+      after: object({ made_of: [{ ...oil, type: 'Material' }] }),
+      notes: ['Repaired at made_of[0].type: "Type" → "Material" (P45 consists of: range E57 Material (a subclass of E55 Type)) [type-from-range]'] },
+  ]);
+
+  it('without repairs it is refused as before (MadeOfEntry); repaired, admitted', () => {
+    const doc = object({ made_of: [{ ...oil, type: 'Type' }] });
+    expect(violationsAsWritten(doc)).to.deep.equal(['made_of[0] MadeOfEntry']);
+    expect(violationsRepaired(doc)).to.deep.equal([]);
+  });
 });

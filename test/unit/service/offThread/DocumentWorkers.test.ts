@@ -11,6 +11,7 @@ import { digestOf, storedGraphs, type StoredDocument } from '../../../../src/ser
 import { DocumentWorkers, wireInSlices } from '../../../../src/service/offThread/DocumentWorkers.js';
 import { represent } from '../../../../src/service/represent.js';
 import { DEFAULT_DOCUMENT_LIMITS } from '../../../../src/ingest/documentLimits.js';
+import { validationGraphOf, violationsFrom } from '../../../../src/validate/violationsGraph.js';
 
 const ID = 'https://example.org/object/1';
 const doc = {
@@ -47,6 +48,17 @@ describe('DocumentWorkers', function () {
     expect(answer.type).to.equal('HumanMadeObject');
     const graphs = new Map(decodeGraphs(answer.graphs));
     for (const [name, quads] of storedGraphs(ingested, digest, now)) expect(graphs.get(name), name).to.have.length(quads.length);
+  });
+
+  it('admits a body breaking a shape under the report policy as the request thread does: its violations listed, its validation graph among the graphs', async () => {
+    const broken = { ...doc, identified_by: [{ type: 'Name' }] };
+    const answer = await workers.admit({ kind: 'admit', id: ID, body: Buffer.from(JSON.stringify(broken)), repair: 'none', limits: DEFAULT_DOCUMENT_LIMITS, now: Date.now(), conformance: 'report' });
+    expect(answer.kind).to.equal('admitted');
+    if (answer.kind !== 'admitted') return;
+    expect(answer.violations).to.have.length(1);
+    expect(answer.violations[0]).to.match(/^Violation at identified_by\[0\]: .*\[NameContent\]/);
+    const graphs = new Map(decodeGraphs(answer.graphs));
+    expect(violationsFrom(ID, graphs.get(validationGraphOf(ID)) ?? []).map((p) => [p.rule, p.path])).to.deep.equal([['NameContent', 'identified_by[0]']]);
   });
 
   it('refuses what the request thread refuses: a body that is not JSON, another id, a broken rule (with every problem)', async () => {

@@ -74,6 +74,7 @@ const GRAFTS: Array<[string, string]> = [
   ['P108i_was_produced_by', `${CRM}E12_Production`], ['P13i_was_destroyed_by', `${CRM}E6_Destruction`],
   ['P16i_was_used_for', `${CRM}E7_Activity`], ['P14i_performed', `${CRM}E5_Event`],
 ];
+const ROOT_KINDS = [`${CRM}E5_Event`, `${CRM}E4_Period`];
 const NUMERIC = new Set(['integer', 'decimal', 'double', 'float'].map((t) => XSD + t));
 
 /** Each mutant of a document, named by what was done. */
@@ -132,6 +133,16 @@ function* mutants(doc: Doc, classes: string[]): Generator<[string, Quad[]]> {
             df.quad(event, df.namedNode(RDF_TYPE), df.namedNode(cls), graph),
             df.quad(event, forbidden, df.namedNode(`${EX}thing`), graph),
           )];
+        }
+      }
+    }
+    // The root given the class of a kind whose table forbids some properties (the kind rules
+    // hold of the document only), with each of those.
+    if (s.value === doc.id) {
+      const kind = q.findIndex((x) => x.subject.equals(s) && x.predicate.value === RDF_TYPE);
+      for (const cls of ROOT_KINDS) {
+        for (const forbidden of FORBIDDEN.slice(0, 5)) {
+          yield [`root as ${cls} with ${forbidden.value}`, [...replaced(kind, df.namedNode(cls)), df.quad(s, forbidden, df.namedNode(`${EX}thing`), graph)]];
         }
       }
     }
