@@ -4,6 +4,7 @@
  * The report groups refusals by rule, then a summary; `--json` has every problem of every
  * document, and `--rejects FILE` every refused document, to fix and load again. Exit code: 0 all stored, 1 anything refused, unreadable or left over, 2 usage.
  */
+import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { resolveConfig, SETTINGS } from '../config/Config.js';
 import { DUMP_FORMATS, dumpFormatNamed, InputError, resolveInputs, type DumpFormat, type LoadInput } from '../load/inputs.js';
@@ -131,9 +132,13 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
     if (flags.server !== undefined) {
       const token = flags.token ?? process.env[SETTINGS.token.env];
       report = await loadIntoServer(flags.server, token, inputs, options);
+    } else if (flags.dryRun && noDataDirectory(storeConfigOf(flags))) {
+      // A dry run creates nothing (no directory, lock or log): with no store yet, every document would be new.
+      report = await new Loader(undefined, options).load(inputs);
     } else {
+      // A dry run reads the store (to say new, replaced or unchanged), and never creates it.
       const store = await openCommandStore(storeConfigOf(flags), 'load',
-        { create: true, viaServer: 'load into it with --server <its URL> --token <token>' });
+        { create: !flags.dryRun, viaServer: 'load into it with --server <its URL> --token <token>' });
       try {
         report = await new Loader(new DocumentService(store), options).load(inputs);
       } finally {
@@ -151,4 +156,9 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   else console.error(formatReport(report, flags.warnings));
   if (rejects) console.error(`rejects: ${rejects.count} refused document${rejects.count === 1 ? '' : 's'} written to ${rejects.path}${rejects.count ? '; fix them there and load that file again' : ''}`);
   return report.aborted && abort.signal.aborted ? 130 : hasFailures(report) ? 1 : 0;
+}
+
+/** An embedded store whose data directory does not exist yet. */
+function noDataDirectory(config: ReturnType<typeof storeConfigOf>): boolean {
+  return config.kind === 'embedded' && !existsSync(config.dataDir);
 }

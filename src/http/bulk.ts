@@ -92,6 +92,8 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
         warningsListed: params.get('warnings') === 'all' ? Number.POSITIVE_INFINITY : WARNED_LISTED,
         // Checked in worker threads, never on the thread that answers readers meanwhile.
         checkWorkers: defaultCheckWorkers(), keepThreadFree: true,
+        // Acknowledged batch by batch as stored: read once (a later copy of an id replaces an earlier one already stored).
+        readOnce: true,
         onStored: progress || tracker ? (so) => { progress?.acknowledged(so); tracker?.progressed(so); } : undefined,
       }).load([input]);
       tracker?.progressed(report);

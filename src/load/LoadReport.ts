@@ -46,6 +46,8 @@ export interface LoadReport {
   readonly unreadable: ReportedItem[];
   /** Triples that belong to no document. */
   readonly leftovers: ReportedItem[];
+  /** Copies of an id left out because a later copy of it comes after them (superseded.ts): not refusals. */
+  readonly superseded: ReportedItem[];
   /** Documents stored with the shapes' Violations (`--conformance report`, validate/conformance.ts). */
   violated: number;
   /** Per rule, how many of those documents break it. */
@@ -68,7 +70,7 @@ export interface LoadReport {
 export function emptyReport(dryRun: boolean): LoadReport {
   return {
     created: 0, replaced: 0, unchanged: 0, rejected: 0, warnings: 0, rejections: [], warned: [], warnedNotListed: 0, warningsByRule: {},
-    unreadable: [], leftovers: [], repairs: {}, repaired: [], seconds: 0, dryRun, violated: 0, violationsByRule: {}, violatedListed: [],
+    unreadable: [], leftovers: [], superseded: [], repairs: {}, repaired: [], seconds: 0, dryRun, violated: 0, violationsByRule: {}, violatedListed: [],
   };
 }
 
@@ -97,9 +99,9 @@ export function countWarning(byRule: Record<string, RuleCount>, rule: string, co
   if (seen) seen.count += count; else byRule[rule] = { count, example };
 }
 
-/** Documents read (stored or not). */
+/** Documents read (stored or not; a superseded copy too). */
 export function documentsSeen(r: LoadReport): number {
-  return r.created + r.replaced + r.unchanged + r.rejected;
+  return r.created + r.replaced + r.unchanged + r.rejected + r.superseded.length;
 }
 
 /** Whether anything was refused or unreadable (the exit code says so). */
@@ -137,6 +139,7 @@ export function formatReport(r: LoadReport, listWarnings = false): string {
     lines.push(...formatRejectionsByRule(rejectionsByRule(r.rejections), documentsSeen(r)));
   }
   for (const i of r.leftovers) item('left over', i);
+  for (const i of r.superseded) item('superseded', i);
   if (listWarnings) {
     for (const i of r.warned) item('warning', i);
     if (r.warnedNotListed > 0) lines.push(`… and ${r.warnedNotListed} more documents with warnings, counted but not listed`);
@@ -161,6 +164,7 @@ export function formatReport(r: LoadReport, listWarnings = false): string {
   const rate = r.seconds > 0 ? Math.round(seen / r.seconds) : seen;
   lines.push(`${r.dryRun ? 'checked (nothing stored)' : 'loaded'}: ${r.created} new, ${r.replaced} replaced, ${r.unchanged} unchanged, ${r.rejected} rejected, ${r.warnings} warnings` +
     `${r.violated ? ` (${r.violated} with violations)` : ''}${r.unreadable.length ? `, ${r.unreadable.length} unreadable parts` : ''}${r.leftovers.length ? `, ${r.leftovers.length} sets of triples left over` : ''}` +
+    `${r.superseded.length ? `, ${r.superseded.length} superseded (a later copy of the same id counts instead)` : ''}` +
     ` in ${r.seconds.toFixed(1)} s (${rate} documents/s)`);
   if (r.aborted) lines.push(`stopped: ${r.aborted}`);
   return lines.join('\n');

@@ -8,8 +8,13 @@
  * worker, the next is checked (in check workers, when the load is given any: src/load/gate)
  * and the one after is read here.
  *
+ * The same id twice: the last copy is the one loaded, decided before anything is written (a
+ * first pass reads the ids alone, lastCopies.ts); the earlier copies are left out and reported
+ * as superseded. So a reload of an unchanged folder writes nothing.
+ *
  * `strict`: a first pass checks everything and stores nothing; only if nothing was refused
- * does the second pass store. `dryRun`: the first pass alone.
+ * does the second pass store. `dryRun`: the first pass alone. Both read the stored versions,
+ * to say which documents are new, replaced or unchanged as the load would find them.
  */
 import type { Change } from '../feed/ChangeFeed.js';
 import type { DocumentService } from '../service/DocumentService.js';
@@ -20,8 +25,12 @@ import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { duplicateIdLine } from './duplicateId.js';
 import { emptyReport, hasFailures, type LoadReport, problemMessages, recordRepairs, recordViolated, recordWarned } from './LoadReport.js';
 import type { ConformancePolicy } from '../validate/conformance.js';
-import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
+import { LastCopies, recordId } from './lastCopies.js';
+import { SupersededCopies } from './superseded.js';
+import { storedVersions } from '../service/storedVersions.js';
+import type { Problem } from '../linkedart/Problem.js';
 import type { GateOptions } from './gate/checkBatch.js';
 import type { LoadRecord } from './records.js';
 import type { RejectedRecord } from './rejectsFile.js';
@@ -72,7 +81,20 @@ export interface LoadOptions {
   readonly onRejected?: (rejected: RejectedRecord) => void;
   /** The limits on one document (default: DEFAULT_DOCUMENT_LIMITS); a document past them is refused as it is read. */
   readonly documentLimits?: DocumentLimits;
+  /**
+   * The inputs are read once, as they come, and nothing is kept in a file first (a server's
+   * /_bulk, which acknowledges batches as it stores them): there is no first pass over the ids,
+   * so a later copy of an id replaces an earlier one already stored, and its warning says so.
+   */
+  readonly readOnce?: boolean;
 }
+
+/**
+ * A stored digest whose document has no Warnings kept beside it (stored before they were):
+ * prefixed so that no digest equals it, the document is checked again (its warnings found) and
+ * stored with them, once, as after a change of the shapes.
+ */
+const WARNINGS_NOT_KEPT = 'warnings-not-kept:';
 
 /** Inputs of this many bytes or more (about 1,500 documents of N-Quads): check workers start with the load. */
 const EARLY_WORKERS_BYTES = 4 * 1024 * 1024;
@@ -86,43 +108,49 @@ export class Loader {
   async load(given: readonly LoadInput[]): Promise<LoadReport> {
     let spooled: SpooledInputs | undefined;
     let inputs = given;
-    if (this.options.strict && !this.options.dryRun && given.some((i) => !i.reopenable)) {
-      // Strict reads everything twice: a stream (standard input) is kept in a file first.
+    const idsFirst = !this.options.readOnce && LastCopies.needed(given);
+    if ((idsFirst || (this.options.strict && !this.options.dryRun)) && given.some((i) => !i.reopenable)) {
+      // Read twice (the ids first, or strict's two passes): a stream (standard input) is kept in a file first.
       spooled = await spoolInputs(given);
       inputs = spooled.inputs;
     }
     const gates = new Gates(this.options.checkWorkers ?? 0, { repair: this.options.repair ?? 'all', base: this.options.baseUrl, conventions: this.options.conventions, conformance: this.options.conformance });
     try {
-      return await this.checkedLoad(inputs, gates);
+      const lastCopies = idsFirst ? await LastCopies.read(inputs, this.options) : undefined;
+      return await this.checkedLoad(inputs, gates, lastCopies);
     } finally {
       await gates.close();
       await spooled?.remove();
     }
   }
 
-  private async checkedLoad(inputs: readonly LoadInput[], gates: Gates): Promise<LoadReport> {
+  private async checkedLoad(inputs: readonly LoadInput[], gates: Gates, lastCopies: LastCopies | undefined): Promise<LoadReport> {
     if (this.options.strict && !this.options.dryRun) {
-      const check = await this.pass(inputs, true, gates);
+      const check = await this.pass(inputs, true, gates, lastCopies);
       if (hasFailures(check)) {
         check.aborted ??= `--strict: ${check.rejected} documents rejected${check.unreadable.length ? `, ${check.unreadable.length} unreadable parts` : ''}${check.leftovers.length ? ', triples left over' : ''}; nothing was stored`;
         return check;
       }
     }
-    return this.pass(inputs, this.options.dryRun === true || this.documents === undefined, gates);
+    return this.pass(inputs, this.options.dryRun === true || this.documents === undefined, gates, lastCopies);
   }
 
-  private async pass(inputs: readonly LoadInput[], dryRun: boolean, gates: Gates): Promise<LoadReport> {
+  /** `lastCopies`: which copy of each id counts (none: the inputs are read once, readOnce). */
+  private async pass(inputs: readonly LoadInput[], dryRun: boolean, gates: Gates, lastCopies: LastCopies | undefined): Promise<LoadReport> {
     const started = performance.now();
     const report = emptyReport(dryRun);
     const totalBytes = inputs.every((i) => i.size !== undefined) ? inputs.reduce((n, i) => n + i.size!, 0) : undefined;
     let bytes = 0;
     const batchSize = this.options.batchSize ?? 500;
+    // What is stored is read by every pass (a check too says new, replaced or unchanged); written by a storing pass alone.
+    const reading = this.documents;
     const documents = dryRun ? undefined : this.documents;
+    const superseded = new SupersededCopies();
+    // Read once (readOnce): the ids seen, and those whose last copy so far was refused, so a later copy's warning says which copy is kept.
     const seen = new SeenIds();
-    // Ids whose last copy so far was refused: a later copy's warning says which copy is kept.
     const refusedIds = new Set<string>();
-    let withoutId = 0;
-    const counted = new Set<string>();   // dry run: ids counted as they would be stored
+    let read = 0;
+    const counted = new Set<string>();   // a check: ids counted as they would be stored
     let batch: Pending[] = [];
     // Inputs known to be large: the workers start now, compiling the context and the shapes
     // while this thread reads the first batch, which they check too.
@@ -139,7 +167,7 @@ export class Loader {
     // Into a store holding no document yet, the only stored digests are of documents this pass
     // sent: the store is asked for those alone (an id that comes again), not for every batch.
     // Asking waits for the writes in flight (the store answers in order), which idles the checks.
-    const startedEmpty = documents !== undefined && !(await documents.hasDigests());
+    const startedEmpty = reading !== undefined && !(await reading.hasDigests());
     const sent = new Set<string>();
 
     // A batch: the stored digests of its ids, then the gate (documents stored unchanged under
@@ -154,19 +182,25 @@ export class Loader {
       const ids = new Set(pending.flatMap((p) => (p.id === undefined ? [] : [p.id])));
       // A batch in flight may hold an earlier copy of one of these ids: its digest must be read after it.
       if (inFlight.some((w) => [...ids].some((id) => w.ids.has(id)))) await settle(0);
-      const asked = documents ? [...ids].filter((id) => !startedEmpty || sent.has(id)) : [];
+      const asked = reading ? [...ids].filter((id) => !startedEmpty || (documents !== undefined && sent.has(id))) : [];
       // Into a store that held no document, an id no batch before carried is not stored.
       const unstored = startedEmpty ? new Set([...ids].filter((id) => !sent.has(id))) : new Set<string>();
-      const stored = asked.length === 0 || !documents ? new Map<string, string>() : await documents.digests(asked);
-      for (const id of ids) sent.add(id);
+      const stored = asked.length === 0 || !reading ? new Map() : await storedVersions(reading.store, asked);
+      if (documents) for (const id of ids) sent.add(id);
       const stampedAt = new Date();
-      const checked = filled.check(pending.map((p) => (p.id === undefined ? undefined : stored.get(p.id))), stampedAt, documents !== undefined);
+      const versions = pending.map((p) => (p.id === undefined ? undefined : stored.get(p.id)));
+      const before = versions.map((v) => (v === undefined ? undefined : v.warnings ? v.digest : WARNINGS_NOT_KEPT + v.digest));
+      const checked = filled.check(before, stampedAt, documents !== undefined);
       // `step` settles once the verdicts are reported and the write queued; `done`, once stored.
       const step = Promise.all([checked, queued]).then(([result]): { write?: Promise<void> } => {
-        const passed = this.record(result.verdicts, pending, report, refusedIds);
+        const passed = this.record(result.verdicts, pending, versions.map((v) => v?.warnings), report, refusedIds);
         if (!documents) {
-          for (const id of passed) counted.add(id);
-          report.created = counted.size;
+          // A check: counted as the load would store them (an id read again in a stream, once).
+          result.verdicts.forEach((v) => {
+            if (v.kind !== 'pass' || counted.has(v.id)) return;
+            counted.add(v.id);
+            if (v.replaced) report.replaced++; else report.created++;
+          });
           return {};
         }
         if (passed.length === 0) return {};
@@ -191,11 +225,13 @@ export class Loader {
     };
 
     try {
-      for (const input of inputs) {
+      for (const [inputIndex, input] of inputs.entries()) {
         if (this.options.signal?.aborted) break;
         // Read as UTF-8 strictly: bytes that are not UTF-8 stop the load (NotUtf8, naming the offset), never stored as U+FFFD.
         const stream = strictText(input.open((n) => { bytes += n; }), input.name);
+        let n = -1;   // the record's number in its input, counting every record (as lastCopies does)
         for await (const record of readRecords(stream, input, { baseUrl: this.options.baseUrl, limits: this.options.documentLimits })) {
+          n++;
           const source = input.name;
           switch (record.kind) {
             case 'unreadable':
@@ -213,16 +249,22 @@ export class Loader {
               break;
             }
             default: {
-              const id = record.kind === 'graph' ? record.id : this.jsonId(record.json);
+              const id = recordId(record, this.options);
+              read++;
+              const place = { source, location: record.location };
+              if (id !== undefined && lastCopies?.superseded(id, inputIndex, n)) {
+                superseded.copy(id, place);
+                break;
+              }
               let earlier: string | undefined;
-              if (id !== undefined) {
+              if (id !== undefined && lastCopies) {
+                report.superseded.push(...superseded.last(id, place));
+              } else if (id !== undefined) {
                 earlier = seen.get(id);
-                // Written in order, whatever the batch size: the earlier one first. (Which copy
-                // is kept is said once the verdicts are in: record.)
+                // Read once: written in order, whatever the batch size, the earlier one first.
+                // (Which copy is kept is said once the verdicts are in: record.)
                 if (earlier !== undefined && batch.some((p) => p.id === id)) await flush(false);
                 seen.set(id, source, record.location);
-              } else {
-                withoutId++;
               }
               // The record itself only for a rejects file (held until its verdict, otherwise let go).
               batch.push({ id, source, location: record.location, earlier, record: this.options.onRejected ? record : undefined });
@@ -230,7 +272,7 @@ export class Loader {
               if (batch.length >= batchSize) await flush(true);
             }
           }
-          this.options.onProgress?.({ documents: seen.size + withoutId, bytes, totalBytes });
+          this.options.onProgress?.({ documents: read, bytes, totalBytes });
           if (this.options.signal?.aborted) break;
         }
         if (this.options.signal?.aborted) stream.destroy();
@@ -245,6 +287,7 @@ export class Loader {
         `(each whole; the documents after them were not): ${error.message}`;
       report.storeFull = error.details;
     }
+    report.superseded.push(...superseded.rest());
     if (this.options.signal?.aborted) report.aborted = 'interrupted; every document stored so far is whole, and running the same load again finishes the job';
     report.seconds = (performance.now() - started) / 1000;
     return report;
@@ -252,13 +295,15 @@ export class Loader {
 
   /**
    * The gate's verdicts into the report, each with where its record came from; the ids that
-   * passed. `refusedIds`: the ids whose last copy so far was refused, kept up to date here.
+   * passed. `kept`: the Warnings kept with each stored version, reported for a document found
+   * unchanged (the shapes left out), as on the load that stored it. `refusedIds`: the ids whose
+   * last copy so far was refused, kept up to date here.
    */
-  private record(verdicts: readonly GateVerdict[], pending: readonly Pending[], report: LoadReport, refusedIds: Set<string>): string[] {
+  private record(verdicts: readonly GateVerdict[], pending: readonly Pending[], kept: ReadonlyArray<Problem[] | undefined>, report: LoadReport, refusedIds: Set<string>): string[] {
     const passed: string[] = [];
     verdicts.forEach((verdict, i) => {
       const { source, location, record, earlier, id } = pending[i]!;
-      if (verdict.kind !== 'unchanged') recordRepairs(report, { source, location, id: verdict.id, messages: verdict.repairs });
+      recordRepairs(report, { source, location, id: verdict.id, messages: verdict.repairs });
       const warnings: string[] = [];
       if (earlier !== undefined && id !== undefined) {
         warnings.push(duplicateIdLine(id, { where: earlier, stored: !refusedIds.has(id) }, verdict.kind !== 'rejected'));
@@ -270,6 +315,7 @@ export class Loader {
       switch (verdict.kind) {
         case 'unchanged':
           report.unchanged++;
+          warnings.push(...problemMessages(kept[i] ?? []));
           break;
         case 'rejected':
           report.rejected++;
@@ -285,12 +331,6 @@ export class Loader {
     });
     return passed;
   }
-
-  /** A JSON document's id as the gate will take it (repaired, when repairs are on). */
-  private jsonId(json: unknown): string | undefined {
-    const id = jsonId(json);
-    return id === undefined || this.options.repair === 'none' ? id : repairedId(id, { base: this.options.baseUrl });
-  }
 }
 
 /**
@@ -304,13 +344,6 @@ interface Pending {
   /** Where the copy of this id before this one was, if any. */
   readonly earlier?: string;
   readonly record?: DocumentRecord;
-}
-
-/** A JSON document's id as ingest takes it, when it is a string (else ingest refuses the document). */
-function jsonId(json: unknown): string | undefined {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
-  const id = (json as Record<string, unknown>)['id'] ?? (json as Record<string, unknown>)['@id'];
-  return typeof id === 'string' ? id : undefined;
 }
 
 /**

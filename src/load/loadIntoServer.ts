@@ -106,6 +106,8 @@ function add(total: LoadReport, part: LoadReport): void {
   }
   total.unreadable.push(...part.unreadable);
   total.leftovers.push(...part.leftovers);
+  // A server older than superseded copies answers none.
+  total.superseded.push(...(part.superseded ?? []));
   // A server older than repairs answers neither.
   total.repaired.push(...(part.repaired ?? []));
   for (const [name, count] of Object.entries(part.repairs ?? {})) total.repairs[name] = (total.repairs[name] ?? 0) + count;

@@ -7,6 +7,7 @@
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { DIGEST_PREDICATE, digestQuad, documentDigest } from '../hints/digest.js';
 import { MODIFIED_PREDICATE, modifiedFrom, modifiedStamp } from '../hints/lastModified.js';
+import { keptWarningsQuad } from '../hints/keptWarnings.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitDocument } from '../validate/admitDocument.js';
 import { shaclValidator } from '../validate/ShaclValidator.js';
@@ -389,13 +390,14 @@ async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly
 
 /**
  * The graphs a document is stored as: its entity graph, its hint graph with the shape
- * hints, the modification stamp and the digest (and the violations it was admitted with under
- * the report policy: violationsGraph.ts), and its links graph (its reverse-link rows).
+ * hints, the modification stamp, the digest and the Warnings (keptWarnings.ts) (and the
+ * violations it was admitted with under the report policy: violationsGraph.ts), and its links
+ * graph (its reverse-link rows).
  */
 export function storedGraphs(doc: IngestedDocument, digest: string, now: Date): Array<[string, Quad[]]> {
   // Only part of it was read: storing it would lose the rest (the gate refuses it; this never happens).
   if (doc.refusals.length > 0) throw new Error(`${doc.id}: a document with ingest problems reached the store`);
-  const hints = [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest)];
+  const hints = [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest), keptWarningsQuad(doc.id, doc.warnings)];
   if (doc.violations) hints.push(...validationQuads(doc.id, doc.violations));
   const graphs: Array<[string, Quad[]]> = [[doc.id, doc.quads], [hintGraphOf(doc.id), hints]];
   if (!WITHOUT_LINKS_FOR_BENCH) graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, reverseLinksOf(doc.id, doc.quads))]);

@@ -49,8 +49,8 @@ export type GateVerdict =
       readonly type: string | undefined;
       /** The shapes' Violations it is stored with (`report` policy), as report lines; absent: none. */
       readonly violations?: string[] }
-  /** The stored version is the same document (under the same shapes): left alone. */
-  | { readonly kind: 'unchanged'; readonly id: string }
+  /** The stored version is the same document (under the same shapes): left alone; its repairs reported as on the load that stored it. */
+  | { readonly kind: 'unchanged'; readonly id: string; readonly repairs: string[] }
   /** Refused, with every problem found (they cross to the loader's thread by structured clone). */
   | { readonly kind: 'rejected'; readonly id: string | undefined; readonly problems: Problem[]; readonly repairs: string[] };
 
@@ -63,9 +63,10 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
   const verdicts: GateVerdict[] = [];
   const version = shaclValidator().version;
   for (const { record, source, before } of items) {
-    // A graph whose own digest is the stored one holds exactly the stored document: not even read.
+    // A graph whose own digest is the stored one holds exactly the stored document: not even read
+    // (nor repaired: it is the stored, repaired form).
     if (before !== undefined && record.kind === 'graph' && before === recordDigest(record, version)) {
-      verdicts.push({ kind: 'unchanged', id: record.id });
+      verdicts.push({ kind: 'unchanged', id: record.id, repairs: [] });
       continue;
     }
     let checked: IngestedDocument;
@@ -78,7 +79,7 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
       // Never for one with ingest problems: what was read of it may be all the stored one holds.
       if (before !== undefined && doc.refusals.length === 0) {
         digest = digestOf(doc);
-        if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id }); continue; }
+        if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id, repairs: notes.map(formatRepair) }); continue; }
       }
       checked = checkShapes(doc, `${source} ${record.location}`, options.conformance ?? DEFAULT_CONFORMANCE);
     } catch (error) {

@@ -247,7 +247,80 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
     });
   });
 
-  describe('the same id twice in one load', () => {
+  describe('the same id twice in one load: the last copy counts, decided before anything is written', () => {
+    const first = relabelled(good[0]!, 'First version');
+    const second = relabelled(good[0]!, 'Second version');
+    const layouts: Array<{ name: string; files: () => LoadInput[]; earlier: (inputs: LoadInput[]) => [string, string]; later: (inputs: LoadInput[]) => string }> = [
+      {
+        name: 'in one file',
+        files: () => dumpFile('ndjson', ndjson([first, good[1], second, good[2]])),
+        earlier: (i) => [i[0]!.name, 'line 1 (record 1)'],
+        later: (i) => `${i[0]!.name} line 3 (record 3)`,
+      },
+      {
+        name: 'in two files',
+        files: () => [...dumpFile('ndjson', ndjson([good[1], first])), ...dumpFile('json', JSON.stringify([good[2], second], null, 2))],
+        earlier: (i) => [i[0]!.name, 'line 2 (record 2)'],
+        later: (i) => `${i[1]!.name} line ${lineOfElement(JSON.stringify([good[2], second], null, 2), idOf(second))} (record 2)`,
+      },
+    ];
+    for (const layout of layouts) {
+      for (const batchSize of [1, 500]) {
+        it(`${layout.name} (batchSize ${batchSize}): the later is stored, the earlier never written, reported as superseded naming both places`, async () => {
+          const { service } = fresh();
+          const inputs = layout.files();
+          const report = await load(service, inputs, { batchSize });
+          expect(counts(report)).to.include({ created: 3, replaced: 0, rejected: 0 });
+          await expectStored(service, [second, good[1]!, good[2]!]);
+          expect(report.superseded).to.have.length(1);
+          const [item] = report.superseded;
+          expect([item!.source, item!.location, item!.id]).to.deep.equal([...layout.earlier(inputs), idOf(first)]);
+          expect(item!.messages[0]).to.contain(`this id comes again at ${layout.later(inputs)}, and the last copy is the one loaded`).and.contain('[duplicate-id]');
+          expect(hasFailures(report), 'a superseded copy is no failure').to.equal(false);
+          // The feed: one Create, no Update (the earlier copy was never written).
+          const feed = await service.feed.activities(1, await service.feed.length());
+          expect(feed.filter((a) => a.object === idOf(first)).map((a) => a.kind)).to.deep.equal(['Create']);
+          const again = await load(service, inputs, { batchSize });
+          expect(counts(again)).to.include({ created: 0, replaced: 0, unchanged: 3 });
+          expect(again.superseded).to.have.length(1);
+        });
+      }
+    }
+
+    // The last copy counts whatever its verdict: which document an id means depends on the input alone.
+    const broken = { ...second, identified_by: [{ type: 'Name' }] };
+    const cases: Array<{ name: string; docs: Doc[]; stored: Doc | undefined; rejected: number }> = [
+      { name: 'the later copy refused: refused, and the earlier is left out all the same', docs: [first, good[1]!, broken], stored: undefined, rejected: 1 },
+      { name: 'the earlier copy refused: it is left out unread, the later is kept', docs: [broken, good[1]!, second], stored: second, rejected: 0 },
+    ];
+    for (const c of cases) {
+      it(c.name, async () => {
+        const { service } = fresh();
+        const report = await load(service, dumpFile('ndjson', ndjson(c.docs)));
+        expect(report.rejected).to.equal(c.rejected);
+        expect(report.superseded.map((i) => i.location)).to.deep.equal(['line 1 (record 1)']);
+        expect((await service.get(idOf(first)))?.document).to.deep.equal(c.stored);
+      });
+    }
+
+    it('in a dry run, counted once', async () => {
+      const report = await load(fresh().service, dumpFile('ndjson', ndjson([first, good[1], second])), { dryRun: true });
+      expect(counts(report)).to.include({ created: 2, replaced: 0 });
+      expect(report.superseded).to.have.length(1);
+    });
+
+    it('interrupted before the later copy: the earlier still left out, and said so', async () => {
+      const controller = new AbortController();
+      const report = await load(fresh().service, dumpFile('ndjson', ndjson([first, good[1], second])), {
+        batchSize: 1, signal: controller.signal, onProgress: (p) => { if (p.documents >= 1) controller.abort(); },
+      });
+      expect(report.superseded).to.have.length(1);
+      expect(report.superseded[0]!.messages[0]).to.contain('the load stopped before the later copy');
+    });
+  });
+
+  describe('the same id twice in inputs read once (a server\'s /_bulk): each copy written in turn', () => {
+    const readOnce = { readOnce: true };
     const first = relabelled(good[0]!, 'First version');
     const second = relabelled(good[0]!, 'Second version');
     const layouts: Array<{ name: string; files: () => LoadInput[]; earlier: (inputs: LoadInput[]) => string; later: (inputs: LoadInput[]) => [string, string] }> = [
@@ -268,7 +341,7 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
       it(`${layout.name}: the later is stored, a warning names both places`, async () => {
         const { service } = fresh();
         const inputs = layout.files();
-        const report = await load(service, inputs);
+        const report = await load(service, inputs, readOnce);
         // Each is written in turn: the earlier created, the later replacing it.
         expect(counts(report)).to.include({ created: 3, replaced: 1, rejected: 0 });
         await expectStored(service, [second, good[1]!, good[2]!]);
@@ -292,7 +365,7 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
         it(`${c.name} (batchSize ${batchSize})`, async () => {
           const { service } = fresh();
           const inputs = dumpFile('ndjson', ndjson(c.docs));
-          const report = await load(service, inputs, { batchSize });
+          const report = await load(service, inputs, { ...readOnce, batchSize });
           const lines = report.warned.flatMap((w) => w.messages).filter((m) => m.includes('[duplicate-id]'));
           expect(lines).to.have.length(1);
           expect(lines[0]).to.match(new RegExp(`this id was also at ${inputs[0]!.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} line 1\\b`)).and.contain(c.says).and.not.contain('replaces');
@@ -303,13 +376,13 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
     }
 
     it('in a dry run, counted once', async () => {
-      const report = await load(fresh().service, dumpFile('ndjson', ndjson([first, good[1], second])), { dryRun: true });
+      const report = await load(fresh().service, dumpFile('ndjson', ndjson([first, good[1], second])), { ...readOnce, dryRun: true });
       expect(counts(report)).to.include({ created: 2, replaced: 0 });
     });
 
     for (const batchSize of [1, 2, 500]) {
       it(`with batchSize ${batchSize}: the same counts (the earlier created, the later replacing it)`, async () => {
-        const report = await load(fresh().service, dumpFile('ndjson', ndjson([first, good[1], second])), { batchSize });
+        const report = await load(fresh().service, dumpFile('ndjson', ndjson([first, good[1], second])), { ...readOnce, batchSize });
         expect(counts(report)).to.include({ created: 2, replaced: 1 });
       });
     }
@@ -356,7 +429,8 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
       };
       const documentGraphs = () => named.filter((g) => !g.startsWith('urn:linkedart-service:activity:') && !g.startsWith('urn:linkedart-service:page'));
       // The fourth record is the first again, changed: a batch after its first copy's, so stored by then.
-      await load(service, dumpFile('ndjson', ndjson([...demo.slice(0, 3), relabelled(demo[0]!, 'changed')])), { batchSize: 2 });
+      // Read once (a server's /_bulk): no first pass over the ids, so the later copy is written too.
+      await load(service, dumpFile('ndjson', ndjson([...demo.slice(0, 3), relabelled(demo[0]!, 'changed')])), { batchSize: 2, readOnce: true });
       expect(wronglyNamed).to.deep.equal([]);
       expect(documentGraphs().filter((g) => !g.startsWith('urn:')).sort()).to.deep.equal(demo.slice(0, 3).map(idOf).sort());
       expect(documentGraphs()).to.have.length(9);

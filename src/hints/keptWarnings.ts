@@ -1,0 +1,31 @@
+/**
+ * A document's Warnings, kept in its hint graph beside its digest. They are derived data (the
+ * shapes give them again from the quads and the digest names the shapes' version), kept so
+ * that a load finding the document unchanged, which leaves out the shapes, reports the same
+ * warnings as the load that stored it: the same input, the same report, whatever the store
+ * holds. Every write path stores them (storedGraphs); bookkeeping, never shown nor exported.
+ */
+import type { Problem } from '../linkedart/Problem.js';
+import { df, type Quad } from '../rdf/terms.js';
+import { hintGraphOf } from './Skeleton.js';
+
+export const WARNINGS_PREDICATE = 'urn:linkedart-service:warnings';
+
+/** The quad keeping the Warnings of document `graph` (an empty list too: "none", not "not kept"). */
+export function keptWarningsQuad(graph: string, warnings: readonly Problem[]): Quad {
+  return df.quad(df.namedNode(graph), df.namedNode(WARNINGS_PREDICATE), df.literal(JSON.stringify(warnings)), df.namedNode(hintGraphOf(graph)));
+}
+
+/** The Warnings read back from the kept text; undefined when it is not a list of problems (then they are not known). */
+export function keptWarningsFrom(text: string): Problem[] | undefined {
+  let parsed: unknown;
+  try { parsed = JSON.parse(text); } catch { return undefined; }
+  if (!Array.isArray(parsed)) return undefined;
+  return parsed.every(isProblem) ? parsed : undefined;
+}
+
+function isProblem(p: unknown): p is Problem {
+  if (p === null || typeof p !== 'object') return false;
+  const { rule, message, path, severity } = p as Record<string, unknown>;
+  return typeof rule === 'string' && typeof message === 'string' && typeof path === 'string' && typeof severity === 'string';
+}
