@@ -8,9 +8,8 @@
  * writes years). Not a negative number (is -500 the year 501 BCE, as ISO 8601 counts, or
  * 500 BCE?), nor one of five digits or more (19570101 is more likely a date than a year).
  */
-import { join, typesOf, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
-
-const DATE_KEYS = ['begin_of_the_begin', 'end_of_the_begin', 'begin_of_the_end', 'end_of_the_end'];
+import { typesOf, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import { repairedBounds, TIME_SPAN_BOUNDS } from './timeSpanBounds.js';
 
 /** The year a number names, as ISO 8601 writes it, or undefined. */
 export function yearText(value: number): string | undefined {
@@ -21,18 +20,12 @@ export const dateNumber: Repair = {
   name: 'date-number',
   cites: 'Linked Art API 1.0, TimeSpans: the bounds are xsd:dateTime strings, and a JSON number is no lexical form of one; ISO 8601-1 (a year is written with four digits; a reduced precision names the whole year)',
   summary: 'a TimeSpan bound given as a JSON number from 1 to 9999 (1957) → the year as a string ("1957"), which date-precision then completes',
-  keys: DATE_KEYS,
+  keys: TIME_SPAN_BOUNDS,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
-    if (!DATE_KEYS.some((k) => typeof node[k] === 'number') || !typesOf(node).includes('TimeSpan')) return undefined;
-    let out: JsonObject | undefined;
-    for (const key of DATE_KEYS) {
-      const value = node[key];
-      if (typeof value !== 'number') continue;
-      const year = yearText(value);
-      if (year === undefined) continue;
-      note(join(at.path, key), `${value} → "${year}" (a year given as a number)`);
-      out = { ...(out ?? node), [key]: year };
-    }
-    return out;
+    if (!TIME_SPAN_BOUNDS.some((k) => typeof node[k] === 'number') || !typesOf(node).includes('TimeSpan')) return undefined;
+    return repairedBounds(node, at, note, (value) => {
+      const year = typeof value === 'number' ? yearText(value) : undefined;
+      return year === undefined ? undefined : { value: year, says: `${String(value)} → "${year}" (a year given as a number)` };
+    });
   },
 };

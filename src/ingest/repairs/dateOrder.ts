@@ -13,7 +13,7 @@
 import { fullDateTime } from './datePrecision.js';
 import { join, typesOf, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 
-const BOUNDS = ['begin_of_the_begin', 'end_of_the_begin', 'begin_of_the_end', 'end_of_the_end'] as const;
+import { TIME_SPAN_BOUNDS as BOUNDS } from './timeSpanBounds.js';
 
 const YDM = /^(-?(?:[0-9]{4}|[1-9][0-9]{4,}))-([0-9]{1,2})-([0-9]{1,2})$/;
 

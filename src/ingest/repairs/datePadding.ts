@@ -14,9 +14,9 @@
  * guessed at.
  */
 import { daysIn } from './datePrecision.js';
-import { join, typesOf, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import { typesOf, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import { repairedBounds, TIME_SPAN_BOUNDS } from './timeSpanBounds.js';
 
-const BOUNDS = ['begin_of_the_begin', 'end_of_the_begin', 'begin_of_the_end', 'end_of_the_end'];
 
 const LOOSE = /^(-?(?:[0-9]{4}|[1-9][0-9]{4,}))-([0-9]{1,2})-([0-9]{1,2})(?:([T ])([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2})(\.[0-9]+)?)?)?(Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?$/;
 
@@ -44,18 +44,12 @@ export const datePadding: Repair = {
   name: 'date-padding',
   cites: 'ISO 8601-1 §5.2.2 and §5.3 and XML Schema 1.1 Part 2 §3.3.7 (xsd:dateTime): month, day, hour, minute and second are two digits each',
   summary: 'a TimeSpan bound with a one-digit month, day, hour, minute or second (2024-07-3T00:00:00Z) → zero-padded (2024-07-03T00:00:00Z), where year-month-day is its one reading',
-  keys: BOUNDS,
+  keys: TIME_SPAN_BOUNDS,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     if (!typesOf(node).includes('TimeSpan')) return undefined;
-    let out: JsonObject | undefined;
-    for (const key of BOUNDS) {
-      const value = node[key];
-      if (typeof value !== 'string') continue;
-      const padded = paddedDate(value);
-      if (padded === undefined) continue;
-      note(join(at.path, key), `"${value}" → "${padded}"`);
-      out = { ...(out ?? node), [key]: padded };
-    }
-    return out;
+    return repairedBounds(node, at, note, (value) => {
+      const padded = typeof value === 'string' ? paddedDate(value) : undefined;
+      return padded === undefined ? undefined : { value: padded, says: `"${String(value)}" → "${padded}"` };
+    });
   },
 };

@@ -10,9 +10,8 @@
  * time a real time of day; anything else is not guessed at.
  */
 import { fullDateTime } from './datePrecision.js';
-import { join, typesOf, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
-
-const DATE_KEYS = ['begin_of_the_begin', 'end_of_the_begin', 'begin_of_the_end', 'end_of_the_end'];
+import { typesOf, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import { repairedBounds, TIME_SPAN_BOUNDS } from './timeSpanBounds.js';
 
 const SPACED = /^(-?(?:[0-9]{4}|[1-9][0-9]{4,})-[0-9]{2}-[0-9]{2}) ([0-9]{2}):([0-9]{2})(?::([0-9]{2})(\.[0-9]+)?)?(Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?$/;
 
@@ -33,18 +32,12 @@ export const dateTimeSpace: Repair = {
   name: 'date-time-space',
   cites: 'RFC 3339 §5.6 (a space for the "T" only by agreement between applications); xsd:dateTime and ISO 8601-1 separate the date and the time with "T"',
   summary: 'a TimeSpan bound written with a space between the date and the time (1917-01-01 00:00:00) → the "T" form (1917-01-01T00:00:00Z), UTC when no zone is written',
-  keys: DATE_KEYS,
+  keys: TIME_SPAN_BOUNDS,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
-    if (!DATE_KEYS.some((k) => typeof node[k] === 'string' && (node[k] as string).includes(' ')) || !typesOf(node).includes('TimeSpan')) return undefined;
-    let out: JsonObject | undefined;
-    for (const key of DATE_KEYS) {
-      const value = node[key];
-      if (typeof value !== 'string') continue;
-      const fixed = withT(value);
-      if (fixed === undefined) continue;
-      note(join(at.path, key), `"${value}" → "${fixed}"`);
-      out = { ...(out ?? node), [key]: fixed };
-    }
-    return out;
+    if (!TIME_SPAN_BOUNDS.some((k) => typeof node[k] === 'string' && (node[k] as string).includes(' ')) || !typesOf(node).includes('TimeSpan')) return undefined;
+    return repairedBounds(node, at, note, (value) => {
+      const fixed = typeof value === 'string' ? withT(value) : undefined;
+      return fixed === undefined ? undefined : { value: fixed, says: `"${String(value)}" → "${fixed}"` };
+    });
   },
 };
