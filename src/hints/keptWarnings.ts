@@ -5,7 +5,7 @@
  * warnings as the load that stored it: the same input, the same report, whatever the store
  * holds. Every write path stores them (storedGraphs); bookkeeping, never shown nor exported.
  */
-import type { Problem } from '../linkedart/Problem.js';
+import { isProblem, type Problem } from '../linkedart/Problem.js';
 import { df, type Quad } from '../rdf/terms.js';
 import { hintGraphOf } from './Skeleton.js';
 
@@ -24,8 +24,3 @@ export function keptWarningsFrom(text: string): Problem[] | undefined {
   return parsed.every(isProblem) ? parsed : undefined;
 }
 
-function isProblem(p: unknown): p is Problem {
-  if (p === null || typeof p !== 'object') return false;
-  const { rule, message, path, severity } = p as Record<string, unknown>;
-  return typeof rule === 'string' && typeof message === 'string' && typeof path === 'string' && typeof severity === 'string';
-}

@@ -38,6 +38,13 @@ export function ruleOfLine(line: string): string | undefined {
   return / \[([\w:-]+)\](?: Fix: .*)?$/.exec(line)?.[1];
 }
 
+/** Whether a value read back (a kept JSON literal) has the fields every Problem has. */
+export function isProblem(p: unknown): p is Problem {
+  if (p === null || typeof p !== 'object') return false;
+  const { rule, message, path, severity } = p as Record<string, unknown>;
+  return typeof rule === 'string' && typeof message === 'string' && typeof path === 'string' && typeof severity === 'string';
+}
+
 /** A document refused: carries every problem found, not just the first. */
 export class DocumentRejected extends Error {
   readonly document: string | undefined;

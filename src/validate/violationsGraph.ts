@@ -10,7 +10,7 @@
  *
  * Derived: the shapes re-run on the stored document give them again (`linkedart reindex`).
  */
-import type { Problem } from '../linkedart/Problem.js';
+import { isProblem, type Problem } from '../linkedart/Problem.js';
 import { df, XSD, type Quad } from '../rdf/terms.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
 
@@ -55,9 +55,10 @@ export function violationsFrom(id: string, quads: readonly Quad[]): Problem[] {
   const out: Problem[] = [];
   for (const q of quads) {
     if (q.predicate.value !== VIOLATION_PREDICATE) continue;
-    try {
-      out.push({ document: id, ...(JSON.parse(q.object.value) as Omit<Problem, 'document'>) });
-    } catch { /* not written by this service: left out */ }
+    let kept: unknown;
+    try { kept = JSON.parse(q.object.value); } catch { continue; /* not written by this service: left out */ }
+    const problem = { document: id, ...(kept as object) };
+    if (isProblem(problem)) out.push(problem);
   }
   return out.sort((a, b) => a.path.localeCompare(b.path) || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
 }

@@ -16,6 +16,7 @@ import type { RepairNote } from '../../src/ingest/repairs/RepairNote.js';
 import { DocumentRejected } from '../../src/linkedart/Problem.js';
 import { renderDocument } from '../../src/render/renderDocument.js';
 import { admitDocument } from '../../src/validate/admitDocument.js';
+import { within } from '../../src/validate/lossless/losslessProblems.js';
 import type { ConformancePolicy } from '../../src/validate/conformance.js';
 import { CORPUS_DIR, DEMO_DIR, PROJECT_ROOT, SHARED } from '../support/corpus.js';
 import { jsonDiff, wrappedInArray } from '../support/jsonDiff.js';
@@ -54,8 +55,6 @@ function admitted(json: unknown, conformance: ConformancePolicy = 'strict'): { r
   }
 }
 
-/** Whether `path` is `at` or inside it (`a.b[0]` is inside `a.b` and `a`). */
-const within = (path: string, at: string) => at === '' || path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`);
 const parentOf = (path: string) => path.replace(/(\.[^.[\]]+|\[\d+\])$/, '') === path ? '' : path.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
 const child = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
 
