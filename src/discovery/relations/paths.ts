@@ -67,7 +67,11 @@ export class DocumentGraph {
   /** The nodes a path reaches from `start`. */
   follow(start: string, path: Path): Set<string> {
     let nodes = new Set([start]);
-    for (const step of path) nodes = this.step(nodes, step);
+    for (const step of path) {
+      nodes = this.step(nodes, step);
+      // Every step from no node reaches none: most paths end at their first step.
+      if (nodes.size === 0) break;
+    }
     return nodes;
   }
 
