@@ -6,8 +6,8 @@
  * Linked Art's embedded structures are trees: each blank node is the object of one statement.
  * Then each blank node is written in place, inside the statement that holds it, as the list of
  * its own statements sorted (by predicate, then object); the statements of each named subject
- * are sorted so under it, the subjects by IRI. No blank node needs a name, so none needs a hash: the one hash is the
- * digest's, over the whole text. A graph that is not a forest of blank nodes (one held twice,
+ * are sorted so under it, the subjects by IRI. No blank node needs a name, so none needs a
+ * hash: the one hash is the digest's, over the whole text. A graph that is not a forest of blank nodes (one held twice,
  * a cycle) is written the general way instead, each blank node named by a hash of what hangs
  * below it (`namedForm`); whether a graph is a forest does not depend on order or labels, so
  * the same graph always takes the same way, and the two ways start with different marks.
@@ -22,6 +22,8 @@
  *   object   := iri | literal | '[' stmt* ']'
  *   iri      := '<' length ':' characters
  *   literal  := '"' length ':' characters ('.' | '@' length ':' characters | '^' iri)
+ *
+ * (The general form starts with 'N': one line per quad, see namedForm.)
  */
 import * as crypto from 'node:crypto';
 import type { Quad, Term } from '../rdf/terms.js';
