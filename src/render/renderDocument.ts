@@ -16,9 +16,10 @@
 import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, LINKED_ART_CONTEXT_URI, linkedArtContext } from '../context/linkedArtContext.js';
 import type { TermDefinition } from '../context/TermDefinition.js';
-import { deepSignatureOf, hintGraphOf, signatureOf, skeletonFrom, statementHash, writtenLiteral, type SkeletonNode, type SkeletonValue } from '../hints/Skeleton.js';
+import { hintGraphOf, skeletonFrom, writtenLiteral, type SkeletonNode, type SkeletonValue } from '../hints/Skeleton.js';
 import { PROVENANCE_ACTIVITY } from '../linkedart/kinds.js';
 import { RDF_TYPE, RDF_LANGSTRING, XSD, XSD_STRING, type Quad, type Term } from '../rdf/terms.js';
+import { BlankSignatures } from './blankSignatures.js';
 import { orderKeys, tableFor } from './keyOrder.js';
 import { matchValues, newValueOrder, termKey, writtenStringValue } from './matchValues.js';
 import { ValueIndexes } from './valueIndex.js';
@@ -85,20 +86,29 @@ export function renderDocument(id: string, quads: readonly Quad[]): RenderedDocu
   return new DocumentRender(id, entity, skeletonFrom(hints)).run();
 }
 
+/** How the gate's lossless check has the render made (GET uses none of these). */
+export interface GateRenderOptions {
+  /** The skeleton node ingest made for each blank node it did not name, by label: its `s` and `d` are the node's signatures. */
+  readonly signedBlanks?: ReadonlyMap<string, SkeletonNode>;
+  /** False: the keys of each node in the order they were found, not the spec's (a comparison that looks keys up). */
+  readonly keyOrder?: boolean;
+}
+
 /**
  * Render from the entity's quads and its skeleton as ingest made it (what its hint graph holds,
  * not yet written out): the gate's lossless check, which renders every document it admits.
  */
-export function renderWithSkeleton(id: string, quads: readonly Quad[], skeleton: SkeletonNode): RenderedDocument | undefined {
+export function renderWithSkeleton(id: string, quads: readonly Quad[], skeleton: SkeletonNode, options: GateRenderOptions = {}): RenderedDocument | undefined {
   const entity = quads.filter((q) => q.graph.value === id);
   if (entity.length === 0) return undefined;
-  return new DocumentRender(id, entity, skeleton).run();
+  return new DocumentRender(id, entity, skeleton, options).run();
 }
 
 class DocumentRender {
   private readonly index = new Map<string, Map<string, Term[]>>();
-  private readonly signatures = new Map<string, string>();
-  private readonly deepSignatures = new Map<string, string>();
+  private readonly blankSignatures: BlankSignatures;
+  private readonly signature = (blank: Term): string => this.blankSignatures.signature(blank);
+  private readonly deepSignature = (blank: Term): string => this.blankSignatures.deepSignature(blank);
   private readonly takenBlanks = new Set<string>();
   /** Blank nodes the document named (`_:b1`), by name, once found: the same node at every place the name stands. */
   private readonly namedBlanks = new Map<string, Term>();
@@ -113,7 +123,9 @@ class DocumentRender {
   private readonly baseCtx: ActiveContext;
   private readonly newOrder: (a: Term, b: Term) => number;
 
-  constructor(private readonly id: string, quads: Quad[], private readonly skeleton: SkeletonNode | undefined) {
+  private readonly keyOrder: boolean;
+
+  constructor(private readonly id: string, quads: Quad[], private readonly skeleton: SkeletonNode | undefined, options: GateRenderOptions = {}) {
     for (const q of quads) {
       const s = termKey(q.subject);
       let props = this.index.get(s);
@@ -133,7 +145,9 @@ class DocumentRender {
     }
     this.baseCtx = ctx;
     if (skeleton) this.indexOccurrences(skeleton);
-    this.newOrder = newValueOrder((t) => this.signature(t));
+    this.blankSignatures = new BlankSignatures(this.index, options.signedBlanks);
+    this.newOrder = newValueOrder(this.signature);
+    this.keyOrder = options.keyOrder ?? true;
   }
 
   run(): RenderedDocument {
@@ -202,9 +216,7 @@ class DocumentRender {
     if (!outer) this.ancestors.delete(key);
     if (hint) this.ancestorHints.delete(hint);
 
-    const isProvenance = isRoot && (props?.get(this.baseCtx.terms.get('classified_as')!.iri) ?? []).some((t) => t.value === PROVENANCE_ACTIVITY);
-    const keys = orderKeys([...grouped.keys()], tableFor(typeStrings, isRoot, viaKey, isProvenance));
-    for (const k of keys) {
+    for (const k of this.keyOrder ? this.orderedKeys(grouped, typeStrings, isRoot, viaKey, props) : grouped.keys()) {
       const values = grouped.get(k)!;
       const def = this.definition(ctx, k);
       if (k === '_label') {
@@ -216,6 +228,13 @@ class DocumentRender {
     // Keys for developers (not semantic, so not in the quads): as written, after the model's.
     for (const [k, v] of Object.entries(hint?.a ?? {})) if (!(k in out)) out[k] = v as JsonValue;
     return out;
+  }
+
+  /** The keys in the order of the spec's table for this node. */
+  private orderedKeys(grouped: Map<string, JsonValue[]>, typeStrings: readonly string[], isRoot: boolean, viaKey: string | null,
+    props: Map<string, Term[]> | undefined): string[] {
+    const isProvenance = isRoot && (props?.get(this.baseCtx.terms.get('classified_as')!.iri) ?? []).some((t) => t.value === PROVENANCE_ACTIVITY);
+    return orderKeys([...grouped.keys()], tableFor(typeStrings, isRoot, viaKey, isProvenance));
   }
 
   private value(v: PlannedValue, def: TermDefinition | undefined, key: string, ctx: ActiveContext): JsonValue {
@@ -262,8 +281,6 @@ class DocumentRender {
   /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one. */
   private planOccurrences(props: Map<string, Term[]>, occurrences: SkeletonNode[]): void {
     const claimed = new Set<Term>();
-    const signature = (t: Term): string => this.signature(t);
-    const deepSignature = (t: Term): string => this.deepSignature(t, new Set());
     const actualTypes = props.get(RDF_TYPE) ?? [];
     // The first type with each IRI (a node may have thousands: looked up, not scanned).
     const typeByIri = new Map<string, Term>();
@@ -280,7 +297,7 @@ class DocumentRender {
       for (const [key, p, hints, array] of occ.e ?? []) {
         const pred = p || linkedArtContext().terms.get(key)?.iri;
         if (pred === undefined) continue;
-        const matches = matchValues(hints, props.get(pred) ?? NO_VALUES, this.takenBlanks, signature, deepSignature, this.namedBlanks, this.valueIndexes);
+        const matches = matchValues(hints, props.get(pred) ?? NO_VALUES, this.takenBlanks, this.signature, this.deepSignature, this.namedBlanks, this.valueIndexes);
         for (const m of matches) claimed.add(m.term);
         entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: array });
       }
@@ -330,36 +347,6 @@ class DocumentRender {
     }
   }
 
-  private signature(blank: Term): string {
-    let sig = this.signatures.get(blank.value);
-    if (sig === undefined) {
-      const hashes: string[] = [];
-      for (const [pred, terms] of this.index.get(termKey(blank)) ?? []) {
-        for (const t of terms) if (t.termType !== 'BlankNode') hashes.push(statementHash(pred, t));
-      }
-      sig = signatureOf(hashes);
-      this.signatures.set(blank.value, sig);
-    }
-    return sig;
-  }
-
-  /** As ingest computes it: the node's signature and its blank children's deep signatures. */
-  private deepSignature(blank: Term, visiting: Set<string>): string {
-    let deep = this.deepSignatures.get(blank.value);
-    if (deep !== undefined) return deep;
-    visiting.add(blank.value);
-    const children: Array<[string, string]> = [];
-    for (const [pred, terms] of this.index.get(termKey(blank)) ?? []) {
-      for (const t of terms) {
-        if (t.termType === 'BlankNode' && !visiting.has(t.value)) children.push([pred, this.deepSignature(t, visiting)]);
-      }
-    }
-    visiting.delete(blank.value);
-    deep = deepSignatureOf(this.signature(blank), children);
-    this.deepSignatures.set(blank.value, deep);
-    return deep;
-  }
-
   /**
    * The label this occurrence showed: one IRI may carry a label per place it was written
    * (each occurrence's hint names its own), otherwise the first.
@@ -367,7 +354,7 @@ class DocumentRender {
   private labelAt(labels: readonly Term[], hint: SkeletonNode | undefined): Term | undefined {
     const literals = labels.filter((t) => t.termType === 'Literal');
     const written = hint?.e?.find(([key]) => key === '_label')?.[2] ?? [];
-    const [match] = matchValues(written, literals, this.takenBlanks, (t) => this.signature(t), (t) => this.deepSignature(t, new Set()));
+    const [match] = matchValues(written, literals, this.takenBlanks, this.signature, this.deepSignature);
     return match?.term ?? literals[0];
   }
 
