@@ -10,17 +10,17 @@
  */
 import { deepSignatureOf, signatureOf, statementHash, type SkeletonNode } from '../hints/Skeleton.js';
 import type { Term } from '../rdf/terms.js';
-import { termKey } from './matchValues.js';
+import type { SubjectIndex } from './subjectIndex.js';
 
 export class BlankSignatures {
   private readonly signatures = new Map<string, string>();
   private readonly deepSignatures = new Map<string, string>();
 
   /**
-   * `index`: each subject's statements (by termKey, then predicate); `known`: the skeleton node
+   * `index`: each subject's statements; `known`: the skeleton node
    * ingest made for a blank node, by label, whose `s` and `d` are this node's signatures.
    */
-  constructor(private readonly index: ReadonlyMap<string, Map<string, Term[]>>,
+  constructor(private readonly index: SubjectIndex,
     private readonly known?: ReadonlyMap<string, SkeletonNode>) {}
 
   signature(blank: Term): string {
@@ -29,7 +29,7 @@ export class BlankSignatures {
       sig = this.known?.get(blank.value)?.s;
       if (sig === undefined) {
         const hashes: string[] = [];
-        for (const [pred, terms] of this.index.get(termKey(blank)) ?? []) {
+        for (const [pred, terms] of this.index.of(blank) ?? []) {
           for (const t of terms) if (t.termType !== 'BlankNode') hashes.push(statementHash(pred, t));
         }
         sig = signatureOf(hashes);
@@ -50,7 +50,7 @@ export class BlankSignatures {
     if (deep !== undefined) return deep;
     visiting.add(blank.value);
     const children: Array<[string, string]> = [];
-    for (const [pred, terms] of this.index.get(termKey(blank)) ?? []) {
+    for (const [pred, terms] of this.index.of(blank) ?? []) {
       for (const t of terms) {
         if (t.termType === 'BlankNode' && !visiting.has(t.value)) children.push([pred, this.computeDeep(t, visiting)]);
       }

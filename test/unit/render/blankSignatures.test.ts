@@ -8,8 +8,8 @@ import { expect } from 'chai';
 import { readdirSync, statSync } from 'node:fs';
 import { ingestReadable, type IngestedDocument } from '../../../src/ingest/ingestDocument.js';
 import { BlankSignatures } from '../../../src/render/blankSignatures.js';
-import { termKey } from '../../../src/render/matchValues.js';
 import { renderWithSkeleton } from '../../../src/render/renderDocument.js';
+import { SubjectIndex } from '../../../src/render/subjectIndex.js';
 import type { Term } from '../../../src/rdf/terms.js';
 import { CORPUS_DIR, readDocuments, SHARED } from '../../support/corpus.js';
 
@@ -17,15 +17,7 @@ const V1 = 'https://linked.art/ns/v1/linked-art.json';
 
 /** The render's own signatures of `doc`'s blank nodes (nothing handed over). */
 function computed(doc: IngestedDocument): BlankSignatures {
-  const index = new Map<string, Map<string, Term[]>>();
-  for (const q of doc.quads) {
-    let props = index.get(termKey(q.subject));
-    if (!props) index.set(termKey(q.subject), (props = new Map()));
-    const list = props.get(q.predicate.value);
-    if (list) list.push(q.object);
-    else props.set(q.predicate.value, [q.object]);
-  }
-  return new BlankSignatures(index);
+  return new BlankSignatures(new SubjectIndex(doc.quads));
 }
 
 /** How many blank nodes of `doc` have ingest's signatures, each checked against the render's. */
