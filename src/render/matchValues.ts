@@ -55,7 +55,8 @@ export function matchValues(
   indexes: ValueIndexes = new ValueIndexes(),
 ): Match[] {
   const slots: Array<Match | undefined> = new Array(hints.length);
-  const used = new Set<Term>();
+  // The values placed so far: none before the only look-up of a single hint (most lists), so no set then.
+  const used = hints.length > 1 ? new Set<Term>() : undefined;
   let pendingBlanks: number[] | undefined;
   // A short list is scanned (an index would cost more than it saves); a long one looked up.
   const index = actual.length > SHORT_LIST ? indexes.of(actual) : undefined;
@@ -64,7 +65,7 @@ export function matchValues(
   const firstUnused = (list: readonly Term[]): Term | undefined => {
     cursors ??= new Map();
     let at = cursors.get(list) ?? 0;
-    while (at < list.length && used.has(list[at]!)) at++;
+    while (at < list.length && used?.has(list[at]!)) at++;
     cursors.set(list, at);
     return list[at];
   };
@@ -74,10 +75,10 @@ export function matchValues(
     if (typeof hint === 'string') {
       if (hint[0] === '#') {
         const key = keyOfLiteralHint(hint);
-        found = index ? firstUnused(index.literalsWithKey(key)) : actual.find((t) => t.termType === 'Literal' && !used.has(t) && literalKey(t) === key);
+        found = index ? firstUnused(index.literalsWithKey(key)) : actual.find((t) => t.termType === 'Literal' && !used?.has(t) && literalKey(t) === key);
       } else {
         const iri = iriOfStringValue(hint);
-        found = index ? firstUnused(index.namedWithIri(iri)) : actual.find((t) => t.termType === 'NamedNode' && t.value === iri && !used.has(t));
+        found = index ? firstUnused(index.namedWithIri(iri)) : actual.find((t) => t.termType === 'NamedNode' && t.value === iri && !used?.has(t));
       }
     } else if (hint.i !== undefined) {
       const iri = hint.i;
@@ -91,7 +92,7 @@ export function matchValues(
       continue;
     }
     if (found) {
-      used.add(found);
+      used?.add(found);
       slots[i] = { term: found, hint };
     }
   }

@@ -277,6 +277,7 @@ class DocumentRender {
   /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one. */
   private planOccurrences(props: Statements, occurrences: SkeletonNode[]): void {
     const claimed = new Set<Term>();
+    const v1Terms = linkedArtContext().terms;
     const actualTypes = props.get(RDF_TYPE) ?? [];
     // The first type with each IRI (a node may have thousands: looked up, not scanned; one, the most common, is compared).
     const typeByIri = actualTypes.length > 1 ? new Map<string, Term>() : undefined;
@@ -292,8 +293,9 @@ class DocumentRender {
         if (found && !placed?.has(found)) { types.push(found); placed?.add(found); claimed.add(found); }
       }
       const entries: PlannedEntry[] = [];
-      for (const [key, p, hints, array] of occ.e ?? []) {
-        const pred = p || linkedArtContext().terms.get(key)?.iri;
+      for (let e = 0; e < (occ.e?.length ?? 0); e++) {
+        const [key, p, hints, array] = occ.e![e]!;
+        const pred = p || v1Terms.get(key)?.iri;
         if (pred === undefined) continue;
         const matches = matchValues(hints, props.get(pred) ?? NO_VALUES, this.takenBlanks, this.signature, this.deepSignature, this.namedBlanks, this.valueIndexes);
         for (const m of matches) claimed.add(m.term);
