@@ -36,6 +36,8 @@ function expectSame(doc: IngestedDocument): number {
   // And the render made with them is the render made without.
   const plain = renderWithSkeleton(doc.id, doc.quads, doc.skeleton);
   expect(renderWithSkeleton(doc.id, doc.quads, doc.skeleton, { signedBlanks: signed!.nodes })).to.deep.equal(plain);
+  // The gate's render, keys unordered: the same document (deep equality does not read key order).
+  expect(renderWithSkeleton(doc.id, doc.quads, doc.skeleton, { signedBlanks: signed!.nodes, keyOrder: false })!.document).to.deep.equal(plain!.document);
   return signed!.nodes.size;
 }
 
