@@ -11,7 +11,7 @@ import { BlankSignatures } from '../../../src/render/blankSignatures.js';
 import { renderWithSkeleton } from '../../../src/render/renderDocument.js';
 import { SubjectIndex } from '../../../src/render/subjectIndex.js';
 import type { Term } from '../../../src/rdf/terms.js';
-import { CORPUS_DIR, readDocuments, SHARED } from '../../support/corpus.js';
+import { CORPUS_DIR, readDocuments, REAL_WORLD_DIR } from '../../support/corpus.js';
 
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
 
@@ -42,7 +42,7 @@ function expectSame(doc: IngestedDocument): number {
 }
 
 function realWorld(): Array<Record<string, unknown>> {
-  const dir = `${SHARED}corpus/real-world/`;
+  const dir = REAL_WORLD_DIR;
   return readdirSync(dir).filter((d) => statSync(dir + d).isDirectory())
     .flatMap((d) => readDocuments(`${dir}${d}/`).map((c) => c.json));
 }
