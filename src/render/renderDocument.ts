@@ -190,14 +190,15 @@ class DocumentRender {
     if (props) this.ancestors.add(props);
     if (hint) this.ancestorHints.add(hint);
     const grouped = new Map<string, Group>();
-    const writtenForm = new Map<string, 0 | 1>();
+    let writtenForm: Map<string, 0 | 1> | undefined;
     for (const entry of plan.entries) {
       // The key as written, where it means the predicate here (its definition looked up once).
       const writtenDef = entry.key === undefined ? undefined : this.definition(ctx, entry.key);
       const written = writtenDef !== undefined && writtenDef.iri === entry.pred ? entry.key : undefined;
-      if (written && entry.given) {
-        // The hint stores the form only where it is not the context's.
-        writtenForm.set(written, entry.form ?? (writtenDef?.container === '@set' ? 1 : 0));
+      // The hint stores the form only where it is not the context's; the context's form is arrayForm's
+      // own answer but for the keys whose spec form differs, so only those and stored forms are kept.
+      if (written && entry.given && (entry.form !== undefined || SPEC_FORM_OVER_CONTEXT.has(written))) {
+        (writtenForm ??= new Map()).set(written, entry.form ?? (writtenDef?.container === '@set' ? 1 : 0));
       }
       if (entry.values.length === 0 && entry.writtenEmpty && written && !grouped.has(written)) grouped.set(written, { def: writtenDef, values: [] });
       for (const v of entry.values) {
@@ -217,7 +218,7 @@ class DocumentRender {
       if (k === '_label') {
         if (values.length > 1) this.warnings.push(`<${subject.value}> has ${values.length} labels; only the first is shown as "_label"`);
         if (values.length > 0) out[k] = values[0]!;
-      } else if (values.length !== 1 || arrayForm(k, def, writtenForm.get(k))) out[k] = values;
+      } else if (values.length !== 1 || arrayForm(k, def, writtenForm?.get(k))) out[k] = values;
       else out[k] = values[0]!;
     }
     // Keys for developers (not semantic, so not in the quads): as written, after the model's.
