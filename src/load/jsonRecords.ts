@@ -16,22 +16,25 @@ import { rejectedRecord, rejectedText } from './rejectsFile.js';
 import { TopLevelScanner, type Piece } from './topLevelScanner.js';
 
 export async function* jsonRecords(input: Readable, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): AsyncGenerator<LoadRecord> {
+  for await (const pieces of jsonPieces(input, limits)) for (const piece of pieces) yield parsedPiece(piece, limits);
+}
+
+/** The top-level values of the input as the scanner cuts them, not parsed yet: a chunk's at a time. */
+export async function* jsonPieces(input: Readable, limits: DocumentLimits): AsyncGenerator<Piece[]> {
   // A rejects line carries its document and the problems beside it: kept up to a few times the limit, then judged by the document in it.
   const scanner = new TopLevelScanner(REJECTS_LINE_FACTOR * limits.maxBytes);
-  const parsed = (piece: Piece) => parsedPiece(piece, limits);
   // A character's UTF-8 bytes may be split between two chunks: the decoder holds the first part.
   const decoder = new StringDecoder('utf8');
-  for await (const chunk of input) {
-    for (const piece of scanner.push(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer))) yield parsed(piece);
-  }
-  for (const piece of scanner.push(decoder.end())) yield parsed(piece);
-  for (const piece of scanner.end()) yield parsed(piece);
+  for await (const chunk of input) yield scanner.push(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+  yield scanner.push(decoder.end());
+  yield scanner.end();
 }
 
 /** How many times the limit on one document a value may be and still be kept whole (a rejects line holding a document near the limit). */
 const REJECTS_LINE_FACTOR = 3;
 
-function parsedPiece(piece: Piece, limits: DocumentLimits): LoadRecord {
+/** The record a piece is: a document, the record a rejects line holds, or what is wrong with it. */
+export function parsedPiece(piece: Piece, limits: DocumentLimits): LoadRecord {
   const location = `line ${piece.line} (record ${piece.record})`;
   if (piece.error) return { kind: 'unreadable', location, message: piece.error };
   // Past what the scanner keeps: too large whatever it holds.
