@@ -71,19 +71,27 @@ class TermNumbers {
   }
 }
 
+/** Term numbers below this, three of them make one number exactly (2^51 < 2^53). */
+const TERMS_IN_A_NUMBER = 2 ** 17;
+
 /** The triples of `record` (graph `graph`) that `kept` does not hold, as N-Triples-like lines; counted, so a triple written twice needs two. */
 export function triplesNotKept(graph: string, record: readonly Quad[], kept: readonly Quad[]): string[] {
   const numbers = new TermNumbers();
-  // A triple as the numbers of its three terms: equal keys, equal triple texts.
-  const key = (q: Quad) => `${numbers.of(q.subject)} ${numbers.of(q.predicate)} ${numbers.of(q.object)}`;
-  const counts = new Map<string, number>();
+  // A triple as the numbers of its three terms: equal keys, equal triple texts. One number when
+  // three term numbers fit in it exactly (there are at most three terms a quad), else a text.
+  const small = 3 * (record.length + kept.length) < TERMS_IN_A_NUMBER;
+  const key = (q: Quad): number | string => {
+    const s = numbers.of(q.subject), p = numbers.of(q.predicate), o = numbers.of(q.object);
+    return small ? (s * TERMS_IN_A_NUMBER + p) * TERMS_IN_A_NUMBER + o : `${s} ${p} ${o}`;
+  };
+  const counts = new Map<number | string, number>();
   for (const q of kept) {
     if (q.graph.value !== graph) continue;
     const k = key(q);
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const missing: string[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<number | string>();
   for (const q of record) {
     if (q.graph.value !== graph && q.graph.termType !== 'DefaultGraph') continue;
     const k = key(q);
