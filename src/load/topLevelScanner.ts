@@ -108,19 +108,34 @@ export class TopLevelScanner {
   /**
    * Inside a value (nested past the top level, not a stray one), to its end or the text's: the
    * loop below says the same of each character as push's, which only needs strings and
-   * brackets here; its state kept in local variables, it runs several times faster.
+   * brackets here. Its state is kept in local variables, and a string's text is passed over to
+   * its closing quote at once (indexOf runs in native code), its line ends counted with indexOf
+   * too: JSON text is mostly strings, so this runs several times faster than a loop over
+   * every character.
    */
   private scanValue(b: string, out: Piece[]): void {
     const minDepth = this.minDepth;
     let { pos, depth, inString, escaped, line } = this;
+    // The first line end at or after pos (-1: none), kept so as pos moves on.
+    let newline = b.indexOf('\n', pos);
     for (; pos < b.length; pos++) {
-      const c = b.charCodeAt(pos);
-      if (c === 10) line++;
       if (inString) {
-        if (escaped) escaped = false;
-        else if (c === 92) escaped = true;               // backslash
-        else if (c === 34) inString = false;             // quote
-      } else if (c === 34) inString = true;
+        const close = closingQuote(b, pos, escaped);
+        const end = close < 0 ? b.length : close;
+        while (newline !== -1 && newline < end) { line++; newline = b.indexOf('\n', newline + 1); }
+        if (close < 0) {
+          escaped = escapedAtEnd(b, pos, escaped);
+          pos = b.length;
+          break;
+        }
+        inString = false;
+        escaped = false;
+        pos = close;   // the loop's step passes the quote
+        continue;
+      }
+      const c = b.charCodeAt(pos);
+      if (c === 10) { line++; newline = b.indexOf('\n', pos + 1); }
+      else if (c === 34) inString = true;                // quote
       else if (c === 123 || c === 91) depth++;           // { [
       else if (c === 125 || c === 93) {                  // } ]
         if (--depth === minDepth) break;
@@ -191,4 +206,33 @@ const STRAY_SHOWN = 40;
 /** Whitespace, a quote or a structural character: what ends a number or a literal. */
 function isDelimiter(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9 || c === 34 || c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+
+/** Whether, in a string, the character at `to` is escaped, reading from `from` (`escaped`: whether the one at `from` is): an odd run of backslashes before it. */
+function escapedBefore(b: string, from: number, to: number, escaped: boolean): boolean {
+  let backslashes = 0;
+  while (to - 1 - backslashes >= from && b.charCodeAt(to - 1 - backslashes) === 92) backslashes++;
+  // A run back to `from`: the first of it is itself escaped when the string's state there says so.
+  if (backslashes === to - from && escaped) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+/** In a string at `pos` (`escaped`: whether the character there is escaped), the index of the quote that closes it; -1 when the text ends first. */
+function closingQuote(b: string, pos: number, escaped: boolean): number {
+  let from = pos;
+  let state = escaped;
+  for (let quote = b.indexOf('"', from); quote !== -1; quote = b.indexOf('"', from)) {
+    if (!escapedBefore(b, from, quote, state)) return quote;
+    // An escaped quote: the string goes on after it, with nothing escaped.
+    from = quote + 1;
+    state = false;
+  }
+  return -1;
+}
+
+/** In a string at `pos` with no closing quote in the text, whether the text ends escaped (after an odd run of backslashes). */
+function escapedAtEnd(b: string, pos: number, escaped: boolean): boolean {
+  const lastQuote = b.lastIndexOf('"');
+  // After an escaped quote nothing is escaped; before pos the state is the one given.
+  return lastQuote >= pos ? escapedBefore(b, lastQuote + 1, b.length, false) : escapedBefore(b, pos, b.length, escaped);
 }
