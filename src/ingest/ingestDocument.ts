@@ -185,7 +185,9 @@ class DocumentIngest {
     let idValue: Json | undefined;
     let typeValue: Json | undefined;
     let typeKey = 'type';
+    let keyCount = 0;
     for (const key in obj) {
+      keyCount++;
       const iri = key.startsWith('@') ? key : ctx0.terms.get(key)?.iri;
       if (iri === '@id') idValue = obj[key];
       else if (iri === '@type') { typeValue = obj[key]; typeKey = key; }
@@ -213,7 +215,7 @@ class DocumentIngest {
     // Types: expanded in the context before any type scope, then their scopes applied. Each
     // type is located at its node (a document's id given a second type elsewhere is found there).
     const subjectKey = locationKey(subject);
-    const types: string[] = [];
+    let types: string[] = [];
     let unknownType: { index: number; type: string; keys: string[] } | undefined;
     if (typeValue !== undefined) {
       const list = Array.isArray(typeValue) ? typeValue : undefined;
@@ -233,7 +235,8 @@ class DocumentIngest {
           this.skip(this.problem(tPath, 'unknown-type', `type "${t}" is not a class of the Linked Art context`, t), tPath, { typeOf: path });
           continue;
         }
-        types.push(t);
+        if (list) types.push(t);
+        else types = [t]; // one type, as most nodes have: an array to measure
         const typeTerm = vocabularyTerm(iri);
         this.emit(subject, RDF_TYPE_NODE, typeTerm, statementHashes);
         this.valueLocations.add(subjectKey, RDF_TYPE, typeTerm, path, -1);
@@ -243,7 +246,9 @@ class DocumentIngest {
     const ctx = ctx0.withTypes(types);
     if (!this.nodeLocations.has(subjectKey)) this.nodeLocations.set(subjectKey, { path, ctx });
 
-    const entries: SkeletonEntry[] = [];
+    // One entry a key at most: made to measure, and cut to what was made (a push would reserve seventeen places).
+    const entries: SkeletonEntry[] = new Array<SkeletonEntry>(keyCount);
+    let entryCount = 0;
     const blankChildren: Array<[string, string]> = [];
     for (const key in obj) {
       const value = obj[key]!;
@@ -307,11 +312,12 @@ class DocumentIngest {
       const v1Iri = linkedArtContext().terms.get(key)?.iri;
       const form = formThatMatters(key, many !== (def.container === '@set') ? (many ? 1 : 0) : undefined);
       const predicateIri = v1Iri === def.iri ? 0 : def.iri;
-      entries.push(form === undefined ? [key, predicateIri, values ?? []] : [key, predicateIri, values ?? [], form]);
+      entries[entryCount++] = form === undefined ? [key, predicateIri, values ?? []] : [key, predicateIri, values ?? [], form];
     }
     // In the digest's order (by key, then predicate): the render orders keys by the spec's
     // tables, so the written order says nothing, and the skeleton's JSON is then its own
     // normal form (digest.ts hashes it as it is).
+    entries.length = entryCount;
     if (entries.length > 0) skeleton.e = sortEntries(entries);
     if (unknownType && unknownType.keys.length > 0) {
       const said = this.problems[unknownType.index]!;
