@@ -9,10 +9,10 @@ import { DEFAULT_DOCUMENT_LIMITS, documentLimitsExceeded } from '../../src/inges
 import { ingestDocument } from '../../src/ingest/ingestDocument.js';
 import { repairDocument } from '../../src/ingest/repairs/repairDocument.js';
 import { graphLimitsExceeded } from '../../src/ingest/graphLimits.js';
-import { SHARED } from '../support/corpus.js';
+import { CORPUS_DIR, REAL_WORLD_DIR } from '../support/corpus.js';
 import { printTable, summarize, timeEach } from './stats.js';
 
-const CORPORA = ['real-world', 'la-examples'].map((c) => `${SHARED}corpus/${c}`);
+const CORPORA = [REAL_WORLD_DIR, CORPUS_DIR].map((c) => c.replace(/\/$/, ''));
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

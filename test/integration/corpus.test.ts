@@ -40,7 +40,7 @@ function render(ingested: IngestedDocument): JsonObject {
   return renderDocument(ingested.id, [...ingested.quads, ...ingested.hintQuads])!.document;
 }
 
-describe('corpus round trip (../shared/corpus/la-examples)', function () {
+describe('corpus round trip (test/fixtures/la-examples)', function () {
   this.timeout(300000);
   const loaded = loadAll(readDocuments(CORPUS_DIR));
   const outcomes: Outcome[] = [];
@@ -159,7 +159,7 @@ describe('differential test against jsonld.js (the reference)', function () {
   });
 });
 
-describe('official JSON Schemas (../shared/context/json-schema)', () => {
+describe('official JSON Schemas (test/fixtures/json-schema)', () => {
   it('accept the render of every corpus document they accept as input', () => {
     const validate = linkedArtSchema();
     const refused: string[] = [];

@@ -1,6 +1,6 @@
 /**
  * "Refused for this rule alone" means what it says: on the real-world records
- * (../shared/corpus/real-world), every refused record whose report lists one problem (one rule at
+ * (test/fixtures/real-world), every refused record whose report lists one problem (one rule at
  * one place) loads once that one problem is fixed, by hand, as a data team would fix it. The
  * rules that refuse a document before the shapes run (no usable root type, an unknown context)
  * make no such promise and are left out; the report says so of them.
@@ -17,9 +17,9 @@ import { Loader } from '../../src/load/Loader.js';
 import { formatReport, type LoadReport } from '../../src/load/LoadReport.js';
 import type { Problem } from '../../src/linkedart/Problem.js';
 import { valueAt } from '../../src/linkedart/problemValue.js';
-import { SHARED } from '../support/corpus.js';
+import { REAL_WORLD_DIR } from '../support/corpus.js';
 
-const REAL_WORLD = `${SHARED}corpus/real-world/`;
+const REAL_WORLD = REAL_WORLD_DIR;
 
 type Node = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 /**
  * Nothing accepted is changed silently (issue 16): every record of the real-world set
- * (../shared/corpus/real-world), the corpus and the demo, repaired as a load repairs it and
+ * (test/fixtures/real-world), the corpus and the demo, repaired as a load repairs it and
  * admitted by the gate, comes back from the store's quads with every key and value it was given.
  * The only differences allowed are a single value shown as a one-element array under a `@set`
  * property, and what a named repair says it changed (the path it names, the key it renamed to,
@@ -18,11 +18,11 @@ import { renderDocument } from '../../src/render/renderDocument.js';
 import { admitDocument } from '../../src/validate/admitDocument.js';
 import { within } from '../../src/validate/lossless/losslessProblems.js';
 import type { ConformancePolicy } from '../../src/validate/conformance.js';
-import { CORPUS_DIR, DEMO_DIR, PROJECT_ROOT, SHARED } from '../support/corpus.js';
+import { CORPUS_DIR, DEMO_DIR, FIXTURES, PROJECT_ROOT, REAL_WORLD_DIR } from '../support/corpus.js';
 import { jsonDiff, wrappedInArray } from '../support/jsonDiff.js';
 
-// Resolved (SHARED holds a `..`), so that a file's path starts with its directory's.
-const REAL_WORLD = resolve(`${SHARED}corpus/real-world`) + '/';
+// Resolved, so that a file's path starts with its directory's.
+const REAL_WORLD = resolve(REAL_WORLD_DIR) + '/';
 const CORPUS = resolve(CORPUS_DIR) + '/';
 const DEMO = resolve(DEMO_DIR) + '/';
 
@@ -118,13 +118,13 @@ describe('real-world records, the corpus and the demo: nothing accepted is chang
 
   it('gives back every key and value of every accepted record, changed only where a named repair says', () => {
     const changed = outcomes.filter((o) => o.unexplained && o.unexplained.length > 0)
-      .map((o) => `${relative(resolve(SHARED), o.file)}: ${o.unexplained!.slice(0, 3).join(' | ')}`);
+      .map((o) => `${relative(resolve(FIXTURES), o.file)}: ${o.unexplained!.slice(0, 3).join(' | ')}`);
     expect(changed).to.deep.equal([]);
   });
 
   it('gives back every key and value of every record accepted under --conformance report too', () => {
     const changed = outcomes.filter((o) => o.unexplainedUnderReport && o.unexplainedUnderReport.length > 0)
-      .map((o) => `${relative(resolve(SHARED), o.file)}: ${o.unexplainedUnderReport!.slice(0, 3).join(' | ')}`);
+      .map((o) => `${relative(resolve(FIXTURES), o.file)}: ${o.unexplainedUnderReport!.slice(0, 3).join(' | ')}`);
     expect(changed).to.deep.equal([]);
     // The policy admits more than strict does, never less.
     expect(outcomes.filter((o) => !o.rules && !o.loadsUnderReport)).to.deep.equal([]);
@@ -155,7 +155,7 @@ function writeReport(outcomes: readonly Outcome[]): void {
     lines.push(`| ${source} | ${of.length} | ${of.filter((o) => o.loadsAsWritten).length} | ${of.filter((o) => !o.rules).length} | ${of.filter((o) => o.loadsUnderReport).length} | ${refusing} |`);
   }
   lines.push('', '## Refused records', '');
-  for (const o of outcomes.filter((x) => x.rules)) lines.push(`- ${relative(resolve(SHARED), o.file)}: ${o.rules!.join(', ')}`);
+  for (const o of outcomes.filter((x) => x.rules)) lines.push(`- ${relative(resolve(FIXTURES), o.file)}: ${o.rules!.join(', ')}`);
   mkdirSync(`${PROJECT_ROOT}test-output`, { recursive: true });
   writeFileSync(`${PROJECT_ROOT}test-output/real-world.md`, lines.join('\n') + '\n');
 }

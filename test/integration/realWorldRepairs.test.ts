@@ -1,5 +1,5 @@
 /**
- * The repairs on the real-world records (../shared/corpus/real-world): what loads with them is
+ * The repairs on the real-world records (test/fixtures/real-world): what loads with them is
  * a superset of what loads without, no record is refused any more for a rule a repair meets in
  * this set, and repairing is idempotent and leaves its input alone.
  */
@@ -10,9 +10,9 @@ import { repairDocument } from '../../src/ingest/repairs/repairDocument.js';
 import { resolveInputs } from '../../src/load/inputs.js';
 import { Loader } from '../../src/load/Loader.js';
 import type { LoadReport } from '../../src/load/LoadReport.js';
-import { SHARED } from '../support/corpus.js';
+import { REAL_WORLD_DIR } from '../support/corpus.js';
 
-const REAL_WORLD = `${SHARED}corpus/real-world/`;
+const REAL_WORLD = REAL_WORLD_DIR;
 
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((f) => {

@@ -9,11 +9,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { RELATIONS } from '../../src/discovery/relations/index.js';
 import { candidateEntities, indexPairs, relationDataset, sparqlPairs, type RelationDataset } from '../support/relationDataset.js';
-import { PROJECT_ROOT, SHARED } from '../support/corpus.js';
+import { HAL_LINKS_FILE, PROJECT_ROOT } from '../support/corpus.js';
 
 /** hal_links.tsv: name → sketch (empty when the row has none). */
 function sketches(): Map<string, string> {
-  const rows = readFileSync(`${SHARED}context/hal_links.tsv`, 'utf8').split('\n').slice(1).map((l) => l.split('\t'));
+  const rows = readFileSync(HAL_LINKS_FILE, 'utf8').split('\n').slice(1).map((l) => l.split('\t'));
   return new Map(rows.filter((r) => r[1]).map((r) => [r[1]!, (r[7] ?? '').trim()]));
 }
 

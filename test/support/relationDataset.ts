@@ -16,9 +16,9 @@ import { QUERY_PREFIXES, type Relation } from '../../src/discovery/relations/Rel
 import { RDF_TYPE } from '../../src/rdf/terms.js';
 import { readdirSync } from 'node:fs';
 import { acceptedCorpus } from './accepted.js';
-import { readDocuments, SHARED } from './corpus.js';
+import { readDocuments, REAL_WORLD_DIR } from './corpus.js';
 
-const REAL_WORLD = `${SHARED}corpus/real-world/`;
+const REAL_WORLD = REAL_WORLD_DIR;
 
 export interface RelationDataset {
   readonly documents: readonly IngestedDocument[];

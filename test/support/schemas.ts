@@ -1,11 +1,11 @@
-/** The official Linked Art API 1.0 JSON Schemas (../shared/context/json-schema), compiled with ajv. */
+/** The official Linked Art API 1.0 JSON Schemas (test/fixtures/json-schema), compiled with ajv. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { KINDS, PROVENANCE_ACTIVITY } from '../../src/linkedart/kinds.js';
-import { SHARED } from './corpus.js';
+import { JSON_SCHEMA_DIR } from './corpus.js';
 
-const SCHEMA_DIR = `${SHARED}context/json-schema/`;
+const SCHEMA_DIR = JSON_SCHEMA_DIR;
 const SCHEMA_BASE = 'https://linked.art/api/1.0/schema/';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 

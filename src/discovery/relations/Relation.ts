@@ -1,5 +1,5 @@
 /**
- * A Linked Art HAL relation (../shared/context/hal_links.tsv): "given an entity of kind X,
+ * A Linked Art HAL relation (test/fixtures/hal_links.tsv): "given an entity of kind X,
  * the entities of kind Y whose documents point to it along path P". The link is published on
  * X's document; the hits are Y's documents. Evaluated on Y's document alone when it is written
  * (src/discovery/reverseLinksOf.ts), so reading the hits costs no query.

@@ -1,6 +1,6 @@
 /**
  * The SPARQL 1.1 Protocol, as a client, written for what stores actually accept (Virtuoso 7
- * most of all, ../shared/notes/virtuoso.md): queries and updates are always POSTed
+ * most of all, as measured against Debian's Virtuoso 7): queries and updates are always POSTed
  * form-encoded (Virtuoso hangs on `application/sparql-query`), always with a Content-Length
  * (a chunked body is silently dropped), always with an Accept (its defaults are XML and
  * Turtle). Credentials go as the store's challenge asks: Digest (Virtuoso's /sparql-auth) or Basic.

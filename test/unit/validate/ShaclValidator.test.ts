@@ -11,7 +11,7 @@ import type { Quad, Term } from '@rdfjs/types';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
 import { df, RDF_TYPE } from '../../../src/rdf/terms.js';
 import { ShaclValidator, SHAPE_PREFIX, SHAPES_DIR, type ShapeResult } from '../../../src/validate/ShaclValidator.js';
-import { CORPUS_DIR, DEMO_DIR, SHARED, readDocuments } from '../../support/corpus.js';
+import { CORPUS_DIR, DEMO_DIR, LAV_TESTS_DIR, readDocuments } from '../../support/corpus.js';
 
 type Json = Record<string, unknown>;
 
@@ -333,8 +333,8 @@ describe('SHACL shapes: collections that must have no Violation', () => {
   const validator = ShaclValidator.load();
   const collections: Array<[string, string]> = [
     ['the demo collection', DEMO_DIR],
-    ['the official validator\'s valid documents', `${SHARED}corpus/lav-tests/valid/`],
-    ['the official validator\'s warning documents', `${SHARED}corpus/lav-tests/warning/`],
+    ['the official validator\'s valid documents', `${LAV_TESTS_DIR}valid/`],
+    ['the official validator\'s warning documents', `${LAV_TESTS_DIR}warning/`],
   ];
   for (const [name, dir] of collections) {
     it(`${name}: no Violation`, () => {
@@ -356,7 +356,7 @@ describe('SHACL validator: targets precompiled once give the library\'s own resu
     const library = ShaclValidator.load(undefined, { precompiledTargets: false });
     const key = (r: ShapeResult): string => JSON.stringify([r.shape, r.severity, r.focusNode.termType, r.focusNode.value, r.path, r.value?.value]);
     let compared = 0;
-    for (const dir of [CORPUS_DIR, DEMO_DIR, ...['valid', 'invalid', 'warning'].map((d) => `${SHARED}corpus/lav-tests/${d}/`)]) {
+    for (const dir of [CORPUS_DIR, DEMO_DIR, ...['valid', 'invalid', 'warning'].map((d) => `${LAV_TESTS_DIR}${d}/`)]) {
       for (const { file, json } of readDocuments(dir)) {
         let doc;
         try {

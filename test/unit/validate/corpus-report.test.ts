@@ -12,7 +12,7 @@ import type { Quad, Term } from '@rdfjs/types';
 import { linkedArtContextDocument } from '../../../src/context/linkedArtContext.js';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
 import { ShaclValidator, SHAPE_PREFIX, type ShapeResult } from '../../../src/validate/ShaclValidator.js';
-import { CORPUS_DIR, PROJECT_ROOT, SHARED, readDocuments } from '../../support/corpus.js';
+import { CORPUS_DIR, LAV_TESTS_DIR, PROJECT_ROOT, readDocuments } from '../../support/corpus.js';
 
 const DATE = 'given as a bare date (YYYY-MM-DD) or a placeholder, not the ISO 8601 date-time the TimeSpan table requires ("ISO 8601 date-time")';
 
@@ -138,7 +138,7 @@ describe('SHACL shapes over the corpus (report in test-output/shacl-corpus.md)',
   }
 
   const corpus = run(CORPUS_DIR);
-  const lav = run(`${SHARED}corpus/lav-tests/invalid/`);
+  const lav = run(`${LAV_TESTS_DIR}invalid/`);
 
   const describeResult = (r: ShapeResult, doc: { id: string; quads: readonly Quad[] }): string => {
     const where = locate(r.focusNode, doc.id, doc.quads, names);
@@ -176,7 +176,7 @@ describe('SHACL shapes over the corpus (report in test-output/shacl-corpus.md)',
     lines.push('The `note` holds the official rule ids (v = violation, w = warning); the official rule texts are not in the corpus, so the last column says what is wrong by the spec.', '');
     lines.push('| document | note | flagged | Violations (shape: focus · path = value) | what the shapes flag, and why not where not |', '|---|---|---|---|---|');
     for (const d of lav) {
-      const note = String((readDocuments(`${SHARED}corpus/lav-tests/invalid/`).find((x) => x.file === d.file)?.json['note']) ?? '');
+      const note = String((readDocuments(`${LAV_TESTS_DIR}invalid/`).find((x) => x.file === d.file)?.json['note']) ?? '');
       const violations = (d.results ?? []).filter((r) => r.severity === 'Violation');
       const flaggedText = !d.results ? 'refused by ingest' : violations.length > 0 ? 'yes' : 'no';
       const list = violations.map((r) => `${short(r.shape)}: ${describeResult(r, d)}`).join('<br>');

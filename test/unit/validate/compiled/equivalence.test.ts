@@ -23,7 +23,7 @@ import { ingestDocument } from '../../../../src/ingest/ingestDocument.js';
 import { df, RDF_TYPE, XSD } from '../../../../src/rdf/terms.js';
 import { ShaclValidator, SHAPE_PREFIX, SHAPES_DIR, type ShapeResult } from '../../../../src/validate/ShaclValidator.js';
 import { termKey } from '../../../../src/validate/compiled/termKey.js';
-import { CORPUS_DIR, DEMO_DIR, SHARED, readDocuments } from '../../../support/corpus.js';
+import { CORPUS_DIR, DEMO_DIR, FIXTURES, LAV_TESTS_DIR, readDocuments } from '../../../support/corpus.js';
 import { readdirSync } from 'node:fs';
 
 const SH = 'http://www.w3.org/ns/shacl#';
@@ -33,7 +33,7 @@ const EX = 'https://example.org/mutant/';
 
 interface Doc { name: string; id: string; quads: Quad[] }
 
-const DIRS = [CORPUS_DIR, DEMO_DIR, ...['valid', 'invalid', 'warning'].map((d) => `${SHARED}corpus/lav-tests/${d}/`)];
+const DIRS = [CORPUS_DIR, DEMO_DIR, ...['valid', 'invalid', 'warning'].map((d) => `${LAV_TESTS_DIR}${d}/`)];
 
 function corpus(): { docs: Doc[]; refused: number } {
   const docs: Doc[] = [];
@@ -42,7 +42,7 @@ function corpus(): { docs: Doc[]; refused: number } {
     for (const { file, json } of readDocuments(dir)) {
       try {
         const ingested = ingestDocument(json, file);
-        docs.push({ name: `${dir.replace(SHARED, '')}${file}`, id: ingested.id, quads: ingested.quads });
+        docs.push({ name: `${dir.replace(FIXTURES, '')}${file}`, id: ingested.id, quads: ingested.quads });
       } catch {
         refused++;
       }

@@ -10,7 +10,7 @@ import { renderDocument } from '../../../../src/render/renderDocument.js';
 import { admitDocument, checkShapes } from '../../../../src/validate/admitDocument.js';
 import { losslessProblems } from '../../../../src/validate/lossless/losslessProblems.js';
 import { sharedIds } from '../../../../src/validate/lossless/sharedIds.js';
-import { CORPUS_DIR, SHARED } from '../../../support/corpus.js';
+import { CORPUS_DIR, REAL_WORLD_DIR } from '../../../support/corpus.js';
 import { problemsOf } from '../../../support/rejection.js';
 
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
@@ -99,7 +99,7 @@ describe('the lossless check at the gate', () => {
   });
 
   it('clean documents pass with no lossless problem: a corpus example and a real-world record', () => {
-    for (const file of [`${CORPUS_DIR}object.0.json`, `${SHARED}corpus/real-world/paul-mellon-centre/archive-d8e2359f-5145-4a81-becd-c281df85d97a.json`]) {
+    for (const file of [`${CORPUS_DIR}object.0.json`, `${REAL_WORLD_DIR}paul-mellon-centre/archive-d8e2359f-5145-4a81-becd-c281df85d97a.json`]) {
       const json = JSON.parse(readFileSync(file, 'utf8')) as unknown;
       const admitted = checkShapes(ingestDocument(json));
       expect(admitted.warnings.filter((w) => w.rule === 'lossless' || w.rule === 'shared-id'), file).to.deep.equal([]);
