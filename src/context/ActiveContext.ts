@@ -72,6 +72,11 @@ export class ActiveContext {
     return next;
   }
 
+  /** withTypes of one type, as most nodes have (no array to make). */
+  withType(type: string): ActiveContext {
+    return this.typeScopeMemo.get(type) ?? this.withTypes([type]);
+  }
+
   /** The context inside a node of the given types (type strings as written, any order). */
   withTypes(types: readonly string[]): ActiveContext {
     if (types.length === 0) return this;

@@ -204,7 +204,9 @@ class DocumentIngest {
     let idValue: Json | undefined;
     let typeValue: Json | undefined;
     let typeKey = 'type';
-    for (const key of Object.keys(obj)) {
+    let keyCount = 0;
+    for (const key in obj) {
+      keyCount++;
       const iri = key.startsWith('@') ? key : ctx0.terms.get(key)?.iri;
       if (iri === '@id') idValue = obj[key];
       else if (iri === '@type') { typeValue = obj[key]; typeKey = key; }
@@ -232,35 +234,42 @@ class DocumentIngest {
     // Types: expanded in the context before any type scope, then their scopes applied. Each
     // type is located at its node (a document's id given a second type elsewhere is found there).
     const subjectKey = locationKey(subject);
-    const types: string[] = [];
+    let types: string[] = [];
     let unknownType: { index: number; type: string; keys: string[] } | undefined;
     if (typeValue !== undefined) {
-      const list = Array.isArray(typeValue) ? typeValue : [typeValue];
-      list.forEach((t, i) => {
-        const tPath = Array.isArray(typeValue) ? `${join(path, typeKey)}[${i}]` : join(path, typeKey);
+      const list = Array.isArray(typeValue) ? typeValue : undefined;
+      const many = list !== undefined;
+      const count = list ? list.length : 1;
+      for (let i = 0; i < count; i++) {
+        const t = list ? list[i]! : typeValue;
         if (typeof t !== 'string') {
+          const tPath = many ? `${join(path, typeKey)}[${i}]` : join(path, typeKey);
           this.skip(this.problem(tPath, 'type', `a type must be a string, not ${describe(t)}`, 'type'), tPath, { typeOf: path });
-          return;
+          continue;
         }
         const iri = ctx0.expandVocab(t);
         if (iri === undefined || iri.startsWith('@')) {
+          const tPath = many ? `${join(path, typeKey)}[${i}]` : join(path, typeKey);
           unknownType ??= { index: this.problems.length, type: t, keys: [] };
           this.skip(this.problem(tPath, 'unknown-type', `type "${t}" is not a class of the Linked Art context`, t), tPath, { typeOf: path });
-          return;
+          continue;
         }
-        types.push(t);
+        if (list) types.push(t);
+        else types = [t]; // one type, as most nodes have: an array to measure
         const typeTerm = vocabularyTerm(iri);
         this.emit(subject, RDF_TYPE_NODE, typeTerm, statementHashes);
         this.valueLocations.add(subjectKey, RDF_TYPE, typeTerm, path, -1);
-      });
+      }
       skeleton.t = types;
     }
     const ctx = ctx0.withTypes(types);
     if (!this.nodeLocations.has(subjectKey)) this.nodeLocations.set(subjectKey, { path, ctx });
 
-    const entries: SkeletonEntry[] = [];
+    // One entry a key at most: made to measure, and cut to what was made (a push would reserve seventeen places).
+    const entries: SkeletonEntry[] = new Array<SkeletonEntry>(keyCount);
+    let entryCount = 0;
     const blankChildren: Array<[string, string]> = [];
-    for (const key of Object.keys(obj)) {
+    for (const key in obj) {
       const value = obj[key]!;
       const keyPath = join(path, key);
       if (key === '@context') {
@@ -304,29 +313,31 @@ class DocumentIngest {
         continue;
       }
       const predicate = vocabularyTerm(def.iri);
-      const values: SkeletonValue[] = [];
+      // Most keys have one value: its array is made to measure (a push would reserve seventeen places).
+      let values: SkeletonValue[] | undefined;
       const many = Array.isArray(value);
-      const list = many ? flatten(value) : [value];
-      list.forEach((item, i) => {
-        const itemPath = many ? `${keyPath}[${i}]` : keyPath;
-        const made = this.value(item, ctx, def, key, itemPath);
-        if (!made) return;
+      const list = many ? flatten(value) : undefined;
+      const count = list ? list.length : 1;
+      for (let i = 0; i < count; i++) {
+        const made = this.value(list ? list[i]! : value, ctx, def, key, list ? `${keyPath}[${i}]` : keyPath);
+        if (!made) continue;
         const objectKey = typeof made.skeleton === 'string' && made.skeleton[0] === '#' ? keyOfLiteralHint(made.skeleton) : undefined;
         this.emit(subject, predicate, made.term, statementHashes, objectKey);
         this.valueLocations.add(subjectKey, def.iri, made.term, keyPath, many ? i : -1);
-        values.push(made.skeleton);
+        if (values) values.push(made.skeleton);
+        else values = [made.skeleton];
         if (typeof made.skeleton === 'object' && made.skeleton.d !== undefined) blankChildren.push([def.iri, made.skeleton.d]);
-      });
+      }
       const v1Iri = linkedArtContext().terms.get(key)?.iri;
-      const entry: SkeletonEntry = [key, v1Iri === def.iri ? 0 : def.iri, values];
       const form = formThatMatters(key, many !== (def.container === '@set') ? (many ? 1 : 0) : undefined);
-      if (form !== undefined) entry.push(form);
-      entries.push(entry);
+      const predicateIri = v1Iri === def.iri ? 0 : def.iri;
+      entries[entryCount++] = form === undefined ? [key, predicateIri, values ?? []] : [key, predicateIri, values ?? [], form];
     }
     // In the digest's order (by key, then predicate): the render orders keys by the spec's
     // tables, so the written order says nothing, and the skeleton's JSON is then its own
     // normal form (digest.ts hashes it as it is).
-    if (entries.length > 0) skeleton.e = entries.sort(compareEntries);
+    entries.length = entryCount;
+    if (entries.length > 0) skeleton.e = sortEntries(entries);
     if (unknownType && unknownType.keys.length > 0) {
       const said = this.problems[unknownType.index]!;
       const keys = unknownType.keys.map((k) => `"${k}"`).join(', ');
@@ -380,8 +391,7 @@ class DocumentIngest {
     }
     if (isObject(item)) {
       if ('@value' in item) return this.valueObject(item, ctx, key, path);
-      const child = this.node(item, ctx, def, path, false);
-      return child && { term: child.term, skeleton: child.skeleton };
+      return this.node(item, ctx, def, path, false);
     }
     if (Array.isArray(item)) return undefined; // flattened by the caller
     if (def.coerce === '@id' || def.coerce === '@vocab') {
@@ -446,15 +456,30 @@ class DocumentIngest {
   /**
    * Whether this statement is not made yet (and now it is). Keyed by the terms' own strings,
    * whose hashes V8 keeps, rather than by one string built per statement (a literal can be long).
+   * Most (subject, predicate) pairs have one object: it is kept alone, and a map of the objects
+   * by value is made only for a second one.
    */
   private isNew(subject: Term, predicate: string, object: Term): boolean {
     const bySubject = subject.termType === 'BlankNode' ? this.statements.blank : this.statements.iri;
-    let byPredicate = bySubject.get(subject.value);
-    if (!byPredicate) bySubject.set(subject.value, byPredicate = new Map());
-    let byValue = byPredicate.get(predicate);
-    if (!byValue) byPredicate.set(predicate, byValue = new Map());
-    const same = byValue.get(object.value);
-    if (!same) { byValue.set(object.value, [object]); return true; }
+    const byPredicate = bySubject.get(subject.value);
+    if (!byPredicate) {
+      bySubject.set(subject.value, new Map<string, ObjectsOf>().set(predicate, object));
+      return true;
+    }
+    const known = byPredicate.get(predicate);
+    if (known === undefined) {
+      byPredicate.set(predicate, object);
+      return true;
+    }
+    if (!(known instanceof Map)) {
+      if (known.value === object.value) {
+        if (sameObject(known, object)) return false;
+        byPredicate.set(predicate, new Map([[known.value, [known, object]]]));
+      } else byPredicate.set(predicate, new Map([[known.value, [known]], [object.value, [object]]]));
+      return true;
+    }
+    const same = known.get(object.value);
+    if (!same) { known.set(object.value, [object]); return true; }
     if (same.some((o) => sameObject(o, object))) return false;
     same.push(object);
     return true;
@@ -492,11 +517,29 @@ class DocumentIngest {
   }
 }
 
+/**
+ * The entries in their normal order (compareEntries), in place. A node has a few keys, and
+ * Array.prototype.sort allocates its working arrays on every call (a fifth of what ingest
+ * allocated): an insertion sort does not. Keys are unique within a node, so the order is total
+ * and any sort gives this one.
+ */
+function sortEntries(entries: SkeletonEntry[]): SkeletonEntry[] {
+  if (entries.length > 24) return entries.sort(compareEntries);
+  for (let i = 1; i < entries.length; i++) {
+    const entry = entries[i]!;
+    let j = i;
+    for (; j > 0 && compareEntries(entries[j - 1]!, entry) > 0; j--) entries[j] = entries[j - 1]!;
+    entries[j] = entry;
+  }
+  return entries;
+}
+
 /** A blank node named in the document, its statements' hashes and blank children gathered over its occurrences. */
 interface NamedBlank { term: Term; hashes: string[]; children: Array<[string, string]>; occurrences: SkeletonNode[] }
 
-/** Objects of one subject and predicate, by their value. */
-type StatementsOf = Map<string, Map<string, Term[]>>;
+/** Objects of one subject, by predicate: the one object, or (from the second on) the objects by their value. */
+type StatementsOf = Map<string, ObjectsOf>;
+type ObjectsOf = Term | Map<string, Term[]>;
 
 /** The same object of a statement: one term, literals by value, datatype and (any case of) language. */
 function sameObject(a: Term, b: Term): boolean {

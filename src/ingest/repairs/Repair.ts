@@ -44,17 +44,20 @@ export interface Repair {
   /** The whole document, before any node is visited (the root `@context`). */
   document?(doc: JsonObject, note: Note): JsonObject | undefined;
   /**
-   * The keys a node must have for this repair to look at it, and (KeyScan bits) what else in
-   * its keys: most nodes need no repair, and a repair is asked only about the nodes that
-   * could need it (one pass over each node's keys tells which).
+   * When this repair is asked about a node: most nodes need no repair, and a repair is asked only
+   * about the nodes that could need it (one pass over each node's keys and values tells which).
+   * `keys`: the node has one of them (any node, if none are given); with `keysHoldText`, one of
+   * them holds text (a string, or an array with one). `needs` (KeyScan bits): and the pass shows
+   * one of these.
    */
   readonly keys?: readonly string[];
+  readonly keysHoldText?: boolean;
   readonly needs?: number;
   /** One node object (the document too), before its values are visited. */
   node?(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined;
 }
 
-/** What one pass over a node's keys shows (bits). */
+/** What one pass over a node's keys and values shows (bits). */
 export const KeyScan = {
   /** A key with a colon (an IRI or compact IRI), not a keyword. */
   colonKey: 1,
@@ -64,6 +67,8 @@ export const KeyScan = {
   nullValue: 4,
   /** A key whose value is "". */
   emptyString: 8,
+  /** A string value, or one in an array, written `http//…` or `https//…` (schemeColon.ts). */
+  schemeWithoutColon: 16,
 } as const;
 
 export function isEmptyObject(value: JsonObject): boolean {

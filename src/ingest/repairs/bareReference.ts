@@ -46,6 +46,8 @@ export const bareReference: Repair = {
   cites: 'CIDOC-CRM 7.1 ranges of P2 (E55 Type) and P45 (E57 Material); Linked Art API 1.0 (interface.md): conforms_to references are InformationObjects, equivalent names the same entity; JSON-LD 1.1 §4.2.3 (a string under "@type": "@id" is an IRI reference)',
   summary: 'a bare IRI in classified_as, made_of, conforms_to or equivalent → a reference {"id", "type"} of the class the property gives (Type, Material, InformationObject, the holder\'s own class)',
   keys: ROWS.map(([key]) => key),
+  // Only a string under one of them is repaired.
+  keysHoldText: true,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     let out: JsonObject | undefined;
     let terms: NodeVisit['ctx'] | undefined;
@@ -58,20 +60,21 @@ export const bareReference: Repair = {
       if (def?.iri !== row.iri || def.coerce !== '@id') continue;
       const type = row.type ?? ownClass(node);
       if (type === undefined || terms.terms.get(type) === undefined) continue;
-      const referenced = (iri: string, path: string): Json => {
-        const reference: Json = { id: iri, type };
-        note(path, `${JSON.stringify(iri)} → ${JSON.stringify(reference)} (${row.why})`);
-        return reference;
-      };
       const keyPath = join(at.path, key);
       const next: Json = Array.isArray(value)
-        ? value.map((v, i) => isBareIri(v) ? referenced(v, `${keyPath}[${i}]`) : v)
-        : referenced(value as string, keyPath);
+        ? value.map((v, i) => isBareIri(v) ? referenced(v, type, row, `${keyPath}[${i}]`, note) : v)
+        : referenced(value as string, type, row, keyPath, note);
       out = { ...(out ?? node), [key]: next };
     }
     return out;
   },
 };
+
+function referenced(iri: string, type: string, row: Row, path: string, note: Note): Json {
+  const reference: Json = { id: iri, type };
+  note(path, `${JSON.stringify(iri)} → ${JSON.stringify(reference)} (${row.why})`);
+  return reference;
+}
 
 function hasString(value: Json | undefined): boolean {
   if (typeof value === 'string') return true;

@@ -31,7 +31,7 @@ import { nullValue } from './nullValue.js';
 import { numberString } from './numberString.js';
 import { redundantContext } from './redundantContext.js';
 import { relativeId, resolvedId } from './relativeId.js';
-import { schemeColon, withSchemeColon } from './schemeColon.js';
+import { missesColon, schemeColon, withSchemeColon } from './schemeColon.js';
 import { typeCase } from './typeCase.js';
 import { typeFromRange } from './typeFromRange.js';
 import { isEmptyObject, isObject, join, KeyScan, typesOf, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
@@ -54,38 +54,66 @@ const ALL: readonly Repair[] = [
 ];
 
 /**
- * Which repairs a node's keys call for, as bits (the repairs' places in ALL): one map lookup a
- * key, so a node that needs nothing costs a pass over its keys, not a call of every repair.
+ * Which repairs a node calls for, as bits (the repairs' places in ALL), read in one pass over
+ * its keys and values (a map lookup a key): a node that needs nothing costs that pass, not a
+ * call of every repair. A repair is asked when its keys allow it (UNKEYED: those that name no
+ * key; ON_KEY: by a key present, or holding text) and its needs do too (UNNEEDED: those that
+ * need nothing more; ON_SCAN: by the KeyScan bit they need).
+ *
+ * ON_KEY: per key, the repairs its presence calls for (`present`), and those it calls for when it
+ * holds text (`text`).
  */
-const TRIGGERS = new Map<string, number>();
-let ON_COLON_KEY = 0;
-let ON_EMPTY_VALUE = 0;
-let ON_NULL_VALUE = 0;
-let ON_EMPTY_STRING = 0;
-let ALWAYS = 0;
+const ON_KEY = new Map<string, { present: number; text: number }>();
+let UNKEYED = 0;
+let UNNEEDED = 0;
+const ON_SCAN = new Map<number, number>();
 ALL.forEach((repair, i) => {
   const bit = 1 << i;
-  for (const key of repair.keys ?? []) TRIGGERS.set(key, (TRIGGERS.get(key) ?? 0) | bit);
-  if ((repair.needs ?? 0) & KeyScan.colonKey) ON_COLON_KEY |= bit;
-  if ((repair.needs ?? 0) & KeyScan.emptyValue) ON_EMPTY_VALUE |= bit;
-  if ((repair.needs ?? 0) & KeyScan.nullValue) ON_NULL_VALUE |= bit;
-  if ((repair.needs ?? 0) & KeyScan.emptyString) ON_EMPTY_STRING |= bit;
-  if (repair.keys === undefined && repair.needs === undefined) ALWAYS |= bit;
+  for (const key of repair.keys ?? []) {
+    let on = ON_KEY.get(key);
+    if (!on) ON_KEY.set(key, on = { present: 0, text: 0 });
+    if (repair.keysHoldText) on.text |= bit;
+    else on.present |= bit;
+  }
+  if (repair.keys === undefined) UNKEYED |= bit;
+  if (repair.needs === undefined) UNNEEDED |= bit;
+  for (const flag of Object.values(KeyScan)) if ((repair.needs ?? 0) & flag) ON_SCAN.set(flag, (ON_SCAN.get(flag) ?? 0) | bit);
 });
+const onScan = (flag: number): number => ON_SCAN.get(flag) ?? 0;
+const ON_COLON_KEY = onScan(KeyScan.colonKey);
+const ON_EMPTY_VALUE = onScan(KeyScan.emptyValue);
+const ON_NULL_VALUE = onScan(KeyScan.nullValue);
+const ON_EMPTY_STRING = onScan(KeyScan.emptyString);
+const ON_SCHEME_WITHOUT_COLON = onScan(KeyScan.schemeWithoutColon);
 
 function triggered(node: JsonObject): number {
-  let bits = ALWAYS;
+  let keyed = UNKEYED;
+  let needed = UNNEEDED;
   for (const key in node) {
-    bits |= TRIGGERS.get(key) ?? 0;
     const value = node[key];
-    if (typeof value === 'object') {
-      if (value === null) bits |= ON_NULL_VALUE;
-      else if (Array.isArray(value)) bits |= value.length === 0 ? ON_EMPTY_VALUE : value.includes(null) ? ON_NULL_VALUE : 0;
-      else if (isEmptyObject(value)) bits |= ON_EMPTY_VALUE;
-    } else if (value === '') bits |= ON_EMPTY_STRING;
-    if (key.charCodeAt(0) !== 64 /* @ */ && key.includes(':')) bits |= ON_COLON_KEY;
+    const on = ON_KEY.get(key);
+    if (on) keyed |= on.present;
+    if (typeof value === 'string') {
+      if (value === '') needed |= ON_EMPTY_STRING;
+      else if (missesColon(value)) needed |= ON_SCHEME_WITHOUT_COLON;
+      if (on) keyed |= on.text;
+    } else if (typeof value === 'object') {
+      if (value === null) needed |= ON_NULL_VALUE;
+      else if (Array.isArray(value)) {
+        if (value.length === 0) needed |= ON_EMPTY_VALUE;
+        for (let i = 0; i < value.length; i++) {
+          const item = value[i];
+          if (item === null) needed |= ON_NULL_VALUE;
+          else if (typeof item === 'string') {
+            if (on) keyed |= on.text;
+            if (missesColon(item)) needed |= ON_SCHEME_WITHOUT_COLON;
+          }
+        }
+      } else if (isEmptyObject(value)) needed |= ON_EMPTY_VALUE;
+    }
+    if (key.charCodeAt(0) !== 64 /* @ */ && key.includes(':')) needed |= ON_COLON_KEY;
   }
-  return bits;
+  return keyed & needed;
 }
 
 /** Every repair, for documentation and tests. */
@@ -125,8 +153,8 @@ export function repairDocument(json: unknown, options: RepairOptions = {}): { do
     if (error instanceof ContextError) return { document: doc, repairs };
     throw error;
   }
-  const walk = new Walk(repairs, doc['@context'], options.base, options.conventions ?? {});
-  return { document: walk.node(doc, '', undefined, null, ctx), repairs };
+  const walk = new Walk(repairs, { documentContext: doc['@context'], base: options.base, conventions: options.conventions ?? {} });
+  return { document: walk.node(doc, new Visit(walk.settings, undefined, undefined, -1, null, ctx)), repairs };
 }
 
 /**
@@ -143,38 +171,64 @@ function noteFor(repair: Repair, notes: RepairNote[]): Note {
   return (path, message) => { notes.push({ repair: repair.name, path, message }); };
 }
 
-class Walk {
-  private readonly notes: ReadonlyMap<Repair, Note>;
+/** What stays the same over a walk of one document. */
+interface WalkSettings {
+  readonly documentContext: Json | undefined;
+  readonly base: string | undefined;
+  readonly conventions: SourceConventions;
+}
 
-  constructor(repairs: RepairNote[], private readonly documentContext: Json | undefined, private readonly base: string | undefined,
-    private readonly conventions: SourceConventions) {
-    this.notes = new Map(ALL.map((r) => [r, noteFor(r, repairs)]));
+/**
+ * Where a node stands (NodeVisit), made for every node; its JSON path is spelt out only when a
+ * repair asks for it (to note what it did), from the path of the node it stands in.
+ */
+class Visit implements NodeVisit {
+  private spelt: string | undefined;
+
+  /** `parent` and `index` (-1: not in an array) place the node under `property`; no parent: the document. */
+  constructor(private readonly settings: WalkSettings, private readonly parent: Visit | undefined, readonly property: string | undefined,
+    private readonly index: number, readonly via: TermDefinition | null, readonly ctx: ActiveContext) {}
+
+  get path(): string {
+    if (this.spelt === undefined) {
+      const keyPath = this.parent ? join(this.parent.path, this.property!) : '';
+      this.spelt = this.index < 0 ? keyPath : `${keyPath}[${this.index}]`;
+    }
+    return this.spelt;
   }
 
-  node(given: JsonObject, path: string, property: string | undefined, via: TermDefinition | null, ctx: ActiveContext): JsonObject {
+  get documentContext(): Json | undefined { return this.settings.documentContext; }
+  get base(): string | undefined { return this.settings.base; }
+  get conventions(): SourceConventions { return this.settings.conventions; }
+}
+
+class Walk {
+  /** Each repair's note, made the first time the repair is asked about a node. */
+  private readonly notes: Note[] = [];
+
+  constructor(private readonly repairs: RepairNote[], readonly settings: WalkSettings) {}
+
+  node(given: JsonObject, at: Visit): JsonObject {
     let node = given;
-    const at: NodeVisit = { path, property, via, ctx, documentContext: this.documentContext, base: this.base, conventions: this.conventions };
     // The keys scanned once, and again only after a repair changed the node.
     let bits = triggered(node);
     for (let i = 0; bits >>> i !== 0; i++) {
       const repair = ALL[i]!;
       if ((bits & (1 << i)) === 0 || !repair.node) continue;
       const before = node;
-      const next = repair.node(node, at, this.notes.get(repair)!);
+      const next = repair.node(node, at, this.notes[i] ??= noteFor(repair, this.repairs));
       if (next) node = next;
       if (node !== before) bits = triggered(node) & ~((2 << i) - 1);
     }
     // Its values, in the context its types give; a changed value means a copy of the node (once).
-    const types = typesOf(node);
-    const inner = types.length > 0 ? ctx.withTypes(types) : ctx;
+    const inner = withTypesOf(node, at.ctx);
     let owned = node !== given;
     for (const key in node) {
       const value = node[key];
       if (value === null || typeof value !== 'object' || key === '@context') continue;
       const def = inner.terms.get(key) ?? null;
       const childCtx = inner.enterNode(def);
-      const keyPath = join(path, key);
-      const next = Array.isArray(value) ? this.array(value, keyPath, key, def, childCtx) : this.node(value, keyPath, key, def, childCtx);
+      const next = Array.isArray(value) ? this.array(value, at, key, def, childCtx) : this.node(value, new Visit(this.settings, at, key, -1, def, childCtx));
       if (next !== value) {
         if (!owned) { node = { ...node }; owned = true; }
         node[key] = next;
@@ -183,14 +237,20 @@ class Walk {
     return node;
   }
 
-  private array(items: Json[], path: string, property: string, via: TermDefinition | null, ctx: ActiveContext): Json[] {
+  private array(items: Json[], parent: Visit, property: string, via: TermDefinition | null, ctx: ActiveContext): Json[] {
     let out: Json[] | undefined;
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
       if (!isObject(item)) continue;
-      const next = this.node(item, `${path}[${i}]`, property, via, ctx);
+      const next = this.node(item, new Visit(this.settings, parent, property, i, via, ctx));
       if (next !== item) (out ??= items.slice())[i] = next;
     }
     return out ?? items;
   }
+}
+
+/** The context inside a node of its types (a single type, as most nodes have, without an array). */
+function withTypesOf(node: JsonObject, ctx: ActiveContext): ActiveContext {
+  const t = node['type'] ?? node['@type'];
+  return typeof t === 'string' ? ctx.withType(t) : ctx.withTypes(typesOf(node));
 }

@@ -11,7 +11,7 @@
  * A string under a key that takes text (a Name's `content`) is text, and stays.
  */
 import { linkedArtContextDocument } from '../../context/linkedArtContext.js';
-import { join, typesOf, withValue, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import { join, KeyScan, typesOf, withValue, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 
 /** The IRI with its scheme's colon; undefined unless it starts exactly `http//` or `https//`. */
 export function withSchemeColon(value: string): string | undefined {
@@ -20,7 +20,10 @@ export function withSchemeColon(value: string): string | undefined {
   return undefined;
 }
 
-const missesColon = (v: Json | undefined): v is string => typeof v === 'string' && v.charCodeAt(0) === 104 /* h */ && withSchemeColon(v) !== undefined;
+/** Whether the value is a string written `http//…` or `https//…`. */
+export function missesColon(v: Json | undefined): v is string {
+  return typeof v === 'string' && v.charCodeAt(0) === 104 /* h */ && withSchemeColon(v) !== undefined;
+}
 
 /** Every key the v1 context maps to references (`@type: @id` or `@vocab`), at any depth. */
 function referenceKeys(context: unknown, into: Set<string>): Set<string> {
@@ -36,11 +39,20 @@ function referenceKeys(context: unknown, into: Set<string>): Set<string> {
 
 const REFERENCE_KEYS = referenceKeys(linkedArtContextDocument()['@context'], new Set());
 
+function colonAdded(v: Json, where: string, note: Note): Json {
+  if (!missesColon(v)) return v;
+  const iri = withSchemeColon(v)!;
+  note(where, `"${v}" → "${iri}"`);
+  return iri;
+}
+
 export const schemeColon: Repair = {
   name: 'scheme-colon',
   cites: 'RFC 3986 §3 and RFC 3987 §2.2 (an absolute IRI is a scheme, ":", then the rest: "http//…" is a relative reference, not the http IRI it was meant to be)',
   summary: 'an id or IRI value written http//… or https//… (the colon after the scheme missing) → http://… or https://…',
   keys: ['id', '@id', ...REFERENCE_KEYS],
+  // It changes nothing unless a value misses the colon (missesColon, as the key scan reads it).
+  needs: KeyScan.schemeWithoutColon,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     let out: JsonObject | undefined;
     for (const key of ['id', '@id']) {
@@ -60,13 +72,7 @@ export const schemeColon: Repair = {
       const coerce = ctx.terms.get(key)?.coerce;
       if (coerce !== '@id' && coerce !== '@vocab') continue;
       const path = join(at.path, key);
-      const fix = (v: Json, where: string): Json => {
-        if (!missesColon(v)) return v;
-        const fixed = withSchemeColon(v)!;
-        note(where, `"${v}" → "${fixed}"`);
-        return fixed;
-      };
-      out = withValue(out ?? node, key, Array.isArray(value) ? value.map((v, i) => fix(v, `${path}[${i}]`)) : fix(value!, path));
+      out = withValue(out ?? node, key, Array.isArray(value) ? value.map((v, i) => colonAdded(v, `${path}[${i}]`, note)) : colonAdded(value!, path, note));
     }
     return out;
   },

@@ -60,12 +60,13 @@ export const typeCase: Repair = {
     }
     if (!Array.isArray(value)) return undefined;
     let types: Json[] | undefined;
-    value.forEach((t, i) => {
+    for (let i = 0; i < value.length; i++) {
+      const t = value[i];
       const to = typeof t === 'string' ? classCaseAside(t, at.ctx) : undefined;
-      if (to === undefined) return;
+      if (to === undefined) continue;
       note(`${join(at.path, key)}[${i}]`, `"${t as string}" → "${to}"`);
       (types ??= value.slice())[i] = to;
-    });
+    }
     return types && withValue(node, key, types);
   },
 };

@@ -35,7 +35,8 @@ export const typeFromRange: Repair = {
     const type = node[key];
     const t = typeof type === 'string' ? type : Array.isArray(type) && type.length === 1 && typeof type[0] === 'string' ? type[0] : undefined;
     if (t === undefined) return undefined;
-    const row = rows.find((r) => r.from === t);
+    let row: Row | undefined;
+    for (const r of rows) if (r.from === t) { row = r; break; }
     if (!row) return undefined;
     // The key maps to the row's property where it stands, and the range class is a class here.
     if (at.via?.iri !== row.iri || at.ctx.terms.get(row.to) === undefined) return undefined;

@@ -105,30 +105,34 @@ export class Targets {
   /** Every (shape, focus node) pair that does not conform: the library's results come from these alone. */
   failures(graph: DocumentGraph): Failures {
     const failures: Failures = new Map();
-    const judge = ({ shape, check }: ShapeCheck, focus: GraphNode): void => {
-      if (check(focus)) return;
-      const foci = failures.get(shape);
-      if (foci) foci.set(focus.key, focus);
-      else failures.set(shape, new Map([[focus.key, focus]]));
-    };
-    for (const [term, check] of this.nodes) judge(check, graph.node(term));
+    for (const [term, check] of this.nodes) judge(failures, check, graph.node(term));
     for (const node of graph.nodes) {
       if (!node.out) continue;
-      for (const [predicate, objects] of node.out) {
+      // By key, then value: iterating the entries would make an array per entry.
+      for (const predicate of node.out.keys()) {
         const entry = this.byPredicate.get(predicate);
         if (!entry) continue;
-        for (const check of entry.subjects) judge(check, node);
-        for (const check of entry.objects) for (const object of objects) judge(check, object);
+        const objects = node.out.get(predicate)!;
+        for (const check of entry.subjects) judge(failures, check, node);
+        for (const check of entry.objects) for (const object of objects) judge(failures, check, object);
         if (entry.type) {
           for (const type of objects) {
             const byClass = this.classes.get(type.key);
-            if (byClass) for (const check of byClass) judge(check, node);
+            if (byClass) for (const check of byClass) judge(failures, check, node);
           }
         }
       }
     }
     return failures;
   }
+}
+
+/** Notes the pair when the focus node does not conform to the shape. */
+function judge(failures: Failures, { shape, check }: ShapeCheck, focus: GraphNode): void {
+  if (check(focus)) return;
+  const foci = failures.get(shape);
+  if (foci) foci.set(focus.key, focus);
+  else failures.set(shape, new Map([[focus.key, focus]]));
 }
 
 function add(map: Map<string, ShapeCheck[]>, key: string, check: ShapeCheck): void {
