@@ -36,3 +36,5 @@ try {
 } finally {
   await app.close();
 }
+// The app's store leaves handles behind that keep the process alive (the suite runs mocha with --exit).
+process.exit();
