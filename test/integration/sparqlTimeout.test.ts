@@ -1,6 +1,7 @@
 /**
  * A runaway SPARQL query is stopped at --query-timeout-s (503), and while it runs the server
- * keeps answering dereferences quickly: the query runs off the thread that serves them.
+ * keeps answering dereferences (each answered before the query's 503): the query runs off the
+ * thread that serves them.
  */
 import { expect } from 'chai';
 import { demoDocuments } from '../../src/service/demoCollection.js';
