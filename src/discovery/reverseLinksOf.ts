@@ -7,7 +7,8 @@ import { linkedArtContext } from '../context/linkedArtContext.js';
 import { RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { ENTITY } from './relations/Relation.js';
 import { RELATIONS } from './relations/index.js';
-import { DocumentGraph } from './relations/paths.js';
+import { DocumentGraph, pathPredicates } from './relations/paths.js';
+import type { Relation } from './relations/Relation.js';
 
 export interface ReverseLink {
   readonly relation: string;
@@ -46,15 +47,28 @@ export function entityClassOf(id: string, quads: readonly Quad[]): string | unde
   return ENTITY.find((c) => classes.has(c));
 }
 
+/** The predicates the relations' paths step along: a document's other statements are not indexed for them. */
+let relationPredicates: Set<string> | undefined;
+
+/** The relations whose hits may be of class `name`, in RELATIONS' order, per class. */
+const relationsByClass = new Map<string, readonly Relation[]>();
+
+function relationsFor(classes: ReadonlySet<string>): readonly Relation[] {
+  if (classes.size !== 1) return RELATIONS.filter((r) => r.returns.some((c) => classes.has(c)));
+  const [name] = classes as Iterable<string>;
+  let relations = relationsByClass.get(name!);
+  if (relations === undefined) relationsByClass.set(name!, relations = RELATIONS.filter((r) => r.returns.includes(name!)));
+  return relations;
+}
+
 /** The reverse links of the document `id` whose entity graph is `quads`. */
 export function reverseLinksOf(id: string, quads: readonly Quad[]): DocumentLinks {
   const classes = topLevelClassesOf(id, quads);
   const type = ENTITY.find((c) => classes.has(c));
   if (type === undefined) return { type, links: [] };
-  const graph = new DocumentGraph(quads);
+  const graph = new DocumentGraph(quads, relationPredicates ??= pathPredicates(RELATIONS.map((r) => r.path)));
   const links: ReverseLink[] = [];
-  for (const relation of RELATIONS) {
-    if (!relation.returns.some((c) => classes.has(c))) continue;
+  for (const relation of relationsFor(classes)) {
     for (const target of graph.follow(id, relation.path)) {
       if (!target.startsWith('_:')) links.push({ relation: relation.name, target });
     }

@@ -6,17 +6,21 @@
  * "The same document" whatever path it came by: the JSON as written, or the graph rendered
  * and ingested again (an N-Quads dump, a SPARQL Update that changed nothing) give their quads
  * in different orders, with other blank node labels, and skeletons whose keys are in another
- * order (the render writes keys in the spec's order). So the digest is of the quads as a
- * sorted list, each blank node named by a hash of what hangs below it (exact for the trees
- * Linked Art's embedded structures are), and of the skeleton with each node's keys sorted;
- * the order of values within a key, which the render keeps, stays in, and so does a key's
- * written form where the render uses it (formThatMatters). A change of data or of
- * array order gives another digest, and so does a change of the shapes (`gateVersion`): a
- * document is then checked again.
+ * order (the render writes keys in the spec's order). So the digest is of the quads in a
+ * canonical text (canonicalQuads.ts: the same for any order and labels, another for any other
+ * quads) and of the skeleton with each node's keys sorted; the order of values within a key,
+ * which the render keeps, stays in, and so does a key's written form where the render uses it
+ * (formThatMatters). A change of data or of array order gives another digest, and so does a
+ * change of the shapes (`gateVersion`): a document is then checked again.
+ *
+ * Form 2 (issue 29): the quads' text writes a tree of blank nodes in place instead of naming
+ * each blank node by a hash of its own, a third of the cost; digests stored by form 1 differ,
+ * so their documents are checked and written once more (as any change of the shapes does).
  */
 import * as crypto from 'node:crypto';
-import { df, termKey, type Quad, type Term } from '../rdf/terms.js';
+import { df, termKey, type Quad } from '../rdf/terms.js';
 import { formThatMatters } from '../render/renderDocument.js';
+import { canonicalQuads } from './canonicalQuads.js';
 import { compareEntries, hintGraphOf, SHAPE_PREDICATE, type SkeletonEntry, type SkeletonNode } from './Skeleton.js';
 
 export const DIGEST_PREDICATE = 'urn:linkedart-service:digest';
@@ -26,63 +30,24 @@ export const DIGEST_PREDICATE = 'urn:linkedart-service:digest';
  * document): its shape hint's JSON then need not be read back to be normalized.
  */
 export function documentDigest(quads: readonly Quad[], hints: readonly Quad[], gateVersion: string, skeleton?: SkeletonNode): string {
-  const key = blankNodeNames(quads);
-  const lines = new Array<string>(quads.length);
-  for (let i = 0; i < quads.length; i++) {
-    const q = quads[i]!;
-    lines[i] = `${key(q.subject)} ${key(q.predicate)} ${key(q.object)}\n`;
-  }
-  lines.sort();
-  const hintLines = hints.map((q) => q.predicate.value === SHAPE_PREDICATE && q.object.termType === 'Literal'
-    ? `shape ${skeleton ? normalizedSkeleton(skeleton, q.object.value) : normalizedShape(q.object.value)}\n`
-    : `${termKey(q.subject)} ${termKey(q.predicate)} ${termKey(q.object)}\n`).sort();
+  const hintLines = hints.map((q) => {
+    const line = q.predicate.value === SHAPE_PREDICATE && q.object.termType === 'Literal'
+      ? `shape ${skeleton ? normalizedSkeleton(skeleton, q.object.value) : normalizedShape(q.object.value)}`
+      : `${termKey(q.subject)} ${termKey(q.predicate)} ${termKey(q.object)}`;
+    // Each line by its length: a literal may hold a line break.
+    return line.length + ':' + line;
+  });
   // One update: hashing is cheap, each call into it is not.
-  return hashText('sha256', `${gateVersion}\u0000${lines.join('')}\u0000${hintLines.join('')}\u0000`);
+  return hashText(`2:${gateVersion.length}:${gateVersion}${canonicalQuads(quads)}\u0000${hintLines.sort().join('')}`);
 }
 
 /**
- * A text's hash in base64url: Node's one-shot crypto.hash where it has it (from 20.12; a digest
- * hashes a dozen short texts, where making a Hash object for each cost more than hashing).
+ * A text's SHA-256 in base64url: Node's one-shot crypto.hash where it has it (from 20.12; cheaper
+ * than making a Hash object for one text).
  */
-const hashText: (algorithm: 'sha1' | 'sha256', text: string) => string = typeof crypto.hash === 'function'
-  ? (algorithm, text) => crypto.hash(algorithm, text, 'base64url')
-  : (algorithm, text) => crypto.createHash(algorithm).update(text).digest('base64url');
-
-/**
- * Term keys with each blank node named by a hash of its statements, its blank objects named
- * the same way (bottom up). On a cycle of blank nodes (not Linked Art's shape) the node is
- * named by its first appearance instead: the digest then depends on order, which can only
- * make a document look changed when it is not, never the reverse.
- */
-function blankNodeNames(quads: readonly Quad[]): (t: Term) => string {
-  const statements = new Map<string, Quad[]>();
-  const order = new Map<string, number>();
-  for (const q of quads) {
-    if (q.subject.termType === 'BlankNode') {
-      const label = q.subject.value;
-      if (!order.has(label)) order.set(label, order.size);
-      let list = statements.get(label);
-      if (!list) statements.set(label, list = []);
-      list.push(q);
-    }
-    if (q.object.termType === 'BlankNode' && !order.has(q.object.value)) order.set(q.object.value, order.size);
-  }
-  const names = new Map<string, string>();
-  const naming = new Set<string>();
-  const name = (label: string): string => {
-    const known = names.get(label);
-    if (known !== undefined) return known;
-    if (naming.has(label)) return `B#${order.get(label)}`;
-    naming.add(label);
-    const lines = (statements.get(label) ?? []).map((q) => `${termKey(q.predicate)} ${key(q.object)}`).sort();
-    const named = `B:${hashText('sha1', lines.join('\n'))}`;
-    naming.delete(label);
-    names.set(label, named);
-    return named;
-  };
-  const key = (t: Term): string => (t.termType === 'BlankNode' ? name(t.value) : termKey(t));
-  return key;
-}
+const hashText: (text: string) => string = typeof crypto.hash === 'function'
+  ? (text) => crypto.hash('sha256', text, 'base64url')
+  : (text) => crypto.createHash('sha256').update(text).digest('base64url');
 
 /** The skeleton with every node's keys in sorted order (values keep theirs); unreadable text as is. */
 function normalizedShape(text: string): string {

@@ -47,6 +47,22 @@ export interface IngestedDocument {
   readonly refusals: readonly Problem[];
   /** What those problems kept from being read (JSON paths: nothing there is in the quads). */
   readonly unread: readonly UnreadPart[];
+  /** The signatures of the blank nodes of `quads`, as ingest computed them (absent where they may not be the render's). */
+  readonly signedBlanks?: SignedBlanks;
+}
+
+/**
+ * The skeleton node of each blank node ingest made without a name, by label, for the quads it
+ * made (`quads`: a document with other quads cannot use them): its `s` and `d` are what the
+ * render computes from those quads (render/blankSignatures.ts). `s`: every statement of an
+ * unnamed blank node is made in the one place it stands, and each is hashed as it is made
+ * (once: `emit` skips a statement made already). `d`: its blank children are all unnamed too,
+ * because they are given only where the document names no blank node: a named one's `d` is
+ * made after the walk (its statements may be spread), so its parents' `d` would not hold it.
+ */
+export interface SignedBlanks {
+  readonly quads: readonly Quad[];
+  readonly nodes: ReadonlyMap<string, SkeletonNode>;
 }
 
 export { locationKey, type DocumentLocations } from './documentLocations.js';
@@ -107,6 +123,8 @@ class DocumentIngest {
   private readonly unread: UnreadPart[] = [];
   /** Blank nodes the document names (`"id": "_:b1"`): one node wherever the name stands. */
   private readonly namedBlanks = new Map<string, NamedBlank>();
+  /** The skeleton node of each blank node made without a name, by label (SignedBlanks). */
+  private readonly unnamedBlanks = new Map<string, SkeletonNode>();
   private readonly blankPrefix = `d${processTag}${(documentCounter++).toString(36)}x`;
   private blankCount = 0;
   private graph: Term = df.namedNode('urn:invalid');
@@ -157,6 +175,7 @@ class DocumentIngest {
       hintQuads: skeletonQuads(id, root.skeleton), warnings: this.warnings,
       locations: { nodes: this.nodeLocations, get values() { return valueLocations.values; } },
       given: input, refusals: this.problems, unread: this.unread,
+      ...(this.namedBlanks.size === 0 ? { signedBlanks: { quads: this.quads, nodes: this.unnamedBlanks } } : {}),
     };
   }
 
@@ -323,6 +342,7 @@ class DocumentIngest {
     } else if (subject.termType === 'BlankNode') {
       skeleton.s = signatureOf(statementHashes);
       skeleton.d = deepSignatureOf(skeleton.s, blankChildren);
+      this.unnamedBlanks.set(subject.value, skeleton);
     }
     return { term: subject, skeleton };
   }

@@ -9,14 +9,25 @@
  * input (JSON records, duplicates may stand anywhere in one file), and every RDF input after
  * the first (within one RDF input a document's quads come in one run, rdfRecords.ts refuses a
  * graph that comes again, so only a later input can repeat its ids). A load of one RDF dump
- * reads it once, as before; JSON costs a second parse (about 3% of a load).
+ * reads it once, as before. JSON is not parsed in this pass: each record's id is read from its
+ * text (scannedId.ts), which is exact for every record JSON.parse reads; a record the load will
+ * find unreadable (or past a limit) has no id there, so an id read here from such a record must
+ * not count as a copy. It cannot: of the records of one id read here, the first is taken as
+ * read, and each later one is parsed as the load will parse it, and counts only if the load
+ * will see that id there. So where the load sees a copy of an id, the last place noted for it
+ * is the last place the load sees it (the first record noted for an id is the last copy only
+ * when no later record has it; and when that first one is not really that id, the load never
+ * asks about the id at all: a record that really holds it, read later, would have been parsed).
  */
 import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
-import type { DocumentLimits } from '../ingest/documentLimits.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../ingest/documentLimits.js';
 import { strictText } from '../ingest/Utf8TextStream.js';
 import type { LoadInput } from './inputs.js';
+import { jsonPieces, parsedPiece } from './jsonRecords.js';
 import { readRecords } from './readRecords.js';
 import type { LoadRecord } from './records.js';
+import { scannedId, UNSURE } from './scannedId.js';
+import type { Piece } from './topLevelScanner.js';
 
 /** Records per input in the packed place of a copy (input * PER_INPUT + record number). */
 const PER_INPUT = 2 ** 32;
@@ -48,10 +59,15 @@ export class LastCopies {
       let n = 0;
       const stream = strictText(input.open(), input.name);
       try {
-        for await (const record of readRecords(stream, input, { baseUrl: options.baseUrl, limits: options.documentLimits })) {
-          const id = recordId(record, options);
-          if (id !== undefined) copies.last.set(id, i * PER_INPUT + n);
-          n++;
+        if (json(input)) {
+          const limits = options.documentLimits ?? DEFAULT_DOCUMENT_LIMITS;
+          for await (const pieces of jsonPieces(stream, limits)) for (const piece of pieces) copies.jsonCopy(piece, i * PER_INPUT + n++, limits, options);
+        } else {
+          for await (const record of readRecords(stream, input, { baseUrl: options.baseUrl, limits: options.documentLimits })) {
+            const id = recordId(record, options);
+            if (id !== undefined) copies.last.set(id, i * PER_INPUT + n);
+            n++;
+          }
         }
       } catch {
         // Bytes that stop the reading (not UTF-8): the load itself meets them at the same place and says so.
@@ -62,6 +78,18 @@ export class LastCopies {
     return copies;
   }
 
+  /** A JSON record at `place`, its id read from its text (see the top of this file for why that is sound). */
+  private jsonCopy(piece: Piece, place: number, limits: DocumentLimits, options: IdOptions): void {
+    // Unreadable, or too large to keep: the load reads no id there either (parsedPiece says so before any parse).
+    if (piece.error || piece.bytes !== undefined) return;
+    const scanned = scannedId(piece.text);
+    if (scanned === undefined) return;
+    const id = scanned === UNSURE ? undefined : givenId(scanned, options);
+    // Not sure, or a later record of an id noted already: parsed, as the load will parse it.
+    const exact = id === undefined || this.last.has(id) ? recordId(parsedPiece(piece, limits), options) : id;
+    if (exact !== undefined) this.last.set(exact, place);
+  }
+
   /** Whether the `n`th record (counting every record read) of input `input`, of this id, is not its last copy. */
   superseded(id: string, input: number, n: number): boolean {
     const last = this.last.get(id);
@@ -69,9 +97,13 @@ export class LastCopies {
   }
 }
 
+function json(input: LoadInput): boolean {
+  return input.format === 'jsonld' || input.format === 'ndjson';
+}
+
 /** An input read in the first pass: JSON, or any input after the first. */
 function scanned(input: LoadInput, index: number): boolean {
-  return input.format === 'jsonld' || input.format === 'ndjson' || index > 0;
+  return json(input) || index > 0;
 }
 
 /** The id of a document record as the gate will take it (repaired, when repairs are on); undefined for any other record. */
@@ -81,6 +113,10 @@ export function recordId(record: LoadRecord, options: IdOptions): string | undef
   const json = record.json;
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
   const id = (json as Record<string, unknown>)['id'] ?? (json as Record<string, unknown>)['@id'];
-  if (typeof id !== 'string') return undefined;
+  return typeof id === 'string' ? givenId(id, options) : undefined;
+}
+
+/** An id as the gate will take it: repaired, when repairs are on. */
+function givenId(id: string, options: IdOptions): string {
   return options.repair === 'none' ? id : repairedId(id, { base: options.baseUrl });
 }

@@ -157,7 +157,8 @@ export class NQuadsLineReader {
   private repeated(last: NamedNode | undefined, text: string, p: number, end: number): NamedNode | undefined {
     if (last === undefined) return undefined;
     const close = p + 1 + last.value.length;
-    if (close >= end || text.charCodeAt(close) !== GREATER || text.slice(p + 1, close) !== last.value) return undefined;
+    // (startsWith compares in place: no string is made for a term that repeats.)
+    if (close >= end || text.charCodeAt(close) !== GREATER || !text.startsWith(last.value, p + 1)) return undefined;
     this.at = close + 1;
     return last;
   }

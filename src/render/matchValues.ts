@@ -55,8 +55,9 @@ export function matchValues(
   indexes: ValueIndexes = new ValueIndexes(),
 ): Match[] {
   const slots: Array<Match | undefined> = new Array(hints.length);
-  const used = new Set<Term>();
-  const pendingBlanks: number[] = [];
+  // The values placed so far: none before the only look-up of a single hint (most lists), so no set then.
+  const used = hints.length > 1 ? new Set<Term>() : undefined;
+  let pendingBlanks: number[] | undefined;
   // A short list is scanned (an index would cost more than it saves); a long one looked up.
   const index = actual.length > SHORT_LIST ? indexes.of(actual) : undefined;
   let cursors: Map<readonly Term[], number> | undefined;
@@ -64,19 +65,20 @@ export function matchValues(
   const firstUnused = (list: readonly Term[]): Term | undefined => {
     cursors ??= new Map();
     let at = cursors.get(list) ?? 0;
-    while (at < list.length && used.has(list[at]!)) at++;
+    while (at < list.length && used?.has(list[at]!)) at++;
     cursors.set(list, at);
     return list[at];
   };
-  hints.forEach((hint, i) => {
+  for (let i = 0; i < hints.length; i++) {
+    const hint = hints[i]!;
     let found: Term | undefined;
     if (typeof hint === 'string') {
       if (hint[0] === '#') {
         const key = keyOfLiteralHint(hint);
-        found = index ? firstUnused(index.literalsWithKey(key)) : actual.find((t) => t.termType === 'Literal' && !used.has(t) && literalKey(t) === key);
+        found = index ? firstUnused(index.literalsWithKey(key)) : actual.find((t) => t.termType === 'Literal' && !used?.has(t) && literalKey(t) === key);
       } else {
         const iri = iriOfStringValue(hint);
-        found = index ? firstUnused(index.namedWithIri(iri)) : actual.find((t) => t.termType === 'NamedNode' && t.value === iri && !used.has(t));
+        found = index ? firstUnused(index.namedWithIri(iri)) : actual.find((t) => t.termType === 'NamedNode' && t.value === iri && !used?.has(t));
       }
     } else if (hint.i !== undefined) {
       const iri = hint.i;
@@ -86,16 +88,16 @@ export function matchValues(
       const label = namedBlanks.get(hint.b)!.value;
       found = index ? index.blankLabelled(label) : actual.find((t) => t.termType === 'BlankNode' && t.value === label);
     } else {
-      pendingBlanks.push(i);
-      return;
+      (pendingBlanks ??= []).push(i);
+      continue;
     }
     if (found) {
-      used.add(found);
+      used?.add(found);
       slots[i] = { term: found, hint };
     }
-  });
+  }
 
-  if (pendingBlanks.length > 0) {
+  if (pendingBlanks !== undefined) {
     const blanks = index ?? new ValueIndex(actual);
     const ranked = blanks.blanks(takenBlanks, signature, deepSignature);
     // A candidate is one not taken when this call began, nor taken by it since.
@@ -145,7 +147,9 @@ export function matchValues(
       if (best) take(i, best);
     }
   }
-  return slots.filter((m): m is Match => m !== undefined);
+  const matches: Match[] = [];
+  for (const m of slots) if (m !== undefined) matches.push(m);
+  return matches;
 }
 
 /** A deterministic order for values nobody placed: IRIs, then blank nodes, then literals. */

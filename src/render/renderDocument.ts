@@ -16,14 +16,17 @@
 import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, LINKED_ART_CONTEXT_URI, linkedArtContext } from '../context/linkedArtContext.js';
 import type { TermDefinition } from '../context/TermDefinition.js';
-import { deepSignatureOf, hintGraphOf, signatureOf, skeletonFrom, statementHash, writtenLiteral, type SkeletonNode, type SkeletonValue } from '../hints/Skeleton.js';
+import { hintGraphOf, skeletonFrom, writtenLiteral, type SkeletonNode, type SkeletonValue } from '../hints/Skeleton.js';
 import { PROVENANCE_ACTIVITY } from '../linkedart/kinds.js';
-import { RDF_TYPE, RDF_LANGSTRING, XSD, XSD_STRING, type Quad, type Term } from '../rdf/terms.js';
+import { RDF_TYPE, type Quad, type Term } from '../rdf/terms.js';
+import { BlankSignatures } from './blankSignatures.js';
+import { SubjectIndex, type Statements } from './subjectIndex.js';
 import { orderKeys, tableFor } from './keyOrder.js';
-import { matchValues, newValueOrder, termKey, writtenStringValue } from './matchValues.js';
+import { literalValue, typesShown, type JsonValue } from './renderTerms.js';
+import { matchValues, newValueOrder, writtenStringValue } from './matchValues.js';
 import { ValueIndexes } from './valueIndex.js';
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type { JsonValue } from './renderTerms.js';
 export type JsonObject = { [key: string]: JsonValue };
 
 export interface RenderedDocument {
@@ -33,8 +36,6 @@ export interface RenderedDocument {
 }
 
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
-const NUMERIC = new Set(['integer', 'double', 'decimal', 'float', 'int', 'long', 'short', 'nonNegativeInteger', 'positiveInteger']
-  .map((t) => XSD + t));
 /**
  * Properties whose form the spec and the v1 context disagree on: spec says array, context
  * one value (true); spec says one object, context `@set` (false). These keep the form they
@@ -68,6 +69,8 @@ interface PlannedValue { term: Term; hint?: SkeletonValue }
 /** `given`: the hints name this key here; `writtenEmpty`: the document wrote it as `[]`. */
 interface PlannedEntry { pred: string; key: string | undefined; values: PlannedValue[]; given: boolean; writtenEmpty?: boolean; form?: 0 | 1 }
 interface NodePlan { types: Term[]; entries: PlannedEntry[] }
+/** The values shown under one key, and what the key means there. */
+interface Group { def: TermDefinition | undefined; values: JsonValue[] }
 
 /**
  * Render the entity `id` from its quads (graph `id`) and hints (its hint graph); other
@@ -85,27 +88,37 @@ export function renderDocument(id: string, quads: readonly Quad[]): RenderedDocu
   return new DocumentRender(id, entity, skeletonFrom(hints)).run();
 }
 
+/** How the gate's lossless check has the render made (GET uses none of these). */
+export interface GateRenderOptions {
+  /** The skeleton node ingest made for each blank node it did not name, by label: its `s` and `d` are the node's signatures. */
+  readonly signedBlanks?: ReadonlyMap<string, SkeletonNode>;
+  /** False: the keys of each node in the order they were found, not the spec's (a comparison that looks keys up). */
+  readonly keyOrder?: boolean;
+}
+
 /**
  * Render from the entity's quads and its skeleton as ingest made it (what its hint graph holds,
  * not yet written out): the gate's lossless check, which renders every document it admits.
  */
-export function renderWithSkeleton(id: string, quads: readonly Quad[], skeleton: SkeletonNode): RenderedDocument | undefined {
+export function renderWithSkeleton(id: string, quads: readonly Quad[], skeleton: SkeletonNode, options: GateRenderOptions = {}): RenderedDocument | undefined {
   const entity = quads.filter((q) => q.graph.value === id);
   if (entity.length === 0) return undefined;
-  return new DocumentRender(id, entity, skeleton).run();
+  return new DocumentRender(id, entity, skeleton, options).run();
 }
 
 class DocumentRender {
-  private readonly index = new Map<string, Map<string, Term[]>>();
-  private readonly signatures = new Map<string, string>();
-  private readonly deepSignatures = new Map<string, string>();
+  private readonly index: SubjectIndex;
+  private readonly blankSignatures: BlankSignatures;
+  private readonly signature = (blank: Term): string => this.blankSignatures.signature(blank);
+  private readonly deepSignature = (blank: Term): string => this.blankSignatures.deepSignature(blank);
   private readonly takenBlanks = new Set<string>();
   /** Blank nodes the document named (`_:b1`), by name, once found: the same node at every place the name stands. */
   private readonly namedBlanks = new Map<string, Term>();
   private readonly occurrences = new Map<string, SkeletonNode[]>();
   private readonly plans = new Map<SkeletonNode, NodePlan>();
-  private readonly visited = new Set<string>();
-  private readonly ancestors = new Set<string>();
+  /** The subjects shown, and those being shown (each by its statements: a subject without any has no children). */
+  private readonly visited = new Set<Statements>();
+  private readonly ancestors = new Set<Statements>();
   /** The occurrences (hint nodes) being shown, outermost first: each is shown once on a path. */
   private readonly ancestorHints = new Set<SkeletonNode>();
   private readonly warnings: string[] = [];
@@ -113,15 +126,10 @@ class DocumentRender {
   private readonly baseCtx: ActiveContext;
   private readonly newOrder: (a: Term, b: Term) => number;
 
-  constructor(private readonly id: string, quads: Quad[], private readonly skeleton: SkeletonNode | undefined) {
-    for (const q of quads) {
-      const s = termKey(q.subject);
-      let props = this.index.get(s);
-      if (!props) this.index.set(s, (props = new Map()));
-      const list = props.get(q.predicate.value);
-      if (list) list.push(q.object);
-      else props.set(q.predicate.value, [q.object]);
-    }
+  private readonly keyOrder: boolean;
+
+  constructor(private readonly id: string, quads: Quad[], private readonly skeleton: SkeletonNode | undefined, options: GateRenderOptions = {}) {
+    this.index = new SubjectIndex(quads);
     let ctx = linkedArtContext();
     if (skeleton?.x !== undefined) {
       try {
@@ -133,13 +141,15 @@ class DocumentRender {
     }
     this.baseCtx = ctx;
     if (skeleton) this.indexOccurrences(skeleton);
-    this.newOrder = newValueOrder((t) => this.signature(t));
+    this.blankSignatures = new BlankSignatures(this.index, options.signedBlanks);
+    this.newOrder = newValueOrder(this.signature);
+    this.keyOrder = options.keyOrder ?? true;
   }
 
   run(): RenderedDocument {
     const root = this.node({ termType: 'NamedNode', value: this.id } as Term, this.skeleton, this.baseCtx, null, null, true);
     const document: JsonObject = { '@context': (this.skeleton?.x as JsonValue | undefined) ?? LINKED_ART_CONTEXT_URI, ...root };
-    const unreachable = [...this.index.keys()].filter((s) => !this.visited.has(s));
+    const unreachable = this.index.subjectsNotIn(this.visited);
     if (this.valueIndexes.budgetSpent) {
       this.warnings.push(`the stored hints of <${this.id}> fit its quads too little to place every blank node by similarity; some are shown after the others`);
     }
@@ -154,20 +164,19 @@ class DocumentRender {
   private node(subject: Term, hint: SkeletonNode | undefined, parentCtx: ActiveContext, via: TermDefinition | null,
     viaKey: string | null, isRoot: boolean): JsonObject {
     const ctx0 = parentCtx.enterNode(via);
-    const key = termKey(subject);
-    const props = this.index.get(key);
-    this.visited.add(key);
+    const props = this.index.of(subject);
+    if (props) this.visited.add(props);
     const plan = this.planFor(subject, hint, props);
 
-    const written = writtenTypes(hint, ctx0);
-    const typeStrings = plan.types.map((t) => written?.get(t.value) ?? ctx0.compactIri(t.value));
+    const typeStrings = typesShown(plan.types, hint, ctx0);
     const ctx = ctx0.withTypes(typeStrings);
     const out: JsonObject = {};
     if (subject.termType === 'NamedNode') out['id'] = subject.value;
     else if (hint?.b !== undefined) out['id'] = hint.b;
     if (typeStrings.length > 0) out['type'] = typeStrings.length === 1 ? typeStrings[0]! : typeStrings;
 
-    if (this.ancestors.has(key) && !this.describedAnew(hint)) {
+    const outer = props !== undefined && this.ancestors.has(props);
+    if (outer && !this.describedAnew(hint)) {
       // A reference back to an enclosing node: {id, type, _label}, never the node again.
       const label = this.labelAt(props?.get(RDFS_LABEL) ?? [], hint);
       if (label) out['_label'] = label.value;
@@ -178,44 +187,50 @@ class DocumentRender {
 
     // One id the document gave to nodes of two kinds (a Production and its TimeSpan) is one node
     // here: each place the hints describe shows what it was given, the outer one staying an ancestor.
-    const outer = this.ancestors.has(key);
-    this.ancestors.add(key);
+    if (props) this.ancestors.add(props);
     if (hint) this.ancestorHints.add(hint);
-    const grouped = new Map<string, JsonValue[]>();
-    const writtenForm = new Map<string, 0 | 1>();
+    const grouped = new Map<string, Group>();
+    let writtenForm: Map<string, 0 | 1> | undefined;
     for (const entry of plan.entries) {
-      const written = entry.key !== undefined && this.keyMeans(ctx, entry.key, entry.pred) ? entry.key : undefined;
-      if (written && entry.given) {
-        // The hint stores the form only where it is not the context's.
-        writtenForm.set(written, entry.form ?? (this.definition(ctx, written)?.container === '@set' ? 1 : 0));
+      // The key as written, where it means the predicate here (its definition looked up once).
+      const writtenDef = entry.key === undefined ? undefined : this.definition(ctx, entry.key);
+      const written = writtenDef !== undefined && writtenDef.iri === entry.pred ? entry.key : undefined;
+      // The hint stores the form only where it is not the context's; the context's form is arrayForm's
+      // own answer but for the keys whose spec form differs, so only those and stored forms are kept.
+      if (written && entry.given && (entry.form !== undefined || SPEC_FORM_OVER_CONTEXT.has(written))) {
+        (writtenForm ??= new Map()).set(written, entry.form ?? (writtenDef?.container === '@set' ? 1 : 0));
       }
-      if (entry.values.length === 0 && entry.writtenEmpty && written && !grouped.has(written)) grouped.set(written, []);
+      if (entry.values.length === 0 && entry.writtenEmpty && written && !grouped.has(written)) grouped.set(written, { def: writtenDef, values: [] });
       for (const v of entry.values) {
         const k = written ?? this.preferredKey(ctx, entry.pred, v.term);
-        const def = this.definition(ctx, k);
+        const def = written ? writtenDef : this.definition(ctx, k);
         const rendered = this.value(v, def, k, ctx);
-        const list = grouped.get(k);
-        if (list) list.push(rendered);
-        else grouped.set(k, [rendered]);
+        const group = grouped.get(k);
+        if (group) group.values.push(rendered);
+        else grouped.set(k, { def, values: [rendered] });
       }
     }
-    if (!outer) this.ancestors.delete(key);
+    if (props && !outer) this.ancestors.delete(props);
     if (hint) this.ancestorHints.delete(hint);
 
-    const isProvenance = isRoot && (props?.get(this.baseCtx.terms.get('classified_as')!.iri) ?? []).some((t) => t.value === PROVENANCE_ACTIVITY);
-    const keys = orderKeys([...grouped.keys()], tableFor(typeStrings, isRoot, viaKey, isProvenance));
-    for (const k of keys) {
-      const values = grouped.get(k)!;
-      const def = this.definition(ctx, k);
+    for (const k of this.keyOrder ? this.orderedKeys(grouped, typeStrings, isRoot, viaKey, props) : grouped.keys()) {
+      const { values, def } = grouped.get(k)!;
       if (k === '_label') {
         if (values.length > 1) this.warnings.push(`<${subject.value}> has ${values.length} labels; only the first is shown as "_label"`);
         if (values.length > 0) out[k] = values[0]!;
-      } else if (values.length !== 1 || arrayForm(k, def, writtenForm.get(k))) out[k] = values;
+      } else if (values.length !== 1 || arrayForm(k, def, writtenForm?.get(k))) out[k] = values;
       else out[k] = values[0]!;
     }
     // Keys for developers (not semantic, so not in the quads): as written, after the model's.
-    for (const [k, v] of Object.entries(hint?.a ?? {})) if (!(k in out)) out[k] = v as JsonValue;
+    if (hint?.a !== undefined) for (const [k, v] of Object.entries(hint.a)) if (!(k in out)) out[k] = v as JsonValue;
     return out;
+  }
+
+  /** The keys in the order of the spec's table for this node. */
+  private orderedKeys(grouped: Map<string, Group>, typeStrings: readonly string[], isRoot: boolean, viaKey: string | null,
+    props: Statements | undefined): string[] {
+    const isProvenance = isRoot && (props?.get(this.baseCtx.terms.get('classified_as')!.iri) ?? []).some((t) => t.value === PROVENANCE_ACTIVITY);
+    return orderKeys([...grouped.keys()], tableFor(typeStrings, isRoot, viaKey, isProvenance));
   }
 
   private value(v: PlannedValue, def: TermDefinition | undefined, key: string, ctx: ActiveContext): JsonValue {
@@ -247,7 +262,7 @@ class DocumentRender {
 
   // --- Plans: which values each occurrence shows, in which order ----------------------
 
-  private planFor(subject: Term, hint: SkeletonNode | undefined, props: Map<string, Term[]> | undefined): NodePlan {
+  private planFor(subject: Term, hint: SkeletonNode | undefined, props: Statements | undefined): NodePlan {
     if (!props) return { types: [], entries: [] };
     if (!hint) return this.fullPlan(props);
     let plan = this.plans.get(hint);
@@ -260,27 +275,29 @@ class DocumentRender {
   }
 
   /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one. */
-  private planOccurrences(props: Map<string, Term[]>, occurrences: SkeletonNode[]): void {
+  private planOccurrences(props: Statements, occurrences: SkeletonNode[]): void {
     const claimed = new Set<Term>();
-    const signature = (t: Term): string => this.signature(t);
-    const deepSignature = (t: Term): string => this.deepSignature(t, new Set());
+    const v1Terms = linkedArtContext().terms;
     const actualTypes = props.get(RDF_TYPE) ?? [];
-    // The first type with each IRI (a node may have thousands: looked up, not scanned).
-    const typeByIri = new Map<string, Term>();
-    for (const a of actualTypes) if (!typeByIri.has(a.value)) typeByIri.set(a.value, a);
+    // The first type with each IRI (a node may have thousands: looked up, not scanned; one, the most common, is compared).
+    const typeByIri = actualTypes.length > 1 ? new Map<string, Term>() : undefined;
+    if (typeByIri) for (const a of actualTypes) if (!typeByIri.has(a.value)) typeByIri.set(a.value, a);
+    const only = actualTypes.length === 1 ? actualTypes[0]! : undefined;
     for (const occ of occurrences) {
       const types: Term[] = [];
-      const placed = new Set<Term>();
+      // (One type, the most common, cannot repeat: no set.)
+      const placed = (occ.t?.length ?? 0) > 1 ? new Set<Term>() : undefined;
       for (const t of occ.t ?? []) {
         const iri = this.baseCtx.expandVocab(t);
-        const found = iri === undefined ? undefined : typeByIri.get(iri);
-        if (found && !placed.has(found)) { types.push(found); placed.add(found); claimed.add(found); }
+        const found = iri === undefined ? undefined : typeByIri ? typeByIri.get(iri) : only?.value === iri ? only : undefined;
+        if (found && !placed?.has(found)) { types.push(found); placed?.add(found); claimed.add(found); }
       }
       const entries: PlannedEntry[] = [];
-      for (const [key, p, hints, array] of occ.e ?? []) {
-        const pred = p || linkedArtContext().terms.get(key)?.iri;
+      for (let e = 0; e < (occ.e?.length ?? 0); e++) {
+        const [key, p, hints, array] = occ.e![e]!;
+        const pred = p || v1Terms.get(key)?.iri;
         if (pred === undefined) continue;
-        const matches = matchValues(hints, props.get(pred) ?? NO_VALUES, this.takenBlanks, signature, deepSignature, this.namedBlanks, this.valueIndexes);
+        const matches = matchValues(hints, props.get(pred) ?? NO_VALUES, this.takenBlanks, this.signature, this.deepSignature, this.namedBlanks, this.valueIndexes);
         for (const m of matches) claimed.add(m.term);
         entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: array });
       }
@@ -290,12 +307,13 @@ class DocumentRender {
     const primary = occurrences.find((o) => (o.e ?? []).some(([k]) => k !== '_label')) ?? occurrences[0]!;
     const plan = this.plans.get(primary)!;
     // (Pushed one by one: a spread of a very long list overflows the stack.)
-    for (const t of actualTypes.filter((a) => !claimed.has(a)).sort(this.newOrder)) plan.types.push(t);
+    const freshTypes = unclaimed(actualTypes, claimed);
+    if (freshTypes) for (const t of freshTypes.sort(this.newOrder)) plan.types.push(t);
     let entryFor: Map<string, PlannedEntry> | undefined;
     for (const [pred, terms] of props) {
       if (pred === RDF_TYPE) continue;
-      const fresh = terms.filter((t) => !claimed.has(t)).sort(this.newOrder);
-      if (fresh.length === 0) continue;
+      const fresh = unclaimed(terms, claimed)?.sort(this.newOrder);
+      if (fresh === undefined) continue;
       if (!entryFor) {
         entryFor = new Map();
         for (const e of plan.entries) if (!entryFor.has(e.pred)) entryFor.set(e.pred, e);
@@ -308,7 +326,7 @@ class DocumentRender {
   }
 
   /** Without hints (a node nobody described in the document): everything, in a deterministic order. */
-  private fullPlan(props: Map<string, Term[]>): NodePlan {
+  private fullPlan(props: Statements): NodePlan {
     const types = [...(props.get(RDF_TYPE) ?? [])].sort(this.newOrder);
     const entries: PlannedEntry[] = [];
     for (const [pred, terms] of props) {
@@ -325,39 +343,15 @@ class DocumentRender {
       if (list) list.push(node);
       else this.occurrences.set(name, [node]);
     }
-    for (const [, , values] of node.e ?? []) {
-      for (const v of values) if (typeof v === 'object') this.indexOccurrences(v);
-    }
-  }
-
-  private signature(blank: Term): string {
-    let sig = this.signatures.get(blank.value);
-    if (sig === undefined) {
-      const hashes: string[] = [];
-      for (const [pred, terms] of this.index.get(termKey(blank)) ?? []) {
-        for (const t of terms) if (t.termType !== 'BlankNode') hashes.push(statementHash(pred, t));
-      }
-      sig = signatureOf(hashes);
-      this.signatures.set(blank.value, sig);
-    }
-    return sig;
-  }
-
-  /** As ingest computes it: the node's signature and its blank children's deep signatures. */
-  private deepSignature(blank: Term, visiting: Set<string>): string {
-    let deep = this.deepSignatures.get(blank.value);
-    if (deep !== undefined) return deep;
-    visiting.add(blank.value);
-    const children: Array<[string, string]> = [];
-    for (const [pred, terms] of this.index.get(termKey(blank)) ?? []) {
-      for (const t of terms) {
-        if (t.termType === 'BlankNode' && !visiting.has(t.value)) children.push([pred, this.deepSignature(t, visiting)]);
+    if (node.e === undefined) return;
+    // (Indexed loops: this runs over every value of every document the gate renders.)
+    for (let e = 0; e < node.e.length; e++) {
+      const values = node.e[e]![2];
+      for (let i = 0; i < values.length; i++) {
+        const v = values[i]!;
+        if (typeof v === 'object') this.indexOccurrences(v);
       }
     }
-    visiting.delete(blank.value);
-    deep = deepSignatureOf(this.signature(blank), children);
-    this.deepSignatures.set(blank.value, deep);
-    return deep;
   }
 
   /**
@@ -367,15 +361,11 @@ class DocumentRender {
   private labelAt(labels: readonly Term[], hint: SkeletonNode | undefined): Term | undefined {
     const literals = labels.filter((t) => t.termType === 'Literal');
     const written = hint?.e?.find(([key]) => key === '_label')?.[2] ?? [];
-    const [match] = matchValues(written, literals, this.takenBlanks, (t) => this.signature(t), (t) => this.deepSignature(t, new Set()));
+    const [match] = matchValues(written, literals, this.takenBlanks, this.signature, this.deepSignature);
     return match?.term ?? literals[0];
   }
 
   // --- Terms -------------------------------------------------------------------------
-
-  private keyMeans(ctx: ActiveContext, key: string, pred: string): boolean {
-    return this.definition(ctx, key)?.iri === pred;
-  }
 
   private definition(ctx: ActiveContext, key: string): TermDefinition | undefined {
     const def = ctx.terms.get(key);
@@ -400,30 +390,9 @@ class DocumentRender {
   }
 }
 
-/** The `type` strings this occurrence wrote, by the IRI each means here (the first for each IRI). */
-function writtenTypes(hint: SkeletonNode | undefined, ctx: ActiveContext): Map<string, string> | undefined {
-  if (!hint?.t?.length) return undefined;
-  const written = new Map<string, string>();
-  for (const t of hint.t) {
-    const iri = ctx.expandVocab(t);
-    if (iri !== undefined && !written.has(iri)) written.set(iri, t);
-  }
-  return written;
-}
-
-/** A literal as JSON: native numbers and booleans, plain strings, a value object otherwise. */
-function literalValue(term: Term, def: TermDefinition | undefined, ctx: ActiveContext): JsonValue {
-  const lit = term as { value: string; language?: string; datatype?: { value: string } };
-  const datatype = lit.datatype?.value ?? XSD_STRING;
-  if (lit.language) return { '@value': lit.value, '@language': lit.language };
-  if (def?.coerce && def.coerce !== '@id' && def.coerce !== '@vocab') {
-    return datatype === def.coerce ? lit.value : { '@value': lit.value, '@type': ctx.compactIri(datatype) };
-  }
-  if (datatype === XSD_STRING || datatype === RDF_LANGSTRING) return lit.value;
-  if (NUMERIC.has(datatype)) {
-    const n = Number(lit.value);
-    if (Number.isFinite(n) && lit.value.trim() !== '') return n;
-  }
-  if (datatype === XSD + 'boolean' && (lit.value === 'true' || lit.value === 'false')) return lit.value === 'true';
-  return { '@value': lit.value, '@type': ctx.compactIri(datatype) };
+/** The terms of `terms` not in `claimed`, in order; undefined when there are none (most often: no list is made). */
+function unclaimed(terms: readonly Term[], claimed: ReadonlySet<Term>): Term[] | undefined {
+  let fresh: Term[] | undefined;
+  for (const t of terms) if (!claimed.has(t)) (fresh ??= []).push(t);
+  return fresh;
 }

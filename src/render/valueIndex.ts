@@ -78,11 +78,16 @@ export class ValueIndex {
     if (!this.ranked) {
       // Those taken already never come back: their signatures are not computed (a deep
       // signature computed first in a cycle is not the same as one computed from elsewhere).
-      const ranked = this.actual.filter((t) => t.termType === 'BlankNode' && !taken.has(t.value))
-        .map((term) => ({ term, sig: signature(term), deep: deepSignature(term) }))
-        .map((c) => ({ c, order: c.deep + c.sig }))
-        .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
-        .map(({ c }) => c);
+      let ranked: BlankCandidate[] = [];
+      for (const term of this.actual) {
+        if (term.termType === 'BlankNode' && !taken.has(term.value)) ranked.push({ term, sig: signature(term), deep: deepSignature(term) });
+      }
+      // (A stable sort: equals keep the list's order. One candidate, the most common, is in order.)
+      if (ranked.length > 1) {
+        ranked = ranked.map((c) => ({ c, order: c.deep + c.sig }))
+          .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
+          .map(({ c }) => c);
+      }
       this.byDeep = new Map();
       this.bySig = new Map();
       for (const c of ranked) {

@@ -21,6 +21,7 @@ import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
 import { stampFor } from '../discovery/reindex.js';
 import { reverseLinksOf } from '../discovery/reverseLinksOf.js';
 import type { ReverseLinks } from '../discovery/ReverseLinks.js';
+import type { DocumentLinks } from '../discovery/reverseLinksOf.js';
 import { StoredReverseLinks } from '../discovery/StoredReverseLinks.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { ChangeFeed, withFeedGraphs, type Change } from '../feed/ChangeFeed.js';
@@ -392,15 +393,15 @@ async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly
  * The graphs a document is stored as: its entity graph, its hint graph with the shape
  * hints, the modification stamp, the digest and the Warnings (keptWarnings.ts) (and the
  * violations it was admitted with under the report policy: violationsGraph.ts), and its links
- * graph (its reverse-link rows).
+ * graph (its reverse-link rows: `links` when the caller has them, reverseLinksOf(doc.id, doc.quads)).
  */
-export function storedGraphs(doc: IngestedDocument, digest: string, now: Date): Array<[string, Quad[]]> {
+export function storedGraphs(doc: IngestedDocument, digest: string, now: Date, links?: DocumentLinks): Array<[string, Quad[]]> {
   // Only part of it was read: storing it would lose the rest (the gate refuses it; this never happens).
   if (doc.refusals.length > 0) throw new Error(`${doc.id}: a document with ingest problems reached the store`);
   const hints = [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest), keptWarningsQuad(doc.id, doc.warnings)];
   if (doc.violations) hints.push(...validationQuads(doc.id, doc.violations));
   const graphs: Array<[string, Quad[]]> = [[doc.id, doc.quads], [hintGraphOf(doc.id), hints]];
-  if (!WITHOUT_LINKS_FOR_BENCH) graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, reverseLinksOf(doc.id, doc.quads))]);
+  if (!WITHOUT_LINKS_FOR_BENCH) graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, links ?? reverseLinksOf(doc.id, doc.quads))]);
   return graphs;
 }
 

@@ -34,25 +34,44 @@ export const any = (...paths: Path[]): Step => ({ any: paths });
 /** Keep the nodes that have this statement (`?node crm:P2_has_type aat:300054686`). */
 export const having = (curie: string, value: string): Step => ({ having: iri(curie), value: iri(value) });
 
-/** One document's graph, indexed both ways by node key (an IRI, or `_:label` for a blank node). */
+/**
+ * One document's graph, indexed by node key (an IRI, or `_:label` for a blank node): forward,
+ * and backward on the first step that needs it. `predicates`: the only predicates any path
+ * given to `follow` steps along (pathPredicates); the statements of others, which no step can
+ * take, are left out of the index.
+ */
 export class DocumentGraph {
   private readonly forward = new Map<string, Map<string, string[]>>();
-  private readonly inverse = new Map<string, Map<string, string[]>>();
+  private inverseIndex: Map<string, Map<string, string[]>> | undefined;
 
-  constructor(quads: readonly Quad[]) {
+  constructor(private readonly quads: readonly Quad[], private readonly predicates?: ReadonlySet<string>) {
     for (const q of quads) {
       if (q.object.termType !== 'NamedNode' && q.object.termType !== 'BlankNode') continue;
-      const s = keyOf(q.subject.termType, q.subject.value);
-      const o = keyOf(q.object.termType, q.object.value);
-      add(this.forward, s, q.predicate.value, o);
-      add(this.inverse, o, q.predicate.value, s);
+      if (predicates && !predicates.has(q.predicate.value)) continue;
+      add(this.forward, keyOf(q.subject.termType, q.subject.value), q.predicate.value, keyOf(q.object.termType, q.object.value));
     }
+  }
+
+  private get inverse(): Map<string, Map<string, string[]>> {
+    if (this.inverseIndex === undefined) {
+      this.inverseIndex = new Map();
+      for (const q of this.quads) {
+        if (q.object.termType !== 'NamedNode' && q.object.termType !== 'BlankNode') continue;
+        if (this.predicates && !this.predicates.has(q.predicate.value)) continue;
+        add(this.inverseIndex, keyOf(q.object.termType, q.object.value), q.predicate.value, keyOf(q.subject.termType, q.subject.value));
+      }
+    }
+    return this.inverseIndex;
   }
 
   /** The nodes a path reaches from `start`. */
   follow(start: string, path: Path): Set<string> {
     let nodes = new Set([start]);
-    for (const step of path) nodes = this.step(nodes, step);
+    for (const step of path) {
+      nodes = this.step(nodes, step);
+      // Every step from no node reaches none: most paths end at their first step.
+      if (nodes.size === 0) break;
+    }
     return nodes;
   }
 
@@ -75,6 +94,22 @@ export class DocumentGraph {
     }
     return next;
   }
+}
+
+/** Every predicate the paths step along (forward, back, starred, or in a filter). */
+export function pathPredicates(paths: Iterable<Path>): Set<string> {
+  const predicates = new Set<string>();
+  const walk = (path: Path): void => {
+    for (const step of path) {
+      if ('out' in step) predicates.add(step.out);
+      else if ('back' in step) predicates.add(step.back);
+      else if ('star' in step) predicates.add(step.star);
+      else if ('any' in step) step.any.forEach(walk);
+      else predicates.add(step.having);
+    }
+  };
+  for (const path of paths) walk(path);
+  return predicates;
 }
 
 function keyOf(termType: string, value: string): string {

@@ -8,7 +8,8 @@ import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../../linkedart/Problem.js';
 import type { Quad } from '../../rdf/terms.js';
 import { digestOf, storedGraphs } from '../../service/DocumentService.js';
-import { entityClassOf } from '../../discovery/reverseLinksOf.js';
+import { entityClassOf, reverseLinksOf } from '../../discovery/reverseLinksOf.js';
+import { WITHOUT_LINKS_FOR_BENCH } from '../../discovery/linksGraph.js';
 import { checkShapes } from '../../validate/admitDocument.js';
 import { shaclValidator } from '../../validate/ShaclValidator.js';
 import { ingestRecord, recordDigest } from '../admitRecord.js';
@@ -87,9 +88,11 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
       verdicts.push({ kind: 'rejected', id: error.document, problems: [...error.problems], repairs: notes.map(formatRepair) });
       continue;
     }
-    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair), type: entityClassOf(checked.id, checked.quads),
-      ...(checked.violations ? { violations: problemMessages(checked.violations) } : {}) });
-    if (keep) for (const [graph, quads] of storedGraphs(checked, digest ?? digestOf(checked), now)) keep(graph, quads);
+    // Its class, as its links graph names it (found once for both when it is stored).
+    const links = keep && !WITHOUT_LINKS_FOR_BENCH ? reverseLinksOf(checked.id, checked.quads) : undefined;
+    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair),
+      type: links ? links.type : entityClassOf(checked.id, checked.quads), ...(checked.violations ? { violations: problemMessages(checked.violations) } : {}) });
+    if (keep) for (const [graph, quads] of storedGraphs(checked, digest ?? digestOf(checked), now, links)) keep(graph, quads);
   }
   return verdicts;
 }

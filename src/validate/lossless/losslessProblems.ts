@@ -32,7 +32,10 @@ export function markProvenWhole(doc: IngestedDocument): void {
 export function losslessProblems(doc: IngestedDocument, shared: readonly SharedId[], skip: readonly string[] = []): Problem[] {
   if (provenWhole.has(doc)) return [];
   // The skeleton is what the hint graph holds (skeletonQuads writes it as JSON): no need to read it back.
-  const rendered = renderWithSkeleton(doc.id, doc.quads, doc.skeleton);
+  // The blank nodes' signatures as ingest computed them, if for these very quads; the keys in any
+  // order: lostValues looks each up.
+  const signedBlanks = doc.signedBlanks?.quads === doc.quads ? doc.signedBlanks.nodes : undefined;
+  const rendered = renderWithSkeleton(doc.id, doc.quads, doc.skeleton, { signedBlanks, keyOrder: false });
   const lost = lostValues(doc.given, rendered?.document).filter((l) => l.path !== '@context' && !skip.some((s) => within(l.path, s)));
   return lost.map((l) => lostProblem(doc.id, l, shared));
 }

@@ -66,7 +66,11 @@ function typesOf(node: JsonObject): string[] {
   return (Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === 'string');
 }
 
-const classKey = (node: JsonObject) => typesOf(node).sort().join(' ');
+/** The classes of a node as one string; one type written as a string is its own key (most nodes: nothing made). */
+function classKey(node: JsonObject): string {
+  const type = node['type'] ?? node['@type'];
+  return typeof type === 'string' ? type : typesOf(node).sort().join(' ');
+}
 
 function walk(value: unknown, path: string, uses: Map<string, IdUse[]>): void {
   if (Array.isArray(value)) {
