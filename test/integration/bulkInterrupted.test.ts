@@ -18,12 +18,19 @@ const BASE = 'http://localhost:8080/';
 const COUNT = 40;
 const line = (n: number) => JSON.stringify({ '@context': 'https://linked.art/ns/v1/linked-art.json', id: `${BASE}object/crash-${n}`, type: 'HumanMadeObject', _label: `Crash ${n}` }) + '\n';
 
-/** The dump, one document every `pause` ms: slow enough to kill the server mid-way. */
-function dump(pause: number) {
+/** Documents the dump gives before it waits for the gate: the server is killed mid-way. */
+const BEFORE_GATE = 10;
+
+/**
+ * The dump; with a gate, it gives BEFORE_GATE documents, then waits for the gate before the rest:
+ * the test kills the server while the load is held there, an order of events (no pause between
+ * documents makes it likely, as timing would).
+ */
+function dump(gate?: Promise<void>) {
   return streamInput('dump.ndjson', 'ndjson', false, () => Readable.from((async function* () {
     for (let n = 0; n < COUNT; n++) {
+      if (n === BEFORE_GATE && gate) await gate;
       yield Buffer.from(line(n));
-      if (pause) await new Promise((r) => setTimeout(r, pause));
     }
   })()));
 }
@@ -39,11 +46,16 @@ describe('load --server: the server dies mid-load', function () {
     const args = [...await testStoreArgs(join(work, 'data')), '--base-url', BASE, '--token', TOKEN];
     server = await startServer(args);
     const url = server.url;
-    const loading = loadIntoServer(url, TOKEN, [dump(40)], { batchSize: 2 });
+    let open = (): void => undefined;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const loading = loadIntoServer(url, TOKEN, [dump(gate)], { batchSize: 2 });
     loading.catch(() => undefined);
-    // Killed once a few batches are stored.
+    // Killed once a few batches are stored (polled: the mocha timeout stops a hung test), then the rest of the dump comes.
     while ((await fetch(`${url}/object/crash-5`)).status !== 200) await new Promise((r) => setTimeout(r, 20));
+    const killed = new Promise((resolve) => server!.child.once('exit', resolve));
     server.child.kill('SIGKILL');
+    await killed;
+    open();
     const error = await loading.then(() => undefined, (e: Error) => e);
     expect(error, 'the load fails').to.be.instanceOf(Error);
     expect(error!.message).to.contain(`the connection to ${url} failed while loading dump.ndjson`);
@@ -52,7 +64,7 @@ describe('load --server: the server dies mid-load', function () {
     expect(acknowledged, error!.message).to.be.at.least(2).and.below(COUNT);
 
     server = await startServer(args);
-    const again = await loadIntoServer(server.url, TOKEN, [dump(0)], { batchSize: 2 });
+    const again = await loadIntoServer(server.url, TOKEN, [dump()], { batchSize: 2 });
     expect(again.rejected).to.equal(0);
     expect(again.created + again.unchanged).to.equal(COUNT);
     // What was acknowledged was stored (a batch stored after the last line the client read is unchanged too).

@@ -39,8 +39,9 @@ describe('linkedart serve --demo: a restart keeps curators\' changes', function 
       await first.stop();
     }
     for (let restart = 0; restart < 2; restart++) {
-      // Last-Modified has one-second precision: a reload would show a later one.
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // Last-Modified has one-second precision: a reload would show a later one once the clock has
+      // moved past the second recorded. Wait for that condition (polled; at most a second), not a fixed time.
+      while (new Date().toUTCString() === renamedModified) await new Promise((resolve) => setTimeout(resolve, 50));
       const again = await startServer(args);
       try {
         expect(again.stderr()).to.match(/demo collection was loaded into this store on .*; it is not loaded again/);

@@ -419,11 +419,15 @@ describe('HTTP: the Linked Art protocol', function () {
     });
 
     it('logs one structured line per request: method, path, status, ms, bytes', async () => {
+      const ofThisPath = () => app.log.filter((l) => l.path === `${PAINTING}?format=ttl`);
+      const before = ofThisPath().length;
       const response = await get(`${PAINTING}?format=ttl`);
       const length = Number(response.headers.get('content-length'));
       await response.text();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const line = app.log.filter((l) => l.path === `${PAINTING}?format=ttl`).pop()!;
+      // The line is written when the server has finished the response, which may come after the
+      // client has read it: wait for the line itself (polled; the deadline only stops a hung test).
+      for (const deadline = Date.now() + 10_000; ofThisPath().length === before && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
+      const line = ofThisPath()[before]!;
       expect(line).to.include({ method: 'GET', status: 200, bytes: length });
       expect(line.ms).to.be.a('number');
     });

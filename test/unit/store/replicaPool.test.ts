@@ -90,9 +90,10 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     const seeding = await until(engine, (s) => s.expectedWaitMs !== null && s.expectedWaitMs > 0, 'seeding');
     expect(seeding.state).to.equal('seeding');
     expect(seeding.expectedWaitMs).to.be.a('number').and.greaterThan(0);
-    const started = performance.now();
     const refused = await engine.query(COUNT_GRAPHS, {}, 1).then(() => null, (e: Error) => e);
-    expect(performance.now() - started).to.be.lessThan(100);
+    // "At once" as an order of events: refused while the seeding still runs (a query that waited
+    // for it would be refused after it, and by its time limit: QueryTimedOut, not SparqlNotReady).
+    expect(engine.status().replicas[0], 'still seeding when refused').to.include({ state: 'seeding', starts: 1 });
     expect(refused).to.be.instanceOf(SparqlNotReady);
     expect((refused as SparqlNotReady).retryAfterS).to.be.at.least(1);
     expect((refused as SparqlNotReady).message).to.match(/still being filled.*--query-timeout-s/);
@@ -104,20 +105,18 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
   it('answers the query after a timed-out one on the other replica at once, while the stopped one is seeded again', async () => {
     const engine = (await openWith(2)).sparqlEngine();
     engine.warmUp();
-    const ready = await until(engine, (s) => s.replicas.every((r) => r.state === 'ready'), 'both ready');
-    const seedMs = Math.min(...ready.replicas.map((r) => r.seedMs!));
+    await until(engine, (s) => s.replicas.every((r) => r.state === 'ready'), 'both ready');
     const timedOut = await engine.query(HEAVY, {}, 300).then(() => null, (e: Error) => e);
     expect(timedOut).to.be.instanceOf(QueryTimedOut);
-    const started = performance.now();
     expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS);
-    const took = performance.now() - started;
     const after = engine.status();
     // The replica that ran the heavy query was stopped and is being seeded again; the other answered.
+    // "At once" is the order of events: the answer came while that seeding still ran (starts: 2,
+    // state: seeding), so it did not wait for it.
     const [first, second] = after.replicas;
     expect(after.timeouts).to.equal(1);
     expect(first).to.include({ state: 'seeding', starts: 2 });
     expect(second).to.include({ state: 'ready', starts: 1, answered: 1 });
-    expect(took, `answered in ${took.toFixed(0)} ms, a seeding takes ${seedMs.toFixed(0)} ms`).to.be.lessThan(seedMs / 2);
     expect(after.state).to.equal('ready');
     // Both run queries at once.
     await until(engine, (s) => s.replicas.every((r) => r.state === 'ready'), 'both ready again');
@@ -141,7 +140,12 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
   it('lazy (0 replicas kept): nothing is seeded before the first query, which waits for it', async () => {
     const engine = (await openWith(0)).sparqlEngine();
     engine.warmUp();
-    await new Promise((r) => setTimeout(r, 100));
+    // A replica's start is synchronous (its state turns 'seeding' at once): nothing started now is
+    // nothing started by warmUp. A round trip to the store worker then lets anything warmUp might
+    // have deferred (a microtask, a timer of 0, a message) run before the status is read again.
+    expect(engine.status().replicas[0]).to.include({ state: 'stopped', starts: 0 });
+    await store.size();
+    await new Promise((r) => setImmediate(r));
     const idle = engine.status();
     expect(idle.state).to.equal('lazy');
     expect(idle.replicas).to.have.length(1);
