@@ -8,12 +8,8 @@ import type { Problem } from '../linkedart/Problem.js';
 import type { Quad } from '../rdf/terms.js';
 
 export type LoadRecord =
-  /**
-   * `base`: what its relative ids resolve against, when not the load's (a harvested document's URL).
-   * `text`: the JSON text `json` was parsed from, when it is exactly that (a check worker is sent
-   * the text, which posts far cheaper than the document, and parses it itself).
-   */
-  | { readonly kind: 'json'; readonly location: string; readonly json: unknown; readonly base?: string; readonly text?: string }
+  /** `base`: what its relative ids resolve against, when not the load's (a harvested document's URL). */
+  | { readonly kind: 'json'; readonly location: string; readonly json: unknown; readonly base?: string }
   | { readonly kind: 'graph'; readonly location: string; readonly id: string; readonly quads: Quad[]; readonly hints: Quad[] }
   | { readonly kind: 'unreadable'; readonly location: string; readonly message: string }
   /**

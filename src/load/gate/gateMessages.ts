@@ -2,9 +2,7 @@
  * A batch as it travels to a check worker, and its answer as it comes back. The records'
  * quads go interned (src/rdf/wireGraphs.ts), each record as it is added (JobBuilder), so its
  * quads die young; as objects, structured clone would cost the loader's thread about what
- * checking them does. JSON records go as the text they were read from when there is one (a
- * string is copied at once; a document is walked value by value on both sides), parsed in the
- * worker as the loader parsed it: the same document.
+ * checking them does. JSON records go as they are.
  */
 import type { Quad } from '../../rdf/terms.js';
 import { WireDecoder, WireEncoder, type WireGraphs } from '../../rdf/wireGraphs.js';
@@ -23,8 +21,7 @@ export interface JobMessage {
 }
 
 type ItemMessage =
-  /** `text`: the record's JSON text (JSON.parse of it is `json`), sent instead of the document. */
-  | { kind: 'json'; readonly location: string; readonly json?: unknown; readonly text?: string; readonly base?: string; readonly source: string; before?: string }
+  | { kind: 'json'; readonly location: string; readonly json: unknown; readonly base?: string; readonly source: string; before?: string }
   | { kind: 'graph'; readonly location: string; readonly id: string; readonly source: string; before?: string;
       readonly quadRuns: number; readonly hintRuns: number };
 
@@ -39,10 +36,7 @@ export class JobBuilder {
 
   add(record: DocumentRecord, source: string): void {
     if (record.kind === 'json') {
-      // As text when it came as text: structured clone of a string is a copy, of a document a walk of every value.
-      this.items.push(record.text !== undefined
-        ? { kind: 'json', location: record.location, text: record.text, base: record.base, source }
-        : { kind: 'json', location: record.location, json: record.json, base: record.base, source });
+      this.items.push({ kind: 'json', location: record.location, json: record.json, base: record.base, source });
       return;
     }
     const quadRuns = this.addRuns(record.quads);
@@ -85,7 +79,7 @@ export function* itemsOf(message: JobMessage): Generator<GateItem> {
   };
   for (const m of message.items) {
     yield m.kind === 'json'
-      ? { record: { kind: 'json', location: m.location, json: m.text !== undefined ? JSON.parse(m.text) as unknown : m.json, base: m.base }, source: m.source, before: m.before }
+      ? { record: { kind: 'json', location: m.location, json: m.json, base: m.base }, source: m.source, before: m.before }
       : { record: { kind: 'graph', location: m.location, id: m.id, quads: take(m.quadRuns), hints: take(m.hintRuns) }, source: m.source, before: m.before };
   }
 }
