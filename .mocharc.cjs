@@ -1,0 +1,14 @@
+// The embedded pass: test files in parallel worker processes (each file has its own stores and
+// servers on ephemeral ports), at least two at once even on two cores: much of a file's time is
+// spent waiting on child processes, worker threads and sockets.
+const { availableParallelism } = require('node:os');
+
+module.exports = {
+  spec: ['dist/test/**/*.test.js'],
+  ignore: ['dist/test/**/*.remote.test.js'],
+  timeout: 120000,
+  reporter: 'spec',
+  exit: true,
+  parallel: true,
+  jobs: Math.max(2, availableParallelism() - 1),
+};
