@@ -8,8 +8,9 @@
  * their report (test-output/real-world.md) is written by `npm run report:real-world`, not here.
  */
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { FIXTURES } from '../support/corpus.js';
+import { FIXTURES, PROJECT_ROOT } from '../support/corpus.js';
 import { REAL_WORLD, realWorldOutcomes, type Outcome } from '../reports/realWorld.js';
 
 describe('real-world records, the corpus and the demo: nothing accepted is changed silently', function () {
@@ -17,6 +18,24 @@ describe('real-world records, the corpus and the demo: nothing accepted is chang
   let outcomes: Outcome[] = [];
 
   before(() => { outcomes = realWorldOutcomes(); });
+
+  it('says in the README what it measures: records, loaded as written, with repairs, under report, per source', () => {
+    // The README's "Real-world data" table: its first four number columns (a bracket is "before", not checked).
+    const readme = readFileSync(`${PROJECT_ROOT}README.md`, 'utf8');
+    const section = readme.slice(readme.indexOf('### Real-world data'));
+    const table = section.slice(section.indexOf('| source |'), section.indexOf('\n\n', section.indexOf('| source |')));
+    const said = new Map<string, number[]>();
+    for (const row of table.split('\n').slice(2)) {
+      const cells = row.split('|').slice(1, -1).map((c) => c.trim());
+      const name = cells[0]!.replace(/\*/g, '').split(' ')[0]!;
+      said.set(name === 'all' ? 'all' : name, cells.slice(1, 5).map((c) => Number(/\d+/.exec(c.replace(/\*/g, ''))![0])));
+    }
+    const measured = (of: readonly Outcome[]) => [of.length, of.filter((o) => o.loadsAsWritten).length, of.filter((o) => !o.rules).length, of.filter((o) => o.loadsUnderReport).length];
+    const real = outcomes.filter((o) => o.file.startsWith(REAL_WORLD));
+    const expected = new Map<string, number[]>([...new Set(outcomes.map((o) => o.source))].map((s) => [s, measured(outcomes.filter((o) => o.source === s))]));
+    expected.set('all', measured(real));
+    expect(Object.fromEntries(said), 'README "Real-world data" against this measure (npm run report:real-world)').to.deep.equal(Object.fromEntries(expected));
+  });
 
   it('reads the 170 real-world records, the 157 corpus examples and the 29 demo documents', () => {
     expect(outcomes.filter((o) => o.file.startsWith(REAL_WORLD))).to.have.length(170);
