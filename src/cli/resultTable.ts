@@ -86,7 +86,7 @@ export function termText(term: PlainTerm | undefined, blanks: BlankNodeLabels): 
 
 /** Control characters shown as escapes, so a value keeps to one line. */
 export function escapeControls(text: string): string {
-  // eslint-disable-next-line no-control-regex
+   
   return text.replace(/[\u0000-\u001f\u007f]/g, (c) => {
     switch (c) {
       case '\n': return '\\n';
@@ -143,7 +143,7 @@ export function fitColumns(natural: readonly number[], floors: readonly number[]
   const n = natural.length;
   if (n === 0 || width === undefined) return [...natural];
   const available = width - SEPARATOR.length * (n - 1);
-  const sum = (cap: number): number => natural.reduce((s, w, i) => s + Math.max(floors[i]!, Math.min(w, cap)), 0);
+  const sum = (cap: number): number => natural.reduce((s, w, i) => s + Math.max(floors[i], Math.min(w, cap)), 0);
   if (sum(Infinity) <= available) return [...natural];
   let low = 0;
   let high = Math.max(...natural);
@@ -152,10 +152,10 @@ export function fitColumns(natural: readonly number[], floors: readonly number[]
     if (sum(mid) <= available) low = mid;
     else high = mid - 1;
   }
-  const widths = natural.map((w, i) => Math.max(floors[i]!, Math.min(w, low)));
+  const widths = natural.map((w, i) => Math.max(floors[i], Math.min(w, low)));
   let spare = available - widths.reduce((s, w) => s + w, 0);
   for (let i = 0; spare > 0 && i < n; i++) {
-    if (widths[i]! < natural[i]!) { widths[i]!++; spare--; }
+    if (widths[i] < natural[i]) { widths[i]++; spare--; }
   }
   return widths;
 }
@@ -165,24 +165,24 @@ export function renderTable(result: Bindings, options: TableOptions = {}): Rende
   const blanks = new BlankNodeLabels();
   const headers = [...result.variables];
   const cells = result.rows.map((row) => result.variables.map((v) => escapeControls(termText(row[v], blanks))));
-  const natural = headers.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]!))));
-  const floors = headers.map((h, i) => Math.min(natural[i]!, Math.max(displayWidth(h), MIN_COLUMN)));
+  const natural = headers.map((h, i) => Math.max(displayWidth(h), ...cells.map((row) => displayWidth(row[i]))));
+  const floors = headers.map((h, i) => Math.min(natural[i], Math.max(displayWidth(h), MIN_COLUMN)));
   const widths = fitColumns(natural, floors, options.width);
 
   let shortened = 0;
   const line = (values: readonly string[]): string =>
     values.map((value, i) => {
       let shown = value;
-      if (displayWidth(value) > widths[i]!) {
-        shown = elide(value, widths[i]!);
+      if (displayWidth(value) > widths[i]) {
+        shown = elide(value, widths[i]);
         shortened++;
       }
-      return i === values.length - 1 ? shown : pad(shown, widths[i]!);
+      return i === values.length - 1 ? shown : pad(shown, widths[i]);
     }).join(SEPARATOR).trimEnd();
 
   const lines: string[] = [];
   if (headers.length > 0) {
-    lines.push(headers.map((h, i) => (i === headers.length - 1 ? h : pad(h, widths[i]!))).join(SEPARATOR).trimEnd());
+    lines.push(headers.map((h, i) => (i === headers.length - 1 ? h : pad(h, widths[i]))).join(SEPARATOR).trimEnd());
     lines.push(widths.map((w) => '─'.repeat(w)).join(HEADER_SEPARATOR));
     for (const row of cells) lines.push(line(row));
   }

@@ -164,7 +164,7 @@ const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debu
 
 export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = process.env): Config {
   const pick = (key: keyof ConfigInput): { value: string; from: string } | undefined => {
-    if (flags[key] !== undefined) return { value: flags[key]!, from: `--${kebab(key)}` };
+    if (flags[key] !== undefined) return { value: flags[key], from: `--${kebab(key)}` };
     const fromEnv = env[SETTINGS[key].env];
     return fromEnv !== undefined && fromEnv !== '' ? { value: fromEnv, from: SETTINGS[key].env } : undefined;
   };
@@ -292,7 +292,7 @@ function storeConfig(pick: (key: keyof ConfigInput) => Given | undefined, fail: 
     let url: URL | undefined;
     try { url = new URL(given.value.trim()); } catch { /* reported below */ }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) fail(given, 'an http(s) URL of a SPARQL endpoint, such as http://127.0.0.1:8890/sparql');
-    return url!.href;
+    return url.href;
   };
   const sparqlIn = pick('sparqlUrl');
   const updateIn = pick('updateUrl');

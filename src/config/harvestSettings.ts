@@ -46,7 +46,7 @@ export const HARVEST_SETTINGS: Readonly<Record<keyof HarvestSettingsInput, { env
 
 export function resolveHarvestSettings(flags: HarvestSettingsInput, env: NodeJS.ProcessEnv = process.env): HarvestSettings {
   const pick = (key: Exclude<keyof HarvestSettingsInput, 'allowOrigin' | 'allowPrivateAddresses'>): { value: string; from: string } | undefined => {
-    if (flags[key] !== undefined) return { value: flags[key]!, from: `--${kebab(key)}` };
+    if (flags[key] !== undefined) return { value: flags[key], from: `--${kebab(key)}` };
     const fromEnv = env[HARVEST_SETTINGS[key].env];
     return fromEnv !== undefined && fromEnv !== '' ? { value: fromEnv, from: HARVEST_SETTINGS[key].env } : undefined;
   };
@@ -97,7 +97,7 @@ export function resolveHarvestSettings(flags: HarvestSettingsInput, env: NodeJS.
 export function sizeInBytes(text: string): number | undefined {
   const m = /^(\d+(?:\.\d+)?)\s*(B|KB|K|KIB|MB|M|MIB|GB|G|GIB)?$/i.exec(text.trim());
   if (!m) return undefined;
-  const unit = (m[2] ?? 'B').toUpperCase()[0]!;
+  const unit = (m[2] ?? 'B').toUpperCase()[0];
   const factor = unit === 'K' ? 1024 : unit === 'M' ? MB : unit === 'G' ? 1024 * MB : 1;
   return Math.round(Number(m[1]) * factor);
 }

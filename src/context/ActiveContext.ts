@@ -80,7 +80,7 @@ export class ActiveContext {
   /** The context inside a node of the given types (type strings as written, any order). */
   withTypes(types: readonly string[]): ActiveContext {
     if (types.length === 0) return this;
-    const key = types.length === 1 ? types[0]! : [...types].sort().join('\u0000');
+    const key = types.length === 1 ? types[0] : [...types].sort().join('\u0000');
     let next = this.typeScopeMemo.get(key);
     if (!next) {
       next = this;

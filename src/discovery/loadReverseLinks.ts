@@ -15,13 +15,13 @@ export async function loadReverseLinks(store: QuadStore): Promise<MemoryReverseL
   if (result.kind !== 'bindings') return index;
   const byDocument = new Map<string, { type: string | undefined; links: ReverseLink[] }>();
   for (const row of result.rows) {
-    const source = documentOfLinksGraph(row.g!.v);
+    const source = documentOfLinksGraph(row.g.v);
     let entry = byDocument.get(source);
     if (!entry) byDocument.set(source, entry = { type: undefined, links: [] });
-    const predicate = row.p!.v;
-    if (predicate === RDF_TYPE) entry.type = classNamesByIri().get(row.o!.v) ?? entry.type;
+    const predicate = row.p.v;
+    if (predicate === RDF_TYPE) entry.type = classNamesByIri().get(row.o.v) ?? entry.type;
     else if (predicate.startsWith(RELATION_PREDICATE_PREFIX)) {
-      entry.links.push({ relation: predicate.slice(RELATION_PREDICATE_PREFIX.length), target: row.s!.v });
+      entry.links.push({ relation: predicate.slice(RELATION_PREDICATE_PREFIX.length), target: row.s.v });
     }
   }
   for (const [source, links] of byDocument) index.replace(source, links);

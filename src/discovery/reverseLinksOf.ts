@@ -56,8 +56,8 @@ const relationsByClass = new Map<string, readonly Relation[]>();
 function relationsFor(classes: ReadonlySet<string>): readonly Relation[] {
   if (classes.size !== 1) return RELATIONS.filter((r) => r.returns.some((c) => classes.has(c)));
   const [name] = classes as Iterable<string>;
-  let relations = relationsByClass.get(name!);
-  if (relations === undefined) relationsByClass.set(name!, relations = RELATIONS.filter((r) => r.returns.includes(name!)));
+  let relations = relationsByClass.get(name);
+  if (relations === undefined) relationsByClass.set(name, relations = RELATIONS.filter((r) => r.returns.includes(name)));
   return relations;
 }
 

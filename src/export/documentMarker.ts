@@ -17,5 +17,5 @@ export function documentMarkerLine(id: string): string {
 export function parseDocumentMarker(line: string): string | undefined {
   if (!line.startsWith(DOCUMENT_MARKER_PREFIX)) return undefined;
   const m = /^<([^<>\s]+)>\s*$/.exec(line.slice(DOCUMENT_MARKER_PREFIX.length));
-  return m && isAbsoluteIri(m[1]!) ? m[1] : undefined;
+  return m && isAbsoluteIri(m[1]) ? m[1] : undefined;
 }

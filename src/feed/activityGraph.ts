@@ -100,7 +100,7 @@ function readParts(text: string): Parts | undefined {
   if (!Array.isArray(parts) || parts.length !== 4) return undefined;
   const [kind, object, type, endTime] = parts as unknown[];
   if (!KINDS.includes(kind as ActivityKind) || typeof object !== 'string' || (type !== null && typeof type !== 'string') || typeof endTime !== 'string') return undefined;
-  return [kind as ActivityKind, object, type as string | null, endTime];
+  return [kind as ActivityKind, object, type, endTime];
 }
 
 /**

@@ -155,7 +155,7 @@ export class Harvester {
     // which feed a document came from: none came from another.
     const startedEmpty = !(await this.documents.hasDigests());
     const fetchBatch = (batch: readonly Change[]): Fetches => this.fetchAll(feedUrl, origins, batch, abandon.signal, !startedEmpty);
-    let pending: Fetches | undefined = batches.length > 0 ? fetchBatch(batches[0]!) : undefined;
+    let pending: Fetches | undefined = batches.length > 0 ? fetchBatch(batches[0]) : undefined;
     const workers = options.checkWorkers ?? 0;
     const gateOptions = { repair: options.repair ?? 'all', conformance: options.conformance } as const;
     const gate: Gate = workers > 0 && walk.changes.length > 0 ? new CheckWorkers(workers, gateOptions) : inThreadGateFor(gateOptions);
@@ -186,13 +186,13 @@ export class Harvester {
           await interrupted();
           return;
         }
-        pending = b + 1 < batches.length && !options.signal?.aborted ? fetchBatch(batches[b + 1]!) : undefined;
-        const batch = batches[b]!;
+        pending = b + 1 < batches.length && !options.signal?.aborted ? fetchBatch(batches[b + 1]) : undefined;
+        const batch = batches[b];
         // A document the publisher keeps failing to give: the batch is written up to it, and the harvest stops there.
         const unavailable = fetched.findIndex((f) => f.kind === 'unavailable');
         let upTo = unavailable < 0 ? batch.length : unavailable;
         // A Move's removal is not written without its store: the state would pass the Move.
-        while (upTo > 0 && upTo < batch.length && batch[upTo - 1]!.activity === batch[upTo]!.activity) upTo--;
+        while (upTo > 0 && upTo < batch.length && batch[upTo - 1].activity === batch[upTo].activity) upTo--;
         if (upTo > 0) {
           const part = batch.slice(0, upTo);
           const ids = new Set(part.map((c) => c.document));
@@ -203,7 +203,7 @@ export class Harvester {
           const step = this.apply(feedUrl, part, fetched.slice(0, upTo), report, gate, queued, ask);
           const written = step.then(async ({ write }) => {
             await write;
-            harvestedUpTo = part[part.length - 1]!.activity;
+            harvestedUpTo = part[part.length - 1].activity;
             done += upTo;
             options.onProgress?.({ phase: 'documents', done, total: walk.changes.length });
           });
@@ -218,7 +218,7 @@ export class Harvester {
         if (unavailable >= 0) {
           await settle(0);
           const f = fetched[unavailable] as { message: string };
-          report.stopped = `${f.message}; the harvest stopped before ${batch[unavailable]!.document} and goes on from there next time`;
+          report.stopped = `${f.message}; the harvest stopped before ${batch[unavailable].document} and goes on from there next time`;
           return;
         }
         if (options.signal?.aborted && b + 1 < batches.length) {
@@ -279,9 +279,9 @@ export class Harvester {
     // The changes whose documents go to the gate, in order; the others' outcomes are known now.
     const checked: Change[] = [];
     const outcomes: Array<() => void> = [];
-    const removeIds = batch.filter((c, i) => c.effect === 'remove' && fetched[i]!.kind !== 'refused').map((c) => c.document);
+    const removeIds = batch.filter((c, i) => c.effect === 'remove' && fetched[i].kind !== 'refused').map((c) => c.document);
     batch.forEach((change, i) => {
-      const f = fetched[i]!;
+      const f = fetched[i];
       if (f.kind === 'refused') { outcomes.push(() => refused(report, feedUrl, change, f.message)); return; }
       if (change.effect === 'remove') return;
       const where = whereOf(change);
@@ -341,7 +341,7 @@ export class Harvester {
     const changes: FeedChange[] = [];
     const alongside = new Map<string, readonly Quad[]>(removed.graphs);
     result.verdicts.forEach((verdict, i) => {
-      const change = checked[i]!;
+      const change = checked[i];
       const stores = this.report(feedUrl, change, verdict, report);
       if (verdict.kind === 'pass' && stores) changes.push({ kind: verdict.replaced ? 'Update' : 'Create', id: verdict.id, type: verdict.type });
       // Which feed it came from, with the document (an unchanged one harvested before this was kept, too).
@@ -353,7 +353,7 @@ export class Harvester {
     for (const id of removals) alongside.set(harvestedFromGraphOf(id), []);
     report.deleteAbsent += absent;
     changes.push(...removed.changes);
-    alongside.set(...harvestStateGraph(feedUrl, batch[batch.length - 1]!.activity, stampedAt));
+    alongside.set(...harvestStateGraph(feedUrl, batch[batch.length - 1].activity, stampedAt));
     const write = this.documents.writeChecked(result.graphs, changes, stampedAt, alongside).then(() => {
       for (const c of changes) {
         if (c.kind === 'Create') report.created++;
@@ -435,7 +435,7 @@ export function inBatches(changes: readonly Change[], size: number): Change[][] 
   const batches: Change[][] = [];
   let batch: Change[] = [];
   for (const change of changes) {
-    if (batch.length >= size && batch[batch.length - 1]!.activity !== change.activity) { batches.push(batch); batch = []; }
+    if (batch.length >= size && batch[batch.length - 1].activity !== change.activity) { batches.push(batch); batch = []; }
     batch.push(change);
   }
   if (batch.length > 0) batches.push(batch);

@@ -70,7 +70,7 @@ function ipv4Mapped(address: string): string | undefined {
   if (dotted) return dotted;
   const hex = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
   if (!hex) return undefined;
-  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
   return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }
 
@@ -101,7 +101,7 @@ export function guardedLookup(url: URL, policy: AddressPolicy): LookupFunction {
         if (why) { callback(new AddressRefused(why), '', 0); return; }
       }
       if (options.all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
-      else callback(null, addresses[0]!.address, addresses[0]!.family);
+      else callback(null, addresses[0].address, addresses[0].family);
     });
   };
 }

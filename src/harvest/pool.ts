@@ -8,7 +8,7 @@ export async function mapBounded<T, R>(items: readonly T[], concurrency: number,
   const worker = async () => {
     while (next < items.length) {
       const i = next++;
-      results[i] = await work(items[i]!, i);
+      results[i] = await work(items[i], i);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));

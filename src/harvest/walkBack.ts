@@ -85,7 +85,7 @@ export async function walkBack(source: FeedSource, collectionUrl: string, start:
     const before = seen.size;
     const { fresh, done } = newerThanStart(page.activities, page.id, start);
     for (let i = fresh.length - 1; i >= 0; i--) {
-      const activity = fresh[i]!;
+      const activity = fresh[i];
       read++;
       newest ??= activity;
       const changes = changesOf(activity);

@@ -85,7 +85,7 @@ function forestForm(quads: readonly Quad[]): string | undefined {
     if (list === undefined) return '';
     const items = new Array<Statement>(list.length);
     for (let i = 0; i < list.length; i++) {
-      const q = list[i]!;
+      const q = list[i];
       const o = q.object;
       let object: string | undefined;
       if (o.termType === 'BlankNode') {

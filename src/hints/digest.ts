@@ -93,9 +93,9 @@ function isNormal(n: SkeletonNode): boolean {
   const e = n.e;
   if (!e) return true;
   for (let i = 0; i < e.length; i++) {
-    const [k, , values, form] = e[i]!;
+    const [k, , values, form] = e[i];
     if (form !== undefined && formThatMatters(k, form) === undefined) return false;
-    if (i > 0 && compareEntries(e[i - 1]!, e[i]!) > 0) return false;
+    if (i > 0 && compareEntries(e[i - 1], e[i]) > 0) return false;
     for (const v of values) if (typeof v !== 'string' && !isNormal(v)) return false;
   }
   return true;
@@ -108,7 +108,7 @@ function normalizedEntries(entries: readonly SkeletonEntry[]): string {
     if (out.length > 1) out += ',';
     out += '[' + quoted(k) + ',' + (iri === 0 ? '0' : quoted(iri)) + ',[';
     for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
+      const v = values[i];
       out += (i > 0 ? ',' : '') + (typeof v === 'string' ? quoted(v) : normalizedSkeleton(v));
     }
     const shown = formThatMatters(k, form);

@@ -127,5 +127,5 @@ function alternates(id: string, current: Format): string {
 const LINK_TYPE = new Map<Format, string>(FORMATS.map((f) => {
   const [type, ...params] = f.contentType.split(';');
   const profile = params.find((p) => p.startsWith('profile='));
-  return [f, `type="${type!}"${profile ? `; ${profile}` : ''}`];
+  return [f, `type="${type}"${profile ? `; ${profile}` : ''}`];
 }));

@@ -19,7 +19,7 @@ const CHOSEN = new Map<string, Format>();
 const CHOSEN_MAX = 512;
 
 /** Media types a client can ask for, for 406 answers. */
-export const AVAILABLE_MEDIA_TYPES: readonly string[] = FORMATS.map((f) => f.mediaTypes[0]!);
+export const AVAILABLE_MEDIA_TYPES: readonly string[] = FORMATS.map((f) => f.mediaTypes[0]);
 
 export function negotiateFormat(req: Request, formatParameter: string | undefined): Format {
   if (formatParameter !== undefined) {
@@ -30,7 +30,7 @@ export function negotiateFormat(req: Request, formatParameter: string | undefine
     return named;
   }
   const accept = req.headers.accept;
-  if (accept === undefined || accept === '' || accept === '*/*') return FORMATS[0]!;
+  if (accept === undefined || accept === '' || accept === '*/*') return FORMATS[0];
   // Clients send the same few Accept headers again and again: remember what each one chose.
   const known = CHOSEN.get(accept);
   if (known) return known;

@@ -31,7 +31,7 @@ export function asHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof StoreFull) return new InsufficientStorage(error);
   // One document larger than the remote store takes in one request: its size is refused.
-  if (error instanceof StoreWriteTooLarge) return new HttpError(413, 'Payload too large', `${error.message[0]!.toUpperCase()}${error.message.slice(1)}.`, {}, { documents: error.documents, requestBytes: error.requestBytes });
+  if (error instanceof StoreWriteTooLarge) return new HttpError(413, 'Payload too large', `${error.message[0].toUpperCase()}${error.message.slice(1)}.`, {}, { documents: error.documents, requestBytes: error.requestBytes });
   // The store must be reopened: no request goes through until the service restarts (/ready says so too).
   if (error instanceof StoreFailed) return new HttpError(503, 'Service unavailable', `${error.message}; restart the service.`);
   return new HttpError(500, 'Internal error', 'The request could not be answered; the error has been logged.');

@@ -61,7 +61,7 @@ export function queryPagePrefixes(): Record<string, string> {
   }
   const ordered: Record<string, string> = {};
   for (const name of PREFIX_ORDER) if (found[name]) ordered[name] = found[name];
-  for (const name of Object.keys(found).sort()) ordered[name] ??= found[name]!;
+  for (const name of Object.keys(found).sort()) ordered[name] ??= found[name];
   return ordered;
 }
 
@@ -209,7 +209,7 @@ function vocabulary(prefixes: Readonly<Record<string, string>>): { classes: stri
       if (scoped && typeof scoped === 'object' && !Array.isArray(scoped)) walk(scoped as Record<string, unknown>, false);
     }
   };
-  walk(linkedArtContextDocument()['@context'] as Record<string, unknown>, true);
+  walk(linkedArtContextDocument()['@context'], true);
   properties.add(prefixes.rdf + 'type');
   return { classes: [...classes].sort(), properties: [...properties].sort() };
 }

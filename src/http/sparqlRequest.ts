@@ -80,11 +80,11 @@ function fromParams(params: URLSearchParams, url: URLSearchParams): SparqlReques
   const format = params.get('format') ?? url.get('format') ?? undefined;
   if (queries.length) {
     refuseUsingGraphs(params);
-    return { kind: 'query', text: queries[0]!, dataset: datasetOf(params), using: {}, format };
+    return { kind: 'query', text: queries[0], dataset: datasetOf(params), using: {}, format };
   }
   if (updates.length) {
     refuseQueryDataset(params);
-    return { kind: 'update', text: updates[0]!, dataset: {}, using: usingOf(params), format: undefined };
+    return { kind: 'update', text: updates[0], dataset: {}, using: usingOf(params), format: undefined };
   }
   throw new BadRequest('No SPARQL query or update in the request. ' + WHAT_TO_SEND);
 }
@@ -132,7 +132,7 @@ function urlParams(req: Request): URLSearchParams {
 }
 
 function mediaTypeOf(req: Request): string {
-  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 }
 
 /** The body as UTF-8 (strictly: 400 naming the offset of bytes that are not), 413 past `limit` bytes, the detail naming the SPARQL text limit rather than the body limit. */

@@ -29,7 +29,7 @@ export function chooseResultFormat(req: Request, formatName: string | undefined,
     return named;
   }
   const accept = req.headers.accept;
-  if (accept === undefined || accept.trim() === '' || accept.trim() === '*/*') return formats[0]!;
+  if (accept === undefined || accept.trim() === '' || accept.trim() === '*/*') return formats[0];
   const types = acceptedMediaTypes(formats);
   const chosen = req.accepts(types);
   if (chosen === false) throw new NotAcceptable(accept.slice(0, 200), types);

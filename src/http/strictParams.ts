@@ -42,9 +42,9 @@ function percentDecode(bytes: Buffer): Buffer {
   const out = Buffer.alloc(bytes.length);
   let n = 0;
   for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]!;
-    if (b === 0x25 && i + 2 < bytes.length && isHex(bytes[i + 1]!) && isHex(bytes[i + 2]!)) {
-      out[n++] = parseInt(String.fromCharCode(bytes[i + 1]!, bytes[i + 2]!), 16);
+    const b = bytes[i];
+    if (b === 0x25 && i + 2 < bytes.length && isHex(bytes[i + 1]) && isHex(bytes[i + 2])) {
+      out[n++] = parseInt(String.fromCharCode(bytes[i + 1], bytes[i + 2]), 16);
       i += 2;
     } else {
       out[n++] = b;

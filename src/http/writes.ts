@@ -54,7 +54,7 @@ const JSON_TYPES = /^application\/(ld\+)?json\s*(;|$)/i;
 export function putDocument({ baseUrl, maxBodyBytes, documents, representations, documentLimits = DEFAULT_DOCUMENT_LIMITS, conformance: serverConformance = DEFAULT_CONFORMANCE }: WriteOptions) {
   const base = new URL(baseUrl);
   return async (req: Request, res: Response): Promise<void> => {
-    const id = entityIdsFor(base, req.url)[0]!;
+    const id = entityIdsFor(base, req.url)[0];
     const type = req.headers['content-type'] ?? '';
     if (!JSON_TYPES.test(type)) {
       throw new HttpError(415, 'Unsupported media type', `PUT takes a Linked Art JSON-LD document (application/ld+json), not ${JSON.stringify(type || '(none)')}.`);
@@ -169,7 +169,7 @@ export function deleteDocument({ baseUrl, documents, representations }: WriteOpt
     const ids = entityIdsFor(base, req.url);
     const precondition = writePrecondition(req.headers, (stored) => representations.validators(stored, { inWriteTurn: true }));
     // The id as written, or escaped otherwise: the one stored (the first, when none is).
-    let id = ids[0]!;
+    let id = ids[0];
     for (const candidate of ids) if (await documents.store.hasGraph(candidate)) { id = candidate; break; }
     if (await documents.delete(id, precondition)) {
       res.statusCode = 204;

@@ -43,10 +43,10 @@ export class Utf8TextStream extends Transform {
     let start = 0;
     if (this.tail.length > 0) {
       // The character the last chunk cut off, with the bytes of this one that complete it.
-      const joined = Buffer.concat([this.tail, chunk.subarray(0, sequenceLength(this.tail[0]!) - this.tail.length)]);
+      const joined = Buffer.concat([this.tail, chunk.subarray(0, sequenceLength(this.tail[0]) - this.tail.length)]);
       const at = firstIllFormed(joined);
       if (at < joined.length) return notUtf8At(joined, this.offset - this.tail.length, this.source);
-      if (joined.length < sequenceLength(joined[0]!)) { this.tail = joined; return undefined; }
+      if (joined.length < sequenceLength(joined[0])) { this.tail = joined; return undefined; }
       start = joined.length - this.tail.length;
     }
     const end = incompleteTail(chunk, start);

@@ -82,7 +82,7 @@ export function shapeExceeded(json: unknown, limits: DocumentLimits): LimitExcee
       for (let i = value.length - 1; i >= 0; i--) push(stack, value[i], frame, i);
     } else {
       const keys = Object.keys(value);
-      for (let i = keys.length - 1; i >= 0; i--) push(stack, (value as Record<string, unknown>)[keys[i]!], frame, keys[i]!);
+      for (let i = keys.length - 1; i >= 0; i--) push(stack, (value as Record<string, unknown>)[keys[i]], frame, keys[i]);
     }
   }
   return undefined;

@@ -25,7 +25,7 @@ export function graphLimitsExceeded(id: string, quads: readonly Quad[], limits: 
       if (those.length > limits.maxArrayItems) {
         return {
           rule: 'array-too-long', limit: limits.maxArrayItems, found: those.length, path: '',
-          message: `<${key(list[0]!.subject)}> has ${those.length} values of <${predicate}>, one array of its document; the limit is ${limits.maxArrayItems} (${LIMIT_FLAGS['array-too-long']})`,
+          message: `<${key(list[0].subject)}> has ${those.length} values of <${predicate}>, one array of its document; the limit is ${limits.maxArrayItems} (${LIMIT_FLAGS['array-too-long']})`,
         };
       }
     }
@@ -89,10 +89,10 @@ const FEW_PREDICATES = 32;
  * objects in their order. Usually each predicate's triples come together already: then the list itself.
  */
 function inPredicateOrder(list: readonly Quad[]): readonly Quad[] {
-  let current = list[0]!.predicate.value;
+  let current = list[0].predicate.value;
   const seen = [current];
   for (let i = 1; i < list.length; i++) {
-    const predicate = list[i]!.predicate.value;
+    const predicate = list[i].predicate.value;
     if (predicate === current) continue;
     if (seen.length > FEW_PREDICATES || seen.includes(predicate)) return [...byPredicate(list).values()].flat();
     seen.push(predicate);
@@ -115,7 +115,7 @@ function unfolded(id: string, index: SubjectIndex, limits: DocumentLimits): Limi
     if (step.depth > limits.maxDepth) {
       return {
         rule: 'nested-too-deep', limit: limits.maxDepth, found: step.depth, path: '',
-        message: `the graph nests nodes inside nodes deeper than its document may (${limits.maxDepth} levels of JSON, ${LIMIT_FLAGS['nested-too-deep']}), at <${step.name ?? key(step.node![0]!.subject)}>`,
+        message: `the graph nests nodes inside nodes deeper than its document may (${limits.maxDepth} levels of JSON, ${LIMIT_FLAGS['nested-too-deep']}), at <${step.name ?? key(step.node![0].subject)}>`,
       };
     }
     if (!step.node) continue;

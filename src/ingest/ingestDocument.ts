@@ -189,7 +189,7 @@ class DocumentIngest {
       this.problems.push(this.problem('type', 'root-type', message, 'type'));
       return undefined;
     }
-    return KINDS.find((k) => k.classes.includes(top[0]!));
+    return KINDS.find((k) => k.classes.includes(top[0]));
   }
 
   // --- Nodes -------------------------------------------------------------------------
@@ -339,7 +339,7 @@ class DocumentIngest {
     entries.length = entryCount;
     if (entries.length > 0) skeleton.e = sortEntries(entries);
     if (unknownType && unknownType.keys.length > 0) {
-      const said = this.problems[unknownType.index]!;
+      const said = this.problems[unknownType.index];
       const keys = unknownType.keys.map((k) => `"${k}"`).join(', ');
       this.problems[unknownType.index] = { ...said, message: `${said.message}; ${keys} ${unknownType.keys.length > 1 ? 'are' : 'is'} defined only for certain classes, so ${unknownType.keys.length > 1 ? 'they' : 'it'} cannot be read until the type is one` };
     }
@@ -526,9 +526,9 @@ class DocumentIngest {
 function sortEntries(entries: SkeletonEntry[]): SkeletonEntry[] {
   if (entries.length > 24) return entries.sort(compareEntries);
   for (let i = 1; i < entries.length; i++) {
-    const entry = entries[i]!;
+    const entry = entries[i];
     let j = i;
-    for (; j > 0 && compareEntries(entries[j - 1]!, entry) > 0; j--) entries[j] = entries[j - 1]!;
+    for (; j > 0 && compareEntries(entries[j - 1], entry) > 0; j--) entries[j] = entries[j - 1]!;
     entries[j] = entry;
   }
   return entries;

@@ -27,11 +27,11 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       if (i === 0) { row.push(j); continue; }
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      let d = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
       row.push(d);
     }
     rows.push(row);
   }
-  return rows[a.length]![b.length]!;
+  return rows[a.length][b.length];
 }

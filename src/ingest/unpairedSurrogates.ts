@@ -44,7 +44,7 @@ function firstUnpairedSurrogate(document: unknown): string | undefined {
     } else if (value !== null && typeof value === 'object') {
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, inner] = entries[i]!;
+        const [key, inner] = entries[i];
         const at = join(path, key);
         if (!key.isWellFormed()) return at;
         stack.push({ value: inner, path: at });

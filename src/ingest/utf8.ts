@@ -40,7 +40,7 @@ export function notUtf8At(bytes: Uint8Array, start = 0, source?: string): NotUtf
 export function firstIllFormed(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
-    const b = bytes[i]!;
+    const b = bytes[i];
     if (b < 0x80) { i++; continue; }
     let need: number; let lo = 0x80; let hi = 0xbf;
     if (b >= 0xc2 && b <= 0xdf) need = 1;
@@ -49,7 +49,7 @@ export function firstIllFormed(bytes: Uint8Array): number {
     else return i;
     for (let k = 1; k <= need; k++) {
       if (i + k >= bytes.length) return bytes.length; // cut off: well-formed so far
-      const c = bytes[i + k]!;
+      const c = bytes[i + k];
       if (k === 1 ? c < lo || c > hi : c < 0x80 || c > 0xbf) return i;
     }
     i += need + 1;
@@ -65,7 +65,7 @@ export function sequenceLength(lead: number): number {
 /** Where a character cut off at the end of `bytes` starts (`bytes.length` when none is): at most three bytes back, from `from` on. */
 export function incompleteTail(bytes: Uint8Array, from: number): number {
   for (let i = bytes.length - 1; i >= Math.max(from, bytes.length - 3); i--) {
-    const b = bytes[i]!;
+    const b = bytes[i];
     if (b < 0x80) return bytes.length;
     if (b >= 0xc0) return bytes.length - i < sequenceLength(b) ? i : bytes.length;
   }

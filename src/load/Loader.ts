@@ -302,7 +302,7 @@ export class Loader {
   private record(verdicts: readonly GateVerdict[], pending: readonly Pending[], kept: ReadonlyArray<Problem[] | undefined>, report: LoadReport, refusedIds: Set<string>): string[] {
     const passed: string[] = [];
     verdicts.forEach((verdict, i) => {
-      const { source, location, record, earlier, id } = pending[i]!;
+      const { source, location, record, earlier, id } = pending[i];
       recordRepairs(report, { source, location, id: verdict.id, messages: verdict.repairs });
       const warnings: string[] = [];
       if (earlier !== undefined && id !== undefined) {

@@ -83,7 +83,7 @@ function otherDocumentsIn(id: string, quads: readonly Quad[]): string | undefine
     if (q.subject.termType === 'NamedNode' && q.predicate.value === RDF_TYPE && topClasses.has(q.object.value)) roots.set(q.subject.value, q.object.value);
   }
   if (roots.size === 0) return undefined;
-  const [first, type] = [...roots][0]!;
+  const [first, type] = [...roots][0];
   const more = roots.size > 1 ? ` (and ${roots.size - 1} more)` : '';
   return `<${first}>${more} is typed ${compactClass(type)}, a class of a document of its own, but its triples are read as part of <${id}>: ` +
     `in Turtle or N-Triples a document runs from its \`#@document <id>\` line to the next one (as \`linkedart export\` writes them), ` +

@@ -68,7 +68,7 @@ export function unreachable(graph: string, quads: readonly Quad[]): Quad[] {
   const visited = new Set<string>([graph]);
   const queue: string[] = [graph];
   for (let n = 0; n < queue.length; n++) {
-    for (const q of bySubject.get(queue[n]!) ?? []) {
+    for (const q of bySubject.get(queue[n]) ?? []) {
       if (q.predicate.value === RDF_TYPE) continue;
       const k = nodeKey(q.object);
       if (k === undefined || visited.has(k)) continue;

@@ -118,7 +118,7 @@ function unescaped(text: string, from: number, to: number): string {
       value += String.fromCodePoint(codePoint(text, i + 2, digits, to));
       i += 1 + digits;
     } else {
-      value += String.fromCharCode(ECHAR[letter]!);
+      value += String.fromCharCode(ECHAR[letter]);
       i += 1;
     }
     run = i + 1;

@@ -66,7 +66,7 @@ async function* lineItems(input: Readable, format: LineFormat): AsyncGenerator<P
       if (lines === 0) return -1 - start;
       // Where a document may start, its line, as n3's own reading gives it (orderedQuads).
       for (let i = before; i < batch.length; i++) {
-        const item = batch[i]!;
+        const item = batch[i];
         if (isLineMark(item)) continue;
         if (startsDocument(item, graph)) batch.splice(i++, 0, { line });
         if (typeof item !== 'string') graph = item.graph.value;

@@ -46,7 +46,7 @@ for (let c = 0; c < 0x80; c++) {
   CLASS[c] = (letter ? LETTER : 0) | (alnum ? ALNUM : 0)
     | (alnum || ch === '_' ? LABEL_START | LABEL : 0) | (ch === '-' ? LABEL : 0);
 }
-const is = (c: number, cls: number): boolean => c < 0x80 && (CLASS[c]! & cls) !== 0;
+const is = (c: number, cls: number): boolean => c < 0x80 && (CLASS[c] & cls) !== 0;
 
 /** n3 resolves IRIs with no scheme against a base; N-Quads has none, so n3 refuses them. */
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;

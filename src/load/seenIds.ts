@@ -23,7 +23,7 @@ export class SeenIds {
   get(id: string): string | undefined {
     const at = this.where.get(id);
     if (at === undefined || typeof at === 'string') return at;
-    return `${this.inputs[Math.floor(at / LINES)]!} line ${at % LINES}`;
+    return `${this.inputs[Math.floor(at / LINES)]} line ${at % LINES}`;
   }
 
   /** `id` seen at `location` (a reader's: "line 12 (graph 3 <…>)", "line 4 (record 4)", …) of input `source`. */

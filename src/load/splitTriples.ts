@@ -180,17 +180,17 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
       continue;
     }
     // Duplicate? Scan the subject's few triples, or ask its Set once it has many.
-    const n = count[s]!;
+    const n = count[s];
     let duplicate = false;
     if (n < SCAN_LIMIT) {
-      for (let i = first[s]!; i >= 0; i = next[i]!) {
+      for (let i = first[s]; i >= 0; i = next[i]!) {
         if (tP[i] === p && tO[i] === o) { duplicate = true; break; }
       }
     } else {
       let set = dedupe.get(s);
       if (!set) {
         set = new Set<number>();
-        for (let i = first[s]!; i >= 0; i = next[i]!) set.add(pairKey(tP[i]!, tO[i]!));
+        for (let i = first[s]; i >= 0; i = next[i]!) set.add(pairKey(tP[i], tO[i]));
         dedupe.set(s, set);
       }
       const key = pairKey(p, o);
@@ -203,7 +203,7 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
     tP.push(p);
     tO.push(o);
     next.push(-1);
-    if (last[s]! >= 0) next[last[s]!] = i;
+    if (last[s] >= 0) next[last[s]] = i;
     else first[s] = i;
     last[s] = i;
     count[s] = n + 1;
@@ -217,9 +217,9 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
   const pointedTo = new Uint8Array(nodes);
   const onlyTypeAndLabel = new Uint8Array(nodes).fill(1);
   for (let s = 0; s < nodes; s++) {
-    for (let i = first[s]!; i >= 0; i = next[i]!) {
-      const p = tP[i]!;
-      const o = tO[i]!;
+    for (let i = first[s]; i >= 0; i = next[i]!) {
+      const p = tP[i];
+      const o = tO[i];
       if (p === typeId) {
         if (!nodeBlank[s] && topClassNode.has(o)) topTyped[s] = 1;
         if (!nodeBlank[s] && conceptClassNode.has(o)) conceptTyped[s] = 1;
@@ -232,7 +232,7 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
 
   // --- Roots. --------------------------------------------------------------------------
   const notes: string[] = [];
-  const underBase = (s: number): boolean => base === undefined || nodeValue[s]!.startsWith(base);
+  const underBase = (s: number): boolean => base === undefined || nodeValue[s].startsWith(base);
   const isStub = (s: number): boolean => pointedTo[s] === 1 && onlyTypeAndLabel[s] === 1;
   const isRoot = new Uint8Array(nodes);
   /** A top-level-typed `#` IRI → the number of the root it is part of. */
@@ -240,7 +240,7 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
   const rootList: number[] = [];
   for (let s = 0; s < nodes; s++) {
     if (!topTyped[s] || !underBase(s)) continue;
-    const iri = nodeValue[s]!;
+    const iri = nodeValue[s];
     if (isStub(s)) {
       notes.push(`<${iri}> is typed with a top-level class but carries only its type and label, and is referenced: kept as a reference, not a document`);
       continue;
@@ -257,7 +257,7 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
     isRoot[s] = 1;
     rootList.push(s);
   }
-  rootList.sort((a, b) => (nodeValue[a]! < nodeValue[b]! ? -1 : nodeValue[a]! > nodeValue[b]! ? 1 : 0));
+  rootList.sort((a, b) => (nodeValue[a] < nodeValue[b] ? -1 : nodeValue[a] > nodeValue[b] ? 1 : 0));
 
   // --- Documents. ----------------------------------------------------------------------
   const used = new Uint8Array(unique.length);
@@ -269,7 +269,7 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
   const body: number[] = [];
   const refs: number[] = [];
   for (let d = 0; d < rootList.length; d++) {
-    const root = rootList[d]!;
+    const root = rootList[d];
     const mark = d + 1;
     let queued = 0;
     body.length = 0;
@@ -281,22 +281,22 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
       if (topTyped[o] && fragmentOwner.get(o) !== root) {
         // A reference: its type and label, and a concept's own classified_as unless it is a document.
         const carriesTypes = conceptTyped[o] === 1 && isRoot[o] === 0;
-        for (let i = first[o]!; i >= 0; i = next[i]!) {
-          const p = tP[i]!;
+        for (let i = first[o]; i >= 0; i = next[i]!) {
+          const p = tP[i];
           if (p === typeId || p === labelId) {
             refs.push(i);
             used[i] = 1;
           } else if (carriesTypes && p === classifiedAsId) {
             refs.push(i);
             used[i] = 1;
-            follow(tO[i]!);
+            follow(tO[i]);
           }
         }
         return;
       }
-      if (first[o]! < 0) return;              // a bare reference: nothing to take
+      if (first[o] < 0) return;              // a bare reference: nothing to take
       queue[queued++] = o;
-      const by = firstEmbedder[o]!;
+      const by = firstEmbedder[o];
       if (by < 0) firstEmbedder[o] = d;
       else if (by !== d) {
         const list = sharedBy.get(o);
@@ -308,26 +308,26 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
     stamp[root] = mark;
     queue[queued++] = root;
     for (let n = 0; n < queued; n++) {
-      for (let i = first[queue[n]!]!; i >= 0; i = next[i]!) {
+      for (let i = first[queue[n]]; i >= 0; i = next[i]!) {
         body.push(i);
         used[i] = 1;
-        if (tP[i] !== typeId) follow(tO[i]!);
+        if (tP[i] !== typeId) follow(tO[i]);
       }
     }
     const quads = new Array<Quad>(body.length + refs.length);
     let j = 0;
-    for (const i of body) quads[j++] = inDefaultGraph(unique[i]!);
-    for (const i of refs) quads[j++] = inDefaultGraph(unique[i]!);
-    documents.push({ id: nodeValue[root]!, quads });
+    for (const i of body) quads[j++] = inDefaultGraph(unique[i]);
+    for (const i of refs) quads[j++] = inDefaultGraph(unique[i]);
+    documents.push({ id: nodeValue[root], quads });
   }
 
   for (const [node, list] of sharedBy) {
-    const shown = list.slice(0, 5).map((d) => `<${nodeValue[rootList[d]!]}>`).join(', ') + (list.length > 5 ? `, and ${list.length - 5} more` : '');
+    const shown = list.slice(0, 5).map((d) => `<${nodeValue[rootList[d]]}>`).join(', ') + (list.length > 5 ? `, and ${list.length - 5} more` : '');
     const what = nodeBlank[node] ? `the blank node _:${nodeValue[node]}` : `<${nodeValue[node]}>`;
     notes.push(`${what} is reachable from ${list.length} documents (${shown}): copied into each`);
   }
 
   const leftovers: Quad[] = [];
-  for (let i = 0; i < unique.length; i++) if (!used[i]) leftovers.push(unique[i]!);
+  for (let i = 0; i < unique.length; i++) if (!used[i]) leftovers.push(unique[i]);
   return { documents, leftovers, notes };
 }

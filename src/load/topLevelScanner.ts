@@ -45,7 +45,7 @@ export class TopLevelScanner {
       const c = b.charCodeAt(this.pos);
       if (c === 10) this.line++;
       if (this.inString) {
-        if (this.stray) this.strayText(b[this.pos]!);
+        if (this.stray) this.strayText(b[this.pos]);
         if (this.escaped) this.escaped = false;
         else if (c === 92) this.escaped = true;          // backslash
         else if (c === 34) {                             // quote
@@ -55,7 +55,7 @@ export class TopLevelScanner {
         continue;
       }
       if (this.stray) {
-        if (!isDelimiter(c)) { this.strayText(b[this.pos]!); continue; }
+        if (!isDelimiter(c)) { this.strayText(b[this.pos]); continue; }
         out.push(this.endStray());
       }
       if (c === 32 || c === 10 || c === 13 || c === 9) continue;
@@ -63,7 +63,7 @@ export class TopLevelScanner {
       const minDepth = this.minDepth;
       if (this.outerArray && this.depth === 0) {
         if (c === 91) { this.depth = 1; continue; }
-        this.startStray(c, b[this.pos]!);
+        this.startStray(c, b[this.pos]);
         continue;
       }
       if (this.depth === minDepth) {
@@ -74,7 +74,7 @@ export class TopLevelScanner {
           this.startLine = this.line;
           this.depth++;
         } else {
-          this.startStray(c, b[this.pos]!);
+          this.startStray(c, b[this.pos]);
         }
         continue;
       }

@@ -147,8 +147,8 @@ export class WireDecoder {
 
   /** The next graph as [name, quads]. */
   next(): [string, Quad[]] {
-    const name = this.wire.names[this.graph]!;
-    const count = this.wire.counts[this.graph++]!;
+    const name = this.wire.names[this.graph];
+    const count = this.wire.counts[this.graph++];
     if (name === undefined) throw new Error('no graph left to decode');
     const graph = df.namedNode(name);
     const quads = new Array<Quad>(count);
@@ -161,10 +161,10 @@ export class WireDecoder {
 
   private term(): Term {
     const { codes, strings } = this.wire;
-    const code = codes[this.k++]!;
+    const code = codes[this.k++];
     switch (code & TAG_MASK) {
-      case LANG_LITERAL: return df.literal(strings[code >>> TAG_BITS]!, strings[codes[this.k++]!]!);
-      case TYPED_LITERAL: return df.literal(strings[code >>> TAG_BITS]!, this.single((codes[this.k++]! << TAG_BITS) | IRI) as NamedNode);
+      case LANG_LITERAL: return df.literal(strings[code >>> TAG_BITS], strings[codes[this.k++]]);
+      case TYPED_LITERAL: return df.literal(strings[code >>> TAG_BITS], this.single((codes[this.k++] << TAG_BITS) | IRI) as NamedNode);
       default: return this.single(code);
     }
   }
@@ -172,7 +172,7 @@ export class WireDecoder {
   private single(code: number): Term {
     let t = this.made.get(code);
     if (t === undefined) {
-      const value = this.wire.strings[code >>> TAG_BITS]!;
+      const value = this.wire.strings[code >>> TAG_BITS];
       switch (code & TAG_MASK) {
         case IRI: t = df.namedNode(value); break;
         case BLANK: t = df.blankNode(value); break;
@@ -197,12 +197,12 @@ export function appendGraphs(wire: WireGraphs, graphs: Iterable<readonly [string
   const codes = new Int32Array(wire.length + extra.length);
   codes.set(wire.codes.subarray(0, wire.length));
   for (let k = 0; k < extra.length; k++) {
-    const code = extra.codes[k]!;
+    const code = extra.codes[k];
     const tag = code & TAG_MASK;
     if (tag === DEFAULT_GRAPH) { codes[wire.length + k] = code; continue; }
     codes[wire.length + k] = ((((code >>> TAG_BITS) + offset) << TAG_BITS) | tag);
     // A tagged literal's second code is a bare string index.
-    if (tag === LANG_LITERAL || tag === TYPED_LITERAL) { k++; codes[wire.length + k] = extra.codes[k]! + offset; }
+    if (tag === LANG_LITERAL || tag === TYPED_LITERAL) { k++; codes[wire.length + k] = extra.codes[k] + offset; }
   }
   return {
     names: [...wire.names, ...extra.names],

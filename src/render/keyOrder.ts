@@ -85,14 +85,14 @@ export function tableFor(types: readonly string[], isRoot: boolean, viaKey: stri
   if (isRoot) {
     if ((first === 'Event' || first === 'Activity') && isProvenance) return 'provenance';
     const kind = KINDS.find((k) => k.classes.includes(first) && k.endpoint !== 'provenance');
-    return kind ? KIND_TABLE[kind.endpoint]! : 'core';
+    return kind ? KIND_TABLE[kind.endpoint] : 'core';
   }
   if (first === 'AttributeAssignment') return viaKey === 'assigned_by' ? 'assignment' : 'relationship';
   if (first === 'Activity' && viaKey === 'part') return 'provenancePart';
   const embedded = EMBEDDED_BY_TYPE[first];
   if (embedded) return embedded;
   const kind = KINDS.find((k) => k.classes.includes(first) && k.endpoint !== 'provenance');
-  return kind ? KIND_TABLE[kind.endpoint]! : 'core';
+  return kind ? KIND_TABLE[kind.endpoint] : 'core';
 }
 
 /** The keys of a node in rendering order. */

@@ -65,12 +65,12 @@ export function matchValues(
   const firstUnused = (list: readonly Term[]): Term | undefined => {
     cursors ??= new Map();
     let at = cursors.get(list) ?? 0;
-    while (at < list.length && used?.has(list[at]!)) at++;
+    while (at < list.length && used?.has(list[at])) at++;
     cursors.set(list, at);
     return list[at];
   };
   for (let i = 0; i < hints.length; i++) {
-    const hint = hints[i]!;
+    const hint = hints[i];
     let found: Term | undefined;
     if (typeof hint === 'string') {
       if (hint[0] === '#') {
@@ -107,7 +107,7 @@ export function matchValues(
       !takenHere.has(c.term) && (!takenBlanks.has(c.term.value) || addedHere.has(c.term.value));
     const take = (i: number, c: BlankCandidate): void => {
       const hint = hints[i] as { b?: string };
-      slots[i] = { term: c.term, hint: hints[i]! };
+      slots[i] = { term: c.term, hint: hints[i] };
       if (hint.b !== undefined) namedBlanks?.set(hint.b, c.term);
       if (!takenBlanks.has(c.term.value)) addedHere.add(c.term.value);
       takenBlanks.add(c.term.value);

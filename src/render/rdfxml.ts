@@ -16,7 +16,7 @@ import { BlankLabels, checkWellFormed, layoutGraph, SerializationError, type Gra
 import { checkIri } from './ntriples.js';
 import { PREFIXES, PREFIX_OF_NAMESPACE } from './prefixes.js';
 
-const RDF_NS = PREFIXES.rdf!;
+const RDF_NS = PREFIXES.rdf;
 const INDENT = '  ';
 
 // XML 1.0 (5th ed.) NameStartChar and NameChar, without ':' (a namespace local part is an NCName).
@@ -68,11 +68,11 @@ const TEXT_SPECIAL = /[&<>\r]/g;
 const ATTRIBUTE_SPECIAL = /[&<"\t\n\r]/g;
 
 function text(value: string): string {
-  return value.replace(TEXT_SPECIAL, (c) => TEXT_ESCAPES[c]!);
+  return value.replace(TEXT_SPECIAL, (c) => TEXT_ESCAPES[c]);
 }
 
 function attribute(value: string): string {
-  return '"' + value.replace(ATTRIBUTE_SPECIAL, (c) => ATTRIBUTE_ESCAPES[c]!) + '"';
+  return '"' + value.replace(ATTRIBUTE_SPECIAL, (c) => ATTRIBUTE_ESCAPES[c]) + '"';
 }
 
 class RdfXmlWriter {

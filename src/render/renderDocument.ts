@@ -173,7 +173,7 @@ class DocumentRender {
     const out: JsonObject = {};
     if (subject.termType === 'NamedNode') out['id'] = subject.value;
     else if (hint?.b !== undefined) out['id'] = hint.b;
-    if (typeStrings.length > 0) out['type'] = typeStrings.length === 1 ? typeStrings[0]! : typeStrings;
+    if (typeStrings.length > 0) out['type'] = typeStrings.length === 1 ? typeStrings[0] : typeStrings;
 
     const outer = props !== undefined && this.ancestors.has(props);
     if (outer && !this.describedAnew(hint)) {
@@ -282,7 +282,7 @@ class DocumentRender {
     // The first type with each IRI (a node may have thousands: looked up, not scanned; one, the most common, is compared).
     const typeByIri = actualTypes.length > 1 ? new Map<string, Term>() : undefined;
     if (typeByIri) for (const a of actualTypes) if (!typeByIri.has(a.value)) typeByIri.set(a.value, a);
-    const only = actualTypes.length === 1 ? actualTypes[0]! : undefined;
+    const only = actualTypes.length === 1 ? actualTypes[0] : undefined;
     for (const occ of occurrences) {
       const types: Term[] = [];
       // (One type, the most common, cannot repeat: no set.)
@@ -294,7 +294,7 @@ class DocumentRender {
       }
       const entries: PlannedEntry[] = [];
       for (let e = 0; e < (occ.e?.length ?? 0); e++) {
-        const [key, p, hints, array] = occ.e![e]!;
+        const [key, p, hints, array] = occ.e![e];
         const pred = p || v1Terms.get(key)?.iri;
         if (pred === undefined) continue;
         const matches = matchValues(hints, props.get(pred) ?? NO_VALUES, this.takenBlanks, this.signature, this.deepSignature, this.namedBlanks, this.valueIndexes);
@@ -304,7 +304,7 @@ class DocumentRender {
       this.plans.set(occ, { types, entries });
     }
     // Values no occurrence shows (new ones, or ones the hints do not cover) go to the primary occurrence.
-    const primary = occurrences.find((o) => (o.e ?? []).some(([k]) => k !== '_label')) ?? occurrences[0]!;
+    const primary = occurrences.find((o) => (o.e ?? []).some(([k]) => k !== '_label')) ?? occurrences[0];
     const plan = this.plans.get(primary)!;
     // (Pushed one by one: a spread of a very long list overflows the stack.)
     const freshTypes = unclaimed(actualTypes, claimed);
@@ -346,9 +346,9 @@ class DocumentRender {
     if (node.e === undefined) return;
     // (Indexed loops: this runs over every value of every document the gate renders.)
     for (let e = 0; e < node.e.length; e++) {
-      const values = node.e[e]![2];
+      const values = node.e[e][2];
       for (let i = 0; i < values.length; i++) {
-        const v = values[i]!;
+        const v = values[i];
         if (typeof v === 'object') this.indexOccurrences(v);
       }
     }

@@ -17,8 +17,8 @@ export function typesShown(types: readonly Term[], hint: SkeletonNode | undefine
   const t = hint?.t;
   // One type written (most nodes): no map of them.
   if (t?.length === 1) {
-    const iri = ctx.expandVocab(t[0]!);
-    return types.map((type) => (iri !== undefined && type.value === iri ? t[0]! : ctx.compactIri(type.value)));
+    const iri = ctx.expandVocab(t[0]);
+    return types.map((type) => (iri !== undefined && type.value === iri ? t[0] : ctx.compactIri(type.value)));
   }
   const written = writtenTypes(t, ctx);
   return types.map((type) => written?.get(type.value) ?? ctx.compactIri(type.value));

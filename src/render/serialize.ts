@@ -24,7 +24,7 @@ const XSD_DOUBLE = XSD + 'double';
 export function withCanonicalDoubles(quads: readonly Quad[]): readonly Quad[] {
   let out: Quad[] | undefined;
   for (let i = 0; i < quads.length; i++) {
-    const q = quads[i]!;
+    const q = quads[i];
     const o = q.object;
     if (o.termType !== 'Literal' || o.datatype.value !== XSD_DOUBLE) continue;
     const lexical = canonicalDoubleLexical(o.value);

@@ -25,7 +25,7 @@ class RankedList {
   /** The first candidate still `live`; those before it are taken, for good (taken values stay taken). */
   first(live: (c: BlankCandidate) => boolean): BlankCandidate | undefined {
     while (this.cursor < this.items.length) {
-      const c = this.items[this.cursor]!;
+      const c = this.items[this.cursor];
       if (live(c)) return c;
       this.cursor++;
     }

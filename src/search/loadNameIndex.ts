@@ -49,16 +49,16 @@ function addNames(index: NameIndex, result: QueryResult): void {
   if (result.kind !== 'bindings') return;
   const byGraph = new Map<string, Quad[]>();
   for (const row of result.rows) {
-    const graph = row.g!.v;
+    const graph = row.g.v;
     if (isInternalGraph(graph)) continue;
     let quads = byGraph.get(graph);
     if (!quads) byGraph.set(graph, quads = []);
     const g = df.namedNode(graph);
-    const text = fromPlainTerm(row.t!) as Quad['object'];
+    const text = fromPlainTerm(row.t) as Quad['object'];
     if (row.p) { quads.push(df.quad(g, df.namedNode(row.p.v), text, g)); continue; }
     // The appellation's triples as searchableNamesOf reads them (its own quads, as a write gives them).
-    const node = fromPlainTerm(row.a!) as Quad['subject'];
-    quads.push(df.quad(g, df.namedNode(IDENTIFIED_BY), node, g), df.quad(node, df.namedNode(RDF_TYPE), df.namedNode(row.c!.v), g),
+    const node = fromPlainTerm(row.a) as Quad['subject'];
+    quads.push(df.quad(g, df.namedNode(IDENTIFIED_BY), node, g), df.quad(node, df.namedNode(RDF_TYPE), df.namedNode(row.c.v), g),
       df.quad(node, df.namedNode(CONTENT), text, g));
     if (row.primary) quads.push(df.quad(node, df.namedNode(CLASSIFIED_AS), df.namedNode(row.primary.v), g));
   }

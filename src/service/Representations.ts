@@ -29,7 +29,7 @@ import { hintGraphOf } from '../hints/Skeleton.js';
 import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
 import { linkedVersionText, represent, type HalInput, type PageInput, type Representation } from './represent.js';
 
-const JSON_LD = FORMATS[0]!;
+const JSON_LD = FORMATS[0];
 
 
 export interface RepresentationsOptions {
@@ -177,7 +177,7 @@ export class Representations {
 
   /** Whether a document exists (to tell 404 from 406 without rendering). */
   async exists(id: string): Promise<boolean> {
-    if (!this.storeGeneration && this.cache?.has(cacheKey(id, FORMATS[0]!)) === true) return true;
+    if (!this.storeGeneration && this.cache?.has(cacheKey(id, FORMATS[0])) === true) return true;
     return this.documents.store.hasGraph(id);
   }
 

@@ -23,7 +23,7 @@ export function nestedDeeperThan(text: string, limit: number): TooDeep | undefin
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+    const c = text[i];
     if (c === '\n') { line++; lineStart = i + 1; continue; }
     if (c === '#') { i = endOfLine(text, i) - 1; continue; }
     if (c === '"' || c === "'") { i = endOfString(text, i) - 1; continue; }
@@ -45,7 +45,7 @@ function endOfLine(text: string, from: number): number {
 
 /** The index after the string literal opening at `from` ('…', "…", '''…''' or """…"""). */
 function endOfString(text: string, from: number): number {
-  const quote = text[from]!;
+  const quote = text[from];
   const long = text.startsWith(quote.repeat(3), from);
   const close = long ? quote.repeat(3) : quote;
   let i = from + close.length;

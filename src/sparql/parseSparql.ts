@@ -100,7 +100,7 @@ function withUsing(update: Update, using: { default: readonly string[]; named: r
     }
     return { ...operation, using: { default: using.default.map(iri), named: using.named.map(iri) } };
   });
-  return new Generator({ allPrefixes: true }).stringify({ ...update, updates } as Update);
+  return new Generator({ allPrefixes: true }).stringify({ ...update, updates });
 }
 
 /**

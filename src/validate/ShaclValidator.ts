@@ -166,7 +166,7 @@ export class ShaclValidator {
     // Give it the read-only index instead, before any shape is compiled (shapes are compiled
     // lazily, on first use, and keep a pointer into this graph).
     this.validator.$shapes = this.validator.factory.clownface({ dataset: shapes as DatasetCore });
-    this.engine = this.validator.validationEngine as unknown as Engine;
+    this.engine = this.validator.validationEngine;
     this.rdfType = df.namedNode(RDF_TYPE);
     this.documentClass = df.namedNode(DOCUMENT_CLASS);
     this.indexShapes(shapes);

@@ -21,12 +21,12 @@ export function everyProblem(ingested: IngestedDocument, shapes: readonly Proble
   const own: Problem[] = [];
   for (const p of shapes) {
     const cause = ingested.unread.find((part) => followsFrom(p, part, untyped));
-    if (cause) followers[cause.problem]!.push(p);
+    if (cause) followers[cause.problem].push(p);
     else own.push(p);
   }
   const refusals = ingested.refusals.map((problem, i) => {
     const parts = ingested.unread.filter((part) => part.problem === i);
-    const notes = [...unreadNote(ingested, problem, parts), ...followers[i]!.map(followerNote)];
+    const notes = [...unreadNote(ingested, problem, parts), ...followers[i].map(followerNote)];
     return notes.length === 0 ? problem : { ...problem, message: [problem.message, ...notes].join('; ') };
   });
   return [...refusals, ...own];
@@ -72,13 +72,13 @@ function unreadNote(ingested: IngestedDocument, problem: Problem, parts: readonl
   const types = parts.filter((p) => p.wouldHaveGiven !== undefined && 'typeOf' in p.wouldHaveGiven);
   const notes: string[] = [];
   if (types.length > 0) {
-    const node = (types[0]!.wouldHaveGiven as { typeOf: string }).typeOf;
+    const node = (types[0].wouldHaveGiven as { typeOf: string }).typeOf;
     notes.push(`${node === '' ? 'the document' : `the node at ${node}`} was checked without this type`);
   }
   const structures = parts.filter((p) => !types.includes(p) && holdsStructure(valueAt(ingested.given, p.path)));
   if (structures.length > 0) {
     const one = structures.length === 1;
-    const what = one && structures[0]!.path === problem.path ? 'its value' : `the ${one ? 'value' : 'values'} at ${structures.map((p) => p.path).join(', ')}`;
+    const what = one && structures[0].path === problem.path ? 'its value' : `the ${one ? 'value' : 'values'} at ${structures.map((p) => p.path).join(', ')}`;
     notes.push(`${what} ${one ? 'was' : 'were'} not read because of this; problems inside ${one ? 'it are' : 'them are'} not checked`);
   }
   return notes;

@@ -68,7 +68,7 @@ function sequencePath(doc: IngestedDocument, focus: string, steps: readonly stri
   for (const step of steps.slice(0, -1)) {
     frontier = frontier.flatMap(({ key }) => objects(key, step).map((o) => ({ key: o, path: doc.locations.values.get(`${key}\u0000${step}\u0000${o}`) })));
   }
-  const last = steps[steps.length - 1]!;
+  const last = steps[steps.length - 1];
   const wanted = value === undefined ? undefined : locationKey(value);
   const hit = frontier.find(({ key }) => wanted === undefined || objects(key, last).includes(wanted));
   return hit?.path;

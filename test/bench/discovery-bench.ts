@@ -97,13 +97,13 @@ async function sequential(server: ChildServer, paths: readonly string[], count: 
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    const response = await fetch(server.url + paths[i % paths.length]!);
+    const response = await fetch(server.url + paths[i % paths.length]);
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`${paths[i % paths.length]} answered ${response.status}`);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length / 2)]!, p99: times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)]! };
+  return { p50: times[Math.floor(times.length / 2)], p99: times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)] };
 }
 
 async function benchSize(docs: number, work: string): Promise<void> {
@@ -111,7 +111,7 @@ async function benchSize(docs: number, work: string): Promise<void> {
   const nq = join(work, `dump-${docs}.nq`);
   await writeDumps(templates, docs, nq, join(work, `dump-${docs}.ndjson`));
   // Targets of the templates' references: each shared by the copies of its template (a hub).
-  const referenced = [...new Set(templates.flatMap((t) => [...t.text.matchAll(/"id":\s*"(https:\/\/linked\.art\/example\/[^"]+)"/g)].map((m) => m[1]!)))].slice(0, 60);
+  const referenced = [...new Set(templates.flatMap((t) => [...t.text.matchAll(/"id":\s*"(https:\/\/linked\.art\/example\/[^"]+)"/g)].map((m) => m[1])))].slice(0, 60);
 
   progress(`${docs}: loading without the index, then with it`);
   const without = await loadTimed(nq, join(work, `plain-${docs}`), true);

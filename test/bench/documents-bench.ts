@@ -44,35 +44,35 @@ export async function benchDocuments(rounds = 3): Promise<DocumentsBench> {
   };
   const expanded = new Map<IngestedDocument, object>();
   for (const { ingested } of docs) {
-    expanded.set(ingested, await jsonld.fromRDF(toNTriples(ingested.quads) as never, { format: 'application/n-quads', useNativeTypes: true } as jsonld.Options.FromRdf));
+    expanded.set(ingested, await jsonld.fromRDF(toNTriples(ingested.quads), { format: 'application/n-quads', useNativeTypes: true } as jsonld.Options.FromRdf));
   }
 
   const runs: Record<string, number[]> = { ours: [], toRDF: [], validate: [], renderPath: [], renderOnly: [], construct: [], frame: [] };
   const validator = shaclValidator();
   for (let r = 0; r < rounds; r++) {
-    runs['ours']!.push(...await timeEach(docs, (d) => ingestDocument(d.json)));
-    runs['toRDF']!.push(...await timeEach(docs, (d) => jsonld.toRDF(d.json as never, { documentLoader } as never), 0));
-    runs['validate']!.push(...await timeEach(docs, (d) => validator.validate(d.ingested.id, d.ingested.quads)));
-    runs['construct']!.push(...await timeEach(docs, (d) => construct(d.ingested)));
-    runs['renderOnly']!.push(...await timeEach(docs, (d) => renderDocument(d.ingested.id, [...d.ingested.quads, ...d.ingested.hintQuads])));
-    runs['renderPath']!.push(...await timeEach(docs, (d) => renderDocument(d.ingested.id, construct(d.ingested))));
-    runs['frame']!.push(...await timeEach(docs, (d) => jsonld.frame(expanded.get(d.ingested)!, { '@context': 'https://linked.art/ns/v1/linked-art.json', '@id': d.ingested.id, '@embed': '@always' } as never, { documentLoader, omitGraph: true } as never), 0));
+    runs['ours'].push(...await timeEach(docs, (d) => ingestDocument(d.json)));
+    runs['toRDF'].push(...await timeEach(docs, (d) => jsonld.toRDF(d.json as never, { documentLoader } as never), 0));
+    runs['validate'].push(...await timeEach(docs, (d) => validator.validate(d.ingested.id, d.ingested.quads)));
+    runs['construct'].push(...await timeEach(docs, (d) => construct(d.ingested)));
+    runs['renderOnly'].push(...await timeEach(docs, (d) => renderDocument(d.ingested.id, [...d.ingested.quads, ...d.ingested.hintQuads])));
+    runs['renderPath'].push(...await timeEach(docs, (d) => renderDocument(d.ingested.id, construct(d.ingested))));
+    runs['frame'].push(...await timeEach(docs, (d) => jsonld.frame(expanded.get(d.ingested)!, { '@context': 'https://linked.art/ns/v1/linked-art.json', '@id': d.ingested.id, '@embed': '@always' }, { documentLoader, omitGraph: true } as never), 0));
   }
   const t = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, summarize(v)])) as Record<string, Timing>;
   const row = (name: string, timing: Timing, versus?: Timing): string[] =>
     [name, ms(timing.median), ms(timing.p95), timing.perSecond.toFixed(0), versus ? `${(versus.median / timing.median).toFixed(1)}x` : ''];
   return {
     rows: [
-      row('jsonld.toRDF (reference)', t['toRDF']!),
-      row('ingest: document to quads (ours)', t['ours']!, t['toRDF']),
-      row('validate: SHACL shapes (ours; target 2 ms median)', t['validate']!),
-      row('jsonld.frame (reference)', t['frame']!),
-      row('render path: CONSTRUCT + render (ours)', t['renderPath']!, t['frame']),
-      row('  of which CONSTRUCT (2 graphs)', t['construct']!),
-      row('  of which render', t['renderOnly']!),
+      row('jsonld.toRDF (reference)', t['toRDF']),
+      row('ingest: document to quads (ours)', t['ours'], t['toRDF']),
+      row('validate: SHACL shapes (ours; target 2 ms median)', t['validate']),
+      row('jsonld.frame (reference)', t['frame']),
+      row('render path: CONSTRUCT + render (ours)', t['renderPath'], t['frame']),
+      row('  of which CONSTRUCT (2 graphs)', t['construct']),
+      row('  of which render', t['renderOnly']),
     ],
-    ingestRatio: t['toRDF']!.median / t['ours']!.median,
-    renderRatio: t['frame']!.median / t['renderPath']!.median,
-    validateMedian: t['validate']!.median,
+    ingestRatio: t['toRDF'].median / t['ours'].median,
+    renderRatio: t['frame'].median / t['renderPath'].median,
+    validateMedian: t['validate'].median,
   };
 }

@@ -41,7 +41,7 @@ const PUTS = 500;
 const rows: string[][] = [];
 const f1 = (n: number) => n.toFixed(1);
 const f2 = (n: number) => n.toFixed(2);
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 async function withEnv<T>(name: string, value: string | undefined, work: () => Promise<T>): Promise<T> {
   const before = process.env[name];
@@ -181,7 +181,7 @@ async function benchWrites(work: string): Promise<void> {
   const fedCpu = mean(fed.map((r) => r.cpuMs));
   const plainCpu = mean(plain.map((r) => r.cpuMs));
   rows.push([`  the same loads' CPU time (user + system, all threads)`, `${f1(fedCpu / 1000)} s`, `${f1(plainCpu / 1000)} s without the feed`, f2(fedCpu / plainCpu), '≤ 1.05']);
-  rows.push([`store growth per activity (data directory after load)`, `${f1((fed[0]!.bytes - plain[0]!.bytes) / DOCS)} bytes`, `${f1(plain[0]!.bytes / DOCS)} bytes per document without`, '', 'report']);
+  rows.push([`store growth per activity (data directory after load)`, `${f1((fed[0].bytes - plain[0].bytes) / DOCS)} bytes`, `${f1(plain[0].bytes / DOCS)} bytes per document without`, '', 'report']);
 
   progress(`single PUTs, each to a server with the feed and one without, in turns`);
   const documents = (await readFile(ndjson, 'utf8')).split('\n', PUTS).map((l) => JSON.parse(l) as Record<string, unknown>);

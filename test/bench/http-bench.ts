@@ -236,7 +236,7 @@ try {
 
   // 4-5. Bare express with the same bytes.
   current = await startChildServer(BARE, [responsesFile]);
-  const bareHeaders = (await fetchOnce(current.url + okPaths[0]!, JSON_LD)).headerNames;
+  const bareHeaders = (await fetchOnce(current.url + okPaths[0], JSON_LD)).headerNames;
   const bare = await measure('bare express (pre-rendered)', current, okPaths, JSON_LD, 10, DURATION);
   await finish('bare express', current);
   current = undefined;
@@ -324,7 +324,7 @@ try {
   console.log('\n(MB = 2^20 bytes; requests/s and MB/s are autocannon\'s means of its per-second samples; latencies are of every response)');
   const perResponse = (r: Run) => r.measured && r.measured.result.requests.total > 0 ? (r.measured.result.throughput.total / r.measured.result.requests.total).toFixed(0) : '-';
   console.log(`Bytes a response (status line, headers, body): bare express ${perResponse(bare)}, ours ${perResponse(warm)}; `
-    + `ours sends these headers the baseline does not: ${(rendered.get(okPaths[0]!)?.headerNames ?? []).filter((h) => !bareHeaders.includes(h)).join(', ')}`);
+    + `ours sends these headers the baseline does not: ${(rendered.get(okPaths[0])?.headerNames ?? []).filter((h) => !bareHeaders.includes(h)).join(', ')}`);
 
   console.log('\nTargets:');
   const rate = (r: Run) => r.measured?.result.requests.average ?? 0;
@@ -351,8 +351,8 @@ try {
       ['run', 'store', 'req/s', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'service CPUs', 'store CPUs'],
       side.map(({ run, store }, i) => {
         const m = run?.measured;
-        if (!m) return [names[i]!, store, 'not run', '-', '-', '-', '-', '-'];
-        return [names[i]!, store, num(m.result.requests.average, 0), num(m.p50, 2), num(m.p99, 2), `${m.result.errors} / ${m.result.non2xx}`,
+        if (!m) return [names[i], store, 'not run', '-', '-', '-', '-', '-'];
+        return [names[i], store, num(m.result.requests.average, 0), num(m.p50, 2), num(m.p99, 2), `${m.result.errors} / ${m.result.non2xx}`,
           i === 0 ? '-' : cpu(run.cpu?.server), cpu(run.cpu?.store)];
       }));
     console.log('(store CPUs: the Virtuoso process we started; "-" for the embedded store, whose worker thread is inside the service process, or a store you run)');

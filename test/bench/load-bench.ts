@@ -189,7 +189,7 @@ async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: 
     bareRuns.push(await bareLoad('after ours'));
     const measured = bareRuns.filter((b) => b.report !== undefined);
     const fastest = measured.length === 0 ? undefined : measured.reduce((a, b) => (b.report!.loadMs < a.report!.loadMs ? b : a));
-    const bareRun = fastest?.run ?? bareRuns[0]!.run;
+    const bareRun = fastest?.run ?? bareRuns[0].run;
     const bareReport = fastest?.report;
 
     // 3b. The remote store: the same N-Quads, cleared store first, then again (all unchanged).
@@ -238,11 +238,11 @@ async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: 
       else if (s.rejected > 0) problems.push(`${r.name}${where}: ${s.rejected} documents rejected`);
     }
     // The store column only with --remote: without it the table is as it always was.
-    const withStore = (row: string[], store: string) => (remoteUrl ? [row[0]!, store, ...row.slice(1)] : row);
+    const withStore = (row: string[], store: string) => (remoteUrl ? [row[0], store, ...row.slice(1)] : row);
     printTable(`Load: ${count(docs)} generated documents, validated (seconds: whole process for ours, the load() call for bare; ratio = seconds / bare)`,
       withStore(['run', 'documents', 'quads', 'seconds', 'documents/s', 'peak RSS MB', 'ratio to bare'], 'store'),
       rows.map((row, i) => withStore(row, stores[i] ?? '')));
-    const first = runs[0]!;
+    const first = runs[0];
     const firstRatio = first.run.ms / 1000 / bareSeconds;
     console.log(`\ntarget ≤ ${TARGET}x bare: ${Number.isFinite(firstRatio) && first.summary ? (firstRatio <= TARGET ? 'met' : 'NOT met') : 'not measured'} (${ratio(first.run.ms / 1000)}, N-Quads into a fresh store)`);
 
@@ -297,7 +297,7 @@ async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   if (process.argv[2] === '--bare') {
-    process.stdout.write(JSON.stringify(await bare(process.argv[3]!)) + '\n');
+    process.stdout.write(JSON.stringify(await bare(process.argv[3])) + '\n');
   } else {
     const args = process.argv.slice(2);
     const docs = Number(args.find((a) => /^\d+$/.test(a)) ?? 100000);

@@ -83,7 +83,7 @@ async function queries(server: ChildServer): Promise<Map<string, string[]>> {
     const identifier = names.find((n) => n.type === 'Identifier')?.content;
     const words = (name ?? '').split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
     if (words.length > 0) {
-      const longest = [...words].sort((a, b) => b.length - a.length)[0]!;
+      const longest = [...words].sort((a, b) => b.length - a.length)[0];
       out.get('one word')!.push(longest);
       out.get('prefix')!.push(longest.slice(0, 4));
       out.get('accents, capitals')!.push(accented(longest));

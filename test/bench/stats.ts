@@ -3,7 +3,7 @@ export interface Timing { median: number; p95: number; perSecond: number }
 
 export function summarize(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const total = samples.reduce((a, b) => a + b, 0);
   return { median: at(0.5), p95: at(0.95), perSecond: samples.length / (total / 1000) };
 }
@@ -22,7 +22,7 @@ export async function timeEach<T>(items: readonly T[], fn: (item: T) => unknown,
 
 export function printTable(title: string, header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |';
   console.log(`\n${title}\n`);
   console.log(line(header));
   console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');

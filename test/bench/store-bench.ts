@@ -35,7 +35,7 @@ const templates: Array<{ text: string; idJson: string }> = readDocuments(CORPUS_
 
 /** Document i: its graph and its hint graph, as the service would write them. */
 export function generatedDocument(i: number): Array<[string, Quad[]]> {
-  const template = templates[i % templates.length]!;
+  const template = templates[i % templates.length];
   const ingested = ingestDocument(JSON.parse(template.text.split(template.idJson).join(JSON.stringify(docGraph(i)))));
   return [[ingested.id, ingested.quads], [hintGraphOf(ingested.id), ingested.hintQuads]];
 }
@@ -45,7 +45,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(0) + ' KB';
 const secs = (ms: number) => (ms / 1000).toFixed(2) + ' s';
 
 function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 async function dirBytes(dir: string): Promise<{ snapshot: number; log: number }> {
@@ -204,7 +204,7 @@ export async function benchStore(docs: number): Promise<Array<{ metric: string; 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   if (process.argv[2] === '--restart') {
-    const report = await restart(process.argv[3]!, Number(process.argv[4]));
+    const report = await restart(process.argv[3], Number(process.argv[4]));
     process.stdout.write(JSON.stringify(report) + '\n');
   } else {
     const docs = Number(process.argv[2] ?? 10000);

@@ -79,7 +79,7 @@ describe('Change feed: /activity-stream, tombstones', function () {
       ['Create', { id: person.id, type: 'Person' }],
       ['Update', { id: person.id, type: 'Person' }],
     ]);
-    expect(items[1]!.endTime).to.equal(await lastModified(person.id));
+    expect(items[1].endTime).to.equal(await lastModified(person.id));
   });
 
   it('DELETE records Delete with the class; the id answers 410 with the deletion time, and a new PUT is a Create', async () => {

@@ -87,14 +87,14 @@ describe('linkedart query and update', function () {
       expect(json.status, json.stderr).to.equal(0);
       const parsed = JSON.parse(json.stdout) as SparqlJson;
       expect(parsed.head.vars).to.deep.equal(['obj', 'type', 'label']);
-      expect(parsed.results.bindings.map((b) => b.obj!.value)).to.include(PAINTING);
+      expect(parsed.results.bindings.map((b) => b.obj.value)).to.include(PAINTING);
       const table = query([OBJECTS]);
       expect(table.stdout.trimEnd().split('\n').at(-1)).to.equal(`${parsed.results.bindings.length} rows`);
     });
 
     it('ASK prints true or false; CONSTRUCT prints Turtle as a table, N-Triples with --format nt', () => {
       for (const [ask, answer] of [[`${PREFIXES}ASK { <${PAINTING}> a crm:E22_Human-Made_Object }`, 'true'], [`${PREFIXES}ASK { <${PAINTING}> a crm:E21_Person }`, 'false']]) {
-        const result = query([ask!]);
+        const result = query([ask]);
         expect(result.status, result.stderr).to.equal(0);
         expect(result.stdout).to.equal(`${answer}\n`);
       }

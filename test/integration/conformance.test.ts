@@ -82,7 +82,7 @@ describe(`the conformance policy (${STORE_KIND})`, function () {
     expect(body.conforms).to.equal(false);
     expect(body.violations.map((p) => ({ rule: p.rule, path: p.path, value: p.value, document: p.document, severity: p.severity })))
       .to.deep.equal([{ rule: 'NameContent', path: 'identified_by[0]', value: '{"type":"Name"}', document: id, severity: 'Violation' }]);
-    expect(body.violations[0]!.hint).to.be.a('string').and.not.equal('');
+    expect(body.violations[0].hint).to.be.a('string').and.not.equal('');
   });
 
   it('says so for people: a banner on its page linking to the report, the report as a page, a count on the landing page and in /metrics', async () => {
@@ -143,7 +143,7 @@ describe(`the conformance policy (${STORE_KIND})`, function () {
     const post = (query: string) => fetch(`${app.origin}/_bulk?format=ndjson${query}`, { method: 'POST', headers: auth, body });
     const strict = (await (await post('')).json()) as LoadReport;
     expect({ created: strict.created, rejected: strict.rejected }).to.deep.equal({ created: 0, rejected: 1 });
-    expect(strict.rejections[0]!.problems!.map((p) => p.rule)).to.deep.equal(['NameContent']);
+    expect(strict.rejections[0].problems!.map((p) => p.rule)).to.deep.equal(['NameContent']);
     const reported = (await (await post('&conformance=report')).json()) as LoadReport;
     expect({ created: reported.created, rejected: reported.rejected, violated: reported.violated, byRule: reported.violationsByRule })
       .to.deep.equal({ created: 1, rejected: 0, violated: 1, byRule: { NameContent: 1 } });

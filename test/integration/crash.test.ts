@@ -29,7 +29,7 @@ describe('durability: kill -9 during writes, then restart', function () {
     const killAfter = 300 + Math.floor(Math.random() * 200);
     await new Promise<void>((resolve) => {
       let buffer = '';
-      writer.stdout!.on('data', (chunk: Buffer) => {
+      writer.stdout.on('data', (chunk: Buffer) => {
         buffer += chunk.toString();
         const lines = buffer.split('\n');
         buffer = lines.pop()!;

@@ -70,7 +70,7 @@ describe('--date-order ydm: a source convention, asked for on each write', funct
     it('bulk: refused by default, loaded with ?dateOrder=ydm (the repair counted), 400 with ?repair=none or an unknown order', async () => {
       const plain = (await (await bulk('&dryRun=true')).json()) as LoadReport;
       expect({ created: plain.created, rejected: plain.rejected }).to.deep.equal({ created: 0, rejected: 1 });
-      expect(plain.rejections[0]!.messages.join('\n')).to.match(/\[TimeSpanBeginOfTheBegin\]/);
+      expect(plain.rejections[0].messages.join('\n')).to.match(/\[TimeSpanBeginOfTheBegin\]/);
       const ydm = (await (await bulk('&dryRun=true&dateOrder=ydm')).json()) as LoadReport;
       expect({ created: ydm.created, rejected: ydm.rejected, dateOrder: ydm.repairs['date-order'] }).to.deep.equal({ created: 1, rejected: 0, dateOrder: 1 });
       const none = await bulk('&dateOrder=ydm&repair=none');

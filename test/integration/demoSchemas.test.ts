@@ -12,12 +12,12 @@ import { schemaFindings } from '../support/schemas.js';
 /** The README table's rows as `file path finding`. */
 function listedInReadme(): string[] {
   const readme = readFileSync(`${PROJECT_ROOT}README.md`, 'utf8');
-  const section = readme.split('### The official JSON Schemas')[1]!.split('\n## ')[0]!;
+  const section = readme.split('### The official JSON Schemas')[1].split('\n## ')[0];
   const rows: string[] = [];
   for (const line of section.split('\n')) {
     const cells = line.split(' | ').map((c) => c.replace(/^\| /, '').trim());
     const file = /^`([\w-]+\.json)`$/.exec(cells[0] ?? '')?.[1];
-    if (file) rows.push(`${file} ${cells[1]!.replaceAll('`', '')} ${cells[2]}`);
+    if (file) rows.push(`${file} ${cells[1].replaceAll('`', '')} ${cells[2]}`);
   }
   return rows.sort();
 }

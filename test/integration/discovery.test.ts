@@ -52,8 +52,8 @@ describe('Discovery: _links, search pages and the root', function () {
     expect(link._estimate).to.equal(1);
     const items = await walk(link.href);
     expect(items).to.deep.equal([{ id: PAINTING, type: 'HumanMadeObject' }]);
-    const painting = await json<{ id: string; produced_by: { carried_out_by: Array<{ id: string }> } }>(items[0]!.id);
-    expect(painting.produced_by.carried_out_by[0]!.id).to.equal(PAINTER);
+    const painting = await json<{ id: string; produced_by: { carried_out_by: Array<{ id: string }> } }>(items[0].id);
+    expect(painting.produced_by.carried_out_by[0].id).to.equal(PAINTER);
   });
 
   it('from a set to its members, over several pages (page size 1), each member dereferenceable', async () => {
@@ -188,7 +188,7 @@ describe('Discovery: _links, search pages and the root', function () {
     expect(answer.warnings.join('\n')).to.match(/"_links" \(HAL links\) is not data: it was dropped.*\[hal-links\]/);
     const after = await follow(PAINTER);
     expect(after.headers.get('etag')).to.not.equal(etag);
-    const link = ((await after.json()) as { _links: Record<string, Link> })._links['la:objectProducedByAgent']!;
+    const link = ((await after.json()) as { _links: Record<string, Link> })._links['la:objectProducedByAgent'];
     expect(link._estimate).to.equal(2);
     expect((await walk(link.href)).map((i) => i.id)).to.deep.equal([PAINTING, sketch].sort());
     // The sketch's own _links are the service's, not the ones it was sent with.

@@ -20,7 +20,7 @@ const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8
 function embeddedJson(html: string): unknown {
   const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
   expect(scripts).to.have.length(1);
-  return JSON.parse(scripts[0]![1]!);
+  return JSON.parse(scripts[0][1]);
 }
 
 describe('HTTP: the pages for people', function () {
@@ -64,7 +64,7 @@ describe('HTTP: the pages for people', function () {
     expect(html).to.contain('<a href="/collection/person/edith-marrow">Edith Anne Marrow</a>');
     expect(html).to.contain('<a href="http://vocab.getty.edu/aat/300033618" rel="external noopener">Painting</a>');
     for (const ext of ['jsonld', 'ttl', 'nt', 'nq', 'trig', 'rdf']) expect(html).to.contain(`href="/collection/object/harbour-at-dusk?format=${ext}"`);
-    const internal = [...html.matchAll(/href="(\/collection\/[^"?#]+)"/g)].map((m) => m[1]!);
+    const internal = [...html.matchAll(/href="(\/collection\/[^"?#]+)"/g)].map((m) => m[1]);
     expect(internal.length).to.be.greaterThan(5);
     for (const path of new Set(internal.filter((p) => !p.includes('/media/') && !p.includes('/service/')))) {
       expect((await get(path, { Accept: BROWSER })).status, path).to.equal(200);

@@ -84,7 +84,7 @@ describe('the pages for people, in a browser', function () {
         const href = entityLink ?? hrefs.find((h) => h.includes('?format=ttl'));
         expect(href, 'a link to another entity or format').to.be.a('string');
         const followed = await page.request.get(server.url + href!, { headers: { Accept: 'text/html' } });
-        expect(followed.status(), href!).to.equal(200);
+        expect(followed.status(), href).to.equal(200);
         if (entityLink) expect(await followed.text()).to.match(/<h1>[^<]+<\/h1>/);
         expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).to.deep.equal([]);
         expect(problems).to.deep.equal([]);

@@ -94,8 +94,8 @@ describe('linkedart export (the program)', function () {
   it('stops quietly with exit code 0 when the reader closes standard output early (| head)', async () => {
     const child = spawn(process.execPath, [CLI, 'export', '--data-dir', dataDir, '--format', 'nquads'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
-    child.stdout!.once('data', () => child.stdout!.destroy());
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stdout.once('data', () => child.stdout.destroy());
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code, stderr).to.equal(0);
     expect(stderr).not.to.contain('closed before');

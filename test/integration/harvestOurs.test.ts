@@ -82,22 +82,22 @@ describe('harvesting our own feed: B mirrors A', function () {
     const first = demo.slice(0, 20);
     const bulk = await fetch(`${base}_bulk?format=ndjson`, { method: 'POST', headers: auth, body: first.map((d) => JSON.stringify(d.document)).join('\n') });
     expect(bulk.status, await bulk.text()).to.equal(200);
-    await put(demo[20]!.document);
-    await put({ ...demo[0]!.document, _label: 'Changed by a PUT' });
-    await remove(demo[1]!.id);
-    await relabel(demo[2]!.id, 'Changed by an update');
+    await put(demo[20].document);
+    await put({ ...demo[0].document, _label: 'Changed by a PUT' });
+    await remove(demo[1].id);
+    await relabel(demo[2].id, 'Changed by an update');
     const report = await harvest();
     expect(report.rejected).to.equal(0);
     expect(await sameExports()).to.equal(20);
   });
 
   it('the second harvest takes only what is new, deletes included', async () => {
-    await put(demo[21]!.document);
-    await remove(demo[3]!.id);
-    await put({ ...demo[4]!.document, _label: 'Changed again' });
-    await relabel(demo[5]!.id, 'Relabelled again');
+    await put(demo[21].document);
+    await remove(demo[3].id);
+    await put({ ...demo[4].document, _label: 'Changed again' });
+    await relabel(demo[5].id, 'Relabelled again');
     // A deleted id created again is a Create in the feed: B has it again.
-    await put(demo[1]!.document);
+    await put(demo[1].document);
     const report = await harvest();
     expect(report.activities).to.equal(5);
     expect(report.deleted).to.equal(1);

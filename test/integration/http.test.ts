@@ -25,7 +25,7 @@ const PAINTING_ID = 'https://museum.example.org' + PAINTING;
 
 /** How a body in each format is read back, to check it is what it says it is. */
 function triplesIn(contentType: string, body: string): number {
-  const type = contentType.split(';')[0]!.trim();
+  const type = contentType.split(';')[0].trim();
   switch (type) {
     case 'application/ld+json': return Object.keys(JSON.parse(body) as object).length;
     case 'text/turtle': return new Parser({ format: 'text/turtle' }).parse(body).length;
@@ -34,7 +34,7 @@ function triplesIn(contentType: string, body: string): number {
     case 'application/trig': return new Parser({ format: 'application/trig' }).parse(body).length;
     case 'application/rdf+xml': return parseWithOxigraph(body, { format: 'application/rdf+xml' }).length;
     // The page embeds the JSON-LD: its keys, as for the JSON-LD itself.
-    case 'text/html': return Object.keys(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(body)![1]!) as object).length;
+    case 'text/html': return Object.keys(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(body)![1]) as object).length;
     default: throw new Error(`unexpected content type ${contentType}`);
   }
 }
@@ -409,9 +409,9 @@ describe('HTTP: the Linked Art protocol', function () {
         expect((await get(`${prefix}/ready`)).status, prefix).to.equal(200);
         const exported = await get(`${prefix}/_export?format=ndjson&id=${encodeURIComponent(PAINTING_ID)}`);
         expect(exported.status, prefix).to.equal(200);
-        expect(((JSON.parse((await exported.text()).split('\n')[0]!)) as { id: string }).id).to.equal(PAINTING_ID);
+        expect(((JSON.parse((await exported.text()).split('\n')[0])) as { id: string }).id).to.equal(PAINTING_ID);
         const page = await (await get(`${prefix}/sparql`, { Accept: 'text/html' })).text();
-        const script = /src="(sparql-ui\/query-page\.js[^"]*)"/.exec(page)![1]!;
+        const script = /src="(sparql-ui\/query-page\.js[^"]*)"/.exec(page)![1];
         expect((await get(`${prefix}/${script}`)).status, `${prefix}/${script}`).to.equal(200);
         const ask = await get(`${prefix}/sparql?query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { Accept: 'application/sparql-results+json' });
         expect(((await ask.json()) as { boolean: boolean }).boolean, prefix).to.equal(true);
@@ -427,7 +427,7 @@ describe('HTTP: the Linked Art protocol', function () {
       // The line is written when the server has finished the response, which may come after the
       // client has read it: wait for the line itself (polled; the deadline only stops a hung test).
       for (const deadline = Date.now() + 10_000; ofThisPath().length === before && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
-      const line = ofThisPath()[before]!;
+      const line = ofThisPath()[before];
       expect(line).to.include({ method: 'GET', status: 200, bytes: length });
       expect(line.ms).to.be.a('number');
     });

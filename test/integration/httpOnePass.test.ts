@@ -37,6 +37,6 @@ describe('HTTP writes: every problem of a refused document at once', function ()
     expect(response.status).to.equal(200);
     const report = (await response.json()) as { rejected: number; rejections: Array<{ problems: Array<{ rule: string; path: string; severity: string }> }> };
     expect(report.rejected).to.equal(1);
-    expect(where(report.rejections[0]!.problems.filter((p) => p.severity === 'Violation'))).to.deep.equal(['NameContent at identified_by[0]', 'unmapped-key at current_location.clasified_as']);
+    expect(where(report.rejections[0].problems.filter((p) => p.severity === 'Violation'))).to.deep.equal(['NameContent at identified_by[0]', 'unmapped-key at current_location.clasified_as']);
   });
 });

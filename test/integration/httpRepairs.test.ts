@@ -57,7 +57,7 @@ describe('HTTP writes with repairs', function () {
     expect(answer.id).to.equal(`${BASE}object/relative`);
     expect(answer.repairs).to.have.length(3);
     const served = (await (await fetch(`${app.origin}/collection/object/relative`)).json()) as { made_of: Array<{ id: string }> };
-    expect(served.made_of[0]!.id).to.equal(`${BASE}material/oil`);
+    expect(served.made_of[0].id).to.equal(`${BASE}material/oil`);
   });
 
   it('PUT: an embedded "id": "" is refused by default; repaired, the structure is one of its own (not the document, as resolving it against the PUT URL would make it)', async () => {
@@ -85,7 +85,7 @@ describe('HTTP writes with repairs', function () {
     const post = (query: string) => fetch(`${app.origin}/_bulk?format=ndjson${query}`, { method: 'POST', headers: auth, body });
     const repaired = (await (await post('&dryRun=true')).json()) as LoadReport;
     expect({ created: repaired.created, repairs: repaired.repairs }).to.deep.equal({ created: 1, repairs: { 'legacy-class': 1 } });
-    expect(repaired.repaired[0]!.messages[0]).to.equal(LEGACY_CLASS_REPAIR);
+    expect(repaired.repaired[0].messages[0]).to.equal(LEGACY_CLASS_REPAIR);
     const strict = (await (await post('&dryRun=true&repair=none')).json()) as LoadReport;
     expect({ rejected: strict.rejected, repairs: strict.repairs }).to.deep.equal({ rejected: 1, repairs: {} });
     expect((await post('&repair=x')).status).to.equal(400);

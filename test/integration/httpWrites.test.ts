@@ -114,8 +114,8 @@ describe('HTTP writes', function () {
     expect(response.status, await response.clone().text()).to.equal(200);
     const report = (await response.json()) as { created: number; rejected: number; rejections: Array<{ location: string; messages: string[] }> };
     expect(report).to.include({ created: 1, rejected: 1 });
-    expect(report.rejections[0]!.location).to.equal('line 2 (record 2)');
-    expect(report.rejections[0]!.messages.join(' ')).to.contain('not a document');
+    expect(report.rejections[0].location).to.equal('line 2 (record 2)');
+    expect(report.rejections[0].messages.join(' ')).to.contain('not a document');
   });
 
   it('bulk with Accept: application/x-ndjson: a line per stored batch, then the report', async () => {
@@ -124,7 +124,7 @@ describe('HTTP writes', function () {
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.equal('application/x-ndjson');
     const lines = (await response.text()).trim().split('\n').map((l) => JSON.parse(l) as Record<string, { created: number }>);
-    expect(lines.slice(0, -1).map((l) => l['acknowledged']!.created)).to.deep.equal([2, 4, 5]);
+    expect(lines.slice(0, -1).map((l) => l['acknowledged'].created)).to.deep.equal([2, 4, 5]);
     expect(lines.at(-1)!['report']).to.include({ created: 5, rejected: 0 });
   });
 

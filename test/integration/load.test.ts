@@ -121,12 +121,12 @@ describe(`linkedart load (${STORE_KIND})`, function () {
       }
       runs.push({ ids, report: { created: report.created, rejected: report.rejected, warnings: report.warnings, rejections: report.rejections, warned: report.warned } });
     }
-    expect(runs[0]!.report).to.include({ created: 29, rejected: 1 });
+    expect(runs[0].report).to.include({ created: 29, rejected: 1 });
     expect(runs[1]).to.deep.equal(runs[0]);
   });
 
   it('--check-workers that is no count of threads: refused before anything is read (exit 2)', async () => {
-    const result = load([...await testStoreArgs(join(work, 'data')), '--check-workers', 'many', join(DEMO_DIR, demo[0]!.file)]);
+    const result = load([...await testStoreArgs(join(work, 'data')), '--check-workers', 'many', join(DEMO_DIR, demo[0].file)]);
     expect(result.status).to.equal(2);
     expect(result.stderr).to.contain('--check-workers many: a whole number of threads from 0 to 64');
   });
@@ -182,7 +182,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     expect(exported.status, exported.stderr).to.equal(0);
     const lines = readFileSync(dump, 'utf8').split('\n');
     const lastMarker = lines.map((l) => l.startsWith('#@document ')).lastIndexOf(true) + 1;
-    const lastId = /<(.*)>/.exec(lines[lastMarker - 1]!)![1]!;
+    const lastId = /<(.*)>/.exec(lines[lastMarker - 1])![1];
     const block = '<http://localhost:8080/place/new-place> a <http://www.cidoc-crm.org/cidoc-crm/E53_Place> ;\n  <http://www.w3.org/2000/01/rdf-schema#label> "New place" .\n';
     appendFileSync(dump, block);
     const refused = load(['--dry-run', dump]);
@@ -242,7 +242,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     const dataDir = join(work, 'data');
     const store = await EmbeddedStore.open({ dataDir });
     try {
-      const result = load([...await testStoreArgs(dataDir), join(DEMO_DIR, demo[0]!.file)]);
+      const result = load([...await testStoreArgs(dataDir), join(DEMO_DIR, demo[0].file)]);
       expect(result.status).to.equal(1);
       expect(result.stderr).to.contain('--server');
     } finally {

@@ -104,7 +104,7 @@ describe(`lossless writes (${STORE_KIND})`, function () {
       expect(result.stderr).to.contain('lossless');
       expect(result.stdout + result.stderr).to.match(/1 new.*2 rejected/s);
       const rejects = readFileSync(join(work, 'r.ndjson'), 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l) as RejectLine);
-      expect(rejects.map((r) => [r.id, r.problems[0]!.rule, r.problems[0]!.path])).to.deep.equal([
+      expect(rejects.map((r) => [r.id, r.problems[0].rule, r.problems[0].path])).to.deep.equal([
         [`${BASE}object/two-labels`, 'lossless', '_label[1]'],
         [`${BASE}object/own-image`, 'lossless', 'representation[0]'],
       ]);

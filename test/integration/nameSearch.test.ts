@@ -92,7 +92,7 @@ describe('HTTP: name search and the landing page', function () {
     expect(html).to.contain('&lt;script>alert(1)&lt;/script></a>');
     expect(html).to.contain('value="&lt;script>alert(1)&lt;/script>"');
     const json = await (await get(`/collection/search?q=${encodeURIComponent(EVIL)}`)).json() as { orderedItems: Array<{ name: string }> };
-    expect(json.orderedItems[0]!.name).to.equal(EVIL);
+    expect(json.orderedItems[0].name).to.equal(EVIL);
   });
 
   it('the landing page for a browser: title, counts linking to lists, latest changes, search box, SPARQL', async () => {

@@ -26,7 +26,7 @@ type Node = Record<string, unknown>;
 /** The JSON object holding the value at `path`, and the value's key there. */
 function parentOf(doc: Node, path: string): { holder: Node; key: string } {
   const m = /^(.*?)\.?([^.[\]]+)$/.exec(path)!;
-  return { holder: (m[1] === '' ? doc : valueAt(doc, m[1]!)) as Node, key: m[2]! };
+  return { holder: (m[1] === '' ? doc : valueAt(doc, m[1])) as Node, key: m[2] };
 }
 
 /**
@@ -43,7 +43,7 @@ const FIXES: Record<string, (doc: Node, p: Problem) => void> = {
   // A value that is no reference: left out (the data team has no IRI for it).
   reference: (doc, p) => {
     const entry = /^(.*)\[(\d+)\]$/.exec(p.path);
-    if (entry) (valueAt(doc, entry[1]!) as unknown[]).splice(Number(entry[2]), 1);
+    if (entry) (valueAt(doc, entry[1]) as unknown[]).splice(Number(entry[2]), 1);
     else { const { holder, key } = parentOf(doc, p.path); delete holder[key]; }
   },
   'unknown-type': (doc, p) => {
@@ -101,16 +101,16 @@ describe('the real-world records: a record refused for one rule alone loads once
   });
 
   it('loads each record whose one listed problem is fixed', async () => {
-    const single = report.rejections.filter((r) => violations(r.problems).length === 1 && !REFUSED_AT_ONCE.has(violations(r.problems)[0]!.rule));
+    const single = report.rejections.filter((r) => violations(r.problems).length === 1 && !REFUSED_AT_ONCE.has(violations(r.problems)[0].rule));
     expect(single.length, 'refused records with one problem').to.be.greaterThan(20);
     expect(single.filter((r) => r.source.startsWith(handMade)).map((r) => r.source.slice(handMade.length + 1)).sort()).to.deep.equal(Object.keys(HAND_MADE).sort());
     for (const [i, item] of single.entries()) {
-      const problem = violations(item.problems)[0]!;
+      const problem = violations(item.problems)[0];
       const fix = FIXES[problem.rule];
       expect(fix, `a hand-made fix for ${problem.rule} (${item.source})`).to.not.equal(undefined);
       // The paths are of the document as repaired: fixed there, as a data team reading the report would.
       const doc = repairDocument(JSON.parse(readFileSync(item.source, 'utf8'))).document as Node;
-      fix!(doc, problem);
+      fix(doc, problem);
       writeFileSync(join(dir, `${i}.json`), JSON.stringify(doc));
     }
     const fixed = await new Loader(undefined, { dryRun: true }).load(resolveInputs([dir]));

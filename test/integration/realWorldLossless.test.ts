@@ -27,7 +27,7 @@ describe('real-world records, the corpus and the demo: nothing accepted is chang
     const said = new Map<string, number[]>();
     for (const row of table.split('\n').slice(2)) {
       const cells = row.split('|').slice(1, -1).map((c) => c.trim());
-      const name = cells[0]!.replace(/\*/g, '').split(' ')[0]!;
+      const name = cells[0].replace(/\*/g, '').split(' ')[0];
       said.set(name === 'all' ? 'all' : name, cells.slice(1, 5).map((c) => Number(/\d+/.exec(c.replace(/\*/g, ''))![0])));
     }
     const measured = (of: readonly Outcome[]) => [of.length, of.filter((o) => o.loadsAsWritten).length, of.filter((o) => !o.rules).length, of.filter((o) => o.loadsUnderReport).length];

@@ -54,8 +54,8 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
     // Each refused document as given, its problems beside it, with where it was.
     expect(r1.map((r) => [r.source, r.location, r.id])).to.deep.equal([[dump, 'line 2 (record 2)', BAD_NAME.id], [dump, 'line 4 (record 4)', BAD_TYPE.id]]);
     expect(r1.map((r) => r.document)).to.deep.equal([BAD_NAME, BAD_TYPE]);
-    expect(r1[0]!.problems.find((p) => p.severity === 'Violation')).to.include({ rule: 'NameContent', path: 'identified_by[0]', value: '{"type":"Name"}' });
-    expect(r1[0]!.problems[0]!.hint).to.be.a('string');
+    expect(r1[0].problems.find((p) => p.severity === 'Violation')).to.include({ rule: 'NameContent', path: 'identified_by[0]', value: '{"type":"Name"}' });
+    expect(r1[0].problems[0].hint).to.be.a('string');
 
     // The data team fixes the Name, not the type.
     const fixed = r1.map((r) => (r.id === BAD_NAME.id ? { ...r, document: { ...BAD_NAME, identified_by: [{ type: 'Name', content: 'Bowl' }] } } : r));
@@ -65,7 +65,7 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
     expect(second.stderr).to.match(/loaded: 1 new, 0 replaced, 0 unchanged, 1 rejected/);
     const r2 = readRejects(join(work, 'r2.ndjson'));
     expect(r2.map((r) => [r.id, r.document])).to.deep.equal([[BAD_TYPE.id, BAD_TYPE]]);
-    expect(await storedIds(join(work, 'data'))).to.deep.equal([demo[0]!['id'], demo[1]!['id'], BAD_NAME.id].sort());
+    expect(await storedIds(join(work, 'data'))).to.deep.equal([demo[0]['id'], demo[1]['id'], BAD_NAME.id].sort());
 
     // All fixed: the rejects file of the last load is empty.
     writeFileSync(join(work, 'r2.ndjson'), ndjson([{ ...r2[0], document: { ...BAD_TYPE, type: 'HumanMadeObject' } }]));
@@ -106,18 +106,18 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
     expect(first.status, first.stderr).to.equal(1);
     const r1 = readRejects(join(work, 'r1.ndjson'));
     expect(r1.map((r) => r.id)).to.deep.equal([BAD_NAME.id, strayId]);
-    expect(r1[0]!.document).to.deep.equal(BAD_NAME);
-    expect(r1[0]!.nquads).to.equal(undefined);
-    expect(r1[1]!.document).to.equal(undefined);
-    expect(r1[1]!.nquads).to.contain('<http://localhost:8080/object/elsewhere> <http://www.cidoc-crm.org/cidoc-crm/P3_has_note> "red"');
-    expect(r1[1]!.problems.map((p) => p.rule)).to.deep.equal(['not-renderable']);
+    expect(r1[0].document).to.deep.equal(BAD_NAME);
+    expect(r1[0].nquads).to.equal(undefined);
+    expect(r1[1].document).to.equal(undefined);
+    expect(r1[1].nquads).to.contain('<http://localhost:8080/object/elsewhere> <http://www.cidoc-crm.org/cidoc-crm/P3_has_note> "red"');
+    expect(r1[1].problems.map((p) => p.rule)).to.deep.equal(['not-renderable']);
 
     // Loaded again as it is: the same two refused, for the same rules.
     const second = load([...data, '--rejects', join(work, 'r2.ndjson'), join(work, 'r1.ndjson')]);
     expect(second.status, second.stderr).to.equal(1);
     const r2 = readRejects(join(work, 'r2.ndjson'));
     expect(r2.map((r) => [r.id, r.problems.map((p) => p.rule)])).to.deep.equal(r1.map((r) => [r.id, r.problems.map((p) => p.rule)]));
-    expect(r2[1]!.nquads).to.equal(r1[1]!.nquads);
+    expect(r2[1].nquads).to.equal(r1[1].nquads);
   });
 
   it('--rejects with --server: refused before anything is read (the report has every problem)', () => {

@@ -33,7 +33,7 @@ describe('SPARQL Update is durable like any write (serve process, kill -9, resta
   const primaryName = async () => {
     const doc = await (await fetch(`${server!.url}/person/edith-marrow`)).json() as { id: string; identified_by: Array<{ content?: string }> };
     expect(doc.id).to.equal(person());
-    return doc.identified_by[0]!.content;
+    return doc.identified_by[0].content;
   };
   /** Replace the primary Name's content with `value` (or with nothing, which breaks NameContent). */
   const setName = (value: string | undefined) => update(

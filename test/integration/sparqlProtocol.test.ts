@@ -38,7 +38,7 @@ const SOLUTION_FORMATS: readonly SolutionFormat[] = [
   },
   {
     name: 'xml', mediaType: 'application/sparql-results+xml',
-    values: (body) => [...body.matchAll(/<uri>([^<]*)<\/uri>/g)].map((m) => m[1]!),
+    values: (body) => [...body.matchAll(/<uri>([^<]*)<\/uri>/g)].map((m) => m[1]),
     boolean: (body) => /<boolean>\s*true\s*<\/boolean>/.test(body),
   },
   { name: 'csv', mediaType: 'text/csv', values: (body) => lines(body).slice(1) },
@@ -162,7 +162,7 @@ describe('SPARQL Protocol: /sparql', function () {
         const response = await send(app.origin, 'GET', query, {});
         const body = await response.text();
         expect(response.status, body).to.equal(200);
-        expect(SOLUTION_FORMATS[0]!.values(body)).to.deep.equal(expected);
+        expect(SOLUTION_FORMATS[0].values(body)).to.deep.equal(expected);
       });
     }
 
@@ -173,7 +173,7 @@ describe('SPARQL Protocol: /sparql', function () {
         const response = await send(app.origin, 'GET', `${PREFIX}SELECT ?o WHERE { { ?s ?p ?o } UNION { ?s a crm:E22_Human-Made_Object } } ORDER BY ${direction}(?o)`, {});
         const body = await response.text();
         expect(response.status, body).to.equal(200);
-        const ranks = (JSON.parse(body) as { results: { bindings: Array<{ o?: { type: string } }> } }).results.bindings.map((b) => RANK[b.o?.type ?? 'unbound']!);
+        const ranks = (JSON.parse(body) as { results: { bindings: Array<{ o?: { type: string } }> } }).results.bindings.map((b) => RANK[b.o?.type ?? 'unbound']);
         expect(new Set(ranks).size, direction).to.equal(4);
         const inOrder = [...ranks].sort((a, b) => direction === 'ASC' ? a - b : b - a);
         expect(ranks, direction).to.deep.equal(inOrder);
@@ -189,7 +189,7 @@ describe('SPARQL Protocol: /sparql', function () {
         expect((JSON.parse(body) as Problem).detail).to.match(/cannot sort this many rows.*MaxSortedTopRows.*SR353/);
       } else {
         expect(response.status, body).to.equal(200);
-        expect(SOLUTION_FORMATS[0]!.values(body).sort()).to.deep.equal(E22_OBJECTS);
+        expect(SOLUTION_FORMATS[0].values(body).sort()).to.deep.equal(E22_OBJECTS);
       }
     });
   });
@@ -288,11 +288,11 @@ describe('SPARQL Protocol: /sparql', function () {
 
     it("serves the query page's files under /sparql-ui/, GET only, and nothing else there", async () => {
       const html = await (await fetch(`${app.origin}/sparql`, { headers: { Accept: 'text/html' } })).text();
-      const assets = [...html.matchAll(/(?:src|href)="([^"]*sparql-ui\/[^"]+)"/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&'), `${app.origin}/sparql`).href);
+      const assets = [...html.matchAll(/(?:src|href)="([^"]*sparql-ui\/[^"]+)"/g)].map((m) => new URL(m[1].replace(/&amp;/g, '&'), `${app.origin}/sparql`).href);
       expect(assets).to.not.be.empty;
       for (const asset of assets) expect((await fetch(asset)).status, asset).to.equal(200);
       expect((await fetch(`${app.origin}/sparql-ui/no-such-file.js`)).status).to.equal(404);
-      const post = await fetch(assets[0]!, { method: 'POST' });
+      const post = await fetch(assets[0], { method: 'POST' });
       expect(post.status).to.equal(405);
       expect(post.headers.get('allow')).to.equal('GET, HEAD, OPTIONS');
     });
@@ -303,7 +303,7 @@ describe('SPARQL Protocol: /sparql', function () {
       const response = await send(app.origin, form, query, { params });
       const body = await response.text();
       expect(response.status, body).to.equal(200);
-      return Number((JSON.parse(body) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0]!.n.value);
+      return Number((JSON.parse(body) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0].n.value);
     };
     const graphs = async (form: QueryForm, params: Array<[string, string]> = []): Promise<string[]> => {
       const response = await send(app.origin, form, 'SELECT DISTINCT ?g WHERE { GRAPH ?g {} }', { params });

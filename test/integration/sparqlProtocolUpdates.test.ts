@@ -81,7 +81,7 @@ describe('SPARQL Protocol: updates', function () {
   /** Renames the painting's sold title and relabels the frame; answers 200 with both replaced and both dereferences showing the change. */
   const expectRenamedAndRelabelled = async (text: string, label: string): Promise<void> => {
     const before = await Promise.all([dereference(PAINTING_ID), dereference(FRAME_ID)]);   // now in the render cache
-    expect(before[0]!.body!.identified_by!.map((n) => n.content)).to.include('Whitby Harbour, Evening');
+    expect(before[0].body!.identified_by!.map((n) => n.content)).to.include('Whitby Harbour, Evening');
     const response = await update('POST sparql-update', text);
     const body = await response.text();
     expect(response.status, body).to.equal(200);
@@ -140,7 +140,7 @@ INSERT DATA { GRAPH <${COBLE_ID}> { <${COBLE_ID}> rdfs:label "Coble boat" } }`;
     expect((await dereference(COBLE_ID)).body!._label).to.equal('Coble boat');
     const count = await sendQuery(app.origin, 'GET', `${PREFIXES}SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s a crm:E53_Place ; rdfs:label "Renamed" . FILTER(?s = ?g) } }`);
     const places = DOCS.filter((d) => d.quads.some((q) => q.subject.value === d.id && q.object.value === `${CRM}E53_Place`)).length;
-    expect(((await count.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0]!.n.value).to.equal(String(places));
+    expect(((await count.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0].n.value).to.equal(String(places));
   });
 
   describe('the dataset of the WHERE clauses: using-graph-uri / using-named-graph-uri (SPARQL 1.1 Protocol §2.2.3; were refused as not supported)', () => {

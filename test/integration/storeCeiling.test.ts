@@ -31,7 +31,7 @@ const templates = readDocuments(CORPUS_DIR).flatMap((d) => {
 });
 const idOf = (i: number) => `${BASE}gen/${i}`;
 function documentJson(i: number): Record<string, unknown> {
-  const t = templates[i % templates.length]!;
+  const t = templates[i % templates.length];
   return JSON.parse(t.text.split(t.idJson).join(JSON.stringify(idOf(i)))) as Record<string, unknown>;
 }
 const ndjson = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => JSON.stringify(documentJson(from + k))).join('\n') + '\n';
@@ -66,7 +66,7 @@ describe('the embedded store at its ceiling (--max-store-mb)', function () {
     const query = `SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s a ?type FILTER(STRSTARTS(STR(?s), "${BASE}gen/")) }`;
     const r = await fetch(`${url}/sparql`, { method: 'POST', headers: { 'Content-Type': 'application/sparql-query', Accept: 'application/sparql-results+json' }, body: query });
     expect(r.status, await r.clone().text()).to.equal(200);
-    return Number(((await r.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0]!.n.value);
+    return Number(((await r.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0].n.value);
   };
 
   it('refuses writes with 507 once full, loses nothing, answers reads, queries and DELETE, and restarts under a lower limit', async () => {

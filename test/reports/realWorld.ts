@@ -33,7 +33,7 @@ function jsonFiles(dir: string): string[] {
 
 /** A record's source: its directory under real-world/, or the corpus, or the demo. */
 function sourceOf(file: string): string {
-  if (file.startsWith(REAL_WORLD)) return relative(REAL_WORLD, file).split('/')[0]!;
+  if (file.startsWith(REAL_WORLD)) return relative(REAL_WORLD, file).split('/')[0];
   return file.startsWith(DEMO) ? 'demo' : 'la-examples';
 }
 
@@ -65,7 +65,7 @@ function accountedFor(note: RepairNote): string[] {
   if (note.path === '') return ['@context'];
   const paths = [note.path];
   const renamed = /^key "[^"]+" → "([^"]+)"/.exec(note.message);
-  if (renamed) paths.push(child(parentOf(note.path), renamed[1]!));
+  if (renamed) paths.push(child(parentOf(note.path), renamed[1]));
   if (note.repair === 'date-precision') paths.push(child(parentOf(note.path), 'identified_by'));
   return paths;
 }

@@ -111,7 +111,7 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
       expect(report).to.include({ created: 2, rejected: 1 });
       expect(report.rejections).to.have.length(1);
       expect(report.rejections[0]).to.include({ id: BASE + 'object/deep', location: 'line 2 (record 2)' });
-      expect(report.rejections[0]!.messages.join('\n')).to.contain('[nested-too-deep]').and.to.contain('--max-depth');
+      expect(report.rejections[0].messages.join('\n')).to.contain('[nested-too-deep]').and.to.contain('--max-depth');
       for (const path of ['before', 'after']) expect((await fetch(`${app.origin}/collection/object/${path}`)).status).to.equal(200);
       expect((await fetch(app.origin + '/collection/object/deep')).status).to.equal(404);
     });
@@ -138,12 +138,12 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
       expect(report).to.include({ created: 2, rejected: 2 });
       expect(report.rejections.map((r) => [r.id, r.location])).to.deep.equal([
         [BASE + 'object/deep', 'line 2 (record 2)'], [BASE + 'object/long', 'line 3 (record 3)']]);
-      expect(report.rejections[0]!.messages.join('\n')).to.contain('[nested-too-deep]');
-      expect(report.rejections[1]!.messages.join('\n')).to.contain('[array-too-long]').and.to.contain('200000');
+      expect(report.rejections[0].messages.join('\n')).to.contain('[nested-too-deep]');
+      expect(report.rejections[1].messages.join('\n')).to.contain('[array-too-long]').and.to.contain('200000');
       // The rejects file keeps each as given, and reads back as the same refusals.
       const lines = readFileSync(rejects, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; text: string });
       expect(lines.map((l) => l.id)).to.deep.equal([BASE + 'object/deep', BASE + 'object/long']);
-      expect(lines[0]!.text).to.equal(deepDocumentText(BASE + 'object/deep'));
+      expect(lines[0].text).to.equal(deepDocumentText(BASE + 'object/deep'));
       const again = await cli(['load', '--no-progress', '--json', ...storeArgs, dump]);
       expect(again.status, again.stderr).to.equal(1);
       expect(JSON.parse(again.stdout) as LoadReport).to.include({ unchanged: 2, rejected: 2 });
@@ -168,8 +168,8 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
       expect(run.status, run.stderr).to.equal(1);
       const report = JSON.parse(run.stdout) as LoadReport;
       expect(report).to.include({ created: 1, rejected: 1 });
-      expect(report.rejections[0]!.location).to.equal('line 2 (record 2)');
-      expect(report.rejections[0]!.messages.join('\n')).to.contain('[document-too-large]').and.to.contain('262144 bytes');
+      expect(report.rejections[0].location).to.equal('line 2 (record 2)');
+      expect(report.rejections[0].messages.join('\n')).to.contain('[document-too-large]').and.to.contain('262144 bytes');
     });
 
     it('N-Quads: a graph nesting 100,000 blank nodes, and one rendering 2^30 nodes from 60 triples, each refused naming it; the others loaded', async () => {

@@ -225,7 +225,7 @@ function describeFailingDisk(): void {
       server = await start();
       const url = server.url;
       for (let i = 0; i < 2; i++) expect((await put(url, i)).status, `PUT ${i}`).to.equal(201);
-      writeFileSync(disk.env['LINKEDART_FAULT_DISK_FULL']!, 'EIO');
+      writeFileSync(disk.env['LINKEDART_FAULT_DISK_FULL'], 'EIO');
 
       const failed = await put(url, 2);
       expect(failed.status).to.equal(503);

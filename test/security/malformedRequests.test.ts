@@ -51,7 +51,7 @@ function sendRaw(origin: string, head: string, body: Buffer[] = []): Promise<Raw
       let i = 0;
       const next = (): void => {
         if (done || i >= body.length) return;
-        if (socket.write(body[i++]!)) setImmediate(next); else socket.once('drain', next);
+        if (socket.write(body[i++])) setImmediate(next); else socket.once('drain', next);
       };
       next();
     });
@@ -68,7 +68,7 @@ function parseAnswer(bytes: Buffer, error?: string): RawAnswer {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  return { status: Number(statusLine!.split(' ')[1]), headers, body: text.slice(end + 4), error };
+  return { status: Number(statusLine.split(' ')[1]), headers, body: text.slice(end + 4), error };
 }
 
 /** A body in chunked encoding: `total` bytes of `fill` in chunks of `size`, then the last chunk. */

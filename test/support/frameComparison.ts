@@ -23,7 +23,7 @@ export function normalizeForFrame(doc: Json, rootId: string): Normalized {
   const walk = (value: Json, ancestors: string[], isRoot: boolean): Json => {
     if (Array.isArray(value)) return sortValues(value.map((v) => walk(v, ancestors, false)));
     if (value === null || typeof value !== 'object') return value;
-    if ('@value' in value && (value['@type'] ?? value['type']) === 'xsd:string') return value['@value'] as Json;
+    if ('@value' in value && (value['@type'] ?? value['type']) === 'xsd:string') return value['@value'];
     const id = typeof value['id'] === 'string' ? value['id'] : undefined;
     if (id !== undefined && !isRoot && (ancestors.includes(id) || id === rootId)) return id;
     const types = ([] as Json[]).concat(value['type'] ?? []);
@@ -33,7 +33,7 @@ export function normalizeForFrame(doc: Json, rootId: string): Normalized {
       if (key === '@context' || key === '_complete') continue;
       const k = concept || key === 'represents_entity_of_type' ? SAME_IRI[key] ?? key : key;
       const normalized = key === 'id' || key === 'type' ? v : key === '_label' ? walk(v, ancestors, false) : walk(Array.isArray(v) ? v : [v], id ? [...ancestors, id] : ancestors, false);
-      out[k] = Array.isArray(out[k]) && Array.isArray(normalized) ? sortValues([...(out[k] as Json[]), ...normalized]) : normalized;
+      out[k] = Array.isArray(out[k]) && Array.isArray(normalized) ? sortValues([...(out[k]), ...normalized]) : normalized;
     }
     if (id !== undefined && !isRoot) {
       let props = merged.get(id);
@@ -61,7 +61,7 @@ export function normalizeForFrame(doc: Json, rootId: string): Normalized {
 /** JSON text with keys sorted, so equal values sort together whatever their key order. */
 function stableText(v: Json): string {
   if (Array.isArray(v)) return '[' + v.map(stableText).join(',') + ']';
-  if (v !== null && typeof v === 'object') return '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ':' + stableText(v[k]!)).join(',') + '}';
+  if (v !== null && typeof v === 'object') return '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ':' + stableText(v[k])).join(',') + '}';
   return JSON.stringify(v);
 }
 

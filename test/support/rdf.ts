@@ -41,5 +41,5 @@ export async function canonical(nquads: string): Promise<string> {
 
 /** jsonld.js's own conversion of a document, as N-Quads. */
 export async function referenceToRdf(doc: object): Promise<string> {
-  return (await jsonld.toRDF(doc as jsonld.JsonLdDocument, { documentLoader, format: 'application/n-quads' } as unknown as jsonld.Options.ToRdf)) as unknown as string;
+  return (await jsonld.toRDF(doc, { documentLoader, format: 'application/n-quads' } as unknown as jsonld.Options.ToRdf)) as unknown as string;
 }

@@ -144,5 +144,5 @@ export function withCurrentVariable(sparql: string, candidates: readonly string[
 function projected(sparql: string): [string[], string] {
   const match = /SELECT\s+(?:DISTINCT\s+)?\?(\w+)/i.exec(sparql);
   if (!match) throw new Error(`no projected variable in ${sparql}`);
-  return [[match[1]!], match[1]!];
+  return [[match[1]], match[1]];
 }

@@ -63,7 +63,7 @@ export const bareReference: Repair = {
       const keyPath = join(at.path, key);
       const next: Json = Array.isArray(value)
         ? value.map((v, i) => isBareIri(v) ? referenced(v, type, row, `${keyPath}[${i}]`, note) : v)
-        : referenced(value as string, type, row, keyPath, note);
+        : referenced(value, type, row, keyPath, note);
       out = { ...(out ?? node), [key]: next };
     }
     return out;

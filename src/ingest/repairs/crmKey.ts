@@ -22,7 +22,7 @@ export const crmKey: Repair = {
       if (iri === undefined) continue;
       const terms = ctx.termsFor(iri).filter((d) => !d.prefix);
       if (terms.length !== 1) continue;
-      const term = terms[0]!;
+      const term = terms[0];
       if (term.term in node) continue;
       const value = node[key];
       const values = Array.isArray(value) ? value : [value];

@@ -23,7 +23,7 @@ const two = (text: string): string => text.padStart(2, '0');
 export function isoFromYdm(value: string): string | undefined {
   const m = YDM.exec(value);
   if (!m) return undefined;
-  const iso = `${m[1]!}-${two(m[3]!)}-${two(m[2]!)}`;
+  const iso = `${m[1]}-${two(m[3])}-${two(m[2])}`;
   return fullDateTime(iso, 'start') === undefined ? undefined : iso;
 }
 

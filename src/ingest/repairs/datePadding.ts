@@ -27,7 +27,7 @@ export function paddedDate(value: string): string | undefined {
   const m = LOOSE.exec(value);
   if (!m) return undefined;
   const [, year, month, day, separator, hour, minute, second, fraction, zone] = m;
-  const fields = [month!, day!, hour, minute, second].filter((f): f is string => f !== undefined);
+  const fields = [month, day, hour, minute, second].filter((f): f is string => f !== undefined);
   if (fields.every((f) => f.length === 2)) return undefined;
   const y = Number(year);
   const mm = Number(month);
@@ -36,8 +36,8 @@ export function paddedDate(value: string): string | undefined {
   // A date alone: year-day-month must name no date, or the same one.
   if (separator === undefined && dd <= 12 && mm !== dd && mm <= daysIn(y, dd)) return undefined;
   if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || (second !== undefined && Number(second) > 59))) return undefined;
-  const time = separator === undefined ? '' : `${separator}${two(hour!)}:${two(minute!)}${second === undefined ? '' : `:${two(second)}${fraction ?? ''}`}`;
-  return `${year!}-${two(month!)}-${two(day!)}${time}${zone ?? ''}`;
+  const time = separator === undefined ? '' : `${separator}${two(hour)}:${two(minute)}${second === undefined ? '' : `:${two(second)}${fraction ?? ''}`}`;
+  return `${year}-${two(month)}-${two(day)}${time}${zone ?? ''}`;
 }
 
 export const datePadding: Repair = {

@@ -52,7 +52,7 @@ export function fullDateTime(value: string, at: 'start' | 'end'): string | undef
   const mm = month ?? (start ? 1 : 12);
   const dd = day ?? (start ? 1 : daysIn(year, mm));
   const time = hour !== undefined ? `${two(hour)}:${two(minute!)}:${start ? '00' : '59'}` : start ? '00:00:00' : '23:59:59';
-  return `${yearText!}-${two(mm)}-${two(dd)}T${time}${zone ?? 'Z'}`;
+  return `${yearText}-${two(mm)}-${two(dd)}T${time}${zone ?? 'Z'}`;
 }
 
 export const datePrecision: Repair = {

@@ -20,12 +20,12 @@ export function withT(value: string): string | undefined {
   const m = SPACED.exec(value);
   if (!m) return undefined;
   const [, date, hour, minute, second, fraction, zone] = m;
-  if (fullDateTime(date!, 'start') === undefined) return undefined;
+  if (fullDateTime(date, 'start') === undefined) return undefined;
   if (Number(hour) > 23 || Number(minute) > 59 || (second !== undefined && Number(second) > 59)) return undefined;
-  const time = `${hour!}:${minute!}`;
+  const time = `${hour}:${minute}`;
   // To the minute: the zone (if any) stays for date-precision, which completes the rest.
-  if (second === undefined) return `${date!}T${time}${zone ?? ''}`;
-  return `${date!}T${time}:${second}${fraction ?? ''}${zone ?? 'Z'}`;
+  if (second === undefined) return `${date}T${time}${zone ?? ''}`;
+  return `${date}T${time}:${second}${fraction ?? ''}${zone ?? 'Z'}`;
 }
 
 export const dateTimeSpace: Repair = {
@@ -34,7 +34,7 @@ export const dateTimeSpace: Repair = {
   summary: 'a TimeSpan bound written with a space between the date and the time (1917-01-01 00:00:00) → the "T" form (1917-01-01T00:00:00Z), UTC when no zone is written',
   keys: TIME_SPAN_BOUNDS,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
-    if (!TIME_SPAN_BOUNDS.some((k) => typeof node[k] === 'string' && (node[k] as string).includes(' ')) || !typesOf(node).includes('TimeSpan')) return undefined;
+    if (!TIME_SPAN_BOUNDS.some((k) => typeof node[k] === 'string' && (node[k]).includes(' ')) || !typesOf(node).includes('TimeSpan')) return undefined;
     return repairedBounds(node, at, note, (value) => {
       const fixed = typeof value === 'string' ? withT(value) : undefined;
       return fixed === undefined ? undefined : { value: fixed, says: `"${String(value)}" → "${fixed}"` };

@@ -14,7 +14,7 @@ const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 export function exactNumber(text: string): number | undefined {
   const match = JSON_NUMBER.exec(text);
   if (!match) return undefined;
-  const digits = (match[1]! + (match[2] ?? '').slice(1)).replace(/^0+/, '').replace(/0+$/, '');
+  const digits = (match[1] + (match[2] ?? '').slice(1)).replace(/^0+/, '').replace(/0+$/, '');
   if (digits.length > 15) return undefined;
   const n = Number(text);
   return Number.isFinite(n) ? n : undefined;

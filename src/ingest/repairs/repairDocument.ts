@@ -213,7 +213,7 @@ class Walk {
     // The keys scanned once, and again only after a repair changed the node.
     let bits = triggered(node);
     for (let i = 0; bits >>> i !== 0; i++) {
-      const repair = ALL[i]!;
+      const repair = ALL[i];
       if ((bits & (1 << i)) === 0 || !repair.node) continue;
       const before = node;
       const next = repair.node(node, at, this.notes[i] ??= noteFor(repair, this.repairs));

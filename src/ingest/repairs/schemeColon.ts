@@ -72,7 +72,7 @@ export const schemeColon: Repair = {
       const coerce = ctx.terms.get(key)?.coerce;
       if (coerce !== '@id' && coerce !== '@vocab') continue;
       const path = join(at.path, key);
-      out = withValue(out ?? node, key, Array.isArray(value) ? value.map((v, i) => colonAdded(v, `${path}[${i}]`, note)) : colonAdded(value!, path, note));
+      out = withValue(out ?? node, key, Array.isArray(value) ? value.map((v, i) => colonAdded(v, `${path}[${i}]`, note)) : colonAdded(value, path, note));
     }
     return out;
   },

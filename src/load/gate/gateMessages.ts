@@ -55,10 +55,10 @@ export class JobBuilder {
   private addRuns(quads: readonly Quad[]): number {
     let count = 0;
     for (let start = 0; start < quads.length;) {
-      const graph = quads[start]!.graph;
+      const graph = quads[start].graph;
       if (graph.termType !== 'NamedNode') throw new Error(`a record's quad in the graph ${graph.termType} cannot be sent to a check worker`);
       let end = start + 1;
-      while (end < quads.length && quads[end]!.graph.value === graph.value) end++;
+      while (end < quads.length && quads[end].graph.value === graph.value) end++;
       this.encoder.add(graph.value, start === 0 && end === quads.length ? quads : quads.slice(start, end));
       count++;
       start = end;

@@ -27,7 +27,7 @@ export function Dimensions({ entity }: { entity: LaNode }) {
             <>
               <dt>{kinds.length > 0 ? <Refs nodes={kinds} /> : labelOf(d)}</dt>
               <dd>
-                {d.value !== undefined ? String(d.value as number) : ''}{unit ? <> <Refs nodes={[unit]} /></> : null}{range}
+                {d.value !== undefined ? String(d.value) : ''}{unit ? <> <Refs nodes={[unit]} /></> : null}{range}
                 {names.length > 0 ? <div class="note">{names.join('; ')}</div> : null}
                 {otherNames.length > 0 ? <KeyValues node={{ identified_by: otherNames }} keys={['identified_by']} /> : null}
                 {rest.length > 0 ? <KeyValues node={d} keys={rest} /> : null}

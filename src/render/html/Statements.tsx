@@ -43,5 +43,5 @@ const LANGUAGE_TAGS: Readonly<Record<string, string>> = {
 
 function languageTag(languages: readonly LaNode[]): string | undefined {
   if (languages.length !== 1) return undefined;
-  return LANGUAGE_TAGS[idOf(languages[0]!) ?? ''];
+  return LANGUAGE_TAGS[idOf(languages[0]) ?? ''];
 }

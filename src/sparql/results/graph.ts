@@ -68,7 +68,7 @@ async function refuseToFetch(url: string): Promise<never> {
 async function writeJsonLd(quads: readonly Quad[]): Promise<string> {
   let compacted: Record<string, unknown>;
   try {
-    const expanded = await jsonld.fromRDF(quads as unknown as Parameters<typeof jsonld.fromRDF>[0], {});
+    const expanded = await jsonld.fromRDF(quads, {});
     const context = linkedArtContextDocument() as unknown as jsonld.ContextDefinition;
     compacted = await jsonld.compact(expanded, context, { documentLoader: refuseToFetch });
   } catch (error) {

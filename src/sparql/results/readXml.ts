@@ -35,7 +35,7 @@ const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', a
 
 export function fromSparqlXml(text: string): SolutionsResult {
   const head = text.slice(0, Math.max(0, text.indexOf('</head>')));
-  const variables = [...head.matchAll(VARIABLE)].map((m) => unescaped(m[1]!));
+  const variables = [...head.matchAll(VARIABLE)].map((m) => unescaped(m[1]));
   RESULTS_START.lastIndex = 0;
   const start = RESULTS_START.exec(text);
   if (!start) {
@@ -64,9 +64,9 @@ export function fromSparqlXml(text: string): SolutionsResult {
     }
     if (!row) throw new Error(`the store's XML results have a binding outside a result, at character ${at}`);
     if (m[2] !== undefined) {
-      row[unescaped(m[2])] = { t: m[3] === 'uri' ? 'N' : 'B', v: unescaped(m[4]!) };
+      row[unescaped(m[2])] = { t: m[3] === 'uri' ? 'N' : 'B', v: unescaped(m[4]) };
     } else {
-      row[unescaped(m[5]!)] = literal(m[6] ?? '', m[7] ?? '');
+      row[unescaped(m[5])] = literal(m[6] ?? '', m[7] ?? '');
     }
   }
   if (row) throw new Error('the store\'s XML results end inside a result');
@@ -76,9 +76,9 @@ export function fromSparqlXml(text: string): SolutionsResult {
 function literal(attributes: string, value: string): PlainTerm {
   const term: PlainTerm = { t: 'L', v: unescaped(value) };
   for (const [, name, raw] of attributes.matchAll(ATTRIBUTE)) {
-    if (name === 'xml:lang') term.l = unescaped(raw!);
+    if (name === 'xml:lang') term.l = unescaped(raw);
     else if (name === 'datatype') {
-      const datatype = unescaped(raw!);
+      const datatype = unescaped(raw);
       if (datatype !== XSD_STRING) term.d = datatype;
     }
   }
@@ -89,5 +89,5 @@ function literal(attributes: string, value: string): PlainTerm {
 function unescaped(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(REFERENCE, (_, named: string | undefined, decimal: string | undefined, hex: string | undefined) =>
-    named !== undefined ? NAMED[named]! : String.fromCodePoint(decimal !== undefined ? Number(decimal) : parseInt(hex!, 16)));
+    named !== undefined ? NAMED[named] : String.fromCodePoint(decimal !== undefined ? Number(decimal) : parseInt(hex!, 16)));
 }

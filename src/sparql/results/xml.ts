@@ -52,12 +52,12 @@ const ESCAPES: Readonly<Record<string, string>> = {
 
 /** Element content: markup characters and carriage return escaped; tab and line feed kept as they are. */
 function text(value: string, what: string): string {
-  return writable(value, what).replace(/[&<>\r]/g, (c) => ESCAPES[c]!);
+  return writable(value, what).replace(/[&<>\r]/g, (c) => ESCAPES[c]);
 }
 
 /** A double-quoted attribute value: tab and line feed escaped too, or a parser would read spaces. */
 function attribute(value: string, what: string): string {
-  return writable(value, what).replace(/[&<>"\t\n\r]/g, (c) => ESCAPES[c]!);
+  return writable(value, what).replace(/[&<>"\t\n\r]/g, (c) => ESCAPES[c]);
 }
 
 function writable(value: string, what: string): string {

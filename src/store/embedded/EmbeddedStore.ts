@@ -288,7 +288,7 @@ export class EmbeddedStore implements QuadStore {
       const caller = new Error('caller');
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, caller });
       if (this.pending.size === 1) this.worker.ref();
-      this.worker.postMessage({ id, op, ...args } as Request, transfer);
+      this.worker.postMessage({ id, op, ...args }, transfer);
     });
   }
 

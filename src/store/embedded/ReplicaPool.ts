@@ -98,7 +98,7 @@ export class ReplicaPool implements SparqlEngine {
       replica.run(this.queue.shift()!);
     }
     if (this.warm) this.keepSeeded();
-    else if (this.queue.length > 0 && this.replicas.every((r) => r.stopped)) this.replicas[0]!.start();
+    else if (this.queue.length > 0 && this.replicas.every((r) => r.stopped)) this.replicas[0].start();
   }
 
   private stopped(timedOut: boolean): void {

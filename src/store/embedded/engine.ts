@@ -63,7 +63,7 @@ export function queryForm(sparql: string): string | null {
   const m = /(SELECT|ASK|CONSTRUCT|DESCRIBE)\b/iy;
   m.lastIndex = i;
   const r = m.exec(sparql);
-  return r ? r[1]!.toUpperCase() : null;
+  return r ? r[1].toUpperCase() : null;
 }
 
 /**
@@ -249,7 +249,7 @@ export class Engine {
     const out: GraphRef[] = [];
     const lines = tsv.split('\n');
     for (let i = 1; i < lines.length; i++) {
-      const line = lines[i]!;
+      const line = lines[i];
       if (line.startsWith('<')) out.push({ t: 'N', v: line.slice(1, line.lastIndexOf('>')) });
       else if (line.startsWith('_:')) out.push({ t: 'B', v: line.slice(2).trimEnd() });
     }

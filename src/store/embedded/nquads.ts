@@ -9,12 +9,12 @@ import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 
 // Characters that may not appear raw in an IRIREF (N-Quads / SPARQL), plus control chars and space.
-// eslint-disable-next-line no-control-regex
+ 
 const IRI_FORBIDDEN = /[\u0000-\u0020<>"{}|^`\\\u007f-\u009f]/;
 const IRI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-// eslint-disable-next-line no-control-regex
+ 
 const IRI_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/g;
-// eslint-disable-next-line no-control-regex
+ 
 const IRI_NEEDS_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/;
 const LANG_TAG = /^[A-Za-z]+(?:-[A-Za-z0-9]+)*$/;
 

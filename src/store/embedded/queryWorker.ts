@@ -68,7 +68,7 @@ port.on('message', (req: ReplicaRequest) => {
 });
 
 function drain(): void {
-  while (seeded && waiting.length > 0 && waiting[0]!.afterSeq <= appliedSeq) answer(waiting.shift()!);
+  while (seeded && waiting.length > 0 && waiting[0].afterSeq <= appliedSeq) answer(waiting.shift()!);
 }
 
 /** A query; if Oxigraph's sort panics on its ORDER BY, again with the order made total (totalOrder.ts). */

@@ -62,10 +62,10 @@ export class ReplicaFeeds {
   replaced(seq: number, names: readonly string[], texts: readonly string[]): void {
     if (this.replicas.size === 0) return;
     const entity: number[] = [];
-    for (let i = 0; i < names.length; i++) if (!isInternalGraph(names[i]!)) entity.push(i);
+    for (let i = 0; i < names.length; i++) if (!isInternalGraph(names[i])) entity.push(i);
     if (entity.length === 0) return;
-    for (const replica of this.replicas.values()) if (replica.seeding) for (const i of entity) replica.written.add(names[i]!);
-    this.feed({ kind: 'replace', seq, names: entity.map((i) => names[i]!), nquads: entity.map((i) => texts[i]!).join('') });
+    for (const replica of this.replicas.values()) if (replica.seeding) for (const i of entity) replica.written.add(names[i]);
+    this.feed({ kind: 'replace', seq, names: entity.map((i) => names[i]), nquads: entity.map((i) => texts[i]).join('') });
   }
 
   /** A SPARQL update, replayed by each replica. */

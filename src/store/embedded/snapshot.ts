@@ -114,7 +114,7 @@ export class SnapshotWriter {
 
 function parseFields(line: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of line.matchAll(/(\w+)=(\S+)/g)) out[m[1]!] = m[2]!;
+  for (const m of line.matchAll(/(\w+)=(\S+)/g)) out[m[1]] = m[2]!;
   return out;
 }
 

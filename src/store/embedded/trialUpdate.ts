@@ -124,7 +124,7 @@ function addGraph(targets: Targets, ref: sparqljs.GraphReference, engine: Engine
 /** A template (DELETE WHERE's) as the pattern it also is. */
 function asPattern(q: Quads): sparqljs.Pattern {
   const bgp: sparqljs.BgpPattern = { type: 'bgp', triples: q.triples };
-  return q.type === 'bgp' ? bgp : { type: 'graph', name: q.name, patterns: [bgp] } as sparqljs.GraphPattern;
+  return q.type === 'bgp' ? bgp : { type: 'graph', name: q.name, patterns: [bgp] };
 }
 
 /** The IRIs the WHERE clause binds to these variables (the template's graph names), on the dataset the update sees. */
@@ -136,6 +136,6 @@ function graphsBound(engine: Engine, variables: string[], where: sparqljs.Patter
   const result = engine.query(new sparqljs.Generator().stringify(query), 'asWritten');
   const out = new Set<string>();
   if (result.kind !== 'bindings') return [];
-  for (const row of result.rows) for (const v of variables) if (row[v]?.t === 'N') out.add(row[v]!.v);
+  for (const row of result.rows) for (const v of variables) if (row[v]?.t === 'N') out.add(row[v].v);
   return [...out];
 }

@@ -385,7 +385,7 @@ export class WriteAheadLog {
   private async flush(): Promise<void> {
     while (this.queue.length > 0) {
       if (this.failure) { this.kick(); return; }
-      const head = this.queue[0]!;
+      const head = this.queue[0];
       if (head.kind === 'switch') {
         this.queue.shift();
         await this.switchFile(head.next);
@@ -403,7 +403,7 @@ export class WriteAheadLog {
         continue;
       }
       let n = 0;
-      while (n < this.queue.length && this.queue[n]!.kind === 'record') n++;
+      while (n < this.queue.length && this.queue[n].kind === 'record') n++;
       const batch = this.queue.splice(0, n) as Array<Extract<QueueEntry, { kind: 'record' }>>;
       try {
         const written = await writeAll(this.fh, batch.map((e) => e.buf), this.size);

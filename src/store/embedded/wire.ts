@@ -22,17 +22,17 @@ export function wireToNQuads(wire: WireGraphs): string[] {
   const blankGraph = new Int32Array(strings.length).fill(-1);
   const blankLabel: string[] = new Array<string>(strings.length);
   let blanks = 0;
-  const iri = (i: number): string => iris[i] ??= iriRef(strings[i]!);
-  const lexical = (i: number): string => lexicals[i] ??= literalString(strings[i]!);
+  const iri = (i: number): string => iris[i] ??= iriRef(strings[i]);
+  const lexical = (i: number): string => lexicals[i] ??= literalString(strings[i]);
 
   const out: string[] = [];
   let k = 0;
   for (let g = 0; g < names.length; g++) {
-    const name = names[g]!;
+    const name = names[g];
     const suffix = ' <' + checkGraphIri(name) + '> .\n';
     const lines: string[] = [];
     const term = (pos: 'subject' | 'predicate' | 'object'): string => {
-      const code = codes[k++]!;
+      const code = codes[k++];
       const i = code >>> TAG_BITS;
       switch (code & TAG_MASK) {
         case IRI: return iri(i);
@@ -42,23 +42,23 @@ export function wireToNQuads(wire: WireGraphs): string[] {
             blankGraph[i] = g;
             blankLabel[i] = '_:b' + (blanks++).toString(36);
           }
-          return blankLabel[i]!;
+          return blankLabel[i];
         case LITERAL:
           if (pos !== 'object') throw misplacedTerm('literal', pos, name);
           return lexical(i);
         case LANG_LITERAL: {
           if (pos !== 'object') throw misplacedTerm('literal', pos, name);
-          const tag = codes[k++]!;
-          return lexical(i) + '@' + (languages[tag] ??= checkLanguage(strings[tag]!));
+          const tag = codes[k++];
+          return lexical(i) + '@' + (languages[tag] ??= checkLanguage(strings[tag]));
         }
         case TYPED_LITERAL: {
           if (pos !== 'object') throw misplacedTerm('literal', pos, name);
-          return lexical(i) + '^^' + iri(codes[k++]!);
+          return lexical(i) + '^^' + iri(codes[k++]);
         }
         default: throw misplacedTerm('default graph', pos, name);
       }
     };
-    for (let q = counts[g]!; q > 0; q--) {
+    for (let q = counts[g]; q > 0; q--) {
       lines.push(term('subject') + ' ' + term('predicate') + ' ' + term('object') + suffix);
     }
     out.push(lines.join(''));

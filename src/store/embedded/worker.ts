@@ -129,7 +129,7 @@ class StoreWorker {
     let current: { path: string; firstSeq: number; size: number } | null = null;
     let olderBytes = 0;
     for (let i = 0; i < files.length; i++) {
-      const file = files[i]!;
+      const file = files[i];
       const isLast = i === files.length - 1;
       const reader = await LogReader.open(file.path);
       try {
@@ -201,7 +201,7 @@ class StoreWorker {
 
   private pump(): void {
     while (this.writes.length > 0 && !this.makingRoom && !this.rotating) {
-      const job = this.writes[0]!;
+      const job = this.writes[0];
       // Resumed when the compaction or the seeding ends: an update is not idempotent (see above).
       if (job.kind === 'update' && (this.compacting || this.replicas.seeding())) return;
       const roomNeeded = this.applyAndLog(job);
@@ -519,8 +519,8 @@ function wireOf(quads: readonly PlainQuad[]): WireGraphs {
   const encoder = new WireEncoder();
   let start = 0;
   for (let i = 1; i <= quads.length; i++) {
-    if (i === quads.length || quads[i]![3].v !== quads[start]![3].v) {
-      encoder.add(quads[start]![3].v, quads.slice(start, i).map(fromPlainQuad));
+    if (i === quads.length || quads[i][3].v !== quads[start][3].v) {
+      encoder.add(quads[start][3].v, quads.slice(start, i).map(fromPlainQuad));
       start = i;
     }
   }

@@ -139,7 +139,7 @@ export class SparqlStore implements QuadStore {
   private async readStored(names: readonly string[]): Promise<PlainQuad[]> {
     if (names.length === 0) return [];
     const result = await this.select(`SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${names.map(iriText).join(' ')} } GRAPH ?g { ?s ?p ?o } }`);
-    return result.kind === 'bindings' ? result.rows.map((row): PlainQuad => [row.s!, row.p!, row.o!, row.g!]) : [];
+    return result.kind === 'bindings' ? result.rows.map((row): PlainQuad => [row.s, row.p, row.o, row.g]) : [];
   }
 
   async hasGraph(name: string): Promise<boolean> {

@@ -69,7 +69,7 @@ export function curatorQuery(sparql: string, dataset: QueryDataset): CuratorQuer
   if (sorted.order) sorted.order = storeOrder(sorted.order);
   if (!hasDataset) {
     if (parsed.queryType === 'DESCRIBE') parsed.from = { default: [named(UNION_GRAPH)], named: [] };
-    else if (parsed.where) parsed.where = [{ type: 'graph', name: named(UNION_GRAPH), patterns: parsed.where } as sparqljs.GraphPattern];
+    else if (parsed.where) parsed.where = [{ type: 'graph', name: named(UNION_GRAPH), patterns: parsed.where }];
   }
   return { query: parsed, text: new sparqljs.Generator().stringify(parsed), dataset: protocol };
 }
@@ -103,7 +103,7 @@ export function restrictGraphs(patterns: Pattern[], namedGraphs?: readonly strin
         return isEmpty(p) || namedGraphs.length === 0 ? listed(p.name, namedGraphs) : inner;
       }
       case 'group': case 'optional': case 'minus': case 'union': case 'service':
-        return { ...p, patterns: p.patterns.map(restrict) } as Pattern;
+        return { ...p, patterns: p.patterns.map(restrict) };
       case 'query':
         return { ...p, where: p.where?.map(restrict) };
       case 'filter':
@@ -117,8 +117,8 @@ export function restrictGraphs(patterns: Pattern[], namedGraphs?: readonly strin
   /** EXISTS / NOT EXISTS inside an expression carry patterns too. */
   const expression = (e: sparqljs.Expression): sparqljs.Expression => {
     if (typeof e !== 'object' || e === null || Array.isArray(e) || !('type' in e) || e.type !== 'operation') return e;
-    if (e.operator === 'exists' || e.operator === 'notexists') return { ...e, args: (e.args as Pattern[]).map(restrict) } as sparqljs.Expression;
-    return { ...e, args: e.args.map((a) => expression(a as sparqljs.Expression)) } as sparqljs.Expression;
+    if (e.operator === 'exists' || e.operator === 'notexists') return { ...e, args: (e.args as Pattern[]).map(restrict) };
+    return { ...e, args: e.args.map((a) => expression(a as sparqljs.Expression)) };
   };
   return patterns.map(restrict);
 }
@@ -152,7 +152,7 @@ function registeredGraphs(name: sparqljs.VariableTerm): sparqljs.SelectQuery {
     type: 'query', queryType: 'SELECT', prefixes: {}, variables: [name],
     where: [
       { type: 'values', values: [{ [`?${registry.value}`]: named(REGISTRY_GRAPH) }] },
-      { type: 'graph', name: registry, patterns: [{ type: 'bgp', triples: [{ subject: name, predicate: named(RDF_TYPE), object: named(REGISTERED_CLASS) }] }] } as sparqljs.GraphPattern,
+      { type: 'graph', name: registry, patterns: [{ type: 'bgp', triples: [{ subject: name, predicate: named(RDF_TYPE), object: named(REGISTERED_CLASS) }] }] },
       notInternal(name),
     ],
   };
@@ -163,7 +163,7 @@ function isRegistered(iri: sparqljs.IriTerm): sparqljs.GraphPattern {
   return {
     type: 'graph', name: named(REGISTRY_GRAPH),
     patterns: [{ type: 'bgp', triples: [{ subject: iri, predicate: named(RDF_TYPE), object: named(REGISTERED_CLASS) }] }],
-  } as sparqljs.GraphPattern;
+  };
 }
 
 function notInternal(name: sparqljs.VariableTerm): sparqljs.FilterPattern {
@@ -175,5 +175,5 @@ function notInternal(name: sparqljs.VariableTerm): sparqljs.FilterPattern {
         args: [{ type: 'operation', operator: 'str', args: [name] }, { termType: 'Literal', value: INTERNAL_GRAPH_PREFIX } as sparqljs.LiteralTerm],
       }],
     },
-  } as sparqljs.FilterPattern;
+  };
 }

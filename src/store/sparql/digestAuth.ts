@@ -16,7 +16,7 @@ export interface DigestChallenge {
 export function parseDigestChallenge(header: string | null): DigestChallenge | undefined {
   if (!header || !/^\s*Digest\s/i.test(header)) return undefined;
   const params: Record<string, string> = {};
-  for (const m of header.replace(/^\s*Digest\s+/i, '').matchAll(/(\w+)=(?:"([^"]*)"|([^,\s]*))/g)) params[m[1]!.toLowerCase()] = m[2] ?? m[3] ?? '';
+  for (const m of header.replace(/^\s*Digest\s+/i, '').matchAll(/(\w+)=(?:"([^"]*)"|([^,\s]*))/g)) params[m[1].toLowerCase()] = m[2] ?? m[3] ?? '';
   if (params.realm === undefined || params.nonce === undefined) return undefined;
   return { realm: params.realm, nonce: params.nonce, opaque: params.opaque, qop: params.qop, algorithm: params.algorithm };
 }

@@ -26,7 +26,7 @@ export class StoreRequestFailed extends Error {
 
   constructor(readonly url: string, readonly storeStatus: number, readonly body: string, sparql: string) {
     // Virtuoso echoes the whole request after its message: keep the message, not the echo.
-    const said = body.split('\nSPARQL query:')[0]!.replace(/\s+/g, ' ').trim().slice(0, 500);
+    const said = body.split('\nSPARQL query:')[0].replace(/\s+/g, ' ').trim().slice(0, 500);
     super(`SPARQL store at ${url} answered ${storeStatus}: ${said || '(no message)'} [request: ${sparql.slice(0, 120).replace(/\s+/g, ' ')}${sparql.length > 120 ? '…' : ''}]`);
   }
 }

@@ -18,5 +18,5 @@ export function multipartForm(fields: Readonly<Record<string, string>>): Multipa
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`, 'utf8'), Buffer.from(value, 'utf8'), Buffer.from('\r\n', 'utf8'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
-  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(parts) as Buffer<ArrayBuffer> };
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(parts) };
 }

@@ -100,7 +100,7 @@ class Trial {
     }
     const solutions = await this.solutions(op);
     const bound = new Set<string>();
-    for (const s of solutions) for (const v of variables) if (s[v]?.t === 'N') bound.add(s[v]!.v);
+    for (const s of solutions) for (const v of variables) if (s[v]?.t === 'N') bound.add(s[v].v);
     await this.target(bound);
     const removed = solutions.flatMap((s) => groundQuads(deletes, s, withGraph, new BlankScope(this.fresh)));
     // A blank node in an INSERT template is a new node for every solution.
@@ -187,7 +187,7 @@ function graphName(g: sparqljs.GraphOrDefault | sparqljs.IriTerm | undefined): s
 /** A DELETE WHERE's template as the pattern it also is. */
 function asPattern(q: sparqljs.Quads): sparqljs.Pattern {
   const bgp: sparqljs.BgpPattern = { type: 'bgp', triples: q.triples };
-  return q.type === 'bgp' ? bgp : { type: 'graph', name: q.name, patterns: [bgp] } as sparqljs.GraphPattern;
+  return q.type === 'bgp' ? bgp : { type: 'graph', name: q.name, patterns: [bgp] };
 }
 
 /** Whether the operation's outcome depends on data the store holds (then the store must not be stale). */

@@ -18,7 +18,7 @@ export function refusedSortedCut(error: unknown): error is StoreRequestFailed {
 
 /** What a curator is told when the store cannot sort that many rows even so. */
 export function sortedCutRefusal(error: StoreRequestFailed): SparqlRefused {
-  const said = error.body.split('\nSPARQL query:')[0]!.replace(/\s+/g, ' ').trim().slice(0, 300);
+  const said = error.body.split('\nSPARQL query:')[0].replace(/\s+/g, ' ').trim().slice(0, 300);
   return new SparqlRefused('The SPARQL store cannot sort this many rows for ORDER BY with LIMIT / OFFSET (Virtuoso: raise MaxSortedTopRows); ' +
     `use a smaller LIMIT and OFFSET. The store said: ${said}`);
 }

@@ -43,7 +43,7 @@ export function fromStored(t: PlainTerm): PlainTerm {
   if (t.d === XSD_BOOLEAN) return t.v === '1' ? { ...t, v: 'true' } : t.v === '0' ? { ...t, v: 'false' } : t;
   if (DATE_TYPES.has(t.d)) {
     const m = SHORT_YEAR.exec(t.v);
-    if (m) return { ...t, v: m[1]! + m[2]!.padStart(4, '0') + t.v.slice(m[0].length) };
+    if (m) return { ...t, v: m[1] + m[2].padStart(4, '0') + t.v.slice(m[0].length) };
   }
   return t;
 }

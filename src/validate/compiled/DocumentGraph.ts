@@ -80,7 +80,7 @@ export class DocumentGraph {
     let subject: Term | undefined;
     let s: GraphNode | undefined;
     for (let i = 0; i < quads.length; i++) {
-      const q = quads[i]!;
+      const q = quads[i];
       if (q.subject !== subject) {
         subject = q.subject;
         s = this.find(subject, true)!;

@@ -85,7 +85,7 @@ export class ShapeReporter {
     }
     const path = definition.path && compilePath(shapes, definition.path);
     const severities = shapes.objects(shape, SEVERITY);
-    const severity = severities.length === 1 ? severities[0]! : SH_VIOLATION;
+    const severity = severities.length === 1 ? severities[0] : SH_VIOLATION;
     const ctx: ConstraintContext = {
       shapes,
       shape,

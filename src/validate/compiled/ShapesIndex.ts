@@ -68,7 +68,7 @@ export class ShapesIndex {
       const first = this.objects(cell, RDF_FIRST);
       const rest = this.objects(cell, RDF_REST);
       if (first.length !== 1 || rest.length !== 1) throw new Unsupported(`${show(head)} is not a well-formed RDF list`);
-      items.push(first[0]!);
+      items.push(first[0]);
       cell = rest[0]!;
     }
     return items;

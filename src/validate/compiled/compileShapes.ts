@@ -56,7 +56,7 @@ export class ShapeCompiler {
 
 function nodeShape(checks: NodeCheck[]): NodeCheck {
   if (checks.length === 0) return () => true;
-  if (checks.length === 1) return checks[0]!;
+  if (checks.length === 1) return checks[0];
   return (focus) => {
     for (const check of checks) if (!check(focus)) return false;
     return true;

@@ -44,12 +44,12 @@ export function compilePath(shapes: ShapesIndex, path: Term, depth = 0): PathFun
 }
 
 function sequence(steps: PathFunction[]): PathFunction {
-  if (steps.length === 1) return steps[0]!;
+  if (steps.length === 1) return steps[0];
   return (focus) => {
     let current: readonly GraphNode[] = [focus];
     for (const step of steps) {
       if (current.length === 1) {
-        current = step(current[0]!);
+        current = step(current[0]);
         continue;
       }
       const next = new Set<GraphNode>();
@@ -61,7 +61,7 @@ function sequence(steps: PathFunction[]): PathFunction {
 }
 
 function union(alternatives: PathFunction[]): PathFunction {
-  if (alternatives.length === 1) return alternatives[0]!;
+  if (alternatives.length === 1) return alternatives[0];
   return (focus) => {
     const values = new Set<GraphNode>();
     for (const alternative of alternatives) for (const value of alternative(focus)) values.add(value);

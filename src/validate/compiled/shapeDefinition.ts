@@ -77,7 +77,7 @@ export function readShape(shapes: ShapesIndex, shape: Term): ShapeDefinition {
   return {
     shape,
     path: paths[0],
-    deactivated: deactivated.length === 1 && deactivated[0]!.value === 'true',
+    deactivated: deactivated.length === 1 && deactivated[0].value === 'true',
     constraints,
     combinationOrderUnknown,
   };

@@ -62,7 +62,7 @@ function lostProblem(document: string, lost: LostValue, shared: readonly SharedI
 
 /** A Violation naming a shared id as the cause of other problems (the shapes' consequences), at its inner place. */
 export function sharedIdProblem(document: string, shared: SharedId): Problem {
-  const inner = shared.uses[shared.uses.length - 1]!;
+  const inner = shared.uses[shared.uses.length - 1];
   return {
     document, path: inner.path, term: 'id', value: JSON.stringify(shared.id), rule: LOSSLESS_RULE, severity: 'Violation',
     message: `${describeSharedId(shared)}, and the rules of each kind judge both (the problems marked as its consequence)`,
@@ -72,7 +72,7 @@ export function sharedIdProblem(document: string, shared: SharedId): Problem {
 
 /** A Warning for a shared id whose document still comes back whole: in RDF (Turtle, SPARQL) the nodes are one. */
 export function sharedIdWarning(document: string, shared: SharedId): Problem {
-  const inner = shared.uses[shared.uses.length - 1]!;
+  const inner = shared.uses[shared.uses.length - 1];
   return {
     document, path: inner.path, term: 'id', value: JSON.stringify(shared.id), rule: SHARED_ID_RULE, severity: 'Warning',
     message: `${describeSharedId(shared)}: the document comes back as written, but in RDF (Turtle, SPARQL) they are one node of both kinds`,

@@ -29,7 +29,7 @@ export function sharedIdConsequences(doc: IngestedDocument, shared: readonly Sha
   const causes = new Map<SharedId, Problem>();
   const marked = shapes.map((p) => {
     if (p.severity !== 'Violation' || stays.has(problemKey(p))) return p;
-    const cause = shared.find((s) => s.uses.some((u) => p.path === u.path || p.path.startsWith(`${u.path}.`) || p.path.startsWith(`${u.path}[`))) ?? shared[0]!;
+    const cause = shared.find((s) => s.uses.some((u) => p.path === u.path || p.path.startsWith(`${u.path}.`) || p.path.startsWith(`${u.path}[`))) ?? shared[0];
     if (!causes.has(cause)) causes.set(cause, sharedIdProblem(doc.id, cause));
     return { ...p, severity: 'Warning' as const, message: `(a consequence of the shared id ${cause.id}) ${p.message}` };
   });

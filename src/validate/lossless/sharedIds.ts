@@ -31,7 +31,7 @@ export function sharedIds(given: unknown): SharedId[] {
       if (use.types.length > 0 && !byClass.has(key)) byClass.set(key, use);
     }
     if (byClass.size < 2) continue;
-    const first = [...byClass.keys()][0]!;
+    const first = [...byClass.keys()][0];
     const others = list.filter((u) => u.types.length > 0 && [...u.types].sort().join(' ') !== first).map((u) => u.path);
     shared.push({ id, uses: [...byClass.values()], others });
   }

@@ -28,7 +28,7 @@ const app = express();
 app.disable('x-powered-by');
 app.set('etag', false);
 app.use((req: Request, res: Response) => {
-  const found = responses.get(req.originalUrl.split('?')[0]!);
+  const found = responses.get(req.originalUrl.split('?')[0]);
   if (!found) {
     res.statusCode = 404;
     res.end();

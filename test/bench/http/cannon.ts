@@ -23,7 +23,7 @@ export function load(url: string, paths: readonly string[], accept: string, conn
     }, (error, result) => {
       if (error) { reject(error); return; }
       const sorted = Float64Array.from(times).sort();
-      const at = (q: number) => sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+      const at = (q: number) => sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
       resolve({ result, p50: at(0.5), p99: at(0.99) });
     });
     instance.on('response', (_client, _status, _bytes, responseTime) => { times.push(responseTime); });

@@ -32,11 +32,11 @@ export async function startChildServer(script: string, args: readonly string[], 
   let partial = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} did not start in ${startTimeoutMs} ms: ${startup}`)), startTimeoutMs);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       if (!started) {
         startup += chunk.toString();
         const m = /listening on (http:\/\/[^/\s]+)\//.exec(startup);
-        if (m) { started = true; clearTimeout(timer); resolve(m[1]!); }
+        if (m) { started = true; clearTimeout(timer); resolve(m[1]); }
         return;
       }
       const lines = (partial + chunk.toString()).split('\n');

@@ -44,8 +44,8 @@ export function summarizeProfile(path: string): ProfileSummary {
   let at = profile.startTime;
   const stamps = profile.timeDeltas.map((d) => (at += d));
   for (let i = 0; i < profile.samples.length; i++) {
-    const duration = (i + 1 < stamps.length ? stamps[i + 1]! : profile.endTime) - stamps[i]!;
-    const id = profile.samples[i]!;
+    const duration = (i + 1 < stamps.length ? stamps[i + 1] : profile.endTime) - stamps[i];
+    const id = profile.samples[i];
     selfUs.set(id, (selfUs.get(id) ?? 0) + Math.max(0, duration));
   }
   const fn = new Map<string, number>();
@@ -85,7 +85,7 @@ export function summarizeProfile(path: string): ProfileSummary {
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   const top = Number(process.argv[3] ?? 10);
-  const s = summarizeProfile(process.argv[2]!);
+  const s = summarizeProfile(process.argv[2]);
   console.log(`${process.argv[2]}: ${(s.totalMs / 1000).toFixed(2)} s sampled`);
   for (const [title, rows] of [['functions by self time', s.functions], ['files by self time', s.files], ['project functions by total time', s.projectTotals]] as const) {
     console.log(`\ntop ${top} ${title}`);

@@ -107,7 +107,7 @@ export async function writeDumps(templates: readonly Template[], docs: number, n
   let hintLines = 0;
   try {
     for (let i = 0; i < docs; i++) {
-      const t = templates[i % templates.length]!;
+      const t = templates[i % templates.length];
       const text = t.text.split(t.idJson).join(JSON.stringify(docGraph(i)));
       const ingested = ingestDocument(JSON.parse(text), t.file);
       const hints = hintCommentLines(ingested.hintQuads);

@@ -46,7 +46,7 @@ export async function readersDuringBulk(work: string, stored: number, streamed: 
   await writeFile(join(work, 'readers-streamed.ndjson'), lines.slice(stored).join('\n') + '\n');
   const paths = lines.slice(0, stored).map((l) => new URL((JSON.parse(l) as { id: string }).id).pathname);
   // Each document read once, in an order unrelated to the store's.
-  for (let i = paths.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [paths[i], paths[j]] = [paths[j]!, paths[i]!]; }
+  for (let i = paths.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [paths[i], paths[j]] = [paths[j], paths[i]]; }
 
   const dataDir = join(work, 'readers-data');
   progress(`readers: loading ${stored} documents`);

@@ -20,7 +20,7 @@ describe('replicas: two service processes on one remote store', function () {
   before(async function () {
     if (!REMOTE_STORE_URL) this.skip();
     await (await openTestStore('replicas')).close();   // a clean store
-    const args = ['--store', 'sparql', '--sparql-url', REMOTE_STORE_URL!, '--base-url', BASE, '--token', TOKEN, '--log-level', 'warn'];
+    const args = ['--store', 'sparql', '--sparql-url', REMOTE_STORE_URL, '--base-url', BASE, '--token', TOKEN, '--log-level', 'warn'];
     a = await startServer([...args, '--demo']);
     b = await startServer(args);
   });
@@ -77,7 +77,7 @@ describe('replicas: two service processes on one remote store', function () {
     for (const name of names.slice(1)) {
       expect(await put(a, { ...document, _label: name })).to.equal(200);
       written.push(performance.now());
-      await readsSince(written[written.length - 1]!);
+      await readsSince(written[written.length - 1]);
     }
     streaming = false;
     await Promise.all(readers);

@@ -59,7 +59,7 @@ for (const writer of WRITERS) describe(`remote store killed mid-load (writes as 
     // Load v2 and kill the store once some v2 documents are in.
     const child = spawn(process.execPath, loadArgs(join(dir, 'v2.ndjson')), { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
     const probe = new SparqlStore({ queryUrl: url, requestTimeoutMs: 5000 });
     for (;;) {
       const result = await probe.query('SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?l FILTER (STRENDS(?l, "(v2)")) } }');
@@ -77,17 +77,17 @@ for (const writer of WRITERS) describe(`remote store killed mid-load (writes as 
     const documents = new DocumentService(store);
     let newer = 0;
     for (let i = 0; i < copies.length; i++) {
-      const served = (await documents.get(copies[i]!.id))?.document;
-      const isNew = JSON.stringify(served) === JSON.stringify(rendered(v2[i]!));
-      const isOld = JSON.stringify(served) === JSON.stringify(rendered(v1[i]!));
+      const served = (await documents.get(copies[i].id))?.document;
+      const isNew = JSON.stringify(served) === JSON.stringify(rendered(v2[i]));
+      const isOld = JSON.stringify(served) === JSON.stringify(rendered(v1[i]));
       if (!isNew && !isOld && process.env.DEBUG_GOES_AWAY) {
-        const stored = await store.readGraphs([copies[i]!.id]);
-        const want = ingestDocument(v2[i]!.json).quads;
-        console.log(copies[i]!.id, 'stored', stored.length, 'v2 quads', want.length);
+        const stored = await store.readGraphs([copies[i].id]);
+        const want = ingestDocument(v2[i].json).quads;
+        console.log(copies[i].id, 'stored', stored.length, 'v2 quads', want.length);
         const have = new Set(stored.map((q) => `${q.subject.termType === 'BlankNode' ? '_' : q.subject.value} ${q.predicate.value} ${q.object.termType === 'BlankNode' ? '_' : q.object.value}`));
         for (const q of want) { const k = `${q.subject.termType === 'BlankNode' ? '_' : q.subject.value} ${q.predicate.value} ${q.object.termType === 'BlankNode' ? '_' : q.object.value}`; if (!have.has(k)) console.log('missing', k); }
       }
-      expect(isNew || isOld, `${copies[i]!.id} is neither wholly v1 nor wholly v2: ${jsonDiff(rendered(v1[i]!), served).slice(0, 3).join('; ')} / ${jsonDiff(rendered(v2[i]!), served).slice(0, 3).join('; ')}`).to.equal(true);
+      expect(isNew || isOld, `${copies[i].id} is neither wholly v1 nor wholly v2: ${jsonDiff(rendered(v1[i]), served).slice(0, 3).join('; ')} / ${jsonDiff(rendered(v2[i]), served).slice(0, 3).join('; ')}`).to.equal(true);
       if (isNew) newer++;
     }
     expect(newer, 'killed after some v2 documents were stored').to.be.within(1, copies.length - 1);
@@ -97,7 +97,7 @@ for (const writer of WRITERS) describe(`remote store killed mid-load (writes as 
     // The documents already new are counted, not rewritten.
     expect(again.stderr).to.match(new RegExp(`loaded: ${copies.length - newer} new, 0 replaced, ${newer} unchanged|loaded: 0 new, ${copies.length - newer} replaced, ${newer} unchanged`));
     for (let i = 0; i < copies.length; i++) {
-      expect((await documents.get(copies[i]!.id))?.document, copies[i]!.id).to.deep.equal(rendered(v2[i]!));
+      expect((await documents.get(copies[i].id))?.document, copies[i].id).to.deep.equal(rendered(v2[i]));
     }
   });
 });

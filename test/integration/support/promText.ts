@@ -15,8 +15,8 @@ export function parsePrometheusText(text: string): Sample[] {
     const m = SAMPLE.exec(line);
     if (!m) throw new Error(`not a sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, key, value] of (m[2] ?? '').matchAll(LABEL)) labels[key!] = value!.replace(/\\(.)/g, (_, c: string) => c === 'n' ? '\n' : c);
-    samples.push({ name: m[1]!, labels, value: Number(m[3]) });
+    for (const [, key, value] of (m[2] ?? '').matchAll(LABEL)) labels[key] = value.replace(/\\(.)/g, (_, c: string) => c === 'n' ? '\n' : c);
+    samples.push({ name: m[1], labels, value: Number(m[3]) });
   }
   return samples;
 }

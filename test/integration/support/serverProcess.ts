@@ -17,14 +17,14 @@ export async function startServer(args: string[]): Promise<ServerProcess> {
   let output = '';
   let log = '';
   // Read standard output as it comes, or a full pipe would stall the server.
-  child.stdout!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => { log += chunk.toString(); });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60000);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const m = /listening on (http:\/\/[^/\s]+)\//.exec(output);
       // Answering starts at "ready" (after the demo is loaded).
-      if (m && /^ready$/m.test(output)) { clearTimeout(timer); resolve(m[1]!); }
+      if (m && /^ready$/m.test(output)) { clearTimeout(timer); resolve(m[1]); }
     });
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}: ${output}`)); });
   });

@@ -8,7 +8,7 @@ import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { crashCopies } from './crashCopies.js';
 
-const dataDir = process.argv[2]!;
+const dataDir = process.argv[2];
 const store = await EmbeddedStore.open({ dataDir });
 const documents = new DocumentService(store);
 process.stdout.write('ready\n');
@@ -18,9 +18,9 @@ for (const [i, copy] of copies.entries()) {
   process.stdout.write(`ack ${copy.id}\n`);
   // Deletes too, so the change feed has them to agree on: every 7th write deletes an earlier copy.
   if (i % 7 === 6) {
-    process.stdout.write(`deleting ${copies[i - 3]!.id}\n`);
-    await documents.delete(copies[i - 3]!.id);
-    process.stdout.write(`deleted ${copies[i - 3]!.id}\n`);
+    process.stdout.write(`deleting ${copies[i - 3].id}\n`);
+    await documents.delete(copies[i - 3].id);
+    process.stdout.write(`deleted ${copies[i - 3].id}\n`);
   }
 }
 await store.close();

@@ -61,7 +61,7 @@ describe('result table', () => {
   describe('whole tables', () => {
     const rows: Array<Record<string, PlainTerm>> = [
       { obj: iri('http://localhost:8080/object/harbour-at-dusk'), type: iri(`${CRM}E22_Human-Made_Object`), label: lit('Harbour at Dusk', { l: 'en' }) },
-      { obj: { t: 'B', v: 'n7' } as PlainTerm, type: iri(`${CRM}E33_E41_Linguistic_Appellation`) },
+      { obj: { t: 'B', v: 'n7' }, type: iri(`${CRM}E33_E41_Linguistic_Appellation`) },
     ];
     const cases: Array<{ what: string; result: Bindings; width?: number; expected: string[]; shortened: number }> = [
       {

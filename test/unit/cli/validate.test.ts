@@ -47,15 +47,15 @@ describe('linkedart validate', function () {
     expect(asWritten.status).to.equal(1);
     expect(asWritten.stdout).to.contain('Violation at produced_by.timespan.begin_of_the_begin').and.not.contain('Repaired');
     const json = JSON.parse(run('--json', join(dir, 'dated.json')).stdout) as { documents: Array<{ valid: boolean; repairs: string[] }> };
-    expect(json.documents[0]!.repairs).to.have.length(1);
+    expect(json.documents[0].repairs).to.have.length(1);
     expect(run('--repair', 'some', join(dir, 'dated.json')).status).to.equal(2);
   });
 
   it('gives the same results as JSON', () => {
     const result = run('--json', join(dir, 'broken.json'));
     const parsed = JSON.parse(result.stdout) as { documents: Array<{ valid: boolean; problems: Array<{ path: string; term: string }> }> };
-    expect(parsed.documents[0]!.valid).to.equal(false);
-    expect(parsed.documents[0]!.problems.find((p) => p.term === 'content')!.path).to.equal('identified_by[0]');
+    expect(parsed.documents[0].valid).to.equal(false);
+    expect(parsed.documents[0].problems.find((p) => p.term === 'content')!.path).to.equal('identified_by[0]');
   });
 
   it('reports unreadable input with exit code 2', () => {

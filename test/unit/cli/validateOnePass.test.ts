@@ -28,6 +28,6 @@ describe('linkedart validate: every problem at once', function () {
     expect(result.stdout).to.contain('Violation at identified_by[0]: A Name must have content.')
       .and.contain('Violation at produced_by.occurs_during: "occurs_during" is not defined by the Linked Art context for a node of type Production; it would be lost; its value was not read because of this; problems inside it are not checked');
     const json = JSON.parse(run('--json', join(dir, 'both.json')).stdout) as { documents: Array<{ problems: Array<{ rule: string; path: string; severity: string }> }> };
-    expect(json.documents[0]!.problems.filter((p) => p.severity === 'Violation').map((p) => `${p.rule} at ${p.path}`).sort()).to.deep.equal(['NameContent at identified_by[0]', 'unmapped-key at produced_by.occurs_during']);
+    expect(json.documents[0].problems.filter((p) => p.severity === 'Violation').map((p) => `${p.rule} at ${p.path}`).sort()).to.deep.equal(['NameContent at identified_by[0]', 'unmapped-key at produced_by.occurs_during']);
   });
 });

@@ -62,7 +62,7 @@ function splitDocuments(exported: string): { header: string; documents: Map<stri
     const marked = parseDocumentMarker(line);
     const isHint = line.startsWith(HINT_COMMENT_PREFIX) || marked !== undefined;
     if (isHint && !previousWasHint) {
-      current = marked ?? hintOwner(line)!;
+      current = marked ?? hintOwner(line);
       expect(documents.has(current), `document ${current} twice`).to.equal(false);
       documents.set(current, '');
     }

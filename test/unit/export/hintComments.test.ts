@@ -13,7 +13,7 @@ import { CORPUS_DIR, DEMO_DIR, readDocuments } from '../../support/corpus.js';
 
 const ID = 'https://example.org/object/1';
 const hint = (value: string): Quad => df.quad(df.namedNode(ID), df.namedNode(SHAPE_PREDICATE), df.literal(value), df.namedNode(HINT_GRAPH_PREFIX + ID));
-const byParser = (line: string): Quad => new Parser({ format: 'N-Quads' }).parse(line.slice(HINT_COMMENT_PREFIX.length))[0] as Quad;
+const byParser = (line: string): Quad => new Parser({ format: 'N-Quads' }).parse(line.slice(HINT_COMMENT_PREFIX.length))[0];
 
 describe('hint comment lines', () => {
   it('every hint of the corpus and the demo comes back as written, as the N-Quads parser reads it', () => {

@@ -93,7 +93,7 @@ describe('exportDocuments memory', function () {
     const demo = demoDocuments(BASE);
     let batch: IngestedDocument[] = [];
     for (let i = 0; i < DOCUMENTS; i++) {
-      batch.push(copyOf(demo[i % demo.length]!, Math.floor(i / demo.length)));
+      batch.push(copyOf(demo[i % demo.length], Math.floor(i / demo.length)));
       // Writes of 500 documents: measured, the store took ~1 ms a document so, but up to ~7 ms in writes of 2000.
       if (batch.length === 500) { await service.putAll(batch); batch = []; }
     }

@@ -72,7 +72,7 @@ describe('ChangeFeed', () => {
   it('an activity graph that lost part of itself is an error naming it, not a silent gap', async () => {
     const store = await storeWithFeed(2);
     const [whole] = store.graphs.get(activityGraphOf(2))!;
-    const cut = df.quad(whole!.subject, whole!.predicate, df.literal(whole!.object.value.replace(/,"[^"]*"\]$/, ']')), whole!.graph);
+    const cut = df.quad(whole.subject, whole.predicate, df.literal(whole.object.value.replace(/,"[^"]*"\]$/, ']')), whole.graph);
     expect(() => activitiesFrom([...store.graphs.get(activityGraphOf(1))!, cut])).to.throw(/activity 2 .*incomplete/);
   });
 

@@ -107,10 +107,10 @@ describe('Harvest: applying the feed to the store', () => {
     publisher.labels.delete(obj(1));
     const report = await new Harvester(documents, { feed: new MemoryFeed(items), fetch: publisher.fetch }).harvest(FEED);
     expect(report).to.deep.include({ rejected: 1, missing: 1, created: 0 });
-    expect(report.rejections[0]!.id).to.equal(obj(3));
-    expect(report.rejections[0]!.messages.join('\n')).to.contain('NotAClass');
+    expect(report.rejections[0].id).to.equal(obj(3));
+    expect(report.rejections[0].messages.join('\n')).to.contain('NotAClass');
     expect(report.failures[0]).to.deep.include({ id: obj(1), location: 'missing' });
-    expect(report.failures[0]!.messages[0]).to.contain('answered 410 although its newest activity is Update');
+    expect(report.failures[0].messages[0]).to.contain('answered 410 although its newest activity is Update');
   });
 
   it('--since on a store with no state: from that time only', async () => {
@@ -125,7 +125,7 @@ describe('Harvest: applying the feed to the store', () => {
     publisher.legacy.add(obj(3));
     const repaired = await new Harvester(new DocumentService(new MemoryStore()), { feed: new MemoryFeed(items), fetch: publisher.fetch }).harvest(FEED);
     expect(repaired).to.deep.include({ created: 2, rejected: 0, repairs: { 'legacy-class': 1 } });
-    expect(repaired.repaired[0]!.id).to.equal(obj(3));
+    expect(repaired.repaired[0].id).to.equal(obj(3));
     const strict = await new Harvester(new DocumentService(new MemoryStore()), { feed: new MemoryFeed(items), fetch: publisher.fetch, repair: 'none' }).harvest(FEED);
     expect(strict).to.deep.include({ created: 1, rejected: 1 });
   });
@@ -154,7 +154,7 @@ describe('Harvest: applying the feed to the store', () => {
     const report = await new Harvester(documents, { feed: second, fetch: publisher.fetch }).harvest(other);
     expect(report).to.deep.include({ refused: 2, deleted: 0, created: 1 });
     expect(report.failures.map((f) => [f.id, f.location])).to.deep.equal([[obj(1), 'refused'], [obj(3), 'refused']]);
-    expect(report.failures[0]!.messages[0]).to.contain(`harvested from another feed, ${FEED}: this feed may not remove it`);
+    expect(report.failures[0].messages[0]).to.contain(`harvested from another feed, ${FEED}: this feed may not remove it`);
     expect(publisher.requested).to.deep.equal([obj(4)]);
     expect(await documents.get(obj(1))).to.not.equal(undefined);
     // The first feed still may: its delete removes the document (and what it knew of its feed).

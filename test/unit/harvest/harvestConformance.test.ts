@@ -22,7 +22,7 @@ describe('Harvest under the conformance policy', () => {
     const documents = new DocumentService(new MemoryStore());
     const report = await new Harvester(documents, { feed: feed(), fetch }).harvest(FEED);
     expect(report).to.deep.include({ created: 0, rejected: 1, violated: 0 });
-    expect(report.rejections[0]!.problems!.filter((p) => p.severity === 'Violation').map((p) => p.rule)).to.deep.equal(['NameContent']);
+    expect(report.rejections[0].problems!.filter((p) => p.severity === 'Violation').map((p) => p.rule)).to.deep.equal(['NameContent']);
   });
 
   it('report: stored with its violation, counted by rule', async () => {

@@ -12,7 +12,7 @@ const LOCAL = { addresses: { allowPrivateAddresses: true, trustedOrigins: new Se
 async function serve(statuses: number[], body = '{"type":"OrderedCollection","id":"x","totalItems":0}'): Promise<{ url: string; requests: () => number; server: Server }> {
   let n = 0;
   const server = createServer((_req, res) => {
-    const status = statuses[Math.min(n++, statuses.length - 1)]!;
+    const status = statuses[Math.min(n++, statuses.length - 1)];
     res.writeHead(status, { 'content-type': 'application/ld+json' }).end(status === 200 ? body : `{"title":"status ${status}"}`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -27,8 +27,8 @@ describe('Harvest: walking a feed back from its last page', () => {
     expect(walk.read).to.equal(8);
     expect(summary(walk.changes)).to.deep.equal(['store 1', 'store 4', 'remove 2', 'store 3', 'store 5']);
     // The newest per document: object 1's Update at minute 3, not its Create; object 2's Delete.
-    expect(walk.changes[0]!.activity.type).to.equal('Update');
-    expect(walk.changes[0]!.activity.endTime).to.equal(at(3));
+    expect(walk.changes[0].activity.type).to.equal('Update');
+    expect(walk.changes[0].activity.endTime).to.equal(at(3));
     expect(walk.newest?.index).to.equal(1);
     expect(walk.newest?.page).to.equal(feed.pageUrl(3));
   });

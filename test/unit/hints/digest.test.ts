@@ -16,7 +16,7 @@ const corpus = acceptedCorpus((json, file) => ingestDocument(json, file));
 
 function relabelled(quads: readonly Quad[], prefix: string): Quad[] {
   const b = (t: Quad['subject'] | Quad['object']) => (t.termType === 'BlankNode' ? df.blankNode(prefix + t.value) : t);
-  return quads.map((q) => df.quad(b(q.subject) as Quad['subject'], q.predicate, b(q.object) as Quad['object'], q.graph));
+  return quads.map((q) => df.quad(b(q.subject) as Quad['subject'], q.predicate, b(q.object), q.graph));
 }
 
 /**

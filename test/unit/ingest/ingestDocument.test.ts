@@ -17,14 +17,14 @@ describe('ingest: a root type the context does not know', () => {
   it('is said once, with the keys it leaves unread; no "untyped node" error for keys defined per class', () => {
     const problems = problemsOf({ ...object({ part_of: [{ id: 'https://example.org/object/0', type: 'HumanMadeObject' }] }), type: 'Widget' });
     expect(problems.map((p) => `${p.path} ${p.rule}`)).to.deep.equal(['type root-type', 'type unknown-type']);
-    expect(problems[1]!.message).to.equal('type "Widget" is not a class of the Linked Art context; "part_of" is defined only for certain classes, so it cannot be read until the type is one');
+    expect(problems[1].message).to.equal('type "Widget" is not a class of the Linked Art context; "part_of" is defined only for certain classes, so it cannot be read until the type is one');
     expect(problems.map((p) => p.message).join('\n')).to.not.contain('untyped node');
   });
 
   it('a key no class defines is still named as unmapped', () => {
     const problems = problemsOf({ ...object({ clasified_as: [] }), type: 'Widget' });
     expect(problems.map((p) => `${p.path} ${p.rule}`)).to.deep.equal(['type root-type', 'type unknown-type', 'clasified_as unmapped-key']);
-    expect(problems[2]!.message).to.contain('for a node of type Widget');
+    expect(problems[2].message).to.contain('for a node of type Widget');
   });
 });
 

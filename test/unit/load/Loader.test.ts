@@ -102,8 +102,8 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
         const report = await load(service, inputs);
         expect(counts(report)).to.deep.equal({ created: 6, replaced: 0, unchanged: 0, rejected: 1, warnings: warningsOf(good), unreadable: 0, leftovers: 0 });
         expect(report.rejections).to.have.lengthOf(1);
-        const rejection = report.rejections[0]!;
-        expect(rejection).to.include({ source: inputs[0]!.name, location: layout.badAt, id: BAD_ID });
+        const rejection = report.rejections[0];
+        expect(rejection).to.include({ source: inputs[0].name, location: layout.badAt, id: BAD_ID });
         expect(rejection.messages.map((m) => m.replace(/ Fix: .*/, ''))).to.include('Violation at identified_by[0]: A Name must have content. (value: {"type":"Name"}) [NameContent]');
         expect(report.dryRun).to.equal(false);
         expect(report.aborted).to.equal(undefined);
@@ -128,18 +128,18 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
       const nt = dumpFile('nt', '<https://other.example.org/a> <http://www.w3.org/2000/01/rdf-schema#label> "stray" .\n');
       const report = await load(service, [...json, ...nt]);
       expect(counts(report)).to.include({ created: 1, unreadable: 2, leftovers: 1 });
-      expect(report.unreadable.map((u) => [u.source, u.location])).to.deep.equal([[json[0]!.name, 'line 2 (record 2)'], [json[0]!.name, 'line 3 (record 3)']]);
-      expect(report.leftovers[0]).to.deep.include({ source: nt[0]!.name, location: 'triples with no graph' });
-      expect(report.leftovers[0]!.messages).to.deep.equal(['1 triples belong to no document', '<https://other.example.org/a> <http://www.w3.org/2000/01/rdf-schema#label> "stray"']);
+      expect(report.unreadable.map((u) => [u.source, u.location])).to.deep.equal([[json[0].name, 'line 2 (record 2)'], [json[0].name, 'line 3 (record 3)']]);
+      expect(report.leftovers[0]).to.deep.include({ source: nt[0].name, location: 'triples with no graph' });
+      expect(report.leftovers[0].messages).to.deep.equal(['1 triples belong to no document', '<https://other.example.org/a> <http://www.w3.org/2000/01/rdf-schema#label> "stray"']);
       expect(hasFailures(report)).to.equal(true);
-      await expectStored(service, [good[0]!]);
+      await expectStored(service, [good[0]]);
     });
 
     it('a JSON value that is no document (an array element that is an array) is rejected, not lost', async () => {
       const { service } = fresh();
       const report = await load(service, dumpFile('json', JSON.stringify([good[0], [1, 2]])));
       expect(counts(report)).to.include({ created: 1, rejected: 1 });
-      expect(report.rejections[0]!.location).to.equal('line 1 (record 2)');
+      expect(report.rejections[0].location).to.equal('line 1 (record 2)');
     });
   });
 
@@ -150,7 +150,7 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
       expect(store.graphs.size).to.equal(0);
       expect(report.aborted).to.match(/^--strict: 1 documents rejected; nothing was stored$/);
       expect(report.rejected).to.equal(1);
-      expect(report.rejections[0]!.id).to.equal(BAD_ID);
+      expect(report.rejections[0].id).to.equal(BAD_ID);
       expect(hasFailures(report)).to.equal(true);
     });
 
@@ -211,7 +211,7 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
       const { service } = fresh();
       await load(service, dumpFile('ndjson', ndjson(good)));
       const changed = [...good];
-      changed[2] = relabelled(good[2]!, 'A new label');
+      changed[2] = relabelled(good[2], 'A new label');
       const report = await load(service, dumpFile('ndjson', ndjson(changed)));
       expect(counts(report)).to.include({ created: 0, replaced: 1, unchanged: 5 });
       await expectStored(service, changed);
@@ -250,20 +250,20 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
   });
 
   describe('the same id twice in one load: the last copy counts, decided before anything is written', () => {
-    const first = relabelled(good[0]!, 'First version');
-    const second = relabelled(good[0]!, 'Second version');
+    const first = relabelled(good[0], 'First version');
+    const second = relabelled(good[0], 'Second version');
     const layouts: Array<{ name: string; files: () => LoadInput[]; earlier: (inputs: LoadInput[]) => [string, string]; later: (inputs: LoadInput[]) => string }> = [
       {
         name: 'in one file',
         files: () => dumpFile('ndjson', ndjson([first, good[1], second, good[2]])),
-        earlier: (i) => [i[0]!.name, 'line 1 (record 1)'],
-        later: (i) => `${i[0]!.name} line 3 (record 3)`,
+        earlier: (i) => [i[0].name, 'line 1 (record 1)'],
+        later: (i) => `${i[0].name} line 3 (record 3)`,
       },
       {
         name: 'in two files',
         files: () => [...dumpFile('ndjson', ndjson([good[1], first])), ...dumpFile('json', JSON.stringify([good[2], second], null, 2))],
-        earlier: (i) => [i[0]!.name, 'line 2 (record 2)'],
-        later: (i) => `${i[1]!.name} line ${lineOfElement(JSON.stringify([good[2], second], null, 2), idOf(second))} (record 2)`,
+        earlier: (i) => [i[0].name, 'line 2 (record 2)'],
+        later: (i) => `${i[1].name} line ${lineOfElement(JSON.stringify([good[2], second], null, 2), idOf(second))} (record 2)`,
       },
     ];
     for (const layout of layouts) {
@@ -273,11 +273,11 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
           const inputs = layout.files();
           const report = await load(service, inputs, { batchSize });
           expect(counts(report)).to.include({ created: 3, replaced: 0, rejected: 0 });
-          await expectStored(service, [second, good[1]!, good[2]!]);
+          await expectStored(service, [second, good[1], good[2]]);
           expect(report.superseded).to.have.length(1);
           const [item] = report.superseded;
-          expect([item!.source, item!.location, item!.id]).to.deep.equal([...layout.earlier(inputs), idOf(first)]);
-          expect(item!.messages[0]).to.contain(`this id comes again at ${layout.later(inputs)}, and the last copy is the one loaded`).and.contain('[duplicate-id]');
+          expect([item.source, item.location, item.id]).to.deep.equal([...layout.earlier(inputs), idOf(first)]);
+          expect(item.messages[0]).to.contain(`this id comes again at ${layout.later(inputs)}, and the last copy is the one loaded`).and.contain('[duplicate-id]');
           expect(hasFailures(report), 'a superseded copy is no failure').to.equal(false);
           // The feed: one Create, no Update (the earlier copy was never written).
           const feed = await service.feed.activities(1, await service.feed.length());
@@ -292,8 +292,8 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
     // The last copy counts whatever its verdict: which document an id means depends on the input alone.
     const broken = { ...second, identified_by: [{ type: 'Name' }] };
     const cases: Array<{ name: string; docs: Doc[]; stored: Doc | undefined; rejected: number }> = [
-      { name: 'the later copy refused: refused, and the earlier is left out all the same', docs: [first, good[1]!, broken], stored: undefined, rejected: 1 },
-      { name: 'the earlier copy refused: it is left out unread, the later is kept', docs: [broken, good[1]!, second], stored: second, rejected: 0 },
+      { name: 'the later copy refused: refused, and the earlier is left out all the same', docs: [first, good[1], broken], stored: undefined, rejected: 1 },
+      { name: 'the earlier copy refused: it is left out unread, the later is kept', docs: [broken, good[1], second], stored: second, rejected: 0 },
     ];
     for (const c of cases) {
       it(c.name, async () => {
@@ -317,26 +317,26 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
         batchSize: 1, signal: controller.signal, onProgress: (p) => { if (p.documents >= 1) controller.abort(); },
       });
       expect(report.superseded).to.have.length(1);
-      expect(report.superseded[0]!.messages[0]).to.contain('the load stopped before the later copy');
+      expect(report.superseded[0].messages[0]).to.contain('the load stopped before the later copy');
     });
   });
 
   describe('the same id twice in inputs read once (a server\'s /_bulk): each copy written in turn', () => {
     const readOnce = { readOnce: true };
-    const first = relabelled(good[0]!, 'First version');
-    const second = relabelled(good[0]!, 'Second version');
+    const first = relabelled(good[0], 'First version');
+    const second = relabelled(good[0], 'Second version');
     const layouts: Array<{ name: string; files: () => LoadInput[]; earlier: (inputs: LoadInput[]) => string; later: (inputs: LoadInput[]) => [string, string] }> = [
       {
         name: 'in one file',
         files: () => dumpFile('ndjson', ndjson([first, good[1], second, good[2]])),
-        earlier: (i) => `${i[0]!.name} line 1`,   // the input and line (the load keeps no more for every id)
-        later: (i) => [i[0]!.name, 'line 3 (record 3)'],
+        earlier: (i) => `${i[0].name} line 1`,   // the input and line (the load keeps no more for every id)
+        later: (i) => [i[0].name, 'line 3 (record 3)'],
       },
       {
         name: 'in two files',
         files: () => [...dumpFile('ndjson', ndjson([good[1], first])), ...dumpFile('json', JSON.stringify([good[2], second], null, 2))],
-        earlier: (i) => `${i[0]!.name} line 2`,
-        later: (i) => [i[1]!.name, `line ${lineOfElement(JSON.stringify([good[2], second], null, 2), idOf(second))} (record 2)`],
+        earlier: (i) => `${i[0].name} line 2`,
+        later: (i) => [i[1].name, `line ${lineOfElement(JSON.stringify([good[2], second], null, 2), idOf(second))} (record 2)`],
       },
     ];
     for (const layout of layouts) {
@@ -346,7 +346,7 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
         const report = await load(service, inputs, readOnce);
         // Each is written in turn: the earlier created, the later replacing it.
         expect(counts(report)).to.include({ created: 3, replaced: 1, rejected: 0 });
-        await expectStored(service, [second, good[1]!, good[2]!]);
+        await expectStored(service, [second, good[1], good[2]]);
         const warning = report.warned.find((w) => w.messages.some((m) => m.includes('[duplicate-id]')));
         expect(warning).to.not.equal(undefined);
         expect([warning!.source, warning!.location]).to.deep.equal(layout.later(inputs));
@@ -358,9 +358,9 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
     // Which copy is kept is said once the verdicts are in: never "replaces" for a copy refused.
     const broken = { ...second, identified_by: [{ type: 'Name' }] };
     const cases: Array<{ name: string; docs: Doc[]; stored: Doc; says: string }> = [
-      { name: 'the later copy refused: the earlier is kept, and the warning says so', docs: [first, good[1]!, broken], stored: first, says: 'that copy is kept, as this later one was refused' },
-      { name: 'the earlier copy refused: the later is kept', docs: [broken, good[1]!, second], stored: second, says: 'which was refused; this later copy is the one kept' },
-      { name: 'both refused', docs: [broken, good[1]!, broken], stored: good[1]!, says: 'both copies were refused' },
+      { name: 'the later copy refused: the earlier is kept, and the warning says so', docs: [first, good[1], broken], stored: first, says: 'that copy is kept, as this later one was refused' },
+      { name: 'the earlier copy refused: the later is kept', docs: [broken, good[1], second], stored: second, says: 'which was refused; this later copy is the one kept' },
+      { name: 'both refused', docs: [broken, good[1], broken], stored: good[1], says: 'both copies were refused' },
     ];
     for (const c of cases) {
       for (const batchSize of [1, 500]) {
@@ -370,7 +370,7 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
           const report = await load(service, inputs, { ...readOnce, batchSize });
           const lines = report.warned.flatMap((w) => w.messages).filter((m) => m.includes('[duplicate-id]'));
           expect(lines).to.have.length(1);
-          expect(lines[0]).to.match(new RegExp(`this id was also at ${inputs[0]!.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} line 1\\b`)).and.contain(c.says).and.not.contain('replaces');
+          expect(lines[0]).to.match(new RegExp(`this id was also at ${inputs[0].name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} line 1\\b`)).and.contain(c.says).and.not.contain('replaces');
           expect((await service.get(idOf(c.stored)))?.document).to.deep.equal(c.stored === good[1] ? good[1] : c.stored);
           if (c.stored === good[1]) expect(await service.get(idOf(first))).to.equal(undefined);
         });
@@ -402,8 +402,8 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
         results.push({ batchSize, ids: await storedIds(service), report: { ...counts(report), rejections: report.rejections, warned: report.warned } });
       }
       for (const r of results.slice(1)) {
-        expect(r.ids, `batchSize ${r.batchSize}`).to.deep.equal(results[0]!.ids);
-        expect(r.report, `batchSize ${r.batchSize}`).to.deep.equal(results[0]!.report);
+        expect(r.ids, `batchSize ${r.batchSize}`).to.deep.equal(results[0].ids);
+        expect(r.report, `batchSize ${r.batchSize}`).to.deep.equal(results[0].report);
       }
     });
 
@@ -432,14 +432,14 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
       const documentGraphs = () => named.filter((g) => !g.startsWith('urn:linkedart-service:activity:') && !g.startsWith('urn:linkedart-service:page'));
       // The fourth record is the first again, changed: a batch after its first copy's, so stored by then.
       // Read once (a server's /_bulk): no first pass over the ids, so the later copy is written too.
-      await load(service, dumpFile('ndjson', ndjson([...demo.slice(0, 3), relabelled(demo[0]!, 'changed')])), { batchSize: 2, readOnce: true });
+      await load(service, dumpFile('ndjson', ndjson([...demo.slice(0, 3), relabelled(demo[0], 'changed')])), { batchSize: 2, readOnce: true });
       expect(wronglyNamed).to.deep.equal([]);
       expect(documentGraphs().filter((g) => !g.startsWith('urn:')).sort()).to.deep.equal(demo.slice(0, 3).map(idOf).sort());
       expect(documentGraphs()).to.have.length(9);
       expect(named.filter((g) => g.startsWith('urn:linkedart-service:activity:'))).to.have.length(4);
       named.length = 0;
       // The store holds documents now: a load names none of theirs, new or not.
-      await load(service, dumpFile('ndjson', ndjson([relabelled(demo[1]!, 'changed'), demo[4]!])));
+      await load(service, dumpFile('ndjson', ndjson([relabelled(demo[1], 'changed'), demo[4]])));
       expect(wronglyNamed).to.deep.equal([]);
       expect(documentGraphs()).to.deep.equal([]);
       expect(named.filter((g) => g.startsWith('urn:linkedart-service:activity:'))).to.have.length(2);
@@ -517,8 +517,8 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
       const seen: Array<{ documents: number; bytes: number; totalBytes: number | undefined }> = [];
       await load(service, inputs, { onProgress: (p) => seen.push({ ...p }) });
       expect(seen.map((p) => p.documents)).to.deep.equal([1, 2, 3, 4, 5, 6, 7]);
-      expect(seen.every((p) => p.totalBytes === inputs[0]!.size)).to.equal(true);
-      expect(seen.at(-1)!.bytes).to.equal(inputs[0]!.size);
+      expect(seen.every((p) => p.totalBytes === inputs[0].size)).to.equal(true);
+      expect(seen.at(-1)!.bytes).to.equal(inputs[0].size);
     });
   });
 
@@ -535,7 +535,7 @@ for (const checkWorkers of [0, 1]) describe(`load: the Loader over a DocumentSer
         let text = '';
         for await (const chunk of exportDocuments(source.store, { format })) text += chunk;
         const inputs = dumpFile(EXPORT_EXTENSIONS[format], text);
-        expect(inputs[0]!.format).to.equal(dumpFormat);
+        expect(inputs[0].format).to.equal(dumpFormat);
         const { service } = fresh();
         const report = await load(service, inputs, { baseUrl: 'http://localhost:8080/' });
         expect({ ...counts(report), rejections: report.rejections, unreadable: report.unreadable, leftovers: report.leftovers })

@@ -15,7 +15,7 @@ const PREFIXES = `
 `;
 
 function parse(turtle: string): Quad[] {
-  return new Parser({ blankNodePrefix: '' }).parse(PREFIXES + turtle) as Quad[];
+  return new Parser({ blankNodePrefix: '' }).parse(PREFIXES + turtle);
 }
 
 describe('load: the document of a named graph', () => {

@@ -28,7 +28,7 @@ describe('JSON records held against the limits on one document', () => {
     const line = rejectLine({ source: 'dump.json', location: refused.location, id: undefined, problems: [refused.problem], record: refused });
     const back = await read([line]);
     expect(back.map((r) => r.kind)).to.deep.equal(['unreadable']);
-    expect(back[0]!.kind === 'unreadable' && back[0]!.message).to.contain('dump.json line 2 (record 2)');
+    expect(back[0].kind === 'unreadable' && back[0].message).to.contain('dump.json line 2 (record 2)');
   });
 
   it('a record nested too deep is refused with its id and its text kept, and its rejects line reads back as the same refusal', async () => {

@@ -20,7 +20,7 @@ function check(actual: readonly LoadRecord[], expected: readonly Expected[], how
   const summary = (r: LoadRecord | Expected): string => `${r.kind} ${r.location}`;
   expect(actual.map(summary), `${how}: kinds and locations`).to.deep.equal(expected.map(summary));
   expected.forEach((e, i) => {
-    const a = actual[i]!;
+    const a = actual[i];
     if (e.kind === 'json') {
       expect(a.kind === 'json' && a.json, `${how}: ${e.location}`).to.deep.equal(e.json);
     } else {
@@ -83,7 +83,7 @@ function chunkings(text: string): Array<{ how: string; chunks: Array<string | Bu
 }
 
 const demo = readDocuments(DEMO_DIR).map((d) => d.json);
-const [first, second, third] = [demo[0]!, demo[1]!, demo[2]!];
+const [first, second, third] = [demo[0], demo[1], demo[2]];
 
 /** Pretty-printed elements of an array, and the line each starts on. */
 function prettyArray(docs: readonly unknown[]): { text: string; lines: number[] } {

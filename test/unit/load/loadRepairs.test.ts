@@ -47,7 +47,7 @@ for (const checkWorkers of [0, 1]) describe(`load: repairs before the gate${chec
     expect(report.repaired.map((i) => [i.location, i.id, i.messages.length])).to.deep.equal([
       ['line 1 (record 1)', LINKED.id, 2], ['line 2 (record 2)', 'https://example.org/object/2', 1], ['line 3 (record 3)', REFUSED.id, 1],
     ]);
-    expect(report.repaired[1]!.messages).to.deep.equal(['Repaired at id: "object/2" → "https://example.org/object/2" (resolved against https://example.org/) [relative-id]']);
+    expect(report.repaired[1].messages).to.deep.equal(['Repaired at id: "object/2" → "https://example.org/object/2" (resolved against https://example.org/) [relative-id]']);
     expect((await service.get(LINKED.id))?.document).to.deep.equal(LINKED_REPAIRED);
     expect((await service.get('https://example.org/object/2'))?.document).to.deep.equal({ ...RELATIVE, id: 'https://example.org/object/2' });
     const text = formatReport(report);
@@ -64,7 +64,7 @@ for (const checkWorkers of [0, 1]) describe(`load: repairs before the gate${chec
     expect(report.repairs).to.deep.equal({});
     expect(report.repaired).to.deep.equal([]);
     // `_links` is only warned of (not data: dropped); the unit typed Type is what refuses the record.
-    expect(report.rejections[0]!.messages.join('\n')).to.match(/Warning at _links: .*\[hal-links\]/).and.to.match(/Violation at dimension/).and.not.match(/unmapped-key/);
+    expect(report.rejections[0].messages.join('\n')).to.match(/Warning at _links: .*\[hal-links\]/).and.to.match(/Violation at dimension/).and.not.match(/unmapped-key/);
   });
 
   it('repairs a graph record as the document it renders to', async () => {

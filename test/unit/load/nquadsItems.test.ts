@@ -120,7 +120,7 @@ function expectSameReading(actual: Reading, expected: Reading, how: string): voi
   expect(actual.items.length, `${how}: the number of quads and comments`).to.equal(expected.items.length);
   const blanks = new BlankPairs();
   expected.items.forEach((e, i) => {
-    const a = actual.items[i]!;
+    const a = actual.items[i];
     const at = `${how}: item ${i + 1}`;
     if (typeof e === 'string') expect(a, at).to.equal(e);
     else if (isLineMark(e)) expect(a, `${at}: the line where a document may start`).to.deep.equal(e);

@@ -27,7 +27,7 @@ describe('load: a stored document given again with an ingest problem', () => {
     // The misspelt key's value is not read: the rest is exactly the stored document.
     const again = await new Loader(service, { checkWorkers }).load(write('jug-again.json', { ...JUG, clasified_as: [{ id: 'http://vocab.getty.edu/aat/300033618', type: 'Type' }], identified_by: [{ type: 'Name' }] }));
     expect({ unchanged: again.unchanged, rejected: again.rejected }).to.deep.equal({ unchanged: 0, rejected: 1 });
-    expect(again.rejections[0]!.problems!.map((p) => `${p.rule} at ${p.path}`).sort()).to.deep.equal(['NameContent at identified_by[0]', 'unmapped-key at clasified_as']);
+    expect(again.rejections[0].problems!.map((p) => `${p.rule} at ${p.path}`).sort()).to.deep.equal(['NameContent at identified_by[0]', 'unmapped-key at clasified_as']);
     const unmappedOnly = await new Loader(service, { checkWorkers }).load(write('jug-third.json', { ...JUG, clasified_as: [{ id: 'http://vocab.getty.edu/aat/300033618', type: 'Type' }] }));
     expect({ unchanged: unmappedOnly.unchanged, rejected: unmappedOnly.rejected }).to.deep.equal({ unchanged: 0, rejected: 1 });
   });
@@ -36,7 +36,7 @@ describe('load: a stored document given again with an ingest problem', () => {
     const lines: string[] = [];
     writeFileSync(join(dir, 'both.json'), JSON.stringify({ ...JUG, clasified_as: [{ id: 'http://vocab.getty.edu/aat/300033618', type: 'Type' }], identified_by: [{ type: 'Name' }] }));
     await new Loader(undefined, { dryRun: true, onRejected: (r: RejectedRecord) => lines.push(rejectLine(r)) }).load(resolveInputs([join(dir, 'both.json')]));
-    const line = JSON.parse(lines[0]!) as { problems: Array<{ rule: string; path: string }> };
+    const line = JSON.parse(lines[0]) as { problems: Array<{ rule: string; path: string }> };
     expect(line.problems.map((p) => `${p.rule} at ${p.path}`).sort()).to.deep.equal(['NameContent at identified_by[0]', 'unmapped-key at clasified_as']);
   });
 });

@@ -76,7 +76,7 @@ function check(actual: readonly LoadRecord[], expected: readonly Expected[], how
   expect(actual.map((r) => `${r.kind} ${r.location}`), `${how}: kinds and locations`)
     .to.have.lengthOf(expected.length);
   expected.forEach((e, i) => {
-    const a = actual[i]!;
+    const a = actual[i];
     const at = `${how}: record ${i + 1} (${a.kind} ${a.location})`;
     expect(a.kind, at).to.equal(e.kind);
     if (typeof e.location === 'string') expect(a.location, at).to.equal(e.location);
@@ -308,7 +308,7 @@ describe('load: RDF records (rdfRecords)', () => {
         const exported = ingested.hintQuads.filter(isExportedHint);
         expect(exported.length, 'the demo documents have shape hints').to.be.greaterThan(0);
         expect(triples(record.hints), ingested.id).to.deep.equal(triples(exported));
-        for (const h of record.hints) expect(h.graph.equals(exported[0]!.graph)).to.equal(true);
+        for (const h of record.hints) expect(h.graph.equals(exported[0].graph)).to.equal(true);
         // With its hints, the record renders back to the very document.
         expect(renderDocument(record.id, [...record.quads, ...record.hints])?.document, ingested.id).to.deep.equal(json);
       }
@@ -337,7 +337,7 @@ describe('load: RDF records (rdfRecords)', () => {
       const text = hintCommentLines(second.hintQuads) + hintCommentLines(first.hintQuads) + writeNTriples(first.quads, first.id);
       const records = await read([text], 'nquads');
       expect(records).to.have.lengthOf(1);
-      const record = records[0]!;
+      const record = records[0];
       expect(record.kind === 'graph' && triples(record.hints)).to.deep.equal(triples(first.hintQuads.filter(isExportedHint)));
     });
 

@@ -23,7 +23,7 @@ describe('load: rejections grouped by rule', () => {
   });
 
   it('keeps two examples per rule, the first ones', () => {
-    const a = rejectionsByRule(items)[0]!;
+    const a = rejectionsByRule(items)[0];
     expect(a.examples.map((e) => [e.item.location, e.problem?.value])).to.deep.equal([['line 1 (record 1)', '"X"'], ['line 2 (record 2)', '"Y"']]);
   });
 

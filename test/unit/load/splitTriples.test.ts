@@ -18,7 +18,7 @@ const PREFIXES = `
 `;
 
 function parse(turtle: string): Quad[] {
-  return new Parser({ blankNodePrefix: '' }).parse(PREFIXES + turtle) as Quad[];
+  return new Parser({ blankNodePrefix: '' }).parse(PREFIXES + turtle);
 }
 
 /** The triples as sorted N-Triples lines (for ground comparisons and readable failures). */
@@ -37,7 +37,7 @@ function shuffle<T>(items: T[], seed: number): T[] {
   const random = seededRandom(seed);
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
+    [items[i], items[j]] = [items[j], items[i]];
   }
   return items;
 }
@@ -263,11 +263,11 @@ describe('load: splitting graph-less triples into documents', () => {
 
     it('counts a repeated triple once, and puts every quad in the default graph', () => {
       const [q] = parse('ex:object\\/1 a crm:E22_Human-Made_Object .');
-      const inGraph = df.quad(q!.subject, q!.predicate, q!.object, df.namedNode('urn:g'));
-      const r = splitTriples([q!, inGraph, q!], { baseUrl: BASE });
+      const inGraph = df.quad(q.subject, q.predicate, q.object, df.namedNode('urn:g'));
+      const r = splitTriples([q, inGraph, q], { baseUrl: BASE });
       expect(r.documents).to.have.length(1);
-      expect(r.documents[0]!.quads).to.have.length(1);
-      expect(r.documents[0]!.quads[0]!.graph.termType).to.equal('DefaultGraph');
+      expect(r.documents[0].quads).to.have.length(1);
+      expect(r.documents[0].quads[0].graph.termType).to.equal('DefaultGraph');
     });
 
     it('keeps a referenced type-and-label-only IRI under the base as a reference; unreferenced, it is a document', () => {

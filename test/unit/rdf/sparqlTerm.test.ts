@@ -14,8 +14,8 @@ const probe = (term: string): string => `SELECT ?x ?after WHERE { BIND(${term} A
 function readBack(term: string): { value: string; kind: string; datatype?: string; language?: string } {
   const rows = new Store().query(probe(term)) as Array<Map<string, { termType: string; value: string; datatype?: { value: string }; language?: string }>>;
   expect(rows).to.have.length(1);
-  expect(rows[0]!.get('after')!.value).to.equal('after');
-  const x = rows[0]!.get('x')!;
+  expect(rows[0].get('after')!.value).to.equal('after');
+  const x = rows[0].get('x')!;
   return { value: x.value, kind: x.termType, datatype: x.datatype?.value, language: x.language || undefined };
 }
 

@@ -53,10 +53,10 @@ describe('wireGraphs: graphs between threads', () => {
 
   it('gives one object for each distinct term, and keeps literals of other tags or datatypes apart', () => {
     const [[, quads]] = decodeGraphs(encodeGraphs(literals)) as [[string, Quad[]]];
-    expect(quads[0]!.subject).to.equal(quads[1]!.subject);
-    expect(quads[1]!.object.equals(quads[2]!.object)).to.equal(false);
-    expect(quads[3]!.object.equals(quads[4]!.object)).to.equal(false);
-    expect(quads[5]!.object.termType).to.equal('NamedNode');
+    expect(quads[0].subject).to.equal(quads[1].subject);
+    expect(quads[1].object.equals(quads[2].object)).to.equal(false);
+    expect(quads[3].object.equals(quads[4].object)).to.equal(false);
+    expect(quads[5].object.termType).to.equal('NamedNode');
   });
 
   it('an encoder fed graph by graph gives what encodeGraphs gives, however far its buffer grows', () => {

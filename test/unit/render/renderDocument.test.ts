@@ -65,13 +65,13 @@ describe('render: the document comes back as loaded', () => {
     const doc = { produced_by: { type: 'Production' }, identified_by: [{ content: 'Jug', type: 'Name' }], _label: 'Jug', classified_as: [type('300033618', 'Painting')], type: 'HumanMadeObject', id: ID, '@context': V1 };
     const out = roundTrip(doc).document;
     expect(Object.keys(out)).to.deep.equal(['@context', 'id', 'type', '_label', 'classified_as', 'identified_by', 'produced_by']);
-    expect(Object.keys((out['identified_by'] as object[])[0]!)).to.deep.equal(['type', 'content']);
+    expect(Object.keys((out['identified_by'] as object[])[0])).to.deep.equal(['type', 'content']);
   });
 
   it('shows @set properties as arrays and single-valued ones as objects', () => {
     const doc = { '@context': V1, id: ID, type: 'HumanMadeObject', attributed_by: [{ type: 'AttributeAssignment', assigned: { id: 'https://example.org/object/2', type: 'HumanMadeObject' } }] };
     const out = roundTrip(doc).document as { attributed_by: Array<{ assigned: unknown }> };
-    expect(out.attributed_by[0]!.assigned).to.be.an('array').with.length(1);
+    expect(out.attributed_by[0].assigned).to.be.an('array').with.length(1);
   });
 });
 
@@ -101,7 +101,7 @@ describe('render: the quads are the truth', () => {
     const out = roundTrip(doc, (quads) => quads.filter((q) => !(q.predicate.value.endsWith('P72_has_language'))));
     const names = (out.document as { identified_by: Array<{ content: string; language?: unknown }> }).identified_by;
     expect(names.map((n) => n.content)).to.deep.equal(['Zed', 'Alpha']);
-    expect(names[0]!.language).to.equal(undefined);
+    expect(names[0].language).to.equal(undefined);
   });
 
   it('renders a graph with no hints at all, every node embedded and a deterministic order', () => {
@@ -130,7 +130,7 @@ describe('render: the quads are the truth', () => {
     const back = { '@context': V1, id: ID, type: 'HumanMadeObject', _label: 'Jug',
       member_of: [{ id: 'https://example.org/set/1', type: 'Set', _label: 'Jugs', member_of: [{ id: ID, type: 'HumanMadeObject' }] }] };
     const out = roundTrip(back).document as { member_of: Array<{ member_of: unknown[] }> };
-    expect(out.member_of[0]!.member_of).to.deep.equal([{ id: ID, type: 'HumanMadeObject', _label: 'Jug' }]);
+    expect(out.member_of[0].member_of).to.deep.equal([{ id: ID, type: 'HumanMadeObject', _label: 'Jug' }]);
   });
 
   it('answers nothing for an empty graph', () => {

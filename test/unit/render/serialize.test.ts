@@ -17,7 +17,7 @@ const IN_NAMED_GRAPH: ReadonlySet<RdfSerialization> = new Set(['trig', 'nquads']
 /** The corpus documents ingest refuses (see test/integration/corpus.test.ts). */
 const EXPECTED_REJECTIONS = ['concept.1.json', 'provenance.6.json'];
 
-const CRM = PREFIXES.crm!;
+const CRM = PREFIXES.crm;
 const RDF_TYPE = df.namedNode(PREFIXES.rdf + 'type');
 const ID = 'https://example.org/object/1';
 
@@ -96,7 +96,7 @@ describe('render: serializeGraph output a reader would check', () => {
     const ttl = serializeGraph('turtle', doc.id, doc.quads);
     const lines = ttl.split('\n');
     expect(lines[0]).to.match(/^@prefix /);
-    const declared = lines.filter((l) => l.startsWith('@prefix ')).map((l) => l.split(' ')[1]!);
+    const declared = lines.filter((l) => l.startsWith('@prefix ')).map((l) => l.split(' ')[1]);
     expect(declared).to.include.members(['crm:', 'rdfs:', 'aat:', 'xsd:']);
     const body = lines.slice(declared.length + 1).join('\n');
     for (const p of declared) expect(body, `prefix ${p} is used`).to.include(p);
@@ -220,9 +220,9 @@ describe('render: serializeGraph output a reader would check', () => {
     const quads = [
       df.quad(root, p, shared), df.quad(root, p, df.blankNode('leaf')), df.quad(c1, p, shared),
       df.quad(shared, RDF_TYPE, df.namedNode(CRM + 'E22_Human-Made_Object')),
-      df.quad(c1, p, c2!), df.quad(c2!, p, c1),             // a cycle of single uses
-      df.quad(self!, p, self!),                             // a self-loop
-      df.quad(orphan!, RDF_TYPE, df.namedNode(CRM + 'E55_Type')),
+      df.quad(c1, p, c2), df.quad(c2, p, c1),             // a cycle of single uses
+      df.quad(self, p, self),                             // a self-loop
+      df.quad(orphan, RDF_TYPE, df.namedNode(CRM + 'E55_Type')),
     ];
     for (const format of FORMATS) await expectRoundTrip(format, ID, quads);
     const ttl = serializeGraph('turtle', ID, quads);

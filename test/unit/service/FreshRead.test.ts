@@ -24,7 +24,7 @@ class HeldStore {
 
   /** Ends read `i` and lets every callback it sets off run. */
   async end(i: number): Promise<void> {
-    this.reads[i]!.end();
+    this.reads[i].end();
     await settled();
   }
 }
@@ -133,7 +133,7 @@ describe('FreshRead: a shared read that started after the caller asked', () => {
     const fresh = new FreshRead(store.read);
     const failing = fresh.get();
     const queued = watch(fresh.get());
-    store.reads[0]!.fail(new Error('store gone'));
+    store.reads[0].fail(new Error('store gone'));
     await settled();
     let failure: unknown;
     await failing.catch((error: unknown) => { failure = error; });

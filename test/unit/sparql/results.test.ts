@@ -11,7 +11,7 @@ import type { QueryResult } from '../../../src/store/QuadStore.js';
 import { canonical, documentLoader, toNTriples } from '../../support/rdf.js';
 
 const LA_CONTEXT = 'https://linked.art/ns/v1/linked-art.json';
-const CRM = PREFIXES.crm!;
+const CRM = PREFIXES.crm;
 const TRICKY = 'Tab\there, "quoted"\nline\r\\end';
 
 function format(name: string): ResultFormat {
@@ -111,7 +111,7 @@ describe('query result formats', () => {
       const xml = await serializeResult(BINDINGS, format('xml'));
       expect(xml).to.match(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<sparql xmlns="http:\/\/www\.w3\.org\/2005\/sparql-results#">\n/);
       expect(xml.trimEnd()).to.match(/<\/sparql>$/);
-      const head = /<head>([\s\S]*?)<\/head>/.exec(xml)![1]!;
+      const head = /<head>([\s\S]*?)<\/head>/.exec(xml)![1];
       expect([...head.matchAll(/<variable name="([^"]*)"\/>/g)].map((m) => m[1])).to.deep.equal(BINDINGS.kind === 'bindings' ? BINDINGS.variables : []);
       expect(readXmlResults(xml)).to.deep.equal(BINDINGS.kind === 'bindings' ? BINDINGS.rows : []);
       expect(xml, 'a carriage return survives XML line-end normalization').to.include('line&#xD;\\end');
@@ -297,7 +297,7 @@ async function expectRejection(promise: Promise<unknown>, message: string): Prom
 const XML_ENTITIES: Readonly<Record<string, string>> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&apos;': "'", '&#xD;': '\r', '&#xA;': '\n', '&#x9;': '\t' };
 
 function unescapeXml(text: string): string {
-  return text.replace(/&(?:lt|gt|amp|quot|apos|#xD|#xA|#x9);/g, (e) => XML_ENTITIES[e]!);
+  return text.replace(/&(?:lt|gt|amp|quot|apos|#xD|#xA|#x9);/g, (e) => XML_ENTITIES[e]);
 }
 
 /**
@@ -309,13 +309,13 @@ function readXmlResults(xml: string): Array<Record<string, PlainTerm>> {
   const normalized = xml.replace(/\r\n?/g, '\n');
   return [...normalized.matchAll(/<result>([\s\S]*?)<\/result>/g)].map(([, body]) => {
     const row: Record<string, PlainTerm> = {};
-    for (const [, variable, kind, attributes, value] of body!.matchAll(/<binding name="([^"]*)"><(uri|bnode|literal)((?: [^>]*)?)>([\s\S]*?)<\/\2><\/binding>/g)) {
-      const term: PlainTerm = { t: kind === 'uri' ? 'N' : kind === 'bnode' ? 'B' : 'L', v: unescapeXml(value!) };
-      const lang = /xml:lang="([^"]*)"/.exec(attributes!);
-      const datatype = /datatype="([^"]*)"/.exec(attributes!);
-      if (lang) term.l = unescapeXml(lang[1]!);
-      if (datatype) term.d = unescapeXml(datatype[1]!);
-      row[unescapeXml(variable!)] = term;
+    for (const [, variable, kind, attributes, value] of body.matchAll(/<binding name="([^"]*)"><(uri|bnode|literal)((?: [^>]*)?)>([\s\S]*?)<\/\2><\/binding>/g)) {
+      const term: PlainTerm = { t: kind === 'uri' ? 'N' : kind === 'bnode' ? 'B' : 'L', v: unescapeXml(value) };
+      const lang = /xml:lang="([^"]*)"/.exec(attributes);
+      const datatype = /datatype="([^"]*)"/.exec(attributes);
+      if (lang) term.l = unescapeXml(lang[1]);
+      if (datatype) term.d = unescapeXml(datatype[1]);
+      row[unescapeXml(variable)] = term;
     }
     return row;
   });

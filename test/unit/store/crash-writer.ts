@@ -16,7 +16,7 @@ const [mode, dataDir, ...rest] = process.argv.slice(2);
 
 async function write(): Promise<void> {
   const [first = '0', compactAfter = String(256 * 1024), concurrency = '4'] = rest;
-  const store = await EmbeddedStore.open({ dataDir: dataDir!, compactAfterBytes: Number(compactAfter), onWarning: () => undefined });
+  const store = await EmbeddedStore.open({ dataDir: dataDir, compactAfterBytes: Number(compactAfter), onWarning: () => undefined });
   process.stdout.write('ready\n');
   let next = Number(first);
   const worker = async (): Promise<void> => {
@@ -33,7 +33,7 @@ async function write(): Promise<void> {
 
 async function tryOpen(): Promise<void> {
   try {
-    const store = await EmbeddedStore.open({ dataDir: dataDir! });
+    const store = await EmbeddedStore.open({ dataDir: dataDir });
     process.stdout.write('opened\n');
     await store.close();
   } catch (err) {

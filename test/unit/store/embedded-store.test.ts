@@ -273,7 +273,7 @@ describe('EmbeddedStore', function () {
       const seq = (await store.stats()).lastSeq;
       await store.close();
       expect(await logFiles(dir)).to.have.length(1);
-      expect((await stat(join(dir, (await logFiles(dir))[0]!))).size).to.equal(0);
+      expect((await stat(join(dir, (await logFiles(dir))[0]))).size).to.equal(0);
       store = await openStore(dir);
       expect(store.openInfo.snapshotSeq).to.equal(seq);
       expect(store.openInfo.replayedRecords).to.equal(0);
@@ -442,7 +442,7 @@ describe('EmbeddedStore', function () {
       // ~2.7 MB logged in all: with a fixed 16 KiB threshold that is ~170 snapshots; growing with the store, a handful.
       expect(compactions).to.be.within(3, 12);
       expect(snapshotBytes).to.be.greaterThan(16 * 1024);
-      expect(thresholds[thresholds.length - 1]).to.be.greaterThan(thresholds[0]!);
+      expect(thresholds[thresholds.length - 1]).to.be.greaterThan(thresholds[0]);
       await store.close();
     });
 
@@ -478,7 +478,7 @@ describe('EmbeddedStore', function () {
       await Promise.all([compaction, ...empty.map((i) => store.replaceGraphs(documentGraphs(i)))]);
       const logs = await logFiles(dir);
       expect(logs).to.have.length(1);
-      const reader = await LogReader.open(join(dir, logs[0]!));
+      const reader = await LogReader.open(join(dir, logs[0]));
       let records = 0;
       for (let r = await reader.next(); r; r = await reader.next(), records++) expect(r.header).to.not.have.property('new');
       await reader.close();
@@ -579,12 +579,12 @@ describe('EmbeddedStore', function () {
       for (let i = 1; i <= 3; i++) await store.replaceGraphs(documentGraphs(i));
       const expected3 = await canonical(await readAll(store));
       const [logName] = await logFiles(dir);
-      const lastRecordStart = await recordsEnd(join(dir, logName!));
+      const lastRecordStart = await recordsEnd(join(dir, logName));
       await store.replaceGraphs(documentGraphs(4));
       const image = await crashImage(dir);
       // Without the room taken ahead of the records (the case below): the tests damage the last record.
-      await truncate(join(image, logName!), await recordsEnd(join(image, logName!)));
-      return { image, log: join(image, logName!), lastRecordStart, expected3 };
+      await truncate(join(image, logName), await recordsEnd(join(image, logName)));
+      return { image, log: join(image, logName), lastRecordStart, expected3 };
     }
 
     it('drops a record cut short, keeps the ones before it, and appends after them', async () => {
@@ -612,7 +612,7 @@ describe('EmbeddedStore', function () {
       const fh = await openFile(log, 'r+');
       const b = Buffer.alloc(1);
       await fh.read(b, 0, 1, lastRecordStart + 40);
-      b[0] = b[0]! ^ 0x20;
+      b[0] = b[0] ^ 0x20;
       await fh.write(b, 0, 1, lastRecordStart + 40);
       await fh.close();
       const store = await openStore(image);
@@ -647,7 +647,7 @@ describe('EmbeddedStore', function () {
       const expected = await canonical(await readAll(store));
       const image = await crashImage(dir);
       const [logName] = await logFiles(image);
-      expect((await stat(join(image, logName!))).size).to.be.greaterThan(await recordsEnd(join(image, logName!)));
+      expect((await stat(join(image, logName))).size).to.be.greaterThan(await recordsEnd(join(image, logName)));
       const reopened = await openStore(image);
       expect(reopened.openInfo).to.include({ replayedRecords: 3, discardedTailBytes: 0 });
       expect(warnings.join('\n')).to.not.match(/discarding/);

@@ -16,7 +16,7 @@ describe('store engine: what replacing graphs overwrites', () => {
     engine.replaceGraphs([EX + 'a'], line('a', 'one'), engine.overwritten([EX + 'a']));
     const before = engine.overwritten([EX + 'a', EX + 'b']);
     expect(before.graphs.map(([g]) => g)).to.deep.equal([EX + 'a']);
-    expect(before.graphs[0]![1]).to.contain('"one"');
+    expect(before.graphs[0][1]).to.contain('"one"');
     expect(before.chars).to.be.greaterThan(0);
   });
 
@@ -38,6 +38,6 @@ describe('store engine: what replacing graphs overwrites', () => {
     const engine = new Engine();
     engine.replaceGraphs([EX + 'a'], line('a', 'one'), engine.overwritten([EX + 'a']));
     expect(() => engine.replaceGraphs([EX + 'a'], `<${EX}s> <${EX}p> "x"@not-a-tag! <${EX}a> .\n`, engine.overwritten([EX + 'a']))).to.throw();
-    expect(engine.overwritten([EX + 'a']).graphs[0]![1]).to.contain('"one"');
+    expect(engine.overwritten([EX + 'a']).graphs[0][1]).to.contain('"one"');
   });
 });

@@ -73,7 +73,7 @@ export function flatten(graphs: ReadonlyMap<string, readonly Quad[]>): Quad[] {
     const g = n(name);
     const prefix = `g${k++}_`;
     const bn = (t: Quad['subject'] | Quad['object']) => (t.termType === 'BlankNode' ? df.blankNode(prefix + t.value) : t);
-    for (const q of quads) out.push(df.quad(bn(q.subject) as Quad_Subject, q.predicate, bn(q.object) as Quad_Object, g));
+    for (const q of quads) out.push(df.quad(bn(q.subject) as Quad_Subject, q.predicate, bn(q.object), g));
   }
   return out;
 }

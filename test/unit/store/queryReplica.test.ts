@@ -24,7 +24,7 @@ function withInternalHint(i: number, version = 1): Map<string, ReturnType<typeof
 async function countOf(store: EmbeddedStore, sparql: string): Promise<number> {
   const r = await store.sparqlEngine().query(sparql, {}, 30_000);
   if (r.kind !== 'bindings') throw new Error('expected bindings');
-  return Number(r.rows[0]!.n!.v);
+  return Number(r.rows[0].n.v);
 }
 
 describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
@@ -44,7 +44,7 @@ describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
   it('sees entity graphs only: the union default graph and GRAPH ?g hold no internal graph', async () => {
     for (let i = 0; i < 5; i++) await store.replaceGraphs(withInternalHint(i));
     const r = await store.sparqlEngine().query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }', {}, 30_000);
-    const graphs = r.kind === 'bindings' ? r.rows.map((row) => row.g!.v).sort() : [];
+    const graphs = r.kind === 'bindings' ? r.rows.map((row) => row.g.v).sort() : [];
     expect(graphs).to.deep.equal([0, 1, 2, 3, 4].map(docGraph).sort());
     const entityQuads = [...documentGraphs(0).get(docGraph(0))!].length * 5;
     expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }')).to.equal(entityQuads);
@@ -81,7 +81,7 @@ describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
     for (let v = 2; v < 40; v++) {
       await store.replaceGraphs(withInternalHint(0, v));
       const r = await store.sparqlEngine().query(`SELECT ?l WHERE { <${docGraph(0)}> <http://www.w3.org/2000/01/rdf-schema#label> ?l }`, {}, 30_000);
-      expect(r.kind === 'bindings' && r.rows.map((row) => row.l!.v)).to.deep.equal([`Object 0 v${v}`]);
+      expect(r.kind === 'bindings' && r.rows.map((row) => row.l.v)).to.deep.equal([`Object 0 v${v}`]);
     }
     await store.update(`INSERT DATA { GRAPH <${docGraph(0)}> { <${docGraph(0)}> <http://example.org/added> "yes" } }`);
     expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s <http://example.org/added> "yes" }')).to.equal(1);
@@ -110,7 +110,7 @@ describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
     writes.push(store.replaceGraphs(new Map([[docGraph(7), []], [INTERNAL + docGraph(7), []]])));
     await Promise.all([first, ...writes]);
     const fromStore = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } FILTER(!STRSTARTS(STR(?g), "${INTERNAL}")) }`);
-    const expected = fromStore.kind === 'bindings' ? Number(fromStore.rows[0]!.n!.v) : -1;
+    const expected = fromStore.kind === 'bindings' ? Number(fromStore.rows[0].n.v) : -1;
     expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }')).to.equal(expected);
     expect(await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?l FILTER(STRENDS(?l, " v2")) }')).to.equal(119); // 12 x 10 new versions, one of them (7) then removed
     expect(await countOf(store, `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${docGraph(7)}> { ?s ?p ?o } }`)).to.equal(0);
@@ -159,8 +159,8 @@ describe('QueryReplica: curators\' SPARQL on the embedded store', function () {
     for (let i = 0; i < 3; i++) await store.replaceGraphs(withInternalHint(i));
     const one = await store.sparqlEngine().query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', { defaultGraphs: [docGraph(1)] }, 30_000);
     const all = await countOf(store, 'SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }');
-    expect(one.kind === 'bindings' && Number(one.rows[0]!.n!.v)).to.equal(all / 3);
+    expect(one.kind === 'bindings' && Number(one.rows[0].n.v)).to.equal(all / 3);
     const named = await store.sparqlEngine().query('SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }', { namedGraphs: [docGraph(2)] }, 30_000);
-    expect(named.kind === 'bindings' && named.rows.map((r) => r.g!.v)).to.deep.equal([docGraph(2)]);
+    expect(named.kind === 'bindings' && named.rows.map((r) => r.g.v)).to.deep.equal([docGraph(2)]);
   });
 });

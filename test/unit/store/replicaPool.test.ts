@@ -24,7 +24,7 @@ const HEAVY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . 
 async function count(engine: SparqlEngine, sparql: string, timeoutMs = 30_000): Promise<number> {
   const r = await engine.query(sparql, {}, timeoutMs);
   if (r.kind !== 'bindings') throw new Error('expected bindings');
-  return Number(r.rows[0]!.n!.v);
+  return Number(r.rows[0].n.v);
 }
 
 /** Polls the engine's status (every few ms) until `done` holds; its status then. */
@@ -67,7 +67,7 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     expect(engine.status().state, 'before warm-up, nothing is started').to.equal('lazy');
     engine.warmUp();
     const ready = await until(engine, (s) => s.state === 'ready', 'ready');
-    const replica = ready.replicas[0]!;
+    const replica = ready.replicas[0];
     expect(replica).to.include({ seededGraphs: GRAPHS, totalGraphs: GRAPHS, starts: 1, busy: false });
     expect(replica.quads).to.be.greaterThan(DOCS * 20);
     expect(replica.seedMs).to.be.a('number').and.greaterThan(0);
@@ -129,7 +129,7 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     engine.warmUp();
     await until(engine, (s) => s.state === 'ready', 'ready');
     expect(await engine.query(HEAVY, {}, 300).then(() => null, (e: Error) => e)).to.be.instanceOf(QueryTimedOut);
-    const reseeding = await until(engine, (s) => s.replicas[0]!.starts === 2 && s.replicas[0]!.seededGraphs > 0, 'seeding again');
+    const reseeding = await until(engine, (s) => s.replicas[0].starts === 2 && s.replicas[0].seededGraphs > 0, 'seeding again');
     expect(reseeding.expectedWaitMs, 'expected from the last seeding').to.be.a('number');
     expect(reseeding.state).to.equal('seeding');
     const refused = await engine.query(COUNT_GRAPHS, {}, 1).then(() => null, (e: Error) => e);

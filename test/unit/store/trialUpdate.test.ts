@@ -23,7 +23,7 @@ function seeded(): Engine {
 
 function snapshot(engine: Engine): string[] {
   const union = engine.query('SELECT ?s ?p ?o WHERE { ?s ?p ?o }', 'asWritten');
-  const unionRows = union.kind === 'bindings' ? union.rows.map((r) => [r.s!, r.p!, r.o!].map((t) => t.t === 'B' ? 'B' : t.v).join(' ')).sort().join('|') : '';
+  const unionRows = union.kind === 'bindings' ? union.rows.map((r) => [r.s, r.p, r.o].map((t) => t.t === 'B' ? 'B' : t.v).join(' ')).sort().join('|') : '';
   return [unionRows, ...[`${EX}a`, `${EX}b`, `${EX}c`, `${EX}new`].map((g) => engine.readGraphs([g]).map((q) => JSON.stringify(q.slice(0, 3).map((t) => t.t === 'B' ? 'B' : t.v))).sort().join('|'))];
 }
 

@@ -48,8 +48,8 @@ describe('wire: replaceGraphs from EmbeddedStore to the store worker', () => {
     const graphs = new Map([...documentGraphs(1), ...documentGraphs(2)]);
     const texts = throughWire(graphs);
     const labels = (text: string) => new Set(text.match(/_:\w+/g) ?? []);
-    const one = labels(texts[0]!);
-    const two = labels(texts[2]!);
+    const one = labels(texts[0]);
+    const two = labels(texts[2]);
     expect(one.size).to.equal(3);
     expect(two.size).to.equal(3);
     expect([...one].filter((l) => two.has(l))).to.deep.equal([]);

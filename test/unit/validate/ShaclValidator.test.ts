@@ -301,9 +301,9 @@ describe('SHACL shapes: every rule, broken and kept', () => {
   it('reports the focus node and the offending value', () => {
     const results = validate(object({ made_of: [MATERIAL, TYPE] }));
     expect(results).to.have.length(1);
-    expect(results[0]!.focusNode.value).to.equal(id('object/9'));
-    expect(results[0]!.value?.value).to.equal(TYPE.id);
-    expect(results[0]!.message).to.equal('Every made_of entry must be a Material.');
+    expect(results[0].focusNode.value).to.equal(id('object/9'));
+    expect(results[0].value?.value).to.equal(TYPE.id);
+    expect(results[0].message).to.equal('Every made_of entry must be a Material.');
   });
 
   it('reports a nested rule at the nested node (an sh:node failure by its details)', () => {
@@ -396,7 +396,7 @@ describe('SHACL shapes: the files', () => {
       expect(about.some((q) => q.predicate.value === RDF_TYPE && q.object.value.startsWith(SH)), `${shape} has no type`).to.equal(true);
       expect(about.some((q) => q.predicate.value === 'http://www.w3.org/2000/01/rdf-schema#comment'), `${shape} has no rdfs:comment`).to.equal(true);
       const severity = about.filter((q) => q.predicate.value === `${SH}severity`).map((q) => q.object.value);
-      expect(severity.length === 1 && [`${SH}Violation`, `${SH}Warning`].includes(severity[0]!), `${shape} severity ${severity.join()}`).to.equal(true);
+      expect(severity.length === 1 && [`${SH}Violation`, `${SH}Warning`].includes(severity[0]), `${shape} severity ${severity.join()}`).to.equal(true);
     }
   });
 });

@@ -26,11 +26,11 @@ describe('the write gate: ingest + SHACL, problems located in the JSON', () => {
 
   it('names the JSON path of a reference deep in the document, the term and the rule', () => {
     const doc = structuredClone(valid);
-    delete (doc.produced_by.part[0]!.carried_out_by[1] as { type?: string }).type;
+    delete (doc.produced_by.part[0].carried_out_by[1] as { type?: string }).type;
     const problems = rejection(doc);
     expect(problems).to.have.length(1);
     expect(problems[0]).to.include({ document: ID, path: 'produced_by.part[0].carried_out_by[1]', term: 'type', rule: 'ReferenceType', severity: 'Violation' });
-    expect(problems[0]!.message).to.match(/no type/);
+    expect(problems[0].message).to.match(/no type/);
   });
 
   it('names the value itself when the value breaks the rule', () => {

@@ -39,8 +39,8 @@ describe('the gate: every problem of a document in one pass', () => {
     const problems = rejection(doc);
     expect(problems).to.have.length(1);
     expect(problems[0]).to.include({ rule: 'unmapped-key', path: 'identified_by[0].contnet', term: 'contnet', severity: 'Violation' });
-    expect(problems[0]!.hint).to.match(/^did you mean "content"\?/);
-    expect(problems[0]!.message).to.contain('until it is fixed the shapes also find at identified_by[0]: "A Name must have content." (NameContent), which follows from it');
+    expect(problems[0].hint).to.match(/^did you mean "content"\?/);
+    expect(problems[0].message).to.contain('until it is fixed the shapes also find at identified_by[0]: "A Name must have content." (NameContent), which follows from it');
     expect(admitDocument(jug({ identified_by: [{ type: 'Name', content: 'Jug' }] })).id).to.equal(ID);
   });
 
@@ -48,7 +48,7 @@ describe('the gate: every problem of a document in one pass', () => {
     // The Name without content inside the unmapped key is not reported: nothing of it was read.
     const problems = rejection(jug({ produced_by: { type: 'Production', occurs_during: [{ type: 'Period', identified_by: [{ type: 'Name' }] }] } }));
     expect(where(problems)).to.deep.equal(['unmapped-key at produced_by.occurs_during']);
-    expect(problems[0]!.message).to.match(/it would be lost; its value was not read because of this; problems inside it are not checked$/);
+    expect(problems[0].message).to.match(/it would be lost; its value was not read because of this; problems inside it are not checked$/);
   });
 
   it('skips a structure with a relative id, says so, and checks the rest', () => {

@@ -25,7 +25,7 @@ describe('every rule has a hint of its usual fix', () => {
       }
     }
     expect(shapes.size).to.be.greaterThan(90);
-    const without = [...shapes].filter(([, hints]) => hints.length !== 1 || hints[0]!.length < 10).map(([shape]) => shape);
+    const without = [...shapes].filter(([, hints]) => hints.length !== 1 || hints[0].length < 10).map(([shape]) => shape);
     expect(without).to.deep.equal([]);
   });
 

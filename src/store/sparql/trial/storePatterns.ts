@@ -15,7 +15,7 @@ import { SKOLEM_PREFIX } from '../storedTerms.js';
 type Pattern = sparqljs.Pattern;
 type Expression = sparqljs.Expression;
 
-const op = (operator: string, ...args: Expression[]): Expression => ({ type: 'operation', operator, args }) as sparqljs.OperationExpression;
+const op = (operator: string, ...args: Expression[]): Expression => ({ type: 'operation', operator, args });
 const skolem = (x: Expression): Expression =>
   op('&&', op('isiri', x), op('strstarts', op('str', x), { termType: 'Literal', value: SKOLEM_PREFIX } as sparqljs.LiteralTerm));
 
@@ -36,11 +36,11 @@ export function storePatterns(patterns: Pattern[], options: { graphsByVariable: 
         return { type: 'group', patterns: [values, { ...inner, name: v }] };
       }
       case 'group': case 'optional': case 'minus': case 'union': case 'service':
-        return { ...p, patterns: p.patterns.map(pattern) } as Pattern;
+        return { ...p, patterns: p.patterns.map(pattern) };
       case 'query':
         return { ...p, where: p.where?.map(pattern), ...(p.order ? { order: storeOrder(p.order) } : {}) };
       case 'filter': case 'bind':
-        return { ...p, expression: expression(p.expression) } as Pattern;
+        return { ...p, expression: expression(p.expression) };
       default:
         return p;
     }
@@ -51,11 +51,11 @@ export function storePatterns(patterns: Pattern[], options: { graphsByVariable: 
     if (e.type === 'functionCall') return { ...e, args: e.args.map(expression) };
     if (e.type !== 'operation') return e;
     // EXISTS / NOT EXISTS carry patterns.
-    if (e.operator === 'exists' || e.operator === 'notexists') return { ...e, args: (e.args as Pattern[]).map(pattern) } as Expression;
+    if (e.operator === 'exists' || e.operator === 'notexists') return { ...e, args: (e.args as Pattern[]).map(pattern) };
     const args = e.args.map((a) => expression(a as Expression));
-    if (e.operator === 'isblank') return op('||', op('isblank', args[0]!), skolem(args[0]!));
-    if (e.operator === 'isiri' || e.operator === 'isuri') return op('&&', op('isiri', args[0]!), op('!', skolem(args[0]!)));
-    return { ...e, args } as Expression;
+    if (e.operator === 'isblank') return op('||', op('isblank', args[0]), skolem(args[0]));
+    if (e.operator === 'isiri' || e.operator === 'isuri') return op('&&', op('isiri', args[0]), op('!', skolem(args[0])));
+    return { ...e, args };
   };
 
   return patterns.map(pattern);

@@ -41,10 +41,10 @@ export class StoreReader {
     for (let i = 0; i < names.length; i += GRAPHS_PER_READ) {
       const values = names.slice(i, i + GRAPHS_PER_READ).map(iriText).join(' ');
       for (const row of await this.select(`SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ?p ?o } }`)) {
-        const g = row.g!.v;
+        const g = row.g.v;
         let quads = out.get(g);
         if (!quads) out.set(g, quads = []);
-        quads.push([row.s!, row.p!, row.o!, { t: 'N', v: g }]);
+        quads.push([row.s, row.p, row.o, { t: 'N', v: g }]);
       }
     }
     return out;
@@ -68,7 +68,7 @@ export class StoreReader {
     } catch (error) {
       // The curator's pattern, not the store, is at fault (Virtuoso lacks BNODE(), for one): a 400, as on the embedded store.
       if (!(error instanceof StoreRequestFailed) || error.storeStatus !== 400) throw error;
-      throw new SparqlRefused(`The store could not run this: ${error.body.split('\nSPARQL query:')[0]!.replace(/\s+/g, ' ').trim().slice(0, 500)}`);
+      throw new SparqlRefused(`The store could not run this: ${error.body.split('\nSPARQL query:')[0].replace(/\s+/g, ' ').trim().slice(0, 500)}`);
     }
   }
 

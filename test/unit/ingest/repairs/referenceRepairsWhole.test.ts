@@ -43,7 +43,7 @@ describe('the second pass\'s repairs come back whole', () => {
       const renamed = /^key "[^"]+" → "([^"]+)"/.exec(n.message);
       const parent = n.path.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
       const paths = [n.path, parent === n.path ? '' : `${parent}.identified_by`];
-      if (renamed) paths.push(parent === n.path ? renamed[1]! : `${parent}.${renamed[1]!}`);
+      if (renamed) paths.push(parent === n.path ? renamed[1] : `${parent}.${renamed[1]}`);
       return paths;
     });
     const inside = (path: string, at: string) => path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`);

@@ -36,7 +36,7 @@ describe('repair type-case', () => {
   it('runs before type-from-range: a unit typed "type" becomes a MeasurementUnit', () => {
     const unit = { id: 'http://vocab.getty.edu/aat/300379098', type: 'type', _label: 'centimeters' };
     const { document, repairs } = repairDocument(object({ dimension: [{ type: 'Dimension', value: 3, unit }] }));
-    expect((document as { dimension: Array<{ unit: { type: string } }> }).dimension[0]!.unit.type).to.equal('MeasurementUnit');
+    expect((document as { dimension: Array<{ unit: { type: string } }> }).dimension[0].unit.type).to.equal('MeasurementUnit');
     expect(repairs.map((r) => r.repair)).to.deep.equal(['type-case', 'type-from-range']);
   });
 

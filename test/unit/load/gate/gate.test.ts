@@ -33,9 +33,9 @@ describe('load gate: a batch checked', () => {
   const records: DocumentRecord[] = [
     { kind: 'json', location: 'line 1', json: demo[0] },
     { kind: 'json', location: 'line 2', json: BAD },
-    graphRecord(demo[1]!, 'graph 3'),
+    graphRecord(demo[1], 'graph 3'),
     { kind: 'json', location: 'line 4', json: demo[2] },
-    graphRecord(demo[3]!, 'graph 5'),
+    graphRecord(demo[3], 'graph 5'),
   ];
   const before = [undefined, undefined, undefined, digestOf(admitDocument(demo[2])), 'another digest'];
   const now = new Date('2026-11-21T12:00:00Z');
@@ -45,11 +45,11 @@ describe('load gate: a batch checked', () => {
     const verdicts = checkBatch(records.map((record, i) => ({ record, source: 'dump', before: before[i] })), now, (g) => kept.push(g));
     expect(verdicts.map((v) => v.kind)).to.deep.equal(['pass', 'rejected', 'pass', 'unchanged', 'pass']);
     expect(verdicts.map((v) => v.kind === 'pass' && v.replaced)).to.deep.equal([false, false, false, false, true]);
-    const rejected = verdicts[1]!;
+    const rejected = verdicts[1];
     expect(rejected.kind === 'rejected' && rejected.id).to.equal(BAD.id);
     expect(rejected.kind === 'rejected' && rejected.problems.filter((p) => p.severity === 'Violation').map((p) => [p.path, p.rule, p.value])).to.deep.equal([['identified_by[0]', 'NameContent', '{"type":"Name"}']]);
     // Each document that passed: its graph, then its hint graph.
-    const passed = [demo[0], demo[1], demo[3]].map((d) => d!['id'] as string);
+    const passed = [demo[0], demo[1], demo[3]].map((d) => d['id'] as string);
     expect(kept).to.deep.equal(passed.flatMap((id) => [id, `urn:linkedart-service:hints:${id}`, `urn:linkedart-service:links:${id}`]));
   });
 
@@ -93,14 +93,14 @@ describe('load gate: a batch checked', () => {
         return batch.check([undefined], now, false);
       });
       const answers = await Promise.all(batches);
-      expect(answers.map((a) => a.verdicts.map((v) => v.kind === 'pass' && v.id))).to.deep.equal([0, 1, 2, 3].map((n) => [demo[n]!['id']]));
+      expect(answers.map((a) => a.verdicts.map((v) => v.kind === 'pass' && v.id))).to.deep.equal([0, 1, 2, 3].map((n) => [demo[n]['id']]));
     });
 
     it('once closed, a batch is refused with an error, not left waiting', async () => {
       const closing = new CheckWorkers(1);
       await closing.close();
       const batch = closing.batch();
-      batch.add(records[0]!, 'dump');
+      batch.add(records[0], 'dump');
       await batch.check([undefined], now, true).then(() => expect.fail('checked after close'), (error: Error) => expect(error.message).to.match(/closed/));
     });
   });

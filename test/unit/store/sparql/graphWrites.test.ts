@@ -18,7 +18,7 @@ describe('graphWrites: a replaceGraphs as update requests', () => {
     }
     const runs = planRuns(graphs, { maxTriples: 1000, maxGraphs: 3 });
     expect(runs.map((r) => r.length)).to.deep.equal([4, 4, 2]);
-    for (const run of runs) expect(run[1]![0]).to.equal(`urn:linkedart-service:hints:${run[0]![0]}`);
+    for (const run of runs) expect(run[1][0]).to.equal(`urn:linkedart-service:hints:${run[0][0]}`);
   });
 
   it('writes only the difference: unchanged triples are neither deleted nor inserted', () => {

@@ -134,7 +134,7 @@ describe('remoteTrial: an update tried on a remote store, with nothing changed',
     expect(quads.some((x) => x.predicate.value === EX + 'r' && x.subject.termType === 'BlankNode')).to.equal(true);
     const fresh = quads.filter((x) => x.predicate.value === EX + 'has').map((x) => x.object);
     expect(fresh.map((t) => t.termType)).to.deep.equal(['BlankNode', 'BlankNode']);
-    expect(fresh[0]!.equals(fresh[1]!)).to.equal(false);
+    expect(fresh[0].equals(fresh[1])).to.equal(false);
   });
 
   for (const [name, update, message] of REFUSED) {

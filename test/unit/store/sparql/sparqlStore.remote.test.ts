@@ -44,7 +44,7 @@ describe('SparqlStore on Virtuoso', function () {
   it('keeps the union graph a set union: a triple two documents state stays until neither does', async () => {
     const count = async () => {
       const r = await store.query('SELECT (COUNT(*) AS ?n) WHERE { GRAPH <urn:linkedart-service:union> { ?s ?p ?o } }');
-      return r.kind === 'bindings' ? Number(r.rows[0]!.n!.v) : -1;
+      return r.kind === 'bindings' ? Number(r.rows[0].n.v) : -1;
     };
     const shared = (g: string) => df.quad(df.namedNode('https://contract.example.org/type'), p('label'), df.literal('Type'), df.namedNode(g));
     await store.replaceGraphs(new Map([[A, [shared(A)]], [B, [shared(B)]]]));
@@ -141,7 +141,7 @@ describe('SparqlStore on Virtuoso', function () {
     expect(viaNQuads.some((l) => l.includes('é 漢字 "quoted" \\ back\nline\ttab \u0001 😀'))).to.equal(true);
     // The union graph and the registry, kept by the same request.
     const union = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <urn:linkedart-service:union> { <${C}> ?p ?o } }`);
-    expect(union.kind === 'bindings' && Number(union.rows[0]!.n!.v)).to.equal(7);
+    expect(union.kind === 'bindings' && Number(union.rows[0].n.v)).to.equal(7);
     expect(await store.listGraphs()).to.include.members([C, D]);
     // Replaced: what the document no longer states is gone, what it still states stays.
     await asDba.replaceGraphs(new Map([[C, quadsOf(C).slice(0, 2)]]));
@@ -159,7 +159,7 @@ describe('SparqlStore on Virtuoso', function () {
     }
     await small.replaceGraphs(graphs);
     const found = await store.readGraphs([...graphs.keys()]);
-    expect(found.map((q) => q.object.value).sort()).to.deep.equal([...graphs.values()].map((qs) => qs[0]!.object.value).sort());
+    expect(found.map((q) => q.object.value).sort()).to.deep.equal([...graphs.values()].map((qs) => qs[0].object.value).sort());
     await small.replaceGraphs(new Map([...graphs.keys()].map((g) => [g, []])));
   });
 

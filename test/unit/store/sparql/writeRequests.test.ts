@@ -17,15 +17,15 @@ const docGraphs = (count: number, literal: (i: number) => string) => {
     graphs.set(id, [[N(id), N('http://p'), L(literal(i)), N(id)]]);
     graphs.set(hints, [[N(id), N('http://h'), L('h'), N(hints)]]);
   }
-  return planRuns(graphs, { maxTriples: 1e9, maxGraphs: 1e9 })[0]!;
+  return planRuns(graphs, { maxTriples: 1e9, maxGraphs: 1e9 })[0];
 };
 
 describe('writeRequests: a run of documents as update requests', () => {
   it('as N-Quads: one operation, the quads (graphs, union copies, registry entries) in their own field', () => {
     const [request, ...more] = writeRequests(docGraphs(2, (i) => `v${i}`), new Map(), new Skolemizer(), true).map((s) => s.request);
     expect(more).to.have.length(0);
-    expect(request!.update).to.equal(NQUADS_INSERT);
-    const lines = request!.fields[NQUADS_FIELD]!.trim().split('\n');
+    expect(request.update).to.equal(NQUADS_INSERT);
+    const lines = request.fields[NQUADS_FIELD].trim().split('\n');
     expect(lines).to.include('<http://x/0> <http://p> "v0" <http://x/0> .');
     expect(lines).to.include(`<http://x/0> <http://p> "v0" <${UNION_GRAPH}> .`);
     expect(lines).to.include(`<http://x/0> <http://h> "h" <urn:linkedart-service:hints:http://x/0> .`);
@@ -36,10 +36,10 @@ describe('writeRequests: a run of documents as update requests', () => {
     const run = docGraphs(8, (i) => 'é'.repeat(100) + i);
     const requests = writeRequests(run, new Map(), new Skolemizer(), true, 1200).map((s) => s.request);
     expect(requests.length).to.be.greaterThan(1);
-    const written = requests.flatMap((r) => r.fields[NQUADS_FIELD]!.trim().split('\n'));
-    for (const r of requests) expect(Buffer.byteLength(r.fields[NQUADS_FIELD]!, 'utf8')).to.be.at.most(1200);
+    const written = requests.flatMap((r) => r.fields[NQUADS_FIELD].trim().split('\n'));
+    for (const r of requests) expect(Buffer.byteLength(r.fields[NQUADS_FIELD], 'utf8')).to.be.at.most(1200);
     for (const r of requests) {
-      const docs = new Set([...r.fields[NQUADS_FIELD]!.matchAll(/^<(http:\/\/x\/\d+)>/gm)].map((m) => m[1]));
+      const docs = new Set([...r.fields[NQUADS_FIELD].matchAll(/^<(http:\/\/x\/\d+)>/gm)].map((m) => m[1]));
       for (const d of docs) expect(r.fields[NQUADS_FIELD], `${d} with its hints`).to.contain(`<urn:linkedart-service:hints:${d}> .`);
     }
     expect(written.filter((l) => l.endsWith(`<${UNION_GRAPH}> .`))).to.have.length(8);
@@ -48,14 +48,14 @@ describe('writeRequests: a run of documents as update requests', () => {
   it('sends one document too large for the field as INSERT DATA text, where the store says what it refuses', () => {
     const [request, ...more] = writeRequests(docGraphs(1, () => 'x'.repeat(5000)), new Map(), new Skolemizer(), true, 1200).map((s) => s.request);
     expect(more).to.have.length(0);
-    expect(request!.fields).to.deep.equal({});
-    expect(request!.update).to.match(/^INSERT DATA \{/);
+    expect(request.fields).to.deep.equal({});
+    expect(request.update).to.match(/^INSERT DATA \{/);
   });
 
   it('as INSERT DATA when the store does not take N-Quads', () => {
     const [request] = writeRequests(docGraphs(2, (i) => `v${i}`), new Map(), new Skolemizer(), false).map((s) => s.request);
-    expect(request!.fields).to.deep.equal({});
-    expect(request!.update).to.contain('INSERT DATA {\nGRAPH <http://x/0> {\n<http://x/0> <http://p> "v0" .');
+    expect(request.fields).to.deep.equal({});
+    expect(request.update).to.contain('INSERT DATA {\nGRAPH <http://x/0> {\n<http://x/0> <http://p> "v0" .');
   });
 });
 
@@ -67,7 +67,7 @@ describe('SparqlStore: a request the store refuses as too large to compile', () 
     // A store that takes no N-Quads, and refuses any request naming more than 6 graphs, as Virtuoso words it.
     store.http.update = async (update: string, _timeout?: number, fields: Readonly<Record<string, string>> = {}) => {
       if (NQUADS_FIELD in fields) throw new StoreRequestFailed('http://127.0.0.1:1/sparql', 400, 'SP031: Function sql:TTLP() cannot be used', update);
-      const graphs = [...update.matchAll(/GRAPH <(http:\/\/x\/\d+)>/g)].map((m) => m[1]!);
+      const graphs = [...update.matchAll(/GRAPH <(http:\/\/x\/\d+)>/g)].map((m) => m[1]);
       if (new Set(graphs).size > 6) { refusals++; throw new StoreRequestFailed('http://127.0.0.1:1/sparql', 400, 'Virtuoso 37000 Error SP031: SPARQL: Internal error: The length of generated SQL text has exceeded 10000 lines of code', update); }
       taken.push(...graphs);
     };

@@ -82,9 +82,9 @@ function* mutants(doc: Doc, classes: string[]): Generator<[string, Quad[]]> {
   const q = doc.quads;
   const replaced = (i: number, object: Quad_Object): Quad[] => q.map((x, j) => (j === i ? df.quad(x.subject, x.predicate, object, x.graph) : x));
   const added = (...extra: Quad[]): Quad[] => [...q, ...extra];
-  const graph = q[0]!.graph;
+  const graph = q[0].graph;
   for (let i = 0; i < q.length; i++) {
-    const { predicate, object } = q[i]!;
+    const { predicate, object } = q[i];
     yield [`remove ${i}`, q.filter((_, j) => j !== i)];
     if (object.termType === 'Literal') {
       yield [`literal ${i} to IRI`, replaced(i, df.namedNode(`${EX}iri`))];
@@ -92,7 +92,7 @@ function* mutants(doc: Doc, classes: string[]): Generator<[string, Quad[]]> {
       if (NUMERIC.has(object.datatype.value)) yield [`literal ${i} to -1e309`, replaced(i, df.literal('-1e309', df.namedNode(`${XSD}double`)))];
       if (/^\d{4}-\d\d-\d\dT/.test(object.value)) yield [`literal ${i} to a bare date`, replaced(i, df.literal(object.value.slice(0, 10), object.datatype))];
     } else if (predicate.value === RDF_TYPE) {
-      yield [`type ${i} rotated`, replaced(i, df.namedNode(classes[i % classes.length]!))];
+      yield [`type ${i} rotated`, replaced(i, df.namedNode(classes[i % classes.length]))];
       yield [`type ${i} unknown`, replaced(i, df.namedNode(`${EX}Class`))];
     } else {
       yield [`object ${i} to literal`, replaced(i, df.literal('x'))];
@@ -117,7 +117,7 @@ function* mutants(doc: Doc, classes: string[]): Generator<[string, Quad[]]> {
   }
   const subjects = [...new Map(q.map((x) => [`${x.subject.termType}${x.subject.value}`, x.subject])).values()];
   for (let i = 0; i < subjects.length; i++) {
-    const s = subjects[i]!;
+    const s = subjects[i];
     yield [`unknown property on ${s.value}`, added(df.quad(s, df.namedNode(`${EX}property`), df.literal('x'), graph))];
     for (const forbidden of FORBIDDEN) {
       yield [`${forbidden.value} on ${s.value}`, added(df.quad(s, forbidden, df.namedNode(`${EX}thing`), graph))];

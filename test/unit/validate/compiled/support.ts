@@ -21,7 +21,7 @@ export const onRoot = (body: string): string => `ex:S a sh:PropertyShape ; sh:ta
 export const onRootNode = (body: string): string => `ex:S a sh:NodeShape ; sh:targetClass svc:Document ; ${body} .`;
 
 export function turtle(text: string): Quad[] {
-  return new Parser().parse(PREFIXES + text) as Quad[];
+  return new Parser().parse(PREFIXES + text);
 }
 
 export interface Judges {

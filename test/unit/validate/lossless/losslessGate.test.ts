@@ -41,8 +41,8 @@ describe('the lossless check at the gate', () => {
   it('a "_label" given as an array: refused (the spec and its JSON Schema make it one string), the second label named with its path and value', () => {
     const problems = problemsOf(admitDocument, doc({ _label: ['Pot', 'Topf'] }));
     expect(problems[0]).to.include({ rule: 'lossless', path: '_label[1]', value: '"Topf"', term: '_label', severity: 'Violation' });
-    expect(problems[0]!.message).to.contain('one string');
-    expect(problems[0]!.hint).to.contain('Names in identified_by');
+    expect(problems[0].message).to.contain('one string');
+    expect(problems[0].hint).to.contain('Names in identified_by');
   });
 
   it('a VisualItem, its DigitalObject and its access point under one id: admitted, and comes back whole', () => {
@@ -57,7 +57,7 @@ describe('the lossless check at the gate', () => {
     const warnings = admitDocument(timespan).warnings.filter((w) => w.rule === 'shared-id');
     expect(warnings).to.have.length(1);
     expect(warnings[0]).to.include({ path: 'produced_by.timespan', severity: 'Warning' });
-    expect(warnings[0]!.message).to.contain(`the id ${PRODUCTION} is used for a Production at produced_by and for a TimeSpan at produced_by.timespan; RDF makes them one thing`);
+    expect(warnings[0].message).to.contain(`the id ${PRODUCTION} is used for a Production at produced_by and for a TimeSpan at produced_by.timespan; RDF makes them one thing`);
   });
 
   it('a value the quads do not hold: one lossless Violation per lost path, with its value and the shared id that made the nodes one', () => {
@@ -69,9 +69,9 @@ describe('the lossless check at the gate', () => {
       ['lossless', 'representation[0].digitally_shown_by[0].classified_as', 'Violation'],
       ['lossless', 'representation[0].digitally_shown_by[0].access_point', 'Violation'],
     ]);
-    expect(problems[0]!.value).to.contain('300215302');
-    expect(problems[0]!.message).to.contain(`the id ${IMAGE} is used for a VisualItem at representation[0] and for a DigitalObject at representation[0].digitally_shown_by[0]; RDF makes them one thing`);
-    expect(problems[0]!.hint).to.equal('give each its own id, or drop the inner id');
+    expect(problems[0].value).to.contain('300215302');
+    expect(problems[0].message).to.contain(`the id ${IMAGE} is used for a VisualItem at representation[0] and for a DigitalObject at representation[0].digitally_shown_by[0]; RDF makes them one thing`);
+    expect(problems[0].hint).to.equal('give each its own id, or drop the inner id');
   });
 
   it('a path an ingest problem already names is not reported again as lost', () => {
@@ -85,7 +85,7 @@ describe('the lossless check at the gate', () => {
   it('one id for a HumanMadeObject and its own VisualItem: the lossless cause first, the VisualItem rules it breaks only as its consequences', () => {
     const problems = problemsOf(admitDocument, doc({ representation: [{ id: ID, type: 'VisualItem', _label: 'image' }] }));
     expect(problems[0]).to.include({ rule: 'lossless', path: 'representation[0]', severity: 'Violation' });
-    expect(problems[0]!.message).to.contain(`the id ${ID} is used for a HumanMadeObject at the document itself and for a VisualItem at representation[0]; RDF makes them one thing`);
+    expect(problems[0].message).to.contain(`the id ${ID} is used for a HumanMadeObject at the document itself and for a VisualItem at representation[0]; RDF makes them one thing`);
     const visualWork = problems.find((p) => p.rule === 'VisualWorkRepresentation')!;
     expect(visualWork).to.include({ severity: 'Warning' });
     expect(visualWork.message).to.match(/^\(a consequence of the shared id https:\/\/example\.org\/object\/1\) A Visual Work must not have representation/);
@@ -94,7 +94,7 @@ describe('the lossless check at the gate', () => {
 
   it('a shape problem that does not stem from the shared id stays a Violation of its own', () => {
     const problems = problemsOf(admitDocument, doc({ representation: [{ id: ID, type: 'VisualItem' }], identified_by: [{ type: 'Name' }] }));
-    expect(problems[0]!.rule).to.equal('lossless');
+    expect(problems[0].rule).to.equal('lossless');
     expect(problems.find((p) => p.rule === 'NameContent')).to.include({ severity: 'Violation', path: 'identified_by[0]' });
   });
 
