@@ -13,6 +13,9 @@ export default tseslint.config(
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
+      // A name that starts with _ is unused on purpose: a member left out of a rest (`{ a: _a, ...rest }`), a parameter
+      // an interface or express needs (`_next` marks an error handler by its arity).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', {
         selector: `NewExpression[callee.name='HttpError']:matches(${TYPED_4XX.map((s) => `[arguments.0.value=${s}]`).join(', ')})`,
         message: 'A typed error exists for this status (src/http/HttpError.ts: BadRequest, NotFound, Gone, MethodNotAllowed, ' +

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { resolveConfig, SETTINGS } from '../config/Config.js';
+import { SETTINGS } from '../config/Config.js';
 import { DUMP_FORMATS, dumpFormatNamed, InputError, resolveInputs, type DumpFormat, type LoadInput } from '../load/inputs.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import { Loader } from '../load/Loader.js';

@@ -4,7 +4,6 @@
  * the errors they report and their exit codes; output that stops quietly when the reader goes.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolveConfig, SETTINGS, type Config } from '../config/Config.js';
 import { QueryTimedOut, SparqlRefused, SparqlSyntaxError, SparqlTooLarge, TooManyRows, UpdateRefused } from '../sparql/errors.js';

@@ -18,8 +18,11 @@ export class HttpError extends Error {
   }
 }
 
+/** 400; a title that names the kind of problem (e.g. 'SPARQL syntax error') and members where one says more. */
 export class BadRequest extends HttpError {
-  constructor(detail: string) { super(400, 'Bad request', detail); }
+  constructor(detail: string, extensions: Readonly<Record<string, unknown>> = {}, title = 'Bad request') {
+    super(400, title, detail, {}, extensions);
+  }
 }
 
 export class NotFound extends HttpError {
@@ -40,18 +43,24 @@ export class MethodNotAllowed extends HttpError {
   }
 }
 
+/** 406: nothing matches the Accept header, or (`detail`) the format asked for cannot write this answer. */
 export class NotAcceptable extends HttpError {
-  constructor(accept: string, available: readonly string[]) {
-    super(406, 'Not acceptable', `Nothing here can be served as ${JSON.stringify(accept)}; available: ${available.join(', ')}.`,
-      {}, { available });
+  constructor(accept: string, available: readonly string[],
+    detail = `Nothing here can be served as ${JSON.stringify(accept)}; available: ${available.join(', ')}.`) {
+    super(406, 'Not acceptable', detail, {}, { available });
   }
 }
 
-/** 413: `size` when the body said it (Content-Length); a body sent chunked is refused once past the limit, its size unknown. */
+/**
+ * 413: `size` when the body said it (Content-Length); a body sent chunked is refused once past the limit, its size unknown.
+ * `detail` and `extensions` where the refusal says more (a SPARQL request, one document larger than the store takes).
+ */
 export class PayloadTooLarge extends HttpError {
-  constructor(size: number | undefined, limit: number, flag = '--max-body-mb') {
-    super(413, 'Payload too large', `The request body is ${size === undefined ? `over ${limit} bytes (sent without a length, refused once past the limit)` : `${size} bytes`}; ` +
-      `the limit is ${limit} bytes (${flag}).`);
+  constructor(size: number | undefined, limit: number, flag = '--max-body-mb',
+    detail = `The request body is ${size === undefined ? `over ${limit} bytes (sent without a length, refused once past the limit)` : `${size} bytes`}; ` +
+      `the limit is ${limit} bytes (${flag}).`,
+    extensions: Readonly<Record<string, unknown>> = {}) {
+    super(413, 'Payload too large', detail, {}, extensions);
   }
 }
 
@@ -78,15 +87,16 @@ export class ServiceUnavailable extends HttpError {
   constructor(detail: string) { super(503, 'Service unavailable', detail, { 'Retry-After': '1' }); }
 }
 
+/** 415; `accepted` (Accept-Post and a member) where a POST takes a list of types, none where it says nothing more than `detail`. */
 export class UnsupportedMediaType extends HttpError {
-  constructor(detail: string, accepted: readonly string[]) {
-    super(415, 'Unsupported media type', detail, { 'Accept-Post': accepted.join(', ') }, { accepted });
+  constructor(detail: string, accepted?: readonly string[]) {
+    super(415, 'Unsupported media type', detail, accepted ? { 'Accept-Post': accepted.join(', ') } : {}, accepted ? { accepted } : {});
   }
 }
 
 /** 422: well-formed, but refused by the rules; `extensions` carries the problems found. */
 export class UnprocessableContent extends HttpError {
-  constructor(detail: string, extensions: Readonly<Record<string, unknown>> = {}) {
-    super(422, 'Unprocessable content', detail, {}, extensions);
+  constructor(detail: string, extensions: Readonly<Record<string, unknown>> = {}, title = 'Unprocessable content') {
+    super(422, title, detail, {}, extensions);
   }
 }

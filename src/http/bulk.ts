@@ -23,7 +23,7 @@ import { conformanceAsked } from './conformanceParameter.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BULK_PROGRESS_MEDIA_TYPE, BulkProgress } from './bulkProgress.js';
 import { asHttpError } from './problems.js';
-import { BadRequest, HttpError, InsufficientStorage, PayloadTooLarge } from './HttpError.js';
+import { BadRequest, HttpError, InsufficientStorage, PayloadTooLarge, UnsupportedMediaType } from './HttpError.js';
 import { StoreFull } from '../store/StoreFull.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 import { NotUtf8 } from '../ingest/utf8.js';
@@ -62,7 +62,7 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > maxBulkBytes) throw new PayloadTooLarge(declared, maxBulkBytes, '--max-bulk-mb');
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-    if (encoding !== 'identity' && encoding !== 'gzip') throw new HttpError(415, 'Unsupported media type', `Content-Encoding ${encoding}: only gzip is understood.`);
+    if (encoding !== 'identity' && encoding !== 'gzip') throw new UnsupportedMediaType(`Content-Encoding ${encoding}: only gzip is understood.`);
 
     // The body, counted against the limit as it streams.
     let tooLarge = false;

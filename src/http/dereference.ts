@@ -46,7 +46,7 @@ export function dereference({ baseUrl, cacheControl, representations, logger, de
       const representation = await representations.get(id, format).catch((error: unknown) => {
         // Some graphs have no form in some syntaxes (RDF/XML needs predicates that end in an XML name).
         if (error instanceof SerializationError) {
-          throw new HttpError(406, 'Not acceptable', `${id} cannot be written as ${format.contentType}: ${error.message}`, {}, { available: AVAILABLE_MEDIA_TYPES });
+          throw new NotAcceptable(format.contentType, AVAILABLE_MEDIA_TYPES, `${id} cannot be written as ${format.contentType}: ${error.message}`);
         }
         throw error;
       });

@@ -4,7 +4,7 @@
  */
 import { setCorsHeaders } from './cors.js';
 import type { Response } from 'express';
-import { HttpError, InsufficientStorage } from './HttpError.js';
+import { HttpError, InsufficientStorage, PayloadTooLarge } from './HttpError.js';
 import { StoreFull } from '../store/StoreFull.js';
 import { StoreWriteTooLarge } from '../store/StoreWriteTooLarge.js';
 import { StoreFailed } from '../store/StoreFailed.js';
@@ -30,8 +30,8 @@ export function sendProblem(res: Response, error: HttpError): void {
 export function asHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof StoreFull) return new InsufficientStorage(error);
-  // One document larger than the remote store takes in one request: its size is refused.
-  if (error instanceof StoreWriteTooLarge) return new HttpError(413, 'Payload too large', `${error.message[0].toUpperCase()}${error.message.slice(1)}.`, {}, { documents: error.documents, requestBytes: error.requestBytes });
+  // One document larger than the remote store takes in one request: its size is refused (the detail says the store's limit, so no limit is given).
+  if (error instanceof StoreWriteTooLarge) return new PayloadTooLarge(error.requestBytes, Number.NaN, undefined, `${error.message[0].toUpperCase()}${error.message.slice(1)}.`, { documents: error.documents, requestBytes: error.requestBytes });
   // The store must be reopened: no request goes through until the service restarts (/ready says so too).
   if (error instanceof StoreFailed) return new HttpError(503, 'Service unavailable', `${error.message}; restart the service.`);
   return new HttpError(500, 'Internal error', 'The request could not be answered; the error has been logged.');

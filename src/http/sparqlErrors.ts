@@ -5,7 +5,7 @@
  */
 import { formatProblem } from '../linkedart/Problem.js';
 import { QueryTimedOut, SparqlNotReady, SparqlRefused, SparqlSyntaxError, SparqlTooLarge, TooManyRows, UpdateRefused } from '../sparql/errors.js';
-import { HttpError, UnprocessableContent } from './HttpError.js';
+import { BadRequest, HttpError, PayloadTooLarge, UnprocessableContent } from './HttpError.js';
 
 /** After a timeout, how long a client should wait before trying again (seconds). */
 const RETRY_AFTER_TIMEOUT = '5';
@@ -23,11 +23,11 @@ export async function answeringSparqlErrors<T>(work: () => Promise<T>): Promise<
 export function sparqlHttpError(error: unknown): unknown {
   if (error instanceof SparqlSyntaxError) {
     const position = error.line === undefined ? {} : { line: error.line, ...(error.column === undefined ? {} : { column: error.column }) };
-    return new HttpError(400, 'SPARQL syntax error', error.message, {}, position);
+    return new BadRequest(error.message, position, 'SPARQL syntax error');
   }
-  if (error instanceof SparqlRefused) return new HttpError(400, 'SPARQL refused', error.message);
-  if (error instanceof TooManyRows) return new HttpError(400, 'Too many results', error.message, {}, { limit: error.limit });
-  if (error instanceof SparqlTooLarge) return new HttpError(413, 'Payload too large', error.message, {}, { limit: error.limit });
+  if (error instanceof SparqlRefused) return new BadRequest(error.message, {}, 'SPARQL refused');
+  if (error instanceof TooManyRows) return new BadRequest(error.message, { limit: error.limit }, 'Too many results');
+  if (error instanceof SparqlTooLarge) return new PayloadTooLarge(undefined, error.limit, undefined, error.message, { limit: error.limit });
   if (error instanceof QueryTimedOut) return new HttpError(503, 'Query timed out', error.message, { 'Retry-After': RETRY_AFTER_TIMEOUT });
   if (error instanceof SparqlNotReady) return new HttpError(503, 'SPARQL not ready', error.message, { 'Retry-After': String(error.retryAfterS) }, { retryAfter: error.retryAfterS });
   if (error instanceof UpdateRefused) {

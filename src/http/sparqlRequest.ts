@@ -9,7 +9,7 @@
 import type { Request } from 'express';
 import type { UpdateDataset } from '../sparql/parseSparql.js';
 import type { QueryDataset } from '../sparql/SparqlEngine.js';
-import { BadRequest, HttpError, PayloadTooLarge, UnsupportedMediaType } from './HttpError.js';
+import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from './HttpError.js';
 import { bodyText, readBody } from './readBody.js';
 import { strictParams, urlParams as strictUrlParams } from './strictParams.js';
 import { iriParameter } from './iriParameter.js';
@@ -142,7 +142,7 @@ async function readText(req: Request, limit: number, maxQueryBytes: number): Pro
     return bodyText(await readBody(req, limit));
   } catch (error) {
     if (!(error instanceof PayloadTooLarge)) throw error;
-    throw new HttpError(413, 'Payload too large',
+    throw new PayloadTooLarge(declared > limit ? declared : undefined, maxQueryBytes, '--max-query-kb',
       `The SPARQL request is ${declared > limit ? `${declared} bytes` : `over ${limit} bytes`}; the limit of a query or update is ${maxQueryBytes} bytes (--max-query-kb).`);
   }
 }

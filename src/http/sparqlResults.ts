@@ -11,7 +11,7 @@ import { acceptedMediaTypes, GRAPH_FORMATS, resultFormatNamed, resultFormatsOf, 
 import { SerializationError } from '../render/serialize.js';
 import type { QueryResult } from '../store/QuadStore.js';
 import { setCorsHeaders } from './cors.js';
-import { BadRequest, HttpError, NotAcceptable } from './HttpError.js';
+import { BadRequest, NotAcceptable } from './HttpError.js';
 
 /** Every media type a query can be answered in (each format's own). */
 export const RESULT_MEDIA_TYPES: readonly string[] = [...SOLUTION_FORMATS, ...GRAPH_FORMATS].map((f) => f.mediaType);
@@ -44,7 +44,7 @@ export async function sendResult(res: Response, result: QueryResult, format: Res
     // Some graphs have no form in some syntaxes (RDF/XML needs predicates that end in an XML name).
     if (!(error instanceof SerializationError)) throw error;
     const others = acceptedMediaTypes(GRAPH_FORMATS).filter((t) => t !== format.mediaType);
-    throw new HttpError(406, 'Not acceptable', `The answer cannot be written as ${format.mediaType}: ${error.message}; ask for another format.`, {}, { available: others });
+    throw new NotAcceptable(format.mediaType, others, `The answer cannot be written as ${format.mediaType}: ${error.message}; ask for another format.`);
   }
   const body = Buffer.from(text, 'utf8');
   res.statusCode = 200;

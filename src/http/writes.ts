@@ -24,7 +24,7 @@ import { admitBody, type BodyVerdict } from '../service/admitBody.js';
 import { documentWorkers, LARGE_PUT_BYTES } from '../service/offThread/DocumentWorkers.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { entityIdsFor } from './entityIdFor.js';
-import { BadRequest, HttpError, NotFound } from './HttpError.js';
+import { BadRequest, HttpError, NotFound, UnprocessableContent, UnsupportedMediaType } from './HttpError.js';
 import { writePrecondition } from './preconditions.js';
 import { bodyText, readBody, refuseNotUtf8 } from './readBody.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../ingest/documentLimits.js';
@@ -57,7 +57,7 @@ export function putDocument({ baseUrl, maxBodyBytes, documents, representations,
     const id = entityIdsFor(base, req.url)[0];
     const type = req.headers['content-type'] ?? '';
     if (!JSON_TYPES.test(type)) {
-      throw new HttpError(415, 'Unsupported media type', `PUT takes a Linked Art JSON-LD document (application/ld+json), not ${JSON.stringify(type || '(none)')}.`);
+      throw new UnsupportedMediaType(`PUT takes a Linked Art JSON-LD document (application/ld+json), not ${JSON.stringify(type || '(none)')}.`);
     }
     const body = await readBody(req, maxBodyBytes);
     refuseTooLarge(body.length, documentLimits, id);
@@ -136,8 +136,8 @@ function refusal(verdict: Refused, id: string): HttpError {
     case 'rejected': {
       const { problems, repairs, repairable } = verdict;
       const offer = repairable.length ? ` ${repairable.length} repair(s) of form would apply (see "repairable"): send \`Prefer: handling=lenient\` or ?repair=all to make them.` : '';
-      return new HttpError(422, 'Unprocessable document', `The document breaks ${problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.${offer}`,
-        {}, { id, problems, errors: problems.map(formatProblem), repairs, ...(repairable.length ? { repairable } : {}) });
+      return new UnprocessableContent(`The document breaks ${problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.${offer}`,
+        { id, problems, errors: problems.map(formatProblem), repairs, ...(repairable.length ? { repairable } : {}) }, 'Unprocessable document');
     }
   }
 }

@@ -32,7 +32,6 @@ import { SupersededCopies } from './superseded.js';
 import { storedVersions } from '../service/storedVersions.js';
 import type { Problem } from '../linkedart/Problem.js';
 import type { GateOptions } from './gate/checkBatch.js';
-import type { LoadRecord } from './records.js';
 import type { RejectedRecord } from './rejectsFile.js';
 import { leftoverSample, readRecords } from './readRecords.js';
 import { StoreFull } from '../store/StoreFull.js';

@@ -29,7 +29,6 @@ const COLON = 0x3a;
 const LESS = 0x3c;
 const GREATER = 0x3e;
 const AT = 0x40;
-const BACKSLASH = 0x5c;
 const CARET = 0x5e;
 const UNDERSCORE = 0x5f;
 

@@ -19,9 +19,8 @@
 import { Worker, type MessagePort, type TransferListItem } from 'node:worker_threads';
 import { mkdir } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
-import type { Quad_Graph, Quad_Object, Quad_Predicate, Quad_Subject } from '@rdfjs/types';
 import type { QuadStore, QueryResult } from '../QuadStore.js';
-import { df, fromPlainQuad, fromPlainTerm, type Quad } from '../../rdf/terms.js';
+import { fromPlainQuad, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { StoreFull } from '../StoreFull.js';
 import { StoreFailed } from '../StoreFailed.js';
@@ -30,7 +29,7 @@ import { ReplicaPool } from './ReplicaPool.js';
 import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './replicaBudget.js';
 import { eachDecodedGraph, encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
-import type { Notice, OpName, Ops, OpenInfo, Request, Response, StoreStats, WorkerInit } from './protocol.js';
+import type { Notice, OpName, Ops, OpenInfo, Response, StoreStats, WorkerInit } from './protocol.js';
 
 export type { OpenInfo, StoreStats } from './protocol.js';
 
