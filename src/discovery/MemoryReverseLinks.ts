@@ -84,7 +84,7 @@ export class MemoryReverseLinks implements ReverseLinks {
       // Kept rows: the hits are the same, but a page that lists this source by name may not be.
       if (had.has(key(link.relation, link.target))) { affected?.add(link.target); continue; }
       let relations = this.byTarget.get(link.target);
-      if (!relations) this.byTarget.set(link.target, relations = new Map());
+      if (!relations) this.byTarget.set(link.target, relations = new Map<string, Bucket>());
       let bucket = relations.get(link.relation);
       if (!bucket) relations.set(link.relation, bucket = new Bucket());
       bucket.add(source);

@@ -105,7 +105,7 @@ export function createApp({ config, documents, representations, logger, readines
   routes.set(ACTIVITY_STREAM_ROUTE, new Map([['GET', whenReady(activityStreamCollection(feed))]]));
   prefixes.set(ACTIVITY_PAGES_PATH, new Map([['GET', whenReady(activityStreamPages(feed))]]));
   // Without a token the write methods are there only to say how to turn writes on (405).
-  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, maxBodyBytes: config.maxBodyBytes, logger, loads: metrics?.loads, documentLimits: config.documentLimits, conformance: config.conformance }))]]) : new Map());
+  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, maxBodyBytes: config.maxBodyBytes, logger, loads: metrics?.loads, documentLimits: config.documentLimits, conformance: config.conformance }))]]) : new Map<string, Handler>());
   const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger, deletedAt: (id) => documents.feed.deletedAt(id) }))]]);
   if (writable) {
     const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents, representations, documentLimits: config.documentLimits, conformance: config.conformance };

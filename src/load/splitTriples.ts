@@ -136,7 +136,7 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
     if (t.termType !== 'Literal') return -1 - otherCount++;            // never equal to another
     const kind = t.language ? '@' + t.language : t.datatype.value;
     let values = literalIds.get(kind);
-    if (!values) literalIds.set(kind, (values = new Map()));
+    if (!values) literalIds.set(kind, (values = new Map<string, number>()));
     let id = values.get(t.value);
     if (id === undefined) values.set(t.value, (id = otherCount++));
     return -1 - id;

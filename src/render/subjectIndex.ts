@@ -20,7 +20,7 @@ export class SubjectIndex {
       const byValue = q.subject.termType === 'BlankNode' ? this.blank : this.named;
       let statements = byValue.get(q.subject.value);
       if (!statements) {
-        byValue.set(q.subject.value, (statements = new Map()));
+        byValue.set(q.subject.value, (statements = new Map<string, Term[]>()));
         this.subjects.push({ term: q.subject, statements });
       }
       const list = statements.get(q.predicate.value);

@@ -37,7 +37,7 @@ export function normalizeForFrame(doc: Json, rootId: string): Normalized {
     }
     if (id !== undefined && !isRoot) {
       let props = merged.get(id);
-      if (!props) merged.set(id, (props = new Map()));
+      if (!props) merged.set(id, (props = new Map<string, Set<string>>()));
       for (const [k, v] of Object.entries(out)) {
         if (k === 'id') continue;
         let set = props.get(k);

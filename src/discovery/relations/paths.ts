@@ -118,7 +118,7 @@ function keyOf(termType: string, value: string): string {
 
 function add(index: Map<string, Map<string, string[]>>, from: string, predicate: string, to: string): void {
   let byPredicate = index.get(from);
-  if (!byPredicate) index.set(from, byPredicate = new Map());
+  if (!byPredicate) index.set(from, byPredicate = new Map<string, string[]>());
   const list = byPredicate.get(predicate);
   if (list) list.push(to); else byPredicate.set(predicate, [to]);
 }

@@ -126,7 +126,7 @@ export class DocumentGraph {
 
   private link(s: GraphNode, predicate: string, o: GraphNode): void {
     if (predicate === RDFS_SUBCLASS_OF) this.uncertain = true;
-    const objects = (s.out ??= new Map()).get(predicate);
+    const objects = (s.out ??= new Map<string, GraphNode[]>()).get(predicate);
     if (!objects) s.out.set(predicate, [o]);
     else if (this.contains(objects, o)) return;
     else this.push(objects, o);
@@ -134,7 +134,7 @@ export class DocumentGraph {
   }
 
   private linkIn(s: GraphNode, predicate: string, o: GraphNode): void {
-    const subjects = (o.in ??= new Map()).get(predicate);
+    const subjects = (o.in ??= new Map<string, GraphNode[]>()).get(predicate);
     if (!subjects) o.in.set(predicate, [s]);
     else if (!this.contains(subjects, s)) this.push(subjects, s);
   }
@@ -153,7 +153,7 @@ export class DocumentGraph {
         map = this.literals.get(tag);
         if (!map) {
           if (!create) return undefined;
-          this.literals.set(tag, (map = new Map()));
+          this.literals.set(tag, (map = new Map<string, GraphNode>()));
         }
         break;
       }
@@ -188,7 +188,7 @@ export class DocumentGraph {
   private push(list: GraphNode[], node: GraphNode): void {
     list.push(node);
     if (list.length <= SCAN_LIMIT) return;
-    const large = (this.large ??= new Map());
+    const large = (this.large ??= new Map<GraphNode[], Set<GraphNode>>());
     const set = large.get(list);
     if (set) set.add(node);
     else large.set(list, new Set(list));

@@ -20,13 +20,13 @@ export class ShapesIndex {
     for (const q of quads) {
       const s = termKey(q.subject);
       let predicates = this.bySubject.get(s);
-      if (!predicates) this.bySubject.set(s, (predicates = new Map()));
+      if (!predicates) this.bySubject.set(s, (predicates = new Map<string, Term[]>()));
       const objects = predicates.get(q.predicate.value);
       if (!objects) predicates.set(q.predicate.value, [q.object]);
       else if (!objects.some((o) => o.equals(q.object))) objects.push(q.object);
       else this.repeated++;
       let subjects = this.byPredicate.get(q.predicate.value);
-      if (!subjects) this.byPredicate.set(q.predicate.value, (subjects = new Map()));
+      if (!subjects) this.byPredicate.set(q.predicate.value, (subjects = new Map<string, Term>()));
       subjects.set(s, q.subject);
     }
   }

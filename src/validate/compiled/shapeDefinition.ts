@@ -55,7 +55,7 @@ export function readShape(shapes: ShapesIndex, shape: Term): ShapeDefinition {
         throw new Unsupported(`shape ${show(shape)} uses sh:${parameter.component}ConstraintComponent`);
       }
       let params = components.get(parameter.component);
-      if (!params) components.set(parameter.component, (params = new Map()));
+      if (!params) components.set(parameter.component, (params = new Map<string, readonly Term[]>()));
       params.set(predicate, values);
     } else if (predicate === TARGET) {
       throw new Unsupported(`shape ${show(shape)} has an sh:target (SHACL-AF)`);
@@ -85,7 +85,7 @@ export function readShape(shapes: ShapesIndex, shape: Term): ShapeDefinition {
 
 /** Every choice of one value per parameter (the library's cartesian product). */
 function combinations(params: ReadonlyMap<string, readonly Term[]>): Map<string, Term>[] {
-  let out: Map<string, Term>[] = [new Map()];
+  let out: Map<string, Term>[] = [new Map<string, Term>()];
   for (const [parameter, values] of params) {
     out = out.flatMap((partial) => values.map((value) => new Map(partial).set(parameter, value)));
   }

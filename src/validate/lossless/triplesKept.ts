@@ -60,7 +60,7 @@ class TermNumbers {
 
   private group(groups: Map<string, Map<string, number>>, name: string): Map<string, number> {
     let group = groups.get(name);
-    if (!group) groups.set(name, (group = new Map()));
+    if (!group) groups.set(name, (group = new Map<string, number>()));
     return group;
   }
 

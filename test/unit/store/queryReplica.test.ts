@@ -16,7 +16,7 @@ const INTERNAL = 'urn:linkedart-service:hints:';
 
 /** documentGraphs(i) with its hint graph renamed into the service's internal namespace. */
 function withInternalHint(i: number, version = 1): Map<string, ReturnType<typeof documentGraphs> extends Map<string, infer Q> ? Q : never> {
-  const out = new Map();
+  const out: ReturnType<typeof withInternalHint> = new Map();
   for (const [name, quads] of documentGraphs(i, version)) out.set(name === docGraph(i) ? name : INTERNAL + docGraph(i), quads);
   return out;
 }
