@@ -176,6 +176,7 @@ async function serverSource(server: string, format: ExportFormat, ids: string[] 
   return {
     chunks: body.pipe(counter),
     documents: () => counter.count,
+    // eslint-disable-next-line @typescript-eslint/require-await -- a Sink's close, commit and abort return Promises its caller awaits
     close: async () => { body.destroy(); },
   };
 }
@@ -262,6 +263,7 @@ class DocumentCounter extends Transform {
 // ---- Sinks -----------------------------------------------------------------------------------
 
 function stdoutSink(stdout: Writable): Sink {
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Sink's close, commit and abort return Promises its caller awaits
   return { destination: stdout, commit: async () => undefined, abort: async () => undefined };
 }
 

@@ -47,6 +47,7 @@ export function sparqlEndpoint({ sparql, config }: SparqlRouteOptions): Handler 
 
 /** The query checked first, so that its answer's format is chosen among its form's formats before it runs. */
 async function runQuery(sparql: SparqlService, operation: SparqlRequest, req: Request, res: Response): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/require-await -- a throw in prepare must reach answeringSparqlErrors as a rejection
   const prepared = await answeringSparqlErrors(async () => sparql.prepare(operation.text));
   const format = chooseResultFormat(req, operation.format, prepared.form);
   const answer = await answeringSparqlErrors(() => sparql.query(prepared, operation.dataset));

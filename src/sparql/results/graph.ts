@@ -54,6 +54,7 @@ function turtlePrefixes(quads: readonly Quad[]): Record<string, string> {
 }
 
 /** jsonld.js may ask for no document: the Linked Art context is given to it as an object. */
+// eslint-disable-next-line @typescript-eslint/require-await -- jsonld.js's documentLoader returns a Promise: the refusal is a rejection
 async function refuseToFetch(url: string): Promise<never> {
   throw new Error(`JSON-LD output does not fetch documents; it was asked for ${url}.`);
 }

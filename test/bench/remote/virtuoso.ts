@@ -28,6 +28,7 @@ export interface RemoteStore {
 
 /** A store the user runs: nothing to start or stop. */
 export function givenStore(url: string): RemoteStore {
+  // eslint-disable-next-line @typescript-eslint/require-await -- stop() returns a Promise its caller awaits (the started server awaits its exit)
   return { url, label: 'remote SPARQL (given)', pid: undefined, stop: async () => undefined };
 }
 
@@ -82,6 +83,7 @@ export async function startVirtuoso(defaults: { httpPort: number; sqlPort: numbe
   const pid = Number(readFileSync(join(dir, 'virtuoso.pid'), 'utf8').trim());
   return {
     url, label: 'remote (Virtuoso 7)', pid: Number.isInteger(pid) ? pid : undefined, sqlPort: env.VIRT_SQL_PORT,
+    // eslint-disable-next-line @typescript-eslint/require-await -- stop() returns a Promise its caller awaits (the started server awaits its exit)
     stop: async () => stopSync(),
   };
 }

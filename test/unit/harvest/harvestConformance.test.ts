@@ -13,6 +13,7 @@ import { at, FEED, MemoryFeed } from '../../support/memoryFeed.js';
 
 const ID = 'https://publisher.example/object/1';
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
+// eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async fetch the harvester awaits
 const fetch = async (uri: string): Promise<Fetched> => fetchedJson({ '@context': V1, id: uri, type: 'HumanMadeObject', _label: 'Jug', identified_by: [{ type: 'Name' }] });
 
 describe('Harvest under the conformance policy', () => {

@@ -21,6 +21,7 @@ async function serve(statuses: number[], body = '{"type":"OrderedCollection","id
 
 describe('Harvest: requests with retries and back-off', () => {
   const waits: number[] = [];
+  // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async sleep httpGet awaits
   const sleep = async (ms: number) => { waits.push(ms); };
   let server: Server | undefined;
   beforeEach(() => { waits.length = 0; });

@@ -261,6 +261,7 @@ describe('load: JSON-LD and NDJSON records (jsonRecords)', () => {
   it('an array is read as it streams: each element comes out once complete, before the rest arrives', async () => {
     const doc = JSON.stringify(first);
     let produced = 0;
+    // eslint-disable-next-line @typescript-eslint/require-await -- an AsyncIterable on purpose: the code under test reads an async source
     async function* slowly(): AsyncGenerator<string> {
       yield '[';
       for (let i = 0; i < 2000; i++) {

@@ -324,6 +324,7 @@ describe('load: the N-Quads line reader, against n3 (nquadsItems)', () => {
   describe('the input: its errors, and reading no further ahead than asked', () => {
     /** A stream of the given chunks that then fails, as a broken gzip stream or a body over its limit does. */
     function failingAfter(chunks: readonly string[], failure: Error): Readable {
+      // eslint-disable-next-line @typescript-eslint/require-await -- an AsyncIterable on purpose: the code under test reads an async source
       return Readable.from((async function* () {
         for (const chunk of chunks) yield chunk;
         throw failure;

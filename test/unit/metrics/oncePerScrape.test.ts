@@ -12,6 +12,7 @@ describe('oncePerScrape', () => {
 
   it('reads again after a failed read', async () => {
     let reads = 0;
+    // eslint-disable-next-line @typescript-eslint/require-await -- oncePerScrape takes an async read; its throw must be a rejection
     const read = oncePerScrape(async () => { reads++; if (reads === 1) throw new Error('store closed'); return reads; });
     let failed: unknown;
     await read().catch((error: unknown) => { failed = error; });

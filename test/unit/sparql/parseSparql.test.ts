@@ -221,7 +221,7 @@ describe('parseQuery / parseUpdate', () => {
       expect(limitOf(text)).to.equal(11);
     });
 
-    it('regenerated texts run on Oxigraph, and are cut at maxRows + 1', async () => {
+    it('regenerated texts run on Oxigraph, and are cut at maxRows + 1', () => {
       const store = new Store();
       for (let i = 0; i < 30; i++) {
         store.add(quad(namedNode(`http://ex.org/s${i}`), namedNode('http://ex.org/p'), literal(String(i))));

@@ -65,6 +65,7 @@ describe('SparqlStore: a request the store refuses as too large to compile', () 
     const taken: string[] = [];
     let refusals = 0;
     // A store that takes no N-Quads, and refuses any request naming more than 6 graphs, as Virtuoso words it.
+    // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async http.update: a throw must be a rejection
     store.http.update = async (update: string, _timeout?: number, fields: Readonly<Record<string, string>> = {}) => {
       if (NQUADS_FIELD in fields) throw new StoreRequestFailed('http://127.0.0.1:1/sparql', 400, 'SP031: Function sql:TTLP() cannot be used', update);
       const graphs = [...update.matchAll(/GRAPH <(http:\/\/x\/\d+)>/g)].map((m) => m[1]);
@@ -80,6 +81,7 @@ describe('SparqlStore: a request the store refuses as too large to compile', () 
 
   it('is the error when it is a single document', async () => {
     const store = new SparqlStore({ queryUrl: 'http://127.0.0.1:1/sparql' });
+    // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async http.update: a throw must be a rejection
     store.http.update = async (update: string) => { throw new StoreRequestFailed('http://127.0.0.1:1/sparql', 400, 'The length of generated SQL text has exceeded 10000 lines of code', update); };
     const one = new Map([['http://x/1', [df.quad(df.namedNode('http://x/1'), df.namedNode('http://p'), df.literal('v'))]]]);
     await store.replaceGraphs(one, new Set(one.keys())).then(() => expect.fail('written'), (e: Error) => expect(e.message).to.match(/exceeded 10000 lines of code/));
