@@ -83,12 +83,11 @@ export class ActiveContext {
     const key = types.length === 1 ? types[0] : [...types].sort().join('\u0000');
     let next = this.typeScopeMemo.get(key);
     if (!next) {
-      next = this;
       const sorted = types.length === 1 ? types : [...types].sort();
-      for (const type of sorted) {
+      next = sorted.reduce<ActiveContext>((context, type) => {
         const scoped = this.terms.get(type)?.scoped;
-        if (scoped) next = next.process(scoped, false);
-      }
+        return scoped ? context.process(scoped, false) : context;
+      }, this);
       this.typeScopeMemo.set(key, next);
     }
     return next;

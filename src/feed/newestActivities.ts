@@ -7,7 +7,7 @@ import type { ActivityKind } from './activityGraph.js';
 import type { ChangeFeed } from './ChangeFeed.js';
 
 export interface FeedEntry {
-  readonly kind: ActivityKind | string;
+  readonly kind: ActivityKind | (string & {}); // (string & {}): any string, the three kinds still named
   readonly object: string;
   readonly type: string | undefined;
   readonly endTime: string;

@@ -22,7 +22,7 @@ export function join(path: string, key: string): string {
 }
 
 export function flatten(values: Json[]): Json[] {
-  return values.some(Array.isArray) ? values.flat(Infinity as 1) as Json[] : values;
+  return values.some(Array.isArray) ? values.flat<Json[], 1>(Infinity as 1) : values;
 }
 
 export function describe(value: unknown): string {

@@ -42,7 +42,7 @@ function firstUnpairedSurrogate(document: unknown): string | undefined {
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}[${i}]` });
     } else if (value !== null && typeof value === 'object') {
-      const entries = Object.entries(value);
+      const entries: [string, unknown][] = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, inner] = entries[i];
         const at = join(path, key);

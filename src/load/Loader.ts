@@ -29,7 +29,7 @@ import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import { LastCopies, recordId } from './lastCopies.js';
 import { SupersededCopies } from './superseded.js';
-import { storedVersions } from '../service/storedVersions.js';
+import { storedVersions, type StoredVersion } from '../service/storedVersions.js';
 import type { Problem } from '../linkedart/Problem.js';
 import type { GateOptions } from './gate/checkBatch.js';
 import type { RejectedRecord } from './rejectsFile.js';
@@ -184,7 +184,7 @@ export class Loader {
       const asked = reading ? [...ids].filter((id) => !startedEmpty || (documents !== undefined && sent.has(id))) : [];
       // Into a store that held no document, an id no batch before carried is not stored.
       const unstored = startedEmpty ? new Set([...ids].filter((id) => !sent.has(id))) : new Set<string>();
-      const stored = asked.length === 0 || !reading ? new Map() : await storedVersions(reading.store, asked);
+      const stored = asked.length === 0 || !reading ? new Map<string, StoredVersion>() : await storedVersions(reading.store, asked);
       if (documents) for (const id of ids) sent.add(id);
       const stampedAt = new Date();
       const versions = pending.map((p) => (p.id === undefined ? undefined : stored.get(p.id)));

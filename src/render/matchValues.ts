@@ -54,7 +54,7 @@ export function matchValues(
   namedBlanks?: Map<string, Term>,
   indexes: ValueIndexes = new ValueIndexes(),
 ): Match[] {
-  const slots: Array<Match | undefined> = new Array(hints.length);
+  const slots: Array<Match | undefined> = new Array<Match | undefined>(hints.length);
   // The values placed so far: none before the only look-up of a single hint (most lists), so no set then.
   const used = hints.length > 1 ? new Set<Term>() : undefined;
   let pendingBlanks: number[] | undefined;

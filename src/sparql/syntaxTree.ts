@@ -12,10 +12,12 @@ export function visitSyntaxTree(root: object, visit: (node: object) => boolean |
     const node = pending.pop();
     if (node === null || typeof node !== 'object') continue;
     if (Array.isArray(node)) {
-      pending.push(...node);
+      const items: readonly unknown[] = node;
+      pending.push(...items);
       continue;
     }
     if (visit(node) === false) continue;
-    pending.push(...Object.values(node));
+    const values: unknown[] = Object.values(node);
+    pending.push(...values);
   }
 }

@@ -160,11 +160,13 @@ export class ShaclValidator {
   constructor(shapeQuads: readonly Quad[], options: ShaclValidatorOptions = {}) {
     const shapes = new QuadIndex(shapeQuads);
     // maxNodeChecks 0: no per-(node, shape) loop counter; the shapes never recurse (shared.ttl).
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- rdf-validate-shacl's environment type does not resolve (its .d.ts imports @rdfjs/environment, which has no types; skipLibCheck hides it)
     this.validator = new SHACLValidator(shapes, { maxNodeChecks: 0, factory: reportEnvironment } as ConstructorParameters<typeof SHACLValidator>[1]);
     // The engine reads the shapes graph on every call (targets, parameters, messages); it copied
     // the shapes into a general-purpose dataset whose every `match` builds a new indexed dataset.
     // Give it the read-only index instead, before any shape is compiled (shapes are compiled
     // lazily, on first use, and keep a pointer into this graph).
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- rdf-validate-shacl's environment type does not resolve (its .d.ts imports @rdfjs/environment, which has no types; skipLibCheck hides it)
     this.validator.$shapes = this.validator.factory.clownface({ dataset: shapes as DatasetCore });
     this.engine = this.validator.validationEngine;
     this.rdfType = df.namedNode(RDF_TYPE);
@@ -206,6 +208,7 @@ export class ShaclValidator {
     const data = new Array<Quad>(quads.length + 1);
     for (let i = 0; i < quads.length; i++) data[i] = quads[i]!;
     data[quads.length] = df.quad(df.namedNode(rootId), this.rdfType, this.documentClass);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- rdf-validate-shacl's environment type does not resolve (its .d.ts imports @rdfjs/environment, which has no types; skipLibCheck hides it)
     this.validator.$data = this.validator.factory.clownface({ dataset: new QuadIndex(data) as DatasetCore });
 
     if (judgement) {
@@ -243,6 +246,7 @@ export class ShaclValidator {
   /** validateAll (validation-engine.js) on the failing pairs alone: shapes, then focus nodes, in its order. */
   private validatePairs(failures: Failures): void {
     this.engine.initReport();
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- rdf-validate-shacl's environment type does not resolve (its .d.ts imports @rdfjs/environment, which has no types; skipLibCheck hides it)
     const data = this.validator.$data;
     for (const shape of this.validator.shapesGraph.shapesWithTarget) {
       const foci = failures.get(termKey(shape.shapeNode));

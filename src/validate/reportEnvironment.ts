@@ -55,6 +55,7 @@ function quadKey(q: Quad): string {
 }
 
 /** The default environment with list-backed datasets (methods are looked up through the prototype, so `this.dataset()` is ours). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument -- rdf-validate-shacl's environment type does not resolve (its .d.ts imports @rdfjs/environment, which has no types; skipLibCheck hides it)
 export const reportEnvironment: typeof defaultEnvironment = Object.create(defaultEnvironment, {
   dataset: { value: (quads?: Iterable<Quad>): DatasetCore => new ReportDataset(quads) },
 }) as typeof defaultEnvironment;

@@ -13,7 +13,7 @@ import { Dimensions } from './Dimensions.js';
 import { KeyValues } from './Generic.js';
 import { Images } from './Images.js';
 import { BaseUrl, IdLink } from './links.js';
-import { kindOf, nodesOf, titleOf, type LaNode } from './linkedArt.js';
+import { kindOf, nodesOf, scalarText, titleOf, type LaNode } from './linkedArt.js';
 import { Names } from './Names.js';
 import { htmlDocument, Page, type PageFrame } from './Page.js';
 import { ReferencedBy, type ReferencedByRelation } from './ReferencedBy.js';
@@ -55,7 +55,7 @@ export function EntityPage({ frame, document, referencedBy, violations = 0 }: En
         <article>
           {violations > 0 ? <ViolationsBanner count={violations} href={pathOf(validationUrl(frame.baseUrl, id))} /> : null}
           <h1>{title}</h1>
-          <p class="kind">{kindOf(document)}{nodesOf(document, 'classified_as').length > 0 ? ' · ' : ''}{nodesOf(document, 'classified_as').map((c) => String(c._label ?? '')).filter(Boolean).join(', ')}</p>
+          <p class="kind">{kindOf(document)}{nodesOf(document, 'classified_as').length > 0 ? ' · ' : ''}{nodesOf(document, 'classified_as').map((c) => scalarText(c._label, '')).filter(Boolean).join(', ')}</p>
           <p class="id">Identifier: <IdLink id={id}>{id}</IdLink></p>
           <Images entity={document} name={title} />
           <Names entity={document} />

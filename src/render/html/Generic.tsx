@@ -4,7 +4,7 @@
  * is shown in words beside its table. Nothing is left out.
  */
 import { IdLink } from './links.js';
-import { DISPLAY_TITLE, idOf, isNode, keyWords, labelOf, nodesOf, typesOf, type LaNode } from './linkedArt.js';
+import { DISPLAY_TITLE, idOf, isNode, keyWords, labelOf, nodesOf, scalarText, typesOf, type LaNode } from './linkedArt.js';
 import { timeSpanText } from './timeSpan.js';
 
 /** Keys of a node that are about the node itself, shown in its heading rather than its table. */
@@ -17,8 +17,9 @@ export function isReference(node: LaNode): boolean {
 
 export function Value({ value }: { value: unknown }) {
   if (Array.isArray(value)) {
-    if (value.length === 1) return <Value value={value[0]} />;
-    return <ul>{value.map((v) => <li><Value value={v} /></li>)}</ul>;
+    const items: readonly unknown[] = value;
+    if (items.length === 1) return <Value value={items[0]} />;
+    return <ul>{items.map((v) => <li><Value value={v} /></li>)}</ul>;
   }
   if (isNode(value)) {
     const id = idOf(value);
@@ -60,7 +61,7 @@ export function NodeTable({ node, skip = [] }: { node: LaNode; skip?: readonly s
       <span class="node-head">
         {id ? <IdLink id={id}>{labelOf(node)}</IdLink> : typeof node._label === 'string' ? node._label : null}
         {when ? <> <span class="when">{when}</span></> : null}
-        {' '}<span class="type">{String(node.type ?? '')}</span>
+        {' '}<span class="type">{scalarText(node.type, '')}</span>
       </span>
       {keys.length > 0 ? <KeyValues node={node} keys={keys} /> : null}
     </div>

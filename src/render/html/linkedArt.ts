@@ -36,6 +36,17 @@ export function typesOf(node: LaNode): string[] {
   return valuesOf(node, 'type').filter((t): t is string => typeof t === 'string');
 }
 
+/**
+ * A JSON value as text where a scalar is expected: `absent` for null or undefined, else as String() writes it
+ * (an object or array, not expected here, as JSON rather than "[object Object]").
+ */
+export function scalarText(value: unknown, absent: string): string {
+  if (value === null || value === undefined) return absent;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? absent;
+}
+
 /** What a person would call a node: its label, else its own content, else its primary name, else its id. */
 export function labelOf(node: LaNode): string {
   if (typeof node._label === 'string' && node._label !== '') return node._label;

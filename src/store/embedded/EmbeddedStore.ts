@@ -261,17 +261,17 @@ export class EmbeddedStore implements QuadStore {
       p.reject = (e) => { reject(e); r(); };
     })));
     await this.replicas?.close();
-    let error: unknown = null;
+    let failed: { error: unknown } | undefined;
     if (!this.exited) {
       try {
         await this.send('close', {});
-      } catch (err) {
-        error = err;
+      } catch (error) {
+        failed = { error };
       }
       await this.worker.terminate();
     }
     await this.lock.release();
-    if (error) throw error;
+    if (failed) throw failed.error;
   }
 
   private call<K extends OpName>(op: K, args: Ops[K]['args'], transfer?: readonly TransferListItem[]): Promise<Ops[K]['result']> {

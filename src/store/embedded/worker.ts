@@ -397,7 +397,9 @@ class StoreWorker {
       }
       await rotated; // every record <= s0 is durable in the log
       // A write whose log append failed meanwhile may be in the dump: do not make it durable.
-      if (this.fatal) throw this.fatal;
+      // (Set by another call while this one awaited: tsc still narrows it to null from the check on entry.)
+      const fatal = this.fatal as Error | null;
+      if (fatal) throw fatal;
       info = await writer.commit();
     } catch (err) {
       await writer.abort().catch(() => undefined); // report the error that stopped the snapshot, not a cleanup one
@@ -436,7 +438,7 @@ class StoreWorker {
 
   // ---------------------------------------------------------------- dispatch
 
-  handle(req: Request): Promise<unknown> | unknown {
+  handle(req: Request): unknown { // a Promise, or the answer itself
     switch (req.op) {
       case 'open': return this.open();
       case 'replaceGraphs':
