@@ -23,4 +23,11 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    files: ['test/**/*.ts', 'test/**/*.tsx'],
+    rules: {
+      // chai asserts on property access (`expect(x).to.not.be.empty`): the rule takes those assertions for expressions that do nothing.
+      '@typescript-eslint/no-unused-expressions': 'off',
+    },
+  },
 );

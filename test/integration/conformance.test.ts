@@ -191,7 +191,7 @@ describe(`serve --conformance report (${STORE_KIND})`, function () {
 
   it('reindex rebuilds the reports from the quads: one lost is written again as it was, one that no longer holds is cleared', async () => {
     const lost = `${BASE}object/by-default`;
-    const before = await (await fetch(`${app.origin}/_validation?id=${encodeURIComponent(lost)}`)).json();
+    const before: unknown = await (await fetch(`${app.origin}/_validation?id=${encodeURIComponent(lost)}`)).json();
     const stale = `${BASE}object/stale`;
     expect((await fetch(`${app.origin}/collection/object/stale`, { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(fixed('stale')) })).status).to.equal(201);
     // Written around the service: the first's report gone, a report the second does not deserve.

@@ -144,7 +144,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     const turtle = await new Promise<string>((resolve, reject) => {
       const writer = new Writer({ prefixes: { crm: 'http://www.cidoc-crm.org/cidoc-crm/', aat: 'http://vocab.getty.edu/aat/' } });
       writer.addQuads(all);
-      writer.end((error, text) => (error ? reject(error) : resolve(text)));
+      writer.end((error, text: string) => (error ? reject(error) : resolve(text)));
     });
     writeFileSync(join(work, 'demo.ttl'), turtle);
     const result = load([...await testStoreArgs(join(work, 'data')), '--base-url', 'http://localhost:8080/', join(work, 'demo.ttl')]);

@@ -177,7 +177,8 @@ export function shaclCorpusReport({ corpus, lav }: { corpus: Validated[]; lav: V
   lines.push('The `note` holds the official rule ids (v = violation, w = warning); the official rule texts are not in the corpus, so the last column says what is wrong by the spec.', '');
   lines.push('| document | note | flagged | Violations (shape: focus · path = value) | what the shapes flag, and why not where not |', '|---|---|---|---|---|');
   for (const d of lav) {
-    const note = String((readDocuments(`${LAV_TESTS_DIR}invalid/`).find((x) => x.file === d.file)?.json['note']) ?? '');
+    const given = readDocuments(`${LAV_TESTS_DIR}invalid/`).find((x) => x.file === d.file)?.json['note'];
+    const note = given === undefined || given === null ? '' : typeof given === 'string' ? given : JSON.stringify(given);
     const violations = (d.results ?? []).filter((r) => r.severity === 'Violation');
     const flaggedText = !d.results ? 'refused by ingest' : violations.length > 0 ? 'yes' : 'no';
     const list = violations.map((r) => `${short(r.shape)}: ${describeResult(r, d)}`).join('<br>');

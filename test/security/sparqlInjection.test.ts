@@ -113,7 +113,7 @@ describe(`Security: SPARQL injection through request values (${STORE_KIND})`, fu
     it('a valid id is exported; a valid unknown id is still a 404', async () => {
       const ok = await get('/_export', { format: 'ndjson', id: PAINTER });
       expect(ok.status).to.equal(200);
-      expect(JSON.parse((await ok.text()).trim()).id).to.equal(PAINTER);
+      expect((JSON.parse((await ok.text()).trim()) as { id: unknown }).id).to.equal(PAINTER);
       const unknown = await get('/_export', { format: 'ndjson', id: `${BASE}person/café` });
       expect(unknown.status).to.equal(404);
     });

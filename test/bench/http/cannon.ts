@@ -21,7 +21,7 @@ export function load(url: string, paths: readonly string[], accept: string, conn
         c.setRequests([...requests.slice(k), ...requests.slice(0, k)]);
       },
     }, (error, result) => {
-      if (error) { reject(error); return; }
+      if (error) { reject(error instanceof Error ? error : new Error(String(error))); return; }
       const sorted = Float64Array.from(times).sort();
       const at = (q: number) => sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
       resolve({ result, p50: at(0.5), p99: at(0.99) });

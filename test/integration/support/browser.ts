@@ -20,7 +20,7 @@ export async function launchChromium(): Promise<Browser> {
 /** axe-core's serious and critical findings on the page now shown, each as `where: rule (impact) help at targets`. */
 export async function seriousAxeFindings(page: Page, where: string): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(async () => (window as unknown as { axe: { run(o: unknown): Promise<AxeResult> } }).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] })) as AxeResult;
+  const result = await page.evaluate(async () => (window as unknown as { axe: { run(o: unknown): Promise<AxeResult> } }).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] }));
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }

@@ -79,8 +79,8 @@ describe('Representations: rendered bytes, validators, and the render cache', ()
     store.holdReads = undefined;
     await documents.put(painting('Harbour at Night')); // the write ends while the read is held
     release();
-    expect(JSON.parse((await racing)!.body.toString())._label).to.equal('Harbour at Dusk');
-    expect(JSON.parse((await representations.get(ID, JSONLD))!.body.toString())._label).to.equal('Harbour at Night');
+    expect((JSON.parse((await racing)!.body.toString()) as { _label: unknown })._label).to.equal('Harbour at Dusk');
+    expect((JSON.parse((await representations.get(ID, JSONLD))!.body.toString()) as { _label: unknown })._label).to.equal('Harbour at Night');
   });
 
   it('stays within its byte bound, evicting the least recently used', async () => {

@@ -21,7 +21,7 @@ const PREFIX = `PREFIX d: <${D}> PREFIX ex: <${EX}> `;
 const [D1, D2, D3, NEW] = ['1', '2', '3', 'new'].map((n) => D + n) as [string, string, string, string];
 const HINTS = `urn:linkedart-service:hints:${D1}`;
 
-const n = df.namedNode;
+const n = (value: string) => df.namedNode(value);
 const q = (s: string, p: string, o: Quad['object'], g: string): Quad => df.quad(s.startsWith('_:') ? df.blankNode(s.slice(2)) : n(s), n(EX + p), o, n(g));
 
 /** Three documents (one with a blank node, one with a boolean Virtuoso answers as "1") and a hint graph. */
