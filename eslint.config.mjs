@@ -8,19 +8,41 @@ import tseslint from 'typescript-eslint';
 const TYPED_4XX = [400, 401, 404, 405, 406, 410, 413, 415, 422];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test/fixtures/**', 'data/**', 'scripts/**', '.mocharc.cjs', 'eslint.config.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test/fixtures/**',
+      'data/**',
+      'scripts/**',
+      '.mocharc.cjs',
+      'eslint.config.mjs',
+    ],
+  },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       // A name that starts with _ is unused on purpose: a member left out of a rest (`{ a: _a, ...rest }`), a parameter
       // an interface or express needs (`_next` marks an error handler by its arity).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', {
-        selector: `NewExpression[callee.name='HttpError']:matches(${TYPED_4XX.map((s) => `[arguments.0.value=${s}]`).join(', ')})`,
-        message: 'A typed error exists for this status (src/http/HttpError.ts: BadRequest, NotFound, Gone, MethodNotAllowed, ' +
-          'NotAcceptable, PayloadTooLarge, UnsupportedMediaType, UnprocessableContent; auth.ts: Unauthorized): throw that instead.',
-      }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `NewExpression[callee.name='HttpError']:matches(${TYPED_4XX.map((s) => `[arguments.0.value=${s}]`).join(', ')})`,
+          message:
+            'A typed error exists for this status (src/http/HttpError.ts: BadRequest, NotFound, Gone, MethodNotAllowed, ' +
+            'NotAcceptable, PayloadTooLarge, UnsupportedMediaType, UnprocessableContent; auth.ts: Unauthorized): throw that instead.',
+        },
+      ],
     },
   },
   {

@@ -24,11 +24,19 @@ function newest(path) {
   return latest;
 }
 
-const built = existsSync(stamp) && existsSync(join(root, 'dist', 'src', 'cli', 'main.js')) ? statSync(stamp).mtimeMs : 0;
-const changed = Math.max(...sources.map((s) => join(root, s)).filter(existsSync).map(newest));
+const built =
+  existsSync(stamp) && existsSync(join(root, 'dist', 'src', 'cli', 'main.js')) ? statSync(stamp).mtimeMs : 0;
+const changed = Math.max(
+  ...sources
+    .map((s) => join(root, s))
+    .filter(existsSync)
+    .map(newest),
+);
 if (changed >= built) {
   const started = Date.now();
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', root], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', root], {
+    stdio: 'inherit',
+  });
   // Stamped with the time the build began: a source saved while tsc ran is newer, and builds next time.
   writeFileSync(stamp, new Date(started).toISOString() + '\n');
   utimesSync(stamp, started / 1000, started / 1000);

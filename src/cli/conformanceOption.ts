@@ -14,7 +14,11 @@ export function conformanceOption(): Option {
 }
 
 /** The policy asked for; a string naming what is wrong when it is no policy. `fromEnv` false: the flag alone (a load into a server takes the server's). */
-export function conformanceOf(flag: string | undefined, fromEnv = true, env: NodeJS.ProcessEnv = process.env): ConformancePolicy | undefined | { error: string } {
+export function conformanceOf(
+  flag: string | undefined,
+  fromEnv = true,
+  env: NodeJS.ProcessEnv = process.env,
+): ConformancePolicy | undefined | { error: string } {
   const given = flag ?? (fromEnv && env[SETTINGS.conformance.env] ? env[SETTINGS.conformance.env] : undefined);
   if (given === undefined) return undefined;
   const from = flag !== undefined ? '--conformance' : SETTINGS.conformance.env;

@@ -5,11 +5,19 @@
  */
 import { Option } from 'commander';
 import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
-import { DATE_ORDERS, dateOrderError, dateOrderNamed, type SourceConventions } from '../ingest/repairs/SourceConventions.js';
+import {
+  DATE_ORDERS,
+  dateOrderError,
+  dateOrderNamed,
+  type SourceConventions,
+} from '../ingest/repairs/SourceConventions.js';
 import { InputError } from '../load/inputs.js';
 
 export function dateOrderOption(): Option {
-  return new Option('--date-order <order>', `how the source writes a date's day and month (see README, Repairs): ${DATE_ORDERS.join(' or ')}; ydm reads 1971-31-3 as 1971-03-31 (repair date-order)`).default('ymd');
+  return new Option(
+    '--date-order <order>',
+    `how the source writes a date's day and month (see README, Repairs): ${DATE_ORDERS.join(' or ')}; ydm reads 1971-31-3 as 1971-03-31 (repair date-order)`,
+  ).default('ymd');
 }
 
 /** The conventions the flags say, or an InputError naming the allowed values. */
@@ -17,6 +25,7 @@ export function conventionsOfFlags(dateOrder: string, repair: RepairPolicy | und
   const order = dateOrderNamed(dateOrder);
   if (!order) throw new InputError(dateOrderError('--date-order', dateOrder));
   if (order === 'ymd') return {};
-  if (repair === 'none') throw new InputError(`--date-order ${order} is read by a repair: it cannot go with --repair none`);
+  if (repair === 'none')
+    throw new InputError(`--date-order ${order} is read by a repair: it cannot go with --repair none`);
   return { dateOrder: order };
 }

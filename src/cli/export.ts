@@ -24,12 +24,23 @@ import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } fro
 /** The `export` subcommand, for the program in main.ts. */
 export function exportCommand(): Command {
   return addStoreOptions(new Command('export'))
-    .description('stream the stored documents out (from a data directory or SPARQL store, or from a running server with --server)')
+    .description(
+      'stream the stored documents out (from a data directory or SPARQL store, or from a running server with --server)',
+    )
     .addOption(new Option('--server <url>', 'export from the running server at this base URL (GET <url>/_export)'))
-    .addOption(new Option('--format <format>', 'nquads, trig, turtle, ntriples, or ndjson (one Linked Art JSON-LD document a line)')
-      .choices(EXPORT_FORMATS).makeOptionMandatory())
+    .addOption(
+      new Option(
+        '--format <format>',
+        'nquads, trig, turtle, ntriples, or ndjson (one Linked Art JSON-LD document a line)',
+      )
+        .choices(EXPORT_FORMATS)
+        .makeOptionMandatory(),
+    )
     .option('--id <id...>', 'export only the documents with these ids (repeatable)')
-    .option('--type <class>', 'export only documents of this class (HumanMadeObject, Person, ..., a crm: name or a full IRI)')
+    .option(
+      '--type <class>',
+      'export only documents of this class (HumanMadeObject, Person, ..., a crm: name or a full IRI)',
+    )
     .option('--out <file>', 'write to this file (gzipped if it ends in .gz) instead of standard output')
     .action(async (opts: ExportCommandOptions) => {
       await runExport(opts);
@@ -76,18 +87,24 @@ interface Sink {
   abort(): Promise<void>;
 }
 
-export async function runExport(opts: ExportCommandOptions, io: ExportIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<ExportSummary> {
+export async function runExport(
+  opts: ExportCommandOptions,
+  io: ExportIo = { stdout: process.stdout, stderr: process.stderr, env: process.env },
+): Promise<ExportSummary> {
   const format = opts.format.toLowerCase();
-  if (!isExportFormat(format)) throw new Error(`--format ${JSON.stringify(opts.format)}: give one of ${EXPORT_FORMATS.join(', ')}`);
-  if (opts.server !== undefined && opts.dataDir !== undefined) throw new Error('give either --data-dir or --server, not both');
+  if (!isExportFormat(format))
+    throw new Error(`--format ${JSON.stringify(opts.format)}: give one of ${EXPORT_FORMATS.join(', ')}`);
+  if (opts.server !== undefined && opts.dataDir !== undefined)
+    throw new Error('give either --data-dir or --server, not both');
   if (opts.out !== undefined && !existsSync(dirname(resolve(opts.out)))) {
     throw new Error(`--out ${opts.out}: the directory ${dirname(resolve(opts.out))} does not exist`);
   }
   const started = process.hrtime.bigint();
 
-  const source = opts.server !== undefined
-    ? await serverSource(opts.server, format, opts.id, opts.type)
-    : await storeSource(storeConfigOf(opts, io.env), format, opts.id, opts.type, io.stderr);
+  const source =
+    opts.server !== undefined
+      ? await serverSource(opts.server, format, opts.id, opts.type)
+      : await storeSource(storeConfigOf(opts, io.env), format, opts.id, opts.type, io.stderr);
   let bytes = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
@@ -111,7 +128,12 @@ export async function runExport(opts: ExportCommandOptions, io: ExportIo = { std
     await sink.abort();
     // The reader went away (`| head`): what it wanted has been written; stop quietly, as Unix tools do.
     if ((error as NodeJS.ErrnoException).code === 'EPIPE' && opts.out === undefined) {
-      return { documents: source.documents(), bytes, gzippedBytes: undefined, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+      return {
+        documents: source.documents(),
+        bytes,
+        gzippedBytes: undefined,
+        seconds: Number(process.hrtime.bigint() - started) / 1e9,
+      };
     }
     throw outputError(error);
   } finally {
@@ -127,7 +149,8 @@ export async function runExport(opts: ExportCommandOptions, io: ExportIo = { std
 }
 
 function summaryLine(s: ExportSummary, format: ExportFormat, out: string | undefined): string {
-  const docs = s.documents === undefined ? 'documents (not counted)' : `${s.documents} document${s.documents === 1 ? '' : 's'}`;
+  const docs =
+    s.documents === undefined ? 'documents (not counted)' : `${s.documents} document${s.documents === 1 ? '' : 's'}`;
   const rate = s.documents !== undefined && s.seconds > 0 ? `, ${Math.round(s.documents / s.seconds)} documents/s` : '';
   const size = `${s.bytes} bytes${s.gzippedBytes !== undefined ? ` (${s.gzippedBytes} gzipped)` : ''}`;
   return `linkedart export: ${docs} as ${format}, ${size}, to ${out ?? 'standard output'} in ${s.seconds.toFixed(2)} s${rate}`;
@@ -135,11 +158,27 @@ function summaryLine(s: ExportSummary, format: ExportFormat, out: string | undef
 
 // ---- Sources ---------------------------------------------------------------------------------
 
-async function storeSource(config: StoreConfig, format: ExportFormat, ids: string[] | undefined, type: string | undefined,
-  stderr: Writable): Promise<Source> {
-  const store = await openCommandStore(config, 'export', { create: false, viaServer: 'export through that server with --server URL (e.g. --server http://localhost:8080)', stderr })
+async function storeSource(
+  config: StoreConfig,
+  format: ExportFormat,
+  ids: string[] | undefined,
+  type: string | undefined,
+  stderr: Writable,
+): Promise<Source> {
+  const store = await openCommandStore(config, 'export', {
+    create: false,
+    viaServer: 'export through that server with --server URL (e.g. --server http://localhost:8080)',
+    stderr,
+  });
   let documents = 0;
-  const generator = exportDocuments(store, { format, ids, type, onDocument: () => { documents++; } });
+  const generator = exportDocuments(store, {
+    format,
+    ids,
+    type,
+    onDocument: () => {
+      documents++;
+    },
+  });
   return {
     chunks: Readable.from(generator),
     documents: () => documents,
@@ -147,14 +186,22 @@ async function storeSource(config: StoreConfig, format: ExportFormat, ids: strin
   };
 }
 
-async function serverSource(server: string, format: ExportFormat, ids: string[] | undefined, type: string | undefined): Promise<Source> {
+async function serverSource(
+  server: string,
+  format: ExportFormat,
+  ids: string[] | undefined,
+  type: string | undefined,
+): Promise<Source> {
   let base: URL;
   try {
     base = new URL(server);
   } catch {
-    throw new Error(`--server ${JSON.stringify(server)}: not a URL; give the server's base URL, e.g. http://localhost:8080`);
+    throw new Error(
+      `--server ${JSON.stringify(server)}: not a URL; give the server's base URL, e.g. http://localhost:8080`,
+    );
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error(`--server ${server}: an http or https URL is needed`);
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new Error(`--server ${server}: an http or https URL is needed`);
   const url = new URL(base.href.replace(/\/+$/, '') + '/_export');
   url.search = '';
   url.searchParams.set('format', format);
@@ -172,12 +219,14 @@ async function serverSource(server: string, format: ExportFormat, ids: string[] 
   if (response.body === null) throw new Error(`the server at ${base.href} answered ${response.status} with no body`);
   const counter = new DocumentCounter(format);
   const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
-  body.once('error', (error) => counter.destroy(error));   // pipe() does not pass errors on
+  body.once('error', (error) => counter.destroy(error)); // pipe() does not pass errors on
   return {
     chunks: body.pipe(counter),
     documents: () => counter.count,
     // eslint-disable-next-line @typescript-eslint/require-await -- a Sink's close, commit and abort return Promises its caller awaits
-    close: async () => { body.destroy(); },
+    close: async () => {
+      body.destroy();
+    },
   };
 }
 
@@ -239,8 +288,11 @@ class DocumentCounter extends Transform {
         if (end >= 0) {
           this.line(line);
           this.partial = '';
-        } else if (HINT_COMMENT_PREFIX.startsWith(line.slice(0, HINT_COMMENT_PREFIX.length)) || line.startsWith(HINT_COMMENT_PREFIX)) {
-          this.partial = line;   // may be a hint line: keep it until it ends
+        } else if (
+          HINT_COMMENT_PREFIX.startsWith(line.slice(0, HINT_COMMENT_PREFIX.length)) ||
+          line.startsWith(HINT_COMMENT_PREFIX)
+        ) {
+          this.partial = line; // may be a hint line: keep it until it ends
         } else {
           this.partial = '';
           this.atLineStart = false;
@@ -285,7 +337,11 @@ function fileSink(out: string): Sink {
     abort: async () => {
       if (done) return;
       done = true;
-      if (!file.closed) await new Promise<void>((resolve) => { file.once('close', () => resolve()); file.destroy(); });
+      if (!file.closed)
+        await new Promise<void>((resolve) => {
+          file.once('close', () => resolve());
+          file.destroy();
+        });
       await unlink(temp).catch(() => undefined);
     },
   };

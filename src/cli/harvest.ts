@@ -9,7 +9,12 @@
  */
 import { Command, Option } from 'commander';
 import { ConfigError } from '../config/Config.js';
-import { HARVEST_SETTINGS, resolveHarvestSettings, type HarvestSettings, type HarvestSettingsInput } from '../config/harvestSettings.js';
+import {
+  HARVEST_SETTINGS,
+  resolveHarvestSettings,
+  type HarvestSettings,
+  type HarvestSettingsInput,
+} from '../config/harvestSettings.js';
 import { formatHarvestReport, harvestHasFailures, type HarvestReport } from '../harvest/HarvestReport.js';
 import { Harvester } from '../harvest/Harvester.js';
 import { FeedError } from '../harvest/feedJson.js';
@@ -37,22 +42,57 @@ interface HarvestFlags extends StoreFlags, DocumentLimitFlags, HarvestSettingsIn
 
 export function harvestCommand(): Command {
   return addDocumentLimitOptions(addStoreOptions(new Command('harvest')))
-    .description('mirror another service\'s change feed (an Activity Streams OrderedCollection, IIIF Change Discovery 1.0) into the store; later runs fetch only what changed since')
+    .description(
+      "mirror another service's change feed (an Activity Streams OrderedCollection, IIIF Change Discovery 1.0) into the store; later runs fetch only what changed since",
+    )
     .argument('<url>', 'the feed: its OrderedCollection, e.g. https://host/activity-stream')
-    .addOption(new Option('--since <dateTime>', 'start from this time (ISO 8601, e.g. 2026-11-01T00:00:00Z) instead of the whole feed or where the last harvest ended'))
+    .addOption(
+      new Option(
+        '--since <dateTime>',
+        'start from this time (ISO 8601, e.g. 2026-11-01T00:00:00Z) instead of the whole feed or where the last harvest ended',
+      ),
+    )
     .option('--concurrency <n>', 'documents fetched at once', '8')
     .option('--batch-size <n>', 'documents per atomic write (the harvest state is written with each)', '100')
-    .option('--check-workers <n>', 'worker threads that check documents while others are fetched and written (0: check in the harvesting thread)', String(defaultCheckWorkers()))
-    .option('--retries <n>', 'retries of a request that fails (5xx, 429, timeout, network), with exponential back-off from 1 s', '5')
+    .option(
+      '--check-workers <n>',
+      'worker threads that check documents while others are fetched and written (0: check in the harvesting thread)',
+      String(defaultCheckWorkers()),
+    )
+    .option(
+      '--retries <n>',
+      'retries of a request that fails (5xx, 429, timeout, network), with exponential back-off from 1 s',
+      '5',
+    )
     .option('--timeout <seconds>', 'time limit of one request', '30')
-    .option('--repair <which>', `repairs of form before the gate, as a load makes them (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`, 'all')
+    .option(
+      '--repair <which>',
+      `repairs of form before the gate, as a load makes them (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`,
+      'all',
+    )
     .addOption(conformanceOption())
-    .option('--max-document-bytes <size>', `${HARVEST_SETTINGS.maxDocumentBytes.help} (env ${HARVEST_SETTINGS.maxDocumentBytes.env})`)
-    .option('--max-page-bytes <size>', `${HARVEST_SETTINGS.maxPageBytes.help} (env ${HARVEST_SETTINGS.maxPageBytes.env})`)
-    .option('--max-pages-without-progress <n>', `${HARVEST_SETTINGS.maxPagesWithoutProgress.help} (env ${HARVEST_SETTINGS.maxPagesWithoutProgress.env})`)
+    .option(
+      '--max-document-bytes <size>',
+      `${HARVEST_SETTINGS.maxDocumentBytes.help} (env ${HARVEST_SETTINGS.maxDocumentBytes.env})`,
+    )
+    .option(
+      '--max-page-bytes <size>',
+      `${HARVEST_SETTINGS.maxPageBytes.help} (env ${HARVEST_SETTINGS.maxPageBytes.env})`,
+    )
+    .option(
+      '--max-pages-without-progress <n>',
+      `${HARVEST_SETTINGS.maxPagesWithoutProgress.help} (env ${HARVEST_SETTINGS.maxPagesWithoutProgress.env})`,
+    )
     .option('--max-changes <n>', `${HARVEST_SETTINGS.maxChanges.help} (env ${HARVEST_SETTINGS.maxChanges.env})`)
-    .option('--allow-origin <origin>', `${HARVEST_SETTINGS.allowOrigin.help} (env ${HARVEST_SETTINGS.allowOrigin.env})`, (value: string, all: string[] = []) => [...all, value])
-    .option('--allow-private-addresses', `${HARVEST_SETTINGS.allowPrivateAddresses.help} (env ${HARVEST_SETTINGS.allowPrivateAddresses.env})`)
+    .option(
+      '--allow-origin <origin>',
+      `${HARVEST_SETTINGS.allowOrigin.help} (env ${HARVEST_SETTINGS.allowOrigin.env})`,
+      (value: string, all: string[] = []) => [...all, value],
+    )
+    .option(
+      '--allow-private-addresses',
+      `${HARVEST_SETTINGS.allowPrivateAddresses.help} (env ${HARVEST_SETTINGS.allowPrivateAddresses.env})`,
+    )
     .option('--json', 'print the report as JSON on standard output', false)
     .option('--no-progress', 'no progress display')
     .action(async (url: string, flags: HarvestFlags) => {
@@ -65,7 +105,10 @@ const wholeNumber = (text: string, min: number) => /^\d+$/.test(text) && Number(
 async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   let feedUrl: string;
   let since: Date | undefined;
-  const usage = (message: string) => { console.error(`linkedart harvest: ${message}`); return 2; };
+  const usage = (message: string) => {
+    console.error(`linkedart harvest: ${message}`);
+    return 2;
+  };
   try {
     feedUrl = new URL(url).href;
   } catch {
@@ -74,11 +117,15 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   if (!/^https?:$/.test(new URL(feedUrl).protocol)) return usage(`${url}: an http(s) URL is needed`);
   if (flags.since !== undefined) {
     since = new Date(flags.since);
-    if (!/^\d{4}-\d\d-\d\d/.test(flags.since) || Number.isNaN(since.getTime())) return usage(`--since ${flags.since}: not a date and time; use ISO 8601, e.g. 2026-11-01T00:00:00Z`);
+    if (!/^\d{4}-\d\d-\d\d/.test(flags.since) || Number.isNaN(since.getTime()))
+      return usage(`--since ${flags.since}: not a date and time; use ISO 8601, e.g. 2026-11-01T00:00:00Z`);
   }
-  if (!wholeNumber(flags.concurrency, 1) || Number(flags.concurrency) > 64) return usage(`--concurrency ${flags.concurrency}: a whole number from 1 to 64`);
-  if (!wholeNumber(flags.batchSize, 1)) return usage(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
-  if (!wholeNumber(flags.checkWorkers, 0) || Number(flags.checkWorkers) > 64) return usage(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
+  if (!wholeNumber(flags.concurrency, 1) || Number(flags.concurrency) > 64)
+    return usage(`--concurrency ${flags.concurrency}: a whole number from 1 to 64`);
+  if (!wholeNumber(flags.batchSize, 1))
+    return usage(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
+  if (!wholeNumber(flags.checkWorkers, 0) || Number(flags.checkWorkers) > 64)
+    return usage(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
   if (!wholeNumber(flags.retries, 0)) return usage(`--retries ${flags.retries}: a whole number, 0 or more`);
   const repair = repairPolicyNamed(flags.repair);
   if (!repair) return usage(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
@@ -100,7 +147,9 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   const onSignal = (signal: NodeJS.Signals) => {
     if (abort.signal.aborted) process.exit(exitCodeOf(signalled ?? signal));
     signalled = signal;
-    console.error(`\n${signal}: stopping: the fetches in flight are abandoned, the batches already checked are written (${signal} again to quit at once; the next run goes on from the last batch written)`);
+    console.error(
+      `\n${signal}: stopping: the fetches in flight are abandoned, the batches already checked are written (${signal} again to quit at once; the next run goes on from the last batch written)`,
+    );
     abort.abort();
   };
   process.on('SIGINT', onSignal);
@@ -108,14 +157,28 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   const progress = flags.progress && !flags.json ? harvestProgressDisplay() : undefined;
   let report: HarvestReport;
   try {
-    const store = await openCommandStore(storeConfigOf(flags), 'harvest', { create: true, viaServer: 'stop the server to harvest into its store' });
+    const store = await openCommandStore(storeConfigOf(flags), 'harvest', {
+      create: true,
+      viaServer: 'stop the server to harvest into its store',
+    });
     try {
       report = await new Harvester(new DocumentService(store), {
         ...trust,
-        since, repair, conformance, documentLimits, concurrency: Number(flags.concurrency), batchSize: Number(flags.batchSize), checkWorkers: Number(flags.checkWorkers), signal: abort.signal,
+        since,
+        repair,
+        conformance,
+        documentLimits,
+        concurrency: Number(flags.concurrency),
+        batchSize: Number(flags.batchSize),
+        checkWorkers: Number(flags.checkWorkers),
+        signal: abort.signal,
         http: {
-          retries: Number(flags.retries), timeoutMs: Number(flags.timeout) * 1000,
-          onRetry: (u, reason, attempt, delay) => { if (!flags.json) console.error(`\nharvest: ${u}: ${reason}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s`); },
+          retries: Number(flags.retries),
+          timeoutMs: Number(flags.timeout) * 1000,
+          onRetry: (u, reason, attempt, delay) => {
+            if (!flags.json)
+              console.error(`\nharvest: ${u}: ${reason}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s`);
+          },
         },
         onProgress: progress ? (p) => progress.update(p) : undefined,
       }).harvest(feedUrl);
@@ -125,7 +188,9 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
     }
   } catch (error) {
     if (!(error instanceof FeedError)) throw error;
-    console.error(`linkedart harvest: ${error.message}\nNothing after the last batch written was harvested; run it again once the feed answers.`);
+    console.error(
+      `linkedart harvest: ${error.message}\nNothing after the last batch written was harvested; run it again once the feed answers.`,
+    );
     return 1;
   } finally {
     process.off('SIGINT', onSignal);

@@ -14,7 +14,10 @@ export interface DocumentLimitFlags {
   maxArrayItems?: string;
 }
 
-export function addDocumentLimitOptions(command: Command, options: { conflictsWithServer: boolean } = { conflictsWithServer: false }): Command {
+export function addDocumentLimitOptions(
+  command: Command,
+  options: { conflictsWithServer: boolean } = { conflictsWithServer: false },
+): Command {
   for (const key of DOCUMENT_LIMIT_KEYS) {
     const flag = key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
     const setting = DOCUMENT_LIMIT_SETTINGS[key];

@@ -7,7 +7,14 @@
 import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { SETTINGS } from '../config/Config.js';
-import { DUMP_FORMATS, dumpFormatNamed, InputError, resolveInputs, type DumpFormat, type LoadInput } from '../load/inputs.js';
+import {
+  DUMP_FORMATS,
+  dumpFormatNamed,
+  InputError,
+  resolveInputs,
+  type DumpFormat,
+  type LoadInput,
+} from '../load/inputs.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import { Loader } from '../load/Loader.js';
 import { formatReport, hasFailures, WARNED_LISTED, type LoadReport } from '../load/LoadReport.js';
@@ -46,23 +53,45 @@ interface LoadFlags extends StoreFlags, DocumentLimitFlags {
 
 export function loadCommand(): Command {
   return addDocumentLimitOptions(addStoreOptions(new Command('load')), { conflictsWithServer: true })
-    .description('load dumps (JSON-LD, NDJSON, N-Quads, TriG, Turtle, N-Triples; .gz too) into the store, each document validated')
+    .description(
+      'load dumps (JSON-LD, NDJSON, N-Quads, TriG, Turtle, N-Triples; .gz too) into the store, each document validated',
+    )
     .argument('<inputs...>', 'files, directories, or - for standard input (then --format)')
     .addOption(new Option('--server <url>', 'load into the running server at this URL (its bulk endpoint)'))
     .addOption(new Option('--token <token>', `bearer token of the server (env ${SETTINGS.token.env})`))
-    .addOption(new Option('--base-url <url>', 'relative ids resolve against this URL; when splitting triples with no graph, only subjects under it are documents'))
+    .addOption(
+      new Option(
+        '--base-url <url>',
+        'relative ids resolve against this URL; when splitting triples with no graph, only subjects under it are documents',
+      ),
+    )
     .addOption(new Option('--base <url>', 'the same as --base-url').hideHelp())
-    .option('--repair <which>', `repairs of form before the gate (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`, 'all')
+    .option(
+      '--repair <which>',
+      `repairs of form before the gate (see README, Repairs): ${REPAIR_POLICIES.join(' or ')}`,
+      'all',
+    )
     .addOption(conformanceOption())
     .addOption(dateOrderOption())
-    .addOption(new Option('--format <format>', `format of every input, instead of the extension: ${DUMP_FORMATS.join(', ')}`))
+    .addOption(
+      new Option('--format <format>', `format of every input, instead of the extension: ${DUMP_FORMATS.join(', ')}`),
+    )
     .option('--strict', 'any refused document aborts the whole load: nothing is stored', false)
     .option('--dry-run', 'check everything, store nothing', false)
     .option('--batch-size <n>', 'documents per atomic write', '500')
-    .option('--check-workers <n>', 'worker threads that check documents while the input is read (0: check in the reading thread)', String(defaultCheckWorkers()))
+    .option(
+      '--check-workers <n>',
+      'worker threads that check documents while the input is read (0: check in the reading thread)',
+      String(defaultCheckWorkers()),
+    )
     .option('--json', 'print the report as JSON on standard output', false)
     .option('--warnings', 'list every warning (by default they are counted by rule)', false)
-    .addOption(new Option('--rejects <file>', 'write every refused document to this file (NDJSON: the document as given, its problems beside it); fix it and load it again'))
+    .addOption(
+      new Option(
+        '--rejects <file>',
+        'write every refused document to this file (NDJSON: the document as given, its problems beside it); fix it and load it again',
+      ),
+    )
     .option('--no-progress', 'no progress display')
     .action(async (inputs: string[], flags: LoadFlags) => {
       process.exitCode = await runLoad(inputs, flags);
@@ -80,19 +109,26 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   try {
     if (flags.format !== undefined) {
       format = dumpFormatNamed(flags.format);
-      if (!format) throw new InputError(`--format ${flags.format}: not a dump format; use one of ${DUMP_FORMATS.join(', ')}`);
+      if (!format)
+        throw new InputError(`--format ${flags.format}: not a dump format; use one of ${DUMP_FORMATS.join(', ')}`);
     }
     // Into a server: its own policy unless the flag asks for another.
     const asked = conformanceOf(flags.conformance, flags.server === undefined);
     if (typeof asked === 'object') throw new InputError(asked.error);
     conformance = asked;
-    if (!repairPolicyNamed(flags.repair)) throw new InputError(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
+    if (!repairPolicyNamed(flags.repair))
+      throw new InputError(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
     conventions = conventionsOfFlags(flags.dateOrder, repairPolicyNamed(flags.repair));
-    if (flags.base !== undefined && flags.baseUrl !== undefined && flags.base !== flags.baseUrl) throw new InputError('--base and --base-url are the same option; give one');
-    if (!Number.isInteger(batchSize) || batchSize < 1) throw new InputError(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
-    if (!Number.isInteger(checkWorkers) || checkWorkers < 0 || checkWorkers > 64) throw new InputError(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
+    if (flags.base !== undefined && flags.baseUrl !== undefined && flags.base !== flags.baseUrl)
+      throw new InputError('--base and --base-url are the same option; give one');
+    if (!Number.isInteger(batchSize) || batchSize < 1)
+      throw new InputError(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
+    if (!Number.isInteger(checkWorkers) || checkWorkers < 0 || checkWorkers > 64)
+      throw new InputError(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
     if (flags.rejects !== undefined && flags.server !== undefined) {
-      throw new InputError('--rejects works on a local load; with --server the report (--json) has every problem of every document');
+      throw new InputError(
+        '--rejects works on a local load; with --server the report (--json) has every problem of every document',
+      );
     }
     inputs = resolveInputs(paths, format);
     documentLimits = documentLimitsOfFlags(flags);
@@ -104,7 +140,7 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
 
   const abort = new AbortController();
   const onSignal = () => {
-    if (abort.signal.aborted) process.exit(130);   // a second Ctrl-C: go now (every write is atomic anyway)
+    if (abort.signal.aborted) process.exit(130); // a second Ctrl-C: go now (every write is atomic anyway)
     console.error('\ninterrupt: finishing the write in progress (Ctrl-C again to quit at once)');
     abort.abort();
   };
@@ -119,8 +155,16 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
     return 2;
   }
   const options = {
-    strict: flags.strict, dryRun: flags.dryRun, documentLimits, baseUrl: flags.baseUrl ?? flags.base, repair: repairPolicyNamed(flags.repair), conventions, batchSize,
-    conformance, checkWorkers, signal: abort.signal,
+    strict: flags.strict,
+    dryRun: flags.dryRun,
+    documentLimits,
+    baseUrl: flags.baseUrl ?? flags.base,
+    repair: repairPolicyNamed(flags.repair),
+    conventions,
+    batchSize,
+    conformance,
+    checkWorkers,
+    signal: abort.signal,
     // The summary counts warnings by rule; every one is kept only when asked for (each listed, or the JSON report).
     warningsListed: flags.warnings || flags.json ? Number.POSITIVE_INFINITY : WARNED_LISTED,
     onProgress: progress ? (p: Parameters<NonNullable<typeof progress>['update']>[0]) => progress.update(p) : undefined,
@@ -137,8 +181,10 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
       report = await new Loader(undefined, options).load(inputs);
     } else {
       // A dry run reads the store (to say new, replaced or unchanged), and never creates it.
-      const store = await openCommandStore(storeConfigOf(flags), 'load',
-        { create: !flags.dryRun, viaServer: 'load into it with --server <its URL> --token <token>' });
+      const store = await openCommandStore(storeConfigOf(flags), 'load', {
+        create: !flags.dryRun,
+        viaServer: 'load into it with --server <its URL> --token <token>',
+      });
       try {
         report = await new Loader(new DocumentService(store), options).load(inputs);
       } finally {
@@ -154,7 +200,10 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   }
   if (flags.json) process.stdout.write(JSON.stringify(report) + '\n');
   else console.error(formatReport(report, flags.warnings));
-  if (rejects) console.error(`rejects: ${rejects.count} refused document${rejects.count === 1 ? '' : 's'} written to ${rejects.path}${rejects.count ? '; fix them there and load that file again' : ''}`);
+  if (rejects)
+    console.error(
+      `rejects: ${rejects.count} refused document${rejects.count === 1 ? '' : 's'} written to ${rejects.path}${rejects.count ? '; fix them there and load that file again' : ''}`,
+    );
   return report.aborted && abort.signal.aborted ? 130 : hasFailures(report) ? 1 : 0;
 }
 

@@ -23,15 +23,17 @@ program
   .name('linkedart')
   .description('Publish a collection as Linked Art: documents stored as quads, served as JSON-LD.');
 
-const serveCommand = program
-  .command('serve')
-  .description('serve the stored documents over HTTP');
+const serveCommand = program.command('serve').description('serve the stored documents over HTTP');
 for (const [key, setting] of Object.entries(SETTINGS)) {
   const flag = key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
   serveCommand.addOption(new Option(`--${flag} <value>`, `${setting.help} (env ${setting.env})`));
 }
 serveCommand
-  .option('--demo', 'load the bundled demo collection (ids moved under the base URL) into an empty store before serving; never again once loaded', false)
+  .option(
+    '--demo',
+    'load the bundled demo collection (ids moved under the base URL) into an empty store before serving; never again once loaded',
+    false,
+  )
   .action(async (opts: ConfigInput & { demo: boolean }) => {
     const config = resolveConfig(opts);
     await serve(config, { demo: opts.demo });
@@ -39,32 +41,49 @@ serveCommand
 
 program
   .command('validate')
-  .description('check Linked Art documents without storing them: every input a load reads (JSON-LD, NDJSON, N-Quads, TriG, Turtle, N-Triples, .gz; directories; - with --format), split and repaired as a load does')
+  .description(
+    'check Linked Art documents without storing them: every input a load reads (JSON-LD, NDJSON, N-Quads, TriG, Turtle, N-Triples, .gz; directories; - with --format), split and repaired as a load does',
+  )
   .argument('<inputs...>', 'files, directories or -')
   .option('--json', 'print the results as JSON', false)
   .option('--format <format>', `the format of every input (needed for -): ${DUMP_FORMATS.join(', ')}`)
   .option('--repair <which>', 'repairs of form before the check, as a load makes them: all or none', 'all')
   .option('--base-url <url>', 'relative ids resolve against this URL (as for a load)')
   .addOption(dateOrderOption())
-  .action(async (inputs: string[], opts: { json: boolean; format?: string; repair: string; baseUrl?: string; dateOrder: string }) => {
-    const repair = repairPolicyNamed(opts.repair);
-    const format = opts.format === undefined ? undefined : dumpFormatNamed(opts.format);
-    if (!repair || (opts.format !== undefined && !format)) {
-      console.error(!repair ? `linkedart validate: --repair ${opts.repair}: one of ${REPAIR_POLICIES.join(', ')}` : `linkedart validate: --format ${opts.format}: one of ${DUMP_FORMATS.join(', ')}`);
-      process.exitCode = 2;
-      return;
-    }
-    let conventions: SourceConventions;
-    try {
-      conventions = conventionsOfFlags(opts.dateOrder, repair);
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      console.error(`linkedart validate: ${error.message}`);
-      process.exitCode = 2;
-      return;
-    }
-    process.exitCode = await runValidate(inputs, { json: opts.json, repair, base: opts.baseUrl, format, conventions });
-  });
+  .action(
+    async (
+      inputs: string[],
+      opts: { json: boolean; format?: string; repair: string; baseUrl?: string; dateOrder: string },
+    ) => {
+      const repair = repairPolicyNamed(opts.repair);
+      const format = opts.format === undefined ? undefined : dumpFormatNamed(opts.format);
+      if (!repair || (opts.format !== undefined && !format)) {
+        console.error(
+          !repair
+            ? `linkedart validate: --repair ${opts.repair}: one of ${REPAIR_POLICIES.join(', ')}`
+            : `linkedart validate: --format ${opts.format}: one of ${DUMP_FORMATS.join(', ')}`,
+        );
+        process.exitCode = 2;
+        return;
+      }
+      let conventions: SourceConventions;
+      try {
+        conventions = conventionsOfFlags(opts.dateOrder, repair);
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        console.error(`linkedart validate: ${error.message}`);
+        process.exitCode = 2;
+        return;
+      }
+      process.exitCode = await runValidate(inputs, {
+        json: opts.json,
+        repair,
+        base: opts.baseUrl,
+        format,
+        conventions,
+      });
+    },
+  );
 
 program.addCommand(loadCommand());
 program.addCommand(exportCommand());
@@ -76,6 +95,8 @@ program.addCommand(updateCommand());
 program.addCommand(feedCommand());
 
 program.parseAsync(process.argv).catch((error: Error) => {
-  console.error(error instanceof ConfigError ? `linkedart: configuration: ${error.message}` : `linkedart: ${error.message}`);
+  console.error(
+    error instanceof ConfigError ? `linkedart: configuration: ${error.message}` : `linkedart: ${error.message}`,
+  );
   process.exit(error instanceof ConfigError ? 2 : 1);
 });

@@ -15,13 +15,28 @@
  */
 import { Command, Option } from 'commander';
 import { SETTINGS } from '../config/Config.js';
-import { GRAPH_FORMATS, SOLUTION_FORMATS, resultFormatNamed, serializeResult } from '../sparql/results/resultFormats.js';
+import {
+  GRAPH_FORMATS,
+  SOLUTION_FORMATS,
+  resultFormatNamed,
+  serializeResult,
+} from '../sparql/results/resultFormats.js';
 import { fromSparqlJson } from '../sparql/results/readJson.js';
 import type { QueryResult } from '../store/QuadStore.js';
 import { renderTable } from './resultTable.js';
 import {
-  addTargetOptions, CommandFailed, endpointOf, post, readSparql, reportError, serverFailure, usageExitCode, UsageError,
-  withLocalService, writeOut, type LocalFlags,
+  addTargetOptions,
+  CommandFailed,
+  endpointOf,
+  post,
+  readSparql,
+  reportError,
+  serverFailure,
+  usageExitCode,
+  UsageError,
+  withLocalService,
+  writeOut,
+  type LocalFlags,
 } from './sparqlCommand.js';
 
 // ---- Formats ---------------------------------------------------------------------------------
@@ -29,15 +44,34 @@ import {
 /** The names --format takes, and the result format (resultFormats.ts) each stands for. */
 const FORMAT_NAMES: Readonly<Record<string, string>> = {
   table: 'table',
-  json: 'json', xml: 'xml', csv: 'csv', tsv: 'tsv',
-  ttl: 'turtle', turtle: 'turtle',
-  nt: 'ntriples', ntriples: 'ntriples',
-  nq: 'nquads', nquads: 'nquads',
+  json: 'json',
+  xml: 'xml',
+  csv: 'csv',
+  tsv: 'tsv',
+  ttl: 'turtle',
+  turtle: 'turtle',
+  nt: 'ntriples',
+  ntriples: 'ntriples',
+  nq: 'nquads',
+  nquads: 'nquads',
   trig: 'trig',
-  rdf: 'rdfxml', rdfxml: 'rdfxml',
+  rdf: 'rdfxml',
+  rdfxml: 'rdfxml',
   jsonld: 'jsonld',
 };
-export const QUERY_FORMATS = ['table', 'json', 'xml', 'csv', 'tsv', 'ttl', 'nt', 'nq', 'trig', 'rdf', 'jsonld'] as const;
+export const QUERY_FORMATS = [
+  'table',
+  'json',
+  'xml',
+  'csv',
+  'tsv',
+  'ttl',
+  'nt',
+  'nq',
+  'trig',
+  'rdf',
+  'jsonld',
+] as const;
 
 type ResultFormat = NonNullable<ReturnType<typeof resultFormatNamed>>;
 
@@ -55,8 +89,12 @@ function formatOf(given: string): ResultFormat | 'table' {
 /** When a format does not suit the query's kind of result. */
 function formatMismatch(flag: string, format: ResultFormat): UsageError {
   return isSolutionFormat(format)
-    ? new UsageError(`--format ${flag} is for SELECT and ASK results; this query answers a graph (CONSTRUCT/DESCRIBE): use ttl, nt, nq, trig, rdf, jsonld or table`)
-    : new UsageError(`--format ${flag} is for CONSTRUCT and DESCRIBE results; this query answers solutions (SELECT/ASK): use json, xml, csv, tsv or table`);
+    ? new UsageError(
+        `--format ${flag} is for SELECT and ASK results; this query answers a graph (CONSTRUCT/DESCRIBE): use ttl, nt, nq, trig, rdf, jsonld or table`,
+      )
+    : new UsageError(
+        `--format ${flag} is for CONSTRUCT and DESCRIBE results; this query answers solutions (SELECT/ASK): use json, xml, csv, tsv or table`,
+      );
 }
 
 // ---- The command -----------------------------------------------------------------------------
@@ -72,9 +110,17 @@ interface QueryFlags extends LocalFlags {
 export function queryCommand(): Command {
   const command = new Command('query')
     .description('run a SPARQL query over a data directory, or a running server with --server, and print its results')
-    .argument('[sparql]', "the query text (in quotes), or - to read it from standard input (or use --file)");
-  addTargetOptions(command, `with --server: a token allowing queries (env ${SETTINGS.readToken.env} or ${SETTINGS.token.env}); needed when the server has anonymous queries off`, 'query')
-    .addOption(new Option('--format <format>', `${QUERY_FORMATS.join(', ')} (default table, also when not a terminal: columns are narrowed to the terminal's width only)`));
+    .argument('[sparql]', 'the query text (in quotes), or - to read it from standard input (or use --file)');
+  addTargetOptions(
+    command,
+    `with --server: a token allowing queries (env ${SETTINGS.readToken.env} or ${SETTINGS.token.env}); needed when the server has anonymous queries off`,
+    'query',
+  ).addOption(
+    new Option(
+      '--format <format>',
+      `${QUERY_FORMATS.join(', ')} (default table, also when not a terminal: columns are narrowed to the terminal's width only)`,
+    ),
+  );
   command.action(async (sparql: string | undefined, flags: QueryFlags) => {
     process.exitCode = await runQuery(sparql, flags);
   });
@@ -85,10 +131,17 @@ export async function runQuery(sparql: string | undefined, flags: QueryFlags): P
   try {
     const format = formatOf(flags.format ?? 'table');
     const flag = flags.format ?? 'table';
-    if (flags.server === undefined && flags.token !== undefined) throw new UsageError('--token goes with --server (a data directory needs none)');
+    if (flags.server === undefined && flags.token !== undefined)
+      throw new UsageError('--token goes with --server (a data directory needs none)');
     const text = await readSparql(sparql, flags.file);
     if (flags.server !== undefined) {
-      await queryServer(flags.server, flags.token ?? process.env[SETTINGS.readToken.env] ?? process.env[SETTINGS.token.env], text, format, flag);
+      await queryServer(
+        flags.server,
+        flags.token ?? process.env[SETTINGS.readToken.env] ?? process.env[SETTINGS.token.env],
+        text,
+        format,
+        flag,
+      );
     } else {
       const output = await withLocalService(flags, 'query', async (service) => {
         const { result } = await service.query(text);
@@ -105,9 +158,12 @@ export async function runQuery(sparql: string | undefined, flags: QueryFlags): P
 /** The table format: a table of solutions, true or false, or Turtle for a graph. */
 async function tableText(result: QueryResult): Promise<string> {
   switch (result.kind) {
-    case 'boolean': return `${result.value}\n`;
-    case 'bindings': return renderTable(result, { width: terminalWidth() }).text;
-    case 'quads': return serializeResult(result, resultFormatNamed('turtle')!);
+    case 'boolean':
+      return `${result.value}\n`;
+    case 'bindings':
+      return renderTable(result, { width: terminalWidth() }).text;
+    case 'quads':
+      return serializeResult(result, resultFormatNamed('turtle')!);
   }
 }
 
@@ -127,21 +183,30 @@ function terminalWidth(): number | undefined {
 
 const SPARQL_JSON = 'application/sparql-results+json';
 
-async function queryServer(server: string, token: string | undefined, text: string, format: ResultFormat | 'table', flag: string): Promise<void> {
+async function queryServer(
+  server: string,
+  token: string | undefined,
+  text: string,
+  format: ResultFormat | 'table',
+  flag: string,
+): Promise<void> {
   const endpoint = endpointOf(server);
-  const accept = format === 'table'
-    ? `${SPARQL_JSON}, ${resultFormatNamed('turtle')!.mediaType};q=0.9`
-    : format.mediaType;
+  const accept =
+    format === 'table' ? `${SPARQL_JSON}, ${resultFormatNamed('turtle')!.mediaType};q=0.9` : format.mediaType;
   const headers: Record<string, string> = { 'Content-Type': 'application/sparql-query', Accept: accept };
   if (token !== undefined && token !== '') headers.Authorization = `Bearer ${token}`;
   const response = await post(endpoint, headers, text);
   if (!response.ok) {
     const { message } = await serverFailure(endpoint, response);
     if (response.status === 406 && format !== 'table') {
-      throw new UsageError(`${message}\n(--format ${flag} may not suit this kind of query: json, xml, csv and tsv are for SELECT/ASK; ttl, nt, nq, trig, rdf and jsonld for CONSTRUCT/DESCRIBE)`);
+      throw new UsageError(
+        `${message}\n(--format ${flag} may not suit this kind of query: json, xml, csv and tsv are for SELECT/ASK; ttl, nt, nq, trig, rdf and jsonld for CONSTRUCT/DESCRIBE)`,
+      );
     }
     if (response.status === 401 || response.status === 403) {
-      throw new CommandFailed(`${message}\n(this server needs a token for queries: --token, or ${SETTINGS.readToken.env} / ${SETTINGS.token.env})`);
+      throw new CommandFailed(
+        `${message}\n(this server needs a token for queries: --token, or ${SETTINGS.readToken.env} / ${SETTINGS.token.env})`,
+      );
     }
     throw new CommandFailed(message);
   }

@@ -11,20 +11,33 @@ import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } fro
 
 export function reindexCommand(): Command {
   return addStoreOptions(new Command('reindex'))
-    .description('rebuild the reverse-link index (HAL links and search pages) and the validation reports (--conformance report) from the stored documents')
+    .description(
+      'rebuild the reverse-link index (HAL links and search pages) and the validation reports (--conformance report) from the stored documents',
+    )
     .action(async (opts: StoreFlags) => {
-      const store = await openCommandStore(storeConfigOf(opts), 'reindex', { create: false, viaServer: 'stop the server first (it rebuilds the index at start when the relations changed)' });
+      const store = await openCommandStore(storeConfigOf(opts), 'reindex', {
+        create: false,
+        viaServer: 'stop the server first (it rebuilds the index at start when the relations changed)',
+      });
       try {
         const started = Date.now();
-        const outcome = await reindex(store, (done, total) => process.stderr.write(`\rreindex: ${done}/${total} documents`));
+        const outcome = await reindex(store, (done, total) =>
+          process.stderr.write(`\rreindex: ${done}/${total} documents`),
+        );
         process.stderr.write('\n');
-        console.log(`reindexed ${outcome.documents} documents: ${outcome.rows} reverse links; ${outcome.removed} links graph(s) of documents gone removed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        console.log(
+          `reindexed ${outcome.documents} documents: ${outcome.rows} reverse links; ${outcome.removed} links graph(s) of documents gone removed (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
         const checked = Date.now();
-        const shapes = await revalidate(store, (done, total) => process.stderr.write(`\rrevalidate: ${done}/${total} documents`));
+        const shapes = await revalidate(store, (done, total) =>
+          process.stderr.write(`\rrevalidate: ${done}/${total} documents`),
+        );
         process.stderr.write('\n');
         for (const { id, message } of shapes.unreadable) console.error(`not checked: ${id}: ${message}`);
-        console.log(`checked ${shapes.documents} documents against the shapes: ${shapes.withViolations} break a rule; ${shapes.rewritten} validation report(s) rewritten` +
-          `${shapes.unreadable.length ? `; ${shapes.unreadable.length} not checked (above)` : ''} (${((Date.now() - checked) / 1000).toFixed(1)} s)`);
+        console.log(
+          `checked ${shapes.documents} documents against the shapes: ${shapes.withViolations} break a rule; ${shapes.rewritten} validation report(s) rewritten` +
+            `${shapes.unreadable.length ? `; ${shapes.unreadable.length} not checked (above)` : ''} (${((Date.now() - checked) / 1000).toFixed(1)} s)`,
+        );
       } finally {
         await store.close();
       }

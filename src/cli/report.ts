@@ -25,11 +25,14 @@ export function reportCommand(): Command {
     .option('--json', 'print the list as JSON: {"documents": n, "rules": {"Rule": [ids]}}', false)
     .action(async (flags: ReportFlags) => {
       const store = await openCommandStore(storeConfigOf(flags), 'report', {
-        create: false, viaServer: 'stop the server first, or ask it for one document\'s report at /_validation?id=<id>',
+        create: false,
+        viaServer: "stop the server first, or ask it for one document's report at /_validation?id=<id>",
       });
       try {
         const byRule = await documentsByRule(store);
-        const rules = Object.fromEntries([...byRule].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1)));
+        const rules = Object.fromEntries(
+          [...byRule].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1)),
+        );
         const report: ViolationsByRule = { documents: new Set([...byRule.values()].flat()).size, rules };
         process.stdout.write(flags.json ? JSON.stringify(report) + '\n' : formatViolationsByRule(report));
       } finally {

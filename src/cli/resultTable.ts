@@ -71,8 +71,10 @@ export class BlankNodeLabels {
 export function termText(term: PlainTerm | undefined, blanks: BlankNodeLabels): string {
   if (term === undefined) return '';
   switch (term.t) {
-    case 'N': return compactIri(term.v);
-    case 'B': return blanks.label(term.v);
+    case 'N':
+      return compactIri(term.v);
+    case 'B':
+      return blanks.label(term.v);
     case 'L':
       if (term.l !== undefined) return `${term.v}@${term.l}`;
       if (term.d !== undefined) {
@@ -80,19 +82,23 @@ export function termText(term: PlainTerm | undefined, blanks: BlankNodeLabels): 
         return `${term.v}^^${datatype === term.d ? `<${term.d}>` : datatype}`;
       }
       return term.v;
-    case 'D': return '';
+    case 'D':
+      return '';
   }
 }
 
 /** Control characters shown as escapes, so a value keeps to one line. */
 export function escapeControls(text: string): string {
-   
   return text.replace(/[\u0000-\u001f\u007f]/g, (c) => {
     switch (c) {
-      case '\n': return '\\n';
-      case '\r': return '\\r';
-      case '\t': return '\\t';
-      default: return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      case '\n':
+        return '\\n';
+      case '\r':
+        return '\\r';
+      case '\t':
+        return '\\t';
+      default:
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
     }
   });
 }
@@ -108,11 +114,20 @@ function charWidth(char: string): number {
   if (/[\p{Mn}\p{Me}\p{Cf}]/u.test(char)) return 0;
   const c = char.codePointAt(0)!;
   const wide =
-    (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0x303e) || (c >= 0x3041 && c <= 0x33ff) ||
-    (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xa000 && c <= 0xa4cf) ||
-    (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) ||
-    (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f300 && c <= 0x1f64f) ||
-    (c >= 0x1f900 && c <= 0x1f9ff) || (c >= 0x20000 && c <= 0x3fffd);
+    (c >= 0x1100 && c <= 0x115f) ||
+    (c >= 0x2e80 && c <= 0x303e) ||
+    (c >= 0x3041 && c <= 0x33ff) ||
+    (c >= 0x3400 && c <= 0x4dbf) ||
+    (c >= 0x4e00 && c <= 0x9fff) ||
+    (c >= 0xa000 && c <= 0xa4cf) ||
+    (c >= 0xac00 && c <= 0xd7a3) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0xfe30 && c <= 0xfe4f) ||
+    (c >= 0xff00 && c <= 0xff60) ||
+    (c >= 0xffe0 && c <= 0xffe6) ||
+    (c >= 0x1f300 && c <= 0x1f64f) ||
+    (c >= 0x1f900 && c <= 0x1f9ff) ||
+    (c >= 0x20000 && c <= 0x3fffd);
   return wide ? 2 : 1;
 }
 
@@ -147,7 +162,8 @@ export function fitColumns(natural: readonly number[], floors: readonly number[]
   if (sum(Infinity) <= available) return [...natural];
   let low = 0;
   let high = Math.max(...natural);
-  while (low < high) {   // the largest cap that fits
+  while (low < high) {
+    // the largest cap that fits
     const mid = Math.ceil((low + high) / 2);
     if (sum(mid) <= available) low = mid;
     else high = mid - 1;
@@ -155,7 +171,10 @@ export function fitColumns(natural: readonly number[], floors: readonly number[]
   const widths = natural.map((w, i) => Math.max(floors[i], Math.min(w, low)));
   let spare = available - widths.reduce((s, w) => s + w, 0);
   for (let i = 0; spare > 0 && i < n; i++) {
-    if (widths[i] < natural[i]) { widths[i]++; spare--; }
+    if (widths[i] < natural[i]) {
+      widths[i]++;
+      spare--;
+    }
   }
   return widths;
 }
@@ -171,24 +190,34 @@ export function renderTable(result: Bindings, options: TableOptions = {}): Rende
 
   let shortened = 0;
   const line = (values: readonly string[]): string =>
-    values.map((value, i) => {
-      let shown = value;
-      if (displayWidth(value) > widths[i]) {
-        shown = elide(value, widths[i]);
-        shortened++;
-      }
-      return i === values.length - 1 ? shown : pad(shown, widths[i]);
-    }).join(SEPARATOR).trimEnd();
+    values
+      .map((value, i) => {
+        let shown = value;
+        if (displayWidth(value) > widths[i]) {
+          shown = elide(value, widths[i]);
+          shortened++;
+        }
+        return i === values.length - 1 ? shown : pad(shown, widths[i]);
+      })
+      .join(SEPARATOR)
+      .trimEnd();
 
   const lines: string[] = [];
   if (headers.length > 0) {
-    lines.push(headers.map((h, i) => (i === headers.length - 1 ? h : pad(h, widths[i]))).join(SEPARATOR).trimEnd());
+    lines.push(
+      headers
+        .map((h, i) => (i === headers.length - 1 ? h : pad(h, widths[i])))
+        .join(SEPARATOR)
+        .trimEnd(),
+    );
     lines.push(widths.map((w) => '─'.repeat(w)).join(HEADER_SEPARATOR));
     for (const row of cells) lines.push(line(row));
   }
   if (shortened > 0) {
-    lines.push(`(${shortened} cell${shortened === 1 ? '' : 's'} shortened with … to fit ${options.width} columns; ` +
-      'use --format tsv (or csv, json) for the full values)');
+    lines.push(
+      `(${shortened} cell${shortened === 1 ? '' : 's'} shortened with … to fit ${options.width} columns; ` +
+        'use --format tsv (or csv, json) for the full values)',
+    );
   }
   const n = result.rows.length;
   lines.push(`${n} row${n === 1 ? '' : 's'}`);

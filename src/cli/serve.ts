@@ -31,16 +31,27 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function serve(config: Config, options: ServeOptions): Promise<Server> {
   const logger = createLogger(config.logLevel);
   const store = await openStore(config.store, (warning) => logger.warn({ warning }, 'store'));
-  if (store instanceof EmbeddedStore && store.replicaChoice) console.error(`query replicas: ${store.replicaChoice.replicas} (${store.replicaChoice.reason})`);
+  if (store instanceof EmbeddedStore && store.replicaChoice)
+    console.error(`query replicas: ${store.replicaChoice.replicas} (${store.replicaChoice.reason})`);
   const documents = new DocumentService(store);
   // Other processes may write to a remote store: check a cached document's version before serving it.
   const representations = new Representations(documents, config.cacheBytes, {
-    revalidate: config.store.kind === 'sparql', links: config.links ? { baseUrl: config.baseUrl } : undefined,
-    pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true }, names: () => nameIndexOf(documents),
+    revalidate: config.store.kind === 'sparql',
+    links: config.links ? { baseUrl: config.baseUrl } : undefined,
+    pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true },
+    names: () => nameIndexOf(documents),
   });
-  const readiness: Readiness = { ready: false, reason: 'checking the reverse-link index', store: () => store.condition?.() ?? STORE_OK };
+  const readiness: Readiness = {
+    ready: false,
+    reason: 'checking the reverse-link index',
+    store: () => store.condition?.() ?? STORE_OK,
+  };
   const sparql = new SparqlService(store.sparqlEngine(), documents, {
-    timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes, documentLimits: config.documentLimits, conformance: config.conformance,
+    timeoutMs: config.queryTimeoutMs,
+    maxRows: config.maxRows,
+    maxQueryBytes: config.maxQueryBytes,
+    documentLimits: config.documentLimits,
+    conformance: config.conformance,
   });
   const app = createApp({ config, documents, representations, logger, readiness, sparql });
 
@@ -49,16 +60,27 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     s.once('error', reject);
   }).catch(async (error: NodeJS.ErrnoException) => {
     await store.close();
-    throw new Error(error.code === 'EADDRINUSE' ? `port ${config.port} on ${config.host} is already in use; choose another with --port or LINKEDART_PORT` : error.message);
+    throw new Error(
+      error.code === 'EADDRINUSE'
+        ? `port ${config.port} on ${config.host} is already in use; choose another with --port or LINKEDART_PORT`
+        : error.message,
+    );
   });
   answerClientErrors(server, logger);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.error(`Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (${describeStore(config.store)})`);
+  console.error(
+    `Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (${describeStore(config.store)})`,
+  );
 
   readiness.reason = 'checking the reverse-link index';
-  const reindexed = await ensureLinksCurrent(store, (done, total) => { readiness.reason = `rebuilding the reverse-link index: ${done}/${total} documents`; });
-  if (reindexed) console.error(`reverse-link index rebuilt for this version's relations: ${reindexed.documents} documents, ${reindexed.rows} links`);
+  const reindexed = await ensureLinksCurrent(store, (done, total) => {
+    readiness.reason = `rebuilding the reverse-link index: ${done}/${total} documents`;
+  });
+  if (reindexed)
+    console.error(
+      `reverse-link index rebuilt for this version's relations: ${reindexed.documents} documents, ${reindexed.rows} links`,
+    );
   // Read before ready, so no request waits for it (about 6 s at 100,000 documents on the embedded store).
   readiness.reason = 'reading the reverse-link index';
   if (config.links) await documents.reverseLinks();
@@ -91,8 +113,15 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     server.close(() => {
       clearTimeout(force);
       store.close().then(
-        () => { console.error('stopped'); logger.flush(() => process.exit(0)); },
-        (e: Error) => { console.error(`closing the store failed: ${e.message}`); logger.flush(() => process.exit(1)); });
+        () => {
+          console.error('stopped');
+          logger.flush(() => process.exit(0));
+        },
+        (e: Error) => {
+          console.error(`closing the store failed: ${e.message}`);
+          logger.flush(() => process.exit(1));
+        },
+      );
     });
     server.closeIdleConnections();
   };

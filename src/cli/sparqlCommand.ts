@@ -6,7 +6,14 @@
 import { Command, CommanderError, Option } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { resolveConfig, SETTINGS, type Config } from '../config/Config.js';
-import { QueryTimedOut, SparqlRefused, SparqlSyntaxError, SparqlTooLarge, TooManyRows, UpdateRefused } from '../sparql/errors.js';
+import {
+  QueryTimedOut,
+  SparqlRefused,
+  SparqlSyntaxError,
+  SparqlTooLarge,
+  TooManyRows,
+  UpdateRefused,
+} from '../sparql/errors.js';
 import { SparqlService } from '../sparql/SparqlService.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
@@ -30,7 +37,8 @@ export function usageExitCode(command: Command): Command {
 
 /** The SPARQL text: the argument, `--file F`, or standard input (`-` as either). */
 export async function readSparql(argument: string | undefined, file: string | undefined): Promise<string> {
-  if (argument !== undefined && file !== undefined) throw new UsageError('give the SPARQL text either as the argument or with --file, not both');
+  if (argument !== undefined && file !== undefined)
+    throw new UsageError('give the SPARQL text either as the argument or with --file, not both');
   let text: string;
   if (argument === '-' || file === '-') {
     if (process.stdin.isTTY) process.stderr.write('(reading SPARQL from standard input; end it with Ctrl-D)\n');
@@ -42,12 +50,16 @@ export async function readSparql(argument: string | undefined, file: string | un
       text = await readFile(file, 'utf8');
     } catch (error) {
       const err = error as NodeJS.ErrnoException;
-      throw new UsageError(`--file ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'a directory, not a file' : err.message}`);
+      throw new UsageError(
+        `--file ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'a directory, not a file' : err.message}`,
+      );
     }
   } else if (argument !== undefined) {
     text = argument;
   } else {
-    throw new UsageError("give the SPARQL text as the argument (in quotes), with --file F, or '-' to read it from standard input");
+    throw new UsageError(
+      "give the SPARQL text as the argument (in quotes), with --file F, or '-' to read it from standard input",
+    );
   }
   if (text.trim() === '') throw new UsageError('the SPARQL text is empty');
   return text;
@@ -64,10 +76,25 @@ export function addTargetOptions(command: Command, tokenHelp: string, kind: 'que
   addStoreOptions(command)
     .addOption(new Option('--server <url>', 'send it to the running server at this base URL (its /sparql endpoint)'))
     .addOption(new Option('--token <token>', tokenHelp))
-    .addOption(new Option('--query-timeout-s <s>', `with a data directory: ${SETTINGS.queryTimeoutS.help} (env ${SETTINGS.queryTimeoutS.env})`).conflicts('server'))
-    .addOption(new Option('--max-query-kb <kb>', `with a data directory: ${SETTINGS.maxQueryKb.help} (env ${SETTINGS.maxQueryKb.env})`).conflicts('server'));
+    .addOption(
+      new Option(
+        '--query-timeout-s <s>',
+        `with a data directory: ${SETTINGS.queryTimeoutS.help} (env ${SETTINGS.queryTimeoutS.env})`,
+      ).conflicts('server'),
+    )
+    .addOption(
+      new Option(
+        '--max-query-kb <kb>',
+        `with a data directory: ${SETTINGS.maxQueryKb.help} (env ${SETTINGS.maxQueryKb.env})`,
+      ).conflicts('server'),
+    );
   if (kind === 'query') {
-    command.addOption(new Option('--max-rows <n>', `with a data directory: ${SETTINGS.maxRows.help} (env ${SETTINGS.maxRows.env})`).conflicts('server'));
+    command.addOption(
+      new Option(
+        '--max-rows <n>',
+        `with a data directory: ${SETTINGS.maxRows.help} (env ${SETTINGS.maxRows.env})`,
+      ).conflicts('server'),
+    );
   }
   return command.option('--file <file>', "read the SPARQL text from this file ('-': standard input)");
 }
@@ -76,18 +103,31 @@ export function addTargetOptions(command: Command, tokenHelp: string, kind: 'que
 function localConfig(flags: LocalFlags): Config {
   const keys = ['queryTimeoutS', 'maxRows', 'maxQueryKb'] as const;
   const env = Object.fromEntries(keys.map((k) => [SETTINGS[k].env, process.env[SETTINGS[k].env]]));
-  return { ...resolveConfig({ queryTimeoutS: flags.queryTimeoutS, maxRows: flags.maxRows, maxQueryKb: flags.maxQueryKb }, env), store: storeConfigOf(flags) };
+  return {
+    ...resolveConfig({ queryTimeoutS: flags.queryTimeoutS, maxRows: flags.maxRows, maxQueryKb: flags.maxQueryKb }, env),
+    store: storeConfigOf(flags),
+  };
 }
 
 /** Opens the store and runs `work` with its SparqlService, then closes the store. */
-export async function withLocalService<T>(flags: LocalFlags, command: string, work: (service: SparqlService) => Promise<T>): Promise<T> {
+export async function withLocalService<T>(
+  flags: LocalFlags,
+  command: string,
+  work: (service: SparqlService) => Promise<T>,
+): Promise<T> {
   const config = localConfig(flags);
   const store = await openCommandStore(config.store, command, {
-    create: false, viaServer: `send the ${command} to that server with --server URL (e.g. --server http://localhost:8080)`,
-  }).catch((error: Error) => { throw new CommandFailed(error.message); });
+    create: false,
+    viaServer: `send the ${command} to that server with --server URL (e.g. --server http://localhost:8080)`,
+  }).catch((error: Error) => {
+    throw new CommandFailed(error.message);
+  });
   try {
     const service = new SparqlService(store.sparqlEngine(), new DocumentService(store), {
-      timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes, documentLimits: config.documentLimits,
+      timeoutMs: config.queryTimeoutMs,
+      maxRows: config.maxRows,
+      maxQueryBytes: config.maxQueryBytes,
+      documentLimits: config.documentLimits,
     });
     return await work(service);
   } finally {
@@ -101,9 +141,12 @@ export function endpointOf(server: string): URL {
   try {
     base = new URL(server);
   } catch {
-    throw new UsageError(`--server ${JSON.stringify(server)}: not a URL; give the server's base URL, e.g. http://localhost:8080`);
+    throw new UsageError(
+      `--server ${JSON.stringify(server)}: not a URL; give the server's base URL, e.g. http://localhost:8080`,
+    );
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new UsageError(`--server ${server}: an http or https URL is needed`);
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new UsageError(`--server ${server}: an http or https URL is needed`);
   base.search = '';
   base.hash = '';
   return new URL(base.href.replace(/\/+$/, '') + '/sparql');
@@ -115,7 +158,9 @@ export async function post(endpoint: URL, headers: Record<string, string>, body:
     return await fetch(endpoint, { method: 'POST', headers, body });
   } catch (error) {
     const cause = (error as Error & { cause?: Error }).cause;
-    throw new CommandFailed(`cannot reach the server at ${endpoint.origin}: ${cause?.message ?? (error as Error).message}`);
+    throw new CommandFailed(
+      `cannot reach the server at ${endpoint.origin}: ${cause?.message ?? (error as Error).message}`,
+    );
   }
 }
 
@@ -131,7 +176,10 @@ export interface ServerProblem {
 }
 
 /** A non-2xx answer: the status with the problem+json title and detail, and any problems listed. */
-export async function serverFailure(endpoint: URL, response: Response): Promise<{ message: string; problems: ServerProblem[] }> {
+export async function serverFailure(
+  endpoint: URL,
+  response: Response,
+): Promise<{ message: string; problems: ServerProblem[] }> {
   const head = `the server answered ${response.status}${response.statusText ? ' ' + response.statusText : ''}`;
   const text = await response.text().catch(() => '');
   if (/json/i.test(response.headers.get('content-type') ?? '')) {
@@ -139,9 +187,12 @@ export async function serverFailure(endpoint: URL, response: Response): Promise<
       const problem = JSON.parse(text) as { title?: unknown; detail?: unknown; problems?: unknown };
       const detail = typeof problem.detail === 'string' && problem.detail !== '' ? problem.detail : undefined;
       const title = typeof problem.title === 'string' && problem.title !== '' ? problem.title : undefined;
-      const problems = Array.isArray(problem.problems) ? problem.problems as ServerProblem[] : [];
+      const problems = Array.isArray(problem.problems) ? (problem.problems as ServerProblem[]) : [];
       if (detail !== undefined || title !== undefined) {
-        return { message: `${head}${title && !head.endsWith(title) ? ` (${title})` : ''}: ${detail ?? title}`, problems };
+        return {
+          message: `${head}${title && !head.endsWith(title) ? ` (${title})` : ''}: ${detail ?? title}`,
+          problems,
+        };
       }
     } catch {
       // not JSON after all: show the text
@@ -154,14 +205,19 @@ export async function serverFailure(endpoint: URL, response: Response): Promise<
 /** One problem of a refused update: document, path, message, the value there, rule, the usual fix. */
 export function problemLine(p: ServerProblem): string {
   const where = p.path === undefined || p.path === '' ? '(document)' : p.path;
-  return `  ${p.document ?? '(document without id)'} at ${where}: ${p.message ?? ''}${p.value !== undefined ? ` (value: ${p.value})` : ''}` +
-    `${p.rule ? ` [${p.rule}]` : ''}${p.hint ? ` Fix: ${p.hint}` : ''}`;
+  return (
+    `  ${p.document ?? '(document without id)'} at ${where}: ${p.message ?? ''}${p.value !== undefined ? ` (value: ${p.value})` : ''}` +
+    `${p.rule ? ` [${p.rule}]` : ''}${p.hint ? ` Fix: ${p.hint}` : ''}`
+  );
 }
 
 /** The message for an error of SparqlService (local runs), naming the kind of problem. */
 export function sparqlErrorMessage(error: unknown): string | undefined {
   if (error instanceof SparqlSyntaxError) {
-    const at = error.line !== undefined && !/\bline\b/i.test(error.message) ? ` (line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''})` : '';
+    const at =
+      error.line !== undefined && !/\bline\b/i.test(error.message)
+        ? ` (line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''})`
+        : '';
     return `syntax error: ${error.message}${at}`;
   }
   if (error instanceof SparqlRefused) return `refused: ${error.message}`;
@@ -184,7 +240,8 @@ export function reportError(command: string, error: unknown): number {
   if (message === undefined) throw error;
   // The endpoint's messages speak of the protocol: say which command runs the other kind.
   if (command === 'query' && /is a SPARQL Update/i.test(message)) message += '\n(run updates with linkedart update)';
-  if (command === 'update' && /is a SPARQL query, not an update/i.test(message)) message += '\n(run queries with linkedart query)';
+  if (command === 'update' && /is a SPARQL query, not an update/i.test(message))
+    message += '\n(run queries with linkedart query)';
   process.stderr.write(`linkedart ${command}: ${message}\n`);
   return 1;
 }

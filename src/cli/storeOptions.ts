@@ -25,7 +25,10 @@ const STORE_KEYS = ['dataDir', 'store', 'sparqlUrl', 'updateUrl', 'storeUser', '
 export function addStoreOptions(command: Command): Command {
   for (const key of STORE_KEYS) {
     const flag = key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-    const help = key === 'dataDir' ? `directory of the embedded store (default var/data); not while a server uses it` : SETTINGS[key].help;
+    const help =
+      key === 'dataDir'
+        ? `directory of the embedded store (default var/data); not while a server uses it`
+        : SETTINGS[key].help;
     command.addOption(new Option(`--${flag} <value>`, `${help} (env ${SETTINGS[key].env})`).conflicts('server'));
   }
   return command;
@@ -48,16 +51,30 @@ const LOCKED = /is in use by process|is locked by process|already open in this p
  * Opens the store for a command: a data directory must exist unless `create`; a locked one
  * (a running server holds it) gets a hint to go through that server instead.
  */
-export async function openCommandStore(config: StoreConfig, command: string, options: { create: boolean; viaServer: string; stderr?: NodeJS.WritableStream }): Promise<QuadStore> {
+export async function openCommandStore(
+  config: StoreConfig,
+  command: string,
+  options: { create: boolean; viaServer: string; stderr?: NodeJS.WritableStream },
+): Promise<QuadStore> {
   if (config.kind === 'embedded' && !options.create && !existsSync(config.dataDir)) {
-    throw new Error(`data directory ${config.dataDir} does not exist (give the store's directory with --data-dir or ${SETTINGS.dataDir.env})`);
+    throw new Error(
+      `data directory ${config.dataDir} does not exist (give the store's directory with --data-dir or ${SETTINGS.dataDir.env})`,
+    );
   }
   try {
-    return await openStore(config, (warning) => { (options.stderr ?? process.stderr).write(`linkedart ${command}: store: ${warning}\n`); }, { writes: options.create });
+    return await openStore(
+      config,
+      (warning) => {
+        (options.stderr ?? process.stderr).write(`linkedart ${command}: store: ${warning}\n`);
+      },
+      { writes: options.create },
+    );
   } catch (error) {
     const message = (error as Error).message;
     if (LOCKED.test(message)) {
-      throw new Error(`${message}\nThe data directory is locked, most likely by a running \`linkedart serve\`: ${options.viaServer}, or stop it and try again.`);
+      throw new Error(
+        `${message}\nThe data directory is locked, most likely by a running \`linkedart serve\`: ${options.viaServer}, or stop it and try again.`,
+      );
     }
     throw error;
   }

@@ -13,8 +13,19 @@ import { Command } from 'commander';
 import { SETTINGS } from '../config/Config.js';
 import type { UpdateOutcome } from '../sparql/SparqlService.js';
 import {
-  addTargetOptions, CommandFailed, endpointOf, post, problemLine, readSparql, reportError, serverFailure, usageExitCode,
-  UsageError, withLocalService, writeOut, type LocalFlags,
+  addTargetOptions,
+  CommandFailed,
+  endpointOf,
+  post,
+  problemLine,
+  readSparql,
+  reportError,
+  serverFailure,
+  usageExitCode,
+  UsageError,
+  withLocalService,
+  writeOut,
+  type LocalFlags,
 } from './sparqlCommand.js';
 
 interface UpdateFlags extends LocalFlags {
@@ -26,7 +37,9 @@ interface UpdateFlags extends LocalFlags {
 /** The `update` subcommand, for the program in main.ts. */
 export function updateCommand(): Command {
   const command = new Command('update')
-    .description('run a SPARQL Update over a data directory, or a running server with --server and --token; refused whole if any document it touches would break a rule')
+    .description(
+      'run a SPARQL Update over a data directory, or a running server with --server and --token; refused whole if any document it touches would break a rule',
+    )
     .argument('[sparql]', 'the update text (in quotes), or - to read it from standard input (or use --file)');
   addTargetOptions(command, `with --server: the curator token (env ${SETTINGS.token.env})`, 'update');
   command.action(async (sparql: string | undefined, flags: UpdateFlags) => {
@@ -37,15 +50,17 @@ export function updateCommand(): Command {
 
 export async function runUpdate(sparql: string | undefined, flags: UpdateFlags): Promise<number> {
   try {
-    if (flags.server === undefined && flags.token !== undefined) throw new UsageError('--token goes with --server (a data directory needs none)');
+    if (flags.server === undefined && flags.token !== undefined)
+      throw new UsageError('--token goes with --server (a data directory needs none)');
     const token = flags.token ?? process.env[SETTINGS.token.env];
     if (flags.server !== undefined && (token === undefined || token === '')) {
       throw new UsageError(`updating a server needs its curator token: --token or ${SETTINGS.token.env}`);
     }
     const text = await readSparql(sparql, flags.file);
-    const outcome = flags.server !== undefined
-      ? await updateServer(flags.server, token!, text)
-      : await withLocalService(flags, 'update', (service) => service.update(text));
+    const outcome =
+      flags.server !== undefined
+        ? await updateServer(flags.server, token!, text)
+        : await withLocalService(flags, 'update', (service) => service.update(text));
     await writeOut(summary(outcome));
     return 0;
   } catch (error) {
@@ -55,11 +70,18 @@ export async function runUpdate(sparql: string | undefined, flags: UpdateFlags):
 
 /** `updated: 1 replaced, 0 created, 0 deleted, 0 unchanged`, then each id with what happened to it. */
 export function summary(outcome: UpdateOutcome): string {
-  const lines = [`updated: ${outcome.replaced.length} replaced, ${outcome.created.length} created, ` +
-    `${outcome.deleted.length} deleted, ${outcome.unchanged.length} unchanged`];
+  const lines = [
+    `updated: ${outcome.replaced.length} replaced, ${outcome.created.length} created, ` +
+      `${outcome.deleted.length} deleted, ${outcome.unchanged.length} unchanged`,
+  ];
   const total = outcome.replaced.length + outcome.created.length + outcome.deleted.length + outcome.unchanged.length;
   if (total === 0) lines.push('  (the update touched no document)');
-  for (const [what, ids] of [['replaced', outcome.replaced], ['created', outcome.created], ['deleted', outcome.deleted], ['unchanged', outcome.unchanged]] as const) {
+  for (const [what, ids] of [
+    ['replaced', outcome.replaced],
+    ['created', outcome.created],
+    ['deleted', outcome.deleted],
+    ['unchanged', outcome.unchanged],
+  ] as const) {
     for (const id of ids) lines.push(`  ${what.padEnd(9)} ${id}`);
   }
   return lines.join('\n') + '\n';
@@ -67,14 +89,23 @@ export function summary(outcome: UpdateOutcome): string {
 
 async function updateServer(server: string, token: string, text: string): Promise<UpdateOutcome> {
   const endpoint = endpointOf(server);
-  const response = await post(endpoint, {
-    'Content-Type': 'application/sparql-update', Accept: 'application/json', Authorization: `Bearer ${token}`,
-  }, text);
+  const response = await post(
+    endpoint,
+    {
+      'Content-Type': 'application/sparql-update',
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+    },
+    text,
+  );
   if (!response.ok) {
     const { message, problems } = await serverFailure(endpoint, response);
-    const hint = response.status === 401 || response.status === 403
-      ? `\n(updates need the server's curator token: --token or ${SETTINGS.token.env})`
-      : response.status === 405 ? '\n(a server started without a curator token is read-only)' : '';
+    const hint =
+      response.status === 401 || response.status === 403
+        ? `\n(updates need the server's curator token: --token or ${SETTINGS.token.env})`
+        : response.status === 405
+          ? '\n(a server started without a curator token is read-only)'
+          : '';
     throw new CommandFailed([message + hint, ...problems.map(problemLine)].join('\n'));
   }
   const body = await response.text();
@@ -85,7 +116,7 @@ async function updateServer(server: string, token: string, text: string): Promis
 function outcomeOf(body: string): UpdateOutcome {
   let json: Record<string, unknown> = {};
   try {
-    json = body.trim() === '' ? {} : JSON.parse(body) as Record<string, unknown>;
+    json = body.trim() === '' ? {} : (JSON.parse(body) as Record<string, unknown>);
   } catch {
     // not JSON: no details to show
   }

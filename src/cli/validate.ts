@@ -13,7 +13,10 @@ export type { ValidationReport } from './validateInputs.js';
 /** Problems listed under each document, at most; the rest are counted (`--json` lists every one). */
 export const PROBLEMS_PER_DOCUMENT = 5;
 
-export async function runValidate(inputs: readonly string[], options: ValidateOptions & { json: boolean }): Promise<number> {
+export async function runValidate(
+  inputs: readonly string[],
+  options: ValidateOptions & { json: boolean },
+): Promise<number> {
   const { reports, unreadable, leftovers } = await validateInputs(inputs, options);
   if (options.json) {
     process.stdout.write(JSON.stringify({ documents: reports, unreadable, leftovers }, null, 2) + '\n');
@@ -21,7 +24,9 @@ export async function runValidate(inputs: readonly string[], options: ValidateOp
     for (const r of reports) {
       const violations = r.problems.filter((p) => p.severity === 'Violation').length;
       const warnings = r.problems.length - violations;
-      const verdict = r.valid ? `valid${warnings ? `, ${warnings} warning(s)` : ''}` : `REJECTED: ${violations} violation(s), ${warnings} warning(s)`;
+      const verdict = r.valid
+        ? `valid${warnings ? `, ${warnings} warning(s)` : ''}`
+        : `REJECTED: ${violations} violation(s), ${warnings} warning(s)`;
       process.stdout.write(`${r.source}  ${r.document ?? '(no usable id)'}\n  ${verdict}\n`);
       for (const m of r.repairs) process.stdout.write(`  ${m}\n`);
       for (const p of r.problems.slice(0, PROBLEMS_PER_DOCUMENT)) process.stdout.write(`  ${formatProblem(p)}\n`);
@@ -34,11 +39,23 @@ export async function runValidate(inputs: readonly string[], options: ValidateOp
     const warned = reports.reduce((n, r) => n + r.problems.filter((p) => p.severity === 'Warning').length, 0);
     if (rejected.length > 1) {
       // Many documents: what to fix first, by rule.
-      const items = rejected.map((r) => ({ source: r.source, location: '', id: r.document, messages: [], problems: r.problems }));
-      process.stdout.write(`\nrejected by rule:\n${formatRejectionsByRule(rejectionsByRule(items), reports.length).join('\n')}\n`);
+      const items = rejected.map((r) => ({
+        source: r.source,
+        location: '',
+        id: r.document,
+        messages: [],
+        problems: r.problems,
+      }));
+      process.stdout.write(
+        `\nrejected by rule:\n${formatRejectionsByRule(rejectionsByRule(items), reports.length).join('\n')}\n`,
+      );
     }
-    process.stdout.write(`\n${reports.length} document(s): ${reports.length - rejected.length} valid, ${rejected.length} rejected, ${warned} warning(s)` +
-      (unreadable.length ? `, ${unreadable.length} input(s) unreadable` : '') + (leftovers.length ? `, triples left over in ${leftovers.length} place(s)` : '') + '\n');
+    process.stdout.write(
+      `\n${reports.length} document(s): ${reports.length - rejected.length} valid, ${rejected.length} rejected, ${warned} warning(s)` +
+        (unreadable.length ? `, ${unreadable.length} input(s) unreadable` : '') +
+        (leftovers.length ? `, triples left over in ${leftovers.length} place(s)` : '') +
+        '\n',
+    );
   }
   if (unreadable.length > 0) return 2;
   return reports.some((r) => !r.valid) || leftovers.length > 0 ? 1 : 0;

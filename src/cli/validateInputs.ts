@@ -50,7 +50,10 @@ export async function validateInputs(paths: readonly string[], options: Validate
       inputs = resolveInputs([path], options.format);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      result.unreadable.push({ source: path, message: error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message });
+      result.unreadable.push({
+        source: path,
+        message: error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message,
+      });
       continue;
     }
     for (const input of inputs) {
@@ -59,8 +62,10 @@ export async function validateInputs(paths: readonly string[], options: Validate
         for await (const record of readRecords(strictText(input.open()), input, { baseUrl: options.base })) {
           const source = `${input.name} ${record.location}`;
           if (record.kind === 'unreadable') result.unreadable.push({ source, message: record.message });
-          else if (record.kind === 'refused') result.reports.push({ source, document: record.id, valid: false, problems: [record.problem], repairs: [] });
-          else if (record.kind === 'leftover') result.leftovers.push({ source, message: [record.message, ...leftoverSample(record)].join('\n    ') });
+          else if (record.kind === 'refused')
+            result.reports.push({ source, document: record.id, valid: false, problems: [record.problem], repairs: [] });
+          else if (record.kind === 'leftover')
+            result.leftovers.push({ source, message: [record.message, ...leftoverSample(record)].join('\n    ') });
           else result.reports.push(check(record, input.name, source, options));
         }
       } catch (error) {
@@ -72,14 +77,34 @@ export async function validateInputs(paths: readonly string[], options: Validate
   return result;
 }
 
-function check(record: Parameters<typeof ingestRecord>[0], name: string, source: string, options: ValidateOptions): ValidationReport {
+function check(
+  record: Parameters<typeof ingestRecord>[0],
+  name: string,
+  source: string,
+  options: ValidateOptions,
+): ValidationReport {
   const notes: RepairNote[] = [];
-  const repairs = options.repair === 'none' ? undefined : { policy: options.repair ?? 'all', base: options.base, conventions: options.conventions, notes };
+  const repairs =
+    options.repair === 'none'
+      ? undefined
+      : { policy: options.repair ?? 'all', base: options.base, conventions: options.conventions, notes };
   try {
     const admitted = checkShapes(ingestRecord(record, name, repairs), source);
-    return { source, document: admitted.id, valid: true, problems: admitted.warnings, repairs: notes.map(formatRepair) };
+    return {
+      source,
+      document: admitted.id,
+      valid: true,
+      problems: admitted.warnings,
+      repairs: notes.map(formatRepair),
+    };
   } catch (error) {
     if (!(error instanceof DocumentRejected)) throw error;
-    return { source, document: error.document, valid: false, problems: [...error.problems], repairs: notes.map(formatRepair) };
+    return {
+      source,
+      document: error.document,
+      valid: false,
+      problems: [...error.problems],
+      repairs: notes.map(formatRepair),
+    };
   }
 }

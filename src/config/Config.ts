@@ -7,7 +7,12 @@ import { resolve } from 'node:path';
 import { WASM_CEILING_BYTES } from '../store/embedded/storeCeiling.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 import { DOCUMENT_LIMIT_SETTINGS, documentLimitsOf } from './documentLimitsConfig.js';
-import { CONFORMANCE_POLICIES, conformancePolicyNamed, DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformancePolicy.js';
+import {
+  CONFORMANCE_POLICIES,
+  conformancePolicyNamed,
+  DEFAULT_CONFORMANCE,
+  type ConformancePolicy,
+} from '../validate/conformancePolicy.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
 
@@ -61,11 +66,22 @@ export interface Config {
 }
 
 export const METRICS_ACCESS = ['public', 'token', 'off'] as const;
-export type MetricsAccess = typeof METRICS_ACCESS[number];
+export type MetricsAccess = (typeof METRICS_ACCESS)[number];
 
 export type StoreConfig =
-  | { readonly kind: 'embedded'; readonly dataDir: string; readonly maxStoreBytes?: number; readonly queryReplicas: number | 'auto' }
-  | { readonly kind: 'sparql'; readonly queryUrl: string; readonly updateUrl?: string; readonly user?: string; readonly password?: string };
+  | {
+      readonly kind: 'embedded';
+      readonly dataDir: string;
+      readonly maxStoreBytes?: number;
+      readonly queryReplicas: number | 'auto';
+    }
+  | {
+      readonly kind: 'sparql';
+      readonly queryUrl: string;
+      readonly updateUrl?: string;
+      readonly user?: string;
+      readonly password?: string;
+    };
 
 /** The raw values, as strings, from flags (commander gives camelCase keys). */
 export interface ConfigInput {
@@ -127,38 +143,93 @@ interface Setting {
 export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   port: { env: 'LINKEDART_PORT', help: 'TCP port (default 8080)' },
   host: { env: 'LINKEDART_HOST', help: 'interface to bind (default 127.0.0.1)' },
-  baseUrl: { env: 'LINKEDART_BASE_URL', help: 'base URL of entity ids, may carry a path (default http://localhost:<port>/)' },
+  baseUrl: {
+    env: 'LINKEDART_BASE_URL',
+    help: 'base URL of entity ids, may carry a path (default http://localhost:<port>/)',
+  },
   dataDir: { env: 'LINKEDART_DATA_DIR', help: 'directory of the store (default var/data)' },
   cacheMb: { env: 'LINKEDART_CACHE_MB', help: 'render cache size in MB, 0 turns it off (default 64)' },
-  cacheControl: { env: 'LINKEDART_CACHE_CONTROL', help: 'Cache-Control header of documents (default "public, max-age=60")' },
+  cacheControl: {
+    env: 'LINKEDART_CACHE_CONTROL',
+    help: 'Cache-Control header of documents (default "public, max-age=60")',
+  },
   maxBodyMb: { env: 'LINKEDART_MAX_BODY_MB', help: 'largest request body in MB (default 16)' },
   maxBulkMb: { env: 'LINKEDART_MAX_BULK_MB', help: 'largest dump streamed to the bulk endpoint in MB (default 16384)' },
   logLevel: { env: 'LINKEDART_LOG_LEVEL', help: 'log level: fatal, error, warn, info, debug or silent (default info)' },
-  token: { env: 'LINKEDART_TOKEN', help: 'bearer token that allows writes (PUT, DELETE, bulk load, SPARQL Update); none: read-only' },
-  queryTimeoutS: { env: 'LINKEDART_QUERY_TIMEOUT_S', help: 'seconds after which a SPARQL query or update is stopped (default 30)' },
-  maxRows: { env: 'LINKEDART_MAX_ROWS', help: 'most result rows (solutions or triples) a SPARQL query may answer (default 10000)' },
+  token: {
+    env: 'LINKEDART_TOKEN',
+    help: 'bearer token that allows writes (PUT, DELETE, bulk load, SPARQL Update); none: read-only',
+  },
+  queryTimeoutS: {
+    env: 'LINKEDART_QUERY_TIMEOUT_S',
+    help: 'seconds after which a SPARQL query or update is stopped (default 30)',
+  },
+  maxRows: {
+    env: 'LINKEDART_MAX_ROWS',
+    help: 'most result rows (solutions or triples) a SPARQL query may answer (default 10000)',
+  },
   maxQueryKb: { env: 'LINKEDART_MAX_QUERY_KB', help: 'largest SPARQL query or update text in KB (default 256)' },
-  anonymousQueries: { env: 'LINKEDART_ANONYMOUS_QUERIES', help: 'whether /sparql answers queries without a token: on or off (default on)' },
-  readToken: { env: 'LINKEDART_READ_TOKEN', help: 'bearer token that allows SPARQL queries when anonymous queries are off' },
-  queryReplicas: { env: 'LINKEDART_QUERY_REPLICAS', help: `query replicas curators' SPARQL keeps seeded, each a copy of the documents in memory, 0 to ${MAX_QUERY_REPLICAS}; 0: one, seeded on the first query; auto: two if the memory holds them, else one (default ${DEFAULT_QUERY_REPLICAS}; embedded store only)` },
-  store: { env: 'LINKEDART_STORE', help: 'where the quads live: embedded (in --data-dir) or sparql (a SPARQL 1.1 store at --sparql-url) (default embedded)' },
-  sparqlUrl: { env: 'LINKEDART_SPARQL_URL', help: 'query endpoint of the SPARQL 1.1 store, with --store sparql (e.g. http://127.0.0.1:8890/sparql)' },
-  updateUrl: { env: 'LINKEDART_UPDATE_URL', help: 'update endpoint of the SPARQL 1.1 store (default: the query endpoint)' },
+  anonymousQueries: {
+    env: 'LINKEDART_ANONYMOUS_QUERIES',
+    help: 'whether /sparql answers queries without a token: on or off (default on)',
+  },
+  readToken: {
+    env: 'LINKEDART_READ_TOKEN',
+    help: 'bearer token that allows SPARQL queries when anonymous queries are off',
+  },
+  queryReplicas: {
+    env: 'LINKEDART_QUERY_REPLICAS',
+    help: `query replicas curators' SPARQL keeps seeded, each a copy of the documents in memory, 0 to ${MAX_QUERY_REPLICAS}; 0: one, seeded on the first query; auto: two if the memory holds them, else one (default ${DEFAULT_QUERY_REPLICAS}; embedded store only)`,
+  },
+  store: {
+    env: 'LINKEDART_STORE',
+    help: 'where the quads live: embedded (in --data-dir) or sparql (a SPARQL 1.1 store at --sparql-url) (default embedded)',
+  },
+  sparqlUrl: {
+    env: 'LINKEDART_SPARQL_URL',
+    help: 'query endpoint of the SPARQL 1.1 store, with --store sparql (e.g. http://127.0.0.1:8890/sparql)',
+  },
+  updateUrl: {
+    env: 'LINKEDART_UPDATE_URL',
+    help: 'update endpoint of the SPARQL 1.1 store (default: the query endpoint)',
+  },
   storeUser: { env: 'LINKEDART_STORE_USER', help: 'user name for the SPARQL store (HTTP Basic or Digest)' },
   storePassword: { env: 'LINKEDART_STORE_PASSWORD', help: 'password for the SPARQL store' },
-  maxStoreMb: { env: 'LINKEDART_MAX_STORE_MB', help: `the embedded store's memory in MB beyond which writes are refused (507), at most and by default ${WASM_CEILING_BYTES / (1024 * 1024)} (its safe ceiling)` },
-  links: { env: 'LINKEDART_LINKS', help: 'HAL _links (reverse links, versions, formats) in served JSON-LD: on or off (default on)' },
-  pageSize: { env: 'LINKEDART_PAGE_SIZE', help: 'entries per page of search results and collections, 1 to 1000 (default 20)' },
-  title: { env: 'LINKEDART_TITLE', help: `the collection's name, shown on the pages for people (default "${DEFAULT_TITLE}")` },
-  metrics: { env: 'LINKEDART_METRICS', help: 'who may read /metrics (Prometheus): public, token (the read or curator token) or off (default public)' },
-  conformance: { env: 'LINKEDART_CONFORMANCE', help: `writes' conformance policy, unless a write asks for another (?conformance=): strict refuses a document that breaks any rule; report stores one whose only violations are of the shapes (SHACL), with them, and serves it saying so (default ${DEFAULT_CONFORMANCE})` },
+  maxStoreMb: {
+    env: 'LINKEDART_MAX_STORE_MB',
+    help: `the embedded store's memory in MB beyond which writes are refused (507), at most and by default ${WASM_CEILING_BYTES / (1024 * 1024)} (its safe ceiling)`,
+  },
+  links: {
+    env: 'LINKEDART_LINKS',
+    help: 'HAL _links (reverse links, versions, formats) in served JSON-LD: on or off (default on)',
+  },
+  pageSize: {
+    env: 'LINKEDART_PAGE_SIZE',
+    help: 'entries per page of search results and collections, 1 to 1000 (default 20)',
+  },
+  title: {
+    env: 'LINKEDART_TITLE',
+    help: `the collection's name, shown on the pages for people (default "${DEFAULT_TITLE}")`,
+  },
+  metrics: {
+    env: 'LINKEDART_METRICS',
+    help: 'who may read /metrics (Prometheus): public, token (the read or curator token) or off (default public)',
+  },
+  conformance: {
+    env: 'LINKEDART_CONFORMANCE',
+    help: `writes' conformance policy, unless a write asks for another (?conformance=): strict refuses a document that breaks any rule; report stores one whose only violations are of the shapes (SHACL), with them, and serves it saying so (default ${DEFAULT_CONFORMANCE})`,
+  },
   ...DOCUMENT_LIMIT_SETTINGS,
-  feedPageSize: { env: 'LINKEDART_FEED_PAGE_SIZE', help: 'activities per page of the change feed, 1 to 1000 (default 100); changing it renumbers the pages harvesters may have cached' },
+  feedPageSize: {
+    env: 'LINKEDART_FEED_PAGE_SIZE',
+    help: 'activities per page of the change feed, 1 to 1000 (default 100); changing it renumbers the pages harvesters may have cached',
+  },
 };
 
 /** Environment variables matching each flag. */
 export const ENVIRONMENT: Readonly<Record<keyof ConfigInput, string>> = Object.fromEntries(
-  Object.entries(SETTINGS).map(([key, s]) => [key, s.env])) as Record<keyof ConfigInput, string>;
+  Object.entries(SETTINGS).map(([key, s]) => [key, s.env]),
+) as Record<keyof ConfigInput, string>;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'];
 
@@ -175,13 +246,15 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
     const given = pick(key);
     if (!given) return fallback * MB;
     const mb = Number(given.value.trim());
-    if (given.value.trim() === '' || !Number.isFinite(mb) || mb < min) fail(given, `a size in megabytes, at least ${min}`);
+    if (given.value.trim() === '' || !Number.isFinite(mb) || mb < min)
+      fail(given, `a size in megabytes, at least ${min}`);
     return Math.round(mb * MB);
   };
 
   const portIn = pick('port');
   const port = portIn ? Number(portIn.value) : 8080;
-  if (portIn && (!/^\d+$/.test(portIn.value.trim()) || port > 65535)) fail(portIn, 'a port is a whole number from 0 to 65535');
+  if (portIn && (!/^\d+$/.test(portIn.value.trim()) || port > 65535))
+    fail(portIn, 'a port is a whole number from 0 to 65535');
 
   const host = pick('host')?.value ?? '127.0.0.1';
 
@@ -193,7 +266,8 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   } catch {
     fail(baseIn!, 'not a URL; give an absolute http(s) URL such as https://data.example.org/');
   }
-  if (parsed!.protocol !== 'http:' && parsed!.protocol !== 'https:') fail(baseIn!, 'the base URL must be http or https');
+  if (parsed!.protocol !== 'http:' && parsed!.protocol !== 'https:')
+    fail(baseIn!, 'the base URL must be http or https');
   if (parsed!.search || parsed!.hash || parsed!.username || parsed!.password) {
     fail(baseIn!, 'the base URL may carry a path but no query, fragment or credentials');
   }
@@ -204,7 +278,8 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const cacheControlIn = pick('cacheControl');
   const cacheControl = cacheControlIn?.value.trim() ?? 'public, max-age=60';
   // A header value: printable ASCII only, or the response would fail for every request.
-  if (cacheControlIn && !/^[\x20-\x7e]+$/.test(cacheControl)) fail(cacheControlIn, 'a Cache-Control header value (printable ASCII), such as "public, max-age=60"');
+  if (cacheControlIn && !/^[\x20-\x7e]+$/.test(cacheControl))
+    fail(cacheControlIn, 'a Cache-Control header value (printable ASCII), such as "public, max-age=60"');
 
   const logIn = pick('logLevel');
   const logLevel = (logIn?.value.trim().toLowerCase() ?? 'info') as LogLevel;
@@ -212,10 +287,18 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
 
   const tokenIn = pick('token');
   // A guessable token guards nothing: ask for one worth the name (e.g. `openssl rand -hex 24`).
-  if (tokenIn && !/^[\x21-\x7e]{16,}$/.test(tokenIn.value)) fail({ ...tokenIn, value: '…' }, 'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)');
+  if (tokenIn && !/^[\x21-\x7e]{16,}$/.test(tokenIn.value))
+    fail(
+      { ...tokenIn, value: '…' },
+      'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)',
+    );
 
   const readTokenIn = pick('readToken');
-  if (readTokenIn && !/^[\x21-\x7e]{16,}$/.test(readTokenIn.value)) fail({ ...readTokenIn, value: '…' }, 'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)');
+  if (readTokenIn && !/^[\x21-\x7e]{16,}$/.test(readTokenIn.value))
+    fail(
+      { ...readTokenIn, value: '…' },
+      'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)',
+    );
 
   const positive = (key: 'queryTimeoutS' | 'maxRows' | 'maxQueryKb', fallback: number, what: string): number => {
     const given = pick(key);
@@ -224,7 +307,9 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
     if (given.value.trim() === '' || !Number.isFinite(n) || n <= 0) fail(given, what);
     return n;
   };
-  const queryTimeoutMs = Math.round(positive('queryTimeoutS', 30, 'a number of seconds greater than 0, such as 30 or 0.5') * 1000);
+  const queryTimeoutMs = Math.round(
+    positive('queryTimeoutS', 30, 'a number of seconds greater than 0, such as 30 or 0.5') * 1000,
+  );
   const maxRows = positive('maxRows', 10000, 'a whole number of rows, at least 1');
   if (!Number.isInteger(maxRows)) fail(pick('maxRows')!, 'a whole number of rows, at least 1');
   const maxQueryBytes = Math.round(positive('maxQueryKb', 256, 'a size in KB greater than 0') * 1024);
@@ -240,7 +325,10 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const anonymousIn = pick('anonymousQueries');
   const anonymousQueries = onOff('anonymousQueries', true);
   if (!anonymousQueries && !readTokenIn && !tokenIn) {
-    fail(anonymousIn!, 'with anonymous queries off, nobody could query: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token');
+    fail(
+      anonymousIn!,
+      'with anonymous queries off, nobody could query: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token',
+    );
   }
 
   const store = storeConfig(pick, fail, dataDir);
@@ -248,31 +336,56 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const links = onOff('links', true);
   const pageSizeIn = pick('pageSize');
   const pageSize = pageSizeIn ? Number(pageSizeIn.value.trim()) : 20;
-  if (pageSizeIn && (!/^\d+$/.test(pageSizeIn.value.trim()) || pageSize < 1 || pageSize > 1000)) fail(pageSizeIn, 'a whole number of entries from 1 to 1000');
+  if (pageSizeIn && (!/^\d+$/.test(pageSizeIn.value.trim()) || pageSize < 1 || pageSize > 1000))
+    fail(pageSizeIn, 'a whole number of entries from 1 to 1000');
   const feedPageSizeIn = pick('feedPageSize');
   const feedPageSize = feedPageSizeIn ? Number(feedPageSizeIn.value.trim()) : 100;
-  if (feedPageSizeIn && (!/^\d+$/.test(feedPageSizeIn.value.trim()) || feedPageSize < 1 || feedPageSize > 1000)) fail(feedPageSizeIn, 'a whole number of activities from 1 to 1000');
+  if (feedPageSizeIn && (!/^\d+$/.test(feedPageSizeIn.value.trim()) || feedPageSize < 1 || feedPageSize > 1000))
+    fail(feedPageSizeIn, 'a whole number of activities from 1 to 1000');
 
   const titleIn = pick('title');
   const title = titleIn?.value.trim() ?? DEFAULT_TITLE;
-  if (titleIn && (title === '' || title.length > 200 || /[\x00-\x1f\x7f]/.test(title))) fail(titleIn, 'a name of 1 to 200 characters on one line, such as "Whitby Harbour Museum"');
+  if (titleIn && (title === '' || title.length > 200 || /[\x00-\x1f\x7f]/.test(title)))
+    fail(titleIn, 'a name of 1 to 200 characters on one line, such as "Whitby Harbour Museum"');
 
   const metricsIn = pick('metrics');
   const metrics = (metricsIn?.value.trim().toLowerCase() ?? 'public') as MetricsAccess;
   if (metricsIn && !METRICS_ACCESS.includes(metrics)) fail(metricsIn, `one of ${METRICS_ACCESS.join(', ')}`);
   if (metrics === 'token' && !readTokenIn && !tokenIn) {
-    fail(metricsIn!, 'with /metrics behind a token, nobody could read it: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token');
+    fail(
+      metricsIn!,
+      'with /metrics behind a token, nobody could read it: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token',
+    );
   }
 
   const documentLimits = documentLimitsOf(pick, fail);
 
   const conformanceIn = pick('conformance');
-  const conformance = conformanceIn ? conformancePolicyNamed(conformanceIn.value) ?? fail(conformanceIn, `one of ${CONFORMANCE_POLICIES.join(', ')}`) : DEFAULT_CONFORMANCE;
+  const conformance = conformanceIn
+    ? (conformancePolicyNamed(conformanceIn.value) ?? fail(conformanceIn, `one of ${CONFORMANCE_POLICIES.join(', ')}`))
+    : DEFAULT_CONFORMANCE;
 
   return {
-    title, metrics, documentLimits, conformance,
-    store, port, host, baseUrl, dataDir, cacheControl, logLevel, token: tokenIn?.value,
-    queryTimeoutMs, maxRows, maxQueryBytes, anonymousQueries, readToken: readTokenIn?.value, links, pageSize, feedPageSize,
+    title,
+    metrics,
+    documentLimits,
+    conformance,
+    store,
+    port,
+    host,
+    baseUrl,
+    dataDir,
+    cacheControl,
+    logLevel,
+    token: tokenIn?.value,
+    queryTimeoutMs,
+    maxRows,
+    maxQueryBytes,
+    anonymousQueries,
+    readToken: readTokenIn?.value,
+    links,
+    pageSize,
+    feedPageSize,
     cacheBytes: megabytes('cacheMb', 64, 0),
     maxBodyBytes: megabytes('maxBodyMb', 16, 0.001),
     maxBulkBytes: megabytes('maxBulkMb', 16384, 0.001),
@@ -284,14 +397,23 @@ const MB = 1024 * 1024;
 type Given = { value: string; from: string };
 
 /** --store and the remote store's endpoints and credentials. */
-function storeConfig(pick: (key: keyof ConfigInput) => Given | undefined, fail: (given: Given, why: string) => never, dataDir: string): StoreConfig {
+function storeConfig(
+  pick: (key: keyof ConfigInput) => Given | undefined,
+  fail: (given: Given, why: string) => never,
+  dataDir: string,
+): StoreConfig {
   const kindIn = pick('store');
   const kind = kindIn?.value.trim().toLowerCase() ?? 'embedded';
   const urlOf = (given: Given | undefined): string | undefined => {
     if (!given) return undefined;
     let url: URL | undefined;
-    try { url = new URL(given.value.trim()); } catch { /* reported below */ }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) fail(given, 'an http(s) URL of a SPARQL endpoint, such as http://127.0.0.1:8890/sparql');
+    try {
+      url = new URL(given.value.trim());
+    } catch {
+      /* reported below */
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      fail(given, 'an http(s) URL of a SPARQL endpoint, such as http://127.0.0.1:8890/sparql');
     return url.href;
   };
   const sparqlIn = pick('sparqlUrl');
@@ -301,20 +423,36 @@ function storeConfig(pick: (key: keyof ConfigInput) => Given | undefined, fail: 
   const maxStoreIn = pick('maxStoreMb');
   const replicasIn = pick('queryReplicas');
   if (kind === 'embedded') {
-    for (const given of [sparqlIn, updateIn, userIn]) if (given) fail(given, 'only used with --store sparql (LINKEDART_STORE=sparql)');
+    for (const given of [sparqlIn, updateIn, userIn])
+      if (given) fail(given, 'only used with --store sparql (LINKEDART_STORE=sparql)');
     const replicasText = replicasIn?.value.trim() ?? DEFAULT_QUERY_REPLICAS;
     const queryReplicas = replicasText === 'auto' ? 'auto' : Number(replicasText);
     if (replicasIn && queryReplicas !== 'auto' && (!/^\d+$/.test(replicasText) || queryReplicas > MAX_QUERY_REPLICAS)) {
-      fail(replicasIn, `auto, or a whole number of query replicas from 0 to ${MAX_QUERY_REPLICAS} (0: one, seeded on the first query; each costs about the documents' data again in memory)`);
+      fail(
+        replicasIn,
+        `auto, or a whole number of query replicas from 0 to ${MAX_QUERY_REPLICAS} (0: one, seeded on the first query; each costs about the documents' data again in memory)`,
+      );
     }
-    return maxStoreIn ? { kind, dataDir, maxStoreBytes: maxStoreBytesOf(maxStoreIn, fail), queryReplicas } : { kind, dataDir, queryReplicas };
+    return maxStoreIn
+      ? { kind, dataDir, maxStoreBytes: maxStoreBytesOf(maxStoreIn, fail), queryReplicas }
+      : { kind, dataDir, queryReplicas };
   }
-  if (maxStoreIn) fail(maxStoreIn, 'only used with the embedded store (--store embedded): a remote store has its own limits');
+  if (maxStoreIn)
+    fail(maxStoreIn, 'only used with the embedded store (--store embedded): a remote store has its own limits');
   if (kind !== 'sparql') fail(kindIn!, 'embedded or sparql');
   if (replicasIn) fail(replicasIn, 'only used with the embedded store: a SPARQL store answers queries itself');
-  if (!sparqlIn) throw new ConfigError(`--store sparql needs the store's query endpoint: --sparql-url URL or ${SETTINGS.sparqlUrl.env}`);
+  if (!sparqlIn)
+    throw new ConfigError(
+      `--store sparql needs the store's query endpoint: --sparql-url URL or ${SETTINGS.sparqlUrl.env}`,
+    );
   if (passwordIn && !userIn) fail({ ...passwordIn, value: '…' }, 'a password needs a user (--store-user)');
-  return { kind, queryUrl: urlOf(sparqlIn)!, updateUrl: urlOf(updateIn), user: userIn?.value, password: passwordIn?.value };
+  return {
+    kind,
+    queryUrl: urlOf(sparqlIn)!,
+    updateUrl: urlOf(updateIn),
+    user: userIn?.value,
+    password: passwordIn?.value,
+  };
 }
 
 /** --max-store-mb: from 1 MB to the embedded store's safe ceiling (storeCeiling.ts). */
@@ -323,7 +461,10 @@ function maxStoreBytesOf(given: Given, fail: (given: Given, why: string) => neve
   const mb = Number(text);
   const ceiling = WASM_CEILING_BYTES / MB;
   if (text === '' || !Number.isFinite(mb) || mb < 1 || mb > ceiling) {
-    fail(given, `a size in megabytes from 1 to ${ceiling}: the embedded store's memory cannot safely pass ${ceiling} MB (beyond it, use --store sparql)`);
+    fail(
+      given,
+      `a size in megabytes from 1 to ${ceiling}: the embedded store's memory cannot safely pass ${ceiling} MB (beyond it, use --store sparql)`,
+    );
   }
   return Math.round(mb * MB);
 }

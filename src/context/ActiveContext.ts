@@ -35,7 +35,11 @@ export class ActiveContext {
   private inverseTable: Map<string, TermDefinition[]> | undefined;
   private prefixTable: Array<[string, string]> | undefined;
 
-  private constructor(terms: Map<string, TermDefinition>, vocab: string | undefined, previous: ActiveContext | undefined) {
+  private constructor(
+    terms: Map<string, TermDefinition>,
+    vocab: string | undefined,
+    previous: ActiveContext | undefined,
+  ) {
     this.terms = terms;
     this.vocab = vocab;
     this.previous = previous;
@@ -112,7 +116,7 @@ export class ActiveContext {
     if (colon <= 0) return undefined;
     const prefix = value.slice(0, colon);
     const suffix = value.slice(colon + 1);
-    if (suffix.startsWith('//')) return value;           // already absolute (http://...)
+    if (suffix.startsWith('//')) return value; // already absolute (http://...)
     const def = this.terms.get(prefix);
     if (def && def.prefix) return def.iri + suffix;
     return /^[A-Za-z][A-Za-z0-9+.-]*$/.test(prefix) ? value : undefined; // urn:, mailto:, ...
@@ -129,7 +133,8 @@ export class ActiveContext {
         if (!list) table.set(def.iri, (list = []));
         list.push(def);
       }
-      for (const list of table.values()) list.sort((a, b) => a.term.length - b.term.length || (a.term < b.term ? -1 : 1));
+      for (const list of table.values())
+        list.sort((a, b) => a.term.length - b.term.length || (a.term < b.term ? -1 : 1));
       this.inverseTable = table;
     }
     return this.inverseTable.get(iri) ?? [];
@@ -140,7 +145,9 @@ export class ActiveContext {
     const term = this.termsFor(iri).find((d) => d.coerce === undefined || d.coerce === '@id' || d.coerce === '@vocab');
     if (term) return term.term;
     if (!this.prefixTable) {
-      this.prefixTable = [...this.terms.values()].filter((d) => d.prefix).map((d) => [d.term, d.iri] as [string, string])
+      this.prefixTable = [...this.terms.values()]
+        .filter((d) => d.prefix)
+        .map((d) => [d.term, d.iri] as [string, string])
         .sort((a, b) => b[1].length - a[1].length);
     }
     for (const [prefix, ns] of this.prefixTable) {
@@ -166,14 +173,19 @@ export class ActiveContext {
     for (const key of Object.keys(local)) {
       if (key.startsWith('@')) {
         if (key === '@vocab' || IGNORED_CONTEXT_KEYS.has(key)) continue;
-        throw new ContextError(`context keyword "${key}" is not supported (only term definitions, "@vocab" and "@version" are)`);
+        throw new ContextError(
+          `context keyword "${key}" is not supported (only term definitions, "@vocab" and "@version" are)`,
+        );
       }
     }
     const defining = new Set<string>();
     const define = (term: string): void => {
       if (defining.has(term)) throw new ContextError(`cyclic IRI mapping for term "${term}"`);
       defining.add(term);
-      terms.set(term, compileTerm(term, local[term], (value) => resolve(value)));
+      terms.set(
+        term,
+        compileTerm(term, local[term], (value) => resolve(value)),
+      );
       defining.delete(term);
     };
     const done = new Set<string>();
@@ -183,12 +195,18 @@ export class ActiveContext {
       const colon = value.indexOf(':');
       if (colon > 0) {
         const prefix = value.slice(0, colon);
-        if (!value.slice(colon + 1).startsWith('//') && prefix in local && !done.has(prefix)) { define(prefix); done.add(prefix); }
+        if (!value.slice(colon + 1).startsWith('//') && prefix in local && !done.has(prefix)) {
+          define(prefix);
+          done.add(prefix);
+        }
         const def = terms.get(prefix);
         if (def && def.prefix && !value.slice(colon + 1).startsWith('//')) return def.iri + value.slice(colon + 1);
         return value;
       }
-      if (value in local && !done.has(value)) { define(value); done.add(value); }
+      if (value in local && !done.has(value)) {
+        define(value);
+        done.add(value);
+      }
       const def = terms.get(value);
       if (def) return def.iri;
       return vocab !== undefined ? vocab + value : undefined;
@@ -231,7 +249,9 @@ function compileTerm(term: string, raw: unknown, resolve: (value: string) => str
   let container: '@set' | undefined;
   if (def['@container'] !== undefined) {
     if (def['@container'] !== '@set') {
-      throw new ContextError(`term "${term}": "@container" ${JSON.stringify(def['@container'])} is not supported (only "@set")`);
+      throw new ContextError(
+        `term "${term}": "@container" ${JSON.stringify(def['@container'])} is not supported (only "@set")`,
+      );
     }
     container = '@set';
   }

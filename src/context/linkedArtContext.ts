@@ -10,7 +10,9 @@ import { ContextError, type LocalContext } from './TermDefinition.js';
 export const LINKED_ART_CONTEXT_URI = 'https://linked.art/ns/v1/linked-art.json';
 
 /** The project root: this file is at dist/src/context/ once compiled, src/context/ in source. */
-const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../../' : '../../', import.meta.url));
+const PROJECT_ROOT = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/') ? '../../../' : '../../', import.meta.url),
+);
 export const BUNDLED_CONTEXT_PATH = `${PROJECT_ROOT}data/context/linked-art.json`;
 
 let v1: ActiveContext | undefined;
@@ -40,7 +42,9 @@ export function contextFromDocumentValue(value: unknown): ActiveContext {
   if (value === LINKED_ART_CONTEXT_URI) return linkedArtContext();
   if (value === undefined) throw new ContextError(`"@context" is missing; it must be "${LINKED_ART_CONTEXT_URI}"`);
   if (typeof value === 'string') {
-    throw new ContextError(`"@context" names "${value}", an unknown remote context; only "${LINKED_ART_CONTEXT_URI}" is known and nothing is fetched`);
+    throw new ContextError(
+      `"@context" names "${value}", an unknown remote context; only "${LINKED_ART_CONTEXT_URI}" is known and nothing is fetched`,
+    );
   }
   if (!Array.isArray(value) || value.length === 0) {
     throw new ContextError(`"@context" must be "${LINKED_ART_CONTEXT_URI}" or an array whose last entry is it`);

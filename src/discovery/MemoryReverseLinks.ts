@@ -14,8 +14,15 @@ class Bucket {
   readonly ids = new Set<string>();
   private sorted: string[] | undefined;
 
-  add(id: string): void { if (!this.ids.has(id)) { this.ids.add(id); this.sorted = undefined; } }
-  delete(id: string): void { if (this.ids.delete(id)) this.sorted = undefined; }
+  add(id: string): void {
+    if (!this.ids.has(id)) {
+      this.ids.add(id);
+      this.sorted = undefined;
+    }
+  }
+  delete(id: string): void {
+    if (this.ids.delete(id)) this.sorted = undefined;
+  }
   inOrder(): readonly string[] {
     this.sorted ??= [...this.ids].sort(byId);
     return this.sorted;
@@ -38,7 +45,8 @@ export class MemoryReverseLinks implements ReverseLinks {
     }
     for (const relation of VIAS) {
       const n = this.listOf(target, relation.name).length;
-      if (n > 0) out.set(relation.name, n); else out.delete(relation.name);
+      if (n > 0) out.set(relation.name, n);
+      else out.delete(relation.name);
     }
     return out;
   }
@@ -86,11 +94,14 @@ export class MemoryReverseLinks implements ReverseLinks {
     }
     for (const link of next?.links ?? []) {
       // Kept rows: the hits are the same, but a page that lists this source by name may not be.
-      if (had.has(key(link.relation, link.target))) { affected?.add(link.target); continue; }
+      if (had.has(key(link.relation, link.target))) {
+        affected?.add(link.target);
+        continue;
+      }
       let relations = this.byTarget.get(link.target);
-      if (!relations) this.byTarget.set(link.target, relations = new Map<string, Bucket>());
+      if (!relations) this.byTarget.set(link.target, (relations = new Map<string, Bucket>()));
       let bucket = relations.get(link.relation);
-      if (!bucket) relations.set(link.relation, bucket = new Bucket());
+      if (!bucket) relations.set(link.relation, (bucket = new Bucket()));
       bucket.add(source);
       this.touched(link.relation, link.target, affected);
     }
@@ -98,11 +109,12 @@ export class MemoryReverseLinks implements ReverseLinks {
       if (before?.type) this.byClass.get(before.type)?.delete(source);
       if (next?.type) {
         let bucket = this.byClass.get(next.type);
-        if (!bucket) this.byClass.set(next.type, bucket = new Bucket());
+        if (!bucket) this.byClass.set(next.type, (bucket = new Bucket()));
         bucket.add(source);
       }
     }
-    if (next) this.bySource.set(source, next); else this.bySource.delete(source);
+    if (next) this.bySource.set(source, next);
+    else this.bySource.delete(source);
   }
 
   /** A row of `relation` for `target` came or went: `target` is affected, and so are those a `via` reaches it from. */
@@ -112,7 +124,8 @@ export class MemoryReverseLinks implements ReverseLinks {
     for (const via of VIAS) {
       if (via.via!.through !== relation) continue;
       // The entities whose `via` goes through `target`: the step's targets in target's own rows.
-      for (const link of this.bySource.get(target)?.links ?? []) if (link.relation === via.via!.step) affected.add(link.target);
+      for (const link of this.bySource.get(target)?.links ?? [])
+        if (link.relation === via.via!.step) affected.add(link.target);
     }
   }
 
@@ -129,8 +142,10 @@ export class MemoryReverseLinks implements ReverseLinks {
   }
 
   private page(ids: readonly string[], offset: number, limit: number): HitPage {
-    const items: Hit[] = ids.slice(offset, offset + limit).map((id) => ({ id, // Every listed id is a source whose rows name its class.
-      type: this.bySource.get(id)!.type! }));
+    const items: Hit[] = ids.slice(offset, offset + limit).map((id) => ({
+      id, // Every listed id is a source whose rows name its class.
+      type: this.bySource.get(id)!.type!,
+    }));
     return { total: ids.length, items };
   }
 }

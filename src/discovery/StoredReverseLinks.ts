@@ -31,9 +31,12 @@ export class StoredReverseLinks implements ReverseLinks {
       if (relation && !relation.internal) out.set(relation.name, Number(row.n));
     }
     for (const relation of RELATIONS.filter((r) => r.via)) {
-      const [row] = await this.rows(`SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ${this.hitPattern(target, relation.name)} }`);
+      const [row] = await this.rows(
+        `SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ${this.hitPattern(target, relation.name)} }`,
+      );
       const n = Number(row?.n ?? 0);
-      if (n > 0) out.set(relation.name, n); else out.delete(relation.name);
+      if (n > 0) out.set(relation.name, n);
+      else out.delete(relation.name);
     }
     return out;
   }
@@ -51,7 +54,9 @@ export class StoredReverseLinks implements ReverseLinks {
 
   async classCounts(): Promise<ReadonlyMap<string, number>> {
     const out = new Map<string, number>();
-    for (const row of await this.rows(`SELECT ?type (COUNT(DISTINCT ?s) AS ?n) WHERE { GRAPH ?g { ?s a ?type } ${IN_LINKS_GRAPH} } GROUP BY ?type`)) {
+    for (const row of await this.rows(
+      `SELECT ?type (COUNT(DISTINCT ?s) AS ?n) WHERE { GRAPH ?g { ?s a ?type } ${IN_LINKS_GRAPH} } GROUP BY ?type`,
+    )) {
       const name = classNamesByIri().get(row.type!);
       if (name) out.set(name, Number(row.n));
     }
@@ -86,7 +91,9 @@ export class StoredReverseLinks implements ReverseLinks {
     if (ids.length === 0) return { total, items: [] };
     const types = new Map<string, string>();
     const values = ids.map(iri).join(' ');
-    for (const row of await this.rows(`SELECT ?s ?type WHERE { VALUES ?s { ${values} } GRAPH ?t { ?s a ?type } FILTER(STR(?t) = CONCAT(${literal(LINKS_GRAPH_PREFIX)}, STR(?s))) }`)) {
+    for (const row of await this.rows(
+      `SELECT ?s ?type WHERE { VALUES ?s { ${values} } GRAPH ?t { ?s a ?type } FILTER(STR(?t) = CONCAT(${literal(LINKS_GRAPH_PREFIX)}, STR(?s))) }`,
+    )) {
       types.set(row.s!, classNamesByIri().get(row.type!) ?? types.get(row.s!) ?? 'Entity');
     }
     return { total, items: ids.map((id) => ({ id, type: types.get(id) ?? 'Entity' })) };
@@ -99,8 +106,10 @@ export class StoredReverseLinks implements ReverseLinks {
   private async ids(pattern: string, offset: number, limit: number): Promise<string[]> {
     let after: string | undefined;
     let skip = offset;
-    const sorted = (cut: string): Promise<Array<Record<string, string | undefined>>> => this.rows(
-      `SELECT DISTINCT ?s WHERE { ${pattern} ${after === undefined ? '' : `FILTER(STR(?s) > ${literal(after)})`} } ORDER BY STR(?s) ${cut}`);
+    const sorted = (cut: string): Promise<Array<Record<string, string | undefined>>> =>
+      this.rows(
+        `SELECT DISTINCT ?s WHERE { ${pattern} ${after === undefined ? '' : `FILTER(STR(?s) > ${literal(after)})`} } ORDER BY STR(?s) ${cut}`,
+      );
     while (skip + Math.min(limit, 1) > SORT_CAP) {
       const [last] = await sorted(`OFFSET ${count(SORT_CAP - 1)} LIMIT 1`);
       if (!last?.s) return [];

@@ -38,7 +38,9 @@ export function linksQuads(id: string, links: DocumentLinks): Quad[] {
   const graph = df.namedNode(linksGraphOf(id));
   const doc = df.namedNode(id);
   if (links.type === undefined) return [];
-  const quads = [df.quad(doc, df.namedNode(RDF_TYPE), df.namedNode(linkedArtContext().expandVocab(links.type)!), graph)];
+  const quads = [
+    df.quad(doc, df.namedNode(RDF_TYPE), df.namedNode(linkedArtContext().expandVocab(links.type)!), graph),
+  ];
   for (const link of links.links) {
     quads.push(df.quad(df.namedNode(link.target), df.namedNode(RELATION_PREDICATE_PREFIX + link.relation), doc, graph));
   }

@@ -23,7 +23,9 @@ let version: string | undefined;
 
 /** A hash of what decides the rows: each relation's name, classes of hits and path. */
 export function relationsVersion(): string {
-  version ??= createHash('sha1').update(JSON.stringify(RELATIONS.map((r) => [r.name, r.returns, r.path]))).digest('base64url');
+  version ??= createHash('sha1')
+    .update(JSON.stringify(RELATIONS.map((r) => [r.name, r.returns, r.path])))
+    .digest('base64url');
   return version;
 }
 
@@ -35,7 +37,9 @@ export function linksVersionGraph(): [string, Quad[]] {
 
 /** The relation table's version the store's links graphs were made with (undefined: never stamped). */
 export async function storedLinksVersion(store: QuadStore): Promise<string | undefined> {
-  const result = await store.query(`SELECT ?v WHERE { GRAPH ${iri(LINKS_VERSION_GRAPH)} { ?s ${iri(VERSION_PREDICATE)} ?v } }`);
+  const result = await store.query(
+    `SELECT ?v WHERE { GRAPH ${iri(LINKS_VERSION_GRAPH)} { ?s ${iri(VERSION_PREDICATE)} ?v } }`,
+  );
   return result.kind === 'bindings' ? result.rows[0]?.v?.v : undefined;
 }
 
@@ -47,7 +51,10 @@ export interface ReindexOutcome {
 }
 
 /** Rebuild every links graph from the entity graphs; `progress(done, total)` after each batch. */
-export async function reindex(store: QuadStore, progress?: (done: number, total: number) => void): Promise<ReindexOutcome> {
+export async function reindex(
+  store: QuadStore,
+  progress?: (done: number, total: number) => void,
+): Promise<ReindexOutcome> {
   const names = await store.listGraphs();
   const documents = names.filter((g) => !isInternalGraph(g)).sort();
   const present = new Set(documents);
@@ -66,7 +73,9 @@ export async function reindex(store: QuadStore, progress?: (done: number, total:
     progress?.(Math.min(i + BATCH, documents.length), documents.length);
   }
   const orphans = names.filter((g) => isLinksGraph(g) && !present.has(documentOfLinksGraph(g)));
-  await store.replaceGraphs(new Map<string, Quad[]>([...orphans.map((g): [string, Quad[]] => [g, []]), linksVersionGraph()]));
+  await store.replaceGraphs(
+    new Map<string, Quad[]>([...orphans.map((g): [string, Quad[]] => [g, []]), linksVersionGraph()]),
+  );
   return { documents: documents.length, rows, removed: orphans.length };
 }
 
@@ -82,13 +91,16 @@ export async function hasDocuments(store: QuadStore): Promise<boolean> {
  * store with documents and another stamp is left for `reindex`, which serve runs at start).
  */
 export async function stampFor(store: QuadStore): Promise<[string, Quad[]] | undefined> {
-  if (await storedLinksVersion(store) !== undefined || await hasDocuments(store)) return undefined;
+  if ((await storedLinksVersion(store)) !== undefined || (await hasDocuments(store))) return undefined;
   return linksVersionGraph();
 }
 
 /** At start: reindex when the stamp is not this build's relations' (undefined: nothing to do). */
-export async function ensureLinksCurrent(store: QuadStore, progress?: (done: number, total: number) => void): Promise<ReindexOutcome | undefined> {
-  if (await storedLinksVersion(store) === relationsVersion()) return undefined;
+export async function ensureLinksCurrent(
+  store: QuadStore,
+  progress?: (done: number, total: number) => void,
+): Promise<ReindexOutcome | undefined> {
+  if ((await storedLinksVersion(store)) === relationsVersion()) return undefined;
   if (!(await hasDocuments(store))) {
     await store.replaceGraphs(new Map([linksVersionGraph()]));
     return undefined;

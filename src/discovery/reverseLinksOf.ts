@@ -57,7 +57,8 @@ function relationsFor(classes: ReadonlySet<string>): readonly Relation[] {
   if (classes.size !== 1) return RELATIONS.filter((r) => r.returns.some((c) => classes.has(c)));
   const [name] = classes as Iterable<string>;
   let relations = relationsByClass.get(name);
-  if (relations === undefined) relationsByClass.set(name, relations = RELATIONS.filter((r) => r.returns.includes(name)));
+  if (relations === undefined)
+    relationsByClass.set(name, (relations = RELATIONS.filter((r) => r.returns.includes(name))));
   return relations;
 }
 
@@ -66,7 +67,7 @@ export function reverseLinksOf(id: string, quads: readonly Quad[]): DocumentLink
   const classes = topLevelClassesOf(id, quads);
   const type = ENTITY.find((c) => classes.has(c));
   if (type === undefined) return { type, links: [] };
-  const graph = new DocumentGraph(quads, relationPredicates ??= pathPredicates(RELATIONS.map((r) => r.path)));
+  const graph = new DocumentGraph(quads, (relationPredicates ??= pathPredicates(RELATIONS.map((r) => r.path))));
   const links: ReverseLink[] = [];
   for (const relation of relationsFor(classes)) {
     for (const target of graph.follow(id, relation.path)) {

@@ -24,7 +24,9 @@ const TOKENS = /"""[^"\\]*(?:\\.[^"\\]*)*"""|"[^"\\]*(?:\\.[^"\\]*)*"|<[^>]*>|_:
 /** The serialized text with every blank node label `_:x` renamed `_:{prefix}x`. */
 export function relabelBlankNodes(text: string, prefix: string): string {
   if (!text.includes('_:')) return text;
-  return text.replace(TOKENS, (token: string, label: string | undefined) => (label === undefined ? token : '_:' + prefix + label));
+  return text.replace(TOKENS, (token: string, label: string | undefined) =>
+    label === undefined ? token : '_:' + prefix + label,
+  );
 }
 
 /** The `@prefix` block an export in Turtle or TriG starts with: every prefix of the table, then an empty line. */

@@ -51,7 +51,11 @@ export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
 
 /** The usual file extension of each format. */
 export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = {
-  nquads: 'nq', trig: 'trig', turtle: 'ttl', ntriples: 'nt', ndjson: 'ndjson',
+  nquads: 'nq',
+  trig: 'trig',
+  turtle: 'ttl',
+  ntriples: 'nt',
+  ndjson: 'ndjson',
 };
 
 import { isInternalGraph } from '../store/internalGraphs.js';
@@ -72,7 +76,11 @@ export interface ExportOptions {
 /** A request the export cannot carry out: ids that are not documents, or an unknown class. Nothing has been written. */
 export class ExportRequestError extends Error {
   override name = 'ExportRequestError';
-  constructor(message: string, readonly reason: 'unknown-id' | 'unknown-type', readonly values: readonly string[]) {
+  constructor(
+    message: string,
+    readonly reason: 'unknown-id' | 'unknown-type',
+    readonly values: readonly string[],
+  ) {
     super(message);
   }
 }
@@ -96,14 +104,22 @@ export function resolveTypeName(name: string): string {
     const className = [...TOP_LEVEL_CLASSES].find((c) => c.toLowerCase() === trimmed.toLowerCase());
     const iri = className === undefined ? undefined : context.expandVocab(className);
     if (iri === undefined) {
-      throw new ExportRequestError(`unknown class ${JSON.stringify(name)}; give one of ${[...TOP_LEVEL_CLASSES].sort().join(', ')}, ` +
-        'a crm: or la: name, or a full IRI', 'unknown-type', [name]);
+      throw new ExportRequestError(
+        `unknown class ${JSON.stringify(name)}; give one of ${[...TOP_LEVEL_CLASSES].sort().join(', ')}, ` +
+          'a crm: or la: name, or a full IRI',
+        'unknown-type',
+        [name],
+      );
     }
     return iri;
   }
   const iri = context.expandIri(trimmed);
   if (iri === undefined || !ABSOLUTE_IRI.test(iri)) {
-    throw new ExportRequestError(`unknown class ${JSON.stringify(name)}: not a class name, compact IRI or IRI`, 'unknown-type', [name]);
+    throw new ExportRequestError(
+      `unknown class ${JSON.stringify(name)}: not a class name, compact IRI or IRI`,
+      'unknown-type',
+      [name],
+    );
   }
   return iri;
 }
@@ -115,13 +131,24 @@ export async function documentIds(store: QuadStore, options: Pick<ExportOptions,
   if (options.ids !== undefined) {
     ids = [...new Set(options.ids)];
     const unknown: string[] = [];
-    for (const id of ids) if (!ABSOLUTE_IRI.test(id) || isInternalGraph(id) || !(await store.hasGraph(id))) unknown.push(id);
+    for (const id of ids)
+      if (!ABSOLUTE_IRI.test(id) || isInternalGraph(id) || !(await store.hasGraph(id))) unknown.push(id);
     if (unknown.length > 0) {
-      const relative = unknown.some((id) => !ABSOLUTE_IRI.test(id)) ? ' (an id is a whole IRI, such as http://example.org/object/1)' : '';
-      throw new ExportRequestError(`no document with id ${unknown.map((id) => `<${id}>`).join(', ')}${relative}`, 'unknown-id', unknown);
+      const relative = unknown.some((id) => !ABSOLUTE_IRI.test(id))
+        ? ' (an id is a whole IRI, such as http://example.org/object/1)'
+        : '';
+      throw new ExportRequestError(
+        `no document with id ${unknown.map((id) => `<${id}>`).join(', ')}${relative}`,
+        'unknown-id',
+        unknown,
+      );
     }
   } else {
-    ids = (store.listDocumentGraphs ? await store.listDocumentGraphs() : (await store.listGraphs()).filter((g) => !isInternalGraph(g))).sort(codePointOrder);
+    ids = (
+      store.listDocumentGraphs
+        ? await store.listDocumentGraphs()
+        : (await store.listGraphs()).filter((g) => !isInternalGraph(g))
+    ).sort(codePointOrder);
   }
   if (typeIri !== undefined) {
     const typed = await graphsOfType(store, typeIri);
@@ -146,7 +173,10 @@ async function graphsOfType(store: QuadStore, classIri: string): Promise<Set<str
  * The export as text chunks. Errors in the request (unknown ids, unknown class) are thrown by the
  * first `next()`, before any text; a document that disappears while the export runs is skipped.
  */
-export async function* exportDocuments(store: QuadStore, options: ExportOptions): AsyncGenerator<string, void, undefined> {
+export async function* exportDocuments(
+  store: QuadStore,
+  options: ExportOptions,
+): AsyncGenerator<string, void, undefined> {
   const { format } = options;
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH));
   const ids = await documentIds(store, options);
@@ -157,7 +187,7 @@ export async function* exportDocuments(store: QuadStore, options: ExportOptions)
   const read = (start: number): Promise<Map<string, StoredDocument>> | undefined => {
     if (start >= ids.length) return undefined;
     const reading = readBatch(store, ids.slice(start, start + batchSize));
-    reading.catch(() => undefined);   // awaited below; not unhandled if the consumer stops first
+    reading.catch(() => undefined); // awaited below; not unhandled if the consumer stops first
     return reading;
   };
   let next = read(0);
@@ -167,7 +197,7 @@ export async function* exportDocuments(store: QuadStore, options: ExportOptions)
     next = read(start + batchSize);
     for (const id of batch) {
       const stored = documents.get(id);
-      if (stored === undefined || stored.quads.length === 0) continue;   // deleted meanwhile
+      if (stored === undefined || stored.quads.length === 0) continue; // deleted meanwhile
       buffer += documentText(format, stored, written);
       written++;
       options.onDocument?.(id);
@@ -191,7 +221,10 @@ async function readBatch(store: QuadStore, ids: readonly string[]): Promise<Map<
   for (const q of await store.readGraphs([...ids, ...hintOwner.keys()])) {
     const g = q.graph.value;
     const own = quadsOf.get(g);
-    if (own) { own.quads.push(q); continue; }
+    if (own) {
+      own.quads.push(q);
+      continue;
+    }
     const owner = hintOwner.get(g);
     if (owner !== undefined) quadsOf.get(owner)!.hints.push(q);
   }

@@ -24,7 +24,11 @@ const EXPORTED_HINT_PREDICATES: ReadonlySet<string> = new Set([SHAPE_PREDICATE])
 
 /** Whether a quad of a hint graph travels in an export (a shape hint, not bookkeeping). */
 export function isExportedHint(quad: Quad): boolean {
-  return quad.graph.termType === 'NamedNode' && isHintGraph(quad.graph.value) && EXPORTED_HINT_PREDICATES.has(quad.predicate.value);
+  return (
+    quad.graph.termType === 'NamedNode' &&
+    isHintGraph(quad.graph.value) &&
+    EXPORTED_HINT_PREDICATES.has(quad.predicate.value)
+  );
 }
 
 /**
@@ -60,8 +64,12 @@ export function parseHintCommentText(comment: string): Quad | undefined {
 
 function hintQuad(text: string, from: number): Quad | undefined {
   const quad = readQuad(text, from);
-  return quad && quad.graph.termType === 'NamedNode' && isHintGraph(quad.graph.value) && quad.subject.termType === 'NamedNode'
-    ? quad : undefined;
+  return quad &&
+    quad.graph.termType === 'NamedNode' &&
+    isHintGraph(quad.graph.value) &&
+    quad.subject.termType === 'NamedNode'
+    ? quad
+    : undefined;
 }
 
 /**

@@ -13,7 +13,16 @@ import type { Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { documentOfGraph } from '../store/internalGraphs.js';
-import { activitiesFrom, activitiesQuery, activityGraphOf, activityQuads, activityRowQuads, feedTime, type Activity, type ActivityKind } from './activityGraph.js';
+import {
+  activitiesFrom,
+  activitiesQuery,
+  activityGraphOf,
+  activityQuads,
+  activityRowQuads,
+  feedTime,
+  type Activity,
+  type ActivityKind,
+} from './activityGraph.js';
 import { sealedPageActivities, sealedPageGraphOf, sealedPageQuads } from './sealedPage.js';
 import { DELETED_AT, deletedAtFrom, tombstoneGraphOf, tombstoneQuads } from './tombstone.js';
 
@@ -75,7 +84,7 @@ export class ChangeFeed {
       graphs.set(name, quads);
       if (isFresh) fresh.add(name);
       let list = byDocument.get(id);
-      if (!list) byDocument.set(id, list = []);
+      if (!list) byDocument.set(id, (list = []));
       list.push([name, quads]);
     };
     let seq = await this.length();
@@ -90,8 +99,16 @@ export class ChangeFeed {
       if (activity.seq % this.pageSize === 0) {
         // This activity fills a page: the page is kept whole too, with the activity (the same request on a remote store).
         const start = activity.seq - this.pageSize + 1;
-        const page = [...(start < first ? await this.activities(start, first - 1) : []), ...written.filter((a) => a.seq >= start)];
-        add(change.id, sealedPageGraphOf(this.pageSize, activity.seq / this.pageSize), sealedPageQuads(this.pageSize, activity.seq / this.pageSize, page), true);
+        const page = [
+          ...(start < first ? await this.activities(start, first - 1) : []),
+          ...written.filter((a) => a.seq >= start),
+        ];
+        add(
+          change.id,
+          sealedPageGraphOf(this.pageSize, activity.seq / this.pageSize),
+          sealedPageQuads(this.pageSize, activity.seq / this.pageSize, page),
+          true,
+        );
       }
       if (change.kind === 'Delete') add(change.id, tombstoneGraphOf(change.id), tombstoneQuads(change.id, endTime));
       else if (tombstoned.has(change.id)) add(change.id, tombstoneGraphOf(change.id), []);
@@ -127,7 +144,10 @@ export class ChangeFeed {
     const result = await this.store.query(activitiesQuery(names));
     if (result.kind !== 'bindings') throw new Error(`reading the change feed's activities got a ${result.kind} answer`);
     const activities = activitiesFrom(result.rows.flatMap(activityRowQuads));
-    if (activities.length !== names.length) throw new Error(`the change feed's activities ${from}–${to} are not all in the store (found ${activities.length} of ${names.length})`);
+    if (activities.length !== names.length)
+      throw new Error(
+        `the change feed's activities ${from}–${to} are not all in the store (found ${activities.length} of ${names.length})`,
+      );
     return activities;
   }
 
@@ -175,11 +195,15 @@ export class ChangeFeed {
     // Double past the end, then halve between the last found and the first missing.
     let low = atLeast + 1;
     let step = 1;
-    while (await exists(low + step)) { low += step; step *= 2; }
+    while (await exists(low + step)) {
+      low += step;
+      step *= 2;
+    }
     let high = low + step;
     while (high - low > 1) {
       const middle = Math.floor((low + high) / 2);
-      if (await exists(middle)) low = middle; else high = middle;
+      if (await exists(middle)) low = middle;
+      else high = middle;
     }
     return low;
   }
@@ -190,7 +214,10 @@ export class ChangeFeed {
  * graph), so that a store which cuts a write into several requests (the remote store) stores
  * each activity in the same request as its document, and the activities in their order.
  */
-export function withFeedGraphs(graphs: ReadonlyMap<string, readonly Quad[]>, feed: FeedWrite): Map<string, readonly Quad[]> {
+export function withFeedGraphs(
+  graphs: ReadonlyMap<string, readonly Quad[]>,
+  feed: FeedWrite,
+): Map<string, readonly Quad[]> {
   if (feed.graphs.size === 0) return new Map(graphs);
   const lastOf = new Map<string, string>();
   for (const name of graphs.keys()) lastOf.set(documentOfGraph(name), name);

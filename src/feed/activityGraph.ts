@@ -65,13 +65,16 @@ export function activityQuads(activity: Activity): Quad[] {
  * order. A graph that does not hold a whole activity is an error: the feed must never skip one.
  */
 export function activitiesFrom(quads: readonly Quad[]): Activity[] {
-  const parts = new Map<number, { kind?: ActivityKind; object?: string; endTime?: string; types: Map<string, string> }>();
+  const parts = new Map<
+    number,
+    { kind?: ActivityKind; object?: string; endTime?: string; types: Map<string, string> }
+  >();
   for (const q of quads) {
     const graph = q.graph.value;
     if (!isActivityGraph(graph)) continue;
     const seq = Number(graph.slice(ACTIVITY_GRAPH_PREFIX.length));
     let part = parts.get(seq);
-    if (!part) parts.set(seq, part = { types: new Map() });
+    if (!part) parts.set(seq, (part = { types: new Map() }));
     if (q.predicate.value === ACTIVITY) {
       const fields = readParts(q.object.value);
       if (fields) [part.kind, part.object, , part.endTime] = fields;
@@ -81,25 +84,41 @@ export function activitiesFrom(quads: readonly Quad[]): Activity[] {
       if (q.predicate.value === RDF_TYPE) part.kind = KINDS.find((k) => AS + k === q.object.value);
       else if (q.predicate.value === AS + 'object') part.object = q.object.value;
       // As this service writes it, whatever spelling the store gives back (Virtuoso: +00:00, fractions).
-      else if (q.predicate.value === AS + 'endTime') part.endTime = Number.isNaN(Date.parse(q.object.value)) ? q.object.value : feedTime(new Date(q.object.value));
+      else if (q.predicate.value === AS + 'endTime')
+        part.endTime = Number.isNaN(Date.parse(q.object.value)) ? q.object.value : feedTime(new Date(q.object.value));
     } else if (q.predicate.value === RDF_TYPE) {
       const name = classNamesByIri().get(q.object.value);
       if (name) part.types.set(q.subject.value, name);
     }
   }
-  return [...parts].sort(([a], [b]) => a - b).map(([seq, part]) => {
-    if (!part.kind || !part.object || !part.endTime) throw new Error(`the change feed's activity ${seq} (graph <${activityGraphOf(seq)}>) is incomplete in the store`);
-    return { seq, kind: part.kind, object: part.object, type: part.types.get(part.object), endTime: part.endTime };
-  });
+  return [...parts]
+    .sort(([a], [b]) => a - b)
+    .map(([seq, part]) => {
+      if (!part.kind || !part.object || !part.endTime)
+        throw new Error(
+          `the change feed's activity ${seq} (graph <${activityGraphOf(seq)}>) is incomplete in the store`,
+        );
+      return { seq, kind: part.kind, object: part.object, type: part.types.get(part.object), endTime: part.endTime };
+    });
 }
 
 /** An activity literal's parts; undefined when it is not one (the activity is then incomplete, and said so). */
 function readParts(text: string): Parts | undefined {
   let parts: unknown;
-  try { parts = JSON.parse(text); } catch { return undefined; }
+  try {
+    parts = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
   if (!Array.isArray(parts) || parts.length !== 4) return undefined;
   const [kind, object, type, endTime] = parts as unknown[];
-  if (!KINDS.includes(kind as ActivityKind) || typeof object !== 'string' || (type !== null && typeof type !== 'string') || typeof endTime !== 'string') return undefined;
+  if (
+    !KINDS.includes(kind as ActivityKind) ||
+    typeof object !== 'string' ||
+    (type !== null && typeof type !== 'string') ||
+    typeof endTime !== 'string'
+  )
+    return undefined;
   return [kind as ActivityKind, object, type, endTime];
 }
 

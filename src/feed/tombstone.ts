@@ -17,7 +17,14 @@ export function tombstoneGraphOf(id: string): string {
 }
 
 export function tombstoneQuads(id: string, endTime: string): Quad[] {
-  return [df.quad(df.namedNode(id), df.namedNode(DELETED_AT), df.literal(endTime, df.namedNode(XSD + 'dateTime')), df.namedNode(tombstoneGraphOf(id)))];
+  return [
+    df.quad(
+      df.namedNode(id),
+      df.namedNode(DELETED_AT),
+      df.literal(endTime, df.namedNode(XSD + 'dateTime')),
+      df.namedNode(tombstoneGraphOf(id)),
+    ),
+  ];
 }
 
 /** When the document was deleted, from its tombstone graph's quads; undefined when there is none. */

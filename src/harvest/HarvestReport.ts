@@ -49,8 +49,29 @@ export interface HarvestReport {
 
 export function emptyHarvestReport(feed: string): HarvestReport {
   return {
-    feed, start: 'the whole feed', pages: 0, activities: 0, changes: 0, created: 0, replaced: 0, unchanged: 0, rejected: 0, deleted: 0,
-    deleteAbsent: 0, missing: 0, unusable: 0, refused: 0, warnings: 0, violated: 0, violationsByRule: {}, repairs: {}, repaired: [], rejections: [], failures: [], ignored: [], seconds: 0,
+    feed,
+    start: 'the whole feed',
+    pages: 0,
+    activities: 0,
+    changes: 0,
+    created: 0,
+    replaced: 0,
+    unchanged: 0,
+    rejected: 0,
+    deleted: 0,
+    deleteAbsent: 0,
+    missing: 0,
+    unusable: 0,
+    refused: 0,
+    warnings: 0,
+    violated: 0,
+    violationsByRule: {},
+    repairs: {},
+    repaired: [],
+    rejections: [],
+    failures: [],
+    ignored: [],
+    seconds: 0,
   };
 }
 
@@ -61,7 +82,8 @@ export function harvestHasFailures(r: HarvestReport): boolean {
 
 /** Documents a second, of those the harvest settled (stored, left alone, removed, refused). */
 export function harvestRate(r: HarvestReport): number {
-  const settled = r.created + r.replaced + r.unchanged + r.deleted + r.deleteAbsent + r.rejected + r.missing + r.unusable + r.refused;
+  const settled =
+    r.created + r.replaced + r.unchanged + r.deleted + r.deleteAbsent + r.rejected + r.missing + r.unusable + r.refused;
   return r.seconds > 0 ? Math.round(settled / r.seconds) : settled;
 }
 
@@ -84,16 +106,31 @@ export function formatHarvestReport(r: HarvestReport): string {
   for (const f of r.failures) lines.push(`${f.location}: ${f.id}: ${f.messages.join('; ')}`);
   const shown = r.ignored.slice(0, 10);
   for (const i of shown) lines.push(`ignored: ${i}`);
-  if (r.ignored.length > shown.length) lines.push(`ignored: ${r.ignored.length - shown.length} more (--json lists each)`);
+  if (r.ignored.length > shown.length)
+    lines.push(`ignored: ${r.ignored.length - shown.length} more (--json lists each)`);
   if (r.repaired.length > 0) {
-    lines.push(`repaired, by repair (documents; --json lists each): ${Object.entries(r.repairs).sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${n}`).join(', ')}`);
+    lines.push(
+      `repaired, by repair (documents; --json lists each): ${Object.entries(r.repairs)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, n]) => `${name} ${n}`)
+        .join(', ')}`,
+    );
   }
   if (r.violated > 0) {
-    lines.push(`stored with violations (--conformance report; \`linkedart report\` lists them), documents by rule: ${Object.entries(r.violationsByRule).sort((a, b) => b[1] - a[1]).map(([rule, n]) => `${rule} ${n}`).join(', ')}`);
+    lines.push(
+      `stored with violations (--conformance report; \`linkedart report\` lists them), documents by rule: ${Object.entries(
+        r.violationsByRule,
+      )
+        .sort((a, b) => b[1] - a[1])
+        .map(([rule, n]) => `${rule} ${n}`)
+        .join(', ')}`,
+    );
   }
   if (r.stopped) lines.push(`stopped: ${r.stopped}`);
-  lines.push(`harvested ${r.feed} (${r.start}): ${r.activities} activities read on ${r.pages} page${r.pages === 1 ? '' : 's'}; documents: ${r.created} created, ${r.replaced} replaced, ` +
-    `${r.unchanged} unchanged, ${r.rejected} rejected, ${r.deleted} deleted (${r.deleteAbsent} deletes of documents not held), ${r.missing} missing` +
-    `${r.violated ? ` (${r.violated} stored with violations)` : ''}${r.unusable ? `, ${r.unusable} unusable` : ''}${r.refused ? `, ${r.refused} refused` : ''}, ${r.warnings} warnings in ${r.seconds.toFixed(1)} s (${harvestRate(r)} docs/s)`);
+  lines.push(
+    `harvested ${r.feed} (${r.start}): ${r.activities} activities read on ${r.pages} page${r.pages === 1 ? '' : 's'}; documents: ${r.created} created, ${r.replaced} replaced, ` +
+      `${r.unchanged} unchanged, ${r.rejected} rejected, ${r.deleted} deleted (${r.deleteAbsent} deletes of documents not held), ${r.missing} missing` +
+      `${r.violated ? ` (${r.violated} stored with violations)` : ''}${r.unusable ? `, ${r.unusable} unusable` : ''}${r.refused ? `, ${r.refused} refused` : ''}, ${r.warnings} warnings in ${r.seconds.toFixed(1)} s (${harvestRate(r)} docs/s)`,
+  );
   return lines.join('\n');
 }

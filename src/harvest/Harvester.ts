@@ -37,7 +37,12 @@ import type { RetryOptions } from './httpGet.js';
 import { mapBounded } from './pool.js';
 import { httpFeedSource, type FeedSource } from './readFeed.js';
 import { walkBack, WalkStopped, type Start } from './walkBack.js';
-import { DEFAULT_DOCUMENT_LIMITS, documentLimitsExceeded, limitProblem, type DocumentLimits } from '../ingest/documentLimits.js';
+import {
+  DEFAULT_DOCUMENT_LIMITS,
+  documentLimitsExceeded,
+  limitProblem,
+  type DocumentLimits,
+} from '../ingest/documentLimits.js';
 
 export interface HarvestProgress {
   readonly phase: 'feed' | 'documents';
@@ -88,13 +93,19 @@ export const DEFAULT_MAX_PAGE_BYTES = 32 * 1024 * 1024;
 type Fetches = Promise<Fetched[]>;
 
 /** A batch checked or being written: its documents' ids (a later batch naming one waits for it), settled once written. */
-interface InFlight { readonly ids: ReadonlySet<string>; readonly done: Promise<void> }
+interface InFlight {
+  readonly ids: ReadonlySet<string>;
+  readonly done: Promise<void>;
+}
 
 export class Harvester {
   /** The feed each document of the batches fetched was harvested from, read with the batch: its provenance is written only when new. */
   private readonly knownFrom = new Map<string, string>();
 
-  constructor(private readonly documents: DocumentService, private readonly options: HarvestOptions = {}) {}
+  constructor(
+    private readonly documents: DocumentService,
+    private readonly options: HarvestOptions = {},
+  ) {}
 
   /** The HTTP options of this harvest's requests, with the addresses allowed and the body limit. */
   private http(signal: AbortSignal | undefined, limit: { bytes: number; flag: string }): RetryOptions {
@@ -124,20 +135,46 @@ export class Harvester {
       report.start = `since ${options.since.toISOString()}`;
     } else if (state) {
       start = { after: state };
-      report.start = `after ${state.activity ?? `${state.page} item ${state.index}`}${state.endTime ? ` of ${state.endTime}` : ''}, harvested ${state.harvestedAt ?? ''}`.trim();
+      report.start =
+        `after ${state.activity ?? `${state.page} item ${state.index}`}${state.endTime ? ` of ${state.endTime}` : ''}, harvested ${state.harvestedAt ?? ''}`.trim();
     }
     const origins = new FeedOrigins(feedUrl, options.allowOrigins);
-    const source = guardedPages(options.feed ?? httpFeedSource(this.http(options.signal, { bytes: options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES, flag: '--max-page-bytes' })), origins);
+    const source = guardedPages(
+      options.feed ??
+        httpFeedSource(
+          this.http(options.signal, {
+            bytes: options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES,
+            flag: '--max-page-bytes',
+          }),
+        ),
+      origins,
+    );
     let walk;
     try {
-      walk = await walkBack(source, feedUrl, start, (pages) => { report.pages = pages; options.onProgress?.({ phase: 'feed', done: pages }); },
-        { signal: options.signal, maxChanges: options.maxChanges, maxPagesWithoutProgress: options.maxPagesWithoutProgress });
+      walk = await walkBack(
+        source,
+        feedUrl,
+        start,
+        (pages) => {
+          report.pages = pages;
+          options.onProgress?.({ phase: 'feed', done: pages });
+        },
+        {
+          signal: options.signal,
+          maxChanges: options.maxChanges,
+          maxPagesWithoutProgress: options.maxPagesWithoutProgress,
+        },
+      );
     } catch (error) {
       if (options.signal?.aborted) {
         report.stopped = `interrupted while reading the feed (${report.pages} pages read): nothing was applied; the next run starts ${resumeWords(state, options.since)}`;
         return;
       }
-      if (error instanceof WalkStopped) { report.stopped = error.message; report.activities = error.read; return; }
+      if (error instanceof WalkStopped) {
+        report.stopped = error.message;
+        report.activities = error.read;
+        return;
+      }
       throw error;
     }
     Object.assign(report, { pages: walk.pages, activities: walk.read, changes: walk.changes.length });
@@ -154,11 +191,13 @@ export class Harvester {
     // writes in flight (the store answers in order), which would idle the checks. Nor is it asked
     // which feed a document came from: none came from another.
     const startedEmpty = !(await this.documents.hasDigests());
-    const fetchBatch = (batch: readonly Change[]): Fetches => this.fetchAll(feedUrl, origins, batch, abandon.signal, !startedEmpty);
+    const fetchBatch = (batch: readonly Change[]): Fetches =>
+      this.fetchAll(feedUrl, origins, batch, abandon.signal, !startedEmpty);
     let pending: Fetches | undefined = batches.length > 0 ? fetchBatch(batches[0]) : undefined;
     const workers = options.checkWorkers ?? 0;
     const gateOptions = { repair: options.repair ?? 'all', conformance: options.conformance } as const;
-    const gate: Gate = workers > 0 && walk.changes.length > 0 ? new CheckWorkers(workers, gateOptions) : inThreadGateFor(gateOptions);
+    const gate: Gate =
+      workers > 0 && walk.changes.length > 0 ? new CheckWorkers(workers, gateOptions) : inThreadGateFor(gateOptions);
     // Batches in flight besides the one being fetched: one being written, and one per worker checking.
     const ahead = workers > 0 ? workers + 1 : 1;
     const inFlight: InFlight[] = [];
@@ -229,7 +268,9 @@ export class Harvester {
       await settle(0);
       // The newest activity read may change nothing here (an ignored type): the state still moves past it.
       if (walk.newest && walk.newest !== harvestedUpTo && !this.sameAsState(walk.newest, state)) {
-        await this.documents.serialized(() => this.documents.commit([], [], new Map(), new Map([harvestStateGraph(feedUrl, walk.newest!, new Date())])));
+        await this.documents.serialized(() =>
+          this.documents.commit([], [], new Map(), new Map([harvestStateGraph(feedUrl, walk.newest!, new Date())])),
+        );
       }
     } finally {
       options.signal?.removeEventListener('abort', stop);
@@ -250,8 +291,17 @@ export class Harvester {
    * A change this feed may not make (an id off its origins, a document harvested from another
    * feed) is refused here, before anything is asked of anyone.
    */
-  private async fetchAll(feedUrl: string, origins: FeedOrigins, batch: readonly Change[], signal: AbortSignal, askFrom: boolean): Fetches {
-    const http = this.http(signal, { bytes: this.options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES, flag: '--max-document-bytes' });
+  private async fetchAll(
+    feedUrl: string,
+    origins: FeedOrigins,
+    batch: readonly Change[],
+    signal: AbortSignal,
+    askFrom: boolean,
+  ): Fetches {
+    const http = this.http(signal, {
+      bytes: this.options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES,
+      flag: '--max-document-bytes',
+    });
     const fetch = this.options.fetch ?? ((uri: string) => fetchDocument(uri, http));
     const onOrigins = batch.filter((c) => origins.refusal(c.document) === undefined).map((c) => c.document);
     const from = askFrom ? await harvestedFrom(this.documents.store, onOrigins) : new Map<string, string>();
@@ -261,7 +311,10 @@ export class Harvester {
       if (offOrigin) return Promise.resolve({ kind: 'refused', message: offOrigin });
       const other = from.get(change.document);
       if (other !== undefined && other !== feedUrl) {
-        return Promise.resolve({ kind: 'refused', message: `harvested from another feed, ${other}: this feed may not ${change.effect === 'store' ? 'replace' : 'remove'} it (not fetched, not changed)` });
+        return Promise.resolve({
+          kind: 'refused',
+          message: `harvested from another feed, ${other}: this feed may not ${change.effect === 'store' ? 'replace' : 'remove'} it (not fetched, not changed)`,
+        });
       }
       return change.effect === 'store' ? fetch(change.document) : Promise.resolve({ kind: 'missing', status: 0 });
     });
@@ -272,29 +325,51 @@ export class Harvester {
    * the batches before it are written (`before`; it fails if they did), its outcomes reported and ONE atomic write queued: the
    * documents that passed, the removals of documents held, and the harvest state.
    */
-  private async apply(feedUrl: string, batch: readonly Change[], fetched: readonly Fetched[], report: HarvestReport, gate: Gate,
-    before: Promise<unknown>, ask: (id: string) => boolean): Promise<{ write: Promise<void> }> {
+  private async apply(
+    feedUrl: string,
+    batch: readonly Change[],
+    fetched: readonly Fetched[],
+    report: HarvestReport,
+    gate: Gate,
+    before: Promise<unknown>,
+    ask: (id: string) => boolean,
+  ): Promise<{ write: Promise<void> }> {
     const repair = this.options.repair ?? 'all';
     const gateBatch = gate.batch();
     // The changes whose documents go to the gate, in order; the others' outcomes are known now.
     const checked: Change[] = [];
     const outcomes: Array<() => void> = [];
-    const removeIds = batch.filter((c, i) => c.effect === 'remove' && fetched[i].kind !== 'refused').map((c) => c.document);
+    const removeIds = batch
+      .filter((c, i) => c.effect === 'remove' && fetched[i].kind !== 'refused')
+      .map((c) => c.document);
     batch.forEach((change, i) => {
       const f = fetched[i];
-      if (f.kind === 'refused') { outcomes.push(() => refused(report, feedUrl, change, f.message)); return; }
+      if (f.kind === 'refused') {
+        outcomes.push(() => refused(report, feedUrl, change, f.message));
+        return;
+      }
       if (change.effect === 'remove') return;
       const where = whereOf(change);
       switch (f.kind) {
         case 'document': {
           // Past a limit on one document: refused before anything walks it (the repairs, the
           // gate and a check worker's message all recurse, and would overflow on deep nesting).
-          const exceeded = documentLimitsExceeded(f.json, f.bytes ?? 0, this.options.documentLimits ?? DEFAULT_DOCUMENT_LIMITS);
+          const exceeded = documentLimitsExceeded(
+            f.json,
+            f.bytes ?? 0,
+            this.options.documentLimits ?? DEFAULT_DOCUMENT_LIMITS,
+          );
           if (exceeded) {
             const problems = [limitProblem(exceeded, change.document)];
             outcomes.push(() => {
               report.rejected++;
-              report.rejections.push({ source: feedUrl, location: where, id: change.document, messages: problemMessages(problems), problems });
+              report.rejections.push({
+                source: feedUrl,
+                location: where,
+                id: change.document,
+                messages: problemMessages(problems),
+                problems,
+              });
             });
             break;
           }
@@ -303,7 +378,14 @@ export class Harvester {
           const id = jsonId(f.json);
           const taken = id === undefined || repair === 'none' ? id : repairedId(id, { base: change.document });
           if (taken !== undefined && taken !== change.document) {
-            outcomes.push(() => unusable(report, feedUrl, change.document, `the document there has the id ${taken}, not ${change.document} as the feed says: not stored (its copy could never be updated or deleted by the feed)`));
+            outcomes.push(() =>
+              unusable(
+                report,
+                feedUrl,
+                change.document,
+                `the document there has the id ${taken}, not ${change.document} as the feed says: not stored (its copy could never be updated or deleted by the feed)`,
+              ),
+            );
             break;
           }
           checked.push(change);
@@ -313,7 +395,12 @@ export class Harvester {
         case 'missing':
           outcomes.push(() => {
             report.missing++;
-            report.failures.push({ source: feedUrl, location: 'missing', id: change.document, messages: [`answered ${f.status} although its newest activity is ${where}: skipped`] });
+            report.failures.push({
+              source: feedUrl,
+              location: 'missing',
+              id: change.document,
+              messages: [`answered ${f.status} although its newest activity is ${where}: skipped`],
+            });
           });
           break;
         case 'unusable':
@@ -335,7 +422,11 @@ export class Harvester {
     }
     const removed = await this.documents.removalsOf(removals);
     const stampedAt = new Date();
-    const result = await gateBatch.check(checked.map((c) => stored.get(c.document)), stampedAt, true);
+    const result = await gateBatch.check(
+      checked.map((c) => stored.get(c.document)),
+      stampedAt,
+      true,
+    );
     await before;
     for (const outcome of outcomes) outcome();
     const changes: FeedChange[] = [];
@@ -343,9 +434,13 @@ export class Harvester {
     result.verdicts.forEach((verdict, i) => {
       const change = checked[i];
       const stores = this.report(feedUrl, change, verdict, report);
-      if (verdict.kind === 'pass' && stores) changes.push({ kind: verdict.replaced ? 'Update' : 'Create', id: verdict.id, type: verdict.type });
+      if (verdict.kind === 'pass' && stores)
+        changes.push({ kind: verdict.replaced ? 'Update' : 'Create', id: verdict.id, type: verdict.type });
       // Which feed it came from, with the document (an unchanged one harvested before this was kept, too).
-      if ((verdict.kind === 'pass' && stores) || (verdict.kind === 'unchanged' && ask(change.document) && this.knownFrom.get(change.document) !== feedUrl)) {
+      if (
+        (verdict.kind === 'pass' && stores) ||
+        (verdict.kind === 'unchanged' && ask(change.document) && this.knownFrom.get(change.document) !== feedUrl)
+      ) {
         alongside.set(...harvestedFromGraph(change.document, feedUrl));
       }
     });
@@ -367,22 +462,31 @@ export class Harvester {
   /** A gate's verdict on a harvested document into the report; whether it is to be stored. */
   private report(feedUrl: string, change: Change, verdict: GateVerdict, report: HarvestReport): boolean {
     const where = whereOf(change);
-    if (verdict.kind !== 'unchanged') recordRepairs(report, { source: feedUrl, location: where, id: change.document, messages: verdict.repairs });
+    if (verdict.kind !== 'unchanged')
+      recordRepairs(report, { source: feedUrl, location: where, id: change.document, messages: verdict.repairs });
     switch (verdict.kind) {
       case 'unchanged':
         report.unchanged++;
         return false;
       case 'rejected':
         report.rejected++;
-        report.rejections.push({ source: feedUrl, location: where, id: change.document, messages: problemMessages(verdict.problems), problems: verdict.problems });
+        report.rejections.push({
+          source: feedUrl,
+          location: where,
+          id: change.document,
+          messages: problemMessages(verdict.problems),
+          problems: verdict.problems,
+        });
         return false;
       case 'pass':
         // The id was held against the feed's before the gate: one the gate takes otherwise is a fault here.
-        if (verdict.id !== change.document) throw new Error(`internal: the gate took ${change.document} as ${verdict.id}`);
+        if (verdict.id !== change.document)
+          throw new Error(`internal: the gate took ${change.document} as ${verdict.id}`);
         report.warnings += verdict.warnings.length;
         if (verdict.violations) {
           report.violated++;
-          for (const rule of new Set(verdict.violations.map((m) => ruleOfLine(m) ?? 'other'))) report.violationsByRule[rule] = (report.violationsByRule[rule] ?? 0) + 1;
+          for (const rule of new Set(verdict.violations.map((m) => ruleOfLine(m) ?? 'other')))
+            report.violationsByRule[rule] = (report.violationsByRule[rule] ?? 0) + 1;
         }
         return true;
     }
@@ -395,7 +499,12 @@ function whereOf(change: Change): string {
 
 function refused(report: HarvestReport, feedUrl: string, change: Change, message: string): void {
   report.refused++;
-  report.failures.push({ source: feedUrl, location: 'refused', id: change.document, messages: [`${whereOf(change)}: ${message}`] });
+  report.failures.push({
+    source: feedUrl,
+    location: 'refused',
+    id: change.document,
+    messages: [`${whereOf(change)}: ${message}`],
+  });
 }
 
 /** Where a rerun starts, in words: after the last activity harvested, from a time, or from the beginning. */
@@ -412,7 +521,10 @@ function guardedPages(source: FeedSource, origins: FeedOrigins): FeedSource {
   return {
     collection: (url) => source.collection(url),
     page: (url) => {
-      if (!origins.has(url)) throw new FeedError(`the feed's page ${url} is not on the feed's origin: not read (allow its origin with --allow-origin)`);
+      if (!origins.has(url))
+        throw new FeedError(
+          `the feed's page ${url} is not on the feed's origin: not read (allow its origin with --allow-origin)`,
+        );
       return source.page(url);
     },
   };
@@ -435,7 +547,10 @@ export function inBatches(changes: readonly Change[], size: number): Change[][] 
   const batches: Change[][] = [];
   let batch: Change[] = [];
   for (const change of changes) {
-    if (batch.length >= size && batch[batch.length - 1].activity !== change.activity) { batches.push(batch); batch = []; }
+    if (batch.length >= size && batch[batch.length - 1].activity !== change.activity) {
+      batches.push(batch);
+      batch = [];
+    }
     batch.push(change);
   }
   if (batch.length > 0) batches.push(batch);

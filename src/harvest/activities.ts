@@ -47,13 +47,20 @@ export interface Change {
  */
 export function changesOf(activity: FeedActivity): Change[] | undefined {
   switch (activity.type) {
-    case 'Create': case 'Update': case 'Add': case 'Refresh':
+    case 'Create':
+    case 'Update':
+    case 'Add':
+    case 'Refresh':
       return [{ document: activity.object, effect: 'store', activity }];
-    case 'Delete': case 'Remove':
+    case 'Delete':
+    case 'Remove':
       return [{ document: activity.object, effect: 'remove', activity }];
     case 'Move':
       if (activity.target === undefined) return undefined;
-      return [{ document: activity.object, effect: 'remove', activity }, { document: activity.target, effect: 'store', activity }];
+      return [
+        { document: activity.object, effect: 'remove', activity },
+        { document: activity.target, effect: 'store', activity },
+      ];
     default:
       return undefined;
   }
@@ -74,7 +81,8 @@ export function idOf(reference: unknown): string | undefined {
  * reported, never skipped silently).
  */
 export function readActivity(item: unknown, page: string, index: number): FeedActivity | string {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return `orderedItems[${index}] is not an object`;
+  if (item === null || typeof item !== 'object' || Array.isArray(item))
+    return `orderedItems[${index}] is not an object`;
   const fields = item as Record<string, unknown>;
   const type = fields['type'] ?? fields['@type'];
   if (typeof type !== 'string') return `orderedItems[${index}] has no "type" (Create, Update, Delete...)`;
@@ -84,7 +92,12 @@ export function readActivity(item: unknown, page: string, index: number): FeedAc
   const endTime = typeof fields['endTime'] === 'string' ? fields['endTime'] : undefined;
   const id = typeof fields['id'] === 'string' ? fields['id'] : undefined;
   return {
-    type, object, page, index, endTime, time: endTime === undefined ? NaN : Date.parse(endTime),
+    type,
+    object,
+    page,
+    index,
+    endTime,
+    time: endTime === undefined ? NaN : Date.parse(endTime),
     ...(typeof objectType === 'string' ? { objectType } : {}),
     ...(idOf(fields['target']) !== undefined ? { target: idOf(fields['target']) } : {}),
     ...(id !== undefined ? { id } : {}),

@@ -60,7 +60,10 @@ export function nonPublicKind(address: string): string | undefined {
   let family: 'ipv4' | 'ipv6' = net.isIPv4(address) ? 'ipv4' : 'ipv6';
   // An IPv4 address written as IPv6 (::ffff:127.0.0.1, or ::ffff:7f00:1 as URLs write it) is that IPv4 address.
   const mapped = ipv4Mapped(address);
-  if (mapped) { address = mapped; family = 'ipv4'; }
+  if (mapped) {
+    address = mapped;
+    family = 'ipv4';
+  }
   return blocks.find((b) => b.family === family && b.list.check(address, family))?.name;
 }
 
@@ -95,10 +98,16 @@ export function checkLiteralAddress(url: URL, policy: AddressPolicy): void {
 export function guardedLookup(url: URL, policy: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) { callback(error, '', 0); return; }
+      if (error) {
+        callback(error, '', 0);
+        return;
+      }
       for (const { address } of addresses) {
         const why = refusal(url, hostname, address, policy);
-        if (why) { callback(new AddressRefused(why), '', 0); return; }
+        if (why) {
+          callback(new AddressRefused(why), '', 0);
+          return;
+        }
       }
       if (options.all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
       else callback(null, addresses[0].address, addresses[0].family);

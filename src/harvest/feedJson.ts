@@ -27,7 +27,10 @@ export interface FeedPage {
 
 /** The feed answered something that is not a feed: the harvest stops (the message says what and where). */
 export class FeedError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'FeedError';
   }
@@ -36,7 +39,8 @@ export class FeedError extends Error {
 const typeOf = (json: Record<string, unknown>) => json['type'] ?? json['@type'];
 
 function asObject(json: unknown, url: string): Record<string, unknown> {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new FeedError(`${url}: the feed answered JSON that is not an object`);
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    throw new FeedError(`${url}: the feed answered JSON that is not an object`);
   return json as Record<string, unknown>;
 }
 
@@ -44,9 +48,14 @@ export function readCollection(json: unknown, url: string): FeedCollection {
   const fields = asObject(json, url);
   const type = typeOf(fields);
   const id = idOf(fields) ?? url;
-  if (type === 'OrderedCollectionPage') throw new FeedError(`${url}: this is a page of a feed (OrderedCollectionPage); give the feed itself (its OrderedCollection${idOf(fields['partOf']) ? `: ${idOf(fields['partOf'])}` : ''})`);
+  if (type === 'OrderedCollectionPage')
+    throw new FeedError(
+      `${url}: this is a page of a feed (OrderedCollectionPage); give the feed itself (its OrderedCollection${idOf(fields['partOf']) ? `: ${idOf(fields['partOf'])}` : ''})`,
+    );
   if (type !== 'OrderedCollection' && type !== 'Collection') {
-    throw new FeedError(`${url}: not an Activity Streams feed: "type" is ${JSON.stringify(type)}, not "OrderedCollection"`);
+    throw new FeedError(
+      `${url}: not an Activity Streams feed: "type" is ${JSON.stringify(type)}, not "OrderedCollection"`,
+    );
   }
   const totalItems = typeof fields['totalItems'] === 'number' ? fields['totalItems'] : undefined;
   const last = idOf(fields['last']);
@@ -68,7 +77,8 @@ export function readPage(json: unknown, url: string): FeedPage {
   const unreadable: string[] = [];
   items.forEach((item, index) => {
     const read = readActivity(item, id, index);
-    if (typeof read === 'string') unreadable.push(`${id}: ${read}`); else activities.push(read);
+    if (typeof read === 'string') unreadable.push(`${id}: ${read}`);
+    else activities.push(read);
   });
   return { id, prev: idOf(fields['prev']), activities, unreadable };
 }

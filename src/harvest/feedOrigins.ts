@@ -7,7 +7,10 @@
 export class FeedOrigins {
   private readonly allowed: ReadonlySet<string>;
 
-  constructor(private readonly feedUrl: string, extra: readonly string[] = []) {
+  constructor(
+    private readonly feedUrl: string,
+    extra: readonly string[] = [],
+  ) {
     this.allowed = new Set([new URL(feedUrl).origin, ...extra.map((o) => new URL(o).origin)]);
   }
 
@@ -19,15 +22,22 @@ export class FeedOrigins {
     } catch {
       return 'not a URL: not fetched, not changed';
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `not an http(s) URL (${url.protocol}): not fetched, not changed`;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return `not an http(s) URL (${url.protocol}): not fetched, not changed`;
     if (this.allowed.has(url.origin)) return undefined;
     const others = [...this.allowed].slice(1);
-    return `not under the feed's origin ${new URL(this.feedUrl).origin}${others.length > 0 ? ` nor ${others.join(', ')}` : ''}: ` +
-      `not fetched, not changed (a feed acts on its own documents; allow that origin with --allow-origin ${url.origin})`;
+    return (
+      `not under the feed's origin ${new URL(this.feedUrl).origin}${others.length > 0 ? ` nor ${others.join(', ')}` : ''}: ` +
+      `not fetched, not changed (a feed acts on its own documents; allow that origin with --allow-origin ${url.origin})`
+    );
   }
 
   /** The origins, for a page of the feed: one elsewhere is not read. */
   has(url: string): boolean {
-    try { return this.allowed.has(new URL(url).origin); } catch { return false; }
+    try {
+      return this.allowed.has(new URL(url).origin);
+    } catch {
+      return false;
+    }
   }
 }

@@ -9,7 +9,8 @@
  */
 import { AnswerRefused, getWithRetries, RetriesExhausted, type RetryOptions } from './httpGet.js';
 
-export const LINKED_ART_ACCEPT = 'application/ld+json;profile="https://linked.art/ns/v1/linked-art.json", application/ld+json;q=0.9, application/json;q=0.8';
+export const LINKED_ART_ACCEPT =
+  'application/ld+json;profile="https://linked.art/ns/v1/linked-art.json", application/ld+json;q=0.9, application/json;q=0.8';
 
 export type Fetched =
   /** The document as JSON, its `_links` dropped (fetchedJson): for the gate; `bytes`: the size of the answer, held against the limit on one document. */
@@ -36,12 +37,16 @@ export async function fetchDocument(uri: string, options: RetryOptions): Promise
     throw error;
   }
   if (answer.status === 404 || answer.status === 410) return { kind: 'missing', status: answer.status };
-  if (answer.status !== 200) return { kind: 'unusable', message: `answered ${answer.status}, not 200 with the document` };
+  if (answer.status !== 200)
+    return { kind: 'unusable', message: `answered ${answer.status}, not 200 with the document` };
   let json: unknown;
   try {
     json = JSON.parse(answer.body);
   } catch (error) {
-    return { kind: 'unusable', message: `answered ${answer.contentType || 'no content type'} that is not JSON (${(error as Error).message})` };
+    return {
+      kind: 'unusable',
+      message: `answered ${answer.contentType || 'no content type'} that is not JSON (${(error as Error).message})`,
+    };
   }
   return fetchedJson(json, Buffer.byteLength(answer.body));
 }

@@ -20,7 +20,12 @@ import type { ResumePoint } from './walkBack.js';
 
 export const HARVEST_GRAPH_PREFIX = `${INTERNAL_GRAPH_PREFIX}harvest:`;
 const P = `${INTERNAL_GRAPH_PREFIX}harvest-`;
-const FEED = P + 'feed', PAGE = P + 'page', INDEX = P + 'index', ACTIVITY = P + 'activity', END_TIME = P + 'endTime', HARVESTED_AT = P + 'harvestedAt';
+const FEED = P + 'feed',
+  PAGE = P + 'page',
+  INDEX = P + 'index',
+  ACTIVITY = P + 'activity',
+  END_TIME = P + 'endTime',
+  HARVESTED_AT = P + 'harvestedAt';
 
 /** The internal graph that holds the harvest state of this feed. */
 export function harvestGraphOf(feedUrl: string): string {
@@ -39,15 +44,24 @@ export async function readHarvestState(store: QuadStore, feedUrl: string): Promi
   const page = value(PAGE);
   const index = Number(value(INDEX));
   if (page === undefined || !Number.isInteger(index)) return undefined;
-  const activity = value(ACTIVITY), endTime = value(END_TIME), harvestedAt = value(HARVESTED_AT);
-  return { page, index, ...(activity !== undefined ? { activity } : {}), ...(endTime !== undefined ? { endTime } : {}), ...(harvestedAt !== undefined ? { harvestedAt } : {}) };
+  const activity = value(ACTIVITY),
+    endTime = value(END_TIME),
+    harvestedAt = value(HARVESTED_AT);
+  return {
+    page,
+    index,
+    ...(activity !== undefined ? { activity } : {}),
+    ...(endTime !== undefined ? { endTime } : {}),
+    ...(harvestedAt !== undefined ? { harvestedAt } : {}),
+  };
 }
 
 /** The state graph saying `activity` is the newest harvested: to write alongside the documents it covers. */
 export function harvestStateGraph(feedUrl: string, activity: FeedActivity, now: Date): [string, Quad[]] {
   const name = harvestGraphOf(feedUrl);
   const graph = df.namedNode(name);
-  const quad = (predicate: string, object: Parameters<typeof df.quad>[2]) => df.quad(graph, df.namedNode(predicate), object, graph);
+  const quad = (predicate: string, object: Parameters<typeof df.quad>[2]) =>
+    df.quad(graph, df.namedNode(predicate), object, graph);
   const quads = [
     quad(FEED, df.namedNode(feedUrl)),
     quad(PAGE, df.literal(activity.page)),

@@ -41,7 +41,11 @@ export interface Answer {
 
 /** Every attempt failed: the last reason, with how many were made. */
 export class RetriesExhausted extends Error {
-  constructor(readonly url: string, readonly reason: string, attempts: number) {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+    attempts: number,
+  ) {
     super(`${url}: ${reason} (after ${attempts} attempts)`);
     this.name = 'RetriesExhausted';
   }
@@ -52,7 +56,10 @@ export class RetriesExhausted extends Error {
  * non-http(s) URL, an address not allowed. `reason` says why without the URL.
  */
 export class AnswerRefused extends Error {
-  constructor(readonly url: string, readonly reason: string) {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
     super(`${url}: ${reason}`);
     this.name = 'AnswerRefused';
   }
@@ -65,9 +72,15 @@ function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promis
   if (!signal) return wait;
   return new Promise<void>((resolve, reject) => {
     const stop = () => reject(signal.reason as Error);
-    if (signal.aborted) { stop(); return; }
+    if (signal.aborted) {
+      stop();
+      return;
+    }
     signal.addEventListener('abort', stop, { once: true });
-    wait.then(() => { signal.removeEventListener('abort', stop); resolve(); }, reject);
+    wait.then(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, reject);
   });
 }
 
@@ -122,7 +135,12 @@ const MAX_REDIRECTS = 20;
  * counted as it comes: past the limit (or announced so by content-length) the connection is
  * closed at once, so a publisher's endless answer costs no more than the limit.
  */
-function getOnce(url: string, accept: string, timeoutMs: number, options: RetryOptions): Promise<Answer & { statusText: string }> {
+function getOnce(
+  url: string,
+  accept: string,
+  timeoutMs: number,
+  options: RetryOptions,
+): Promise<Answer & { statusText: string }> {
   const { signal, limit } = options;
   const policy = options.addresses ?? PUBLIC_ONLY;
   return new Promise((resolve, reject) => {
@@ -132,55 +150,102 @@ function getOnce(url: string, accept: string, timeoutMs: number, options: RetryO
       error.name = 'TimeoutError';
       request?.destroy(error);
     }, timeoutMs);
-    const fail = (error: Error) => { clearTimeout(timer); reject(error); };
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
     const get = (at: string, redirects: number): void => {
       let target: URL;
       try {
         target = new URL(at);
       } catch {
-        fail(new AnswerRefused(url, `redirected to ${at}, not a URL: not followed`)); return;
+        fail(new AnswerRefused(url, `redirected to ${at}, not a URL: not followed`));
+        return;
       }
-      const agent = target.protocol === 'https:' ? agents['https:'] : target.protocol === 'http:' ? agents['http:'] : undefined;
-      if (!agent) { fail(redirects === 0 ? new AnswerRefused(url, 'not an http(s) URL') : new AnswerRefused(url, `redirected to ${at}, not an http(s) URL: not followed`)); return; }
+      const agent =
+        target.protocol === 'https:' ? agents['https:'] : target.protocol === 'http:' ? agents['http:'] : undefined;
+      if (!agent) {
+        fail(
+          redirects === 0
+            ? new AnswerRefused(url, 'not an http(s) URL')
+            : new AnswerRefused(url, `redirected to ${at}, not an http(s) URL: not followed`),
+        );
+        return;
+      }
       try {
         checkLiteralAddress(target, policy);
       } catch (error) {
-        fail(new AnswerRefused(url, `${redirects > 0 ? `redirected to ${at}: ` : ''}${(error as Error).message}`)); return;
+        fail(new AnswerRefused(url, `${redirects > 0 ? `redirected to ${at}: ` : ''}${(error as Error).message}`));
+        return;
       }
       const send = target.protocol === 'https:' ? https.get : http.get;
-      request = send(target, { agent, headers: { accept }, signal, lookup: guardedLookup(target, policy) }, (response) => {
-        const status = response.statusCode ?? 0;
-        const location = response.headers.location;
-        if (REDIRECTS.has(status) && location !== undefined) {
-          response.resume();
-          if (redirects >= MAX_REDIRECTS) { fail(new AnswerRefused(url, `more than ${MAX_REDIRECTS} redirects (a redirect loop?): not followed further`)); return; }
-          let next: string;
-          try { next = new URL(location, at).href; } catch { next = location; }
-          get(next, redirects + 1);
-          return;
-        }
-        const tooLarge = () => {
-          response.destroy();
-          request?.destroy();
-          fail(new AnswerRefused(url, `response larger than ${limit!.flag} ${limit!.bytes}: not read further`));
-        };
-        const announced = Number(response.headers['content-length']);
-        if (limit && announced > limit.bytes) { tooLarge(); return; }
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (limit && bytes > limit.bytes) { tooLarge(); return; }
-          chunks.push(chunk);
-        });
-        response.on('error', fail);
-        response.on('end', () => {
-          clearTimeout(timer);
-          if (!response.complete) { reject(new Error('the answer was cut off')); return; }
-          resolve({ status, statusText: response.statusMessage ?? '', url: at, contentType: response.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString('utf8') });
-        });
-      });
-      request.on('error', (error) => fail(error instanceof AddressRefused ? new AnswerRefused(url, `${redirects > 0 ? `redirected to ${at}: ` : ''}${error.message}`) : error));
+      request = send(
+        target,
+        { agent, headers: { accept }, signal, lookup: guardedLookup(target, policy) },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          const location = response.headers.location;
+          if (REDIRECTS.has(status) && location !== undefined) {
+            response.resume();
+            if (redirects >= MAX_REDIRECTS) {
+              fail(
+                new AnswerRefused(url, `more than ${MAX_REDIRECTS} redirects (a redirect loop?): not followed further`),
+              );
+              return;
+            }
+            let next: string;
+            try {
+              next = new URL(location, at).href;
+            } catch {
+              next = location;
+            }
+            get(next, redirects + 1);
+            return;
+          }
+          const tooLarge = () => {
+            response.destroy();
+            request?.destroy();
+            fail(new AnswerRefused(url, `response larger than ${limit!.flag} ${limit!.bytes}: not read further`));
+          };
+          const announced = Number(response.headers['content-length']);
+          if (limit && announced > limit.bytes) {
+            tooLarge();
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            if (limit && bytes > limit.bytes) {
+              tooLarge();
+              return;
+            }
+            chunks.push(chunk);
+          });
+          response.on('error', fail);
+          response.on('end', () => {
+            clearTimeout(timer);
+            if (!response.complete) {
+              reject(new Error('the answer was cut off'));
+              return;
+            }
+            resolve({
+              status,
+              statusText: response.statusMessage ?? '',
+              url: at,
+              contentType: response.headers['content-type'] ?? '',
+              body: Buffer.concat(chunks).toString('utf8'),
+            });
+          });
+        },
+      );
+      request.on('error', (error) =>
+        fail(
+          error instanceof AddressRefused
+            ? new AnswerRefused(url, `${redirects > 0 ? `redirected to ${at}: ` : ''}${error.message}`)
+            : error,
+        ),
+      );
     };
     get(url, 0);
   });

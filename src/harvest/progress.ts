@@ -21,9 +21,12 @@ export function harvestProgressDisplay(stream: NodeJS.WriteStream = process.stde
   let latest: HarvestProgress | undefined;
   /** Whether the feed's line is on the terminal (the bar then starts on the next line). */
   let latestFeed = false;
-  const line = (p: HarvestProgress) => stream.write(p.phase === 'feed'
-    ? `harvest: reading the feed, ${p.done} pages\n`
-    : `harvest: ${p.done} of ${p.total ?? '?'} documents, ${rate(p.done)} documents/s\n`);
+  const line = (p: HarvestProgress) =>
+    stream.write(
+      p.phase === 'feed'
+        ? `harvest: reading the feed, ${p.done} pages\n`
+        : `harvest: ${p.done} of ${p.total ?? '?'} documents, ${rate(p.done)} documents/s\n`,
+    );
   return {
     update(p) {
       latest = p;
@@ -31,17 +34,30 @@ export function harvestProgressDisplay(stream: NodeJS.WriteStream = process.stde
       if (stream.isTTY && p.phase === 'documents') {
         if (!bar) {
           if (latestFeed) stream.write('\n');
-          bar = new cliProgress.SingleBar({
-            stream, hideCursor: true, etaBuffer: 50, fps: 5,
-            format: '{bar} {percentage}% | {value}/{total} documents | {rate} documents/s | ETA {eta_formatted}',
-          }, cliProgress.Presets.shades_classic);
+          bar = new cliProgress.SingleBar(
+            {
+              stream,
+              hideCursor: true,
+              etaBuffer: 50,
+              fps: 5,
+              format: '{bar} {percentage}% | {value}/{total} documents | {rate} documents/s | ETA {eta_formatted}',
+            },
+            cliProgress.Presets.shades_classic,
+          );
           bar.start(Math.max(1, p.total ?? 0), 0, { rate: 0 });
         }
         bar.update(p.done, { rate: rate(p.done) });
         return;
       }
-      if (stream.isTTY) { latestFeed = true; stream.write(`\rharvest: reading the feed, ${p.done} pages`); return; }
-      if (Date.now() - lastLine >= PLAIN_EVERY_MS) { lastLine = Date.now(); line(p); }
+      if (stream.isTTY) {
+        latestFeed = true;
+        stream.write(`\rharvest: reading the feed, ${p.done} pages`);
+        return;
+      }
+      if (Date.now() - lastLine >= PLAIN_EVERY_MS) {
+        lastLine = Date.now();
+        line(p);
+      }
     },
     stop() {
       if (bar) bar.stop();

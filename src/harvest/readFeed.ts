@@ -17,8 +17,12 @@ export interface FeedSource {
 
 export function httpFeedSource(options: RetryOptions = {}): FeedSource {
   return {
-    async collection(url) { return readCollection(await feedJson(url, options), url); },
-    async page(url) { return readPage(await feedJson(url, options), url); },
+    async collection(url) {
+      return readCollection(await feedJson(url, options), url);
+    },
+    async page(url) {
+      return readPage(await feedJson(url, options), url);
+    },
   };
 }
 
@@ -33,13 +37,19 @@ async function feedJson(url: string, options: RetryOptions): Promise<unknown> {
     throw error;
   }
   if (answer.status >= 400) {
-    throw new FeedError(`the feed answered ${answer.status} at ${url}${detail(answer.body)}: check the URL (a feed is an OrderedCollection such as https://host/activity-stream)`, answer.status);
+    throw new FeedError(
+      `the feed answered ${answer.status} at ${url}${detail(answer.body)}: check the URL (a feed is an OrderedCollection such as https://host/activity-stream)`,
+      answer.status,
+    );
   }
-  if (answer.status >= 300) throw new FeedError(`the feed answered ${answer.status} at ${url} without a usable redirect`, answer.status);
+  if (answer.status >= 300)
+    throw new FeedError(`the feed answered ${answer.status} at ${url} without a usable redirect`, answer.status);
   try {
     return JSON.parse(answer.body) as unknown;
   } catch (error) {
-    throw new FeedError(`${url} answered ${answer.contentType || 'no content type'} that is not JSON (${(error as Error).message}): not a feed`);
+    throw new FeedError(
+      `${url} answered ${answer.contentType || 'no content type'} that is not JSON (${(error as Error).message}): not a feed`,
+    );
   }
 }
 

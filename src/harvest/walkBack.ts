@@ -47,7 +47,10 @@ export interface WalkBounds {
 /** The walk went past a bound: nothing is applied; the message says which bound and what to do. */
 export class WalkStopped extends Error {
   /** `read`: the activities read up to there. */
-  constructor(message: string, readonly read: number) {
+  constructor(
+    message: string,
+    readonly read: number,
+  ) {
     super(message);
     this.name = 'WalkStopped';
   }
@@ -56,7 +59,13 @@ export class WalkStopped extends Error {
 /** Ignored activities listed one by one, at most (the others are counted): an endless feed of them costs no memory. */
 const IGNORED_LISTED = 1000;
 
-export async function walkBack(source: FeedSource, collectionUrl: string, start: Start, onPage?: (pages: number) => void, bounds: WalkBounds = {}): Promise<Walk> {
+export async function walkBack(
+  source: FeedSource,
+  collectionUrl: string,
+  start: Start,
+  onPage?: (pages: number) => void,
+  bounds: WalkBounds = {},
+): Promise<Walk> {
   const maxWithout = bounds.maxPagesWithoutProgress ?? Infinity;
   const maxChanges = bounds.maxChanges ?? Infinity;
   bounds.signal?.throwIfAborted();
@@ -90,8 +99,13 @@ export async function walkBack(source: FeedSource, collectionUrl: string, start:
       newest ??= activity;
       const changes = changesOf(activity);
       if (!changes) {
-        if (ignored.length >= IGNORED_LISTED) { ignoredMore++; continue; }
-        ignored.push(`${activity.page} orderedItems[${activity.index}]: a ${activity.type} of ${activity.object} changes nothing here (only Create, Update, Delete, Add, Remove, Move with a target, Refresh do)`);
+        if (ignored.length >= IGNORED_LISTED) {
+          ignoredMore++;
+          continue;
+        }
+        ignored.push(
+          `${activity.page} orderedItems[${activity.index}]: a ${activity.type} of ${activity.object} changes nothing here (only Create, Update, Delete, Add, Remove, Move with a target, Refresh do)`,
+        );
         continue;
       }
       // A Move lists its target first: walking newest first, its store comes after its remove.
@@ -101,15 +115,23 @@ export async function walkBack(source: FeedSource, collectionUrl: string, start:
         newestFirst.push(change);
       }
     }
-    for (const u of page.unreadable) if (ignored.length < IGNORED_LISTED) ignored.push(u); else ignoredMore++;
+    for (const u of page.unreadable)
+      if (ignored.length < IGNORED_LISTED) ignored.push(u);
+      else ignoredMore++;
     if (seen.size > maxChanges) {
-      throw new WalkStopped(`the feed names more than ${maxChanges} documents to change (${seen.size} on the ${pages} newest pages, back to ${page.id}): nothing was applied; ` +
-        `harvest a part of it with --since, or raise --max-changes if the memory allows (about 0.5 GB a million)`, read);
+      throw new WalkStopped(
+        `the feed names more than ${maxChanges} documents to change (${seen.size} on the ${pages} newest pages, back to ${page.id}): nothing was applied; ` +
+          `harvest a part of it with --since, or raise --max-changes if the memory allows (about 0.5 GB a million)`,
+        read,
+      );
     }
     if (seen.size > before) visited.clear();
     else if (visited.size > maxWithout) {
-      throw new WalkStopped(`${visited.size} pages in a row named no document not met already (the feed may be endless or go round), the last ${page.id}: ` +
-        `nothing was applied; raise --max-pages-without-progress ${maxWithout} if the feed really is so`, read);
+      throw new WalkStopped(
+        `${visited.size} pages in a row named no document not met already (the feed may be endless or go round), the last ${page.id}: ` +
+          `nothing was applied; raise --max-pages-without-progress ${maxWithout} if the feed really is so`,
+        read,
+      );
     }
     if (done) break;
     pageUrl = page.prev;
@@ -126,7 +148,11 @@ export async function walkBack(source: FeedSource, collectionUrl: string, start:
  * resumed by time instead, from the resume point's endTime on (re-reading an activity at that
  * same instant is harmless: an unchanged document is left alone).
  */
-function newerThanStart(activities: readonly FeedActivity[], pageId: string, start: Start): { fresh: readonly FeedActivity[]; done: boolean } {
+function newerThanStart(
+  activities: readonly FeedActivity[],
+  pageId: string,
+  start: Start,
+): { fresh: readonly FeedActivity[]; done: boolean } {
   if (start === 'beginning') return { fresh: activities, done: false };
   if ('since' in start) {
     const fresh = activities.filter((a) => !(a.time < start.since));
@@ -144,6 +170,7 @@ function newerThanStart(activities: readonly FeedActivity[], pageId: string, sta
   }
   // A page reaching back before the resume point's time: the resume page is gone from the feed
   // (renumbered, pruned); from that time on, as IIIF Change Discovery does, and stop here.
-  if (activities.some((a) => a.time < resumeTime)) return { fresh: activities.filter((a) => !(a.time < resumeTime)), done: true };
+  if (activities.some((a) => a.time < resumeTime))
+    return { fresh: activities.filter((a) => !(a.time < resumeTime)), done: true };
   return { fresh: activities, done: false };
 }

@@ -123,8 +123,24 @@ function predicateState(predicate: string): number {
 }
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
-const NUMERIC = new Set(['integer', 'decimal', 'double', 'float', 'int', 'long', 'short', 'byte', 'nonNegativeInteger',
-  'positiveInteger', 'negativeInteger', 'nonPositiveInteger', 'unsignedInt', 'unsignedLong'].map((t) => XSD + t));
+const NUMERIC = new Set(
+  [
+    'integer',
+    'decimal',
+    'double',
+    'float',
+    'int',
+    'long',
+    'short',
+    'byte',
+    'nonNegativeInteger',
+    'positiveInteger',
+    'negativeInteger',
+    'nonPositiveInteger',
+    'unsignedInt',
+    'unsignedLong',
+  ].map((t) => XSD + t),
+);
 export const XSD_DATE_TIME = XSD + 'dateTime';
 const DAY_ONLY = /^(-?\d{4,}-\d\d-\d\d)(Z|[+-]\d\d:\d\d)?$/;
 const DATE_TIME = /^(-?\d{4,}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)?$/;
@@ -147,7 +163,7 @@ export function canonicalLexical(value: string, datatype: string): string {
     const m = DATE_TIME.exec(value);
     if (!m) return value;
     const fraction = m[2]?.replace(/0+$/, '') ?? '';
-    const zone = m[3] === '+00:00' || m[3] === '-00:00' ? 'Z' : m[3] ?? '';
+    const zone = m[3] === '+00:00' || m[3] === '-00:00' ? 'Z' : (m[3] ?? '');
     return m[1] + (fraction === '.' ? '' : fraction) + zone;
   }
   return value;
@@ -156,7 +172,8 @@ export function canonicalLexical(value: string, datatype: string): string {
 /** The identity of a literal in the skeleton: its value, not its spelling. */
 export function literalKey(term: Term): string {
   const lit = term as { value: string; language?: string; datatype?: { value: string } };
-  if (lit.language) return '#' + (fnv(fnv(fnv(FNV_OFFSET, lit.value), '\u0000@'), lit.language.toLowerCase()) >>> 0).toString(36);
+  if (lit.language)
+    return '#' + (fnv(fnv(fnv(FNV_OFFSET, lit.value), '\u0000@'), lit.language.toLowerCase()) >>> 0).toString(36);
   const dt = lit.datatype && lit.datatype.value !== XSD_STRING ? lit.datatype.value : '';
   const lexical = dt === '' ? lit.value : canonicalLexical(lit.value, dt);
   return '#' + (fnv(fnv(fnv(FNV_OFFSET, lexical), '\u0000'), dt) >>> 0).toString(36);
@@ -169,7 +186,8 @@ export function literalKey(term: Term): string {
 export function literalHint(term: Term): string {
   const key = literalKey(term);
   const lit = term as { value: string; datatype?: { value: string } };
-  if (lit.datatype?.value === XSD_DATE_TIME && canonicalLexical(lit.value, XSD_DATE_TIME) !== lit.value) return key + '~' + lit.value;
+  if (lit.datatype?.value === XSD_DATE_TIME && canonicalLexical(lit.value, XSD_DATE_TIME) !== lit.value)
+    return key + '~' + lit.value;
   return key;
 }
 
@@ -201,7 +219,14 @@ export function signatureOf(hashes: string[]): string {
 
 /** The deep signature of a blank node: its own signature and, per predicate, its blank children's. */
 export function deepSignatureOf(signature: string, children: Array<[predicate: string, childDeep: string]>): string {
-  return shortHash(signature + '|' + children.map(([p, d]) => shortHash(p + ' ' + d)).sort().join(' '));
+  return shortHash(
+    signature +
+      '|' +
+      children
+        .map(([p, d]) => shortHash(p + ' ' + d))
+        .sort()
+        .join(' '),
+  );
 }
 
 export { RDF_TYPE };

@@ -52,13 +52,15 @@ function predicateText(iri: string): string {
 /** The text of a term other than a blank node (undefined for a term no quad of a document holds). */
 function termText(t: Term): string | undefined {
   switch (t.termType) {
-    case 'NamedNode': return iriText(t.value);
+    case 'NamedNode':
+      return iriText(t.value);
     case 'Literal': {
       const head = '"' + t.value.length + ':' + t.value;
       if (t.language) return head + '@' + t.language.length + ':' + t.language;
       return t.datatype.value === XSD_STRING ? head + '.' : head + '^' + predicateText(t.datatype.value);
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -73,7 +75,8 @@ function forestForm(quads: readonly Quad[]): string | undefined {
     const map = s.termType === 'BlankNode' ? below : s.termType === 'NamedNode' ? bySubject : undefined;
     if (map === undefined) return undefined;
     const list = map.get(s.value);
-    if (list) list.push(q); else map.set(s.value, [q]);
+    if (list) list.push(q);
+    else map.set(s.value, [q]);
     if (q.object.termType === 'BlankNode') {
       if (held.has(q.object.value)) return undefined;
       held.add(q.object.value);
@@ -94,7 +97,10 @@ function forestForm(quads: readonly Quad[]): string | undefined {
         object = '[' + statements(inner) + ']';
       } else {
         object = termText(o);
-        if (object === undefined) { failed = true; object = ''; }
+        if (object === undefined) {
+          failed = true;
+          object = '';
+        }
       }
       items[i] = { predicate: q.predicate.value, object };
     }
@@ -120,7 +126,10 @@ function forestForm(quads: readonly Quad[]): string | undefined {
   return out + '|' + roots.sort().join('');
 }
 
-interface Statement { readonly predicate: string; readonly object: string }
+interface Statement {
+  readonly predicate: string;
+  readonly object: string;
+}
 
 function byPredicateThenObject(a: Statement, b: Statement): number {
   if (a.predicate !== b.predicate) return a.predicate < b.predicate ? -1 : 1;
@@ -145,7 +154,7 @@ function namedForm(quads: readonly Quad[]): string {
       const label = q.subject.value;
       if (!order.has(label)) order.set(label, order.size);
       let list = statements.get(label);
-      if (!list) statements.set(label, list = []);
+      if (!list) statements.set(label, (list = []));
       list.push(q);
     }
     if (q.object.termType === 'BlankNode' && !order.has(q.object.value)) order.set(q.object.value, order.size);
@@ -170,5 +179,11 @@ function namedForm(quads: readonly Quad[]): string {
     const value = `${t.termType} ${t.value}`;
     return '!' + value.length + ':' + value;
   };
-  return 'N' + quads.map((q) => key(q.subject) + key(q.predicate) + key(q.object)).sort().join('');
+  return (
+    'N' +
+    quads
+      .map((q) => key(q.subject) + key(q.predicate) + key(q.object))
+      .sort()
+      .join('')
+  );
 }

@@ -29,11 +29,17 @@ export const DIGEST_PREDICATE = 'urn:linkedart-service:digest';
  * `skeleton`: the document's skeleton as an object, when the caller has it (an ingested
  * document): its shape hint's JSON then need not be read back to be normalized.
  */
-export function documentDigest(quads: readonly Quad[], hints: readonly Quad[], gateVersion: string, skeleton?: SkeletonNode): string {
+export function documentDigest(
+  quads: readonly Quad[],
+  hints: readonly Quad[],
+  gateVersion: string,
+  skeleton?: SkeletonNode,
+): string {
   const hintLines = hints.map((q) => {
-    const line = q.predicate.value === SHAPE_PREDICATE && q.object.termType === 'Literal'
-      ? `shape ${skeleton ? normalizedSkeleton(skeleton, q.object.value) : normalizedShape(q.object.value)}`
-      : `${termKey(q.subject)} ${termKey(q.predicate)} ${termKey(q.object)}`;
+    const line =
+      q.predicate.value === SHAPE_PREDICATE && q.object.termType === 'Literal'
+        ? `shape ${skeleton ? normalizedSkeleton(skeleton, q.object.value) : normalizedShape(q.object.value)}`
+        : `${termKey(q.subject)} ${termKey(q.predicate)} ${termKey(q.object)}`;
     // Each line by its length: a literal may hold a line break.
     return line.length + ':' + line;
   });
@@ -45,9 +51,10 @@ export function documentDigest(quads: readonly Quad[], hints: readonly Quad[], g
  * A text's SHA-256 in base64url: Node's one-shot crypto.hash where it has it (from 20.12; cheaper
  * than making a Hash object for one text).
  */
-const hashText: (text: string) => string = typeof crypto.hash === 'function'
-  ? (text) => crypto.hash('sha256', text, 'base64url')
-  : (text) => crypto.createHash('sha256').update(text).digest('base64url');
+const hashText: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'base64url')
+    : (text) => crypto.createHash('sha256').update(text).digest('base64url');
 
 /** The skeleton with every node's keys in sorted order (values keep theirs); unreadable text as is. */
 function normalizedShape(text: string): string {
@@ -74,7 +81,8 @@ export function normalizedSkeleton(n: SkeletonNode, text?: string): string {
   for (const [k, v] of Object.entries(n)) {
     if (v === undefined) continue;
     if (out.length > 1) out += ',';
-    out += quoted(k) + ':' + (k === 'e' ? normalizedEntries(n.e) : typeof v === 'string' ? quoted(v) : JSON.stringify(v));
+    out +=
+      quoted(k) + ':' + (k === 'e' ? normalizedEntries(n.e) : typeof v === 'string' ? quoted(v) : JSON.stringify(v));
   }
   return out + '}';
 }
@@ -118,5 +126,10 @@ function normalizedEntries(entries: readonly SkeletonEntry[]): string {
 }
 
 export function digestQuad(graph: string, digest: string): Quad {
-  return df.quad(df.namedNode(graph), df.namedNode(DIGEST_PREDICATE), df.literal(digest), df.namedNode(hintGraphOf(graph)));
+  return df.quad(
+    df.namedNode(graph),
+    df.namedNode(DIGEST_PREDICATE),
+    df.literal(digest),
+    df.namedNode(hintGraphOf(graph)),
+  );
 }

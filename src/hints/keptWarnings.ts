@@ -13,14 +13,22 @@ export const WARNINGS_PREDICATE = 'urn:linkedart-service:warnings';
 
 /** The quad keeping the Warnings of document `graph` (an empty list too: "none", not "not kept"). */
 export function keptWarningsQuad(graph: string, warnings: readonly Problem[]): Quad {
-  return df.quad(df.namedNode(graph), df.namedNode(WARNINGS_PREDICATE), df.literal(JSON.stringify(warnings)), df.namedNode(hintGraphOf(graph)));
+  return df.quad(
+    df.namedNode(graph),
+    df.namedNode(WARNINGS_PREDICATE),
+    df.literal(JSON.stringify(warnings)),
+    df.namedNode(hintGraphOf(graph)),
+  );
 }
 
 /** The Warnings read back from the kept text; undefined when it is not a list of problems (then they are not known). */
 export function keptWarningsFrom(text: string): Problem[] | undefined {
   let parsed: unknown;
-  try { parsed = JSON.parse(text); } catch { return undefined; }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
   if (!Array.isArray(parsed)) return undefined;
   return parsed.every(isProblem) ? parsed : undefined;
 }
-

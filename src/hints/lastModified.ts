@@ -10,8 +10,12 @@ export const MODIFIED_PREDICATE = 'urn:linkedart-service:modified';
 
 /** The stamp saying that the document `graph` changed at `when`. */
 export function modifiedStamp(graph: string, when: Date): Quad {
-  return df.quad(df.namedNode(graph), df.namedNode(MODIFIED_PREDICATE),
-    df.literal(when.toISOString(), df.namedNode(XSD + 'dateTime')), df.namedNode(hintGraphOf(graph)));
+  return df.quad(
+    df.namedNode(graph),
+    df.namedNode(MODIFIED_PREDICATE),
+    df.literal(when.toISOString(), df.namedNode(XSD + 'dateTime')),
+    df.namedNode(hintGraphOf(graph)),
+  );
 }
 
 /** The stamp read back from the hint quads; undefined when there is none (or it is unreadable). */

@@ -26,27 +26,39 @@ export class BadRequest extends HttpError {
 }
 
 export class NotFound extends HttpError {
-  constructor(detail: string) { super(404, 'Not found', detail); }
+  constructor(detail: string) {
+    super(404, 'Not found', detail);
+  }
 }
 
 /** A document that was here and was deleted (its tombstone stands): when, in Last-Modified and `deleted`. */
 export class Gone extends HttpError {
   constructor(id: string, deletedAt: Date) {
-    super(410, 'Gone', `The document ${id} was deleted at ${deletedAt.toISOString()}; its Delete activity is in the change feed.`,
-      { 'Last-Modified': deletedAt.toUTCString() }, { deleted: deletedAt.toISOString() });
+    super(
+      410,
+      'Gone',
+      `The document ${id} was deleted at ${deletedAt.toISOString()}; its Delete activity is in the change feed.`,
+      { 'Last-Modified': deletedAt.toUTCString() },
+      { deleted: deletedAt.toISOString() },
+    );
   }
 }
 
 export class MethodNotAllowed extends HttpError {
   constructor(method: string, allow: readonly string[]) {
-    super(405, 'Method not allowed', `${method} is not supported here; use ${allow.join(', ')}.`, { Allow: allow.join(', ') });
+    super(405, 'Method not allowed', `${method} is not supported here; use ${allow.join(', ')}.`, {
+      Allow: allow.join(', '),
+    });
   }
 }
 
 /** 406: nothing matches the Accept header, or (`detail`) the format asked for cannot write this answer. */
 export class NotAcceptable extends HttpError {
-  constructor(accept: string, available: readonly string[],
-    detail = `Nothing here can be served as ${JSON.stringify(accept)}; available: ${available.join(', ')}.`) {
+  constructor(
+    accept: string,
+    available: readonly string[],
+    detail = `Nothing here can be served as ${JSON.stringify(accept)}; available: ${available.join(', ')}.`,
+  ) {
     super(406, 'Not acceptable', detail, {}, { available });
   }
 }
@@ -56,10 +68,14 @@ export class NotAcceptable extends HttpError {
  * `detail` and `extensions` where the refusal says more (a SPARQL request, one document larger than the store takes).
  */
 export class PayloadTooLarge extends HttpError {
-  constructor(size: number | undefined, limit: number, flag = '--max-body-mb',
+  constructor(
+    size: number | undefined,
+    limit: number,
+    flag = '--max-body-mb',
     detail = `The request body is ${size === undefined ? `over ${limit} bytes (sent without a length, refused once past the limit)` : `${size} bytes`}; ` +
       `the limit is ${limit} bytes (${flag}).`,
-    extensions: Readonly<Record<string, unknown>> = {}) {
+    extensions: Readonly<Record<string, unknown>> = {},
+  ) {
     super(413, 'Payload too large', detail, {}, extensions);
   }
 }
@@ -71,26 +87,52 @@ export class PayloadTooLarge extends HttpError {
 export class InsufficientStorage extends HttpError {
   constructor(full: StoreFull, extensions: Readonly<Record<string, unknown>> = {}, detail = full.message) {
     const d = full.details;
-    super(507, 'Insufficient storage', detail, {}, d.limitSetBy === 'disk'
-      ? {
-        dataDir: d.dataDir, limitSetBy: 'the disk', availableBytes: d.availableBytes, limitBytes: d.limitBytes,
-        usedBytes: d.usedBytes, neededBytes: d.neededBytes, quads: d.quads, beyond: `free space in ${d.dataDir}`, ...extensions,
-      }
-      : {
-        limitBytes: d.limitBytes, limitSetBy: d.limitSetBy === 'max-store-mb' ? '--max-store-mb' : 'the WebAssembly memory (4 GiB)',
-        usedBytes: d.usedBytes, neededBytes: d.neededBytes, quads: d.quads, beyond: '--store sparql', ...extensions,
-      });
+    super(
+      507,
+      'Insufficient storage',
+      detail,
+      {},
+      d.limitSetBy === 'disk'
+        ? {
+            dataDir: d.dataDir,
+            limitSetBy: 'the disk',
+            availableBytes: d.availableBytes,
+            limitBytes: d.limitBytes,
+            usedBytes: d.usedBytes,
+            neededBytes: d.neededBytes,
+            quads: d.quads,
+            beyond: `free space in ${d.dataDir}`,
+            ...extensions,
+          }
+        : {
+            limitBytes: d.limitBytes,
+            limitSetBy: d.limitSetBy === 'max-store-mb' ? '--max-store-mb' : 'the WebAssembly memory (4 GiB)',
+            usedBytes: d.usedBytes,
+            neededBytes: d.neededBytes,
+            quads: d.quads,
+            beyond: '--store sparql',
+            ...extensions,
+          },
+    );
   }
 }
 
 export class ServiceUnavailable extends HttpError {
-  constructor(detail: string) { super(503, 'Service unavailable', detail, { 'Retry-After': '1' }); }
+  constructor(detail: string) {
+    super(503, 'Service unavailable', detail, { 'Retry-After': '1' });
+  }
 }
 
 /** 415; `accepted` (Accept-Post and a member) where a POST takes a list of types, none where it says nothing more than `detail`. */
 export class UnsupportedMediaType extends HttpError {
   constructor(detail: string, accepted?: readonly string[]) {
-    super(415, 'Unsupported media type', detail, accepted ? { 'Accept-Post': accepted.join(', ') } : {}, accepted ? { accepted } : {});
+    super(
+      415,
+      'Unsupported media type',
+      detail,
+      accepted ? { 'Accept-Post': accepted.join(', ') } : {},
+      accepted ? { accepted } : {},
+    );
   }
 }
 

@@ -12,7 +12,10 @@ export type RequestObserver = (res: Response, seconds: number) => void;
 export function accessLog(logger: Logger, observe?: RequestObserver) {
   const logging = logger.isLevelEnabled('info');
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!logging && !observe) { next(); return; }
+    if (!logging && !observe) {
+      next();
+      return;
+    }
     {
       const start = process.hrtime.bigint();
       res.once('finish', () => {
@@ -22,7 +25,13 @@ export function accessLog(logger: Logger, observe?: RequestObserver) {
         // The dereference sends its headers in one writeHead, which getHeader cannot see: it says its length in locals.
         const length = (res.locals as { bodyBytes?: number }).bodyBytes ?? res.getHeader('Content-Length') ?? 0;
         const bytes = req.method === 'HEAD' || res.statusCode === 304 ? 0 : Number(length);
-        logger.info({ method: req.method, path: req.originalUrl.slice(0, 500), status: res.statusCode, ms: Math.round(ms * 1000) / 1000, bytes });
+        logger.info({
+          method: req.method,
+          path: req.originalUrl.slice(0, 500),
+          status: res.statusCode,
+          ms: Math.round(ms * 1000) / 1000,
+          bytes,
+        });
       });
     }
     next();

@@ -10,7 +10,13 @@
  */
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { ACTIVITY_STREAM_MEDIA_TYPE as MEDIA_TYPE, activityCollection, activityPage, lastPage, ACTIVITY_STREAM_PATH } from '../render/activityStream.js';
+import {
+  ACTIVITY_STREAM_MEDIA_TYPE as MEDIA_TYPE,
+  activityCollection,
+  activityPage,
+  lastPage,
+  ACTIVITY_STREAM_PATH,
+} from '../render/activityStream.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BadRequest, NotFound } from './HttpError.js';
 import { jsonMediaType, sendJson } from './jsonAnswer.js';
@@ -44,13 +50,22 @@ export function activityStreamPages(options: ActivityStreamOptions) {
     const type = jsonMediaType(req, MEDIA_TYPE);
     const path = new URL(req.url, 'http://x').pathname;
     const text = path.slice(path.indexOf(ACTIVITY_PAGES_PATH) + ACTIVITY_PAGES_PATH.length);
-    if (!/^[1-9]\d{0,15}$/.test(text)) throw new BadRequest(`The feed's page ${JSON.stringify(text)} is not a whole number from 1: pages are {base}activity-stream/page/1, /page/2, …`);
+    if (!/^[1-9]\d{0,15}$/.test(text))
+      throw new BadRequest(
+        `The feed's page ${JSON.stringify(text)} is not a whole number from 1: pages are {base}activity-stream/page/1, /page/2, …`,
+      );
     const page = Number(text);
     const kept = fullPages.get(page);
-    if (kept) { sendJson(req, res, kept, type, FULL_PAGE_CACHE_CONTROL); return; }
+    if (kept) {
+      sendJson(req, res, kept, type, FULL_PAGE_CACHE_CONTROL);
+      return;
+    }
     const length = await options.documents.feed.length();
     const last = lastPage(length, options.feedPageSize);
-    if (page > last) throw new NotFound(`The feed has ${last} page${last === 1 ? '' : 's'} (${length} activities, ${options.feedPageSize} a page); there is no page ${page} yet.`);
+    if (page > last)
+      throw new NotFound(
+        `The feed has ${last} page${last === 1 ? '' : 's'} (${length} activities, ${options.feedPageSize} a page); there is no page ${page} yet.`,
+      );
     const activities = await options.documents.feed.page(page, options.feedPageSize, length);
     const body = activityPage(options.baseUrl, page, length, options.feedPageSize, activities);
     const full = page < last;

@@ -20,7 +20,8 @@ export function tokenChecker(token: string | undefined): ((req: Request) => void
     const header = req.headers.authorization;
     if (header === undefined) throw new Unauthorized('Writes need the curator token: Authorization: Bearer <token>.');
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!m || !timingSafeEqual(digest(m[1]), expected)) throw new Unauthorized('The bearer token is not the curator token.');
+    if (!m || !timingSafeEqual(digest(m[1]), expected))
+      throw new Unauthorized('The bearer token is not the curator token.');
   };
 }
 

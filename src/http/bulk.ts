@@ -46,7 +46,15 @@ export interface BulkOptions {
   readonly conformance?: ConformancePolicy;
 }
 
-export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads, documentLimits, conformance: serverConformance = DEFAULT_CONFORMANCE }: BulkOptions) {
+export function bulkLoad({
+  documents,
+  maxBulkBytes,
+  maxBodyBytes,
+  logger,
+  loads,
+  documentLimits,
+  conformance: serverConformance = DEFAULT_CONFORMANCE,
+}: BulkOptions) {
   return async (req: Request, res: Response): Promise<void> => {
     // Strictly decoded: a ?baseUrl= whose escapes are not UTF-8 is a 400, not ids with U+FFFD in them.
     const params = urlParams(req.url);
@@ -54,7 +62,8 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
     if (!format) throw new BadRequest(`?format= names the dump's format: one of ${DUMP_FORMATS.join(', ')}.`);
     const flag = (name: string) => params.get(name) === 'true';
     const batchSize = Number(params.get('batchSize') ?? 500);
-    if (!Number.isInteger(batchSize) || batchSize < 1) throw new BadRequest('?batchSize= is a whole number of documents, at least 1.');
+    if (!Number.isInteger(batchSize) || batchSize < 1)
+      throw new BadRequest('?batchSize= is a whole number of documents, at least 1.');
     const repair = repairPolicyNamed(params.get('repair') ?? 'all');
     if (!repair) throw new BadRequest(`?repair= is one of ${REPAIR_POLICIES.join(', ')}.`);
     const conformance = conformanceAsked(params, serverConformance);
@@ -62,7 +71,8 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > maxBulkBytes) throw new PayloadTooLarge(declared, maxBulkBytes, '--max-bulk-mb');
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-    if (encoding !== 'identity' && encoding !== 'gzip') throw new UnsupportedMediaType(`Content-Encoding ${encoding}: only gzip is understood.`);
+    if (encoding !== 'identity' && encoding !== 'gzip')
+      throw new UnsupportedMediaType(`Content-Encoding ${encoding}: only gzip is understood.`);
 
     // The body, counted against the limit as it streams.
     let tooLarge = false;
@@ -70,7 +80,11 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
     const body = new Transform({
       transform(chunk: Buffer, _e, done) {
         size += chunk.length;
-        if (size > maxBulkBytes) { tooLarge = true; done(new PayloadTooLarge(undefined, maxBulkBytes, '--max-bulk-mb')); return; }
+        if (size > maxBulkBytes) {
+          tooLarge = true;
+          done(new PayloadTooLarge(undefined, maxBulkBytes, '--max-bulk-mb'));
+          return;
+        }
         done(null, chunk);
       },
     });
@@ -79,7 +93,10 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
     body.on('error', () => undefined);
     req.pipe(body);
     // JSON unless the client prefers the streamed lines (`*/*` or no Accept: JSON, as before).
-    const progress = req.accepts(['application/json', BULK_PROGRESS_MEDIA_TYPE]) === BULK_PROGRESS_MEDIA_TYPE ? new BulkProgress(res) : undefined;
+    const progress =
+      req.accepts(['application/json', BULK_PROGRESS_MEDIA_TYPE]) === BULK_PROGRESS_MEDIA_TYPE
+        ? new BulkProgress(res)
+        : undefined;
     progress?.start();
     // A dry run stores nothing: it is not a load's progress.
     const tracker = flag('dryRun') ? undefined : loads?.began();
@@ -87,14 +104,28 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
       // Read once; with strict=true the Loader keeps it in a temporary file for its second pass.
       const input = streamInput(params.get('source') ?? 'request body', format, encoding === 'gzip', () => body);
       const report = await new Loader(documents, {
-        strict: flag('strict'), dryRun: flag('dryRun'), documentLimits, baseUrl: params.get('baseUrl') ?? undefined, repair, conventions, batchSize, conformance,
+        strict: flag('strict'),
+        dryRun: flag('dryRun'),
+        documentLimits,
+        baseUrl: params.get('baseUrl') ?? undefined,
+        repair,
+        conventions,
+        batchSize,
+        conformance,
         // Every warning counted by rule; each one listed only with ?warnings=all (a large load's would fill the answer).
         warningsListed: params.get('warnings') === 'all' ? Number.POSITIVE_INFINITY : WARNED_LISTED,
         // Checked in worker threads, never on the thread that answers readers meanwhile.
-        checkWorkers: defaultCheckWorkers(), keepThreadFree: true,
+        checkWorkers: defaultCheckWorkers(),
+        keepThreadFree: true,
         // Acknowledged batch by batch as stored: read once (a later copy of an id replaces an earlier one already stored).
         readOnce: true,
-        onStored: progress || tracker ? (so) => { progress?.acknowledged(so); tracker?.progressed(so); } : undefined,
+        onStored:
+          progress || tracker
+            ? (so) => {
+                progress?.acknowledged(so);
+                tracker?.progressed(so);
+              }
+            : undefined,
       }).load([input]);
       tracker?.progressed(report);
       // Stopped with the store full: 507, the report (how far the load got) beside the problem.
@@ -111,7 +142,8 @@ export function bulkLoad({ documents, maxBulkBytes, maxBodyBytes, logger, loads,
     } catch (error) {
       if (progress) {
         const problem = asHttpError(answerFor(error, tooLarge, maxBulkBytes, encoding === 'gzip'));
-        if (problem.status >= 500 && problem.status !== 507) logger.error({ err: error, path: req.originalUrl.slice(0, 500) }, 'bulk load failed');
+        if (problem.status >= 500 && problem.status !== 507)
+          logger.error({ err: error, path: req.originalUrl.slice(0, 500) }, 'bulk load failed');
         if (problem.status === 413) drainRefusedBody(req, maxBodyBytes);
         return progress.problem(problem);
       }
@@ -139,9 +171,11 @@ function answerFor(error: unknown, tooLarge: boolean, maxBulkBytes: number, gzip
   if (tooLarge) return new PayloadTooLarge(undefined, maxBulkBytes, '--max-bulk-mb');
   if (error instanceof HttpError) return error;
   // Bytes that are not UTF-8 (the load reads its text strictly): where, in the body as sent or as gunzipped.
-  if (error instanceof NotUtf8) return new BadRequest(`The request body${gzipped ? ', gunzipped,' : ''} is ${error.problem}; send it as UTF-8.`);
+  if (error instanceof NotUtf8)
+    return new BadRequest(`The request body${gzipped ? ', gunzipped,' : ''} is ${error.problem}; send it as UTF-8.`);
   // A broken gzip stream or a dropped connection: the client's input, not our failure.
   const code = (error as NodeJS.ErrnoException).code;
-  if (code?.startsWith('Z_') || code === 'ECONNRESET') return new BadRequest(`The body could not be read: ${(error as Error).message}.`);
+  if (code?.startsWith('Z_') || code === 'ECONNRESET')
+    return new BadRequest(`The body could not be read: ${(error as Error).message}.`);
   return error;
 }

@@ -13,7 +13,12 @@ import type { HttpError } from './HttpError.js';
 
 export const BULK_PROGRESS_MEDIA_TYPE = 'application/x-ndjson';
 
-export interface Acknowledged { created: number; replaced: number; unchanged: number; rejected: number }
+export interface Acknowledged {
+  created: number;
+  replaced: number;
+  unchanged: number;
+  rejected: number;
+}
 
 export class BulkProgress {
   constructor(private readonly res: Response) {}
@@ -37,7 +42,15 @@ export class BulkProgress {
   }
 
   problem(error: HttpError): void {
-    this.line({ problem: { type: 'about:blank', title: error.title, status: error.status, detail: error.message, ...error.extensions } });
+    this.line({
+      problem: {
+        type: 'about:blank',
+        title: error.title,
+        status: error.status,
+        detail: error.message,
+        ...error.extensions,
+      },
+    });
     this.res.end();
   }
 

@@ -6,12 +6,18 @@
 import type { Response } from 'express';
 
 export const EXPOSED_HEADERS = 'ETag, Last-Modified, Link, Location, Content-Location, Vary';
-export const ALLOWED_REQUEST_HEADERS = 'Accept, Authorization, Content-Type, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, Prefer, Cache-Control';
+export const ALLOWED_REQUEST_HEADERS =
+  'Accept, Authorization, Content-Type, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, Prefer, Cache-Control';
 /** How long a browser may keep a preflight's answer, in seconds. */
 export const PREFLIGHT_MAX_AGE = '86400';
 
 /** The CORS headers of every response, as `name, value` pairs for `writeHead`. */
-export const CORS_HEADER_PAIRS: readonly string[] = ['Access-Control-Allow-Origin', '*', 'Access-Control-Expose-Headers', EXPOSED_HEADERS];
+export const CORS_HEADER_PAIRS: readonly string[] = [
+  'Access-Control-Allow-Origin',
+  '*',
+  'Access-Control-Expose-Headers',
+  EXPOSED_HEADERS,
+];
 
 export function setCorsHeaders(res: Response): void {
   res.setHeader('Access-Control-Allow-Origin', '*');

@@ -31,7 +31,12 @@ import { prefersHtml } from './prefersHtml.js';
 import { searchRoute, SEARCH_PATH } from './searchRoute.js';
 import { STYLESHEET_PATH } from '../render/html/stylesheet.js';
 import { stylesheetRoute } from './stylesheetRoute.js';
-import { activityStreamCollection, activityStreamPages, ACTIVITY_PAGES_PATH, ACTIVITY_STREAM_ROUTE } from './activityStreamRoute.js';
+import {
+  activityStreamCollection,
+  activityStreamPages,
+  ACTIVITY_PAGES_PATH,
+  ACTIVITY_STREAM_ROUTE,
+} from './activityStreamRoute.js';
 import { serviceMetrics } from '../metrics/ServiceMetrics.js';
 import { metricsRoute } from './metricsRoute.js';
 import { METRICS_PATH, routeKindOf, routeKindOfResponse, setRouteKind } from './routeKind.js';
@@ -54,15 +59,24 @@ type Handler = (req: Request, res: Response) => Promise<void> | void;
 /** The service's own paths, outside the ids: what each allows besides OPTIONS. */
 const READ = ['GET', 'HEAD'];
 
-export function createApp({ config, documents, representations, logger, readiness: state = { ready: true }, sparql }: AppOptions): Express {
+export function createApp({
+  config,
+  documents,
+  representations,
+  logger,
+  readiness: state = { ready: true },
+  sparql,
+}: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   const checkToken = tokenChecker(config.token);
   const writable = checkToken !== undefined;
   // The service's metrics (a registry of this app's own), unless /metrics is off.
-  const metrics = config.metrics === 'off' ? undefined
-    : serviceMetrics({ documents, representations, sparql, ready: () => state.ready && !state.stopping });
+  const metrics =
+    config.metrics === 'off'
+      ? undefined
+      : serviceMetrics({ documents, representations, sparql, ready: () => state.ready && !state.stopping });
 
   /** Methods of each path, and the handler of each method. */
   const routes = new Map<string, Map<string, Handler>>([
@@ -77,38 +91,105 @@ export function createApp({ config, documents, representations, logger, readines
   if (sparql) {
     const endpoint = whenReady(sparqlEndpoint({ sparql, config }));
     const queryPageHandler = queryPage();
-    const page: Handler = (req, res) => { setRouteKind(res, 'query_page'); return queryPageHandler(req, res); };
-    routes.set('/sparql', new Map<string, Handler>([
-      ['GET', (req, res) => wantsQueryPage(req) ? page(req, res) : endpoint(req, res)],
-      ['POST', endpoint],
-    ]));
+    const page: Handler = (req, res) => {
+      setRouteKind(res, 'query_page');
+      return queryPageHandler(req, res);
+    };
+    routes.set(
+      '/sparql',
+      new Map<string, Handler>([
+        ['GET', (req, res) => (wantsQueryPage(req) ? page(req, res) : endpoint(req, res))],
+        ['POST', endpoint],
+      ]),
+    );
     prefixes.set(QUERY_PAGE_ASSETS_PATH, new Map([['GET', queryPageAsset()]]));
   }
   // Discovery: the root, search pages of the reverse links, and every entity by class.
-  const discovery = { baseUrl: config.baseUrl, pageSize: config.pageSize, cacheControl: config.cacheControl, documents };
+  const discovery = {
+    baseUrl: config.baseUrl,
+    pageSize: config.pageSize,
+    cacheControl: config.cacheControl,
+    documents,
+  };
   // A browser (Accept preferring text/html) gets pages for people at `/`, the lists by class and name search.
-  const people = { ...discovery, frame: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: sparql !== undefined } };
+  const people = {
+    ...discovery,
+    frame: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: sparql !== undefined },
+  };
   const root = serviceRoot({ ...discovery, sparql: sparql !== undefined });
   const landing = landingPage(people);
-  routes.set('/', new Map([['GET', whenReady((req, res) => prefersHtml(req) ? landing(req, res) : root(req, res))]]));
+  routes.set('/', new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? landing(req, res) : root(req, res)))]]));
   prefixes.set(RELATION_PAGES_PATH, new Map([['GET', whenReady(relationPages(discovery))]]));
   const classes = classPages(discovery);
   const list = entityListPage(people);
-  prefixes.set(CLASS_PAGES_PATH, new Map([['GET', whenReady((req, res) => prefersHtml(req) ? list(req, res) : classes(req, res))]]));
+  prefixes.set(
+    CLASS_PAGES_PATH,
+    new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? list(req, res) : classes(req, res)))]]),
+  );
   routes.set(SEARCH_PATH, new Map([['GET', whenReady(searchRoute(people))]]));
   // The validation report of a document stored with violations (--conformance report).
-  routes.set(VALIDATION_PATH, new Map([['GET', whenReady(validationRoute({ documents, cacheControl: config.cacheControl, frame: people.frame }))]]));
+  routes.set(
+    VALIDATION_PATH,
+    new Map([
+      ['GET', whenReady(validationRoute({ documents, cacheControl: config.cacheControl, frame: people.frame }))],
+    ]),
+  );
   // Change discovery: the feed of every write's activities.
-  const feed = { baseUrl: config.baseUrl, feedPageSize: config.feedPageSize, cacheControl: config.cacheControl, documents };
+  const feed = {
+    baseUrl: config.baseUrl,
+    feedPageSize: config.feedPageSize,
+    cacheControl: config.cacheControl,
+    documents,
+  };
   // Writes through this service keep full pages of this size whole (a faster read of them).
   documents.feed.pageSize = config.feedPageSize;
   routes.set(ACTIVITY_STREAM_ROUTE, new Map([['GET', whenReady(activityStreamCollection(feed))]]));
   prefixes.set(ACTIVITY_PAGES_PATH, new Map([['GET', whenReady(activityStreamPages(feed))]]));
   // Without a token the write methods are there only to say how to turn writes on (405).
-  routes.set('/_bulk', writable ? new Map([['POST', guarded(bulkLoad({ documents, maxBulkBytes: config.maxBulkBytes, maxBodyBytes: config.maxBodyBytes, logger, loads: metrics?.loads, documentLimits: config.documentLimits, conformance: config.conformance }))]]) : new Map<string, Handler>());
-  const entity = new Map<string, Handler>([['GET', whenReady(dereference({ baseUrl: config.baseUrl, cacheControl: config.cacheControl, representations, logger, deletedAt: (id) => documents.feed.deletedAt(id) }))]]);
+  routes.set(
+    '/_bulk',
+    writable
+      ? new Map([
+          [
+            'POST',
+            guarded(
+              bulkLoad({
+                documents,
+                maxBulkBytes: config.maxBulkBytes,
+                maxBodyBytes: config.maxBodyBytes,
+                logger,
+                loads: metrics?.loads,
+                documentLimits: config.documentLimits,
+                conformance: config.conformance,
+              }),
+            ),
+          ],
+        ])
+      : new Map<string, Handler>(),
+  );
+  const entity = new Map<string, Handler>([
+    [
+      'GET',
+      whenReady(
+        dereference({
+          baseUrl: config.baseUrl,
+          cacheControl: config.cacheControl,
+          representations,
+          logger,
+          deletedAt: (id) => documents.feed.deletedAt(id),
+        }),
+      ),
+    ],
+  ]);
   if (writable) {
-    const options = { baseUrl: config.baseUrl, maxBodyBytes: config.maxBodyBytes, documents, representations, documentLimits: config.documentLimits, conformance: config.conformance };
+    const options = {
+      baseUrl: config.baseUrl,
+      maxBodyBytes: config.maxBodyBytes,
+      documents,
+      representations,
+      documentLimits: config.documentLimits,
+      conformance: config.conformance,
+    };
     entity.set('PUT', guarded(putDocument(options)));
     entity.set('DELETE', guarded(deleteDocument(options)));
   }
@@ -121,7 +202,12 @@ export function createApp({ config, documents, representations, logger, readines
     return routes.has(inner) || prefixed(inner) ? inner : undefined;
   };
 
-  app.use(accessLog(logger, metrics && ((res, seconds) => metrics.requests.observe(routeKindOfResponse(res), res.statusCode, seconds))));
+  app.use(
+    accessLog(
+      logger,
+      metrics && ((res, seconds) => metrics.requests.observe(routeKindOfResponse(res), res.statusCode, seconds)),
+    ),
+  );
   app.use(async (req: Request, res: Response) => {
     const q = req.url.indexOf('?');
     const path = servicePath(q < 0 ? req.url : req.url.slice(0, q)) ?? (q < 0 ? req.url : req.url.slice(0, q));
@@ -137,7 +223,8 @@ export function createApp({ config, documents, representations, logger, readines
     }
     const handler = handlers.get(method);
     if (!handler) {
-      const write = handlers === entity ? method === 'PUT' || method === 'DELETE' : path === '/_bulk' && method === 'POST';
+      const write =
+        handlers === entity ? method === 'PUT' || method === 'DELETE' : path === '/_bulk' && method === 'POST';
       if (!writable && write) throw new ReadOnly(method, allowedMethods(handlers));
       throw new MethodNotAllowed(req.method, allowedMethods(handlers));
     }
@@ -152,9 +239,17 @@ export function createApp({ config, documents, representations, logger, readines
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const problem = asHttpError(error);
     // 507: the store is full, a state the operator must hear of, not a failure of ours.
-    if (problem.status === 507) logger.warn({ method: req.method, path: req.originalUrl.slice(0, 500), detail: problem.message }, 'write refused: the store is full');
-    else if (problem.status >= 500 && problem.status !== 503) logger.error({ err: error, method: req.method, path: req.originalUrl.slice(0, 500) }, 'request failed');
-    if (res.headersSent) { res.destroy(); return; }
+    if (problem.status === 507)
+      logger.warn(
+        { method: req.method, path: req.originalUrl.slice(0, 500), detail: problem.message },
+        'write refused: the store is full',
+      );
+    else if (problem.status >= 500 && problem.status !== 503)
+      logger.error({ err: error, method: req.method, path: req.originalUrl.slice(0, 500) }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     sendProblem(res, problem);
     // A body refused part-way (or by its Content-Length) is read away, not left to reset the connection under the answer.
     if (problem.status === 413) drainRefusedBody(req, config.maxBodyBytes);
@@ -168,7 +263,8 @@ export function createApp({ config, documents, representations, logger, readines
 
   function whenReady(handler: Handler): Handler {
     return (req, res) => {
-      if (!state.ready) throw new ServiceUnavailable(`The store is not ready (${state.reason ?? 'starting'}); try again shortly.`);
+      if (!state.ready)
+        throw new ServiceUnavailable(`The store is not ready (${state.reason ?? 'starting'}); try again shortly.`);
       return handler(req, res);
     };
   }
@@ -184,13 +280,18 @@ export function createApp({ config, documents, representations, logger, readines
 /** A write to a service started without a curator token: 405, saying how writes are turned on. */
 class ReadOnly extends HttpError {
   constructor(method: string, allow: readonly string[]) {
-    super(405, 'Method not allowed', `${method} is a write, and this service is read-only: writes (PUT, DELETE, bulk loads, SPARQL ` +
-      'Update) need a curator token. Start the service with --token T (or LINKEDART_TOKEN, 16 characters or more) and send ' +
-      '"Authorization: Bearer T".', { Allow: allow.join(', ') });
+    super(
+      405,
+      'Method not allowed',
+      `${method} is a write, and this service is read-only: writes (PUT, DELETE, bulk loads, SPARQL ` +
+        'Update) need a curator token. Start the service with --token T (or LINKEDART_TOKEN, 16 characters or more) and send ' +
+        '"Authorization: Bearer T".',
+      { Allow: allow.join(', ') },
+    );
   }
 }
 
 function allowedMethods(handlers: ReadonlyMap<string, Handler>): string[] {
-  const methods = [...handlers.keys()].flatMap((m) => m === 'GET' ? READ : [m]);
+  const methods = [...handlers.keys()].flatMap((m) => (m === 'GET' ? READ : [m]));
   return [...methods, 'OPTIONS'];
 }

@@ -14,6 +14,7 @@ export function conventionsAsked(params: URLSearchParams, repair?: RepairPolicy)
   const order = dateOrderNamed(asked);
   if (!order) throw new BadRequest(`${dateOrderError('?dateOrder=', asked)}.`);
   if (order === 'ymd') return {};
-  if (repair === 'none') throw new BadRequest(`?dateOrder=${order} is read by a repair: it cannot go with ?repair=none.`);
+  if (repair === 'none')
+    throw new BadRequest(`?dateOrder=${order} is read by a repair: it cannot go with ?repair=none.`);
   return { dateOrder: order };
 }

@@ -38,7 +38,8 @@ export function dereference({ baseUrl, cacheControl, representations, logger, de
       if (format.name === 'html') setRouteKind(res, 'page');
     } catch (error) {
       // A missing document is the better answer than an unacceptable one.
-      if (error instanceof NotAcceptable && !(await anyExists(representations, ids))) throw await missingAnswer(ids, deletedAt);
+      if (error instanceof NotAcceptable && !(await anyExists(representations, ids)))
+        throw await missingAnswer(ids, deletedAt);
       throw error;
     }
     let found: { id: string; representation: Representation } | undefined;
@@ -46,11 +47,18 @@ export function dereference({ baseUrl, cacheControl, representations, logger, de
       const representation = await representations.get(id, format).catch((error: unknown) => {
         // Some graphs have no form in some syntaxes (RDF/XML needs predicates that end in an XML name).
         if (error instanceof SerializationError) {
-          throw new NotAcceptable(format.contentType, AVAILABLE_MEDIA_TYPES, `${id} cannot be written as ${format.contentType}: ${error.message}`);
+          throw new NotAcceptable(
+            format.contentType,
+            AVAILABLE_MEDIA_TYPES,
+            `${id} cannot be written as ${format.contentType}: ${error.message}`,
+          );
         }
         throw error;
       });
-      if (representation) { found = { id, representation }; break; }
+      if (representation) {
+        found = { id, representation };
+        break;
+      }
     }
     if (!found) throw await missingAnswer(ids, deletedAt);
     const { id, representation } = found;
@@ -83,17 +91,31 @@ interface ResponseHeaders {
 /** Per representation (dropped with it from the cache). */
 const HEADERS = new WeakMap<Representation, ResponseHeaders>();
 
-function headersOf(id: string, format: Format, representation: Representation, cacheControl: string, baseUrl: string): ResponseHeaders {
+function headersOf(
+  id: string,
+  format: Format,
+  representation: Representation,
+  cacheControl: string,
+  baseUrl: string,
+): ResponseHeaders {
   // A document stored with violations (the `report` conformance policy) says so, linking to its report.
-  const validation = representation.violations > 0 ? `, ${validationLink(baseUrl, id, representation.violations).header}` : '';
+  const validation =
+    representation.violations > 0 ? `, ${validationLink(baseUrl, id, representation.violations).header}` : '';
   const common = [
     ...CORS_HEADER_PAIRS,
-    'Content-Type', format.contentType,
-    'ETag', representation.etag,
+    'Content-Type',
+    format.contentType,
+    'ETag',
+    representation.etag,
     ...(representation.lastModified ? ['Last-Modified', representation.lastModified] : []),
-    'Cache-Control', cacheControl,
-    'Vary', 'Accept',
-    'Link', format.name === 'html' ? `<${id}>; rel="describedby"; type="${DESCRIBED_BY_TYPE}", ${alternates(id, format)}${validation}` : alternates(id, format) + validation,
+    'Cache-Control',
+    cacheControl,
+    'Vary',
+    'Accept',
+    'Link',
+    format.name === 'html'
+      ? `<${id}>; rel="describedby"; type="${DESCRIBED_BY_TYPE}", ${alternates(id, format)}${validation}`
+      : alternates(id, format) + validation,
     ...(format.name === 'html' ? PAGE_HEADERS : []),
   ];
   return { ok: [...common, 'Content-Length', String(representation.body.length)], notModified: common };
@@ -113,19 +135,21 @@ async function missingAnswer(ids: readonly string[], deletedAt: DereferenceOptio
   return new NotFound(`No document has the id ${ids[0]}.`);
 }
 
-
 /** `Link` to the same description in the other formats, at the `?format=` URLs. */
 function alternates(id: string, current: Format): string {
   let link = '';
   for (const f of FORMATS) {
-    if (f !== current) link += `${link ? ', ' : ''}<${id}?format=${f.extension}>; rel="alternate"; ${LINK_TYPE.get(f)!}`;
+    if (f !== current)
+      link += `${link ? ', ' : ''}<${id}?format=${f.extension}>; rel="alternate"; ${LINK_TYPE.get(f)!}`;
   }
   return link;
 }
 
 /** The `type` (and `profile`) parameters of a link to each format. */
-const LINK_TYPE = new Map<Format, string>(FORMATS.map((f) => {
-  const [type, ...params] = f.contentType.split(';');
-  const profile = params.find((p) => p.startsWith('profile='));
-  return [f, `type="${type}"${profile ? `; ${profile}` : ''}`];
-}));
+const LINK_TYPE = new Map<Format, string>(
+  FORMATS.map((f) => {
+    const [type, ...params] = f.contentType.split(';');
+    const profile = params.find((p) => p.startsWith('profile='));
+    return [f, `type="${type}"${profile ? `; ${profile}` : ''}`];
+  }),
+);

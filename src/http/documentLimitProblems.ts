@@ -5,7 +5,13 @@
  * the gate would (`problems`, `errors`), so a client reads both the same way.
  */
 import { formatProblem } from '../linkedart/Problem.js';
-import { limitProblem, shapeExceeded, sizeExceeded, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
+import {
+  limitProblem,
+  shapeExceeded,
+  sizeExceeded,
+  type DocumentLimits,
+  type LimitExceeded,
+} from '../ingest/documentLimits.js';
 import { HttpError } from './HttpError.js';
 
 /** Throws 413 when a body of `bytes` is larger than one document may be. */
@@ -28,8 +34,19 @@ export function overLimitsError(exceeded: LimitExceeded, id: string): HttpError 
 function limitError(status: number, title: string, exceeded: LimitExceeded, id: string): HttpError {
   const problem = limitProblem(exceeded, id);
   const where = exceeded.path === '' ? '' : ` at ${exceeded.path}`;
-  return new HttpError(status, title, `The document ${id} is refused${where}: ${exceeded.message}; nothing was stored.`, {}, {
-    id, rule: exceeded.rule, limit: exceeded.limit, found: exceeded.found, path: exceeded.path,
-    problems: [problem], errors: [formatProblem(problem)],
-  });
+  return new HttpError(
+    status,
+    title,
+    `The document ${id} is refused${where}: ${exceeded.message}; nothing was stored.`,
+    {},
+    {
+      id,
+      rule: exceeded.rule,
+      limit: exceeded.limit,
+      found: exceeded.found,
+      path: exceeded.path,
+      problems: [problem],
+      errors: [formatProblem(problem)],
+    },
+  );
 }

@@ -24,7 +24,11 @@ export function entityIdsFor(base: URL, target: string): string[] {
   let path = target;
   if (!path.startsWith('/')) {
     // Absolute-form request target (`GET http://host/path`): only the path counts.
-    try { path = new URL(path).pathname; } catch { throw new BadRequest('The request target is neither a path nor a URL.'); }
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      throw new BadRequest('The request target is neither a path nor a URL.');
+    }
   }
   const query = path.indexOf('?');
   if (query >= 0) path = path.slice(0, query);
@@ -32,10 +36,13 @@ export function entityIdsFor(base: URL, target: string): string[] {
     throw new BadRequest(`The path is ${path.length} characters long; an id is at most ${MAX_ID_LENGTH}.`);
   }
   const control = ENCODED_CONTROL.exec(path);
-  if (control) throw new BadRequest(`The path holds the encoded control character ${control[0]}, which no id contains.`);
-  if (/%(?![0-9A-Fa-f]{2})/.test(path)) throw new BadRequest('The path holds a "%" that starts no escape (% and two hex digits).');
+  if (control)
+    throw new BadRequest(`The path holds the encoded control character ${control[0]}, which no id contains.`);
+  if (/%(?![0-9A-Fa-f]{2})/.test(path))
+    throw new BadRequest('The path holds a "%" that starts no escape (% and two hex digits).');
   const bad = NOT_IN_IRI.exec(path);
-  if (bad) throw new BadRequest(`The path holds ${JSON.stringify(bad[0])}, which an IRI cannot contain; percent-encode it.`);
+  if (bad)
+    throw new BadRequest(`The path holds ${JSON.stringify(bad[0])}, which an IRI cannot contain; percent-encode it.`);
   if (!path.startsWith(base.pathname)) {
     throw new NotFound(`No entity has a path outside ${base.pathname} (ids are under ${base.href}).`);
   }
@@ -65,7 +72,11 @@ function decodeSafeEscapes(path: string): string {
       const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
       const escapes = run.slice(i, i + 3 * length);
       let text: string | undefined;
-      try { text = length > 1 && escapes.length === 3 * length ? decodeURIComponent(escapes) : undefined; } catch { text = undefined; }
+      try {
+        text = length > 1 && escapes.length === 3 * length ? decodeURIComponent(escapes) : undefined;
+      } catch {
+        text = undefined;
+      }
       if (text !== undefined && !NOT_IN_IRI.test(text)) {
         out += text;
         i += 3 * length;

@@ -6,7 +6,13 @@ import { setCorsHeaders } from './cors.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
-import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, ExportRequestError, exportDocuments, isExportFormat } from '../export/exportDocuments.js';
+import {
+  EXPORT_CONTENT_TYPES,
+  EXPORT_FORMATS,
+  ExportRequestError,
+  exportDocuments,
+  isExportFormat,
+} from '../export/exportDocuments.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { BadRequest, HttpError } from './HttpError.js';
 import { urlParams } from './strictParams.js';
@@ -27,13 +33,21 @@ export function exportRoute(store: QuadStore) {
     try {
       first = await chunks.next();
     } catch (error) {
-      if (error instanceof ExportRequestError) throw new HttpError(error.reason === 'unknown-id' ? 404 : 400, error.reason === 'unknown-id' ? 'Not found' : 'Bad request', error.message);
+      if (error instanceof ExportRequestError)
+        throw new HttpError(
+          error.reason === 'unknown-id' ? 404 : 400,
+          error.reason === 'unknown-id' ? 'Not found' : 'Bad request',
+          error.message,
+        );
       throw error;
     }
     setCorsHeaders(res);
     res.setHeader('Content-Type', EXPORT_CONTENT_TYPES[format]);
     res.setHeader('Cache-Control', 'no-store');
-    if (req.method === 'HEAD') { res.end(); return; }
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
     async function* all(): AsyncGenerator<string> {
       if (!first.done) yield first.value;
       yield* chunks;

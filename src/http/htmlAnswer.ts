@@ -12,8 +12,18 @@ import { PAGE_HEADERS } from './pageHeaders.js';
 export function sendHtml(req: Request, res: Response, html: string, cacheControl: string, status = 200): void {
   const bytes = Buffer.from(html);
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-  const headers = [...CORS_HEADER_PAIRS, ...PAGE_HEADERS, 'Content-Type', 'text/html;charset=utf-8', 'ETag', etag,
-    'Cache-Control', status === 200 ? cacheControl : 'no-store', 'Vary', 'Accept'];
+  const headers = [
+    ...CORS_HEADER_PAIRS,
+    ...PAGE_HEADERS,
+    'Content-Type',
+    'text/html;charset=utf-8',
+    'ETag',
+    etag,
+    'Cache-Control',
+    status === 200 ? cacheControl : 'no-store',
+    'Vary',
+    'Accept',
+  ];
   if (status === 200 && isNotModified(req.headers, etag, undefined)) {
     res.writeHead(304, headers);
     res.end();

@@ -14,8 +14,10 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 export function iriParameter(name: string, value: string): string {
   const control = CONTROL.exec(value);
   if (control) {
-    throw new BadRequest(`?${name}= holds the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} ` +
-      `at character ${control.index}: it is not a valid IRI (no id contains one).`);
+    throw new BadRequest(
+      `?${name}= holds the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} ` +
+        `at character ${control.index}: it is not a valid IRI (no id contains one).`,
+    );
   }
   const problem = iriProblem(value);
   if (problem !== undefined) throw new BadRequest(`?${name}= ${shown(value)} ${problem}.`);

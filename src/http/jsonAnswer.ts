@@ -19,7 +19,17 @@ export function jsonMediaType(req: Request, jsonLdType: string): string {
 export function sendJson(req: Request, res: Response, body: unknown, contentType: string, cacheControl: string): void {
   const bytes = Buffer.from(JSON.stringify(body));
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-  const headers = [...CORS_HEADER_PAIRS, 'Content-Type', contentType, 'ETag', etag, 'Cache-Control', cacheControl, 'Vary', 'Accept'];
+  const headers = [
+    ...CORS_HEADER_PAIRS,
+    'Content-Type',
+    contentType,
+    'ETag',
+    etag,
+    'Cache-Control',
+    cacheControl,
+    'Vary',
+    'Accept',
+  ];
   if (isNotModified(req.headers, etag, undefined)) {
     res.writeHead(304, headers);
     res.end();

@@ -30,7 +30,10 @@ export interface LandingOptions {
   readonly frame: PageFrame;
 }
 
-const relative = (url: string): string => { const u = new URL(url); return u.pathname + u.search; };
+const relative = (url: string): string => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
 
 /** GET / for a browser. */
 export function landingPage(options: LandingOptions) {
@@ -39,19 +42,36 @@ export function landingPage(options: LandingOptions) {
     const counts = await (await documents.reverseLinks()).classCounts();
     const names = await nameIndexOf(documents);
     const length = await documents.feed.length();
-    const activities = length === 0 ? [] : await documents.feed.activities(Math.max(1, length - LATEST_CHANGES + 1), length);
+    const activities =
+      length === 0 ? [] : await documents.feed.activities(Math.max(1, length - LATEST_CHANGES + 1), length);
     const changes = activities.reverse().map((a): RecentChange => {
       const name = names.nameOf(a.object);
-      return { time: a.endTime, kind: a.kind, className: a.type, id: a.object, name, href: name === undefined ? undefined : hrefOf(baseUrl, a.object)?.href };
+      return {
+        time: a.endTime,
+        kind: a.kind,
+        className: a.type,
+        id: a.object,
+        name,
+        href: name === undefined ? undefined : hrefOf(baseUrl, a.object)?.href,
+      };
     });
-    sendHtml(req, res, landingPageHtml({
-      frame,
-      counts: ENTITY.filter((c) => (counts.get(c) ?? 0) > 0).map((c) => ({ className: c, count: counts.get(c)!, href: relative(classCollectionUrl(baseUrl, c)) })),
-      changes,
-      feedHref: relative(activityStreamUrl(baseUrl)),
-      exportHref: relative(`${baseUrl}_export`),
-      violated: await violatedCount(documents.store),
-    }), options.cacheControl);
+    sendHtml(
+      req,
+      res,
+      landingPageHtml({
+        frame,
+        counts: ENTITY.filter((c) => (counts.get(c) ?? 0) > 0).map((c) => ({
+          className: c,
+          count: counts.get(c)!,
+          href: relative(classCollectionUrl(baseUrl, c)),
+        })),
+        changes,
+        feedHref: relative(activityStreamUrl(baseUrl)),
+        exportHref: relative(`${baseUrl}_export`),
+        violated: await violatedCount(documents.store),
+      }),
+      options.cacheControl,
+    );
   };
 }
 
@@ -60,22 +80,42 @@ export function entityListPage(options: LandingOptions) {
   const { baseUrl, documents, frame, pageSize } = options;
   return async (req: Request, res: Response): Promise<void> => {
     const url = new URL(req.url, 'http://x');
-    const className = decodeURIComponent(url.pathname.slice(url.pathname.indexOf(CLASS_PAGES_PATH) + CLASS_PAGES_PATH.length));
+    const className = decodeURIComponent(
+      url.pathname.slice(url.pathname.indexOf(CLASS_PAGES_PATH) + CLASS_PAGES_PATH.length),
+    );
     if (!(ENTITY as readonly string[]).includes(className)) {
-      throw new NotFound(`No class of entity is named ${JSON.stringify(className)}; the classes are ${ENTITY.join(', ')}.`);
+      throw new NotFound(
+        `No class of entity is named ${JSON.stringify(className)}; the classes are ${ENTITY.join(', ')}.`,
+      );
     }
     const pageParam = url.searchParams.get('page') ?? '1';
-    if (!/^[1-9]\d{0,8}$/.test(pageParam)) throw new BadRequest(`?page= ${JSON.stringify(pageParam.slice(0, 40))} is not a page number: pages are numbered from 1.`);
+    if (!/^[1-9]\d{0,8}$/.test(pageParam))
+      throw new BadRequest(
+        `?page= ${JSON.stringify(pageParam.slice(0, 40))} is not a page number: pages are numbered from 1.`,
+      );
     const page = Number(pageParam);
     const { total, items } = await (await documents.reverseLinks()).ofClass(className, (page - 1) * pageSize, pageSize);
     const last = pageCount(total, pageSize);
     if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of the ${className} list.`);
     const names = await nameIndexOf(documents);
     const base = relative(classCollectionUrl(baseUrl, className));
-    sendHtml(req, res, entityListHtml({
-      frame, className, total, page, last, startIndex: (page - 1) * pageSize,
-      entries: items.map((hit) => ({ href: hrefOf(baseUrl, hit.id)?.href ?? hit.id, name: names.nameOf(hit.id) ?? hit.id })),
-      pageHref: (n) => `${base}?page=${n}`,
-    }), options.cacheControl);
+    sendHtml(
+      req,
+      res,
+      entityListHtml({
+        frame,
+        className,
+        total,
+        page,
+        last,
+        startIndex: (page - 1) * pageSize,
+        entries: items.map((hit) => ({
+          href: hrefOf(baseUrl, hit.id)?.href ?? hit.id,
+          name: names.nameOf(hit.id) ?? hit.id,
+        })),
+        pageHref: (n) => `${base}?page=${n}`,
+      }),
+      options.cacheControl,
+    );
   };
 }

@@ -12,14 +12,17 @@ import { passes, tokenChecker, Unauthorized } from './auth.js';
 import { setCorsHeaders } from './cors.js';
 
 export function metricsRoute(metrics: ServiceMetrics, config: Pick<Config, 'metrics' | 'token' | 'readToken'>) {
-  const checks = config.metrics === 'token'
-    ? [tokenChecker(config.readToken), tokenChecker(config.token)].filter((c) => c !== undefined)
-    : undefined;
+  const checks =
+    config.metrics === 'token'
+      ? [tokenChecker(config.readToken), tokenChecker(config.token)].filter((c) => c !== undefined)
+      : undefined;
   return async (req: Request, res: Response): Promise<void> => {
     if (checks && !checks.some((check) => passes(check, req))) {
-      throw new Unauthorized(req.headers.authorization === undefined
-        ? '/metrics needs a token on this service (--metrics token): Authorization: Bearer <read token or curator token>.'
-        : 'The bearer token is neither the read token nor the curator token.');
+      throw new Unauthorized(
+        req.headers.authorization === undefined
+          ? '/metrics needs a token on this service (--metrics token): Authorization: Bearer <read token or curator token>.'
+          : 'The bearer token is neither the read token nor the curator token.',
+      );
     }
     const body = Buffer.from(await metrics.registry.metrics());
     res.statusCode = 200;

@@ -25,7 +25,9 @@ export function negotiateFormat(req: Request, formatParameter: string | undefine
   if (formatParameter !== undefined) {
     const named = formatNamed(formatParameter);
     if (!named) {
-      throw new BadRequest(`?format=${formatParameter.slice(0, 40)} is not a format here; use one of ${FORMAT_EXTENSIONS.join(', ')}.`);
+      throw new BadRequest(
+        `?format=${formatParameter.slice(0, 40)} is not a format here; use one of ${FORMAT_EXTENSIONS.join(', ')}.`,
+      );
     }
     return named;
   }

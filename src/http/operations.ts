@@ -40,7 +40,12 @@ export function readiness(readinessState: Readiness, representations: Representa
     const sparqlState = sparql ? { sparql: sparqlReadiness(sparql.status()) } : {};
     const store = readinessState.store?.() ?? STORE_OK;
     if (store.state === 'failed') {
-      sendJson(res, 503, { status: 'not ready', reason: `the store failed: ${store.detail}; restart the service`, store, ...sparqlState });
+      sendJson(res, 503, {
+        status: 'not ready',
+        reason: `the store failed: ${store.detail}; restart the service`,
+        store,
+        ...sparqlState,
+      });
       return;
     }
     if (!readinessState.ready || readinessState.stopping) {
@@ -68,7 +73,9 @@ export function sparqlReadiness(status: SparqlStatus): Record<string, unknown> {
     replicasReady: ready.length,
     ...(seeded ? { quads: seeded.quads, seedMs: Math.round(seeded.seedMs ?? 0) } : {}),
     ...(seeding ? { seeding: { graphs: seeding.seededGraphs, of: seeding.totalGraphs } } : {}),
-    ...(status.state === 'seeding' && status.expectedWaitMs !== null ? { expectedWaitS: Math.ceil(status.expectedWaitMs / 1000) } : {}),
+    ...(status.state === 'seeding' && status.expectedWaitMs !== null
+      ? { expectedWaitS: Math.ceil(status.expectedWaitMs / 1000) }
+      : {}),
     timeouts: status.timeouts,
   };
 }

@@ -6,7 +6,7 @@
  */
 export const PAGE_CSP = [
   "default-src 'self'",
-  'img-src \'self\' https: http: data:',
+  "img-src 'self' https: http: data:",
   "script-src 'none'",
   "object-src 'none'",
   "base-uri 'none'",
@@ -16,7 +16,10 @@ export const PAGE_CSP = [
 
 /** Name/value pairs, as `res.writeHead` takes them. */
 export const PAGE_HEADERS: readonly string[] = [
-  'Content-Security-Policy', PAGE_CSP,
-  'X-Content-Type-Options', 'nosniff',
-  'Referrer-Policy', 'strict-origin-when-cross-origin',
+  'Content-Security-Policy',
+  PAGE_CSP,
+  'X-Content-Type-Options',
+  'nosniff',
+  'Referrer-Policy',
+  'strict-origin-when-cross-origin',
 ];

@@ -15,13 +15,16 @@ import { HttpError } from './HttpError.js';
 export type ValidatorsOf = (stored: StoredDocument) => Promise<{ etag: string; lastModified: string | undefined }>;
 
 /** The precondition the request's headers ask for; undefined when they ask none. */
-export function writePrecondition(headers: IncomingHttpHeaders, jsonLdValidators: ValidatorsOf): Precondition | undefined {
+export function writePrecondition(
+  headers: IncomingHttpHeaders,
+  jsonLdValidators: ValidatorsOf,
+): Precondition | undefined {
   const ifMatch = headers['if-match'];
   const ifNoneMatch = headers['if-none-match'];
   const ifUnmodifiedSince = headers['if-unmodified-since'];
   if (ifMatch === undefined && ifNoneMatch === undefined && ifUnmodifiedSince === undefined) return undefined;
   return async (current) => {
-    const validators = current && await jsonLdValidators(current);
+    const validators = current && (await jsonLdValidators(current));
     const etag = validators?.etag;
     // §13.2.2: If-Match first; If-Unmodified-Since only without it; then If-None-Match.
     if (ifMatch !== undefined) {
@@ -29,11 +32,19 @@ export function writePrecondition(headers: IncomingHttpHeaders, jsonLdValidators
     } else if (ifUnmodifiedSince !== undefined && validators?.lastModified !== undefined) {
       const since = Date.parse(ifUnmodifiedSince);
       if (!Number.isNaN(since) && Math.floor(Date.parse(validators.lastModified) / 1000) > Math.floor(since / 1000)) {
-        fail(`the document was modified (${validators.lastModified}) after If-Unmodified-Since ${ifUnmodifiedSince}`, etag);
+        fail(
+          `the document was modified (${validators.lastModified}) after If-Unmodified-Since ${ifUnmodifiedSince}`,
+          etag,
+        );
       }
     }
     if (ifNoneMatch !== undefined && matches(ifNoneMatch, etag, 'weak')) {
-      fail(ifNoneMatch.trim() === '*' ? 'If-None-Match * asks to create, and a document has this id' : `If-None-Match ${ifNoneMatch} matches`, etag);
+      fail(
+        ifNoneMatch.trim() === '*'
+          ? 'If-None-Match * asks to create, and a document has this id'
+          : `If-None-Match ${ifNoneMatch} matches`,
+        etag,
+      );
     }
   };
 }
@@ -42,14 +53,23 @@ export function writePrecondition(headers: IncomingHttpHeaders, jsonLdValidators
 function matches(header: string, etag: string | undefined, comparison: 'strong' | 'weak'): boolean {
   if (header.trim() === '*') return etag !== undefined;
   if (etag === undefined) return false;
-  return header.split(',').map((t) => t.trim()).some((tag) => {
-    if (comparison === 'strong') return !tag.startsWith('W/') && tag === etag;
-    return tag.replace(/^W\//, '') === etag.replace(/^W\//, '');
-  });
+  return header
+    .split(',')
+    .map((t) => t.trim())
+    .some((tag) => {
+      if (comparison === 'strong') return !tag.startsWith('W/') && tag === etag;
+      return tag.replace(/^W\//, '') === etag.replace(/^W\//, '');
+    });
 }
 
 function fail(why: string, etag: string | undefined): never {
-  const state = etag === undefined ? 'no document has this id' : `the current ETag (of the JSON-LD representation) is ${etag}`;
-  throw new HttpError(412, 'Precondition failed', `${why}: ${state}; nothing was changed.`,
-    etag === undefined ? {} : { ETag: etag }, { currentEtag: etag ?? null });
+  const state =
+    etag === undefined ? 'no document has this id' : `the current ETag (of the JSON-LD representation) is ${etag}`;
+  throw new HttpError(
+    412,
+    'Precondition failed',
+    `${why}: ${state}; nothing was changed.`,
+    etag === undefined ? {} : { ETag: etag },
+    { currentEtag: etag ?? null },
+  );
 }

@@ -12,9 +12,15 @@ import { StoreFailed } from '../store/StoreFailed.js';
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 export function sendProblem(res: Response, error: HttpError): void {
-  const body = Buffer.from(JSON.stringify({
-    type: 'about:blank', title: error.title, status: error.status, detail: error.message, ...error.extensions,
-  }));
+  const body = Buffer.from(
+    JSON.stringify({
+      type: 'about:blank',
+      title: error.title,
+      status: error.status,
+      detail: error.message,
+      ...error.extensions,
+    }),
+  );
   res.status(error.status);
   setCorsHeaders(res);
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
@@ -31,8 +37,16 @@ export function asHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof StoreFull) return new InsufficientStorage(error);
   // One document larger than the remote store takes in one request: its size is refused (the detail says the store's limit, so no limit is given).
-  if (error instanceof StoreWriteTooLarge) return new PayloadTooLarge(error.requestBytes, Number.NaN, undefined, `${error.message[0].toUpperCase()}${error.message.slice(1)}.`, { documents: error.documents, requestBytes: error.requestBytes });
+  if (error instanceof StoreWriteTooLarge)
+    return new PayloadTooLarge(
+      error.requestBytes,
+      Number.NaN,
+      undefined,
+      `${error.message[0].toUpperCase()}${error.message.slice(1)}.`,
+      { documents: error.documents, requestBytes: error.requestBytes },
+    );
   // The store must be reopened: no request goes through until the service restarts (/ready says so too).
-  if (error instanceof StoreFailed) return new HttpError(503, 'Service unavailable', `${error.message}; restart the service.`);
+  if (error instanceof StoreFailed)
+    return new HttpError(503, 'Service unavailable', `${error.message}; restart the service.`);
   return new HttpError(500, 'Internal error', 'The request could not be answered; the error has been logged.');
 }

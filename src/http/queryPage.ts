@@ -22,7 +22,9 @@ import { MethodNotAllowed, NotFound } from './HttpError.js';
 export const QUERY_PAGE_ASSETS_PATH = '/sparql-ui/';
 
 /** The project root: this file is at dist/src/http/ once compiled, src/http/ in source. */
-const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../../' : '../../', import.meta.url));
+const PROJECT_ROOT = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/') ? '../../../' : '../../', import.meta.url),
+);
 const PAGE_DIR = `${PROJECT_ROOT}data/query-page/`;
 
 /**
@@ -57,7 +59,8 @@ export function queryPagePrefixes(): Record<string, string> {
   const context = linkedArtContextDocument()['@context'] as Record<string, unknown>;
   const found: Record<string, string> = { ...EXTRA_PREFIXES };
   for (const [name, value] of Object.entries(context)) {
-    if (typeof value === 'string' && /^[A-Za-z][\w-]*$/.test(name) && /^https?:\/\/.*[/#]$/.test(value)) found[name] = value;
+    if (typeof value === 'string' && /^[A-Za-z][\w-]*$/.test(name) && /^https?:\/\/.*[/#]$/.test(value))
+      found[name] = value;
   }
   const ordered: Record<string, string> = {};
   for (const name of PREFIX_ORDER) if (found[name]) ordered[name] = found[name];
@@ -174,7 +177,10 @@ function prefixLines(prefixes: Readonly<Record<string, string>>, names: Iterable
 }
 
 /** An example's full text: the PREFIX lines of the prefixes its body uses, then the body. */
-export function exampleQueryText(example: ExampleQuery, prefixes: Readonly<Record<string, string>> = queryPagePrefixes()): string {
+export function exampleQueryText(
+  example: ExampleQuery,
+  prefixes: Readonly<Record<string, string>> = queryPagePrefixes(),
+): string {
   const used = Object.keys(prefixes).filter((name) => new RegExp(`(^|[\\s/^(|{])${name}:`).test(example.body));
   return `${prefixLines(prefixes, used)}\n${example.body}\n`;
 }
@@ -202,11 +208,17 @@ function vocabulary(prefixes: Readonly<Record<string, string>>): { classes: stri
   const walk = (context: Record<string, unknown>, top: boolean): void => {
     for (const [term, value] of Object.entries(context)) {
       if (term.startsWith('@')) continue;
-      const id = typeof value === 'string' ? value : value && typeof value === 'object' ? (value as Record<string, unknown>)['@id'] : undefined;
+      const id =
+        typeof value === 'string'
+          ? value
+          : value && typeof value === 'object'
+            ? (value as Record<string, unknown>)['@id']
+            : undefined;
       const iri = typeof id === 'string' ? expand(id) : undefined;
       if (iri && !Object.values(prefixes).includes(iri)) (top && /^[A-Z]/.test(term) ? classes : properties).add(iri);
       const scoped = value && typeof value === 'object' ? (value as Record<string, unknown>)['@context'] : undefined;
-      if (scoped && typeof scoped === 'object' && !Array.isArray(scoped)) walk(scoped as Record<string, unknown>, false);
+      if (scoped && typeof scoped === 'object' && !Array.isArray(scoped))
+        walk(scoped as Record<string, unknown>, false);
     }
   };
   walk(linkedArtContextDocument()['@context'], true);
@@ -236,12 +248,22 @@ function assetSources(): ReadonlyMap<string, { path: string; type: string }> {
 let assets: ReadonlyMap<string, Asset> | undefined;
 
 function loadAssets(): ReadonlyMap<string, Asset> {
-  assets ??= new Map([...assetSources()].map(([name, { path, type }]) => {
-    // Yasgui's bundle ends by naming its source map, which is not served: drop the comment.
-    const text = readFileSync(path, 'utf8').replace(/\n\/[/*]# sourceMappingURL=\S+(\s*\*\/)?\s*$/, '\n');
-    const body = Buffer.from(text);
-    return [name, { type, body, gzip: gzipSync(body, { level: 9 }), version: createHash('sha256').update(body).digest('hex').slice(0, 12) }];
-  }));
+  assets ??= new Map(
+    [...assetSources()].map(([name, { path, type }]) => {
+      // Yasgui's bundle ends by naming its source map, which is not served: drop the comment.
+      const text = readFileSync(path, 'utf8').replace(/\n\/[/*]# sourceMappingURL=\S+(\s*\*\/)?\s*$/, '\n');
+      const body = Buffer.from(text);
+      return [
+        name,
+        {
+          type,
+          body,
+          gzip: gzipSync(body, { level: 9 }),
+          version: createHash('sha256').update(body).digest('hex').slice(0, 12),
+        },
+      ];
+    }),
+  );
   return assets;
 }
 
@@ -258,14 +280,24 @@ function pageHtml(): Buffer {
   const config = {
     prefixes,
     defaultQuery: defaultQueryText(prefixes),
-    examples: EXAMPLE_QUERIES.map((example) => ({ name: example.name, description: example.description, query: exampleQueryText(example, prefixes) })),
+    examples: EXAMPLE_QUERIES.map((example) => ({
+      name: example.name,
+      description: example.description,
+      query: exampleQueryText(example, prefixes),
+    })),
     vocabulary: vocabulary(prefixes),
   };
   // In a <script> data block, only "</script" or "<!--" could end it early: no "<" at all.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  const examples = config.examples.map((example, i) =>
-    `<li><button type="button" class="example" data-example="${i}" title="${escapeHtml(example.description)}">${escapeHtml(example.name)}</button></li>`).join('\n        ');
-  const prefixRows = Object.entries(prefixes).map(([name, ns]) => `<tr><th scope="row">${escapeHtml(name)}:</th><td><code>${escapeHtml(ns)}</code></td></tr>`).join('\n          ');
+  const examples = config.examples
+    .map(
+      (example, i) =>
+        `<li><button type="button" class="example" data-example="${i}" title="${escapeHtml(example.description)}">${escapeHtml(example.name)}</button></li>`,
+    )
+    .join('\n        ');
+  const prefixRows = Object.entries(prefixes)
+    .map(([name, ns]) => `<tr><th scope="row">${escapeHtml(name)}:</th><td><code>${escapeHtml(ns)}</code></td></tr>`)
+    .join('\n          ');
   page = Buffer.from(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -312,7 +344,8 @@ function pageHtml(): Buffer {
 /** The HTML page (GET /sparql asked for text/html). */
 export function queryPage(): (req: Request, res: Response) => void {
   return (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new MethodNotAllowed(req.method, ['GET', 'HEAD', 'POST', 'OPTIONS']);
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      throw new MethodNotAllowed(req.method, ['GET', 'HEAD', 'POST', 'OPTIONS']);
     const body = pageHtml();
     res.statusCode = 200;
     setCorsHeaders(res);
@@ -339,7 +372,8 @@ export function queryPageAsset(): (req: Request, res: Response) => void {
     const name = at >= 0 ? path.slice(at + QUERY_PAGE_ASSETS_PATH.length) : '';
     const asset = loadAssets().get(name);
     if (!asset) throw new NotFound(`There is no file ${JSON.stringify(path.slice(0, 200))} for the query page.`);
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new MethodNotAllowed(req.method, ['GET', 'HEAD', 'OPTIONS']);
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      throw new MethodNotAllowed(req.method, ['GET', 'HEAD', 'OPTIONS']);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const body = gzip ? asset.gzip : asset.body;
     res.statusCode = 200;

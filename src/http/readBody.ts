@@ -32,8 +32,14 @@ export async function readBody(req: Request, limit: number, flag = '--max-body-m
       }
       chunks.push(chunk);
     };
-    const onEnd = (): void => { stop(); resolve(Buffer.concat(chunks)); };
-    const onError = (error: Error): void => { stop(); reject(error); };
+    const onEnd = (): void => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error): void => {
+      stop();
+      reject(error);
+    };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);

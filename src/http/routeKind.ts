@@ -54,7 +54,9 @@ export function routeKindOf(method: string, path: string, entity: boolean): Rout
   return method === 'GET' || method === 'HEAD' ? kind : 'other';
 }
 
-interface RouteLocals { routeKind?: RouteKind }
+interface RouteLocals {
+  routeKind?: RouteKind;
+}
 
 /** Says what this request is (the router), or what it turned out to be (a handler). */
 export function setRouteKind(res: Response, kind: RouteKind): void {

@@ -13,7 +13,13 @@ import { relationNamed, PUBLISHED_RELATIONS } from '../discovery/relations/index
 import { ENTITY } from '../discovery/relations/Relation.js';
 import type { HitPage } from '../discovery/ReverseLinks.js';
 import { relationCollectionUrl } from '../render/halLinks.js';
-import { collectionPage, orderedCollection, pageCount, SEARCH_CONTEXT, type CollectionAddress } from '../render/collectionPage.js';
+import {
+  collectionPage,
+  orderedCollection,
+  pageCount,
+  SEARCH_CONTEXT,
+  type CollectionAddress,
+} from '../render/collectionPage.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BadRequest, NotFound } from './HttpError.js';
 import { iriParameter } from './iriParameter.js';
@@ -40,10 +46,13 @@ export function relationPages(options: SearchPageOptions) {
     const { name, query } = pathAndQuery(req, RELATION_PAGES_PATH);
     const relation = relationNamed(name);
     if (!relation || relation.internal) {
-      throw new NotFound(`No relation is named ${JSON.stringify(name)}; the relations are those of the Linked Art API (${PUBLISHED_RELATIONS.length}, listed at the service's root), e.g. objectProducedByAgent.`);
+      throw new NotFound(
+        `No relation is named ${JSON.stringify(name)}; the relations are those of the Linked Art API (${PUBLISHED_RELATIONS.length}, listed at the service's root), e.g. objectProducedByAgent.`,
+      );
     }
     const id = query.get('id');
-    if (id === null || id === '') throw new BadRequest(`?id= is missing: give the entity whose ${relation.name} hits to list, as an absolute IRI.`);
+    if (id === null || id === '')
+      throw new BadRequest(`?id= is missing: give the entity whose ${relation.name} hits to list, as an absolute IRI.`);
     iriParameter('id', id);
     const address: CollectionAddress = {
       id: relationCollectionUrl(options.baseUrl, relation.name, id),
@@ -69,21 +78,37 @@ export function classPages(options: SearchPageOptions) {
 }
 
 /** The collection (no ?page) or one of its pages. */
-async function answer(req: Request, res: Response, options: SearchPageOptions, address: CollectionAddress,
-  query: URLSearchParams, read: (offset: number, limit: number) => Promise<HitPage>): Promise<void> {
+async function answer(
+  req: Request,
+  res: Response,
+  options: SearchPageOptions,
+  address: CollectionAddress,
+  query: URLSearchParams,
+  read: (offset: number, limit: number) => Promise<HitPage>,
+): Promise<void> {
   const type = jsonMediaType(req, SEARCH_MEDIA_TYPE);
   const pageParam = query.get('page');
   const { pageSize } = options;
   if (pageParam === null) {
     const { total } = await read(0, 0);
-    sendJson(req, res, { '@context': SEARCH_CONTEXT, ...orderedCollection(address, total, pageSize) }, type, options.cacheControl);
+    sendJson(
+      req,
+      res,
+      { '@context': SEARCH_CONTEXT, ...orderedCollection(address, total, pageSize) },
+      type,
+      options.cacheControl,
+    );
     return;
   }
-  if (!/^[1-9]\d{0,8}$/.test(pageParam)) throw new BadRequest(`?page= ${JSON.stringify(pageParam)} is not a page number: pages are numbered from 1.`);
+  if (!/^[1-9]\d{0,8}$/.test(pageParam))
+    throw new BadRequest(`?page= ${JSON.stringify(pageParam)} is not a page number: pages are numbered from 1.`);
   const n = Number(pageParam);
   const page = await read((n - 1) * pageSize, pageSize);
   const last = pageCount(page.total, pageSize);
-  if (n > last) throw new NotFound(`Page ${n} is past the last page (${last}) of ${address.id}: it has ${page.total} entries, ${pageSize} a page.`);
+  if (n > last)
+    throw new NotFound(
+      `Page ${n} is past the last page (${last}) of ${address.id}: it has ${page.total} entries, ${pageSize} a page.`,
+    );
   sendJson(req, res, collectionPage(address, n, pageSize, page.total, page.items), type, options.cacheControl);
 }
 
@@ -92,6 +117,10 @@ function pathAndQuery(req: Request, prefix: string): { name: string; query: URLS
   const url = new URL(req.url, 'http://x');
   const at = url.pathname.indexOf(prefix);
   let name = url.pathname.slice(at + prefix.length);
-  try { name = decodeURIComponent(name); } catch { throw new BadRequest(`The path ${JSON.stringify(url.pathname)} is not well percent-encoded.`); }
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    throw new BadRequest(`The path ${JSON.stringify(url.pathname)} is not well percent-encoded.`);
+  }
   return { name, query: url.searchParams };
 }

@@ -32,7 +32,10 @@ export interface SearchRouteOptions {
 export function searchRoute(options: SearchRouteOptions) {
   const { baseUrl, pageSize, frame } = options;
   const searchUrl = (q: string): string => `${baseUrl}search?q=${encodeURIComponent(q)}`;
-  const relative = (url: string): string => { const u = new URL(url); return u.pathname + u.search; };
+  const relative = (url: string): string => {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  };
   return async (req: Request, res: Response): Promise<void> => {
     const html = prefersHtml(req);
     const type = html ? undefined : jsonMediaType(req, SEARCH_MEDIA_TYPE);
@@ -42,7 +45,14 @@ export function searchRoute(options: SearchRouteOptions) {
     if (html && q === null) return sendHtml(req, res, searchPageHtml({ frame, query: '' }), options.cacheControl);
     const problem = queryProblem(q);
     if (problem !== undefined) {
-      if (html) return sendHtml(req, res, searchPageHtml({ frame, query: (q ?? '').slice(0, MAX_QUERY_LENGTH), problem }), options.cacheControl, 400);
+      if (html)
+        return sendHtml(
+          req,
+          res,
+          searchPageHtml({ frame, query: (q ?? '').slice(0, MAX_QUERY_LENGTH), problem }),
+          options.cacheControl,
+          400,
+        );
       throw new BadRequest(problem);
     }
     const query = q!.trim();
@@ -56,10 +66,20 @@ export function searchRoute(options: SearchRouteOptions) {
     const index = await nameIndexOf(options.documents);
     const { total, hits } = index.search(query, (page - 1) * pageSize, pageSize);
     const last = pageCount(total, pageSize);
-    if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of the search for ${JSON.stringify(query)}: it has ${total} matches, ${pageSize} a page.`);
+    if (page > last)
+      throw new NotFound(
+        `Page ${page} is past the last page (${last}) of the search for ${JSON.stringify(query)}: it has ${total} matches, ${pageSize} a page.`,
+      );
     const address: CollectionAddress = { id: searchUrl(query), pageUrl: (n) => `${searchUrl(query)}&page=${n}` };
     if (html) {
-      const results = { total, hits, page, last, startIndex: (page - 1) * pageSize, pageHref: (n: number) => relative(address.pageUrl(n)) };
+      const results = {
+        total,
+        hits,
+        page,
+        last,
+        startIndex: (page - 1) * pageSize,
+        pageHref: (n: number) => relative(address.pageUrl(n)),
+      };
       return sendHtml(req, res, searchPageHtml({ frame, query, results }), options.cacheControl);
     }
     const body = collectionPage(address, page, pageSize, total, []);
@@ -69,7 +89,9 @@ export function searchRoute(options: SearchRouteOptions) {
 
 /** What is wrong with a query, in words; undefined when it can be searched. */
 function queryProblem(q: string | null): string | undefined {
-  if (q === null || q.trim() === '') return '?q= is empty: give a name, part of a name or an identifier to search for, e.g. ?q=harbour.';
-  if (q.length > MAX_QUERY_LENGTH) return `?q= is ${q.length} characters long; a search takes at most ${MAX_QUERY_LENGTH}.`;
+  if (q === null || q.trim() === '')
+    return '?q= is empty: give a name, part of a name or an identifier to search for, e.g. ?q=harbour.';
+  if (q.length > MAX_QUERY_LENGTH)
+    return `?q= is ${q.length} characters long; a search takes at most ${MAX_QUERY_LENGTH}.`;
   return undefined;
 }

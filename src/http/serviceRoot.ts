@@ -22,7 +22,8 @@ export interface ServiceRootOptions extends SearchPageOptions {
 export function serviceRoot(options: ServiceRootOptions) {
   const { baseUrl, pageSize } = options;
   return async (req: Request, res: Response): Promise<void> => {
-    if (req.accepts(['application/json', 'application/ld+json']) === false) throw new NotAcceptable(req.headers.accept ?? '', ['application/json']);
+    if (req.accepts(['application/json', 'application/ld+json']) === false)
+      throw new NotAcceptable(req.headers.accept ?? '', ['application/json']);
     const counts = await (await options.documents.reverseLinks()).classCounts();
     const collections = ENTITY.filter((c) => (counts.get(c) ?? 0) > 0).map((c) => {
       const id = classCollectionUrl(baseUrl, c);
@@ -48,8 +49,13 @@ export function serviceRoot(options: ServiceRootOptions) {
         curies: [LA_CURIE],
         'la:modelVersion': MODEL_VERSION,
         'la:apiVersion': API_VERSION,
-        ...(options.sparql ? { sparql: { href: `${baseUrl}sparql`, title: 'SPARQL 1.1 query endpoint and query page' } } : {}),
-        collection: { href: activityStreamUrl(baseUrl), title: 'the change feed: every create, update and delete (IIIF Change Discovery 1.0)' },
+        ...(options.sparql
+          ? { sparql: { href: `${baseUrl}sparql`, title: 'SPARQL 1.1 query endpoint and query page' } }
+          : {}),
+        collection: {
+          href: activityStreamUrl(baseUrl),
+          title: 'the change feed: every create, update and delete (IIIF Change Discovery 1.0)',
+        },
         export: { href: `${baseUrl}_export`, title: 'every document, as a dump (?format=nquads, trig, ndjson...)' },
       },
     };

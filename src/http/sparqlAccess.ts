@@ -24,17 +24,22 @@ export function sparqlAccess(config: Pick<Config, 'token' | 'readToken' | 'anony
     checkQuery(req) {
       if (config.anonymousQueries) return;
       if (!queryChecks.some((check) => passes(check, req))) {
-        throw new Unauthorized(req.headers.authorization === undefined
-          ? 'SPARQL queries need a token on this service: Authorization: Bearer <read token>.'
-          : 'The bearer token is neither the read token nor the curator token.');
+        throw new Unauthorized(
+          req.headers.authorization === undefined
+            ? 'SPARQL queries need a token on this service: Authorization: Bearer <read token>.'
+            : 'The bearer token is neither the read token nor the curator token.',
+        );
       }
     },
     checkUpdate(req) {
-      if (!curator) throw new Unauthorized('SPARQL Update needs the curator token; this service has none configured (--token).');
+      if (!curator)
+        throw new Unauthorized('SPARQL Update needs the curator token; this service has none configured (--token).');
       if (!passes(curator, req)) {
-        throw new Unauthorized(req.headers.authorization === undefined
-          ? 'SPARQL Update needs the curator token: Authorization: Bearer <token>.'
-          : 'The bearer token is not the curator token.');
+        throw new Unauthorized(
+          req.headers.authorization === undefined
+            ? 'SPARQL Update needs the curator token: Authorization: Bearer <token>.'
+            : 'The bearer token is not the curator token.',
+        );
       }
     },
   };

@@ -34,7 +34,8 @@ export const ACCEPTED_POST_TYPES: readonly string[] = [FORM_MEDIA_TYPE, QUERY_ME
 /** Percent-encoding can triple a text's size in a form: a form body may be this much larger than the text limit. */
 const FORM_OVERHEAD = (limit: number): number => 3 * limit + 4096;
 
-const WHAT_TO_SEND = `Send a SPARQL query as ?query=… (GET), as query=… in a POST form (${FORM_MEDIA_TYPE}) ` +
+const WHAT_TO_SEND =
+  `Send a SPARQL query as ?query=… (GET), as query=… in a POST form (${FORM_MEDIA_TYPE}) ` +
   `or as the body of a POST with Content-Type ${QUERY_MEDIA_TYPE}; an update as update=… in a POST form or as the body of a POST with Content-Type ${UPDATE_MEDIA_TYPE}.`;
 
 /** Whether a GET asks for nothing (no query): a browser opening /sparql gets the query page instead. */
@@ -60,13 +61,27 @@ export async function readSparqlRequest(req: Request, maxQueryBytes: number): Pr
     }
     case QUERY_MEDIA_TYPE:
       refuseUsingGraphs(url);
-      return { kind: 'query', text: await readText(req, maxQueryBytes, maxQueryBytes), dataset: datasetOf(url), using: {}, format: url.get('format') ?? undefined };
+      return {
+        kind: 'query',
+        text: await readText(req, maxQueryBytes, maxQueryBytes),
+        dataset: datasetOf(url),
+        using: {},
+        format: url.get('format') ?? undefined,
+      };
     case UPDATE_MEDIA_TYPE:
       refuseQueryDataset(url);
-      return { kind: 'update', text: await readText(req, maxQueryBytes, maxQueryBytes), dataset: {}, using: usingOf(url), format: undefined };
+      return {
+        kind: 'update',
+        text: await readText(req, maxQueryBytes, maxQueryBytes),
+        dataset: {},
+        using: usingOf(url),
+        format: undefined,
+      };
     default:
-      throw new UnsupportedMediaType(`POST /sparql takes ${ACCEPTED_POST_TYPES.join(', ')}, not ${JSON.stringify((req.headers['content-type'] ?? '(none)').slice(0, 100))}.`,
-        ACCEPTED_POST_TYPES);
+      throw new UnsupportedMediaType(
+        `POST /sparql takes ${ACCEPTED_POST_TYPES.join(', ')}, not ${JSON.stringify((req.headers['content-type'] ?? '(none)').slice(0, 100))}.`,
+        ACCEPTED_POST_TYPES,
+      );
   }
 }
 
@@ -75,8 +90,10 @@ function fromParams(params: URLSearchParams, url: URLSearchParams): SparqlReques
   const queries = params.getAll('query');
   const updates = params.getAll('update');
   if (queries.length > 1) throw new BadRequest(`The request has ${queries.length} query parameters; send exactly one.`);
-  if (updates.length > 1) throw new BadRequest(`The request has ${updates.length} update parameters; send exactly one.`);
-  if (queries.length && updates.length) throw new BadRequest('The request has both a query and an update; send one operation per request.');
+  if (updates.length > 1)
+    throw new BadRequest(`The request has ${updates.length} update parameters; send exactly one.`);
+  if (queries.length && updates.length)
+    throw new BadRequest('The request has both a query and an update; send one operation per request.');
   const format = params.get('format') ?? url.get('format') ?? undefined;
   if (queries.length) {
     refuseUsingGraphs(params);
@@ -117,13 +134,17 @@ function graphsOf(params: URLSearchParams, name: string): string[] {
 
 function refuseUsingGraphs(params: URLSearchParams): void {
   for (const name of ['using-graph-uri', 'using-named-graph-uri']) {
-    if (params.has(name)) throw new BadRequest(`${name} belongs to updates; a query names its graphs with default-graph-uri / named-graph-uri, FROM or FROM NAMED.`);
+    if (params.has(name))
+      throw new BadRequest(
+        `${name} belongs to updates; a query names its graphs with default-graph-uri / named-graph-uri, FROM or FROM NAMED.`,
+      );
   }
 }
 
 function refuseQueryDataset(params: URLSearchParams): void {
   for (const name of ['default-graph-uri', 'named-graph-uri']) {
-    if (params.has(name)) throw new BadRequest(`${name} belongs to queries; an update names its graphs with GRAPH, USING or WITH.`);
+    if (params.has(name))
+      throw new BadRequest(`${name} belongs to queries; an update names its graphs with GRAPH, USING or WITH.`);
   }
 }
 
@@ -142,7 +163,11 @@ async function readText(req: Request, limit: number, maxQueryBytes: number): Pro
     return bodyText(await readBody(req, limit));
   } catch (error) {
     if (!(error instanceof PayloadTooLarge)) throw error;
-    throw new PayloadTooLarge(declared > limit ? declared : undefined, maxQueryBytes, '--max-query-kb',
-      `The SPARQL request is ${declared > limit ? `${declared} bytes` : `over ${limit} bytes`}; the limit of a query or update is ${maxQueryBytes} bytes (--max-query-kb).`);
+    throw new PayloadTooLarge(
+      declared > limit ? declared : undefined,
+      maxQueryBytes,
+      '--max-query-kb',
+      `The SPARQL request is ${declared > limit ? `${declared} bytes` : `over ${limit} bytes`}; the limit of a query or update is ${maxQueryBytes} bytes (--max-query-kb).`,
+    );
   }
 }

@@ -7,7 +7,15 @@
  */
 import type { Request, Response } from 'express';
 import type { QueryForm } from '../sparql/parseSparql.js';
-import { acceptedMediaTypes, GRAPH_FORMATS, resultFormatNamed, resultFormatsOf, serializeResult, SOLUTION_FORMATS, type ResultFormat } from '../sparql/results/resultFormats.js';
+import {
+  acceptedMediaTypes,
+  GRAPH_FORMATS,
+  resultFormatNamed,
+  resultFormatsOf,
+  serializeResult,
+  SOLUTION_FORMATS,
+  type ResultFormat,
+} from '../sparql/results/resultFormats.js';
 import { SerializationError } from '../render/serialize.js';
 import type { QueryResult } from '../store/QuadStore.js';
 import { setCorsHeaders } from './cors.js';
@@ -16,7 +24,8 @@ import { BadRequest, NotAcceptable } from './HttpError.js';
 /** Every media type a query can be answered in (each format's own). */
 export const RESULT_MEDIA_TYPES: readonly string[] = [...SOLUTION_FORMATS, ...GRAPH_FORMATS].map((f) => f.mediaType);
 
-const FORMS_NAMED = (form: QueryForm): string => (form === 'select' || form === 'ask' ? 'SELECT and ASK' : 'CONSTRUCT and DESCRIBE');
+const FORMS_NAMED = (form: QueryForm): string =>
+  form === 'select' || form === 'ask' ? 'SELECT and ASK' : 'CONSTRUCT and DESCRIBE';
 
 /** The format of the answer to a query of this form; throws 400 for a `format` that is not one of its formats, 406 when Accept allows none. */
 export function chooseResultFormat(req: Request, formatName: string | undefined, form: QueryForm): ResultFormat {
@@ -24,8 +33,14 @@ export function chooseResultFormat(req: Request, formatName: string | undefined,
   if (formatName !== undefined) {
     const named = resultFormatNamed(formatName);
     const names = formats.map((f) => f.name).join(', ');
-    if (!named) throw new BadRequest(`format=${formatName.slice(0, 40)} is not a result format; a ${form.toUpperCase()} answers in ${names}.`);
-    if (!formats.includes(named)) throw new BadRequest(`format=${named.name} is not a format of ${FORMS_NAMED(form)} results; use one of ${names}.`);
+    if (!named)
+      throw new BadRequest(
+        `format=${formatName.slice(0, 40)} is not a result format; a ${form.toUpperCase()} answers in ${names}.`,
+      );
+    if (!formats.includes(named))
+      throw new BadRequest(
+        `format=${named.name} is not a format of ${FORMS_NAMED(form)} results; use one of ${names}.`,
+      );
     return named;
   }
   const accept = req.headers.accept;
@@ -44,12 +59,19 @@ export async function sendResult(res: Response, result: QueryResult, format: Res
     // Some graphs have no form in some syntaxes (RDF/XML needs predicates that end in an XML name).
     if (!(error instanceof SerializationError)) throw error;
     const others = acceptedMediaTypes(GRAPH_FORMATS).filter((t) => t !== format.mediaType);
-    throw new NotAcceptable(format.mediaType, others, `The answer cannot be written as ${format.mediaType}: ${error.message}; ask for another format.`);
+    throw new NotAcceptable(
+      format.mediaType,
+      others,
+      `The answer cannot be written as ${format.mediaType}: ${error.message}; ask for another format.`,
+    );
   }
   const body = Buffer.from(text, 'utf8');
   res.statusCode = 200;
   setCorsHeaders(res);
-  res.setHeader('Content-Type', format.mediaType.startsWith('text/') ? `${format.mediaType}; charset=utf-8` : format.mediaType);
+  res.setHeader(
+    'Content-Type',
+    format.mediaType.startsWith('text/') ? `${format.mediaType}; charset=utf-8` : format.mediaType,
+  );
   res.setHeader('Content-Length', body.length);
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Vary', 'Accept');

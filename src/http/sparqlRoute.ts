@@ -26,7 +26,11 @@ type Handler = (req: Request, res: Response) => Promise<void>;
  * opening /sparql, which gets the query page. (text/html is offered last, so `*\/*` does not.)
  */
 export function wantsQueryPage(req: Request): boolean {
-  return req.headers.accept !== undefined && asksNothing(req) && req.accepts([...RESULT_MEDIA_TYPES, 'text/html']) === 'text/html';
+  return (
+    req.headers.accept !== undefined &&
+    asksNothing(req) &&
+    req.accepts([...RESULT_MEDIA_TYPES, 'text/html']) === 'text/html'
+  );
 }
 
 /** The handler of GET (and HEAD) and POST /sparql. */
@@ -55,7 +59,9 @@ async function runQuery(sparql: SparqlService, operation: SparqlRequest, req: Re
 }
 
 async function runUpdate(sparql: SparqlService, operation: SparqlRequest, res: Response): Promise<void> {
-  const { created, replaced, deleted, unchanged } = await answeringSparqlErrors(() => sparql.update(operation.text, operation.using));
+  const { created, replaced, deleted, unchanged } = await answeringSparqlErrors(() =>
+    sparql.update(operation.text, operation.using),
+  );
   const body = Buffer.from(JSON.stringify({ created, replaced, deleted, unchanged }));
   res.statusCode = 200;
   setCorsHeaders(res);

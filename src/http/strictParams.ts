@@ -15,7 +15,10 @@ export function strictParams(query: string, where: string): URLSearchParams {
     const eq = pair.indexOf('=');
     const rawName = eq < 0 ? pair : pair.slice(0, eq);
     const name = decoded(rawName, () => `A parameter's name in ${where}`);
-    params.append(name, decoded(eq < 0 ? '' : pair.slice(eq + 1), () => `The value of ${name.slice(0, 100)}= in ${where}`));
+    params.append(
+      name,
+      decoded(eq < 0 ? '' : pair.slice(eq + 1), () => `The value of ${name.slice(0, 100)}= in ${where}`),
+    );
   }
   return params;
 }
@@ -32,7 +35,8 @@ function decoded(raw: string, what: () => string): string {
   try {
     return decodeUtf8(percentDecode(Buffer.from(raw.replaceAll('+', ' '), 'utf8')));
   } catch (error) {
-    if (error instanceof NotUtf8) throw new BadRequest(`${what()} is, once percent-decoded, ${error.problem}; percent-encode its text as UTF-8.`);
+    if (error instanceof NotUtf8)
+      throw new BadRequest(`${what()} is, once percent-decoded, ${error.problem}; percent-encode its text as UTF-8.`);
     throw error;
   }
 }

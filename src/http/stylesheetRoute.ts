@@ -15,7 +15,18 @@ export function stylesheetRoute() {
   const body = Buffer.from(STYLESHEET);
   const gzipped = gzipSync(body);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  const common = ['Content-Type', 'text/css;charset=utf-8', 'ETag', etag, 'Cache-Control', STYLESHEET_CACHE_CONTROL, 'Vary', 'Accept-Encoding', 'X-Content-Type-Options', 'nosniff'];
+  const common = [
+    'Content-Type',
+    'text/css;charset=utf-8',
+    'ETag',
+    etag,
+    'Cache-Control',
+    STYLESHEET_CACHE_CONTROL,
+    'Vary',
+    'Accept-Encoding',
+    'X-Content-Type-Options',
+    'nosniff',
+  ];
   return (req: Request, res: Response): void => {
     if (isNotModified(req.headers, etag, undefined)) {
       res.writeHead(304, common);
@@ -24,7 +35,12 @@ export function stylesheetRoute() {
     }
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const sent = gzip ? gzipped : body;
-    res.writeHead(200, [...common, ...(gzip ? ['Content-Encoding', 'gzip'] : []), 'Content-Length', String(sent.length)]);
+    res.writeHead(200, [
+      ...common,
+      ...(gzip ? ['Content-Encoding', 'gzip'] : []),
+      'Content-Length',
+      String(sent.length),
+    ]);
     res.end(req.method === 'HEAD' ? undefined : sent);
   };
 }

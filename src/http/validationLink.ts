@@ -20,6 +20,9 @@ export interface ValidationLink {
 
 export function validationLink(baseUrl: string, id: string, count?: number): ValidationLink {
   const href = validationUrl(baseUrl, id);
-  const title = count === undefined ? 'validation report' : `validation report: ${count} violation${count === 1 ? '' : 's'} of the Linked Art shapes`;
+  const title =
+    count === undefined
+      ? 'validation report'
+      : `validation report: ${count} violation${count === 1 ? '' : 's'} of the Linked Art shapes`;
   return { href, header: `<${href}>; rel="describedby"; type="application/json"; title="${title}"` };
 }

@@ -27,7 +27,8 @@ export interface ValidationRouteOptions {
 export function validationRoute({ documents, cacheControl, frame }: ValidationRouteOptions) {
   return async (req: Request, res: Response): Promise<void> => {
     const given = urlParams(req.url).get('id');
-    if (given === null || given === '') throw new BadRequest('?id= is missing: give the document whose validation report to show, as an absolute IRI.');
+    if (given === null || given === '')
+      throw new BadRequest('?id= is missing: give the document whose validation report to show, as an absolute IRI.');
     const id = iriParameter('id', given);
     const violations = await violationsOf(documents.store, id);
     if (violations === undefined) throw new NotFound(`No document has the id ${id}.`);

@@ -51,13 +51,22 @@ export interface WriteOptions {
 
 const JSON_TYPES = /^application\/(ld\+)?json\s*(;|$)/i;
 
-export function putDocument({ baseUrl, maxBodyBytes, documents, representations, documentLimits = DEFAULT_DOCUMENT_LIMITS, conformance: serverConformance = DEFAULT_CONFORMANCE }: WriteOptions) {
+export function putDocument({
+  baseUrl,
+  maxBodyBytes,
+  documents,
+  representations,
+  documentLimits = DEFAULT_DOCUMENT_LIMITS,
+  conformance: serverConformance = DEFAULT_CONFORMANCE,
+}: WriteOptions) {
   const base = new URL(baseUrl);
   return async (req: Request, res: Response): Promise<void> => {
     const id = entityIdsFor(base, req.url)[0];
     const type = req.headers['content-type'] ?? '';
     if (!JSON_TYPES.test(type)) {
-      throw new UnsupportedMediaType(`PUT takes a Linked Art JSON-LD document (application/ld+json), not ${JSON.stringify(type || '(none)')}.`);
+      throw new UnsupportedMediaType(
+        `PUT takes a Linked Art JSON-LD document (application/ld+json), not ${JSON.stringify(type || '(none)')}.`,
+      );
     }
     const body = await readBody(req, maxBodyBytes);
     refuseTooLarge(body.length, documentLimits, id);
@@ -69,17 +78,31 @@ export function putDocument({ baseUrl, maxBodyBytes, documents, representations,
     // strict UTF-8 (400 naming the offset) either way, the worker decoding what is only checked here.
     const aside = body.length >= LARGE_PUT_BYTES;
     if (aside) refuseNotUtf8(body);
-    const admitted = aside ? await admitAside(body, id, repair, documentLimits, conventions, conformance) : admitHere(bodyText(body), id, repair, documentLimits, conventions, conformance);
+    const admitted = aside
+      ? await admitAside(body, id, repair, documentLimits, conventions, conformance)
+      : admitHere(bodyText(body), id, repair, documentLimits, conventions, conformance);
     if (lenient && admitted.kind !== 'notJson') res.setHeader('Preference-Applied', 'handling=lenient');
     if (admitted.kind !== 'admitted') throw refusal(admitted, id);
-    const precondition = writePrecondition(req.headers, (stored) => representations.validators(stored, { inWriteTurn: true }));
+    const precondition = writePrecondition(req.headers, (stored) =>
+      representations.validators(stored, { inWriteTurn: true }),
+    );
     const outcome = admitted.document
-      ? precondition ? await documents.putIf(admitted.document, precondition) : await documents.putAll([admitted.document])
+      ? precondition
+        ? await documents.putIf(admitted.document, precondition)
+        : await documents.putAll([admitted.document])
       : await documents.putChecked(admitted.checked!, precondition);
     const { warnings, repairs, violations } = admitted;
     const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
     const validation = violations.length > 0 ? validationLink(baseUrl, id) : undefined;
-    const answer = Buffer.from(JSON.stringify({ id, result, warnings, repairs, ...(validation ? { violations, validation: validation.href } : {}) }));
+    const answer = Buffer.from(
+      JSON.stringify({
+        id,
+        result,
+        warnings,
+        repairs,
+        ...(validation ? { violations, validation: validation.href } : {}),
+      }),
+    );
     res.statusCode = result === 'created' ? 201 : 200;
     setCorsHeaders(res);
     if (validation) res.setHeader('Link', validation.header);
@@ -111,33 +134,84 @@ interface Admitted {
 type Refused = Exclude<BodyVerdict, { kind: 'admitted' }>;
 
 /** The body checked here. */
-function admitHere(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions, conformance: ConformancePolicy): Admitted | Refused {
+function admitHere(
+  body: string,
+  id: string,
+  repair: RepairPolicy,
+  limits: DocumentLimits,
+  conventions: SourceConventions,
+  conformance: ConformancePolicy,
+): Admitted | Refused {
   const verdict = admitBody(body, id, repair, limits, conventions, conformance);
   if (verdict.kind !== 'admitted') return verdict;
   const { document } = verdict;
-  return { kind: 'admitted', document, warnings: document.warnings.map(formatProblem), repairs: verdict.repairs, violations: (document.violations ?? []).map(formatProblem) };
+  return {
+    kind: 'admitted',
+    document,
+    warnings: document.warnings.map(formatProblem),
+    repairs: verdict.repairs,
+    violations: (document.violations ?? []).map(formatProblem),
+  };
 }
 
 /** The body checked in a document worker, with the graphs to store made there too. */
-async function admitAside(body: Buffer, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions, conformance: ConformancePolicy): Promise<Admitted | Refused> {
+async function admitAside(
+  body: Buffer,
+  id: string,
+  repair: RepairPolicy,
+  limits: DocumentLimits,
+  conventions: SourceConventions,
+  conformance: ConformancePolicy,
+): Promise<Admitted | Refused> {
   const now = new Date();
-  const answer = await documentWorkers().admit({ kind: 'admit', id, body, repair, conventions, limits, now: now.getTime(), conformance });
+  const answer = await documentWorkers().admit({
+    kind: 'admit',
+    id,
+    body,
+    repair,
+    conventions,
+    limits,
+    now: now.getTime(),
+    conformance,
+  });
   if (answer.kind !== 'admitted') return answer;
-  const checked: CheckedDocument = { id: answer.id, digest: answer.digest, type: answer.type, graphs: answer.graphs, when: now };
-  return { kind: 'admitted', checked, warnings: answer.warnings, repairs: answer.repairs, violations: answer.violations };
+  const checked: CheckedDocument = {
+    id: answer.id,
+    digest: answer.digest,
+    type: answer.type,
+    graphs: answer.graphs,
+    when: now,
+  };
+  return {
+    kind: 'admitted',
+    checked,
+    warnings: answer.warnings,
+    repairs: answer.repairs,
+    violations: answer.violations,
+  };
 }
 
 /** Why a body was refused, as the HTTP error answered. */
 function refusal(verdict: Refused, id: string): HttpError {
   switch (verdict.kind) {
-    case 'notJson': return new BadRequest(`The body is not JSON: ${verdict.message}.`);
-    case 'overLimits': return overLimitsError(verdict.exceeded, id);
-    case 'otherId': return new BadRequest(`The document's id ${verdict.given} is not the id of this URL (${id}); PUT it at its own id.`);
+    case 'notJson':
+      return new BadRequest(`The body is not JSON: ${verdict.message}.`);
+    case 'overLimits':
+      return overLimitsError(verdict.exceeded, id);
+    case 'otherId':
+      return new BadRequest(
+        `The document's id ${verdict.given} is not the id of this URL (${id}); PUT it at its own id.`,
+      );
     case 'rejected': {
       const { problems, repairs, repairable } = verdict;
-      const offer = repairable.length ? ` ${repairable.length} repair(s) of form would apply (see "repairable"): send \`Prefer: handling=lenient\` or ?repair=all to make them.` : '';
-      return new UnprocessableContent(`The document breaks ${problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.${offer}`,
-        { id, problems, errors: problems.map(formatProblem), repairs, ...(repairable.length ? { repairable } : {}) }, 'Unprocessable document');
+      const offer = repairable.length
+        ? ` ${repairable.length} repair(s) of form would apply (see "repairable"): send \`Prefer: handling=lenient\` or ?repair=all to make them.`
+        : '';
+      return new UnprocessableContent(
+        `The document breaks ${problems.filter((p) => p.severity === 'Violation').length} rule(s); nothing was stored.${offer}`,
+        { id, problems, errors: problems.map(formatProblem), repairs, ...(repairable.length ? { repairable } : {}) },
+        'Unprocessable document',
+      );
     }
   }
 }
@@ -167,10 +241,16 @@ export function deleteDocument({ baseUrl, documents, representations }: WriteOpt
   const base = new URL(baseUrl);
   return async (req: Request, res: Response): Promise<void> => {
     const ids = entityIdsFor(base, req.url);
-    const precondition = writePrecondition(req.headers, (stored) => representations.validators(stored, { inWriteTurn: true }));
+    const precondition = writePrecondition(req.headers, (stored) =>
+      representations.validators(stored, { inWriteTurn: true }),
+    );
     // The id as written, or escaped otherwise: the one stored (the first, when none is).
     let id = ids[0];
-    for (const candidate of ids) if (await documents.store.hasGraph(candidate)) { id = candidate; break; }
+    for (const candidate of ids)
+      if (await documents.store.hasGraph(candidate)) {
+        id = candidate;
+        break;
+      }
     if (await documents.delete(id, precondition)) {
       res.statusCode = 204;
       setCorsHeaders(res);

@@ -24,7 +24,10 @@ export class Utf8TextStream extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     const problem = this.check(chunk);
-    if (problem) { done(problem); return; }
+    if (problem) {
+      done(problem);
+      return;
+    }
     this.offset += chunk.length;
     const text = this.decoder.write(chunk);
     if (text.length > 0) this.push(text);
@@ -32,7 +35,10 @@ export class Utf8TextStream extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.tail.length > 0) { done(new NotUtf8(this.offset - this.tail.length, undefined, this.source)); return; }
+    if (this.tail.length > 0) {
+      done(new NotUtf8(this.offset - this.tail.length, undefined, this.source));
+      return;
+    }
     const text = this.decoder.end();
     if (text.length > 0) this.push(text);
     done();
@@ -46,7 +52,10 @@ export class Utf8TextStream extends Transform {
       const joined = Buffer.concat([this.tail, chunk.subarray(0, sequenceLength(this.tail[0]) - this.tail.length)]);
       const at = firstIllFormed(joined);
       if (at < joined.length) return notUtf8At(joined, this.offset - this.tail.length, this.source);
-      if (joined.length < sequenceLength(joined[0])) { this.tail = joined; return undefined; }
+      if (joined.length < sequenceLength(joined[0])) {
+        this.tail = joined;
+        return undefined;
+      }
       start = joined.length - this.tail.length;
     }
     const end = incompleteTail(chunk, start);

@@ -20,7 +20,11 @@ export interface DocumentLimits {
   readonly maxArrayItems: number;
 }
 
-export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = { maxBytes: 8 * 1024 * 1024, maxDepth: 64, maxArrayItems: 10000 };
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
+  maxBytes: 8 * 1024 * 1024,
+  maxDepth: 64,
+  maxArrayItems: 10000,
+};
 
 /** The rule a refusal names: one per limit. */
 export type LimitRule = 'document-too-large' | 'nested-too-deep' | 'array-too-long';
@@ -48,7 +52,10 @@ export interface LimitExceeded {
 export function sizeExceeded(bytes: number, limits: DocumentLimits): LimitExceeded | undefined {
   if (bytes <= limits.maxBytes) return undefined;
   return {
-    rule: 'document-too-large', limit: limits.maxBytes, found: bytes, path: '',
+    rule: 'document-too-large',
+    limit: limits.maxBytes,
+    found: bytes,
+    path: '',
     message: `the document is ${bytes} bytes; the limit is ${limits.maxBytes} bytes (${LIMIT_FLAGS['document-too-large']} ${kb(limits.maxBytes)})`,
   };
 }
@@ -66,7 +73,10 @@ export function shapeExceeded(json: unknown, limits: DocumentLimits): LimitExcee
     if (frame.depth > limits.maxDepth) {
       const path = pathOf(frame);
       return {
-        rule: 'nested-too-deep', limit: limits.maxDepth, found: frame.depth, path,
+        rule: 'nested-too-deep',
+        limit: limits.maxDepth,
+        found: frame.depth,
+        path,
         message: `objects and arrays nest more than ${limits.maxDepth} levels deep here; the limit is ${limits.maxDepth} (${LIMIT_FLAGS['nested-too-deep']})`,
       };
     }
@@ -74,7 +84,10 @@ export function shapeExceeded(json: unknown, limits: DocumentLimits): LimitExcee
     if (Array.isArray(value)) {
       if (value.length > limits.maxArrayItems) {
         return {
-          rule: 'array-too-long', limit: limits.maxArrayItems, found: value.length, path: pathOf(frame),
+          rule: 'array-too-long',
+          limit: limits.maxArrayItems,
+          found: value.length,
+          path: pathOf(frame),
           message: `this array holds ${value.length} items; the limit is ${limits.maxArrayItems} (${LIMIT_FLAGS['array-too-long']})`,
         };
       }
@@ -82,25 +95,35 @@ export function shapeExceeded(json: unknown, limits: DocumentLimits): LimitExcee
       for (let i = value.length - 1; i >= 0; i--) push(stack, value[i], frame, i);
     } else {
       const keys = Object.keys(value);
-      for (let i = keys.length - 1; i >= 0; i--) push(stack, (value as Record<string, unknown>)[keys[i]], frame, keys[i]);
+      for (let i = keys.length - 1; i >= 0; i--)
+        push(stack, (value as Record<string, unknown>)[keys[i]], frame, keys[i]);
     }
   }
   return undefined;
 }
 
 /** Size first (known before the parse), then the shape. */
-export function documentLimitsExceeded(json: unknown, bytes: number, limits: DocumentLimits): LimitExceeded | undefined {
+export function documentLimitsExceeded(
+  json: unknown,
+  bytes: number,
+  limits: DocumentLimits,
+): LimitExceeded | undefined {
   return sizeExceeded(bytes, limits) ?? shapeExceeded(json, limits);
 }
 
 /** The usual fix, for the Problem's hint. */
-const HINT = 'split the record into documents that refer to each other by id, or raise the limit if such records are real';
+const HINT =
+  'split the record into documents that refer to each other by id, or raise the limit if such records are real';
 
 /** A refusal as the one Problem format every check uses. */
 export function limitProblem(exceeded: LimitExceeded, document?: string): Problem {
   return {
     ...(document !== undefined ? { document } : {}),
-    path: exceeded.path, rule: exceeded.rule, message: exceeded.message, hint: HINT, severity: 'Violation',
+    path: exceeded.path,
+    rule: exceeded.rule,
+    message: exceeded.message,
+    hint: HINT,
+    severity: 'Violation',
   };
 }
 
@@ -124,9 +147,10 @@ function pathOf(frame: Frame): string {
   const keys: Array<string | number> = [];
   for (let f: Frame | undefined = frame; f?.key !== undefined; f = f.parent) keys.push(f.key);
   keys.reverse();
-  const shown = keys.length <= PATH_SHOWN ? keys : [...keys.slice(0, PATH_SHOWN / 2), '…', ...keys.slice(-PATH_SHOWN / 2)];
+  const shown =
+    keys.length <= PATH_SHOWN ? keys : [...keys.slice(0, PATH_SHOWN / 2), '…', ...keys.slice(-PATH_SHOWN / 2)];
   let path = '';
-  for (const k of shown) path += typeof k === 'number' ? `[${k}]` : k === '…' ? '.…' : (path === '' ? k : `.${k}`);
+  for (const k of shown) path += typeof k === 'number' ? `[${k}]` : k === '…' ? '.…' : path === '' ? k : `.${k}`;
   return path;
 }
 

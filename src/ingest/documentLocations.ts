@@ -18,7 +18,11 @@ export interface DocumentLocations {
 
 /** The key of a term in DocumentLocations: IRIs as they are, blank nodes as `_:label`, literals quoted. */
 export function locationKey(term: Term): string {
-  return term.termType === 'BlankNode' ? '_:' + term.value : term.termType === 'Literal' ? '"' + term.value : term.value;
+  return term.termType === 'BlankNode'
+    ? '_:' + term.value
+    : term.termType === 'Literal'
+      ? '"' + term.value
+      : term.value;
 }
 
 /**
@@ -41,7 +45,10 @@ export class ValueLocations {
       for (let i = 0; i < n.length; i += 5) {
         const keyPath = n[i + 3] as string;
         const index = n[i + 4] as number;
-        this.map.set(`${n[i] as string}\u0000${n[i + 1] as string}\u0000${locationKey(n[i + 2] as Term)}`, index < 0 ? keyPath : `${keyPath}[${index}]`);
+        this.map.set(
+          `${n[i] as string}\u0000${n[i + 1] as string}\u0000${locationKey(n[i + 2] as Term)}`,
+          index < 0 ? keyPath : `${keyPath}[${index}]`,
+        );
       }
     }
     return this.map;

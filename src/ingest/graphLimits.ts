@@ -16,7 +16,11 @@ import type { Quad, Term } from '../rdf/terms.js';
 /** Bytes counted for a triple besides its predicate and object text (the punctuation and key of its JSON, about). */
 const TRIPLE_OVERHEAD = 8;
 
-export function graphLimitsExceeded(id: string, quads: readonly Quad[], limits: DocumentLimits): LimitExceeded | undefined {
+export function graphLimitsExceeded(
+  id: string,
+  quads: readonly Quad[],
+  limits: DocumentLimits,
+): LimitExceeded | undefined {
   const index = new SubjectIndex(quads);
   // An array holds some of one subject's triples: only a subject with more triples than an array may hold can hold one too long.
   for (const list of index.lists) {
@@ -24,7 +28,10 @@ export function graphLimitsExceeded(id: string, quads: readonly Quad[], limits: 
     for (const [predicate, those] of byPredicate(list)) {
       if (those.length > limits.maxArrayItems) {
         return {
-          rule: 'array-too-long', limit: limits.maxArrayItems, found: those.length, path: '',
+          rule: 'array-too-long',
+          limit: limits.maxArrayItems,
+          found: those.length,
+          path: '',
           message: `<${key(list[0].subject)}> has ${those.length} values of <${predicate}>, one array of its document; the limit is ${limits.maxArrayItems} (${LIMIT_FLAGS['array-too-long']})`,
         };
       }
@@ -110,11 +117,17 @@ function unfolded(id: string, index: SubjectIndex, limits: DocumentLimits): Limi
   let bytes = 0;
   while (steps.length > 0) {
     const step = steps.pop()!;
-    if (step.leave) { enclosing.delete(step.node!); continue; }
+    if (step.leave) {
+      enclosing.delete(step.node!);
+      continue;
+    }
     // Each nested node is an object inside an array of its holder: two levels of JSON per node.
     if (step.depth > limits.maxDepth) {
       return {
-        rule: 'nested-too-deep', limit: limits.maxDepth, found: step.depth, path: '',
+        rule: 'nested-too-deep',
+        limit: limits.maxDepth,
+        found: step.depth,
+        path: '',
         message: `the graph nests nodes inside nodes deeper than its document may (${limits.maxDepth} levels of JSON, ${LIMIT_FLAGS['nested-too-deep']}), at <${step.name ?? key(step.node![0].subject)}>`,
       };
     }
@@ -125,7 +138,10 @@ function unfolded(id: string, index: SubjectIndex, limits: DocumentLimits): Limi
       bytes += predicate.value.length + object.value.length + TRIPLE_OVERHEAD;
       if (bytes > limits.maxBytes) {
         return {
-          rule: 'document-too-large', limit: limits.maxBytes, found: bytes, path: '',
+          rule: 'document-too-large',
+          limit: limits.maxBytes,
+          found: bytes,
+          path: '',
           message: `the document this graph renders to is more than ${limits.maxBytes} bytes, the limit (${LIMIT_FLAGS['document-too-large']})`,
         };
       }
@@ -137,7 +153,12 @@ function unfolded(id: string, index: SubjectIndex, limits: DocumentLimits): Limi
 }
 
 /** `node`: the triples of the node (none for a root without any); `name`: the root's IRI (the others are named by their subject). */
-interface Step { readonly node: Quad[] | undefined; readonly name?: string; readonly depth: number; readonly leave: boolean }
+interface Step {
+  readonly node: Quad[] | undefined;
+  readonly name?: string;
+  readonly depth: number;
+  readonly leave: boolean;
+}
 
 /** A subject's key as the render's index has it (termKey): blank nodes apart from IRIs. */
 function key(term: Term): string {

@@ -9,8 +9,19 @@ import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, linkedArtContext } from '../context/linkedArtContext.js';
 import { ContextError, type TermDefinition } from '../context/TermDefinition.js';
 import {
-  compareEntries, deepSignatureOf, keyOfLiteralHint, literalHint, signatureOf, skeletonQuads, statementHash, statementHashOf,
-  type SkeletonEntry, type SkeletonNode, type SkeletonValue, HINT_GRAPH_PREFIX, SHAPE_PREDICATE,
+  compareEntries,
+  deepSignatureOf,
+  keyOfLiteralHint,
+  literalHint,
+  signatureOf,
+  skeletonQuads,
+  statementHash,
+  statementHashOf,
+  type SkeletonEntry,
+  type SkeletonNode,
+  type SkeletonValue,
+  HINT_GRAPH_PREFIX,
+  SHAPE_PREDICATE,
 } from '../hints/Skeleton.js';
 import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
@@ -138,22 +149,42 @@ class DocumentIngest {
   run(input: unknown): IngestedDocument {
     this.input = input;
     if (!isObject(input)) {
-      throw new DocumentRejected(undefined, [this.problem('', 'not-an-object', 'a Linked Art document is one JSON object')], this.source);
+      throw new DocumentRejected(
+        undefined,
+        [this.problem('', 'not-an-object', 'a Linked Art document is one JSON object')],
+        this.source,
+      );
     }
     const id = input['id'] ?? input['@id'];
     if (typeof id !== 'string' || !isHttpIri(id)) {
-      const message = typeof id !== 'string'
-        ? 'the document has no "id"; it must be the HTTP(S) URI at which the entity is dereferenced'
-        : `"id" ${JSON.stringify(id)} is not an absolute HTTP(S) URI (relative ids cannot be dereferenced)`;
+      const message =
+        typeof id !== 'string'
+          ? 'the document has no "id"; it must be the HTTP(S) URI at which the entity is dereferenced'
+          : `"id" ${JSON.stringify(id)} is not an absolute HTTP(S) URI (relative ids cannot be dereferenced)`;
       throw new DocumentRejected(undefined, [this.problem('id', 'root-id', message, 'id')], this.source);
     }
     this.documentId = id;
     const surrogate = unpairedSurrogateAt(input);
     if (surrogate !== undefined) {
-      throw new DocumentRejected(id, [this.problem(surrogate, 'not-unicode', 'this text holds half of a UTF-16 surrogate pair (an unpaired \\uD800-\\uDFFF escape), which is no character: no IRI or literal can hold it')], this.source);
+      throw new DocumentRejected(
+        id,
+        [
+          this.problem(
+            surrogate,
+            'not-unicode',
+            'this text holds half of a UTF-16 surrogate pair (an unpaired \\uD800-\\uDFFF escape), which is no character: no IRI or literal can hold it',
+          ),
+        ],
+        this.source,
+      );
     }
     this.graph = df.namedNode(id);
-    if (id.startsWith(HINT_GRAPH_PREFIX)) throw new DocumentRejected(id, [this.problem('id', 'root-id', 'this id is reserved for shape hints', 'id')], this.source);
+    if (id.startsWith(HINT_GRAPH_PREFIX))
+      throw new DocumentRejected(
+        id,
+        [this.problem('id', 'root-id', 'this id is reserved for shape hints', 'id')],
+        this.source,
+      );
 
     let ctx: ActiveContext;
     try {
@@ -171,10 +202,21 @@ class DocumentIngest {
     if (!root || !kind) throw new DocumentRejected(id, this.problems, this.source);
     const valueLocations = this.valueLocations;
     return {
-      id, kind, quads: this.quads, skeleton: root.skeleton,
-      hintQuads: skeletonQuads(id, root.skeleton), warnings: this.warnings,
-      locations: { nodes: this.nodeLocations, get values() { return valueLocations.values; } },
-      given: input, refusals: this.problems, unread: this.unread,
+      id,
+      kind,
+      quads: this.quads,
+      skeleton: root.skeleton,
+      hintQuads: skeletonQuads(id, root.skeleton),
+      warnings: this.warnings,
+      locations: {
+        nodes: this.nodeLocations,
+        get values() {
+          return valueLocations.values;
+        },
+      },
+      given: input,
+      refusals: this.problems,
+      unread: this.unread,
       ...(this.namedBlanks.size === 0 ? { signedBlanks: { quads: this.quads, nodes: this.unnamedBlanks } } : {}),
     };
   }
@@ -183,9 +225,10 @@ class DocumentIngest {
     const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : [];
     const top = types.filter((t): t is string => typeof t === 'string' && TOP_LEVEL_CLASSES.has(t));
     if (top.length === 0) {
-      const message = type === undefined
-        ? 'the document has no "type"; it must be the class of one of the eleven kinds'
-        : `"type" ${JSON.stringify(type)} is not the class of any of the eleven kinds (${[...TOP_LEVEL_CLASSES].join(', ')})`;
+      const message =
+        type === undefined
+          ? 'the document has no "type"; it must be the class of one of the eleven kinds'
+          : `"type" ${JSON.stringify(type)} is not the class of any of the eleven kinds (${[...TOP_LEVEL_CLASSES].join(', ')})`;
       this.problems.push(this.problem('type', 'root-type', message, 'type'));
       return undefined;
     }
@@ -194,8 +237,13 @@ class DocumentIngest {
 
   // --- Nodes -------------------------------------------------------------------------
 
-  private node(obj: JsonObject, parentCtx: ActiveContext, via: TermDefinition | null, path: string, isRoot: boolean):
-    { term: Term; skeleton: SkeletonNode } | undefined {
+  private node(
+    obj: JsonObject,
+    parentCtx: ActiveContext,
+    via: TermDefinition | null,
+    path: string,
+    isRoot: boolean,
+  ): { term: Term; skeleton: SkeletonNode } | undefined {
     const ctx0 = parentCtx.enterNode(via);
     const skeleton: SkeletonNode = {};
     const statementHashes: string[] = [];
@@ -209,22 +257,37 @@ class DocumentIngest {
       keyCount++;
       const iri = key.startsWith('@') ? key : ctx0.terms.get(key)?.iri;
       if (iri === '@id') idValue = obj[key];
-      else if (iri === '@type') { typeValue = obj[key]; typeKey = key; }
+      else if (iri === '@type') {
+        typeValue = obj[key];
+        typeKey = key;
+      }
     }
 
     let subject: Term;
     if (idValue === undefined) subject = this.freshBlank();
     else if (typeof idValue !== 'string') {
-      this.skip(this.problem(join(path, 'id'), 'id', `"id" must be a string, not ${describe(idValue)}`, 'id'), path, { key: keyPathOf(path) });
+      this.skip(this.problem(join(path, 'id'), 'id', `"id" must be a string, not ${describe(idValue)}`, 'id'), path, {
+        key: keyPathOf(path),
+      });
       return undefined;
     } else if (idValue.startsWith('_:')) {
       let named = this.namedBlanks.get(idValue);
-      if (!named) this.namedBlanks.set(idValue, named = { term: this.freshBlank(), hashes: [], children: [], occurrences: [] });
+      if (!named)
+        this.namedBlanks.set(idValue, (named = { term: this.freshBlank(), hashes: [], children: [], occurrences: [] }));
       subject = named.term;
       skeleton.b = idValue;
       named.occurrences.push(skeleton);
     } else if (!isAbsoluteIri(idValue)) {
-      this.skip(this.problem(join(path, 'id'), 'id', `"id" ${JSON.stringify(idValue)} is not an absolute IRI; relative ids have no meaning outside this document`, 'id'), path, { key: keyPathOf(path) });
+      this.skip(
+        this.problem(
+          join(path, 'id'),
+          'id',
+          `"id" ${JSON.stringify(idValue)} is not an absolute IRI; relative ids have no meaning outside this document`,
+          'id',
+        ),
+        path,
+        { key: keyPathOf(path) },
+      );
       return undefined;
     } else {
       subject = df.namedNode(idValue);
@@ -244,14 +307,20 @@ class DocumentIngest {
         const t = list ? list[i]! : typeValue;
         if (typeof t !== 'string') {
           const tPath = many ? `${join(path, typeKey)}[${i}]` : join(path, typeKey);
-          this.skip(this.problem(tPath, 'type', `a type must be a string, not ${describe(t)}`, 'type'), tPath, { typeOf: path });
+          this.skip(this.problem(tPath, 'type', `a type must be a string, not ${describe(t)}`, 'type'), tPath, {
+            typeOf: path,
+          });
           continue;
         }
         const iri = ctx0.expandVocab(t);
         if (iri === undefined || iri.startsWith('@')) {
           const tPath = many ? `${join(path, typeKey)}[${i}]` : join(path, typeKey);
           unknownType ??= { index: this.problems.length, type: t, keys: [] };
-          this.skip(this.problem(tPath, 'unknown-type', `type "${t}" is not a class of the Linked Art context`, t), tPath, { typeOf: path });
+          this.skip(
+            this.problem(tPath, 'unknown-type', `type "${t}" is not a class of the Linked Art context`, t),
+            tPath,
+            { typeOf: path },
+          );
           continue;
         }
         if (list) types.push(t);
@@ -273,18 +342,48 @@ class DocumentIngest {
       const value = obj[key]!;
       const keyPath = join(path, key);
       if (key === '@context') {
-        if (!isRoot) this.skip(this.problem(keyPath, 'embedded-context', 'an "@context" inside a document is not supported; put extensions in the top-level "@context" array', key), keyPath);
+        if (!isRoot)
+          this.skip(
+            this.problem(
+              keyPath,
+              'embedded-context',
+              'an "@context" inside a document is not supported; put extensions in the top-level "@context" array',
+              key,
+            ),
+            keyPath,
+          );
         continue;
       }
       if (key === '_links' && isRoot && !ctx.terms.has(key)) {
         // HAL links, as this service serves them: API-level, never data. Not stored; the served
         // document gets the service's own.
-        this.warnings.push({ ...this.problem(keyPath, 'hal-links', '"_links" (HAL links) is not data: it was dropped; the service gives every served document its own', key), severity: 'Warning' });
+        this.warnings.push({
+          ...this.problem(
+            keyPath,
+            'hal-links',
+            '"_links" (HAL links) is not data: it was dropped; the service gives every served document its own',
+            key,
+          ),
+          severity: 'Warning',
+        });
         continue;
       }
       if (key === '_complete') {
-        if (typeof value !== 'boolean') this.skip(this.problem(keyPath, 'complete', `"_complete" must be true or false, not ${describe(value)}`, key), keyPath);
-        else if (skeleton.i === undefined) this.skip(this.problem(keyPath, 'complete', '"_complete" says whether more is available at the "id"; a structure without an "id" cannot have it', key), keyPath);
+        if (typeof value !== 'boolean')
+          this.skip(
+            this.problem(keyPath, 'complete', `"_complete" must be true or false, not ${describe(value)}`, key),
+            keyPath,
+          );
+        else if (skeleton.i === undefined)
+          this.skip(
+            this.problem(
+              keyPath,
+              'complete',
+              '"_complete" says whether more is available at the "id"; a structure without an "id" cannot have it',
+              key,
+            ),
+            keyPath,
+          );
         else skeleton.c = value;
         continue;
       }
@@ -305,7 +404,10 @@ class DocumentIngest {
       if (!def) continue;
       if (def.iri === '@id' || def.iri === '@type') continue;
       if (def.iri.startsWith('@')) {
-        this.skip(this.problem(keyPath, 'keyword', `"${key}" (${def.iri}) is not supported in a Linked Art document`, key), keyPath);
+        this.skip(
+          this.problem(keyPath, 'keyword', `"${key}" (${def.iri}) is not supported in a Linked Art document`, key),
+          keyPath,
+        );
         continue;
       }
       if (def.iri === SHAPE_PREDICATE) {
@@ -321,17 +423,20 @@ class DocumentIngest {
       for (let i = 0; i < count; i++) {
         const made = this.value(list ? list[i]! : value, ctx, def, key, list ? `${keyPath}[${i}]` : keyPath);
         if (!made) continue;
-        const objectKey = typeof made.skeleton === 'string' && made.skeleton[0] === '#' ? keyOfLiteralHint(made.skeleton) : undefined;
+        const objectKey =
+          typeof made.skeleton === 'string' && made.skeleton[0] === '#' ? keyOfLiteralHint(made.skeleton) : undefined;
         this.emit(subject, predicate, made.term, statementHashes, objectKey);
         this.valueLocations.add(subjectKey, def.iri, made.term, keyPath, many ? i : -1);
         if (values) values.push(made.skeleton);
         else values = [made.skeleton];
-        if (typeof made.skeleton === 'object' && made.skeleton.d !== undefined) blankChildren.push([def.iri, made.skeleton.d]);
+        if (typeof made.skeleton === 'object' && made.skeleton.d !== undefined)
+          blankChildren.push([def.iri, made.skeleton.d]);
       }
       const v1Iri = linkedArtContext().terms.get(key)?.iri;
       const form = formThatMatters(key, many !== (def.container === '@set') ? (many ? 1 : 0) : undefined);
       const predicateIri = v1Iri === def.iri ? 0 : def.iri;
-      entries[entryCount++] = form === undefined ? [key, predicateIri, values ?? []] : [key, predicateIri, values ?? [], form];
+      entries[entryCount++] =
+        form === undefined ? [key, predicateIri, values ?? []] : [key, predicateIri, values ?? [], form];
     }
     // In the digest's order (by key, then predicate): the render orders keys by the spec's
     // tables, so the written order says nothing, and the skeleton's JSON is then its own
@@ -341,10 +446,21 @@ class DocumentIngest {
     if (unknownType && unknownType.keys.length > 0) {
       const said = this.problems[unknownType.index];
       const keys = unknownType.keys.map((k) => `"${k}"`).join(', ');
-      this.problems[unknownType.index] = { ...said, message: `${said.message}; ${keys} ${unknownType.keys.length > 1 ? 'are' : 'is'} defined only for certain classes, so ${unknownType.keys.length > 1 ? 'they' : 'it'} cannot be read until the type is one` };
+      this.problems[unknownType.index] = {
+        ...said,
+        message: `${said.message}; ${keys} ${unknownType.keys.length > 1 ? 'are' : 'is'} defined only for certain classes, so ${unknownType.keys.length > 1 ? 'they' : 'it'} cannot be read until the type is one`,
+      };
     }
     if (skeleton.i !== undefined && skeleton.c === undefined && !isRoot && types.includes('AttributeAssignment')) {
-      this.warnings.push({ ...this.problem(path, 'complete', `an assignment with an "id" must say "_complete": false when more is available at <${skeleton.i}>`, '_complete'), severity: 'Warning' });
+      this.warnings.push({
+        ...this.problem(
+          path,
+          'complete',
+          `an assignment with an "id" must say "_complete": false when more is available at <${skeleton.i}>`,
+          '_complete',
+        ),
+        severity: 'Warning',
+      });
     }
     if (skeleton.b !== undefined) {
       const named = this.namedBlanks.get(skeleton.b)!;
@@ -377,16 +493,27 @@ class DocumentIngest {
       : `"${key}" is not defined by the Linked Art context for ${on}; it would be lost`;
     const near = key.startsWith('@') ? undefined : nearestTerm(key, ctx.terms.keys());
     const hint = near === undefined ? undefined : `did you mean "${near}"? Otherwise ${INGEST_HINTS['unmapped-key']}`;
-    this.skip(this.problem(path, 'unmapped-key', message, key, hint), path, near === undefined ? undefined : { key: besideKey(path, key, near) });
+    this.skip(
+      this.problem(path, 'unmapped-key', message, key, hint),
+      path,
+      near === undefined ? undefined : { key: besideKey(path, key, near) },
+    );
     return undefined;
   }
 
   // --- Values ------------------------------------------------------------------------
 
-  private value(item: Json, ctx: ActiveContext, def: TermDefinition, key: string, path: string):
-    { term: Term; skeleton: SkeletonValue } | undefined {
+  private value(
+    item: Json,
+    ctx: ActiveContext,
+    def: TermDefinition,
+    key: string,
+    path: string,
+  ): { term: Term; skeleton: SkeletonValue } | undefined {
     if (item === null) {
-      this.skip(this.problem(path, 'null', `null is not a value for "${key}"; leave the key out instead`, key), path, { key: keyPathOf(path) });
+      this.skip(this.problem(path, 'null', `null is not a value for "${key}"; leave the key out instead`, key), path, {
+        key: keyPathOf(path),
+      });
       return undefined;
     }
     if (isObject(item)) {
@@ -396,20 +523,43 @@ class DocumentIngest {
     if (Array.isArray(item)) return undefined; // flattened by the caller
     if (def.coerce === '@id' || def.coerce === '@vocab') {
       if (typeof item !== 'string') {
-        this.skip(this.problem(path, 'reference', `"${key}" takes references, not ${describe(item)}`, key), path, { key: keyPathOf(path) });
+        this.skip(this.problem(path, 'reference', `"${key}" takes references, not ${describe(item)}`, key), path, {
+          key: keyPathOf(path),
+        });
         return undefined;
       }
-      const iri = def.coerce === '@vocab' ? (def.scoped ? ctx.withLocal(def.scoped) : ctx).expandVocab(item) : (isAbsoluteIri(item) ? item : undefined);
+      const iri =
+        def.coerce === '@vocab'
+          ? (def.scoped ? ctx.withLocal(def.scoped) : ctx).expandVocab(item)
+          : isAbsoluteIri(item)
+            ? item
+            : undefined;
       if (iri === undefined || iri.startsWith('@') || !isAbsoluteIri(iri)) {
-        this.skip(this.problem(path, 'reference', `${JSON.stringify(item)} is neither a term of the context nor an absolute IRI`, key), path, { key: keyPathOf(path) });
+        this.skip(
+          this.problem(
+            path,
+            'reference',
+            `${JSON.stringify(item)} is neither a term of the context nor an absolute IRI`,
+            key,
+          ),
+          path,
+          { key: keyPathOf(path) },
+        );
         return undefined;
       }
       return { term: df.namedNode(iri), skeleton: '=' + item + (iri === item ? '' : ' ' + iri) };
     }
     let term: Term;
-    if (typeof item === 'string') term = def.coerce ? df.literal(item, vocabularyTerm(def.coerce) as Parameters<typeof df.literal>[1]) : df.literal(item);
+    if (typeof item === 'string')
+      term = def.coerce
+        ? df.literal(item, vocabularyTerm(def.coerce) as Parameters<typeof df.literal>[1])
+        : df.literal(item);
     else if (def.coerce) {
-      this.skip(this.problem(path, 'datatype', `"${key}" takes a string (${def.coerce}), not ${describe(item)}`, key), path, { key: keyPathOf(path) });
+      this.skip(
+        this.problem(path, 'datatype', `"${key}" takes a string (${def.coerce}), not ${describe(item)}`, key),
+        path,
+        { key: keyPathOf(path) },
+      );
       return undefined;
     } else if (typeof item === 'number') {
       if (!Number.isFinite(item)) return undefined;
@@ -418,11 +568,25 @@ class DocumentIngest {
     return { term, skeleton: literalHint(term) };
   }
 
-  private valueObject(item: JsonObject, ctx: ActiveContext, key: string, path: string): { term: Term; skeleton: SkeletonValue } | undefined {
+  private valueObject(
+    item: JsonObject,
+    ctx: ActiveContext,
+    key: string,
+    path: string,
+  ): { term: Term; skeleton: SkeletonValue } | undefined {
     const extra = Object.keys(item).filter((k) => k !== '@value' && k !== '@type' && k !== '@language');
     const v = item['@value'];
     if (extra.length > 0 || (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')) {
-      this.skip(this.problem(path, 'value-object', `a value object takes "@value" (a string, number or boolean) with "@type" or "@language" only`, key), path, { key: keyPathOf(path) });
+      this.skip(
+        this.problem(
+          path,
+          'value-object',
+          `a value object takes "@value" (a string, number or boolean) with "@type" or "@language" only`,
+          key,
+        ),
+        path,
+        { key: keyPathOf(path) },
+      );
       return undefined;
     }
     let term: Term;
@@ -430,10 +594,15 @@ class DocumentIngest {
     else if (typeof item['@type'] === 'string') {
       const dt = ctx.expandVocab(item['@type']);
       if (!dt || !isAbsoluteIri(dt)) {
-        this.skip(this.problem(path, 'value-object', `datatype "${item['@type']}" is not an IRI`, key), path, { key: keyPathOf(path) });
+        this.skip(this.problem(path, 'value-object', `datatype "${item['@type']}" is not an IRI`, key), path, {
+          key: keyPathOf(path),
+        });
         return undefined;
       }
-      term = df.literal(typeof v === 'number' && !Number.isInteger(v) ? numberLiteral(v).value : String(v), df.namedNode(dt));
+      term = df.literal(
+        typeof v === 'number' && !Number.isInteger(v) ? numberLiteral(v).value : String(v),
+        df.namedNode(dt),
+      );
     } else term = typeof v === 'number' ? numberLiteral(v) : typeof v === 'boolean' ? booleanLiteral(v) : df.literal(v);
     return { term, skeleton: literalHint(term) };
   }
@@ -448,9 +617,18 @@ class DocumentIngest {
   private emit(subject: Term, predicate: Term, object: Term, hashes: string[], objectKey?: string): void {
     if (!this.isNew(subject, predicate.value, object)) return;
     if (subject.termType === 'BlankNode' && object.termType !== 'BlankNode') {
-      hashes.push(objectKey === undefined ? statementHash(predicate.value, object) : statementHashOf(predicate.value, objectKey));
+      hashes.push(
+        objectKey === undefined ? statementHash(predicate.value, object) : statementHashOf(predicate.value, objectKey),
+      );
     }
-    this.quads.push(df.quad(subject as Quad['subject'], predicate as Quad['predicate'], object as Quad['object'], this.graph as Quad['graph']));
+    this.quads.push(
+      df.quad(
+        subject as Quad['subject'],
+        predicate as Quad['predicate'],
+        object as Quad['object'],
+        this.graph as Quad['graph'],
+      ),
+    );
   }
 
   /**
@@ -475,11 +653,21 @@ class DocumentIngest {
       if (known.value === object.value) {
         if (sameObject(known, object)) return false;
         byPredicate.set(predicate, new Map([[known.value, [known, object]]]));
-      } else byPredicate.set(predicate, new Map([[known.value, [known]], [object.value, [object]]]));
+      } else
+        byPredicate.set(
+          predicate,
+          new Map([
+            [known.value, [known]],
+            [object.value, [object]],
+          ]),
+        );
       return true;
     }
     const same = known.get(object.value);
-    if (!same) { known.set(object.value, [object]); return true; }
+    if (!same) {
+      known.set(object.value, [object]);
+      return true;
+    }
     if (same.some((o) => sameObject(o, object))) return false;
     same.push(object);
     return true;
@@ -494,7 +682,10 @@ class DocumentIngest {
     for (const named of this.namedBlanks.values()) {
       const s = signatureOf(named.hashes);
       const d = deepSignatureOf(s, named.children);
-      for (const occurrence of named.occurrences) { occurrence.s = s; occurrence.d = d; }
+      for (const occurrence of named.occurrences) {
+        occurrence.s = s;
+        occurrence.d = d;
+      }
     }
   }
 
@@ -504,12 +695,22 @@ class DocumentIngest {
 
   /** An ingest problem that keeps the part at `path` from being read (and what reading it would have given). */
   private skip(problem: Problem, path: string, wouldHaveGiven?: WouldHaveGiven): void {
-    this.unread.push(wouldHaveGiven ? { path, problem: this.problems.length, wouldHaveGiven } : { path, problem: this.problems.length });
+    this.unread.push(
+      wouldHaveGiven
+        ? { path, problem: this.problems.length, wouldHaveGiven }
+        : { path, problem: this.problems.length },
+    );
     this.problems.push(problem);
   }
 
   /** A Violation at `path`, with the value found there and the rule's usual fix. */
-  private problem(path: string, rule: IngestRule, message: string, term?: string, hint: string = INGEST_HINTS[rule]): Problem {
+  private problem(
+    path: string,
+    rule: IngestRule,
+    message: string,
+    term?: string,
+    hint: string = INGEST_HINTS[rule],
+  ): Problem {
     const problem: Problem = { document: this.documentId, path, term, rule, message, hint, severity: 'Violation' };
     const value = path === '' ? undefined : shortValueAt(this.input, path);
     if (value !== undefined) problem.value = value;
@@ -535,7 +736,12 @@ function sortEntries(entries: SkeletonEntry[]): SkeletonEntry[] {
 }
 
 /** A blank node named in the document, its statements' hashes and blank children gathered over its occurrences. */
-interface NamedBlank { term: Term; hashes: string[]; children: Array<[string, string]>; occurrences: SkeletonNode[] }
+interface NamedBlank {
+  term: Term;
+  hashes: string[];
+  children: Array<[string, string]>;
+  occurrences: SkeletonNode[];
+}
 
 /** Objects of one subject, by predicate: the one object, or (from the second on) the objects by their value. */
 type StatementsOf = Map<string, ObjectsOf>;

@@ -14,7 +14,10 @@ export function nearestTerm(key: string, candidates: Iterable<string>): string |
     if (candidate.startsWith('@') || candidate === key) continue;
     if (Math.abs(candidate.length - key.length) >= bestDistance) continue;
     const d = editDistance(wanted, candidate.toLowerCase());
-    if (d < bestDistance) { best = candidate; bestDistance = d; }
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
   }
   return best;
 }
@@ -25,7 +28,10 @@ export function editDistance(a: string, b: string): number {
   for (let i = 0; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      if (i === 0) { row.push(j); continue; }
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);

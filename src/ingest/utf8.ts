@@ -10,10 +10,15 @@ export class NotUtf8 extends Error {
   override name = 'NotUtf8';
   /** What is wrong, without the source: "not UTF-8: byte 0xFF at byte offset 12 …". */
   readonly problem: string;
-  constructor(readonly offset: number, readonly byte: number | undefined, readonly source?: string) {
-    const problem = byte === undefined
-      ? `not UTF-8: a character is cut off at the end, at byte offset ${offset}`
-      : `not UTF-8: byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} at byte offset ${offset} starts no valid UTF-8 sequence`;
+  constructor(
+    readonly offset: number,
+    readonly byte: number | undefined,
+    readonly source?: string,
+  ) {
+    const problem =
+      byte === undefined
+        ? `not UTF-8: a character is cut off at the end, at byte offset ${offset}`
+        : `not UTF-8: byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} at byte offset ${offset} starts no valid UTF-8 sequence`;
     super(source === undefined ? problem : `${source}: ${problem}`);
     this.problem = problem;
   }
@@ -29,7 +34,9 @@ export function decodeUtf8(bytes: Uint8Array, start = 0): string {
 /** The NotUtf8 of `bytes` that are known not to be UTF-8, offsets counted from `start`. */
 export function notUtf8At(bytes: Uint8Array, start = 0, source?: string): NotUtf8 {
   const at = firstIllFormed(bytes);
-  return at < bytes.length ? new NotUtf8(start + at, bytes[at], source) : new NotUtf8(start + incompleteTail(bytes, 0), undefined, source);
+  return at < bytes.length
+    ? new NotUtf8(start + at, bytes[at], source)
+    : new NotUtf8(start + incompleteTail(bytes, 0), undefined, source);
 }
 
 /**
@@ -41,12 +48,23 @@ export function firstIllFormed(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i];
-    if (b < 0x80) { i++; continue; }
-    let need: number; let lo = 0x80; let hi = 0xbf;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
     if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b >= 0xe0 && b <= 0xef) { need = 2; if (b === 0xe0) lo = 0xa0; if (b === 0xed) hi = 0x9f; }
-    else if (b >= 0xf0 && b <= 0xf4) { need = 3; if (b === 0xf0) lo = 0x90; if (b === 0xf4) hi = 0x8f; }
-    else return i;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) lo = 0xa0;
+      if (b === 0xed) hi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) lo = 0x90;
+      if (b === 0xf4) hi = 0x8f;
+    } else return i;
     for (let k = 1; k <= need; k++) {
       if (i + k >= bytes.length) return bytes.length; // cut off: well-formed so far
       const c = bytes[i + k];

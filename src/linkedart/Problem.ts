@@ -42,7 +42,9 @@ export function ruleOfLine(line: string): string | undefined {
 export function isProblem(p: unknown): p is Problem {
   if (p === null || typeof p !== 'object') return false;
   const { rule, message, path, severity } = p as Record<string, unknown>;
-  return typeof rule === 'string' && typeof message === 'string' && typeof path === 'string' && typeof severity === 'string';
+  return (
+    typeof rule === 'string' && typeof message === 'string' && typeof path === 'string' && typeof severity === 'string'
+  );
 }
 
 /** A document refused: carries every problem found, not just the first. */

@@ -26,7 +26,12 @@ export function valueAt(json: unknown, path: string): unknown {
     const object = here as Record<string, unknown>;
     let key: string | undefined;
     for (const k of Object.keys(object)) {
-      if (rest.startsWith(k) && (rest.length === k.length || rest[k.length] === '.' || rest[k.length] === '[') && k.length > (key?.length ?? -1)) key = k;
+      if (
+        rest.startsWith(k) &&
+        (rest.length === k.length || rest[k.length] === '.' || rest[k.length] === '[') &&
+        k.length > (key?.length ?? -1)
+      )
+        key = k;
     }
     if (key === undefined) return undefined;
     here = object[key];

@@ -69,15 +69,33 @@ export interface LoadReport {
 
 export function emptyReport(dryRun: boolean): LoadReport {
   return {
-    created: 0, replaced: 0, unchanged: 0, rejected: 0, warnings: 0, rejections: [], warned: [], warnedNotListed: 0, warningsByRule: {},
-    unreadable: [], leftovers: [], superseded: [], repairs: {}, repaired: [], seconds: 0, dryRun, violated: 0, violationsByRule: {}, violatedListed: [],
+    created: 0,
+    replaced: 0,
+    unchanged: 0,
+    rejected: 0,
+    warnings: 0,
+    rejections: [],
+    warned: [],
+    warnedNotListed: 0,
+    warningsByRule: {},
+    unreadable: [],
+    leftovers: [],
+    superseded: [],
+    repairs: {},
+    repaired: [],
+    seconds: 0,
+    dryRun,
+    violated: 0,
+    violationsByRule: {},
+    violatedListed: [],
   };
 }
 
 /** A document stored with Violations into the report: counted, counted under each rule it breaks, and listed while fewer than `listed` are. */
 export function recordViolated(r: LoadReport, item: ReportedItem, listed = Number.POSITIVE_INFINITY): void {
   r.violated++;
-  for (const rule of new Set(item.messages.map((m) => ruleOfLine(m) ?? 'other'))) r.violationsByRule[rule] = (r.violationsByRule[rule] ?? 0) + 1;
+  for (const rule of new Set(item.messages.map((m) => ruleOfLine(m) ?? 'other')))
+    r.violationsByRule[rule] = (r.violationsByRule[rule] ?? 0) + 1;
   if (r.violatedListed.length < listed) r.violatedListed.push(item);
 }
 
@@ -87,16 +105,23 @@ export function recordWarned(r: LoadReport, item: ReportedItem, listed = Number.
   for (const m of item.messages) {
     const rule = ruleOfLine(m) ?? 'other';
     const seen = r.warningsByRule[rule];
-    if (seen) seen.count++; else r.warningsByRule[rule] = { count: 1, example: { ...item, messages: [m] } };
+    if (seen) seen.count++;
+    else r.warningsByRule[rule] = { count: 1, example: { ...item, messages: [m] } };
   }
   if (r.warned.length < listed) r.warned.push(item);
   else r.warnedNotListed++;
 }
 
 /** Adds `count` warnings of `rule` (a message with no [rule], such as the same id twice, is counted as 'other'). */
-export function countWarning(byRule: Record<string, RuleCount>, rule: string, count: number, example: ReportedItem): void {
+export function countWarning(
+  byRule: Record<string, RuleCount>,
+  rule: string,
+  count: number,
+  example: ReportedItem,
+): void {
   const seen = byRule[rule];
-  if (seen) seen.count += count; else byRule[rule] = { count, example };
+  if (seen) seen.count += count;
+  else byRule[rule] = { count, example };
 }
 
 /** Documents read (stored or not; a superseded copy too). */
@@ -135,37 +160,49 @@ export function formatReport(r: LoadReport, listWarnings = false): string {
   };
   for (const i of r.unreadable) item('unreadable', i);
   if (r.rejections.length > 0) {
-    lines.push(`rejected by rule (a document may break several; --json and --rejects FILE list every problem of every document):`);
+    lines.push(
+      `rejected by rule (a document may break several; --json and --rejects FILE list every problem of every document):`,
+    );
     lines.push(...formatRejectionsByRule(rejectionsByRule(r.rejections), documentsSeen(r)));
   }
   for (const i of r.leftovers) item('left over', i);
   for (const i of r.superseded) item('superseded', i);
   if (listWarnings) {
     for (const i of r.warned) item('warning', i);
-    if (r.warnedNotListed > 0) lines.push(`… and ${r.warnedNotListed} more documents with warnings, counted but not listed`);
+    if (r.warnedNotListed > 0)
+      lines.push(`… and ${r.warnedNotListed} more documents with warnings, counted but not listed`);
   } else if (r.warned.length > 0) {
     lines.push('warnings by rule (--warnings lists each):');
     for (const [rule, { count, example }] of Object.entries(r.warningsByRule).sort((a, b) => b[1].count - a[1].count)) {
-      lines.push(`  ${rule}: ${count}, e.g. ${example.source} ${example.location}${example.id ? ` ${example.id}` : ''}: ${example.messages[0]}`);
+      lines.push(
+        `  ${rule}: ${count}, e.g. ${example.source} ${example.location}${example.id ? ` ${example.id}` : ''}: ${example.messages[0]}`,
+      );
     }
   }
   if (r.violated > 0) {
-    lines.push(`${r.dryRun ? 'would be stored' : 'stored'} with violations (--conformance report; \`linkedart report\` lists them), documents by rule:`);
-    for (const [rule, count] of Object.entries(r.violationsByRule).sort((a, b) => b[1] - a[1])) lines.push(`  ${rule}: ${count}`);
+    lines.push(
+      `${r.dryRun ? 'would be stored' : 'stored'} with violations (--conformance report; \`linkedart report\` lists them), documents by rule:`,
+    );
+    for (const [rule, count] of Object.entries(r.violationsByRule).sort((a, b) => b[1] - a[1]))
+      lines.push(`  ${rule}: ${count}`);
   }
   if (r.repaired.length > 0) {
     lines.push('repaired, by repair (documents; --json lists each):');
     for (const [name, count] of Object.entries(r.repairs).sort((a, b) => b[1] - a[1])) {
       const example = r.repaired.find((i) => i.messages.some((m) => m.endsWith(`[${name}]`)))!;
-      lines.push(`  ${name}: ${count}, e.g. ${example.source} ${example.location}${example.id ? ` ${example.id}` : ''}: ${example.messages.find((m) => m.endsWith(`[${name}]`))!}`);
+      lines.push(
+        `  ${name}: ${count}, e.g. ${example.source} ${example.location}${example.id ? ` ${example.id}` : ''}: ${example.messages.find((m) => m.endsWith(`[${name}]`))!}`,
+      );
     }
   }
   const seen = documentsSeen(r);
   const rate = r.seconds > 0 ? Math.round(seen / r.seconds) : seen;
-  lines.push(`${r.dryRun ? 'checked (nothing stored)' : 'loaded'}: ${r.created} new, ${r.replaced} replaced, ${r.unchanged} unchanged, ${r.rejected} rejected, ${r.warnings} warnings` +
-    `${r.violated ? ` (${r.violated} with violations)` : ''}${r.unreadable.length ? `, ${r.unreadable.length} unreadable parts` : ''}${r.leftovers.length ? `, ${r.leftovers.length} sets of triples left over` : ''}` +
-    `${r.superseded.length ? `, ${r.superseded.length} superseded (a later copy of the same id counts instead)` : ''}` +
-    ` in ${r.seconds.toFixed(1)} s (${rate} documents/s)`);
+  lines.push(
+    `${r.dryRun ? 'checked (nothing stored)' : 'loaded'}: ${r.created} new, ${r.replaced} replaced, ${r.unchanged} unchanged, ${r.rejected} rejected, ${r.warnings} warnings` +
+      `${r.violated ? ` (${r.violated} with violations)` : ''}${r.unreadable.length ? `, ${r.unreadable.length} unreadable parts` : ''}${r.leftovers.length ? `, ${r.leftovers.length} sets of triples left over` : ''}` +
+      `${r.superseded.length ? `, ${r.superseded.length} superseded (a later copy of the same id counts instead)` : ''}` +
+      ` in ${r.seconds.toFixed(1)} s (${rate} documents/s)`,
+  );
   if (r.aborted) lines.push(`stopped: ${r.aborted}`);
   return lines.join('\n');
 }

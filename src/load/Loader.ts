@@ -23,7 +23,15 @@ import { CheckWorkers } from './gate/CheckWorkers.js';
 import { inThreadGateFor, type Gate, type GateBatch } from './gate/Gate.js';
 import { spoolInputs, type LoadInput, type SpooledInputs } from './inputs.js';
 import { duplicateIdLine } from './duplicateId.js';
-import { emptyReport, hasFailures, type LoadReport, problemMessages, recordRepairs, recordViolated, recordWarned } from './LoadReport.js';
+import {
+  emptyReport,
+  hasFailures,
+  type LoadReport,
+  problemMessages,
+  recordRepairs,
+  recordViolated,
+  recordWarned,
+} from './LoadReport.js';
 import type { ConformancePolicy } from '../validate/conformance.js';
 import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
@@ -102,7 +110,10 @@ const EARLY_WORKERS_BYTES = 4 * 1024 * 1024;
 const LEFTOVER_SAMPLE = 5;
 
 export class Loader {
-  constructor(private readonly documents: DocumentService | undefined, private readonly options: LoadOptions = {}) {}
+  constructor(
+    private readonly documents: DocumentService | undefined,
+    private readonly options: LoadOptions = {},
+  ) {}
 
   async load(given: readonly LoadInput[]): Promise<LoadReport> {
     let spooled: SpooledInputs | undefined;
@@ -113,7 +124,12 @@ export class Loader {
       spooled = await spoolInputs(given);
       inputs = spooled.inputs;
     }
-    const gates = new Gates(this.options.checkWorkers ?? 0, { repair: this.options.repair ?? 'all', base: this.options.baseUrl, conventions: this.options.conventions, conformance: this.options.conformance });
+    const gates = new Gates(this.options.checkWorkers ?? 0, {
+      repair: this.options.repair ?? 'all',
+      base: this.options.baseUrl,
+      conventions: this.options.conventions,
+      conformance: this.options.conformance,
+    });
     try {
       const lastCopies = idsFirst ? await LastCopies.read(inputs, this.options) : undefined;
       return await this.checkedLoad(inputs, gates, lastCopies);
@@ -123,7 +139,11 @@ export class Loader {
     }
   }
 
-  private async checkedLoad(inputs: readonly LoadInput[], gates: Gates, lastCopies: LastCopies | undefined): Promise<LoadReport> {
+  private async checkedLoad(
+    inputs: readonly LoadInput[],
+    gates: Gates,
+    lastCopies: LastCopies | undefined,
+  ): Promise<LoadReport> {
     if (this.options.strict && !this.options.dryRun) {
       const check = await this.pass(inputs, true, gates, lastCopies);
       if (hasFailures(check)) {
@@ -135,7 +155,12 @@ export class Loader {
   }
 
   /** `lastCopies`: which copy of each id counts (none: the inputs are read once, readOnce). */
-  private async pass(inputs: readonly LoadInput[], dryRun: boolean, gates: Gates, lastCopies: LastCopies | undefined): Promise<LoadReport> {
+  private async pass(
+    inputs: readonly LoadInput[],
+    dryRun: boolean,
+    gates: Gates,
+    lastCopies: LastCopies | undefined,
+  ): Promise<LoadReport> {
     const started = performance.now();
     const report = emptyReport(dryRun);
     const totalBytes = inputs.every((i) => i.size !== undefined) ? inputs.reduce((n, i) => n + i.size!, 0) : undefined;
@@ -149,7 +174,7 @@ export class Loader {
     const seen = new SeenIds();
     const refusedIds = new Set<string>();
     let read = 0;
-    const counted = new Set<string>();   // a check: ids counted as they would be stored
+    const counted = new Set<string>(); // a check: ids counted as they would be stored
     let batch: Pending[] = [];
     // Inputs known to be large: the workers start now, compiling the context and the shapes
     // while this thread reads the first batch, which they check too.
@@ -184,33 +209,53 @@ export class Loader {
       const asked = reading ? [...ids].filter((id) => !startedEmpty || (documents !== undefined && sent.has(id))) : [];
       // Into a store that held no document, an id no batch before carried is not stored.
       const unstored = startedEmpty ? new Set([...ids].filter((id) => !sent.has(id))) : new Set<string>();
-      const stored = asked.length === 0 || !reading ? new Map<string, StoredVersion>() : await storedVersions(reading.store, asked);
+      const stored =
+        asked.length === 0 || !reading ? new Map<string, StoredVersion>() : await storedVersions(reading.store, asked);
       if (documents) for (const id of ids) sent.add(id);
       const stampedAt = new Date();
       const versions = pending.map((p) => (p.id === undefined ? undefined : stored.get(p.id)));
-      const before = versions.map((v) => (v === undefined ? undefined : v.warnings ? v.digest : WARNINGS_NOT_KEPT + v.digest));
+      const before = versions.map((v) =>
+        v === undefined ? undefined : v.warnings ? v.digest : WARNINGS_NOT_KEPT + v.digest,
+      );
       const checked = filled.check(before, stampedAt, documents !== undefined);
       // `step` settles once the verdicts are reported and the write queued; `done`, once stored.
       const step = Promise.all([checked, queued]).then(([result]): { write?: Promise<void> } => {
-        const passed = this.record(result.verdicts, pending, versions.map((v) => v?.warnings), report, refusedIds);
+        const passed = this.record(
+          result.verdicts,
+          pending,
+          versions.map((v) => v?.warnings),
+          report,
+          refusedIds,
+        );
         if (!documents) {
           // A check: counted as the load would store them (an id read again in a stream, once).
           result.verdicts.forEach((v) => {
             if (v.kind !== 'pass' || counted.has(v.id)) return;
             counted.add(v.id);
-            if (v.replaced) report.replaced++; else report.created++;
+            if (v.replaced) report.replaced++;
+            else report.created++;
           });
           return {};
         }
         if (passed.length === 0) return {};
         const replaced = result.verdicts.filter((v) => v.kind === 'pass' && v.replaced).length;
         // The change feed's activities: one per document stored, stamped as its Last-Modified is.
-        const changes = result.verdicts.flatMap((v): Change[] => (v.kind === 'pass' ? [{ kind: v.replaced ? 'Update' : 'Create', id: v.id, type: v.type }] : []));
+        const changes = result.verdicts.flatMap((v): Change[] =>
+          v.kind === 'pass' ? [{ kind: v.replaced ? 'Update' : 'Create', id: v.id, type: v.type }] : [],
+        );
         return {
-          write: documents.writeChecked(result.graphs, changes, stampedAt, undefined, changes.flatMap((c) => (unstored.has(c.id) ? [c.id] : []))).then(() => {
-            report.created += passed.length - replaced;
-            report.replaced += replaced;
-          }),
+          write: documents
+            .writeChecked(
+              result.graphs,
+              changes,
+              stampedAt,
+              undefined,
+              changes.flatMap((c) => (unstored.has(c.id) ? [c.id] : [])),
+            )
+            .then(() => {
+              report.created += passed.length - replaced;
+              report.replaced += replaced;
+            }),
         };
       });
       queued = step;
@@ -227,9 +272,17 @@ export class Loader {
       for (const [inputIndex, input] of inputs.entries()) {
         if (this.options.signal?.aborted) break;
         // Read as UTF-8 strictly: bytes that are not UTF-8 stop the load (NotUtf8, naming the offset), never stored as U+FFFD.
-        const stream = strictText(input.open((n) => { bytes += n; }), input.name);
-        let n = -1;   // the record's number in its input, counting every record (as lastCopies does)
-        for await (const record of readRecords(stream, input, { baseUrl: this.options.baseUrl, limits: this.options.documentLimits })) {
+        const stream = strictText(
+          input.open((n) => {
+            bytes += n;
+          }),
+          input.name,
+        );
+        let n = -1; // the record's number in its input, counting every record (as lastCopies does)
+        for await (const record of readRecords(stream, input, {
+          baseUrl: this.options.baseUrl,
+          limits: this.options.documentLimits,
+        })) {
           n++;
           const source = input.name;
           switch (record.kind) {
@@ -237,13 +290,23 @@ export class Loader {
               report.unreadable.push({ source, location: record.location, messages: [record.message] });
               break;
             case 'leftover':
-              report.leftovers.push({ source, location: record.location, messages: [record.message, ...leftoverSample(record, LEFTOVER_SAMPLE)] });
+              report.leftovers.push({
+                source,
+                location: record.location,
+                messages: [record.message, ...leftoverSample(record, LEFTOVER_SAMPLE)],
+              });
               break;
             case 'refused': {
               // Past a limit on one document: refused here, never sent to the gate (which would walk it).
               const problems = [record.problem];
               report.rejected++;
-              report.rejections.push({ source, location: record.location, id: record.id, messages: problemMessages(problems), problems });
+              report.rejections.push({
+                source,
+                location: record.location,
+                id: record.id,
+                messages: problemMessages(problems),
+                problems,
+              });
               this.options.onRejected?.({ source, location: record.location, id: record.id, problems, record });
               break;
             }
@@ -266,7 +329,13 @@ export class Loader {
                 seen.set(id, source, record.location);
               }
               // The record itself only for a rejects file (held until its verdict, otherwise let go).
-              batch.push({ id, source, location: record.location, earlier, record: this.options.onRejected ? record : undefined });
+              batch.push({
+                id,
+                source,
+                location: record.location,
+                earlier,
+                record: this.options.onRejected ? record : undefined,
+              });
               gateBatch.add(record, source);
               if (batch.length >= batchSize) await flush(true);
             }
@@ -282,12 +351,15 @@ export class Loader {
       await Promise.allSettled(inFlight.map((w) => w.done));
       if (!(error instanceof StoreFull)) throw error;
       // The store has no room for a batch: stop, saying how far the load got (every count is durable).
-      report.aborted = `the store is full after ${report.created + report.replaced} documents of this load were stored ` +
+      report.aborted =
+        `the store is full after ${report.created + report.replaced} documents of this load were stored ` +
         `(each whole; the documents after them were not): ${error.message}`;
       report.storeFull = error.details;
     }
     report.superseded.push(...superseded.rest());
-    if (this.options.signal?.aborted) report.aborted = 'interrupted; every document stored so far is whole, and running the same load again finishes the job';
+    if (this.options.signal?.aborted)
+      report.aborted =
+        'interrupted; every document stored so far is whole, and running the same load again finishes the job';
     report.seconds = (performance.now() - started) / 1000;
     return report;
   }
@@ -298,14 +370,22 @@ export class Loader {
    * unchanged (the shapes left out), as on the load that stored it. `refusedIds`: the ids whose
    * last copy so far was refused, kept up to date here.
    */
-  private record(verdicts: readonly GateVerdict[], pending: readonly Pending[], kept: ReadonlyArray<Problem[] | undefined>, report: LoadReport, refusedIds: Set<string>): string[] {
+  private record(
+    verdicts: readonly GateVerdict[],
+    pending: readonly Pending[],
+    kept: ReadonlyArray<Problem[] | undefined>,
+    report: LoadReport,
+    refusedIds: Set<string>,
+  ): string[] {
     const passed: string[] = [];
     verdicts.forEach((verdict, i) => {
       const { source, location, record, earlier, id } = pending[i];
       recordRepairs(report, { source, location, id: verdict.id, messages: verdict.repairs });
       const warnings: string[] = [];
       if (earlier !== undefined && id !== undefined) {
-        warnings.push(duplicateIdLine(id, { where: earlier, stored: !refusedIds.has(id) }, verdict.kind !== 'rejected'));
+        warnings.push(
+          duplicateIdLine(id, { where: earlier, stored: !refusedIds.has(id) }, verdict.kind !== 'rejected'),
+        );
       }
       if (id !== undefined) {
         if (verdict.kind === 'rejected') refusedIds.add(id);
@@ -318,15 +398,32 @@ export class Loader {
           break;
         case 'rejected':
           report.rejected++;
-          report.rejections.push({ source, location, id: verdict.id, messages: problemMessages(verdict.problems), problems: verdict.problems });
-          if (record) this.options.onRejected?.({ source, location, id: verdict.id, problems: verdict.problems, record });
+          report.rejections.push({
+            source,
+            location,
+            id: verdict.id,
+            messages: problemMessages(verdict.problems),
+            problems: verdict.problems,
+          });
+          if (record)
+            this.options.onRejected?.({ source, location, id: verdict.id, problems: verdict.problems, record });
           break;
         case 'pass':
           warnings.push(...verdict.warnings);
           passed.push(verdict.id);
-          if (verdict.violations) recordViolated(report, { source, location, id: verdict.id, messages: verdict.violations }, this.options.warningsListed);
+          if (verdict.violations)
+            recordViolated(
+              report,
+              { source, location, id: verdict.id, messages: verdict.violations },
+              this.options.warningsListed,
+            );
       }
-      if (warnings.length > 0) recordWarned(report, { source, location, id: verdict.id ?? id, messages: warnings }, this.options.warningsListed);
+      if (warnings.length > 0)
+        recordWarned(
+          report,
+          { source, location, id: verdict.id ?? id, messages: warnings },
+          this.options.warningsListed,
+        );
     });
     return passed;
   }
@@ -354,7 +451,10 @@ class Gates {
   private workers: CheckWorkers | undefined;
   private readonly here: Gate;
 
-  constructor(private readonly count: number, private readonly options: GateOptions) {
+  constructor(
+    private readonly count: number,
+    private readonly options: GateOptions,
+  ) {
     this.here = inThreadGateFor(options);
   }
 
@@ -376,4 +476,3 @@ class Gates {
     return this.workers?.close() ?? Promise.resolve();
   }
 }
-

@@ -24,7 +24,11 @@ import { topLevelClassIris } from './splitTriples.js';
 import type { LoadRecord } from './records.js';
 
 /** `conformance`: whether the shapes' Violations refuse it (validate/conformance.ts). */
-export function admitRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): IngestedDocument {
+export function admitRecord(
+  record: Extract<LoadRecord, { kind: 'json' | 'graph' }>,
+  source: string,
+  conformance: ConformancePolicy = DEFAULT_CONFORMANCE,
+): IngestedDocument {
   return checkShapes(ingestRecord(record, source), `${source} ${record.location}`, conformance);
 }
 
@@ -33,7 +37,11 @@ export function admitRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph'
  * a document stored unchanged under the same shapes (its digest says so). The document is read
  * as far as it can be: its ingest problems (`refusals`) refuse it in checkShapes, the second half.
  */
-export function ingestRecord(record: Extract<LoadRecord, { kind: 'json' | 'graph' }>, source: string, repairs?: RecordRepairs): IngestedDocument {
+export function ingestRecord(
+  record: Extract<LoadRecord, { kind: 'json' | 'graph' }>,
+  source: string,
+  repairs?: RecordRepairs,
+): IngestedDocument {
   const where = `${source} ${record.location}`;
   if (record.kind === 'json') return ingestReadable(repaired(record.json, repairs), where);
   const rootProblem = checkGraphRoot(record.id, record.quads);
@@ -80,14 +88,17 @@ function otherDocumentsIn(id: string, quads: readonly Quad[]): string | undefine
   const topClasses = topLevelClassIris();
   const roots = new Map<string, string>();
   for (const q of unreachable(id, quads)) {
-    if (q.subject.termType === 'NamedNode' && q.predicate.value === RDF_TYPE && topClasses.has(q.object.value)) roots.set(q.subject.value, q.object.value);
+    if (q.subject.termType === 'NamedNode' && q.predicate.value === RDF_TYPE && topClasses.has(q.object.value))
+      roots.set(q.subject.value, q.object.value);
   }
   if (roots.size === 0) return undefined;
   const [first, type] = [...roots][0];
   const more = roots.size > 1 ? ` (and ${roots.size - 1} more)` : '';
-  return `<${first}>${more} is typed ${compactClass(type)}, a class of a document of its own, but its triples are read as part of <${id}>: ` +
+  return (
+    `<${first}>${more} is typed ${compactClass(type)}, a class of a document of its own, but its triples are read as part of <${id}>: ` +
     `in Turtle or N-Triples a document runs from its \`#@document <id>\` line to the next one (as \`linkedart export\` writes them), ` +
-    `so put \`#@document <${first}>\` on a line before its triples; in N-Quads or TriG put them in the graph <${first}>`;
+    `so put \`#@document <${first}>\` on a line before its triples; in N-Quads or TriG put them in the graph <${first}>`
+  );
 }
 
 function problem(document: string, rule: 'graph-root' | 'not-renderable', message: string): Problem {
@@ -102,5 +113,9 @@ function problem(document: string, rule: 'graph-root' | 'not-renderable', messag
  * otherwise, extra hint quads) digests differently and simply takes the full path.
  */
 export function recordDigest(record: Extract<LoadRecord, { kind: 'graph' }>, gateVersion: string): string {
-  return documentDigest(record.quads, record.hints.filter((q) => q.predicate.value === SHAPE_PREDICATE), gateVersion);
+  return documentDigest(
+    record.quads,
+    record.hints.filter((q) => q.predicate.value === SHAPE_PREDICATE),
+    gateVersion,
+  );
 }

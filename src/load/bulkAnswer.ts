@@ -7,13 +7,21 @@ import type { LoadReport } from './LoadReport.js';
 
 export const BULK_ANSWER_ACCEPT = 'application/x-ndjson, application/json;q=0.5';
 
-export interface Acknowledged { readonly created: number; readonly replaced: number; readonly unchanged: number; readonly rejected: number }
+export interface Acknowledged {
+  readonly created: number;
+  readonly replaced: number;
+  readonly unchanged: number;
+  readonly rejected: number;
+}
 
 export const NOTHING_ACKNOWLEDGED: Acknowledged = { created: 0, replaced: 0, unchanged: 0, rejected: 0 };
 
 /** The load's connection failed: `acknowledged` is what the server had stored (durably) by then. */
 export class BulkInterrupted extends Error {
-  constructor(failure: string, readonly acknowledged: Acknowledged) {
+  constructor(
+    failure: string,
+    readonly acknowledged: Acknowledged,
+  ) {
     super(failure);
     this.name = 'BulkInterrupted';
   }
@@ -21,7 +29,11 @@ export class BulkInterrupted extends Error {
 
 /** A failure the server itself reported in the stream (problem+json's members). */
 export class BulkProblem extends Error {
-  constructor(readonly status: number, detail: string, readonly acknowledged: Acknowledged) {
+  constructor(
+    readonly status: number,
+    detail: string,
+    readonly acknowledged: Acknowledged,
+  ) {
     super(detail);
     this.name = 'BulkProblem';
   }
@@ -31,7 +43,8 @@ type Line = { acknowledged: Acknowledged } | { report: LoadReport } | { problem:
 
 export async function readBulkAnswer(response: Response): Promise<LoadReport> {
   // A server from before the streamed answer sends its report as one JSON object.
-  if (!(response.headers.get('content-type') ?? '').includes('ndjson')) return JSON.parse(await response.text()) as LoadReport;
+  if (!(response.headers.get('content-type') ?? '').includes('ndjson'))
+    return JSON.parse(await response.text()) as LoadReport;
   let acknowledged = NOTHING_ACKNOWLEDGED;
   let buffered = '';
   const decoder = new TextDecoder();
@@ -51,7 +64,7 @@ export async function readBulkAnswer(response: Response): Promise<LoadReport> {
     if (error instanceof BulkProblem) throw error;
     throw new BulkInterrupted(describeFailure(error), acknowledged);
   }
-  throw new BulkInterrupted('the answer ended before the load\'s report', acknowledged);
+  throw new BulkInterrupted("the answer ended before the load's report", acknowledged);
 }
 
 /** fetch's error and its cause (`fetch failed (read ECONNRESET)`, `terminated (other side closed)`). */

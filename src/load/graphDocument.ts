@@ -18,7 +18,9 @@ export function compactClass(iri: string): string {
       longest = ns.length;
     }
   }
-  const term = linkedArtContext().termsFor(iri).find((d) => !d.prefix)?.term;
+  const term = linkedArtContext()
+    .termsFor(iri)
+    .find((d) => !d.prefix)?.term;
   return compact === iri ? `<${iri}>${term ? ` (${term})` : ''}` : `${compact}${term ? ` (${term})` : ''}`;
 }
 
@@ -36,12 +38,18 @@ export function checkGraphRoot(graph: string, quads: readonly Quad[]): string | 
     if (isRoot) found = true;
     if (q.predicate.value !== RDF_TYPE || q.object.termType !== 'NamedNode') continue;
     if (isRoot) types.add(q.object.value);
-    else if (q.subject.termType === 'NamedNode' && topClasses.has(q.object.value)) topTypedSubjects.add(q.subject.value);
+    else if (q.subject.termType === 'NamedNode' && topClasses.has(q.object.value))
+      topTypedSubjects.add(q.subject.value);
   }
   if (!found) {
     const others = [...topTypedSubjects];
-    const hint = others.length === 0 ? ''
-      : `; its top-level-typed subject${others.length > 1 ? 's are' : ' is'} ${others.slice(0, 3).map((s) => `<${s}>`).join(', ')}${others.length > 3 ? ', ...' : ''}`;
+    const hint =
+      others.length === 0
+        ? ''
+        : `; its top-level-typed subject${others.length > 1 ? 's are' : ' is'} ${others
+            .slice(0, 3)
+            .map((s) => `<${s}>`)
+            .join(', ')}${others.length > 3 ? ', ...' : ''}`;
     return `no triple of the graph <${graph}> has <${graph}> as its subject${hint}`;
   }
   if (types.size === 0) return `<${graph}> has no type in its graph; a document's root must have a top-level class`;

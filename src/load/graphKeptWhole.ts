@@ -15,8 +15,13 @@ import type { LoadRecord } from './records.js';
  * `repaired`: a repair changed the rendered document, so its quads are not the record's as
  * written; the render itself is then ingested unrepaired to be compared (when it reads at all).
  */
-export function graphKeptWhole(record: Extract<LoadRecord, { kind: 'graph' }>, rendered: JsonObject, ingested: IngestedDocument,
-  repaired: boolean, where: string): IngestedDocument {
+export function graphKeptWhole(
+  record: Extract<LoadRecord, { kind: 'graph' }>,
+  rendered: JsonObject,
+  ingested: IngestedDocument,
+  repaired: boolean,
+  where: string,
+): IngestedDocument {
   // A document with ingest problems is refused with them; its unread parts are no silent loss.
   if (ingested.refusals.length > 0) return ingested;
   const asRendered = repaired ? unrepaired(rendered) : ingested;

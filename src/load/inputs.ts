@@ -17,8 +17,17 @@ export type DumpFormat = 'jsonld' | 'ndjson' | 'nquads' | 'trig' | 'turtle' | 'n
 export const DUMP_FORMATS: readonly DumpFormat[] = ['jsonld', 'ndjson', 'nquads', 'trig', 'turtle', 'ntriples'];
 
 const BY_EXTENSION: Readonly<Record<string, DumpFormat>> = {
-  json: 'jsonld', jsonld: 'jsonld', ndjson: 'ndjson', jsonl: 'ndjson',
-  nq: 'nquads', nquads: 'nquads', trig: 'trig', ttl: 'turtle', turtle: 'turtle', nt: 'ntriples', ntriples: 'ntriples',
+  json: 'jsonld',
+  jsonld: 'jsonld',
+  ndjson: 'ndjson',
+  jsonl: 'ndjson',
+  nq: 'nquads',
+  nquads: 'nquads',
+  trig: 'trig',
+  ttl: 'turtle',
+  turtle: 'turtle',
+  nt: 'ntriples',
+  ntriples: 'ntriples',
 };
 
 export interface LoadInput {
@@ -46,10 +55,14 @@ export class InputError extends Error {
 /** The format a name stands for (`nq`, `turtle`, `ndjson`...), or undefined. */
 export function dumpFormatNamed(name: string): DumpFormat | undefined {
   const lower = name.toLowerCase();
-  return (DUMP_FORMATS as readonly string[]).includes(lower) ? lower as DumpFormat : BY_EXTENSION[lower];
+  return (DUMP_FORMATS as readonly string[]).includes(lower) ? (lower as DumpFormat) : BY_EXTENSION[lower];
 }
 
-export function resolveInputs(paths: readonly string[], format?: DumpFormat, stdin: Readable = process.stdin): LoadInput[] {
+export function resolveInputs(
+  paths: readonly string[],
+  format?: DumpFormat,
+  stdin: Readable = process.stdin,
+): LoadInput[] {
   const out: LoadInput[] = [];
   for (const path of paths) {
     if (path === '-') {
@@ -58,14 +71,22 @@ export function resolveInputs(paths: readonly string[], format?: DumpFormat, std
       continue;
     }
     let stat;
-    try { stat = statSync(path); } catch { throw new InputError(`${path}: no such file or directory`); }
+    try {
+      stat = statSync(path);
+    } catch {
+      throw new InputError(`${path}: no such file or directory`);
+    }
     if (stat.isDirectory()) {
       const files = walk(path).filter((f) => formatOf(f) !== undefined);
-      if (files.length === 0) throw new InputError(`${path}: no dump files in this directory (.json, .jsonld, .ndjson, .nq, .trig, .ttl, .nt, optionally .gz)`);
+      if (files.length === 0)
+        throw new InputError(
+          `${path}: no dump files in this directory (.json, .jsonld, .ndjson, .nq, .trig, .ttl, .nt, optionally .gz)`,
+        );
       for (const file of files) out.push(fileInput(file, format ?? formatOf(file)!));
     } else {
       const detected = format ?? formatOf(path);
-      if (!detected) throw new InputError(`${path}: unknown format; name it with --format (${DUMP_FORMATS.join(', ')})`);
+      if (!detected)
+        throw new InputError(`${path}: unknown format; name it with --format (${DUMP_FORMATS.join(', ')})`);
       out.push(fileInput(path, detected));
     }
   }
@@ -79,24 +100,43 @@ function formatOf(path: string): DumpFormat | undefined {
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
-    .flatMap((e) => e.isDirectory() ? walk(join(dir, e.name)) : e.isFile() || isLinkToFile(join(dir, e.name), e.isSymbolicLink()) ? [join(dir, e.name)] : []);
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+    .flatMap((e) =>
+      e.isDirectory()
+        ? walk(join(dir, e.name))
+        : e.isFile() || isLinkToFile(join(dir, e.name), e.isSymbolicLink())
+          ? [join(dir, e.name)]
+          : [],
+    );
 }
 
 /** A symbolic link to a file is read as the file (as it is when named on the command line); links to directories are not followed. */
 function isLinkToFile(path: string, isLink: boolean): boolean {
   if (!isLink) return false;
-  try { return statSync(path).isFile(); } catch { return false; }
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function fileInput(path: string, format: DumpFormat): LoadInput {
-  return { ...streamInput(path, format, path.toLowerCase().endsWith('.gz'), () => createReadStream(path)), size: statSync(path).size, reopenable: true };
+  return {
+    ...streamInput(path, format, path.toLowerCase().endsWith('.gz'), () => createReadStream(path)),
+    size: statSync(path).size,
+    reopenable: true,
+  };
 }
 
 /** An input read from a stream (standard input, a request body): once only, unless `raw` gives a fresh stream each time. */
 export function streamInput(name: string, format: DumpFormat, gzipped: boolean, raw: () => Readable): LoadInput {
   return {
-    name, format, gzipped, size: undefined, reopenable: false,
+    name,
+    format,
+    gzipped,
+    size: undefined,
+    reopenable: false,
     openRaw: raw,
     open(onBytes) {
       const stream = raw();
@@ -117,10 +157,17 @@ export async function spoolInputs(inputs: readonly LoadInput[]): Promise<Spooled
   const out: LoadInput[] = [];
   try {
     for (const [n, input] of inputs.entries()) {
-      if (input.reopenable) { out.push(input); continue; }
+      if (input.reopenable) {
+        out.push(input);
+        continue;
+      }
       const file = join(dir, String(n));
       await pipeline(input.openRaw(), createWriteStream(file));
-      out.push({ ...streamInput(input.name, input.format, input.gzipped, () => createReadStream(file)), size: statSync(file).size, reopenable: true });
+      out.push({
+        ...streamInput(input.name, input.format, input.gzipped, () => createReadStream(file)),
+        size: statSync(file).size,
+        reopenable: true,
+      });
     }
   } catch (error) {
     await rm(dir, { recursive: true, force: true });

@@ -9,13 +9,23 @@
  */
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { DEFAULT_DOCUMENT_LIMITS, limitProblem, shapeExceeded, sizeExceeded, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
+import {
+  DEFAULT_DOCUMENT_LIMITS,
+  limitProblem,
+  shapeExceeded,
+  sizeExceeded,
+  type DocumentLimits,
+  type LimitExceeded,
+} from '../ingest/documentLimits.js';
 import type { LoadRecord } from './records.js';
 import { graphLimitsExceeded } from '../ingest/graphLimits.js';
 import { rejectedRecord, rejectedText } from './rejectsFile.js';
 import { TopLevelScanner, type Piece } from './topLevelScanner.js';
 
-export async function* jsonRecords(input: Readable, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): AsyncGenerator<LoadRecord> {
+export async function* jsonRecords(
+  input: Readable,
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
+): AsyncGenerator<LoadRecord> {
   for await (const pieces of jsonPieces(input, limits)) for (const piece of pieces) yield parsedPiece(piece, limits);
 }
 
@@ -25,7 +35,8 @@ export async function* jsonPieces(input: Readable, limits: DocumentLimits): Asyn
   const scanner = new TopLevelScanner(REJECTS_LINE_FACTOR * limits.maxBytes);
   // A character's UTF-8 bytes may be split between two chunks: the decoder holds the first part.
   const decoder = new StringDecoder('utf8');
-  for await (const chunk of input) yield scanner.push(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+  for await (const chunk of input)
+    yield scanner.push(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
   yield scanner.push(decoder.end());
   yield scanner.end();
 }
@@ -66,12 +77,24 @@ export function parsedPiece(piece: Piece, limits: DocumentLimits): LoadRecord {
   const exceeded = shapeExceeded(record.json, limits);
   if (exceeded) return refused(location, exceeded, id, piece.text);
   // Within the depth limit, so JSON.stringify cannot overflow on it.
-  const tooLarge = held === undefined ? undefined : sizeExceeded(Buffer.byteLength(JSON.stringify(record.json)), limits);
+  const tooLarge =
+    held === undefined ? undefined : sizeExceeded(Buffer.byteLength(JSON.stringify(record.json)), limits);
   return tooLarge ? refused(location, tooLarge, id, undefined) : record;
 }
 
-function refused(location: string, exceeded: LimitExceeded, id: string | undefined, text: string | undefined): LoadRecord {
-  return { kind: 'refused', location, id, problem: limitProblem(exceeded, id), ...(text !== undefined ? { text } : {}) };
+function refused(
+  location: string,
+  exceeded: LimitExceeded,
+  id: string | undefined,
+  text: string | undefined,
+): LoadRecord {
+  return {
+    kind: 'refused',
+    location,
+    id,
+    problem: limitProblem(exceeded, id),
+    ...(text !== undefined ? { text } : {}),
+  };
 }
 
 /** The document's id, when it has one as a string (said beside the refusal). */

@@ -61,9 +61,13 @@ export class LastCopies {
       try {
         if (json(input)) {
           const limits = options.documentLimits ?? DEFAULT_DOCUMENT_LIMITS;
-          for await (const pieces of jsonPieces(stream, limits)) for (const piece of pieces) copies.jsonCopy(piece, i * PER_INPUT + n++, limits, options);
+          for await (const pieces of jsonPieces(stream, limits))
+            for (const piece of pieces) copies.jsonCopy(piece, i * PER_INPUT + n++, limits, options);
         } else {
-          for await (const record of readRecords(stream, input, { baseUrl: options.baseUrl, limits: options.documentLimits })) {
+          for await (const record of readRecords(stream, input, {
+            baseUrl: options.baseUrl,
+            limits: options.documentLimits,
+          })) {
             const id = recordId(record, options);
             if (id !== undefined) copies.last.set(id, i * PER_INPUT + n);
             n++;

@@ -26,7 +26,9 @@ export function n3Line(line: string, format: LineFormat, blankNodePrefix: string
   const comments: string[] = [];
   let quads: Quad[];
   try {
-    quads = (parser.parse.bind(parser) as unknown as ParseWithComments)(line, { onComment: (comment) => comments.push(comment) });
+    quads = (parser.parse.bind(parser) as unknown as ParseWithComments)(line, {
+      onComment: (comment) => comments.push(comment),
+    });
   } catch {
     return undefined;
   }

@@ -26,7 +26,16 @@ for (const ch of '<>"{}|^`\\') IRI_ILLEGAL[ch.charCodeAt(0)] = 1;
 
 /** What a one-letter string escape stands for (ECHAR), by the letter's code; 0 for no escape. */
 const ECHAR = new Uint16Array(0x80);
-for (const [letter, char] of [['t', '\t'], ['b', '\b'], ['n', '\n'], ['r', '\r'], ['f', '\f'], ['"', '"'], ['\'', '\''], ['\\', '\\']] as const) {
+for (const [letter, char] of [
+  ['t', '\t'],
+  ['b', '\b'],
+  ['n', '\n'],
+  ['r', '\r'],
+  ['f', '\f'],
+  ['"', '"'],
+  ["'", "'"],
+  ['\\', '\\'],
+] as const) {
   ECHAR[letter.charCodeAt(0)] = char.charCodeAt(0);
 }
 
@@ -47,7 +56,7 @@ function codePoint(text: string, from: number, digits: number, end: number): num
   for (let i = from; i < from + digits; i++) {
     const d = hexDigit(text.charCodeAt(i));
     if (d < 0) return -1;
-    cp = cp * 16 + d;   // eight digits can pass 2^31: no shifts
+    cp = cp * 16 + d; // eight digits can pass 2^31: no shifts
   }
   return cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? -1 : cp;
 }
@@ -80,25 +89,30 @@ export function quotedString(text: string, from: number, end: number): Scanned |
   } catch {
     // A literal of millions of escapes can exhaust the expression's stack: checked below instead.
   }
-  if (close >= 0 && close < end) return { value: JSON.parse(text.slice(from - 1, close + 1)) as string, next: close + 1 };
+  if (close >= 0 && close < end)
+    return { value: JSON.parse(text.slice(from - 1, close + 1)) as string, next: close + 1 };
   let json = true;
   for (let i = from; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      return { value: json ? JSON.parse(text.slice(from - 1, i + 1)) as string : unescaped(text, from, i), next: i + 1 };
+      return {
+        value: json ? (JSON.parse(text.slice(from - 1, i + 1)) as string) : unescaped(text, from, i),
+        next: i + 1,
+      };
     }
     if (c < 0x20) json = false;
     if (c !== BACKSLASH) continue;
     const letter = text.charCodeAt(i + 1);
     if (i + 1 >= end) return undefined;
-    if (letter === 0x75 || letter === 0x55) {   // u, U
+    if (letter === 0x75 || letter === 0x55) {
+      // u, U
       const digits = letter === 0x75 ? 4 : 8;
       if (codePoint(text, i + 2, digits, end) < 0) return undefined;
       if (digits === 8) json = false;
       i += 1 + digits;
     } else {
       if (letter >= 0x80 || ECHAR[letter] === 0) return undefined;
-      if (letter === 0x27) json = false;   // \'
+      if (letter === 0x27) json = false; // \'
       i += 1;
     }
   }
@@ -113,7 +127,8 @@ function unescaped(text: string, from: number, to: number): string {
     if (text.charCodeAt(i) !== BACKSLASH) continue;
     value += text.slice(run, i);
     const letter = text.charCodeAt(i + 1);
-    if (letter === 0x75 || letter === 0x55) {   // u, U
+    if (letter === 0x75 || letter === 0x55) {
+      // u, U
       const digits = letter === 0x75 ? 4 : 8;
       value += String.fromCodePoint(codePoint(text, i + 2, digits, to));
       i += 1 + digits;

@@ -40,8 +40,8 @@ async function* lineItems(input: Readable, format: LineFormat): AsyncGenerator<P
   const blankNodePrefix = newBlankNodePrefix();
   const reader = new NQuadsLineReader({ graphs: format === 'N-Quads', blankNodePrefix });
   const chunks = textOf(input);
-  let line = 1;   // the number, as n3 counts, of the line read next
-  let graph = '';  // the graph of the last quad read ('' for the default graph)
+  let line = 1; // the number, as n3 counts, of the line read next
+  let graph = ''; // the graph of the last quad read ('' for the default graph)
   let rest: Readable | undefined;
 
   /**
@@ -50,19 +50,23 @@ async function* lineItems(input: Readable, format: LineFormat): AsyncGenerator<P
    * -1 - where that line begins.
    */
   const readLines = (text: string, start: number, toEnd: boolean, batch: ParsedItem[]): number => {
-    let cr = text.indexOf(CR, start);   // the next CR at or after `start`, -1 when there is none
+    let cr = text.indexOf(CR, start); // the next CR at or after `start`, -1 when there is none
     while (start < text.length) {
       let lineBreak = text.indexOf(LF, start);
       if (lineBreak < 0) {
         if (!toEnd) break;
-        lineBreak = text.length;   // the last line, with no line break
+        lineBreak = text.length; // the last line, with no line break
       }
       let end = lineBreak;
-      if (end > start && text.charCodeAt(end - 1) === 13) end--;   // CRLF
+      if (end > start && text.charCodeAt(end - 1) === 13) end--; // CRLF
       if (cr >= 0 && cr < start) cr = text.indexOf(CR, start);
       const before = batch.length;
-      const lines = cr >= 0 && cr < end ? readByN3(text.slice(start, end), format, blankNodePrefix, batch)
-        : reader.read(text, start, end, batch) ? 1 : readByN3(text.slice(start, end), format, blankNodePrefix, batch);
+      const lines =
+        cr >= 0 && cr < end
+          ? readByN3(text.slice(start, end), format, blankNodePrefix, batch)
+          : reader.read(text, start, end, batch)
+            ? 1
+            : readByN3(text.slice(start, end), format, blankNodePrefix, batch);
       if (lines === 0) return -1 - start;
       // Where a document may start, its line, as n3's own reading gives it (orderedQuads).
       for (let i = before; i < batch.length; i++) {
@@ -85,14 +89,14 @@ async function* lineItems(input: Readable, format: LineFormat): AsyncGenerator<P
   }
 
   try {
-    let carried: string[] = [];   // the start of a line that goes on in the next chunk
+    let carried: string[] = []; // the start of a line that goes on in the next chunk
     let first = true;
     for (;;) {
       const next = await chunks.next();
       let chunk = next.done ? '' : next.value;
       if (first && chunk.length > 0) {
         first = false;
-        if (chunk.startsWith(BOM)) chunk = chunk.slice(1);   // as n3 does, at the start only
+        if (chunk.startsWith(BOM)) chunk = chunk.slice(1); // as n3 does, at the start only
       }
       const batch: ParsedItem[] = [];
       let from = 0;
@@ -100,16 +104,25 @@ async function* lineItems(input: Readable, format: LineFormat): AsyncGenerator<P
         // The line begun in earlier chunks, made whole and read alone; the chunk itself is read as
         // it came, one flat string (joined to what came before, every character read costs more).
         const lineBreak = chunk.indexOf(LF);
-        if (lineBreak < 0 && !next.done) { carried.push(chunk); continue; }
+        if (lineBreak < 0 && !next.done) {
+          carried.push(chunk);
+          continue;
+        }
         from = lineBreak < 0 ? chunk.length : lineBreak + 1;
         carried.push(chunk.slice(0, from));
         const head = carried.join('');
         carried = [];
         const read = readLines(head, 0, true, batch);
-        if (read < 0) { yield* readRest(head.slice(-read - 1) + chunk.slice(from), batch); return; }
+        if (read < 0) {
+          yield* readRest(head.slice(-read - 1) + chunk.slice(from), batch);
+          return;
+        }
       }
       const read = readLines(chunk, from, next.done === true, batch);
-      if (read < 0) { yield* readRest(chunk.slice(-read - 1), batch); return; }
+      if (read < 0) {
+        yield* readRest(chunk.slice(-read - 1), batch);
+        return;
+      }
       if (read < chunk.length) carried.push(chunk.slice(read));
       if (batch.length > 0) yield batch;
       if (next.done) return;

@@ -33,17 +33,20 @@ const CARET = 0x5e;
 const UNDERSCORE = 0x5f;
 
 /** Classes of ASCII characters, as bits. */
-const LETTER = 1;         // A-Z a-z: a language tag's first subtag
-const ALNUM = 2;          // letters and digits: the other subtags of a language tag
-const LABEL_START = 4;    // letters, digits, _ : the first character of a blank node label
-const LABEL = 8;          // and - : its other characters (a dot only between two of these)
+const LETTER = 1; // A-Z a-z: a language tag's first subtag
+const ALNUM = 2; // letters and digits: the other subtags of a language tag
+const LABEL_START = 4; // letters, digits, _ : the first character of a blank node label
+const LABEL = 8; // and - : its other characters (a dot only between two of these)
 const CLASS = new Uint8Array(0x80);
 for (let c = 0; c < 0x80; c++) {
   const ch = String.fromCharCode(c);
   const letter = /[A-Za-z]/.test(ch);
   const alnum = /[A-Za-z0-9]/.test(ch);
-  CLASS[c] = (letter ? LETTER : 0) | (alnum ? ALNUM : 0)
-    | (alnum || ch === '_' ? LABEL_START | LABEL : 0) | (ch === '-' ? LABEL : 0);
+  CLASS[c] =
+    (letter ? LETTER : 0) |
+    (alnum ? ALNUM : 0) |
+    (alnum || ch === '_' ? LABEL_START | LABEL : 0) |
+    (ch === '-' ? LABEL : 0);
 }
 const is = (c: number, cls: number): boolean => c < 0x80 && (CLASS[c] & cls) !== 0;
 
@@ -112,7 +115,8 @@ export class NQuadsLineReader {
       return true;
     }
     let subject: Quad_Subject | undefined;
-    if (c === LESS) subject = this.lastSubject = this.repeated(this.lastSubject, text, p, end) ?? this.iri(text, p, end);
+    if (c === LESS)
+      subject = this.lastSubject = this.repeated(this.lastSubject, text, p, end) ?? this.iri(text, p, end);
     else if (c === UNDERSCORE) subject = this.blank(text, p, end);
     if (subject === undefined) return false;
 
@@ -136,7 +140,10 @@ export class NQuadsLineReader {
     let graph: Quad_Graph = this.defaultGraph;
     if (c === LESS || c === UNDERSCORE) {
       if (!this.options.graphs) return false;
-      const named = c === LESS ? this.lastGraph = this.repeated(this.lastGraph, text, p, end) ?? this.iri(text, p, end) : this.blank(text, p, end);
+      const named =
+        c === LESS
+          ? (this.lastGraph = this.repeated(this.lastGraph, text, p, end) ?? this.iri(text, p, end))
+          : this.blank(text, p, end);
       if (named === undefined) return false;
       graph = named;
       p = skipSpace(text, this.at, end);
@@ -218,8 +225,10 @@ export class NQuadsLineReader {
     }
     if (c === CARET) {
       // `^^` and the datatype's `<` together: n3 allows space between them, which goes to n3.
-      if (next + 2 >= end || text.charCodeAt(next + 1) !== CARET || text.charCodeAt(next + 2) !== LESS) return undefined;
-      const datatype = this.lastDatatype = this.repeated(this.lastDatatype, text, next + 2, end) ?? this.iri(text, next + 2, end);
+      if (next + 2 >= end || text.charCodeAt(next + 1) !== CARET || text.charCodeAt(next + 2) !== LESS)
+        return undefined;
+      const datatype = (this.lastDatatype =
+        this.repeated(this.lastDatatype, text, next + 2, end) ?? this.iri(text, next + 2, end));
       return datatype === undefined || LANGUAGE_DATATYPES.has(datatype.value) ? undefined : df.literal(value, datatype);
     }
     // A quote right after the literal (`"""`, `""""`) is no plain literal; n3 says what it is.

@@ -24,12 +24,20 @@ export interface OrderedQuadsOptions {
   readonly graph?: string;
 }
 
-export async function* orderedQuads(input: Readable, n3Format: string, options: OrderedQuadsOptions = {}): AsyncGenerator<ParsedItem[]> {
+export async function* orderedQuads(
+  input: Readable,
+  n3Format: string,
+  options: OrderedQuadsOptions = {},
+): AsyncGenerator<ParsedItem[]> {
   let items: ParsedItem[] = [];
   let done = false;
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
-  const notify = () => { const w = wake; wake = undefined; w?.(); };
+  const notify = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
   // The line of the token n3 read last (a comment's own; a quad's object's), for the line marks.
   const lineOffset = (options.firstLine ?? 1) - 1;
   let tokenLine = 1;
@@ -42,22 +50,41 @@ export async function* orderedQuads(input: Readable, n3Format: string, options: 
     notify();
   };
   // An error of the input (a broken gzip stream, a body over its limit) is not a syntax error: marked so.
-  input.on('error', (e: Error) => { failure ??= Object.assign(e, { fromInput: true }); done = true; notify(); });
+  input.on('error', (e: Error) => {
+    failure ??= Object.assign(e, { fromInput: true });
+    done = true;
+    notify();
+  });
   // Text, not bytes: a character split between two chunks must not be broken. (A stream of strings is text already.)
   if (!input.readableObjectMode) input.setEncoding('utf8');
 
   new Parser({ format: n3Format, factory: df, blankNodePrefix: options.blankNodePrefix }).parse(input, {
     onQuad: (error: Error | null, quad: Quad | null) => {
-      if (error) { failure ??= atInputLine(error, options.firstLine ?? 1); done = true; notify(); return; }
+      if (error) {
+        failure ??= atInputLine(error, options.firstLine ?? 1);
+        done = true;
+        notify();
+        return;
+      }
       if (quad) push(quad);
-      else { done = true; notify(); }
+      else {
+        done = true;
+        notify();
+      }
     },
     onComment: (comment: string) => push(comment),
-    onToken: (token: { line: number }) => { tokenLine = token.line; },
+    onToken: (token: { line: number }) => {
+      tokenLine = token.line;
+    },
   } as Parameters<Parser['parse']>[1] & object);
   // n3 reads its input to the end in its own 'end' listener, before this one, and then says it is
   // done; but not when no text came at all (an empty file): then it says nothing, and this does.
-  input.on('end', () => { if (!done) { done = true; notify(); } });
+  input.on('end', () => {
+    if (!done) {
+      done = true;
+      notify();
+    }
+  });
 
   for (;;) {
     if (items.length > 0) {
@@ -68,7 +95,9 @@ export async function* orderedQuads(input: Readable, n3Format: string, options: 
       continue;
     }
     if (done) break;
-    await new Promise<void>((resolve) => { wake = resolve; });
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
   }
   if (failure) throw failure;
 }

@@ -9,7 +9,9 @@
 import { DOCUMENT_MARKER_PREFIX } from '../export/documentMarker.js';
 import type { Quad } from '../rdf/terms.js';
 
-export interface LineMark { readonly line: number }
+export interface LineMark {
+  readonly line: number;
+}
 
 export type ParsedItem = Quad | string | LineMark;
 

@@ -32,10 +32,14 @@ export type RdfFormat = 'nquads' | 'trig' | 'turtle' | 'ntriples';
  */
 function itemsOf(input: Readable, format: RdfFormat): AsyncGenerator<ParsedItem[]> {
   switch (format) {
-    case 'nquads': return nquadsItems(input, 'N-Quads');
-    case 'ntriples': return nquadsItems(input, 'N-Triples');
-    case 'trig': return orderedQuads(input, 'application/trig');
-    case 'turtle': return orderedQuads(input, 'text/turtle');
+    case 'nquads':
+      return nquadsItems(input, 'N-Quads');
+    case 'ntriples':
+      return nquadsItems(input, 'N-Triples');
+    case 'trig':
+      return orderedQuads(input, 'application/trig');
+    case 'turtle':
+      return orderedQuads(input, 'text/turtle');
   }
 }
 
@@ -47,21 +51,28 @@ export interface RdfReadOptions {
   readonly baseUrl?: string;
 }
 
-export async function* rdfRecords(input: Readable, format: RdfFormat, options: RdfReadOptions = {}): AsyncGenerator<LoadRecord> {
+export async function* rdfRecords(
+  input: Readable,
+  format: RdfFormat,
+  options: RdfReadOptions = {},
+): AsyncGenerator<LoadRecord> {
   const hints = new Map<string, Quad[]>();
   const loose: Quad[] = [];
   const finished = new Set<string>();
   const refused = new Set<string>();
   /** The document being gathered; `graph` is the term its quads have as their graph. */
-  let current: { id: string; graph: Quad_Graph; quads: Quad[]; number: number; marked: boolean; line: number | undefined } | undefined;
-  let line: number | undefined;   // the line of the last place a document could start (parsedItem.ts)
-  let marked: string | undefined;   // the document a `#@document` line opened, for triples with no graph
+  let current:
+    | { id: string; graph: Quad_Graph; quads: Quad[]; number: number; marked: boolean; line: number | undefined }
+    | undefined;
+  let line: number | undefined; // the line of the last place a document could start (parsedItem.ts)
+  let marked: string | undefined; // the document a `#@document` line opened, for triples with no graph
   let count = 0;
   /** Quads of graphs that are no document, reported once per graph at the end. */
   const asides = new Map<string, { message: string; quads: Quad[] }>();
   const setAside = (location: string, message: string, q: Quad) => {
     const seen = asides.get(location);
-    if (seen) seen.quads.push(q); else asides.set(location, { message, quads: [q] });
+    if (seen) seen.quads.push(q);
+    else asides.set(location, { message, quads: [q] });
   };
 
   const complete = function* (): Generator<LoadRecord> {
@@ -83,21 +94,38 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
       if (finished.has(id)) {
         if (!refused.has(id)) {
           refused.add(id);
-          yield { kind: 'unreadable', location: `<${id}>`, message: `quads of <${id}> come again after other documents; a document's quads must be together. The later ones are not loaded.` };
+          yield {
+            kind: 'unreadable',
+            location: `<${id}>`,
+            message: `quads of <${id}> come again after other documents; a document's quads must be together. The later ones are not loaded.`,
+          };
         }
         return;
       }
-      current = { id: ownCopy(id), graph: isMarked ? df.namedNode(id) : q.graph, quads: [], number: ++count, marked: isMarked, line };
+      current = {
+        id: ownCopy(id),
+        graph: isMarked ? df.namedNode(id) : q.graph,
+        quads: [],
+        number: ++count,
+        marked: isMarked,
+        line,
+      };
     }
     // A quad in its graph is kept as it is; a triple of a marked document is put in the document's graph.
-    current.quads.push(q.graph === current.graph || (q.graph.termType === 'NamedNode' && q.graph.value === id) ? q
-      : df.quad(q.subject, q.predicate, q.object, current.graph));
+    current.quads.push(
+      q.graph === current.graph || (q.graph.termType === 'NamedNode' && q.graph.value === id)
+        ? q
+        : df.quad(q.subject, q.predicate, q.object, current.graph),
+    );
   };
 
   try {
     for await (const batch of itemsOf(input, format)) {
       for (const item of batch) {
-        if (isLineMark(item)) { line = item.line; continue; }
+        if (isLineMark(item)) {
+          line = item.line;
+          continue;
+        }
         if (typeof item === 'string') {
           // (A comment handed over with its `#`, as `##@hint` gives it, is read as the line it makes.)
           const comment = item.startsWith('#') ? item.slice(1) : item;
@@ -105,7 +133,8 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
           if (hint) {
             const id = hint.graph.value.slice(HINT_GRAPH_PREFIX.length);
             const list = hints.get(id);
-            if (list) list.push(hint); else hints.set(id, [hint]);
+            if (list) list.push(hint);
+            else hints.set(id, [hint]);
             continue;
           }
           const documentId = comment.startsWith(DOCUMENT_MARKER_TEXT) ? parseDocumentMarker('#' + comment) : undefined;
@@ -125,11 +154,15 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
           continue;
         }
         if (graph.termType !== 'NamedNode') {
-          setAside(`graph _:${graph.value}`, 'a graph named by a blank node cannot be an entity\'s document', q);
+          setAside(`graph _:${graph.value}`, "a graph named by a blank node cannot be an entity's document", q);
           continue;
         }
         if (graph.value.startsWith('urn:linkedart-service:')) {
-          setAside(`graph <${graph.value}>`, 'internal graphs of the service are not data (hints travel as #@hint comments)', q);
+          setAside(
+            `graph <${graph.value}>`,
+            'internal graphs of the service are not data (hints travel as #@hint comments)',
+            q,
+          );
           continue;
         }
         yield* into(graph.value, q, false);
@@ -143,11 +176,20 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
     const message = (error as Error).message;
     // n3's messages carry the line: `Unexpected "x" on line 12.`
     yield { kind: 'unreadable', location: lineOf(message), message };
-    if (current) yield { kind: 'unreadable', location: `<${current.id}>`, message: 'not loaded: the input broke off inside this document' };
+    if (current)
+      yield {
+        kind: 'unreadable',
+        location: `<${current.id}>`,
+        message: 'not loaded: the input broke off inside this document',
+      };
     // Any document split from the triples with no graph may miss the triples after the break
     // (its triples need not stand together): none is loaded, rather than some loaded partly.
     if (loose.length > 0) {
-      yield { kind: 'unreadable', location: 'triples with no graph', message: `not loaded: the input broke off, so the ${loose.length} triples with no graph read before it are not split into documents (any of them may be incomplete)` };
+      yield {
+        kind: 'unreadable',
+        location: 'triples with no graph',
+        message: `not loaded: the input broke off, so the ${loose.length} triples with no graph read before it are not split into documents (any of them may be incomplete)`,
+      };
     }
     return;
   }
@@ -157,10 +199,21 @@ export async function* rdfRecords(input: Readable, format: RdfFormat, options: R
     let n = 0;
     for (const doc of split.documents) {
       n++;
-      yield { kind: 'graph', location: `document ${n} split from the triples with no graph`, id: doc.id, quads: doc.quads.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode(doc.id))), hints: hints.get(doc.id) ?? [] };
+      yield {
+        kind: 'graph',
+        location: `document ${n} split from the triples with no graph`,
+        id: doc.id,
+        quads: doc.quads.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode(doc.id))),
+        hints: hints.get(doc.id) ?? [],
+      };
     }
     if (split.leftovers.length > 0) {
-      yield { kind: 'leftover', location: 'triples with no graph', message: `${split.leftovers.length} triples belong to no document${options.baseUrl ? ` under ${options.baseUrl}` : ''}`, quads: split.leftovers };
+      yield {
+        kind: 'leftover',
+        location: 'triples with no graph',
+        message: `${split.leftovers.length} triples belong to no document${options.baseUrl ? ` under ${options.baseUrl}` : ''}`,
+        quads: split.leftovers,
+      };
     }
   }
 }

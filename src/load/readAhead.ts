@@ -11,7 +11,7 @@
  */
 export async function* readAhead<T>(source: AsyncGenerator<T[]>, limit: number): AsyncGenerator<T[]> {
   const ready: T[][] = [];
-  let held = 0;   // items in `ready`
+  let held = 0; // items in `ready`
   let finished = false;
   let stopped = false;
   let failure: { error: unknown } | undefined;
@@ -19,7 +19,8 @@ export async function* readAhead<T>(source: AsyncGenerator<T[]>, limit: number):
   let wakeProducer: (() => void) | undefined;
   const wake = (which: 'consumer' | 'producer'): void => {
     const w = which === 'consumer' ? wakeConsumer : wakeProducer;
-    if (which === 'consumer') wakeConsumer = undefined; else wakeProducer = undefined;
+    if (which === 'consumer') wakeConsumer = undefined;
+    else wakeProducer = undefined;
     w?.();
   };
 
@@ -27,7 +28,9 @@ export async function* readAhead<T>(source: AsyncGenerator<T[]>, limit: number):
     try {
       while (!stopped) {
         if (held >= limit) {
-          await new Promise<void>((resolve) => { wakeProducer = resolve; });
+          await new Promise<void>((resolve) => {
+            wakeProducer = resolve;
+          });
           continue;
         }
         const next = await source.next();
@@ -55,7 +58,9 @@ export async function* readAhead<T>(source: AsyncGenerator<T[]>, limit: number):
         continue;
       }
       if (finished) break;
-      await new Promise<void>((resolve) => { wakeConsumer = resolve; });
+      await new Promise<void>((resolve) => {
+        wakeConsumer = resolve;
+      });
     }
     if (failure) throw failure.error;
   } finally {

@@ -12,13 +12,20 @@ import { rdfRecords } from './rdfRecords.js';
 import { graphLimitsExceeded } from '../ingest/graphLimits.js';
 import { limitProblem } from '../ingest/documentLimits.js';
 
-export function readRecords(stream: Readable, input: Pick<LoadInput, 'format'>, options: { baseUrl?: string; limits?: DocumentLimits } = {}): AsyncGenerator<LoadRecord> {
+export function readRecords(
+  stream: Readable,
+  input: Pick<LoadInput, 'format'>,
+  options: { baseUrl?: string; limits?: DocumentLimits } = {},
+): AsyncGenerator<LoadRecord> {
   switch (input.format) {
     case 'jsonld':
     case 'ndjson':
       return jsonRecords(stream, options.limits ?? DEFAULT_DOCUMENT_LIMITS);
     default:
-      return withinLimits(rdfRecords(stream, input.format, { baseUrl: options.baseUrl }), options.limits ?? DEFAULT_DOCUMENT_LIMITS);
+      return withinLimits(
+        rdfRecords(stream, input.format, { baseUrl: options.baseUrl }),
+        options.limits ?? DEFAULT_DOCUMENT_LIMITS,
+      );
   }
 }
 
@@ -27,7 +34,13 @@ async function* withinLimits(records: AsyncGenerator<LoadRecord>, limits: Docume
   for await (const record of records) {
     const exceeded = record.kind === 'graph' ? graphLimitsExceeded(record.id, record.quads, limits) : undefined;
     if (record.kind === 'graph' && exceeded) {
-      yield { kind: 'refused', location: record.location, id: record.id, problem: limitProblem(exceeded, record.id), graph: record };
+      yield {
+        kind: 'refused',
+        location: record.location,
+        id: record.id,
+        problem: limitProblem(exceeded, record.id),
+        graph: record,
+      };
     } else {
       yield record;
     }
@@ -36,11 +49,17 @@ async function* withinLimits(records: AsyncGenerator<LoadRecord>, limits: Docume
 
 /** Up to `max` triples of a leftover record, as a report shows them. */
 export function leftoverSample(record: Extract<LoadRecord, { kind: 'leftover' }>, max = 5): string[] {
-  const lines = record.quads.slice(0, max).map((q) => `${termText(q.subject)} ${termText(q.predicate)} ${termText(q.object)}`);
+  const lines = record.quads
+    .slice(0, max)
+    .map((q) => `${termText(q.subject)} ${termText(q.predicate)} ${termText(q.object)}`);
   if (record.quads.length > max) lines.push(`... and ${record.quads.length - max} more`);
   return lines;
 }
 
 function termText(t: { termType: string; value: string }): string {
-  return t.termType === 'NamedNode' ? `<${t.value}>` : t.termType === 'BlankNode' ? `_:${t.value}` : JSON.stringify(t.value);
+  return t.termType === 'NamedNode'
+    ? `<${t.value}>`
+    : t.termType === 'BlankNode'
+      ? `_:${t.value}`
+      : JSON.stringify(t.value);
 }

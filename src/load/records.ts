@@ -10,7 +10,13 @@ import type { Quad } from '../rdf/terms.js';
 export type LoadRecord =
   /** `base`: what its relative ids resolve against, when not the load's (a harvested document's URL). */
   | { readonly kind: 'json'; readonly location: string; readonly json: unknown; readonly base?: string }
-  | { readonly kind: 'graph'; readonly location: string; readonly id: string; readonly quads: Quad[]; readonly hints: Quad[] }
+  | {
+      readonly kind: 'graph';
+      readonly location: string;
+      readonly id: string;
+      readonly quads: Quad[];
+      readonly hints: Quad[];
+    }
   | { readonly kind: 'unreadable'; readonly location: string; readonly message: string }
   /**
    * A document refused before anything walks it: past a limit on one document

@@ -41,7 +41,13 @@ export function rejectionsByRule(items: readonly RefusedItem[]): RuleSummary[] {
     for (const [rule, problem] of found) {
       let summary = byRule.get(rule);
       if (!summary) {
-        summary = { rule, documents: 0, alone: 0, message: problem?.message ?? item.messages.find((m) => ruleOfLine(m) === rule) ?? '', examples: [] };
+        summary = {
+          rule,
+          documents: 0,
+          alone: 0,
+          message: problem?.message ?? item.messages.find((m) => ruleOfLine(m) === rule) ?? '',
+          examples: [],
+        };
         // The rule's own hint (an example's may be more precise: "did you mean ...?", shown with it).
         const hint = (INGEST_HINTS as Readonly<Record<string, string>>)[rule] ?? problem?.hint;
         if (hint) (summary as { hint?: string }).hint = hint;
@@ -52,7 +58,9 @@ export function rejectionsByRule(items: readonly RefusedItem[]): RuleSummary[] {
       if (summary.examples.length < EXAMPLES_PER_RULE) summary.examples.push({ item, problem });
     }
   }
-  return [...byRule.values()].sort((a, b) => b.documents - a.documents || b.alone - a.alone || a.rule.localeCompare(b.rule));
+  return [...byRule.values()].sort(
+    (a, b) => b.documents - a.documents || b.alone - a.alone || a.rule.localeCompare(b.rule),
+  );
 }
 
 /** The rules a refused document breaks (Violations only), each with its first problem. */
@@ -61,7 +69,11 @@ function violationsOf(item: RefusedItem): Map<string, Problem | undefined> {
   if (item.problems) {
     for (const p of item.problems) if (p.severity === 'Violation' && !rules.has(p.rule)) rules.set(p.rule, p);
   } else {
-    for (const m of item.messages) if (!m.startsWith('Warning')) { const rule = ruleOfLine(m) ?? 'other'; if (!rules.has(rule)) rules.set(rule, undefined); }
+    for (const m of item.messages)
+      if (!m.startsWith('Warning')) {
+        const rule = ruleOfLine(m) ?? 'other';
+        if (!rules.has(rule)) rules.set(rule, undefined);
+      }
   }
   if (rules.size === 0) rules.set('other', undefined);
   return rules;
@@ -73,10 +85,14 @@ export function formatRejectionsByRule(summaries: readonly RuleSummary[], read: 
   for (const s of summaries) {
     const share = read > 0 ? ` (${percent(s.alone, read)} of the ${read} read)` : '';
     const further = REFUSED_AT_ONCE.has(s.rule) ? ` (${NOT_CHECKED_FURTHER})` : '';
-    lines.push(`  ${s.rule}: refuses ${s.documents} document${s.documents === 1 ? '' : 's'}, ${s.alone} for this rule alone${share}${further}`);
+    lines.push(
+      `  ${s.rule}: refuses ${s.documents} document${s.documents === 1 ? '' : 's'}, ${s.alone} for this rule alone${share}${further}`,
+    );
     if (s.message) lines.push(`    ${s.message}`);
     for (const { item, problem } of s.examples) {
-      const where = problem ? ` at ${problem.path === '' ? '(document)' : problem.path}${problem.value !== undefined ? `: ${problem.value}` : ''}` : '';
+      const where = problem
+        ? ` at ${problem.path === '' ? '(document)' : problem.path}${problem.value !== undefined ? `: ${problem.value}` : ''}`
+        : '';
       lines.push(`    e.g. ${[item.source, item.location, item.id].filter((part) => part).join(' ')}${where}`);
       if (problem?.hint && problem.hint !== s.hint) lines.push(`      Fix: ${ownPart(problem.hint, s.hint)}`);
     }

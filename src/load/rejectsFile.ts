@@ -41,10 +41,13 @@ export function rejectLine({ source, location, id, problems, record }: RejectedR
   if (record.kind === 'refused' && record.graph) {
     // As an unrenderable graph is kept: its N-Quads, read back as the graph (and refused again until fixed).
     line['id'] = record.graph.id;
-    line['nquads'] = new Writer({ format: 'N-Quads' }).quadsToString(record.graph.quads) + hintCommentLines(record.graph.hints);
+    line['nquads'] =
+      new Writer({ format: 'N-Quads' }).quadsToString(record.graph.quads) + hintCommentLines(record.graph.hints);
   } else if (record.kind === 'refused') {
     if (record.text !== undefined) line['text'] = record.text;
-    else line['omitted'] = 'the document is larger than the limit on one document: fix it where it came from (source, location)';
+    else
+      line['omitted'] =
+        'the document is larger than the limit on one document: fix it where it came from (source, location)';
   } else if (record.kind === 'json') {
     line['document'] = record.json;
   } else {
@@ -68,7 +71,11 @@ export function rejectedRecord(json: unknown, location: string): LoadRecord | un
   const line = json as Record<string, unknown>;
   if (!Array.isArray(line['problems'])) return undefined;
   if (typeof line['omitted'] === 'string') {
-    return { kind: 'unreadable', location, message: `a refused document not kept in the rejects file (${line['omitted']}): ${String(line['source'])} ${String(line['location'])}` };
+    return {
+      kind: 'unreadable',
+      location,
+      message: `a refused document not kept in the rejects file (${line['omitted']}): ${String(line['source'])} ${String(line['location'])}`,
+    };
   }
   if ('document' in line) return { kind: 'json', location, json: line['document'] };
   const id = line['id'];
@@ -79,7 +86,11 @@ export function rejectedRecord(json: unknown, location: string): LoadRecord | un
     // Labels as written (the record is checked on its own, and stored only as ingest makes it anew).
     quads = new Parser({ format: 'N-Quads', factory: df, blankNodePrefix: '' }).parse(nquads);
   } catch (error) {
-    return { kind: 'unreadable', location, message: `the rejected graph's "nquads" is not N-Quads: ${(error as Error).message}` };
+    return {
+      kind: 'unreadable',
+      location,
+      message: `the rejected graph's "nquads" is not N-Quads: ${(error as Error).message}`,
+    };
   }
   const hints = nquads.split('\n').flatMap((l) => parseHintComment(l) ?? []);
   return { kind: 'graph', location, id, quads, hints };

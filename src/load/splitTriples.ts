@@ -51,7 +51,8 @@ let classifiedAsIri: string | undefined;
 
 function classIri(name: string): string {
   const iri = linkedArtContext().expandVocab(name);
-  if (iri === undefined || iri.startsWith('@')) throw new Error(`the Linked Art context does not define the class ${name}`);
+  if (iri === undefined || iri.startsWith('@'))
+    throw new Error(`the Linked Art context does not define the class ${name}`);
   return iri;
 }
 
@@ -63,12 +64,17 @@ export function topLevelClassIris(): ReadonlySet<string> {
 
 /** The IRIs of the Concept kind's classes (Type, Material, Language, Currency, MeasurementUnit). */
 function conceptClassIris(): ReadonlySet<string> {
-  conceptIris ??= new Set(KINDS.filter((k) => k.endpoint === 'concept').flatMap((k) => k.classes).map(classIri));
+  conceptIris ??= new Set(
+    KINDS.filter((k) => k.endpoint === 'concept')
+      .flatMap((k) => k.classes)
+      .map(classIri),
+  );
   return conceptIris;
 }
 
 function classifiedAs(): string {
-  classifiedAsIri ??= linkedArtContext().terms.get('classified_as')?.iri ?? 'http://www.cidoc-crm.org/cidoc-crm/P2_has_type';
+  classifiedAsIri ??=
+    linkedArtContext().terms.get('classified_as')?.iri ?? 'http://www.cidoc-crm.org/cidoc-crm/P2_has_type';
   return classifiedAsIri;
 }
 
@@ -101,7 +107,7 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
   // --- Numbering. ----------------------------------------------------------------------
   const iriIds = new Map<string, number>();
   const blankIds = new Map<string, number>();
-  const nodeValue: string[] = [];          // IRI, or blank node label
+  const nodeValue: string[] = []; // IRI, or blank node label
   const nodeBlank: boolean[] = [];
   const newNode = (value: string, blank: boolean): number => {
     nodeValue.push(value);
@@ -127,13 +133,13 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
     return -1;
   };
   const predicateIds = new Map<string, number>();
-  const literalIds = new Map<string, Map<string, number>>();   // language or datatype → value → number
+  const literalIds = new Map<string, Map<string, number>>(); // language or datatype → value → number
   let otherCount = 0;
   /** An object's code: its node number (≥ 0), or -1 - n for the n-th distinct literal (or other term). */
   const objectCode = (t: Term): number => {
     const node = nodeId(t);
     if (node >= 0) return node;
-    if (t.termType !== 'Literal') return -1 - otherCount++;            // never equal to another
+    if (t.termType !== 'Literal') return -1 - otherCount++; // never equal to another
     const kind = t.language ? '@' + t.language : t.datatype.value;
     let values = literalIds.get(kind);
     if (!values) literalIds.set(kind, (values = new Map<string, number>()));
@@ -146,11 +152,11 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
   const unique: Quad[] = [];
   const tP: number[] = [];
   const tO: number[] = [];
-  const next: number[] = [];               // the subject's next triple, or -1
-  const first: number[] = [];              // per node: its first triple as subject, or -1
+  const next: number[] = []; // the subject's next triple, or -1
+  const first: number[] = []; // per node: its first triple as subject, or -1
   const last: number[] = [];
   const count: number[] = [];
-  const dedupe = new Map<number, Set<number>>();   // per busy subject: predicate * stride + object
+  const dedupe = new Map<number, Set<number>>(); // per busy subject: predicate * stride + object
   const typeId = predicateIds.set(RDF_TYPE, 0).get(RDF_TYPE)!;
   const labelId = predicateIds.set(RDFS_LABEL, 1).get(RDFS_LABEL)!;
   const classifiedAsId = predicateIds.set(classifiedAsPredicate, 2).get(classifiedAsPredicate)!;
@@ -172,7 +178,8 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
     if (p === undefined) predicateIds.set(q.predicate.value, (p = predicateIds.size));
     const o = objectCode(q.object);
     grow();
-    if (s < 0) {                           // an RDF-star or variable subject: never taken, left over
+    if (s < 0) {
+      // an RDF-star or variable subject: never taken, left over
       unique.push(q);
       tP.push(p);
       tO.push(o);
@@ -184,7 +191,10 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
     let duplicate = false;
     if (n < SCAN_LIMIT) {
       for (let i = first[s]; i >= 0; i = next[i]!) {
-        if (tP[i] === p && tO[i] === o) { duplicate = true; break; }
+        if (tP[i] === p && tO[i] === o) {
+          duplicate = true;
+          break;
+        }
       }
     } else {
       let set = dedupe.get(s);
@@ -242,7 +252,9 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
     if (!topTyped[s] || !underBase(s)) continue;
     const iri = nodeValue[s];
     if (isStub(s)) {
-      notes.push(`<${iri}> is typed with a top-level class but carries only its type and label, and is referenced: kept as a reference, not a document`);
+      notes.push(
+        `<${iri}> is typed with a top-level class but carries only its type and label, and is referenced: kept as a reference, not a document`,
+      );
       continue;
     }
     const hash = iri.indexOf('#');
@@ -261,7 +273,7 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
 
   // --- Documents. ----------------------------------------------------------------------
   const used = new Uint8Array(unique.length);
-  const stamp = new Int32Array(nodes);               // 1 + the document that last visited the node
+  const stamp = new Int32Array(nodes); // 1 + the document that last visited the node
   const firstEmbedder = new Int32Array(nodes).fill(-1);
   const sharedBy = new Map<number, number[]>();
   const documents: SplitDocument[] = [];
@@ -294,7 +306,7 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
         }
         return;
       }
-      if (first[o] < 0) return;              // a bare reference: nothing to take
+      if (first[o] < 0) return; // a bare reference: nothing to take
       queue[queued++] = o;
       const by = firstEmbedder[o];
       if (by < 0) firstEmbedder[o] = d;
@@ -322,7 +334,11 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
   }
 
   for (const [node, list] of sharedBy) {
-    const shown = list.slice(0, 5).map((d) => `<${nodeValue[rootList[d]]}>`).join(', ') + (list.length > 5 ? `, and ${list.length - 5} more` : '');
+    const shown =
+      list
+        .slice(0, 5)
+        .map((d) => `<${nodeValue[rootList[d]]}>`)
+        .join(', ') + (list.length > 5 ? `, and ${list.length - 5} more` : '');
     const what = nodeBlank[node] ? `the blank node _:${nodeValue[node]}` : `<${nodeValue[node]}>`;
     notes.push(`${what} is reachable from ${list.length} documents (${shown}): copied into each`);
   }

@@ -10,7 +10,10 @@ import type { ReportedItem } from './LoadReport.js';
 
 export const SUPERSEDED_HINT = 'give each document its own id, or leave out the copy you do not mean to load';
 
-interface Place { readonly source: string; readonly location: string }
+interface Place {
+  readonly source: string;
+  readonly location: string;
+}
 
 export class SupersededCopies {
   /** Superseded copies read whose last copy is not read yet, by id (only ids given more than once). */
@@ -19,7 +22,8 @@ export class SupersededCopies {
   /** A copy of `id` that a later one supersedes: left out, reported when the later one is read. */
   copy(id: string, place: Place): void {
     const list = this.waiting.get(id);
-    if (list) list.push(place); else this.waiting.set(id, [place]);
+    if (list) list.push(place);
+    else this.waiting.set(id, [place]);
   }
 
   /** The last copy of `id`, read at `place`: the report items of the copies it supersedes (none for an id given once). */
@@ -40,9 +44,10 @@ export class SupersededCopies {
 
 /** What is said of a superseded copy, as a Warning of the rule duplicate-id. */
 export function supersededProblem(id: string, later: string | undefined): Problem {
-  const message = later === undefined
-    ? 'this id comes again later in the input, and the last copy is the one loaded: this copy is left out (the load stopped before the later copy)'
-    : `this id comes again at ${later}, and the last copy is the one loaded: this copy is left out`;
+  const message =
+    later === undefined
+      ? 'this id comes again later in the input, and the last copy is the one loaded: this copy is left out (the load stopped before the later copy)'
+      : `this id comes again at ${later}, and the last copy is the one loaded: this copy is left out`;
   return { document: id, path: '', rule: 'duplicate-id', message, hint: SUPERSEDED_HINT, severity: 'Warning' };
 }
 

@@ -4,7 +4,13 @@
  */
 
 /** `bytes`: set instead of `text` for a value too large to keep (its size in UTF-8 bytes). */
-export interface Piece { text: string; line: number; record: number; error?: string; bytes?: number }
+export interface Piece {
+  text: string;
+  line: number;
+  record: number;
+  error?: string;
+  bytes?: number;
+}
 
 /**
  * Finds the top-level values of a JSON text: the elements of one outer array, or every
@@ -40,36 +46,48 @@ export class TopLevelScanner {
       if (!this.stray && this.depth > this.minDepth) {
         this.scanValue(b, out);
         if (this.pos === b.length) break;
-        continue;   // at the value's closing bracket, which the loop's step passes
+        continue; // at the value's closing bracket, which the loop's step passes
       }
       const c = b.charCodeAt(this.pos);
       if (c === 10) this.line++;
       if (this.inString) {
         if (this.stray) this.strayText(b[this.pos]);
         if (this.escaped) this.escaped = false;
-        else if (c === 92) this.escaped = true;          // backslash
-        else if (c === 34) {                             // quote
+        else if (c === 92)
+          this.escaped = true; // backslash
+        else if (c === 34) {
+          // quote
           this.inString = false;
           if (this.stray) out.push(this.endStray());
         }
         continue;
       }
       if (this.stray) {
-        if (!isDelimiter(c)) { this.strayText(b[this.pos]); continue; }
+        if (!isDelimiter(c)) {
+          this.strayText(b[this.pos]);
+          continue;
+        }
         out.push(this.endStray());
       }
       if (c === 32 || c === 10 || c === 13 || c === 9) continue;
-      if (this.outerArray === undefined) this.outerArray = c === 91;   // [
+      if (this.outerArray === undefined) this.outerArray = c === 91; // [
       const minDepth = this.minDepth;
       if (this.outerArray && this.depth === 0) {
-        if (c === 91) { this.depth = 1; continue; }
+        if (c === 91) {
+          this.depth = 1;
+          continue;
+        }
         this.startStray(c, b[this.pos]);
         continue;
       }
       if (this.depth === minDepth) {
-        if (c === 44) continue;                                        // , between values
-        if (c === 93 && this.outerArray) { this.depth = 0; continue; } // ] closing the outer array
-        if (c === 123 || c === 91) {                                   // { [ a value starts
+        if (c === 44) continue; // , between values
+        if (c === 93 && this.outerArray) {
+          this.depth = 0;
+          continue;
+        } // ] closing the outer array
+        if (c === 123 || c === 91) {
+          // { [ a value starts
           this.start = this.pos;
           this.startLine = this.line;
           this.depth++;
@@ -79,8 +97,10 @@ export class TopLevelScanner {
         continue;
       }
       if (c === 34) this.inString = true;
-      else if (c === 123 || c === 91) this.depth++;                    // { [
-      else if (c === 125 || c === 93) {                                // } ]
+      else if (c === 123 || c === 91)
+        this.depth++; // { [
+      else if (c === 125 || c === 93) {
+        // } ]
         this.depth--;
         if (this.depth === minDepth) out.push(this.take(this.pos + 1));
       }
@@ -122,7 +142,10 @@ export class TopLevelScanner {
       if (inString) {
         const close = closingQuote(b, pos, escaped);
         const end = close < 0 ? b.length : close;
-        while (newline !== -1 && newline < end) { line++; newline = b.indexOf('\n', newline + 1); }
+        while (newline !== -1 && newline < end) {
+          line++;
+          newline = b.indexOf('\n', newline + 1);
+        }
         if (close < 0) {
           escaped = escapedAtEnd(b, pos, escaped);
           pos = b.length;
@@ -130,14 +153,19 @@ export class TopLevelScanner {
         }
         inString = false;
         escaped = false;
-        pos = close;   // the loop's step passes the quote
+        pos = close; // the loop's step passes the quote
         continue;
       }
       const c = b.charCodeAt(pos);
-      if (c === 10) { line++; newline = b.indexOf('\n', pos + 1); }
-      else if (c === 34) inString = true;                // quote
-      else if (c === 123 || c === 91) depth++;           // { [
-      else if (c === 125 || c === 93) {                  // } ]
+      if (c === 10) {
+        line++;
+        newline = b.indexOf('\n', pos + 1);
+      } else if (c === 34)
+        inString = true; // quote
+      else if (c === 123 || c === 91)
+        depth++; // { [
+      else if (c === 125 || c === 93) {
+        // } ]
         if (--depth === minDepth) break;
       }
     }
@@ -156,11 +184,20 @@ export class TopLevelScanner {
     }
     if (this.depth > this.minDepth || this.inString) {
       this.records++;
-      return [{ text: '', line: this.startLine, record: this.records, error: 'the input ends inside this value (truncated?)' }];
+      return [
+        {
+          text: '',
+          line: this.startLine,
+          record: this.records,
+          error: 'the input ends inside this value (truncated?)',
+        },
+      ];
     }
     if (this.outerArray && this.depth !== 0) {
       this.records++;
-      return [{ text: '', line: this.line, record: this.records, error: 'the input ends before the closing ] of the array' }];
+      return [
+        { text: '', line: this.line, record: this.records, error: 'the input ends before the closing ] of the array' },
+      ];
     }
     return [];
   }
@@ -205,7 +242,18 @@ const STRAY_SHOWN = 40;
 
 /** Whitespace, a quote or a structural character: what ends a number or a literal. */
 function isDelimiter(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9 || c === 34 || c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+  return (
+    c === 32 ||
+    c === 10 ||
+    c === 13 ||
+    c === 9 ||
+    c === 34 ||
+    c === 44 ||
+    c === 91 ||
+    c === 93 ||
+    c === 123 ||
+    c === 125
+  );
 }
 
 /** Whether, in a string, the character at `to` is escaped, reading from `from` (`escaped`: whether the one at `from` is): an odd run of backslashes before it. */

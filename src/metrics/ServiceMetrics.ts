@@ -37,9 +37,12 @@ export function serviceMetrics({ documents, representations, sparql, ready }: Me
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
   new Gauge({
-    name: `${METRIC_PREFIX}ready`, registers: [registry],
-    help: 'Whether the service is ready (1) or not yet, or no longer, while it shuts down (0): /ready\'s answer.',
-    collect() { this.set(ready() ? 1 : 0); },
+    name: `${METRIC_PREFIX}ready`,
+    registers: [registry],
+    help: "Whether the service is ready (1) or not yet, or no longer, while it shuts down (0): /ready's answer.",
+    collect() {
+      this.set(ready() ? 1 : 0);
+    },
   });
   const requests = requestMetrics(registry, METRIC_PREFIX);
   renderCacheMetrics(registry, METRIC_PREFIX, () => representations.stats());

@@ -30,11 +30,14 @@ const OUTCOMES = ['created', 'replaced', 'unchanged', 'rejected'] as const;
 export function loadMetrics(registry: Registry, prefix: string): LoadTally {
   const registers = [registry];
   const inProgress = new Gauge({
-    name: `${prefix}bulk_loads_in_progress`, registers,
+    name: `${prefix}bulk_loads_in_progress`,
+    registers,
     help: 'Loads streaming to /_bulk now.',
   });
   const documents = new Counter({
-    name: `${prefix}bulk_documents_total`, registers, labelNames: ['outcome'] as const,
+    name: `${prefix}bulk_documents_total`,
+    registers,
+    labelNames: ['outcome'] as const,
     help: 'Documents loaded through /_bulk since start, by outcome (created, replaced, unchanged, rejected), counted as each batch is stored.',
   });
   for (const outcome of OUTCOMES) documents.inc({ outcome }, 0);

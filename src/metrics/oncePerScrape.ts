@@ -8,7 +8,9 @@ export function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
   return () => {
     if (!inFlight) {
       inFlight = read();
-      const clear = (): void => { inFlight = undefined; };
+      const clear = (): void => {
+        inFlight = undefined;
+      };
       inFlight.then(clear, clear);
     }
     return inFlight;

@@ -26,7 +26,7 @@ export function requestMetrics(registry: Registry, prefix: string): RequestMetri
   });
   const duration = new Histogram({
     name: `${prefix}http_request_duration_seconds`,
-    help: 'Time from a request\'s arrival to its response\'s last byte handed to the socket, by route kind.',
+    help: "Time from a request's arrival to its response's last byte handed to the socket, by route kind.",
     labelNames: ['route'] as const,
     buckets: LATENCY_BUCKETS,
     registers: [registry],

@@ -36,4 +36,4 @@ export const ROUTE_KINDS = [
   'other',
 ] as const;
 
-export type RouteKind = typeof ROUTE_KINDS[number];
+export type RouteKind = (typeof ROUTE_KINDS)[number];

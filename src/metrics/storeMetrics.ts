@@ -24,11 +24,15 @@ export function storeMetrics(registry: Registry, prefix: string, { documents, re
   const store = documents.store;
   const embedded = store instanceof EmbeddedStore;
   new Gauge({
-    name: `${prefix}store_info`, registers, labelNames: ['kind'] as const,
+    name: `${prefix}store_info`,
+    registers,
+    labelNames: ['kind'] as const,
     help: 'The store behind the service (always 1): kind is embedded (Oxigraph in the data directory) or sparql (a remote SPARQL 1.1 store).',
   }).set({ kind: embedded ? 'embedded' : 'sparql' }, 1);
   new Gauge({
-    name: `${prefix}store_condition`, registers, labelNames: ['state'] as const,
+    name: `${prefix}store_condition`,
+    registers,
+    labelNames: ['state'] as const,
     help: 'What the store can do now: 1 for its state (ok; writes refused: the disk under the data directory is full, reads go on; failed: restart the service), 0 for the others.',
     collect() {
       const now = store.condition?.().state ?? 'ok';
@@ -39,22 +43,47 @@ export function storeMetrics(registry: Registry, prefix: string, { documents, re
 
   const stats = oncePerScrape<StoreStats>(() => store.stats());
   const figure = (name: string, help: string, of: (s: StoreStats) => number): void => {
-    new Gauge({ name: `${prefix}${name}`, help, registers, async collect() { this.set(of(await stats())); } });
+    new Gauge({
+      name: `${prefix}${name}`,
+      help,
+      registers,
+      async collect() {
+        this.set(of(await stats()));
+      },
+    });
   };
-  figure('store_quads', 'Quads in the store: entity graphs and the service\'s own graphs (shape hints, links, the change feed).', (s) => s.quads);
+  figure(
+    'store_quads',
+    "Quads in the store: entity graphs and the service's own graphs (shape hints, links, the change feed).",
+    (s) => s.quads,
+  );
   figure('store_log_bytes', 'Bytes of the write-ahead log since the last snapshot.', (s) => s.logBytes);
   figure('store_snapshot_bytes', 'Bytes of the last snapshot.', (s) => s.snapshotBytes);
-  figure('store_dead_bytes', 'Data made dead since the last snapshot (replaced graphs, updates): a snapshot is written when it is a quarter of what an open reads.', (s) => s.deadBytes);
-  figure('store_memory_bytes', 'Memory of the store worker outside its JavaScript heap: mostly Oxigraph\'s WebAssembly memory, which cannot grow past 4 GiB.', (s) => s.workerMemory.external);
+  figure(
+    'store_dead_bytes',
+    'Data made dead since the last snapshot (replaced graphs, updates): a snapshot is written when it is a quarter of what an open reads.',
+    (s) => s.deadBytes,
+  );
+  figure(
+    'store_memory_bytes',
+    "Memory of the store worker outside its JavaScript heap: mostly Oxigraph's WebAssembly memory, which cannot grow past 4 GiB.",
+    (s) => s.workerMemory.external,
+  );
   figure('store_last_write_sequence', 'Sequence number of the last write the store has logged.', (s) => s.lastSeq);
   new Counter({
-    name: `${prefix}store_snapshots_total`, registers,
+    name: `${prefix}store_snapshots_total`,
+    registers,
     help: 'Snapshots (compactions of the log) written since start.',
-    async collect() { this.reset(); this.inc((await stats()).compactions); },
+    async collect() {
+      this.reset();
+      this.inc((await stats()).compactions);
+    },
   });
   new Gauge({
-    name: `${prefix}store_documents`, registers, labelNames: ['class'] as const,
-    help: 'Documents stored, by the class of their root entity (Linked Art\'s class names); reported once the service is ready.',
+    name: `${prefix}store_documents`,
+    registers,
+    labelNames: ['class'] as const,
+    help: "Documents stored, by the class of their root entity (Linked Art's class names); reported once the service is ready.",
     async collect() {
       this.reset();
       if (!ready()) return;

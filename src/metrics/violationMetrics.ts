@@ -10,13 +10,21 @@ import type { DocumentService } from '../service/DocumentService.js';
 import { violatedCount, violatedCountsByRule } from '../service/validationReports.js';
 import { oncePerScrape } from './oncePerScrape.js';
 
-export function violationMetrics(registry: Registry, prefix: string, { documents, ready }: { documents: DocumentService; ready: () => boolean }): void {
+export function violationMetrics(
+  registry: Registry,
+  prefix: string,
+  { documents, ready }: { documents: DocumentService; ready: () => boolean },
+): void {
   const registers = [registry];
   // Counted only while the store can be read and the service is ready.
   const readable = () => ready() && documents.store.condition?.().state !== 'failed';
-  const counts = oncePerScrape(async () => ({ total: await violatedCount(documents.store), byRule: await violatedCountsByRule(documents.store) }));
+  const counts = oncePerScrape(async () => ({
+    total: await violatedCount(documents.store),
+    byRule: await violatedCountsByRule(documents.store),
+  }));
   new Gauge({
-    name: `${prefix}documents_with_violations`, registers,
+    name: `${prefix}documents_with_violations`,
+    registers,
     help: 'Documents stored with violations of the Linked Art shapes (--conformance report): served as written, each linking to its validation report; reported once the service is ready.',
     async collect() {
       this.reset();
@@ -24,7 +32,9 @@ export function violationMetrics(registry: Registry, prefix: string, { documents
     },
   });
   new Gauge({
-    name: `${prefix}documents_with_violations_by_rule`, registers, labelNames: ['rule'] as const,
+    name: `${prefix}documents_with_violations_by_rule`,
+    registers,
+    labelNames: ['rule'] as const,
     help: 'Of the documents stored with violations, how many break each rule of the shapes (a document may break several).',
     async collect() {
       this.reset();

@@ -21,7 +21,10 @@ const LANGUAGE_TAG = /^[A-Za-z]+(?:-[A-Za-z0-9]+)*$/;
 
 /** A value refused as a SPARQL term; `reason` says why in words a person can act on. */
 export class InvalidSparqlTerm extends Error {
-  constructor(readonly value: string, readonly reason: string) {
+  constructor(
+    readonly value: string,
+    readonly reason: string,
+  ) {
     super(`${JSON.stringify(value.length > 200 ? value.slice(0, 200) + '…' : value)} ${reason}`);
     this.name = 'InvalidSparqlTerm';
   }
@@ -31,7 +34,8 @@ export class InvalidSparqlTerm extends Error {
 export function iriProblem(value: string): string | undefined {
   if (value === '') return 'is not a valid IRI: it is empty';
   const bad = NOT_IN_IRIREF.exec(value);
-  if (bad) return `is not a valid IRI: it contains ${characterName(bad[0])}, which an IRI cannot hold (percent-encode it)`;
+  if (bad)
+    return `is not a valid IRI: it contains ${characterName(bad[0])}, which an IRI cannot hold (percent-encode it)`;
   // An unpaired surrogate half is not a character, and not UTF-8 either.
   if (!value.isWellFormed()) return 'is not a valid IRI: it contains an unpaired surrogate, which is not a character';
   if (!SCHEME.test(value)) return 'is not an absolute IRI: it has no scheme (such as http:)';
@@ -46,7 +50,13 @@ export function iri(value: string): string {
 }
 
 const ECHAR: Readonly<Record<string, string>> = {
-  '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f',
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
 };
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f]/g;
 const NEEDS_ESCAPE_ONE = /["\\\u0000-\u001f\u007f]/;
@@ -60,12 +70,14 @@ export type LiteralTag = { readonly datatype: string } | { readonly language: st
 
 /** `"value"` (with `^^<datatype>` or `@language`), escaped so that nothing in the value ends the string. */
 export function literal(value: string, tag?: LiteralTag): string {
-  if (!value.isWellFormed()) throw new InvalidSparqlTerm(value, 'is not a valid string: it contains an unpaired surrogate');
+  if (!value.isWellFormed())
+    throw new InvalidSparqlTerm(value, 'is not a valid string: it contains an unpaired surrogate');
   // Most values need no escape: tested first, the common case is not copied (writes send millions).
   const text = '"' + (NEEDS_ESCAPE_ONE.test(value) ? value.replace(NEEDS_ESCAPE, escapeChar) : value) + '"';
   if (tag === undefined) return text;
   if ('datatype' in tag) return text + '^^' + iri(tag.datatype);
-  if (!LANGUAGE_TAG.test(tag.language)) throw new InvalidSparqlTerm(tag.language, 'is an invalid language tag (BCP 47: letters, then -subtags)');
+  if (!LANGUAGE_TAG.test(tag.language))
+    throw new InvalidSparqlTerm(tag.language, 'is an invalid language tag (BCP 47: letters, then -subtags)');
   return text + '@' + tag.language;
 }
 

@@ -16,34 +16,42 @@ export const XSD_STRING = XSD + 'string';
 
 /** A term as a plain object, safe to post to a worker. */
 export interface PlainTerm {
-  t: 'N' | 'B' | 'L' | 'D';   // NamedNode, BlankNode, Literal, DefaultGraph
+  t: 'N' | 'B' | 'L' | 'D'; // NamedNode, BlankNode, Literal, DefaultGraph
   v: string;
-  d?: string;                // literal datatype IRI (absent: xsd:string)
-  l?: string;                // literal language tag
+  d?: string; // literal datatype IRI (absent: xsd:string)
+  l?: string; // literal language tag
 }
 export type PlainQuad = [PlainTerm, PlainTerm, PlainTerm, PlainTerm];
 
 export function toPlainTerm(term: Term): PlainTerm {
   switch (term.termType) {
-    case 'NamedNode': return { t: 'N', v: term.value };
-    case 'BlankNode': return { t: 'B', v: term.value };
+    case 'NamedNode':
+      return { t: 'N', v: term.value };
+    case 'BlankNode':
+      return { t: 'B', v: term.value };
     case 'Literal': {
       const plain: PlainTerm = { t: 'L', v: term.value };
       if (term.language) plain.l = term.language;
       else if (term.datatype && term.datatype.value !== XSD_STRING) plain.d = term.datatype.value;
       return plain;
     }
-    case 'DefaultGraph': return { t: 'D', v: '' };
-    default: throw new Error(`unsupported term type ${term.termType}`);
+    case 'DefaultGraph':
+      return { t: 'D', v: '' };
+    default:
+      throw new Error(`unsupported term type ${term.termType}`);
   }
 }
 
 export function fromPlainTerm(plain: PlainTerm): Term {
   switch (plain.t) {
-    case 'N': return factory.namedNode(plain.v);
-    case 'B': return factory.blankNode(plain.v);
-    case 'L': return factory.literal(plain.v, plain.l ?? (plain.d ? factory.namedNode(plain.d) : undefined));
-    case 'D': return factory.defaultGraph();
+    case 'N':
+      return factory.namedNode(plain.v);
+    case 'B':
+      return factory.blankNode(plain.v);
+    case 'L':
+      return factory.literal(plain.v, plain.l ?? (plain.d ? factory.namedNode(plain.d) : undefined));
+    case 'D':
+      return factory.defaultGraph();
   }
 }
 
@@ -63,9 +71,13 @@ export function fromPlainQuad(p: PlainQuad): Quad {
 /** A key that tells terms apart across term types (an IRI and a blank node may share a value). */
 export function termKey(term: Term): string {
   switch (term.termType) {
-    case 'NamedNode': return term.value;
-    case 'BlankNode': return '_:' + term.value;
-    case 'Literal': return `"${term.value}"@${term.language}^${term.datatype.value}`;
-    default: return `${term.termType}:${term.value}`;
+    case 'NamedNode':
+      return term.value;
+    case 'BlankNode':
+      return '_:' + term.value;
+    case 'Literal':
+      return `"${term.value}"@${term.language}^${term.datatype.value}`;
+    default:
+      return `${term.termType}:${term.value}`;
   }
 }

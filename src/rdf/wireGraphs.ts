@@ -100,8 +100,12 @@ export class WireEncoder {
   private put(t: Term): void {
     const codes = this.codes;
     switch (t.termType) {
-      case 'NamedNode': codes[this.n++] = (this.intern(t.value) << TAG_BITS) | IRI; return;
-      case 'BlankNode': codes[this.n++] = (this.intern(t.value) << TAG_BITS) | BLANK; return;
+      case 'NamedNode':
+        codes[this.n++] = (this.intern(t.value) << TAG_BITS) | IRI;
+        return;
+      case 'BlankNode':
+        codes[this.n++] = (this.intern(t.value) << TAG_BITS) | BLANK;
+        return;
       case 'Literal':
         if (t.language) {
           codes[this.n++] = (this.intern(t.value) << TAG_BITS) | LANG_LITERAL;
@@ -113,8 +117,11 @@ export class WireEncoder {
           codes[this.n++] = (this.intern(t.value) << TAG_BITS) | LITERAL;
         }
         return;
-      case 'DefaultGraph': codes[this.n++] = DEFAULT_GRAPH; return;
-      default: throw new Error(`unsupported term type ${t.termType}`);
+      case 'DefaultGraph':
+        codes[this.n++] = DEFAULT_GRAPH;
+        return;
+      default:
+        throw new Error(`unsupported term type ${t.termType}`);
     }
   }
 }
@@ -153,7 +160,9 @@ export class WireDecoder {
     const graph = df.namedNode(name);
     const quads = new Array<Quad>(count);
     for (let q = 0; q < count; q++) {
-      const s = this.term(), p = this.term(), o = this.term();
+      const s = this.term(),
+        p = this.term(),
+        o = this.term();
       quads[q] = df.quad(s as Quad_Subject, p as Quad_Predicate, o as Quad_Object, graph);
     }
     return [name, quads];
@@ -163,9 +172,12 @@ export class WireDecoder {
     const { codes, strings } = this.wire;
     const code = codes[this.k++];
     switch (code & TAG_MASK) {
-      case LANG_LITERAL: return df.literal(strings[code >>> TAG_BITS], strings[codes[this.k++]]);
-      case TYPED_LITERAL: return df.literal(strings[code >>> TAG_BITS], this.single((codes[this.k++] << TAG_BITS) | IRI) as NamedNode);
-      default: return this.single(code);
+      case LANG_LITERAL:
+        return df.literal(strings[code >>> TAG_BITS], strings[codes[this.k++]]);
+      case TYPED_LITERAL:
+        return df.literal(strings[code >>> TAG_BITS], this.single((codes[this.k++] << TAG_BITS) | IRI) as NamedNode);
+      default:
+        return this.single(code);
     }
   }
 
@@ -174,10 +186,18 @@ export class WireDecoder {
     if (t === undefined) {
       const value = this.wire.strings[code >>> TAG_BITS];
       switch (code & TAG_MASK) {
-        case IRI: t = df.namedNode(value); break;
-        case BLANK: t = df.blankNode(value); break;
-        case LITERAL: t = df.literal(value); break;
-        default: t = df.defaultGraph(); break;
+        case IRI:
+          t = df.namedNode(value);
+          break;
+        case BLANK:
+          t = df.blankNode(value);
+          break;
+        case LITERAL:
+          t = df.literal(value);
+          break;
+        default:
+          t = df.defaultGraph();
+          break;
       }
       this.made.set(code, t);
     }
@@ -199,10 +219,16 @@ export function appendGraphs(wire: WireGraphs, graphs: Iterable<readonly [string
   for (let k = 0; k < extra.length; k++) {
     const code = extra.codes[k];
     const tag = code & TAG_MASK;
-    if (tag === DEFAULT_GRAPH) { codes[wire.length + k] = code; continue; }
-    codes[wire.length + k] = ((((code >>> TAG_BITS) + offset) << TAG_BITS) | tag);
+    if (tag === DEFAULT_GRAPH) {
+      codes[wire.length + k] = code;
+      continue;
+    }
+    codes[wire.length + k] = (((code >>> TAG_BITS) + offset) << TAG_BITS) | tag;
     // A tagged literal's second code is a bare string index.
-    if (tag === LANG_LITERAL || tag === TYPED_LITERAL) { k++; codes[wire.length + k] = extra.codes[k] + offset; }
+    if (tag === LANG_LITERAL || tag === TYPED_LITERAL) {
+      k++;
+      codes[wire.length + k] = extra.codes[k] + offset;
+    }
   }
   return {
     names: [...wire.names, ...extra.names],

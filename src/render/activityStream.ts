@@ -11,7 +11,10 @@
  */
 import type { Activity } from '../feed/activityGraph.js';
 
-export const ACTIVITY_STREAM_CONTEXT = ['https://linked.art/ns/v1/record-types.json', 'http://iiif.io/api/discovery/1/context.json'];
+export const ACTIVITY_STREAM_CONTEXT = [
+  'https://linked.art/ns/v1/record-types.json',
+  'http://iiif.io/api/discovery/1/context.json',
+];
 export const ACTIVITY_STREAM_PATH = 'activity-stream';
 export const ACTIVITY_STREAM_MEDIA_TYPE = 'application/ld+json;profile="https://www.w3.org/ns/activitystreams"';
 
@@ -45,7 +48,13 @@ export function activityCollection(baseUrl: string, length: number, pageSize: nu
 }
 
 /** Page `page` of a feed of `length` activities, given its activities (in order). */
-export function activityPage(baseUrl: string, page: number, length: number, pageSize: number, activities: readonly Activity[]): Record<string, unknown> {
+export function activityPage(
+  baseUrl: string,
+  page: number,
+  length: number,
+  pageSize: number,
+  activities: readonly Activity[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     '@context': ACTIVITY_STREAM_CONTEXT,
     id: activityPageUrl(baseUrl, page),
@@ -55,7 +64,8 @@ export function activityPage(baseUrl: string, page: number, length: number, page
     startIndex: (page - 1) * pageSize,
   };
   if (page > 1) out.prev = { id: activityPageUrl(baseUrl, page - 1), type: 'OrderedCollectionPage' };
-  if (page < lastPage(length, pageSize)) out.next = { id: activityPageUrl(baseUrl, page + 1), type: 'OrderedCollectionPage' };
+  if (page < lastPage(length, pageSize))
+    out.next = { id: activityPageUrl(baseUrl, page + 1), type: 'OrderedCollectionPage' };
   out.orderedItems = activities.map((a) => ({
     type: a.kind,
     object: a.type === undefined ? { id: a.object } : { id: a.object, type: a.type },

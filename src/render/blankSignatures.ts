@@ -20,8 +20,10 @@ export class BlankSignatures {
    * `index`: each subject's statements; `known`: the skeleton node
    * ingest made for a blank node, by label, whose `s` and `d` are this node's signatures.
    */
-  constructor(private readonly index: SubjectIndex,
-    private readonly known?: ReadonlyMap<string, SkeletonNode>) {}
+  constructor(
+    private readonly index: SubjectIndex,
+    private readonly known?: ReadonlyMap<string, SkeletonNode>,
+  ) {}
 
   signature(blank: Term): string {
     let sig = this.signatures.get(blank.value);
@@ -41,7 +43,9 @@ export class BlankSignatures {
 
   /** As ingest computes it: the node's signature and its blank children's deep signatures. */
   deepSignature(blank: Term): string {
-    return this.deepSignatures.get(blank.value) ?? this.known?.get(blank.value)?.d ?? this.computeDeep(blank, new Set());
+    return (
+      this.deepSignatures.get(blank.value) ?? this.known?.get(blank.value)?.d ?? this.computeDeep(blank, new Set())
+    );
   }
 
   /** `visiting`: the nodes on the path here, whose cycle back is not followed. */

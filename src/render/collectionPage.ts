@@ -24,7 +24,11 @@ export function pageCount(total: number, pageSize: number): number {
 const pageRef = (id: string): { id: string; type: 'OrderedCollectionPage' } => ({ id, type: 'OrderedCollectionPage' });
 
 /** The collection (without @context: embedded in a page, or listed). */
-export function orderedCollection(address: CollectionAddress, total: number, pageSize: number): Record<string, unknown> {
+export function orderedCollection(
+  address: CollectionAddress,
+  total: number,
+  pageSize: number,
+): Record<string, unknown> {
   return {
     id: address.id,
     type: 'OrderedCollection',
@@ -36,7 +40,13 @@ export function orderedCollection(address: CollectionAddress, total: number, pag
 }
 
 /** Page `n` (1-based), given its hits. */
-export function collectionPage(address: CollectionAddress, n: number, pageSize: number, total: number, hits: readonly Hit[]): Record<string, unknown> {
+export function collectionPage(
+  address: CollectionAddress,
+  n: number,
+  pageSize: number,
+  total: number,
+  hits: readonly Hit[],
+): Record<string, unknown> {
   const last = pageCount(total, pageSize);
   return {
     '@context': SEARCH_CONTEXT,

@@ -27,7 +27,9 @@ export const LINKED_ART_MEDIA_TYPE = 'application/ld+json;profile="https://linke
  */
 export const FORMATS: readonly Format[] = [
   {
-    name: 'jsonld', extension: 'jsonld', contentType: LINKED_ART_MEDIA_TYPE,
+    name: 'jsonld',
+    extension: 'jsonld',
+    contentType: LINKED_ART_MEDIA_TYPE,
     mediaTypes: [
       LINKED_ART_MEDIA_TYPE,
       // JSON-LD 1.1's own profile for compacted documents: a Linked Art document is one.
@@ -36,7 +38,12 @@ export const FORMATS: readonly Format[] = [
       'application/json',
     ],
   },
-  { name: 'turtle', extension: 'ttl', contentType: 'text/turtle;charset=utf-8', mediaTypes: ['text/turtle', 'application/x-turtle'] },
+  {
+    name: 'turtle',
+    extension: 'ttl',
+    contentType: 'text/turtle;charset=utf-8',
+    mediaTypes: ['text/turtle', 'application/x-turtle'],
+  },
   { name: 'ntriples', extension: 'nt', contentType: 'application/n-triples', mediaTypes: ['application/n-triples'] },
   { name: 'nquads', extension: 'nq', contentType: 'application/n-quads', mediaTypes: ['application/n-quads'] },
   { name: 'trig', extension: 'trig', contentType: 'application/trig', mediaTypes: ['application/trig'] },

@@ -41,20 +41,34 @@ export interface GraphLayout {
   blankGroup(blank: BlankNode): SubjectGroup | undefined;
 }
 
-interface MutablePredicate { iri: string; objects: ObjectTerm[]; seen: Set<string> }
-interface MutableSubject { term: SubjectTerm; predicates: Map<string, MutablePredicate> }
+interface MutablePredicate {
+  iri: string;
+  objects: ObjectTerm[];
+  seen: Set<string>;
+}
+interface MutableSubject {
+  term: SubjectTerm;
+  predicates: Map<string, MutablePredicate>;
+}
 
 /** A key telling distinct object terms apart (for dropping repeated triples). */
 function objectKey(o: ObjectTerm): string {
   switch (o.termType) {
-    case 'NamedNode': return 'N' + o.value;
-    case 'BlankNode': return 'B' + o.value;
-    case 'Literal': return `L${o.language}\u0000${o.direction ?? ''}\u0000${o.datatype.value}\u0000${o.value}`;
+    case 'NamedNode':
+      return 'N' + o.value;
+    case 'BlankNode':
+      return 'B' + o.value;
+    case 'Literal':
+      return `L${o.language}\u0000${o.direction ?? ''}\u0000${o.datatype.value}\u0000${o.value}`;
   }
 }
 
 export function termDescription(term: { termType: string; value: string }): string {
-  return term.termType === 'NamedNode' ? `<${term.value}>` : term.termType === 'BlankNode' ? `_:${term.value}` : `${term.termType} ${JSON.stringify(term.value)}`;
+  return term.termType === 'NamedNode'
+    ? `<${term.value}>`
+    : term.termType === 'BlankNode'
+      ? `_:${term.value}`
+      : `${term.termType} ${JSON.stringify(term.value)}`;
 }
 
 /** Checks a quad's terms are ones RDF 1.1 triples can hold, and returns them typed. */
@@ -82,11 +96,11 @@ export function layoutGraph(root: string, quads: readonly Quad[]): GraphLayout {
     const [s, p, o] = tripleTerms(q);
     const subjects = s.termType === 'NamedNode' ? named : blanks;
     let subject = subjects.get(s.value);
-    if (!subject) subjects.set(s.value, subject = { term: s, predicates: new Map() });
+    if (!subject) subjects.set(s.value, (subject = { term: s, predicates: new Map() }));
     let predicate = subject.predicates.get(p.value);
-    if (!predicate) subject.predicates.set(p.value, predicate = { iri: p.value, objects: [], seen: new Set() });
+    if (!predicate) subject.predicates.set(p.value, (predicate = { iri: p.value, objects: [], seen: new Set() }));
     const key = objectKey(o);
-    if (predicate.seen.has(key)) continue;   // the same triple twice: a graph holds it once
+    if (predicate.seen.has(key)) continue; // the same triple twice: a graph holds it once
     predicate.seen.add(key);
     predicate.objects.push(o);
     if (o.termType === 'BlankNode') {
@@ -112,8 +126,12 @@ export function layoutGraph(root: string, quads: readonly Quad[]): GraphLayout {
   const forcedTop = new Set<string>();
   const nestable = (label: string): boolean => {
     const use = uses.get(label);
-    return use !== undefined && use.count === 1 && !forcedTop.has(label)
-      && !(use.subject.termType === 'BlankNode' && use.subject.value === label);
+    return (
+      use !== undefined &&
+      use.count === 1 &&
+      !forcedTop.has(label) &&
+      !(use.subject.termType === 'BlankNode' && use.subject.value === label)
+    );
   };
 
   const topLevel: SubjectGroup[] = [];
@@ -122,7 +140,7 @@ export function layoutGraph(root: string, quads: readonly Quad[]): GraphLayout {
   for (const [iri, m] of named) if (iri !== root) topLevel.push(group(m));
   for (const [label, m] of blanks) {
     if (!nestable(label)) {
-      forcedTop.add(label);   // fixed now, so that a later cycle break cannot change it
+      forcedTop.add(label); // fixed now, so that a later cycle break cannot change it
       topLevel.push(group(m));
     }
   }
@@ -140,7 +158,8 @@ export function layoutGraph(root: string, quads: readonly Quad[]): GraphLayout {
       }
     }
   };
-  for (const g of topLevel) walk(g.term.termType === 'NamedNode' ? named.get(g.term.value)! : blanks.get(g.term.value)!);
+  for (const g of topLevel)
+    walk(g.term.termType === 'NamedNode' ? named.get(g.term.value)! : blanks.get(g.term.value)!);
   for (const [label, m] of blanks) {
     if (forcedTop.has(label) || reached.has(label)) continue;
     forcedTop.add(label);
@@ -163,7 +182,7 @@ export class BlankLabels {
   private readonly labels = new Map<string, string>();
   label(blank: BlankNode): string {
     let l = this.labels.get(blank.value);
-    if (l === undefined) this.labels.set(blank.value, l = 'b' + this.labels.size.toString());
+    if (l === undefined) this.labels.set(blank.value, (l = 'b' + this.labels.size.toString()));
     return l;
   }
 }
@@ -172,5 +191,6 @@ export class BlankLabels {
 const LONE_SURROGATE = /\p{Cs}/u;
 
 export function checkWellFormed(text: string, what: () => string): void {
-  if (LONE_SURROGATE.test(text)) throw new SerializationError(`${what()} contains a lone UTF-16 surrogate, which UTF-8 cannot encode`);
+  if (LONE_SURROGATE.test(text))
+    throw new SerializationError(`${what()} contains a lone UTF-16 surrogate, which UTF-8 cannot encode`);
 }

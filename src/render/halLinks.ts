@@ -31,11 +31,19 @@ export function formatUrl(id: string, extension: string): string {
  * The `_links` object of the document `id` whose top-level classes are `classes`, given the hit
  * counts of the relations for it.
  */
-export function halLinks(baseUrl: string, id: string, classes: readonly string[], counts: ReadonlyMap<string, number>): Record<string, unknown> {
+export function halLinks(
+  baseUrl: string,
+  id: string,
+  classes: readonly string[],
+  counts: ReadonlyMap<string, number>,
+): Record<string, unknown> {
   const links: Record<string, unknown> = {
     self: id,
     curies: [LA_CURIE],
-    alternate: FORMATS.filter((f) => f.name !== 'jsonld').map((f) => ({ href: formatUrl(id, f.extension), type: f.contentType })),
+    alternate: FORMATS.filter((f) => f.name !== 'jsonld').map((f) => ({
+      href: formatUrl(id, f.extension),
+      type: f.contentType,
+    })),
     'la:modelVersion': MODEL_VERSION,
     'la:apiVersion': API_VERSION,
     // The change feed this document's changes are announced in (the Linked Art API's discovery page asks for it).

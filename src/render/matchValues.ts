@@ -75,10 +75,14 @@ export function matchValues(
     if (typeof hint === 'string') {
       if (hint[0] === '#') {
         const key = keyOfLiteralHint(hint);
-        found = index ? firstUnused(index.literalsWithKey(key)) : actual.find((t) => t.termType === 'Literal' && !used?.has(t) && literalKey(t) === key);
+        found = index
+          ? firstUnused(index.literalsWithKey(key))
+          : actual.find((t) => t.termType === 'Literal' && !used?.has(t) && literalKey(t) === key);
       } else {
         const iri = iriOfStringValue(hint);
-        found = index ? firstUnused(index.namedWithIri(iri)) : actual.find((t) => t.termType === 'NamedNode' && t.value === iri && !used?.has(t));
+        found = index
+          ? firstUnused(index.namedWithIri(iri))
+          : actual.find((t) => t.termType === 'NamedNode' && t.value === iri && !used?.has(t));
       }
     } else if (hint.i !== undefined) {
       const iri = hint.i;
@@ -129,20 +133,26 @@ export function matchValues(
     }
     for (const i of rest) {
       // Past the budget, what is left stays unplaced (shown as new values are), not compared.
-      if (indexes.similarityBudget <= 0) { indexes.budgetSpent = true; break; }
+      if (indexes.similarityBudget <= 0) {
+        indexes.budgetSpent = true;
+        break;
+      }
       const mine = new Set(((hints[i] as { s?: string }).s ?? '').split(' ').filter(Boolean));
       let best: BlankCandidate | undefined;
       let bestScore = 0;
       for (const c of ranked) {
         indexes.similarityBudget--;
         if (!live(c)) continue;
-        const theirs = c.tokens ??= c.sig.split(' ').filter(Boolean);
+        const theirs = (c.tokens ??= c.sig.split(' ').filter(Boolean));
         indexes.similarityBudget -= theirs.length;
         let common = 0;
         for (const h of theirs) if (mine.has(h)) common++;
         const union = mine.size + theirs.length - common;
         const score = union === 0 ? 1 : common / union;
-        if (score > bestScore) { best = c; bestScore = score; }
+        if (score > bestScore) {
+          best = c;
+          bestScore = score;
+        }
       }
       if (best) take(i, best);
     }
@@ -159,7 +169,12 @@ export function newValueOrder(signature: (blank: Term) => string): (a: Term, b: 
   const key = (t: Term): string => {
     let k = keys.get(t);
     if (k === undefined) {
-      k = t.termType === 'NamedNode' ? '0' + t.value : t.termType === 'BlankNode' ? '1' + signature(t) + ' ' + t.value : '2' + t.value;
+      k =
+        t.termType === 'NamedNode'
+          ? '0' + t.value
+          : t.termType === 'BlankNode'
+            ? '1' + signature(t) + ' ' + t.value
+            : '2' + t.value;
       keys.set(t, k);
     }
     return k;

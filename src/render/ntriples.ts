@@ -18,14 +18,22 @@ export function checkIri(iri: string): string {
   const bad = BAD_IRI_CHAR.exec(iri);
   if (bad) {
     const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    throw new SerializationError(`IRI <${iri}> cannot be serialized: it contains U+${code}, which RDF syntaxes do not allow in an IRI`);
+    throw new SerializationError(
+      `IRI <${iri}> cannot be serialized: it contains U+${code}, which RDF syntaxes do not allow in an IRI`,
+    );
   }
   checkWellFormed(iri, () => `IRI <${iri}>`);
   return iri;
 }
 
 const ECHAR: Readonly<Record<string, string>> = {
-  '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f',
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
 };
 
 function escapeChar(c: string): string {
@@ -48,15 +56,19 @@ export function quoted(value: string, long = false): string {
 export function languageSuffix(l: Literal): string {
   if (!l.language) return '';
   if (!/^[A-Za-z]+(?:-[A-Za-z0-9]+)*$/.test(l.language)) {
-    throw new SerializationError(`literal ${JSON.stringify(l.value)} has an invalid language tag ${JSON.stringify(l.language)}`);
+    throw new SerializationError(
+      `literal ${JSON.stringify(l.value)} has an invalid language tag ${JSON.stringify(l.language)}`,
+    );
   }
   return '@' + l.language + (l.direction ? '--' + l.direction : '');
 }
 
 function objectText(o: ObjectTerm, blanks: BlankLabels): string {
   switch (o.termType) {
-    case 'NamedNode': return '<' + checkIri(o.value) + '>';
-    case 'BlankNode': return '_:' + blanks.label(o);
+    case 'NamedNode':
+      return '<' + checkIri(o.value) + '>';
+    case 'BlankNode':
+      return '_:' + blanks.label(o);
     case 'Literal': {
       const lang = languageSuffix(o);
       if (lang) return quoted(o.value) + lang;
@@ -70,17 +82,22 @@ function objectText(o: ObjectTerm, blanks: BlankLabels): string {
 export function writeNTriples(quads: readonly Quad[], graph?: string): string {
   const blanks = new BlankLabels();
   const tail = graph === undefined ? ' .\n' : ' <' + checkIri(graph) + '> .\n';
-  const iris = new Map<string, string>();   // checked IRIs, each written once per call
+  const iris = new Map<string, string>(); // checked IRIs, each written once per call
   const iri = (v: string): string => {
     let t = iris.get(v);
-    if (t === undefined) iris.set(v, t = '<' + checkIri(v) + '>');
+    if (t === undefined) iris.set(v, (t = '<' + checkIri(v) + '>'));
     return t;
   };
   let out = '';
   for (const q of quads) {
     const [s, p, o] = tripleTerms(q);
-    out += (s.termType === 'NamedNode' ? iri(s.value) : '_:' + blanks.label(s)) + ' ' + iri(p.value) + ' '
-      + (o.termType === 'NamedNode' ? iri(o.value) : objectText(o, blanks)) + tail;
+    out +=
+      (s.termType === 'NamedNode' ? iri(s.value) : '_:' + blanks.label(s)) +
+      ' ' +
+      iri(p.value) +
+      ' ' +
+      (o.termType === 'NamedNode' ? iri(o.value) : objectText(o, blanks)) +
+      tail;
   }
   return out;
 }

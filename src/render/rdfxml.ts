@@ -12,7 +12,16 @@
  */
 import type { Literal, NamedNode } from '@rdfjs/types';
 import { RDF_TYPE, XSD_STRING, type Quad } from '../rdf/terms.js';
-import { BlankLabels, checkWellFormed, layoutGraph, SerializationError, type GraphLayout, type ObjectTerm, type SubjectGroup, type SubjectTerm } from './graphLayout.js';
+import {
+  BlankLabels,
+  checkWellFormed,
+  layoutGraph,
+  SerializationError,
+  type GraphLayout,
+  type ObjectTerm,
+  type SubjectGroup,
+  type SubjectTerm,
+} from './graphLayout.js';
 import { checkIri } from './ntriples.js';
 import { PREFIXES, PREFIX_OF_NAMESPACE } from './prefixes.js';
 
@@ -20,20 +29,36 @@ const RDF_NS = PREFIXES.rdf;
 const INDENT = '  ';
 
 // XML 1.0 (5th ed.) NameStartChar and NameChar, without ':' (a namespace local part is an NCName).
-const NAME_START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D'
-  + '\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const NAME_START =
+  'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D' +
+  '\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const NAME_CHAR = NAME_START + '\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040';
 /** The longest suffix of an IRI that is an NCName (the regex's leftmost match reaching the end). */
 const LOCAL_NAME = new RegExp(`[${NAME_START}][${NAME_CHAR}]*$`, 'u');
 
 /** rdf: names that mean syntax, not a property or class, as element names (RDF/XML §7.2.2-7.2.5). */
-const RDF_SYNTAX_NAMES = new Set(['RDF', 'ID', 'about', 'parseType', 'resource', 'nodeID', 'datatype', 'Description',
-  'li', 'aboutEach', 'aboutEachPrefix', 'bagID']);
+const RDF_SYNTAX_NAMES = new Set([
+  'RDF',
+  'ID',
+  'about',
+  'parseType',
+  'resource',
+  'nodeID',
+  'datatype',
+  'Description',
+  'li',
+  'aboutEach',
+  'aboutEachPrefix',
+  'bagID',
+]);
 
 /** Characters XML 1.0 cannot carry at all, not even as character references. */
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
-interface QName { readonly ns: string; readonly local: string }
+interface QName {
+  readonly ns: string;
+  readonly local: string;
+}
 
 /** QName splits of predicate/class IRIs; the set of predicates in use is small, so this stays small. */
 const splitCache = new Map<string, QName | null>();
@@ -55,13 +80,20 @@ function checkXmlText(text: string, what: () => string): void {
   const bad = NOT_XML_CHAR.exec(text);
   if (bad) {
     const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-    throw new SerializationError(`${what()} contains U+${code}, which XML 1.0 cannot carry, so it cannot be written in RDF/XML`);
+    throw new SerializationError(
+      `${what()} contains U+${code}, which XML 1.0 cannot carry, so it cannot be written in RDF/XML`,
+    );
   }
 }
 
 const TEXT_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;', '<': '&lt;', '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;',
+  '&': '&amp;',
+  '<': '&lt;',
+  '"': '&quot;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
 };
 /** `>` too, so that `]]>` never appears; `\r` as a reference, or the parser's line-end handling eats it. */
 const TEXT_SPECIAL = /[&<>\r]/g;
@@ -129,27 +161,36 @@ class RdfXmlWriter {
         content += this.propertyElement(p.iri, o, inner);
       }
     }
-    return content ? `${indent}<${name}${attributes}>\n${content}${indent}</${name}>\n` : `${indent}<${name}${attributes}/>\n`;
+    return content
+      ? `${indent}<${name}${attributes}>\n${content}${indent}</${name}>\n`
+      : `${indent}<${name}${attributes}/>\n`;
   }
 
   private propertyElement(predicate: string, o: ObjectTerm, indent: string): string {
     const name = this.qname(checkIri(predicate));
     if (name === null) {
-      throw new SerializationError(`predicate <${predicate}> cannot be written in RDF/XML: it does not end in an XML name`
-        + ' (NCName), or is an RDF/XML syntax name, so it cannot be an element name');
+      throw new SerializationError(
+        `predicate <${predicate}> cannot be written in RDF/XML: it does not end in an XML name` +
+          ' (NCName), or is an RDF/XML syntax name, so it cannot be an element name',
+      );
     }
     switch (o.termType) {
-      case 'NamedNode': return `${indent}<${name} rdf:resource=${attribute(checkIri(o.value))}/>\n`;
-      case 'BlankNode': return this.layout.isNested(o)
-        ? `${indent}<${name}>\n${this.nodeElement(o, this.layout.blankGroup(o), indent + INDENT)}${indent}</${name}>\n`
-        : `${indent}<${name} rdf:nodeID="${this.blanks.label(o)}"/>\n`;
-      case 'Literal': return `${indent}<${name}${this.literalAttributes(o)}>${this.literalText(o)}</${name}>\n`;
+      case 'NamedNode':
+        return `${indent}<${name} rdf:resource=${attribute(checkIri(o.value))}/>\n`;
+      case 'BlankNode':
+        return this.layout.isNested(o)
+          ? `${indent}<${name}>\n${this.nodeElement(o, this.layout.blankGroup(o), indent + INDENT)}${indent}</${name}>\n`
+          : `${indent}<${name} rdf:nodeID="${this.blanks.label(o)}"/>\n`;
+      case 'Literal':
+        return `${indent}<${name}${this.literalAttributes(o)}>${this.literalText(o)}</${name}>\n`;
     }
   }
 
   private literalAttributes(l: Literal): string {
     if (l.direction) {
-      throw new SerializationError(`literal ${JSON.stringify(l.value)} has a base direction (${l.direction}), which RDF/XML cannot carry`);
+      throw new SerializationError(
+        `literal ${JSON.stringify(l.value)} has a base direction (${l.direction}), which RDF/XML cannot carry`,
+      );
     }
     if (l.language) {
       checkXmlText(l.language, () => `language tag ${JSON.stringify(l.language)}`);

@@ -41,7 +41,10 @@ const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
  * one value (true); spec says one object, context `@set` (false). These keep the form they
  * were written in, and take the spec's when nobody wrote them.
  */
-const SPEC_FORM_OVER_CONTEXT: ReadonlyMap<string, boolean> = new Map([['current_permanent_custodian', true], ['removed_by', false]]);
+const SPEC_FORM_OVER_CONTEXT: ReadonlyMap<string, boolean> = new Map([
+  ['current_permanent_custodian', true],
+  ['removed_by', false],
+]);
 
 /**
  * Whether one value is shown in an array: `@set` properties always (the context says so),
@@ -65,12 +68,28 @@ export function formThatMatters(key: string, written: 0 | 1 | undefined): 0 | 1 
 const NO_VALUES: readonly Term[] = [];
 const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
 
-interface PlannedValue { term: Term; hint?: SkeletonValue }
+interface PlannedValue {
+  term: Term;
+  hint?: SkeletonValue;
+}
 /** `given`: the hints name this key here; `writtenEmpty`: the document wrote it as `[]`. */
-interface PlannedEntry { pred: string; key: string | undefined; values: PlannedValue[]; given: boolean; writtenEmpty?: boolean; form?: 0 | 1 }
-interface NodePlan { types: Term[]; entries: PlannedEntry[] }
+interface PlannedEntry {
+  pred: string;
+  key: string | undefined;
+  values: PlannedValue[];
+  given: boolean;
+  writtenEmpty?: boolean;
+  form?: 0 | 1;
+}
+interface NodePlan {
+  types: Term[];
+  entries: PlannedEntry[];
+}
 /** The values shown under one key, and what the key means there. */
-interface Group { def: TermDefinition | undefined; values: JsonValue[] }
+interface Group {
+  def: TermDefinition | undefined;
+  values: JsonValue[];
+}
 
 /**
  * Render the entity `id` from its quads (graph `id`) and hints (its hint graph); other
@@ -100,7 +119,12 @@ export interface GateRenderOptions {
  * Render from the entity's quads and its skeleton as ingest made it (what its hint graph holds,
  * not yet written out): the gate's lossless check, which renders every document it admits.
  */
-export function renderWithSkeleton(id: string, quads: readonly Quad[], skeleton: SkeletonNode, options: GateRenderOptions = {}): RenderedDocument | undefined {
+export function renderWithSkeleton(
+  id: string,
+  quads: readonly Quad[],
+  skeleton: SkeletonNode,
+  options: GateRenderOptions = {},
+): RenderedDocument | undefined {
   const entity = quads.filter((q) => q.graph.value === id);
   if (entity.length === 0) return undefined;
   return new DocumentRender(id, entity, skeleton, options).run();
@@ -128,7 +152,12 @@ class DocumentRender {
 
   private readonly keyOrder: boolean;
 
-  constructor(private readonly id: string, quads: Quad[], private readonly skeleton: SkeletonNode | undefined, options: GateRenderOptions = {}) {
+  constructor(
+    private readonly id: string,
+    quads: Quad[],
+    private readonly skeleton: SkeletonNode | undefined,
+    options: GateRenderOptions = {},
+  ) {
     this.index = new SubjectIndex(quads);
     let ctx = linkedArtContext();
     if (skeleton?.x !== undefined) {
@@ -147,22 +176,42 @@ class DocumentRender {
   }
 
   run(): RenderedDocument {
-    const root = this.node({ termType: 'NamedNode', value: this.id } as Term, this.skeleton, this.baseCtx, null, null, true);
-    const document: JsonObject = { '@context': (this.skeleton?.x as JsonValue | undefined) ?? LINKED_ART_CONTEXT_URI, ...root };
+    const root = this.node(
+      { termType: 'NamedNode', value: this.id } as Term,
+      this.skeleton,
+      this.baseCtx,
+      null,
+      null,
+      true,
+    );
+    const document: JsonObject = {
+      '@context': (this.skeleton?.x as JsonValue | undefined) ?? LINKED_ART_CONTEXT_URI,
+      ...root,
+    };
     const unreachable = this.index.subjectsNotIn(this.visited);
     if (this.valueIndexes.budgetSpent) {
-      this.warnings.push(`the stored hints of <${this.id}> fit its quads too little to place every blank node by similarity; some are shown after the others`);
+      this.warnings.push(
+        `the stored hints of <${this.id}> fit its quads too little to place every blank node by similarity; some are shown after the others`,
+      );
     }
     if (unreachable.length > 0) {
-      this.warnings.push(`${unreachable.length} subject(s) in the graph of <${this.id}> are not reachable from it and are not shown: ${unreachable.slice(0, 5).join(', ')}`);
+      this.warnings.push(
+        `${unreachable.length} subject(s) in the graph of <${this.id}> are not reachable from it and are not shown: ${unreachable.slice(0, 5).join(', ')}`,
+      );
     }
     return { document, warnings: this.warnings };
   }
 
   // --- Nodes -------------------------------------------------------------------------
 
-  private node(subject: Term, hint: SkeletonNode | undefined, parentCtx: ActiveContext, via: TermDefinition | null,
-    viaKey: string | null, isRoot: boolean): JsonObject {
+  private node(
+    subject: Term,
+    hint: SkeletonNode | undefined,
+    parentCtx: ActiveContext,
+    via: TermDefinition | null,
+    viaKey: string | null,
+    isRoot: boolean,
+  ): JsonObject {
     const ctx0 = parentCtx.enterNode(via);
     const props = this.index.of(subject);
     if (props) this.visited.add(props);
@@ -180,7 +229,8 @@ class DocumentRender {
       // A reference back to an enclosing node: {id, type, _label}, never the node again.
       const label = this.labelAt(props?.get(RDFS_LABEL) ?? [], hint);
       if (label) out['_label'] = label.value;
-      if (subject.termType === 'BlankNode' && hint?.b === undefined) this.warnings.push('a blank node refers back to an enclosing one; the cycle is cut');
+      if (subject.termType === 'BlankNode' && hint?.b === undefined)
+        this.warnings.push('a blank node refers back to an enclosing one; the cycle is cut');
       return out;
     }
     if (hint?.c !== undefined) out['_complete'] = hint.c;
@@ -200,7 +250,8 @@ class DocumentRender {
       if (written && entry.given && (entry.form !== undefined || SPEC_FORM_OVER_CONTEXT.has(written))) {
         (writtenForm ??= new Map()).set(written, entry.form ?? (writtenDef?.container === '@set' ? 1 : 0));
       }
-      if (entry.values.length === 0 && entry.writtenEmpty && written && !grouped.has(written)) grouped.set(written, { def: writtenDef, values: [] });
+      if (entry.values.length === 0 && entry.writtenEmpty && written && !grouped.has(written))
+        grouped.set(written, { def: writtenDef, values: [] });
       for (const v of entry.values) {
         const k = written ?? this.preferredKey(ctx, entry.pred, v.term);
         const def = written ? writtenDef : this.definition(ctx, k);
@@ -216,7 +267,8 @@ class DocumentRender {
     for (const k of this.keyOrder ? this.orderedKeys(grouped, typeStrings, isRoot, viaKey, props) : grouped.keys()) {
       const { values, def } = grouped.get(k)!;
       if (k === '_label') {
-        if (values.length > 1) this.warnings.push(`<${subject.value}> has ${values.length} labels; only the first is shown as "_label"`);
+        if (values.length > 1)
+          this.warnings.push(`<${subject.value}> has ${values.length} labels; only the first is shown as "_label"`);
         if (values.length > 0) out[k] = values[0]!;
       } else if (values.length !== 1 || arrayForm(k, def, writtenForm?.get(k))) out[k] = values;
       else out[k] = values[0]!;
@@ -227,9 +279,16 @@ class DocumentRender {
   }
 
   /** The keys in the order of the spec's table for this node. */
-  private orderedKeys(grouped: Map<string, Group>, typeStrings: readonly string[], isRoot: boolean, viaKey: string | null,
-    props: Statements | undefined): string[] {
-    const isProvenance = isRoot && (props?.get(this.baseCtx.terms.get('classified_as')!.iri) ?? []).some((t) => t.value === PROVENANCE_ACTIVITY);
+  private orderedKeys(
+    grouped: Map<string, Group>,
+    typeStrings: readonly string[],
+    isRoot: boolean,
+    viaKey: string | null,
+    props: Statements | undefined,
+  ): string[] {
+    const isProvenance =
+      isRoot &&
+      (props?.get(this.baseCtx.terms.get('classified_as')!.iri) ?? []).some((t) => t.value === PROVENANCE_ACTIVITY);
     return orderKeys([...grouped.keys()], tableFor(typeStrings, isRoot, viaKey, isProvenance));
   }
 
@@ -238,7 +297,8 @@ class DocumentRender {
     if (term.termType === 'Literal') {
       // A date-time written in a form the store canonicalized: the value matched, so give the written form.
       const written = typeof v.hint === 'string' ? writtenLiteral(v.hint) : undefined;
-      if (written !== undefined && def?.coerce === (term as { datatype?: { value: string } }).datatype?.value) return written;
+      if (written !== undefined && def?.coerce === (term as { datatype?: { value: string } }).datatype?.value)
+        return written;
       return literalValue(term, def, ctx);
     }
     if (typeof v.hint === 'string' && v.hint[0] === '=' && (def?.coerce === '@id' || def?.coerce === '@vocab')) {
@@ -268,7 +328,7 @@ class DocumentRender {
     let plan = this.plans.get(hint);
     if (plan) return plan;
     const name = subject.termType === 'NamedNode' ? subject.value : hint.b;
-    const occurrences = name !== undefined ? this.occurrences.get(name) ?? [hint] : [hint];
+    const occurrences = name !== undefined ? (this.occurrences.get(name) ?? [hint]) : [hint];
     this.planOccurrences(props, occurrences.includes(hint) ? occurrences : [hint]);
     plan = this.plans.get(hint)!;
     return plan;
@@ -289,15 +349,28 @@ class DocumentRender {
       const placed = (occ.t?.length ?? 0) > 1 ? new Set<Term>() : undefined;
       for (const t of occ.t ?? []) {
         const iri = this.baseCtx.expandVocab(t);
-        const found = iri === undefined ? undefined : typeByIri ? typeByIri.get(iri) : only?.value === iri ? only : undefined;
-        if (found && !placed?.has(found)) { types.push(found); placed?.add(found); claimed.add(found); }
+        const found =
+          iri === undefined ? undefined : typeByIri ? typeByIri.get(iri) : only?.value === iri ? only : undefined;
+        if (found && !placed?.has(found)) {
+          types.push(found);
+          placed?.add(found);
+          claimed.add(found);
+        }
       }
       const entries: PlannedEntry[] = [];
       for (let e = 0; e < (occ.e?.length ?? 0); e++) {
         const [key, p, hints, array] = occ.e![e];
         const pred = p || v1Terms.get(key)?.iri;
         if (pred === undefined) continue;
-        const matches = matchValues(hints, props.get(pred) ?? NO_VALUES, this.takenBlanks, this.signature, this.deepSignature, this.namedBlanks, this.valueIndexes);
+        const matches = matchValues(
+          hints,
+          props.get(pred) ?? NO_VALUES,
+          this.takenBlanks,
+          this.signature,
+          this.deepSignature,
+          this.namedBlanks,
+          this.valueIndexes,
+        );
         for (const m of matches) claimed.add(m.term);
         entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: array });
       }
@@ -331,7 +404,12 @@ class DocumentRender {
     const entries: PlannedEntry[] = [];
     for (const [pred, terms] of props) {
       if (pred === RDF_TYPE) continue;
-      entries.push({ pred, key: undefined, values: [...terms].sort(this.newOrder).map((term) => ({ term })), given: false });
+      entries.push({
+        pred,
+        key: undefined,
+        values: [...terms].sort(this.newOrder).map((term) => ({ term })),
+        given: false,
+      });
     }
     return { types, entries };
   }
@@ -379,9 +457,10 @@ class DocumentRender {
   /** The term jsonld.js would choose for this IRI and value: matching coercion, then shortest. */
   private preferredKey(ctx: ActiveContext, pred: string, term: Term): string {
     const defs = ctx.termsFor(pred);
-    const wanted = term.termType === 'Literal'
-      ? [(term as { datatype?: { value: string } }).datatype?.value, undefined]
-      : ['@id', '@vocab', undefined];
+    const wanted =
+      term.termType === 'Literal'
+        ? [(term as { datatype?: { value: string } }).datatype?.value, undefined]
+        : ['@id', '@vocab', undefined];
     for (const coerce of wanted) {
       const def = defs.find((d) => d.coerce === coerce);
       if (def) return def.term;

@@ -9,8 +9,11 @@ import { RDF_LANGSTRING, XSD, XSD_STRING, type Term } from '../rdf/terms.js';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-const NUMERIC = new Set(['integer', 'double', 'decimal', 'float', 'int', 'long', 'short', 'nonNegativeInteger', 'positiveInteger']
-  .map((t) => XSD + t));
+const NUMERIC = new Set(
+  ['integer', 'double', 'decimal', 'float', 'int', 'long', 'short', 'nonNegativeInteger', 'positiveInteger'].map(
+    (t) => XSD + t,
+  ),
+);
 
 /** The `type` strings shown for `types`: as this occurrence wrote each (the first string for each IRI), else compacted. */
 export function typesShown(types: readonly Term[], hint: SkeletonNode | undefined, ctx: ActiveContext): string[] {

@@ -41,10 +41,15 @@ export type RdfSerialization = 'turtle' | 'trig' | 'ntriples' | 'nquads' | 'rdfx
 export function serializeGraph(format: RdfSerialization, graph: string, stored: readonly Quad[]): string {
   const quads = withCanonicalDoubles(stored);
   switch (format) {
-    case 'turtle': return writeTurtle(graph, quads);
-    case 'trig': return writeTrig(graph, quads);
-    case 'ntriples': return writeNTriples(quads);
-    case 'nquads': return writeNTriples(quads, graph);
-    case 'rdfxml': return writeRdfXml(graph, quads);
+    case 'turtle':
+      return writeTurtle(graph, quads);
+    case 'trig':
+      return writeTrig(graph, quads);
+    case 'ntriples':
+      return writeNTriples(quads);
+    case 'nquads':
+      return writeNTriples(quads, graph);
+    case 'rdfxml':
+      return writeRdfXml(graph, quads);
   }
 }

@@ -6,7 +6,14 @@
  */
 import type { BlankNode, Literal } from '@rdfjs/types';
 import { RDF_TYPE, XSD, XSD_STRING, type Quad } from '../rdf/terms.js';
-import { BlankLabels, layoutGraph, type GraphLayout, type ObjectTerm, type SubjectGroup, type SubjectTerm } from './graphLayout.js';
+import {
+  BlankLabels,
+  layoutGraph,
+  type GraphLayout,
+  type ObjectTerm,
+  type SubjectGroup,
+  type SubjectTerm,
+} from './graphLayout.js';
 import { checkIri, languageSuffix, quoted } from './ntriples.js';
 import { PREFIXES, PREFIX_OF_NAMESPACE } from './prefixes.js';
 
@@ -35,13 +42,16 @@ class TurtleWriter {
 
   /** Subject blocks, each indented by `indent`, separated by empty lines. */
   body(indent: string): string {
-    return this.layout.topLevel.map((g) => indent + this.node(g.term) + ' ' + this.predicateList(g, indent + INDENT) + ' .\n').join('\n');
+    return this.layout.topLevel
+      .map((g) => indent + this.node(g.term) + ' ' + this.predicateList(g, indent + INDENT) + ' .\n')
+      .join('\n');
   }
 
   /** `@prefix` lines for the prefixes the body used, in the table's order; call after body(). */
   prefixLines(): string {
     let out = '';
-    for (const [prefix, ns] of Object.entries(PREFIXES)) if (this.usedPrefixes.has(prefix)) out += `@prefix ${prefix}: <${ns}> .\n`;
+    for (const [prefix, ns] of Object.entries(PREFIXES))
+      if (this.usedPrefixes.has(prefix)) out += `@prefix ${prefix}: <${ns}> .\n`;
     return out;
   }
 
@@ -80,9 +90,12 @@ class TurtleWriter {
 
   private object(o: ObjectTerm, indent: string): string {
     switch (o.termType) {
-      case 'NamedNode': return this.iri(o.value);
-      case 'BlankNode': return this.layout.isNested(o) ? this.nested(o, indent) : '_:' + this.blanks.label(o);
-      case 'Literal': return this.literal(o);
+      case 'NamedNode':
+        return this.iri(o.value);
+      case 'BlankNode':
+        return this.layout.isNested(o) ? this.nested(o, indent) : '_:' + this.blanks.label(o);
+      case 'Literal':
+        return this.literal(o);
     }
   }
 

@@ -65,7 +65,8 @@ export class ValueIndex {
   blankLabelled(label: string): Term | undefined {
     if (!this.blankByValue) {
       this.blankByValue = new Map();
-      for (const t of this.actual) if (t.termType === 'BlankNode' && !this.blankByValue.has(t.value)) this.blankByValue.set(t.value, t);
+      for (const t of this.actual)
+        if (t.termType === 'BlankNode' && !this.blankByValue.has(t.value)) this.blankByValue.set(t.value, t);
     }
     return this.blankByValue.get(label);
   }
@@ -74,17 +75,23 @@ export class ValueIndex {
    * The blank nodes of the list not `taken` when first asked, in signature order (deep
    * signature, then signature; the list's order among equals), the order in which ties are broken.
    */
-  blanks(taken: ReadonlySet<string>, signature: (blank: Term) => string, deepSignature: (blank: Term) => string): readonly BlankCandidate[] {
+  blanks(
+    taken: ReadonlySet<string>,
+    signature: (blank: Term) => string,
+    deepSignature: (blank: Term) => string,
+  ): readonly BlankCandidate[] {
     if (!this.ranked) {
       // Those taken already never come back: their signatures are not computed (a deep
       // signature computed first in a cycle is not the same as one computed from elsewhere).
       let ranked: BlankCandidate[] = [];
       for (const term of this.actual) {
-        if (term.termType === 'BlankNode' && !taken.has(term.value)) ranked.push({ term, sig: signature(term), deep: deepSignature(term) });
+        if (term.termType === 'BlankNode' && !taken.has(term.value))
+          ranked.push({ term, sig: signature(term), deep: deepSignature(term) });
       }
       // (A stable sort: equals keep the list's order. One candidate, the most common, is in order.)
       if (ranked.length > 1) {
-        ranked = ranked.map((c) => ({ c, order: c.deep + c.sig }))
+        ranked = ranked
+          .map((c) => ({ c, order: c.deep + c.sig }))
           .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
           .map(({ c }) => c);
       }
@@ -129,7 +136,7 @@ export class ValueIndexes {
 
   of(actual: readonly Term[]): ValueIndex {
     let index = this.indexes.get(actual);
-    if (!index) this.indexes.set(actual, index = new ValueIndex(actual));
+    if (!index) this.indexes.set(actual, (index = new ValueIndex(actual)));
     return index;
   }
 }
@@ -151,6 +158,6 @@ function pushTo(map: Map<string, Term[]>, key: string, t: Term): void {
 
 function listIn(map: Map<string, RankedList>, key: string): RankedList {
   let list = map.get(key);
-  if (!list) map.set(key, list = new RankedList());
+  if (!list) map.set(key, (list = new RankedList()));
   return list;
 }

@@ -67,14 +67,27 @@ export class NameIndex {
       boost: BOOST,
     });
     const exact = this.exact.get(words.join(' '));
-    results.sort((a, b) => Number(exact?.has(b.id as string) ?? false) - Number(exact?.has(a.id as string) ?? false)
-      || b.score - a.score || compare(a.id as string, b.id as string));
+    results.sort(
+      (a, b) =>
+        Number(exact?.has(b.id as string) ?? false) - Number(exact?.has(a.id as string) ?? false) ||
+        b.score - a.score ||
+        compare(a.id as string, b.id as string),
+    );
     const hits = results.slice(offset, offset + limit).map((r): NameHit => {
       const entry = this.entries.get(r.id as string)!;
-      const matchedInIdentifiers = Object.entries(r.match).filter(([, fields]) => fields.includes('identifiers')).map(([term]) => term);
-      const identifier = matchedInIdentifiers.length === 0 ? undefined
-        : entry.identifiers.find((text) => wordsOf(text).some((w) => matchedInIdentifiers.includes(w)));
-      return { id: entry.id, type: entry.type, name: displayName(entry), ...(identifier !== undefined ? { identifier } : {}) };
+      const matchedInIdentifiers = Object.entries(r.match)
+        .filter(([, fields]) => fields.includes('identifiers'))
+        .map(([term]) => term);
+      const identifier =
+        matchedInIdentifiers.length === 0
+          ? undefined
+          : entry.identifiers.find((text) => wordsOf(text).some((w) => matchedInIdentifiers.includes(w)));
+      return {
+        id: entry.id,
+        type: entry.type,
+        name: displayName(entry),
+        ...(identifier !== undefined ? { identifier } : {}),
+      };
     });
     return { total: results.length, hits };
   }
@@ -100,11 +113,16 @@ export class NameIndex {
     this.entries.set(entry.id, entry);
     const texts = [...entry.names, ...entry.labels, ...entry.identifiers];
     if (texts.length === 0) return;
-    this.mini.add({ id: entry.id, names: entry.names.join('\n'), labels: entry.labels.join('\n'), identifiers: entry.identifiers.join('\n') });
+    this.mini.add({
+      id: entry.id,
+      names: entry.names.join('\n'),
+      labels: entry.labels.join('\n'),
+      identifiers: entry.identifiers.join('\n'),
+    });
     for (const text of texts) {
       const key = wordsOf(text).join(' ');
       let ids = this.exact.get(key);
-      if (!ids) this.exact.set(key, ids = new Set());
+      if (!ids) this.exact.set(key, (ids = new Set()));
       ids.add(entry.id);
     }
   }

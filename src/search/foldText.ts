@@ -6,10 +6,15 @@
 
 /** Text without accents (NFD, combining marks removed) and in lower case. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** The words of a text, folded: runs of letters and digits (anything else separates them). */
 export function wordsOf(text: string): string[] {
-  return foldText(text).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
 }

@@ -12,7 +12,16 @@ import { df, fromPlainTerm, RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import { classNamesByIri } from '../discovery/reverseLinksOf.js';
 import { NameIndex } from './NameIndex.js';
-import { CLASSIFIED_AS, CONTENT, IDENTIFIED_BY, IDENTIFIER_CLASS, NAME_CLASS, PRIMARY_NAME, RDFS_LABEL, searchableNamesOf } from './searchableNames.js';
+import {
+  CLASSIFIED_AS,
+  CONTENT,
+  IDENTIFIED_BY,
+  IDENTIFIER_CLASS,
+  NAME_CLASS,
+  PRIMARY_NAME,
+  RDFS_LABEL,
+  searchableNamesOf,
+} from './searchableNames.js';
 
 /**
  * Only what searchableNamesOf reads, one row per text: the entity's classes and `_label`s (?p), and
@@ -41,7 +50,9 @@ export async function loadNameIndex(store: QuadStore, rowsPerPart = ROWS_PER_PAR
     const counted = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { ${NAMES_PATTERN} }`);
     rows = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
   }
-  await readInParts(rows, rowsPerPart, async (filter) => addNames(index, await store.query(`SELECT ?g ?p ?a ?c ?t ?primary WHERE { ${NAMES_PATTERN} ${filter} }`)));
+  await readInParts(rows, rowsPerPart, async (filter) =>
+    addNames(index, await store.query(`SELECT ?g ?p ?a ?c ?t ?primary WHERE { ${NAMES_PATTERN} ${filter} }`)),
+  );
   return index;
 }
 
@@ -52,20 +63,27 @@ function addNames(index: NameIndex, result: QueryResult): void {
     const graph = row.g.v;
     if (isInternalGraph(graph)) continue;
     let quads = byGraph.get(graph);
-    if (!quads) byGraph.set(graph, quads = []);
+    if (!quads) byGraph.set(graph, (quads = []));
     const g = df.namedNode(graph);
     const text = fromPlainTerm(row.t) as Quad['object'];
-    if (row.p) { quads.push(df.quad(g, df.namedNode(row.p.v), text, g)); continue; }
+    if (row.p) {
+      quads.push(df.quad(g, df.namedNode(row.p.v), text, g));
+      continue;
+    }
     // The appellation's triples as searchableNamesOf reads them (its own quads, as a write gives them).
     const node = fromPlainTerm(row.a) as Quad['subject'];
-    quads.push(df.quad(g, df.namedNode(IDENTIFIED_BY), node, g), df.quad(node, df.namedNode(RDF_TYPE), df.namedNode(row.c.v), g),
-      df.quad(node, df.namedNode(CONTENT), text, g));
+    quads.push(
+      df.quad(g, df.namedNode(IDENTIFIED_BY), node, g),
+      df.quad(node, df.namedNode(RDF_TYPE), df.namedNode(row.c.v), g),
+      df.quad(node, df.namedNode(CONTENT), text, g),
+    );
     if (row.primary) quads.push(df.quad(node, df.namedNode(CLASSIFIED_AS), df.namedNode(row.primary.v), g));
   }
   // Only documents: a graph whose entity has no Linked Art class is a store's own (Virtuoso's
   // GRAPH ?g reaches its system graphs, e.g. http://localuriqaserver/sparql, typed and labelled).
   const linkedArt = classNamesByIri();
   for (const [id, quads] of byGraph) {
-    if (quads.some((q) => q.subject.value === id && q.predicate.value === RDF_TYPE && linkedArt.has(q.object.value))) index.replace(searchableNamesOf(id, quads));
+    if (quads.some((q) => q.subject.value === id && q.predicate.value === RDF_TYPE && linkedArt.has(q.object.value)))
+      index.replace(searchableNamesOf(id, quads));
   }
 }

@@ -64,16 +64,18 @@ export function searchableNamesOf(id: string, quads: readonly Quad[]): Searchabl
     }
   }
   return {
-    id, type: entityClassOf(id, quads),
+    id,
+    type: entityClassOf(id, quads),
     names: [...unique(primary), ...unique(names).filter((n) => !primary.includes(n))],
-    labels: unique(labels), identifiers: unique(identifiers),
+    labels: unique(labels),
+    identifiers: unique(identifiers),
   };
 }
 
 /** A value added to the list (or set) kept under a key, made on first use. */
 function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
   let set = map.get(key);
-  if (!set) map.set(key, set = new Set());
+  if (!set) map.set(key, (set = new Set()));
   set.add(value);
 }
 

@@ -164,19 +164,30 @@ export class DocumentService {
    * Call it inside serialized(), or through putAll/delete. `alongside`: internal graphs
    * (bookkeeping such as the demo's marker) written in the same atomic write.
    */
-  async commit(documents: readonly IngestedDocument[], removals: readonly string[], storedDigests?: ReadonlyMap<string, string>,
-    alongside?: ReadonlyMap<string, readonly Quad[]>): Promise<CommitOutcome> {
+  async commit(
+    documents: readonly IngestedDocument[],
+    removals: readonly string[],
+    storedDigests?: ReadonlyMap<string, string>,
+    alongside?: ReadonlyMap<string, readonly Quad[]>,
+  ): Promise<CommitOutcome> {
     const now = new Date();
-    const stored = storedDigests ?? await this.digests(documents.map((d) => d.id));
+    const stored = storedDigests ?? (await this.digests(documents.map((d) => d.id)));
     const outcome: CommitOutcome = { created: [], replaced: [], unchanged: [], deleted: [...removals] };
     const graphs = new Map<string, readonly Quad[]>(alongside);
     const changes: Change[] = [];
     for (const doc of documents) {
       const digest = digestOf(doc);
       const before = stored.get(doc.id);
-      if (before === digest) { outcome.unchanged.push(doc.id); continue; }
+      if (before === digest) {
+        outcome.unchanged.push(doc.id);
+        continue;
+      }
       (before === undefined ? outcome.created : outcome.replaced).push(doc.id);
-      changes.push({ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: entityClassOf(doc.id, doc.quads) });
+      changes.push({
+        kind: before === undefined ? 'Create' : 'Update',
+        id: doc.id,
+        type: entityClassOf(doc.id, doc.quads),
+      });
       for (const [name, quads] of storedGraphs(doc, digest, now)) graphs.set(name, quads);
     }
     const removed = await this.removalsOf(removals);
@@ -193,13 +204,27 @@ export class DocumentService {
    * their activities among `changes`. `newIds`: documents the caller knows are not stored (a load
    * into a store that held no document): their graphs are not read before they are written.
    */
-  writeChecked(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, changes: readonly Change[], when: Date,
-    alongside?: ReadonlyMap<string, readonly Quad[]>, newIds?: readonly string[]): Promise<void> {
+  writeChecked(
+    graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
+    changes: readonly Change[],
+    when: Date,
+    alongside?: ReadonlyMap<string, readonly Quad[]>,
+    newIds?: readonly string[],
+  ): Promise<void> {
     // A store that takes no wire graphs (the remote store) gets them decoded: decoded now, while the
     // write before is in the store, not in this write's turn (which is taken now, in call order).
     const decoded = 'codes' in graphs && !this.store.replaceWireGraphs ? decodedInSlices(graphs) : undefined;
     decoded?.catch(() => undefined);
-    return this.serialized(async () => this.write(decoded ? await decoded : graphs, changes.map((c) => c.id), changes, when, alongside, newIds));
+    return this.serialized(async () =>
+      this.write(
+        decoded ? await decoded : graphs,
+        changes.map((c) => c.id),
+        changes,
+        when,
+        alongside,
+        newIds,
+      ),
+    );
   }
 
   /** What removes these stored documents: their graphs emptied, and their Delete activities (naming their classes). */
@@ -228,9 +253,13 @@ export class DocumentService {
     // An id that is no IRI is not stored (the gate refuses its record, naming it): not asked for, nor put in the query.
     const unique = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined);
     for (let i = 0; i < unique.length; i += DIGEST_BATCH) {
-      const values = unique.slice(i, i + DIGEST_BATCH).map((id) => iri(hintGraphOf(id))).join(' ');
+      const values = unique
+        .slice(i, i + DIGEST_BATCH)
+        .map((id) => iri(hintGraphOf(id)))
+        .join(' ');
       const result = await this.store.query(
-        `SELECT ?g ?d WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ${iri(DIGEST_PREDICATE)} ?d } }`);
+        `SELECT ?g ?d WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ${iri(DIGEST_PREDICATE)} ?d } }`,
+      );
       if (result.kind !== 'bindings') continue;
       for (const row of result.rows) {
         const g = row.g?.v;
@@ -266,7 +295,8 @@ export class DocumentService {
    */
   async version(id: string): Promise<string | undefined> {
     const result = await this.store.query(
-      `SELECT ?p ?v WHERE { GRAPH ${iri(hintGraphOf(id))} { ${iri(id)} ?p ?v FILTER (?p IN (${iri(DIGEST_PREDICATE)}, ${iri(MODIFIED_PREDICATE)})) } }`);
+      `SELECT ?p ?v WHERE { GRAPH ${iri(hintGraphOf(id))} { ${iri(id)} ?p ?v FILTER (?p IN (${iri(DIGEST_PREDICATE)}, ${iri(MODIFIED_PREDICATE)})) } }`,
+    );
     if (result.kind !== 'bindings' || result.rows.length === 0) return undefined;
     return versionText(result.rows.map((row) => [row.p?.v ?? '', row.v?.v ?? '']));
   }
@@ -298,8 +328,15 @@ export class DocumentService {
       if (precondition) await precondition(await this.read(doc.id));
       const before = (await this.digests([doc.id])).get(doc.id);
       if (before === doc.digest) return { created: [], replaced: [], unchanged: [doc.id] };
-      await this.write(doc.graphs, [doc.id], [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type }], doc.when);
-      return before === undefined ? { created: [doc.id], replaced: [], unchanged: [] } : { created: [], replaced: [doc.id], unchanged: [] };
+      await this.write(
+        doc.graphs,
+        [doc.id],
+        [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type }],
+        doc.when,
+      );
+      return before === undefined
+        ? { created: [doc.id], replaced: [], unchanged: [] }
+        : { created: [], replaced: [doc.id], unchanged: [] };
     });
   }
 
@@ -317,8 +354,14 @@ export class DocumentService {
    * The one write to the store: the documents' graphs, with the change feed's activities for
    * `changes` (at `when`, their modification stamp) in the same atomic write.
    */
-  private async write(graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>, ids: readonly string[], changes: readonly Change[], when: Date,
-    alongside: ReadonlyMap<string, readonly Quad[]> = new Map(), newIds: readonly string[] = []): Promise<void> {
+  private async write(
+    graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
+    ids: readonly string[],
+    changes: readonly Change[],
+    when: Date,
+    alongside: ReadonlyMap<string, readonly Quad[]> = new Map(),
+    newIds: readonly string[] = [],
+  ): Promise<void> {
     // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
     let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
     if ('codes' in graphs && (this.links || this.writtenListeners.length > 0)) plain = await decodedInSlices(graphs);
@@ -395,13 +438,27 @@ async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly
  * violations it was admitted with under the report policy: violationsGraph.ts), and its links
  * graph (its reverse-link rows: `links` when the caller has them, reverseLinksOf(doc.id, doc.quads)).
  */
-export function storedGraphs(doc: IngestedDocument, digest: string, now: Date, links?: DocumentLinks): Array<[string, Quad[]]> {
+export function storedGraphs(
+  doc: IngestedDocument,
+  digest: string,
+  now: Date,
+  links?: DocumentLinks,
+): Array<[string, Quad[]]> {
   // Only part of it was read: storing it would lose the rest (the gate refuses it; this never happens).
   if (doc.refusals.length > 0) throw new Error(`${doc.id}: a document with ingest problems reached the store`);
-  const hints = [...doc.hintQuads, modifiedStamp(doc.id, now), digestQuad(doc.id, digest), keptWarningsQuad(doc.id, doc.warnings)];
+  const hints = [
+    ...doc.hintQuads,
+    modifiedStamp(doc.id, now),
+    digestQuad(doc.id, digest),
+    keptWarningsQuad(doc.id, doc.warnings),
+  ];
   if (doc.violations) hints.push(...validationQuads(doc.id, doc.violations));
-  const graphs: Array<[string, Quad[]]> = [[doc.id, doc.quads], [hintGraphOf(doc.id), hints]];
-  if (!WITHOUT_LINKS_FOR_BENCH) graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, links ?? reverseLinksOf(doc.id, doc.quads))]);
+  const graphs: Array<[string, Quad[]]> = [
+    [doc.id, doc.quads],
+    [hintGraphOf(doc.id), hints],
+  ];
+  if (!WITHOUT_LINKS_FOR_BENCH)
+    graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, links ?? reverseLinksOf(doc.id, doc.quads))]);
   return graphs;
 }
 
@@ -412,14 +469,18 @@ export function digestOf(doc: IngestedDocument): string {
 
 /** The version (see DocumentService.version) of a document as its hint quads give it. */
 export function versionOf(hints: readonly Quad[]): string | undefined {
-  const pairs = hints.filter((q) => q.predicate.value === DIGEST_PREDICATE || q.predicate.value === MODIFIED_PREDICATE)
+  const pairs = hints
+    .filter((q) => q.predicate.value === DIGEST_PREDICATE || q.predicate.value === MODIFIED_PREDICATE)
     .map((q): [string, string] => [q.predicate.value, q.object.value]);
   return pairs.length === 0 ? undefined : versionText(pairs);
 }
 
 function versionText(pairs: Array<[string, string]>): string {
   // The modification stamp is compared as an instant: stores may spell it differently (Z, +00:00, fractions).
-  return pairs.map(([p, v]) => (p === MODIFIED_PREDICATE ? `m${Date.parse(v)}` : `d${v}`)).sort().join(' ');
+  return pairs
+    .map(([p, v]) => (p === MODIFIED_PREDICATE ? `m${Date.parse(v)}` : `d${v}`))
+    .sort()
+    .join(' ');
 }
 
 /** Linked Art JSON-LD of a stored document. */

@@ -42,7 +42,9 @@ export class FreshRead<T> {
     });
     this.running = run;
     // Registered before any caller's `next`: the running read is gone before the next one starts.
-    const done = (): void => { if (this.running === run) this.running = undefined; };
+    const done = (): void => {
+      if (this.running === run) this.running = undefined;
+    };
     run.then(done, done);
     return run;
   }

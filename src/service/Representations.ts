@@ -31,7 +31,6 @@ import { linkedVersionText, represent, type HalInput, type PageInput, type Repre
 
 const JSON_LD = FORMATS[0];
 
-
 export interface RepresentationsOptions {
   /**
    * Put HAL `_links` in the JSON-LD (search pages under this base URL); absent: documents are
@@ -96,13 +95,20 @@ export class Representations {
   private hits = 0;
   private misses = 0;
 
-  constructor(private readonly documents: DocumentService, cacheBytes: number, options: RepresentationsOptions = {}) {
+  constructor(
+    private readonly documents: DocumentService,
+    cacheBytes: number,
+    options: RepresentationsOptions = {},
+  ) {
     this.links = options.links;
     this.pages = options.pages;
     this.names = options.names;
     if (options.revalidate) {
       const read = documents.store.writeGeneration?.bind(documents.store);
-      if (!read) throw new Error('revalidating the render cache needs a store that keeps a write generation (the remote SPARQL store); this store keeps none');
+      if (!read)
+        throw new Error(
+          'revalidating the render cache needs a store that keeps a write generation (the remote SPARQL store); this store keeps none',
+        );
       this.storeGeneration = new FreshRead(read);
     }
     if (cacheBytes > 0) {
@@ -119,7 +125,7 @@ export class Representations {
     const key = cacheKey(id, format);
     const cached = this.cache?.get(key);
     // Only this process writes: a cached entry is current (and the warm path takes no await).
-    if (cached && (!this.storeGeneration || await this.isCurrent(this.storeGeneration, id, cached))) {
+    if (cached && (!this.storeGeneration || (await this.isCurrent(this.storeGeneration, id, cached)))) {
       this.hits++;
       return cached.representation;
     }
@@ -129,9 +135,10 @@ export class Representations {
     const currentAt = this.storeGeneration?.latest();
     const stored = await this.documents.read(id);
     if (!stored) return undefined;
-    const representation = format.name === 'html'
-      ? await representAside(stored, format, undefined, await this.pageInput(stored))
-      : await representAside(stored, format, await this.halInput(stored, format));
+    const representation =
+      format.name === 'html'
+        ? await representAside(stored, format, undefined, await this.pageInput(stored))
+        : await representAside(stored, format, await this.halInput(stored, format));
     if (this.cache && generation === this.generation) this.cache.set(key, { representation, currentAt });
     return representation;
   }
@@ -140,8 +147,15 @@ export class Representations {
    * The validators of the JSON-LD a GET answers for this stored version (with its `_links`).
    * `inWriteTurn`: the caller holds the write turn (a precondition), so the index is read without queueing.
    */
-  async validators(stored: StoredDocument, options: { inWriteTurn?: boolean } = {}): Promise<{ etag: string; lastModified: string | undefined }> {
-    const { etag, lastModified } = await representAside(stored, JSON_LD, await this.halInput(stored, JSON_LD, options.inWriteTurn));
+  async validators(
+    stored: StoredDocument,
+    options: { inWriteTurn?: boolean } = {},
+  ): Promise<{ etag: string; lastModified: string | undefined }> {
+    const { etag, lastModified } = await representAside(
+      stored,
+      JSON_LD,
+      await this.halInput(stored, JSON_LD, options.inWriteTurn),
+    );
     return { etag, lastModified };
   }
 
@@ -170,7 +184,12 @@ export class Representations {
       if (!total || entityClass === undefined || !relation.given.includes(entityClass)) continue;
       const { items } = await index.hits(stored.id, relation.name, 0, REFERENCED_BY_SHOWN);
       const first = items.map((hit) => ({ ...hit, name: names?.nameOf(hit.id) }));
-      referencedBy.push({ relation: relation.name, total, first, href: relationPageUrl(frame.baseUrl, relation.name, stored.id, 1) });
+      referencedBy.push({
+        relation: relation.name,
+        total,
+        first,
+        href: relationPageUrl(frame.baseUrl, relation.name, stored.id, 1),
+      });
     }
     return { frame, counts, referencedBy };
   }
@@ -183,14 +202,20 @@ export class Representations {
 
   /** Entries and bytes held, hits and misses, for /ready, /metrics and the benchmarks. */
   stats(): RenderCacheStats {
-    return { entries: this.cache?.size ?? 0, bytes: this.cache?.calculatedSize ?? 0, hits: this.hits, misses: this.misses };
+    return {
+      entries: this.cache?.size ?? 0,
+      bytes: this.cache?.calculatedSize ?? 0,
+      hits: this.hits,
+      misses: this.misses,
+    };
   }
 
   /** Whether a cached entry is the document as stored now, by other processes' writes too. */
   private async isCurrent(storeGeneration: FreshRead<string>, id: string, entry: Entry): Promise<boolean> {
     const generation = await storeGeneration.get();
     if (entry.currentAt === generation) return true;
-    if (entry.representation.version !== await this.versionAt(id, generation, entry.representation.format)) return false;
+    if (entry.representation.version !== (await this.versionAt(id, generation, entry.representation.format)))
+      return false;
     entry.currentAt = generation;
     return true;
   }
@@ -209,14 +234,19 @@ export class Representations {
       // With `_links`, the hit counts are part of the version: other documents' writes change them.
       check = withLinks ? this.linkedVersion(id) : this.documents.version(id);
       this.checks.set(key, check);
-      const forget = (): void => { this.checks.delete(key); };
+      const forget = (): void => {
+        this.checks.delete(key);
+      };
       check.then(forget, forget);
     }
     return check;
   }
 
   private async linkedVersion(id: string): Promise<string | undefined> {
-    const [version, counts] = await Promise.all([this.documents.version(id), this.documents.reverseLinks().then((l) => l.counts(id))]);
+    const [version, counts] = await Promise.all([
+      this.documents.version(id),
+      this.documents.reverseLinks().then((l) => l.counts(id)),
+    ]);
     return version === undefined ? undefined : linkedVersionText(version, counts);
   }
 
@@ -235,10 +265,34 @@ function cacheKey(id: string, format: Format): string {
  * represent, in a document worker for a large document (LARGE_RENDER_QUADS): its render
  * held the request thread for seconds. The bytes are the same either way.
  */
-export async function representAside(stored: StoredDocument, format: Format, hal?: HalInput, page?: PageInput): Promise<Representation> {
+export async function representAside(
+  stored: StoredDocument,
+  format: Format,
+  hal?: HalInput,
+  page?: PageInput,
+): Promise<Representation> {
   if (stored.quads.length < LARGE_RENDER_QUADS) return represent(stored, format, hal, page);
-  const graphs = await wireInSlices([[stored.id, stored.quads], [hintGraphOf(stored.id), stored.hints]]);
-  const answer = await documentWorkers().represent({ kind: 'represent', id: stored.id, graphs, lastModified: stored.lastModified?.getTime(), format, hal, page });
+  const graphs = await wireInSlices([
+    [stored.id, stored.quads],
+    [hintGraphOf(stored.id), stored.hints],
+  ]);
+  const answer = await documentWorkers().represent({
+    kind: 'represent',
+    id: stored.id,
+    graphs,
+    lastModified: stored.lastModified?.getTime(),
+    format,
+    hal,
+    page,
+  });
   const body = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.length);
-  return { format, body, etag: answer.etag, lastModified: answer.lastModified, warnings: answer.warnings, version: answer.version, violations: answer.violations };
+  return {
+    format,
+    body,
+    etag: answer.etag,
+    lastModified: answer.lastModified,
+    warnings: answer.warnings,
+    version: answer.version,
+    violations: answer.violations,
+  };
 }

@@ -21,7 +21,12 @@ export type BodyVerdict =
   /** The document names another id than the URL's. */
   | { readonly kind: 'otherId'; readonly given: string }
   /** Refused by the gate: every problem, what was repaired, and which repairs would apply (when none were asked for). */
-  | { readonly kind: 'rejected'; readonly problems: Problem[]; readonly repairs: string[]; readonly repairable: string[] }
+  | {
+      readonly kind: 'rejected';
+      readonly problems: Problem[];
+      readonly repairs: string[];
+      readonly repairable: string[];
+    }
   /** Admitted: the document, and what was repaired first (formatRepair). */
   | { readonly kind: 'admitted'; readonly document: IngestedDocument; readonly repairs: string[] };
 
@@ -30,7 +35,14 @@ export type BodyVerdict =
  * shape; `conventions`: how the source writes (?dateOrder=), for the repairs; `conformance`: whether the shapes' Violations
  * refuse it (validate/conformance.ts).
  */
-export function admitBody(body: string, id: string, repair: RepairPolicy, limits: DocumentLimits, conventions: SourceConventions = {}, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): BodyVerdict {
+export function admitBody(
+  body: string,
+  id: string,
+  repair: RepairPolicy,
+  limits: DocumentLimits,
+  conventions: SourceConventions = {},
+  conformance: ConformancePolicy = DEFAULT_CONFORMANCE,
+): BodyVerdict {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -53,7 +65,8 @@ export function admitBody(body: string, id: string, repair: RepairPolicy, limits
   } catch (error) {
     if (!(error instanceof DocumentRejected)) throw error;
     // Refused as written, where repairs were not asked for: which would apply.
-    const repairable = repair === 'none' ? repairDocument(json, { base: id, conventions }).repairs.map(formatRepair) : [];
+    const repairable =
+      repair === 'none' ? repairDocument(json, { base: id, conventions }).repairs.map(formatRepair) : [];
     return { kind: 'rejected', problems: [...error.problems], repairs, repairable };
   }
 }

@@ -8,12 +8,18 @@ import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitDocument } from '../validate/admitDocument.js';
 
 export const DEMO_BASE_URL = 'http://localhost:8080/';
-export const DEMO_DIR = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../../data/demo/' : '../../data/demo/', import.meta.url));
+export const DEMO_DIR = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/') ? '../../../data/demo/' : '../../data/demo/', import.meta.url),
+);
 
 export function demoDocuments(baseUrl: string): IngestedDocument[] {
-  return readdirSync(DEMO_DIR).filter((f) => f.endsWith('.json')).sort().map((file) => {
-    const text = readFileSync(DEMO_DIR + file, 'utf8');
-    const moved = baseUrl === DEMO_BASE_URL ? text : text.split(JSON.stringify(DEMO_BASE_URL).slice(1, -1)).join(baseUrl);
-    return admitDocument(JSON.parse(moved), `data/demo/${file}`);
-  });
+  return readdirSync(DEMO_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const text = readFileSync(DEMO_DIR + file, 'utf8');
+      const moved =
+        baseUrl === DEMO_BASE_URL ? text : text.split(JSON.stringify(DEMO_BASE_URL).slice(1, -1)).join(baseUrl);
+      return admitDocument(JSON.parse(moved), `data/demo/${file}`);
+    });
 }

@@ -25,7 +25,14 @@ export async function loadDemoOnce(documents: DocumentService, baseUrl: string):
       return 'The store already holds documents: the demo collection is loaded into an empty store only, and was not loaded';
     }
     const now = new Date().toISOString();
-    const markerQuads: Quad[] = [df.quad(df.namedNode(DEMO_MARKER_GRAPH), df.namedNode(LOADED_AT), df.literal(now), df.namedNode(DEMO_MARKER_GRAPH))];
+    const markerQuads: Quad[] = [
+      df.quad(
+        df.namedNode(DEMO_MARKER_GRAPH),
+        df.namedNode(LOADED_AT),
+        df.literal(now),
+        df.namedNode(DEMO_MARKER_GRAPH),
+      ),
+    ];
     await documents.commit(demo, [], new Map(), new Map([[DEMO_MARKER_GRAPH, markerQuads]]));
     return `Loaded the demo collection into the empty store: ${demo.length} documents under ${baseUrl}`;
   });

@@ -21,13 +21,23 @@ export async function eachInSlices<T>(items: Iterable<T>, visit: (item: T) => vo
 }
 
 /** `work` on the map cut into maps of at most `size` entries, in order, pausing between slices. */
-export async function mapInSlices<K, V>(map: ReadonlyMap<K, V>, size: number, work: (slice: ReadonlyMap<K, V>) => void): Promise<void> {
-  if (map.size <= size) { work(map); return; }
+export async function mapInSlices<K, V>(
+  map: ReadonlyMap<K, V>,
+  size: number,
+  work: (slice: ReadonlyMap<K, V>) => void,
+): Promise<void> {
+  if (map.size <= size) {
+    work(map);
+    return;
+  }
   let slice = new Map<K, V>();
   const cuts: Array<Map<K, V>> = [];
   for (const [key, value] of map) {
     slice.set(key, value);
-    if (slice.size >= size) { cuts.push(slice); slice = new Map(); }
+    if (slice.size >= size) {
+      cuts.push(slice);
+      slice = new Map();
+    }
   }
   if (slice.size > 0) cuts.push(slice);
   await eachInSlices(cuts, work);

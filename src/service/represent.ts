@@ -52,14 +52,21 @@ export function represent(stored: StoredDocument, format: Format, hal?: HalInput
   let version = versionOf(stored.hints);
   if (format.name === 'jsonld') {
     const rendered = render(stored);
-    const document = hal ? { ...rendered.document, _links: halLinks(hal.baseUrl, stored.id, typesOf(rendered.document), hal.counts) } : rendered.document;
+    const document = hal
+      ? { ...rendered.document, _links: halLinks(hal.baseUrl, stored.id, typesOf(rendered.document), hal.counts) }
+      : rendered.document;
     text = JSON.stringify(document);
     warnings = rendered.warnings;
     if (hal && version !== undefined) version = linkedVersionText(version, hal.counts);
   } else if (format.name === 'html') {
     if (!page) throw new Error(`the page of ${stored.id} needs its frame and reverse links (PageInput)`);
     const rendered = render(stored);
-    text = entityPageHtml({ frame: page.frame, document: rendered.document, referencedBy: page.referencedBy, violations: violationCountOf(stored.hints) });
+    text = entityPageHtml({
+      frame: page.frame,
+      document: rendered.document,
+      referencedBy: page.referencedBy,
+      violations: violationCountOf(stored.hints),
+    });
     warnings = rendered.warnings;
     if (version !== undefined) version = linkedVersionText(version, page.counts);
   } else {
@@ -67,16 +74,31 @@ export function represent(stored: StoredDocument, format: Format, hal?: HalInput
   }
   const body = Buffer.from(text);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { format, body, etag, lastModified: stored.lastModified?.toUTCString(), warnings, version, violations: violationCountOf(stored.hints) };
+  return {
+    format,
+    body,
+    etag,
+    lastModified: stored.lastModified?.toUTCString(),
+    warnings,
+    version,
+    violations: violationCountOf(stored.hints),
+  };
 }
 
 /** The `type` of a rendered document as a list. */
 function typesOf(document: Record<string, unknown>): string[] {
   const type = document.type;
-  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : typeof type === 'string' ? [type] : [];
+  return Array.isArray(type)
+    ? type.filter((t): t is string => typeof t === 'string')
+    : typeof type === 'string'
+      ? [type]
+      : [];
 }
 
 /** A document's version with the hit counts its `_links` show. */
 export function linkedVersionText(version: string, counts: ReadonlyMap<string, number>): string {
-  return `${version} links:${[...counts].map(([r, n]) => `${r}=${n}`).sort().join(',')}`;
+  return `${version} links:${[...counts]
+    .map(([r, n]) => `${r}=${n}`)
+    .sort()
+    .join(',')}`;
 }

@@ -28,8 +28,15 @@ export interface RevalidateOutcome {
   readonly unreadable: ReadonlyArray<{ readonly id: string; readonly message: string }>;
 }
 
-export async function revalidate(store: QuadStore, progress?: (done: number, total: number) => void): Promise<RevalidateOutcome> {
-  const ids = (store.listDocumentGraphs ? await store.listDocumentGraphs() : (await store.listGraphs()).filter((g) => !isInternalGraph(g))).sort();
+export async function revalidate(
+  store: QuadStore,
+  progress?: (done: number, total: number) => void,
+): Promise<RevalidateOutcome> {
+  const ids = (
+    store.listDocumentGraphs
+      ? await store.listDocumentGraphs()
+      : (await store.listGraphs()).filter((g) => !isInternalGraph(g))
+  ).sort();
   let withViolations = 0;
   let rewritten = 0;
   const unreadable: Array<{ id: string; message: string }> = [];
@@ -53,7 +60,13 @@ export async function revalidate(store: QuadStore, progress?: (done: number, tot
       }
       if (found.length > 0) withViolations++;
       const stored = violationsFrom(id, hints);
-      if (sameViolations(stored.map((p) => JSON.stringify(p)), found.map((p) => JSON.stringify(p)))) continue;
+      if (
+        sameViolations(
+          stored.map((p) => JSON.stringify(p)),
+          found.map((p) => JSON.stringify(p)),
+        )
+      )
+        continue;
       rewritten++;
       writes.set(hintGraphOf(id), [...hints.filter((q) => !isValidationQuad(q)), ...validationQuads(id, found)]);
     }

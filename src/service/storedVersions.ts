@@ -28,9 +28,13 @@ export async function storedVersions(store: QuadStore, ids: readonly string[]): 
   // An id that is no IRI is not stored (the gate refuses its record, naming it): not put in the query.
   const unique = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined);
   for (let i = 0; i < unique.length; i += IDS_PER_QUERY) {
-    const values = unique.slice(i, i + IDS_PER_QUERY).map((id) => iri(hintGraphOf(id))).join(' ');
+    const values = unique
+      .slice(i, i + IDS_PER_QUERY)
+      .map((id) => iri(hintGraphOf(id)))
+      .join(' ');
     const result = await store.query(
-      `SELECT ?g ?p ?v WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ?p ?v FILTER (?p IN (${iri(DIGEST_PREDICATE)}, ${iri(WARNINGS_PREDICATE)})) } }`);
+      `SELECT ?g ?p ?v WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ?p ?v FILTER (?p IN (${iri(DIGEST_PREDICATE)}, ${iri(WARNINGS_PREDICATE)})) } }`,
+    );
     if (result.kind !== 'bindings') continue;
     for (const row of result.rows) {
       const g = row.g?.v;

@@ -24,21 +24,28 @@ const IN_VALIDATION_GRAPH = `FILTER (STRSTARTS(STR(?g), ${JSON.stringify(HINT_GR
 
 /** How many documents are stored with violations. */
 export async function violatedCount(store: QuadStore): Promise<number> {
-  const result = await store.query(`SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} }`);
+  const result = await store.query(
+    `SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} }`,
+  );
   return result.kind === 'bindings' ? Number(result.rows[0]?.n?.v ?? 0) : 0;
 }
 
 /** Per rule, how many documents stored with violations break it. */
 export async function violatedCountsByRule(store: QuadStore): Promise<Map<string, number>> {
-  const result = await store.query(`SELECT ?rule (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} } GROUP BY ?rule`);
+  const result = await store.query(
+    `SELECT ?rule (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} } GROUP BY ?rule`,
+  );
   const byRule = new Map<string, number>();
-  if (result.kind === 'bindings') for (const row of result.rows) if (row.rule && row.n) byRule.set(row.rule.v, Number(row.n.v));
+  if (result.kind === 'bindings')
+    for (const row of result.rows) if (row.rule && row.n) byRule.set(row.rule.v, Number(row.n.v));
   return byRule;
 }
 
 /** Per rule, the ids of the documents that break it (each list in code point order). */
 export async function documentsByRule(store: QuadStore): Promise<Map<string, string[]>> {
-  const result = await store.query(`SELECT DISTINCT ?rule ?g WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} }`);
+  const result = await store.query(
+    `SELECT DISTINCT ?rule ?g WHERE { GRAPH ?g { ?s ${BREAKS} ?rule } ${IN_VALIDATION_GRAPH} }`,
+  );
   const out = new Map<string, string[]>();
   if (result.kind !== 'bindings') return out;
   for (const row of result.rows) {

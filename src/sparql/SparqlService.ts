@@ -60,9 +60,12 @@ export class SparqlService {
   /** Runs a query, given as text or as prepare() answered it. */
   async query(query: string | ParsedQuery, dataset: QueryDataset = {}): Promise<QueryAnswer> {
     const parsed = typeof query === 'string' ? this.prepare(query) : query;
-    const result = await this.engine.query(parsed.text, dataset, this.limits.timeoutMs).catch((error: unknown) => this.counted(error));
+    const result = await this.engine
+      .query(parsed.text, dataset, this.limits.timeoutMs)
+      .catch((error: unknown) => this.counted(error));
     const rows = result.kind === 'bindings' ? result.rows.length : result.kind === 'quads' ? result.quads.length : 0;
-    if (rows > this.limits.maxRows) throw new TooManyRows(this.limits.maxRows, result.kind === 'quads' ? 'triples' : 'solutions');
+    if (rows > this.limits.maxRows)
+      throw new TooManyRows(this.limits.maxRows, result.kind === 'quads' ? 'triples' : 'solutions');
     return { form: parsed.form, result: withCanonicalDoubles(result) };
   }
 
@@ -74,7 +77,9 @@ export class SparqlService {
   update(text: string, dataset: UpdateDataset = {}): Promise<UpdateOutcome> {
     const parsed = parseUpdate(text, this.limits, dataset);
     return this.documents.serialized(async () => {
-      const touched = await this.engine.tryUpdate(parsed.text, this.limits.timeoutMs).catch((error: unknown) => this.counted(error));
+      const touched = await this.engine
+        .tryUpdate(parsed.text, this.limits.timeoutMs)
+        .catch((error: unknown) => this.counted(error));
       const admitted: IngestedDocument[] = [];
       const removals: string[] = [];
       const problems: Problem[] = [];
@@ -93,16 +98,29 @@ export class SparqlService {
           continue;
         }
         try {
-          admitted.push(admitRecord({ kind: 'graph', location: `graph ${n} of ${touched.size}`, id, quads, hints: stored?.hints ?? [] }, 'SPARQL Update', this.limits.conformance));
+          admitted.push(
+            admitRecord(
+              { kind: 'graph', location: `graph ${n} of ${touched.size}`, id, quads, hints: stored?.hints ?? [] },
+              'SPARQL Update',
+              this.limits.conformance,
+            ),
+          );
         } catch (error) {
           if (!(error instanceof DocumentRejected)) throw error;
-          problems.push(...error.problems.filter((p) => p.severity === 'Violation').map((p) => ({ ...p, document: p.document ?? id })));
+          problems.push(
+            ...error.problems
+              .filter((p) => p.severity === 'Violation')
+              .map((p) => ({ ...p, document: p.document ?? id })),
+          );
         }
       }
       if (problems.length > 0) {
         const ids = [...new Set(problems.map((p) => p.document))];
-        throw new UpdateRefused(`The update would leave ${ids.length} document${ids.length === 1 ? '' : 's'} breaking the rules ` +
-          `(${ids.join(', ')}); nothing was changed.`, problems);
+        throw new UpdateRefused(
+          `The update would leave ${ids.length} document${ids.length === 1 ? '' : 's'} breaking the rules ` +
+            `(${ids.join(', ')}); nothing was changed.`,
+          problems,
+        );
       }
       return this.documents.commit(admitted, removals);
     });

@@ -24,9 +24,19 @@ export function nestedDeeperThan(text: string, limit: number): TooDeep | undefin
   let lineStart = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '\n') { line++; lineStart = i + 1; continue; }
-    if (c === '#') { i = endOfLine(text, i) - 1; continue; }
-    if (c === '"' || c === "'") { i = endOfString(text, i) - 1; continue; }
+    if (c === '\n') {
+      line++;
+      lineStart = i + 1;
+      continue;
+    }
+    if (c === '#') {
+      i = endOfLine(text, i) - 1;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      i = endOfString(text, i) - 1;
+      continue;
+    }
     if (c === '<') {
       IRIREF.lastIndex = i;
       if (IRIREF.test(text)) i = IRIREF.lastIndex - 1;
@@ -50,7 +60,10 @@ function endOfString(text: string, from: number): number {
   const close = long ? quote.repeat(3) : quote;
   let i = from + close.length;
   while (i < text.length) {
-    if (text[i] === '\\') { i += 2; continue; }
+    if (text[i] === '\\') {
+      i += 2;
+      continue;
+    }
     if (text.startsWith(close, i)) return i + close.length;
     // A short string ends at its line's end (a syntax error the parser reports).
     if (!long && (text[i] === '\n' || text[i] === '\r')) return i;

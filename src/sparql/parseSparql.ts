@@ -45,10 +45,15 @@ export interface UpdateDataset {
  * Checks a query and answers its form and the text to run. Throws SparqlTooLarge,
  * SparqlSyntaxError (with line and column when the parser knows them) or SparqlRefused.
  */
-export function parseQuery(text: string, limits: { readonly maxRows: number; readonly maxQueryBytes: number }): ParsedQuery {
+export function parseQuery(
+  text: string,
+  limits: { readonly maxRows: number; readonly maxQueryBytes: number },
+): ParsedQuery {
   const parsed = parse(text, limits.maxQueryBytes, 'query');
   if (parsed.type === 'update') {
-    throw new SparqlRefused('This is a SPARQL Update; send it as update= or application/sparql-update, with the curator token.');
+    throw new SparqlRefused(
+      'This is a SPARQL Update; send it as update= or application/sparql-update, with the curator token.',
+    );
   }
   refuseService(parsed);
   refuseStoreFunctions(parsed);
@@ -67,14 +72,22 @@ export function parseQuery(text: string, limits: { readonly maxRows: number; rea
  * a protocol dataset given to an update that names its own with USING, USING NAMED or WITH
  * (the protocol says it is an error).
  */
-export function parseUpdate(text: string, limits: { readonly maxQueryBytes: number }, dataset: UpdateDataset = {}): ParsedUpdate {
+export function parseUpdate(
+  text: string,
+  limits: { readonly maxQueryBytes: number },
+  dataset: UpdateDataset = {},
+): ParsedUpdate {
   const parsed = parse(text, limits.maxQueryBytes, 'update');
   if (parsed.type === 'query') {
-    throw new SparqlRefused('This is a SPARQL query, not an update; send it as query= (GET or POST) or as application/sparql-query.');
+    throw new SparqlRefused(
+      'This is a SPARQL query, not an update; send it as query= (GET or POST) or as application/sparql-query.',
+    );
   }
   for (const operation of parsed.updates) {
     if ('type' in operation && operation.type === 'load') {
-      throw new SparqlRefused(`LOAD <${operation.source.value}> is not allowed: this endpoint does not fetch data from the web; load dumps with linkedart load.`);
+      throw new SparqlRefused(
+        `LOAD <${operation.source.value}> is not allowed: this endpoint does not fetch data from the web; load dumps with linkedart load.`,
+      );
     }
     refuseService(operation);
     refuseStoreFunctions(operation);
@@ -93,10 +106,17 @@ function withUsing(update: Update, using: { default: readonly string[]; named: r
   const iri = (value: string): IriTerm => ({ termType: 'NamedNode', value }) as IriTerm;
   const updates = update.updates.map((operation, i) => {
     if (!('updateType' in operation) || operation.updateType !== 'insertdelete') return operation;
-    const own = operation.using && operation.using.default.length + operation.using.named.length > 0 ? 'USING' : operation.graph ? 'WITH' : undefined;
+    const own =
+      operation.using && operation.using.default.length + operation.using.named.length > 0
+        ? 'USING'
+        : operation.graph
+          ? 'WITH'
+          : undefined;
     if (own) {
-      throw new SparqlRefused(`using-graph-uri / using-named-graph-uri cannot be given to an update that names its own dataset: operation ${i + 1} ` +
-        `has ${own} (SPARQL 1.1 Protocol §2.2.3). Leave out either the parameters or the ${own} clause.`);
+      throw new SparqlRefused(
+        `using-graph-uri / using-named-graph-uri cannot be given to an update that names its own dataset: operation ${i + 1} ` +
+          `has ${own} (SPARQL 1.1 Protocol §2.2.3). Leave out either the parameters or the ${own} clause.`,
+      );
     }
     return { ...operation, using: { default: using.default.map(iri), named: using.named.map(iri) } };
   });
@@ -113,8 +133,10 @@ function parse(text: string, maxBytes: number, what: 'query' | 'update'): Sparql
   if (bytes > maxBytes) throw new SparqlTooLarge(bytes, maxBytes);
   const deep = nestedDeeperThan(text, MAX_SPARQL_NESTING);
   if (deep) {
-    throw new SparqlRefused(`The ${what} nests its brackets ({ ( [) more than ${MAX_SPARQL_NESTING} deep (at line ${deep.line}, column ${deep.column}); ` +
-      `no query needs so many: write the nested blank nodes with names (_:b1), or split the ${what}.`);
+    throw new SparqlRefused(
+      `The ${what} nests its brackets ({ ( [) more than ${MAX_SPARQL_NESTING} deep (at line ${deep.line}, column ${deep.column}); ` +
+        `no query needs so many: write the nested blank nodes with names (_:b1), or split the ${what}.`,
+    );
   }
 
   let parsed: SparqlQuery | { type?: undefined };
@@ -198,8 +220,10 @@ function withLimit(query: Query, limit: number): string {
   try {
     new Parser({ sparqlStar: false }).parse(text);
   } catch (error) {
-    throw new SparqlRefused(`This query could not be rewritten with LIMIT ${limit} (${(error as Error).message}); ` +
-      `add LIMIT ${limit - 1} or less to it and send it again.`);
+    throw new SparqlRefused(
+      `This query could not be rewritten with LIMIT ${limit} (${(error as Error).message}); ` +
+        `add LIMIT ${limit - 1} or less to it and send it again.`,
+    );
   }
   return text;
 }

@@ -13,8 +13,14 @@ const XSD = 'http://www.w3.org/2001/XMLSchema#';
 /** The schemes Virtuoso reads as its own SQL functions and procedures (case-insensitively). */
 const STORE_SCHEMES = /^(?:bif|sql):/i;
 
-interface FunctionCall { type: 'functionCall'; function: { termType: string; value: string } }
-interface Term { termType: string; value: string }
+interface FunctionCall {
+  type: 'functionCall';
+  function: { termType: string; value: string };
+}
+interface Term {
+  termType: string;
+  value: string;
+}
 
 /**
  * Throws SparqlRefused for the first function call by an IRI other than an XSD cast, and for the
@@ -26,13 +32,21 @@ export function refuseStoreFunctions(root: object): void {
     if ('termType' in node) {
       const term = node as Term;
       if (term.termType === 'NamedNode' && STORE_SCHEMES.test(term.value)) {
-        throw new SparqlRefused(`<${term.value}> is not allowed: it names one of the SPARQL store's own SQL functions, which this endpoint does not run.`);
+        throw new SparqlRefused(
+          `<${term.value}> is not allowed: it names one of the SPARQL store's own SQL functions, which this endpoint does not run.`,
+        );
       }
       return false;
     }
     const call = node as Partial<FunctionCall>;
-    if (call.type === 'functionCall' && call.function?.termType === 'NamedNode' && !call.function.value.startsWith(XSD)) {
-      throw new SparqlRefused(`The function <${call.function.value}> is not supported: SPARQL here has the SPARQL 1.1 built-ins and the XSD casts (xsd:integer(...), ...) only.`);
+    if (
+      call.type === 'functionCall' &&
+      call.function?.termType === 'NamedNode' &&
+      !call.function.value.startsWith(XSD)
+    ) {
+      throw new SparqlRefused(
+        `The function <${call.function.value}> is not supported: SPARQL here has the SPARQL 1.1 built-ins and the XSD casts (xsd:integer(...), ...) only.`,
+      );
     }
     return true;
   });

@@ -4,7 +4,9 @@
  */
 export const refusal = {
   load: (source: string): string => `LOAD <${source}> is not allowed: this endpoint does not fetch data from the web.`,
-  defaultGraph: (): string => 'The update writes into the default graph, which is the union of the documents, not a document. ' +
+  defaultGraph: (): string =>
+    'The update writes into the default graph, which is the union of the documents, not a document. ' +
     "Write into a document's graph: INSERT { GRAPH <id> { ... } } or WITH <id>, or GRAPH ?g bound in the WHERE clause.",
-  internalGraph: (graph: string): string => `The update writes into <${graph}>, one of the service's own graphs; only documents' graphs can be changed.`,
+  internalGraph: (graph: string): string =>
+    `The update writes into <${graph}>, one of the service's own graphs; only documents' graphs can be changed.`,
 };

@@ -26,7 +26,9 @@ const mb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 
 /** The refusal as a sentence: where, how much was free and needed, and what to do. */
 export function describeDiskFull(d: DiskFullDetails): string {
-  return `No space left on the disk holding the data directory ${d.dataDir}: ${mb(d.availableBytes)} free of ${mb(d.limitBytes)}, ` +
+  return (
+    `No space left on the disk holding the data directory ${d.dataDir}: ${mb(d.availableBytes)} free of ${mb(d.limitBytes)}, ` +
     `and the write needed ${d.neededBytes} bytes for its log record; nothing of it was stored. ` +
-    'Reads go on; writes go through again as soon as space is freed there (no restart needed).';
+    'Reads go on; writes go through again as soon as space is freed there (no restart needed).'
+  );
 }

@@ -42,10 +42,13 @@ const mb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 /** The refusal as a sentence: the limit, how full the store is, and the way beyond. */
 export function describeFull(d: StoreFullDetails): string {
   if (d.limitSetBy === 'disk') return describeDiskFull(d);
-  const limit = d.limitSetBy === 'max-store-mb'
-    ? `its limit of ${mb(d.limitBytes)} (--max-store-mb)`
-    : `its safe ceiling of ${mb(d.limitBytes)} (the embedded store's WebAssembly memory is 4096 MB at most)`;
-  return `The embedded store is full: it uses ${mb(d.usedBytes)} of ${limit}, holding ${d.quads} quads, ` +
+  const limit =
+    d.limitSetBy === 'max-store-mb'
+      ? `its limit of ${mb(d.limitBytes)} (--max-store-mb)`
+      : `its safe ceiling of ${mb(d.limitBytes)} (the embedded store's WebAssembly memory is 4096 MB at most)`;
+  return (
+    `The embedded store is full: it uses ${mb(d.usedBytes)} of ${limit}, holding ${d.quads} quads, ` +
     `and the write needed ${mb(d.neededBytes)} more; nothing of it was stored. ` +
-    `Writes that store no more than they replace (a DELETE, a smaller version) still go through; to hold more, move to ${BEYOND_THE_EMBEDDED_STORE}.`;
+    `Writes that store no more than they replace (a DELETE, a smaller version) still go through; to hold more, move to ${BEYOND_THE_EMBEDDED_STORE}.`
+  );
 }

@@ -8,10 +8,16 @@
 export class StoreWriteTooLarge extends Error {
   override name = 'StoreWriteTooLarge';
 
-  constructor(readonly documents: readonly string[], readonly requestBytes: number, storeSaid: string) {
-    super(`the store refused to take ${documents.join(', ') || 'this write'} in one write: its request is ` +
-      `${(requestBytes / 1048576).toFixed(1)} MB, more than the store reads at once (${storeSaid}); nothing of it was stored. ` +
-      'Split the document into documents that refer to each other by id, or lower --max-document-kb / --max-array-items so that ' +
-      'such documents are refused before they reach the store');
+  constructor(
+    readonly documents: readonly string[],
+    readonly requestBytes: number,
+    storeSaid: string,
+  ) {
+    super(
+      `the store refused to take ${documents.join(', ') || 'this write'} in one write: its request is ` +
+        `${(requestBytes / 1048576).toFixed(1)} MB, more than the store reads at once (${storeSaid}); nothing of it was stored. ` +
+        'Split the document into documents that refer to each other by id, or lower --max-document-kb / --max-array-items so that ' +
+        'such documents are refused before they reach the store',
+    );
   }
 }

@@ -13,7 +13,11 @@ import { literal } from '../rdf/sparqlTerm.js';
  * on ?g, empty when the rows make one part); a part the store cuts at its row limit is read
  * again as sixteen. `read` must keep nothing of a read that failed.
  */
-export async function readInParts(rows: number, rowsPerPart: number, read: (filter: string) => Promise<void>): Promise<void> {
+export async function readInParts(
+  rows: number,
+  rowsPerPart: number,
+  read: (filter: string) => Promise<void>,
+): Promise<void> {
   const part = async (prefix: string): Promise<void> => {
     try {
       await read(prefix === '' ? '' : `FILTER (STRSTARTS(MD5(STR(?g)), ${literal(prefix)}))`);

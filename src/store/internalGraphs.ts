@@ -18,7 +18,11 @@ export const TOMBSTONE_GRAPH_PREFIX = `${INTERNAL_GRAPH_PREFIX}gone:`;
 export const SEALED_PAGE_PREFIX = `${INTERNAL_GRAPH_PREFIX}feed-page:`;
 
 export function recordsPreviousDocument(name: string): boolean {
-  return name.startsWith(ACTIVITY_GRAPH_PREFIX) || name.startsWith(TOMBSTONE_GRAPH_PREFIX) || name.startsWith(SEALED_PAGE_PREFIX);
+  return (
+    name.startsWith(ACTIVITY_GRAPH_PREFIX) ||
+    name.startsWith(TOMBSTONE_GRAPH_PREFIX) ||
+    name.startsWith(SEALED_PAGE_PREFIX)
+  );
 }
 
 /** The document a graph belongs to: itself, or the id after an internal graph's kind (`urn:linkedart-service:hints:<id>`). */

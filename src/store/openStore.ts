@@ -12,12 +12,29 @@ import { SparqlStore } from './sparql/SparqlStore.js';
  * written with INSERT DATA text, not N-Quads it parses itself (nquadsInserts.ts), is then a
  * warning: loads go several times slower, and the operator can change that.
  */
-export async function openStore(config: StoreConfig, onWarning: (message: string) => void, { writes = true }: { writes?: boolean } = {}): Promise<QuadStore> {
-  if (config.kind === 'embedded') return EmbeddedStore.open({ dataDir: config.dataDir, maxStoreBytes: config.maxStoreBytes, onWarning, queryReplicas: config.queryReplicas });
-  const store = await SparqlStore.open({ queryUrl: config.queryUrl, updateUrl: config.updateUrl, user: config.user, password: config.password });
+export async function openStore(
+  config: StoreConfig,
+  onWarning: (message: string) => void,
+  { writes = true }: { writes?: boolean } = {},
+): Promise<QuadStore> {
+  if (config.kind === 'embedded')
+    return EmbeddedStore.open({
+      dataDir: config.dataDir,
+      maxStoreBytes: config.maxStoreBytes,
+      onWarning,
+      queryReplicas: config.queryReplicas,
+    });
+  const store = await SparqlStore.open({
+    queryUrl: config.queryUrl,
+    updateUrl: config.updateUrl,
+    user: config.user,
+    password: config.password,
+  });
   if (writes && !(await store.insertsAsNQuads())) {
-    onWarning(`writes go to ${config.updateUrl ?? config.queryUrl} as INSERT DATA text, which the store refused to take as N-Quads ` +
-      `(on Virtuoso: a user with SQL rights, e.g. --update-url …/sparql-auth --store-user dba, loads several times faster; README, "Bulk loads into Virtuoso")`);
+    onWarning(
+      `writes go to ${config.updateUrl ?? config.queryUrl} as INSERT DATA text, which the store refused to take as N-Quads ` +
+        `(on Virtuoso: a user with SQL rights, e.g. --update-url …/sparql-auth --store-user dba, loads several times faster; README, "Bulk loads into Virtuoso")`,
+    );
   }
   return store;
 }

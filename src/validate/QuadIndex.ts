@@ -11,7 +11,12 @@ import type { DatasetCore, Quad, Term } from '@rdfjs/types';
 import { termKey } from '../rdf/terms.js';
 
 export function matches(q: Quad, s?: Term | null, p?: Term | null, o?: Term | null, g?: Term | null): boolean {
-  return (!s || q.subject.equals(s)) && (!p || q.predicate.equals(p)) && (!o || q.object.equals(o)) && (!g || q.graph.equals(g));
+  return (
+    (!s || q.subject.equals(s)) &&
+    (!p || q.predicate.equals(p)) &&
+    (!o || q.object.equals(o)) &&
+    (!g || q.graph.equals(g))
+  );
 }
 
 /** A read-only list of quads with the DatasetCore interface (what `match` returns). */

@@ -30,7 +30,9 @@ import { QuadIndex } from './QuadIndex.js';
 import { reportEnvironment } from './reportEnvironment.js';
 
 /** The project root: this file is at dist/src/validate/ once compiled, src/validate/ in source. */
-const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../../' : '../../', import.meta.url));
+const PROJECT_ROOT = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/') ? '../../../' : '../../', import.meta.url),
+);
 export const SHAPES_DIR = `${PROJECT_ROOT}shapes/`;
 
 /** The class of the marker triple `<root> rdf:type <Document>` the validator adds (never stored). */
@@ -131,7 +133,9 @@ export class ShaclValidator {
 
   /** Parse every shapes/*.ttl (or the files of `dir`) and build the validator once. */
   static load(dir: string = SHAPES_DIR, options: ShaclValidatorOptions = {}): ShaclValidator {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.ttl')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.ttl'))
+      .sort();
     if (files.length === 0) throw new Error(`no SHACL shapes (*.ttl) in ${dir}`);
     const quads: Quad[] = [];
     const version = createHash('sha256');
@@ -160,8 +164,11 @@ export class ShaclValidator {
   constructor(shapeQuads: readonly Quad[], options: ShaclValidatorOptions = {}) {
     const shapes = new QuadIndex(shapeQuads);
     // maxNodeChecks 0: no per-(node, shape) loop counter; the shapes never recurse (shared.ttl).
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- rdf-validate-shacl's environment type does not resolve (its .d.ts imports @rdfjs/environment, which has no types; skipLibCheck hides it)
-    this.validator = new SHACLValidator(shapes, { maxNodeChecks: 0, factory: reportEnvironment } as ConstructorParameters<typeof SHACLValidator>[1]);
+    this.validator = new SHACLValidator(shapes, {
+      maxNodeChecks: 0,
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- rdf-validate-shacl's environment type does not resolve (its .d.ts imports @rdfjs/environment, which has no types; skipLibCheck hides it)
+      factory: reportEnvironment,
+    } as ConstructorParameters<typeof SHACLValidator>[1]);
     // The engine reads the shapes graph on every call (targets, parameters, messages); it copied
     // the shapes into a general-purpose dataset whose every `match` builds a new indexed dataset.
     // Give it the read-only index instead, before any shape is compiled (shapes are compiled
@@ -323,7 +330,8 @@ export class ShaclValidator {
       shape.getTargetNodes = (data: { dataset: DatasetCore }): Term[] => {
         const found = new Map<string, Term>();
         const add = (t: Term): void => {
-          const key = t.termType === 'Literal' ? `"${t.value}"@${t.language}^${t.datatype.value}` : `${t.termType}:${t.value}`;
+          const key =
+            t.termType === 'Literal' ? `"${t.value}"@${t.language}^${t.datatype.value}` : `${t.termType}:${t.value}`;
           if (!found.has(key)) found.set(key, t);
         };
         for (const c of classes) for (const q of data.dataset.match(null, rdfType, c)) add(q.subject);
@@ -388,7 +396,11 @@ export class ShaclValidator {
             const p = firstPredicate(q.object);
             if (p) this.pathPredicates.set(s.value, p);
             const steps = list(q.object);
-            if (steps.length > 1 && steps.every((t) => t.termType === 'NamedNode')) this.sequences.set(s.value, steps.map((t) => t.value));
+            if (steps.length > 1 && steps.every((t) => t.termType === 'NamedNode'))
+              this.sequences.set(
+                s.value,
+                steps.map((t) => t.value),
+              );
           }
           break;
         case `${SH}or`: {

@@ -13,7 +13,11 @@ import { losslessVerdict } from './lossless/losslessGate.js';
 import { shaclValidator } from './ShaclValidator.js';
 
 /** Ingest and validate one document; throws DocumentRejected listing every problem when any is a Violation. */
-export function admitDocument(json: unknown, source?: string, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): IngestedDocument {
+export function admitDocument(
+  json: unknown,
+  source?: string,
+  conformance: ConformancePolicy = DEFAULT_CONFORMANCE,
+): IngestedDocument {
   return checkShapes(ingestReadable(json, source), source, conformance);
 }
 
@@ -24,10 +28,16 @@ export function admitDocument(json: unknown, source?: string, conformance: Confo
  * the shapes' Violations, never an ingest problem), and then they are the document's
  * `violations`; otherwise adds the shapes' Warnings to the document's.
  */
-export function checkShapes(ingested: IngestedDocument, source?: string, conformance: ConformancePolicy = DEFAULT_CONFORMANCE): IngestedDocument {
+export function checkShapes(
+  ingested: IngestedDocument,
+  source?: string,
+  conformance: ConformancePolicy = DEFAULT_CONFORMANCE,
+): IngestedDocument {
   // The lossless check (src/validate/lossless): what would not come back, and its cause, first; a
   // path an ingest problem names, or left unread, is not reported again as lost.
-  const skip = [...ingested.warnings, ...ingested.refusals].map((p) => p.path).concat(ingested.unread.map((u) => u.path));
+  const skip = [...ingested.warnings, ...ingested.refusals]
+    .map((p) => p.path)
+    .concat(ingested.unread.map((u) => u.path));
   const { lossless, shapes } = losslessVerdict(ingested, shapeProblems(ingested), shapeProblems, skip);
   const rest = sortProblems(everyProblem(ingested, shapes));
   const problems = [...lossless, ...rest];
@@ -40,10 +50,14 @@ export function checkShapes(ingested: IngestedDocument, source?: string, conform
 
 /** What the SHACL shapes say of an ingested document, located in its JSON. */
 export function shapeProblems(ingested: IngestedDocument): Problem[] {
-  return shaclValidator().validate(ingested.id, ingested.quads).map((r) => locateResult(ingested, r));
+  return shaclValidator()
+    .validate(ingested.id, ingested.quads)
+    .map((r) => locateResult(ingested, r));
 }
 
 /** Violations first, then by path, so a report reads top to bottom. */
 function sortProblems(problems: Problem[]): Problem[] {
-  return problems.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'Violation' ? -1 : 1) || a.path.localeCompare(b.path));
+  return problems.sort(
+    (a, b) => (a.severity === b.severity ? 0 : a.severity === 'Violation' ? -1 : 1) || a.path.localeCompare(b.path),
+  );
 }

@@ -12,7 +12,12 @@ import { INGEST_HINTS } from '../ingest/ruleHints.js';
 import { shaclValidator } from './ShaclValidator.js';
 import type { ConformancePolicy } from './conformancePolicy.js';
 
-export { CONFORMANCE_POLICIES, conformancePolicyNamed, DEFAULT_CONFORMANCE, type ConformancePolicy } from './conformancePolicy.js';
+export {
+  CONFORMANCE_POLICIES,
+  conformancePolicyNamed,
+  DEFAULT_CONFORMANCE,
+  type ConformancePolicy,
+} from './conformancePolicy.js';
 
 /** Whether `rule` is one of the SHACL shapes' (never one of ingest's, whatever a shape is named). */
 export function isShapeRule(rule: string): boolean {

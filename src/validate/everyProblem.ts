@@ -56,7 +56,8 @@ function untypedNodes(ingested: IngestedDocument): Set<string> {
   const unreadTypes = new Map<string, number>();
   for (const part of ingested.unread) {
     const given = part.wouldHaveGiven;
-    if (given !== undefined && 'typeOf' in given) unreadTypes.set(given.typeOf, (unreadTypes.get(given.typeOf) ?? 0) + 1);
+    if (given !== undefined && 'typeOf' in given)
+      unreadTypes.set(given.typeOf, (unreadTypes.get(given.typeOf) ?? 0) + 1);
   }
   const untyped = new Set<string>();
   for (const [path, count] of unreadTypes) {
@@ -78,8 +79,13 @@ function unreadNote(ingested: IngestedDocument, problem: Problem, parts: readonl
   const structures = parts.filter((p) => !types.includes(p) && holdsStructure(valueAt(ingested.given, p.path)));
   if (structures.length > 0) {
     const one = structures.length === 1;
-    const what = one && structures[0].path === problem.path ? 'its value' : `the ${one ? 'value' : 'values'} at ${structures.map((p) => p.path).join(', ')}`;
-    notes.push(`${what} ${one ? 'was' : 'were'} not read because of this; problems inside ${one ? 'it are' : 'them are'} not checked`);
+    const what =
+      one && structures[0].path === problem.path
+        ? 'its value'
+        : `the ${one ? 'value' : 'values'} at ${structures.map((p) => p.path).join(', ')}`;
+    notes.push(
+      `${what} ${one ? 'was' : 'were'} not read because of this; problems inside ${one ? 'it are' : 'them are'} not checked`,
+    );
   }
   return notes;
 }

@@ -29,9 +29,14 @@ export function locateResult(doc: IngestedDocument, result: ShapeResult): Proble
   let term: string | undefined;
   if (result.path !== undefined) {
     term = result.path === RDF_TYPE ? 'type' : termFor(node?.ctx ?? linkedArtContext(), result.path);
-    const found = result.steps !== undefined ? sequencePath(doc, focus, result.steps, result.value)
-      : result.value !== undefined ? doc.locations.values.get(`${focus}\u0000${result.path}\u0000${locationKey(result.value)}`)
-        : result.component === MAX_COUNT ? extraValuePath(doc, focus, result.path, path) : undefined;
+    const found =
+      result.steps !== undefined
+        ? sequencePath(doc, focus, result.steps, result.value)
+        : result.value !== undefined
+          ? doc.locations.values.get(`${focus}\u0000${result.path}\u0000${locationKey(result.value)}`)
+          : result.component === MAX_COUNT
+            ? extraValuePath(doc, focus, result.path, path)
+            : undefined;
     if (found !== undefined) path = found;
   }
   const rule = result.shape.startsWith(SHAPE_PREFIX) ? result.shape.slice(SHAPE_PREFIX.length) : result.shape;
@@ -58,15 +63,23 @@ function objectPath(doc: IngestedDocument, object: string): string | undefined {
  * Follows `steps` from the focus through the document's quads; the path of the node reached
  * before the last step whose last step gives `value` (any, without a value).
  */
-function sequencePath(doc: IngestedDocument, focus: string, steps: readonly string[], value: Term | undefined): string | undefined {
+function sequencePath(
+  doc: IngestedDocument,
+  focus: string,
+  steps: readonly string[],
+  value: Term | undefined,
+): string | undefined {
   const objects = (subject: string, predicate: string): string[] => {
     const out: string[] = [];
-    for (const q of doc.quads) if (q.predicate.value === predicate && locationKey(q.subject) === subject) out.push(locationKey(q.object));
+    for (const q of doc.quads)
+      if (q.predicate.value === predicate && locationKey(q.subject) === subject) out.push(locationKey(q.object));
     return out;
   };
   let frontier: Array<{ key: string; path: string | undefined }> = [{ key: focus, path: undefined }];
   for (const step of steps.slice(0, -1)) {
-    frontier = frontier.flatMap(({ key }) => objects(key, step).map((o) => ({ key: o, path: doc.locations.values.get(`${key}\u0000${step}\u0000${o}`) })));
+    frontier = frontier.flatMap(({ key }) =>
+      objects(key, step).map((o) => ({ key: o, path: doc.locations.values.get(`${key}\u0000${step}\u0000${o}`) })),
+    );
   }
   const last = steps[steps.length - 1];
   const wanted = value === undefined ? undefined : locationKey(value);
@@ -75,7 +88,12 @@ function sequencePath(doc: IngestedDocument, focus: string, steps: readonly stri
 }
 
 /** Of the values of (focus, predicate), the last one written away from the focus's own path. */
-function extraValuePath(doc: IngestedDocument, focus: string, predicate: string, focusPath: string): string | undefined {
+function extraValuePath(
+  doc: IngestedDocument,
+  focus: string,
+  predicate: string,
+  focusPath: string,
+): string | undefined {
   const prefix = `${focus}\u0000${predicate}\u0000`;
   let found: string | undefined;
   for (const [key, path] of doc.locations.values) if (key.startsWith(prefix) && path !== focusPath) found = path;

@@ -37,7 +37,11 @@ class ReportDataset implements DatasetCore {
 
   delete(quad: Quad): this {
     const key = quadKey(quad);
-    if (this.keys.delete(key)) this.quads.splice(this.quads.findIndex((q) => quadKey(q) === key), 1);
+    if (this.keys.delete(key))
+      this.quads.splice(
+        this.quads.findIndex((q) => quadKey(q) === key),
+        1,
+      );
     return this;
   }
 

@@ -35,13 +35,25 @@ export function validationQuads(id: string, violations: readonly Problem[]): Qua
     rules.add(problem.rule);
   }
   for (const rule of rules) out.push(df.quad(subject, df.namedNode(BREAKS_PREDICATE), df.literal(rule), graph));
-  if (violations.length > 0) out.push(df.quad(subject, df.namedNode(VIOLATION_COUNT_PREDICATE), df.literal(String(violations.length), df.namedNode(XSD + 'integer')), graph));
+  if (violations.length > 0)
+    out.push(
+      df.quad(
+        subject,
+        df.namedNode(VIOLATION_COUNT_PREDICATE),
+        df.literal(String(violations.length), df.namedNode(XSD + 'integer')),
+        graph,
+      ),
+    );
   return out;
 }
 
 /** Whether a hint quad is one of these (what revalidate replaces). */
 export function isValidationQuad(q: Quad): boolean {
-  return q.predicate.value === VIOLATION_PREDICATE || q.predicate.value === BREAKS_PREDICATE || q.predicate.value === VIOLATION_COUNT_PREDICATE;
+  return (
+    q.predicate.value === VIOLATION_PREDICATE ||
+    q.predicate.value === BREAKS_PREDICATE ||
+    q.predicate.value === VIOLATION_COUNT_PREDICATE
+  );
 }
 
 /** The number of violations a stored document's hint quads record (0: it conforms, or was stored strictly). */
@@ -56,9 +68,15 @@ export function violationsFrom(id: string, quads: readonly Quad[]): Problem[] {
   for (const q of quads) {
     if (q.predicate.value !== VIOLATION_PREDICATE) continue;
     let kept: unknown;
-    try { kept = JSON.parse(q.object.value); } catch { continue; /* not written by this service: left out */ }
+    try {
+      kept = JSON.parse(q.object.value);
+    } catch {
+      continue; /* not written by this service: left out */
+    }
     const problem = { document: id, ...(kept as object) };
     if (isProblem(problem)) out.push(problem);
   }
-  return out.sort((a, b) => a.path.localeCompare(b.path) || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message));
+  return out.sort(
+    (a, b) => a.path.localeCompare(b.path) || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message),
+  );
 }

@@ -15,7 +15,12 @@ import { CORPUS_DIR, readDocuments } from '../support/corpus.js';
 import { documentLoader, toNTriples } from '../support/rdf.js';
 import { ms, summarize, timeEach, type Timing } from './stats.js';
 
-export interface DocumentsBench { rows: string[][]; ingestRatio: number; renderRatio: number; validateMedian: number }
+export interface DocumentsBench {
+  rows: string[][];
+  ingestRatio: number;
+  renderRatio: number;
+  validateMedian: number;
+}
 
 function oxTerm(t: Term): ox.Term {
   if (t.termType === 'NamedNode') return ox.namedNode(t.value);
@@ -26,41 +31,90 @@ function oxTerm(t: Term): ox.Term {
 
 export async function benchDocuments(rounds = 3): Promise<DocumentsBench> {
   const docs = readDocuments(CORPUS_DIR).flatMap((d) => {
-    try { return [{ json: d.json, ingested: ingestDocument(d.json) }]; } catch { return []; }
+    try {
+      return [{ json: d.json, ingested: ingestDocument(d.json) }];
+    } catch {
+      return [];
+    }
   });
   const store = new ox.Store();
   for (const { ingested } of docs) {
     for (const q of [...ingested.quads, ...ingested.hintQuads]) {
-      store.add(ox.quad(oxTerm(q.subject) as ox.NamedNode, oxTerm(q.predicate) as ox.NamedNode, oxTerm(q.object) as ox.NamedNode, oxTerm(q.graph) as ox.NamedNode));
+      store.add(
+        ox.quad(
+          oxTerm(q.subject) as ox.NamedNode,
+          oxTerm(q.predicate) as ox.NamedNode,
+          oxTerm(q.object) as ox.NamedNode,
+          oxTerm(q.graph) as ox.NamedNode,
+        ),
+      );
     }
   }
   const construct = (ingested: IngestedDocument): Quad[] => {
     const quads: Quad[] = [];
     for (const g of [ingested.id, hintGraphOf(ingested.id)]) {
       const result = store.query(`CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <${g}> { ?s ?p ?o } }`) as ox.Quad[];
-      for (const q of result) quads.push({ subject: q.subject, predicate: q.predicate, object: q.object, graph: { termType: 'NamedNode', value: g } } as unknown as Quad);
+      for (const q of result)
+        quads.push({
+          subject: q.subject,
+          predicate: q.predicate,
+          object: q.object,
+          graph: { termType: 'NamedNode', value: g },
+        } as unknown as Quad);
     }
     return quads;
   };
   const expanded = new Map<IngestedDocument, object>();
   for (const { ingested } of docs) {
-    expanded.set(ingested, await jsonld.fromRDF(toNTriples(ingested.quads), { format: 'application/n-quads', useNativeTypes: true } as jsonld.Options.FromRdf));
+    expanded.set(
+      ingested,
+      await jsonld.fromRDF(toNTriples(ingested.quads), {
+        format: 'application/n-quads',
+        useNativeTypes: true,
+      } as jsonld.Options.FromRdf),
+    );
   }
 
-  const runs: Record<string, number[]> = { ours: [], toRDF: [], validate: [], renderPath: [], renderOnly: [], construct: [], frame: [] };
+  const runs: Record<string, number[]> = {
+    ours: [],
+    toRDF: [],
+    validate: [],
+    renderPath: [],
+    renderOnly: [],
+    construct: [],
+    frame: [],
+  };
   const validator = shaclValidator();
   for (let r = 0; r < rounds; r++) {
-    runs['ours'].push(...await timeEach(docs, (d) => ingestDocument(d.json)));
-    runs['toRDF'].push(...await timeEach(docs, (d) => jsonld.toRDF(d.json as never, { documentLoader } as never), 0));
-    runs['validate'].push(...await timeEach(docs, (d) => validator.validate(d.ingested.id, d.ingested.quads)));
-    runs['construct'].push(...await timeEach(docs, (d) => construct(d.ingested)));
-    runs['renderOnly'].push(...await timeEach(docs, (d) => renderDocument(d.ingested.id, [...d.ingested.quads, ...d.ingested.hintQuads])));
-    runs['renderPath'].push(...await timeEach(docs, (d) => renderDocument(d.ingested.id, construct(d.ingested))));
-    runs['frame'].push(...await timeEach(docs, (d) => jsonld.frame(expanded.get(d.ingested)!, { '@context': 'https://linked.art/ns/v1/linked-art.json', '@id': d.ingested.id, '@embed': '@always' }, { documentLoader, omitGraph: true } as never), 0));
+    runs['ours'].push(...(await timeEach(docs, (d) => ingestDocument(d.json))));
+    runs['toRDF'].push(...(await timeEach(docs, (d) => jsonld.toRDF(d.json as never, { documentLoader } as never), 0)));
+    runs['validate'].push(...(await timeEach(docs, (d) => validator.validate(d.ingested.id, d.ingested.quads))));
+    runs['construct'].push(...(await timeEach(docs, (d) => construct(d.ingested))));
+    runs['renderOnly'].push(
+      ...(await timeEach(docs, (d) => renderDocument(d.ingested.id, [...d.ingested.quads, ...d.ingested.hintQuads]))),
+    );
+    runs['renderPath'].push(...(await timeEach(docs, (d) => renderDocument(d.ingested.id, construct(d.ingested)))));
+    runs['frame'].push(
+      ...(await timeEach(
+        docs,
+        (d) =>
+          jsonld.frame(
+            expanded.get(d.ingested)!,
+            { '@context': 'https://linked.art/ns/v1/linked-art.json', '@id': d.ingested.id, '@embed': '@always' },
+            { documentLoader, omitGraph: true } as never,
+          ),
+        0,
+      )),
+    );
   }
   const t = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, summarize(v)])) as Record<string, Timing>;
-  const row = (name: string, timing: Timing, versus?: Timing): string[] =>
-    [name, ms(timing.median), ms(timing.p95), timing.perSecond.toFixed(0), versus ? `${(versus.median / timing.median).toFixed(1)}x` : ''];
+  const row = (name: string, timing: Timing, versus?: Timing): string[] => [
+    name,
+    ms(timing.median),
+    ms(timing.p95),
+    timing.perSecond.toFixed(0),
+    versus ? `${(versus.median / timing.median).toFixed(1)}x` : '',
+  ];
   return {
     rows: [
       row('jsonld.toRDF (reference)', t['toRDF']),

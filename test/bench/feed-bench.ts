@@ -33,7 +33,10 @@ const BASE = 'https://example.org/';
 const TOKEN = 'feed-bench-token-0123456789abcdef';
 const progress = (message: string) => process.stderr.write(`[bench:feed] ${message}\n`);
 const args = process.argv.slice(2);
-const flag = (name: string, fallback: number) => { const at = args.indexOf(name); return at >= 0 ? Number(args[at + 1]) : fallback; };
+const flag = (name: string, fallback: number) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
 const DOCS = flag('--docs', 100000);
 const ACTIVITIES = flag('--activities', 1000000);
 const PUTS = 500;
@@ -41,17 +44,42 @@ const PUTS = 500;
 const rows: string[][] = [];
 const f1 = (n: number) => n.toFixed(1);
 const f2 = (n: number) => n.toFixed(2);
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 async function withEnv<T>(name: string, value: string | undefined, work: () => Promise<T>): Promise<T> {
   const before = process.env[name];
-  if (value === undefined) delete process.env[name]; else process.env[name] = value;
-  try { return await work(); } finally { if (before === undefined) delete process.env[name]; else process.env[name] = before; }
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+  try {
+    return await work();
+  } finally {
+    if (before === undefined) delete process.env[name];
+    else process.env[name] = before;
+  }
 }
-const withoutFeed = <T>(off: boolean, work: () => Promise<T>) => withEnv('LINKEDART_BENCH_WITHOUT_FEED', off ? '1' : undefined, work);
+const withoutFeed = <T>(off: boolean, work: () => Promise<T>) =>
+  withEnv('LINKEDART_BENCH_WITHOUT_FEED', off ? '1' : undefined, work);
 
 async function serve(dataDir: string, extra: string[] = []): Promise<ChildServer> {
-  const server = await startChildServer(MAIN, ['serve', '--data-dir', dataDir, '--port', '0', '--base-url', BASE, '--log-level', 'silent', '--token', TOKEN, ...extra], 600000);
+  const server = await startChildServer(
+    MAIN,
+    [
+      'serve',
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--base-url',
+      BASE,
+      '--log-level',
+      'silent',
+      '--token',
+      TOKEN,
+      ...extra,
+    ],
+    600000,
+  );
   await untilReady(server);
   return server;
 }
@@ -59,7 +87,9 @@ async function serve(dataDir: string, extra: string[] = []): Promise<ChildServer
 async function directoryBytes(dir: string): Promise<number> {
   let total = 0;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    total += entry.isDirectory() ? await directoryBytes(join(dir, entry.name)) : (await stat(join(dir, entry.name))).size;
+    total += entry.isDirectory()
+      ? await directoryBytes(join(dir, entry.name))
+      : (await stat(join(dir, entry.name))).size;
   }
   return total;
 }
@@ -73,15 +103,26 @@ async function syntheticFeed(dataDir: string, n: number): Promise<void> {
       const graphs = new Map<string, Quad[]>();
       let page: Activity[] = [];
       for (let seq = from; seq < Math.min(n + 1, from + 10000); seq++) {
-        const activity: Activity = { seq, kind: seq % 7 === 0 ? 'Delete' : 'Update', object: `${BASE}generated/${seq % Math.max(1, n / 4)}`, type: 'HumanMadeObject', endTime };
+        const activity: Activity = {
+          seq,
+          kind: seq % 7 === 0 ? 'Delete' : 'Update',
+          object: `${BASE}generated/${seq % Math.max(1, n / 4)}`,
+          type: 'HumanMadeObject',
+          endTime,
+        };
         graphs.set(activityGraphOf(seq), activityQuads(activity));
         // As the write path does: the activity that fills a page also keeps the page whole.
         page.push(activity);
-        if (seq % 100 === 0) { graphs.set(sealedPageGraphOf(100, seq / 100), sealedPageQuads(100, seq / 100, page)); page = []; }
+        if (seq % 100 === 0) {
+          graphs.set(sealedPageGraphOf(100, seq / 100), sealedPageQuads(100, seq / 100, page));
+          page = [];
+        }
       }
       await store.replaceGraphs(graphs);
     }
-  } finally { await store.close(); }
+  } finally {
+    await store.close();
+  }
 }
 
 /** Sequential GETs of `paths` (each once, after `warm` untimed ones): p50 and p99 in ms. */
@@ -107,18 +148,42 @@ async function benchPages(work: string): Promise<void> {
     try {
       const pages = Math.floor(n / 100) + 1;
       // Random full pages, each once (the service's own cache of full pages never helps), after 50 untimed.
-      const picks = Array.from({ length: 2050 }, () => `/activity-stream/page/${1 + Math.floor(Math.random() * (pages - 1))}`);
+      const picks = Array.from(
+        { length: 2050 },
+        () => `/activity-stream/page/${1 + Math.floor(Math.random() * (pages - 1))}`,
+      );
       await timedGets(server, picks.slice(0, 50));
       const page = await timedGets(server, picks.slice(50));
-      const collection = await timedGets(server, Array.from({ length: 1000 }, () => '/activity-stream'));
-      rows.push([`feed page p50 / p99 (${n} activities, random pages)`, `${f2(page.p50)} / ${f2(page.p99)} ms`, '', '', '≤ 5 ms, flat']);
-      rows.push([`feed collection p50 / p99 (${n} activities)`, `${f2(collection.p50)} / ${f2(collection.p99)} ms`, '', '', '≤ 5 ms']);
-    } finally { await server.stop(); }
+      const collection = await timedGets(
+        server,
+        Array.from({ length: 1000 }, () => '/activity-stream'),
+      );
+      rows.push([
+        `feed page p50 / p99 (${n} activities, random pages)`,
+        `${f2(page.p50)} / ${f2(page.p99)} ms`,
+        '',
+        '',
+        '≤ 5 ms, flat',
+      ]);
+      rows.push([
+        `feed collection p50 / p99 (${n} activities)`,
+        `${f2(collection.p50)} / ${f2(collection.p99)} ms`,
+        '',
+        '',
+        '≤ 5 ms',
+      ]);
+    } finally {
+      await server.stop();
+    }
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-async function loadTimed(dump: string, dataDir: string, off: boolean): Promise<{ ms: number; cpuMs: number; bytes: number }> {
+async function loadTimed(
+  dump: string,
+  dataDir: string,
+  off: boolean,
+): Promise<{ ms: number; cpuMs: number; bytes: number }> {
   const run = await withoutFeed(off, () => runMeasured([MAIN, 'load', '--data-dir', dataDir, '--no-progress', dump]));
   if (run.code !== 0) throw new Error(`load failed: ${run.stderr.slice(-2000)}`);
   return { ms: run.ms, cpuMs: run.cpuMs ?? NaN, bytes: await directoryBytes(dataDir) };
@@ -129,13 +194,20 @@ async function loadTimed(dump: string, dataDir: string, off: boolean): Promise<{
  * and one without (over the store loaded without): each document is PUT to both, in turns whose
  * order alternates, so both see the same moment of a busy machine. p50 of each, per round.
  */
-async function putLatencies(fedDir: string, plainDir: string, documents: readonly Record<string, unknown>[], rounds: number): Promise<{ on: number[]; off: number[] }> {
+async function putLatencies(
+  fedDir: string,
+  plainDir: string,
+  documents: readonly Record<string, unknown>[],
+  rounds: number,
+): Promise<{ on: number[]; off: number[] }> {
   const fed = await serve(fedDir);
   const plain = await withoutFeed(true, () => serve(plainDir));
   const put = async (server: ChildServer, doc: Record<string, unknown>, label: string): Promise<number> => {
     const started = performance.now();
     const response = await fetch(server.url + new URL(doc.id as string).pathname, {
-      method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' }, body: JSON.stringify({ ...doc, _label: label }),
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+      body: JSON.stringify({ ...doc, _label: label }),
     });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`PUT ${String(doc.id)} answered ${response.status}`);
@@ -153,10 +225,18 @@ async function putLatencies(fedDir: string, plainDir: string, documents: readonl
           if (i >= 20) times[which].push(ms);
         }
       }
-      for (const which of ['on', 'off'] as const) p50s[which].push(quantile(times[which].sort((a, b) => a - b), 0.5));
+      for (const which of ['on', 'off'] as const)
+        p50s[which].push(
+          quantile(
+            times[which].sort((a, b) => a - b),
+            0.5,
+          ),
+        );
     }
     return p50s;
-  } finally { await Promise.all([fed.stop(), plain.stop()]); }
+  } finally {
+    await Promise.all([fed.stop(), plain.stop()]);
+  }
 }
 
 async function benchWrites(work: string): Promise<void> {
@@ -176,17 +256,43 @@ async function benchWrites(work: string): Promise<void> {
   const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const fedMs = mean(fed.map((r) => r.ms));
   const plainMs = mean(plain.map((r) => r.ms));
-  rows.push([`load ${DOCS} documents (N-Quads, fresh store; mean of 2 runs each)`, `${f1(fedMs / 1000)} s`, `${f1(plainMs / 1000)} s without the feed`, f2(fedMs / plainMs), '≤ 1.05']);
+  rows.push([
+    `load ${DOCS} documents (N-Quads, fresh store; mean of 2 runs each)`,
+    `${f1(fedMs / 1000)} s`,
+    `${f1(plainMs / 1000)} s without the feed`,
+    f2(fedMs / plainMs),
+    '≤ 1.05',
+  ]);
   // CPU time of every thread: what the feed costs, whatever else the machine is doing meanwhile.
   const fedCpu = mean(fed.map((r) => r.cpuMs));
   const plainCpu = mean(plain.map((r) => r.cpuMs));
-  rows.push([`  the same loads' CPU time (user + system, all threads)`, `${f1(fedCpu / 1000)} s`, `${f1(plainCpu / 1000)} s without the feed`, f2(fedCpu / plainCpu), '≤ 1.05']);
-  rows.push([`store growth per activity (data directory after load)`, `${f1((fed[0].bytes - plain[0].bytes) / DOCS)} bytes`, `${f1(plain[0].bytes / DOCS)} bytes per document without`, '', 'report']);
+  rows.push([
+    `  the same loads' CPU time (user + system, all threads)`,
+    `${f1(fedCpu / 1000)} s`,
+    `${f1(plainCpu / 1000)} s without the feed`,
+    f2(fedCpu / plainCpu),
+    '≤ 1.05',
+  ]);
+  rows.push([
+    `store growth per activity (data directory after load)`,
+    `${f1((fed[0].bytes - plain[0].bytes) / DOCS)} bytes`,
+    `${f1(plain[0].bytes / DOCS)} bytes per document without`,
+    '',
+    'report',
+  ]);
 
   progress(`single PUTs, each to a server with the feed and one without, in turns`);
-  const documents = (await readFile(ndjson, 'utf8')).split('\n', PUTS).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const documents = (await readFile(ndjson, 'utf8'))
+    .split('\n', PUTS)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   const latency = await putLatencies(join(work, 'fed'), join(work, 'plain'), documents, 3);
-  rows.push([`single PUT p50 (replacing, ${PUTS} a round in turns, mean of 3 rounds)`, `${f2(mean(latency.on))} ms`, `${f2(mean(latency.off))} ms without the feed`, f2(mean(latency.on) / mean(latency.off)), '≤ 1.1']);
+  rows.push([
+    `single PUT p50 (replacing, ${PUTS} a round in turns, mean of 3 rounds)`,
+    `${f2(mean(latency.on))} ms`,
+    `${f2(mean(latency.off))} ms without the feed`,
+    f2(mean(latency.on) / mean(latency.off)),
+    '≤ 1.1',
+  ]);
 }
 
 const work = await mkdtemp(join(tmpdir(), 'linkedart-feed-bench-'));

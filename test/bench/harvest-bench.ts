@@ -48,7 +48,13 @@ async function rebase(from: string, to: string, base: string): Promise<void> {
   const generated = docGraph(0).replace(/0$/, '');
   const out = createWriteStream(to);
   for await (const line of createInterface({ input: createReadStream(from) })) {
-    if (!out.write(line.split(JSON.stringify(generated).slice(0, -1)).join(JSON.stringify(`${base}generated/`).slice(0, -1)) + '\n')) await once(out, 'drain');
+    if (
+      !out.write(
+        line.split(JSON.stringify(generated).slice(0, -1)).join(JSON.stringify(`${base}generated/`).slice(0, -1)) +
+          '\n',
+      )
+    )
+      await once(out, 'drain');
   }
   out.end();
   await once(out, 'close');
@@ -65,7 +71,12 @@ try {
   progress('loading service A');
   const loaded = await runMeasured([MAIN, 'load', '--data-dir', join(work, 'a'), '--no-progress', dump]);
   if (loaded.code !== 0) throw new Error(`load into A failed: ${loaded.stderr.slice(-2000)}`);
-  const serveA = () => startChildServer(MAIN, ['serve', '--data-dir', join(work, 'a'), '--port', String(port), '--base-url', base, '--log-level', 'silent'], 600000);
+  const serveA = () =>
+    startChildServer(
+      MAIN,
+      ['serve', '--data-dir', join(work, 'a'), '--port', String(port), '--base-url', base, '--log-level', 'silent'],
+      600000,
+    );
   let server = await serveA();
   try {
     const feed = `${base}activity-stream`;
@@ -77,7 +88,17 @@ try {
     } else {
       progress('(a) linkedart harvest into an empty data directory');
       // A is on 127.0.0.1: its origin allowed explicitly (issue 28).
-      const run = await runMeasured([MAIN, 'harvest', '--data-dir', join(work, 'b'), '--no-progress', '--json', '--allow-origin', new URL(base).origin, feed]);
+      const run = await runMeasured([
+        MAIN,
+        'harvest',
+        '--data-dir',
+        join(work, 'b'),
+        '--no-progress',
+        '--json',
+        '--allow-origin',
+        new URL(base).origin,
+        feed,
+      ]);
       if (run.code !== 0) progress(`harvest exited ${run.code}: ${run.stderr.slice(-2000)}`);
       const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Partial<HarvestReport>;
       const harvested = (report.created ?? 0) + (report.replaced ?? 0) + (report.unchanged ?? 0);
@@ -97,11 +118,23 @@ try {
 
       const harvestRate = harvested / (run.ms / 1000);
       const loopRate = N / (loopMs / 1000);
-      printTable(`Harvest of ${N} documents from a local service (same machine)`, ['method', 'documents', 'seconds', 'docs/s', 'vs GET loop'], [
-        ['linkedart harvest (process start to exit)', String(harvested), (run.ms / 1000).toFixed(1), harvestRate.toFixed(0), `${(harvestRate / loopRate).toFixed(2)}x`],
-        ['sequential GET loop (body read)', String(N), (loopMs / 1000).toFixed(1), loopRate.toFixed(0), '1.00x'],
-      ]);
-      console.log(`\nharvest report: ${report.activities} activities on ${report.pages} pages, ${report.rejected} rejected, ${report.missing} missing; target ≥ 1x`);
+      printTable(
+        `Harvest of ${N} documents from a local service (same machine)`,
+        ['method', 'documents', 'seconds', 'docs/s', 'vs GET loop'],
+        [
+          [
+            'linkedart harvest (process start to exit)',
+            String(harvested),
+            (run.ms / 1000).toFixed(1),
+            harvestRate.toFixed(0),
+            `${(harvestRate / loopRate).toFixed(2)}x`,
+          ],
+          ['sequential GET loop (body read)', String(N), (loopMs / 1000).toFixed(1), loopRate.toFixed(0), '1.00x'],
+        ],
+      );
+      console.log(
+        `\nharvest report: ${report.activities} activities on ${report.pages} pages, ${report.rejected} rejected, ${report.missing} missing; target ≥ 1x`,
+      );
     }
   } finally {
     await server.stop();

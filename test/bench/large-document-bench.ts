@@ -17,7 +17,11 @@ const app = await startTestApp([], { baseUrl: LARGE_BASE, token: TOKEN, maxBodyM
 try {
   const body = JSON.stringify(manyIdentifiers(IDENTIFIERS));
   const put = await watched(app.origin, async () => {
-    const response = await fetch(app.origin + LARGE_PATH, { method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' }, body });
+    const response = await fetch(app.origin + LARGE_PATH, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+      body,
+    });
     await response.arrayBuffer();
     return response.status;
   });
@@ -26,11 +30,24 @@ try {
     await response.arrayBuffer();
     return response.status;
   });
-  const rows = ([['PUT', put], ['GET', get]] as const).map(([what, w]) => [
-    what, String(w.result), `${w.took.toFixed(0)} ms`, `${w.longestStall.toFixed(0)} ms`, `${(100 * w.longestStall / w.took).toFixed(0)} %`, String(w.healthAnswers),
+  const rows = (
+    [
+      ['PUT', put],
+      ['GET', get],
+    ] as const
+  ).map(([what, w]) => [
+    what,
+    String(w.result),
+    `${w.took.toFixed(0)} ms`,
+    `${w.longestStall.toFixed(0)} ms`,
+    `${((100 * w.longestStall) / w.took).toFixed(0)} %`,
+    String(w.healthAnswers),
   ]);
-  printTable(`One document of ${IDENTIFIERS.toLocaleString('en')} Identifiers: the event loop's longest stall (target: under ${100 * TARGET_SHARE} % of the request)`,
-    ['request', 'status', 'took', 'longest stall', 'share', '/health answers'], rows);
+  printTable(
+    `One document of ${IDENTIFIERS.toLocaleString('en')} Identifiers: the event loop's longest stall (target: under ${100 * TARGET_SHARE} % of the request)`,
+    ['request', 'status', 'took', 'longest stall', 'share', '/health answers'],
+    rows,
+  );
   const over = [put, get].filter((w) => w.longestStall / w.took >= TARGET_SHARE);
   if (over.length > 0 || put.result !== 201 || get.result !== 200) process.exitCode = 1;
 } finally {

@@ -24,7 +24,11 @@ function files(dir: string): string[] {
 const texts = CORPORA.flatMap(files).map((f) => readFileSync(f, 'utf8'));
 const parsed = texts.map((t) => ({ json: JSON.parse(t) as unknown, bytes: Buffer.byteLength(t) }));
 const ingested = parsed.flatMap(({ json }) => {
-  try { return [ingestDocument(repairDocument(json).document)]; } catch { return []; }
+  try {
+    return [ingestDocument(repairDocument(json).document)];
+  } catch {
+    return [];
+  }
 });
 const fmt = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
 const row = (name: string, samples: number[]) => {
@@ -32,8 +36,31 @@ const row = (name: string, samples: number[]) => {
   return [name, fmt(t.median), fmt(t.p95), Math.round(t.perSecond).toLocaleString('en')];
 };
 const rows = [
-  row('limits, JSON (documentLimitsExceeded)', await timeEach(parsed, ({ json, bytes }) => documentLimitsExceeded(json, bytes, DEFAULT_DOCUMENT_LIMITS), 3)),
-  row('limits, graph (graphLimitsExceeded)', await timeEach(ingested, (d) => graphLimitsExceeded(d.id, d.quads, DEFAULT_DOCUMENT_LIMITS), 3)),
-  row('ingest (the gate\'s JSON side)', await timeEach(parsed, ({ json }) => { try { ingestDocument(json); } catch { /* refused: timed all the same */ } }, 1)),
+  row(
+    'limits, JSON (documentLimitsExceeded)',
+    await timeEach(parsed, ({ json, bytes }) => documentLimitsExceeded(json, bytes, DEFAULT_DOCUMENT_LIMITS), 3),
+  ),
+  row(
+    'limits, graph (graphLimitsExceeded)',
+    await timeEach(ingested, (d) => graphLimitsExceeded(d.id, d.quads, DEFAULT_DOCUMENT_LIMITS), 3),
+  ),
+  row(
+    "ingest (the gate's JSON side)",
+    await timeEach(
+      parsed,
+      ({ json }) => {
+        try {
+          ingestDocument(json);
+        } catch {
+          /* refused: timed all the same */
+        }
+      },
+      1,
+    ),
+  ),
 ];
-printTable(`${parsed.length} documents (${ingested.length} ingested for the graph check)`, ['step', 'median', 'p95', 'documents/s'], rows);
+printTable(
+  `${parsed.length} documents (${ingested.length} ingested for the graph check)`,
+  ['step', 'median', 'p95', 'documents/s'],
+  rows,
+);

@@ -44,7 +44,14 @@ import { PROJECT_ROOT } from '../support/corpus.js';
 import { summarizeProfile } from './load/cpuProfile.js';
 import { gateTemplates, writeDumps } from './load/dump.js';
 import { runMeasured, type ChildRun } from './load/measuredChild.js';
-import { givenStore, processCpuMs, processPeakRss, remoteOption, startVirtuoso, type RemoteStore } from './remote/virtuoso.js';
+import {
+  givenStore,
+  processCpuMs,
+  processPeakRss,
+  remoteOption,
+  startVirtuoso,
+  type RemoteStore,
+} from './remote/virtuoso.js';
 import { printTable } from './stats.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
@@ -69,7 +76,11 @@ function peakRssSelf(): number | undefined {
 
 // ---- the bare baseline (run as `load-bench.js --bare FILE` in a child process) --------------
 
-interface BareReport { loadMs: number; quads: number; peakRss: number | undefined }
+interface BareReport {
+  loadMs: number;
+  quads: number;
+  peakRss: number | undefined;
+}
 
 async function bare(path: string): Promise<BareReport> {
   const { Store } = await import('oxigraph');
@@ -82,13 +93,30 @@ async function bare(path: string): Promise<BareReport> {
 
 // ---- ours -----------------------------------------------------------------------------------
 
-interface Summary { created: number; replaced: number; unchanged: number; rejected: number; warnings: number; passSeconds: number }
+interface Summary {
+  created: number;
+  replaced: number;
+  unchanged: number;
+  rejected: number;
+  warnings: number;
+  passSeconds: number;
+}
 
 /** The summary line of `linkedart load`'s report (on stderr). */
 function parseSummary(stderr: string): Summary | undefined {
-  const m = /^loaded: (\d+) new, (\d+) replaced, (\d+) unchanged, (\d+) rejected, (\d+) warnings.* in ([\d.]+) s /m.exec(stderr);
+  const m =
+    /^loaded: (\d+) new, (\d+) replaced, (\d+) unchanged, (\d+) rejected, (\d+) warnings.* in ([\d.]+) s /m.exec(
+      stderr,
+    );
   if (!m) return undefined;
-  const [created, replaced, unchanged, rejected, warnings, passSeconds] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [created, replaced, unchanged, rejected, warnings, passSeconds] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return { created, replaced, unchanged, rejected, warnings, passSeconds };
 }
 
@@ -98,32 +126,61 @@ async function dirBytes(dir: string): Promise<number> {
   return total;
 }
 
-interface OursRun { name: string; run: ChildRun; summary: Summary | undefined; dataDirBytes: number }
+interface OursRun {
+  name: string;
+  run: ChildRun;
+  summary: Summary | undefined;
+  dataDirBytes: number;
+}
 
-async function ours(name: string, work: string, dataDir: string, dump: string, nodeFlags: readonly string[] = []): Promise<OursRun> {
+async function ours(
+  name: string,
+  work: string,
+  dataDir: string,
+  dump: string,
+  nodeFlags: readonly string[] = [],
+): Promise<OursRun> {
   await noteBusy(name);
   progress(`${name}: linkedart load --data-dir ${dataDir} --no-progress ${dump}`);
-  const run = await runMeasured([...nodeFlags, '--import', PEAK_AT_EXIT, MAIN, 'load', '--data-dir', dataDir, '--no-progress', dump], join(work, 'peak'));
+  const run = await runMeasured(
+    [...nodeFlags, '--import', PEAK_AT_EXIT, MAIN, 'load', '--data-dir', dataDir, '--no-progress', dump],
+    join(work, 'peak'),
+  );
   return { name, run, summary: parseSummary(run.stderr), dataDirBytes: await dirBytes(dataDir).catch(() => 0) };
 }
 
-interface RemoteRun extends OursRun { storeCpuMs: number }
+interface RemoteRun extends OursRun {
+  storeCpuMs: number;
+}
 
 /** `linkedart load` into the remote store; the store's own CPU time (when we started it) beside ours. */
 async function oursRemote(name: string, work: string, remote: RemoteStore, dump: string): Promise<RemoteRun> {
   await noteBusy(`${name}, ${remote.label}`);
   progress(`${name}: linkedart load --store sparql --sparql-url ${remote.url} --no-progress ${dump}`);
   const store0 = processCpuMs(remote.pid);
-  const run = await runMeasured(['--import', PEAK_AT_EXIT, MAIN, 'load', '--store', 'sparql', '--sparql-url', remote.url, '--no-progress', dump], join(work, 'peak'));
-  return { name, run, summary: parseSummary(run.stderr), dataDirBytes: NaN, storeCpuMs: processCpuMs(remote.pid) - store0 };
+  const run = await runMeasured(
+    ['--import', PEAK_AT_EXIT, MAIN, 'load', '--store', 'sparql', '--sparql-url', remote.url, '--no-progress', dump],
+    join(work, 'peak'),
+  );
+  return {
+    name,
+    run,
+    summary: parseSummary(run.stderr),
+    dataDirBytes: NaN,
+    storeCpuMs: processCpuMs(remote.pid) - store0,
+  };
 }
 
 /** How many CPUs' worth of time the machine spent busy over `ms` (nothing of ours running). */
 async function busyCores(ms = 1000): Promise<number> {
-  const sum = () => cpus().reduce((acc, { times: t }) => {
-    const busy = t.user + t.nice + t.sys + t.irq;
-    return { busy: acc.busy + busy, total: acc.total + busy + t.idle };
-  }, { busy: 0, total: 0 });
+  const sum = () =>
+    cpus().reduce(
+      (acc, { times: t }) => {
+        const busy = t.user + t.nice + t.sys + t.irq;
+        return { busy: acc.busy + busy, total: acc.total + busy + t.idle };
+      },
+      { busy: 0, total: 0 },
+    );
   const a = sum();
   await new Promise((r) => setTimeout(r, ms));
   const b = sum();
@@ -141,12 +198,19 @@ async function noteBusy(name: string): Promise<void> {
 // ---- the bench ------------------------------------------------------------------------------
 
 /** `remoteUrl`: undefined, no remote runs; `{ url: undefined }`, start a Virtuoso; else that store. */
-async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: { url: string | undefined }): Promise<void> {
+async function bench(
+  docs: number,
+  profile: boolean,
+  keep: boolean,
+  remoteUrl?: { url: string | undefined },
+): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'load-bench-'));
   const problems: string[] = [];
   let remote: RemoteStore | undefined;
   try {
-    console.log(`\nMachine: ${cpus().length} CPUs, ${(await busyCores()).toFixed(2)} of them busy in the second before the bench`);
+    console.log(
+      `\nMachine: ${cpus().length} CPUs, ${(await busyCores()).toFixed(2)} of them busy in the second before the bench`,
+    );
 
     // 1. The dump.
     const t = gateTemplates();
@@ -154,10 +218,12 @@ async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: 
     const ndjson = join(work, 'dump.ndjson');
     progress(`writing ${docs} documents to ${nq} and ${ndjson}`);
     const dump = await writeDumps(t.templates, docs, nq, ndjson);
-    console.log(`\nDump: ${count(docs)} documents from ${t.templates.length} templates (${t.corpusAdmitted} corpus documents the gate admits` +
-      ` (${t.corpusRejected.length} refused), ${t.demoAdmitted} demo documents${t.demoRejected.length ? ` (${t.demoRejected.length} refused)` : ''}),` +
-      ` ${count(dump.quads)} quads + ${count(dump.hintLines)} #@hint lines; N-Quads ${mb(dump.nquadsBytes)} MB, NDJSON ${mb(dump.ndjsonBytes)} MB;` +
-      ` written in ${dump.seconds.toFixed(1)} s`);
+    console.log(
+      `\nDump: ${count(docs)} documents from ${t.templates.length} templates (${t.corpusAdmitted} corpus documents the gate admits` +
+        ` (${t.corpusRejected.length} refused), ${t.demoAdmitted} demo documents${t.demoRejected.length ? ` (${t.demoRejected.length} refused)` : ''}),` +
+        ` ${count(dump.quads)} quads + ${count(dump.hintLines)} #@hint lines; N-Quads ${mb(dump.nquadsBytes)} MB, NDJSON ${mb(dump.ndjsonBytes)} MB;` +
+        ` written in ${dump.seconds.toFixed(1)} s`,
+    );
 
     // 2. Bare Oxigraph: once before ours and once after (below). On a shared machine one run may be
     // slowed by a neighbour; the ratio is taken against the faster of the two, which can only make
@@ -170,9 +236,12 @@ async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: 
       try {
         report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as BareReport;
       } catch {
-        problems.push(`bare load (${when}) failed (exit ${run.signal ?? run.code}): ${run.stderr.trim().split('\n').slice(-5).join(' / ')}`);
+        problems.push(
+          `bare load (${when}) failed (exit ${run.signal ?? run.code}): ${run.stderr.trim().split('\n').slice(-5).join(' / ')}`,
+        );
       }
-      if (report && report.quads !== dump.quads) problems.push(`bare load (${when}): the store holds ${report.quads} quads, the dump ${dump.quads}`);
+      if (report && report.quads !== dump.quads)
+        problems.push(`bare load (${when}): the store holds ${report.quads} quads, the dump ${dump.quads}`);
       return { run, report };
     };
     const bareRuns = [await bareLoad('before ours')];
@@ -188,7 +257,8 @@ async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: 
     if (!keep) await rm(dirNd, { recursive: true, force: true });
     bareRuns.push(await bareLoad('after ours'));
     const measured = bareRuns.filter((b) => b.report !== undefined);
-    const fastest = measured.length === 0 ? undefined : measured.reduce((a, b) => (b.report!.loadMs < a.report!.loadMs ? b : a));
+    const fastest =
+      measured.length === 0 ? undefined : measured.reduce((a, b) => (b.report!.loadMs < a.report!.loadMs ? b : a));
     const bareRun = fastest?.run ?? bareRuns[0].run;
     const bareReport = fastest?.report;
 
@@ -198,13 +268,22 @@ async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: 
     let remotePeakRss: number | undefined;
     if (remoteUrl) {
       try {
-        remote = remoteUrl.url === undefined ? await startVirtuoso(VIRTUOSO_PORTS, progress) : givenStore(remoteUrl.url);
+        remote =
+          remoteUrl.url === undefined ? await startVirtuoso(VIRTUOSO_PORTS, progress) : givenStore(remoteUrl.url);
         const clearing = await SparqlStore.open({ queryUrl: remote.url });
-        try { await clearing.clear(); } finally { await clearing.close(); }
+        try {
+          await clearing.clear();
+        } finally {
+          await clearing.close();
+        }
         remoteRuns.push(await oursRemote('ours: N-Quads, fresh store', work, remote, nq));
         remoteRuns.push(await oursRemote('ours: N-Quads again, loaded store (all unchanged)', work, remote, nq));
         const counting = await SparqlStore.open({ queryUrl: remote.url });
-        try { remoteQuads = await counting.size(); } finally { await counting.close(); }
+        try {
+          remoteQuads = await counting.size();
+        } finally {
+          await counting.close();
+        }
         remotePeakRss = processPeakRss(remote.pid);
       } catch (error) {
         problems.push(`remote store runs stopped: ${(error as Error).stack ?? String(error)}`);
@@ -217,11 +296,19 @@ async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: 
 
     // 4. The table.
     const bareSeconds = bareReport ? bareReport.loadMs / 1000 : NaN;
-    const ratio = (seconds: number) => (Number.isFinite(bareSeconds) ? `${(seconds / bareSeconds).toFixed(2)}x` : 'n/a');
+    const ratio = (seconds: number) =>
+      Number.isFinite(bareSeconds) ? `${(seconds / bareSeconds).toFixed(2)}x` : 'n/a';
     const rows: string[][] = [];
     if (bareReport) {
-      rows.push(['bare Oxigraph store.load (no_transaction)', count(docs), count(bareReport.quads), bareSeconds.toFixed(2),
-        count(Math.round(docs / bareSeconds)), mb(Math.max(bareReport.peakRss ?? 0, bareRun.peakRss ?? 0)), '1.00x']);
+      rows.push([
+        'bare Oxigraph store.load (no_transaction)',
+        count(docs),
+        count(bareReport.quads),
+        bareSeconds.toFixed(2),
+        count(Math.round(docs / bareSeconds)),
+        mb(Math.max(bareReport.peakRss ?? 0, bareRun.peakRss ?? 0)),
+        '1.00x',
+      ]);
     } else {
       rows.push(['bare Oxigraph store.load (no_transaction)', count(docs), 'failed', '', '', mb(bareRun.peakRss), '']);
     }
@@ -231,57 +318,120 @@ async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: 
       const seconds = r.run.ms / 1000;
       const s = r.summary;
       const seen = s ? s.created + s.replaced + s.unchanged + s.rejected : docs;
-      rows.push([r.name, count(seen), count(dump.quads), seconds.toFixed(2), count(Math.round(seen / seconds)), mb(r.run.peakRss), ratio(seconds)]);
+      rows.push([
+        r.name,
+        count(seen),
+        count(dump.quads),
+        seconds.toFixed(2),
+        count(Math.round(seen / seconds)),
+        mb(r.run.peakRss),
+        ratio(seconds),
+      ]);
       stores.push(isRemote ? remoteLabel : 'embedded (Oxigraph)');
       const where = isRemote ? ` (${remoteLabel})` : '';
-      if (!s) problems.push(`${r.name}${where}: exit ${r.run.signal ?? r.run.code}, no summary line; stderr ends: ${r.run.stderr.trim().split('\n').slice(-5).join(' / ')}`);
+      if (!s)
+        problems.push(
+          `${r.name}${where}: exit ${r.run.signal ?? r.run.code}, no summary line; stderr ends: ${r.run.stderr.trim().split('\n').slice(-5).join(' / ')}`,
+        );
       else if (s.rejected > 0) problems.push(`${r.name}${where}: ${s.rejected} documents rejected`);
     }
     // The store column only with --remote: without it the table is as it always was.
     const withStore = (row: string[], store: string) => (remoteUrl ? [row[0], store, ...row.slice(1)] : row);
-    printTable(`Load: ${count(docs)} generated documents, validated (seconds: whole process for ours, the load() call for bare; ratio = seconds / bare)`,
+    printTable(
+      `Load: ${count(docs)} generated documents, validated (seconds: whole process for ours, the load() call for bare; ratio = seconds / bare)`,
       withStore(['run', 'documents', 'quads', 'seconds', 'documents/s', 'peak RSS MB', 'ratio to bare'], 'store'),
-      rows.map((row, i) => withStore(row, stores[i] ?? '')));
+      rows.map((row, i) => withStore(row, stores[i] ?? '')),
+    );
     const first = runs[0];
     const firstRatio = first.run.ms / 1000 / bareSeconds;
-    console.log(`\ntarget ≤ ${TARGET}x bare: ${Number.isFinite(firstRatio) && first.summary ? (firstRatio <= TARGET ? 'met' : 'NOT met') : 'not measured'} (${ratio(first.run.ms / 1000)}, N-Quads into a fresh store)`);
+    console.log(
+      `\ntarget ≤ ${TARGET}x bare: ${Number.isFinite(firstRatio) && first.summary ? (firstRatio <= TARGET ? 'met' : 'NOT met') : 'not measured'} (${ratio(first.run.ms / 1000)}, N-Quads into a fresh store)`,
+    );
 
-    printTable('Where our time goes (loader pass: read, validate, write, as the report counts it; the rest: start-up, store open, close)',
-      ['run', 'process s', 'loader pass s', 'rest s', 'exit', 'new / replaced / unchanged / rejected', 'warnings', 'data dir MB'],
+    printTable(
+      'Where our time goes (loader pass: read, validate, write, as the report counts it; the rest: start-up, store open, close)',
+      [
+        'run',
+        'process s',
+        'loader pass s',
+        'rest s',
+        'exit',
+        'new / replaced / unchanged / rejected',
+        'warnings',
+        'data dir MB',
+      ],
       all.map(({ r, remote: isRemote }) => {
         const s = r.summary;
-        return [isRemote ? `${r.name}, ${remoteLabel}` : r.name, (r.run.ms / 1000).toFixed(2), s ? s.passSeconds.toFixed(1) : '?', s ? (r.run.ms / 1000 - s.passSeconds).toFixed(1) : '?',
-          String(r.run.signal ?? r.run.code), s ? `${count(s.created)} / ${count(s.replaced)} / ${count(s.unchanged)} / ${count(s.rejected)}` : '?',
-          s ? count(s.warnings) : '?', isRemote ? 'n/a (remote)' : mb(r.dataDirBytes)];
-      }));
+        return [
+          isRemote ? `${r.name}, ${remoteLabel}` : r.name,
+          (r.run.ms / 1000).toFixed(2),
+          s ? s.passSeconds.toFixed(1) : '?',
+          s ? (r.run.ms / 1000 - s.passSeconds).toFixed(1) : '?',
+          String(r.run.signal ?? r.run.code),
+          s ? `${count(s.created)} / ${count(s.replaced)} / ${count(s.unchanged)} / ${count(s.rejected)}` : '?',
+          s ? count(s.warnings) : '?',
+          isRemote ? 'n/a (remote)' : mb(r.dataDirBytes),
+        ];
+      }),
+    );
     if (bareReport) {
-      const both = bareRuns.map((b, i) => `${i === 0 ? 'before' : 'after'} ours ${b.report ? (b.report.loadMs / 1000).toFixed(2) + ' s' : 'failed'}`).join(', ');
-      console.log(`\nbare: load() ${bareSeconds.toFixed(2)} s of a ${(bareRun.ms / 1000).toFixed(2)} s process (node start-up, WASM instantiation); the faster of two runs (${both})`);
+      const both = bareRuns
+        .map(
+          (b, i) =>
+            `${i === 0 ? 'before' : 'after'} ours ${b.report ? (b.report.loadMs / 1000).toFixed(2) + ' s' : 'failed'}`,
+        )
+        .join(', ');
+      console.log(
+        `\nbare: load() ${bareSeconds.toFixed(2)} s of a ${(bareRun.ms / 1000).toFixed(2)} s process (node start-up, WASM instantiation); the faster of two runs (${both})`,
+      );
     }
     if (remote && remoteRuns.length > 0) {
       // The remote store's own work is outside our process: its CPU time tells whether it or we are the bottleneck.
-      const cpu = remote.pid === undefined ? 'its CPU time unknown (a store you run)'
-        : remoteRuns.map((r) => `${r.name}: Virtuoso ${(r.storeCpuMs / 1000).toFixed(1)} CPU s in ${(r.run.ms / 1000).toFixed(1)} s`).join('; ')
-          + `; its peak RSS ${mb(remotePeakRss)} MB`;
-      console.log(`remote: ${remote.url}, cleared of the service's graphs before the first load; ${remoteQuads === undefined ? 'quads not counted' : `${count(remoteQuads)} quads in the service's graphs after (documents and their hint graphs)`}; ${cpu}`);
+      const cpu =
+        remote.pid === undefined
+          ? 'its CPU time unknown (a store you run)'
+          : remoteRuns
+              .map(
+                (r) =>
+                  `${r.name}: Virtuoso ${(r.storeCpuMs / 1000).toFixed(1)} CPU s in ${(r.run.ms / 1000).toFixed(1)} s`,
+              )
+              .join('; ') + `; its peak RSS ${mb(remotePeakRss)} MB`;
+      console.log(
+        `remote: ${remote.url}, cleared of the service's graphs before the first load; ${remoteQuads === undefined ? 'quads not counted' : `${count(remoteQuads)} quads in the service's graphs after (documents and their hint graphs)`}; ${cpu}`,
+      );
     }
 
     // 5. The profile.
     if (profile) {
       const profDir = join(work, 'profile');
       const dirProf = join(work, 'data-profile');
-      const r = await ours('profiled: N-Quads, fresh store', work, dirProf, nq, ['--cpu-prof', '--cpu-prof-dir', profDir]);
-      console.log(`\nCPU profile of \`node --cpu-prof ${MAIN} load\` of the N-Quads into a fresh store: ${(r.run.ms / 1000).toFixed(2)} s (unprofiled ${(first.run.ms / 1000).toFixed(2)} s)`);
+      const r = await ours('profiled: N-Quads, fresh store', work, dirProf, nq, [
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        profDir,
+      ]);
+      console.log(
+        `\nCPU profile of \`node --cpu-prof ${MAIN} load\` of the N-Quads into a fresh store: ${(r.run.ms / 1000).toFixed(2)} s (unprofiled ${(first.run.ms / 1000).toFixed(2)} s)`,
+      );
       for (const file of (await readdir(profDir)).filter((f) => f.endsWith('.cpuprofile')).sort()) {
         // CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile; thread 0 is the main thread.
         const thread = file.split('.').at(-3) === '0' ? 'main thread' : `worker thread ${file.split('.').at(-3)}`;
         const s = summarizeProfile(join(profDir, file));
-        printTable(`${thread}: ${(s.totalMs / 1000).toFixed(2)} s sampled; top 10 functions by self time`, ['self ms', 'share', 'function  file:line'],
-          s.functions.slice(0, 10).map((f) => [f.ms.toFixed(0), `${(100 * f.share).toFixed(1)}%`, f.name]));
-        printTable(`${thread}: top 10 files by self time`, ['self ms', 'share', 'file'],
-          s.files.slice(0, 10).map((f) => [f.ms.toFixed(0), `${(100 * f.share).toFixed(1)}%`, f.name]));
-        printTable(`${thread}: top 15 of our functions by total time (self + callees)`, ['total ms', 'share', 'function  file:line'],
-          s.projectTotals.slice(0, 15).map((f) => [f.ms.toFixed(0), `${(100 * f.share).toFixed(1)}%`, f.name]));
+        printTable(
+          `${thread}: ${(s.totalMs / 1000).toFixed(2)} s sampled; top 10 functions by self time`,
+          ['self ms', 'share', 'function  file:line'],
+          s.functions.slice(0, 10).map((f) => [f.ms.toFixed(0), `${(100 * f.share).toFixed(1)}%`, f.name]),
+        );
+        printTable(
+          `${thread}: top 10 files by self time`,
+          ['self ms', 'share', 'file'],
+          s.files.slice(0, 10).map((f) => [f.ms.toFixed(0), `${(100 * f.share).toFixed(1)}%`, f.name]),
+        );
+        printTable(
+          `${thread}: top 15 of our functions by total time (self + callees)`,
+          ['total ms', 'share', 'function  file:line'],
+          s.projectTotals.slice(0, 15).map((f) => [f.ms.toFixed(0), `${(100 * f.share).toFixed(1)}%`, f.name]),
+        );
       }
     }
   } finally {
@@ -290,7 +440,10 @@ async function bench(docs: number, profile: boolean, keep: boolean, remoteUrl?: 
     if (keep) console.log(`\nKept ${work} (dumps, data directories${profile ? ', CPU profiles' : ''})`);
     else await rm(work, { recursive: true, force: true });
   }
-  if (busyBefore.length > 0) console.log(`\nOther work kept the machine busy in the second before: ${busyBefore.join('; ')} (the numbers are less reliable)`);
+  if (busyBefore.length > 0)
+    console.log(
+      `\nOther work kept the machine busy in the second before: ${busyBefore.join('; ')} (the numbers are less reliable)`,
+    );
   if (problems.length > 0) console.log(`\nProblems:\n- ${problems.join('\n- ')}`);
 }
 

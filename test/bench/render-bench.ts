@@ -22,8 +22,18 @@ const BASE = 'https://museum.example.org/collection/';
 const ACCESSION = { id: 'http://vocab.getty.edu/aat/300312355', type: 'Type', _label: 'accession number' };
 
 function manyIdentifiers(n: number, id = 'https://example.org/object/many'): Record<string, unknown> {
-  const identified_by = Array.from({ length: n }, (_, i) => ({ type: 'Identifier', content: `ACC-${i}`, classified_as: [ACCESSION] }));
-  return { '@context': 'https://linked.art/ns/v1/linked-art.json', id, type: 'HumanMadeObject', _label: 'Many identifiers', identified_by };
+  const identified_by = Array.from({ length: n }, (_, i) => ({
+    type: 'Identifier',
+    content: `ACC-${i}`,
+    classified_as: [ACCESSION],
+  }));
+  return {
+    '@context': 'https://linked.art/ns/v1/linked-art.json',
+    id,
+    type: 'HumanMadeObject',
+    _label: 'Many identifiers',
+    identified_by,
+  };
 }
 
 const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -31,7 +41,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const inputs = SIZES.map((n) => {
   const ingested = ingestDocument(manyIdentifiers(n));
-  return { n, id: ingested.id, quads: [...ingested.quads, ...ingested.hintQuads], bytes: JSON.stringify(manyIdentifiers(n)).length };
+  return {
+    n,
+    id: ingested.id,
+    quads: [...ingested.quads, ...ingested.hintQuads],
+    bytes: JSON.stringify(manyIdentifiers(n)).length,
+  };
 });
 const times = new Map<number, number[]>(SIZES.map((n) => [n, []]));
 // One untimed render of each first (the compiler warms up), then the sizes in turn, round after round.
@@ -45,12 +60,21 @@ for (let r = 0; r < rounds; r++) {
   }
 }
 const base = median(times.get(SIZES[0])!);
-printTable(`Render of a HumanMadeObject by its number of Identifiers (median of ${rounds} rounds, one run)`,
+printTable(
+  `Render of a HumanMadeObject by its number of Identifiers (median of ${rounds} rounds, one run)`,
   ['Identifiers', 'JSON bytes', 'quads', 'render ms', `vs ${SIZES[0].toLocaleString('en')}`],
-  inputs.map((i) => [i.n.toLocaleString('en'), i.bytes.toLocaleString('en'), i.quads.length.toLocaleString('en'),
-    median(times.get(i.n)!).toFixed(0), `${(median(times.get(i.n)!) / base).toFixed(1)}x`]));
+  inputs.map((i) => [
+    i.n.toLocaleString('en'),
+    i.bytes.toLocaleString('en'),
+    i.quads.length.toLocaleString('en'),
+    median(times.get(i.n)!).toFixed(0),
+    `${(median(times.get(i.n)!) / base).toFixed(1)}x`,
+  ]),
+);
 const ratio = median(times.get(40_000)!) / base;
-console.log(`\n40k/4k render time: ${ratio.toFixed(1)}x (target at most 10x for 10x the size): ${ratio <= 10 ? 'met' : 'NOT MET'}`);
+console.log(
+  `\n40k/4k render time: ${ratio.toFixed(1)}x (target at most 10x for 10x the size): ${ratio <= 10 ? 'met' : 'NOT MET'}`,
+);
 
 if (withHttp) {
   const TOKEN = 'bench-token-0123456789abcdef';
@@ -67,7 +91,11 @@ if (withHttp) {
     return [String(status), took.toFixed(0), (delay.max / 1e6).toFixed(0)];
   };
   const put = await watched(async () => {
-    const r = await fetch(`${app.origin}/collection/object/many`, { method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' }, body });
+    const r = await fetch(`${app.origin}/collection/object/many`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+      body,
+    });
     await r.arrayBuffer();
     return r.status;
   });
@@ -76,8 +104,14 @@ if (withHttp) {
     await r.arrayBuffer();
     return r.status;
   });
-  printTable('A 40,000-Identifier document through HTTP (embedded store): the request thread meanwhile',
-    ['request', 'status', 'took ms', 'longest event-loop stall ms'], [['PUT', ...put], ['GET (not cached)', ...get]]);
+  printTable(
+    'A 40,000-Identifier document through HTTP (embedded store): the request thread meanwhile',
+    ['request', 'status', 'took ms', 'longest event-loop stall ms'],
+    [
+      ['PUT', ...put],
+      ['GET (not cached)', ...get],
+    ],
+  );
   await app.close();
   await documentWorkers().close();
 }

@@ -38,16 +38,27 @@ try {
     const dump = join(work, `dump-${docs}.nq`);
     progress(`writing a dump of ${docs} documents`);
     await writeDumps(templates, docs, dump, join(work, `dump-${docs}.ndjson`));
-    rows.push(...await embeddedScaleRows(work, docs, dump, progress));
+    rows.push(...(await embeddedScaleRows(work, docs, dump, progress)));
     await rm(join(work, `scale-${docs}`), { recursive: true, force: true });
   }
   const readers = await readersDuringBulk(work, READERS, READERS, progress);
   const ms1 = (ms: number) => `${ms.toFixed(1)} ms`;
-  rows.push([`GET p50 / p99 while /_bulk streams ${READERS.toLocaleString('en')} documents into ${READERS.toLocaleString('en')} (${readers.bulkRate.toFixed(0)} docs/s)`,
-    `${ms1(readers.duringLoad.p50)} / ${ms1(readers.duringLoad.p99)}`, `${ms1(readers.idle.p50)} / ${ms1(readers.idle.p99)} idle`,
-    (readers.duringLoad.p50 / readers.idle.p50).toFixed(2), 'p50 ≤ 10 ms']);
+  rows.push([
+    `GET p50 / p99 while /_bulk streams ${READERS.toLocaleString('en')} documents into ${READERS.toLocaleString('en')} (${readers.bulkRate.toFixed(0)} docs/s)`,
+    `${ms1(readers.duringLoad.p50)} / ${ms1(readers.duringLoad.p99)}`,
+    `${ms1(readers.idle.p50)} / ${ms1(readers.idle.p99)} idle`,
+    (readers.duringLoad.p50 / readers.idle.p50).toFixed(2),
+    'p50 ≤ 10 ms',
+  ]);
   if (!args.includes('--embedded-only')) {
-    rows.push(...await remoteScaleRows({ docs: REMOTE_DOCS, smallDocs: Math.max(1, Math.round(REMOTE_DOCS / 10)), sample: 200, progress }));
+    rows.push(
+      ...(await remoteScaleRows({
+        docs: REMOTE_DOCS,
+        smallDocs: Math.max(1, Math.round(REMOTE_DOCS / 10)),
+        sample: 200,
+        progress,
+      })),
+    );
   }
 } finally {
   await rm(work, { recursive: true, force: true });

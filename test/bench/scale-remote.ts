@@ -63,16 +63,30 @@ export interface ScaleRemoteOptions {
   readonly progress?: (message: string) => void;
 }
 
-interface OursLoad { seconds: number; peakRss: number | undefined; summary: string }
+interface OursLoad {
+  seconds: number;
+  peakRss: number | undefined;
+  summary: string;
+}
 
 /**
  * How a load writes: as dba through /sparql-auth, where the store parses the inserts as N-Quads
  * (what the README advises), or anonymously through /sparql, as INSERT DATA text.
  */
 type Writer = 'n-quads' | 'insert-data';
-const writerArgs = (store: RemoteStore, writer: Writer): string[] => writer === 'n-quads'
-  ? ['--sparql-url', store.url, '--update-url', store.url.replace(/\/sparql$/, '/sparql-auth'), '--store-user', 'dba', '--store-password', 'dba']
-  : ['--sparql-url', store.url];
+const writerArgs = (store: RemoteStore, writer: Writer): string[] =>
+  writer === 'n-quads'
+    ? [
+        '--sparql-url',
+        store.url,
+        '--update-url',
+        store.url.replace(/\/sparql$/, '/sparql-auth'),
+        '--store-user',
+        'dba',
+        '--store-password',
+        'dba',
+      ]
+    : ['--sparql-url', store.url];
 
 /** The remote store's rows of the scale table. */
 export async function remoteScaleRows(options: ScaleRemoteOptions): Promise<ScaleRow[]> {
@@ -94,9 +108,13 @@ export async function remoteScaleRows(options: ScaleRemoteOptions): Promise<Scal
     let smallNQuads: OursLoad | undefined;
     if (options.smallDocs > 0) {
       const small = await dumpOf(options.smallDocs);
-      smallNQuads = await withVirtuoso(OURS_PORTS, [], progress, (store) => oursLoad(store, join(small.dir, 'dump.nq'), work, progress, 'n-quads'));
+      smallNQuads = await withVirtuoso(OURS_PORTS, [], progress, (store) =>
+        oursLoad(store, join(small.dir, 'dump.nq'), work, progress, 'n-quads'),
+      );
       smallRss = smallNQuads.peakRss;
-      smallInsertData = await withVirtuoso(OURS_PORTS, [], progress, (store) => oursLoad(store, join(small.dir, 'dump.nq'), work, progress, 'insert-data'));
+      smallInsertData = await withVirtuoso(OURS_PORTS, [], progress, (store) =>
+        oursLoad(store, join(small.dir, 'dump.nq'), work, progress, 'insert-data'),
+      );
       await rm(small.dir, { recursive: true, force: true });
     }
 
@@ -109,21 +127,37 @@ export async function remoteScaleRows(options: ScaleRemoteOptions): Promise<Scal
       const bulkAfter = await withVirtuoso(BULK_PORTS, [dir], progress, (bulk) => bulkLoad(bulk, dir, progress));
       const reference = Math.min(bulkBefore, bulkAfter);
       rows.push(
-        [`remote load, documents/s (${n} docs, ${info.quads} quads; inserts as N-Quads, dba)`, rate(n, ours.seconds), `${rate(n, reference)} (bulk loader; runs ${rate(n, bulkBefore)}, ${rate(n, bulkAfter)})`,
-          ratio(reference / ours.seconds), '≥ 0.5x'],
+        [
+          `remote load, documents/s (${n} docs, ${info.quads} quads; inserts as N-Quads, dba)`,
+          rate(n, ours.seconds),
+          `${rate(n, reference)} (bulk loader; runs ${rate(n, bulkBefore)}, ${rate(n, bulkAfter)})`,
+          ratio(reference / ours.seconds),
+          '≥ 0.5x',
+        ],
         [`remote load, s (${n} docs)`, ours.seconds.toFixed(1), reference.toFixed(1), '', ''],
       );
       if (smallInsertData && smallNQuads) {
         const m = options.smallDocs;
-        rows.push([`remote load, documents/s (${m} docs): N-Quads (dba) against INSERT DATA (anonymous)`, rate(m, smallNQuads.seconds), `${rate(m, smallInsertData.seconds)} (INSERT DATA)`,
-          ratio(smallInsertData.seconds / smallNQuads.seconds), 'report']);
+        rows.push([
+          `remote load, documents/s (${m} docs): N-Quads (dba) against INSERT DATA (anonymous)`,
+          rate(m, smallNQuads.seconds),
+          `${rate(m, smallInsertData.seconds)} (INSERT DATA)`,
+          ratio(smallInsertData.seconds / smallNQuads.seconds),
+          'report',
+        ]);
       }
       if (options.smallDocs > 0) {
-        rows.push([`remote load, service peak RSS MB (${options.smallDocs} → ${n} docs)`, `${mb(smallRss)} → ${mb(ours.peakRss)}`, '', ratio((ours.peakRss ?? NaN) / (smallRss ?? NaN)), 'flat (≈ 1x)']);
+        rows.push([
+          `remote load, service peak RSS MB (${options.smallDocs} → ${n} docs)`,
+          `${mb(smallRss)} → ${mb(ours.peakRss)}`,
+          '',
+          ratio((ours.peakRss ?? NaN) / (smallRss ?? NaN)),
+          'flat (≈ 1x)',
+        ]);
       } else {
         rows.push([`remote load, service peak RSS MB (${n} docs)`, mb(ours.peakRss), '', '', 'flat']);
       }
-      rows.push(...await servedRows(store, n, options.sample, progress));
+      rows.push(...(await servedRows(store, n, options.sample, progress)));
       if (!options.skipExport) rows.push(await exportRow(store, n, work, progress));
     });
   } finally {
@@ -133,8 +167,12 @@ export async function remoteScaleRows(options: ScaleRemoteOptions): Promise<Scal
 }
 
 /** Starts a fresh Virtuoso, runs `work` on it, stops it (also on failure). */
-async function withVirtuoso<T>(ports: { httpPort: number; sqlPort: number }, dirsAllowed: readonly string[], progress: (m: string) => void,
-  work: (store: RemoteStore) => Promise<T>): Promise<T> {
+async function withVirtuoso<T>(
+  ports: { httpPort: number; sqlPort: number },
+  dirsAllowed: readonly string[],
+  progress: (m: string) => void,
+  work: (store: RemoteStore) => Promise<T>,
+): Promise<T> {
   const store = await startVirtuoso({ ...ports, dirsAllowed }, progress);
   try {
     return await work(store);
@@ -149,42 +187,82 @@ async function withVirtuoso<T>(ports: { httpPort: number; sqlPort: number }, dir
 async function bulkLoad(store: RemoteStore, dir: string, progress: (m: string) => void): Promise<number> {
   progress(`Virtuoso's bulk loader: ld_dir('${dir}', '*.nq', …) + rdf_loader_run() + checkpoint`);
   const started = performance.now();
-  const out = execFileSync('isql-vt', [`127.0.0.1:${store.sqlPort}`, 'dba', 'dba',
-    `exec=ld_dir('${dir}', '*.nq', '${BASE_URL}default'); rdf_loader_run(); checkpoint; SELECT ll_file, ll_state, ll_error FROM DB.DBA.load_list;`],
-  { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const out = execFileSync(
+    'isql-vt',
+    [
+      `127.0.0.1:${store.sqlPort}`,
+      'dba',
+      'dba',
+      `exec=ld_dir('${dir}', '*.nq', '${BASE_URL}default'); rdf_loader_run(); checkpoint; SELECT ll_file, ll_state, ll_error FROM DB.DBA.load_list;`,
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
   const seconds = (performance.now() - started) / 1000;
-  if (!/\bdump\.nq\s+2\s+NULL/.test(out)) throw new Error(`the bulk loader did not load ${dir}/dump.nq cleanly:\n${out}`);
+  if (!/\bdump\.nq\s+2\s+NULL/.test(out))
+    throw new Error(`the bulk loader did not load ${dir}/dump.nq cleanly:\n${out}`);
   return seconds;
 }
 
 /** `linkedart load --store sparql` of the dump: wall seconds and the process's peak RSS. */
-async function oursLoad(store: RemoteStore, nq: string, work: string, progress: (m: string) => void, writer: Writer): Promise<OursLoad> {
+async function oursLoad(
+  store: RemoteStore,
+  nq: string,
+  work: string,
+  progress: (m: string) => void,
+  writer: Writer,
+): Promise<OursLoad> {
   const args = ['load', '--store', 'sparql', ...writerArgs(store, writer), '--no-progress', nq];
   progress(`ours: linkedart ${args.join(' ')}`);
   const run = await runMeasured(['--import', PEAK_AT_EXIT, MAIN, ...args], join(work, 'peak'));
   const summary = /^(loaded: .*)$/m.exec(run.stderr)?.[1] ?? '';
-  if (run.code !== 0 && !/ 0 rejected/.test(summary)) throw new Error(`linkedart load failed (${run.signal ?? run.code}): ${run.stderr.slice(-2000)}`);
+  if (run.code !== 0 && !/ 0 rejected/.test(summary))
+    throw new Error(`linkedart load failed (${run.signal ?? run.code}): ${run.stderr.slice(-2000)}`);
   progress(summary);
   return { seconds: run.ms / 1000, peakRss: run.peakRss, summary };
 }
 
 /** GET p50/p99 cold and warm, and one query, through the service; the same read from Virtuoso itself beside. */
-async function servedRows(store: RemoteStore, docs: number, sample: number, progress: (m: string) => void): Promise<ScaleRow[]> {
-  const ids = Array.from({ length: Math.min(sample, docs) }, (_, k) => docGraph(Math.floor((k * docs) / Math.min(sample, docs))));
+async function servedRows(
+  store: RemoteStore,
+  docs: number,
+  sample: number,
+  progress: (m: string) => void,
+): Promise<ScaleRow[]> {
+  const ids = Array.from({ length: Math.min(sample, docs) }, (_, k) =>
+    docGraph(Math.floor((k * docs) / Math.min(sample, docs))),
+  );
   progress(`serve --store sparql; GET ${ids.length} documents cold, then warm`);
-  const server = await startChildServer(MAIN, ['serve', '--store', 'sparql', '--sparql-url', store.url, '--base-url', BASE_URL, '--port', String(SERVE_PORT), '--log-level', 'warn']);
+  const server = await startChildServer(MAIN, [
+    'serve',
+    '--store',
+    'sparql',
+    '--sparql-url',
+    store.url,
+    '--base-url',
+    BASE_URL,
+    '--port',
+    String(SERVE_PORT),
+    '--log-level',
+    'warn',
+  ]);
   try {
     await untilReady(server);
     const get = async (id: string): Promise<number> => {
       const started = performance.now();
-      const response = await fetch(`${server.url}/${id.slice(BASE_URL.length)}`, { headers: { accept: 'application/ld+json' } });
+      const response = await fetch(`${server.url}/${id.slice(BASE_URL.length)}`, {
+        headers: { accept: 'application/ld+json' },
+      });
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`GET ${id}: ${response.status}`);
       return performance.now() - started;
     };
     const direct = async (id: string): Promise<number> => {
       const started = performance.now();
-      await storeQuery(store.url, `CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <${id}> { ?s ?p ?o } }`, 'application/n-triples');
+      await storeQuery(
+        store.url,
+        `CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <${id}> { ?s ?p ?o } }`,
+        'application/n-triples',
+      );
       return performance.now() - started;
     };
     const cold: number[] = [];
@@ -194,13 +272,39 @@ async function servedRows(store: RemoteStore, docs: number, sample: number, prog
     const bare: number[] = [];
     for (const id of ids) bare.push(await direct(id));
     progress('one SPARQL query through /sparql, and straight to Virtuoso');
-    const viaService = await timed(() => storeQuery(`${server.url}/sparql`, CLASS_QUERY, 'application/sparql-results+json'));
-    const straight = await timed(() => storeQuery(store.url, CLASS_QUERY.replace(' WHERE', ` FROM <${UNION_GRAPH}> WHERE`), 'application/sparql-results+json'));
+    const viaService = await timed(() =>
+      storeQuery(`${server.url}/sparql`, CLASS_QUERY, 'application/sparql-results+json'),
+    );
+    const straight = await timed(() =>
+      storeQuery(
+        store.url,
+        CLASS_QUERY.replace(' WHERE', ` FROM <${UNION_GRAPH}> WHERE`),
+        'application/sparql-results+json',
+      ),
+    );
     const p = (xs: number[], q: number) => percentile(xs, q);
     return [
-      [`remote GET p50 / p99 ms, cold (${ids.length} docs)`, `${ms(p(cold, 50))} / ${ms(p(cold, 99))}`, `${ms(p(bare, 50))} / ${ms(p(bare, 99))} (CONSTRUCT of the graph)`, ratio(p(cold, 50) / p(bare, 50)), 'report'],
-      [`remote GET p50 / p99 ms, warm`, `${ms(p(warm, 50))} / ${ms(p(warm, 99))}`, `${ms(p(bare, 50))} / ${ms(p(bare, 99))}`, ratio(p(warm, 50) / p(bare, 50)), 'report'],
-      [`remote SPARQL query ms (documents by class)`, ms(viaService), `${ms(straight)} (Virtuoso, FROM the union graph)`, ratio(viaService / straight), 'report'],
+      [
+        `remote GET p50 / p99 ms, cold (${ids.length} docs)`,
+        `${ms(p(cold, 50))} / ${ms(p(cold, 99))}`,
+        `${ms(p(bare, 50))} / ${ms(p(bare, 99))} (CONSTRUCT of the graph)`,
+        ratio(p(cold, 50) / p(bare, 50)),
+        'report',
+      ],
+      [
+        `remote GET p50 / p99 ms, warm`,
+        `${ms(p(warm, 50))} / ${ms(p(warm, 99))}`,
+        `${ms(p(bare, 50))} / ${ms(p(bare, 99))}`,
+        ratio(p(warm, 50) / p(bare, 50)),
+        'report',
+      ],
+      [
+        `remote SPARQL query ms (documents by class)`,
+        ms(viaService),
+        `${ms(straight)} (Virtuoso, FROM the union graph)`,
+        ratio(viaService / straight),
+        'report',
+      ],
     ];
   } finally {
     await server.stop();
@@ -208,19 +312,51 @@ async function servedRows(store: RemoteStore, docs: number, sample: number, prog
 }
 
 /** `linkedart export` of the whole collection from the store, as N-Quads to a file. */
-async function exportRow(store: RemoteStore, docs: number, work: string, progress: (m: string) => void): Promise<ScaleRow> {
+async function exportRow(
+  store: RemoteStore,
+  docs: number,
+  work: string,
+  progress: (m: string) => void,
+): Promise<ScaleRow> {
   const out = join(work, 'export.nq');
   progress(`linkedart export --store sparql (${docs} documents)`);
-  const run = await runMeasured(['--import', PEAK_AT_EXIT, MAIN, 'export', '--store', 'sparql', '--sparql-url', store.url, '--format', 'nquads', '--out', out], join(work, 'peak'));
-  if (run.code !== 0) throw new Error(`linkedart export failed (${run.signal ?? run.code}): ${run.stderr.slice(-2000)}`);
+  const run = await runMeasured(
+    [
+      '--import',
+      PEAK_AT_EXIT,
+      MAIN,
+      'export',
+      '--store',
+      'sparql',
+      '--sparql-url',
+      store.url,
+      '--format',
+      'nquads',
+      '--out',
+      out,
+    ],
+    join(work, 'peak'),
+  );
+  if (run.code !== 0)
+    throw new Error(`linkedart export failed (${run.signal ?? run.code}): ${run.stderr.slice(-2000)}`);
   const bytes = (await stat(out)).size;
   await rm(out, { force: true });
-  return [`remote export s (${docs} docs, ${(bytes / 2 ** 20).toFixed(0)} MiB N-Quads; peak RSS ${mb(run.peakRss)} MB)`, (run.ms / 1000).toFixed(1), '', '', 'report'];
+  return [
+    `remote export s (${docs} docs, ${(bytes / 2 ** 20).toFixed(0)} MiB N-Quads; peak RSS ${mb(run.peakRss)} MB)`,
+    (run.ms / 1000).toFixed(1),
+    '',
+    '',
+    'report',
+  ];
 }
 
 async function storeQuery(url: string, sparql: string, accept: string): Promise<string> {
   const body = new URLSearchParams({ query: sparql }).toString();
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept }, body });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
+    body,
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`query at ${url}: ${response.status} ${text.slice(0, 500)}`);
   return text;
@@ -257,10 +393,15 @@ function numberOption(name: string, env: string, fallback: number): number {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const first = process.argv[2];
-  const docs = first !== undefined && /^\d+$/.test(first) ? Number(first) : numberOption('--docs', 'SCALE_REMOTE_DOCS', 10_000);
+  const docs =
+    first !== undefined && /^\d+$/.test(first) ? Number(first) : numberOption('--docs', 'SCALE_REMOTE_DOCS', 10_000);
   const smallDocs = numberOption('--small', 'SCALE_REMOTE_SMALL', Math.floor(docs / 10));
   const sample = numberOption('--sample', 'SCALE_REMOTE_SAMPLE', 200);
   // --no-export: leave out the export (the longest step).
   const rows = await remoteScaleRows({ docs, smallDocs, sample, skipExport: process.argv.includes('--no-export') });
-  printTable(`The remote store (Virtuoso 7) at ${docs} documents`, ['measure', 'ours', 'reference', 'ratio', 'target'], rows);
+  printTable(
+    `The remote store (Virtuoso 7) at ${docs} documents`,
+    ['measure', 'ours', 'reference', 'ratio', 'target'],
+    rows,
+  );
 }

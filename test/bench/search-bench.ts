@@ -24,7 +24,10 @@ import { printTable } from './stats.js';
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const BASE = 'https://example.org/';
 const progress = (message: string) => process.stderr.write(`[bench:search] ${message}\n`);
-const sizes = process.argv.slice(2).filter((a) => /^\d+$/.test(a)).map(Number);
+const sizes = process.argv
+  .slice(2)
+  .filter((a) => /^\d+$/.test(a))
+  .map(Number);
 const SIZES = sizes.length ? sizes : [10000, 100000];
 /** Documents whose names make the queries. */
 const SAMPLE = 60;
@@ -34,11 +37,18 @@ const rows: string[][] = [];
 const f1 = (n: number) => n.toFixed(1);
 const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 1048576).toFixed(0)} MB`);
 
-async function serve(dataDir: string, withoutNames: boolean): Promise<ChildServer & { readyMs: number; settledMs: number }> {
+async function serve(
+  dataDir: string,
+  withoutNames: boolean,
+): Promise<ChildServer & { readyMs: number; settledMs: number }> {
   const before = process.env.LINKEDART_BENCH_WITHOUT_NAMES;
   if (withoutNames) process.env.LINKEDART_BENCH_WITHOUT_NAMES = '1';
   try {
-    const server = await startChildServer(MAIN, ['serve', '--data-dir', dataDir, '--port', '0', '--base-url', BASE, '--log-level', 'silent'], 600000);
+    const server = await startChildServer(
+      MAIN,
+      ['serve', '--data-dir', dataDir, '--port', '0', '--base-url', BASE, '--log-level', 'silent'],
+      600000,
+    );
     const started = performance.now();
     for (;;) {
       const response = await fetch(`${server.url}/ready`).catch(() => undefined);
@@ -52,14 +62,15 @@ async function serve(dataDir: string, withoutNames: boolean): Promise<ChildServe
     await untilSettled(server);
     return Object.assign(server, { readyMs, settledMs: performance.now() - started });
   } finally {
-    if (before === undefined) delete process.env.LINKEDART_BENCH_WITHOUT_NAMES; else process.env.LINKEDART_BENCH_WITHOUT_NAMES = before;
+    if (before === undefined) delete process.env.LINKEDART_BENCH_WITHOUT_NAMES;
+    else process.env.LINKEDART_BENCH_WITHOUT_NAMES = before;
   }
 }
 
 async function json(server: ChildServer, path: string): Promise<Record<string, unknown>> {
   const response = await fetch(server.url + path);
   if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-  return await response.json() as Record<string, unknown>;
+  return (await response.json()) as Record<string, unknown>;
 }
 
 /** An accent on the first vowel that takes one, and capitals: the query a person might type. */
@@ -69,13 +80,21 @@ function accented(word: string): string {
 
 /** Queries of each kind from the names and identifiers of a sample of documents (taken from the class lists). */
 async function queries(server: ChildServer): Promise<Map<string, string[]>> {
-  const root = await json(server, '/') as { collections: Array<{ id: string; first: { id: string } }> };
+  const root = (await json(server, '/')) as { collections: Array<{ id: string; first: { id: string } }> };
   const ids: string[] = [];
   for (const c of root.collections) {
-    const page = await json(server, new URL(c.first.id).pathname + new URL(c.first.id).search) as { orderedItems: Array<{ id: string }> };
+    const page = (await json(server, new URL(c.first.id).pathname + new URL(c.first.id).search)) as {
+      orderedItems: Array<{ id: string }>;
+    };
     ids.push(...page.orderedItems.slice(0, Math.ceil(SAMPLE / root.collections.length)).map((h) => h.id));
   }
-  const out = new Map<string, string[]>([['one word', []], ['two words, reversed', []], ['prefix', []], ['identifier', []], ['accents, capitals', []]]);
+  const out = new Map<string, string[]>([
+    ['one word', []],
+    ['two words, reversed', []],
+    ['prefix', []],
+    ['identifier', []],
+    ['accents, capitals', []],
+  ]);
   for (const id of ids) {
     const doc = await json(server, new URL(id).pathname);
     const names = (doc.identified_by as Array<{ type: string; content?: string }> | undefined) ?? [];
@@ -98,7 +117,11 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 }
 
-async function bench(docs: number, templates: ReturnType<typeof gateTemplates>['templates'], work: string): Promise<void> {
+async function bench(
+  docs: number,
+  templates: ReturnType<typeof gateTemplates>['templates'],
+  work: string,
+): Promise<void> {
   const nq = join(work, `dump-${docs}.nq`);
   progress(`${docs}: writing and loading the dump`);
   await writeDumps(templates, docs, nq, join(work, `dump-${docs}.ndjson`));
@@ -113,8 +136,20 @@ async function bench(docs: number, templates: ReturnType<typeof gateTemplates>['
   progress(`${docs}: start with it`);
   const server = await serve(dataDir, false);
   try {
-    rows.push([String(docs), 'ready after listening, with / without the index', `${f1(server.readyMs)} / ${f1(without.readyMs)} ms`, '', '']);
-    rows.push([String(docs), 'SPARQL replicas seeded after listening, with / without', `${f1(server.settledMs)} / ${f1(without.settledMs)} ms`, '', '']);
+    rows.push([
+      String(docs),
+      'ready after listening, with / without the index',
+      `${f1(server.readyMs)} / ${f1(without.readyMs)} ms`,
+      '',
+      '',
+    ]);
+    rows.push([
+      String(docs),
+      'SPARQL replicas seeded after listening, with / without',
+      `${f1(server.settledMs)} / ${f1(without.settledMs)} ms`,
+      '',
+      '',
+    ]);
     const byKind = await queries(server);
     for (const [kind, list] of byKind) {
       if (list.length === 0) continue;
@@ -123,18 +158,31 @@ async function bench(docs: number, templates: ReturnType<typeof gateTemplates>['
       for (let round = 0; round < ROUNDS; round++) {
         for (const q of list) {
           const started = performance.now();
-          const response = await fetch(`${server.url}/search?q=${encodeURIComponent(q)}`, { headers: { Accept: 'application/json' } });
-          const body = await response.json() as { totalItems?: number };
+          const response = await fetch(`${server.url}/search?q=${encodeURIComponent(q)}`, {
+            headers: { Accept: 'application/json' },
+          });
+          const body = (await response.json()) as { totalItems?: number };
           if (response.status !== 200) throw new Error(`search ${q}: ${response.status}`);
           if (round > 0) samples.push(performance.now() - started);
           hits += body.totalItems ?? 0;
         }
       }
       samples.sort((a, b) => a - b);
-      rows.push([String(docs), `search: ${kind} (${list.length} queries, e.g. ${JSON.stringify(list[0])})`, `${f1(percentile(samples, 0.5))} ms`, `${f1(percentile(samples, 0.99))} ms`,
-        `${Math.round(hits / (list.length * ROUNDS))} hits avg`]);
+      rows.push([
+        String(docs),
+        `search: ${kind} (${list.length} queries, e.g. ${JSON.stringify(list[0])})`,
+        `${f1(percentile(samples, 0.5))} ms`,
+        `${f1(percentile(samples, 0.99))} ms`,
+        `${Math.round(hits / (list.length * ROUNDS))} hits avg`,
+      ]);
     }
-    rows.push([String(docs), 'peak RSS with / without the index', `${mb(server.peakRss())} / ${mb(withoutRss)}`, '', '']);
+    rows.push([
+      String(docs),
+      'peak RSS with / without the index',
+      `${mb(server.peakRss())} / ${mb(withoutRss)}`,
+      '',
+      '',
+    ]);
   } finally {
     await server.stop();
   }
@@ -148,7 +196,13 @@ async function main(): Promise<void> {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  printTable('Name search (target: p50 ≤ 20 ms at 100,000 documents)', ['documents', 'measure', 'p50 / value', 'p99', 'note'], rows);
+  printTable(
+    'Name search (target: p50 ≤ 20 ms at 100,000 documents)',
+    ['documents', 'measure', 'p50 / value', 'p99', 'note'],
+    rows,
+  );
 }
 
-main().catch((error: Error) => { console.error(error.stack ?? error.message); });
+main().catch((error: Error) => {
+  console.error(error.stack ?? error.message);
+});

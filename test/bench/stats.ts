@@ -1,5 +1,9 @@
 /** Timing helpers for the benchmarks: per-item samples to median, p95 and items per second. */
-export interface Timing { median: number; p95: number; perSecond: number }
+export interface Timing {
+  median: number;
+  p95: number;
+  perSecond: number;
+}
 
 export function summarize(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);

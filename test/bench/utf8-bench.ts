@@ -11,7 +11,11 @@ import { strictText } from '../../src/ingest/Utf8TextStream.js';
 import { DEMO_DIR, readDocuments } from '../support/corpus.js';
 
 const megabytes = Number(process.argv[2] ?? 200);
-const line = Buffer.from(readDocuments(DEMO_DIR).map((d) => JSON.stringify(d.json)).join('\n') + '\n');
+const line = Buffer.from(
+  readDocuments(DEMO_DIR)
+    .map((d) => JSON.stringify(d.json))
+    .join('\n') + '\n',
+);
 const chunks: Buffer[] = [];
 const all = Buffer.concat(Array.from({ length: Math.ceil((megabytes * 1024 * 1024) / line.length) }, () => line));
 for (let i = 0; i < all.length; i += 65536) chunks.push(all.subarray(i, i + 65536));
@@ -30,7 +34,9 @@ async function best(name: string, open: () => Readable): Promise<void> {
     characters = await drain(open());
     fastest = Math.min(fastest, performance.now() - started);
   }
-  console.log(`${name.padEnd(28)} ${(all.length / 1048576 / (fastest / 1000)).toFixed(0).padStart(6)} MB/s  (${fastest.toFixed(0)} ms, ${characters} characters)`);
+  console.log(
+    `${name.padEnd(28)} ${(all.length / 1048576 / (fastest / 1000)).toFixed(0).padStart(6)} MB/s  (${fastest.toFixed(0)} ms, ${characters} characters)`,
+  );
 }
 
 console.log(`${(all.length / 1048576).toFixed(0)} MB of NDJSON in 64 KiB chunks, best of 5:`);

@@ -16,7 +16,13 @@ import { startServer, type ServerProcess } from './support/serverProcess.js';
 const TOKEN = 'bulk-crash-token-0123456789';
 const BASE = 'http://localhost:8080/';
 const COUNT = 40;
-const line = (n: number) => JSON.stringify({ '@context': 'https://linked.art/ns/v1/linked-art.json', id: `${BASE}object/crash-${n}`, type: 'HumanMadeObject', _label: `Crash ${n}` }) + '\n';
+const line = (n: number) =>
+  JSON.stringify({
+    '@context': 'https://linked.art/ns/v1/linked-art.json',
+    id: `${BASE}object/crash-${n}`,
+    type: 'HumanMadeObject',
+    _label: `Crash ${n}`,
+  }) + '\n';
 
 /** Documents the dump gives before it waits for the gate: the server is killed mid-way. */
 const BEFORE_GATE = 10;
@@ -27,27 +33,38 @@ const BEFORE_GATE = 10;
  * documents makes it likely, as timing would).
  */
 function dump(gate?: Promise<void>) {
-  return streamInput('dump.ndjson', 'ndjson', false, () => Readable.from((async function* () {
-    for (let n = 0; n < COUNT; n++) {
-      if (n === BEFORE_GATE && gate) await gate;
-      yield Buffer.from(line(n));
-    }
-  })()));
+  return streamInput('dump.ndjson', 'ndjson', false, () =>
+    Readable.from(
+      (async function* () {
+        for (let n = 0; n < COUNT; n++) {
+          if (n === BEFORE_GATE && gate) await gate;
+          yield Buffer.from(line(n));
+        }
+      })(),
+    ),
+  );
 }
 
 describe('load --server: the server dies mid-load', function () {
   this.timeout(120000);
   let work: string;
   let server: ServerProcess | undefined;
-  beforeEach(() => { work = mkdtempSync(join(tmpdir(), 'linkedart-bulk-crash-')); });
-  afterEach(async () => { await server?.stop(); rmSync(work, { recursive: true, force: true }); });
+  beforeEach(() => {
+    work = mkdtempSync(join(tmpdir(), 'linkedart-bulk-crash-'));
+  });
+  afterEach(async () => {
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
 
   it('says how many documents were acknowledged, and running the same load again finishes it', async () => {
-    const args = [...await testStoreArgs(join(work, 'data')), '--base-url', BASE, '--token', TOKEN];
+    const args = [...(await testStoreArgs(join(work, 'data'))), '--base-url', BASE, '--token', TOKEN];
     server = await startServer(args);
     const url = server.url;
     let open = (): void => undefined;
-    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     const loading = loadIntoServer(url, TOKEN, [dump(gate)], { batchSize: 2 });
     loading.catch(() => undefined);
     // Killed once a few batches are stored (polled: the mocha timeout stops a hung test), then the rest of the dump comes.
@@ -56,7 +73,10 @@ describe('load --server: the server dies mid-load', function () {
     server.child.kill('SIGKILL');
     await killed;
     open();
-    const error = await loading.then(() => undefined, (e: Error) => e);
+    const error = await loading.then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(error, 'the load fails').to.be.instanceOf(Error);
     expect(error!.message).to.contain(`the connection to ${url} failed while loading dump.ndjson`);
     expect(error!.message).to.contain('Running the same load again is safe');

@@ -15,10 +15,33 @@ const PAGE_SIZE = 3;
 const FEED_CONTEXT = ['https://linked.art/ns/v1/record-types.json', 'http://iiif.io/api/discovery/1/context.json'];
 const AS_TYPE = 'application/ld+json;profile="https://www.w3.org/ns/activitystreams"';
 
-interface Ref { id: string; type: string }
-interface Collection { '@context': string[]; id: string; type: string; totalItems: number; first: Ref; last: Ref }
-interface Item { type: string; object: { id: string; type?: string }; endTime: string }
-interface Page { '@context': string[]; id: string; type: string; partOf: Record<string, unknown>; startIndex: number; prev?: Ref; next?: Ref; orderedItems: Item[] }
+interface Ref {
+  id: string;
+  type: string;
+}
+interface Collection {
+  '@context': string[];
+  id: string;
+  type: string;
+  totalItems: number;
+  first: Ref;
+  last: Ref;
+}
+interface Item {
+  type: string;
+  object: { id: string; type?: string };
+  endTime: string;
+}
+interface Page {
+  '@context': string[];
+  id: string;
+  type: string;
+  partOf: Record<string, unknown>;
+  startIndex: number;
+  prev?: Ref;
+  next?: Ref;
+  orderedItems: Item[];
+}
 
 const auth = { Authorization: `Bearer ${TOKEN}` };
 
@@ -26,16 +49,27 @@ describe('Change feed: /activity-stream, tombstones', function () {
   this.timeout(120000);
   let app: TestApp;
   // The demo's documents as JSON, their ids moved under BASE.
-  const demo = readdirSync(DEMO_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => {
-    const document = JSON.parse(readFileSync(DEMO_DIR + f, 'utf8').split(DEMO_BASE_URL).join(BASE)) as { id: string };
-    return { id: document.id, document };
-  });
+  const demo = readdirSync(DEMO_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const document = JSON.parse(
+        readFileSync(DEMO_DIR + f, 'utf8')
+          .split(DEMO_BASE_URL)
+          .join(BASE),
+      ) as { id: string };
+      return { id: document.id, document };
+    });
   const person = demo.find((d) => d.id.includes('/person/'))!;
   const object = demo.find((d) => d.id.includes('/object/'))!;
   const set = demo.find((d) => d.id.includes('/set/'))!;
 
-  before(async () => { app = await startTestApp([], { baseUrl: BASE, token: TOKEN, feedPageSize: String(PAGE_SIZE) }); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await startTestApp([], { baseUrl: BASE, token: TOKEN, feedPageSize: String(PAGE_SIZE) });
+  });
+  after(async () => {
+    await app.close();
+  });
 
   const local = (href: string) => app.origin + new URL(href).pathname + new URL(href).search;
   const getJson = async <T>(href: string, headers: Record<string, string> = {}): Promise<T> => {
@@ -54,15 +88,22 @@ describe('Change feed: /activity-stream, tombstones', function () {
     }
     return pages.flatMap((p) => p.orderedItems);
   };
-  const put = (doc: { id: string; document: unknown }) => fetch(local(doc.id), {
-    method: 'PUT', headers: { ...auth, 'Content-Type': 'application/ld+json' }, body: JSON.stringify(doc.document),
-  });
-  const lastModified = async (id: string) => new Date((await fetch(local(id))).headers.get('last-modified')!).toISOString().replace('.000Z', 'Z');
+  const put = (doc: { id: string; document: unknown }) =>
+    fetch(local(doc.id), {
+      method: 'PUT',
+      headers: { ...auth, 'Content-Type': 'application/ld+json' },
+      body: JSON.stringify(doc.document),
+    });
+  const lastModified = async (id: string) =>
+    new Date((await fetch(local(id))).headers.get('last-modified')!).toISOString().replace('.000Z', 'Z');
 
   it('an empty feed: no activities, one (empty) page', async () => {
     const c = await collection();
     expect(c).to.deep.equal({
-      '@context': FEED_CONTEXT, id: `${BASE}activity-stream`, type: 'OrderedCollection', totalItems: 0,
+      '@context': FEED_CONTEXT,
+      id: `${BASE}activity-stream`,
+      type: 'OrderedCollection',
+      totalItems: 0,
       first: { id: `${BASE}activity-stream/page/1`, type: 'OrderedCollectionPage' },
       last: { id: `${BASE}activity-stream/page/1`, type: 'OrderedCollectionPage' },
     });
@@ -97,7 +138,10 @@ describe('Change feed: /activity-stream, tombstones', function () {
     expect((await fetch(local(`${BASE}object/never-was`))).status).to.equal(404);
     expect((await put(object)).status).to.equal(201);
     expect((await fetch(local(object.id))).status).to.equal(200);
-    expect((await harvest()).at(-1)).to.deep.include({ type: 'Create', object: { id: object.id, type: 'HumanMadeObject' } });
+    expect((await harvest()).at(-1)).to.deep.include({
+      type: 'Create',
+      object: { id: object.id, type: 'HumanMadeObject' },
+    });
   });
 
   it('a bulk load records one activity per document created or replaced, none for those unchanged', async () => {
@@ -120,10 +164,19 @@ describe('Change feed: /activity-stream, tombstones', function () {
     const update = `PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
       DELETE { GRAPH ?g { ?g rdfs:label ?l } } INSERT { GRAPH ?g { ?g rdfs:label "Relabelled by an update" } }
       WHERE { VALUES ?g { <${person.id}> <${set.id}> } GRAPH ?g { ?g rdfs:label ?l } }`;
-    const response = await fetch(`${app.origin}/sparql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/sparql-update' }, body: update });
+    const response = await fetch(`${app.origin}/sparql`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/sparql-update' },
+      body: update,
+    });
     expect(response.status, await response.text()).to.be.oneOf([200, 204]);
     const items = (await harvest()).slice(before);
-    expect(items.map((i) => [i.type, i.object.id]).sort()).to.deep.equal([['Update', person.id], ['Update', set.id]].sort());
+    expect(items.map((i) => [i.type, i.object.id]).sort()).to.deep.equal(
+      [
+        ['Update', person.id],
+        ['Update', set.id],
+      ].sort(),
+    );
   });
 
   it('pages: full except the last, linked both ways, a full page with its next already; its bytes never change', async () => {
@@ -134,7 +187,12 @@ describe('Change feed: /activity-stream, tombstones', function () {
     expect(first.headers.get('cache-control')).to.contain('immutable');
     expect(first.headers.get('content-type')).to.equal(AS_TYPE);
     const page1 = (await first.json()) as Page;
-    expect(page1).to.deep.include({ '@context': FEED_CONTEXT, type: 'OrderedCollectionPage', startIndex: 0, partOf: { id: c.id, type: 'OrderedCollection' } });
+    expect(page1).to.deep.include({
+      '@context': FEED_CONTEXT,
+      type: 'OrderedCollectionPage',
+      startIndex: 0,
+      partOf: { id: c.id, type: 'OrderedCollection' },
+    });
     expect(page1.orderedItems.length).to.equal(PAGE_SIZE);
     expect(page1.prev).to.equal(undefined);
     expect(page1.next).to.deep.equal({ id: `${BASE}activity-stream/page/2`, type: 'OrderedCollectionPage' });
@@ -161,7 +219,12 @@ describe('Change feed: /activity-stream, tombstones', function () {
     const json = await fetch(`${app.origin}/activity-stream`, { headers: { Accept: 'application/json' } });
     expect(json.headers.get('content-type')).to.match(/^application\/json/);
     expect(json.headers.get('access-control-allow-origin')).to.equal('*');
-    for (const [path, status] of [['page/0', 400], ['page/x', 400], ['page/1.5', 400], ['page/99999', 404]] as const) {
+    for (const [path, status] of [
+      ['page/0', 400],
+      ['page/x', 400],
+      ['page/1.5', 400],
+      ['page/99999', 404],
+    ] as const) {
       const response = await fetch(`${app.origin}/activity-stream/${path}`);
       expect(response.status, path).to.equal(status);
       expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);

@@ -31,13 +31,23 @@ WHERE { GRAPH <${PAINTING}> { <${PAINTING}> rdfs:label ?old } }`;
 
 /** The environment without any LINKEDART_ setting or COLUMNS of the caller's, plus `extra`. */
 function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LINKEDART_') && k !== 'COLUMNS'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('LINKEDART_') && k !== 'COLUMNS'),
+  );
   return { ...env, ...extra };
 }
 const cli = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
-  spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', input: options.input, env: environment(options.env), timeout: 120000 });
+  spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    input: options.input,
+    env: environment(options.env),
+    timeout: 120000,
+  });
 
-interface SparqlJson { head: { vars: string[] }; results: { bindings: Array<Record<string, { type: string; value: string }>> } }
+interface SparqlJson {
+  head: { vars: string[] };
+  results: { bindings: Array<Record<string, { type: string; value: string }>> };
+}
 
 describe('linkedart query and update', function () {
   this.timeout(180000);
@@ -72,16 +82,21 @@ describe('linkedart query and update', function () {
     it('narrows the table to COLUMNS, eliding long cells and saying how many, how to see them whole', () => {
       const result = query([OBJECTS], { env: { COLUMNS: '60' } });
       expect(result.status, result.stderr).to.equal(0);
-      for (const line of result.stdout.split('\n').filter((l) => l.includes('│'))) expect([...line].length, line).to.be.at.most(60);
+      for (const line of result.stdout.split('\n').filter((l) => l.includes('│')))
+        expect([...line].length, line).to.be.at.most(60);
       expect(result.stdout).to.contain('…');
-      expect(result.stdout).to.match(/^\(\d+ cells? shortened with … to fit 60 columns; use --format tsv .*\)\n\d+ rows\n$/m);
+      expect(result.stdout).to.match(
+        /^\(\d+ cells? shortened with … to fit 60 columns; use --format tsv .*\)\n\d+ rows\n$/m,
+      );
     });
 
     it('--format csv and json: the protocol formats, full values', () => {
       const csv = query([OBJECTS, '--format', 'csv']);
       expect(csv.status, csv.stderr).to.equal(0);
       expect(csv.stdout.split('\r\n')[0]).to.equal('obj,type,label');
-      expect(csv.stdout).to.contain(`${PAINTING},http://www.cidoc-crm.org/cidoc-crm/E22_Human-Made_Object,Harbour at Dusk`);
+      expect(csv.stdout).to.contain(
+        `${PAINTING},http://www.cidoc-crm.org/cidoc-crm/E22_Human-Made_Object,Harbour at Dusk`,
+      );
 
       const json = query([OBJECTS, '--format', 'json']);
       expect(json.status, json.stderr).to.equal(0);
@@ -93,7 +108,10 @@ describe('linkedart query and update', function () {
     });
 
     it('ASK prints true or false; CONSTRUCT prints Turtle as a table, N-Triples with --format nt', () => {
-      for (const [ask, answer] of [[`${PREFIXES}ASK { <${PAINTING}> a crm:E22_Human-Made_Object }`, 'true'], [`${PREFIXES}ASK { <${PAINTING}> a crm:E21_Person }`, 'false']]) {
+      for (const [ask, answer] of [
+        [`${PREFIXES}ASK { <${PAINTING}> a crm:E22_Human-Made_Object }`, 'true'],
+        [`${PREFIXES}ASK { <${PAINTING}> a crm:E21_Person }`, 'false'],
+      ]) {
         const result = query([ask]);
         expect(result.status, result.stderr).to.equal(0);
         expect(result.stdout).to.equal(`${answer}\n`);
@@ -105,11 +123,15 @@ describe('linkedart query and update', function () {
       expect(turtle.stdout).to.match(/rdfs:label|<http:\/\/www\.w3\.org\/2000\/01\/rdf-schema#label>/);
       const nt = query([construct, '--format', 'nt']);
       expect(nt.status, nt.stderr).to.equal(0);
-      expect(nt.stdout.trim()).to.equal(`<${PAINTING}> <http://www.w3.org/2000/01/rdf-schema#label> "Harbour at Dusk" .`);
+      expect(nt.stdout.trim()).to.equal(
+        `<${PAINTING}> <http://www.w3.org/2000/01/rdf-schema#label> "Harbour at Dusk" .`,
+      );
       // Every graph format the endpoint offers, TriG and RDF/XML too.
       const trig = query([construct, '--format', 'trig']);
       expect(trig.status, trig.stderr).to.equal(0);
-      expect(new Parser({ format: 'application/trig' }).parse(trig.stdout).map((q) => q.object.value)).to.deep.equal(['Harbour at Dusk']);
+      expect(new Parser({ format: 'application/trig' }).parse(trig.stdout).map((q) => q.object.value)).to.deep.equal([
+        'Harbour at Dusk',
+      ]);
       const rdf = query([construct, '--format', 'rdf']);
       expect(rdf.status, rdf.stderr).to.equal(0);
       expect(rdf.stdout).to.contain('<rdf:RDF').and.contain('Harbour at Dusk');
@@ -139,7 +161,11 @@ describe('linkedart query and update', function () {
       expect(rows.status).to.equal(1);
       expect(rows.stderr).to.match(/linkedart query: too many rows: .*more than 3/);
 
-      const heavy = query(['--query-timeout-s', '0.5', 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }']);
+      const heavy = query([
+        '--query-timeout-s',
+        '0.5',
+        'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }',
+      ]);
       expect(heavy.status).to.equal(1);
       expect(heavy.stderr).to.match(/linkedart query: timeout: .*0\.5 s/);
 
@@ -152,7 +178,10 @@ describe('linkedart query and update', function () {
       for (const [args, message] of [
         [[], /give the SPARQL text/],
         [[LABEL, '--format', 'yaml'], /--format yaml: use one of table, json/],
-        [[`CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } LIMIT 1`, '--format', 'csv'], /--format csv is for SELECT and ASK/],
+        [
+          [`CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } LIMIT 1`, '--format', 'csv'],
+          /--format csv is for SELECT and ASK/,
+        ],
         [[LABEL, '--frmat', 'csv'], /unknown option/],
         [[LABEL, '--token', 'abcdefghijklmnopqrstuvwxyz'], /--token goes with --server/],
         [['--file', join(work, 'missing.rq')], /--file .*missing\.rq: no such file/],
@@ -171,7 +200,9 @@ describe('linkedart query and update', function () {
       expect(result.status, result.stdout + result.stderr).to.equal(1);
       expect(result.stderr).to.match(/^linkedart update: refused: .*nothing was changed/m);
       // Each problem: document, path, message, rule.
-      expect(result.stderr).to.match(new RegExp(`^  ${PAINTING} at identified_by\\[\\d\\][^:]*: .+ \\[[\\w-]+\\] Fix: .+$`, 'm'));
+      expect(result.stderr).to.match(
+        new RegExp(`^  ${PAINTING} at identified_by\\[\\d\\][^:]*: .+ \\[[\\w-]+\\] Fix: .+$`, 'm'),
+      );
       expect(result.stdout).to.equal('');
       expect(query([NAMES, '--format', 'tsv']).stdout).to.equal(before);
     });
@@ -179,7 +210,9 @@ describe('linkedart query and update', function () {
     it('a valid update: exit 0, a summary with the id, and the next query shows the change', () => {
       const result = update(['-'], { input: relabel('Harbour at Dusk (restored)') });
       expect(result.status, result.stderr).to.equal(0);
-      expect(result.stdout).to.equal(`updated: 1 replaced, 0 created, 0 deleted, 0 unchanged\n  replaced  ${PAINTING}\n`);
+      expect(result.stdout).to.equal(
+        `updated: 1 replaced, 0 created, 0 deleted, 0 unchanged\n  replaced  ${PAINTING}\n`,
+      );
       const after = query([LABEL, '--format', 'tsv']);
       expect(after.stdout).to.equal('?label\n"Harbour at Dusk (restored)"\n');
 
@@ -205,10 +238,25 @@ describe('linkedart query and update', function () {
     const READ_TOKEN = 'reader-token-0123456789abcdef';
     let server: ServerProcess;
     before(async () => {
-      server = await startServer(['--data-dir', join(work, 'served'), '--demo', '--base-url', 'http://localhost:8080/',
-        '--token', TOKEN, '--anonymous-queries', 'off', '--read-token', READ_TOKEN, '--log-level', 'warn']);
+      server = await startServer([
+        '--data-dir',
+        join(work, 'served'),
+        '--demo',
+        '--base-url',
+        'http://localhost:8080/',
+        '--token',
+        TOKEN,
+        '--anonymous-queries',
+        'off',
+        '--read-token',
+        READ_TOKEN,
+        '--log-level',
+        'warn',
+      ]);
     });
-    after(async () => { await server?.stop(); });
+    after(async () => {
+      await server?.stop();
+    });
 
     const remote = (command: string, args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
       cli([command, '--server', server.url, ...args], options);
@@ -225,7 +273,9 @@ describe('linkedart query and update', function () {
       expect(csv.status, csv.stderr).to.equal(0);
       expect(csv.stdout).to.equal(query([OBJECTS, '--format', 'csv']).stdout);
 
-      expect(remote('query', [`${PREFIXES}ASK { <${PAINTING}> a crm:E22_Human-Made_Object }`, '--token', TOKEN]).stdout).to.equal('true\n');
+      expect(
+        remote('query', [`${PREFIXES}ASK { <${PAINTING}> a crm:E22_Human-Made_Object }`, '--token', TOKEN]).stdout,
+      ).to.equal('true\n');
 
       const anonymous = remote('query', [OBJECTS]);
       expect(anonymous.status).to.equal(1);
@@ -236,10 +286,20 @@ describe('linkedart query and update', function () {
       const syntax = remote('query', ['SELECT ?s WHERE { ?s ?p }', '--token', READ_TOKEN]);
       expect(syntax.status).to.equal(1);
       expect(syntax.stderr).to.match(/linkedart query: the server answered 400.*syntax/is);
-      const service = remote('query', ['SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }', '--token', READ_TOKEN]);
+      const service = remote('query', [
+        'SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }',
+        '--token',
+        READ_TOKEN,
+      ]);
       expect(service.status).to.equal(1);
       expect(service.stderr).to.contain('SERVICE');
-      const mismatch = remote('query', ['SELECT * WHERE { ?s ?p ?o } LIMIT 1', '--format', 'ttl', '--token', READ_TOKEN]);
+      const mismatch = remote('query', [
+        'SELECT * WHERE { ?s ?p ?o } LIMIT 1',
+        '--format',
+        'ttl',
+        '--token',
+        READ_TOKEN,
+      ]);
       expect(mismatch.status).to.equal(2);
       expect(mismatch.stderr).to.match(/406.*--format ttl may not suit/s);
     });
@@ -257,14 +317,18 @@ describe('linkedart query and update', function () {
       const refused = remote('update', [DELETE_NAME_CONTENT, '--token', TOKEN]);
       expect(refused.status, refused.stdout + refused.stderr).to.equal(1);
       expect(refused.stderr).to.match(/422/);
-      expect(refused.stderr).to.match(new RegExp(`^  ${PAINTING} at identified_by\\[\\d\\][^:]*: .+ \\[[\\w-]+\\] Fix: .+$`, 'm'));
-      const names = await (await fetch(`${server.url}/object/harbour-at-dusk`)).json() as { identified_by: Array<{ content?: string }> };
+      expect(refused.stderr).to.match(
+        new RegExp(`^  ${PAINTING} at identified_by\\[\\d\\][^:]*: .+ \\[[\\w-]+\\] Fix: .+$`, 'm'),
+      );
+      const names = (await (await fetch(`${server.url}/object/harbour-at-dusk`)).json()) as {
+        identified_by: Array<{ content?: string }>;
+      };
       expect(names.identified_by.map((n) => n.content)).to.include('Harbour at Dusk');
 
       const ok = remote('update', [relabel('Harbour at Dusk (on loan)')], { env: { LINKEDART_TOKEN: TOKEN } });
       expect(ok.status, ok.stderr).to.equal(0);
       expect(ok.stdout).to.equal(`updated: 1 replaced, 0 created, 0 deleted, 0 unchanged\n  replaced  ${PAINTING}\n`);
-      const doc = await (await fetch(`${server.url}/object/harbour-at-dusk`)).json() as { _label: string };
+      const doc = (await (await fetch(`${server.url}/object/harbour-at-dusk`)).json()) as { _label: string };
       expect(doc._label).to.equal('Harbour at Dusk (on loan)');
     });
 

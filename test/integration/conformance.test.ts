@@ -30,36 +30,57 @@ const json = { 'Content-Type': 'application/ld+json' };
 
 /** A jug whose Name has no content: the shape NameContent's Violation, and nothing else. */
 const unnamed = (name: string) => ({
-  '@context': V1, id: `${BASE}object/${name}`, type: 'HumanMadeObject', _label: `Jug ${name}`,
+  '@context': V1,
+  id: `${BASE}object/${name}`,
+  type: 'HumanMadeObject',
+  _label: `Jug ${name}`,
   classified_as: [{ id: 'http://vocab.getty.edu/aat/300042184', type: 'Type', _label: 'jugs' }],
   identified_by: [{ type: 'Name' }],
 });
 const fixed = (name: string) => ({ ...unnamed(name), identified_by: [{ type: 'Name', content: `Jug ${name}` }] });
 
-interface ValidationReport { id: string; conforms: boolean; violations: Problem[] }
+interface ValidationReport {
+  id: string;
+  conforms: boolean;
+  violations: Problem[];
+}
 
 /** The violation quads stored beside a document (in its hint graph). */
-const storedViolations = async (app: TestApp, id: string): Promise<number> => (await app.store.readGraphs([hintGraphOf(id)])).filter(isValidationQuad).length;
+const storedViolations = async (app: TestApp, id: string): Promise<number> =>
+  (await app.store.readGraphs([hintGraphOf(id)])).filter(isValidationQuad).length;
 
 describe(`the conformance policy (${STORE_KIND})`, function () {
   this.timeout(120000);
   let app: TestApp;
-  before(async () => { app = await startTestApp([], { baseUrl: BASE, token: TOKEN }); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await startTestApp([], { baseUrl: BASE, token: TOKEN });
+  });
+  after(async () => {
+    await app.close();
+  });
   const put = (name: string, body: unknown, query = '') =>
-    fetch(`${app.origin}/collection/object/${name}${query}`, { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(body) });
+    fetch(`${app.origin}/collection/object/${name}${query}`, {
+      method: 'PUT',
+      headers: { ...auth, ...json },
+      body: JSON.stringify(body),
+    });
   const report = async (id: string): Promise<{ status: number; body: ValidationReport }> => {
     const response = await fetch(`${app.origin}/_validation?id=${encodeURIComponent(id)}`);
     return { status: response.status, body: (await response.json()) as ValidationReport };
   };
   const violatedCount = async (): Promise<number | undefined> =>
-    sampleValue(parsePrometheusText(await (await fetch(`${app.origin}/metrics`)).text()), 'linkedart_documents_with_violations');
+    sampleValue(
+      parsePrometheusText(await (await fetch(`${app.origin}/metrics`)).text()),
+      'linkedart_documents_with_violations',
+    );
 
   it('strict by default: a PUT breaking a shape is refused (422 naming the rule), nothing stored', async () => {
     const response = await put('strict', unnamed('strict'));
     expect(response.status).to.equal(422);
     const problem = (await response.json()) as { problems: Problem[] };
-    expect(problem.problems.filter((p) => p.severity === 'Violation').map((p) => [p.rule, p.path])).to.deep.equal([['NameContent', 'identified_by[0]']]);
+    expect(problem.problems.filter((p) => p.severity === 'Violation').map((p) => [p.rule, p.path])).to.deep.equal([
+      ['NameContent', 'identified_by[0]'],
+    ]);
     expect((await fetch(`${app.origin}/collection/object/strict`)).status).to.equal(404);
   });
 
@@ -75,13 +96,24 @@ describe(`the conformance policy (${STORE_KIND})`, function () {
     const got = await fetch(`${app.origin}/collection/object/reported`);
     expect(got.status).to.equal(200);
     expect(withoutLinks((await got.json()) as Record<string, unknown>)).to.deep.equal(unnamed('reported'));
-    expect(got.headers.get('link')).to.contain(`<${BASE}_validation?id=${encodeURIComponent(id)}>; rel="describedby"; type="application/json"`);
+    expect(got.headers.get('link')).to.contain(
+      `<${BASE}_validation?id=${encodeURIComponent(id)}>; rel="describedby"; type="application/json"`,
+    );
 
     const { status, body } = await report(id);
     expect(status).to.equal(200);
     expect(body.conforms).to.equal(false);
-    expect(body.violations.map((p) => ({ rule: p.rule, path: p.path, value: p.value, document: p.document, severity: p.severity })))
-      .to.deep.equal([{ rule: 'NameContent', path: 'identified_by[0]', value: '{"type":"Name"}', document: id, severity: 'Violation' }]);
+    expect(
+      body.violations.map((p) => ({
+        rule: p.rule,
+        path: p.path,
+        value: p.value,
+        document: p.document,
+        severity: p.severity,
+      })),
+    ).to.deep.equal([
+      { rule: 'NameContent', path: 'identified_by[0]', value: '{"type":"Name"}', document: id, severity: 'Violation' },
+    ]);
     expect(body.violations[0].hint).to.be.a('string').and.not.equal('');
   });
 
@@ -94,7 +126,10 @@ describe(`the conformance policy (${STORE_KIND})`, function () {
     const reportPage = await fetch(`${app.origin}/_validation?id=${encodeURIComponent(id)}`, { headers: html });
     expect(reportPage.headers.get('content-type')).to.match(/^text\/html/);
     const reportText = await reportPage.text();
-    expect(reportText).to.contain('<code>NameContent</code>').and.contain('<code>identified_by[0]</code>').and.contain('A Name must have content.');
+    expect(reportText)
+      .to.contain('<code>NameContent</code>')
+      .and.contain('<code>identified_by[0]</code>')
+      .and.contain('A Name must have content.');
     const landing = await (await fetch(`${app.origin}/`, { headers: html })).text();
     expect(landing).to.match(/<span class="violated">1 record is<\/span> published/);
     expect(await violatedCount()).to.equal(1);
@@ -131,7 +166,9 @@ describe(`the conformance policy (${STORE_KIND})`, function () {
 
     expect((await put('to-delete', unnamed('to-delete'), '?conformance=report')).status).to.equal(201);
     expect(await storedViolations(app, `${BASE}object/to-delete`)).to.be.greaterThan(0);
-    expect((await fetch(`${app.origin}/collection/object/to-delete`, { method: 'DELETE', headers: auth })).status).to.equal(204);
+    expect(
+      (await fetch(`${app.origin}/collection/object/to-delete`, { method: 'DELETE', headers: auth })).status,
+    ).to.equal(204);
     expect(await storedViolations(app, `${BASE}object/to-delete`)).to.equal(0);
     expect((await report(`${BASE}object/to-delete`)).status).to.equal(404);
     // Only the first one stored with its violation is left.
@@ -140,13 +177,18 @@ describe(`the conformance policy (${STORE_KIND})`, function () {
 
   it('/_bulk: refused by default (in the report), stored with ?conformance=report and counted by rule; ?conformance=x is 400', async () => {
     const body = JSON.stringify(unnamed('bulk')) + '\n';
-    const post = (query: string) => fetch(`${app.origin}/_bulk?format=ndjson${query}`, { method: 'POST', headers: auth, body });
+    const post = (query: string) =>
+      fetch(`${app.origin}/_bulk?format=ndjson${query}`, { method: 'POST', headers: auth, body });
     const strict = (await (await post('')).json()) as LoadReport;
     expect({ created: strict.created, rejected: strict.rejected }).to.deep.equal({ created: 0, rejected: 1 });
     expect(strict.rejections[0].problems!.map((p) => p.rule)).to.deep.equal(['NameContent']);
     const reported = (await (await post('&conformance=report')).json()) as LoadReport;
-    expect({ created: reported.created, rejected: reported.rejected, violated: reported.violated, byRule: reported.violationsByRule })
-      .to.deep.equal({ created: 1, rejected: 0, violated: 1, byRule: { NameContent: 1 } });
+    expect({
+      created: reported.created,
+      rejected: reported.rejected,
+      violated: reported.violated,
+      byRule: reported.violationsByRule,
+    }).to.deep.equal({ created: 1, rejected: 0, violated: 1, byRule: { NameContent: 1 } });
     expect((await report(`${BASE}object/bulk`)).body.violations.map((p) => p.rule)).to.deep.equal(['NameContent']);
     expect((await post('&conformance=x')).status).to.equal(400);
   });
@@ -156,7 +198,9 @@ describe(`the conformance policy (${STORE_KIND})`, function () {
     expect(await violatedCount()).to.equal(0);
     const landing = await (await fetch(`${app.origin}/`, { headers: { Accept: 'text/html' } })).text();
     expect(landing).not.to.contain('class="violated"');
-    const page = await (await fetch(`${app.origin}/collection/object/reported`, { headers: { Accept: 'text/html' } })).text();
+    const page = await (
+      await fetch(`${app.origin}/collection/object/reported`, { headers: { Accept: 'text/html' } })
+    ).text();
     expect(page).not.to.contain('banner violations');
   });
 });
@@ -164,27 +208,57 @@ describe(`the conformance policy (${STORE_KIND})`, function () {
 describe(`serve --conformance report (${STORE_KIND})`, function () {
   this.timeout(120000);
   let app: TestApp;
-  before(async () => { app = await startTestApp([], { baseUrl: BASE, token: TOKEN, conformance: 'report' }); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await startTestApp([], { baseUrl: BASE, token: TOKEN, conformance: 'report' });
+  });
+  after(async () => {
+    await app.close();
+  });
   const rulesOf = async (id: string): Promise<string[]> =>
-    ((await (await fetch(`${app.origin}/_validation?id=${encodeURIComponent(id)}`)).json()) as ValidationReport).violations.map((p) => p.rule);
-  const update = (text: string) => fetch(`${app.origin}/sparql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/sparql-update' }, body: text });
+    (
+      (await (await fetch(`${app.origin}/_validation?id=${encodeURIComponent(id)}`)).json()) as ValidationReport
+    ).violations.map((p) => p.rule);
+  const update = (text: string) =>
+    fetch(`${app.origin}/sparql`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/sparql-update' },
+      body: text,
+    });
   const CONTENT = 'http://www.cidoc-crm.org/cidoc-crm/P190_has_symbolic_content';
 
   it('is the default for writes: a PUT breaking a shape is stored with it; ?conformance=strict refuses', async () => {
-    const put = (name: string, query = '') => fetch(`${app.origin}/collection/object/${name}${query}`, { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(unnamed(name)) });
+    const put = (name: string, query = '') =>
+      fetch(`${app.origin}/collection/object/${name}${query}`, {
+        method: 'PUT',
+        headers: { ...auth, ...json },
+        body: JSON.stringify(unnamed(name)),
+      });
     expect((await put('by-default')).status).to.equal(201);
     expect((await put('asked-strict', '?conformance=strict')).status).to.equal(422);
   });
 
   it('SPARQL Update re-checks what it touches: an update that breaks a shape is stored with its violation, one that fixes it clears it', async () => {
     const id = `${BASE}object/updated`;
-    expect((await fetch(`${app.origin}/collection/object/updated`, { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(fixed('updated')) })).status).to.equal(201);
+    expect(
+      (
+        await fetch(`${app.origin}/collection/object/updated`, {
+          method: 'PUT',
+          headers: { ...auth, ...json },
+          body: JSON.stringify(fixed('updated')),
+        })
+      ).status,
+    ).to.equal(201);
     expect(await rulesOf(id)).to.deep.equal([]);
     expect((await update(`DELETE WHERE { GRAPH <${id}> { ?name <${CONTENT}> ?content } }`)).status).to.equal(200);
     expect(await rulesOf(id)).to.deep.equal(['NameContent']);
     expect((await fetch(`${app.origin}/collection/object/updated`)).headers.get('link')).to.contain('_validation');
-    expect((await update(`INSERT { GRAPH <${id}> { ?name <${CONTENT}> "Jug updated" } } WHERE { GRAPH <${id}> { <${id}> <http://www.cidoc-crm.org/cidoc-crm/P1_is_identified_by> ?name } }`)).status).to.equal(200);
+    expect(
+      (
+        await update(
+          `INSERT { GRAPH <${id}> { ?name <${CONTENT}> "Jug updated" } } WHERE { GRAPH <${id}> { <${id}> <http://www.cidoc-crm.org/cidoc-crm/P1_is_identified_by> ?name } }`,
+        )
+      ).status,
+    ).to.equal(200);
     expect(await rulesOf(id)).to.deep.equal([]);
     expect(await storedViolations(app, id)).to.equal(0);
   });
@@ -193,18 +267,39 @@ describe(`serve --conformance report (${STORE_KIND})`, function () {
     const lost = `${BASE}object/by-default`;
     const before: unknown = await (await fetch(`${app.origin}/_validation?id=${encodeURIComponent(lost)}`)).json();
     const stale = `${BASE}object/stale`;
-    expect((await fetch(`${app.origin}/collection/object/stale`, { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(fixed('stale')) })).status).to.equal(201);
+    expect(
+      (
+        await fetch(`${app.origin}/collection/object/stale`, {
+          method: 'PUT',
+          headers: { ...auth, ...json },
+          body: JSON.stringify(fixed('stale')),
+        })
+      ).status,
+    ).to.equal(201);
     // Written around the service: the first's report gone, a report the second does not deserve.
     const lostHints = await app.store.readGraphs([hintGraphOf(lost)]);
     const staleHints = await app.store.readGraphs([hintGraphOf(stale)]);
-    const moved = lostHints.filter(isValidationQuad).map((q) => df.quad(df.namedNode(stale), q.predicate, q.object, df.namedNode(hintGraphOf(stale))));
-    await app.store.replaceGraphs(new Map([[hintGraphOf(lost), lostHints.filter((q) => !isValidationQuad(q))], [hintGraphOf(stale), [...staleHints, ...moved]]]));
+    const moved = lostHints
+      .filter(isValidationQuad)
+      .map((q) => df.quad(df.namedNode(stale), q.predicate, q.object, df.namedNode(hintGraphOf(stale))));
+    await app.store.replaceGraphs(
+      new Map([
+        [hintGraphOf(lost), lostHints.filter((q) => !isValidationQuad(q))],
+        [hintGraphOf(stale), [...staleHints, ...moved]],
+      ]),
+    );
     expect(await rulesOf(lost)).to.deep.equal([]);
     expect(await rulesOf(stale)).to.deep.equal(['NameContent']);
 
     const outcome = await revalidate(app.store);
-    expect({ withViolations: outcome.withViolations, rewritten: outcome.rewritten, unreadable: outcome.unreadable }).to.deep.equal({ withViolations: 1, rewritten: 2, unreadable: [] });
-    expect(await (await fetch(`${app.origin}/_validation?id=${encodeURIComponent(lost)}`)).json()).to.deep.equal(before);
+    expect({
+      withViolations: outcome.withViolations,
+      rewritten: outcome.rewritten,
+      unreadable: outcome.unreadable,
+    }).to.deep.equal({ withViolations: 1, rewritten: 2, unreadable: [] });
+    expect(await (await fetch(`${app.origin}/_validation?id=${encodeURIComponent(lost)}`)).json()).to.deep.equal(
+      before,
+    );
     expect(await rulesOf(stale)).to.deep.equal([]);
     expect((await revalidate(app.store)).rewritten).to.equal(0);
   });
@@ -221,15 +316,24 @@ describe(`linkedart load --conformance report, then linkedart report (${STORE_KI
       // Emptied for this suite, then written by the CLI's own processes.
       await (await openTestStore(dataDir)).close();
       const { updateUrl, user, password } = REMOTE_STORE_WRITER;
-      storeFlags = ['--store', 'sparql', '--sparql-url', REMOTE_STORE_URL, ...(updateUrl ? ['--update-url', updateUrl] : []),
-        ...(user ? ['--store-user', user] : []), ...(password ? ['--store-password', password] : [])];
+      storeFlags = [
+        '--store',
+        'sparql',
+        '--sparql-url',
+        REMOTE_STORE_URL,
+        ...(updateUrl ? ['--update-url', updateUrl] : []),
+        ...(user ? ['--store-user', user] : []),
+        ...(password ? ['--store-password', password] : []),
+      ];
     } else {
       storeFlags = ['--data-dir', dataDir];
     }
     const records = [unnamed('cli-a'), unnamed('cli-b'), fixed('cli-c'), { ...unnamed('cli-d'), colour: 'red' }];
     writeFileSync(join(dir, 'records.ndjson'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
   });
-  after(() => { rmSync(dir, { recursive: true, force: true }); });
+  after(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('strict by default: the two documents breaking a shape are refused with the one losing a key', async () => {
     const run = await runCli(['load', join(dir, 'records.ndjson'), '--dry-run', '--no-progress', ...storeFlags]);
@@ -238,7 +342,14 @@ describe(`linkedart load --conformance report, then linkedart report (${STORE_KI
   });
 
   it('with --conformance report: stored with their violations (counted by rule), the unmapped key still refused; report lists them by rule', async () => {
-    const load = await runCli(['load', join(dir, 'records.ndjson'), '--conformance', 'report', '--no-progress', ...storeFlags]);
+    const load = await runCli([
+      'load',
+      join(dir, 'records.ndjson'),
+      '--conformance',
+      'report',
+      '--no-progress',
+      ...storeFlags,
+    ]);
     expect(load.status, load.stderr).to.equal(1);
     expect(load.stderr).to.contain('loaded: 3 new, 0 replaced, 0 unchanged, 1 rejected');
     expect(load.stderr).to.contain('(2 with violations)');
@@ -247,14 +358,26 @@ describe(`linkedart load --conformance report, then linkedart report (${STORE_KI
 
     const text = await runCli(['report', ...storeFlags]);
     expect(text.status, text.stderr).to.equal(0);
-    expect(text.stdout).to.equal('2 documents stored with violations (--conformance report); by rule (a document may break several):\n' +
-      `NameContent: 2 documents\n  ${BASE}object/cli-a\n  ${BASE}object/cli-b\n`);
+    expect(text.stdout).to.equal(
+      '2 documents stored with violations (--conformance report); by rule (a document may break several):\n' +
+        `NameContent: 2 documents\n  ${BASE}object/cli-a\n  ${BASE}object/cli-b\n`,
+    );
     const asJson = await runCli(['report', '--json', ...storeFlags]);
-    expect(JSON.parse(asJson.stdout)).to.deep.equal({ documents: 2, rules: { NameContent: [`${BASE}object/cli-a`, `${BASE}object/cli-b`] } });
+    expect(JSON.parse(asJson.stdout)).to.deep.equal({
+      documents: 2,
+      rules: { NameContent: [`${BASE}object/cli-a`, `${BASE}object/cli-b`] },
+    });
   });
 
   it('--conformance sometimes: a usage error (exit 2)', async () => {
-    const run = await runCli(['load', join(dir, 'records.ndjson'), '--conformance', 'sometimes', '--no-progress', ...storeFlags]);
+    const run = await runCli([
+      'load',
+      join(dir, 'records.ndjson'),
+      '--conformance',
+      'sometimes',
+      '--no-progress',
+      ...storeFlags,
+    ]);
     expect(run.status).to.equal(2);
     expect(run.stderr).to.contain('--conformance sometimes: one of strict, report');
   });

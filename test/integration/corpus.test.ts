@@ -17,7 +17,9 @@ import { jsonDiff } from '../support/jsonDiff.js';
 import { canonical, documentLoader, referenceToRdf, toNTriples } from '../support/rdf.js';
 import { linkedArtSchema } from '../support/schemas.js';
 
-function loadAll(docs: CorpusDocument[]): Array<{ doc: CorpusDocument; ingested?: IngestedDocument; error?: DocumentRejected }> {
+function loadAll(
+  docs: CorpusDocument[],
+): Array<{ doc: CorpusDocument; ingested?: IngestedDocument; error?: DocumentRejected }> {
   return docs.map((doc) => {
     try {
       return { doc, ingested: ingestDocument(doc.json, doc.file) };
@@ -59,7 +61,7 @@ describe('corpus round trip (test/fixtures/la-examples)', function () {
 describe('render does not depend on the order a store returns quads in', () => {
   it('gives the same document from shuffled and reversed quads, for every corpus document', () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const differing: string[] = [];
     for (const { doc, ingested } of loadAll(readDocuments(CORPUS_DIR))) {
       if (!ingested) continue;
@@ -110,9 +112,19 @@ describe('differential test against jsonld.js (the reference)', function () {
   it('the render equals jsonld.frame of the same quads, apart from the differences the issue asks for', async () => {
     const different: string[] = [];
     for (const { doc, ingested } of accepted) {
-      const expanded = await jsonld.fromRDF(toNTriples(ingested!.quads), { format: 'application/n-quads', useNativeTypes: true } as jsonld.Options.FromRdf);
-      const frame = { '@context': 'https://linked.art/ns/v1/linked-art.json', '@id': ingested!.id, '@embed': '@always' };
-      const framed = await jsonld.frame(expanded, frame, { documentLoader, omitGraph: true } as unknown as jsonld.Options.Frame);
+      const expanded = await jsonld.fromRDF(toNTriples(ingested!.quads), {
+        format: 'application/n-quads',
+        useNativeTypes: true,
+      } as jsonld.Options.FromRdf);
+      const frame = {
+        '@context': 'https://linked.art/ns/v1/linked-art.json',
+        '@id': ingested!.id,
+        '@embed': '@always',
+      };
+      const framed = await jsonld.frame(expanded, frame, {
+        documentLoader,
+        omitGraph: true,
+      } as unknown as jsonld.Options.Frame);
       const a = normalizeForFrame(render(ingested!), ingested!.id);
       const b = normalizeForFrame(framed as never, ingested!.id);
       const differences = [...jsonDiff(a.tree, b.tree), ...jsonDiff(a.nodes, b.nodes, 'nodes')];

@@ -18,14 +18,18 @@ import { startServer } from './support/serverProcess.js';
 describe('durability: kill -9 during writes, then restart', function () {
   this.timeout(180000);
   let dataDir: string;
-  before(() => { dataDir = mkdtempSync(join(tmpdir(), 'linkedart-crash-')); });
+  before(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'linkedart-crash-'));
+  });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('keeps every acknowledged write, and no document is half-written', async () => {
     const acked: string[] = [];
     const deleting: string[] = [];
     const deleted = new Set<string>();
-    const writer = spawn(process.execPath, [`${PROJECT_ROOT}dist/test/integration/support/writeStream.js`, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const writer = spawn(process.execPath, [`${PROJECT_ROOT}dist/test/integration/support/writeStream.js`, dataDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const killAfter = 300 + Math.floor(Math.random() * 200);
     await new Promise<void>((resolve) => {
       let buffer = '';
@@ -59,7 +63,8 @@ describe('durability: kill -9 during writes, then restart', function () {
         // A delete in flight at the kill may or may not have happened.
         const inFlightDelete = deleting.includes(copy.id) && !deleted.has(copy.id);
         if (deleted.has(copy.id)) expect(got, `${copy.id} was deleted`).to.equal(undefined);
-        else if (i < acked.length && !inFlightDelete) expect(got, `acknowledged ${copy.id} is missing`).to.not.equal(undefined);
+        else if (i < acked.length && !inFlightDelete)
+          expect(got, `acknowledged ${copy.id} is missing`).to.not.equal(undefined);
         if (got !== undefined) expect(withoutLinks(got), `${copy.id} is half-written`).to.deep.equal(expected);
         if (got !== undefined) present++;
       }
@@ -69,12 +74,19 @@ describe('durability: kill -9 during writes, then restart', function () {
       // The change feed (written in the same atomic writes) agrees: replayed, it gives exactly the documents present.
       const replayed = new Map<string, string>();
       for (const item of await feedItems(server.url)) {
-        if (item.type === 'Delete') replayed.delete(item.object.id); else replayed.set(item.object.id, item.endTime);
+        if (item.type === 'Delete') replayed.delete(item.object.id);
+        else replayed.set(item.object.id, item.endTime);
       }
       for (const copy of toCheck) {
         const response = await fetch(server.url + new URL(copy.id).pathname);
-        expect(replayed.has(copy.id), `${copy.id}: the feed says ${replayed.has(copy.id) ? 'present' : 'absent'}, GET answers ${response.status}`).to.equal(response.status === 200);
-        if (response.status === 200) expect(replayed.get(copy.id), `${copy.id}: endTime is its Last-Modified`).to.equal(new Date(response.headers.get('last-modified')!).toISOString().replace('.000Z', 'Z'));
+        expect(
+          replayed.has(copy.id),
+          `${copy.id}: the feed says ${replayed.has(copy.id) ? 'present' : 'absent'}, GET answers ${response.status}`,
+        ).to.equal(response.status === 200);
+        if (response.status === 200)
+          expect(replayed.get(copy.id), `${copy.id}: endTime is its Last-Modified`).to.equal(
+            new Date(response.headers.get('last-modified')!).toISOString().replace('.000Z', 'Z'),
+          );
         if (deleted.has(copy.id)) expect(response.status, `${copy.id} was deleted: 410`).to.equal(410);
       }
       expect(replayed.size).to.equal(present);
@@ -89,7 +101,9 @@ async function feedItems(serverUrl: string): Promise<Array<{ type: string; objec
   type Page = { prev?: { id: string }; orderedItems: Array<{ type: string; object: { id: string }; endTime: string }> };
   const pages: Page[] = [];
   const local = (href: string) => serverUrl + new URL(href).pathname;
-  let href: string | undefined = ((await (await fetch(`${serverUrl}/activity-stream`)).json()) as { last: { id: string } }).last.id;
+  let href: string | undefined = (
+    (await (await fetch(`${serverUrl}/activity-stream`)).json()) as { last: { id: string } }
+  ).last.id;
   while (href) {
     const page = (await (await fetch(local(href))).json()) as Page;
     pages.unshift(page);

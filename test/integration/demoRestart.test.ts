@@ -14,10 +14,12 @@ const WHITBY = '/place/whitby';
 const DELETED = '/place/whm-picture-store';
 const BASE = 'http://localhost:8080/';
 
-describe('linkedart serve --demo: a restart keeps curators\' changes', function () {
+describe("linkedart serve --demo: a restart keeps curators' changes", function () {
   this.timeout(180000);
   let dataDir: string;
-  before(() => { dataDir = mkdtempSync(join(tmpdir(), 'linkedart-demo-restart-')); });
+  before(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'linkedart-demo-restart-'));
+  });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('loads the demo into the empty store, then never again: a SPARQL rename and a DELETE survive two restarts', async () => {
@@ -29,10 +31,19 @@ describe('linkedart serve --demo: a restart keeps curators\' changes', function 
       const update = `PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
         DELETE { GRAPH ?g { ?g rdfs:label ?l } } INSERT { GRAPH ?g { ?g rdfs:label "Whitby (renamed)" } }
         WHERE { GRAPH ?g { ?g rdfs:label ?l } FILTER(?g = <http://localhost:8080${WHITBY}>) }`;
-      const updated = await fetch(`${first.url}/sparql`, { method: 'POST', headers: { 'Content-Type': 'application/sparql-update', Authorization: `Bearer ${TOKEN}` }, body: update });
+      const updated = await fetch(`${first.url}/sparql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/sparql-update', Authorization: `Bearer ${TOKEN}` },
+        body: update,
+      });
       expect(updated.status, await updated.clone().text()).to.equal(200);
-      expect(((await updated.json()) as { replaced: string[] }).replaced).to.deep.equal([`http://localhost:8080${WHITBY}`]);
-      const deleted = await fetch(first.url + DELETED, { method: 'DELETE', headers: { Authorization: `Bearer ${TOKEN}` } });
+      expect(((await updated.json()) as { replaced: string[] }).replaced).to.deep.equal([
+        `http://localhost:8080${WHITBY}`,
+      ]);
+      const deleted = await fetch(first.url + DELETED, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
       expect(deleted.status).to.equal(204);
       renamedModified = (await fetch(first.url + WHITBY)).headers.get('last-modified');
     } finally {
@@ -60,15 +71,26 @@ describe('linkedart serve --demo: a restart keeps curators\' changes', function 
     try {
       const plain = await startServer(['--data-dir', own, '--token', TOKEN, '--base-url', BASE]);
       try {
-        const doc = { '@context': 'https://linked.art/ns/v1/linked-art.json', id: 'http://localhost:8080/place/mine', type: 'Place', _label: 'Mine' };
-        const put = await fetch(plain.url + '/place/mine', { method: 'PUT', headers: { 'Content-Type': 'application/ld+json', Authorization: `Bearer ${TOKEN}` }, body: JSON.stringify(doc) });
+        const doc = {
+          '@context': 'https://linked.art/ns/v1/linked-art.json',
+          id: 'http://localhost:8080/place/mine',
+          type: 'Place',
+          _label: 'Mine',
+        };
+        const put = await fetch(plain.url + '/place/mine', {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/ld+json', Authorization: `Bearer ${TOKEN}` },
+          body: JSON.stringify(doc),
+        });
         expect(put.status).to.equal(201);
       } finally {
         await plain.stop();
       }
       const demo = await startServer(['--demo', '--data-dir', own, '--base-url', BASE]);
       try {
-        expect(demo.stderr()).to.contain('The store already holds documents: the demo collection is loaded into an empty store only');
+        expect(demo.stderr()).to.contain(
+          'The store already holds documents: the demo collection is loaded into an empty store only',
+        );
         expect((await fetch(demo.url + WHITBY)).status).to.equal(404);
         expect((await fetch(demo.url + '/place/mine')).status).to.equal(200);
       } finally {

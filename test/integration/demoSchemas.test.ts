@@ -23,13 +23,17 @@ function listedInReadme(): string[] {
 }
 
 describe('the demo collection and the official JSON Schemas', () => {
-  const files = readdirSync(DEMO_DIR).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(DEMO_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
   it('refuse a demo document only where the README lists the case and the spec line that allows it', () => {
-    const found = files.flatMap((file) => {
-      const doc = JSON.parse(readFileSync(DEMO_DIR + file, 'utf8')) as Record<string, unknown>;
-      return schemaFindings(doc).map(([path, finding]) => `${file} ${path} ${finding}`);
-    }).sort();
+    const found = files
+      .flatMap((file) => {
+        const doc = JSON.parse(readFileSync(DEMO_DIR + file, 'utf8')) as Record<string, unknown>;
+        return schemaFindings(doc).map(([path, finding]) => `${file} ${path} ${finding}`);
+      })
+      .sort();
     const listed = listedInReadme();
     expect(listed.length, 'the README table').to.be.greaterThan(0);
     expect(found, 'schema findings vs the README table').to.deep.equal(listed);
@@ -40,7 +44,10 @@ describe('the demo collection and the official JSON Schemas', () => {
     const accepted = files.filter((f) => !named.has(f));
     expect(accepted.length).to.equal(files.length - named.size);
     for (const file of accepted) {
-      expect(schemaFindings(JSON.parse(readFileSync(DEMO_DIR + file, 'utf8')) as Record<string, unknown>), file).to.deep.equal([]);
+      expect(
+        schemaFindings(JSON.parse(readFileSync(DEMO_DIR + file, 'utf8')) as Record<string, unknown>),
+        file,
+      ).to.deep.equal([]);
     }
   });
 });

@@ -15,27 +15,42 @@ const COLLECTION = `${BASE}set/whm-collection`;
 const SEARCH_CONTEXT = 'https://linked.art/ns/v1/search.json';
 
 type Json = Record<string, unknown>;
-interface Link { href: string; _estimate?: number; type?: string; name?: string }
+interface Link {
+  href: string;
+  _estimate?: number;
+  type?: string;
+  name?: string;
+}
 interface Page {
-  '@context': string; id: string; type: string; startIndex: number;
+  '@context': string;
+  id: string;
+  type: string;
+  startIndex: number;
   partOf: { id: string; type: string; totalItems: number; first: { id: string }; last: { id: string } };
-  next?: { id: string; type: string }; prev?: { id: string; type: string };
+  next?: { id: string; type: string };
+  prev?: { id: string; type: string };
   orderedItems: Array<{ id: string; type: string }>;
 }
 
 describe('Discovery: _links, search pages and the root', function () {
   this.timeout(120000);
   let app: TestApp;
-  before(async () => { app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, token: TOKEN, pageSize: '1' }); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, token: TOKEN, pageSize: '1' });
+  });
+  after(async () => {
+    await app.close();
+  });
   /** A URL the service gave (under BASE) fetched from the test server. */
-  const follow = (href: string, headers: Record<string, string> = {}) => fetch(app.origin + new URL(href).pathname + new URL(href).search, { headers });
+  const follow = (href: string, headers: Record<string, string> = {}) =>
+    fetch(app.origin + new URL(href).pathname + new URL(href).search, { headers });
   const json = async <T = Json>(href: string): Promise<T> => {
     const response = await follow(href);
     expect(response.status, href).to.equal(200);
     return (await response.json()) as T;
   };
-  const links = async (id: string): Promise<Record<string, unknown>> => (await json<{ _links: Record<string, unknown> }>(id))._links;
+  const links = async (id: string): Promise<Record<string, unknown>> =>
+    (await json<{ _links: Record<string, unknown> }>(id))._links;
   /** Every item of a paged collection, from its first page along `next`. */
   const walk = async (first: string): Promise<Page['orderedItems']> => {
     const items: Page['orderedItems'] = [];
@@ -76,7 +91,9 @@ describe('Discovery: _links, search pages and the root', function () {
     expect(l['la:apiVersion']).to.deep.equal({ href: 'https://linked.art/api/1.0/', name: 'v1.0' });
     expect(l['la:modelVersion']).to.deep.equal({ href: 'https://linked.art/model/1.0/', name: 'v1.0' });
     const alternate = l.alternate as Link[];
-    expect(alternate.map((a) => a.type)).to.include('text/turtle;charset=utf-8').and.include('application/n-triples');
+    expect(alternate.map((a) => a.type))
+      .to.include('text/turtle;charset=utf-8')
+      .and.include('application/n-triples');
     for (const a of alternate) expect((await follow(a.href)).headers.get('content-type')).to.equal(a.type);
     const relations = Object.keys(l).filter((k) => k.startsWith('la:') && !k.endsWith('Version'));
     expect(relations).to.include('la:objectProducedByAgent').and.not.include('la:objectOwnedByAgent');
@@ -147,21 +164,32 @@ describe('Discovery: _links, search pages and the root', function () {
       if (status !== 200) return;
       expect(response.headers.get('vary')).to.equal('Accept');
       const etag = response.headers.get('etag')!;
-      expect((await follow(href, { ...(accept ? { Accept: accept } : {}), 'If-None-Match': etag })).status).to.equal(304);
+      expect((await follow(href, { ...(accept ? { Accept: accept } : {}), 'If-None-Match': etag })).status).to.equal(
+        304,
+      );
     });
   }
 
   it('the root: a collection per class with its count, walked to every document of the class; the relations with their search templates', async () => {
-    const root = await json<{ collections: Array<Page['partOf'] & { label: { en: string[] } }>; relations: Array<{ name: string; search: { href: string } }> }>(BASE);
+    const root = await json<{
+      collections: Array<Page['partOf'] & { label: { en: string[] } }>;
+      relations: Array<{ name: string; search: { href: string } }>;
+    }>(BASE);
     const people = root.collections.find((c) => c.label.en[0] === 'Person')!;
-    const persons = demoDocuments(BASE).filter((d) => d.quads.some((q) => q.subject.value === d.id && q.object.value.endsWith('E21_Person')));
+    const persons = demoDocuments(BASE).filter((d) =>
+      d.quads.some((q) => q.subject.value === d.id && q.object.value.endsWith('E21_Person')),
+    );
     expect(people.totalItems).to.equal(persons.length);
     expect((await walk(people.first.id)).map((i) => i.id)).to.deep.equal(persons.map((p) => p.id).sort());
     const total = root.collections.reduce((n, c) => n + c.totalItems, 0);
     expect(total).to.equal(demoDocuments(BASE).length);
-    expect(root.relations.map((r) => r.name)).to.include('objectProducedByAgent').and.include('entityMemberOfSet');
+    expect(root.relations.map((r) => r.name))
+      .to.include('objectProducedByAgent')
+      .and.include('entityMemberOfSet');
     const template = root.relations.find((r) => r.name === 'objectProducedByAgent')!.search.href;
-    expect((await walk(template.replace('{id}', encodeURIComponent(PAINTER)))).map((i) => i.id)).to.deep.equal([PAINTING]);
+    expect((await walk(template.replace('{id}', encodeURIComponent(PAINTER)))).map((i) => i.id)).to.deep.equal([
+      PAINTING,
+    ]);
   });
 
   it('_links only in the JSON-LD: no other format says anything of them', async () => {
@@ -171,15 +199,22 @@ describe('Discovery: _links, search pages and the root', function () {
     }
   });
 
-  it('a write that changes a count changes the counted entity\'s _links and ETag; a delete takes them back', async () => {
+  it("a write that changes a count changes the counted entity's _links and ETag; a delete takes them back", async () => {
     const before = await follow(PAINTER);
     const etag = before.headers.get('etag');
     const sketch = `${BASE}object/harbour-sketch`;
     const put = await fetch(app.origin + new URL(sketch).pathname, {
-      method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
       body: JSON.stringify({
-        '@context': 'https://linked.art/ns/v1/linked-art.json', id: sketch, type: 'HumanMadeObject', _label: 'Sketch for Harbour at Dusk',
-        produced_by: { type: 'Production', carried_out_by: [{ id: PAINTER, type: 'Person', _label: 'Edith Anne Marrow' }] },
+        '@context': 'https://linked.art/ns/v1/linked-art.json',
+        id: sketch,
+        type: 'HumanMadeObject',
+        _label: 'Sketch for Harbour at Dusk',
+        produced_by: {
+          type: 'Production',
+          carried_out_by: [{ id: PAINTER, type: 'Person', _label: 'Edith Anne Marrow' }],
+        },
         _links: { self: sketch, 'la:objectProducedByAgent': { href: 'https://elsewhere.example/' } },
       }),
     });
@@ -197,7 +232,10 @@ describe('Discovery: _links, search pages and the root', function () {
     expect(sketchLinks).to.not.have.property('la:objectProducedByAgent');
     const nt = await (await follow(`${sketch}?format=nt`)).text();
     expect(nt).to.not.contain('elsewhere.example');
-    const del = await fetch(app.origin + new URL(sketch).pathname, { method: 'DELETE', headers: { Authorization: `Bearer ${TOKEN}` } });
+    const del = await fetch(app.origin + new URL(sketch).pathname, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     expect(del.status).to.equal(204);
     const restored = await follow(PAINTER);
     expect(restored.headers.get('etag')).to.equal(etag);
@@ -207,7 +245,12 @@ describe('Discovery: _links, search pages and the root', function () {
     const response = await follow(PAINTING);
     const document = (await response.json()) as Json;
     const put = await fetch(app.origin + new URL(PAINTING).pathname, {
-      method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json', 'If-Match': response.headers.get('etag')! },
+      method: 'PUT',
+      headers: {
+        Authorization: `Bearer ${TOKEN}`,
+        'Content-Type': 'application/ld+json',
+        'If-Match': response.headers.get('etag')!,
+      },
       body: JSON.stringify(document),
     });
     expect(put.status).to.equal(200);
@@ -217,13 +260,19 @@ describe('Discovery: _links, search pages and the root', function () {
 describe('Discovery: --links off', function () {
   this.timeout(60000);
   let app: TestApp;
-  before(async () => { app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, links: 'off' }); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, links: 'off' });
+  });
+  after(async () => {
+    await app.close();
+  });
 
   it('documents are served without _links; the search pages still answer', async () => {
     const painter = (await (await fetch(`${app.origin}/collection/person/edith-marrow`)).json()) as Json;
     expect(painter).to.not.have.property('_links');
-    const page = (await (await fetch(`${app.origin}/collection/_links/objectProducedByAgent?id=${encodeURIComponent(PAINTER)}&page=1`)).json()) as Page;
+    const page = (await (
+      await fetch(`${app.origin}/collection/_links/objectProducedByAgent?id=${encodeURIComponent(PAINTER)}&page=1`)
+    ).json()) as Page;
     expect(page.orderedItems.map((i) => i.id)).to.deep.equal([PAINTING]);
   });
 });

@@ -26,8 +26,12 @@ function embeddedJson(html: string): unknown {
 describe('HTTP: the pages for people', function () {
   this.timeout(60000);
   let app: TestApp;
-  before(async () => { app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, title: 'Whitby Harbour Museum' }); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, title: 'Whitby Harbour Museum' });
+  });
+  after(async () => {
+    await app.close();
+  });
   const get = (path: string, headers: Record<string, string> = {}) => fetch(app.origin + path, { headers });
 
   it('a browser gets the page: its own headers, CSP, and exactly one describedby link to the Linked Art JSON-LD', async () => {
@@ -35,23 +39,42 @@ describe('HTTP: the pages for people', function () {
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.equal('text/html;charset=utf-8');
     expect(response.headers.get('vary')).to.equal('Accept');
-    expect(response.headers.get('content-security-policy')).to.equal(PAGE_CSP).and.match(/^default-src 'self'; img-src 'self' https: http: data:/);
+    expect(response.headers.get('content-security-policy'))
+      .to.equal(PAGE_CSP)
+      .and.match(/^default-src 'self'; img-src 'self' https: http: data:/);
     const link = response.headers.get('link')!;
-    expect(link).to.contain(`<${PAINTING_ID}>; rel="describedby"; type="application/ld+json;profile='https://linked.art/ns/v1/linked-art.json'"`);
+    expect(link).to.contain(
+      `<${PAINTING_ID}>; rel="describedby"; type="application/ld+json;profile='https://linked.art/ns/v1/linked-art.json'"`,
+    );
     expect(link).to.contain(`<${PAINTING_ID}?format=ttl>; rel="alternate"`);
     const html = await response.text();
     expect(html.match(/<link rel="describedby"[^>]*>/g)).to.deep.equal([
-      `<link rel="describedby" href="${PAINTING_ID}" type="application/ld+json;profile='https://linked.art/ns/v1/linked-art.json'"/>`]);
+      `<link rel="describedby" href="${PAINTING_ID}" type="application/ld+json;profile='https://linked.art/ns/v1/linked-art.json'"/>`,
+    ]);
     expect(html).to.contain('<title>Harbour at Dusk · Whitby Harbour Museum</title>');
   });
 
-  it('shows the painting in Linked Art\'s terms: name, kind, names, statements, events with dates, dimensions, materials, membership', async () => {
+  it("shows the painting in Linked Art's terms: name, kind, names, statements, events with dates, dimensions, materials, membership", async () => {
     const html = await (await get(PAINTING, { Accept: BROWSER })).text();
     expect(html).to.contain('<h1>Harbour at Dusk</h1>');
     expect(html).to.contain('Object · Painting, Artwork, Marine painting');
-    for (const text of ['Whitby Harbour, Evening', 'WHM 1923.4', 'Accession Number', 'Material Statement', 'Oil on canvas',
-      'Production: Production of Harbour at Dusk', '<dd>1887</dd>', '<dd>September 1887</dd>', 'Edith Anne Marrow', '61 ', 'centimeters',
-      '(60.5–61.5)', 'Oil Paint', 'Collection of the Whitby Harbour Museum', '14 June 1923']) {
+    for (const text of [
+      'Whitby Harbour, Evening',
+      'WHM 1923.4',
+      'Accession Number',
+      'Material Statement',
+      'Oil on canvas',
+      'Production: Production of Harbour at Dusk',
+      '<dd>1887</dd>',
+      '<dd>September 1887</dd>',
+      'Edith Anne Marrow',
+      '61 ',
+      'centimeters',
+      '(60.5–61.5)',
+      'Oil Paint',
+      'Collection of the Whitby Harbour Museum',
+      '14 June 1923',
+    ]) {
       expect(html, text).to.contain(text);
     }
     // What no section is for is still shown: the generic table.
@@ -63,7 +86,8 @@ describe('HTTP: the pages for people', function () {
     const html = await (await get(PAINTING, { Accept: BROWSER })).text();
     expect(html).to.contain('<a href="/collection/person/edith-marrow">Edith Anne Marrow</a>');
     expect(html).to.contain('<a href="http://vocab.getty.edu/aat/300033618" rel="external noopener">Painting</a>');
-    for (const ext of ['jsonld', 'ttl', 'nt', 'nq', 'trig', 'rdf']) expect(html).to.contain(`href="/collection/object/harbour-at-dusk?format=${ext}"`);
+    for (const ext of ['jsonld', 'ttl', 'nt', 'nq', 'trig', 'rdf'])
+      expect(html).to.contain(`href="/collection/object/harbour-at-dusk?format=${ext}"`);
     const internal = [...html.matchAll(/href="(\/collection\/[^"?#]+)"/g)].map((m) => m[1]);
     expect(internal.length).to.be.greaterThan(5);
     for (const path of new Set(internal.filter((p) => !p.includes('/media/') && !p.includes('/service/')))) {
@@ -80,14 +104,19 @@ describe('HTTP: the pages for people', function () {
   it('shows "Referenced by" with counts and the first hits by name, linking to the full search page', async () => {
     const html = await (await get('/collection/person/edith-marrow', { Accept: BROWSER })).text();
     expect(html).to.contain('Referenced by');
-    expect(html).to.match(/href="\/collection\/_links\/objectProducedByAgent\?id=https%3A%2F%2Fmuseum\.example\.org%2Fcollection%2Fperson%2Fedith-marrow&amp;page=1"/);
+    expect(html).to.match(
+      /href="\/collection\/_links\/objectProducedByAgent\?id=https%3A%2F%2Fmuseum\.example\.org%2Fcollection%2Fperson%2Fedith-marrow&amp;page=1"/,
+    );
     expect(html).to.contain('<a href="/collection/object/harbour-at-dusk">Harbour at Dusk</a>');
   });
 
   it('escapes everything: a name <script>alert(1)</script> is text, and the embedded JSON cannot end its element', async () => {
     const id = `${BASE}object/hostile`;
     const hostile = {
-      '@context': 'https://linked.art/ns/v1/linked-art.json', id, type: 'HumanMadeObject', _label: '<script>alert(1)</script>',
+      '@context': 'https://linked.art/ns/v1/linked-art.json',
+      id,
+      type: 'HumanMadeObject',
+      _label: '<script>alert(1)</script>',
       identified_by: [{ type: 'Name', content: '<script>alert(1)</script>' }],
       referred_to_by: [{ type: 'LinguisticObject', content: '</script><!-- <img src=x onerror=alert(2)> & \u2028' }],
     };
@@ -110,8 +139,16 @@ describe('HTTP: the pages for people', function () {
     const before = await get(target, { Accept: BROWSER });
     const etag = before.headers.get('etag')!;
     expect(await before.text()).not.to.contain('object/new-sketch');
-    const sketch = { '@context': 'https://linked.art/ns/v1/linked-art.json', id: `${BASE}object/new-sketch`, type: 'HumanMadeObject', _label: 'New sketch',
-      produced_by: { type: 'Production', took_place_at: [{ id: `${BASE}place/whitby`, type: 'Place', _label: 'Whitby' }] } };
+    const sketch = {
+      '@context': 'https://linked.art/ns/v1/linked-art.json',
+      id: `${BASE}object/new-sketch`,
+      type: 'HumanMadeObject',
+      _label: 'New sketch',
+      produced_by: {
+        type: 'Production',
+        took_place_at: [{ id: `${BASE}place/whitby`, type: 'Place', _label: 'Whitby' }],
+      },
+    };
     await app.documents.put(sketch);
     try {
       const after = await get(target, { Accept: BROWSER });

@@ -28,7 +28,15 @@ describe('the pages for people, in a browser', function () {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'linkedart-pages-'));
-    server = await startServer(['--demo', '--data-dir', dataDir, '--base-url', DEMO_BASE_URL, '--title', 'Whitby Harbour Museum']);
+    server = await startServer([
+      '--demo',
+      '--data-dir',
+      dataDir,
+      '--base-url',
+      DEMO_BASE_URL,
+      '--title',
+      'Whitby Harbour Museum',
+    ]);
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     axeContext = await browser.newContext({ viewport: { width: 1100, height: 800 }, bypassCSP: true });
@@ -46,19 +54,30 @@ describe('the pages for people, in a browser', function () {
     const page = await context.newPage();
     const problems: string[] = [];
     const failedImages = new Set<string>();
-    page.on('pageerror', (error) => { problems.push(`script error: ${error.message}`); });
-    page.on('requestfailed', (request) => { if (request.resourceType() !== 'image') problems.push(`request failed: ${request.url()}`); else failedImages.add(request.url()); });
-    page.on('response', (response) => { if (response.status() >= 400 && response.request().resourceType() !== 'image') problems.push(`${response.status()} ${response.url()}`); });
+    page.on('pageerror', (error) => {
+      problems.push(`script error: ${error.message}`);
+    });
+    page.on('requestfailed', (request) => {
+      if (request.resourceType() !== 'image') problems.push(`request failed: ${request.url()}`);
+      else failedImages.add(request.url());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400 && response.request().resourceType() !== 'image')
+        problems.push(`${response.status()} ${response.url()}`);
+    });
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       // "Failed to load resource" for an image the data names is the data's, not the page's.
-      if (/Failed to load resource/.test(message.text()) && (failedImages.size > 0 || /404/.test(message.text()))) return;
+      if (/Failed to load resource/.test(message.text()) && (failedImages.size > 0 || /404/.test(message.text())))
+        return;
       problems.push(`console: ${message.text()}`);
     });
     await page.addInitScript(() => {
       const w = window as unknown as { cspViolations: string[] };
       w.cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (e) => { w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`); });
+      document.addEventListener('securitypolicyviolation', (e) => {
+        w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
+      });
     });
     return { page, problems };
   }
@@ -79,14 +98,25 @@ describe('the pages for people, in a browser', function () {
         await assertNotBlank(page);
         await page.screenshot({ path: `${SHOTS}${path.slice(1).replace(/\//g, '-')}.png`, fullPage: true });
         // Follow the first link to another entity of this service (else to another format): it must answer.
-        const hrefs = await page.locator('main a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-        const entityLink = hrefs.find((h) => h !== path && !h.startsWith('/_') && !h.includes('?') && !h.startsWith('/media/') && !h.startsWith('/service/'));
+        const hrefs = await page
+          .locator('main a[href^="/"]')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+        const entityLink = hrefs.find(
+          (h) =>
+            h !== path &&
+            !h.startsWith('/_') &&
+            !h.includes('?') &&
+            !h.startsWith('/media/') &&
+            !h.startsWith('/service/'),
+        );
         const href = entityLink ?? hrefs.find((h) => h.includes('?format=ttl'));
         expect(href, 'a link to another entity or format').to.be.a('string');
         const followed = await page.request.get(server.url + href!, { headers: { Accept: 'text/html' } });
         expect(followed.status(), href).to.equal(200);
         if (entityLink) expect(await followed.text()).to.match(/<h1>[^<]+<\/h1>/);
-        expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).to.deep.equal([]);
+        expect(
+          await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+        ).to.deep.equal([]);
         expect(problems).to.deep.equal([]);
       } finally {
         await page.close();
@@ -99,7 +129,7 @@ describe('the pages for people, in a browser', function () {
     const page = await axeContext.newPage();
     for (const doc of documents) {
       await page.goto(server.url + new URL(doc.id).pathname);
-      found.push(...await seriousAxeFindings(page, doc.id));
+      found.push(...(await seriousAxeFindings(page, doc.id)));
     }
     await page.close();
     expect(found).to.deep.equal([]);
@@ -108,7 +138,10 @@ describe('the pages for people, in a browser', function () {
   it('the CSP refuses an injected script (so axe runs in a context that bypasses it)', async () => {
     const { page } = await watchedPage();
     await page.goto(server.url + '/object/harbour-at-dusk');
-    const injected = await page.addScriptTag({ content: 'window.injected = true;' }).then(() => 'ran', (e: Error) => e.message);
+    const injected = await page.addScriptTag({ content: 'window.injected = true;' }).then(
+      () => 'ran',
+      (e: Error) => e.message,
+    );
     expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).to.equal(undefined);
     const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
     expect(violations.join(' ') + injected).to.contain('script-src');
@@ -127,8 +160,13 @@ describe('the pages for people, in a browser', function () {
 
   it('a blank page fails the check', async () => {
     const { page } = await watchedPage();
-    await page.setContent('<!doctype html><html lang="en"><head><title>t</title></head><body><main></main></body></html>');
-    const failed = await assertNotBlank(page).then(() => false, () => true);
+    await page.setContent(
+      '<!doctype html><html lang="en"><head><title>t</title></head><body><main></main></body></html>',
+    );
+    const failed = await assertNotBlank(page).then(
+      () => false,
+      () => true,
+    );
     expect(failed).to.equal(true);
     await page.close();
   });
@@ -138,7 +176,11 @@ describe('the pages for people, in a browser', function () {
 async function assertNotBlank(page: Page): Promise<void> {
   const shown = await page.evaluate(() => {
     const main = document.querySelector('main');
-    return { text: main?.innerText.trim().length ?? 0, height: main?.getBoundingClientRect().height ?? 0, h1: document.querySelector('main h1') !== null };
+    return {
+      text: main?.innerText.trim().length ?? 0,
+      height: main?.getBoundingClientRect().height ?? 0,
+      h1: document.querySelector('main h1') !== null,
+    };
   });
   expect(shown.h1, 'a heading').to.equal(true);
   expect(shown.text, 'text in main').to.be.greaterThan(40);

@@ -18,7 +18,11 @@ import { canonical, toNTriples } from '../support/rdf.js';
 const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const BASE = 'http://localhost:8080/';
 
-interface Run { status: number | null; stdout: string; stderr: string }
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs the program without blocking this process (whose event loop may hold a store open). */
 function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run> {
@@ -26,8 +30,12 @@ function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run>
     const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
     child.once('error', reject);
     child.once('close', (status) => resolve({ status, stdout, stderr }));
   });
@@ -62,7 +70,7 @@ describe('linkedart export (the program)', function () {
     const graphs = new Map<string, Quad[]>();
     for (const q of new Parser({ format: 'N-Quads', factory: df }).parse(text)) {
       let list = graphs.get(q.graph.value);
-      if (!list) graphs.set(q.graph.value, list = []);
+      if (!list) graphs.set(q.graph.value, (list = []));
       list.push(q);
     }
     const store = await EmbeddedStore.open({ dataDir });
@@ -73,7 +81,9 @@ describe('linkedart export (the program)', function () {
       for (const id of ids) {
         const stored = (await service.read(id))!;
         // As stored, doubles in the one canonical form every format writes.
-        expect(await canonical(toNTriples(graphs.get(id)!)), id).to.equal(await canonical(toNTriples(withCanonicalDoubles(stored.quads))));
+        expect(await canonical(toNTriples(graphs.get(id)!)), id).to.equal(
+          await canonical(toNTriples(withCanonicalDoubles(stored.quads))),
+        );
       }
       let inProcess = '';
       for await (const chunk of exportDocuments(store, { format: 'nquads' })) inProcess += chunk;
@@ -84,17 +94,27 @@ describe('linkedart export (the program)', function () {
   });
 
   it('writes to standard output, the data directory from LINKEDART_DATA_DIR', async () => {
-    const result = await run(['export', '--format', 'ndjson', '--type', 'Person'], { ...process.env, LINKEDART_DATA_DIR: dataDir });
+    const result = await run(['export', '--format', 'ndjson', '--type', 'Person'], {
+      ...process.env,
+      LINKEDART_DATA_DIR: dataDir,
+    });
     expect(result.status, result.stderr).to.equal(0);
-    const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string });
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string });
     expect(lines.map((d) => d.id)).to.deep.equal([`${BASE}person/edith-marrow`]);
     expect(result.stderr).to.contain('1 document as ndjson');
   });
 
   it('stops quietly with exit code 0 when the reader closes standard output early (| head)', async () => {
-    const child = spawn(process.execPath, [CLI, 'export', '--data-dir', dataDir, '--format', 'nquads'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'export', '--data-dir', dataDir, '--format', 'nquads'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
     child.stdout.once('data', () => child.stdout.destroy());
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code, stderr).to.equal(0);
@@ -103,7 +123,18 @@ describe('linkedart export (the program)', function () {
 
   it('refuses unknown ids with exit code 1 and writes no file', async () => {
     const out = join(outDir, 'none.ttl');
-    const result = await run(['export', '--data-dir', dataDir, '--format', 'turtle', '--id', `${BASE}place/whitby`, `${BASE}nope`, '--out', out]);
+    const result = await run([
+      'export',
+      '--data-dir',
+      dataDir,
+      '--format',
+      'turtle',
+      '--id',
+      `${BASE}place/whitby`,
+      `${BASE}nope`,
+      '--out',
+      out,
+    ]);
     expect(result.status).to.equal(1);
     expect(result.stderr).to.contain(`no document with id <${BASE}nope>`);
     expect(await readdir(outDir)).not.to.include('none.ttl');

@@ -25,7 +25,12 @@ async function exported(store: EmbeddedStore, format: ExportFormat): Promise<str
   return text;
 }
 
-const N3_FORMATS = { nquads: 'N-Quads', trig: 'application/trig', turtle: 'text/turtle', ntriples: 'N-Triples' } as const;
+const N3_FORMATS = {
+  nquads: 'N-Quads',
+  trig: 'application/trig',
+  turtle: 'text/turtle',
+  ntriples: 'N-Triples',
+} as const;
 
 /** The export's quads (graph names included), canonicalized. */
 async function canonicalOf(format: keyof typeof N3_FORMATS, text: string): Promise<string> {
@@ -57,14 +62,16 @@ describe('export, load, export: the same documents', function () {
       try {
         const loadFormat = format === 'ndjson' ? 'ndjson' : format;
         const report = await new Loader(new DocumentService(target), { batchSize: 100 }).load(
-          resolveInputs(['-'], loadFormat, Readable.from([Buffer.from(first)])));
+          resolveInputs(['-'], loadFormat, Readable.from([Buffer.from(first)])),
+        );
         expect(report.rejections, JSON.stringify(report.rejections.slice(0, 2))).to.deep.equal([]);
         expect(report.unreadable).to.deep.equal([]);
         expect(report.leftovers).to.deep.equal([]);
         expect(report.created).to.equal(ids.length);
         const before = new DocumentService(source);
         const after = new DocumentService(target);
-        for (const id of ids) expect((await after.get(id))?.document, id).to.deep.equal((await before.get(id))!.document);
+        for (const id of ids)
+          expect((await after.get(id))?.document, id).to.deep.equal((await before.get(id))!.document);
         const second = await exported(target, format);
         if (format === 'ndjson') expect(second).to.equal(first);
         else expect(await canonicalOf(format, second)).to.equal(await canonicalOf(format, first));

@@ -18,7 +18,8 @@ DELETE { GRAPH <${PAINTING}> { <${PAINTING}> rdfs:label ?old } } INSERT { GRAPH 
 WHERE { GRAPH <${PAINTING}> { <${PAINTING}> rdfs:label ?old } }`;
 
 const environment = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LINKEDART_')));
-const cli = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: environment(), timeout: 120000 });
+const cli = (args: string[]) =>
+  spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: environment(), timeout: 120000 });
 
 describe('linkedart feed', function () {
   this.timeout(180000);
@@ -28,7 +29,10 @@ describe('linkedart feed', function () {
   before(() => {
     work = mkdtempSync(join(tmpdir(), 'linkedart-feedcli-'));
     data = join(work, 'data');
-    for (const args of [['load', '--no-progress', '--data-dir', data, DEMO_DIR], ['update', '--data-dir', data, RELABEL]]) {
+    for (const args of [
+      ['load', '--no-progress', '--data-dir', data, DEMO_DIR],
+      ['update', '--data-dir', data, RELABEL],
+    ]) {
       const run = cli(args);
       expect(run.status, run.stderr).to.equal(0);
     }
@@ -40,7 +44,9 @@ describe('linkedart feed', function () {
     expect(run.status, run.stderr).to.equal(0);
     const lines = run.stdout.trim().split('\n');
     expect(lines.length).to.equal(21);
-    expect(lines[0]).to.match(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  Update  HumanMadeObject +${PAINTING}$`));
+    expect(lines[0]).to.match(
+      new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  Update  HumanMadeObject +${PAINTING}$`),
+    );
     expect(lines.slice(1, 20).every((l) => /Z  Create  /.test(l))).to.equal(true);
     expect(lines[20]).to.equal('20 changes (1 Update, 19 Create)');
   });
@@ -48,17 +54,22 @@ describe('linkedart feed', function () {
   it('--since and --limit choose; --json gives one object a line; a bad --since is an error naming it', () => {
     const all = cli(['feed', '--data-dir', data, '--since', '1h', '--json']);
     expect(all.status, all.stderr).to.equal(0);
-    const entries = all.stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; object: string; type: string });
+    const entries = all.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { kind: string; object: string; type: string });
     expect(entries.length).to.equal(demoCount + 1);
     expect(entries[0]).to.deep.include({ kind: 'Update', object: PAINTING, type: 'HumanMadeObject' });
-    expect(cli(['feed', '--data-dir', data, '--since', '2999-01-01']).stdout.trim()).to.match(/^0 changes since 2999-01-01T00:00:00.000Z$/);
+    expect(cli(['feed', '--data-dir', data, '--since', '2999-01-01']).stdout.trim()).to.match(
+      /^0 changes since 2999-01-01T00:00:00.000Z$/,
+    );
     expect(cli(['feed', '--data-dir', data, '--limit', '2']).stdout.trim().split('\n').length).to.equal(3);
     const bad = cli(['feed', '--data-dir', data, '--since', 'yesterday-ish']);
     expect(bad.status).to.equal(1);
     expect(bad.stderr).to.contain('--since "yesterday-ish"');
   });
 
-  it('reads a running server\'s feed with --server, the same changes', async () => {
+  it("reads a running server's feed with --server, the same changes", async () => {
     const local = cli(['feed', '--data-dir', data, '--limit', '5', '--json']).stdout;
     const server = await startServer(['--data-dir', data, '--base-url', 'http://localhost:8080/']);
     try {

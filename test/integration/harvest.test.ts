@@ -25,10 +25,23 @@ const NAMESPACE = '/museum/collection/';
 function harvest(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     // The fixture publisher is on 127.0.0.1: allowed explicitly, as an operator would (issue 28).
-    const child = spawn(process.execPath, [CLI, 'harvest', '--no-progress', '--retries', '1', '--allow-private-addresses', ...args]);
-    let stdout = '', stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    const child = spawn(process.execPath, [
+      CLI,
+      'harvest',
+      '--no-progress',
+      '--retries',
+      '1',
+      '--allow-private-addresses',
+      ...args,
+    ]);
+    let stdout = '',
+      stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
@@ -41,7 +54,9 @@ class LodGatewayFixture {
   /** Document paths requested (not feed pages), and the Accept headers they came with. */
   requested: string[] = [];
   accepts = new Set<string>();
-  readonly documents = (JSON.parse(readFileSync(FIXTURE + 'documents.json', 'utf8')) as { documents: Record<string, string> }).documents;
+  readonly documents = (
+    JSON.parse(readFileSync(FIXTURE + 'documents.json', 'utf8')) as { documents: Record<string, string> }
+  ).documents;
   /** Changes the publisher made to documents after the first harvest (path → label). */
   relabelled = new Map<string, string>();
   deleted = new Set<string>();
@@ -54,15 +69,23 @@ class LodGatewayFixture {
       const path = new URL(req.url!, 'http://x').pathname;
       const file = this.feedFile(path);
       if (file) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(FIXTURE + file, 'utf8').replaceAll('{{origin}}', this.origin));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(readFileSync(FIXTURE + file, 'utf8').replaceAll('{{origin}}', this.origin));
         return;
       }
       const entity = path.startsWith(NAMESPACE) ? path.slice(NAMESPACE.length) : '';
       const source = this.documents[entity];
-      if (source === undefined || path.includes('activity-stream')) { res.writeHead(404, { 'content-type': 'application/json' }).end('{"errors":[{"status":404}]}'); return; }
+      if (source === undefined || path.includes('activity-stream')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"errors":[{"status":404}]}');
+        return;
+      }
       this.requested.push(entity);
       this.accepts.add(req.headers.accept ?? '');
-      if (this.deleted.has(entity)) { res.writeHead(404).end(); return; }
+      if (this.deleted.has(entity)) {
+        res.writeHead(404).end();
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/ld+json' }).end(JSON.stringify(this.document(entity, source)));
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -72,7 +95,9 @@ class LodGatewayFixture {
   /** The corpus document this entity is made from, under the fixture's URL. */
   document(entity: string, source: string): Record<string, unknown> {
     const json = JSON.parse(readFileSync(CORPUS_DIR + source, 'utf8')) as Record<string, unknown>;
-    const text = JSON.stringify(json).split(JSON.stringify(json['id'])).join(JSON.stringify(this.url(entity)));
+    const text = JSON.stringify(json)
+      .split(JSON.stringify(json['id']))
+      .join(JSON.stringify(this.url(entity)));
     const doc = JSON.parse(text) as Record<string, unknown>;
     if (this.relabelled.has(entity)) doc['_label'] = this.relabelled.get(entity);
     return doc;
@@ -124,14 +149,24 @@ describe(`linkedart harvest of a feed shaped as the LOD Gateway's (${STORE_KIND}
 
   it('first run: mirrors every document the feed says exists, fetched once each as Linked Art JSON-LD; the refused one reported', async () => {
     const run = await harvest([...storeArgs, '--json', fixture.feed()]);
-    expect(run.status, run.stderr).to.equal(1);   // something was refused
+    expect(run.status, run.stderr).to.equal(1); // something was refused
     const report = JSON.parse(run.stdout) as HarvestReport;
-    expect(report).to.deep.include({ activities: 8, pages: 2, created: 3, rejected: 1, deleteAbsent: 1, deleted: 0, missing: 0 });
+    expect(report).to.deep.include({
+      activities: 8,
+      pages: 2,
+      created: 3,
+      rejected: 1,
+      deleteAbsent: 1,
+      deleted: 0,
+      missing: 0,
+    });
     expect(report.rejections.map((r) => r.id)).to.deep.equal([fixture.url(E())]);
     expect(report.rejections[0].messages.length).to.be.greaterThan(0);
     // A's Create and Update, C's Create and Refresh: one request each; B (person/), deleted before the harvest, none.
     expect([...fixture.requested].sort()).to.deep.equal([A(), C(), D(), E()].sort());
-    expect([...fixture.accepts]).to.deep.equal(['application/ld+json;profile="https://linked.art/ns/v1/linked-art.json", application/ld+json;q=0.9, application/json;q=0.8']);
+    expect([...fixture.accepts]).to.deep.equal([
+      'application/ld+json;profile="https://linked.art/ns/v1/linked-art.json", application/ld+json;q=0.9, application/json;q=0.8',
+    ]);
     const docs = await stored();
     expect([...docs.keys()].sort()).to.deep.equal([A(), C(), D()].sort());
     const source = fixture.document(A(), fixture.documents[A()]);
@@ -147,7 +182,9 @@ describe(`linkedart harvest of a feed shaped as the LOD Gateway's (${STORE_KIND}
     const run = await harvest([...storeArgs, fixture.feed()]);
     expect(run.status, run.stderr).to.equal(0);
     expect(fixture.requested.sort()).to.deep.equal([D(), F()].sort());
-    expect(run.stderr).to.match(/3 activities read on 2 pages; documents: 1 created, 1 replaced, 0 unchanged, 0 rejected, 1 deleted/);
+    expect(run.stderr).to.match(
+      /3 activities read on 2 pages; documents: 1 created, 1 replaced, 0 unchanged, 0 rejected, 1 deleted/,
+    );
     const docs = await stored();
     expect([...docs.keys()].sort()).to.deep.equal([C(), D(), F()].sort());
     expect(docs.get(D())!['_label']).to.equal('A place, relabelled');
@@ -166,5 +203,4 @@ describe(`linkedart harvest of a feed shaped as the LOD Gateway's (${STORE_KIND}
     expect(run.status).to.equal(1);
     expect(run.stderr).to.contain(`the feed answered 404 at ${fixture.origin}/no/activity-stream`);
   });
-
 });

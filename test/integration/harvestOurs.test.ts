@@ -14,7 +14,6 @@ import { startServer, type ServerProcess } from './support/serverProcess.js';
 
 const TOKEN = 'harvest-ours-token-0123456789abcdef';
 
-
 /** A port nobody listens on now (A's ids must be under its own address, so it is chosen first). */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -36,11 +35,31 @@ describe('harvesting our own feed: B mirrors A', function () {
     work = mkdtempSync(join(tmpdir(), 'linkedart-harvest-ours-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}/`;
-    a = await startServer(['--port', String(port), '--base-url', base, '--data-dir', join(work, 'a'), '--token', TOKEN, '--feed-page-size', '5', '--log-level', 'warn']);
-    demo = readdirSync(DEMO_DIR).filter((f) => f.endsWith('.json')).sort().map((f) => {
-      const document = JSON.parse(readFileSync(DEMO_DIR + f, 'utf8').split(DEMO_BASE_URL).join(base)) as Record<string, unknown>;
-      return { id: document.id as string, document };
-    });
+    a = await startServer([
+      '--port',
+      String(port),
+      '--base-url',
+      base,
+      '--data-dir',
+      join(work, 'a'),
+      '--token',
+      TOKEN,
+      '--feed-page-size',
+      '5',
+      '--log-level',
+      'warn',
+    ]);
+    demo = readdirSync(DEMO_DIR)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => {
+        const document = JSON.parse(
+          readFileSync(DEMO_DIR + f, 'utf8')
+            .split(DEMO_BASE_URL)
+            .join(base),
+        ) as Record<string, unknown>;
+        return { id: document.id as string, document };
+      });
   });
   after(async () => {
     await a.stop();
@@ -48,27 +67,54 @@ describe('harvesting our own feed: B mirrors A', function () {
   });
 
   const put = async (document: Record<string, unknown>) => {
-    const response = await fetch(document.id as string, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/ld+json' }, body: JSON.stringify(document) });
+    const response = await fetch(document.id as string, {
+      method: 'PUT',
+      headers: { ...auth, 'Content-Type': 'application/ld+json' },
+      body: JSON.stringify(document),
+    });
     expect(response.status, await response.text()).to.be.oneOf([200, 201]);
   };
-  const remove = async (id: string) => expect((await fetch(id, { method: 'DELETE', headers: auth })).status).to.equal(204);
+  const remove = async (id: string) =>
+    expect((await fetch(id, { method: 'DELETE', headers: auth })).status).to.equal(204);
   const relabel = async (id: string, label: string) => {
     const update = `PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
       DELETE { GRAPH <${id}> { <${id}> rdfs:label ?l } } INSERT { GRAPH <${id}> { <${id}> rdfs:label ${JSON.stringify(label)} } }
       WHERE { GRAPH <${id}> { <${id}> rdfs:label ?l } }`;
-    const response = await fetch(`${base}sparql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/sparql-update' }, body: update });
+    const response = await fetch(`${base}sparql`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/sparql-update' },
+      body: update,
+    });
     expect(response.status, await response.text()).to.be.oneOf([200, 204]);
   };
   const harvest = async () => {
     // A is on 127.0.0.1: its origin allowed explicitly (a loopback address is refused otherwise).
-    const result = await run(['harvest', '--no-progress', '--json', '--allow-origin', new URL(base).origin, '--data-dir', join(work, 'b'), `${base}activity-stream`]);
+    const result = await run([
+      'harvest',
+      '--no-progress',
+      '--json',
+      '--allow-origin',
+      new URL(base).origin,
+      '--data-dir',
+      join(work, 'b'),
+      `${base}activity-stream`,
+    ]);
     expect(result.status, result.stderr + result.stdout).to.equal(0);
-    return JSON.parse(result.stdout) as { activities: number; created: number; replaced: number; deleted: number; rejected: number };
+    return JSON.parse(result.stdout) as {
+      activities: number;
+      created: number;
+      replaced: number;
+      deleted: number;
+      rejected: number;
+    };
   };
   const exported = async (args: string[]) => {
     const result = await run(['export', '--format', 'ndjson', ...args]);
     expect(result.status, result.stderr).to.equal(0);
-    return result.stdout.split('\n').filter((l) => l !== '').sort();
+    return result.stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .sort();
   };
   const sameExports = async () => {
     const fromA = await exported(['--server', base]);
@@ -80,7 +126,11 @@ describe('harvesting our own feed: B mirrors A', function () {
 
   it('the first harvest takes everything: a load, PUTs, a DELETE and an update', async () => {
     const first = demo.slice(0, 20);
-    const bulk = await fetch(`${base}_bulk?format=ndjson`, { method: 'POST', headers: auth, body: first.map((d) => JSON.stringify(d.document)).join('\n') });
+    const bulk = await fetch(`${base}_bulk?format=ndjson`, {
+      method: 'POST',
+      headers: auth,
+      body: first.map((d) => JSON.stringify(d.document)).join('\n'),
+    });
     expect(bulk.status, await bulk.text()).to.equal(200);
     await put(demo[20].document);
     await put({ ...demo[0].document, _label: 'Changed by a PUT' });

@@ -27,24 +27,38 @@ const PAINTING_ID = 'https://museum.example.org' + PAINTING;
 function triplesIn(contentType: string, body: string): number {
   const type = contentType.split(';')[0].trim();
   switch (type) {
-    case 'application/ld+json': return Object.keys(JSON.parse(body) as object).length;
-    case 'text/turtle': return new Parser({ format: 'text/turtle' }).parse(body).length;
-    case 'application/n-triples': return new Parser({ format: 'N-Triples' }).parse(body).length;
-    case 'application/n-quads': return new Parser({ format: 'N-Quads' }).parse(body).length;
-    case 'application/trig': return new Parser({ format: 'application/trig' }).parse(body).length;
-    case 'application/rdf+xml': return parseWithOxigraph(body, { format: 'application/rdf+xml' }).length;
+    case 'application/ld+json':
+      return Object.keys(JSON.parse(body) as object).length;
+    case 'text/turtle':
+      return new Parser({ format: 'text/turtle' }).parse(body).length;
+    case 'application/n-triples':
+      return new Parser({ format: 'N-Triples' }).parse(body).length;
+    case 'application/n-quads':
+      return new Parser({ format: 'N-Quads' }).parse(body).length;
+    case 'application/trig':
+      return new Parser({ format: 'application/trig' }).parse(body).length;
+    case 'application/rdf+xml':
+      return parseWithOxigraph(body, { format: 'application/rdf+xml' }).length;
     // The page embeds the JSON-LD: its keys, as for the JSON-LD itself.
-    case 'text/html': return Object.keys(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(body)![1]) as object).length;
-    default: throw new Error(`unexpected content type ${contentType}`);
+    case 'text/html':
+      return Object.keys(JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(body)![1]) as object)
+        .length;
+    default:
+      throw new Error(`unexpected content type ${contentType}`);
   }
 }
 
 describe('HTTP: the Linked Art protocol', function () {
   this.timeout(60000);
   let app: TestApp;
-  before(async () => { app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE }); });
-  after(async () => { await app.close(); });
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(app.origin + path, { method, headers });
+  before(async () => {
+    app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE });
+  });
+  after(async () => {
+    await app.close();
+  });
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    fetch(app.origin + path, { method, headers });
 
   describe('dereference', () => {
     for (const { file, json } of readDocuments(DEMO_DIR)) {
@@ -81,7 +95,11 @@ describe('HTTP: the Linked Art protocol', function () {
       // People's browsers get the page (Firefox/Safari, Firefox before 2024, Chrome); application/xml;q=0.9 is not RDF/XML.
       ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 200, 'text/html'],
       ['text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8', 200, 'text/html'],
-      ['text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7', 200, 'text/html'],
+      [
+        'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
+        200,
+        'text/html',
+      ],
       ['text/html', 200, 'text/html'],
       ['image/png, text/html;q=0.9', 200, 'text/html'],
       ['text/html;q=0.5, application/ld+json', 200, LINKED_ART_MEDIA_TYPE],
@@ -94,7 +112,9 @@ describe('HTTP: the Linked Art protocol', function () {
       it(`Accept ${accept ?? '(none)'}: ${status} ${type}`, async () => {
         const response = await get(PAINTING, accept === undefined ? {} : { Accept: accept });
         expect(response.status).to.equal(status);
-        expect(response.headers.get('content-type')).to.match(new RegExp('^' + type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+        expect(response.headers.get('content-type')).to.match(
+          new RegExp('^' + type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+        );
         expect(response.headers.get('vary')).to.equal(status === 200 ? 'Accept' : null);
         const body = await response.text();
         if (status === 200) {
@@ -109,9 +129,16 @@ describe('HTTP: the Linked Art protocol', function () {
     }
 
     const formats: Array<[string, string]> = [
-      ['jsonld', LINKED_ART_MEDIA_TYPE], ['json', LINKED_ART_MEDIA_TYPE], ['ttl', 'text/turtle'], ['turtle', 'text/turtle'],
-      ['nt', 'application/n-triples'], ['nq', 'application/n-quads'], ['trig', 'application/trig'], ['rdf', 'application/rdf+xml'],
-      ['TTL', 'text/turtle'], ['html', 'text/html'],
+      ['jsonld', LINKED_ART_MEDIA_TYPE],
+      ['json', LINKED_ART_MEDIA_TYPE],
+      ['ttl', 'text/turtle'],
+      ['turtle', 'text/turtle'],
+      ['nt', 'application/n-triples'],
+      ['nq', 'application/n-quads'],
+      ['trig', 'application/trig'],
+      ['rdf', 'application/rdf+xml'],
+      ['TTL', 'text/turtle'],
+      ['html', 'text/html'],
     ];
     for (const [format, type] of formats) {
       it(`?format=${format} overrides Accept: ${type}`, async () => {
@@ -142,15 +169,27 @@ describe('HTTP: the Linked Art protocol', function () {
       expect(link).to.contain(`<${PAINTING_ID}?format=ttl>; rel="alternate"; type="text/turtle"`);
       expect(link).not.to.contain('format=jsonld');
       const fromTurtle = (await get(PAINTING, { Accept: 'text/turtle' })).headers.get('link')!;
-      expect(fromTurtle).to.contain(`<${PAINTING_ID}?format=jsonld>; rel="alternate"; type="application/ld+json"; profile="https://linked.art/ns/v1/linked-art.json"`);
+      expect(fromTurtle).to.contain(
+        `<${PAINTING_ID}?format=jsonld>; rel="alternate"; type="application/ld+json"; profile="https://linked.art/ns/v1/linked-art.json"`,
+      );
     });
   });
 
   describe('conditional requests and caching', () => {
-    const ACCEPTS = ['application/ld+json', 'text/turtle', 'application/n-triples', 'application/n-quads', 'application/trig', 'application/rdf+xml', 'text/html'];
+    const ACCEPTS = [
+      'application/ld+json',
+      'text/turtle',
+      'application/n-triples',
+      'application/n-quads',
+      'application/trig',
+      'application/rdf+xml',
+      'text/html',
+    ];
 
     it('each format has its own strong ETag', async () => {
-      const tags = await Promise.all(ACCEPTS.map(async (accept) => (await get(PAINTING, { Accept: accept })).headers.get('etag')!));
+      const tags = await Promise.all(
+        ACCEPTS.map(async (accept) => (await get(PAINTING, { Accept: accept })).headers.get('etag')!),
+      );
       for (const tag of tags) expect(tag).to.match(/^"[^"]+"$/);
       expect(new Set(tags).size).to.equal(ACCEPTS.length);
       // application/json is the same representation as application/ld+json: the same bytes, the same tag.
@@ -165,7 +204,15 @@ describe('HTTP: the Linked Art protocol', function () {
         const second = await get(PAINTING, { Accept: accept, 'If-None-Match': etag });
         expect(second.status).to.equal(304);
         expect(await second.text()).to.equal('');
-        for (const header of ['etag', 'cache-control', 'vary', 'last-modified', 'link', 'content-type', 'access-control-allow-origin']) {
+        for (const header of [
+          'etag',
+          'cache-control',
+          'vary',
+          'last-modified',
+          'link',
+          'content-type',
+          'access-control-allow-origin',
+        ]) {
           expect(second.headers.get(header), header).to.equal(first.headers.get(header));
         }
       });
@@ -198,7 +245,9 @@ describe('HTTP: the Linked Art protocol', function () {
       const before = new Date(Date.parse(lastModified) - 60000).toUTCString();
       expect((await get(PAINTING, { 'If-Modified-Since': before })).status).to.equal(200);
       // If-None-Match wins over If-Modified-Since.
-      expect((await get(PAINTING, { 'If-Modified-Since': lastModified, 'If-None-Match': '"another"' })).status).to.equal(200);
+      expect(
+        (await get(PAINTING, { 'If-Modified-Since': lastModified, 'If-None-Match': '"another"' })).status,
+      ).to.equal(200);
     });
 
     it('Cache-Control is the configured one', async () => {
@@ -206,12 +255,18 @@ describe('HTTP: the Linked Art protocol', function () {
     });
 
     it('a write to a document drops its cached renders in every format', async () => {
-      const before = await Promise.all(ACCEPTS.map(async (a) => (await get(PAINTING, { Accept: a })).headers.get('etag')));
+      const before = await Promise.all(
+        ACCEPTS.map(async (a) => (await get(PAINTING, { Accept: a })).headers.get('etag')),
+      );
       const doc = (await (await get(PAINTING)).json()) as { _label: string };
       await app.documents.put({ ...doc, _label: 'Harbour at Dusk (relabelled)' });
-      const after = await Promise.all(ACCEPTS.map(async (a) => (await get(PAINTING, { Accept: a })).headers.get('etag')));
+      const after = await Promise.all(
+        ACCEPTS.map(async (a) => (await get(PAINTING, { Accept: a })).headers.get('etag')),
+      );
       for (let i = 0; i < ACCEPTS.length; i++) expect(after[i], ACCEPTS[i]).not.to.equal(before[i]);
-      expect(((await (await get(PAINTING)).json()) as { _label: string })._label).to.equal('Harbour at Dusk (relabelled)');
+      expect(((await (await get(PAINTING)).json()) as { _label: string })._label).to.equal(
+        'Harbour at Dusk (relabelled)',
+      );
       expect(await (await get(PAINTING, { Accept: 'text/turtle' })).text()).to.contain('Harbour at Dusk (relabelled)');
       expect(await (await get(PAINTING, { Accept: 'text/html' })).text()).to.contain('Harbour at Dusk (relabelled)');
       await app.documents.put(doc);
@@ -237,7 +292,13 @@ describe('HTTP: the Linked Art protocol', function () {
       ['a 406', 'GET', PAINTING, { Accept: 'image/png' }, 406],
       ['a 400', 'GET', PAINTING + '?format=csv', {}, 400],
       ['a 405', 'DELETE', PAINTING, {}, 405],
-      ['a preflight', 'OPTIONS', PAINTING, { Origin: 'https://viewer.example.net', 'Access-Control-Request-Method': 'GET' }, 204],
+      [
+        'a preflight',
+        'OPTIONS',
+        PAINTING,
+        { Origin: 'https://viewer.example.net', 'Access-Control-Request-Method': 'GET' },
+        204,
+      ],
       ['/health', 'GET', '/health', {}, 200],
       ['/ready', 'GET', '/ready', {}, 200],
     ];
@@ -246,12 +307,23 @@ describe('HTTP: the Linked Art protocol', function () {
         const response = await get(path, headers, method);
         expect(response.status).to.equal(status);
         expect(response.headers.get('access-control-allow-origin')).to.equal('*');
-        expect(response.headers.get('access-control-expose-headers')).to.contain('ETag').and.to.contain('Link').and.to.contain('Last-Modified');
+        expect(response.headers.get('access-control-expose-headers'))
+          .to.contain('ETag')
+          .and.to.contain('Link')
+          .and.to.contain('Last-Modified');
       });
     }
 
     it('OPTIONS preflight answers the allowed methods and request headers', async () => {
-      const response = await get(PAINTING, { Origin: 'https://viewer.example.net', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' }, 'OPTIONS');
+      const response = await get(
+        PAINTING,
+        {
+          Origin: 'https://viewer.example.net',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'if-none-match',
+        },
+        'OPTIONS',
+      );
       expect(response.headers.get('allow')).to.equal('GET, HEAD, OPTIONS');
       expect(response.headers.get('access-control-allow-methods')).to.equal('GET, HEAD, OPTIONS');
       expect(response.headers.get('access-control-allow-headers')).to.contain('If-None-Match').and.to.contain('Accept');
@@ -264,7 +336,8 @@ describe('HTTP: the Linked Art protocol', function () {
         const body = await getResponse.arrayBuffer();
         const head = await get(PAINTING, { Accept: accept }, 'HEAD');
         expect(await head.text()).to.equal('');
-        const strip = (h: Headers) => [...h.entries()].filter(([k]) => k !== 'date' && k !== 'keep-alive' && k !== 'connection');
+        const strip = (h: Headers) =>
+          [...h.entries()].filter(([k]) => k !== 'date' && k !== 'keep-alive' && k !== 'connection');
         expect(strip(head.headers)).to.deep.equal(strip(getResponse.headers));
         expect(Number(head.headers.get('content-length'))).to.equal(body.byteLength);
       });
@@ -316,7 +389,12 @@ describe('HTTP: the Linked Art protocol', function () {
 
     it('an id with characters beyond ASCII is served at its percent-encoded path', async () => {
       const id = BASE + 'person/café-müller';
-      await app.documents.put({ '@context': 'https://linked.art/ns/v1/linked-art.json', id, type: 'Person', _label: 'Café Müller' });
+      await app.documents.put({
+        '@context': 'https://linked.art/ns/v1/linked-art.json',
+        id,
+        type: 'Person',
+        _label: 'Café Müller',
+      });
       const response = await get('/collection/person/caf%C3%A9-m%C3%BCller');
       expect(response.status).to.equal(200);
       expect(((await response.json()) as { id: string }).id).to.equal(id);
@@ -327,7 +405,10 @@ describe('HTTP: the Linked Art protocol', function () {
       const id = BASE + 'object/extended';
       await app.documents.put({
         '@context': [{ rank: 'https://example.org/vocab/123' }, 'https://linked.art/ns/v1/linked-art.json'],
-        id, type: 'HumanMadeObject', _label: 'Extended', rank: 'first',
+        id,
+        type: 'HumanMadeObject',
+        _label: 'Extended',
+        rank: 'first',
       });
       try {
         const xml = await get('/collection/object/extended?format=rdf');
@@ -342,12 +423,34 @@ describe('HTTP: the Linked Art protocol', function () {
     it('a failure inside: 500 problem+json without the cause, which goes to the log', async () => {
       const store = new MemoryStore();
       const documents = new DocumentService(store);
-      await documents.putAll([ingestDocument({ '@context': 'https://linked.art/ns/v1/linked-art.json', id: PAINTING_ID, type: 'HumanMadeObject', _label: 'x' }, 'test')]);
+      await documents.putAll([
+        ingestDocument(
+          {
+            '@context': 'https://linked.art/ns/v1/linked-art.json',
+            id: PAINTING_ID,
+            type: 'HumanMadeObject',
+            _label: 'x',
+          },
+          'test',
+        ),
+      ]);
       store.failReads = new Error('disk on fire at /secret/path');
       const logged: string[] = [];
-      const logger = pino({ level: 'info' }, { write: (line: string) => { logged.push(line); } });
+      const logger = pino(
+        { level: 'info' },
+        {
+          write: (line: string) => {
+            logged.push(line);
+          },
+        },
+      );
       const config = resolveConfig({ baseUrl: BASE, port: '0' }, {});
-      const server = createApp({ config, documents, representations: new Representations(documents, 0), logger }).listen(0, '127.0.0.1');
+      const server = createApp({
+        config,
+        documents,
+        representations: new Representations(documents, 0),
+        logger,
+      }).listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       try {
         const response = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}${PAINTING}`);
@@ -367,11 +470,22 @@ describe('HTTP: the Linked Art protocol', function () {
       // An app of its own on a MemoryStore: a second test store would clear a remote store under this suite's app (test/support/testStore.ts).
       const documents = new DocumentService(new MemoryStore());
       const config = resolveConfig({ baseUrl: BASE, port: '0', maxBodyMb: '0.001' }, {});
-      const server = createApp({ config, documents, representations: new Representations(documents, 0), logger: pino({ level: 'silent' }) }).listen(0, '127.0.0.1');
+      const server = createApp({
+        config,
+        documents,
+        representations: new Representations(documents, 0),
+        logger: pino({ level: 'silent' }),
+      }).listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       try {
         const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-        const response = await rawRequest(origin, 'GET', PAINTING, { 'Content-Type': 'text/plain', 'Content-Length': '5000' }, 'x'.repeat(5000));
+        const response = await rawRequest(
+          origin,
+          'GET',
+          PAINTING,
+          { 'Content-Type': 'text/plain', 'Content-Length': '5000' },
+          'x'.repeat(5000),
+        );
         expect(response.status).to.equal(413);
         expect(JSON.parse(response.body)).to.include({ status: 413, title: 'Payload too large' });
       } finally {
@@ -384,7 +498,10 @@ describe('HTTP: the Linked Art protocol', function () {
   describe('operations', () => {
     it('/health says up and /ready says ready with the cache in use', async () => {
       expect(await (await get('/health')).json()).to.deep.equal({ status: 'up', store: { state: 'ok' } });
-      const ready = (await (await get('/ready')).json()) as { status: string; renderCache: { entries: number; bytes: number } };
+      const ready = (await (await get('/ready')).json()) as {
+        status: string;
+        renderCache: { entries: number; bytes: number };
+      };
       expect(ready.status).to.equal('ready');
       expect(ready.renderCache.entries).to.be.greaterThan(0);
     });
@@ -403,17 +520,22 @@ describe('HTTP: the Linked Art protocol', function () {
       }
     });
 
-    it('answers the service\'s own paths under the base URL\'s path too (behind a path-prefix proxy), and still at the root', async () => {
+    it("answers the service's own paths under the base URL's path too (behind a path-prefix proxy), and still at the root", async () => {
       for (const prefix of ['', '/collection']) {
-        expect(await (await get(`${prefix}/health`)).json(), prefix).to.deep.equal({ status: 'up', store: { state: 'ok' } });
+        expect(await (await get(`${prefix}/health`)).json(), prefix).to.deep.equal({
+          status: 'up',
+          store: { state: 'ok' },
+        });
         expect((await get(`${prefix}/ready`)).status, prefix).to.equal(200);
         const exported = await get(`${prefix}/_export?format=ndjson&id=${encodeURIComponent(PAINTING_ID)}`);
         expect(exported.status, prefix).to.equal(200);
-        expect(((JSON.parse((await exported.text()).split('\n')[0])) as { id: string }).id).to.equal(PAINTING_ID);
+        expect((JSON.parse((await exported.text()).split('\n')[0]) as { id: string }).id).to.equal(PAINTING_ID);
         const page = await (await get(`${prefix}/sparql`, { Accept: 'text/html' })).text();
         const script = /src="(sparql-ui\/query-page\.js[^"]*)"/.exec(page)![1];
         expect((await get(`${prefix}/${script}`)).status, `${prefix}/${script}`).to.equal(200);
-        const ask = await get(`${prefix}/sparql?query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { Accept: 'application/sparql-results+json' });
+        const ask = await get(`${prefix}/sparql?query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, {
+          Accept: 'application/sparql-results+json',
+        });
         expect(((await ask.json()) as { boolean: boolean }).boolean, prefix).to.equal(true);
       }
     });
@@ -426,7 +548,8 @@ describe('HTTP: the Linked Art protocol', function () {
       await response.text();
       // The line is written when the server has finished the response, which may come after the
       // client has read it: wait for the line itself (polled; the deadline only stops a hung test).
-      for (const deadline = Date.now() + 10_000; ofThisPath().length === before && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
+      for (const deadline = Date.now() + 10_000; ofThisPath().length === before && Date.now() < deadline;)
+        await new Promise((resolve) => setTimeout(resolve, 5));
       const line = ofThisPath()[before];
       expect(line).to.include({ method: 'GET', status: 200, bytes: length });
       expect(line.ms).to.be.a('number');

@@ -29,8 +29,12 @@ describe('HTTP: every corpus document in every format', function () {
   // (a bare date such as "2010-08-01" is no xsd:dateTime: the gate refuses it, a repair completes it).
   const accepted = acceptedCorpus((json, file) => admitDocument(repairDocument(json).document, file));
   let app: TestApp;
-  before(async () => { app = await startTestApp(accepted, { baseUrl: 'https://linked.art/example/' }); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await startTestApp(accepted, { baseUrl: 'https://linked.art/example/' });
+  });
+  after(async () => {
+    await app.close();
+  });
 
   it('serves the 146 corpus documents a load stores', () => {
     expect(accepted).to.have.length(146);

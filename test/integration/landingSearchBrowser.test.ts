@@ -24,7 +24,17 @@ describe('the landing page and name search, in a browser', function () {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'linkedart-search-'));
-    server = await startServer(['--demo', '--data-dir', dataDir, '--base-url', DEMO_BASE_URL, '--title', 'Whitby Harbour Museum', '--page-size', '5']);
+    server = await startServer([
+      '--demo',
+      '--data-dir',
+      dataDir,
+      '--base-url',
+      DEMO_BASE_URL,
+      '--title',
+      'Whitby Harbour Museum',
+      '--page-size',
+      '5',
+    ]);
     browser = await launchChromium();
     mkdirSync(SHOTS, { recursive: true });
   });
@@ -39,22 +49,35 @@ describe('the landing page and name search, in a browser', function () {
   async function watchedPage(): Promise<{ page: Page; problems: () => Promise<string[]> }> {
     const page = await (await browser.newContext({ viewport: { width: 1100, height: 800 } })).newPage();
     const problems: string[] = [];
-    page.on('pageerror', (error) => { problems.push(`script error: ${error.message}`); });
-    page.on('requestfailed', (request) => { problems.push(`request failed: ${request.url()}`); });
+    page.on('pageerror', (error) => {
+      problems.push(`script error: ${error.message}`);
+    });
+    page.on('requestfailed', (request) => {
+      problems.push(`request failed: ${request.url()}`);
+    });
     // Failed loads are named by the response check (a browser's own favicon.ico, and the demo's image URLs, lead nowhere).
-    page.on('console', (message) => { if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`); });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+        problems.push(`console: ${message.text()}`);
+    });
     page.on('response', (response) => {
       const kind = response.request().resourceType();
-      if (response.status() >= 400 && kind !== 'image' && !response.url().endsWith('/favicon.ico')) problems.push(`${response.status()} ${response.url()}`);
+      if (response.status() >= 400 && kind !== 'image' && !response.url().endsWith('/favicon.ico'))
+        problems.push(`${response.status()} ${response.url()}`);
     });
     await page.addInitScript(() => {
       const w = window as unknown as { cspViolations: string[] };
       w.cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (e) => { w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`); });
+      document.addEventListener('securitypolicyviolation', (e) => {
+        w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
+      });
     });
     return {
       page,
-      problems: async () => [...problems, ...await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)],
+      problems: async () => [
+        ...problems,
+        ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+      ],
     };
   }
 
@@ -80,7 +103,10 @@ describe('the landing page and name search, in a browser', function () {
     expect(await page.locator('main h1').innerText()).to.equal(name);
 
     await page.goto(server.url + '/');
-    await Promise.all([page.waitForURL(/_entities\/Person/), page.locator('ul.kinds a', { hasText: 'Person' }).click()]);
+    await Promise.all([
+      page.waitForURL(/_entities\/Person/),
+      page.locator('ul.kinds a', { hasText: 'Person' }).click(),
+    ]);
     expect(await page.locator('ol.entities li a').first().innerText()).to.equal('Edith Anne Marrow');
     expect(await problems()).to.deep.equal([]);
   });
@@ -102,7 +128,7 @@ describe('the landing page and name search, in a browser', function () {
     const found: string[] = [];
     for (const path of ['/', '/search', '/search?q=harbour', '/search?q=zeppelin', '/_entities/Place?page=1']) {
       await page.goto(server.url + path);
-      found.push(...await seriousAxeFindings(page, path));
+      found.push(...(await seriousAxeFindings(page, path)));
     }
     await context.close();
     expect(found).to.deep.equal([]);
@@ -113,7 +139,11 @@ describe('the landing page and name search, in a browser', function () {
 async function assertNotBlank(page: Page): Promise<void> {
   const shown = await page.evaluate(() => {
     const main = document.querySelector('main');
-    return { text: main?.innerText.trim().length ?? 0, height: main?.getBoundingClientRect().height ?? 0, h1: document.querySelector('main h1') !== null };
+    return {
+      text: main?.innerText.trim().length ?? 0,
+      height: main?.getBoundingClientRect().height ?? 0,
+      h1: document.querySelector('main h1') !== null,
+    };
   });
   expect(shown.h1, 'a heading').to.equal(true);
   expect(shown.text, 'text in main').to.be.greaterThan(40);

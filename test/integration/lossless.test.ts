@@ -22,37 +22,68 @@ import { startTestApp, type TestApp } from './support/testApp.js';
 
 const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
-const load = (args: string[]) => spawnSync(process.execPath, [CLI, 'load', '--no-progress', ...args], { encoding: 'utf8' });
+const load = (args: string[]) =>
+  spawnSync(process.execPath, [CLI, 'load', '--no-progress', ...args], { encoding: 'utf8' });
 const auth = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' };
 const IMAGE = 'https://images.example.org/pot.jpg';
 
 const pot = (name: string, extra: Record<string, unknown> = {}): { id: string; [key: string]: unknown } => ({
-  '@context': V1, id: `${BASE}object/${name}`, type: 'HumanMadeObject', _label: 'Pot',
+  '@context': V1,
+  id: `${BASE}object/${name}`,
+  type: 'HumanMadeObject',
+  _label: 'Pot',
   classified_as: [{ id: 'http://vocab.getty.edu/aat/300133025', type: 'Type', _label: 'works of art' }],
-  identified_by: [{ type: 'Name', content: 'Pot' }], ...extra,
+  identified_by: [{ type: 'Name', content: 'Pot' }],
+  ...extra,
 });
 /** Two labels: a `_label` is one string, so the second would be lost. */
 const twoLabels = (name: string) => pot(name, { _label: ['Pot', 'Topf'] });
 /** The object's own id given to its VisualItem: one node, both kinds. */
-const ownImage = (name: string) => pot(name, { representation: [{ id: `${BASE}object/${name}`, type: 'VisualItem', _label: 'image' }] });
+const ownImage = (name: string) =>
+  pot(name, { representation: [{ id: `${BASE}object/${name}`, type: 'VisualItem', _label: 'image' }] });
 /** A VisualItem whose id is its image's URL, the DigitalObject with that id, and its access point again. */
-const visual = (name: string) => pot(name, {
-  representation: [{ id: IMAGE, type: 'VisualItem', digitally_shown_by: [{ id: IMAGE, type: 'DigitalObject',
-    classified_as: [{ id: 'http://vocab.getty.edu/aat/300215302', type: 'Type', _label: 'digital images' }],
-    access_point: [{ id: IMAGE, type: 'DigitalObject' }] }] }],
-});
+const visual = (name: string) =>
+  pot(name, {
+    representation: [
+      {
+        id: IMAGE,
+        type: 'VisualItem',
+        digitally_shown_by: [
+          {
+            id: IMAGE,
+            type: 'DigitalObject',
+            classified_as: [{ id: 'http://vocab.getty.edu/aat/300215302', type: 'Type', _label: 'digital images' }],
+            access_point: [{ id: IMAGE, type: 'DigitalObject' }],
+          },
+        ],
+      },
+    ],
+  });
 
-interface RejectLine { id?: string; problems: Problem[] }
+interface RejectLine {
+  id?: string;
+  problems: Problem[];
+}
 
 describe(`lossless writes (${STORE_KIND})`, function () {
   this.timeout(180000);
 
   describe('over HTTP', () => {
     let app: TestApp;
-    before(async () => { app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, token: TOKEN }); });
-    after(async () => { await app.close(); });
-    const put = (doc: { id: string }) => fetch(doc.id.replace(BASE, `${app.origin}/collection/`), { method: 'PUT', headers: auth, body: JSON.stringify(doc) });
-    const get = async (id: string) => (await fetch(id.replace(BASE, `${app.origin}/collection/`))).json() as Promise<Record<string, unknown>>;
+    before(async () => {
+      app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, token: TOKEN });
+    });
+    after(async () => {
+      await app.close();
+    });
+    const put = (doc: { id: string }) =>
+      fetch(doc.id.replace(BASE, `${app.origin}/collection/`), {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify(doc),
+      });
+    const get = async (id: string) =>
+      (await fetch(id.replace(BASE, `${app.origin}/collection/`))).json() as Promise<Record<string, unknown>>;
 
     it('PUT of a document that would lose a value: 422, the lossless rule, the path and the value; nothing stored', async () => {
       const response = await put(twoLabels('two-labels'));
@@ -62,12 +93,16 @@ describe(`lossless writes (${STORE_KIND})`, function () {
       expect((await fetch(`${app.origin}/collection/object/two-labels`)).status).to.equal(404);
     });
 
-    it('PUT of an object whose VisualItem has the object\'s id: 422, the shared id named first, the VisualItem rules as its consequences', async () => {
+    it("PUT of an object whose VisualItem has the object's id: 422, the shared id named first, the VisualItem rules as its consequences", async () => {
       const response = await put(ownImage('own-image'));
       expect(response.status).to.equal(422);
       const answer = (await response.json()) as { errors: string[] };
-      expect(answer.errors[0]).to.contain(`Violation at representation[0]: the id ${BASE}object/own-image is used for a HumanMadeObject at the document itself and for a VisualItem at representation[0]; RDF makes them one thing`);
-      expect(answer.errors.find((e) => e.includes('[VisualWorkRepresentation]'))).to.match(/^Warning at .*\(a consequence of the shared id/);
+      expect(answer.errors[0]).to.contain(
+        `Violation at representation[0]: the id ${BASE}object/own-image is used for a HumanMadeObject at the document itself and for a VisualItem at representation[0]; RDF makes them one thing`,
+      );
+      expect(answer.errors.find((e) => e.includes('[VisualWorkRepresentation]'))).to.match(
+        /^Warning at .*\(a consequence of the shared id/,
+      );
     });
 
     it('PUT of a VisualItem and its DigitalObject under one id: stored, and served whole', async () => {
@@ -92,18 +127,25 @@ describe(`lossless writes (${STORE_KIND})`, function () {
 
   describe('linkedart load', () => {
     let work: string;
-    beforeEach(() => { work = mkdtempSync(join(tmpdir(), 'linkedart-lossless-')); });
-    afterEach(() => { rmSync(work, { recursive: true, force: true }); });
+    beforeEach(() => {
+      work = mkdtempSync(join(tmpdir(), 'linkedart-lossless-'));
+    });
+    afterEach(() => {
+      rmSync(work, { recursive: true, force: true });
+    });
 
     it('refuses the documents that would lose a value: in the report and the rejects file, lossless first', async () => {
       const dump = join(work, 'dump.ndjson');
       const docs = [pot('fine'), twoLabels('two-labels'), ownImage('own-image')];
       writeFileSync(dump, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
-      const result = load([...await testStoreArgs(join(work, 'data')), '--rejects', join(work, 'r.ndjson'), dump]);
+      const result = load([...(await testStoreArgs(join(work, 'data'))), '--rejects', join(work, 'r.ndjson'), dump]);
       expect(result.status, result.stderr).to.equal(1);
       expect(result.stderr).to.contain('lossless');
       expect(result.stdout + result.stderr).to.match(/1 new.*2 rejected/s);
-      const rejects = readFileSync(join(work, 'r.ndjson'), 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l) as RejectLine);
+      const rejects = readFileSync(join(work, 'r.ndjson'), 'utf8')
+        .split('\n')
+        .filter((l) => l)
+        .map((l) => JSON.parse(l) as RejectLine);
       expect(rejects.map((r) => [r.id, r.problems[0].rule, r.problems[0].path])).to.deep.equal([
         [`${BASE}object/two-labels`, 'lossless', '_label[1]'],
         [`${BASE}object/own-image`, 'lossless', 'representation[0]'],
@@ -113,7 +155,10 @@ describe(`lossless writes (${STORE_KIND})`, function () {
     it('an N-Quads dump with its hints of a VisualItem and its DigitalObject under one id: loaded with every triple, served whole', async () => {
       const doc = visual('visual');
       const ingested = ingestDocument(doc);
-      writeFileSync(join(work, 'dump.nq'), new Writer({ format: 'N-Quads' }).quadsToString(ingested.quads) + hintCommentLines(ingested.hintQuads));
+      writeFileSync(
+        join(work, 'dump.nq'),
+        new Writer({ format: 'N-Quads' }).quadsToString(ingested.quads) + hintCommentLines(ingested.hintQuads),
+      );
       const data = await testStoreArgs(join(work, 'data'));
       const result = load([...data, join(work, 'dump.nq')]);
       expect(result.status, result.stderr).to.equal(0);
@@ -123,7 +168,9 @@ describe(`lossless writes (${STORE_KIND})`, function () {
         expect(served['representation']).to.deep.equal(doc['representation']);
         const digitalImages = `<${IMAGE}> <${CRM}P2_has_type> <http://vocab.getty.edu/aat/300215302>`;
         const stored = (await store.readGraphs([doc.id])).filter((q) => q.graph.value === doc.id);
-        expect(stored.map((q) => `<${q.subject.value}> <${q.predicate.value}> <${q.object.value}>`)).to.include(digitalImages);
+        expect(stored.map((q) => `<${q.subject.value}> <${q.predicate.value}> <${q.object.value}>`)).to.include(
+          digitalImages,
+        );
       } finally {
         await store.close();
       }

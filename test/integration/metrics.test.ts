@@ -23,7 +23,12 @@ const READ_TOKEN = 'read-token-0123456789abcdef';
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
 const PAINTING = '/collection/object/harbour-at-dusk';
 const DEMO = demoDocuments(BASE);
-const painting = (n: string) => ({ '@context': V1, id: `${BASE}object/metrics-${n}`, type: 'HumanMadeObject', _label: `Metrics ${n}` });
+const painting = (n: string) => ({
+  '@context': V1,
+  id: `${BASE}object/metrics-${n}`,
+  type: 'HumanMadeObject',
+  _label: `Metrics ${n}`,
+});
 const auth = { Authorization: `Bearer ${TOKEN}` };
 /** A cross join of every statement with itself, twice: billions of rows to look at (sparqlTimeout.test.ts). */
 const HEAVY = `SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . FILTER(CONCAT(STR(?a), STR(?e), STR(?i)) = "never") }`;
@@ -31,8 +36,12 @@ const HEAVY = `SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . 
 describe('GET /metrics', function () {
   this.timeout(60000);
   let app: TestApp;
-  before(async () => { app = await startTestApp(DEMO, { baseUrl: BASE, token: TOKEN, queryTimeoutS: '0.5' }); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await startTestApp(DEMO, { baseUrl: BASE, token: TOKEN, queryTimeoutS: '0.5' });
+  });
+  after(async () => {
+    await app.close();
+  });
 
   const scrape = async (origin = app.origin, headers: Record<string, string> = {}): Promise<Sample[]> => {
     const response = await fetch(`${origin}/metrics`, { headers });
@@ -52,7 +61,14 @@ describe('GET /metrics', function () {
     expect(response.headers.get('cache-control')).to.equal('no-store');
     expect(response.headers.get('access-control-allow-origin')).to.equal('*');
     const text = await response.text();
-    for (const name of [requests, seconds, 'linkedart_render_cache_hits_total', 'linkedart_sparql_timeouts_total', 'linkedart_bulk_loads_in_progress', 'linkedart_ready']) {
+    for (const name of [
+      requests,
+      seconds,
+      'linkedart_render_cache_hits_total',
+      'linkedart_sparql_timeouts_total',
+      'linkedart_bulk_loads_in_progress',
+      'linkedart_ready',
+    ]) {
       expect(text).to.match(new RegExp(`^# HELP ${name} \\S`, 'm'));
       expect(text).to.match(new RegExp(`^# TYPE ${name} (counter|gauge|histogram)$`, 'm'));
     }
@@ -74,28 +90,51 @@ describe('GET /metrics', function () {
     expect(await read(PAINTING)).to.equal(200);
     expect(await read('/collection/object/no-such-thing')).to.equal(404);
     expect(await read(PAINTING, { Accept: 'text/html' })).to.equal(200);
-    expect(await read('/collection/sparql?query=' + encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1'))).to.equal(200);
-    const put = await fetch(`${app.origin}/collection/object/metrics-put`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/ld+json' }, body: JSON.stringify(painting('put')) });
+    expect(
+      await read('/collection/sparql?query=' + encodeURIComponent('SELECT * WHERE { ?s ?p ?o } LIMIT 1')),
+    ).to.equal(200);
+    const put = await fetch(`${app.origin}/collection/object/metrics-put`, {
+      method: 'PUT',
+      headers: { ...auth, 'Content-Type': 'application/ld+json' },
+      body: JSON.stringify(painting('put')),
+    });
     expect(put.status).to.equal(201);
-    const update = await fetch(`${app.origin}/sparql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/sparql-update' }, body: `DELETE DATA { GRAPH <${BASE}object/metrics-put> { <${BASE}object/metrics-put> <http://www.w3.org/2000/01/rdf-schema#label> "Metrics put" } }` });
+    const update = await fetch(`${app.origin}/sparql`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/sparql-update' },
+      body: `DELETE DATA { GRAPH <${BASE}object/metrics-put> { <${BASE}object/metrics-put> <http://www.w3.org/2000/01/rdf-schema#label> "Metrics put" } }`,
+    });
     await update.arrayBuffer();
     expect((await fetch(`${app.origin}${PAINTING}`, { method: 'PATCH' })).status).to.equal(405);
     const after = await scrape();
 
     const counted: Array<[string, string, number]> = [
-      ['document', '200', 2], ['document', '404', 1], ['page', '200', 1], ['sparql_query', '200', 1],
-      ['write', '201', 1], ['sparql_update', String(update.status), 1], ['other', '405', 1],
+      ['document', '200', 2],
+      ['document', '404', 1],
+      ['page', '200', 1],
+      ['sparql_query', '200', 1],
+      ['write', '201', 1],
+      ['sparql_update', String(update.status), 1],
+      ['other', '405', 1],
       // The first scrape itself, counted once its answer was sent.
       ['service', '200', 1],
     ];
-    for (const [route, status, n] of counted) expect(delta(before, after, requests, { route, status }), `${route} ${status}`).to.equal(n);
-    for (const [route, n] of [['document', 3], ['page', 1], ['sparql_query', 1], ['write', 1]] as const) {
+    for (const [route, status, n] of counted)
+      expect(delta(before, after, requests, { route, status }), `${route} ${status}`).to.equal(n);
+    for (const [route, n] of [
+      ['document', 3],
+      ['page', 1],
+      ['sparql_query', 1],
+      ['write', 1],
+    ] as const) {
       expect(delta(before, after, `${seconds}_count`, { route }), route).to.equal(n);
       expect(delta(before, after, `${seconds}_bucket`, { route, le: '+Inf' }), route).to.equal(n);
       expect(delta(before, after, `${seconds}_sum`, { route }), route).to.be.greaterThan(0);
     }
     // No label holds a path: the ids asked for appear nowhere.
-    expect(after.some((s) => Object.values(s.labels).some((v) => v.includes('harbour') || v.includes('no-such-thing')))).to.equal(false);
+    expect(
+      after.some((s) => Object.values(s.labels).some((v) => v.includes('harbour') || v.includes('no-such-thing'))),
+    ).to.equal(false);
   });
 
   it('reads the render cache: a miss renders, a hit is answered from the cache', async () => {
@@ -106,7 +145,9 @@ describe('GET /metrics', function () {
     const after = await scrape();
     expect(delta(before, after, 'linkedart_render_cache_misses_total')).to.equal(1);
     expect(delta(before, after, 'linkedart_render_cache_hits_total')).to.equal(1);
-    expect(sampleValue(after, 'linkedart_render_cache_bytes')).to.equal(app.representations.stats().bytes).and.to.be.greaterThan(0);
+    expect(sampleValue(after, 'linkedart_render_cache_bytes'))
+      .to.equal(app.representations.stats().bytes)
+      .and.to.be.greaterThan(0);
     expect(sampleValue(after, 'linkedart_render_cache_entries')).to.equal(app.representations.stats().entries);
   });
 
@@ -123,8 +164,12 @@ describe('GET /metrics', function () {
     // The demo and the documents the tests wrote (all HumanMadeObjects), as the store lists its graphs.
     const graphs = await app.store.listGraphs();
     const written = graphs.filter((g) => g.startsWith(`${BASE}object/metrics-`)).length;
-    expect(total).to.equal(graphs.filter((g) => DEMO.some((d) => d.id === g)).length + written).and.to.equal(DEMO.length + written);
-    expect(sampleValue(samples, 'linkedart_store_documents', { class: 'HumanMadeObject' })).to.equal(DEMO.filter((d) => entityClassOf(d.id, d.quads) === 'HumanMadeObject').length + written);
+    expect(total)
+      .to.equal(graphs.filter((g) => DEMO.some((d) => d.id === g)).length + written)
+      .and.to.equal(DEMO.length + written);
+    expect(sampleValue(samples, 'linkedart_store_documents', { class: 'HumanMadeObject' })).to.equal(
+      DEMO.filter((d) => entityClassOf(d.id, d.quads) === 'HumanMadeObject').length + written,
+    );
     expect(sampleValue(samples, 'linkedart_store_quads')).to.equal(await app.store.size());
     expect(sampleValue(samples, 'linkedart_store_log_bytes')).to.be.greaterThan(0);
     expect(sampleValue(samples, 'linkedart_store_snapshot_bytes')).to.be.at.least(0);
@@ -147,8 +192,13 @@ describe('GET /metrics', function () {
     expect(delta(before, after, 'linkedart_sparql_replica_starts_total')).to.equal(1);
     const ready = sampleValue(after, 'linkedart_sparql_replicas', { state: 'ready' }) ?? NaN;
     expect(ready).to.be.at.least(1);
-    const byState = ['ready', 'seeding', 'stopped'].map((state) => sampleValue(after, 'linkedart_sparql_replicas', { state }) ?? NaN);
-    expect(byState.reduce((a, b) => a + b, 0), 'replicas, whatever their state').to.equal(2);
+    const byState = ['ready', 'seeding', 'stopped'].map(
+      (state) => sampleValue(after, 'linkedart_sparql_replicas', { state }) ?? NaN,
+    );
+    expect(
+      byState.reduce((a, b) => a + b, 0),
+      'replicas, whatever their state',
+    ).to.equal(2);
     expect(sampleValue(after, 'linkedart_sparql_replica_seed_seconds')).to.be.greaterThan(0);
     expect(sampleValue(after, 'linkedart_sparql_requests', { state: 'running' })).to.equal(0);
   });
@@ -157,7 +207,9 @@ describe('GET /metrics', function () {
     const before = await scrape();
     const line = (n: string): Uint8Array => new TextEncoder().encode(JSON.stringify(painting(n)) + '\n');
     let finish!: () => void;
-    const rest = new Promise<void>((resolve) => { finish = resolve; });
+    const rest = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
         controller.enqueue(line('bulk-1'));
@@ -165,12 +217,19 @@ describe('GET /metrics', function () {
         await rest;
         controller.enqueue(line('bulk-3'));
         // A Name without content: refused by the gate.
-        controller.enqueue(new TextEncoder().encode(JSON.stringify({ ...painting('bulk-bad'), identified_by: [{ type: 'Name' }] }) + '\n'));
+        controller.enqueue(
+          new TextEncoder().encode(
+            JSON.stringify({ ...painting('bulk-bad'), identified_by: [{ type: 'Name' }] }) + '\n',
+          ),
+        );
         controller.close();
       },
     });
     const response = await fetch(`${app.origin}/_bulk?format=ndjson&batchSize=2`, {
-      method: 'POST', headers: { ...auth, Accept: 'application/x-ndjson' }, body, duplex: 'half',
+      method: 'POST',
+      headers: { ...auth, Accept: 'application/x-ndjson' },
+      body,
+      duplex: 'half',
     } as RequestInit);
     const reader = response.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
@@ -180,7 +239,8 @@ describe('GET /metrics', function () {
     expect(delta(before, during, 'linkedart_bulk_documents_total', { outcome: 'created' })).to.equal(2);
     finish();
     let answer = '';
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) answer += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      answer += new TextDecoder().decode(chunk.value);
     expect(answer).to.contain('"report"');
     const after = await scrape();
     expect(sampleValue(after, 'linkedart_bulk_loads_in_progress')).to.equal(0);
@@ -194,7 +254,12 @@ describe('GET /metrics', function () {
     async function withApp(settings: ConfigInput, run: (origin: string) => Promise<void>): Promise<void> {
       const documents = new DocumentService(new MemoryStore());
       const config = resolveConfig({ baseUrl: BASE, port: '0', ...settings }, {});
-      const server = createApp({ config, documents, representations: new Representations(documents, 0), logger: pino({ level: 'silent' }) }).listen(0, '127.0.0.1');
+      const server = createApp({
+        config,
+        documents,
+        representations: new Representations(documents, 0),
+        logger: pino({ level: 'silent' }),
+      }).listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       try {
         await run(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
@@ -209,7 +274,9 @@ describe('GET /metrics', function () {
         const refused = await fetch(`${origin}/metrics`);
         expect(refused.status).to.equal(401);
         expect(((await refused.json()) as { detail: string }).detail).to.contain('--metrics token');
-        expect((await fetch(`${origin}/metrics`, { headers: { Authorization: 'Bearer not-the-token-at-all-0000' } })).status).to.equal(401);
+        expect(
+          (await fetch(`${origin}/metrics`, { headers: { Authorization: 'Bearer not-the-token-at-all-0000' } })).status,
+        ).to.equal(401);
         // An app of its own has a registry of its own: the other app's requests are not here.
         const samples = await scrape(origin, { Authorization: `Bearer ${READ_TOKEN}` });
         expect(sampleValue(samples, requests, { route: 'document' })).to.equal(undefined);

@@ -15,7 +15,13 @@ const LA = 'https://linked.art/ns/v1/linked-art.json';
 const EVIL = '<script>alert(1)</script>';
 
 function object(path: string, name: string) {
-  return admitDocument({ '@context': LA, id: BASE + path, type: 'HumanMadeObject', _label: name, identified_by: [{ type: 'Name', content: name }] });
+  return admitDocument({
+    '@context': LA,
+    id: BASE + path,
+    type: 'HumanMadeObject',
+    _label: name,
+    identified_by: [{ type: 'Name', content: name }],
+  });
 }
 
 describe('HTTP: name search and the landing page', function () {
@@ -23,18 +29,32 @@ describe('HTTP: name search and the landing page', function () {
   let app: TestApp;
   const boats = Array.from({ length: 5 }, (_, i) => object(`object/boat-${i}`, `Trawler model ${i}`));
   before(async () => {
-    app = await startTestApp([...demoDocuments(BASE), object('object/evil', EVIL), ...boats], { baseUrl: BASE, title: 'Whitby <Harbour> Museum', pageSize: '2' });
+    app = await startTestApp([...demoDocuments(BASE), object('object/evil', EVIL), ...boats], {
+      baseUrl: BASE,
+      title: 'Whitby <Harbour> Museum',
+      pageSize: '2',
+    });
   });
-  after(async () => { await app.close(); });
+  after(async () => {
+    await app.close();
+  });
   const get = (path: string, headers: Record<string, string> = {}) => fetch(app.origin + path, { headers });
 
-  it('JSON for machines: the search page shape with query, totalItems and each hit\'s id, type, name', async () => {
+  it("JSON for machines: the search page shape with query, totalItems and each hit's id, type, name", async () => {
     for (const accept of ['application/json', 'application/ld+json', '*/*', undefined]) {
       const response = await get('/collection/search?q=harbour%20DUSK', accept ? { Accept: accept } : {});
       expect(response.status, String(accept)).to.equal(200);
-      expect(response.headers.get('content-type')).to.match(accept === 'application/json' ? /^application\/json/ : /^application\/ld\+json;profile="https:\/\/linked.art\/ns\/v1\/search.json"/);
-      const body = await response.json() as Record<string, unknown>;
-      expect(body).to.include({ type: 'OrderedCollectionPage', query: 'harbour DUSK', id: `${BASE}search?q=harbour%20DUSK&page=1` });
+      expect(response.headers.get('content-type')).to.match(
+        accept === 'application/json'
+          ? /^application\/json/
+          : /^application\/ld\+json;profile="https:\/\/linked.art\/ns\/v1\/search.json"/,
+      );
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body).to.include({
+        type: 'OrderedCollectionPage',
+        query: 'harbour DUSK',
+        id: `${BASE}search?q=harbour%20DUSK&page=1`,
+      });
       expect(body.totalItems).to.be.greaterThan(2);
       const items = body.orderedItems as Array<Record<string, unknown>>;
       expect(items).to.have.length(2);
@@ -46,7 +66,12 @@ describe('HTTP: name search and the landing page', function () {
   });
 
   it('pages: page 2 follows page 1, the last has prev and no next; past the last is 404', async () => {
-    const pages = await Promise.all([1, 2, 3].map(async (n) => (await get(`/collection/search?q=trawler%20mo&page=${n}`)).json() as Promise<Record<string, unknown>>));
+    const pages = await Promise.all(
+      [1, 2, 3].map(
+        async (n) =>
+          (await get(`/collection/search?q=trawler%20mo&page=${n}`)).json() as Promise<Record<string, unknown>>,
+      ),
+    );
     const ids = pages.flatMap((p) => (p.orderedItems as Array<{ id: string }>).map((h) => h.id));
     expect(ids.sort()).to.deep.equal(boats.map((b) => b.id).sort());
     expect(pages[2]).to.have.property('prev').and.not.have.property('next');
@@ -54,8 +79,15 @@ describe('HTTP: name search and the landing page', function () {
   });
 
   it('an identifier is found and named as the one that matched', async () => {
-    const body = await (await get('/collection/search?q=WHM%202019.7')).json() as { orderedItems: Array<Record<string, unknown>> };
-    expect(body.orderedItems[0]).to.deep.equal({ id: `${BASE}object/harbour-at-dusk-frame`, type: 'HumanMadeObject', name: 'Original frame of Harbour at Dusk', identifier: 'WHM 2019.7' });
+    const body = (await (await get('/collection/search?q=WHM%202019.7')).json()) as {
+      orderedItems: Array<Record<string, unknown>>;
+    };
+    expect(body.orderedItems[0]).to.deep.equal({
+      id: `${BASE}object/harbour-at-dusk-frame`,
+      type: 'HumanMadeObject',
+      name: 'Original frame of Harbour at Dusk',
+      identifier: 'WHM 2019.7',
+    });
   });
 
   it('400 problem+json for an empty or too long query or a bad page; a friendly page with 400 for a browser', async () => {
@@ -65,7 +97,10 @@ describe('HTTP: name search and the landing page', function () {
       expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
       expect(((await response.json()) as { detail: string }).detail).to.match(/\?q=|\?page=/);
       const page = await get(`/collection/search?${query}`, { Accept: BROWSER });
-      if (query === '') { expect(page.status).to.equal(200); continue; }
+      if (query === '') {
+        expect(page.status).to.equal(200);
+        continue;
+      }
       expect(page.status, query).to.equal(400);
       expect(await page.text()).to.contain('role="alert"');
     }
@@ -78,7 +113,9 @@ describe('HTTP: name search and the landing page', function () {
     const html = await response.text();
     expect(html).to.contain('value="trawler"');
     expect(html).to.contain('5 matches');
-    expect(html).to.match(/<a href="\/collection\/object\/boat-\d">Trawler model \d<\/a><span class="kind"> · Object<\/span>/);
+    expect(html).to.match(
+      /<a href="\/collection\/object\/boat-\d">Trawler model \d<\/a><span class="kind"> · Object<\/span>/,
+    );
     expect(html).to.contain('href="/collection/search?q=trawler&amp;page=2"');
     const frame = await (await get('/collection/search?q=WHM%202019.7', { Accept: BROWSER })).text();
     expect(frame).to.contain('identifier WHM 2019.7');
@@ -91,7 +128,9 @@ describe('HTTP: name search and the landing page', function () {
     expect(html).to.not.contain('<script>');
     expect(html).to.contain('&lt;script>alert(1)&lt;/script></a>');
     expect(html).to.contain('value="&lt;script>alert(1)&lt;/script>"');
-    const json = await (await get(`/collection/search?q=${encodeURIComponent(EVIL)}`)).json() as { orderedItems: Array<{ name: string }> };
+    const json = (await (await get(`/collection/search?q=${encodeURIComponent(EVIL)}`)).json()) as {
+      orderedItems: Array<{ name: string }>;
+    };
     expect(json.orderedItems[0].name).to.equal(EVIL);
   });
 
@@ -101,7 +140,9 @@ describe('HTTP: name search and the landing page', function () {
     expect(response.headers.get('content-type')).to.equal('text/html;charset=utf-8');
     const html = await response.text();
     expect(html).to.contain('<h1>Whitby &lt;Harbour> Museum</h1>');
-    expect(html).to.match(/<a href="\/collection\/_entities\/HumanMadeObject">Object<\/a> <span class="count">\(9\)<\/span>/);
+    expect(html).to.match(
+      /<a href="\/collection\/_entities\/HumanMadeObject">Object<\/a> <span class="count">\(9\)<\/span>/,
+    );
     expect(html).to.contain('<a href="/collection/object/boat-4">Trawler model 4</a>');
     expect(html).to.contain('&lt;script>alert(1)&lt;/script>');
     expect(html).to.not.contain('<script>');
@@ -128,10 +169,10 @@ describe('HTTP: name search and the landing page', function () {
 
   it('a write is found at once, a delete is gone at once', async () => {
     await app.documents.putAll([object('object/new-quay', 'Quay in Snow')]);
-    const found = await (await get('/collection/search?q=snow%20qu')).json() as { totalItems: number };
+    const found = (await (await get('/collection/search?q=snow%20qu')).json()) as { totalItems: number };
     expect(found.totalItems).to.equal(1);
     await app.documents.delete(`${BASE}object/new-quay`);
-    const gone = await (await get('/collection/search?q=snow')).json() as { totalItems: number };
+    const gone = (await (await get('/collection/search?q=snow')).json()) as { totalItems: number };
     expect(gone.totalItems).to.equal(0);
   });
 });

@@ -19,7 +19,10 @@ const SCREENSHOT = `${PROJECT_ROOT}test-output/query-page.png`;
 
 /** What the page reports of itself (data/query-page/query-page.js). */
 interface QueryPageWindow {
-  linkedArtQueryPage: { endpoint: string; yasgui: { getTab(): { getYasqe(): { getValue(): string }; getName(): string; getEndpoint(): string } } };
+  linkedArtQueryPage: {
+    endpoint: string;
+    yasgui: { getTab(): { getYasqe(): { getValue(): string }; getName(): string; getEndpoint(): string } };
+  };
   cspViolations: string[];
 }
 
@@ -36,23 +39,36 @@ describe('the SPARQL query page, in a browser', function () {
 
   before(async () => {
     if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: the query page is tested in Debian's chromium; install it with ` +
-        '`apt-get install -y --no-install-recommends chromium` (.ci/run does so)');
+      throw new Error(
+        `${CHROMIUM} is missing: the query page is tested in Debian's chromium; install it with ` +
+          '`apt-get install -y --no-install-recommends chromium` (.ci/run does so)',
+      );
     }
     dataDir = mkdtempSync(join(tmpdir(), 'linkedart-query-page-'));
     server = await startServer(['--demo', '--data-dir', dataDir, '--base-url', 'http://localhost:8080/']);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     page = await context.newPage();
-    page.on('request', (request) => { requests.push(request.url()); });
-    page.on('pageerror', (error) => { pageErrors.push(error.message); });
-    page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()); });
+    page.on('request', (request) => {
+      requests.push(request.url());
+    });
+    page.on('pageerror', (error) => {
+      pageErrors.push(error.message);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     // Before any script of the page: record every violation of its Content-Security-Policy.
     await page.addInitScript(() => {
       const w = window as unknown as { cspViolations: string[] };
       w.cspViolations = [];
       document.addEventListener('securitypolicyviolation', (e) => {
-        w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+        w.cspViolations.push(
+          `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+        );
       });
     });
   });
@@ -64,11 +80,16 @@ describe('the SPARQL query page, in a browser', function () {
   });
 
   it('is what /sparql answers a browser, with a strict Content-Security-Policy', async () => {
-    const response = await fetch(`${server.url}/sparql`, { headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+    const response = await fetch(`${server.url}/sparql`, {
+      headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.match(/^text\/html/);
     const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).to.contain("default-src 'none'").and.to.contain("script-src 'self'").and.to.contain("connect-src 'self'");
+    expect(csp)
+      .to.contain("default-src 'none'")
+      .and.to.contain("script-src 'self'")
+      .and.to.contain("connect-src 'self'");
     const html = await response.text();
     // Nothing named on another origin: every URL in the page is relative (or a data: URL).
     expect(html.match(/(?:src|href)="([^"]*)"/g)!.filter((a) => !/="(sparql-ui\/|data:)/.test(a))).to.deep.equal([]);
@@ -99,18 +120,31 @@ describe('the SPARQL query page, in a browser', function () {
     });
     expect(state.endpoint).to.equal(`${server.url}/sparql`);
     for (const [name, ns] of Object.entries({
-      crm: 'http://www.cidoc-crm.org/cidoc-crm/', la: 'https://linked.art/ns/terms/', aat: 'http://vocab.getty.edu/aat/',
-      rdfs: 'http://www.w3.org/2000/01/rdf-schema#', rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
-      skos: 'http://www.w3.org/2004/02/skos/core#', xsd: 'http://www.w3.org/2001/XMLSchema#',
-      dc: 'http://purl.org/dc/elements/1.1/', dcterms: 'http://purl.org/dc/terms/', sci: 'http://www.ics.forth.gr/isl/CRMsci/',
+      crm: 'http://www.cidoc-crm.org/cidoc-crm/',
+      la: 'https://linked.art/ns/terms/',
+      aat: 'http://vocab.getty.edu/aat/',
+      rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+      rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+      skos: 'http://www.w3.org/2004/02/skos/core#',
+      xsd: 'http://www.w3.org/2001/XMLSchema#',
+      dc: 'http://purl.org/dc/elements/1.1/',
+      dcterms: 'http://purl.org/dc/terms/',
+      sci: 'http://www.ics.forth.gr/isl/CRMsci/',
       dig: 'http://www.ics.forth.gr/isl/CRMdig/',
     })) {
       expect(state.query).to.contain(`PREFIX ${name}: <${ns}>`);
     }
     // And on screen, in the editor.
-    expect(await page.locator('.tabPanel.active .CodeMirror-code').innerText()).to.contain('PREFIX crm:').and.to.contain('PREFIX la:');
+    expect(await page.locator('.tabPanel.active .CodeMirror-code').innerText())
+      .to.contain('PREFIX crm:')
+      .and.to.contain('PREFIX la:');
     const examples = await page.locator('#examples button.example').allInnerTexts();
-    expect(examples).to.include.members(['Objects and their titles', 'People and their birth dates', 'Objects with no dimensions', 'Count of entities by class']);
+    expect(examples).to.include.members([
+      'Objects and their titles',
+      'People and their birth dates',
+      'Objects with no dimensions',
+      'Count of entities by class',
+    ]);
   });
 
   it('runs an example query and shows its results in the table', async () => {
@@ -119,8 +153,11 @@ describe('the SPARQL query page, in a browser', function () {
     const table = page.locator('.tabPanel.active .yasr table.dataTable');
     await table.locator('tbody tr', { hasText: 'Harbour at Dusk' }).first().waitFor({ timeout: 30000 });
     const text = await table.innerText();
-    expect(text).to.contain('Harbour at Dusk').and.to.contain('Whitby Harbour, Evening')
-      .and.to.contain('Paint sample from the sky of Harbour at Dusk').and.to.contain('Original frame of Harbour at Dusk');
+    expect(text)
+      .to.contain('Harbour at Dusk')
+      .and.to.contain('Whitby Harbour, Evening')
+      .and.to.contain('Paint sample from the sky of Harbour at Dusk')
+      .and.to.contain('Original frame of Harbour at Dusk');
     expect(await page.locator('.tab.active').innerText()).to.contain('Objects and their titles');
     mkdirSync(`${PROJECT_ROOT}test-output`, { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
@@ -138,7 +175,9 @@ describe('the SPARQL query page, in a browser', function () {
   it('requested nothing from another origin, broke no policy and threw nothing', async () => {
     const origin = new URL(server.url).origin;
     expect(requests.some((url) => url.startsWith(`${origin}/sparql`))).to.equal(true);
-    expect(requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'))).to.deep.equal([]);
+    expect(
+      requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:')),
+    ).to.deep.equal([]);
     expect(await page.evaluate(() => (window as unknown as QueryPageWindow).cspViolations)).to.deep.equal([]);
     expect(pageErrors).to.deep.equal([]);
     expect(consoleErrors).to.deep.equal([]);

@@ -36,8 +36,14 @@ describe('the README on a fresh clone', () => {
     const section = README.slice(README.indexOf('## How it works'), README.indexOf('## Validation'));
     const named = new Set([...section.matchAll(/`src\/([a-z]+)\/`/g)].map((m) => m[1]));
     const folders = readdirSync(`${PROJECT_ROOT}src`).filter((f) => statSync(`${PROJECT_ROOT}src/${f}`).isDirectory());
-    expect(folders.filter((f) => !named.has(f)), 'folders of src/ the table leaves out').to.deep.equal([]);
-    expect([...named].filter((f) => !folders.includes(f)), 'folders the table names that src/ does not have').to.deep.equal([]);
+    expect(
+      folders.filter((f) => !named.has(f)),
+      'folders of src/ the table leaves out',
+    ).to.deep.equal([]);
+    expect(
+      [...named].filter((f) => !folders.includes(f)),
+      'folders the table names that src/ does not have',
+    ).to.deep.equal([]);
   });
 
   it('runs the command-line program as a fresh clone can: npx linkedart, not a bare linkedart', () => {

@@ -44,21 +44,45 @@ const FIXES: Record<string, (doc: Node, p: Problem) => void> = {
   reference: (doc, p) => {
     const entry = /^(.*)\[(\d+)\]$/.exec(p.path);
     if (entry) (valueAt(doc, entry[1]) as unknown[]).splice(Number(entry[2]), 1);
-    else { const { holder, key } = parentOf(doc, p.path); delete holder[key]; }
+    else {
+      const { holder, key } = parentOf(doc, p.path);
+      delete holder[key];
+    }
   },
   'unknown-type': (doc, p) => {
     const { holder } = parentOf(doc, p.path);
-    holder['type'] = { CreationAssignment: 'Creation', Provenance: 'Activity', Nmae: 'Name' }[holder['type'] as string] ?? holder['type'];
+    holder['type'] =
+      { CreationAssignment: 'Creation', Provenance: 'Activity', Nmae: 'Name' }[holder['type'] as string] ??
+      holder['type'];
   },
-  NameContent: (doc, p) => { const n = valueAt(doc, p.path) as Node; n['content'] = n['_label'] ?? 'a name'; },
-  StatementContent: (doc, p) => { const n = valueAt(doc, p.path) as Node; n['content'] = n['_label'] ?? 'a statement'; },
-  ReferenceType: (doc, p) => { const n = valueAt(doc, p.path) as Node; n['type'] = /\/groups?\//.test(String(n['id'])) ? 'Group' : 'Type'; },
+  NameContent: (doc, p) => {
+    const n = valueAt(doc, p.path) as Node;
+    n['content'] = n['_label'] ?? 'a name';
+  },
+  StatementContent: (doc, p) => {
+    const n = valueAt(doc, p.path) as Node;
+    n['content'] = n['_label'] ?? 'a statement';
+  },
+  ReferenceType: (doc, p) => {
+    const n = valueAt(doc, p.path) as Node;
+    n['type'] = /\/groups?\//.test(String(n['id'])) ? 'Group' : 'Type';
+  },
   AcquisitionTransferredTitleOf: (doc, p) => {
-    (valueAt(doc, p.path) as Node)['transferred_title_of'] = [{ id: doc['id'], type: doc['type'], _label: doc['_label'] }];
+    (valueAt(doc, p.path) as Node)['transferred_title_of'] = [
+      { id: doc['id'], type: doc['type'], _label: doc['_label'] },
+    ];
   },
   // A Dimension with no unit: the data team looks it up in the source (IMA's dimensions are in centimetres).
-  DimensionUnit: (doc, p) => { (valueAt(doc, p.path) as Node)['unit'] = { id: 'http://vocab.getty.edu/aat/300379098', type: 'MeasurementUnit', _label: 'centimeters' }; },
-  DigitallyAvailableViaEntry: (doc, p) => { (valueAt(doc, p.path) as Node)['id'] = 'https://example.org/service/iiif'; },
+  DimensionUnit: (doc, p) => {
+    (valueAt(doc, p.path) as Node)['unit'] = {
+      id: 'http://vocab.getty.edu/aat/300379098',
+      type: 'MeasurementUnit',
+      _label: 'centimeters',
+    };
+  },
+  DigitallyAvailableViaEntry: (doc, p) => {
+    (valueAt(doc, p.path) as Node)['id'] = 'https://example.org/service/iiif';
+  },
   TimeSpanBeginOfTheBegin: (doc, p) => {
     const { holder, key } = parentOf(doc, p.path);
     holder[key] = String(holder[key]).replace(/-(\d)T/, '-0$1T');
@@ -68,13 +92,38 @@ const FIXES: Record<string, (doc: Node, p: Problem) => void> = {
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
 /** Hand-made records refused for one problem whose consequences the shapes would also find. */
 const HAND_MADE: Record<string, Node> = {
-  'misspelt-content.json': { '@context': V1, id: 'https://example.org/object/1', type: 'HumanMadeObject', _label: 'Jug', identified_by: [{ type: 'Name', contnet: 'Jug' }] },
-  'misspelt-identified-by.json': { '@context': V1, id: 'https://example.org/object/2', type: 'HumanMadeObject', _label: 'Bowl', identifed_by: [{ type: 'Name', content: 'Bowl' }] },
-  'misspelt-type.json': { '@context': V1, id: 'https://example.org/object/3', type: 'HumanMadeObject', _label: 'Cup', identified_by: [{ type: 'Nmae', content: 'Cup' }] },
-  'unknown-key-with-a-structure.json': { '@context': V1, id: 'https://example.org/object/4', type: 'HumanMadeObject', _label: 'Vase', produced_by: { type: 'Production', occurs_during: [{ type: 'Period', _label: '18th century' }] } },
+  'misspelt-content.json': {
+    '@context': V1,
+    id: 'https://example.org/object/1',
+    type: 'HumanMadeObject',
+    _label: 'Jug',
+    identified_by: [{ type: 'Name', contnet: 'Jug' }],
+  },
+  'misspelt-identified-by.json': {
+    '@context': V1,
+    id: 'https://example.org/object/2',
+    type: 'HumanMadeObject',
+    _label: 'Bowl',
+    identifed_by: [{ type: 'Name', content: 'Bowl' }],
+  },
+  'misspelt-type.json': {
+    '@context': V1,
+    id: 'https://example.org/object/3',
+    type: 'HumanMadeObject',
+    _label: 'Cup',
+    identified_by: [{ type: 'Nmae', content: 'Cup' }],
+  },
+  'unknown-key-with-a-structure.json': {
+    '@context': V1,
+    id: 'https://example.org/object/4',
+    type: 'HumanMadeObject',
+    _label: 'Vase',
+    produced_by: { type: 'Production', occurs_during: [{ type: 'Period', _label: '18th century' }] },
+  },
 };
 
-const violations = (problems: readonly Problem[] | undefined) => (problems ?? []).filter((p) => p.severity === 'Violation');
+const violations = (problems: readonly Problem[] | undefined) =>
+  (problems ?? []).filter((p) => p.severity === 'Violation');
 
 describe('the real-world records: a record refused for one rule alone loads once that is fixed', function () {
   this.timeout(120000);
@@ -101,9 +150,16 @@ describe('the real-world records: a record refused for one rule alone loads once
   });
 
   it('loads each record whose one listed problem is fixed', async () => {
-    const single = report.rejections.filter((r) => violations(r.problems).length === 1 && !REFUSED_AT_ONCE.has(violations(r.problems)[0].rule));
+    const single = report.rejections.filter(
+      (r) => violations(r.problems).length === 1 && !REFUSED_AT_ONCE.has(violations(r.problems)[0].rule),
+    );
     expect(single.length, 'refused records with one problem').to.be.greaterThan(20);
-    expect(single.filter((r) => r.source.startsWith(handMade)).map((r) => r.source.slice(handMade.length + 1)).sort()).to.deep.equal(Object.keys(HAND_MADE).sort());
+    expect(
+      single
+        .filter((r) => r.source.startsWith(handMade))
+        .map((r) => r.source.slice(handMade.length + 1))
+        .sort(),
+    ).to.deep.equal(Object.keys(HAND_MADE).sort());
     for (const [i, item] of single.entries()) {
       const problem = violations(item.problems)[0];
       const fix = FIXES[problem.rule];
@@ -119,6 +175,8 @@ describe('the real-world records: a record refused for one rule alone loads once
   });
 
   it('says of a rule that refuses before the shapes run that its documents may have other problems', () => {
-    expect(formatReport(report)).to.match(/root-type: refuses \d+ documents, \d+ for this rule alone .*\(the shapes do not run on a document this rule refuses, so it may have other problems\)/);
+    expect(formatReport(report)).to.match(
+      /root-type: refuses \d+ documents, \d+ for this rule alone .*\(the shapes do not run on a document this rule refuses, so it may have other problems\)/,
+    );
   });
 });

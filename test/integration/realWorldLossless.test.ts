@@ -17,7 +17,9 @@ describe('real-world records, the corpus and the demo: nothing accepted is chang
   this.timeout(300000);
   let outcomes: Outcome[] = [];
 
-  before(() => { outcomes = realWorldOutcomes(); });
+  before(() => {
+    outcomes = realWorldOutcomes();
+  });
 
   it('says in the README what it measures: records, loaded as written, with repairs, under report, per source', () => {
     // The README's "Real-world data" table: its first four number columns (a bracket is "before", not checked).
@@ -26,15 +28,31 @@ describe('real-world records, the corpus and the demo: nothing accepted is chang
     const table = section.slice(section.indexOf('| source |'), section.indexOf('\n\n', section.indexOf('| source |')));
     const said = new Map<string, number[]>();
     for (const row of table.split('\n').slice(2)) {
-      const cells = row.split('|').slice(1, -1).map((c) => c.trim());
+      const cells = row
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim());
       const name = cells[0].replace(/\*/g, '').split(' ')[0];
-      said.set(name === 'all' ? 'all' : name, cells.slice(1, 5).map((c) => Number(/\d+/.exec(c.replace(/\*/g, ''))![0])));
+      said.set(
+        name === 'all' ? 'all' : name,
+        cells.slice(1, 5).map((c) => Number(/\d+/.exec(c.replace(/\*/g, ''))![0])),
+      );
     }
-    const measured = (of: readonly Outcome[]) => [of.length, of.filter((o) => o.loadsAsWritten).length, of.filter((o) => !o.rules).length, of.filter((o) => o.loadsUnderReport).length];
+    const measured = (of: readonly Outcome[]) => [
+      of.length,
+      of.filter((o) => o.loadsAsWritten).length,
+      of.filter((o) => !o.rules).length,
+      of.filter((o) => o.loadsUnderReport).length,
+    ];
     const real = outcomes.filter((o) => o.file.startsWith(REAL_WORLD));
-    const expected = new Map<string, number[]>([...new Set(outcomes.map((o) => o.source))].map((s) => [s, measured(outcomes.filter((o) => o.source === s))]));
+    const expected = new Map<string, number[]>(
+      [...new Set(outcomes.map((o) => o.source))].map((s) => [s, measured(outcomes.filter((o) => o.source === s))]),
+    );
     expected.set('all', measured(real));
-    expect(Object.fromEntries(said), 'README "Real-world data" against this measure (npm run report:real-world)').to.deep.equal(Object.fromEntries(expected));
+    expect(
+      Object.fromEntries(said),
+      'README "Real-world data" against this measure (npm run report:real-world)',
+    ).to.deep.equal(Object.fromEntries(expected));
   });
 
   it('reads the 170 real-world records, the 157 corpus examples and the 29 demo documents', () => {
@@ -44,13 +62,15 @@ describe('real-world records, the corpus and the demo: nothing accepted is chang
   });
 
   it('gives back every key and value of every accepted record, changed only where a named repair says', () => {
-    const changed = outcomes.filter((o) => o.unexplained && o.unexplained.length > 0)
+    const changed = outcomes
+      .filter((o) => o.unexplained && o.unexplained.length > 0)
       .map((o) => `${relative(resolve(FIXTURES), o.file)}: ${o.unexplained!.slice(0, 3).join(' | ')}`);
     expect(changed).to.deep.equal([]);
   });
 
   it('gives back every key and value of every record accepted under --conformance report too', () => {
-    const changed = outcomes.filter((o) => o.unexplainedUnderReport && o.unexplainedUnderReport.length > 0)
+    const changed = outcomes
+      .filter((o) => o.unexplainedUnderReport && o.unexplainedUnderReport.length > 0)
       .map((o) => `${relative(resolve(FIXTURES), o.file)}: ${o.unexplainedUnderReport!.slice(0, 3).join(' | ')}`);
     expect(changed).to.deep.equal([]);
     // The policy admits more than strict does, never less.

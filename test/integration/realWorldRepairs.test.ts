@@ -15,10 +15,12 @@ import { REAL_WORLD_DIR } from '../support/corpus.js';
 const REAL_WORLD = REAL_WORLD_DIR;
 
 function jsonFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((f) => {
-    const path = join(dir, f);
-    return statSync(path).isDirectory() ? jsonFiles(path) : f.endsWith('.json') ? [path] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((f) => {
+      const path = join(dir, f);
+      return statSync(path).isDirectory() ? jsonFiles(path) : f.endsWith('.json') ? [path] : [];
+    });
 }
 
 describe('repairs on the real-world records', function () {
@@ -45,7 +47,16 @@ describe('repairs on the real-world records', function () {
       expect(m).to.not.match(/"(_links|label|current_keeper|see_also)" is not defined/);
       expect(m).to.not.match(/\[(embedded-context|id|MonetaryAmountValue|ObjectProducedBy)\]$/);
     }
-    for (const name of ['links-dropped', 'legacy-term', 'iri-escape', 'number-string', 'type-from-range', 'empty-unmapped-key', 'redundant-context', 'date-padding']) {
+    for (const name of [
+      'links-dropped',
+      'legacy-term',
+      'iri-escape',
+      'number-string',
+      'type-from-range',
+      'empty-unmapped-key',
+      'redundant-context',
+      'date-padding',
+    ]) {
       expect(withRepairs.repairs[name] ?? 0, name).to.be.greaterThan(0);
     }
   });

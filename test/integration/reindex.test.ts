@@ -42,7 +42,9 @@ async function rowsOf(index: ReverseLinks, targets: readonly string[]): Promise<
 /** The links graphs' quads, as text. */
 async function linksGraphs(store: QuadStore): Promise<string[]> {
   const names = (await store.listGraphs()).filter(isLinksGraph);
-  return (await store.readGraphs(names)).map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.value} ${q.graph.value}`).sort();
+  return (await store.readGraphs(names))
+    .map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.value} ${q.graph.value}`)
+    .sort();
 }
 
 describe('Reverse links: the kept index equals the one rebuilt from the quads', function () {
@@ -64,23 +66,41 @@ describe('Reverse links: the kept index equals the one rebuilt from the quads', 
     await documents.putAll(demoDocuments(BASE));
     expect(await storedLinksVersion(store)).to.equal(relationsVersion());
     // A new object produced by the painter, then replaced by one made by someone else.
-    const sketch = (maker: string) => admitDocument({
-      '@context': LA, id: `${BASE}object/sketch`, type: 'HumanMadeObject', _label: 'Sketch',
-      produced_by: { type: 'Production', carried_out_by: [{ id: maker, type: 'Person', _label: 'Maker' }] },
-      member_of: [{ id: COLLECTION, type: 'Set', _label: 'Collection' }],
-    });
+    const sketch = (maker: string) =>
+      admitDocument({
+        '@context': LA,
+        id: `${BASE}object/sketch`,
+        type: 'HumanMadeObject',
+        _label: 'Sketch',
+        produced_by: { type: 'Production', carried_out_by: [{ id: maker, type: 'Person', _label: 'Maker' }] },
+        member_of: [{ id: COLLECTION, type: 'Set', _label: 'Collection' }],
+      });
     await documents.putAll([sketch(PAINTER)]);
     await documents.putAll([sketch(`${BASE}person/someone-else`)]);
     await documents.delete(`${BASE}object/harbour-at-dusk-frame`);
     // A load, through the loader's graphs (the check workers' path).
-    const loaded = ['a', 'b', 'c'].map((n) => JSON.stringify({
-      '@context': LA, id: `${BASE}object/loaded-${n}`, type: 'HumanMadeObject', _label: `Loaded ${n}`,
-      produced_by: { type: 'Production', carried_out_by: [{ id: PAINTER, type: 'Person', _label: 'Painter' }] },
-    })).join('\n') + '\n';
-    const report = await new Loader(documents, { batchSize: 2 }).load(resolveInputs(['-'], 'ndjson', Readable.from([Buffer.from(loaded)])));
+    const loaded =
+      ['a', 'b', 'c']
+        .map((n) =>
+          JSON.stringify({
+            '@context': LA,
+            id: `${BASE}object/loaded-${n}`,
+            type: 'HumanMadeObject',
+            _label: `Loaded ${n}`,
+            produced_by: { type: 'Production', carried_out_by: [{ id: PAINTER, type: 'Person', _label: 'Painter' }] },
+          }),
+        )
+        .join('\n') + '\n';
+    const report = await new Loader(documents, { batchSize: 2 }).load(
+      resolveInputs(['-'], 'ndjson', Readable.from([Buffer.from(loaded)])),
+    );
     expect(report.created).to.equal(3);
     // SPARQL Updates: a membership added in a graph, a production's maker changed (the old maker's reference with it).
-    const sparql = new SparqlService(store.sparqlEngine(), documents, { timeoutMs: 30000, maxRows: 10000, maxQueryBytes: 262144 });
+    const sparql = new SparqlService(store.sparqlEngine(), documents, {
+      timeoutMs: 30000,
+      maxRows: 10000,
+      maxQueryBytes: 262144,
+    });
     await sparql.update(`PREFIX la: <https://linked.art/ns/terms/>
       INSERT DATA { GRAPH <${BASE}object/loaded-a> { <${BASE}object/loaded-a> la:member_of <${COLLECTION}> . <${COLLECTION}> a la:Set } }`);
     await sparql.update(`PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/>
@@ -88,9 +108,15 @@ describe('Reverse links: the kept index equals the one rebuilt from the quads', 
       INSERT { GRAPH ?g { ?p crm:P14_carried_out_by <${BASE}person/pupil> . <${BASE}person/pupil> a crm:E21_Person } } WHERE { GRAPH ?g { <${BASE}object/loaded-b> crm:P108i_was_produced_by ?p . ?p crm:P14_carried_out_by <${PAINTER}> . <${PAINTER}> ?pp ?oo } }`);
 
     const painterHits = (await kept.hits(PAINTER, 'objectProducedByAgent', 0, 100)).items.map((h) => h.id);
-    expect(painterHits).to.deep.equal([`${BASE}object/harbour-at-dusk`, `${BASE}object/loaded-a`, `${BASE}object/loaded-c`]);
+    expect(painterHits).to.deep.equal([
+      `${BASE}object/harbour-at-dusk`,
+      `${BASE}object/loaded-a`,
+      `${BASE}object/loaded-c`,
+    ]);
     expect((await kept.hits(COLLECTION, 'entityMemberOfSet', 0, 100)).items.map((h) => h.id))
-      .to.include(`${BASE}object/loaded-a`).and.include(`${BASE}object/sketch`).and.not.include(`${BASE}object/harbour-at-dusk-frame`);
+      .to.include(`${BASE}object/loaded-a`)
+      .and.include(`${BASE}object/sketch`)
+      .and.not.include(`${BASE}object/harbour-at-dusk-frame`);
 
     const targets = [...new Set((await linksGraphs(store)).map((line) => line.split(' ')[0]))];
     const keptRows = await rowsOf(kept, targets);
@@ -102,11 +128,21 @@ describe('Reverse links: the kept index equals the one rebuilt from the quads', 
     expect(keptRows.length).to.be.greaterThan(20);
   });
 
-  it('a stale stamp (another version\'s relations) makes the start rebuild; links graphs of documents gone are removed', async () => {
+  it("a stale stamp (another version's relations) makes the start rebuild; links graphs of documents gone are removed", async () => {
     const before = await linksGraphs(store);
     const gone = 'https://example.org/object/gone';
-    await store.replaceGraphs(new Map([['urn:linkedart-service:links-version', []],
-      [linksGraphOf(gone), linksQuads(gone, { type: 'HumanMadeObject', links: [{ relation: 'objectProducedByAgent', target: PAINTER }] })]]));
+    await store.replaceGraphs(
+      new Map([
+        ['urn:linkedart-service:links-version', []],
+        [
+          linksGraphOf(gone),
+          linksQuads(gone, {
+            type: 'HumanMadeObject',
+            links: [{ relation: 'objectProducedByAgent', target: PAINTER }],
+          }),
+        ],
+      ]),
+    );
     const outcome = await ensureLinksCurrent(store);
     expect(outcome?.documents).to.be.greaterThan(20);
     expect(outcome?.removed).to.equal(1);

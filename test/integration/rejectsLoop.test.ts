@@ -19,13 +19,38 @@ import { openTestStore, STORE_KIND, testStoreArgs } from '../support/testStore.j
 
 const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
-const load = (args: string[], input?: string) => spawnSync(process.execPath, [CLI, 'load', '--no-progress', ...args], { encoding: 'utf8', input });
-const demo = readDocuments(DEMO_DIR).slice(0, 4).map((d) => d.json);
-const BAD_NAME = { '@context': V1, id: 'http://localhost:8080/object/bad-name', type: 'HumanMadeObject', _label: 'Bowl', identified_by: [{ type: 'Name' }] };
-const BAD_TYPE = { '@context': V1, id: 'http://localhost:8080/object/bad-type', type: 'Production', _label: 'Not an entity' };
+const load = (args: string[], input?: string) =>
+  spawnSync(process.execPath, [CLI, 'load', '--no-progress', ...args], { encoding: 'utf8', input });
+const demo = readDocuments(DEMO_DIR)
+  .slice(0, 4)
+  .map((d) => d.json);
+const BAD_NAME = {
+  '@context': V1,
+  id: 'http://localhost:8080/object/bad-name',
+  type: 'HumanMadeObject',
+  _label: 'Bowl',
+  identified_by: [{ type: 'Name' }],
+};
+const BAD_TYPE = {
+  '@context': V1,
+  id: 'http://localhost:8080/object/bad-type',
+  type: 'Production',
+  _label: 'Not an entity',
+};
 
-interface RejectLine { source: string; location: string; id?: string; problems: Problem[]; document?: unknown; nquads?: string }
-const readRejects = (file: string): RejectLine[] => readFileSync(file, 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l) as RejectLine);
+interface RejectLine {
+  source: string;
+  location: string;
+  id?: string;
+  problems: Problem[];
+  document?: unknown;
+  nquads?: string;
+}
+const readRejects = (file: string): RejectLine[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l)
+    .map((l) => JSON.parse(l) as RejectLine);
 const ndjson = (docs: unknown[]): string => docs.map((d) => JSON.stringify(d)).join('\n') + '\n';
 
 async function storedIds(dataDir: string): Promise<string[]> {
@@ -40,8 +65,12 @@ async function storedIds(dataDir: string): Promise<string[]> {
 describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, function () {
   this.timeout(180000);
   let work: string;
-  beforeEach(() => { work = mkdtempSync(join(tmpdir(), 'linkedart-rejects-')); });
-  afterEach(() => { rmSync(work, { recursive: true, force: true }); });
+  beforeEach(() => {
+    work = mkdtempSync(join(tmpdir(), 'linkedart-rejects-'));
+  });
+  afterEach(() => {
+    rmSync(work, { recursive: true, force: true });
+  });
 
   it('load → fix the rejects file → load it: only what was fixed gets in; a fresh rejects file lists the rest', async () => {
     const dump = join(work, 'dump.ndjson');
@@ -52,13 +81,24 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
     expect(first.stderr).to.contain(`rejects: 2 refused documents written to ${join(work, 'r1.ndjson')}`);
     const r1 = readRejects(join(work, 'r1.ndjson'));
     // Each refused document as given, its problems beside it, with where it was.
-    expect(r1.map((r) => [r.source, r.location, r.id])).to.deep.equal([[dump, 'line 2 (record 2)', BAD_NAME.id], [dump, 'line 4 (record 4)', BAD_TYPE.id]]);
+    expect(r1.map((r) => [r.source, r.location, r.id])).to.deep.equal([
+      [dump, 'line 2 (record 2)', BAD_NAME.id],
+      [dump, 'line 4 (record 4)', BAD_TYPE.id],
+    ]);
     expect(r1.map((r) => r.document)).to.deep.equal([BAD_NAME, BAD_TYPE]);
-    expect(r1[0].problems.find((p) => p.severity === 'Violation')).to.include({ rule: 'NameContent', path: 'identified_by[0]', value: '{"type":"Name"}' });
+    expect(r1[0].problems.find((p) => p.severity === 'Violation')).to.include({
+      rule: 'NameContent',
+      path: 'identified_by[0]',
+      value: '{"type":"Name"}',
+    });
     expect(r1[0].problems[0].hint).to.be.a('string');
 
     // The data team fixes the Name, not the type.
-    const fixed = r1.map((r) => (r.id === BAD_NAME.id ? { ...r, document: { ...BAD_NAME, identified_by: [{ type: 'Name', content: 'Bowl' }] } } : r));
+    const fixed = r1.map((r) =>
+      r.id === BAD_NAME.id
+        ? { ...r, document: { ...BAD_NAME, identified_by: [{ type: 'Name', content: 'Bowl' }] } }
+        : r,
+    );
     writeFileSync(join(work, 'r1.ndjson'), ndjson(fixed));
     const second = load([...data, '--rejects', join(work, 'r2.ndjson'), join(work, 'r1.ndjson')]);
     expect(second.status, second.stderr).to.equal(1);
@@ -75,17 +115,33 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
   });
 
   const modes: Array<{ name: string; args: string[]; stored: number }> = [
-    { name: 'standard input, check workers, batches of 2', args: ['--check-workers', '2', '--batch-size', '2'], stored: 4 },
+    {
+      name: 'standard input, check workers, batches of 2',
+      args: ['--check-workers', '2', '--batch-size', '2'],
+      stored: 4,
+    },
     { name: '--strict (nothing stored)', args: ['--strict'], stored: 0 },
     { name: '--dry-run (nothing stored)', args: ['--dry-run'], stored: 0 },
   ];
   for (const mode of modes) {
     it(`${mode.name}: every refused document in the rejects file, once`, async () => {
       const input = ndjson([demo[0], BAD_NAME, demo[1], demo[2], BAD_TYPE, demo[3]]);
-      const result = load([...await testStoreArgs(join(work, 'data')), ...mode.args, '--rejects', join(work, 'r.ndjson'), '--format', 'ndjson', '-'], input);
+      const result = load(
+        [
+          ...(await testStoreArgs(join(work, 'data'))),
+          ...mode.args,
+          '--rejects',
+          join(work, 'r.ndjson'),
+          '--format',
+          'ndjson',
+          '-',
+        ],
+        input,
+      );
       expect(result.status, result.stderr).to.equal(1);
       expect(readRejects(join(work, 'r.ndjson')).map((r) => [r.location, r.id, r.document])).to.deep.equal([
-        ['line 2 (record 2)', BAD_NAME.id, BAD_NAME], ['line 5 (record 5)', BAD_TYPE.id, BAD_TYPE],
+        ['line 2 (record 2)', BAD_NAME.id, BAD_NAME],
+        ['line 5 (record 5)', BAD_TYPE.id, BAD_TYPE],
       ]);
       expect(await storedIds(join(work, 'data'))).to.have.length(mode.stored);
     });
@@ -97,9 +153,18 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
     const strayId = 'http://localhost:8080/object/stray';
     const stray = ingestDocument({ ...BAD_NAME, id: strayId, identified_by: [{ type: 'Name', content: 'Stray' }] });
     // A triple in the graph that is not reachable from its root: no document can say it.
-    const unreachable = df.quad(df.namedNode('http://localhost:8080/object/elsewhere'), df.namedNode('http://www.cidoc-crm.org/cidoc-crm/P3_has_note'), df.literal('red'), df.namedNode(strayId));
-    const graph = (quads: Quad[], hints: Quad[]): string => new Writer({ format: 'N-Quads' }).quadsToString(quads) + hintCommentLines(hints);
-    const nquads = graph(good.quads, good.hintQuads) + graph(nameDoc.quads, nameDoc.hintQuads) + graph([...stray.quads, unreachable], stray.hintQuads);
+    const unreachable = df.quad(
+      df.namedNode('http://localhost:8080/object/elsewhere'),
+      df.namedNode('http://www.cidoc-crm.org/cidoc-crm/P3_has_note'),
+      df.literal('red'),
+      df.namedNode(strayId),
+    );
+    const graph = (quads: Quad[], hints: Quad[]): string =>
+      new Writer({ format: 'N-Quads' }).quadsToString(quads) + hintCommentLines(hints);
+    const nquads =
+      graph(good.quads, good.hintQuads) +
+      graph(nameDoc.quads, nameDoc.hintQuads) +
+      graph([...stray.quads, unreachable], stray.hintQuads);
     writeFileSync(join(work, 'dump.nq'), nquads);
     const data = await testStoreArgs(join(work, 'data'));
     const first = load([...data, '--rejects', join(work, 'r1.ndjson'), join(work, 'dump.nq')]);
@@ -109,14 +174,18 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
     expect(r1[0].document).to.deep.equal(BAD_NAME);
     expect(r1[0].nquads).to.equal(undefined);
     expect(r1[1].document).to.equal(undefined);
-    expect(r1[1].nquads).to.contain('<http://localhost:8080/object/elsewhere> <http://www.cidoc-crm.org/cidoc-crm/P3_has_note> "red"');
+    expect(r1[1].nquads).to.contain(
+      '<http://localhost:8080/object/elsewhere> <http://www.cidoc-crm.org/cidoc-crm/P3_has_note> "red"',
+    );
     expect(r1[1].problems.map((p) => p.rule)).to.deep.equal(['not-renderable']);
 
     // Loaded again as it is: the same two refused, for the same rules.
     const second = load([...data, '--rejects', join(work, 'r2.ndjson'), join(work, 'r1.ndjson')]);
     expect(second.status, second.stderr).to.equal(1);
     const r2 = readRejects(join(work, 'r2.ndjson'));
-    expect(r2.map((r) => [r.id, r.problems.map((p) => p.rule)])).to.deep.equal(r1.map((r) => [r.id, r.problems.map((p) => p.rule)]));
+    expect(r2.map((r) => [r.id, r.problems.map((p) => p.rule)])).to.deep.equal(
+      r1.map((r) => [r.id, r.problems.map((p) => p.rule)]),
+    );
     expect(r2[1].nquads).to.equal(r1[1].nquads);
   });
 

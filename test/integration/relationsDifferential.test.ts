@@ -8,12 +8,22 @@
  */
 import { expect } from 'chai';
 import { RELATIONS } from '../../src/discovery/relations/index.js';
-import { candidateEntities, indexPairs, relationDataset, sparqlPairs, type RelationDataset } from '../support/relationDataset.js';
+import {
+  candidateEntities,
+  indexPairs,
+  relationDataset,
+  sparqlPairs,
+  type RelationDataset,
+} from '../support/relationDataset.js';
 import { halSketches } from '../reports/relations.js';
 
-const normalized = (q: string): string => q.replace(/\s+/g, ' ').replace(/\s*([{}.;])\s*/g, '$1').trim();
+const normalized = (q: string): string =>
+  q
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{}.;])\s*/g, '$1')
+    .trim();
 
-describe('Reverse links: the index against each relation\'s SPARQL over the corpus and the demo', function () {
+describe("Reverse links: the index against each relation's SPARQL over the corpus and the demo", function () {
   this.timeout(300000);
   const tsv = halSketches();
   let data: RelationDataset;
@@ -25,7 +35,9 @@ describe('Reverse links: the index against each relation\'s SPARQL over the corp
   });
 
   it('covers every relation of hal_links.tsv, and nothing hal_links.tsv does not name but the internal steps', () => {
-    const ours = RELATIONS.filter((r) => !r.internal).map((r) => r.name).sort();
+    const ours = RELATIONS.filter((r) => !r.internal)
+      .map((r) => r.name)
+      .sort();
     expect(ours).to.deep.equal([...tsv.keys()].sort());
   });
 

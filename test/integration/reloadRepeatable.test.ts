@@ -21,18 +21,41 @@ const load = (args: string[]) => cli(['load', '--no-progress', ...args]);
 
 const BASE = 'http://localhost:8080/object/';
 const object = (name: string, label: string, more: Record<string, unknown> = {}) => ({
-  '@context': V1, id: BASE + name, type: 'HumanMadeObject', _label: label,
+  '@context': V1,
+  id: BASE + name,
+  type: 'HumanMadeObject',
+  _label: label,
   classified_as: [{ id: 'http://vocab.getty.edu/aat/300193015', type: 'Type', _label: 'bowls' }],
-  identified_by: [{ type: 'Name', content: label }], ...more,
+  identified_by: [{ type: 'Name', content: label }],
+  ...more,
 });
 /** Draws a repair (number-string: "30" → 30) and a Warning (DocumentClassifiedAs: none given). */
 const REPAIRED_AND_WARNED = {
-  '@context': V1, id: `${BASE}reload-warned`, type: 'HumanMadeObject', _label: 'Cup', identified_by: [{ type: 'Name', content: 'Cup' }],
-  dimension: [{ type: 'Dimension', value: '30', unit: { id: 'http://vocab.getty.edu/aat/300379098', type: 'MeasurementUnit', _label: 'cm' } }],
+  '@context': V1,
+  id: `${BASE}reload-warned`,
+  type: 'HumanMadeObject',
+  _label: 'Cup',
+  identified_by: [{ type: 'Name', content: 'Cup' }],
+  dimension: [
+    {
+      type: 'Dimension',
+      value: '30',
+      unit: { id: 'http://vocab.getty.edu/aat/300379098', type: 'MeasurementUnit', _label: 'cm' },
+    },
+  ],
 };
-const BAD = { '@context': V1, id: `${BASE}reload-bad`, type: 'HumanMadeObject', _label: 'Broken', identified_by: [{ type: 'Name' }] };
+const BAD = {
+  '@context': V1,
+  id: `${BASE}reload-bad`,
+  type: 'HumanMadeObject',
+  _label: 'Broken',
+  identified_by: [{ type: 'Name' }],
+};
 
-interface Activity { kind: string; object: string }
+interface Activity {
+  kind: string;
+  object: string;
+}
 
 describe(`loads that can be repeated (${STORE_KIND})`, function () {
   this.timeout(180000);
@@ -43,13 +66,19 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     dump = join(work, 'dump');
     mkdirSync(dump);
   });
-  afterEach(() => { rmSync(work, { recursive: true, force: true }); });
+  afterEach(() => {
+    rmSync(work, { recursive: true, force: true });
+  });
 
   const write = (file: string, json: unknown) => writeFileSync(join(dump, file), JSON.stringify(json));
   const feed = async (data: string): Promise<Activity[]> => {
-    const run = cli(['feed', '--json', '--limit', '100', ...await testStoreArgs(data)]);
+    const run = cli(['feed', '--json', '--limit', '100', ...(await testStoreArgs(data))]);
     expect(run.status, run.stderr).to.equal(0);
-    return run.stdout.trim().split('\n').filter((l) => l).map((l) => JSON.parse(l) as Activity);
+    return run.stdout
+      .trim()
+      .split('\n')
+      .filter((l) => l)
+      .map((l) => JSON.parse(l) as Activity);
   };
   const json = (run: ReturnType<typeof load>): LoadReport => JSON.parse(run.stdout) as LoadReport;
 
@@ -64,9 +93,17 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     // Not a failure: every copy's fate is said, and the input's meaning is plain (the last copy counts).
     expect(first.status, first.stderr).to.equal(0);
     expect(first.stderr).to.contain(`superseded: ${join(dump, 'a-first.json')} line 1 (record 1) ${BASE}reload-twice`);
-    expect(first.stderr).to.contain(`this id comes again at ${join(dump, 'c-second.json')} line 1 (record 1), and the last copy is the one loaded`);
+    expect(first.stderr).to.contain(
+      `this id comes again at ${join(dump, 'c-second.json')} line 1 (record 1), and the last copy is the one loaded`,
+    );
     expect(first.stderr).to.match(/loaded: 2 new, 0 replaced, 0 unchanged, 0 rejected, 0 warnings, 1 superseded/);
-    const shown = cli(['query', ...args, '--format', 'json', `SELECT ?l WHERE { GRAPH <${BASE}reload-twice> { <${BASE}reload-twice> <http://www.w3.org/2000/01/rdf-schema#label> ?l } }`]);
+    const shown = cli([
+      'query',
+      ...args,
+      '--format',
+      'json',
+      `SELECT ?l WHERE { GRAPH <${BASE}reload-twice> { <${BASE}reload-twice> <http://www.w3.org/2000/01/rdf-schema#label> ?l } }`,
+    ]);
     expect(shown.stdout).to.contain('Second version').and.not.contain('First version');
 
     const second = load([...args, dump]);
@@ -75,21 +112,34 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     expect(second.stderr).to.contain(`superseded: ${join(dump, 'a-first.json')} line 1 (record 1) ${BASE}reload-twice`);
     // The change feed: one Create for each id, nothing else (today's loads wrote both copies in turn, every run).
     const activities = (await feed(data)).filter((a) => a.object.startsWith(BASE));
-    expect(activities.map((a) => `${a.kind} ${a.object}`).sort()).to.deep.equal([`Create ${BASE}reload-other`, `Create ${BASE}reload-twice`]);
+    expect(activities.map((a) => `${a.kind} ${a.object}`).sort()).to.deep.equal([
+      `Create ${BASE}reload-other`,
+      `Create ${BASE}reload-twice`,
+    ]);
   });
 
   it('two copies in one NDJSON file, in different batches: the last is kept, and a second load writes nothing', async () => {
     const ndjson = join(dump, 'dump.ndjson');
-    writeFileSync(ndjson, [object('reload-twice', 'First version'), object('reload-other', 'Other'), object('reload-twice', 'Second version')]
-      .map((d) => JSON.stringify(d)).join('\n') + '\n');
+    writeFileSync(
+      ndjson,
+      [
+        object('reload-twice', 'First version'),
+        object('reload-other', 'Other'),
+        object('reload-twice', 'Second version'),
+      ]
+        .map((d) => JSON.stringify(d))
+        .join('\n') + '\n',
+    );
     const data = join(work, 'data');
-    const args = [...await testStoreArgs(data), '--batch-size', '1'];
+    const args = [...(await testStoreArgs(data)), '--batch-size', '1'];
     const first = load([...args, ndjson]);
     expect(first.stderr).to.match(/loaded: 2 new, 0 replaced, 0 unchanged, 0 rejected, 0 warnings, 1 superseded/);
     expect(first.stderr).to.contain(`superseded: ${ndjson} line 1 (record 1) ${BASE}reload-twice`);
     const second = load([...args, ndjson]);
     expect(second.stderr).to.match(/loaded: 0 new, 0 replaced, 2 unchanged/);
-    expect((await feed(data)).filter((a) => a.object === `${BASE}reload-twice`).map((a) => a.kind)).to.deep.equal(['Create']);
+    expect((await feed(data)).filter((a) => a.object === `${BASE}reload-twice`).map((a) => a.kind)).to.deep.equal([
+      'Create',
+    ]);
   });
 
   it('the same input gives the same report whatever the store holds: warnings and repairs of unchanged documents too', async () => {
@@ -97,11 +147,14 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     write('bowl.json', object('reload-bowl', 'Bowl'));
     write('zz-bad.json', BAD);
     const data = join(work, 'data');
-    const args = [...await testStoreArgs(data), '--json'];
+    const args = [...(await testStoreArgs(data)), '--json'];
     const counts = (r: LoadReport) => ({
-      warnings: r.warnings, rejected: r.rejected, repairs: r.repairs,
+      warnings: r.warnings,
+      rejected: r.rejected,
+      repairs: r.repairs,
       warningsByRule: Object.fromEntries(Object.entries(r.warningsByRule).map(([rule, c]) => [rule, c.count])),
-      warned: r.warned.map((w) => [w.id, ...w.messages]), repaired: r.repaired.map((w) => [w.id, ...w.messages]),
+      warned: r.warned.map((w) => [w.id, ...w.messages]),
+      repaired: r.repaired.map((w) => [w.id, ...w.messages]),
     });
     const first = json(load([...args, dump]));
     expect(first.created).to.equal(2);
@@ -112,7 +165,7 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     expect(counts(second)).to.deep.equal(counts(first));
     // The stored documents exported as N-Quads and loaded again (unchanged, not even read): the same warnings.
     const nq = join(work, 'export.nq');
-    const exported = cli(['export', ...await testStoreArgs(data), '--format', 'nquads', '--out', nq]);
+    const exported = cli(['export', ...(await testStoreArgs(data)), '--format', 'nquads', '--out', nq]);
     expect(exported.status, exported.stderr).to.equal(0);
     const fromExport = json(load([...args, nq]));
     expect(fromExport).to.include({ created: 0, replaced: 0, unchanged: 2 });
@@ -132,7 +185,9 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     write('bowl.json', object('reload-bowl', 'Bowl, relabelled'));
     const refused = load([...args, '--strict', dump]);
     expect(refused.status).to.equal(1);
-    expect(refused.stderr).to.match(/^checked \(nothing stored\): 0 new, 1 replaced, 1 unchanged, 1 rejected, 1 warnings/m);
+    expect(refused.stderr).to.match(
+      /^checked \(nothing stored\): 0 new, 1 replaced, 1 unchanged, 1 rejected, 1 warnings/m,
+    );
     expect(refused.stderr).to.contain('nothing was stored');
   });
 
@@ -158,9 +213,10 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     expect(existsSync(data), 'no data directory').to.equal(false);
     expect(load(['--data-dir', data, dump]).status).to.equal(0);
     const before = readdirSync(data).sort();
-    expect(load(['--data-dir', data, '--dry-run', dump]).stderr).to.match(/checked \(nothing stored\): 0 new, 0 replaced, 1 unchanged/);
+    expect(load(['--data-dir', data, '--dry-run', dump]).stderr).to.match(
+      /checked \(nothing stored\): 0 new, 0 replaced, 1 unchanged/,
+    );
     // No lock left, no new log file.
     expect(readdirSync(data).sort()).to.deep.equal(before);
   });
 });
-

@@ -41,14 +41,14 @@ describe('linkedart serve: operations', function () {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('is ready once the demo is loaded, and serves it under the base URL\'s path', async () => {
+  it("is ready once the demo is loaded, and serves it under the base URL's path", async () => {
     expect(await (await fetch(`${server.url}/ready`)).json()).to.include({ status: 'ready' });
     const response = await fetch(server.url + PAINTING);
     expect(response.status).to.equal(200);
     expect(((await response.json()) as { id: string }).id).to.equal('https://museum.example.org' + PAINTING);
   });
 
-  it('seeds curators\' SPARQL in the background once ready: /ready says when it is, and a query then answers', async () => {
+  it("seeds curators' SPARQL in the background once ready: /ready says when it is, and a query then answers", async () => {
     type Ready = { sparql: { state: string; replicas: number; replicasReady: number; quads?: number } };
     const deadline = Date.now() + 60000;
     let ready = (await (await fetch(`${server.url}/ready`)).json()) as Ready;
@@ -59,7 +59,9 @@ describe('linkedart serve: operations', function () {
     }
     expect(ready.sparql).to.include({ state: 'ready', replicas: 2, replicasReady: 2 }); // the default: two
     expect(ready.sparql.quads).to.be.greaterThan(100);
-    const response = await fetch(`${server.url}/sparql?query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { headers: { Accept: 'application/sparql-results+json' } });
+    const response = await fetch(`${server.url}/sparql?query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, {
+      headers: { Accept: 'application/sparql-results+json' },
+    });
     expect(await response.json()).to.deep.include({ boolean: true });
     // Answered by a replica seeded before it was asked: none was started (or stopped) for it.
     const afterwards = (await (await fetch(`${server.url}/ready`)).json()) as Ready;
@@ -74,7 +76,11 @@ describe('linkedart serve: operations', function () {
     const deadline = Date.now() + 10000;
     let lines: Array<Record<string, unknown>> = [];
     while (Date.now() < deadline) {
-      lines = server.stdout().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+      lines = server
+        .stdout()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       if (lines.some((l) => l.path === '/collection/object/nope')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -101,7 +107,9 @@ describe('linkedart serve: operations', function () {
     // error, in the handler that closes the idle connections): it must still be answered.
     await shuttingDown;
     let answer = '';
-    socket.on('data', (chunk: Buffer) => { answer += chunk.toString(); });
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+    });
     const closed = new Promise((resolve) => socket.once('close', resolve));
     socket.write('Accept: text/turtle\r\n\r\n');
     await closed;

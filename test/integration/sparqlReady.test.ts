@@ -8,19 +8,33 @@ import { demoDocuments } from '../../src/service/demoCollection.js';
 import { BASE, sendQuery } from './support/sparqlClient.js';
 import { startTestApp, type TestApp } from './support/testApp.js';
 
-interface ReadyBody { status: string; sparql: { state: string; replicas?: number; replicasReady?: number; quads?: number; seedMs?: number; timeouts?: number } }
+interface ReadyBody {
+  status: string;
+  sparql: {
+    state: string;
+    replicas?: number;
+    replicasReady?: number;
+    quads?: number;
+    seedMs?: number;
+    timeouts?: number;
+  };
+}
 
 async function ready(app: TestApp): Promise<ReadyBody> {
   const response = await fetch(app.origin + '/ready');
   expect(response.status).to.equal(200);
-  return await response.json() as ReadyBody;
+  return (await response.json()) as ReadyBody;
 }
 
 describe('/ready: whether SPARQL is ready', function () {
   this.timeout(60000);
   let app: TestApp;
-  before(async () => { app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, queryReplicas: '2' }); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, queryReplicas: '2' });
+  });
+  after(async () => {
+    await app.close();
+  });
 
   it('says SPARQL is ready once seeded at start; a query then answers without seeding', async () => {
     const before = await ready(app);

@@ -11,12 +11,17 @@ import { DocumentService } from '../../src/service/DocumentService.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
 import { CORPUS_DIR } from '../support/corpus.js';
 
-interface Painting { classified_as: Array<{ id: string }>; identified_by: Array<{ type: string; content: string }> }
+interface Painting {
+  classified_as: Array<{ id: string }>;
+  identified_by: Array<{ type: string; content: string }>;
+}
 
 describe('SPARQL Update on an entity graph, then render', function () {
   this.timeout(60000);
   let dataDir: string;
-  before(() => { dataDir = mkdtempSync(join(tmpdir(), 'linkedart-update-')); });
+  before(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'linkedart-update-'));
+  });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const mona = JSON.parse(readFileSync(`${CORPUS_DIR}object.0.json`, 'utf8')) as Painting & { id: string };
@@ -28,7 +33,10 @@ describe('SPARQL Update on an entity graph, then render', function () {
 
   const check = (doc: Painting): void => {
     expect(doc.classified_as.map((c) => c.id)).to.deep.equal(['http://vocab.getty.edu/aat/300033618']);
-    expect(doc.identified_by.map((n) => n.content)).to.deep.equal([...mona.identified_by.map((n) => n.content), 'Portrait of Lisa Gherardini']);
+    expect(doc.identified_by.map((n) => n.content)).to.deep.equal([
+      ...mona.identified_by.map((n) => n.content),
+      'Portrait of Lisa Gherardini',
+    ]);
     expect(doc.identified_by.at(-1)!.type).to.equal('Name');
   };
 

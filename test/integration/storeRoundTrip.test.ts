@@ -33,7 +33,13 @@ describe(`round trip through the ${STORE_KIND}`, function () {
   });
 
   it('serves every accepted corpus document as the in-memory round trip gives it', async () => {
-    const accepted = readDocuments(CORPUS_DIR).flatMap((d) => { try { return [ingestDocument(d.json, d.file)]; } catch { return []; } });
+    const accepted = readDocuments(CORPUS_DIR).flatMap((d) => {
+      try {
+        return [ingestDocument(d.json, d.file)];
+      } catch {
+        return [];
+      }
+    });
     await documents.putAll(accepted);
     const differing: string[] = [];
     for (const ingested of accepted) {
@@ -48,14 +54,25 @@ describe(`round trip through the ${STORE_KIND}`, function () {
   it('gives back dates, doubles and twin structures exactly as written, though the store canonicalizes them', async () => {
     const unit = { id: 'http://vocab.getty.edu/aat/300379098', type: 'MeasurementUnit', _label: 'centimeters' };
     const doc = {
-      '@context': V1, id: 'https://example.org/object/canonical', type: 'HumanMadeObject', _label: 'Spellings',
+      '@context': V1,
+      id: 'https://example.org/object/canonical',
+      type: 'HumanMadeObject',
+      _label: 'Spellings',
       dimension: [
-        { type: 'Dimension', value: 0.5, unit }, { type: 'Dimension', value: 0.25, unit },
-        { type: 'Dimension', value: 1e21, unit }, { type: 'Dimension', value: 3.0000000000000004, unit },
+        { type: 'Dimension', value: 0.5, unit },
+        { type: 'Dimension', value: 0.25, unit },
+        { type: 'Dimension', value: 1e21, unit },
+        { type: 'Dimension', value: 3.0000000000000004, unit },
       ],
       produced_by: {
         type: 'Production',
-        timespan: { type: 'TimeSpan', begin_of_the_begin: '1850-01-01T00:00:00+00:00', end_of_the_begin: '1850-06-01T00:00:00.000Z', begin_of_the_end: '1850-12-01T00:00:00', end_of_the_end: '1850-12-31T23:59:59Z' },
+        timespan: {
+          type: 'TimeSpan',
+          begin_of_the_begin: '1850-01-01T00:00:00+00:00',
+          end_of_the_begin: '1850-06-01T00:00:00.000Z',
+          begin_of_the_end: '1850-12-01T00:00:00',
+          end_of_the_end: '1850-12-31T23:59:59Z',
+        },
       },
     };
     await documents.put(doc);

@@ -15,8 +15,8 @@ import { jsonDiff, wrappedInArray } from '../support/jsonDiff.js';
 
 /** Documents the spec makes us refuse, and the rule that refuses each (README: "Rejected examples"). */
 export const EXPECTED_REJECTIONS: Record<string, string> = {
-  'concept.1.json': 'root-type',        // PropositionalObject is none of the eleven kinds
-  'provenance.6.json': 'unmapped-key',  // starts_after_the_end_of / ends_before_the_start_of are not in the v1 context
+  'concept.1.json': 'root-type', // PropositionalObject is none of the eleven kinds
+  'provenance.6.json': 'unmapped-key', // starts_after_the_end_of / ends_before_the_start_of are not in the v1 context
 };
 
 export interface RoundTrip {
@@ -46,15 +46,32 @@ export function roundTrip(doc: CorpusDocument): RoundTrip {
     ingested = ingestDocument(doc.json, doc.file);
   } catch (e) {
     if (!(e instanceof DocumentRejected)) throw e;
-    return { file: doc.file, result: 'rejected', detail: e.problems.map((p) => `${p.path}: ${p.message}`).join('; '), error: e, notSet: [], unexplained: [] };
+    return {
+      file: doc.file,
+      result: 'rejected',
+      detail: e.problems.map((p) => `${p.path}: ${p.message}`).join('; '),
+      error: e,
+      notSet: [],
+      unexplained: [],
+    };
   }
   const output = renderDocument(ingested.id, [...ingested.quads, ...ingested.hintQuads])!.document;
   const differences = jsonDiff(doc.json, output);
   if (differences.length === 0) return { file: doc.file, result: 'exact', detail: '', notSet: [], unexplained: [] };
   const wrapped = wrappedInArray(doc.json, output);
   return {
-    file: doc.file, result: 'normalized', detail: `single value shown as array (@set): ${wrapped.join(', ')}`,
-    notSet: wrapped.filter((path) => !isSetProperty(path.split('.').pop()!.replace(/\[\d+\]$/, ''))),
+    file: doc.file,
+    result: 'normalized',
+    detail: `single value shown as array (@set): ${wrapped.join(', ')}`,
+    notSet: wrapped.filter(
+      (path) =>
+        !isSetProperty(
+          path
+            .split('.')
+            .pop()!
+            .replace(/\[\d+\]$/, ''),
+        ),
+    ),
     unexplained: differences.filter((d) => !wrapped.some((w) => d.startsWith(`${w}:`))),
   };
 }
@@ -62,10 +79,15 @@ export function roundTrip(doc: CorpusDocument): RoundTrip {
 /** test-output/corpus-roundtrip.md: one row per document. */
 export function corpusRoundTripReport(outcomes: readonly RoundTrip[]): string {
   const count = (r: RoundTrip['result']) => outcomes.filter((o) => o.result === r).length;
-  return [
-    '# Corpus round trip', '',
-    `${outcomes.length} documents: ${count('exact')} exact, ${count('normalized')} normalized (listed in the README), ${count('rejected')} rejected.`, '',
-    '| document | result | detail |', '|---|---|---|',
-    ...outcomes.map((o) => `| ${o.file} | ${o.result} | ${o.detail.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`),
-  ].join('\n') + '\n';
+  return (
+    [
+      '# Corpus round trip',
+      '',
+      `${outcomes.length} documents: ${count('exact')} exact, ${count('normalized')} normalized (listed in the README), ${count('rejected')} rejected.`,
+      '',
+      '| document | result | detail |',
+      '|---|---|---|',
+      ...outcomes.map((o) => `| ${o.file} | ${o.result} | ${o.detail.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`),
+    ].join('\n') + '\n'
+  );
 }

@@ -25,10 +25,12 @@ const CORPUS = resolve(CORPUS_DIR) + '/';
 const DEMO = resolve(DEMO_DIR) + '/';
 
 function jsonFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((f) => {
-    const path = join(dir, f);
-    return statSync(path).isDirectory() ? jsonFiles(path) : f.endsWith('.json') ? [path] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((f) => {
+      const path = join(dir, f);
+      return statSync(path).isDirectory() ? jsonFiles(path) : f.endsWith('.json') ? [path] : [];
+    });
 }
 
 /** A record's source: its directory under real-world/, or the corpus, or the demo. */
@@ -38,12 +40,21 @@ function sourceOf(file: string): string {
 }
 
 export interface Outcome {
-  file: string; source: string; loadsAsWritten: boolean; rules?: string[]; unexplained?: string[]; repairs: RepairNote[];
+  file: string;
+  source: string;
+  loadsAsWritten: boolean;
+  rules?: string[];
+  unexplained?: string[];
+  repairs: RepairNote[];
   /** Under `--conformance report` (repairs on): loaded, and what comes back unexplained. */
-  loadsUnderReport: boolean; unexplainedUnderReport?: string[];
+  loadsUnderReport: boolean;
+  unexplainedUnderReport?: string[];
 }
 
-function admitted(json: unknown, conformance: ConformancePolicy = 'strict'): { rules?: string[]; document?: Record<string, unknown> } {
+function admitted(
+  json: unknown,
+  conformance: ConformancePolicy = 'strict',
+): { rules?: string[]; document?: Record<string, unknown> } {
   try {
     const doc = admitDocument(json, undefined, conformance);
     return { document: renderDocument(doc.id, [...doc.quads, ...doc.hintQuads])!.document };
@@ -53,7 +64,8 @@ function admitted(json: unknown, conformance: ConformancePolicy = 'strict'): { r
   }
 }
 
-const parentOf = (path: string) => path.replace(/(\.[^.[\]]+|\[\d+\])$/, '') === path ? '' : path.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
+const parentOf = (path: string) =>
+  path.replace(/(\.[^.[\]]+|\[\d+\])$/, '') === path ? '' : path.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
 const child = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
 
 /**
@@ -75,15 +87,23 @@ function unexplained(given: unknown, served: Record<string, unknown>, notes: rea
   const wrapped = wrappedInArray(given, served);
   const v1 = linkedArtContext();
   const setWrapped = wrapped.filter((path) => {
-    const key = path.split('.').pop()!.replace(/\[\d+\]$/, '');
+    const key = path
+      .split('.')
+      .pop()!
+      .replace(/\[\d+\]$/, '');
     const def = v1.terms.get(key) ?? [...v1.terms.values()].map((d) => d.scoped?.[key]).find(Boolean);
-    return (def as { container?: string; '@container'?: string } | undefined)?.container === '@set'
-      || (def as { '@container'?: string } | undefined)?.['@container'] === '@set';
+    return (
+      (def as { container?: string; '@container'?: string } | undefined)?.container === '@set' ||
+      (def as { '@container'?: string } | undefined)?.['@container'] === '@set'
+    );
   });
   const repaired = notes.flatMap(accountedFor);
   return jsonDiff(given, served).filter((d) => {
     const path = d.slice(0, d.indexOf(': '));
-    return !setWrapped.some((w) => path === w) && !repaired.some((r) => within(path, r) || within(r, path === '(root)' ? '' : path));
+    return (
+      !setWrapped.some((w) => path === w) &&
+      !repaired.some((r) => within(path, r) || within(r, path === '(root)' ? '' : path))
+    );
   });
 }
 
@@ -97,7 +117,13 @@ export function realWorldOutcomes(): Outcome[] {
     const { document, repairs } = repairDocument(given);
     const result = repairs.length === 0 ? asWritten : admitted(document);
     const underReport = result.rules ? admitted(document, 'report') : result;
-    const outcome: Outcome = { file, source: sourceOf(file), loadsAsWritten: asWritten.document !== undefined, repairs, loadsUnderReport: underReport.document !== undefined };
+    const outcome: Outcome = {
+      file,
+      source: sourceOf(file),
+      loadsAsWritten: asWritten.document !== undefined,
+      repairs,
+      loadsUnderReport: underReport.document !== undefined,
+    };
     if (result.rules) outcome.rules = result.rules;
     else outcome.unexplained = unexplained(given, result.document!, repairs);
     if (underReport.document) outcome.unexplainedUnderReport = unexplained(given, underReport.document, repairs);
@@ -109,15 +135,26 @@ export function realWorldOutcomes(): Outcome[] {
 /** The report (Markdown): per source, loaded as written / with repairs, and the rules of the rest. */
 export function realWorldReport(outcomes: readonly Outcome[]): string {
   const sources = [...new Set(outcomes.map((o) => o.source))];
-  const lines = ['# Real-world records through the gate', '', '| source | records | load as written | load with repairs | load with repairs, --conformance report | rules that refuse the rest, strict (documents) |', '|---|---|---|---|---|---|'];
+  const lines = [
+    '# Real-world records through the gate',
+    '',
+    '| source | records | load as written | load with repairs | load with repairs, --conformance report | rules that refuse the rest, strict (documents) |',
+    '|---|---|---|---|---|---|',
+  ];
   for (const source of sources) {
     const of = outcomes.filter((o) => o.source === source);
     const rules = new Map<string, number>();
     for (const o of of) for (const r of o.rules ?? []) rules.set(r, (rules.get(r) ?? 0) + 1);
-    const refusing = [...rules].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} (${n})`).join(', ');
-    lines.push(`| ${source} | ${of.length} | ${of.filter((o) => o.loadsAsWritten).length} | ${of.filter((o) => !o.rules).length} | ${of.filter((o) => o.loadsUnderReport).length} | ${refusing} |`);
+    const refusing = [...rules]
+      .sort((a, b) => b[1] - a[1])
+      .map(([r, n]) => `${r} (${n})`)
+      .join(', ');
+    lines.push(
+      `| ${source} | ${of.length} | ${of.filter((o) => o.loadsAsWritten).length} | ${of.filter((o) => !o.rules).length} | ${of.filter((o) => o.loadsUnderReport).length} | ${refusing} |`,
+    );
   }
   lines.push('', '## Refused records', '');
-  for (const o of outcomes.filter((x) => x.rules)) lines.push(`- ${relative(resolve(FIXTURES), o.file)}: ${o.rules!.join(', ')}`);
+  for (const o of outcomes.filter((x) => x.rules))
+    lines.push(`- ${relative(resolve(FIXTURES), o.file)}: ${o.rules!.join(', ')}`);
   return lines.join('\n') + '\n';
 }

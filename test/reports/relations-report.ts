@@ -20,7 +20,10 @@ for (const relation of RELATIONS) {
   if (relation.sketchDiffers) {
     const expected = sparqlPairs(data, relation, candidates);
     const bySketch = sparqlPairs(data, relation, candidates, tsv.get(relation.name) ?? '');
-    sketchFound.set(relation.name, [...bySketch].filter((p) => !expected.has(p)).length + [...expected].filter((p) => !bySketch.has(p)).length);
+    sketchFound.set(
+      relation.name,
+      [...bySketch].filter((p) => !expected.has(p)).length + [...expected].filter((p) => !bySketch.has(p)).length,
+    );
   }
 }
 const out = `${PROJECT_ROOT}test-output/relations.md`;

@@ -24,16 +24,23 @@ function chainUpdate(depth: number): string {
 describe(`Security: SPARQL nested thousands deep (${STORE_KIND})`, function () {
   this.timeout(120000);
   let app: TestApp;
-  before(async () => { app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, token: TOKEN }); });
-  after(async () => { await app.close(); });
-
-  const update = (text: string): Promise<Response> => fetch(`${app.origin}/sparql`, {
-    method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/sparql-update' }, body: text,
+  before(async () => {
+    app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, token: TOKEN });
   });
+  after(async () => {
+    await app.close();
+  });
+
+  const update = (text: string): Promise<Response> =>
+    fetch(`${app.origin}/sparql`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/sparql-update' },
+      body: text,
+    });
 
   it('an update holding a 2,000-deep chain of blank nodes: 400 naming the nesting and where, nothing stored', async () => {
     const text = chainUpdate(2000);
-    expect(Buffer.byteLength(text)).to.be.below(256 * 1024);   // within --max-query-kb: only its nesting is refused
+    expect(Buffer.byteLength(text)).to.be.below(256 * 1024); // within --max-query-kb: only its nesting is refused
     const answer = await update(text);
     expect(answer.status).to.equal(400);
     expect(answer.headers.get('content-type')).to.match(/^application\/problem\+json/);
@@ -48,7 +55,10 @@ describe(`Security: SPARQL nested thousands deep (${STORE_KIND})`, function () {
     const text = `INSERT DATA { GRAPH <${CHAIN_ID}> { ${lines.join('\n')} _:b1800 a ${E22} . } }`;
     expect(Buffer.byteLength(text)).to.be.below(256 * 1024);
     const answer = await update(text);
-    const body = (await answer.json()) as { detail: string; problems?: Array<{ document: string; rule: string; message: string }> };
+    const body = (await answer.json()) as {
+      detail: string;
+      problems?: Array<{ document: string; rule: string; message: string }>;
+    };
     expect(answer.status, body.detail).to.equal(422);
     expect(body.problems?.map((p) => `${p.document} ${p.rule}`)).to.deep.equal([`${CHAIN_ID} nested-too-deep`]);
     expect(body.problems?.[0]?.message).to.include('--max-depth');
@@ -58,11 +68,15 @@ describe(`Security: SPARQL nested thousands deep (${STORE_KIND})`, function () {
   it('a query nesting 5,000 groups: 400 naming the nesting; the service answers the next query', async () => {
     const query = `SELECT * WHERE ${'{ '.repeat(5000)}?s ?p ?o${' }'.repeat(5000)}`;
     const answer = await fetch(`${app.origin}/sparql`, {
-      method: 'POST', headers: { Accept: 'application/sparql-results+json', 'Content-Type': 'application/sparql-query' }, body: query,
+      method: 'POST',
+      headers: { Accept: 'application/sparql-results+json', 'Content-Type': 'application/sparql-query' },
+      body: query,
     });
     expect(answer.status).to.equal(400);
     expect(((await answer.json()) as { detail: string }).detail).to.match(/more than 64 deep/);
-    const next = await fetch(`${app.origin}/sparql?${new URLSearchParams({ query: 'ASK { ?s ?p ?o }' })}`, { headers: { Accept: 'application/sparql-results+json' } });
+    const next = await fetch(`${app.origin}/sparql?${new URLSearchParams({ query: 'ASK { ?s ?p ?o }' })}`, {
+      headers: { Accept: 'application/sparql-results+json' },
+    });
     expect(next.status).to.equal(200);
   });
 
@@ -72,7 +86,12 @@ describe(`Security: SPARQL nested thousands deep (${STORE_KIND})`, function () {
     const served = await fetch(CHAIN_ID.replace(BASE, `${app.origin}/collection/`));
     expect(served.status).to.equal(200);
     let depth = 0;
-    for (let node = (await served.json()) as { part?: unknown[] }; node.part; node = node.part[0] as { part?: unknown[] }) depth++;
+    for (
+      let node = (await served.json()) as { part?: unknown[] };
+      node.part;
+      node = node.part[0] as { part?: unknown[] }
+    )
+      depth++;
     expect(depth).to.equal(31);
   });
 });

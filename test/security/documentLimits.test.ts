@@ -28,7 +28,13 @@ const painting = (id: string, label: string) => ({ '@context': V1, id, type: 'Hu
 
 /** A document whose `referred_to_by` nests `depth` objects deep, as text (JSON.stringify itself would overflow on it). */
 function deepDocumentText(id: string, depth = DEEP, type = 'HumanMadeObject'): string {
-  return `{"@context":"${V1}","id":"${id}","type":"${type}","_label":"deep","referred_to_by":` + '{"part":'.repeat(depth) + '{}' + '}'.repeat(depth) + '}';
+  return (
+    `{"@context":"${V1}","id":"${id}","type":"${type}","_label":"deep","referred_to_by":` +
+    '{"part":'.repeat(depth) +
+    '{}' +
+    '}'.repeat(depth) +
+    '}'
+  );
 }
 
 /** The largest real record we know: 465 items in one array, 716 KB. */
@@ -39,20 +45,33 @@ function realMaxDocument(id: string): Record<string, unknown> {
   return doc;
 }
 
-
 describe(`Limits on one document at every entry point (${STORE_KIND})`, function () {
   this.timeout(120000);
 
   describe('PUT', () => {
     let app: TestApp;
-    before(async () => { app = await startTestApp([], { baseUrl: BASE, token: TOKEN }); });
-    after(async () => { await app.close(); });
-    const put = (path: string, body: string) => fetch(app.origin + path, {
-      method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' }, body,
+    before(async () => {
+      app = await startTestApp([], { baseUrl: BASE, token: TOKEN });
     });
+    after(async () => {
+      await app.close();
+    });
+    const put = (path: string, body: string) =>
+      fetch(app.origin + path, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+        body,
+      });
     const problemOf = async (response: Response) => {
       expect(response.headers.get('content-type')).to.equal('application/problem+json');
-      return (await response.json()) as { detail: string; rule: string; limit: number; found: number; path: string; errors: string[] };
+      return (await response.json()) as {
+        detail: string;
+        rule: string;
+        limit: number;
+        found: number;
+        path: string;
+        errors: string[];
+      };
     };
 
     it('a document nested 100,000 deep: 422 naming the depth limit and where, nothing stored, the service still answers', async () => {
@@ -60,7 +79,10 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
       expect(response.status).to.equal(422);
       const problem = await problemOf(response);
       expect(problem).to.include({ rule: 'nested-too-deep', limit: 64 });
-      expect(problem.detail).to.contain(BASE + 'object/deep').and.to.contain('--max-depth').and.to.contain('64');
+      expect(problem.detail)
+        .to.contain(BASE + 'object/deep')
+        .and.to.contain('--max-depth')
+        .and.to.contain('64');
       expect(problem.path).to.match(/^referred_to_by\.part\.part/);
       expect(problem.errors[0]).to.contain('[nested-too-deep]');
       expect((await fetch(app.origin + '/collection/object/deep')).status).to.equal(404);
@@ -69,7 +91,10 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
     });
 
     it('an array of 200,000 items: 422 naming the array, its items and the limit', async () => {
-      const doc = { ...painting(BASE + 'object/long', 'Long'), identified_by: Array.from({ length: 200_000 }, () => ({ type: 'Name', content: 'n' })) };
+      const doc = {
+        ...painting(BASE + 'object/long', 'Long'),
+        identified_by: Array.from({ length: 200_000 }, () => ({ type: 'Name', content: 'n' })),
+      };
       const response = await put('/collection/object/long', JSON.stringify(doc));
       expect(response.status).to.equal(422);
       const problem = await problemOf(response);
@@ -89,22 +114,41 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
     });
 
     it('a document at the largest real record (465 items in one array, 716 KB) is stored', async () => {
-      const response = await put('/collection/object/real-max', JSON.stringify(realMaxDocument(BASE + 'object/real-max')));
+      const response = await put(
+        '/collection/object/real-max',
+        JSON.stringify(realMaxDocument(BASE + 'object/real-max')),
+      );
       expect(response.status, await response.clone().text()).to.equal(201);
-      const served = (await (await fetch(app.origin + '/collection/object/real-max')).json()) as { identified_by: unknown[] };
+      const served = (await (await fetch(app.origin + '/collection/object/real-max')).json()) as {
+        identified_by: unknown[];
+      };
       expect(served.identified_by).to.have.length(465);
     });
   });
 
   describe('/_bulk', () => {
     let app: TestApp;
-    before(async () => { app = await startTestApp([], { baseUrl: BASE, token: TOKEN }); });
-    after(async () => { await app.close(); });
+    before(async () => {
+      app = await startTestApp([], { baseUrl: BASE, token: TOKEN });
+    });
+    after(async () => {
+      await app.close();
+    });
 
     it('a body holding a document nested 100,000 deep between two valid ones: that one refused, naming it; the two stored', async () => {
-      const body = [JSON.stringify(painting(BASE + 'object/before', 'Before')), deepDocumentText(BASE + 'object/deep'), JSON.stringify(painting(BASE + 'object/after', 'After'))].join('\n');
+      const body = [
+        JSON.stringify(painting(BASE + 'object/before', 'Before')),
+        deepDocumentText(BASE + 'object/deep'),
+        JSON.stringify(painting(BASE + 'object/after', 'After')),
+      ].join('\n');
       const response = await fetch(app.origin + '/_bulk?format=ndjson', {
-        method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/x-ndjson', Accept: 'application/json' }, body,
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${TOKEN}`,
+          'Content-Type': 'application/x-ndjson',
+          Accept: 'application/json',
+        },
+        body,
       });
       expect(response.status, await response.clone().text()).to.equal(200);
       const report = (await response.json()) as LoadReport;
@@ -112,7 +156,8 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
       expect(report.rejections).to.have.length(1);
       expect(report.rejections[0]).to.include({ id: BASE + 'object/deep', location: 'line 2 (record 2)' });
       expect(report.rejections[0].messages.join('\n')).to.contain('[nested-too-deep]').and.to.contain('--max-depth');
-      for (const path of ['before', 'after']) expect((await fetch(`${app.origin}/collection/object/${path}`)).status).to.equal(200);
+      for (const path of ['before', 'after'])
+        expect((await fetch(`${app.origin}/collection/object/${path}`)).status).to.equal(200);
       expect((await fetch(app.origin + '/collection/object/deep')).status).to.equal(404);
     });
   });
@@ -124,24 +169,41 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
       dir = mkdtempSync(join(tmpdir(), 'limits-load-'));
       storeArgs = await testStoreArgs(join(dir, 'data'));
     });
-    after(() => { rmSync(dir, { recursive: true, force: true }); });
+    after(() => {
+      rmSync(dir, { recursive: true, force: true });
+    });
 
     it('a dump holding a document nested 100,000 deep: the others loaded, a rejects entry naming it; a rerun does not fail', async () => {
       const dump = join(dir, 'dump.ndjson');
       const rejects = join(dir, 'rejects.ndjson');
-      const long = { ...painting(BASE + 'object/long', 'Long'), identified_by: Array.from({ length: 200_000 }, () => ({ type: 'Name', content: 'n' })) };
-      writeFileSync(dump, [JSON.stringify(painting(BASE + 'object/one', 'One')), deepDocumentText(BASE + 'object/deep'),
-        JSON.stringify(long), JSON.stringify(painting(BASE + 'object/two', 'Two'))].join('\n') + '\n');
+      const long = {
+        ...painting(BASE + 'object/long', 'Long'),
+        identified_by: Array.from({ length: 200_000 }, () => ({ type: 'Name', content: 'n' })),
+      };
+      writeFileSync(
+        dump,
+        [
+          JSON.stringify(painting(BASE + 'object/one', 'One')),
+          deepDocumentText(BASE + 'object/deep'),
+          JSON.stringify(long),
+          JSON.stringify(painting(BASE + 'object/two', 'Two')),
+        ].join('\n') + '\n',
+      );
       const run = await cli(['load', '--no-progress', '--json', '--rejects', rejects, ...storeArgs, dump]);
-      expect(run.status, run.stderr).to.equal(1);   // something was refused
+      expect(run.status, run.stderr).to.equal(1); // something was refused
       const report = JSON.parse(run.stdout) as LoadReport;
       expect(report).to.include({ created: 2, rejected: 2 });
       expect(report.rejections.map((r) => [r.id, r.location])).to.deep.equal([
-        [BASE + 'object/deep', 'line 2 (record 2)'], [BASE + 'object/long', 'line 3 (record 3)']]);
+        [BASE + 'object/deep', 'line 2 (record 2)'],
+        [BASE + 'object/long', 'line 3 (record 3)'],
+      ]);
       expect(report.rejections[0].messages.join('\n')).to.contain('[nested-too-deep]');
       expect(report.rejections[1].messages.join('\n')).to.contain('[array-too-long]').and.to.contain('200000');
       // The rejects file keeps each as given, and reads back as the same refusals.
-      const lines = readFileSync(rejects, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; text: string });
+      const lines = readFileSync(rejects, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: string; text: string });
       expect(lines.map((l) => l.id)).to.deep.equal([BASE + 'object/deep', BASE + 'object/long']);
       expect(lines[0].text).to.equal(deepDocumentText(BASE + 'object/deep'));
       const again = await cli(['load', '--no-progress', '--json', ...storeArgs, dump]);
@@ -149,7 +211,10 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
       expect(JSON.parse(again.stdout) as LoadReport).to.include({ unchanged: 2, rejected: 2 });
       const fromRejects = await cli(['load', '--no-progress', '--json', ...storeArgs, rejects]);
       expect(fromRejects.status, fromRejects.stderr).to.equal(1);
-      expect((JSON.parse(fromRejects.stdout) as LoadReport).rejections.map((r) => r.id)).to.deep.equal([BASE + 'object/deep', BASE + 'object/long']);
+      expect((JSON.parse(fromRejects.stdout) as LoadReport).rejections.map((r) => r.id)).to.deep.equal([
+        BASE + 'object/deep',
+        BASE + 'object/long',
+      ]);
       const store = await openTestStore(join(dir, 'data'));
       try {
         const documents = new DocumentService(store);
@@ -163,18 +228,27 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
 
     it('--max-document-kb: a document past it is refused naming the size and the limit, the others loaded', async () => {
       const dump = join(dir, 'sized.ndjson');
-      writeFileSync(dump, [JSON.stringify(painting(BASE + 'object/small', 'Small')), JSON.stringify(painting(BASE + 'object/big', 'x'.repeat(300 * 1024)))].join('\n') + '\n');
+      writeFileSync(
+        dump,
+        [
+          JSON.stringify(painting(BASE + 'object/small', 'Small')),
+          JSON.stringify(painting(BASE + 'object/big', 'x'.repeat(300 * 1024))),
+        ].join('\n') + '\n',
+      );
       const run = await cli(['load', '--no-progress', '--json', '--max-document-kb', '256', ...storeArgs, dump]);
       expect(run.status, run.stderr).to.equal(1);
       const report = JSON.parse(run.stdout) as LoadReport;
       expect(report).to.include({ created: 1, rejected: 1 });
       expect(report.rejections[0].location).to.equal('line 2 (record 2)');
-      expect(report.rejections[0].messages.join('\n')).to.contain('[document-too-large]').and.to.contain('262144 bytes');
+      expect(report.rejections[0].messages.join('\n'))
+        .to.contain('[document-too-large]')
+        .and.to.contain('262144 bytes');
     });
 
     it('N-Quads: a graph nesting 100,000 blank nodes, and one rendering 2^30 nodes from 60 triples, each refused naming it; the others loaded', async () => {
       const dump = join(dir, 'graphs.nq');
-      const type = '<http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.cidoc-crm.org/cidoc-crm/E22_Human-Made_Object>';
+      const type =
+        '<http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.cidoc-crm.org/cidoc-crm/E22_Human-Made_Object>';
       const P46 = '<http://www.cidoc-crm.org/cidoc-crm/P46_is_composed_of>';
       const P45 = '<http://www.cidoc-crm.org/cidoc-crm/P45_consists_of>';
       const label = '<http://www.w3.org/2000/01/rdf-schema#label>';
@@ -182,19 +256,25 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
       const graph = (name: string, depth: number, links: readonly string[]) => {
         const g = `<${BASE}object/${name}>`;
         lines.push(`${g} ${type} ${g} .`);
-        for (let i = 0; i < depth; i++) for (const p of links) lines.push(`${i === 0 ? g : `_:${name}${i}`} ${p} _:${name}${i + 1} ${g} .`);
+        for (let i = 0; i < depth; i++)
+          for (const p of links) lines.push(`${i === 0 ? g : `_:${name}${i}`} ${p} _:${name}${i + 1} ${g} .`);
         lines.push(`_:${name}${depth} ${label} "end" ${g} .`);
       };
       graph('chain', 100_000, [P46]);
       graph('doubling', 30, [P46, P45]);
-      lines.push(`<${BASE}object/plain> ${type} <${BASE}object/plain> .`, `<${BASE}object/plain> ${label} "Plain" <${BASE}object/plain> .`);
+      lines.push(
+        `<${BASE}object/plain> ${type} <${BASE}object/plain> .`,
+        `<${BASE}object/plain> ${label} "Plain" <${BASE}object/plain> .`,
+      );
       writeFileSync(dump, lines.join('\n') + '\n');
       const run = await cli(['load', '--no-progress', '--json', ...storeArgs, dump]);
       expect(run.status, run.stderr).to.equal(1);
       const report = JSON.parse(run.stdout) as LoadReport;
       expect(report).to.include({ created: 1, rejected: 2 });
       expect(report.rejections.map((r) => [r.id, r.messages.join('\n').match(/\[([\w-]+)\]/)?.[1]])).to.deep.equal([
-        [BASE + 'object/chain', 'nested-too-deep'], [BASE + 'object/doubling', 'document-too-large']]);
+        [BASE + 'object/chain', 'nested-too-deep'],
+        [BASE + 'object/doubling', 'document-too-large'],
+      ]);
     });
 
     it('a bad limit is a usage error naming the flag', async () => {
@@ -207,7 +287,9 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
   describe('linkedart harvest', () => {
     const FIXTURE = `${PROJECT_ROOT}test/fixtures/lod-gateway/`;
     const NAMESPACE = '/museum/collection/';
-    const documents = (JSON.parse(readFileSync(FIXTURE + 'documents.json', 'utf8')) as { documents: Record<string, string> }).documents;
+    const documents = (
+      JSON.parse(readFileSync(FIXTURE + 'documents.json', 'utf8')) as { documents: Record<string, string> }
+    ).documents;
     const entity = (prefix: string) => Object.keys(documents).find((k) => k.startsWith(prefix))!;
     let server: Server;
     let origin = '';
@@ -221,16 +303,26 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
         const page = new RegExp(`^${NAMESPACE}activity-stream(?:/page/(\\d+))?$`).exec(path);
         if (page) {
           const file = page[1] === undefined ? 'collection.json' : `page-${page[1]}.json`;
-          res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(FIXTURE + file, 'utf8').replaceAll('{{origin}}', origin));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(readFileSync(FIXTURE + file, 'utf8').replaceAll('{{origin}}', origin));
           return;
         }
         const name = path.slice(NAMESPACE.length);
         const url = origin + path;
-        if (name === deep) { res.writeHead(200, { 'content-type': 'application/ld+json' }).end(deepDocumentText(url, DEEP, 'Group')); return; }
+        if (name === deep) {
+          res.writeHead(200, { 'content-type': 'application/ld+json' }).end(deepDocumentText(url, DEEP, 'Group'));
+          return;
+        }
         const source = documents[name];
-        if (source === undefined) { res.writeHead(404).end(); return; }
+        if (source === undefined) {
+          res.writeHead(404).end();
+          return;
+        }
         const json = JSON.parse(readFileSync(CORPUS_DIR + source, 'utf8')) as Record<string, unknown>;
-        res.writeHead(200, { 'content-type': 'application/ld+json' }).end(JSON.stringify(json).split(JSON.stringify(json['id'])).join(JSON.stringify(url)));
+        res
+          .writeHead(200, { 'content-type': 'application/ld+json' })
+          .end(JSON.stringify(json).split(JSON.stringify(json['id'])).join(JSON.stringify(url)));
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -244,8 +336,18 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
 
     it('a fetched document nested 100,000 deep: refused naming it and the limit, the others stored; a rerun does not fail', async () => {
       const feed = `${origin}${NAMESPACE}activity-stream`;
-      const run = await cli(['harvest', '--no-progress', '--retries', '1', '--json', '--allow-origin', origin, ...storeArgs, feed]);
-      expect(run.status, run.stderr).to.equal(1);   // refusals
+      const run = await cli([
+        'harvest',
+        '--no-progress',
+        '--retries',
+        '1',
+        '--json',
+        '--allow-origin',
+        origin,
+        ...storeArgs,
+        feed,
+      ]);
+      expect(run.status, run.stderr).to.equal(1); // refusals
       const report = JSON.parse(run.stdout) as HarvestReport;
       // The fixture's object and place stored; its concept refused by the gate, its group by the depth limit.
       expect(report).to.deep.include({ created: 2, rejected: 2 });
@@ -261,7 +363,17 @@ describe(`Limits on one document at every entry point (${STORE_KIND})`, function
       } finally {
         await store.close();
       }
-      const again = await cli(['harvest', '--no-progress', '--retries', '1', '--json', '--allow-origin', origin, ...storeArgs, feed]);
+      const again = await cli([
+        'harvest',
+        '--no-progress',
+        '--retries',
+        '1',
+        '--json',
+        '--allow-origin',
+        origin,
+        ...storeArgs,
+        feed,
+      ]);
       expect(again.status, again.stderr).to.equal(0);
       expect(JSON.parse(again.stdout) as HarvestReport).to.deep.include({ rejected: 0 });
     });

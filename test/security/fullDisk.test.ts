@@ -25,7 +25,10 @@ const idOf = (i: number) => `${BASE}object/${i}`;
 const pathOf = (i: number) => `/collection/object/${i}`;
 /** A document of a few KB (a long description); `repeat` makes it larger. */
 const documentOf = (i: number, repeat = 200) => ({
-  '@context': V1, id: idOf(i), type: 'HumanMadeObject', _label: `Object ${i}`,
+  '@context': V1,
+  id: idOf(i),
+  type: 'HumanMadeObject',
+  _label: `Object ${i}`,
   referred_to_by: [{ type: 'LinguisticObject', content: `Object ${i}: ${'a long description. '.repeat(repeat)}` }],
 });
 /**
@@ -77,7 +80,9 @@ function tmpfsDisk(): Disk | null {
       const block = Buffer.alloc(64 * 1024, 0x78);
       try {
         for (let size = block.length; size >= 1; size = Math.floor(size / 2)) {
-          try { for (;;) writeSync(fd, block, 0, size); } catch (err) {
+          try {
+            for (;;) writeSync(fd, block, 0, size);
+          } catch (err) {
             if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
           }
         }
@@ -93,7 +98,15 @@ function tmpfsDisk(): Disk | null {
   };
 }
 
-interface Problem { type: string; title: string; status: number; detail: string; dataDir: string; neededBytes: number; report?: { created: number } }
+interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  dataDir: string;
+  neededBytes: number;
+  report?: { created: number };
+}
 
 async function expectDiskFull(response: Response, dataDir: string): Promise<Problem> {
   const text = await response.text();
@@ -126,13 +139,29 @@ function describeDisk(title: string, makeDisk: () => Disk | null, unavailable: s
       const saved = { ...process.env };
       Object.assign(process.env, d.env); // startServer's child inherits this environment
       try {
-        return await startServer(['--data-dir', d.dataDir, '--token', TOKEN, '--base-url', BASE, '--log-level', 'warn']);
+        return await startServer([
+          '--data-dir',
+          d.dataDir,
+          '--token',
+          TOKEN,
+          '--base-url',
+          BASE,
+          '--log-level',
+          'warn',
+        ]);
       } finally {
-        for (const k of Object.keys(d.env)) { if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k]; }
+        for (const k of Object.keys(d.env)) {
+          if (saved[k] === undefined) delete process.env[k];
+          else process.env[k] = saved[k];
+        }
       }
     };
     const put = (url: string, i: number, repeat?: number) =>
-      fetch(url + pathOf(i), { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(documentOf(i, repeat)) });
+      fetch(url + pathOf(i), {
+        method: 'PUT',
+        headers: { ...auth, ...json },
+        body: JSON.stringify(documentOf(i, repeat)),
+      });
     const label = async (url: string, i: number) => {
       const r = await fetch(url + pathOf(i));
       expect(r.status, `GET ${pathOf(i)}`).to.equal(200);
@@ -147,24 +176,35 @@ function describeDisk(title: string, makeDisk: () => Disk | null, unavailable: s
 
       d.fill();
       // A bulk load, a PUT and a SPARQL Update: 507, naming the data directory and the room needed.
-      const bulkBody = Array.from({ length: BULK_DOCUMENTS }, (_, k) => JSON.stringify(documentOf(BULK_FIRST + k))).join('\n') + '\n';
-      const bulk = await expectDiskFull(await fetch(`${url}/_bulk?format=ndjson&batchSize=5`, {
-        method: 'POST', headers: { ...auth, 'Content-Type': 'application/x-ndjson' }, body: bulkBody,
-      }), d.dataDir);
+      const bulkBody =
+        Array.from({ length: BULK_DOCUMENTS }, (_, k) => JSON.stringify(documentOf(BULK_FIRST + k))).join('\n') + '\n';
+      const bulk = await expectDiskFull(
+        await fetch(`${url}/_bulk?format=ndjson&batchSize=5`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/x-ndjson' },
+          body: bulkBody,
+        }),
+        d.dataDir,
+      );
       const stored = bulk.report!.created;
       expect(stored).to.be.lessThan(BULK_DOCUMENTS);
       expect(bulk.detail).to.match(new RegExp(`^the store is full after ${stored} documents of this load were stored`));
       await expectDiskFull(await put(url, 3, BIG), d.dataDir);
-      await expectDiskFull(await fetch(`${url}/sparql`, {
-        method: 'POST', headers: { ...auth, 'Content-Type': 'application/sparql-update' },
-        body: `PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+      await expectDiskFull(
+        await fetch(`${url}/sparql`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/sparql-update' },
+          body: `PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
           DELETE { GRAPH ?g { ?g rdfs:label ?l } } INSERT { GRAPH ?g { ?g rdfs:label ?longer } }
           WHERE { GRAPH ?g { ?g rdfs:label ?l } FILTER(?g = <${idOf(0)}>) BIND(CONCAT(?l, "${' made longer'.repeat(16_000)}") AS ?longer) }`,
-      }), d.dataDir);
+        }),
+        d.dataDir,
+      );
 
       // Reads go on: the documents acknowledged, the refused ones absent; /metrics and /ready answer.
       for (let i = 0; i < 3; i++) expect(await label(url, i)).to.equal(`Object ${i}`);
-      for (const i of [BULK_FIRST, BULK_FIRST + stored - 1].filter((k) => k >= BULK_FIRST)) expect(await label(url, i)).to.equal(`Object ${i}`);
+      for (const i of [BULK_FIRST, BULK_FIRST + stored - 1].filter((k) => k >= BULK_FIRST))
+        expect(await label(url, i)).to.equal(`Object ${i}`);
       expect((await fetch(url + pathOf(BULK_FIRST + stored))).status).to.equal(404);
       expect((await fetch(url + pathOf(3))).status).to.equal(404);
       const metrics = await fetch(`${url}/metrics`);
@@ -175,21 +215,29 @@ function describeDisk(title: string, makeDisk: () => Disk | null, unavailable: s
       expect(health.status).to.equal(200);
       const healthBody = (await health.json()) as { status: string; store: { state: string; detail?: string } };
       expect(healthBody.store.state).to.equal('writes refused');
-      expect(healthBody.store.detail).to.match(/^no space left on the disk holding the data directory .*writes are refused until space is freed there; reads go on$/);
+      expect(healthBody.store.detail).to.match(
+        /^no space left on the disk holding the data directory .*writes are refused until space is freed there; reads go on$/,
+      );
       expect(healthBody.store.detail, 'public: no path').to.not.contain(d.dataDir);
 
       // Space freed: the next write goes through, with no restart.
       d.free();
       expect((await put(url, 3, BIG)).status, 'PUT 3 once space is free').to.equal(201);
       expect(await label(url, 3)).to.equal('Object 3');
-      expect(((await (await fetch(`${url}/health`)).json()) as { store: { state: string } }).store.state).to.equal('ok');
+      expect(((await (await fetch(`${url}/health`)).json()) as { store: { state: string } }).store.state).to.equal(
+        'ok',
+      );
       await server.stop();
 
       // A restart finds exactly the documents acknowledged, with no torn record to discard.
       server = await start(d);
       for (let i = 0; i < 4; i++) expect(await label(server.url, i)).to.equal(`Object ${i}`);
-      for (let k = 0; k < stored; k++) expect(await label(server.url, BULK_FIRST + k)).to.equal(`Object ${BULK_FIRST + k}`);
-      for (let k = stored; k < BULK_DOCUMENTS; k += 97) expect((await fetch(server.url + pathOf(BULK_FIRST + k))).status, `GET ${pathOf(BULK_FIRST + k)}`).to.equal(404);
+      for (let k = 0; k < stored; k++)
+        expect(await label(server.url, BULK_FIRST + k)).to.equal(`Object ${BULK_FIRST + k}`);
+      for (let k = stored; k < BULK_DOCUMENTS; k += 97)
+        expect((await fetch(server.url + pathOf(BULK_FIRST + k))).status, `GET ${pathOf(BULK_FIRST + k)}`).to.equal(
+          404,
+        );
       expect(server.stdout() + server.stderr()).to.not.match(/discarding/); // the store warns (in the log) of a torn record it drops
       expect(readdirSync(d.dataDir).filter((f) => f.endsWith('.tmp'))).to.deep.equal([]);
       await server.stop();
@@ -209,8 +257,14 @@ function describeFailingDisk(): void {
     this.timeout(180000);
     let disk: Disk;
     let server: ServerProcess | undefined;
-    before(() => { disk = injectedDisk(); mkdirSync(disk.dataDir, { recursive: true }); });
-    after(async () => { await server?.stop(); disk.dispose(); });
+    before(() => {
+      disk = injectedDisk();
+      mkdirSync(disk.dataDir, { recursive: true });
+    });
+    after(async () => {
+      await server?.stop();
+      disk.dispose();
+    });
 
     it('says the store failed: requests and /ready 503 naming why, /health 503; a restart finds every document acknowledged', async () => {
       const start = () => {
@@ -221,7 +275,8 @@ function describeFailingDisk(): void {
           delete process.env['LINKEDART_FAULT_DISK_FULL'];
         }
       };
-      const put = (url: string, i: number) => fetch(url + pathOf(i), { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(documentOf(i)) });
+      const put = (url: string, i: number) =>
+        fetch(url + pathOf(i), { method: 'PUT', headers: { ...auth, ...json }, body: JSON.stringify(documentOf(i)) });
       server = await start();
       const url = server.url;
       for (let i = 0; i < 2; i++) expect((await put(url, i)).status, `PUT ${i}`).to.equal(201);
@@ -231,7 +286,9 @@ function describeFailingDisk(): void {
       expect(failed.status).to.equal(503);
       expect(failed.headers.get('content-type')).to.equal('application/problem+json');
       const failedDetail = ((await failed.json()) as { detail: string }).detail;
-      expect(failedDetail).to.match(/embedded store in <data directory> failed and must be reopened: EIO.*restart the service/);
+      expect(failedDetail).to.match(
+        /embedded store in <data directory> failed and must be reopened: EIO.*restart the service/,
+      );
       expect(failedDetail, 'public: no path').to.not.contain(disk.dataDir);
       expect((await fetch(url + pathOf(0))).status).to.equal(503);
       const ready = await fetch(`${url}/ready`);
@@ -265,7 +322,14 @@ function describeFailingDisk(): void {
 
 describe('a full disk under the embedded store (issue 28, item 2)', () => {
   describeFailingDisk();
-  describeDisk('an injected fault: while a marker file exists, every write needing new room on the disk fails with ENOSPC half-way', injectedDisk, ' (injected ENOSPC)');
-  describeDisk('a real 16 MB tmpfs filled by a file (skipped where mount -t tmpfs is not permitted: it needs root; the injected fault above covers the same path)',
-    tmpfsDisk, ' (a real tmpfs)');
+  describeDisk(
+    'an injected fault: while a marker file exists, every write needing new room on the disk fails with ENOSPC half-way',
+    injectedDisk,
+    ' (injected ENOSPC)',
+  );
+  describeDisk(
+    'a real 16 MB tmpfs filled by a file (skipped where mount -t tmpfs is not permitted: it needs root; the injected fault above covers the same path)',
+    tmpfsDisk,
+    ' (a real tmpfs)',
+  );
 });

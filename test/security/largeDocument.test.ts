@@ -12,7 +12,14 @@
  */
 import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../integration/support/testApp.js';
-import { IDENTIFIERS, LARGE_BASE as BASE, LARGE_PATH as PATH, manyIdentifiers, watched as watchedAt, type Watched } from '../support/largeDocument.js';
+import {
+  IDENTIFIERS,
+  LARGE_BASE as BASE,
+  LARGE_PATH as PATH,
+  manyIdentifiers,
+  watched as watchedAt,
+  type Watched,
+} from '../support/largeDocument.js';
 
 const TOKEN = 'curator-token-0123456789abcdef';
 
@@ -20,8 +27,12 @@ describe('Security: one very large document does not stall the service', functio
   this.timeout(600_000);
   let app: TestApp;
   // The limits raised, as an operator with such records would: past them the document is refused before any heavy work.
-  before(async () => { app = await startTestApp([], { baseUrl: BASE, token: TOKEN, maxBodyMb: '64', maxArrayItems: '50000' }); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await startTestApp([], { baseUrl: BASE, token: TOKEN, maxBodyMb: '64', maxArrayItems: '50000' });
+  });
+  after(async () => {
+    await app.close();
+  });
 
   const watched = <T>(request: () => Promise<T>): Promise<Watched<T>> => watchedAt(app.origin, request);
 
@@ -35,8 +46,16 @@ describe('Security: one very large document does not stall the service', functio
 
   it(`PUT of a HumanMadeObject with ${IDENTIFIERS.toLocaleString('en')} Identifiers: stored (201), /health answered throughout`, async () => {
     const w = await watched(async () => {
-      const response = await fetch(app.origin + PATH, { method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' }, body });
-      return { status: response.status, answer: await response.json() as { result: string }, etag: response.headers.get('etag') };
+      const response = await fetch(app.origin + PATH, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+        body,
+      });
+      return {
+        status: response.status,
+        answer: (await response.json()) as { result: string },
+        etag: response.headers.get('etag'),
+      };
     });
     expect(w.result.status, JSON.stringify(w.result.answer)).to.equal(201);
     expect(w.result.answer.result).to.equal('created');
@@ -47,7 +66,11 @@ describe('Security: one very large document does not stall the service', functio
   it('GET of it: the document whole, as written (every Identifier in order), /health answered throughout', async () => {
     const w = await watched(async () => {
       const response = await fetch(app.origin + PATH);
-      return { status: response.status, json: await response.json() as Record<string, unknown>, etag: response.headers.get('etag') };
+      return {
+        status: response.status,
+        json: (await response.json()) as Record<string, unknown>,
+        etag: response.headers.get('etag'),
+      };
     });
     expect(w.result.status).to.equal(200);
     const { _links: _, ...served } = w.result.json;
@@ -59,7 +82,9 @@ describe('Security: one very large document does not stall the service', functio
     const etag = (await fetch(app.origin + PATH, { method: 'HEAD' })).headers.get('etag');
     expect(etag).to.be.a('string');
     const again = await fetch(app.origin + PATH, {
-      method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json', 'If-Match': etag! }, body,
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json', 'If-Match': etag! },
+      body,
     });
     expect(again.status).to.equal(200);
     expect(((await again.json()) as { result: string }).result).to.equal('unchanged');
@@ -79,7 +104,11 @@ describe('Security: one very large document does not stall the service', functio
   it('a large PUT the gate refuses: 422 naming the problem, checked off the request thread, nothing stored', async () => {
     const broken = manyIdentifiers(IDENTIFIERS);
     (broken['identified_by'] as Array<Record<string, unknown>>)[17] = { type: 'Name' };
-    const response = await fetch(app.origin + PATH, { method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' }, body: JSON.stringify(broken) });
+    const response = await fetch(app.origin + PATH, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+      body: JSON.stringify(broken),
+    });
     expect(response.status).to.equal(422);
     expect(response.headers.get('content-type')).to.equal('application/problem+json');
     const problem = (await response.json()) as { errors: string[] };
@@ -89,7 +118,11 @@ describe('Security: one very large document does not stall the service', functio
   });
 
   it('a large body that is not JSON: 400 naming the parse error', async () => {
-    const response = await fetch(app.origin + PATH, { method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' }, body: body.slice(0, -1) });
+    const response = await fetch(app.origin + PATH, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+      body: body.slice(0, -1),
+    });
     expect(response.status).to.equal(400);
     expect(((await response.json()) as { detail: string }).detail).to.match(/^The body is not JSON: /);
   });

@@ -20,7 +20,12 @@ const V1 = 'https://linked.art/ns/v1/linked-art.json';
 const ID = BASE + 'object/hostile-bytes';
 const PATH = '/collection/object/hostile-bytes';
 
-interface RawAnswer { status: number; headers: Record<string, string>; body: string; error?: string }
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  error?: string;
+}
 
 /** Sends `head` then `body` as is over a plain socket, reading the answer meanwhile; resolves when the server closes or answers in full. */
 function sendRaw(origin: string, head: string, body: Buffer[] = []): Promise<RawAnswer> {
@@ -43,7 +48,10 @@ function sendRaw(origin: string, head: string, body: Buffer[] = []): Promise<Raw
       const length = Number(answer.headers['content-length'] ?? NaN);
       if (answer.status && Buffer.byteLength(answer.body) >= length) finish();
     });
-    socket.on('error', (e: NodeJS.ErrnoException) => { error = e.code ?? e.message; finish(); });
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      error = e.code ?? e.message;
+      finish();
+    });
     socket.on('close', finish);
     socket.on('connect', () => {
       socket.write(head);
@@ -51,7 +59,8 @@ function sendRaw(origin: string, head: string, body: Buffer[] = []): Promise<Raw
       let i = 0;
       const next = (): void => {
         if (done || i >= body.length) return;
-        if (socket.write(body[i++])) setImmediate(next); else socket.once('drain', next);
+        if (socket.write(body[i++])) setImmediate(next);
+        else socket.once('drain', next);
       };
       next();
     });
@@ -82,15 +91,24 @@ function chunked(total: number, size = 1024, fill = 'x'): Buffer[] {
   return out;
 }
 
-const problemOf = (answer: RawAnswer): { status: number; detail: string } => JSON.parse(answer.body) as { status: number; detail: string };
+const problemOf = (answer: RawAnswer): { status: number; detail: string } =>
+  JSON.parse(answer.body) as { status: number; detail: string };
 
 describe('malformed and hostile requests (issue 28, item 4)', function () {
   this.timeout(120000);
   let app: TestApp;
   before(async () => {
-    app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, token: TOKEN, maxBodyMb: '0.01', maxBulkMb: '0.01', maxQueryKb: '4' });
+    app = await startTestApp(demoDocuments(BASE), {
+      baseUrl: BASE,
+      token: TOKEN,
+      maxBodyMb: '0.01',
+      maxBulkMb: '0.01',
+      maxQueryKb: '4',
+    });
   });
-  after(async () => { await app.close(); });
+  after(async () => {
+    await app.close();
+  });
 
   describe('a chunked body over its limit: 413 naming the limit, logged, the connection not reset', () => {
     const cases: Array<[string, string, string, RegExp]> = [
@@ -102,13 +120,20 @@ describe('malformed and hostile requests (issue 28, item 4)', function () {
       it(name, async () => {
         const size = await app.store.size();
         const logged = app.log.length;
-        const answer = await sendRaw(app.origin, `${requestLine} HTTP/1.1\r\nHost: museum.example.org\r\nAuthorization: Bearer ${TOKEN}\r\n` +
-          `Content-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n`, chunked(16_000));
+        const answer = await sendRaw(
+          app.origin,
+          `${requestLine} HTTP/1.1\r\nHost: museum.example.org\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+            `Content-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+          chunked(16_000),
+        );
         expect(answer.status, `answer: ${answer.status} ${answer.error ?? ''}`).to.equal(413);
         expect(answer.headers['content-type']).to.equal('application/problem+json');
         expect(problemOf(answer).detail).to.match(limit);
         const [method, path] = requestLine.split(' ');
-        expect(app.log.slice(logged).some((l) => l['method'] === method && l['path'] === path && l['status'] === 413), 'an access-log line').to.equal(true);
+        expect(
+          app.log.slice(logged).some((l) => l['method'] === method && l['path'] === path && l['status'] === 413),
+          'an access-log line',
+        ).to.equal(true);
         expect(await app.store.size()).to.equal(size);
       });
     }
@@ -121,12 +146,17 @@ describe('malformed and hostile requests (issue 28, item 4)', function () {
         let text = '';
         socket.on('data', (d: Buffer) => {
           text += d.toString('latin1');
-          if (/HTTP\/1\.1 200[\s\S]*\r\n\r\n/.test(text)) { socket.destroy(); resolve(text); }
+          if (/HTTP\/1\.1 200[\s\S]*\r\n\r\n/.test(text)) {
+            socket.destroy();
+            resolve(text);
+          }
         });
         socket.on('error', () => resolve(text));
         socket.on('close', () => resolve(text));
-        socket.write(`PUT ${PATH} HTTP/1.1\r\nHost: museum.example.org\r\nAuthorization: Bearer ${TOKEN}\r\n` +
-          'Content-Type: application/ld+json\r\nTransfer-Encoding: chunked\r\n\r\n');
+        socket.write(
+          `PUT ${PATH} HTTP/1.1\r\nHost: museum.example.org\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+            'Content-Type: application/ld+json\r\nTransfer-Encoding: chunked\r\n\r\n',
+        );
         socket.write(Buffer.concat([...chunked(16_000), second]));
       });
       expect(answers).to.match(/^HTTP\/1\.1 413 /);
@@ -134,17 +164,29 @@ describe('malformed and hostile requests (issue 28, item 4)', function () {
     });
 
     it('a refused body that goes on far past the limit (10 MB): the 413 still arrives before the connection is cut', async () => {
-      const answer = await sendRaw(app.origin, `PUT ${PATH} HTTP/1.1\r\nHost: museum.example.org\r\nAuthorization: Bearer ${TOKEN}\r\n` +
-        'Content-Type: application/ld+json\r\nTransfer-Encoding: chunked\r\n\r\n', chunked(10_000_000, 16_384));
+      const answer = await sendRaw(
+        app.origin,
+        `PUT ${PATH} HTTP/1.1\r\nHost: museum.example.org\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+          'Content-Type: application/ld+json\r\nTransfer-Encoding: chunked\r\n\r\n',
+        chunked(10_000_000, 16_384),
+      );
       expect(answer.status).to.equal(413);
     });
 
     it('a chunked body within the limit is still taken', async () => {
-      const doc = Buffer.from(JSON.stringify({ '@context': V1, id: BASE + 'object/chunked', type: 'HumanMadeObject', _label: 'Chunked' }));
-      const answer = await sendRaw(app.origin, `PUT /collection/object/chunked HTTP/1.1\r\nHost: museum.example.org\r\nAuthorization: Bearer ${TOKEN}\r\n` +
-        'Content-Type: application/ld+json\r\nTransfer-Encoding: chunked\r\n\r\n', [Buffer.from(`${doc.length.toString(16)}\r\n`), doc, Buffer.from('\r\n0\r\n\r\n')]);
+      const doc = Buffer.from(
+        JSON.stringify({ '@context': V1, id: BASE + 'object/chunked', type: 'HumanMadeObject', _label: 'Chunked' }),
+      );
+      const answer = await sendRaw(
+        app.origin,
+        `PUT /collection/object/chunked HTTP/1.1\r\nHost: museum.example.org\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+          'Content-Type: application/ld+json\r\nTransfer-Encoding: chunked\r\n\r\n',
+        [Buffer.from(`${doc.length.toString(16)}\r\n`), doc, Buffer.from('\r\n0\r\n\r\n')],
+      );
       expect(answer.status).to.be.oneOf([200, 201]);
-      expect(((await (await fetch(app.origin + '/collection/object/chunked')).json()) as { _label: string })._label).to.equal('Chunked');
+      expect(
+        ((await (await fetch(app.origin + '/collection/object/chunked')).json()) as { _label: string })._label,
+      ).to.equal('Chunked');
     });
   });
 
@@ -152,11 +194,17 @@ describe('malformed and hostile requests (issue 28, item 4)', function () {
     const auth = { Authorization: `Bearer ${TOKEN}` };
     /** A JSON document whose label holds `bad` bytes; the offset of the first of them. */
     const documentWith = (bad: number[]): { body: Buffer; offset: number } => {
-      const head = Buffer.from(JSON.stringify({ '@context': V1, id: ID, type: 'HumanMadeObject', _label: 'caf' }).slice(0, -2));
+      const head = Buffer.from(
+        JSON.stringify({ '@context': V1, id: ID, type: 'HumanMadeObject', _label: 'caf' }).slice(0, -2),
+      );
       return { body: Buffer.concat([head, Buffer.from(bad), Buffer.from('"}')]), offset: head.length };
     };
     const send = (path: string, type: string, body: Buffer, headers: Record<string, string> = {}) =>
-      fetch(app.origin + path, { method: path === PATH ? 'PUT' : 'POST', headers: { ...auth, 'Content-Type': type, ...headers }, body: new Uint8Array(body) });
+      fetch(app.origin + path, {
+        method: path === PATH ? 'PUT' : 'POST',
+        headers: { ...auth, 'Content-Type': type, ...headers },
+        body: new Uint8Array(body),
+      });
 
     const bytes: Array<[string, number[]]> = [
       ['a lone 0xFF', [0xff]],
@@ -173,13 +221,20 @@ describe('malformed and hostile requests (issue 28, item 4)', function () {
         const response = await send(PATH, 'application/ld+json', sent);
         expect(response.status).to.equal(400);
         expect(response.headers.get('content-type')).to.equal('application/problem+json');
-        expect(((await response.json()) as { detail: string }).detail).to.match(new RegExp(`not UTF-8.*byte offset ${offset}\\b`));
+        expect(((await response.json()) as { detail: string }).detail).to.match(
+          new RegExp(`not UTF-8.*byte offset ${offset}\\b`),
+        );
         expect((await fetch(app.origin + PATH)).status).to.be.oneOf([404, 410]);
       });
     }
 
     it('PUT of a document whose JSON escapes half a surrogate pair (\\uD800): 422 naming the path, not a 500', async () => {
-      const body = Buffer.from(JSON.stringify({ '@context': V1, id: ID, type: 'HumanMadeObject', _label: 'caf' }).replace('"caf"', '"caf\\uD800e"'));
+      const body = Buffer.from(
+        JSON.stringify({ '@context': V1, id: ID, type: 'HumanMadeObject', _label: 'caf' }).replace(
+          '"caf"',
+          '"caf\\uD800e"',
+        ),
+      );
       const logged = app.log.length;
       const response = await send(PATH, 'application/ld+json', body);
       expect(response.status).to.equal(422);
@@ -192,30 +247,47 @@ describe('malformed and hostile requests (issue 28, item 4)', function () {
     it('a SPARQL update holding invalid UTF-8', async () => {
       const head = Buffer.from(`INSERT DATA { GRAPH <${ID}> { <${ID}> <http://www.w3.org/2000/01/rdf-schema#label> "`);
       const size = await app.store.size();
-      const response = await send('/sparql', 'application/sparql-update', Buffer.concat([head, Buffer.from([0xfe]), Buffer.from('" } }')]));
+      const response = await send(
+        '/sparql',
+        'application/sparql-update',
+        Buffer.concat([head, Buffer.from([0xfe]), Buffer.from('" } }')]),
+      );
       expect(response.status).to.equal(400);
-      expect(((await response.json()) as { detail: string }).detail).to.match(new RegExp(`not UTF-8.*byte offset ${head.length}\\b`));
+      expect(((await response.json()) as { detail: string }).detail).to.match(
+        new RegExp(`not UTF-8.*byte offset ${head.length}\\b`),
+      );
       expect(await app.store.size()).to.equal(size);
     });
 
     it('a SPARQL update in a form whose percent-escapes are not UTF-8', async () => {
       const size = await app.store.size();
-      const update = `INSERT DATA { GRAPH <${ID}> { <${ID}> <http://www.w3.org/2000/01/rdf-schema#label> "x` ;
+      const update = `INSERT DATA { GRAPH <${ID}> { <${ID}> <http://www.w3.org/2000/01/rdf-schema#label> "x`;
       const form = `update=${encodeURIComponent(update)}%ED%A0%80${encodeURIComponent('" } }')}`;
       const response = await send('/sparql', 'application/x-www-form-urlencoded', Buffer.from(form));
       expect(response.status).to.equal(400);
-      expect(((await response.json()) as { detail: string }).detail).to.match(new RegExp(`update=.*not UTF-8.*byte offset ${Buffer.byteLength(update)}\\b`));
+      expect(((await response.json()) as { detail: string }).detail).to.match(
+        new RegExp(`update=.*not UTF-8.*byte offset ${Buffer.byteLength(update)}\\b`),
+      );
       expect(await app.store.size()).to.equal(size);
     });
 
     for (const gzip of [false, true]) {
       it(`a bulk load (NDJSON${gzip ? ', gzipped' : ''}) whose second line holds invalid UTF-8`, async () => {
-        const good = JSON.stringify({ '@context': V1, id: BASE + 'object/bulk-good', type: 'HumanMadeObject', _label: 'fine' }) + '\n';
+        const good =
+          JSON.stringify({ '@context': V1, id: BASE + 'object/bulk-good', type: 'HumanMadeObject', _label: 'fine' }) +
+          '\n';
         const { body: bad, offset } = documentWith([0xff]);
         const dump = Buffer.concat([Buffer.from(good), bad, Buffer.from('\n')]);
-        const response = await send('/_bulk?format=ndjson', 'application/x-ndjson', gzip ? gzipSync(dump) : dump, gzip ? { 'Content-Encoding': 'gzip' } : {});
+        const response = await send(
+          '/_bulk?format=ndjson',
+          'application/x-ndjson',
+          gzip ? gzipSync(dump) : dump,
+          gzip ? { 'Content-Encoding': 'gzip' } : {},
+        );
         expect(response.status).to.equal(400);
-        expect(((await response.json()) as { detail: string }).detail).to.match(new RegExp(`not UTF-8.*byte offset ${good.length + offset}\\b`));
+        expect(((await response.json()) as { detail: string }).detail).to.match(
+          new RegExp(`not UTF-8.*byte offset ${good.length + offset}\\b`),
+        );
         expect((await fetch(app.origin + PATH)).status).to.be.oneOf([404, 410]);
       });
     }
@@ -225,7 +297,9 @@ describe('malformed and hostile requests (issue 28, item 4)', function () {
       const dump = Buffer.concat([head, Buffer.from([0xe9]), Buffer.from(`" <${ID}> .\n`)]);
       const response = await send('/_bulk?format=nquads', 'application/n-quads', dump);
       expect(response.status).to.equal(400);
-      expect(((await response.json()) as { detail: string }).detail).to.match(new RegExp(`not UTF-8: byte 0xE9 at byte offset ${head.length}\\b`));
+      expect(((await response.json()) as { detail: string }).detail).to.match(
+        new RegExp(`not UTF-8: byte 0xE9 at byte offset ${head.length}\\b`),
+      );
       expect((await fetch(app.origin + PATH)).status).to.be.oneOf([404, 410]);
     });
   });
@@ -234,7 +308,11 @@ describe('malformed and hostile requests (issue 28, item 4)', function () {
     for (const escape of ['%00', '%01', '%1F', '%7F', '%C2%85', '%ED%A0%80', '%FF']) {
       it(escape, async () => {
         const logged = app.log.length;
-        const answer = await rawRequest(app.origin, 'GET', `/_export?format=nquads&id=${encodeURIComponent(BASE + 'object/1')}${escape}`);
+        const answer = await rawRequest(
+          app.origin,
+          'GET',
+          `/_export?format=nquads&id=${encodeURIComponent(BASE + 'object/1')}${escape}`,
+        );
         expect(answer.status).to.equal(400);
         expect(answer.headers['content-type']).to.equal('application/problem+json');
         expect((JSON.parse(answer.body) as { detail: string }).detail).to.match(/\bid=/);
@@ -261,7 +339,11 @@ describe('malformed and hostile requests (issue 28, item 4)', function () {
 
   describe('problem answers: nosniff, and a problem body on what Node refuses itself', () => {
     it('every problem+json carries X-Content-Type-Options: nosniff', async () => {
-      for (const [path, status] of [['/collection/object/nothing-here', 404], ['/_export?format=nope', 400], ['/collection/object/%00', 400]] as const) {
+      for (const [path, status] of [
+        ['/collection/object/nothing-here', 404],
+        ['/_export?format=nope', 400],
+        ['/collection/object/%00', 400],
+      ] as const) {
         const answer = await rawRequest(app.origin, 'GET', path);
         expect(answer.status, path).to.equal(status);
         expect(answer.headers['content-type']).to.equal('application/problem+json');
@@ -282,7 +364,12 @@ describe('malformed and hostile requests (issue 28, item 4)', function () {
       });
 
       const refused: Array<[string, string, number, RegExp]> = [
-        ['a header line without a colon', 'GET / HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n', 400, /malformed|not HTTP/i],
+        [
+          'a header line without a colon',
+          'GET / HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n',
+          400,
+          /malformed|not HTTP/i,
+        ],
         ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', 400, /malformed|not HTTP/i],
         ['headers over 16 KB', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, /16384 bytes/],
       ];

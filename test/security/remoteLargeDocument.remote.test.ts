@@ -13,21 +13,35 @@ const V1 = 'https://linked.art/ns/v1/linked-art.json';
 
 function objectWith(id: string, identifiers: number): string {
   const identifiedBy = Array.from({ length: identifiers }, (_, i) => ({
-    type: 'Identifier', content: `inv-${i}-${'x'.repeat(40)}`,
+    type: 'Identifier',
+    content: `inv-${i}-${'x'.repeat(40)}`,
     classified_as: [{ id: 'http://vocab.getty.edu/aat/300312355', type: 'Type', _label: 'accession number' }],
   }));
-  return JSON.stringify({ '@context': V1, id, type: 'HumanMadeObject', _label: 'many identifiers', identified_by: identifiedBy });
+  return JSON.stringify({
+    '@context': V1,
+    id,
+    type: 'HumanMadeObject',
+    _label: 'many identifiers',
+    identified_by: identifiedBy,
+  });
 }
 
 describe('Security: a document larger than the remote store takes in one write (remote store)', function () {
   this.timeout(600_000);
   let app: TestApp;
-  before(async () => { app = await startTestApp([], { baseUrl: BASE, token: TOKEN, maxBodyMb: '64', maxArrayItems: '50000' }); });
-  after(async () => { await app.close(); });
-
-  const put = (path: string, body: string): Promise<Response> => fetch(`${app.origin}/collection/${path}`, {
-    method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' }, body,
+  before(async () => {
+    app = await startTestApp([], { baseUrl: BASE, token: TOKEN, maxBodyMb: '64', maxArrayItems: '50000' });
   });
+  after(async () => {
+    await app.close();
+  });
+
+  const put = (path: string, body: string): Promise<Response> =>
+    fetch(`${app.origin}/collection/${path}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+      body,
+    });
 
   it('a PUT of 20,000 Identifiers (3.8 MB, 31 MB as a write): 413 naming the document, nothing stored; the next PUT is stored', async () => {
     const id = `${BASE}object/many`;

@@ -20,7 +20,10 @@ const INTERNAL = 'urn:linkedart-service:';
 
 /** Values that would change a query they were pasted into as `<value>` (or as a string). */
 const PAYLOADS: ReadonlyArray<readonly [string, string]> = [
-  ['the issue\'s payload: close the IRI, list every graph, comment out the rest', `${PAINTER}>?p?z.GRAPH?g2{?s?p2?o2}}}#`],
+  [
+    "the issue's payload: close the IRI, list every graph, comment out the rest",
+    `${PAINTER}>?p?z.GRAPH?g2{?s?p2?o2}}}#`,
+  ],
   ['a closing >', `${PAINTER}>`],
   ['a closing } after >', `${PAINTER}> ?p ?o }}`],
   ['a }', `${PAINTER}}`],
@@ -44,8 +47,12 @@ type Problem = { status: number; detail: string; title: string };
 describe(`Security: SPARQL injection through request values (${STORE_KIND})`, function () {
   this.timeout(120000);
   let app: TestApp;
-  before(async () => { app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, token: TOKEN, pageSize: '1000' }); });
-  after(async () => { await app.close(); });
+  before(async () => {
+    app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE, token: TOKEN, pageSize: '1000' });
+  });
+  after(async () => {
+    await app.close();
+  });
 
   const get = (path: string, params: Record<string, string>): Promise<Response> =>
     fetch(`${app.origin}${path}?${new URLSearchParams(params).toString()}`);
@@ -75,7 +82,10 @@ describe(`Security: SPARQL injection through request values (${STORE_KIND})`, fu
     });
 
     it('the detail says which character is wrong', async () => {
-      const problem = await refused(await get('/_links/objectProducedByAgent', { id: `${PAINTER}>x`, page: '1' }), 'id');
+      const problem = await refused(
+        await get('/_links/objectProducedByAgent', { id: `${PAINTER}>x`, page: '1' }),
+        'id',
+      );
       expect(problem.detail).to.include('">"');
     });
 
@@ -83,12 +93,19 @@ describe(`Security: SPARQL injection through request values (${STORE_KIND})`, fu
       for (const [, id] of PAYLOADS.slice(0, 3)) await get('/_links/objectProducedByAgent', { id, page: '1' });
       const response = await get('/_links/objectProducedByAgent', { id: PAINTER, page: '1' });
       expect(response.status).to.equal(200);
-      const page = await response.json() as { orderedItems: Array<{ id: string }> };
+      const page = (await response.json()) as { orderedItems: Array<{ id: string }> };
       expect(page.orderedItems.map((i) => i.id)).to.deep.equal([PAINTING]);
     });
 
     it('valid ids that are unusual still answer (non-ASCII, percent-encoded, a fragment, a query): 200 with no hits', async () => {
-      for (const id of [`${BASE}person/café`, `${BASE}person/caf%C3%A9`, `${BASE}person/a%3Eb`, `${PAINTER}#part`, `${PAINTER}?x=1&y=2`, 'urn:uuid:0b1d7e8e-3d3b-4c27-9a7f-4f5b0b3d1c2e']) {
+      for (const id of [
+        `${BASE}person/café`,
+        `${BASE}person/caf%C3%A9`,
+        `${BASE}person/a%3Eb`,
+        `${PAINTER}#part`,
+        `${PAINTER}?x=1&y=2`,
+        'urn:uuid:0b1d7e8e-3d3b-4c27-9a7f-4f5b0b3d1c2e',
+      ]) {
         const response = await get('/_links/objectProducedByAgent', { id, page: '1' });
         expect(response.status, id).to.equal(200);
         expect(((await response.json()) as { orderedItems: unknown[] }).orderedItems, id).to.deep.equal([]);
@@ -107,7 +124,10 @@ describe(`Security: SPARQL injection through request values (${STORE_KIND})`, fu
     }
 
     it('?type= with the payload (as a full IRI): 400 naming ?type=', async () => {
-      await refused(await get('/_export', { format: 'ndjson', type: 'http://www.cidoc-crm.org/cidoc-crm/E21_Person>?p?o}}#' }), 'type');
+      await refused(
+        await get('/_export', { format: 'ndjson', type: 'http://www.cidoc-crm.org/cidoc-crm/E21_Person>?p?o}}#' }),
+        'type',
+      );
     });
 
     it('a valid id is exported; a valid unknown id is still a 404', async () => {
@@ -133,30 +153,50 @@ describe(`Security: SPARQL injection through request values (${STORE_KIND})`, fu
 
     for (const [what, query, named] of [
       ['a Virtuoso built-in (bif:) as a function', 'SELECT (<bif:sys_stat>("st_dbms_name") AS ?x) {}', 'bif:sys_stat'],
-      ['a bif: function through a PREFIX', 'PREFIX bif: <bif:> SELECT ?x WHERE { BIND(bif:file_to_string("virtuoso.ini") AS ?x) }', 'bif:file_to_string'],
-      ['a stored procedure (sql:) that would write triples', 'SELECT (<sql:TTLP>("<urn:a> <urn:b> <urn:c> .", "", "urn:linkedart-service:graphs", 0) AS ?x) {}', 'sql:TTLP'],
+      [
+        'a bif: function through a PREFIX',
+        'PREFIX bif: <bif:> SELECT ?x WHERE { BIND(bif:file_to_string("virtuoso.ini") AS ?x) }',
+        'bif:file_to_string',
+      ],
+      [
+        'a stored procedure (sql:) that would write triples',
+        'SELECT (<sql:TTLP>("<urn:a> <urn:b> <urn:c> .", "", "urn:linkedart-service:graphs", 0) AS ?x) {}',
+        'sql:TTLP',
+      ],
       ['a bif: magic predicate', 'SELECT ?s WHERE { ?s ?p ?o . ?o <bif:contains> "Edith" }', 'bif:contains'],
-      ['a function IRI in a FILTER of a subquery', 'SELECT * WHERE { { SELECT ?s WHERE { ?s ?p ?o FILTER(<http://example.org/f>(?o)) } } }', 'http://example.org/f'],
+      [
+        'a function IRI in a FILTER of a subquery',
+        'SELECT * WHERE { { SELECT ?s WHERE { ?s ?p ?o FILTER(<http://example.org/f>(?o)) } } }',
+        'http://example.org/f',
+      ],
     ] as const) {
       it(`a query calling ${what}: 400 naming it, nothing of the store's server said`, async () => {
         const response = await get('/sparql', { query });
         const text = await response.text();
         expect(response.status, text.slice(0, 300)).to.equal(400);
-        expect((JSON.parse(text) as Problem).detail).to.include(`<${named}>`).and.to.match(/not allowed|not supported/);
+        expect((JSON.parse(text) as Problem).detail)
+          .to.include(`<${named}>`)
+          .and.to.match(/not allowed|not supported/);
         expect(text).not.to.match(/virtuoso/i);
       });
     }
 
     it('XSD casts and built-ins still work', async () => {
-      const response = await fetch(`${app.origin}/sparql?${new URLSearchParams({ query: 'SELECT (<http://www.w3.org/2001/XMLSchema#integer>("7") + STRLEN("ab") AS ?n) {}' })}`,
-        { headers: { Accept: 'application/sparql-results+json' } });
+      const response = await fetch(
+        `${app.origin}/sparql?${new URLSearchParams({ query: 'SELECT (<http://www.w3.org/2001/XMLSchema#integer>("7") + STRLEN("ab") AS ?n) {}' })}`,
+        { headers: { Accept: 'application/sparql-results+json' } },
+      );
       expect(response.status).to.equal(200);
-      expect(((await response.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0].n.value).to.equal('9');
+      expect(
+        ((await response.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0].n
+          .value,
+      ).to.equal('9');
     });
 
     it('an update calling a store function is refused the same way', async () => {
       const response = await fetch(`${app.origin}/sparql`, {
-        method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/sparql-update' },
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/sparql-update' },
         body: `INSERT { GRAPH <${PAINTER}> { <${PAINTER}> <http://www.w3.org/2000/01/rdf-schema#comment> ?x } } WHERE { BIND(<bif:sys_stat>("st_dbms_name") AS ?x) }`,
       });
       const text = await response.text();
@@ -165,9 +205,12 @@ describe(`Security: SPARQL injection through request values (${STORE_KIND})`, fu
     });
 
     it('a valid named-graph-uri still answers', async () => {
-      const response = await fetch(`${app.origin}/sparql?${new URLSearchParams({ query, 'named-graph-uri': PAINTER })}`, { headers: { Accept: 'application/sparql-results+json' } });
+      const response = await fetch(
+        `${app.origin}/sparql?${new URLSearchParams({ query, 'named-graph-uri': PAINTER })}`,
+        { headers: { Accept: 'application/sparql-results+json' } },
+      );
       expect(response.status).to.equal(200);
-      const body = await response.json() as { results: { bindings: Array<{ g: { value: string } }> } };
+      const body = (await response.json()) as { results: { bindings: Array<{ g: { value: string } }> } };
       expect(body.results.bindings.map((b) => b.g.value)).to.deep.equal([PAINTER]);
     });
   });
@@ -177,26 +220,43 @@ describe(`Security: SPARQL injection through request values (${STORE_KIND})`, fu
       const links = new StoredReverseLinks(app.store);
       for (const [, id] of PAYLOADS) {
         let thrown: unknown;
-        try { await links.hits(id, 'objectProducedByAgent', 0, 1000); } catch (error) { thrown = error; }
+        try {
+          await links.hits(id, 'objectProducedByAgent', 0, 1000);
+        } catch (error) {
+          thrown = error;
+        }
         expect(thrown, id).to.be.instanceOf(InvalidSparqlTerm);
         thrown = undefined;
-        try { await links.counts(id); } catch (error) { thrown = error; }
+        try {
+          await links.counts(id);
+        } catch (error) {
+          thrown = error;
+        }
         expect(thrown, id).to.be.instanceOf(InvalidSparqlTerm);
       }
-      expect((await links.hits(PAINTER, 'objectProducedByAgent', 0, 1000)).items.map((i) => i.id)).to.deep.equal([PAINTING]);
+      expect((await links.hits(PAINTER, 'objectProducedByAgent', 0, 1000)).items.map((i) => i.id)).to.deep.equal([
+        PAINTING,
+      ]);
     });
 
     it('text that would end a SPARQL string is stored and read back exactly (written as a literal, on this store)', async () => {
       const id = `${BASE}object/quoted-label`;
       const label = 'a " } GRAPH ?g { ?s ?p ?o } # \\ \\u0022 \\" ends with \\';
-      const doc = { '@context': 'https://linked.art/ns/v1/linked-art.json', id, type: 'HumanMadeObject', _label: label };
+      const doc = {
+        '@context': 'https://linked.art/ns/v1/linked-art.json',
+        id,
+        type: 'HumanMadeObject',
+        _label: label,
+      };
       const put = await fetch(app.origin + new URL(id).pathname, {
-        method: 'PUT', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' }, body: JSON.stringify(doc),
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+        body: JSON.stringify(doc),
       });
       expect(put.status, await put.clone().text()).to.be.oneOf([200, 201]);
       const read = await app.documents.read(id);
       expect(read, 'stored').to.not.equal(undefined);
-      const got = await (await fetch(app.origin + new URL(id).pathname)).json() as { _label: string };
+      const got = (await (await fetch(app.origin + new URL(id).pathname)).json()) as { _label: string };
       expect(got._label).to.equal(label);
     });
   });

@@ -13,18 +13,20 @@ import { REMOTE_STORE_URL, REMOTE_STORE_WRITER, openTestStore } from '../support
 const BASE = 'http://localhost:8080/collection/';
 const REGISTRY = 'urn:linkedart-service:graphs';
 
-describe('Security: the remote store\'s own functions, with queries run as its dba', function () {
+describe("Security: the remote store's own functions, with queries run as its dba", function () {
   this.timeout(120000);
   let app: TestApp;
   before(async function () {
     const { updateUrl, user, password } = REMOTE_STORE_WRITER;
     if (!REMOTE_STORE_URL || !updateUrl || user === undefined) this.skip();
     app = await startTestApp(demoDocuments(BASE), { baseUrl: BASE }, async (dataDir) => {
-      await (await openTestStore(dataDir)).close();   // cleared, as the suites' store is
+      await (await openTestStore(dataDir)).close(); // cleared, as the suites' store is
       return SparqlStore.open({ queryUrl: updateUrl, user, password });
     });
   });
-  after(async () => { await app?.close(); });
+  after(async () => {
+    await app?.close();
+  });
 
   const ask = async (query: string): Promise<boolean> => {
     const result = await app.store.query(query);
@@ -33,15 +35,19 @@ describe('Security: the remote store\'s own functions, with queries run as its d
 
   it('sql:TTLP in an anonymous SELECT: 400 naming it, and nothing written into the registry graph', async () => {
     const query = `SELECT (<sql:TTLP>("<urn:injected> <urn:p> <urn:o> .", "", "${REGISTRY}", 0) AS ?x) {}`;
-    const response = await fetch(`${app.origin}/sparql?${new URLSearchParams({ query })}`, { headers: { Accept: 'application/sparql-results+json' } });
+    const response = await fetch(`${app.origin}/sparql?${new URLSearchParams({ query })}`, {
+      headers: { Accept: 'application/sparql-results+json' },
+    });
     const text = await response.text();
     expect(response.status, text.slice(0, 300)).to.equal(400);
     expect(text).to.include('<sql:TTLP>');
     expect(await ask(`ASK { GRAPH <${REGISTRY}> { <urn:injected> ?p ?o } }`)).to.equal(false);
   });
 
-  it('bif:sys_stat in an anonymous SELECT: 400, the server\'s name not told', async () => {
-    const response = await fetch(`${app.origin}/sparql?${new URLSearchParams({ query: 'SELECT (<bif:sys_stat>("st_dbms_name") AS ?x) {}' })}`);
+  it("bif:sys_stat in an anonymous SELECT: 400, the server's name not told", async () => {
+    const response = await fetch(
+      `${app.origin}/sparql?${new URLSearchParams({ query: 'SELECT (<bif:sys_stat>("st_dbms_name") AS ?x) {}' })}`,
+    );
     const text = await response.text();
     expect(response.status, text.slice(0, 300)).to.equal(400);
     expect(text).not.to.match(/OpenLink|virtuoso/i);

@@ -19,10 +19,15 @@ export const JSON_SCHEMA_DIR = `${FIXTURES}json-schema/`;
 export const HAL_LINKS_FILE = `${FIXTURES}hal_links.tsv`;
 export const DEMO_DIR = `${PROJECT_ROOT}data/demo/`;
 
-export interface CorpusDocument { file: string; json: Record<string, unknown> }
+export interface CorpusDocument {
+  file: string;
+  json: Record<string, unknown>;
+}
 
 export function readDocuments(dir: string): CorpusDocument[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort(naturalOrder)
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort(naturalOrder)
     .map((file) => ({ file, json: JSON.parse(readFileSync(dir + file, 'utf8')) as Record<string, unknown> }));
 }
 

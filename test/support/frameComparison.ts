@@ -13,10 +13,16 @@
  */
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const SAME_IRI: Record<string, string> = { part_of: 'broader', represents_entity_of_type: 'represents_instance_of_type' };
+const SAME_IRI: Record<string, string> = {
+  part_of: 'broader',
+  represents_entity_of_type: 'represents_instance_of_type',
+};
 const CONCEPTS = new Set(['Type', 'Material', 'Language', 'Currency', 'MeasurementUnit']);
 
-export interface Normalized { tree: Json; nodes: Record<string, Json> }
+export interface Normalized {
+  tree: Json;
+  nodes: Record<string, Json>;
+}
 
 export function normalizeForFrame(doc: Json, rootId: string): Normalized {
   const merged = new Map<string, Map<string, Set<string>>>();
@@ -31,9 +37,14 @@ export function normalizeForFrame(doc: Json, rootId: string): Normalized {
     const out: { [key: string]: Json } = {};
     for (const [key, v] of Object.entries(value)) {
       if (key === '@context' || key === '_complete') continue;
-      const k = concept || key === 'represents_entity_of_type' ? SAME_IRI[key] ?? key : key;
-      const normalized = key === 'id' || key === 'type' ? v : key === '_label' ? walk(v, ancestors, false) : walk(Array.isArray(v) ? v : [v], id ? [...ancestors, id] : ancestors, false);
-      out[k] = Array.isArray(out[k]) && Array.isArray(normalized) ? sortValues([...(out[k]), ...normalized]) : normalized;
+      const k = concept || key === 'represents_entity_of_type' ? (SAME_IRI[key] ?? key) : key;
+      const normalized =
+        key === 'id' || key === 'type'
+          ? v
+          : key === '_label'
+            ? walk(v, ancestors, false)
+            : walk(Array.isArray(v) ? v : [v], id ? [...ancestors, id] : ancestors, false);
+      out[k] = Array.isArray(out[k]) && Array.isArray(normalized) ? sortValues([...out[k], ...normalized]) : normalized;
     }
     if (id !== undefined && !isRoot) {
       let props = merged.get(id);
@@ -61,10 +72,21 @@ export function normalizeForFrame(doc: Json, rootId: string): Normalized {
 /** JSON text with keys sorted, so equal values sort together whatever their key order. */
 function stableText(v: Json): string {
   if (Array.isArray(v)) return '[' + v.map(stableText).join(',') + ']';
-  if (v !== null && typeof v === 'object') return '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ':' + stableText(v[k])).join(',') + '}';
+  if (v !== null && typeof v === 'object')
+    return (
+      '{' +
+      Object.keys(v)
+        .sort()
+        .map((k) => JSON.stringify(k) + ':' + stableText(v[k]))
+        .join(',') +
+      '}'
+    );
   return JSON.stringify(v);
 }
 
 function sortValues(values: Json[]): Json[] {
-  return values.map((v) => [stableText(v), v] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  return values
+    .map((v) => [stableText(v), v] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, v]) => v);
 }

@@ -2,7 +2,13 @@
 export function jsonDiff(a: unknown, b: unknown, path = ''): string[] {
   if (a === b) return [];
   const show = (v: unknown): string => (JSON.stringify(v) ?? 'undefined').slice(0, 160);
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) {
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  ) {
     return [`${path || '(root)'}: ${show(a)} != ${show(b)}`];
   }
   if (Array.isArray(a) && Array.isArray(b)) {
@@ -17,9 +23,11 @@ export function jsonDiff(a: unknown, b: unknown, path = ''): string[] {
 
 /** The JSON paths of `document` whose single value was rendered as a one-element array. */
 export function wrappedInArray(input: unknown, output: unknown, path = ''): string[] {
-  if (Array.isArray(output) && !Array.isArray(input) && output.length === 1 && jsonDiff(input, output[0]).length === 0) return [path];
+  if (Array.isArray(output) && !Array.isArray(input) && output.length === 1 && jsonDiff(input, output[0]).length === 0)
+    return [path];
   if (typeof input !== 'object' || input === null || typeof output !== 'object' || output === null) return [];
-  if (Array.isArray(input) && Array.isArray(output)) return input.flatMap((x, i) => wrappedInArray(x, output[i], `${path}[${i}]`));
+  if (Array.isArray(input) && Array.isArray(output))
+    return input.flatMap((x, i) => wrappedInArray(x, output[i], `${path}[${i}]`));
   const io = input as Record<string, unknown>;
   const oo = output as Record<string, unknown>;
   return Object.keys(io).flatMap((k) => wrappedInArray(io[k], oo[k], path ? `${path}.${k}` : k));

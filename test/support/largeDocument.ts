@@ -13,8 +13,18 @@ const ACCESSION = { id: 'http://vocab.getty.edu/aat/300312355', type: 'Type', _l
 
 /** A HumanMadeObject with `n` Identifiers, each classified as an accession number. */
 export function manyIdentifiers(n: number): Record<string, unknown> {
-  const identified_by = Array.from({ length: n }, (_, i) => ({ type: 'Identifier', content: `ACC-${i}`, classified_as: [ACCESSION] }));
-  return { '@context': 'https://linked.art/ns/v1/linked-art.json', id: LARGE_ID, type: 'HumanMadeObject', _label: 'Many identifiers', identified_by };
+  const identified_by = Array.from({ length: n }, (_, i) => ({
+    type: 'Identifier',
+    content: `ACC-${i}`,
+    classified_as: [ACCESSION],
+  }));
+  return {
+    '@context': 'https://linked.art/ns/v1/linked-art.json',
+    id: LARGE_ID,
+    type: 'HumanMadeObject',
+    _label: 'Many identifiers',
+    identified_by,
+  };
 }
 
 export interface Watched<T> {

@@ -19,7 +19,7 @@ export class MemoryStore implements QuadStore {
 
   /** Curators' SPARQL is tested on the real stores (EmbeddedStore), not on this double. */
   sparqlEngine(): never {
-    throw new Error('MemoryStore has no SPARQL engine: test curators\' SPARQL with EmbeddedStore');
+    throw new Error("MemoryStore has no SPARQL engine: test curators' SPARQL with EmbeddedStore");
   }
 
   /** `absent` is a hint for stores that read before they write: this one does not. */
@@ -27,7 +27,11 @@ export class MemoryStore implements QuadStore {
   async replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>, _absent?: ReadonlySet<string>): Promise<void> {
     for (const [name, quads] of graphs) {
       if (quads.length === 0) this.graphs.delete(name);
-      else this.graphs.set(name, quads.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode(name))));
+      else
+        this.graphs.set(
+          name,
+          quads.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode(name))),
+        );
     }
   }
 
@@ -40,34 +44,63 @@ export class MemoryStore implements QuadStore {
   }
 
   // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async QuadStore: callers await it, a throw must reject
-  async hasGraph(name: string): Promise<boolean> { return this.graphs.has(name); }
+  async hasGraph(name: string): Promise<boolean> {
+    return this.graphs.has(name);
+  }
   // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async QuadStore: callers await it, a throw must reject
-  async listGraphs(): Promise<string[]> { return [...this.graphs.keys()]; }
+  async listGraphs(): Promise<string[]> {
+    return [...this.graphs.keys()];
+  }
   /** SELECT and ASK, by Oxigraph over a copy of the graphs (enough for what services ask of a store). */
   // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async QuadStore: callers await it, a throw must reject
   async query(sparql: string): Promise<QueryResult> {
     const copy = new oxigraph.Store();
-    for (const quads of this.graphs.values()) for (const q of quads) copy.add(oxigraph.quad(ox(q.subject) as oxigraph.NamedNode, ox(q.predicate) as oxigraph.NamedNode, ox(q.object) as oxigraph.NamedNode, ox(q.graph) as oxigraph.NamedNode));
-    const json = JSON.parse(copy.query(sparql, { results_format: 'application/sparql-results+json' }) as string) as
-      { boolean?: boolean; head: { vars?: string[] }; results?: { bindings: Array<Record<string, JsonTerm>> } };
+    for (const quads of this.graphs.values())
+      for (const q of quads)
+        copy.add(
+          oxigraph.quad(
+            ox(q.subject) as oxigraph.NamedNode,
+            ox(q.predicate) as oxigraph.NamedNode,
+            ox(q.object) as oxigraph.NamedNode,
+            ox(q.graph) as oxigraph.NamedNode,
+          ),
+        );
+    const json = JSON.parse(copy.query(sparql, { results_format: 'application/sparql-results+json' }) as string) as {
+      boolean?: boolean;
+      head: { vars?: string[] };
+      results?: { bindings: Array<Record<string, JsonTerm>> };
+    };
     if (json.boolean !== undefined) return { kind: 'boolean', value: json.boolean };
     return {
-      kind: 'bindings', variables: json.head.vars ?? [],
-      rows: json.results!.bindings.map((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, jsonTermToPlain(v)]))),
+      kind: 'bindings',
+      variables: json.head.vars ?? [],
+      rows: json.results!.bindings.map((b) =>
+        Object.fromEntries(Object.entries(b).map(([k, v]) => [k, jsonTermToPlain(v)])),
+      ),
     };
   }
   // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async QuadStore: callers await it, a throw must reject
-  async update(): Promise<void> { throw new Error('MemoryStore does not run SPARQL'); }
+  async update(): Promise<void> {
+    throw new Error('MemoryStore does not run SPARQL');
+  }
   // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async QuadStore: callers await it, a throw must reject
-  async size(): Promise<number> { return [...this.graphs.values()].reduce((n, g) => n + g.length, 0); }
-  async close(): Promise<void> { /* nothing to release */ }
+  async size(): Promise<number> {
+    return [...this.graphs.values()].reduce((n, g) => n + g.length, 0);
+  }
+  async close(): Promise<void> {
+    /* nothing to release */
+  }
 }
 
 function ox(t: Term): oxigraph.NamedNode | oxigraph.BlankNode | oxigraph.Literal | oxigraph.DefaultGraph {
   switch (t.termType) {
-    case 'NamedNode': return oxigraph.namedNode(t.value);
-    case 'BlankNode': return oxigraph.blankNode(t.value);
-    case 'Literal': return oxigraph.literal(t.value, t.language || oxigraph.namedNode(t.datatype.value));
-    default: return oxigraph.defaultGraph();
+    case 'NamedNode':
+      return oxigraph.namedNode(t.value);
+    case 'BlankNode':
+      return oxigraph.blankNode(t.value);
+    case 'Literal':
+      return oxigraph.literal(t.value, t.language || oxigraph.namedNode(t.datatype.value));
+    default:
+      return oxigraph.defaultGraph();
   }
 }

@@ -17,9 +17,12 @@ export const documentLoader = async (url: string): Promise<{ document: object; d
 
 function termText(t: Term): string {
   switch (t.termType) {
-    case 'NamedNode': return `<${t.value}>`;
-    case 'BlankNode': return `_:${t.value}`;
-    case 'DefaultGraph': return '';
+    case 'NamedNode':
+      return `<${t.value}>`;
+    case 'BlankNode':
+      return `_:${t.value}`;
+    case 'DefaultGraph':
+      return '';
     case 'Literal': {
       const lit = t as Term & { language?: string; datatype?: { value: string } };
       const value = JSON.stringify(lit.value);
@@ -27,7 +30,8 @@ function termText(t: Term): string {
       const dt = lit.datatype?.value;
       return dt && dt !== 'http://www.w3.org/2001/XMLSchema#string' ? `${value}^^<${dt}>` : value;
     }
-    default: throw new Error(`unexpected term ${t.termType}`);
+    default:
+      throw new Error(`unexpected term ${t.termType}`);
   }
 }
 
@@ -42,5 +46,8 @@ export async function canonical(nquads: string): Promise<string> {
 
 /** jsonld.js's own conversion of a document, as N-Quads. */
 export async function referenceToRdf(doc: object): Promise<string> {
-  return (await jsonld.toRDF(doc, { documentLoader, format: 'application/n-quads' } as unknown as jsonld.Options.ToRdf)) as unknown as string;
+  return (await jsonld.toRDF(doc, {
+    documentLoader,
+    format: 'application/n-quads',
+  } as unknown as jsonld.Options.ToRdf)) as unknown as string;
 }

@@ -4,7 +4,13 @@
  * their entity graphs, where a relation's SPARQL is evaluated over the union of the graphs.
  */
 import { Store, blankNode, fromTerm, namedNode, quad } from 'oxigraph';
-import { Parser as SparqlParser, Generator as SparqlGenerator, type SelectQuery, type Pattern, type Term as SparqlTerm } from 'sparqljs';
+import {
+  Parser as SparqlParser,
+  Generator as SparqlGenerator,
+  type SelectQuery,
+  type Pattern,
+  type Term as SparqlTerm,
+} from 'sparqljs';
 import { repairDocument } from '../../src/ingest/repairs/repairDocument.js';
 import { admitDocument } from '../../src/validate/admitDocument.js';
 import type { IngestedDocument } from '../../src/ingest/ingestDocument.js';
@@ -37,16 +43,25 @@ export function relationDataset(): RelationDataset {
   const corpus = acceptedCorpus(admit);
   // The real-world records a load stores too: their references carry real ids, the examples' mostly none.
   const realWorld: IngestedDocument[] = [];
-  for (const source of readdirSync(REAL_WORLD, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+  for (const source of readdirSync(REAL_WORLD, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
     for (const { file, json } of readDocuments(`${REAL_WORLD}${source}/`)) {
-      for (const record of Array.isArray(json) ? json as unknown[] : [json]) {
-        try { realWorld.push(admit(record, file)); } catch { /* refused by the gate even after repairs: not stored, not indexed */ }
+      for (const record of Array.isArray(json) ? (json as unknown[]) : [json]) {
+        try {
+          realWorld.push(admit(record, file));
+        } catch {
+          /* refused by the gate even after repairs: not stored, not indexed */
+        }
       }
     }
   }
   const seen = new Set<string>();
-  const unique = [...corpus, ...demoDocuments(DEMO_BASE_URL), ...realWorld].filter((d) => !seen.has(d.id) && seen.add(d.id));
-  return dataset = datasetOf(unique);
+  const unique = [...corpus, ...demoDocuments(DEMO_BASE_URL), ...realWorld].filter(
+    (d) => !seen.has(d.id) && seen.add(d.id),
+  );
+  return (dataset = datasetOf(unique));
 }
 
 export function datasetOf(documents: readonly IngestedDocument[]): RelationDataset {
@@ -70,11 +85,19 @@ export function datasetOf(documents: readonly IngestedDocument[]): RelationDatas
 }
 
 /** The quad for Oxigraph, in the document's graph, its blank nodes kept apart from other documents'. */
-function oxigraphQuad(q: IngestedDocument['quads'][number], graph: ReturnType<typeof namedNode>, docIndex: number): import('oxigraph').Quad {
+function oxigraphQuad(
+  q: IngestedDocument['quads'][number],
+  graph: ReturnType<typeof namedNode>,
+  docIndex: number,
+): import('oxigraph').Quad {
   const term = (t: import('@rdfjs/types').Term): import('oxigraph').Term =>
-    (t.termType === 'BlankNode' ? blankNode(`d${docIndex}_${t.value}`) : fromTerm(t) as import('oxigraph').Term);
-  return quad(term(q.subject) as import('oxigraph').Quad_Subject, term(q.predicate) as import('oxigraph').NamedNode,
-    term(q.object) as import('oxigraph').Quad_Object, graph);
+    t.termType === 'BlankNode' ? blankNode(`d${docIndex}_${t.value}`) : (fromTerm(t) as import('oxigraph').Term);
+  return quad(
+    term(q.subject) as import('oxigraph').Quad_Subject,
+    term(q.predicate) as import('oxigraph').NamedNode,
+    term(q.object) as import('oxigraph').Quad_Object,
+    graph,
+  );
 }
 
 /**
@@ -82,10 +105,17 @@ function oxigraphQuad(q: IngestedDocument['quads'][number], graph: ReturnType<ty
  * bound to each candidate in turn (one query, a VALUES block), the hits kept to documents of
  * the classes the relation returns (a hit is an entity with a document here, of the relation's kind).
  */
-export function sparqlPairs(data: RelationDataset, relation: Relation, candidates: readonly string[], sparql = relation.sparql): Set<string> {
+export function sparqlPairs(
+  data: RelationDataset,
+  relation: Relation,
+  candidates: readonly string[],
+  sparql = relation.sparql,
+): Set<string> {
   const query = withCurrentVariable(sparql, candidates);
   const pairs = new Set<string>();
-  const results = data.oxigraph.query(query, { use_default_graph_as_union: true }) as Array<Map<string, import('oxigraph').Term>>;
+  const results = data.oxigraph.query(query, { use_default_graph_as_union: true }) as Array<
+    Map<string, import('oxigraph').Term>
+  >;
   const [, hitVariable] = projected(sparql);
   for (const row of results) {
     const current = row.get('current')?.value;
@@ -99,7 +129,11 @@ export function sparqlPairs(data: RelationDataset, relation: Relation, candidate
 }
 
 /** Every (given entity, hit) pair the index answers for the relation, for these candidates. */
-export async function indexPairs(data: RelationDataset, relation: Relation, candidates: readonly string[]): Promise<Set<string>> {
+export async function indexPairs(
+  data: RelationDataset,
+  relation: Relation,
+  candidates: readonly string[],
+): Promise<Set<string>> {
   const pairs = new Set<string>();
   for (const current of candidates) {
     const page = await data.index.hits(current, relation.name, 0, Number.MAX_SAFE_INTEGER);
@@ -113,7 +147,8 @@ export function candidateEntities(data: RelationDataset): string[] {
   const out = new Set<string>();
   for (const doc of data.documents) {
     out.add(doc.id);
-    for (const q of doc.quads) if (q.object.termType === 'NamedNode' && q.predicate.value !== RDF_TYPE) out.add(q.object.value);
+    for (const q of doc.quads)
+      if (q.object.termType === 'NamedNode' && q.predicate.value !== RDF_TYPE) out.add(q.object.value);
   }
   return [...out].sort();
 }
@@ -122,8 +157,12 @@ const PLACEHOLDER = 'urn:x-current:placeholder';
 
 /** The query with `<%current%>` replaced by ?current, bound by a VALUES block, and ?current projected. */
 export function withCurrentVariable(sparql: string, candidates: readonly string[]): string {
-  const prefixes = Object.entries(QUERY_PREFIXES).map(([p, iri]) => `PREFIX ${p}: <${iri}>`).join('\n');
-  const parsed = new SparqlParser().parse(`${prefixes}\n${sparql.split('<%current%>').join(`<${PLACEHOLDER}>`)}`) as SelectQuery;
+  const prefixes = Object.entries(QUERY_PREFIXES)
+    .map(([p, iri]) => `PREFIX ${p}: <${iri}>`)
+    .join('\n');
+  const parsed = new SparqlParser().parse(
+    `${prefixes}\n${sparql.split('<%current%>').join(`<${PLACEHOLDER}>`)}`,
+  ) as SelectQuery;
   const current = { termType: 'Variable', value: 'current' } as unknown as SparqlTerm;
   const replace = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(replace);
@@ -135,7 +174,10 @@ export function withCurrentVariable(sparql: string, candidates: readonly string[
     return node;
   };
   const where = replace(parsed.where) as Pattern[];
-  const values: Pattern = { type: 'values', values: candidates.map((c) => ({ '?current': { termType: 'NamedNode', value: c } })) } as unknown as Pattern;
+  const values: Pattern = {
+    type: 'values',
+    values: candidates.map((c) => ({ '?current': { termType: 'NamedNode', value: c } })),
+  } as unknown as Pattern;
   const variables = [current, ...(parsed.variables as SparqlTerm[])];
   return new SparqlGenerator().stringify({ ...parsed, variables, where: [values, ...where] } as SelectQuery);
 }

@@ -34,19 +34,25 @@ let detailed: Ajv2020 | undefined;
 export function schemaFileOf(doc: { type?: unknown; classified_as?: unknown }): string {
   const types = [doc.type].flat();
   const provenance = JSON.stringify(doc.classified_as ?? []).includes(PROVENANCE_ACTIVITY);
-  const kind = KINDS.find((k) => types.some((t) => k.classes.includes(String(t))) && (k.endpoint !== 'provenance' || provenance));
+  const kind = KINDS.find(
+    (k) => types.some((t) => k.classes.includes(String(t))) && (k.endpoint !== 'provenance' || provenance),
+  );
   if (!kind) throw new Error(`no Linked Art kind has the type ${JSON.stringify(doc.type)}`);
   return `${kind.endpoint === 'visual' ? 'image' : kind.endpoint}.json`;
 }
 
 /** The `type` a schema branch insists on (`{"allOf": [..., {"const": "Acquisition"}]}`), if any. */
 function branchType(schema: unknown): string | undefined {
-  const type = (schema as { properties?: { type?: { const?: string; allOf?: Array<{ const?: string }> } } }).properties?.type;
+  const type = (schema as { properties?: { type?: { const?: string; allOf?: Array<{ const?: string }> } } }).properties
+    ?.type;
   return type?.const ?? type?.allOf?.find((s) => s.const)?.const;
 }
 
 function at(doc: unknown, pointer: string): unknown {
-  return pointer.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
 }
 
 function describe(e: ErrorObject): string {
@@ -72,14 +78,20 @@ export function schemaFindings(doc: Record<string, unknown>): Array<[string, str
   for (const e of validateKind.errors ?? []) {
     if (e.keyword !== 'const' || !e.instancePath.endsWith('/type')) continue;
     const path = e.instancePath.slice(0, -'/type'.length);
-    allowedTypes.set(path, (allowedTypes.get(path) ?? new Set()).add(String((e.params as { allowedValue?: unknown }).allowedValue)));
+    allowedTypes.set(
+      path,
+      (allowedTypes.get(path) ?? new Set()).add(String((e.params as { allowedValue?: unknown }).allowedValue)),
+    );
   }
   for (const [path, allowed] of allowedTypes) {
     // Alternatives (oneOf/anyOf) with more branches than refused types: one branch took the type.
-    const choice = (validateKind.errors ?? []).find((e) => e.instancePath === path && ['oneOf', 'anyOf'].includes(e.keyword));
+    const choice = (validateKind.errors ?? []).find(
+      (e) => e.instancePath === path && ['oneOf', 'anyOf'].includes(e.keyword),
+    );
     if (choice && Array.isArray(choice.schema) && choice.schema.length > allowed.size) continue;
     const type = String((at(doc, path) as { type?: unknown } | undefined)?.type);
-    if (!allowed.has(type)) findings.add(JSON.stringify([path, `no \`${type}\` (allows ${[...allowed].map((t) => `\`${t}\``).join(', ')})`]));
+    if (!allowed.has(type))
+      findings.add(JSON.stringify([path, `no \`${type}\` (allows ${[...allowed].map((t) => `\`${t}\``).join(', ')})`]));
   }
   for (const e of validateKind.errors ?? []) {
     if (['anyOf', 'oneOf', 'allOf', 'if', 'const'].includes(e.keyword)) continue;
@@ -89,6 +101,7 @@ export function schemaFindings(doc: Record<string, unknown>): Array<[string, str
     findings.add(JSON.stringify([e.instancePath || '/', describe(e)]));
   }
   // A refusal no finding explains is reported raw rather than passed over.
-  if (findings.size === 0) return (validateKind.errors ?? []).map((e) => [e.instancePath || '/', `${e.keyword}: ${e.message}`]);
+  if (findings.size === 0)
+    return (validateKind.errors ?? []).map((e) => [e.instancePath || '/', `${e.keyword}: ${e.message}`]);
   return [...findings].map((f) => JSON.parse(f) as [string, string]);
 }

@@ -30,13 +30,18 @@ const opened = new Set<string>();
 /** The data directories whose remote store is open now, with how many stores each. */
 const open = new Map<string, number>();
 
-export async function openTestStore(dataDir: string, options: Omit<EmbeddedStoreOptions, 'dataDir'> = {}): Promise<QuadStore> {
+export async function openTestStore(
+  dataDir: string,
+  options: Omit<EmbeddedStoreOptions, 'dataDir'> = {},
+): Promise<QuadStore> {
   if (!REMOTE_STORE_URL) return EmbeddedStore.open({ dataDir, ...options });
   const still = [...open.keys()].find((d) => d !== dataDir);
   // There is one remote store for every directory: clearing it for this one would empty it under a suite still using it.
   if (!opened.has(dataDir) && still !== undefined) {
-    throw new Error(`The remote test store is still open for ${still}; opening it for ${dataDir} would clear it. ` +
-      'Close that store first, or use a store that needs none (test/support/memoryStore.ts).');
+    throw new Error(
+      `The remote test store is still open for ${still}; opening it for ${dataDir} would clear it. ` +
+        'Close that store first, or use a store that needs none (test/support/memoryStore.ts).',
+    );
   }
   const store = await SparqlStore.open({ queryUrl: REMOTE_STORE_URL, ...REMOTE_STORE_WRITER });
   if (!opened.has(dataDir)) {
@@ -50,7 +55,8 @@ export async function openTestStore(dataDir: string, options: Omit<EmbeddedStore
     if (!closed) {
       closed = true;
       const n = open.get(dataDir)! - 1;
-      if (n === 0) open.delete(dataDir); else open.set(dataDir, n);
+      if (n === 0) open.delete(dataDir);
+      else open.set(dataDir, n);
     }
     await close();
   };
@@ -65,6 +71,13 @@ export async function testStoreArgs(dataDir: string): Promise<string[]> {
   if (!REMOTE_STORE_URL) return ['--data-dir', dataDir];
   await (await openTestStore(dataDir)).close();
   const { updateUrl, user, password } = REMOTE_STORE_WRITER;
-  return ['--store', 'sparql', '--sparql-url', REMOTE_STORE_URL, ...(updateUrl ? ['--update-url', updateUrl] : []),
-    ...(user !== undefined ? ['--store-user', user] : []), ...(password !== undefined ? ['--store-password', password] : [])];
+  return [
+    '--store',
+    'sparql',
+    '--sparql-url',
+    REMOTE_STORE_URL,
+    ...(updateUrl ? ['--update-url', updateUrl] : []),
+    ...(user !== undefined ? ['--store-user', user] : []),
+    ...(password !== undefined ? ['--store-password', password] : []),
+  ];
 }

@@ -29,7 +29,9 @@ function startVirtuoso(): void {
   if (process.env.LINKEDART_TEST_SPARQL_URL) return;
   const dir = mkdtempSync(join(tmpdir(), 'linkedart-virtuoso-'));
   const url = execFileSync('bash', [`${SCRIPTS}start.sh`], {
-    env: { ...process.env, ...VIRTUOSO_ENV, VIRT_DIR: dir }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...VIRTUOSO_ENV, VIRT_DIR: dir },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
   }).trim();
   started = { dir };
   process.env.LINKEDART_TEST_SPARQL_URL = url;
@@ -49,5 +51,8 @@ export function mochaGlobalTeardown(): void {
   if (!started) return;
   const { dir } = started;
   started = undefined;
-  execFileSync('bash', [`${SCRIPTS}stop.sh`], { env: { ...process.env, VIRT_DIR: dir, VIRT_PURGE: '1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync('bash', [`${SCRIPTS}stop.sh`], {
+    env: { ...process.env, VIRT_DIR: dir, VIRT_PURGE: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }

@@ -14,7 +14,9 @@ import { any, out, star } from './paths.js';
 export const ACTIVITY_RELATIONS: readonly Relation[] = [
   // --- What the event or activity caused ---------------------------------------------------
   {
-    name: 'objectProductionCausedByActivity', given: EVENT_OR_ACTIVITY, returns: OBJECT,
+    name: 'objectProductionCausedByActivity',
+    given: EVENT_OR_ACTIVITY,
+    returns: OBJECT,
     description: 'Return the objects whose production was caused by the event or activity.',
     path: [out('crm:P108i_was_produced_by'), star('crm:P9_consists_of'), out('sci:O13i_is_triggered_by')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -23,7 +25,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workCreationCausedByActivity', given: EVENT_OR_ACTIVITY, returns: WORK,
+    name: 'workCreationCausedByActivity',
+    given: EVENT_OR_ACTIVITY,
+    returns: WORK,
     description: 'Return the works whose creation was caused by the event or activity.',
     path: [out('crm:P94i_was_created_by'), star('crm:P9_consists_of'), out('sci:O13i_is_triggered_by')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -33,7 +37,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'setCreationCausedByActivity', given: EVENT_OR_ACTIVITY, returns: SET,
+    name: 'setCreationCausedByActivity',
+    given: EVENT_OR_ACTIVITY,
+    returns: SET,
     description: 'Return the sets whose creation was caused by the event or activity.',
     path: [out('crm:P94i_was_created_by'), star('crm:P9_consists_of'), out('sci:O13i_is_triggered_by')],
     sparql: `SELECT DISTINCT ?set WHERE {
@@ -45,7 +51,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
     // The write gate refuses caused_by on a Concept's Creation (interface.md, Embedded events:
     // "only id, type, _label, ..., influenced_by"), so no stored document links by this relation
     // today; kept as hal_links.tsv defines it, for data the model may allow later.
-    name: 'conceptCreationCausedByActivity', given: EVENT_OR_ACTIVITY, returns: CONCEPT,
+    name: 'conceptCreationCausedByActivity',
+    given: EVENT_OR_ACTIVITY,
+    returns: CONCEPT,
     description: 'Return the concepts whose creation was caused by the event or activity.',
     path: [out('crm:P94i_was_created_by'), star('crm:P9_consists_of'), out('sci:O13i_is_triggered_by')],
     sparql: `SELECT DISTINCT ?concept WHERE {
@@ -56,7 +64,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
   },
   {
     // `died` is crm:P100i_died_in, to the person's Death.
-    name: 'personDeathCausedByActivity', given: EVENT_OR_ACTIVITY, returns: ['Person'],
+    name: 'personDeathCausedByActivity',
+    given: EVENT_OR_ACTIVITY,
+    returns: ['Person'],
     description: 'Return the people whose death was caused by the event or activity.',
     path: [out('crm:P100i_died_in'), out('sci:O13i_is_triggered_by')],
     sparql: `SELECT DISTINCT ?person WHERE {
@@ -65,7 +75,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'objectDestructionCausedByActivity', given: EVENT_OR_ACTIVITY, returns: OBJECT,
+    name: 'objectDestructionCausedByActivity',
+    given: EVENT_OR_ACTIVITY,
+    returns: OBJECT,
     description: 'Return the objects whose destruction was caused by the event or activity.',
     path: [out('crm:P13i_was_destroyed_by'), out('sci:O13i_is_triggered_by')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -74,7 +86,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'activityCausedByActivity', given: EVENT_OR_ACTIVITY, returns: EVENT_OR_ACTIVITY,
+    name: 'activityCausedByActivity',
+    given: EVENT_OR_ACTIVITY,
+    returns: EVENT_OR_ACTIVITY,
     description: 'Return the activities that were caused by the event or activity.',
     path: [out('sci:O13i_is_triggered_by')],
     sparql: `SELECT DISTINCT ?activity WHERE {
@@ -86,7 +100,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
   // --- Parts ---------------------------------------------------------------------------------
   {
     // Direct parts, as the description's example (the Middle Bronze Age, part of the Bronze Age).
-    name: 'activityPartOfActivity', given: TEMPORAL, returns: TEMPORAL,
+    name: 'activityPartOfActivity',
+    given: TEMPORAL,
+    returns: TEMPORAL,
     description: 'Return the periods, events or activities that were part of the period, event or activity.',
     path: [out('crm:P9i_forms_part_of')],
     sparql: `SELECT DISTINCT ?part WHERE {
@@ -97,7 +113,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
 
   // --- Works about or depicting it, and concepts it influenced --------------------------------
   {
-    name: 'workAboutActivity', given: TEMPORAL, returns: WORK,
+    name: 'workAboutActivity',
+    given: TEMPORAL,
+    returns: WORK,
     description: 'Return the works that are about or have a subject of the period, event or activity.',
     path: [out('crm:P129_is_about')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -106,7 +124,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workRepresentsActivity', given: TEMPORAL, returns: WORK,
+    name: 'workRepresentsActivity',
+    given: TEMPORAL,
+    returns: WORK,
     description: 'Return the works that are represent or depict the period, event or activity.',
     path: [out('crm:P138_represents')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -115,7 +135,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workAboutOrRepresentsActivity', given: TEMPORAL, returns: WORK,
+    name: 'workAboutOrRepresentsActivity',
+    given: TEMPORAL,
+    returns: WORK,
     description: 'Return the works that are about or represent the period, event or activity.',
     path: [any([out('crm:P129_is_about')], [out('crm:P138_represents')])],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -128,7 +150,9 @@ export const ACTIVITY_RELATIONS: readonly Relation[] = [
   },
   {
     // As conceptInfluencedByAgent's sketch: the influence is on the concept's creation.
-    name: 'conceptInfluencedByActivity', given: TEMPORAL, returns: CONCEPT,
+    name: 'conceptInfluencedByActivity',
+    given: TEMPORAL,
+    returns: CONCEPT,
     description: 'Return the concepts that were influenced by the period, event or activity.',
     path: [out('crm:P94i_was_created_by'), out('crm:P15_was_influenced_by')],
     sparql: `SELECT DISTINCT ?concept WHERE {

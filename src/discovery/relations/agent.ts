@@ -7,7 +7,9 @@ import { any, out, star } from './paths.js';
 
 export const AGENT_RELATIONS: readonly Relation[] = [
   {
-    name: 'objectProducedByAgent', given: AGENT, returns: OBJECT,
+    name: 'objectProducedByAgent',
+    given: AGENT,
+    returns: OBJECT,
     description: 'Return the objects that were produced, in whole or in part, by the person or group.',
     path: [out('crm:P108i_was_produced_by'), star('crm:P9_consists_of'), out('crm:P14_carried_out_by')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -17,7 +19,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'objectEncounteredByAgent', given: AGENT, returns: OBJECT,
+    name: 'objectEncounteredByAgent',
+    given: AGENT,
+    returns: OBJECT,
     description: 'Return the objects that were discovered or encountered by the person or group.',
     path: [out('sci:O19i_was_object_encountered_at'), star('crm:P9_consists_of'), out('crm:P14_carried_out_by')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -28,8 +32,11 @@ export const AGENT_RELATIONS: readonly Relation[] = [
   },
   {
     // The first branch leaves the object's document: the curating is in the set's.
-    name: 'objectCuratedByAgent', given: AGENT, returns: OBJECT,
-    description: 'Return the objects that are curated, looked after, or otherwise are in the custody of the person or group.',
+    name: 'objectCuratedByAgent',
+    given: AGENT,
+    returns: OBJECT,
+    description:
+      'Return the objects that are curated, looked after, or otherwise are in the custody of the person or group.',
     path: [out('crm:P50_has_current_keeper')],
     via: { step: 'setCuratingByAgent', through: 'objectMemberOfSet' },
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -45,7 +52,10 @@ export const AGENT_RELATIONS: readonly Relation[] = [
   },
   {
     // Not a Linked Art relation: the first step of objectCuratedByAgent, kept in the index only.
-    name: 'setCuratingByAgent', given: AGENT, returns: SET, internal: true,
+    name: 'setCuratingByAgent',
+    given: AGENT,
+    returns: SET,
+    internal: true,
     description: 'The sets used for an activity (their curating) carried out by the person or group.',
     path: [out('crm:P16i_was_used_for'), out('crm:P14_carried_out_by')],
     sparql: `SELECT DISTINCT ?coll WHERE {
@@ -54,7 +64,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'objectOwnedByAgent', given: AGENT, returns: OBJECT,
+    name: 'objectOwnedByAgent',
+    given: AGENT,
+    returns: OBJECT,
     description: 'Return the objects that are owned by the person or group.',
     path: [out('crm:P52_has_current_owner')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -63,7 +75,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workCreatedByAgent', given: AGENT, returns: WORK,
+    name: 'workCreatedByAgent',
+    given: AGENT,
+    returns: WORK,
     description: 'Return the works that were created, in whole or in part, by the person or group.',
     path: [out('crm:P94i_was_created_by'), star('crm:P9_consists_of'), out('crm:P14_carried_out_by')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -73,7 +87,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workAboutAgent', given: AGENT, returns: WORK,
+    name: 'workAboutAgent',
+    given: AGENT,
+    returns: WORK,
     description: 'Return the works that are about or have a subject of the person or group.',
     path: [out('crm:P129_is_about')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -82,7 +98,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workPublishedByAgent', given: AGENT, returns: WORK,
+    name: 'workPublishedByAgent',
+    given: AGENT,
+    returns: WORK,
     description: 'Return the works that are published by the person or group.',
     path: [out('crm:P16i_was_used_for'), out('crm:P14_carried_out_by')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -92,7 +110,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workRepresentsAgent', given: AGENT, returns: WORK,
+    name: 'workRepresentsAgent',
+    given: AGENT,
+    returns: WORK,
     description: 'Return the visual works that represent or depict the person or group.',
     path: [out('crm:P138_represents')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -101,7 +121,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'groupFoundedByAgent', given: AGENT, returns: ['Group'],
+    name: 'groupFoundedByAgent',
+    given: AGENT,
+    returns: ['Group'],
     description: 'Return the groups that were founded by the person or group.',
     path: [out('crm:P95i_was_formed_by'), out('crm:P14_carried_out_by')],
     sparql: `SELECT DISTINCT ?group WHERE {
@@ -111,7 +133,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'agentMemberOfGroup', given: ['Group'], returns: AGENT,
+    name: 'agentMemberOfGroup',
+    given: ['Group'],
+    returns: AGENT,
     description: 'Return the people or groups that are members of the group.',
     path: [out('crm:P107i_is_current_or_former_member_of')],
     sparql: `SELECT DISTINCT ?member WHERE {
@@ -120,7 +144,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'conceptInfluencedByAgent', given: AGENT, returns: CONCEPT,
+    name: 'conceptInfluencedByAgent',
+    given: AGENT,
+    returns: CONCEPT,
     description: 'Return the concepts that were influenced by the person or group.',
     path: [out('crm:P94i_was_created_by'), out('crm:P15_was_influenced_by')],
     sparql: `SELECT DISTINCT ?concept WHERE {
@@ -129,17 +155,22 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'setCreatedByAgent', given: AGENT, returns: SET,
+    name: 'setCreatedByAgent',
+    given: AGENT,
+    returns: SET,
     description: 'Return the sets or collections that were created, in whole or in part, by the person or group.',
     path: [out('crm:P94i_was_created_by'), star('crm:P9_consists_of'), out('crm:P14_carried_out_by')],
-    sketchDiffers: 'the sketch follows crm:P15_was_influenced_by (a copy of conceptInfluencedByAgent\'s), which finds the sets whose creation was influenced by the agent, not created by it; this follows carried_out_by through the creation\'s parts, as workCreatedByAgent does',
+    sketchDiffers:
+      "the sketch follows crm:P15_was_influenced_by (a copy of conceptInfluencedByAgent's), which finds the sets whose creation was influenced by the agent, not created by it; this follows carried_out_by through the creation's parts, as workCreatedByAgent does",
     sparql: `SELECT DISTINCT ?set WHERE {
   ?set a la:Set ; crm:P94i_was_created_by ?creation .
   ?creation crm:P9_consists_of*/crm:P14_carried_out_by <%current%> .
 }`,
   },
   {
-    name: 'activityParticipantAgent', given: AGENT, returns: EVENT_OR_ACTIVITY,
+    name: 'activityParticipantAgent',
+    given: AGENT,
+    returns: EVENT_OR_ACTIVITY,
     description: 'Return the activities in which the person or group participated but did not carry out directly.',
     path: [out('crm:P11_had_participant')],
     sparql: `SELECT DISTINCT ?activity WHERE {
@@ -147,7 +178,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'activityCarriedOutByAgent', given: AGENT, returns: ['Activity'],
+    name: 'activityCarriedOutByAgent',
+    given: AGENT,
+    returns: ['Activity'],
     description: 'Return the activities that were carried out by the person or group.',
     path: [out('crm:P14_carried_out_by')],
     sparql: `SELECT DISTINCT ?activity WHERE {
@@ -156,7 +189,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'objectProductionInfluencedByAgent', given: AGENT, returns: OBJECT,
+    name: 'objectProductionInfluencedByAgent',
+    given: AGENT,
+    returns: OBJECT,
     description: 'Return the objects whose production was influenced by the person or group.',
     path: [out('crm:P108i_was_produced_by'), out('crm:P15_was_influenced_by')],
     sparql: `SELECT DISTINCT ?objects WHERE {
@@ -165,7 +200,9 @@ export const AGENT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workAboutOrRepresentsAgent', given: AGENT, returns: WORK,
+    name: 'workAboutOrRepresentsAgent',
+    given: AGENT,
+    returns: WORK,
     description: 'Return the works that are either about or depict the person or group.',
     path: [any([out('crm:P138_represents')], [out('crm:P129_is_about')])],
     sparql: `SELECT DISTINCT ?work WHERE {

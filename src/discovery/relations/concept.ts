@@ -21,7 +21,9 @@ const CONCEPT_CLASSES = 'crm:E55_Type crm:E57_Material crm:E56_Language crm:E98_
 
 const MATERIALS_AND_TECHNIQUES: Relation[] = [
   {
-    name: 'objectMadeOfMaterial', given: ['Material'], returns: OBJECT,
+    name: 'objectMadeOfMaterial',
+    given: ['Material'],
+    returns: OBJECT,
     description: 'Return the objects which are made of the material.',
     path: [out('crm:P45_consists_of')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -30,7 +32,9 @@ const MATERIALS_AND_TECHNIQUES: Relation[] = [
 }`,
   },
   {
-    name: 'workLanguageLanguage', given: ['Language'], returns: ['LinguisticObject'],
+    name: 'workLanguageLanguage',
+    given: ['Language'],
+    returns: ['LinguisticObject'],
     description: 'Return the works that are written or in the language.',
     path: [out('crm:P72_has_language')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -39,7 +43,9 @@ const MATERIALS_AND_TECHNIQUES: Relation[] = [
 }`,
   },
   {
-    name: 'objectProductionTechniqueConcept', given: CONCEPT, returns: OBJECT,
+    name: 'objectProductionTechniqueConcept',
+    given: CONCEPT,
+    returns: OBJECT,
     description: 'Return the objects whose production has a technique of the concept.',
     path: [out('crm:P108i_was_produced_by'), star('crm:P9_consists_of'), out('crm:P32_used_general_technique')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -49,7 +55,9 @@ const MATERIALS_AND_TECHNIQUES: Relation[] = [
 }`,
   },
   {
-    name: 'workCreationTechniqueConcept', given: CONCEPT, returns: WORK,
+    name: 'workCreationTechniqueConcept',
+    given: CONCEPT,
+    returns: WORK,
     description: 'Return the works whose creation has a technique of the concept.',
     path: [out('crm:P94i_was_created_by'), star('crm:P9_consists_of'), out('crm:P32_used_general_technique')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -65,44 +73,58 @@ const MATERIALS_AND_TECHNIQUES: Relation[] = [
 
 const CLASSIFICATIONS: Relation[] = [
   {
-    name: 'objectClassifiedAsConcept', given: CONCEPT, returns: OBJECT,
+    name: 'objectClassifiedAsConcept',
+    given: CONCEPT,
+    returns: OBJECT,
     description: 'Return the objects that are classified as the concept.',
     path: [out('crm:P2_has_type')],
     sparql: classifiedAs('object', 'crm:E22_Human-Made_Object'),
   },
   {
-    name: 'workClassifiedAsConcept', given: CONCEPT, returns: WORK,
+    name: 'workClassifiedAsConcept',
+    given: CONCEPT,
+    returns: WORK,
     description: 'Return the works that are classified as the concept.',
     path: [out('crm:P2_has_type')],
     sparql: classifiedAs('work', WORK_CLASSES),
   },
   {
-    name: 'agentClassifiedAsConcept', given: CONCEPT, returns: AGENT,
+    name: 'agentClassifiedAsConcept',
+    given: CONCEPT,
+    returns: AGENT,
     description: 'Return the people or groups that are classified as the concept.',
     path: [out('crm:P2_has_type')],
     sparql: classifiedAs('agent', 'crm:E21_Person crm:E74_Group'),
   },
   {
-    name: 'placeClassifiedAsConcept', given: CONCEPT, returns: PLACE,
+    name: 'placeClassifiedAsConcept',
+    given: CONCEPT,
+    returns: PLACE,
     description: 'Return the places that are classified as the concept.',
     path: [out('crm:P2_has_type')],
     sparql: classifiedAs('place', 'crm:E53_Place'),
   },
   {
     // Returns "Temporal": periods, events and activities.
-    name: 'activityClassifiedAsConcept', given: CONCEPT, returns: TEMPORAL,
+    name: 'activityClassifiedAsConcept',
+    given: CONCEPT,
+    returns: TEMPORAL,
     description: 'Return the activities that are classified as the concept.',
     path: [out('crm:P2_has_type')],
     sparql: classifiedAs('activity', 'crm:E4_Period crm:E5_Event crm:E7_Activity'),
   },
   {
-    name: 'conceptClassifiedAsConcept', given: CONCEPT, returns: CONCEPT,
+    name: 'conceptClassifiedAsConcept',
+    given: CONCEPT,
+    returns: CONCEPT,
     description: 'Return the concepts that are classified as the concept.',
     path: [out('crm:P2_has_type')],
     sparql: classifiedAs('concept', CONCEPT_CLASSES),
   },
   {
-    name: 'setClassifiedAsConcept', given: CONCEPT, returns: SET,
+    name: 'setClassifiedAsConcept',
+    given: CONCEPT,
+    returns: SET,
     description: 'Return the sets that are classified as the concept.',
     path: [out('crm:P2_has_type')],
     sparql: classifiedAs('set', 'la:Set'),
@@ -114,7 +136,9 @@ const CLASSIFICATIONS: Relation[] = [
 const BETWEEN_CONCEPTS: Relation[] = [
   {
     // A concept's `broader`, and its `part_of` (the context maps a concept's part_of to skos:broader too).
-    name: 'conceptBroaderConcept', given: CONCEPT, returns: CONCEPT,
+    name: 'conceptBroaderConcept',
+    given: CONCEPT,
+    returns: CONCEPT,
     description: 'Return the concepts that have a broader relationship to the concept (e.g. are narrower concepts)',
     path: [out('skos:broader')],
     sparql: `SELECT DISTINCT ?concept WHERE {
@@ -125,7 +149,9 @@ const BETWEEN_CONCEPTS: Relation[] = [
   },
   {
     // As conceptInfluencedByAgent: the creation's own influences.
-    name: 'conceptInfluencedByConcept', given: CONCEPT, returns: CONCEPT,
+    name: 'conceptInfluencedByConcept',
+    given: CONCEPT,
+    returns: CONCEPT,
     description: 'Return the concepts that are influenced by the concept.',
     path: [out('crm:P94i_was_created_by'), out('crm:P15_was_influenced_by')],
     sparql: `SELECT DISTINCT ?concept WHERE {
@@ -141,7 +167,9 @@ const BETWEEN_CONCEPTS: Relation[] = [
 
 const ABOUTNESS: Relation[] = [
   {
-    name: 'workAboutConcept', given: CONCEPT, returns: WORK,
+    name: 'workAboutConcept',
+    given: CONCEPT,
+    returns: WORK,
     description: 'Return the works that are about the concept.',
     path: [out('crm:P129_is_about')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -152,7 +180,9 @@ const ABOUTNESS: Relation[] = [
   },
   {
     // "Or an instance of the concept": represents_instance_of_type (crm:P199), an unidentified dog.
-    name: 'workRepresentsConcept', given: CONCEPT, returns: WORK,
+    name: 'workRepresentsConcept',
+    given: CONCEPT,
+    returns: WORK,
     description: 'Return the visual works that represent or depict the concept, or an instance of the concept',
     path: [any([out('crm:P138_represents')], [out('crm:P199_represents_instance_of_type')])],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -167,9 +197,13 @@ const ABOUTNESS: Relation[] = [
     // hal_links.tsv's Returns column says Concept; its description (and its example, the Night
     // Watch's image) says works: followed here. Depicting covers an instance of the concept, as
     // workRepresentsConcept says.
-    name: 'workAboutOrRepresentsConcept', given: CONCEPT, returns: WORK,
+    name: 'workAboutOrRepresentsConcept',
+    given: CONCEPT,
+    returns: WORK,
     description: 'Return the works that are about or depict the concept.',
-    path: [any([out('crm:P129_is_about')], [out('crm:P138_represents')], [out('crm:P199_represents_instance_of_type')])],
+    path: [
+      any([out('crm:P129_is_about')], [out('crm:P138_represents')], [out('crm:P199_represents_instance_of_type')]),
+    ],
     sparql: `SELECT DISTINCT ?work WHERE {
   VALUES ?class { ${WORK_CLASSES} }
   ?work a ?class .
@@ -182,4 +216,9 @@ const ABOUTNESS: Relation[] = [
   },
 ];
 
-export const CONCEPT_RELATIONS: readonly Relation[] = [...MATERIALS_AND_TECHNIQUES, ...CLASSIFICATIONS, ...BETWEEN_CONCEPTS, ...ABOUTNESS];
+export const CONCEPT_RELATIONS: readonly Relation[] = [
+  ...MATERIALS_AND_TECHNIQUES,
+  ...CLASSIFICATIONS,
+  ...BETWEEN_CONCEPTS,
+  ...ABOUTNESS,
+];

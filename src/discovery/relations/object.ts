@@ -11,7 +11,9 @@ import { any, out, star } from './paths.js';
 export const OBJECT_RELATIONS: readonly Relation[] = [
   {
     // Direct parts, as the description's example (the frame of the Night Watch).
-    name: 'objectPartOfObject', given: OBJECT, returns: OBJECT,
+    name: 'objectPartOfObject',
+    given: OBJECT,
+    returns: OBJECT,
     description: 'Return the objects that are part of the object.',
     path: [out('crm:P46i_forms_part_of')],
     sparql: `SELECT DISTINCT ?part WHERE {
@@ -19,7 +21,9 @@ export const OBJECT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'objectProductionInfluencedByObject', given: OBJECT, returns: OBJECT,
+    name: 'objectProductionInfluencedByObject',
+    given: OBJECT,
+    returns: OBJECT,
     description: 'Return the objects whose production was influenced by the object.',
     path: [out('crm:P108i_was_produced_by'), out('crm:P15_was_influenced_by')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -28,7 +32,9 @@ export const OBJECT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'conceptInfluencedByObject', given: OBJECT, returns: CONCEPT,
+    name: 'conceptInfluencedByObject',
+    given: OBJECT,
+    returns: CONCEPT,
     description: 'Return the concepts that were influenced by the object.',
     path: [out('crm:P94i_was_created_by'), out('crm:P15_was_influenced_by')],
     sparql: `SELECT DISTINCT ?concept WHERE {
@@ -38,7 +44,9 @@ export const OBJECT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'activityUsedObject', given: OBJECT, returns: ['Activity'],
+    name: 'activityUsedObject',
+    given: OBJECT,
+    returns: ['Activity'],
     description: 'Return the activities that used the object.',
     path: [star('crm:P9_consists_of'), out('crm:P16_used_specific_object')],
     sparql: `SELECT DISTINCT ?activity WHERE {
@@ -49,7 +57,9 @@ export const OBJECT_RELATIONS: readonly Relation[] = [
 
   // --- Works about or depicting the object ---------------------------------------------------
   {
-    name: 'workAboutObject', given: OBJECT, returns: WORK,
+    name: 'workAboutObject',
+    given: OBJECT,
+    returns: WORK,
     description: 'Return the works that are about or have a subject of the object.',
     path: [out('crm:P129_is_about')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -58,7 +68,9 @@ export const OBJECT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workRepresentsObject', given: OBJECT, returns: WORK,
+    name: 'workRepresentsObject',
+    given: OBJECT,
+    returns: WORK,
     description: 'Return the visual works that represent or depict the object.',
     path: [out('crm:P138_represents')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -67,7 +79,9 @@ export const OBJECT_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workAboutOrRepresentsObject', given: OBJECT, returns: WORK,
+    name: 'workAboutOrRepresentsObject',
+    given: OBJECT,
+    returns: WORK,
     description: 'Return the works that are about or represent the object.',
     path: [any([out('crm:P129_is_about')], [out('crm:P138_represents')])],
     sparql: `SELECT DISTINCT ?work WHERE {

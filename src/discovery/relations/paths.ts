@@ -44,11 +44,19 @@ export class DocumentGraph {
   private readonly forward = new Map<string, Map<string, string[]>>();
   private inverseIndex: Map<string, Map<string, string[]>> | undefined;
 
-  constructor(private readonly quads: readonly Quad[], private readonly predicates?: ReadonlySet<string>) {
+  constructor(
+    private readonly quads: readonly Quad[],
+    private readonly predicates?: ReadonlySet<string>,
+  ) {
     for (const q of quads) {
       if (q.object.termType !== 'NamedNode' && q.object.termType !== 'BlankNode') continue;
       if (predicates && !predicates.has(q.predicate.value)) continue;
-      add(this.forward, keyOf(q.subject.termType, q.subject.value), q.predicate.value, keyOf(q.object.termType, q.object.value));
+      add(
+        this.forward,
+        keyOf(q.subject.termType, q.subject.value),
+        q.predicate.value,
+        keyOf(q.object.termType, q.object.value),
+      );
     }
   }
 
@@ -58,7 +66,12 @@ export class DocumentGraph {
       for (const q of this.quads) {
         if (q.object.termType !== 'NamedNode' && q.object.termType !== 'BlankNode') continue;
         if (this.predicates && !this.predicates.has(q.predicate.value)) continue;
-        add(this.inverseIndex, keyOf(q.object.termType, q.object.value), q.predicate.value, keyOf(q.subject.termType, q.subject.value));
+        add(
+          this.inverseIndex,
+          keyOf(q.object.termType, q.object.value),
+          q.predicate.value,
+          keyOf(q.subject.termType, q.subject.value),
+        );
       }
     }
     return this.inverseIndex;
@@ -78,13 +91,17 @@ export class DocumentGraph {
   private step(nodes: ReadonlySet<string>, step: Step): Set<string> {
     const next = new Set<string>();
     if ('out' in step) for (const n of nodes) for (const o of this.forward.get(n)?.get(step.out) ?? []) next.add(o);
-    else if ('back' in step) for (const n of nodes) for (const s of this.inverse.get(n)?.get(step.back) ?? []) next.add(s);
+    else if ('back' in step)
+      for (const n of nodes) for (const s of this.inverse.get(n)?.get(step.back) ?? []) next.add(s);
     else if ('star' in step) {
       const pending = [...nodes];
       for (const n of pending) next.add(n);
       while (pending.length > 0) {
         for (const o of this.forward.get(pending.pop()!)?.get(step.star) ?? []) {
-          if (!next.has(o)) { next.add(o); pending.push(o); }
+          if (!next.has(o)) {
+            next.add(o);
+            pending.push(o);
+          }
         }
       }
     } else if ('any' in step) {
@@ -118,7 +135,8 @@ function keyOf(termType: string, value: string): string {
 
 function add(index: Map<string, Map<string, string[]>>, from: string, predicate: string, to: string): void {
   let byPredicate = index.get(from);
-  if (!byPredicate) index.set(from, byPredicate = new Map<string, string[]>());
+  if (!byPredicate) index.set(from, (byPredicate = new Map<string, string[]>()));
   const list = byPredicate.get(predicate);
-  if (list) list.push(to); else byPredicate.set(predicate, [to]);
+  if (list) list.push(to);
+  else byPredicate.set(predicate, [to]);
 }

@@ -10,7 +10,11 @@ import { any, having, out, star, type Path } from './paths.js';
 
 // Active dates: the activities the agent carried out (crm:P14i_performed) that are classified as
 // professional activities (aat:300393177), where they took place (/model/actor/#active-dates).
-const ACTIVE_AT: Path = [out('crm:P14i_performed'), having('crm:P2_has_type', 'aat:300393177'), out('crm:P7_took_place_at')];
+const ACTIVE_AT: Path = [
+  out('crm:P14i_performed'),
+  having('crm:P2_has_type', 'aat:300393177'),
+  out('crm:P7_took_place_at'),
+];
 const ACTIVE_AT_SPARQL = (hit: string, classes: string): string => `SELECT DISTINCT ?${hit} WHERE {
   VALUES ?class { ${classes} }
   ?${hit} a ?class ;
@@ -23,7 +27,9 @@ const ACTIVE_AT_SPARQL = (hit: string, classes: string): string => `SELECT DISTI
 
 const OBJECTS: Relation[] = [
   {
-    name: 'objectProducedAtPlace', given: PLACE, returns: OBJECT,
+    name: 'objectProducedAtPlace',
+    given: PLACE,
+    returns: OBJECT,
     description: 'Return the objects that were produced, in whole or in part, at the place.',
     path: [out('crm:P108i_was_produced_by'), star('crm:P9_consists_of'), out('crm:P7_took_place_at')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -33,11 +39,14 @@ const OBJECTS: Relation[] = [
 }`,
   },
   {
-    name: 'objectEncounteredAtPlace', given: PLACE, returns: OBJECT,
+    name: 'objectEncounteredAtPlace',
+    given: PLACE,
+    returns: OBJECT,
     description: 'Return the objects that were encountered at the place.',
     path: [out('sci:O19i_was_object_encountered_at'), star('crm:P9_consists_of'), out('crm:P7_took_place_at')],
-    sketchDiffers: 'the sketch follows sci:O19i_was_object_found_by, which the v1 context does not map (nothing in a document says it): '
-      + 'encountered_by is sci:O19i_was_object_encountered_at, as objectEncounteredByAgent follows',
+    sketchDiffers:
+      'the sketch follows sci:O19i_was_object_found_by, which the v1 context does not map (nothing in a document says it): ' +
+      'encountered_by is sci:O19i_was_object_encountered_at, as objectEncounteredByAgent follows',
     sparql: `SELECT DISTINCT ?object WHERE {
   BIND(<%current%> as ?where)
   ?object a crm:E22_Human-Made_Object ;
@@ -45,7 +54,9 @@ const OBJECTS: Relation[] = [
 }`,
   },
   {
-    name: 'objectCurrentPlace', given: PLACE, returns: OBJECT,
+    name: 'objectCurrentPlace',
+    given: PLACE,
+    returns: OBJECT,
     description: 'Return the objects that are, as far as the system knows, currently at the place.',
     path: [out('crm:P55_has_current_location')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -56,7 +67,9 @@ const OBJECTS: Relation[] = [
   },
   {
     // As objectProductionInfluencedByAgent: the production's own influences, not its parts'.
-    name: 'objectProductionInfluencedByPlace', given: PLACE, returns: OBJECT,
+    name: 'objectProductionInfluencedByPlace',
+    given: PLACE,
+    returns: OBJECT,
     description: 'Return the objects whose production was influenced by the place.',
     path: [out('crm:P108i_was_produced_by'), out('crm:P15_was_influenced_by')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -71,7 +84,9 @@ const OBJECTS: Relation[] = [
 
 const WORKS: Relation[] = [
   {
-    name: 'workCreatedAtPlace', given: PLACE, returns: WORK,
+    name: 'workCreatedAtPlace',
+    given: PLACE,
+    returns: WORK,
     description: 'Return the works that were created, in whole or in part, at the place.',
     path: [out('crm:P94i_was_created_by'), star('crm:P9_consists_of'), out('crm:P7_took_place_at')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -81,9 +96,16 @@ const WORKS: Relation[] = [
   },
   {
     // Publishing is an activity the work was used for (crm:P16i), classified as publishing (aat:300054686).
-    name: 'workPublishedAtPlace', given: PLACE, returns: WORK,
+    name: 'workPublishedAtPlace',
+    given: PLACE,
+    returns: WORK,
     description: 'Return the works that were published at the place.',
-    path: [out('crm:P16i_was_used_for'), having('crm:P2_has_type', 'aat:300054686'), star('crm:P9_consists_of'), out('crm:P7_took_place_at')],
+    path: [
+      out('crm:P16i_was_used_for'),
+      having('crm:P2_has_type', 'aat:300054686'),
+      star('crm:P9_consists_of'),
+      out('crm:P7_took_place_at'),
+    ],
     sparql: `SELECT DISTINCT ?work WHERE {
   BIND(<%current%> as ?where)
   ?activity ^crm:P16i_was_used_for ?work ;
@@ -92,7 +114,9 @@ const WORKS: Relation[] = [
 }`,
   },
   {
-    name: 'workAboutPlace', given: PLACE, returns: WORK,
+    name: 'workAboutPlace',
+    given: PLACE,
+    returns: WORK,
     description: 'Return the works that are about or have a subject of the place.',
     path: [out('crm:P129_is_about')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -102,7 +126,9 @@ const WORKS: Relation[] = [
   },
   {
     // The sketch declares crm: itself; kept as written.
-    name: 'workRepresentsPlace', given: PLACE, returns: WORK,
+    name: 'workRepresentsPlace',
+    given: PLACE,
+    returns: WORK,
     description: 'Return the visual works that represent or depict the place.',
     path: [out('crm:P138_represents')],
     sparql: `PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/>
@@ -112,7 +138,9 @@ SELECT DISTINCT ?work WHERE {
 }`,
   },
   {
-    name: 'workAboutOrRepresentsPlace', given: PLACE, returns: WORK,
+    name: 'workAboutOrRepresentsPlace',
+    given: PLACE,
+    returns: WORK,
     description: 'Return works that are about or depict the place.',
     path: [any([out('crm:P129_is_about')], [out('crm:P138_represents')])],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -129,7 +157,9 @@ SELECT DISTINCT ?work WHERE {
 
 const AGENTS: Relation[] = [
   {
-    name: 'personBornAtPlace', given: PLACE, returns: ['Person'],
+    name: 'personBornAtPlace',
+    given: PLACE,
+    returns: ['Person'],
     description: 'Return the people who were born at the place.',
     path: [out('crm:P98i_was_born'), out('crm:P7_took_place_at')],
     sparql: `SELECT DISTINCT ?agent WHERE {
@@ -139,7 +169,9 @@ const AGENTS: Relation[] = [
 }`,
   },
   {
-    name: 'groupFormedAtPlace', given: PLACE, returns: ['Group'],
+    name: 'groupFormedAtPlace',
+    given: PLACE,
+    returns: ['Group'],
     description: 'Return the groups that were formed at the place.',
     path: [out('crm:P95i_was_formed_by'), out('crm:P7_took_place_at')],
     sparql: `SELECT DISTINCT ?group WHERE {
@@ -149,7 +181,9 @@ const AGENTS: Relation[] = [
 }`,
   },
   {
-    name: 'personDiedAtPlace', given: PLACE, returns: ['Person'],
+    name: 'personDiedAtPlace',
+    given: PLACE,
+    returns: ['Person'],
     description: 'Return the people who died at the place.',
     path: [out('crm:P100i_died_in'), out('crm:P7_took_place_at')],
     sparql: `SELECT DISTINCT ?person WHERE {
@@ -159,7 +193,9 @@ const AGENTS: Relation[] = [
 }`,
   },
   {
-    name: 'groupDissolvedAtPlace', given: PLACE, returns: ['Group'],
+    name: 'groupDissolvedAtPlace',
+    given: PLACE,
+    returns: ['Group'],
     description: 'Return the groups that were dissolved at the place.',
     path: [out('crm:P99i_was_dissolved_by'), out('crm:P7_took_place_at')],
     sparql: `SELECT DISTINCT ?group WHERE {
@@ -169,7 +205,9 @@ const AGENTS: Relation[] = [
 }`,
   },
   {
-    name: 'agentBornOrFormedAtPlace', given: PLACE, returns: AGENT,
+    name: 'agentBornOrFormedAtPlace',
+    given: PLACE,
+    returns: AGENT,
     description: 'Return the people or groups who were born or formed at the place.',
     path: [any([out('crm:P98i_was_born')], [out('crm:P95i_was_formed_by')]), out('crm:P7_took_place_at')],
     sparql: `SELECT DISTINCT ?agent WHERE {
@@ -182,7 +220,9 @@ const AGENTS: Relation[] = [
 }`,
   },
   {
-    name: 'agentDiedOrDissolvedAtPlace', given: PLACE, returns: AGENT,
+    name: 'agentDiedOrDissolvedAtPlace',
+    given: PLACE,
+    returns: AGENT,
     description: 'Return the people or groups who died or were dissolved at the place.',
     path: [any([out('crm:P100i_died_in')], [out('crm:P99i_was_dissolved_by')]), out('crm:P7_took_place_at')],
     sparql: `SELECT DISTINCT ?agent WHERE {
@@ -195,25 +235,33 @@ const AGENTS: Relation[] = [
 }`,
   },
   {
-    name: 'personActiveAtPlace', given: PLACE, returns: ['Person'],
+    name: 'personActiveAtPlace',
+    given: PLACE,
+    returns: ['Person'],
     description: 'Return the people who were active at the place.',
     path: ACTIVE_AT,
     sparql: ACTIVE_AT_SPARQL('person', 'crm:E21_Person'),
   },
   {
-    name: 'groupActiveAtPlace', given: PLACE, returns: ['Group'],
+    name: 'groupActiveAtPlace',
+    given: PLACE,
+    returns: ['Group'],
     description: 'Return the groups who were active at the place.',
     path: ACTIVE_AT,
     sparql: ACTIVE_AT_SPARQL('group', 'crm:E74_Group'),
   },
   {
-    name: 'agentActiveAtPlace', given: PLACE, returns: AGENT,
+    name: 'agentActiveAtPlace',
+    given: PLACE,
+    returns: AGENT,
     description: 'Return the people or groups who were active at the place.',
     path: ACTIVE_AT,
     sparql: ACTIVE_AT_SPARQL('agent', 'crm:E21_Person crm:E74_Group'),
   },
   {
-    name: 'agentResidentAtPlace', given: PLACE, returns: AGENT,
+    name: 'agentResidentAtPlace',
+    given: PLACE,
+    returns: AGENT,
     description: 'Return the people or groups who are or were resident at the place.',
     path: [out('crm:P74_has_current_or_former_residence')],
     sparql: `SELECT DISTINCT ?agent WHERE {
@@ -231,7 +279,9 @@ const OTHERS: Relation[] = [
     // A place's part_of is crm:P89_falls_within (the context's Place scope). The place that
     // directly contains it only: a containing place's own part_of, where a document embeds
     // one, is that place's statement, not this one's.
-    name: 'placePartOfPlace', given: PLACE, returns: PLACE,
+    name: 'placePartOfPlace',
+    given: PLACE,
+    returns: PLACE,
     description: 'Return the places which are part of the place.',
     path: [out('crm:P89_falls_within')],
     sparql: `SELECT DISTINCT ?place WHERE {
@@ -240,7 +290,9 @@ const OTHERS: Relation[] = [
 }`,
   },
   {
-    name: 'setCreatedAtPlace', given: PLACE, returns: SET,
+    name: 'setCreatedAtPlace',
+    given: PLACE,
+    returns: SET,
     description: 'Return the sets which were created at the place.',
     path: [out('crm:P94i_was_created_by'), star('crm:P9_consists_of'), out('crm:P7_took_place_at')],
     sparql: `SELECT DISTINCT ?set WHERE {
@@ -251,7 +303,9 @@ const OTHERS: Relation[] = [
   },
   {
     // As conceptInfluencedByAgent: the creation's own influences.
-    name: 'conceptInfluencedByPlace', given: PLACE, returns: CONCEPT,
+    name: 'conceptInfluencedByPlace',
+    given: PLACE,
+    returns: CONCEPT,
     description: 'Return the concepts whose creation was influenced by the place.',
     path: [out('crm:P94i_was_created_by'), out('crm:P15_was_influenced_by')],
     sparql: `SELECT DISTINCT ?concept WHERE {
@@ -264,7 +318,9 @@ const OTHERS: Relation[] = [
   {
     // An activity with parts (an exhibition at several venues, each a part) took place, in
     // part, at each part's place: followed through P9_consists_of, as productions are.
-    name: 'activityTookPlaceAtPlace', given: PLACE, returns: EVENT_OR_ACTIVITY,
+    name: 'activityTookPlaceAtPlace',
+    given: PLACE,
+    returns: EVENT_OR_ACTIVITY,
     description: 'Return the activities that took place at the place.',
     path: [star('crm:P9_consists_of'), out('crm:P7_took_place_at')],
     sparql: `SELECT DISTINCT ?activity WHERE {

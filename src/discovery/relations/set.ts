@@ -11,7 +11,9 @@ import { any, out, star } from './paths.js';
 export const SET_RELATIONS: readonly Relation[] = [
   // --- Members of the set, of each kind --------------------------------------------------
   {
-    name: 'entityMemberOfSet', given: SET, returns: ENTITY,
+    name: 'entityMemberOfSet',
+    given: SET,
+    returns: ENTITY,
     description: 'Return entities which are members of the set.',
     path: [out('la:member_of')],
     sparql: `SELECT DISTINCT ?entity WHERE {
@@ -19,7 +21,9 @@ export const SET_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'objectMemberOfSet', given: SET, returns: OBJECT,
+    name: 'objectMemberOfSet',
+    given: SET,
+    returns: OBJECT,
     description: 'Return objects which are members of the set.',
     path: [out('la:member_of')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -27,7 +31,9 @@ export const SET_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workMemberOfSet', given: SET, returns: WORK,
+    name: 'workMemberOfSet',
+    given: SET,
+    returns: WORK,
     description: 'Return works which are members of the set.',
     path: [out('la:member_of')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -36,7 +42,9 @@ export const SET_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'placeMemberOfSet', given: SET, returns: PLACE,
+    name: 'placeMemberOfSet',
+    given: SET,
+    returns: PLACE,
     description: 'Return places which are members of the set.',
     path: [out('la:member_of')],
     sparql: `SELECT DISTINCT ?place WHERE {
@@ -44,7 +52,9 @@ export const SET_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'conceptMemberOfSet', given: SET, returns: CONCEPT,
+    name: 'conceptMemberOfSet',
+    given: SET,
+    returns: CONCEPT,
     description: 'Return concepts which are members of the set.',
     path: [out('la:member_of')],
     sparql: `SELECT DISTINCT ?concept WHERE {
@@ -53,7 +63,9 @@ export const SET_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'temporalMemberOfSet', given: SET, returns: TEMPORAL,
+    name: 'temporalMemberOfSet',
+    given: SET,
+    returns: TEMPORAL,
     description: 'Return periods, events and activities which are members of the set.',
     path: [out('la:member_of')],
     sparql: `SELECT DISTINCT ?temporal WHERE {
@@ -62,7 +74,9 @@ export const SET_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'setMemberOfSet', given: SET, returns: SET,
+    name: 'setMemberOfSet',
+    given: SET,
+    returns: SET,
     description: 'Return the sets which are members of the set.',
     path: [out('la:member_of')],
     sparql: `SELECT DISTINCT ?set WHERE {
@@ -72,7 +86,9 @@ export const SET_RELATIONS: readonly Relation[] = [
 
   // --- Works about or depicting the set ---------------------------------------------------
   {
-    name: 'workAboutSet', given: SET, returns: WORK,
+    name: 'workAboutSet',
+    given: SET,
+    returns: WORK,
     description: 'Return works which are about the set.',
     path: [out('crm:P129_is_about')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -81,7 +97,9 @@ export const SET_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workRepresentsSet', given: SET, returns: WORK,
+    name: 'workRepresentsSet',
+    given: SET,
+    returns: WORK,
     description: 'Return visual works which represent or depict the set.',
     path: [out('crm:P138_represents')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -90,7 +108,9 @@ export const SET_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workAboutOrRepresentsSet', given: SET, returns: WORK,
+    name: 'workAboutOrRepresentsSet',
+    given: SET,
+    returns: WORK,
     description: 'Return the works which are about or represent the set.',
     path: [any([out('crm:P129_is_about')], [out('crm:P138_represents')])],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -104,7 +124,9 @@ export const SET_RELATIONS: readonly Relation[] = [
 
   // --- Activities and concepts ------------------------------------------------------------
   {
-    name: 'activityUsedSet', given: SET, returns: ['Activity'],
+    name: 'activityUsedSet',
+    given: SET,
+    returns: ['Activity'],
     description: 'Return activities which used the set.',
     path: [star('crm:P9_consists_of'), out('crm:P16_used_specific_object')],
     sparql: `SELECT DISTINCT ?activity WHERE {
@@ -114,7 +136,9 @@ export const SET_RELATIONS: readonly Relation[] = [
   },
   {
     // As conceptInfluencedByAgent's sketch: the influence is on the concept's creation.
-    name: 'conceptInfluencedBySet', given: SET, returns: CONCEPT,
+    name: 'conceptInfluencedBySet',
+    given: SET,
+    returns: CONCEPT,
     description: 'Return concepts which were influenced by the set.',
     path: [out('crm:P94i_was_created_by'), out('crm:P15_was_influenced_by')],
     sparql: `SELECT DISTINCT ?concept WHERE {

@@ -11,7 +11,9 @@ import { any, out, star } from './paths.js';
 export const WORK_RELATIONS: readonly Relation[] = [
   // --- Objects that carry or show the work ----------------------------------------------------
   {
-    name: 'objectCarriesWork', given: ['LinguisticObject'], returns: OBJECT,
+    name: 'objectCarriesWork',
+    given: ['LinguisticObject'],
+    returns: OBJECT,
     description: 'Return the objects that carry the linguistic work.',
     path: [out('crm:P128_carries')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -19,7 +21,9 @@ export const WORK_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'objectShowsWork', given: ['VisualItem'], returns: OBJECT,
+    name: 'objectShowsWork',
+    given: ['VisualItem'],
+    returns: OBJECT,
     description: 'Return the objects that show the visual work.',
     path: [out('crm:P65_shows_visual_item')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -30,7 +34,9 @@ export const WORK_RELATIONS: readonly Relation[] = [
   // --- Parts, and what the work influenced or was used for ----------------------------------------
   {
     // Direct parts, as the description's example (The Fellowship of the Ring, of The Lord of the Rings).
-    name: 'workPartOfWork', given: WORK, returns: WORK,
+    name: 'workPartOfWork',
+    given: WORK,
+    returns: WORK,
     description: 'Return the works that are part of the work.',
     path: [out('crm:P106i_forms_part_of')],
     sparql: `SELECT DISTINCT ?part WHERE {
@@ -39,7 +45,9 @@ export const WORK_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'conceptInfluencedByWork', given: WORK, returns: CONCEPT,
+    name: 'conceptInfluencedByWork',
+    given: WORK,
+    returns: CONCEPT,
     description: 'Return the concepts that were influenced by the work.',
     path: [out('crm:P94i_was_created_by'), out('crm:P15_was_influenced_by')],
     sparql: `SELECT DISTINCT ?concept WHERE {
@@ -49,7 +57,9 @@ export const WORK_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'objectProductionInfluencedByWork', given: WORK, returns: OBJECT,
+    name: 'objectProductionInfluencedByWork',
+    given: WORK,
+    returns: OBJECT,
     description: 'Return the objects whose production was influenced by the work.',
     path: [out('crm:P108i_was_produced_by'), out('crm:P15_was_influenced_by')],
     sparql: `SELECT DISTINCT ?object WHERE {
@@ -58,7 +68,9 @@ export const WORK_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'activityUsedWork', given: WORK, returns: ['Activity'],
+    name: 'activityUsedWork',
+    given: WORK,
+    returns: ['Activity'],
     description: 'Return the activities that used the work.',
     path: [star('crm:P9_consists_of'), out('crm:P16_used_specific_object')],
     sparql: `SELECT DISTINCT ?activity WHERE {
@@ -69,7 +81,9 @@ export const WORK_RELATIONS: readonly Relation[] = [
 
   // --- Works about or depicting the work ---------------------------------------------------------
   {
-    name: 'workAboutWork', given: WORK, returns: WORK,
+    name: 'workAboutWork',
+    given: WORK,
+    returns: WORK,
     description: 'Return the works that are about or have a subject of the work.',
     path: [out('crm:P129_is_about')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -78,7 +92,9 @@ export const WORK_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workRepresentsWork', given: WORK, returns: WORK,
+    name: 'workRepresentsWork',
+    given: WORK,
+    returns: WORK,
     description: 'Return the works that represent or depict the work.',
     path: [out('crm:P138_represents')],
     sparql: `SELECT DISTINCT ?work WHERE {
@@ -87,7 +103,9 @@ export const WORK_RELATIONS: readonly Relation[] = [
 }`,
   },
   {
-    name: 'workAboutOrRepresentsWork', given: WORK, returns: WORK,
+    name: 'workAboutOrRepresentsWork',
+    given: WORK,
+    returns: WORK,
     description: 'Return the works that are either about or represent the work.',
     path: [any([out('crm:P129_is_about')], [out('crm:P138_represents')])],
     sparql: `SELECT DISTINCT ?work WHERE {

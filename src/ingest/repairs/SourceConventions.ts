@@ -17,7 +17,7 @@ export interface SourceConventions {
 }
 
 export function dateOrderNamed(name: string): DateOrder | undefined {
-  return (DATE_ORDERS as readonly string[]).includes(name) ? name as DateOrder : undefined;
+  return (DATE_ORDERS as readonly string[]).includes(name) ? (name as DateOrder) : undefined;
 }
 
 /** The error for a value that is not a date order, naming the allowed ones. */

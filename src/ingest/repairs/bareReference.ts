@@ -30,8 +30,22 @@ interface Row {
 const ROWS: readonly (readonly [string, Row])[] = [
   ['classified_as', { iri: `${CRM}P2_has_type`, type: 'Type', why: 'P2 has type: range E55 Type' }],
   ['made_of', { iri: `${CRM}P45_consists_of`, type: 'Material', why: 'P45 consists of: range E57 Material' }],
-  ['conforms_to', { iri: 'http://purl.org/dc/terms/conformsTo', type: 'InformationObject', why: 'conforms_to: each reference\'s type is InformationObject' }],
-  ['equivalent', { iri: 'https://linked.art/ns/terms/equivalent', type: undefined, why: 'equivalent: the same entity, so the same class' }],
+  [
+    'conforms_to',
+    {
+      iri: 'http://purl.org/dc/terms/conformsTo',
+      type: 'InformationObject',
+      why: "conforms_to: each reference's type is InformationObject",
+    },
+  ],
+  [
+    'equivalent',
+    {
+      iri: 'https://linked.art/ns/terms/equivalent',
+      type: undefined,
+      why: 'equivalent: the same entity, so the same class',
+    },
+  ],
 ];
 
 /** An absolute IRI (RFC 3987: a scheme, then a colon), not a blank node label. */
@@ -43,8 +57,10 @@ function isBareIri(v: Json | undefined): v is string {
 
 export const bareReference: Repair = {
   name: 'bare-reference',
-  cites: 'CIDOC-CRM 7.1 ranges of P2 (E55 Type) and P45 (E57 Material); Linked Art API 1.0 (interface.md): conforms_to references are InformationObjects, equivalent names the same entity; JSON-LD 1.1 §4.2.3 (a string under "@type": "@id" is an IRI reference)',
-  summary: 'a bare IRI in classified_as, made_of, conforms_to or equivalent → a reference {"id", "type"} of the class the property gives (Type, Material, InformationObject, the holder\'s own class)',
+  cites:
+    'CIDOC-CRM 7.1 ranges of P2 (E55 Type) and P45 (E57 Material); Linked Art API 1.0 (interface.md): conforms_to references are InformationObjects, equivalent names the same entity; JSON-LD 1.1 §4.2.3 (a string under "@type": "@id" is an IRI reference)',
+  summary:
+    'a bare IRI in classified_as, made_of, conforms_to or equivalent → a reference {"id", "type"} of the class the property gives (Type, Material, InformationObject, the holder\'s own class)',
   keys: ROWS.map(([key]) => key),
   // Only a string under one of them is repaired.
   keysHoldText: true,
@@ -62,7 +78,7 @@ export const bareReference: Repair = {
       if (type === undefined || terms.terms.get(type) === undefined) continue;
       const keyPath = join(at.path, key);
       const next: Json = Array.isArray(value)
-        ? value.map((v, i) => isBareIri(v) ? referenced(v, type, row, `${keyPath}[${i}]`, note) : v)
+        ? value.map((v, i) => (isBareIri(v) ? referenced(v, type, row, `${keyPath}[${i}]`, note) : v))
         : referenced(value, type, row, keyPath, note);
       out = { ...(out ?? node), [key]: next };
     }

@@ -19,7 +19,8 @@ export const CONTEXT_ALIASES: ReadonlyMap<string, string> = new Map([
 
 export const contextAlias: Repair = {
   name: 'context-alias',
-  cites: 'JSON-LD 1.1 §3.1 (a context is identified by its URL; the same document under another URL means the same) and the Linked Art API 1.0 (documents use https://linked.art/ns/v1/linked-art.json)',
+  cites:
+    'JSON-LD 1.1 §3.1 (a context is identified by its URL; the same document under another URL means the same) and the Linked Art API 1.0 (documents use https://linked.art/ns/v1/linked-art.json)',
   summary: `a root @context that is a known copy of the v1 context becomes ${LINKED_ART_CONTEXT_URI}`,
   document(doc: JsonObject, note: Note): JsonObject | undefined {
     const context = doc['@context'];

@@ -9,8 +9,9 @@ import { join, KeyScan, renamed, typesOf, type JsonObject, type Note, type NodeV
 
 export const crmKey: Repair = {
   name: 'crm-key',
-  cites: 'JSON-LD 1.1 §4.1.3 (a compact IRI and the term with the same IRI expand to the same property); Linked Art API 1.0: properties are given by their context terms',
-  summary: 'a key written as an IRI or compact IRI (crm:P3_has_note) → the context\'s one term for it at that node',
+  cites:
+    'JSON-LD 1.1 §4.1.3 (a compact IRI and the term with the same IRI expand to the same property); Linked Art API 1.0: properties are given by their context terms',
+  summary: "a key written as an IRI or compact IRI (crm:P3_has_note) → the context's one term for it at that node",
   needs: KeyScan.colonKey,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     let out: JsonObject | undefined;

@@ -18,14 +18,19 @@ export function yearText(value: number): string | undefined {
 
 export const dateNumber: Repair = {
   name: 'date-number',
-  cites: 'Linked Art API 1.0, TimeSpans: the bounds are xsd:dateTime strings, and a JSON number is no lexical form of one; ISO 8601-1 (a year is written with four digits; a reduced precision names the whole year)',
-  summary: 'a TimeSpan bound given as a JSON number from 1 to 9999 (1957) → the year as a string ("1957"), which date-precision then completes',
+  cites:
+    'Linked Art API 1.0, TimeSpans: the bounds are xsd:dateTime strings, and a JSON number is no lexical form of one; ISO 8601-1 (a year is written with four digits; a reduced precision names the whole year)',
+  summary:
+    'a TimeSpan bound given as a JSON number from 1 to 9999 (1957) → the year as a string ("1957"), which date-precision then completes',
   keys: TIME_SPAN_BOUNDS,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
-    if (!TIME_SPAN_BOUNDS.some((k) => typeof node[k] === 'number') || !typesOf(node).includes('TimeSpan')) return undefined;
+    if (!TIME_SPAN_BOUNDS.some((k) => typeof node[k] === 'number') || !typesOf(node).includes('TimeSpan'))
+      return undefined;
     return repairedBounds(node, at, note, (value) => {
       const year = typeof value === 'number' ? yearText(value) : undefined;
-      return year === undefined ? undefined : { value: year, says: `${String(value)} → "${year}" (a year given as a number)` };
+      return year === undefined
+        ? undefined
+        : { value: year, says: `${String(value)} → "${year}" (a year given as a number)` };
     });
   },
 };

@@ -29,8 +29,10 @@ export function isoFromYdm(value: string): string | undefined {
 
 export const dateOrder: Repair = {
   name: 'date-order',
-  cites: 'ISO 8601-1 §5.2.2 (calendar dates are year-month-day), read from the year-day-month a source is declared to write (--date-order ydm); Linked Art API 1.0, TimeSpans',
-  summary: 'with --date-order ydm only: a TimeSpan bound written year-day-month (1971-31-3) → the ISO 8601 date (1971-03-31), then date-precision; the original kept as the TimeSpan\'s Name',
+  cites:
+    'ISO 8601-1 §5.2.2 (calendar dates are year-month-day), read from the year-day-month a source is declared to write (--date-order ydm); Linked Art API 1.0, TimeSpans',
+  summary:
+    "with --date-order ydm only: a TimeSpan bound written year-day-month (1971-31-3) → the ISO 8601 date (1971-03-31), then date-precision; the original kept as the TimeSpan's Name",
   keys: BOUNDS,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     if (at.conventions.dateOrder !== 'ydm' || !typesOf(node).includes('TimeSpan')) return undefined;
@@ -41,7 +43,10 @@ export const dateOrder: Repair = {
       if (typeof value !== 'string') continue;
       const iso = isoFromYdm(value);
       if (iso === undefined || iso === value) continue;
-      note(join(at.path, key), `"${value}" → "${iso}" (year-day-month, as --date-order ydm says${keepName ? '; the original kept as the TimeSpan\'s Name' : ''})`);
+      note(
+        join(at.path, key),
+        `"${value}" → "${iso}" (year-day-month, as --date-order ydm says${keepName ? "; the original kept as the TimeSpan's Name" : ''})`,
+      );
       out = { ...(out ?? node), [key]: iso };
     }
     if (out && keepName) {
@@ -52,7 +57,8 @@ export const dateOrder: Repair = {
         const now = out![key];
         if (typeof written !== 'string' || typeof now !== 'string') return;
         const full = fullDateTime(now, i % 2 === 0 ? 'start' : 'end');
-        if ((now !== written || (full !== undefined && full !== now)) && !originals.includes(written)) originals.push(written);
+        if ((now !== written || (full !== undefined && full !== now)) && !originals.includes(written))
+          originals.push(written);
       });
       const name: Json = { type: 'Name', content: originals.join('/') };
       out = { ...out, identified_by: [name] };

@@ -17,8 +17,8 @@ import { daysIn } from './datePrecision.js';
 import { typesOf, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 import { repairedBounds, TIME_SPAN_BOUNDS } from './timeSpanBounds.js';
 
-
-const LOOSE = /^(-?(?:[0-9]{4}|[1-9][0-9]{4,}))-([0-9]{1,2})-([0-9]{1,2})(?:([T ])([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2})(\.[0-9]+)?)?)?(Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?$/;
+const LOOSE =
+  /^(-?(?:[0-9]{4}|[1-9][0-9]{4,}))-([0-9]{1,2})-([0-9]{1,2})(?:([T ])([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2})(\.[0-9]+)?)?)?(Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?$/;
 
 const two = (text: string): string => text.padStart(2, '0');
 
@@ -35,15 +35,21 @@ export function paddedDate(value: string): string | undefined {
   if (mm < 1 || mm > 12 || dd < 1 || dd > daysIn(y, mm)) return undefined;
   // A date alone: year-day-month must name no date, or the same one.
   if (separator === undefined && dd <= 12 && mm !== dd && mm <= daysIn(y, dd)) return undefined;
-  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || (second !== undefined && Number(second) > 59))) return undefined;
-  const time = separator === undefined ? '' : `${separator}${two(hour)}:${two(minute)}${second === undefined ? '' : `:${two(second)}${fraction ?? ''}`}`;
+  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || (second !== undefined && Number(second) > 59)))
+    return undefined;
+  const time =
+    separator === undefined
+      ? ''
+      : `${separator}${two(hour)}:${two(minute)}${second === undefined ? '' : `:${two(second)}${fraction ?? ''}`}`;
   return `${year}-${two(month)}-${two(day)}${time}${zone ?? ''}`;
 }
 
 export const datePadding: Repair = {
   name: 'date-padding',
-  cites: 'ISO 8601-1 §5.2.2 and §5.3 and XML Schema 1.1 Part 2 §3.3.7 (xsd:dateTime): month, day, hour, minute and second are two digits each',
-  summary: 'a TimeSpan bound with a one-digit month, day, hour, minute or second (2024-07-3T00:00:00Z) → zero-padded (2024-07-03T00:00:00Z), where year-month-day is its one reading',
+  cites:
+    'ISO 8601-1 §5.2.2 and §5.3 and XML Schema 1.1 Part 2 §3.3.7 (xsd:dateTime): month, day, hour, minute and second are two digits each',
+  summary:
+    'a TimeSpan bound with a one-digit month, day, hour, minute or second (2024-07-3T00:00:00Z) → zero-padded (2024-07-03T00:00:00Z), where year-month-day is its one reading',
   keys: TIME_SPAN_BOUNDS,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     if (!typesOf(node).includes('TimeSpan')) return undefined;

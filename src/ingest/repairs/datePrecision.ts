@@ -20,10 +20,14 @@
 import { join, typesOf, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 
 const KEYS: ReadonlyArray<readonly [string, 'start' | 'end']> = [
-  ['begin_of_the_begin', 'start'], ['end_of_the_begin', 'end'], ['begin_of_the_end', 'start'], ['end_of_the_end', 'end'],
+  ['begin_of_the_begin', 'start'],
+  ['end_of_the_begin', 'end'],
+  ['begin_of_the_end', 'start'],
+  ['end_of_the_end', 'end'],
 ];
 
-const REDUCED = /^(-?(?:[0-9]{4}|[1-9][0-9]{4,}))(?:-([0-9]{2})(?:-([0-9]{2})(?:T([0-9]{2}):([0-9]{2}))?)?)?(Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?$/;
+const REDUCED =
+  /^(-?(?:[0-9]{4}|[1-9][0-9]{4,}))(?:-([0-9]{2})(?:-([0-9]{2})(?:T([0-9]{2}):([0-9]{2}))?)?)?(Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?$/;
 
 function isLeap(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -51,14 +55,17 @@ export function fullDateTime(value: string, at: 'start' | 'end'): string | undef
   const start = at === 'start';
   const mm = month ?? (start ? 1 : 12);
   const dd = day ?? (start ? 1 : daysIn(year, mm));
-  const time = hour !== undefined ? `${two(hour)}:${two(minute!)}:${start ? '00' : '59'}` : start ? '00:00:00' : '23:59:59';
+  const time =
+    hour !== undefined ? `${two(hour)}:${two(minute!)}:${start ? '00' : '59'}` : start ? '00:00:00' : '23:59:59';
   return `${yearText}-${two(mm)}-${two(dd)}T${time}${zone ?? 'Z'}`;
 }
 
 export const datePrecision: Repair = {
   name: 'date-precision',
-  cites: 'Linked Art API 1.0, TimeSpans: the begin and end bounds are xsd:dateTime values (YYYY-MM-DDThh:mm:ssZ), the earliest and latest possible instants; ISO 8601-1 §5.2.2 (reduced precision names the whole period)',
-  summary: 'a TimeSpan bound given as an ISO 8601 year, year-month, date or date-time to the minute → the full date-time at the start or end of that period, the original kept as the TimeSpan\'s Name',
+  cites:
+    'Linked Art API 1.0, TimeSpans: the begin and end bounds are xsd:dateTime values (YYYY-MM-DDThh:mm:ssZ), the earliest and latest possible instants; ISO 8601-1 §5.2.2 (reduced precision names the whole period)',
+  summary:
+    "a TimeSpan bound given as an ISO 8601 year, year-month, date or date-time to the minute → the full date-time at the start or end of that period, the original kept as the TimeSpan's Name",
   keys: ['begin_of_the_begin', 'end_of_the_begin', 'begin_of_the_end', 'end_of_the_end'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     if (!KEYS.some(([k]) => typeof node[k] === 'string') || !typesOf(node).includes('TimeSpan')) return undefined;
@@ -71,7 +78,10 @@ export const datePrecision: Repair = {
       const full = fullDateTime(value, bound);
       if (full === undefined || full === value) continue;
       if (!originals.includes(value)) originals.push(value);
-      note(join(at.path, key), `"${value}" → "${full}"${keepName ? ' (the original kept as the TimeSpan\'s Name)' : ''}`);
+      note(
+        join(at.path, key),
+        `"${value}" → "${full}"${keepName ? " (the original kept as the TimeSpan's Name)" : ''}`,
+      );
       out = { ...(out ?? node), [key]: full };
     }
     if (out && keepName) {

@@ -13,7 +13,8 @@ import { fullDateTime } from './datePrecision.js';
 import { typesOf, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 import { repairedBounds, TIME_SPAN_BOUNDS } from './timeSpanBounds.js';
 
-const SPACED = /^(-?(?:[0-9]{4}|[1-9][0-9]{4,})-[0-9]{2}-[0-9]{2}) ([0-9]{2}):([0-9]{2})(?::([0-9]{2})(\.[0-9]+)?)?(Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?$/;
+const SPACED =
+  /^(-?(?:[0-9]{4}|[1-9][0-9]{4,})-[0-9]{2}-[0-9]{2}) ([0-9]{2}):([0-9]{2})(?::([0-9]{2})(\.[0-9]+)?)?(Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?$/;
 
 /** The value with `T` for the space, or undefined when it is not a date and a time of day with a space between. */
 export function withT(value: string): string | undefined {
@@ -30,11 +31,17 @@ export function withT(value: string): string | undefined {
 
 export const dateTimeSpace: Repair = {
   name: 'date-time-space',
-  cites: 'RFC 3339 §5.6 (a space for the "T" only by agreement between applications); xsd:dateTime and ISO 8601-1 separate the date and the time with "T"',
-  summary: 'a TimeSpan bound written with a space between the date and the time (1917-01-01 00:00:00) → the "T" form (1917-01-01T00:00:00Z), UTC when no zone is written',
+  cites:
+    'RFC 3339 §5.6 (a space for the "T" only by agreement between applications); xsd:dateTime and ISO 8601-1 separate the date and the time with "T"',
+  summary:
+    'a TimeSpan bound written with a space between the date and the time (1917-01-01 00:00:00) → the "T" form (1917-01-01T00:00:00Z), UTC when no zone is written',
   keys: TIME_SPAN_BOUNDS,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
-    if (!TIME_SPAN_BOUNDS.some((k) => typeof node[k] === 'string' && (node[k]).includes(' ')) || !typesOf(node).includes('TimeSpan')) return undefined;
+    if (
+      !TIME_SPAN_BOUNDS.some((k) => typeof node[k] === 'string' && node[k].includes(' ')) ||
+      !typesOf(node).includes('TimeSpan')
+    )
+      return undefined;
     return repairedBounds(node, at, note, (value) => {
       const fixed = typeof value === 'string' ? withT(value) : undefined;
       return fixed === undefined ? undefined : { value: fixed, says: `"${String(value)}" → "${fixed}"` };

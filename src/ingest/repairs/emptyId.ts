@@ -11,14 +11,19 @@ import { join, KeyScan, without, type JsonObject, type Note, type NodeVisit, typ
 
 export const emptyId: Repair = {
   name: 'empty-id',
-  cites: 'RFC 3986 §5.2 (an empty reference resolves to the base: the document itself); JSON-LD 1.1, Embedding and Identifying Blank Nodes (a node object without @id is a blank node)',
-  summary: 'an embedded structure\'s "id": "" is dropped: the structure is a blank node of its own (not the document\'s id)',
+  cites:
+    'RFC 3986 §5.2 (an empty reference resolves to the base: the document itself); JSON-LD 1.1, Embedding and Identifying Blank Nodes (a node object without @id is a blank node)',
+  summary:
+    'an embedded structure\'s "id": "" is dropped: the structure is a blank node of its own (not the document\'s id)',
   needs: KeyScan.emptyString,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     if (at.path === '') return undefined;
     const key = node['id'] === '' ? 'id' : node['@id'] === '' ? '@id' : undefined;
     if (key === undefined) return undefined;
-    note(join(at.path, key), 'dropped the empty id "" (it would name the document itself): the structure is one of its own, without an id');
+    note(
+      join(at.path, key),
+      'dropped the empty id "" (it would name the document itself): the structure is one of its own, without an id',
+    );
     return without(node, key);
   },
 };

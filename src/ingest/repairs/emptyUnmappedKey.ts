@@ -18,7 +18,10 @@ export const emptyUnmappedKey: Repair = {
       if (key.startsWith('@') || key.startsWith('_') || key.includes(':')) continue;
       const ctx = at.ctx.withTypes(typesOf(node));
       if (ctx.terms.has(key) || key === 'represents_entity_of_type') continue;
-      note(join(at.path, key), `dropped ${JSON.stringify(value)} (the context does not map "${key}", and it holds nothing)`);
+      note(
+        join(at.path, key),
+        `dropped ${JSON.stringify(value)} (the context does not map "${key}", and it holds nothing)`,
+      );
       out = without(out ?? node, key);
     }
     return out;

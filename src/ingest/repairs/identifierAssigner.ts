@@ -4,18 +4,33 @@
  * where 1.0 puts it. An AttributeAssignment that says what it assigns (`assigned`,
  * `assigned_property`) is an attribution, and stays.
  */
-import { join, typesOf, isObject, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import {
+  join,
+  typesOf,
+  isObject,
+  type Json,
+  type JsonObject,
+  type Note,
+  type NodeVisit,
+  type Repair,
+} from './Repair.js';
 
 const APPELLATIONS = new Set(['Identifier', 'Name']);
 
 function assignsNothing(entry: Json): boolean {
-  return isObject(entry) && typesOf(entry).includes('AttributeAssignment') && !('assigned' in entry) && !('assigned_property' in entry);
+  return (
+    isObject(entry) &&
+    typesOf(entry).includes('AttributeAssignment') &&
+    !('assigned' in entry) &&
+    !('assigned_property' in entry)
+  );
 }
 
 export const identifierAssigner: Repair = {
   name: 'identifier-assigner',
-  cites: 'Linked Art API 1.0, Shared Data Structures, Identifiers: the assignment of an identifier is given in assigned_by (P37i was assigned by / P141i), an AttributeAssignment; pre-1.0 data used attributed_by',
-  summary: 'an Identifier\'s or Name\'s attributed_by AttributeAssignment with no assigned → assigned_by',
+  cites:
+    'Linked Art API 1.0, Shared Data Structures, Identifiers: the assignment of an identifier is given in assigned_by (P37i was assigned by / P141i), an AttributeAssignment; pre-1.0 data used attributed_by',
+  summary: "an Identifier's or Name's attributed_by AttributeAssignment with no assigned → assigned_by",
   keys: ['attributed_by'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     const given = node['attributed_by'];
@@ -28,7 +43,10 @@ export const identifierAssigner: Repair = {
     const kept = entries.filter((e) => !assignsNothing(e));
     const before = node['assigned_by'];
     const assignedBy = [...(before === undefined ? [] : Array.isArray(before) ? before : [before]), ...moved];
-    note(join(at.path, 'attributed_by'), `${moved.length} AttributeAssignment(s) assigning nothing moved to assigned_by`);
+    note(
+      join(at.path, 'attributed_by'),
+      `${moved.length} AttributeAssignment(s) assigning nothing moved to assigned_by`,
+    );
     const out: JsonObject = {};
     for (const key of Object.keys(node)) {
       if (key === 'attributed_by') {

@@ -12,7 +12,11 @@ const NOT_IN_IRI = /[\u0000-\u0020<>"{}|\\^`\u007f-\u009f]/g;
 const ANY_NOT_IN_IRI = /[\u0000-\u0020<>"{}|\\^`\u007f-\u009f]/;
 
 export function escapeIri(iri: string): string {
-  return iri.replace(NOT_IN_IRI, (c) => encodeURIComponent(c) === c ? `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(c));
+  return iri.replace(NOT_IN_IRI, (c) =>
+    encodeURIComponent(c) === c
+      ? `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+      : encodeURIComponent(c),
+  );
 }
 
 /** An absolute id with the characters an IRI may not hold percent-encoded; undefined when it needs nothing (or is not absolute). */

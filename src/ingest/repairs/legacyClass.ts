@@ -8,9 +8,9 @@ import { join, withValue, type Json, type JsonObject, type Note, type NodeVisit,
 
 /** The pre-1.0 class names, and their 1.0 names. */
 export const RENAMED: ReadonlyMap<string, string> = new Map([
-  ['ManMadeObject', 'HumanMadeObject'],     // E22
-  ['ManMadeFeature', 'HumanMadeFeature'],   // E25
-  ['ManMadeThing', 'HumanMadeThing'],       // E71
+  ['ManMadeObject', 'HumanMadeObject'], // E22
+  ['ManMadeFeature', 'HumanMadeFeature'], // E25
+  ['ManMadeThing', 'HumanMadeThing'], // E71
 ]);
 
 function renames(t: Json, ctx: ActiveContext): t is string {
@@ -24,7 +24,8 @@ function anyRenamed(types: Json[], ctx: ActiveContext): boolean {
 
 export const legacyClass: Repair = {
   name: 'legacy-class',
-  cites: 'CIDOC-CRM 7.1 renamed E22 Man-Made Object, E25 Man-Made Feature and E71 Man-Made Thing to Human-Made; Linked Art 1.0 (context v1) names them HumanMadeObject, HumanMadeFeature, HumanMadeThing',
+  cites:
+    'CIDOC-CRM 7.1 renamed E22 Man-Made Object, E25 Man-Made Feature and E71 Man-Made Thing to Human-Made; Linked Art 1.0 (context v1) names them HumanMadeObject, HumanMadeFeature, HumanMadeThing',
   summary: 'ManMadeObject, ManMadeFeature, ManMadeThing → HumanMadeObject, HumanMadeFeature, HumanMadeThing',
   keys: ['type', '@type'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {

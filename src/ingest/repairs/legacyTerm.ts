@@ -31,27 +31,48 @@ interface Row {
 }
 
 /** The old key is not in the context and the new one is. */
-const unmappedOld = (from: string, to: string) => (_node: JsonObject, terms: () => ActiveContext): boolean =>
-  !terms().terms.has(from) && terms().terms.has(to);
+const unmappedOld =
+  (from: string, to: string) =>
+  (_node: JsonObject, terms: () => ActiveContext): boolean =>
+    !terms().terms.has(from) && terms().terms.has(to);
 
 const TEXT_HOLDERS = new Set(['Name', 'Identifier', 'LinguisticObject']);
 
 const ROWS: readonly Row[] = [
   { from: 'label', to: '_label', applies: unmappedOld('label', '_label') },
   { from: 'current_keeper', to: 'current_custodian', applies: unmappedOld('current_keeper', 'current_custodian') },
-  { from: 'consists_of', to: 'part', change: 'until the 6.2.4 context, consists_of was P9 consists of; 1.0 writes it part on an activity',
-    applies: (node, terms) => unmappedOld('consists_of', 'part')(node, terms) && terms().terms.get('part')?.iri === `${CRM}P9_consists_of` },
-  { from: 'exact_match', to: 'equivalent', change: 'the 1.0 context replaced exact_match, skos:exactMatch, with equivalent, la:equivalent',
-    applies: (node, terms) => unmappedOld('exact_match', 'equivalent')(node, terms) && terms().terms.get('equivalent')?.iri === 'https://linked.art/ns/terms/equivalent' },
-  { from: 'value', to: 'content', change: 'until the 6.2.4 context, a text\'s value was rdf:value; 1.0 writes it content, P190 has symbolic content',
-    applies: (node, terms) => typeof node['value'] === 'string' && typesOf(node).some((t) => TEXT_HOLDERS.has(t))
-      && terms().terms.get('content')?.iri === `${CRM}P190_has_symbolic_content` },
+  {
+    from: 'consists_of',
+    to: 'part',
+    change: 'until the 6.2.4 context, consists_of was P9 consists of; 1.0 writes it part on an activity',
+    applies: (node, terms) =>
+      unmappedOld('consists_of', 'part')(node, terms) && terms().terms.get('part')?.iri === `${CRM}P9_consists_of`,
+  },
+  {
+    from: 'exact_match',
+    to: 'equivalent',
+    change: 'the 1.0 context replaced exact_match, skos:exactMatch, with equivalent, la:equivalent',
+    applies: (node, terms) =>
+      unmappedOld('exact_match', 'equivalent')(node, terms) &&
+      terms().terms.get('equivalent')?.iri === 'https://linked.art/ns/terms/equivalent',
+  },
+  {
+    from: 'value',
+    to: 'content',
+    change: "until the 6.2.4 context, a text's value was rdf:value; 1.0 writes it content, P190 has symbolic content",
+    applies: (node, terms) =>
+      typeof node['value'] === 'string' &&
+      typesOf(node).some((t) => TEXT_HOLDERS.has(t)) &&
+      terms().terms.get('content')?.iri === `${CRM}P190_has_symbolic_content`,
+  },
 ];
 
 export const legacyTerm: Repair = {
   name: 'legacy-term',
-  cites: 'Linked Art 1.0 context: rdfs:label is `_label` (pre-1.0: `label`), P50 is `current_custodian` (`current_keeper`), P9 on an activity is `part` (`consists_of`, until 6.2.4), la:equivalent replaced `exact_match` (skos:exactMatch), P190 `content` replaced a text\'s `value` (rdf:value, until 6.2.4)',
-  summary: 'label → _label, current_keeper → current_custodian, consists_of → part (on an activity), exact_match → equivalent, value → content (a Name\'s, Identifier\'s or LinguisticObject\'s text), when the new key is not also there',
+  cites:
+    "Linked Art 1.0 context: rdfs:label is `_label` (pre-1.0: `label`), P50 is `current_custodian` (`current_keeper`), P9 on an activity is `part` (`consists_of`, until 6.2.4), la:equivalent replaced `exact_match` (skos:exactMatch), P190 `content` replaced a text's `value` (rdf:value, until 6.2.4)",
+  summary:
+    "label → _label, current_keeper → current_custodian, consists_of → part (on an activity), exact_match → equivalent, value → content (a Name's, Identifier's or LinguisticObject's text), when the new key is not also there",
   keys: ROWS.map((r) => r.from),
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     let out: JsonObject | undefined;

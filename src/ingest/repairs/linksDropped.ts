@@ -8,7 +8,8 @@ import { shown } from './RepairNote.js';
 
 export const linksDropped: Repair = {
   name: 'links-dropped',
-  cites: 'HAL (draft-kelly-json-hal §4.1.1: _links holds links to other resources, not the resource\'s own data); the Linked Art context does not map _links',
+  cites:
+    "HAL (draft-kelly-json-hal §4.1.1: _links holds links to other resources, not the resource's own data); the Linked Art context does not map _links",
   summary: '_links (HAL navigation, not data) is dropped, never stored',
   keys: ['_links'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {

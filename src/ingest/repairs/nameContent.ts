@@ -8,7 +8,8 @@ import { join, withValue, type JsonObject, type Note, type NodeVisit, type Repai
 
 export const nameContent: Repair = {
   name: 'name-content',
-  cites: 'Linked Art API 1.0, Names: a Name must have `content`, its text (P190 has symbolic content); `_label` is only a label for the node (rdfs:label)',
+  cites:
+    'Linked Art API 1.0, Names: a Name must have `content`, its text (P190 has symbolic content); `_label` is only a label for the node (rdfs:label)',
   summary: 'a Name with no content but a _label → content from the _label (the _label kept)',
   keys: ['_label'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
@@ -16,7 +17,12 @@ export const nameContent: Repair = {
     const label = node['_label'];
     // Most nodes with a _label are not Names: the type read as cheaply as can be.
     const type = node['type'] ?? node['@type'];
-    if (typeof label !== 'string' || label === '' || !(type === 'Name' || (Array.isArray(type) && type.includes('Name')))) return undefined;
+    if (
+      typeof label !== 'string' ||
+      label === '' ||
+      !(type === 'Name' || (Array.isArray(type) && type.includes('Name')))
+    )
+      return undefined;
     note(join(at.path, 'content'), `"content" ${JSON.stringify(label)} from the _label (the _label kept)`);
     return withValue(node, 'content', label);
   },

@@ -6,7 +6,16 @@
  * Not `@context` (there null resets the context: it has a meaning), nor other `@` keywords,
  * nor the document's own `id` (a document must have one: it stays refused as today).
  */
-import { join, KeyScan, without, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import {
+  join,
+  KeyScan,
+  without,
+  type Json,
+  type JsonObject,
+  type Note,
+  type NodeVisit,
+  type Repair,
+} from './Repair.js';
 
 function dropped(key: string, at: NodeVisit): boolean {
   return !key.startsWith('@') && !(at.path === '' && key === 'id');
@@ -14,8 +23,9 @@ function dropped(key: string, at: NodeVisit): boolean {
 
 export const nullValue: Repair = {
   name: 'null-value',
-  cites: 'JSON-LD 1.1, Terminology (null: "a map entry in the body of a JSON-LD document whose value is null has the same meaning as if the map entry was not defined"); JSON-LD 1.1 API, Expansion (a null array item is dropped)',
-  summary: 'a key whose value is null is dropped; a null in an array is dropped (not @context, nor the document\'s id)',
+  cites:
+    'JSON-LD 1.1, Terminology (null: "a map entry in the body of a JSON-LD document whose value is null has the same meaning as if the map entry was not defined"); JSON-LD 1.1 API, Expansion (a null array item is dropped)',
+  summary: "a key whose value is null is dropped; a null in an array is dropped (not @context, nor the document's id)",
   needs: KeyScan.nullValue,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     let out: JsonObject | undefined;

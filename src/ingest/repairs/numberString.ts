@@ -22,8 +22,10 @@ export function exactNumber(text: string): number | undefined {
 
 export const numberString: Repair = {
   name: 'number-string',
-  cites: 'Linked Art API 1.0, Dimensions and Monetary Amounts: value, upper_value_limit and lower_value_limit are numbers (P90 has value: E60 Number); _complete is a boolean',
-  summary: 'a Dimension\'s or MonetaryAmount\'s value (and limits) given as a string that is exactly a number → the number; "true"/"false" for _complete → the boolean',
+  cites:
+    'Linked Art API 1.0, Dimensions and Monetary Amounts: value, upper_value_limit and lower_value_limit are numbers (P90 has value: E60 Number); _complete is a boolean',
+  summary:
+    'a Dimension\'s or MonetaryAmount\'s value (and limits) given as a string that is exactly a number → the number; "true"/"false" for _complete → the boolean',
   keys: ['value', 'upper_value_limit', 'lower_value_limit', '_complete'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     let out: JsonObject | undefined;
@@ -33,7 +35,8 @@ export const numberString: Repair = {
     };
     const complete = node['_complete'];
     if (complete === 'true' || complete === 'false') set('_complete', complete === 'true', complete);
-    if (!NUMERIC_KEYS.some((k) => typeof node[k] === 'string') || !typesOf(node).some((t) => MEASURED.has(t))) return out;
+    if (!NUMERIC_KEYS.some((k) => typeof node[k] === 'string') || !typesOf(node).some((t) => MEASURED.has(t)))
+      return out;
     for (const key of NUMERIC_KEYS) {
       const value = node[key];
       if (typeof value !== 'string') continue;

@@ -8,8 +8,9 @@ import { shown } from './RepairNote.js';
 
 export const redundantContext: Repair = {
   name: 'redundant-context',
-  cites: 'JSON-LD 1.1 §4.1 (an embedded context applies on top of the active one: the same context again changes no term); Linked Art API 1.0, Shared Data Structures: embedded structures "do not have their own @context"',
-  summary: 'an @context inside the document equal to the document\'s own is dropped',
+  cites:
+    'JSON-LD 1.1 §4.1 (an embedded context applies on top of the active one: the same context again changes no term); Linked Art API 1.0, Shared Data Structures: embedded structures "do not have their own @context"',
+  summary: "an @context inside the document equal to the document's own is dropped",
   keys: ['@context'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     if (at.path === '' || !('@context' in node)) return undefined;

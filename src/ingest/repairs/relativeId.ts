@@ -22,7 +22,7 @@ export function resolvedId(id: string, base: string): string | undefined {
 
 export const relativeId: Repair = {
   name: 'relative-id',
-  cites: 'JSON-LD 1.1 §4.1.2 and RFC 3986 §5 (a relative IRI reference is resolved against the document\'s base IRI)',
+  cites: "JSON-LD 1.1 §4.1.2 and RFC 3986 §5 (a relative IRI reference is resolved against the document's base IRI)",
   summary: 'a relative id is resolved against the base the write gives (--base-url, ?baseUrl=, the PUT URL)',
   keys: ['id', '@id'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {

@@ -34,7 +34,18 @@ import { relativeId, resolvedId } from './relativeId.js';
 import { missesColon, schemeColon, withSchemeColon } from './schemeColon.js';
 import { typeCase } from './typeCase.js';
 import { typeFromRange } from './typeFromRange.js';
-import { isEmptyObject, isObject, join, KeyScan, typesOf, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import {
+  isEmptyObject,
+  isObject,
+  join,
+  KeyScan,
+  typesOf,
+  type Json,
+  type JsonObject,
+  type Note,
+  type NodeVisit,
+  type Repair,
+} from './Repair.js';
 import type { RepairNote } from './RepairNote.js';
 import type { SourceConventions } from './SourceConventions.js';
 
@@ -48,9 +59,29 @@ import type { SourceConventions } from './SourceConventions.js';
  * the keys are renamed.
  */
 const ALL: readonly Repair[] = [
-  contextAlias, linksDropped, redundantContext, nullValue,
-  typeCase, legacyClass, legacyTerm, crmKey, emptyUnmappedKey, identifierAssigner, schemeColon, typeFromRange, bareReference,
-  emptyId, relativeId, iriEscape, dateNumber, dateOrder, datePadding, dateTimeSpace, datePrecision, numberString, nameContent,
+  contextAlias,
+  linksDropped,
+  redundantContext,
+  nullValue,
+  typeCase,
+  legacyClass,
+  legacyTerm,
+  crmKey,
+  emptyUnmappedKey,
+  identifierAssigner,
+  schemeColon,
+  typeFromRange,
+  bareReference,
+  emptyId,
+  relativeId,
+  iriEscape,
+  dateNumber,
+  dateOrder,
+  datePadding,
+  dateTimeSpace,
+  datePrecision,
+  numberString,
+  nameContent,
 ];
 
 /**
@@ -71,13 +102,14 @@ ALL.forEach((repair, i) => {
   const bit = 1 << i;
   for (const key of repair.keys ?? []) {
     let on = ON_KEY.get(key);
-    if (!on) ON_KEY.set(key, on = { present: 0, text: 0 });
+    if (!on) ON_KEY.set(key, (on = { present: 0, text: 0 }));
     if (repair.keysHoldText) on.text |= bit;
     else on.present |= bit;
   }
   if (repair.keys === undefined) UNKEYED |= bit;
   if (repair.needs === undefined) UNNEEDED |= bit;
-  for (const flag of Object.values(KeyScan)) if ((repair.needs ?? 0) & flag) ON_SCAN.set(flag, (ON_SCAN.get(flag) ?? 0) | bit);
+  for (const flag of Object.values(KeyScan))
+    if ((repair.needs ?? 0) & flag) ON_SCAN.set(flag, (ON_SCAN.get(flag) ?? 0) | bit);
 });
 const onScan = (flag: number): number => ON_SCAN.get(flag) ?? 0;
 const ON_COLON_KEY = onScan(KeyScan.colonKey);
@@ -117,8 +149,9 @@ function triggered(node: JsonObject): number {
 }
 
 /** Every repair, for documentation and tests. */
-export const REPAIRS: readonly { name: string; cites: string; summary: string }[] =
-  ALL.map(({ name, cites, summary }) => ({ name, cites, summary }));
+export const REPAIRS: readonly { name: string; cites: string; summary: string }[] = ALL.map(
+  ({ name, cites, summary }) => ({ name, cites, summary }),
+);
 
 /** Whether a write repairs what it is given: 'all' (load, bulk and validate by default), 'none'. */
 export type RepairPolicy = 'all' | 'none';
@@ -126,7 +159,7 @@ export type RepairPolicy = 'all' | 'none';
 export const REPAIR_POLICIES: readonly RepairPolicy[] = ['all', 'none'];
 
 export function repairPolicyNamed(name: string): RepairPolicy | undefined {
-  return (REPAIR_POLICIES as readonly string[]).includes(name) ? name as RepairPolicy : undefined;
+  return (REPAIR_POLICIES as readonly string[]).includes(name) ? (name as RepairPolicy) : undefined;
 }
 
 export interface RepairOptions {
@@ -136,7 +169,10 @@ export interface RepairOptions {
   readonly conventions?: SourceConventions;
 }
 
-export function repairDocument(json: unknown, options: RepairOptions = {}): { document: unknown; repairs: RepairNote[] } {
+export function repairDocument(
+  json: unknown,
+  options: RepairOptions = {},
+): { document: unknown; repairs: RepairNote[] } {
   if (!isObject(json)) return { document: json, repairs: [] };
   const repairs: RepairNote[] = [];
   let doc: JsonObject = json;
@@ -153,7 +189,11 @@ export function repairDocument(json: unknown, options: RepairOptions = {}): { do
     if (error instanceof ContextError) return { document: doc, repairs };
     throw error;
   }
-  const walk = new Walk(repairs, { documentContext: doc['@context'], base: options.base, conventions: options.conventions ?? {} });
+  const walk = new Walk(repairs, {
+    documentContext: doc['@context'],
+    base: options.base,
+    conventions: options.conventions ?? {},
+  });
   return { document: walk.node(doc, new Visit(walk.settings, undefined, undefined, -1, null, ctx)), repairs };
 }
 
@@ -163,12 +203,14 @@ export function repairDocument(json: unknown, options: RepairOptions = {}): { do
  */
 export function repairedId(given: string, options: RepairOptions = {}): string {
   const id = withSchemeColon(given) ?? given;
-  const resolved = options.base === undefined ? id : resolvedId(id, options.base) ?? id;
+  const resolved = options.base === undefined ? id : (resolvedId(id, options.base) ?? id);
   return escapedId(resolved) ?? resolved;
 }
 
 function noteFor(repair: Repair, notes: RepairNote[]): Note {
-  return (path, message) => { notes.push({ repair: repair.name, path, message }); };
+  return (path, message) => {
+    notes.push({ repair: repair.name, path, message });
+  };
 }
 
 /** What stays the same over a walk of one document. */
@@ -186,8 +228,14 @@ class Visit implements NodeVisit {
   private spelt: string | undefined;
 
   /** `parent` and `index` (-1: not in an array) place the node under `property`; no parent: the document. */
-  constructor(private readonly settings: WalkSettings, private readonly parent: Visit | undefined, readonly property: string | undefined,
-    private readonly index: number, readonly via: TermDefinition | null, readonly ctx: ActiveContext) {}
+  constructor(
+    private readonly settings: WalkSettings,
+    private readonly parent: Visit | undefined,
+    readonly property: string | undefined,
+    private readonly index: number,
+    readonly via: TermDefinition | null,
+    readonly ctx: ActiveContext,
+  ) {}
 
   get path(): string {
     if (this.spelt === undefined) {
@@ -197,16 +245,25 @@ class Visit implements NodeVisit {
     return this.spelt;
   }
 
-  get documentContext(): Json | undefined { return this.settings.documentContext; }
-  get base(): string | undefined { return this.settings.base; }
-  get conventions(): SourceConventions { return this.settings.conventions; }
+  get documentContext(): Json | undefined {
+    return this.settings.documentContext;
+  }
+  get base(): string | undefined {
+    return this.settings.base;
+  }
+  get conventions(): SourceConventions {
+    return this.settings.conventions;
+  }
 }
 
 class Walk {
   /** Each repair's note, made the first time the repair is asked about a node. */
   private readonly notes: Note[] = [];
 
-  constructor(private readonly repairs: RepairNote[], readonly settings: WalkSettings) {}
+  constructor(
+    private readonly repairs: RepairNote[],
+    readonly settings: WalkSettings,
+  ) {}
 
   node(given: JsonObject, at: Visit): JsonObject {
     let node = given;
@@ -216,7 +273,7 @@ class Walk {
       const repair = ALL[i];
       if ((bits & (1 << i)) === 0 || !repair.node) continue;
       const before = node;
-      const next = repair.node(node, at, this.notes[i] ??= noteFor(repair, this.repairs));
+      const next = repair.node(node, at, (this.notes[i] ??= noteFor(repair, this.repairs)));
       if (next) node = next;
       if (node !== before) bits = triggered(node) & ~((2 << i) - 1);
     }
@@ -228,16 +285,27 @@ class Walk {
       if (value === null || typeof value !== 'object' || key === '@context') continue;
       const def = inner.terms.get(key) ?? null;
       const childCtx = inner.enterNode(def);
-      const next = Array.isArray(value) ? this.array(value, at, key, def, childCtx) : this.node(value, new Visit(this.settings, at, key, -1, def, childCtx));
+      const next = Array.isArray(value)
+        ? this.array(value, at, key, def, childCtx)
+        : this.node(value, new Visit(this.settings, at, key, -1, def, childCtx));
       if (next !== value) {
-        if (!owned) { node = { ...node }; owned = true; }
+        if (!owned) {
+          node = { ...node };
+          owned = true;
+        }
         node[key] = next;
       }
     }
     return node;
   }
 
-  private array(items: Json[], parent: Visit, property: string, via: TermDefinition | null, ctx: ActiveContext): Json[] {
+  private array(
+    items: Json[],
+    parent: Visit,
+    property: string,
+    via: TermDefinition | null,
+    ctx: ActiveContext,
+  ): Json[] {
     let out: Json[] | undefined;
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;

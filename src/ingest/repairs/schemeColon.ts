@@ -11,7 +11,17 @@
  * A string under a key that takes text (a Name's `content`) is text, and stays.
  */
 import { linkedArtContextDocument } from '../../context/linkedArtContext.js';
-import { join, KeyScan, typesOf, withValue, type Json, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import {
+  join,
+  KeyScan,
+  typesOf,
+  withValue,
+  type Json,
+  type JsonObject,
+  type Note,
+  type NodeVisit,
+  type Repair,
+} from './Repair.js';
 
 /** The IRI with its scheme's colon; undefined unless it starts exactly `http//` or `https//`. */
 export function withSchemeColon(value: string): string | undefined {
@@ -48,8 +58,10 @@ function colonAdded(v: Json, where: string, note: Note): Json {
 
 export const schemeColon: Repair = {
   name: 'scheme-colon',
-  cites: 'RFC 3986 §3 and RFC 3987 §2.2 (an absolute IRI is a scheme, ":", then the rest: "http//…" is a relative reference, not the http IRI it was meant to be)',
-  summary: 'an id or IRI value written http//… or https//… (the colon after the scheme missing) → http://… or https://…',
+  cites:
+    'RFC 3986 §3 and RFC 3987 §2.2 (an absolute IRI is a scheme, ":", then the rest: "http//…" is a relative reference, not the http IRI it was meant to be)',
+  summary:
+    'an id or IRI value written http//… or https//… (the colon after the scheme missing) → http://… or https://…',
   keys: ['id', '@id', ...REFERENCE_KEYS],
   // It changes nothing unless a value misses the colon (missesColon, as the key scan reads it).
   needs: KeyScan.schemeWithoutColon,
@@ -72,7 +84,13 @@ export const schemeColon: Repair = {
       const coerce = ctx.terms.get(key)?.coerce;
       if (coerce !== '@id' && coerce !== '@vocab') continue;
       const path = join(at.path, key);
-      out = withValue(out ?? node, key, Array.isArray(value) ? value.map((v, i) => colonAdded(v, `${path}[${i}]`, note)) : colonAdded(value, path, note));
+      out = withValue(
+        out ?? node,
+        key,
+        Array.isArray(value)
+          ? value.map((v, i) => colonAdded(v, `${path}[${i}]`, note))
+          : colonAdded(value, path, note),
+      );
     }
     return out;
   },

@@ -4,13 +4,23 @@
  */
 import { join, type JsonObject, type Note, type NodeVisit } from './Repair.js';
 
-export const TIME_SPAN_BOUNDS = ['begin_of_the_begin', 'end_of_the_begin', 'begin_of_the_end', 'end_of_the_end'] as const;
+export const TIME_SPAN_BOUNDS = [
+  'begin_of_the_begin',
+  'end_of_the_begin',
+  'begin_of_the_end',
+  'end_of_the_end',
+] as const;
 
 /**
  * `node` with each bound `fix` gives a new form for, or undefined when it gives none. `fix`
  * answers the new value and the note's text, or undefined to leave the bound as it is.
  */
-export function repairedBounds(node: JsonObject, at: NodeVisit, note: Note, fix: (value: unknown) => { value: string; says: string } | undefined): JsonObject | undefined {
+export function repairedBounds(
+  node: JsonObject,
+  at: NodeVisit,
+  note: Note,
+  fix: (value: unknown) => { value: string; says: string } | undefined,
+): JsonObject | undefined {
   let out: JsonObject | undefined;
   for (const key of TIME_SPAN_BOUNDS) {
     if (!(key in node)) continue;

@@ -27,10 +27,11 @@ function classesByCase(ctx: ActiveContext): ReadonlyMap<string, readonly string[
     else if (!names.includes(name)) names.push(name);
   };
   for (const def of ctx.terms.values()) {
-    if (/^[A-Z]/.test(def.term) && !def.iri.startsWith('@') && def.coerce === undefined && def.container === undefined) add(def.term);
+    if (/^[A-Z]/.test(def.term) && !def.iri.startsWith('@') && def.coerce === undefined && def.container === undefined)
+      add(def.term);
   }
   for (const legacy of LEGACY_CLASSES.keys()) add(legacy);
-  CLASSES.set(ctx, byCase = map);
+  CLASSES.set(ctx, (byCase = map));
   return byCase;
 }
 
@@ -44,8 +45,10 @@ export function classCaseAside(type: string, ctx: ActiveContext): string | undef
 
 export const typeCase: Repair = {
   name: 'type-case',
-  cites: 'JSON-LD 1.1 (terms are case-sensitive: `identifier` is not `Identifier`); the Linked Art 1.0 context, whose classes no two differ by case alone',
-  summary: 'a type the context does not know, written in another case than exactly one of its classes (identifier, HUMANMADEOBJECT) → that class',
+  cites:
+    'JSON-LD 1.1 (terms are case-sensitive: `identifier` is not `Identifier`); the Linked Art 1.0 context, whose classes no two differ by case alone',
+  summary:
+    'a type the context does not know, written in another case than exactly one of its classes (identifier, HUMANMADEOBJECT) → that class',
   keys: ['type', '@type'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
     const key = 'type' in node ? 'type' : '@type';

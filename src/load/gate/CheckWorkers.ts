@@ -13,7 +13,10 @@ import type { Gate, GateBatch, GateResult } from './Gate.js';
 import { DEFAULT_GATE_OPTIONS, type GateOptions } from './checkBatch.js';
 import { JobBuilder, type ResultMessage } from './gateMessages.js';
 
-interface Waiting { resolve: (result: GateResult) => void; reject: (error: Error) => void }
+interface Waiting {
+  resolve: (result: GateResult) => void;
+  reject: (error: Error) => void;
+}
 
 /** As many as the machine has cores besides the loader's and the store's threads, from 1 to 4. */
 export function defaultCheckWorkers(): number {
@@ -25,7 +28,10 @@ export class CheckWorkers implements Gate {
   private nextJob = 0;
 
   /** `options`: how the workers repair records before checking them (sent with each batch). */
-  constructor(count: number, private readonly options: GateOptions = DEFAULT_GATE_OPTIONS) {
+  constructor(
+    count: number,
+    private readonly options: GateOptions = DEFAULT_GATE_OPTIONS,
+  ) {
     this.workers = Array.from({ length: Math.max(1, count) }, () => {
       const entry: { worker: Worker; jobs: Map<number, Waiting>; failed?: Error } = {
         worker: new Worker(new URL('./checkWorker.js', import.meta.url)),
@@ -44,7 +50,9 @@ export class CheckWorkers implements Gate {
         for (const waiting of entry.jobs.values()) waiting.reject(entry.failed);
         entry.jobs.clear();
       };
-      entry.worker.on('error', (error) => fail(new Error(`a check worker crashed: ${error.message}`, { cause: error })));
+      entry.worker.on('error', (error) =>
+        fail(new Error(`a check worker crashed: ${error.message}`, { cause: error })),
+      );
       entry.worker.on('exit', (code) => fail(new Error(`a check worker exited (code ${code})`)));
       return entry;
     });

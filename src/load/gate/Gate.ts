@@ -6,7 +6,14 @@
  */
 import type { Quad } from '../../rdf/terms.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
-import { checkBatch, DEFAULT_GATE_OPTIONS, type DocumentRecord, type GateItem, type GateOptions, type GateVerdict } from './checkBatch.js';
+import {
+  checkBatch,
+  DEFAULT_GATE_OPTIONS,
+  type DocumentRecord,
+  type GateItem,
+  type GateOptions,
+  type GateVerdict,
+} from './checkBatch.js';
 
 export interface GateResult {
   readonly verdicts: readonly GateVerdict[];
@@ -38,7 +45,9 @@ export const inThreadGate: Gate = inThreadGateFor(DEFAULT_GATE_OPTIONS);
 function inThreadBatch(options: GateOptions): GateBatch {
   const items: Array<{ record: DocumentRecord; source: string }> = [];
   return {
-    add: (record, source) => { items.push({ record, source }); },
+    add: (record, source) => {
+      items.push({ record, source });
+    },
     check(before, now, storing) {
       const graphs = new Map<string, Quad[]>();
       const withBefore = items.map((item, i): GateItem => ({ ...item, before: before[i] }));

@@ -45,22 +45,38 @@ export const DEFAULT_GATE_OPTIONS: GateOptions = { repair: 'all' };
 /** What the gate says of one record, in the batch's order; `repairs`: what was repaired first (formatRepair). */
 export type GateVerdict =
   /** Passed: to be stored (`replaced`: over a stored version); its Warnings as report lines. */
-  | { readonly kind: 'pass'; readonly id: string; readonly replaced: boolean; readonly warnings: string[]; readonly repairs: string[];
+  | {
+      readonly kind: 'pass';
+      readonly id: string;
+      readonly replaced: boolean;
+      readonly warnings: string[];
+      readonly repairs: string[];
       /** Its Linked Art class (the change feed names it). */
       readonly type: string | undefined;
       /** The shapes' Violations it is stored with (`report` policy), as report lines; absent: none. */
-      readonly violations?: string[] }
+      readonly violations?: string[];
+    }
   /** The stored version is the same document (under the same shapes): left alone; its repairs reported as on the load that stored it. */
   | { readonly kind: 'unchanged'; readonly id: string; readonly repairs: string[] }
   /** Refused, with every problem found (they cross to the loader's thread by structured clone). */
-  | { readonly kind: 'rejected'; readonly id: string | undefined; readonly problems: Problem[]; readonly repairs: string[] };
+  | {
+      readonly kind: 'rejected';
+      readonly id: string | undefined;
+      readonly problems: Problem[];
+      readonly repairs: string[];
+    };
 
 /**
  * The verdicts on `items`, in order. The graphs of each document that passed, as storedGraphs
  * makes them, go to `keep` as soon as it has passed (none when there is no `keep`: a check that
  * stores nothing, a dry run or the first pass of --strict); `now` is their modification stamp.
  */
-export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: string, quads: Quad[]) => void, options: GateOptions = DEFAULT_GATE_OPTIONS): GateVerdict[] {
+export function checkBatch(
+  items: Iterable<GateItem>,
+  now: Date,
+  keep?: (graph: string, quads: Quad[]) => void,
+  options: GateOptions = DEFAULT_GATE_OPTIONS,
+): GateVerdict[] {
   const verdicts: GateVerdict[] = [];
   const version = shaclValidator().version;
   for (const { record, source, before } of items) {
@@ -74,25 +90,46 @@ export function checkBatch(items: Iterable<GateItem>, now: Date, keep?: (graph: 
     let digest: string | undefined;
     const notes: RepairNote[] = [];
     try {
-      const base = record.kind === 'json' ? record.base ?? options.base : options.base;
-      const doc = ingestRecord(record, source, { policy: options.repair, base, conventions: options.conventions, notes });
+      const base = record.kind === 'json' ? (record.base ?? options.base) : options.base;
+      const doc = ingestRecord(record, source, {
+        policy: options.repair,
+        base,
+        conventions: options.conventions,
+        notes,
+      });
       // Against a stored digest first (unchanged: no shapes); otherwise only for a document that passes.
       // Never for one with ingest problems: what was read of it may be all the stored one holds.
       if (before !== undefined && doc.refusals.length === 0) {
         digest = digestOf(doc);
-        if (before === digest) { verdicts.push({ kind: 'unchanged', id: doc.id, repairs: notes.map(formatRepair) }); continue; }
+        if (before === digest) {
+          verdicts.push({ kind: 'unchanged', id: doc.id, repairs: notes.map(formatRepair) });
+          continue;
+        }
       }
       checked = checkShapes(doc, `${source} ${record.location}`, options.conformance ?? DEFAULT_CONFORMANCE);
     } catch (error) {
       if (!(error instanceof DocumentRejected)) throw error;
-      verdicts.push({ kind: 'rejected', id: error.document, problems: [...error.problems], repairs: notes.map(formatRepair) });
+      verdicts.push({
+        kind: 'rejected',
+        id: error.document,
+        problems: [...error.problems],
+        repairs: notes.map(formatRepair),
+      });
       continue;
     }
     // Its class, as its links graph names it (found once for both when it is stored).
     const links = keep && !WITHOUT_LINKS_FOR_BENCH ? reverseLinksOf(checked.id, checked.quads) : undefined;
-    verdicts.push({ kind: 'pass', id: checked.id, replaced: before !== undefined, warnings: problemMessages(checked.warnings), repairs: notes.map(formatRepair),
-      type: links ? links.type : entityClassOf(checked.id, checked.quads), ...(checked.violations ? { violations: problemMessages(checked.violations) } : {}) });
-    if (keep) for (const [graph, quads] of storedGraphs(checked, digest ?? digestOf(checked), now, links)) keep(graph, quads);
+    verdicts.push({
+      kind: 'pass',
+      id: checked.id,
+      replaced: before !== undefined,
+      warnings: problemMessages(checked.warnings),
+      repairs: notes.map(formatRepair),
+      type: links ? links.type : entityClassOf(checked.id, checked.quads),
+      ...(checked.violations ? { violations: problemMessages(checked.violations) } : {}),
+    });
+    if (keep)
+      for (const [graph, quads] of storedGraphs(checked, digest ?? digestOf(checked), now, links)) keep(graph, quads);
   }
   return verdicts;
 }

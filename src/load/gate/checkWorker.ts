@@ -21,7 +21,12 @@ port.on('message', (message: JobMessage) => {
   const transfer: ArrayBuffer[] = [];
   try {
     const encoder = new WireEncoder();
-    const verdicts = checkBatch(itemsOf(message), new Date(message.now), message.storing ? (g, quads) => encoder.add(g, quads) : undefined, message.options);
+    const verdicts = checkBatch(
+      itemsOf(message),
+      new Date(message.now),
+      message.storing ? (g, quads) => encoder.add(g, quads) : undefined,
+      message.options,
+    );
     const wire = encoder.finish();
     transfer.push(wire.codes.buffer);
     answer = { job: message.job, verdicts, wire };

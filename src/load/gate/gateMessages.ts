@@ -21,9 +21,23 @@ export interface JobMessage {
 }
 
 type ItemMessage =
-  | { kind: 'json'; readonly location: string; readonly json: unknown; readonly base?: string; readonly source: string; before?: string }
-  | { kind: 'graph'; readonly location: string; readonly id: string; readonly source: string; before?: string;
-      readonly quadRuns: number; readonly hintRuns: number };
+  | {
+      kind: 'json';
+      readonly location: string;
+      readonly json: unknown;
+      readonly base?: string;
+      readonly source: string;
+      before?: string;
+    }
+  | {
+      kind: 'graph';
+      readonly location: string;
+      readonly id: string;
+      readonly source: string;
+      before?: string;
+      readonly quadRuns: number;
+      readonly hintRuns: number;
+    };
 
 export type ResultMessage =
   | { readonly job: number; readonly verdicts: readonly GateVerdict[]; readonly wire: WireGraphs }
@@ -45,10 +59,21 @@ export class JobBuilder {
   }
 
   /** The message, with what to transfer rather than copy. */
-  message(job: number, before: ReadonlyArray<string | undefined>, now: Date, storing: boolean, options: GateOptions): { message: JobMessage; transfer: ArrayBuffer[] } {
-    this.items.forEach((item, i) => { item.before = before[i]; });
+  message(
+    job: number,
+    before: ReadonlyArray<string | undefined>,
+    now: Date,
+    storing: boolean,
+    options: GateOptions,
+  ): { message: JobMessage; transfer: ArrayBuffer[] } {
+    this.items.forEach((item, i) => {
+      item.before = before[i];
+    });
     const wire = this.encoder.finish();
-    return { message: { job, now: now.getTime(), storing, options, items: this.items, wire }, transfer: [wire.codes.buffer] };
+    return {
+      message: { job, now: now.getTime(), storing, options, items: this.items, wire },
+      transfer: [wire.codes.buffer],
+    };
   }
 
   /** Consecutive quads of one graph as one run each (a record's quads are normally one run); how many runs. */
@@ -56,7 +81,8 @@ export class JobBuilder {
     let count = 0;
     for (let start = 0; start < quads.length;) {
       const graph = quads[start].graph;
-      if (graph.termType !== 'NamedNode') throw new Error(`a record's quad in the graph ${graph.termType} cannot be sent to a check worker`);
+      if (graph.termType !== 'NamedNode')
+        throw new Error(`a record's quad in the graph ${graph.termType} cannot be sent to a check worker`);
       let end = start + 1;
       while (end < quads.length && quads[end].graph.value === graph.value) end++;
       this.encoder.add(graph.value, start === 0 && end === quads.length ? quads : quads.slice(start, end));
@@ -79,7 +105,15 @@ export function* itemsOf(message: JobMessage): Generator<GateItem> {
   };
   for (const m of message.items) {
     yield m.kind === 'json'
-      ? { record: { kind: 'json', location: m.location, json: m.json, base: m.base }, source: m.source, before: m.before }
-      : { record: { kind: 'graph', location: m.location, id: m.id, quads: take(m.quadRuns), hints: take(m.hintRuns) }, source: m.source, before: m.before };
+      ? {
+          record: { kind: 'json', location: m.location, json: m.json, base: m.base },
+          source: m.source,
+          before: m.before,
+        }
+      : {
+          record: { kind: 'graph', location: m.location, id: m.id, quads: take(m.quadRuns), hints: take(m.hintRuns) },
+          source: m.source,
+          before: m.before,
+        };
   }
 }

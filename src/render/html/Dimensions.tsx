@@ -6,7 +6,16 @@ import { KeyValues } from './Generic.js';
 import { Refs } from './links.js';
 import { labelOf, namesOf, nodesOf, scalarText, type LaNode } from './linkedArt.js';
 
-const SHOWN = new Set(['type', '_label', 'classified_as', 'value', 'unit', 'upper_value_limit', 'lower_value_limit', 'identified_by']);
+const SHOWN = new Set([
+  'type',
+  '_label',
+  'classified_as',
+  'value',
+  'unit',
+  'upper_value_limit',
+  'lower_value_limit',
+  'identified_by',
+]);
 
 export function Dimensions({ entity }: { entity: LaNode }) {
   const dimensions = nodesOf(entity, 'dimension');
@@ -18,8 +27,10 @@ export function Dimensions({ entity }: { entity: LaNode }) {
         {dimensions.map((d) => {
           const kinds = nodesOf(d, 'classified_as');
           const unit = nodesOf(d, 'unit')[0];
-          const range = typeof d.lower_value_limit === 'number' || typeof d.upper_value_limit === 'number'
-            ? ` (${scalarText(d.lower_value_limit, '…')}–${scalarText(d.upper_value_limit, '…')})` : '';
+          const range =
+            typeof d.lower_value_limit === 'number' || typeof d.upper_value_limit === 'number'
+              ? ` (${scalarText(d.lower_value_limit, '…')}–${scalarText(d.upper_value_limit, '…')})`
+              : '';
           const names = namesOf(d).map((n) => n.content as string);
           const otherNames = nodesOf(d, 'identified_by').filter((n) => !namesOf(d).includes(n));
           const rest = Object.keys(d).filter((k) => !SHOWN.has(k));
@@ -27,9 +38,18 @@ export function Dimensions({ entity }: { entity: LaNode }) {
             <>
               <dt>{kinds.length > 0 ? <Refs nodes={kinds} /> : labelOf(d)}</dt>
               <dd>
-                {scalarText(d.value, '')}{unit ? <> <Refs nodes={[unit]} /></> : null}{range}
+                {scalarText(d.value, '')}
+                {unit ? (
+                  <>
+                    {' '}
+                    <Refs nodes={[unit]} />
+                  </>
+                ) : null}
+                {range}
                 {names.length > 0 ? <div class="note">{names.join('; ')}</div> : null}
-                {otherNames.length > 0 ? <KeyValues node={{ identified_by: otherNames }} keys={['identified_by']} /> : null}
+                {otherNames.length > 0 ? (
+                  <KeyValues node={{ identified_by: otherNames }} keys={['identified_by']} />
+                ) : null}
                 {rest.length > 0 ? <KeyValues node={d} keys={rest} /> : null}
               </dd>
             </>

@@ -22,9 +22,15 @@ function EntityList({ frame, className, total, page, last, startIndex, entries, 
   const kind = kindOf({ type: className });
   return (
     <Page frame={frame} title={`${kind}: all`}>
-      <h1>{kind}: all {total}</h1>
+      <h1>
+        {kind}: all {total}
+      </h1>
       <ol class="entities" start={startIndex + 1}>
-        {entries.map((e) => <li key={e.href}><a href={e.href}>{e.name}</a></li>)}
+        {entries.map((e) => (
+          <li key={e.href}>
+            <a href={e.href}>{e.name}</a>
+          </li>
+        ))}
       </ol>
       <Paging page={page} last={last} hrefOf={pageHref} />
     </Page>

@@ -34,8 +34,19 @@ export interface EntityPageProps {
 export const DESCRIBED_BY_TYPE = "application/ld+json;profile='https://linked.art/ns/v1/linked-art.json'";
 
 /** Keys the sections show (besides those of the entity's own activity, which only some kinds have). */
-const SECTION_KEYS = new Set(['@context', 'id', 'type', '_label', 'identified_by', 'referred_to_by', 'classified_as',
-  'dimension', 'made_of', 'member_of', ...EVENT_KEYS.map(([k]) => k)]);
+const SECTION_KEYS = new Set([
+  '@context',
+  'id',
+  'type',
+  '_label',
+  'identified_by',
+  'referred_to_by',
+  'classified_as',
+  'dimension',
+  'made_of',
+  'member_of',
+  ...EVENT_KEYS.map(([k]) => k),
+]);
 const ACTIVITY_KEYS = ['timespan', 'took_place_at', 'carried_out_by', 'technique', 'part'];
 
 export function EntityPage({ frame, document, referencedBy, violations = 0 }: EntityPageProps) {
@@ -45,7 +56,9 @@ export function EntityPage({ frame, document, referencedBy, violations = 0 }: En
   const head = (
     <>
       <link rel="describedby" href={id} type={DESCRIBED_BY_TYPE} />
-      {FORMATS.filter((f) => f.name !== 'html').map((f) => <link rel="alternate" href={formatUrl(id, f.extension)} type={f.contentType} />)}
+      {FORMATS.filter((f) => f.name !== 'html').map((f) => (
+        <link rel="alternate" href={formatUrl(id, f.extension)} type={f.contentType} />
+      ))}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(document) }} />
     </>
   );
@@ -53,10 +66,21 @@ export function EntityPage({ frame, document, referencedBy, violations = 0 }: En
     <Page frame={frame} title={title} head={head}>
       <BaseUrl.Provider value={frame.baseUrl}>
         <article>
-          {violations > 0 ? <ViolationsBanner count={violations} href={pathOf(validationUrl(frame.baseUrl, id))} /> : null}
+          {violations > 0 ? (
+            <ViolationsBanner count={violations} href={pathOf(validationUrl(frame.baseUrl, id))} />
+          ) : null}
           <h1>{title}</h1>
-          <p class="kind">{kindOf(document)}{nodesOf(document, 'classified_as').length > 0 ? ' · ' : ''}{nodesOf(document, 'classified_as').map((c) => scalarText(c._label, '')).filter(Boolean).join(', ')}</p>
-          <p class="id">Identifier: <IdLink id={id}>{id}</IdLink></p>
+          <p class="kind">
+            {kindOf(document)}
+            {nodesOf(document, 'classified_as').length > 0 ? ' · ' : ''}
+            {nodesOf(document, 'classified_as')
+              .map((c) => scalarText(c._label, ''))
+              .filter(Boolean)
+              .join(', ')}
+          </p>
+          <p class="id">
+            Identifier: <IdLink id={id}>{id}</IdLink>
+          </p>
           <Images entity={document} name={title} />
           <Names entity={document} />
           <Statements entity={document} />
@@ -66,7 +90,12 @@ export function EntityPage({ frame, document, referencedBy, violations = 0 }: En
           <Dimensions entity={document} />
           <RefList entity={document} keyName="made_of" heading="Materials" id="materials" />
           <RefList entity={document} keyName="member_of" heading="Member of" id="member-of" />
-          {rest.length > 0 ? <section aria-labelledby="more"><h2 id="more">More about this {kindOf(document).toLowerCase() || 'entity'}</h2><KeyValues node={document} keys={rest} /></section> : null}
+          {rest.length > 0 ? (
+            <section aria-labelledby="more">
+              <h2 id="more">More about this {kindOf(document).toLowerCase() || 'entity'}</h2>
+              <KeyValues node={document} keys={rest} />
+            </section>
+          ) : null}
           <ReferencedBy relations={referencedBy} />
           <OtherFormats id={id} />
         </article>
@@ -79,7 +108,8 @@ export function EntityPage({ frame, document, referencedBy, violations = 0 }: En
 function ViolationsBanner({ count, href }: { count: number; href: string }) {
   return (
     <p class="banner violations" role="note">
-      This record breaks {count === 1 ? 'one rule' : `${count} rules`} of the Linked Art shapes and is published as written while it is fixed: <a href={href}>see the validation report</a>.
+      This record breaks {count === 1 ? 'one rule' : `${count} rules`} of the Linked Art shapes and is published as
+      written while it is fixed: <a href={href}>see the validation report</a>.
     </p>
   );
 }
@@ -91,12 +121,27 @@ function pathOf(url: string): string {
 }
 
 function OtherFormats({ id }: { id: string }) {
-  const base = (f: Format) => f.name === 'jsonld' ? 'JSON-LD (Linked Art)' : f.name === 'rdfxml' ? 'RDF/XML' : f.name === 'ntriples' ? 'N-Triples' : f.name === 'nquads' ? 'N-Quads' : f.name === 'trig' ? 'TriG' : 'Turtle';
+  const base = (f: Format) =>
+    f.name === 'jsonld'
+      ? 'JSON-LD (Linked Art)'
+      : f.name === 'rdfxml'
+        ? 'RDF/XML'
+        : f.name === 'ntriples'
+          ? 'N-Triples'
+          : f.name === 'nquads'
+            ? 'N-Quads'
+            : f.name === 'trig'
+              ? 'TriG'
+              : 'Turtle';
   return (
     <section aria-labelledby="formats">
       <h2 id="formats">This description in other formats</h2>
       <ul class="formats">
-        {FORMATS.filter((f) => f.name !== 'html').map((f) => <li><IdLink id={formatUrl(id, f.extension)}>{base(f)}</IdLink></li>)}
+        {FORMATS.filter((f) => f.name !== 'html').map((f) => (
+          <li>
+            <IdLink id={formatUrl(id, f.extension)}>{base(f)}</IdLink>
+          </li>
+        ))}
       </ul>
     </section>
   );
@@ -108,7 +153,10 @@ function OtherFormats({ id }: { id: string }) {
  * means the same character); U+2028/2029 escaped as well.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The whole page as text. */

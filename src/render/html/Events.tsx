@@ -11,9 +11,16 @@ import { timeSpanText } from './timeSpan.js';
 
 /** The keys that hold an entity's events, and the heading of each. */
 export const EVENT_KEYS: ReadonlyArray<readonly [string, string]> = [
-  ['produced_by', 'Production'], ['created_by', 'Creation'], ['born', 'Birth'], ['died', 'Death'],
-  ['formed_by', 'Formation'], ['dissolved_by', 'Dissolution'], ['destroyed_by', 'Destruction'],
-  ['removed_by', 'Removal'], ['modified_by', 'Modification'], ['encountered_by', 'Encounter'],
+  ['produced_by', 'Production'],
+  ['created_by', 'Creation'],
+  ['born', 'Birth'],
+  ['died', 'Death'],
+  ['formed_by', 'Formation'],
+  ['dissolved_by', 'Dissolution'],
+  ['destroyed_by', 'Destruction'],
+  ['removed_by', 'Removal'],
+  ['modified_by', 'Modification'],
+  ['encountered_by', 'Encounter'],
 ];
 
 /** Keys of an event the summary shows (When, Where, By whom, Technique), and `part`, shown nested. */
@@ -29,10 +36,36 @@ export function EventSummary({ event }: { event: LaNode }) {
   if (!when && places.length + agents.length + techniques.length === 0) return null;
   return (
     <dl>
-      {when ? <><dt>When</dt><dd>{when}</dd></> : null}
-      {places.length > 0 ? <><dt>Where</dt><dd><Refs nodes={places} /></dd></> : null}
-      {agents.length > 0 ? <><dt>By</dt><dd><Refs nodes={agents} /></dd></> : null}
-      {techniques.length > 0 ? <><dt>Technique</dt><dd><Refs nodes={techniques} /></dd></> : null}
+      {when ? (
+        <>
+          <dt>When</dt>
+          <dd>{when}</dd>
+        </>
+      ) : null}
+      {places.length > 0 ? (
+        <>
+          <dt>Where</dt>
+          <dd>
+            <Refs nodes={places} />
+          </dd>
+        </>
+      ) : null}
+      {agents.length > 0 ? (
+        <>
+          <dt>By</dt>
+          <dd>
+            <Refs nodes={agents} />
+          </dd>
+        </>
+      ) : null}
+      {techniques.length > 0 ? (
+        <>
+          <dt>Technique</dt>
+          <dd>
+            <Refs nodes={techniques} />
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }
@@ -44,10 +77,13 @@ export function Event({ event, heading, level }: { event: LaNode; heading: strin
   const label = typeof event._label === 'string' ? event._label : undefined;
   return (
     <div class="event">
-      <Heading>{heading}{label ? `: ${label}` : ''}</Heading>
+      <Heading>
+        {heading}
+        {label ? `: ${label}` : ''}
+      </Heading>
       <EventSummary event={event} />
       {rest.length > 0 ? <KeyValues node={event} keys={rest} /> : null}
-      <Parts event={event} level={level < 5 ? (level + 1) as 4 | 5 : 5} />
+      <Parts event={event} level={level < 5 ? ((level + 1) as 4 | 5) : 5} />
     </div>
   );
 }
@@ -58,7 +94,11 @@ export function Parts({ event, level }: { event: LaNode; level: 3 | 4 | 5 }) {
   if (parts.length === 0) return null;
   return (
     <ol class="parts">
-      {parts.map((p) => <li><Event event={p} heading={typesOf(p).join(', ') || 'Part'} level={level} /></li>)}
+      {parts.map((p) => (
+        <li>
+          <Event event={p} heading={typesOf(p).join(', ') || 'Part'} level={level} />
+        </li>
+      ))}
     </ol>
   );
 }
@@ -70,7 +110,9 @@ export function Events({ entity }: { entity: LaNode }) {
   return (
     <section aria-labelledby="events">
       <h2 id="events">Events</h2>
-      {events.map(([e, heading]) => <Event event={e} heading={heading} level={3} />)}
+      {events.map(([e, heading]) => (
+        <Event event={e} heading={heading} level={3} />
+      ))}
     </section>
   );
 }
@@ -84,7 +126,12 @@ export function ActivityDetails({ entity }: { entity: LaNode }) {
     <section aria-labelledby="activity">
       <h2 id="activity">When, where and by whom</h2>
       {summary}
-      {parts.length > 0 ? <><h3>Parts, in order</h3><Parts event={entity} level={4} /></> : null}
+      {parts.length > 0 ? (
+        <>
+          <h3>Parts, in order</h3>
+          <Parts event={entity} level={4} />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -4,7 +4,17 @@
  * is shown in words beside its table. Nothing is left out.
  */
 import { IdLink } from './links.js';
-import { DISPLAY_TITLE, idOf, isNode, keyWords, labelOf, nodesOf, scalarText, typesOf, type LaNode } from './linkedArt.js';
+import {
+  DISPLAY_TITLE,
+  idOf,
+  isNode,
+  keyWords,
+  labelOf,
+  nodesOf,
+  scalarText,
+  typesOf,
+  type LaNode,
+} from './linkedArt.js';
 import { timeSpanText } from './timeSpan.js';
 
 /** Keys of a node that are about the node itself, shown in its heading rather than its table. */
@@ -19,14 +29,27 @@ export function Value({ value }: { value: unknown }) {
   if (Array.isArray(value)) {
     const items: readonly unknown[] = value;
     if (items.length === 1) return <Value value={items[0]} />;
-    return <ul>{items.map((v) => <li><Value value={v} /></li>)}</ul>;
+    return (
+      <ul>
+        {items.map((v) => (
+          <li>
+            <Value value={v} />
+          </li>
+        ))}
+      </ul>
+    );
   }
   if (isNode(value)) {
     const id = idOf(value);
     if (isReference(value)) return <IdLink id={id!}>{labelOf(value)}</IdLink>;
     if (isPlainTimeSpan(value)) return <span class="when">{timeSpanText(value)}</span>;
     if (id && isClassifiedReference(value)) {
-      return <><IdLink id={id}>{labelOf(value)}</IdLink> <span class="type">({nodesOf(value, 'classified_as').map(labelOf).join(', ')})</span></>;
+      return (
+        <>
+          <IdLink id={id}>{labelOf(value)}</IdLink>{' '}
+          <span class="type">({nodesOf(value, 'classified_as').map(labelOf).join(', ')})</span>
+        </>
+      );
     }
     return <NodeTable node={value} />;
   }
@@ -36,19 +59,33 @@ export function Value({ value }: { value: unknown }) {
 
 /** A reference to a term carrying only its own classifications (Painting, classified as Type of Work). */
 function isClassifiedReference(node: LaNode): boolean {
-  return Object.keys(node).every((k) => OWN.has(k) || k === 'classified_as') && nodesOf(node, 'classified_as').every(isReference);
+  return (
+    Object.keys(node).every((k) => OWN.has(k) || k === 'classified_as') &&
+    nodesOf(node, 'classified_as').every(isReference)
+  );
 }
 
 /** The keys a TimeSpan shown in words says all of: its bounds and its display names. */
-const TIMESPAN_KEYS = new Set([...OWN, 'begin_of_the_begin', 'end_of_the_begin', 'begin_of_the_end', 'end_of_the_end', 'identified_by']);
+const TIMESPAN_KEYS = new Set([
+  ...OWN,
+  'begin_of_the_begin',
+  'end_of_the_begin',
+  'begin_of_the_end',
+  'end_of_the_end',
+  'identified_by',
+]);
 
 /** A TimeSpan whose words say all it holds: bounds, and names that are only display titles. */
 export function isPlainTimeSpan(node: LaNode): boolean {
   if (node.type !== 'TimeSpan' || idOf(node) !== undefined) return false;
   if (!Object.keys(node).every((k) => TIMESPAN_KEYS.has(k))) return false;
   if (typeof node.begin_of_the_begin !== 'string' && typeof node.end_of_the_end !== 'string') return false;
-  return nodesOf(node, 'identified_by').every((n) => typesOf(n).includes('Name') && Object.keys(n).every((k) => ['type', 'content', 'classified_as'].includes(k))
-    && nodesOf(n, 'classified_as').every((c) => idOf(c) === DISPLAY_TITLE));
+  return nodesOf(node, 'identified_by').every(
+    (n) =>
+      typesOf(n).includes('Name') &&
+      Object.keys(n).every((k) => ['type', 'content', 'classified_as'].includes(k)) &&
+      nodesOf(n, 'classified_as').every((c) => idOf(c) === DISPLAY_TITLE),
+  );
 }
 
 /** An embedded node: what it is (its label, linked if it has an id), then the rest of its keys. */
@@ -60,8 +97,13 @@ export function NodeTable({ node, skip = [] }: { node: LaNode; skip?: readonly s
     <div class="node">
       <span class="node-head">
         {id ? <IdLink id={id}>{labelOf(node)}</IdLink> : typeof node._label === 'string' ? node._label : null}
-        {when ? <> <span class="when">{when}</span></> : null}
-        {' '}<span class="type">{scalarText(node.type, '')}</span>
+        {when ? (
+          <>
+            {' '}
+            <span class="when">{when}</span>
+          </>
+        ) : null}{' '}
+        <span class="type">{scalarText(node.type, '')}</span>
       </span>
       {keys.length > 0 ? <KeyValues node={node} keys={keys} /> : null}
     </div>
@@ -70,5 +112,16 @@ export function NodeTable({ node, skip = [] }: { node: LaNode; skip?: readonly s
 
 /** The given keys of a node as a definition list. */
 export function KeyValues({ node, keys }: { node: LaNode; keys: readonly string[] }) {
-  return <dl>{keys.map((k) => <><dt>{keyWords(k)}</dt><dd><Value value={node[k]} /></dd></>)}</dl>;
+  return (
+    <dl>
+      {keys.map((k) => (
+        <>
+          <dt>{keyWords(k)}</dt>
+          <dd>
+            <Value value={node[k]} />
+          </dd>
+        </>
+      ))}
+    </dl>
+  );
 }

@@ -16,7 +16,8 @@ export function imageUrls(entity: LaNode): string[] {
     for (const point of nodesOf(service, 'access_point')) {
       const base = idOf(point);
       // Size `!800,800` and `default.jpg` are valid in IIIF Image API 2 and 3 alike.
-      if (base && /^https?:/.test(base)) urls.push(`${base.replace(/\/(info\.json)?$/, '')}/full/!800,800/0/default.jpg`);
+      if (base && /^https?:/.test(base))
+        urls.push(`${base.replace(/\/(info\.json)?$/, '')}/full/!800,800/0/default.jpg`);
     }
   }
   const format = valuesOf(entity, 'format').find((f): f is string => typeof f === 'string');
@@ -34,7 +35,9 @@ export function Images({ entity, name }: { entity: LaNode; name: string }) {
   if (urls.length === 0) return null;
   return (
     <figure class="images">
-      {urls.map((url) => <img src={url} alt={name} loading="lazy" decoding="async" />)}
+      {urls.map((url) => (
+        <img src={url} alt={name} loading="lazy" decoding="async" />
+      ))}
     </figure>
   );
 }

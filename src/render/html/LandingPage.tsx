@@ -48,34 +48,65 @@ function LandingPage({ frame, counts, changes, feedHref, exportHref, violated = 
   return (
     <Page frame={frame} title="Home">
       <h1>{frame.siteTitle}</h1>
-      <p>{total === 1 ? '1 entity' : `${total} entities`}, described in <a href="https://linked.art/" rel="external noopener">Linked Art</a>.
-        Every page here is also data: ask its address for JSON-LD.</p>
-      <form class="search landing" role="search" aria-label="Search the collection by name" method="get" action={`${root}search`}>
+      <p>
+        {total === 1 ? '1 entity' : `${total} entities`}, described in{' '}
+        <a href="https://linked.art/" rel="external noopener">
+          Linked Art
+        </a>
+        . Every page here is also data: ask its address for JSON-LD.
+      </p>
+      <form
+        class="search landing"
+        role="search"
+        aria-label="Search the collection by name"
+        method="get"
+        action={`${root}search`}
+      >
         <label for="landing-q">Find a name or an identifier</label>
         <input id="landing-q" name="q" type="search" autocomplete="off" />
         <button type="submit">Search</button>
       </form>
       <section aria-labelledby="holds">
         <h2 id="holds">What the collection holds</h2>
-        {counts.length === 0 ? <p>Nothing yet.</p> : (
+        {counts.length === 0 ? (
+          <p>Nothing yet.</p>
+        ) : (
           <ul class="kinds">
-            {counts.map((c) => <li key={c.className}><a href={c.href}>{kindOf({ type: c.className })}</a> <span class="count">({c.count})</span></li>)}
+            {counts.map((c) => (
+              <li key={c.className}>
+                <a href={c.href}>{kindOf({ type: c.className })}</a> <span class="count">({c.count})</span>
+              </li>
+            ))}
           </ul>
         )}
         {violated > 0 ? (
-          <p class="banner violations" role="note"><span class="violated">{violated === 1 ? '1 record is' : `${violated} records are`}</span> published
-            as written while they are fixed: they break rules of the Linked Art shapes, and each one's page links to its validation report.</p>
+          <p class="banner violations" role="note">
+            <span class="violated">{violated === 1 ? '1 record is' : `${violated} records are`}</span> published as
+            written while they are fixed: they break rules of the Linked Art shapes, and each one's page links to its
+            validation report.
+          </p>
         ) : null}
       </section>
       <section aria-labelledby="changes">
         <h2 id="changes">Latest changes</h2>
-        {changes.length === 0 ? <p>No changes recorded yet.</p> : (
+        {changes.length === 0 ? (
+          <p>No changes recorded yet.</p>
+        ) : (
           <table>
-            <thead><tr><th scope="col">When (UTC)</th><th scope="col">Change</th><th scope="col">Kind</th><th scope="col">Entity</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">When (UTC)</th>
+                <th scope="col">Change</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Entity</th>
+              </tr>
+            </thead>
             <tbody>
               {changes.map((c, i) => (
                 <tr key={i}>
-                  <td><time datetime={c.time}>{c.time.replace('T', ' ').replace(/(\.\d+)?(Z|[+-]00:00)$/, '')}</time></td>
+                  <td>
+                    <time datetime={c.time}>{c.time.replace('T', ' ').replace(/(\.\d+)?(Z|[+-]00:00)$/, '')}</time>
+                  </td>
                   <td>{CHANGE_WORDS[c.kind] ?? c.kind}</td>
                   <td>{c.className ? kindOf({ type: c.className }) : ''}</td>
                   <td>{c.href ? <a href={c.href}>{c.name ?? c.id}</a> : <span class="gone">{c.id}</span>}</td>
@@ -84,13 +115,21 @@ function LandingPage({ frame, counts, changes, feedHref, exportHref, violated = 
             </tbody>
           </table>
         )}
-        <p><a href={feedHref}>The whole change feed</a> (IIIF Change Discovery, JSON).</p>
+        <p>
+          <a href={feedHref}>The whole change feed</a> (IIIF Change Discovery, JSON).
+        </p>
       </section>
       <section aria-labelledby="machines">
         <h2 id="machines">For machines and curators</h2>
         <ul>
-          {frame.sparql ? <li><a href={`${root}sparql`}>SPARQL</a>: query the whole collection, with example queries.</li> : null}
-          <li><a href={exportHref}>Export</a>: every document as one dump.</li>
+          {frame.sparql ? (
+            <li>
+              <a href={`${root}sparql`}>SPARQL</a>: query the whole collection, with example queries.
+            </li>
+          ) : null}
+          <li>
+            <a href={exportHref}>Export</a>: every document as one dump.
+          </li>
         </ul>
       </section>
     </Page>

@@ -21,10 +21,20 @@ export function Names({ entity }: { entity: LaNode }) {
           const languages = nodesOf(n, 'language');
           return (
             <li>
-              <span class="content">{typeof n.content === 'string' ? n.content : ''}</span>
-              {' '}<span class="type">{typesOf(n).join(', ')}</span>
-              {kinds.length > 0 ? <> · <Refs nodes={kinds} /></> : null}
-              {languages.length > 0 ? <> · <Refs nodes={languages} /></> : null}
+              <span class="content">{typeof n.content === 'string' ? n.content : ''}</span>{' '}
+              <span class="type">{typesOf(n).join(', ')}</span>
+              {kinds.length > 0 ? (
+                <>
+                  {' '}
+                  · <Refs nodes={kinds} />
+                </>
+              ) : null}
+              {languages.length > 0 ? (
+                <>
+                  {' '}
+                  · <Refs nodes={languages} />
+                </>
+              ) : null}
               {typeof n._label === 'string' && n._label !== n.content ? <div class="note">{n._label}</div> : null}
               {rest.length > 0 ? <KeyValues node={n} keys={rest} /> : null}
             </li>

@@ -41,13 +41,19 @@ export function Page({ frame, title, head, children, query }: PageProps) {
       </head>
       <body>
         <header class="site">
-          <a class="home" href={new URL(frame.baseUrl).pathname}>{frame.siteTitle}</a>
+          <a class="home" href={new URL(frame.baseUrl).pathname}>
+            {frame.siteTitle}
+          </a>
           <form class="search" role="search" method="get" action={`${new URL(frame.baseUrl).pathname}search`}>
             <label for="q">Search names</label>
             <input id="q" name="q" type="search" value={query ?? ''} autocomplete="off" />
             <button type="submit">Search</button>
           </form>
-          {frame.sparql ? <a class="sparql" href={`${new URL(frame.baseUrl).pathname}sparql`}>SPARQL</a> : null}
+          {frame.sparql ? (
+            <a class="sparql" href={`${new URL(frame.baseUrl).pathname}sparql`}>
+              SPARQL
+            </a>
+          ) : null}
         </header>
         <main>{children}</main>
       </body>

@@ -32,15 +32,33 @@ export function ReferencedBy({ relations }: { relations: readonly ReferencedByRe
     <section aria-labelledby="referenced-by">
       <h2 id="referenced-by">Referenced by</h2>
       <table>
-        <thead><tr><th scope="col">What</th><th scope="col">How many</th><th scope="col">The first</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">What</th>
+            <th scope="col">How many</th>
+            <th scope="col">The first</th>
+          </tr>
+        </thead>
         <tbody>
           {relations.map((r) => (
             <tr>
-              <th scope="row"><IdLink id={r.href}>{relationWords(r.relation)}</IdLink></th>
+              <th scope="row">
+                <IdLink id={r.href}>{relationWords(r.relation)}</IdLink>
+              </th>
               <td>{r.total}</td>
               <td>
-                {r.first.map((hit, i) => <>{i > 0 ? ', ' : ''}<IdLink id={hit.id}>{hit.name ?? shortId(base, hit.id)}</IdLink> <span class="type">({kindOf({ type: hit.type })})</span></>)}
-                {r.total > r.first.length ? <>, … <IdLink id={r.href}>all {r.total}</IdLink></> : null}
+                {r.first.map((hit, i) => (
+                  <>
+                    {i > 0 ? ', ' : ''}
+                    <IdLink id={hit.id}>{hit.name ?? shortId(base, hit.id)}</IdLink>{' '}
+                    <span class="type">({kindOf({ type: hit.type })})</span>
+                  </>
+                ))}
+                {r.total > r.first.length ? (
+                  <>
+                    , … <IdLink id={r.href}>all {r.total}</IdLink>
+                  </>
+                ) : null}
               </td>
             </tr>
           ))}

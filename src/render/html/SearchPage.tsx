@@ -37,10 +37,18 @@ function SearchPage({ frame, query, results, problem }: SearchPageProps) {
   return (
     <Page frame={frame} title={title} query={query}>
       <h1>{results ? <>Names matching “{query}”</> : 'Search names'}</h1>
-      {problem !== undefined ? <p class="problem" role="alert">{problem}</p> : null}
-      {results ? <Results frame={frame} results={results} query={query} /> : (
-        <p>Type a name, part of a name or an identifier in the search box: a person, a place, an object's title or its
-          accession number. Words may come in any order; the last may be unfinished; accents and capitals do not matter.</p>
+      {problem !== undefined ? (
+        <p class="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {results ? (
+        <Results frame={frame} results={results} query={query} />
+      ) : (
+        <p>
+          Type a name, part of a name or an identifier in the search box: a person, a place, an object's title or its
+          accession number. Words may come in any order; the last may be unfinished; accents and capitals do not matter.
+        </p>
       )}
     </Page>
   );

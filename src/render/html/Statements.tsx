@@ -22,10 +22,26 @@ export function Statements({ entity }: { entity: LaNode }) {
         return (
           <div class="statement">
             <h3>{types.length > 0 ? types.map(labelOf).join(', ') : 'Statement'}</h3>
-            {typeof s.content === 'string' ? <p lang={languageTag(languages)}>{s.content}</p> : idOf(s) ? <p><Ref node={s} /></p> : null}
-            {typeof s.content === 'string' && idOf(s) ? <p class="note">Also at <IdLink id={idOf(s)!} /></p> : null}
-            {typeof s._label === 'string' && s._label !== s.content && typeof s.content === 'string' ? <p class="note">{s._label}</p> : null}
-            {languages.length > 0 ? <p class="note">Language: <Refs nodes={languages} /></p> : null}
+            {typeof s.content === 'string' ? (
+              <p lang={languageTag(languages)}>{s.content}</p>
+            ) : idOf(s) ? (
+              <p>
+                <Ref node={s} />
+              </p>
+            ) : null}
+            {typeof s.content === 'string' && idOf(s) ? (
+              <p class="note">
+                Also at <IdLink id={idOf(s)!} />
+              </p>
+            ) : null}
+            {typeof s._label === 'string' && s._label !== s.content && typeof s.content === 'string' ? (
+              <p class="note">{s._label}</p>
+            ) : null}
+            {languages.length > 0 ? (
+              <p class="note">
+                Language: <Refs nodes={languages} />
+              </p>
+            ) : null}
             {rest.length > 0 ? <KeyValues node={s} keys={rest} /> : null}
           </div>
         );
@@ -36,9 +52,12 @@ export function Statements({ entity }: { entity: LaNode }) {
 
 /** The BCP 47 tag of a statement's language when the data names a well-known one (English: en…), for screen readers. */
 const LANGUAGE_TAGS: Readonly<Record<string, string>> = {
-  'http://vocab.getty.edu/aat/300388277': 'en', 'http://vocab.getty.edu/aat/300388306': 'fr',
-  'http://vocab.getty.edu/aat/300388344': 'de', 'http://vocab.getty.edu/aat/300388256': 'nl',
-  'http://vocab.getty.edu/aat/300389311': 'es', 'http://vocab.getty.edu/aat/300388474': 'it',
+  'http://vocab.getty.edu/aat/300388277': 'en',
+  'http://vocab.getty.edu/aat/300388306': 'fr',
+  'http://vocab.getty.edu/aat/300388344': 'de',
+  'http://vocab.getty.edu/aat/300388256': 'nl',
+  'http://vocab.getty.edu/aat/300389311': 'es',
+  'http://vocab.getty.edu/aat/300388474': 'it',
 };
 
 function languageTag(languages: readonly LaNode[]): string | undefined {

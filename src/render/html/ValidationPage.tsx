@@ -25,18 +25,36 @@ function ValidationPage({ frame, id, violations }: ValidationPageProps) {
       <BaseUrl.Provider value={frame.baseUrl}>
         <article>
           <h1>Validation report</h1>
-          <p class="id">Document: <IdLink id={id}>{id}</IdLink></p>
-          {count === 0 ? <p class="conforms">This document conforms to the Linked Art shapes: nothing to fix.</p> : (
+          <p class="id">
+            Document: <IdLink id={id}>{id}</IdLink>
+          </p>
+          {count === 0 ? (
+            <p class="conforms">This document conforms to the Linked Art shapes: nothing to fix.</p>
+          ) : (
             <>
-              <p class="violations">This document is published as written, but breaks {count === 1 ? 'one rule' : `${count} rules`} of
-                the Linked Art shapes. Store a fixed version to clear this report.</p>
+              <p class="violations">
+                This document is published as written, but breaks {count === 1 ? 'one rule' : `${count} rules`} of the
+                Linked Art shapes. Store a fixed version to clear this report.
+              </p>
               <table class="violations">
-                <thead><tr><th scope="col">Rule</th><th scope="col">Where</th><th scope="col">Value</th><th scope="col">What is wrong</th><th scope="col">Fix</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Rule</th>
+                    <th scope="col">Where</th>
+                    <th scope="col">Value</th>
+                    <th scope="col">What is wrong</th>
+                    <th scope="col">Fix</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {violations.map((v, i) => (
                     <tr key={i}>
-                      <td><code>{v.rule}</code></td>
-                      <td><code>{v.path === '' ? '(the document)' : v.path}</code></td>
+                      <td>
+                        <code>{v.rule}</code>
+                      </td>
+                      <td>
+                        <code>{v.path === '' ? '(the document)' : v.path}</code>
+                      </td>
                       <td>{v.value === undefined ? '' : <code>{v.value}</code>}</td>
                       <td>{v.message}</td>
                       <td>{v.hint ?? ''}</td>

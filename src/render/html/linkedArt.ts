@@ -75,20 +75,37 @@ export function primaryName(node: LaNode): string | undefined {
 
 /** The title of an entity's page: its primary name, else its label, else its id. */
 export function titleOf(document: LaNode): string {
-  return primaryName(document) ?? (typeof document._label === 'string' && document._label !== '' ? document._label : idOf(document) ?? 'Untitled');
+  return (
+    primaryName(document) ??
+    (typeof document._label === 'string' && document._label !== '' ? document._label : (idOf(document) ?? 'Untitled'))
+  );
 }
 
 /** Linked Art's classes in words a visitor knows. */
 const KIND_WORDS: Readonly<Record<string, string>> = {
-  HumanMadeObject: 'Object', DigitalObject: 'Digital object', LinguisticObject: 'Text', VisualItem: 'Visual work',
-  Person: 'Person', Group: 'Group', Place: 'Place', Set: 'Set', Type: 'Concept', Material: 'Material',
-  Language: 'Language', Currency: 'Currency', MeasurementUnit: 'Unit of measurement', Period: 'Period',
-  Event: 'Event', Activity: 'Activity',
+  HumanMadeObject: 'Object',
+  DigitalObject: 'Digital object',
+  LinguisticObject: 'Text',
+  VisualItem: 'Visual work',
+  Person: 'Person',
+  Group: 'Group',
+  Place: 'Place',
+  Set: 'Set',
+  Type: 'Concept',
+  Material: 'Material',
+  Language: 'Language',
+  Currency: 'Currency',
+  MeasurementUnit: 'Unit of measurement',
+  Period: 'Period',
+  Event: 'Event',
+  Activity: 'Activity',
 };
 
 /** The kind of an entity, in words (the class itself when it has none). */
 export function kindOf(node: LaNode): string {
-  return typesOf(node).map((t) => KIND_WORDS[t] ?? t).join(', ');
+  return typesOf(node)
+    .map((t) => KIND_WORDS[t] ?? t)
+    .join(', ');
 }
 
 /** A JSON key in words: `carried_out_by` → "carried out by". */

@@ -26,7 +26,13 @@ export function IdLink({ id, children }: { id: string; children?: ComponentChild
   const target = hrefOf(base, id);
   const text = children ?? id;
   if (!target) return <span>{text}</span>;
-  return target.external ? <a href={target.href} rel="external noopener">{text}</a> : <a href={target.href}>{text}</a>;
+  return target.external ? (
+    <a href={target.href} rel="external noopener">
+      {text}
+    </a>
+  ) : (
+    <a href={target.href}>{text}</a>
+  );
 }
 
 /** A reference to a node: its label, linked when it has an id. */
@@ -38,5 +44,14 @@ export function Ref({ node }: { node: LaNode }) {
 
 /** References, comma-separated. */
 export function Refs({ nodes }: { nodes: readonly LaNode[] }) {
-  return <>{nodes.map((n, i) => <>{i > 0 ? ', ' : ''}<Ref node={n} /></>)}</>;
+  return (
+    <>
+      {nodes.map((n, i) => (
+        <>
+          {i > 0 ? ', ' : ''}
+          <Ref node={n} />
+        </>
+      ))}
+    </>
+  );
 }

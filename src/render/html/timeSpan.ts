@@ -7,9 +7,26 @@
  */
 import { isNode, labelOf, namesOf, nodesOf, type LaNode } from './linkedArt.js';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-interface Day { readonly year: number; readonly month: number; readonly day: number }
+interface Day {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
 
 /** `-0500-03-01T…`, `1887-01-01T00:00:00Z`, `1887-01-01`, `1887`. */
 function dayOf(value: unknown): Day | undefined {
@@ -35,10 +52,13 @@ const monthText = (d: Day): string => `${MONTHS[d.month - 1]} ${yearText(d.year)
 export function spanText(begin: Day, end: Day): string {
   const wholeYears = begin.month === 1 && begin.day === 1 && end.month === 12 && end.day === 31;
   const wholeMonths = begin.day === 1 && end.day === daysInMonth(end.year, end.month);
-  if (wholeYears) return begin.year === end.year ? yearText(begin.year) : `${yearText(begin.year)}–${yearText(end.year)}`;
+  if (wholeYears)
+    return begin.year === end.year ? yearText(begin.year) : `${yearText(begin.year)}–${yearText(end.year)}`;
   if (wholeMonths && begin.year === end.year && begin.month === end.month) return monthText(begin);
   if (wholeMonths) {
-    return begin.year === end.year ? `${MONTHS[begin.month - 1]}–${monthText(end)}` : `${monthText(begin)} – ${monthText(end)}`;
+    return begin.year === end.year
+      ? `${MONTHS[begin.month - 1]}–${monthText(end)}`
+      : `${monthText(begin)} – ${monthText(end)}`;
   }
   if (begin.year === end.year && begin.month === end.month) {
     return begin.day === end.day ? dayText(begin) : `${begin.day}–${dayText(end)}`;
@@ -54,8 +74,16 @@ function isApproximate(timespan: LaNode): boolean {
   if (nodesOf(timespan, 'classified_as').some((c) => APPROXIMATE.test(labelOf(c)))) return true;
   if (namesOf(timespan).some((n) => APPROXIMATE.test(n.content as string))) return true;
   // Inner bounds that differ from the outer: the begin or end is known only within a range.
-  const pairs: Array<[string, string]> = [['begin_of_the_begin', 'end_of_the_begin'], ['begin_of_the_end', 'end_of_the_end']];
-  return pairs.some(([a, b]) => typeof timespan[a] === 'string' && typeof timespan[b] === 'string' && dayOf(timespan[a])?.year !== dayOf(timespan[b])?.year);
+  const pairs: Array<[string, string]> = [
+    ['begin_of_the_begin', 'end_of_the_begin'],
+    ['begin_of_the_end', 'end_of_the_end'],
+  ];
+  return pairs.some(
+    ([a, b]) =>
+      typeof timespan[a] === 'string' &&
+      typeof timespan[b] === 'string' &&
+      dayOf(timespan[a])?.year !== dayOf(timespan[b])?.year,
+  );
 }
 
 /**

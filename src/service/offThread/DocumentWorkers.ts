@@ -13,7 +13,14 @@ import { Worker } from 'node:worker_threads';
 import type { Quad } from '../../rdf/terms.js';
 import { WireEncoder, type WireGraphs } from '../../rdf/wireGraphs.js';
 import { eachInSlices } from '../inSlices.js';
-import type { AdmitAnswer, AdmitJob, DocumentAnswer, DocumentJob, RepresentAnswer, RepresentJob } from './documentJobs.js';
+import type {
+  AdmitAnswer,
+  AdmitJob,
+  DocumentAnswer,
+  DocumentJob,
+  RepresentAnswer,
+  RepresentJob,
+} from './documentJobs.js';
 
 /**
  * Quads of a stored document (entity graph) from which it is rendered in a worker: about
@@ -25,9 +32,16 @@ export const LARGE_PUT_BYTES = 64 * 1024;
 /** Quads encoded at a time before the request thread looks at what waits (slices of some milliseconds). */
 const QUADS_PER_SLICE = 2_000;
 
-interface Waiting { resolve: (answer: DocumentAnswer) => void; reject: (error: Error) => void }
+interface Waiting {
+  resolve: (answer: DocumentAnswer) => void;
+  reject: (error: Error) => void;
+}
 
-interface Entry { worker: Worker; jobs: Map<number, Waiting>; failed?: Error }
+interface Entry {
+  worker: Worker;
+  jobs: Map<number, Waiting>;
+  failed?: Error;
+}
 
 export class DocumentWorkers {
   private readonly entries: Array<Entry | undefined>;
@@ -88,7 +102,9 @@ export class DocumentWorkers {
       for (const waiting of entry.jobs.values()) waiting.reject(entry.failed);
       entry.jobs.clear();
     };
-    entry.worker.on('error', (error) => fail(new Error(`a document worker crashed: ${error.message}`, { cause: error })));
+    entry.worker.on('error', (error) =>
+      fail(new Error(`a document worker crashed: ${error.message}`, { cause: error })),
+    );
     entry.worker.on('exit', (code) => fail(new Error(`a document worker exited (code ${code})`)));
     return entry;
   }

@@ -60,14 +60,25 @@ export type AdmitAnswer =
   | { readonly kind: 'notJson'; readonly message: string }
   | { readonly kind: 'otherId'; readonly given: string }
   | { readonly kind: 'overLimits'; readonly exceeded: LimitExceeded }
-  | { readonly kind: 'rejected'; readonly problems: Problem[]; readonly repairs: string[]; readonly repairable: string[] }
-  | { readonly kind: 'admitted'; readonly id: string; readonly digest: string; readonly type: string | undefined;
+  | {
+      readonly kind: 'rejected';
+      readonly problems: Problem[];
+      readonly repairs: string[];
+      readonly repairable: string[];
+    }
+  | {
+      readonly kind: 'admitted';
+      readonly id: string;
+      readonly digest: string;
+      readonly type: string | undefined;
       /** Its Warnings (formatProblem) and what was repaired first. */
-      readonly warnings: string[]; readonly repairs: string[];
+      readonly warnings: string[];
+      readonly repairs: string[];
       /** The shapes' Violations it is stored with (`report` policy), as formatProblem lines. */
       readonly violations: string[];
       /** The graphs it is stored as (storedGraphs). */
-      readonly graphs: WireGraphs };
+      readonly graphs: WireGraphs;
+    };
 
 export type DocumentJob = RepresentJob | AdmitJob;
 export type DocumentAnswer = RepresentAnswer | AdmitAnswer;
@@ -76,17 +87,45 @@ export type DocumentAnswer = RepresentAnswer | AdmitAnswer;
 export function runJob(job: DocumentJob): { answer: DocumentAnswer; transfer: ArrayBuffer[] } {
   if (job.kind === 'represent') {
     const r = represent(storedFrom(job), job.format, job.hal, job.page);
-    const body = new Uint8Array(r.body.buffer.slice(r.body.byteOffset, r.body.byteOffset + r.body.length)) as Uint8Array<ArrayBuffer>;
-    return { answer: { kind: 'represented', body, etag: r.etag, lastModified: r.lastModified, warnings: r.warnings, version: r.version, violations: r.violations }, transfer: [body.buffer] };
+    const body = new Uint8Array(
+      r.body.buffer.slice(r.body.byteOffset, r.body.byteOffset + r.body.length),
+    ) as Uint8Array<ArrayBuffer>;
+    return {
+      answer: {
+        kind: 'represented',
+        body,
+        etag: r.etag,
+        lastModified: r.lastModified,
+        warnings: r.warnings,
+        version: r.version,
+        violations: r.violations,
+      },
+      transfer: [body.buffer],
+    };
   }
-  const verdict = admitBody(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.length).toString('utf8'), job.id, job.repair, job.limits, job.conventions, job.conformance);
+  const verdict = admitBody(
+    Buffer.from(job.body.buffer, job.body.byteOffset, job.body.length).toString('utf8'),
+    job.id,
+    job.repair,
+    job.limits,
+    job.conventions,
+    job.conformance,
+  );
   if (verdict.kind !== 'admitted') return { answer: verdict, transfer: [] };
   const doc = verdict.document;
   const digest = digestOf(doc);
   const graphs = encodeGraphs(storedGraphs(doc, digest, new Date(job.now)));
   return {
-    answer: { kind: 'admitted', id: doc.id, digest, type: entityClassOf(doc.id, doc.quads), warnings: doc.warnings.map(formatProblem), repairs: verdict.repairs,
-      violations: (doc.violations ?? []).map(formatProblem), graphs },
+    answer: {
+      kind: 'admitted',
+      id: doc.id,
+      digest,
+      type: entityClassOf(doc.id, doc.quads),
+      warnings: doc.warnings.map(formatProblem),
+      repairs: verdict.repairs,
+      violations: (doc.violations ?? []).map(formatProblem),
+      graphs,
+    },
     transfer: [graphs.codes.buffer],
   };
 }
@@ -102,5 +141,10 @@ function storedFrom(job: RepresentJob): StoredDocument {
     const into = name === job.id ? quads : name === hintGraph ? hints : undefined;
     if (into) for (const q of run) into.push(q);
   }
-  return { id: job.id, quads, hints, lastModified: job.lastModified === undefined ? undefined : new Date(job.lastModified) };
+  return {
+    id: job.id,
+    quads,
+    hints,
+    lastModified: job.lastModified === undefined ? undefined : new Date(job.lastModified),
+  };
 }

@@ -15,7 +15,8 @@ const XSD_DOUBLE = XSD + 'double';
 /** The result with canonical doubles; the same object when none needs it (the common case). */
 export function withCanonicalDoubles(result: QueryResult): QueryResult {
   switch (result.kind) {
-    case 'boolean': return result;
+    case 'boolean':
+      return result;
     case 'quads': {
       const quads = quadsWithCanonicalDoubles(result.quads);
       return quads === result.quads ? result : { kind: 'quads', quads: [...quads] };

@@ -16,11 +16,15 @@ export function writeCsvResults(result: SolutionsResult): string {
   if (result.kind === 'boolean') return `${result.value}${EOL}`;
   const lines = [result.variables.map(field).join(',')];
   for (const row of result.rows) {
-    lines.push(result.variables.map((variable) => {
-      const term = boundValue(row, variable);
-      if (!term) return '';
-      return field(term.t === 'B' ? `_:${term.v}` : term.v);
-    }).join(','));
+    lines.push(
+      result.variables
+        .map((variable) => {
+          const term = boundValue(row, variable);
+          if (!term) return '';
+          return field(term.t === 'B' ? `_:${term.v}` : term.v);
+        })
+        .join(','),
+    );
   }
   return lines.join(EOL) + EOL;
 }

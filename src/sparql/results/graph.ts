@@ -16,17 +16,27 @@ export type GraphFormatName = 'turtle' | 'ntriples' | 'nquads' | 'jsonld' | 'tri
 
 export async function writeGraph(quads: readonly Quad[], format: GraphFormatName): Promise<string> {
   switch (format) {
-    case 'turtle': return write('Turtle', quads.map(asTriple), turtlePrefixes(quads));
-    case 'ntriples': return write('N-Triples', quads.map(asTriple));
-    case 'nquads': return write('N-Quads', quads);
-    case 'jsonld': return writeJsonLd(quads);
-    case 'trig': return write('TriG', quads, turtlePrefixes(quads));
+    case 'turtle':
+      return write('Turtle', quads.map(asTriple), turtlePrefixes(quads));
+    case 'ntriples':
+      return write('N-Triples', quads.map(asTriple));
+    case 'nquads':
+      return write('N-Quads', quads);
+    case 'jsonld':
+      return writeJsonLd(quads);
+    case 'trig':
+      return write('TriG', quads, turtlePrefixes(quads));
     // The documents' RDF/XML writer; a query's graph has no root, so subjects come in the order met.
-    case 'rdfxml': return writeRdfXml('', quads);
+    case 'rdfxml':
+      return writeRdfXml('', quads);
   }
 }
 
-function write(format: 'Turtle' | 'N-Triples' | 'N-Quads' | 'TriG', quads: readonly Quad[], prefixes?: Record<string, string>): Promise<string> {
+function write(
+  format: 'Turtle' | 'N-Triples' | 'N-Quads' | 'TriG',
+  quads: readonly Quad[],
+  prefixes?: Record<string, string>,
+): Promise<string> {
   const writer = new Writer({ format, ...(prefixes ? { prefixes } : {}) });
   writer.addQuads([...quads]);
   return new Promise((resolve, reject) => writer.end((error, text: string) => (error ? reject(error) : resolve(text))));
@@ -43,7 +53,9 @@ function asTriple(quad: Quad): Quad {
  */
 function turtlePrefixes(quads: readonly Quad[]): Record<string, string> {
   const schemes = new Set<string>();
-  const note = (iri: string): void => { schemes.add(iri.slice(0, iri.indexOf(':'))); };
+  const note = (iri: string): void => {
+    schemes.add(iri.slice(0, iri.indexOf(':')));
+  };
   for (const quad of quads) {
     for (const term of [quad.subject, quad.predicate, quad.object]) {
       if (term.termType === 'NamedNode') note(term.value);
@@ -73,7 +85,9 @@ async function writeJsonLd(quads: readonly Quad[]): Promise<string> {
     const context = linkedArtContextDocument() as unknown as jsonld.ContextDefinition;
     compacted = await jsonld.compact(expanded, context, { documentLoader: refuseToFetch });
   } catch (error) {
-    throw new Error(`Cannot write the graph as JSON-LD: ${(error as Error).message.replace(/\.?$/, '.')} Ask for Turtle or N-Triples instead.`);
+    throw new Error(
+      `Cannot write the graph as JSON-LD: ${(error as Error).message.replace(/\.?$/, '.')} Ask for Turtle or N-Triples instead.`,
+    );
   }
   const { '@context': _inline, ...body } = compacted;
   return JSON.stringify({ '@context': LINKED_ART_CONTEXT_URI, ...body }, null, 2) + '\n';

@@ -7,8 +7,7 @@ import { boundValue, type BoundTerm, type SolutionsResult } from './solutions.js
 
 /** An RDF term in the format's own shape (section 3.2.2). */
 type JsonTerm =
-  | { type: 'uri' | 'bnode'; value: string }
-  | { type: 'literal'; value: string; 'xml:lang'?: string; datatype?: string };
+  { type: 'uri' | 'bnode'; value: string } | { type: 'literal'; value: string; 'xml:lang'?: string; datatype?: string };
 
 export function writeJsonResults(result: SolutionsResult): string {
   if (result.kind === 'boolean') return JSON.stringify({ head: {}, boolean: result.value }) + '\n';
@@ -26,8 +25,10 @@ export function writeJsonResults(result: SolutionsResult): string {
 /** A simple literal (xsd:string) has neither `xml:lang` nor `datatype`. */
 function jsonTerm(term: BoundTerm): JsonTerm {
   switch (term.t) {
-    case 'N': return { type: 'uri', value: term.v };
-    case 'B': return { type: 'bnode', value: term.v };
+    case 'N':
+      return { type: 'uri', value: term.v };
+    case 'B':
+      return { type: 'bnode', value: term.v };
     case 'L': {
       if (term.l) return { type: 'literal', value: term.v, 'xml:lang': term.l };
       if (term.d) return { type: 'literal', value: term.v, datatype: term.d };

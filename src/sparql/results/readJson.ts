@@ -4,14 +4,23 @@
  */
 import { XSD_STRING, type PlainTerm } from '../../rdf/terms.js';
 
-interface JsonTerm { type: string; value: string; datatype?: string; 'xml:lang'?: string }
+interface JsonTerm {
+  type: string;
+  value: string;
+  datatype?: string;
+  'xml:lang'?: string;
+}
 
 export type SolutionsResult =
   | { kind: 'boolean'; value: boolean }
   | { kind: 'bindings'; variables: string[]; rows: Array<Record<string, PlainTerm>> };
 
 export function fromSparqlJson(text: string): SolutionsResult {
-  const json = JSON.parse(text) as { head?: { vars?: string[] }; boolean?: boolean; results?: { bindings?: Array<Record<string, JsonTerm>> } };
+  const json = JSON.parse(text) as {
+    head?: { vars?: string[] };
+    boolean?: boolean;
+    results?: { bindings?: Array<Record<string, JsonTerm>> };
+  };
   if (typeof json.boolean === 'boolean') return { kind: 'boolean', value: json.boolean };
   const variables = json.head?.vars ?? [];
   const rows = (json.results?.bindings ?? []).map((binding) => {
@@ -25,8 +34,10 @@ export function fromSparqlJson(text: string): SolutionsResult {
 /** A SPARQL JSON results term as a PlainTerm. */
 export function jsonTermToPlain(b: JsonTerm): PlainTerm {
   switch (b.type) {
-    case 'uri': return { t: 'N', v: b.value };
-    case 'bnode': return { t: 'B', v: b.value };
+    case 'uri':
+      return { t: 'N', v: b.value };
+    case 'bnode':
+      return { t: 'B', v: b.value };
     case 'literal':
     case 'typed-literal': {
       const p: PlainTerm = { t: 'L', v: b.value };
@@ -34,6 +45,7 @@ export function jsonTermToPlain(b: JsonTerm): PlainTerm {
       else if (b.datatype && b.datatype !== XSD_STRING) p.d = b.datatype;
       return p;
     }
-    default: throw new Error(`unsupported term type in query results: ${b.type}`);
+    default:
+      throw new Error(`unsupported term type in query results: ${b.type}`);
   }
 }

@@ -22,13 +22,16 @@ const RESULTS_EMPTY = /<results(?:\s[^>]*)?\/>/;
  * blank node (2: name, 3: kind, 4: value), a binding of a literal (5: name, 6: attributes,
  * 7: value, absent for `<literal/>`), or the end of the results.
  */
-const TOKEN = new RegExp([
-  '(\\s+)',
-  '<result>|<\\/result>|<result\\/>',
-  '<binding\\s+name="([^"]*)">\\s*<(uri|bnode)>([^<]*)<\\/\\3>\\s*<\\/binding>',
-  '<binding\\s+name="([^"]*)">\\s*<literal((?:\\s+[\\w:.-]+\\s*=\\s*"[^"]*")*)\\s*(?:\\/>|>([^<]*)<\\/literal>)\\s*<\\/binding>',
-  '<\\/results>',
-].join('|'), 'y');
+const TOKEN = new RegExp(
+  [
+    '(\\s+)',
+    '<result>|<\\/result>|<result\\/>',
+    '<binding\\s+name="([^"]*)">\\s*<(uri|bnode)>([^<]*)<\\/\\3>\\s*<\\/binding>',
+    '<binding\\s+name="([^"]*)">\\s*<literal((?:\\s+[\\w:.-]+\\s*=\\s*"[^"]*")*)\\s*(?:\\/>|>([^<]*)<\\/literal>)\\s*<\\/binding>',
+    '<\\/results>',
+  ].join('|'),
+  'y',
+);
 const ATTRIBUTE = /([\w:.-]+)\s*=\s*"([^"]*)"/g;
 const REFERENCE = /&(?:(lt|gt|amp|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));/g;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -50,12 +53,21 @@ export function fromSparqlXml(text: string): SolutionsResult {
   for (;;) {
     const at = TOKEN.lastIndex;
     const m = TOKEN.exec(text);
-    if (!m) throw new Error(`the store's XML results could not be read at character ${at}: ${JSON.stringify(text.slice(at, at + 120))}`);
+    if (!m)
+      throw new Error(
+        `the store's XML results could not be read at character ${at}: ${JSON.stringify(text.slice(at, at + 120))}`,
+      );
     const token = m[0];
     if (m[1] !== undefined) continue;
     if (token === '</results>') break;
-    if (token === '<result>') { row = {}; continue; }
-    if (token === '<result/>') { rows.push({}); continue; }
+    if (token === '<result>') {
+      row = {};
+      continue;
+    }
+    if (token === '<result/>') {
+      rows.push({});
+      continue;
+    }
     if (token === '</result>') {
       if (!row) throw new Error(`the store's XML results close a result never opened, at character ${at}`);
       rows.push(row);
@@ -69,7 +81,7 @@ export function fromSparqlXml(text: string): SolutionsResult {
       row[unescaped(m[5])] = literal(m[6] ?? '', m[7] ?? '');
     }
   }
-  if (row) throw new Error('the store\'s XML results end inside a result');
+  if (row) throw new Error("the store's XML results end inside a result");
   return { kind: 'bindings', variables, rows };
 }
 
@@ -88,6 +100,11 @@ function literal(attributes: string, value: string): PlainTerm {
 
 function unescaped(text: string): string {
   if (!text.includes('&')) return text;
-  return text.replace(REFERENCE, (_, named: string | undefined, decimal: string | undefined, hex: string | undefined) =>
-    named !== undefined ? NAMED[named] : String.fromCodePoint(decimal !== undefined ? Number(decimal) : parseInt(hex!, 16)));
+  return text.replace(
+    REFERENCE,
+    (_, named: string | undefined, decimal: string | undefined, hex: string | undefined) =>
+      named !== undefined
+        ? NAMED[named]
+        : String.fromCodePoint(decimal !== undefined ? Number(decimal) : parseInt(hex!, 16)),
+  );
 }

@@ -27,7 +27,12 @@ export interface ResultFormat {
  * clients send (Fuseki, Virtuoso and GraphDB answer it with SPARQL JSON results too).
  */
 export const SOLUTION_FORMATS: readonly ResultFormat[] = Object.freeze([
-  { name: 'json', mediaType: 'application/sparql-results+json', alsoAccepted: ['application/json'], shape: 'solutions' },
+  {
+    name: 'json',
+    mediaType: 'application/sparql-results+json',
+    alsoAccepted: ['application/json'],
+    shape: 'solutions',
+  },
   { name: 'xml', mediaType: 'application/sparql-results+xml', shape: 'solutions' },
   { name: 'csv', mediaType: 'text/csv', shape: 'solutions' },
   { name: 'tsv', mediaType: 'text/tab-separated-values', shape: 'solutions' },
@@ -53,7 +58,9 @@ export function acceptedMediaTypes(formats: readonly ResultFormat[]): string[] {
   return [...new Set([...formats.map((f) => f.mediaType), ...formats.flatMap((f) => f.alsoAccepted ?? [])])];
 }
 
-const BY_NAME: ReadonlyMap<string, ResultFormat> = new Map([...SOLUTION_FORMATS, ...GRAPH_FORMATS].map((f) => [f.name, f]));
+const BY_NAME: ReadonlyMap<string, ResultFormat> = new Map(
+  [...SOLUTION_FORMATS, ...GRAPH_FORMATS].map((f) => [f.name, f]),
+);
 
 /** The format of that name (case does not matter), the very object of the lists above. */
 export function resultFormatNamed(name: string): ResultFormat | undefined {
@@ -69,17 +76,27 @@ export async function serializeResult(result: QueryResult, format: ResultFormat)
   if (!known) throw new Error(`${format.name} is not a result format; use one of ${[...BY_NAME.keys()].join(', ')}.`);
   const shape = result.kind === 'quads' ? 'graph' : 'solutions';
   if (known.shape !== shape) {
-    const what = result.kind === 'quads' ? 'A graph (CONSTRUCT or DESCRIBE result)'
-      : result.kind === 'boolean' ? 'A boolean (ASK result)' : 'Solutions (a SELECT result)';
+    const what =
+      result.kind === 'quads'
+        ? 'A graph (CONSTRUCT or DESCRIBE result)'
+        : result.kind === 'boolean'
+          ? 'A boolean (ASK result)'
+          : 'Solutions (a SELECT result)';
     const formats = shape === 'graph' ? GRAPH_FORMATS : SOLUTION_FORMATS;
-    throw new Error(`${what} cannot be written as ${known.name} (${known.mediaType}); use one of ${formats.map((f) => f.name).join(', ')}.`);
+    throw new Error(
+      `${what} cannot be written as ${known.name} (${known.mediaType}); use one of ${formats.map((f) => f.name).join(', ')}.`,
+    );
   }
   if (result.kind === 'quads') return writeGraph(result.quads, known.name as GraphFormatName);
   switch (known.name) {
-    case 'json': return writeJsonResults(result);
-    case 'xml': return writeXmlResults(result);
-    case 'csv': return writeCsvResults(result);
-    case 'tsv': return writeTsvResults(result);
+    case 'json':
+      return writeJsonResults(result);
+    case 'xml':
+      return writeXmlResults(result);
+    case 'csv':
+      return writeCsvResults(result);
+    case 'tsv':
+      return writeTsvResults(result);
   }
   throw new Error(`No writer for the solutions format ${known.name}.`);
 }

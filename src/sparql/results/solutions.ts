@@ -18,6 +18,7 @@ export type BoundTerm = PlainTerm & { t: 'N' | 'B' | 'L' };
 export function boundValue(row: Readonly<Record<string, PlainTerm>>, variable: string): BoundTerm | undefined {
   const term = row[variable];
   if (term === undefined) return undefined;
-  if (term.t === 'D') throw new Error(`?${variable} is bound to the default graph, which is not an RDF term a query result can carry.`);
+  if (term.t === 'D')
+    throw new Error(`?${variable} is bound to the default graph, which is not an RDF term a query result can carry.`);
   return term as BoundTerm;
 }

@@ -21,10 +21,14 @@ export function writeTsvResults(result: SolutionsResult): string {
   if (result.kind === 'boolean') return `${result.value}${EOL}`;
   const lines = [result.variables.map((variable) => `?${variable}`).join('\t')];
   for (const row of result.rows) {
-    lines.push(result.variables.map((variable) => {
-      const term = boundValue(row, variable);
-      return term ? tsvTerm(term) : '';
-    }).join('\t'));
+    lines.push(
+      result.variables
+        .map((variable) => {
+          const term = boundValue(row, variable);
+          return term ? tsvTerm(term) : '';
+        })
+        .join('\t'),
+    );
   }
   return lines.join(EOL) + EOL;
 }
@@ -41,8 +45,10 @@ const SHORT_NUMBERS: ReadonlyMap<string, RegExp> = new Map([
 
 function tsvTerm(term: BoundTerm): string {
   switch (term.t) {
-    case 'N': return `<${term.v}>`;
-    case 'B': return `_:${term.v}`;
+    case 'N':
+      return `<${term.v}>`;
+    case 'B':
+      return `_:${term.v}`;
     case 'L': {
       if (term.l) return `${quoted(term.v)}@${term.l}`;
       if (!term.d) return quoted(term.v);
@@ -56,7 +62,9 @@ const ECHAR: Readonly<Record<string, string>> = { '\t': '\\t', '\n': '\\n', '\r'
 
 /** A Turtle STRING_LITERAL_QUOTE: ECHAR escapes for the characters it must not hold raw, UCHAR for other controls. */
 function quoted(value: string): string {
-  const escaped = value.replace(/[\u0000-\u001F\u007F"\\]/g, (c) =>
-    ECHAR[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  const escaped = value.replace(
+    /[\u0000-\u001F\u007F"\\]/g,
+    (c) => ECHAR[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
   return `"${escaped}"`;
 }

@@ -16,13 +16,17 @@ const HEADER = `<?xml version="1.0" encoding="UTF-8"?>\n<sparql xmlns="${NAMESPA
 export function writeXmlResults(result: SolutionsResult): string {
   if (result.kind === 'boolean') return `${HEADER}  <head/>\n  <boolean>${result.value}</boolean>\n</sparql>\n`;
   const parts: string[] = [HEADER, '  <head>\n'];
-  for (const variable of result.variables) parts.push(`    <variable name="${attribute(variable, `the variable name ?${variable}`)}"/>\n`);
+  for (const variable of result.variables)
+    parts.push(`    <variable name="${attribute(variable, `the variable name ?${variable}`)}"/>\n`);
   parts.push('  </head>\n  <results>\n');
   for (const row of result.rows) {
     parts.push('    <result>\n');
     for (const variable of result.variables) {
       const term = boundValue(row, variable);
-      if (term) parts.push(`      <binding name="${attribute(variable, `the variable name ?${variable}`)}">${xmlTerm(term, variable)}</binding>\n`);
+      if (term)
+        parts.push(
+          `      <binding name="${attribute(variable, `the variable name ?${variable}`)}">${xmlTerm(term, variable)}</binding>\n`,
+        );
     }
     parts.push('    </result>\n');
   }
@@ -33,10 +37,13 @@ export function writeXmlResults(result: SolutionsResult): string {
 function xmlTerm(term: BoundTerm, variable: string): string {
   const value = text(term.v, `the value of ?${variable}`);
   switch (term.t) {
-    case 'N': return `<uri>${value}</uri>`;
-    case 'B': return `<bnode>${value}</bnode>`;
+    case 'N':
+      return `<uri>${value}</uri>`;
+    case 'B':
+      return `<bnode>${value}</bnode>`;
     case 'L': {
-      if (term.l) return `<literal xml:lang="${attribute(term.l, `the language tag of ?${variable}`)}">${value}</literal>`;
+      if (term.l)
+        return `<literal xml:lang="${attribute(term.l, `the language tag of ?${variable}`)}">${value}</literal>`;
       if (term.d) return `<literal datatype="${attribute(term.d, `the datatype of ?${variable}`)}">${value}</literal>`;
       return `<literal>${value}</literal>`;
     }
@@ -44,10 +51,17 @@ function xmlTerm(term: BoundTerm, variable: string): string {
 }
 
 /** Characters XML 1.0 has no way to write (section 2.2, Char), lone surrogates included. */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#x9;', '\n': '&#xA;', '\r': '&#xD;',
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\t': '&#x9;',
+  '\n': '&#xA;',
+  '\r': '&#xD;',
 };
 
 /** Element content: markup characters and carriage return escaped; tab and line feed kept as they are. */
@@ -64,6 +78,8 @@ function writable(value: string, what: string): string {
   const bad = NOT_XML.exec(value);
   if (!bad) return value;
   const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-  throw new Error(`Cannot write the results as XML: ${what} holds the character U+${code}, which XML 1.0 cannot carry; ` +
-    'ask for application/sparql-results+json instead.');
+  throw new Error(
+    `Cannot write the results as XML: ${what} holds the character U+${code}, which XML 1.0 cannot carry; ` +
+      'ask for application/sparql-results+json instead.',
+  );
 }

@@ -65,9 +65,11 @@ export interface EmbeddedStoreOptions {
   queryReplicas?: number | 'auto';
 }
 
-
-
-interface Pending { resolve: (value: unknown) => void; reject: (err: Error) => void; caller: Error; }
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+  caller: Error;
+}
 
 export class EmbeddedStore implements QuadStore {
   private nextId = 1;
@@ -94,7 +96,9 @@ export class EmbeddedStore implements QuadStore {
   ) {
     worker.unref();
     worker.on('message', (msg: Response | Notice) => this.onMessage(msg));
-    worker.on('error', (err: Error) => this.failAll(new Error(`embedded store worker crashed: ${err.message}`, { cause: err })));
+    worker.on('error', (err: Error) =>
+      this.failAll(new Error(`embedded store worker crashed: ${err.message}`, { cause: err })),
+    );
     worker.on('exit', (code) => {
       this.exited = true;
       this.failAll(new Error(`embedded store worker exited (code ${code})`));
@@ -192,7 +196,8 @@ export class EmbeddedStore implements QuadStore {
       if (err instanceof StoreFull && err.details.limitSetBy === 'disk' && this.state.state !== 'failed') {
         const d = err.details;
         // Said on the public /health and /ready: without the data directory's path (the log and the curator's 507 have it).
-        const detail = `no space left on the disk holding the data directory (${(d.availableBytes / 1048576).toFixed(1)} MB free; ` +
+        const detail =
+          `no space left on the disk holding the data directory (${(d.availableBytes / 1048576).toFixed(1)} MB free; ` +
           `a write needed ${d.neededBytes} bytes): writes are refused until space is freed there; reads go on`;
         this.state = { state: 'writes refused', detail, since: new Date().toISOString() };
       }
@@ -206,7 +211,8 @@ export class EmbeddedStore implements QuadStore {
   }
 
   private noteFailed(detail: string): void {
-    if (this.state.state !== 'failed' && !this.closing) this.state = { state: 'failed', detail, since: new Date().toISOString() };
+    if (this.state.state !== 'failed' && !this.closing)
+      this.state = { state: 'failed', detail, since: new Date().toISOString() };
   }
 
   /**
@@ -214,11 +220,15 @@ export class EmbeddedStore implements QuadStore {
    * (ReplicaPool.ts), seeded once the engine's warmUp() is called, or on first use.
    */
   sparqlEngine(): SparqlEngine {
-    this.replicas ??= new ReplicaPool({
-      attachReplica: (replica: number, port: MessagePort) => this.call('attachReplica', { replica, port }, [port]),
-      detachReplica: (replica: number) => this.exited ? Promise.resolve() : this.send('detachReplica', { replica }),
-      lastWriteSeq: () => this.lastAcked,
-    }, this.queryReplicas, this.onWarning);
+    this.replicas ??= new ReplicaPool(
+      {
+        attachReplica: (replica: number, port: MessagePort) => this.call('attachReplica', { replica, port }, [port]),
+        detachReplica: (replica: number) => (this.exited ? Promise.resolve() : this.send('detachReplica', { replica })),
+        lastWriteSeq: () => this.lastAcked,
+      },
+      this.queryReplicas,
+      this.onWarning,
+    );
     return this.replicas;
   }
 
@@ -255,11 +265,22 @@ export class EmbeddedStore implements QuadStore {
 
   private async doClose(): Promise<void> {
     // Let everything already asked for finish; new calls are refused from here on.
-    await Promise.allSettled([...this.pending.values()].map((p) => new Promise<void>((r) => {
-      const { resolve, reject } = p;
-      p.resolve = (v) => { resolve(v); r(); };
-      p.reject = (e) => { reject(e); r(); };
-    })));
+    await Promise.allSettled(
+      [...this.pending.values()].map(
+        (p) =>
+          new Promise<void>((r) => {
+            const { resolve, reject } = p;
+            p.resolve = (v) => {
+              resolve(v);
+              r();
+            };
+            p.reject = (e) => {
+              reject(e);
+              r();
+            };
+          }),
+      ),
+    );
     await this.replicas?.close();
     let failed: { error: unknown } | undefined;
     if (!this.exited) {
@@ -274,12 +295,20 @@ export class EmbeddedStore implements QuadStore {
     if (failed) throw failed.error;
   }
 
-  private call<K extends OpName>(op: K, args: Ops[K]['args'], transfer?: readonly TransferListItem[]): Promise<Ops[K]['result']> {
+  private call<K extends OpName>(
+    op: K,
+    args: Ops[K]['args'],
+    transfer?: readonly TransferListItem[],
+  ): Promise<Ops[K]['result']> {
     if (this.closing) return Promise.reject(new Error(`embedded store in ${this.dataDir} is closed`));
     return this.send(op, args, transfer);
   }
 
-  private send<K extends OpName>(op: K, args: Ops[K]['args'], transfer?: readonly TransferListItem[]): Promise<Ops[K]['result']> {
+  private send<K extends OpName>(
+    op: K,
+    args: Ops[K]['args'],
+    transfer?: readonly TransferListItem[],
+  ): Promise<Ops[K]['result']> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<Ops[K]['result']>((resolve, reject) => {
@@ -303,8 +332,11 @@ export class EmbeddedStore implements QuadStore {
     if (msg.ok) {
       p.resolve(msg.value);
     } else {
-      const err = msg.error.full ? new StoreFull(msg.error.full)
-        : msg.error.fatal ? new StoreFailed(this.withoutPath(msg.error.message)) : new Error(msg.error.message);
+      const err = msg.error.full
+        ? new StoreFull(msg.error.full)
+        : msg.error.fatal
+          ? new StoreFailed(this.withoutPath(msg.error.message))
+          : new Error(msg.error.message);
       err.name = msg.error.name;
       if (msg.error.fatal) this.noteFailed(this.withoutPath(msg.error.message));
       if (msg.error.stack) {

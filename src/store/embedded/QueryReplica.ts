@@ -21,9 +21,7 @@ export interface ReplicaSource {
   lastWriteSeq(): number;
 }
 
-export type Ask =
-  | { op: 'query'; sparql: string; dataset: QueryDataset }
-  | { op: 'tryUpdate'; sparql: string };
+export type Ask = { op: 'query'; sparql: string; dataset: QueryDataset } | { op: 'tryUpdate'; sparql: string };
 
 export type Answer = PlainQueryResult | Array<[string, PlainQuad[]]>;
 
@@ -66,15 +64,29 @@ export class QueryReplica {
     private readonly onWarning: (message: string) => void,
   ) {}
 
-  get ready(): boolean { return this.state === 'ready'; }
-  get seeding(): boolean { return this.state === 'seeding'; }
-  get stopped(): boolean { return this.state === 'stopped'; }
-  get idle(): boolean { return this.state === 'ready' && this.current === null; }
+  get ready(): boolean {
+    return this.state === 'ready';
+  }
+  get seeding(): boolean {
+    return this.state === 'seeding';
+  }
+  get stopped(): boolean {
+    return this.state === 'stopped';
+  }
+  get idle(): boolean {
+    return this.state === 'ready' && this.current === null;
+  }
 
   status(): ReplicaStatus {
     return {
-      state: this.state, busy: this.current !== null, quads: this.quads, seededGraphs: this.seededGraphs,
-      totalGraphs: this.totalGraphs, seedMs: this.seedMs, starts: this.starts, answered: this.answered,
+      state: this.state,
+      busy: this.current !== null,
+      quads: this.quads,
+      seededGraphs: this.seededGraphs,
+      totalGraphs: this.totalGraphs,
+      seedMs: this.seedMs,
+      starts: this.starts,
+      answered: this.answered,
     };
   }
 
@@ -91,14 +103,17 @@ export class QueryReplica {
     }
     const first = this.firstChunk;
     if (!first || this.seededGraphs <= first.graphs) return null;
-    return (now - first.at) * left / (this.seededGraphs - first.graphs);
+    return ((now - first.at) * left) / (this.seededGraphs - first.graphs);
   }
 
   /** Starts a worker and has the store seed it (in the background: `idle` says when it is ready). */
   start(): void {
     if (this.worker) return;
     const channel = new MessageChannel();
-    const worker = new Worker(new URL('./queryWorker.js', import.meta.url), { workerData: { feed: channel.port2 }, transferList: [channel.port2] });
+    const worker = new Worker(new URL('./queryWorker.js', import.meta.url), {
+      workerData: { feed: channel.port2 },
+      transferList: [channel.port2],
+    });
     this.worker = worker;
     this.state = 'seeding';
     this.starts++;
@@ -111,7 +126,9 @@ export class QueryReplica {
     worker.on('message', (m: ReplicaResponse | Started | ReplicaNotice) => this.onMessage(worker, m));
     worker.on('error', (error: Error) => this.lost(worker, `query replica ${this.number} failed: ${error.message}`));
     worker.on('exit', (code) => this.lost(worker, `query replica ${this.number} stopped (exit code ${code})`));
-    this.source.attachReplica(this.number, channel.port1).catch((error: Error) => this.lost(worker, `query replica ${this.number} could not be seeded: ${error.message}`));
+    this.source
+      .attachReplica(this.number, channel.port1)
+      .catch((error: Error) => this.lost(worker, `query replica ${this.number} could not be seeded: ${error.message}`));
   }
 
   /** Runs a request (the replica must be idle); the job is settled by its answer, its time limit or the replica's end. */
@@ -142,7 +159,8 @@ export class QueryReplica {
       if ('progress' in message) {
         this.seededGraphs = message.progress.graphs;
         this.totalGraphs = message.progress.total;
-        if (!this.firstChunk && this.seededGraphs > 0) this.firstChunk = { at: performance.now(), graphs: this.seededGraphs };
+        if (!this.firstChunk && this.seededGraphs > 0)
+          this.firstChunk = { at: performance.now(), graphs: this.seededGraphs };
         return;
       }
       this.quads = message.seeded.quads;
@@ -196,9 +214,13 @@ export class QueryReplica {
 /** The replica's errors as the SPARQL error classes the endpoint answers. */
 function asSparqlError(error: SerializedError): Error {
   switch (error.name) {
-    case 'UpdateRefused': return new UpdateRefused(error.message);
-    case 'SyntaxError': return new SparqlSyntaxError(error.message);
-    case 'ReplicaDiverged': return new Error(`the update could not be tried: ${error.message}`);
-    default: return new SparqlRefused(`The store could not run this: ${error.message}`);
+    case 'UpdateRefused':
+      return new UpdateRefused(error.message);
+    case 'SyntaxError':
+      return new SparqlSyntaxError(error.message);
+    case 'ReplicaDiverged':
+      return new Error(`the update could not be tried: ${error.message}`);
+    default:
+      return new SparqlRefused(`The store could not run this: ${error.message}`);
   }
 }

@@ -37,10 +37,17 @@ export class ReplicaPool implements SparqlEngine {
 
   /** `count`: replicas to keep seeded once warmed up; 0: lazy, one replica started by the first request (warmUp does nothing). */
   constructor(source: ReplicaSource, count: number, onWarning: (message: string) => void) {
-    if (!Number.isInteger(count) || count < 0) throw new RangeError(`query replicas: a whole number, at least 0 (not ${count})`);
+    if (!Number.isInteger(count) || count < 0)
+      throw new RangeError(`query replicas: a whole number, at least 0 (not ${count})`);
     this.lazy = count === 0;
-    const events = { idle: () => this.dispatch(), stopped: (_r: QueryReplica, timedOut: boolean) => this.stopped(timedOut) };
-    this.replicas = Array.from({ length: Math.max(1, count) }, (_, i) => new QueryReplica(i + 1, source, events, onWarning));
+    const events = {
+      idle: () => this.dispatch(),
+      stopped: (_r: QueryReplica, timedOut: boolean) => this.stopped(timedOut),
+    };
+    this.replicas = Array.from(
+      { length: Math.max(1, count) },
+      (_, i) => new QueryReplica(i + 1, source, events, onWarning),
+    );
   }
 
   warmUp(): void {
@@ -61,12 +68,12 @@ export class ReplicaPool implements SparqlEngine {
   }
 
   async query(sparql: string, dataset: QueryDataset, timeoutMs: number): Promise<QueryResult> {
-    const plain = await this.run({ op: 'query', sparql, dataset }, timeoutMs) as PlainQueryResult;
+    const plain = (await this.run({ op: 'query', sparql, dataset }, timeoutMs)) as PlainQueryResult;
     return plain.kind === 'quads' ? { kind: 'quads', quads: plain.quads.map(fromPlainQuad) } : plain;
   }
 
   async tryUpdate(sparql: string, timeoutMs: number): Promise<Map<string, Quad[]>> {
-    const graphs = await this.run({ op: 'tryUpdate', sparql }, timeoutMs) as Array<[string, PlainQuad[]]>;
+    const graphs = (await this.run({ op: 'tryUpdate', sparql }, timeoutMs)) as Array<[string, PlainQuad[]]>;
     return new Map(graphs.map(([name, quads]) => [name, quads.map(fromPlainQuad)]));
   }
 
@@ -83,7 +90,8 @@ export class ReplicaPool implements SparqlEngine {
     if (this.closed) return Promise.reject(new Error('the SPARQL engine is closed'));
     if (this.warm && !this.replicas.some((r) => r.ready)) {
       const wait = this.expectedWaitMs();
-      if (wait !== null && wait > timeoutMs) return Promise.reject(new SparqlNotReady(Math.max(1, Math.ceil(wait / 1000)), timeoutMs));
+      if (wait !== null && wait > timeoutMs)
+        return Promise.reject(new SparqlNotReady(Math.max(1, Math.ceil(wait / 1000)), timeoutMs));
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ ask, timeoutMs, resolve, reject });
@@ -94,7 +102,11 @@ export class ReplicaPool implements SparqlEngine {
   /** Hands waiting requests to idle replicas, in arrival order; starts one if none is on its way. */
   private dispatch(): void {
     if (this.closed) return;
-    for (let replica = this.replicas.find((r) => r.idle); replica && this.queue.length > 0; replica = this.replicas.find((r) => r.idle)) {
+    for (
+      let replica = this.replicas.find((r) => r.idle);
+      replica && this.queue.length > 0;
+      replica = this.replicas.find((r) => r.idle)
+    ) {
       replica.run(this.queue.shift()!);
     }
     if (this.warm) this.keepSeeded();

@@ -19,7 +19,6 @@ const SPARQL_JSON = 'application/sparql-results+json';
 const TSV = 'text/tab-separated-values';
 const DEFAULT_GRAPH: PlainTerm = { t: 'D', v: '' };
 
-
 type QueryOptions = NonNullable<Parameters<Store['query']>[1]>;
 
 /** What a replacement overwrites (Engine.overwritten). */
@@ -183,8 +182,10 @@ export class Engine {
     this.writtenSinceEmpty = null;
     const unique = [...new Set(names)].map((n) => iri(checkGraphIri(n)));
     if (unique.length > 0 && !fresh) {
-      this.store.update(`DELETE { ?s ?p ?o } WHERE { VALUES ?g { ${unique.join(' ')} } GRAPH ?g { ?s ?p ?o } ` +
-        `FILTER NOT EXISTS { GRAPH ?h { ?s ?p ?o } FILTER(?h NOT IN (${unique.join(', ')})) } }`);
+      this.store.update(
+        `DELETE { ?s ?p ?o } WHERE { VALUES ?g { ${unique.join(' ')} } GRAPH ?g { ?s ?p ?o } ` +
+          `FILTER NOT EXISTS { GRAPH ?h { ?s ?p ?o } FILTER(?h NOT IN (${unique.join(', ')})) } }`,
+      );
       this.store.update(unique.map((g) => `DROP SILENT GRAPH ${g}`).join(' ;\n'));
     }
     if (withUnion.length > 0) this.store.load(withUnion, { format: NQUADS, no_transaction: true, lenient: true });
@@ -202,12 +203,15 @@ export class Engine {
     const inDefault = defaultGraph();
     for (const copy of before) {
       for (const q of copy.quads) {
-        const stated = this.store.match(q.subject, q.predicate, q.object, null).some((m) => m.graph.termType !== 'DefaultGraph');
+        const stated = this.store
+          .match(q.subject, q.predicate, q.object, null)
+          .some((m) => m.graph.termType !== 'DefaultGraph');
         if (!stated) this.store.delete(quad(q.subject, q.predicate, q.object, inDefault));
       }
     }
     const unique = [...new Set(before.map((c) => c.name))].map((n) => iri(checkGraphIri(n)));
-    if (unique.length > 0) this.store.update(`INSERT { ?s ?p ?o } WHERE { VALUES ?g { ${unique.join(' ')} } GRAPH ?g { ?s ?p ?o } }`);
+    if (unique.length > 0)
+      this.store.update(`INSERT { ?s ?p ?o } WHERE { VALUES ?g { ${unique.join(' ')} } GRAPH ?g { ?s ?p ?o } }`);
   }
 
   /** The stored default graph made the set union of all named graphs again (after a raw update). */
@@ -220,8 +224,9 @@ export class Engine {
   readGraphs(names: readonly string[]): PlainQuad[] {
     const out: PlainQuad[] = [];
     for (const name of new Set(names)) {
-      const nt = this.store.query(`CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ${iri(checkGraphIri(name))} { ?s ?p ?o } }`,
-        { results_format: NTRIPLES }) as string;
+      const nt = this.store.query(`CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ${iri(checkGraphIri(name))} { ?s ?p ?o } }`, {
+        results_format: NTRIPLES,
+      }) as string;
       const g: PlainTerm = { t: 'N', v: name };
       for (const q of parseNTriples(nt, g)) out.push(q);
     }
@@ -235,7 +240,8 @@ export class Engine {
   /** Named graphs holding at least one quad. */
   listGraphs(): string[] {
     return this.selectGraphs('SELECT ?g WHERE { GRAPH ?g {} FILTER EXISTS { GRAPH ?g { ?s ?p ?o } } }')
-      .filter((g): g is { t: 'N'; v: string } => g.t === 'N').map((g) => g.v);
+      .filter((g): g is { t: 'N'; v: string } => g.t === 'N')
+      .map((g) => g.v);
   }
 
   /** Every graph Oxigraph knows (possibly empty ones), default graph last. */
@@ -275,7 +281,10 @@ export class Engine {
    * not given is empty (named graphs only: an empty default graph); `asWritten` runs the query on the dataset its own
    * FROM / FROM NAMED say, or on the real default graph (as an update's WHERE sees it).
    */
-  query(sparql: string, dataset?: { defaultGraphs?: readonly string[]; namedGraphs?: readonly string[] } | 'asWritten'): PlainQueryResult {
+  query(
+    sparql: string,
+    dataset?: { defaultGraphs?: readonly string[]; namedGraphs?: readonly string[] } | 'asWritten',
+  ): PlainQueryResult {
     const options: QueryOptions = {};
     if (dataset === undefined) options.use_default_graph_as_union = this.unionDefault;
     else if (dataset !== 'asWritten') {

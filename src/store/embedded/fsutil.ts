@@ -30,7 +30,10 @@ export async function writeAll(fh: FileHandle, buffers: Buffer[], position: numb
     let skip = bytesWritten;
     const rest: Buffer[] = [];
     for (const b of pending) {
-      if (skip >= b.length) { skip -= b.length; continue; }
+      if (skip >= b.length) {
+        skip -= b.length;
+        continue;
+      }
       rest.push(skip > 0 ? b.subarray(skip) : b);
       skip = 0;
     }

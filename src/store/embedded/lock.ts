@@ -16,7 +16,10 @@ const heldHere = new Set<string>();
 
 export class DirLock {
   private released = false;
-  constructor(readonly path: string, readonly dir: string) {}
+  constructor(
+    readonly path: string,
+    readonly dir: string,
+  ) {}
 
   async release(): Promise<void> {
     if (this.released) return;
@@ -31,7 +34,10 @@ export class DirLock {
   }
 }
 
-interface LockOwner { pid: number; host: string; }
+interface LockOwner {
+  pid: number;
+  host: string;
+}
 
 function parseLock(text: string): LockOwner | null {
   const [pidLine, host] = text.split('\n');
@@ -72,7 +78,9 @@ export async function acquireLock(dir: string): Promise<DirLock> {
   const path = join(dir, LOCK_FILE);
   const me = `${process.pid}\n${hostname()}\n`;
   if (heldHere.has(path)) {
-    throw new Error(`data directory ${dir} is already open in this process (PID ${process.pid}); close the other store first`);
+    throw new Error(
+      `data directory ${dir} is already open in this process (PID ${process.pid}); close the other store first`,
+    );
   }
   let unreadable = 0;
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -100,13 +108,20 @@ export async function acquireLock(dir: string): Promise<DirLock> {
     if (!owner) {
       // Another process may have just created it and not yet written its PID: wait a little.
       // If it stays unreadable, its creator died between creating and writing: stale.
-      if (++unreadable < 10) { await sleep(50); continue; }
+      if (++unreadable < 10) {
+        await sleep(50);
+        continue;
+      }
     } else if (owner.host !== '' && owner.host !== hostname()) {
-      throw new Error(`data directory ${dir} is locked by process ${owner.pid} on host ${owner.host} (lock file ${path}); ` +
-        'its liveness cannot be checked from here. Delete the lock file only if that process is gone.');
+      throw new Error(
+        `data directory ${dir} is locked by process ${owner.pid} on host ${owner.host} (lock file ${path}); ` +
+          'its liveness cannot be checked from here. Delete the lock file only if that process is gone.',
+      );
     } else if (owner.pid !== process.pid && isAlive(owner.pid)) {
-      throw new Error(`data directory ${dir} is in use by process ${owner.pid} (lock file ${path}). ` +
-        'Stop that process first, or open another directory.');
+      throw new Error(
+        `data directory ${dir} is in use by process ${owner.pid} (lock file ${path}). ` +
+          'Stop that process first, or open another directory.',
+      );
     }
     // Stale: its process is gone (or it is our own PID from an earlier incarnation, e.g. PID 1
     // in a restarted container, since this process does not hold it). Move it aside atomically

@@ -27,7 +27,12 @@ export function isNoSpace(err: unknown): boolean {
  * has room for it. Returns the new length. On a disk without room for `needed`, cuts the file
  * back to `allocated` and throws the ENOSPC (or EDQUOT) error.
  */
-export async function extendWithZeros(fh: FileHandle, allocated: number, needed: number, wanted: number): Promise<number> {
+export async function extendWithZeros(
+  fh: FileHandle,
+  allocated: number,
+  needed: number,
+  wanted: number,
+): Promise<number> {
   for (const target of wanted > needed ? [wanted, needed] : [needed]) {
     try {
       await writeZeros(fh, allocated, target);

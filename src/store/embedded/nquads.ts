@@ -9,12 +9,12 @@ import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 
 // Characters that may not appear raw in an IRIREF (N-Quads / SPARQL), plus control chars and space.
- 
+
 const IRI_FORBIDDEN = /[\u0000-\u0020<>"{}|^`\\\u007f-\u009f]/;
 const IRI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
- 
+
 const IRI_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/g;
- 
+
 const IRI_NEEDS_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/;
 const LANG_TAG = /^[A-Za-z]+(?:-[A-Za-z0-9]+)*$/;
 
@@ -23,9 +23,17 @@ const LANG_TAG = /^[A-Za-z]+(?:-[A-Za-z0-9]+)*$/;
  * without escaping: this is what stops a graph name from injecting query text.
  */
 export function checkGraphIri(iri: string): string {
-  if (typeof iri !== 'string' || iri.length === 0 || IRI_FORBIDDEN.test(iri) || !IRI_SCHEME.test(iri)
-    || !iri.isWellFormed() || /%(?![0-9A-Fa-f]{2})/.test(iri)) {
-    throw new Error(`invalid graph name ${JSON.stringify(iri)}: expected an absolute IRI without spaces, control characters, any of <>"{}|^\`\\ or a % that starts no escape`);
+  if (
+    typeof iri !== 'string' ||
+    iri.length === 0 ||
+    IRI_FORBIDDEN.test(iri) ||
+    !IRI_SCHEME.test(iri) ||
+    !iri.isWellFormed() ||
+    /%(?![0-9A-Fa-f]{2})/.test(iri)
+  ) {
+    throw new Error(
+      `invalid graph name ${JSON.stringify(iri)}: expected an absolute IRI without spaces, control characters, any of <>"{}|^\`\\ or a % that starts no escape`,
+    );
   }
   return iri;
 }
@@ -57,7 +65,11 @@ export function checkLanguage(tag: string): string {
 }
 
 /** Why a term cannot stand where it was found (the message graphsToNQuads and the wire decoder give). */
-export function misplacedTerm(kind: 'literal' | 'blank node' | 'default graph', pos: 'subject' | 'predicate' | 'object', graph: string): Error {
+export function misplacedTerm(
+  kind: 'literal' | 'blank node' | 'default graph',
+  pos: 'subject' | 'predicate' | 'object',
+  graph: string,
+): Error {
   return new Error(`a ${kind} cannot be the ${pos} of a quad (graph ${graph})`);
 }
 
@@ -78,13 +90,19 @@ export function graphsToNQuads(graphs: ReadonlyArray<readonly [string, readonly 
     const bnodes = new Map<string, string>();
     const bnode = (label: string): string => {
       let l = bnodes.get(label);
-      if (l === undefined) { l = '_:b' + (counter++).toString(36); bnodes.set(label, l); }
+      if (l === undefined) {
+        l = '_:b' + (counter++).toString(36);
+        bnodes.set(label, l);
+      }
       return l;
     };
     const term = (t: PlainTerm, pos: 'subject' | 'predicate' | 'object'): string => {
       switch (t.t) {
-        case 'N': return iriRef(t.v);
-        case 'B': if (pos !== 'predicate') return bnode(t.v); break;
+        case 'N':
+          return iriRef(t.v);
+        case 'B':
+          if (pos !== 'predicate') return bnode(t.v);
+          break;
         case 'L': {
           if (pos !== 'object') break;
           const lex = literalString(t.v);
@@ -92,7 +110,8 @@ export function graphsToNQuads(graphs: ReadonlyArray<readonly [string, readonly 
           if (t.d && t.d !== XSD_STRING) return lex + '^^' + iriRef(t.d);
           return lex;
         }
-        default: break;
+        default:
+          break;
       }
       throw misplacedTerm(t.t === 'L' ? 'literal' : t.t === 'B' ? 'blank node' : 'default graph', pos, name);
     };
@@ -103,13 +122,23 @@ export function graphsToNQuads(graphs: ReadonlyArray<readonly [string, readonly 
   return parts.join('');
 }
 
-const UNESCAPES: Record<string, string> = { t: '\t', b: '\b', n: '\n', r: '\r', f: '\f', '"': '"', "'": "'", '\\': '\\' };
+const UNESCAPES: Record<string, string> = {
+  t: '\t',
+  b: '\b',
+  n: '\n',
+  r: '\r',
+  f: '\f',
+  '"': '"',
+  "'": "'",
+  '\\': '\\',
+};
 const ESCAPE_SEQ = /\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))/g;
 
 function unescape(s: string): string {
   if (s.indexOf('\\') < 0) return s;
   return s.replace(ESCAPE_SEQ, (_m, u?: string, U?: string, c?: string) =>
-    u ? String.fromCharCode(parseInt(u, 16)) : U ? String.fromCodePoint(parseInt(U, 16)) : (UNESCAPES[c!] ?? c!));
+    u ? String.fromCharCode(parseInt(u, 16)) : U ? String.fromCodePoint(parseInt(U, 16)) : (UNESCAPES[c!] ?? c!),
+  );
 }
 
 /**
@@ -145,7 +174,9 @@ export function parseNTriples(text: string, graph: PlainTerm): PlainQuad[] {
       for (;;) {
         if (e >= n) fail('unterminated literal');
         const k = text.charCodeAt(e);
-        if (k === 92) e += 2; else if (k === 34) break; else e++;
+        if (k === 92) e += 2;
+        else if (k === 34) break;
+        else e++;
       }
       const p: PlainTerm = { t: 'L', v: unescape(text.slice(i + 1, e)) };
       i = e + 1;
@@ -168,9 +199,14 @@ export function parseNTriples(text: string, graph: PlainTerm): PlainQuad[] {
   };
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === 10 || c === 13 || c === 32) { i++; continue; }
-    const s = term(); i++;
-    const p = term(); i++;
+    if (c === 10 || c === 13 || c === 32) {
+      i++;
+      continue;
+    }
+    const s = term();
+    i++;
+    const p = term();
+    i++;
     const o = term();
     if (text.charCodeAt(i) !== 32 || text.charCodeAt(i + 1) !== 46) fail('expected " ."');
     i += 2;
@@ -178,4 +214,3 @@ export function parseNTriples(text: string, graph: PlainTerm): PlainQuad[] {
   }
   return out;
 }
-

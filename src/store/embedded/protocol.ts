@@ -77,11 +77,15 @@ export type OpName = keyof Ops;
 
 export type Request = { [K in OpName]: { id: number; op: K } & Ops[K]['args'] }[OpName];
 
-export interface SerializedError { name: string; message: string; stack?: string; fatal?: boolean; full?: StoreFullDetails }
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+  fatal?: boolean;
+  full?: StoreFullDetails;
+}
 
-export type Response =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: SerializedError };
+export type Response = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
 
 /** Unsolicited worker → main messages. */
 export type Notice = { id: null; notice: 'warning'; message: string };
@@ -107,7 +111,10 @@ export type ReplicaFeed =
 /** A replica's answer on its feed: a seed chunk loaded (the store worker sends the next ones only as they are taken). */
 export type ReplicaFeedAck = { kind: 'seedLoaded' };
 
-export interface ReplicaDataset { defaultGraphs?: string[]; namedGraphs?: string[] }
+export interface ReplicaDataset {
+  defaultGraphs?: string[];
+  namedGraphs?: string[];
+}
 
 /** Requests from EmbeddedStore to the replica; each waits until the replica has applied write `afterSeq`. */
 export type ReplicaRequest =
@@ -116,8 +123,7 @@ export type ReplicaRequest =
 
 /** Unsolicited replica → EmbeddedStore messages: how far its seeding is. */
 export type ReplicaNotice =
-  | { id: null; progress: { graphs: number; total: number } }
-  | { id: null; seeded: { quads: number } };
+  { id: null; progress: { graphs: number; total: number } } | { id: null; seeded: { quads: number } };
 
 export type ReplicaResponse =
   | { id: number; ok: true; value: PlainQueryResult | Array<[string, PlainQuad[]]> }

@@ -16,7 +16,14 @@ import { isInternalGraph } from '../internalGraphs.js';
 import { iri } from '../../rdf/sparqlTerm.js';
 import { tryUpdate } from './trialUpdate.js';
 import { isOrderPanic, withTotalOrder } from './totalOrder.js';
-import type { ReplicaFeed, ReplicaFeedAck, ReplicaNotice, ReplicaRequest, ReplicaResponse, SerializedError } from './protocol.js';
+import type {
+  ReplicaFeed,
+  ReplicaFeedAck,
+  ReplicaNotice,
+  ReplicaRequest,
+  ReplicaResponse,
+  SerializedError,
+} from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('queryWorker.js must run as a worker thread');
@@ -36,7 +43,10 @@ function notify(notice: ReplicaNotice): void {
 
 feed.on('message', (m: ReplicaFeed) => {
   switch (m.kind) {
-    case 'seedStart': seedGraphs = m.graphs; notify({ id: null, progress: { graphs: 0, total: seedGraphs } }); break;
+    case 'seedStart':
+      seedGraphs = m.graphs;
+      notify({ id: null, progress: { graphs: 0, total: seedGraphs } });
+      break;
     case 'seed':
       engine.replaceGraphsKeepingUnion(m.names, m.withUnion, m.fresh);
       feed.postMessage({ kind: 'seedLoaded' } satisfies ReplicaFeedAck);
@@ -48,7 +58,10 @@ feed.on('message', (m: ReplicaFeed) => {
       appliedSeq = Math.max(appliedSeq, m.seq);
       notify({ id: null, seeded: { quads: engine.size() } });
       break;
-    case 'replace': engine.replaceGraphsKeepingUnion(m.names, withDefaultCopy(m.nquads)); appliedSeq = m.seq; break;
+    case 'replace':
+      engine.replaceGraphsKeepingUnion(m.names, withDefaultCopy(m.nquads));
+      appliedSeq = m.seq;
+      break;
     case 'update': {
       engine.update(m.sparql);
       // The store's own update may have written its internal graphs: they have no place here.
@@ -86,7 +99,8 @@ function answer(req: ReplicaRequest): void {
   port!.postMessage({ id: req.id, started: true }); // the caller's clock starts now
   let reply: ReplicaResponse;
   try {
-    const value = req.op === 'query' ? orderedQuery(req.sparql, datasetFor(req.dataset)) : tryUpdate(engine, req.sparql);
+    const value =
+      req.op === 'query' ? orderedQuery(req.sparql, datasetFor(req.dataset)) : tryUpdate(engine, req.sparql);
     reply = { id: req.id, ok: true, value };
   } catch (err) {
     reply = { id: req.id, ok: false, error: serializeError(err) };

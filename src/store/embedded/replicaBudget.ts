@@ -37,14 +37,17 @@ export function chooseQueryReplicas(storeQuads: number, machineBytes: number): R
   const replica = Math.max(REPLICA_FLOOR, storeQuads * REPLICA_BYTES_PER_QUAD);
   const budget = machineBytes * MEMORY_SHARE;
   const need = (n: number): number => base + n * replica;
-  const facts = `${storeQuads.toLocaleString('en')} quads: about ${gb(base)} for the store and its indexes, ${gb(replica)} a replica; ` +
+  const facts =
+    `${storeQuads.toLocaleString('en')} quads: about ${gb(base)} for the store and its indexes, ${gb(replica)} a replica; ` +
     `${gb(machineBytes)} of memory, ${Math.round(MEMORY_SHARE * 100)}% planned`;
   if (need(2) <= budget) return { replicas: 2, reason: `auto: ${facts}: two fit` };
   const reason = `auto: ${facts}: one (a query after a timed-out one waits for its reseeding; --query-replicas 2 to keep a standby)`;
   if (need(1) <= budget) return { replicas: 1, reason };
   return {
-    replicas: 1, reason,
-    warning: `the store (${storeQuads.toLocaleString('en')} quads) with one query replica needs about ${gb(need(1))}, more than ${Math.round(MEMORY_SHARE * 100)}% of this machine's ${gb(machineBytes)}: ` +
+    replicas: 1,
+    reason,
+    warning:
+      `the store (${storeQuads.toLocaleString('en')} quads) with one query replica needs about ${gb(need(1))}, more than ${Math.round(MEMORY_SHARE * 100)}% of this machine's ${gb(machineBytes)}: ` +
       'give the service more memory, or move to a remote SPARQL store (--store sparql)',
   };
 }

@@ -56,7 +56,11 @@ export class ReplicaFeeds {
   private readonly replicas = new Map<number, Replica>();
 
   /** `seeded`: a seed ended (done, or cut short by a detach), so a SPARQL update waiting for it can go. */
-  constructor(private readonly source: SeedSource, private readonly warn: (msg: string) => void, private readonly seeded: () => void) {}
+  constructor(
+    private readonly source: SeedSource,
+    private readonly warn: (msg: string) => void,
+    private readonly seeded: () => void,
+  ) {}
 
   /** A replacement, as the replicas get it: the entity graphs only (`texts`: each graph's N-Quads). */
   replaced(seq: number, names: readonly string[], texts: readonly string[]): void {
@@ -64,8 +68,14 @@ export class ReplicaFeeds {
     const entity: number[] = [];
     for (let i = 0; i < names.length; i++) if (!isInternalGraph(names[i])) entity.push(i);
     if (entity.length === 0) return;
-    for (const replica of this.replicas.values()) if (replica.seeding) for (const i of entity) replica.written.add(names[i]);
-    this.feed({ kind: 'replace', seq, names: entity.map((i) => names[i]), nquads: entity.map((i) => texts[i]).join('') });
+    for (const replica of this.replicas.values())
+      if (replica.seeding) for (const i of entity) replica.written.add(names[i]);
+    this.feed({
+      kind: 'replace',
+      seq,
+      names: entity.map((i) => names[i]),
+      nquads: entity.map((i) => texts[i]).join(''),
+    });
   }
 
   /** A SPARQL update, replayed by each replica. */
@@ -89,10 +99,12 @@ export class ReplicaFeeds {
       replica.unloaded -= 1;
       replica.onLoaded?.();
     });
-    this.seed(id, replica).catch((err: unknown) => this.warn(`seeding query replica ${id} failed: ${(err as Error).message}`)).finally(() => {
-      replica.seeding = false;
-      this.seeded();
-    });
+    this.seed(id, replica)
+      .catch((err: unknown) => this.warn(`seeding query replica ${id} failed: ${(err as Error).message}`))
+      .finally(() => {
+        replica.seeding = false;
+        this.seeded();
+      });
   }
 
   detach(id: number): void {
@@ -115,31 +127,43 @@ export class ReplicaFeeds {
   private async seed(id: number, replica: Replica): Promise<void> {
     const { port } = replica;
     const s0 = this.source.lastSeq();
-    const graphs = this.source.allGraphs().filter((g): g is { t: 'N'; v: string } => g.t === 'N' && !isInternalGraph(g.v));
+    const graphs = this.source
+      .allGraphs()
+      .filter((g): g is { t: 'N'; v: string } => g.t === 'N' && !isInternalGraph(g.v));
     port.postMessage({ kind: 'seedStart', graphs: graphs.length } satisfies ReplicaFeed);
     let names: string[] = [];
     let parts: string[] = [];
     let chars = 0;
     const flush = async () => {
       while (replica.unloaded >= CHUNKS_AHEAD && this.replicas.get(id) === replica) {
-        await new Promise<void>((resolve) => { replica.onLoaded = resolve; });
+        await new Promise<void>((resolve) => {
+          replica.onLoaded = resolve;
+        });
       }
       replica.onLoaded = undefined;
       if (names.length > 0 && this.replicas.get(id) === replica) {
         // A graph written after it was dumped: its replacement went ahead of this chunk, which must not undo it.
-        names.forEach((name, i) => { if (replica.written.has(name)) parts[i] = this.dumped(name); });
+        names.forEach((name, i) => {
+          if (replica.written.has(name)) parts[i] = this.dumped(name);
+        });
         const withUnion = utf8.encode(withDefaultCopy(parts.join('')));
-        port.postMessage({ kind: 'seed', names, withUnion, fresh: !replica.fed } satisfies ReplicaFeed, [withUnion.buffer]);
+        port.postMessage({ kind: 'seed', names, withUnion, fresh: !replica.fed } satisfies ReplicaFeed, [
+          withUnion.buffer,
+        ]);
         replica.unloaded += 1;
       }
       replica.written.clear();
-      names = []; parts = []; chars = 0;
+      names = [];
+      parts = [];
+      chars = 0;
     };
     let slice = performance.now();
     for (const g of graphs) {
       if (this.replicas.get(id) !== replica) return;
       const nquads = this.dumped(g.v);
-      names.push(g.v); parts.push(nquads); chars += nquads.length;
+      names.push(g.v);
+      parts.push(nquads);
+      chars += nquads.length;
       if (chars >= this.source.seedChunkChars) await flush();
       if (performance.now() - slice > YIELD_MS) {
         await new Promise<void>((r) => setImmediate(r));

@@ -34,7 +34,12 @@ const HEADER_PREFIX = '# linkedart-store snapshot v1 seq=';
 const TRAILER_PREFIX = '# end ';
 const FLUSH_BYTES = 1 << 20;
 
-export interface SnapshotInfo { seq: number; graphs: number; triples: number; bytes: number; }
+export interface SnapshotInfo {
+  seq: number;
+  graphs: number;
+  triples: number;
+  bytes: number;
+}
 
 export class SnapshotWriter {
   private pending: string[] = [];
@@ -45,7 +50,11 @@ export class SnapshotWriter {
   private graphs = 0;
   private triples = 0;
 
-  private constructor(private readonly dir: string, private readonly fh: FileHandle, private readonly seq: number) {}
+  private constructor(
+    private readonly dir: string,
+    private readonly fh: FileHandle,
+    private readonly seq: number,
+  ) {}
 
   static async create(dir: string, seq: number): Promise<SnapshotWriter> {
     const fh = await open(join(dir, SNAPSHOT_TMP), 'w');
@@ -72,7 +81,8 @@ export class SnapshotWriter {
     for (let i = ntriples.indexOf('\n'); i >= 0; i = ntriples.indexOf('\n', i + 1)) lines++;
     this.triples += lines;
     this.graphs++;
-    const block = (graphTerm === '' ? '{\n' : `${graphTerm} {\n`) + ntriples + (ntriples.endsWith('\n') ? '}\n' : '\n}\n');
+    const block =
+      (graphTerm === '' ? '{\n' : `${graphTerm} {\n`) + ntriples + (ntriples.endsWith('\n') ? '}\n' : '\n}\n');
     this.pending.push(block);
     this.pendingChars += block.length;
     if (this.pendingChars >= FLUSH_BYTES) await this.flush();
@@ -96,7 +106,9 @@ export class SnapshotWriter {
   /** Writes the trailer, fsyncs, renames over the snapshot and fsyncs the directory. */
   async commit(): Promise<SnapshotInfo> {
     await this.flush();
-    const trailer = Buffer.from(`${TRAILER_PREFIX}seq=${this.seq} graphs=${this.graphs} triples=${this.triples} bytes=${this.dataBytes} crc32=${this.crc.toString(16)}\n`);
+    const trailer = Buffer.from(
+      `${TRAILER_PREFIX}seq=${this.seq} graphs=${this.graphs} triples=${this.triples} bytes=${this.dataBytes} crc32=${this.crc.toString(16)}\n`,
+    );
     await this.fh.write(trailer, 0, trailer.length, this.position);
     this.position += trailer.length;
     await this.fh.sync();
@@ -122,7 +134,11 @@ function parseFields(line: string): Record<string, string> {
  * Streams the snapshot in `dir` (if any) to `load`, one chunk of whole graphs at a time.
  * Returns null when there is no snapshot. Throws if the snapshot is incomplete or corrupt.
  */
-export async function readSnapshot(dir: string, chunkBytes: number, load: (chunk: Buffer) => void): Promise<SnapshotInfo | null> {
+export async function readSnapshot(
+  dir: string,
+  chunkBytes: number,
+  load: (chunk: Buffer) => void,
+): Promise<SnapshotInfo | null> {
   const path = join(dir, SNAPSHOT_FILE);
   let size: number;
   try {
@@ -133,7 +149,9 @@ export async function readSnapshot(dir: string, chunkBytes: number, load: (chunk
   }
   const fh = await open(path, 'r');
   try {
-    const corrupt = (why: string): never => { throw new Error(`snapshot ${path} is unusable: ${why}`); };
+    const corrupt = (why: string): never => {
+      throw new Error(`snapshot ${path} is unusable: ${why}`);
+    };
     const headBuf = Buffer.alloc(Math.min(size, 4096));
     await fh.read(headBuf, 0, headBuf.length, 0);
     const headEnd = headBuf.indexOf(10);
@@ -149,7 +167,8 @@ export async function readSnapshot(dir: string, chunkBytes: number, load: (chunk
     const fields = parseFields(tailBuf.subarray(tailStartInBuf + 1).toString('utf8'));
     const dataStart = headEnd + 1;
     if (Number(fields.seq) !== seq) corrupt(`trailer seq ${fields.seq} does not match header seq ${seq}`);
-    if (Number(fields.bytes) !== trailerStart - dataStart) corrupt(`trailer says ${fields.bytes} data bytes, file holds ${trailerStart - dataStart}`);
+    if (Number(fields.bytes) !== trailerStart - dataStart)
+      corrupt(`trailer says ${fields.bytes} data bytes, file holds ${trailerStart - dataStart}`);
 
     let crc = 0;
     let carry = Buffer.alloc(0);
@@ -177,7 +196,8 @@ export async function readSnapshot(dir: string, chunkBytes: number, load: (chunk
       }
     }
     if (carry.length) corrupt('data does not end with a complete graph block');
-    if (crc.toString(16) !== fields.crc32) corrupt(`checksum mismatch (expected ${fields.crc32}, got ${crc.toString(16)})`);
+    if (crc.toString(16) !== fields.crc32)
+      corrupt(`checksum mismatch (expected ${fields.crc32}, got ${crc.toString(16)})`);
     return { seq, graphs: Number(fields.graphs), triples: Number(fields.triples), bytes: size };
   } finally {
     await fh.close();

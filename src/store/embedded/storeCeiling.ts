@@ -45,7 +45,8 @@ export const REPLICA_FACTOR = 1.3;
  * The most the store may use when no lower limit is set: 2,756 MiB, where the replica reaches
  * 3,584 MiB (4 GiB less the reserves). Measured: about 305,000 generated documents, 7.7M quads.
  */
-export const WASM_CEILING_BYTES = Math.floor((WASM_MAX_BYTES - GROWTH_RESERVE_BYTES - WORK_RESERVE_BYTES) / REPLICA_FACTOR / MIB) * MIB;
+export const WASM_CEILING_BYTES =
+  Math.floor((WASM_MAX_BYTES - GROWTH_RESERVE_BYTES - WORK_RESERVE_BYTES) / REPLICA_FACTOR / MIB) * MIB;
 
 /**
  * Memory a write may need per byte of its log record: the record copied into the WebAssembly
@@ -62,7 +63,8 @@ export interface StoreCeiling {
 
 /** The ceiling: `--max-store-mb` when given and lower, else the safe ceiling under 4 GiB. */
 export function storeCeiling(maxStoreBytes?: number): StoreCeiling {
-  if (maxStoreBytes !== undefined && maxStoreBytes < WASM_CEILING_BYTES) return { limitBytes: maxStoreBytes, setBy: 'max-store-mb' };
+  if (maxStoreBytes !== undefined && maxStoreBytes < WASM_CEILING_BYTES)
+    return { limitBytes: maxStoreBytes, setBy: 'max-store-mb' };
   return { limitBytes: WASM_CEILING_BYTES, setBy: 'wasm-ceiling' };
 }
 

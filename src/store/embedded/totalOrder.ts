@@ -23,17 +23,27 @@ let keyTemplates: Expression[] | undefined;
 /** The query with every ORDER BY (subqueries' too) keyed so; undefined when it has none or cannot be read. */
 export function withTotalOrder(text: string): string | undefined {
   let parsed: sparqljs.SparqlQuery;
-  try { parsed = new sparqljs.Parser().parse(text); } catch { return undefined; }
+  try {
+    parsed = new sparqljs.Parser().parse(text);
+  } catch {
+    return undefined;
+  }
   if (parsed.type !== 'query') return undefined;
   keyTemplates ??= ((new sparqljs.Parser().parse(KEYS_TEMPLATE) as SelectQuery).order ?? []).map((o) => o.expression);
   let changed = false;
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) { node.forEach(visit); return; }
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const n = node as { type?: string; order?: Ordering[] };
     if (n.type === 'query' && Array.isArray(n.order) && n.order.length > 0) {
       n.order = n.order.flatMap((condition) => [
-        ...keyTemplates!.map((key) => ({ expression: substituted(key, condition.expression), descending: condition.descending })),
+        ...keyTemplates!.map((key) => ({
+          expression: substituted(key, condition.expression),
+          descending: condition.descending,
+        })),
         condition,
       ]);
       changed = true;
@@ -61,5 +71,7 @@ function substituted(template: Expression, expression: Expression): Expression {
  * trap ("unreachable"), its message printed apart. A query with an ORDER BY is then tried once more, keyed.
  */
 export function isOrderPanic(error: unknown): boolean {
-  return /unreachable|does not correctly implement a total order/.test(error instanceof Error ? error.message : String(error));
+  return /unreachable|does not correctly implement a total order/.test(
+    error instanceof Error ? error.message : String(error),
+  );
 }

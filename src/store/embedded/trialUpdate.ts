@@ -28,7 +28,10 @@ export class TrialRefused extends Error {
 }
 
 /** The graphs an operation writes to: by name, plus the default graph. */
-interface Targets { readonly graphs: Set<string>; defaultGraph: boolean }
+interface Targets {
+  readonly graphs: Set<string>;
+  defaultGraph: boolean;
+}
 
 export function tryUpdate(engine: Engine, sparql: string): Array<[string, PlainQuad[]]> {
   const parsed = new sparqljs.Parser().parse(sparql);
@@ -65,11 +68,18 @@ export function tryUpdate(engine: Engine, sparql: string): Array<[string, PlainQ
 /** The replica no longer matches the store; it must be rebuilt (and the update refused). */
 export class ReplicaDiverged extends Error {
   override name = 'ReplicaDiverged';
-  constructor() { super('the update changed graphs it did not name; the query replica is being rebuilt'); }
+  constructor() {
+    super('the update changed graphs it did not name; the query replica is being rebuilt');
+  }
 }
 
 function operationText(update: Update, op: Operation): string {
-  return new sparqljs.Generator().stringify({ type: 'update', prefixes: update.prefixes, base: update.base, updates: [op] });
+  return new sparqljs.Generator().stringify({
+    type: 'update',
+    prefixes: update.prefixes,
+    base: update.base,
+    updates: [op],
+  });
 }
 
 // ---- Which graphs an operation writes -------------------------------------------------------
@@ -90,8 +100,10 @@ function targetsOf(op: Operation, engine: Engine): Targets {
     }
     if (variables.size > 0) {
       const where: sparqljs.Pattern[] = op.updateType === 'insertdelete' ? op.where : templates.map(asPattern);
-      const from = op.updateType === 'insertdelete'
-        ? (op.using ?? (op.graph ? { default: [op.graph], named: [] } : undefined)) : undefined;
+      const from =
+        op.updateType === 'insertdelete'
+          ? (op.using ?? (op.graph ? { default: [op.graph], named: [] } : undefined))
+          : undefined;
       for (const g of graphsBound(engine, [...variables], where, from)) targets.graphs.add(g);
     }
     return targets;
@@ -99,10 +111,13 @@ function targetsOf(op: Operation, engine: Engine): Targets {
   switch (op.type) {
     case 'load':
       throw new TrialRefused(refusal.load(op.source.value));
-    case 'clear': case 'drop': case 'create':
+    case 'clear':
+    case 'drop':
+    case 'create':
       addGraph(targets, op.graph, engine);
       return targets;
-    case 'copy': case 'add':
+    case 'copy':
+    case 'add':
       addGraph(targets, op.destination, engine);
       return targets;
     case 'move':
@@ -128,9 +143,19 @@ function asPattern(q: Quads): sparqljs.Pattern {
 }
 
 /** The IRIs the WHERE clause binds to these variables (the template's graph names), on the dataset the update sees. */
-function graphsBound(engine: Engine, variables: string[], where: sparqljs.Pattern[], from: { default: sparqljs.IriTerm[]; named: sparqljs.IriTerm[] } | undefined): string[] {
+function graphsBound(
+  engine: Engine,
+  variables: string[],
+  where: sparqljs.Pattern[],
+  from: { default: sparqljs.IriTerm[]; named: sparqljs.IriTerm[] } | undefined,
+): string[] {
   const query: sparqljs.SelectQuery = {
-    type: 'query', queryType: 'SELECT', prefixes: {}, distinct: true, where, from,
+    type: 'query',
+    queryType: 'SELECT',
+    prefixes: {},
+    distinct: true,
+    where,
+    from,
     variables: variables.map((v) => ({ termType: 'Variable', value: v }) as sparqljs.VariableTerm),
   };
   const result = engine.query(new sparqljs.Generator().stringify(query), 'asWritten');

@@ -40,14 +40,17 @@ const HEADER_BYTES = 12;
 const MAX_RECORD_BYTES = 1 << 30;
 
 export type RecordHeader =
-  | { seq: number; op: 'replace'; graphs: string[]; dead?: number; new?: true }
-  | { seq: number; op: 'update' };
+  { seq: number; op: 'replace'; graphs: string[]; dead?: number; new?: true } | { seq: number; op: 'update' };
 
 /**
  * A record as read back. `body` is its bytes as written (UTF-8): Oxigraph loads N-Quads from
  * bytes without the decoding and re-encoding a string costs. `bytes`: the whole record's size.
  */
-export interface LogRecord { header: RecordHeader; body: Buffer; bytes: number; }
+export interface LogRecord {
+  header: RecordHeader;
+  body: Buffer;
+  bytes: number;
+}
 
 export function logFileName(firstSeq: number): string {
   return `wal-${String(firstSeq).padStart(16, '0')}.log`;
@@ -59,7 +62,10 @@ const LOG_FILE = /^wal-(\d{16})\.log$/;
 export async function listLogFiles(dir: string): Promise<Array<{ path: string; firstSeq: number }>> {
   const names = await readdir(dir);
   return names
-    .map((name) => { const m = LOG_FILE.exec(name); return m ? { path: join(dir, name), firstSeq: Number(m[1]) } : null; })
+    .map((name) => {
+      const m = LOG_FILE.exec(name);
+      return m ? { path: join(dir, name), firstSeq: Number(m[1]) } : null;
+    })
     .filter((x): x is { path: string; firstSeq: number } => x !== null)
     .sort((a, b) => a.firstSeq - b.firstSeq);
 }
@@ -112,7 +118,11 @@ export class LogReader {
   /** Why reading stopped before the end of the file (a torn or corrupt tail), if it did. */
   stopReason: string | null = null;
 
-  private constructor(private readonly fh: FileHandle, readonly path: string, private readonly blockBytes: number) {}
+  private constructor(
+    private readonly fh: FileHandle,
+    readonly path: string,
+    private readonly blockBytes: number,
+  ) {}
 
   static async open(path: string, blockBytes = 8 << 20): Promise<LogReader> {
     const fh = await open(path, 'r');
@@ -121,7 +131,9 @@ export class LogReader {
     return reader;
   }
 
-  get size(): number { return this.fileSize; }
+  get size(): number {
+    return this.fileSize;
+  }
 
   /** Makes buf hold file bytes [pos, pos + n); false if the file ends first. */
   private async ensure(pos: number, n: number): Promise<boolean> {
@@ -155,7 +167,7 @@ export class LogReader {
     const sum = this.buf.readUInt32LE(at + 8);
     if (magic !== RECORD_MAGIC) {
       // Room the log had taken for records not written (logRoom.ts): the end, not a torn record.
-      if (magic === 0 && await this.zerosFrom(pos)) return null;
+      if (magic === 0 && (await this.zerosFrom(pos))) return null;
       return this.stop(`no record marker at offset ${pos}`);
     }
     if (len === 0 || len > MAX_RECORD_BYTES) return this.stop(`implausible record length ${len} at offset ${pos}`);
@@ -190,11 +202,17 @@ export class LogReader {
     return null;
   }
 
-  async close(): Promise<void> { await this.fh.close(); }
+  async close(): Promise<void> {
+    await this.fh.close();
+  }
 }
 
 /** A log file created for the records after a snapshot's sequence number, not yet written to. */
-export interface NextLogFile { readonly fh: FileHandle; readonly path: string; readonly firstSeq: number; }
+export interface NextLogFile {
+  readonly fh: FileHandle;
+  readonly path: string;
+  readonly firstSeq: number;
+}
 
 type QueueEntry =
   | { kind: 'record'; buf: Buffer; resolve: () => void; reject: (err: Error) => void }
@@ -233,8 +251,12 @@ export class WriteAheadLog {
    * Opens `path` for appending at `size` (truncating anything after it, e.g. a torn tail), or
    * creates a new empty log file starting at `firstSeq` when `path` is null.
    */
-  static async open(dir: string, current: { path: string; firstSeq: number; size: number } | null,
-    firstSeq: number, olderBytes: number): Promise<WriteAheadLog> {
+  static async open(
+    dir: string,
+    current: { path: string; firstSeq: number; size: number } | null,
+    firstSeq: number,
+    olderBytes: number,
+  ): Promise<WriteAheadLog> {
     let wal: WriteAheadLog;
     if (current) {
       const fh = await open(current.path, 'r+');
@@ -256,11 +278,19 @@ export class WriteAheadLog {
   }
 
   /** Bytes in all log files not yet covered by a snapshot. */
-  get totalBytes(): number { return this.olderBytes + this.size; }
+  get totalBytes(): number {
+    return this.olderBytes + this.size;
+  }
   /** Bytes in the current log file. */
-  get currentBytes(): number { return this.size; }
-  get currentFirstSeq(): number { return this.firstSeq; }
-  get failed(): Error | null { return this.failure; }
+  get currentBytes(): number {
+    return this.size;
+  }
+  get currentFirstSeq(): number {
+    return this.firstSeq;
+  }
+  get failed(): Error | null {
+    return this.failure;
+  }
 
   /**
    * Appends a record; resolves once it is on disk (written and fdatasync'ed). Whoever must not
@@ -330,7 +360,9 @@ export class WriteAheadLog {
   }
 
   /** Called once a snapshot covers every file before the current one (they are deleted). */
-  olderFilesRemoved(): void { this.olderBytes = 0; }
+  olderFilesRemoved(): void {
+    this.olderBytes = 0;
+  }
 
   /** Resolves when everything appended so far is on disk. */
   async drain(): Promise<void> {
@@ -384,7 +416,10 @@ export class WriteAheadLog {
 
   private async flush(): Promise<void> {
     while (this.queue.length > 0) {
-      if (this.failure) { this.kick(); return; }
+      if (this.failure) {
+        this.kick();
+        return;
+      }
       const head = this.queue[0];
       if (head.kind === 'switch') {
         this.queue.shift();
@@ -406,7 +441,11 @@ export class WriteAheadLog {
       while (n < this.queue.length && this.queue[n].kind === 'record') n++;
       const batch = this.queue.splice(0, n) as Array<Extract<QueueEntry, { kind: 'record' }>>;
       try {
-        const written = await writeAll(this.fh, batch.map((e) => e.buf), this.size);
+        const written = await writeAll(
+          this.fh,
+          batch.map((e) => e.buf),
+          this.size,
+        );
         this.size += written;
         await this.fh.datasync();
         this.syncs++;
@@ -427,7 +466,12 @@ export class WriteAheadLog {
   private async extend(bytes: number): Promise<void> {
     const needed = this.size + bytes;
     if (this.allocated < needed) {
-      this.allocated = await extendWithZeros(this.fh, this.allocated, needed, Math.max(needed, this.size + ROOM_STEP_BYTES));
+      this.allocated = await extendWithZeros(
+        this.fh,
+        this.allocated,
+        needed,
+        Math.max(needed, this.size + ROOM_STEP_BYTES),
+      );
     }
     if (this.tail.firstSeq === this.firstSeq) this.tail.allocated = this.allocated;
   }

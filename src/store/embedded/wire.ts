@@ -3,7 +3,16 @@
  * as N-Quads text, each distinct term escaped once. Building that text on the thread that
  * sends the batch would move all the escaping onto the thread that limits a load.
  */
-import { TAG_BITS, TAG_MASK, IRI, BLANK, LITERAL, LANG_LITERAL, TYPED_LITERAL, type WireGraphs } from '../../rdf/wireGraphs.js';
+import {
+  TAG_BITS,
+  TAG_MASK,
+  IRI,
+  BLANK,
+  LITERAL,
+  LANG_LITERAL,
+  TYPED_LITERAL,
+  type WireGraphs,
+} from '../../rdf/wireGraphs.js';
 import { checkGraphIri, checkLanguage, iriRef, literalString, misplacedTerm } from './nquads.js';
 
 /**
@@ -22,8 +31,8 @@ export function wireToNQuads(wire: WireGraphs): string[] {
   const blankGraph = new Int32Array(strings.length).fill(-1);
   const blankLabel: string[] = new Array<string>(strings.length);
   let blanks = 0;
-  const iri = (i: number): string => iris[i] ??= iriRef(strings[i]);
-  const lexical = (i: number): string => lexicals[i] ??= literalString(strings[i]);
+  const iri = (i: number): string => (iris[i] ??= iriRef(strings[i]));
+  const lexical = (i: number): string => (lexicals[i] ??= literalString(strings[i]));
 
   const out: string[] = [];
   let k = 0;
@@ -35,7 +44,8 @@ export function wireToNQuads(wire: WireGraphs): string[] {
       const code = codes[k++];
       const i = code >>> TAG_BITS;
       switch (code & TAG_MASK) {
-        case IRI: return iri(i);
+        case IRI:
+          return iri(i);
         case BLANK:
           if (pos === 'predicate') throw misplacedTerm('blank node', pos, name);
           if (blankGraph[i] !== g) {
@@ -55,7 +65,8 @@ export function wireToNQuads(wire: WireGraphs): string[] {
           if (pos !== 'object') throw misplacedTerm('literal', pos, name);
           return lexical(i) + '^^' + iri(codes[k++]);
         }
-        default: throw misplacedTerm('default graph', pos, name);
+        default:
+          throw misplacedTerm('default graph', pos, name);
       }
     };
     for (let q = counts[g]; q > 0; q--) {

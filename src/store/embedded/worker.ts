@@ -81,16 +81,27 @@ class StoreWorker {
   /** The query replicas (queryWorker.ts): seeded from this store, then fed every write. */
   private readonly replicas: ReplicaFeeds;
 
-  constructor(private readonly init: WorkerInit, private readonly warn: (msg: string) => void) {
+  constructor(
+    private readonly init: WorkerInit,
+    private readonly warn: (msg: string) => void,
+  ) {
     this.nextCompactionAt = init.compactAfterBytes;
     this.ceiling = storeCeiling(init.maxStoreBytes);
-    this.replicas = new ReplicaFeeds({
-      lastSeq: () => this.lastSeq, allGraphs: () => this.engine.allGraphs(), dumpGraph: (g) => this.engine.dumpGraph(g),
-      seedChunkChars: init.seedChunkChars,
-    }, warn, () => this.pump());
+    this.replicas = new ReplicaFeeds(
+      {
+        lastSeq: () => this.lastSeq,
+        allGraphs: () => this.engine.allGraphs(),
+        dumpGraph: (g) => this.engine.dumpGraph(g),
+        seedChunkChars: init.seedChunkChars,
+      },
+      warn,
+      () => this.pump(),
+    );
   }
 
-  private get dir(): string { return this.init.dataDir; }
+  private get dir(): string {
+    return this.init.dataDir;
+  }
 
   private log(): WriteAheadLog {
     if (!this.wal) throw new Error('store is not open');
@@ -100,7 +111,9 @@ class StoreWorker {
   private failWith(err: unknown): Error {
     if (!this.fatal) {
       const e = err as Error;
-      this.fatal = new FatalError(`embedded store in ${this.dir} failed and must be reopened: ${e?.message ?? String(err)}`);
+      this.fatal = new FatalError(
+        `embedded store in ${this.dir} failed and must be reopened: ${e?.message ?? String(err)}`,
+      );
       this.warn(this.fatal.message);
     }
     return this.fatal;
@@ -149,13 +162,17 @@ class StoreWorker {
         }
         if (reader.stopReason) {
           if (!isLast) {
-            throw new Error(`log ${file.path} is damaged (${reader.stopReason}) and later log files exist; ` +
-              'refusing to open: this is not the torn tail of a crash');
+            throw new Error(
+              `log ${file.path} is damaged (${reader.stopReason}) and later log files exist; ` +
+                'refusing to open: this is not the torn tail of a crash',
+            );
           }
           discarded = reader.size - reader.validEnd;
           discardReason = reader.stopReason;
-          this.warn(`discarding ${discarded} bytes at the end of ${file.path} (${reader.stopReason}): ` +
-            'a write that was in progress when the process stopped, never acknowledged');
+          this.warn(
+            `discarding ${discarded} bytes at the end of ${file.path} (${reader.stopReason}): ` +
+              'a write that was in progress when the process stopped, never acknowledged',
+          );
         }
         if (isLast) current = { path: file.path, firstSeq: file.firstSeq, size: reader.validEnd };
         else olderBytes += reader.size;
@@ -164,7 +181,9 @@ class StoreWorker {
       }
     }
     if (current && current.firstSeq > this.lastSeq + 1) {
-      throw new Error(`log ${current.path} starts at record ${current.firstSeq} but the data ends at record ${this.lastSeq}: records are missing`);
+      throw new Error(
+        `log ${current.path} starts at record ${current.firstSeq} but the data ends at record ${this.lastSeq}: records are missing`,
+      );
     }
     this.wal = await WriteAheadLog.open(this.dir, current, this.lastSeq + 1, olderBytes);
     return {
@@ -222,19 +241,24 @@ class StoreWorker {
    */
   private makeRoomFor(job: WriteJob, bytes: number): void {
     this.makingRoom = true;
-    this.log().makeRoom(bytes).then(
-      () => { this.makingRoom = false; this.pump(); },
-      async (err: unknown) => {
-        const refusal = isNoSpace(err)
-          ? new StoreFull(await diskFullDetails(this.dir, bytes, this.quadCount()))
-          : new Error(`could not take room for the log in ${this.dir}: ${(err as Error).message}`, { cause: err });
-        if (isNoSpace(err)) this.warn(refusal.message);
-        this.makingRoom = false;
-        this.writes.shift(); // `job`: nothing else ran while the room was being taken
-        job.reject(refusal);
-        this.pump();
-      },
-    );
+    this.log()
+      .makeRoom(bytes)
+      .then(
+        () => {
+          this.makingRoom = false;
+          this.pump();
+        },
+        async (err: unknown) => {
+          const refusal = isNoSpace(err)
+            ? new StoreFull(await diskFullDetails(this.dir, bytes, this.quadCount()))
+            : new Error(`could not take room for the log in ${this.dir}: ${(err as Error).message}`, { cause: err });
+          if (isNoSpace(err)) this.warn(refusal.message);
+          this.makingRoom = false;
+          this.writes.shift(); // `job`: nothing else ran while the room was being taken
+          job.reject(refusal);
+          this.pump();
+        },
+      );
   }
 
   /** Applies and logs a write; or, if the log has no room for its record yet, does nothing and says how much it needs. */
@@ -249,9 +273,16 @@ class StoreWorker {
         const before = this.engine.overwritten(names);
         // `new`: see the file comment on why not while a snapshot is being written.
         const fresh = before.graphs.length === 0 && !this.compacting;
-        record = encodeRecord({ seq, op: 'replace', graphs: names, dead: before.chars, ...(fresh ? { new: true } : {}) }, texts);
+        record = encodeRecord(
+          { seq, op: 'replace', graphs: names, dead: before.chars, ...(fresh ? { new: true } : {}) },
+          texts,
+        );
         const body = recordBody(record);
-        this.checkRoom({ recordBytes: body.length, quads: linesIn(body), replacedQuads: before.graphs.reduce((n, [, nt]) => n + linesIn(nt), 0) });
+        this.checkRoom({
+          recordBytes: body.length,
+          quads: linesIn(body),
+          replacedQuads: before.graphs.reduce((n, [, nt]) => n + linesIn(nt), 0),
+        });
         if (!this.log().hasRoomFor(record.length)) return record.length;
         // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
         this.engine.replaceGraphs(names, body, before);
@@ -274,10 +305,17 @@ class StoreWorker {
       return null;
     }
     const seq = this.lastSeq;
-    this.log().append(record).then(
-      () => { job.resolve(seq); this.maybeCompact(); },
-      (err: unknown) => { job.reject(this.failWith(err)); },
-    );
+    this.log()
+      .append(record)
+      .then(
+        () => {
+          job.resolve(seq);
+          this.maybeCompact();
+        },
+        (err: unknown) => {
+          job.reject(this.failWith(err));
+        },
+      );
     return null;
   }
 
@@ -289,8 +327,11 @@ class StoreWorker {
     const refused = refusal(this.ceiling, wasmMemoryBytes(), write);
     if (refused) {
       throw new StoreFull({
-        usedBytes: refused.usedBytes, limitBytes: refused.limitBytes, limitSetBy: refused.setBy,
-        neededBytes: refused.neededBytes, quads: this.engine.size(),
+        usedBytes: refused.usedBytes,
+        limitBytes: refused.limitBytes,
+        limitSetBy: refused.setBy,
+        neededBytes: refused.neededBytes,
+        quads: this.engine.size(),
       });
     }
   }
@@ -334,7 +375,9 @@ class StoreWorker {
     if (!this.wal || this.compacting || this.closed || this.fatal) return;
     if (!this.compactionDue(false)) return;
     this.compact().catch((err: unknown) => {
-      this.warn(`compaction of ${this.dir} failed (the log keeps growing until one succeeds): ${(err as Error).message}`);
+      this.warn(
+        `compaction of ${this.dir} failed (the log keeps growing until one succeeds): ${(err as Error).message}`,
+      );
     });
   }
 
@@ -438,30 +481,50 @@ class StoreWorker {
 
   // ---------------------------------------------------------------- dispatch
 
-  handle(req: Request): unknown { // a Promise, or the answer itself
+  handle(req: Request): unknown {
+    // a Promise, or the answer itself
     switch (req.op) {
-      case 'open': return this.open();
+      case 'open':
+        return this.open();
       case 'replaceGraphs':
-        return new Promise<number>((resolve, reject) => this.write({ kind: 'replace', graphs: req.graphs, resolve, reject }));
+        return new Promise<number>((resolve, reject) =>
+          this.write({ kind: 'replace', graphs: req.graphs, resolve, reject }),
+        );
       case 'update':
-        return new Promise<number>((resolve, reject) => this.write({ kind: 'update', sparql: req.sparql, resolve, reject }));
-      case 'attachReplica': this.checkUsable(); return this.replicas.attach(req.replica, req.port);
-      case 'detachReplica': return this.replicas.detach(req.replica);
-      case 'close': return this.close();
+        return new Promise<number>((resolve, reject) =>
+          this.write({ kind: 'update', sparql: req.sparql, resolve, reject }),
+        );
+      case 'attachReplica':
+        this.checkUsable();
+        return this.replicas.attach(req.replica, req.port);
+      case 'detachReplica':
+        return this.replicas.detach(req.replica);
+      case 'close':
+        return this.close();
       // Even when the store failed: /metrics goes on answering (and says how far the log got).
-      case 'stats': return this.stats();
-      default: break;
+      case 'stats':
+        return this.stats();
+      default:
+        break;
     }
     this.checkUsable();
     switch (req.op) {
-      case 'readGraphs': return this.engine.readGraphs(req.names);
-      case 'readWireGraphs': return wireOf(this.engine.readGraphs(req.names));
-      case 'hasGraph': return this.engine.hasGraph(req.name);
-      case 'listGraphs': return this.engine.listGraphs();
-      case 'query': return this.engine.query(req.sparql);
-      case 'size': return this.engine.size();
-      case 'compact': return this.compact();
-      default: throw new Error(`unknown operation ${(req as { op: string }).op}`);
+      case 'readGraphs':
+        return this.engine.readGraphs(req.names);
+      case 'readWireGraphs':
+        return wireOf(this.engine.readGraphs(req.names));
+      case 'hasGraph':
+        return this.engine.hasGraph(req.name);
+      case 'listGraphs':
+        return this.engine.listGraphs();
+      case 'query':
+        return this.engine.query(req.sparql);
+      case 'size':
+        return this.engine.size();
+      case 'compact':
+        return this.compact();
+      default:
+        throw new Error(`unknown operation ${(req as { op: string }).op}`);
     }
   }
 
@@ -474,7 +537,8 @@ class StoreWorker {
    */
   private quadCount(): number {
     // A failed store is not walked (its engine may be what failed): the last count stands.
-    if (this.counted?.seq !== this.lastSeq && !this.fatal) this.counted = { seq: this.lastSeq, quads: this.engine.size() };
+    if (this.counted?.seq !== this.lastSeq && !this.fatal)
+      this.counted = { seq: this.lastSeq, quads: this.engine.size() };
     return this.counted?.quads ?? 0;
   }
 
@@ -535,14 +599,22 @@ function isWire(value: unknown): value is WireGraphs {
 
 function serializeError(err: unknown): SerializedError {
   if (err instanceof Error) {
-    return { name: err.name, message: err.message, stack: err.stack, fatal: err instanceof FatalError, ...(err instanceof StoreFull ? { full: err.details } : {}) };
+    return {
+      name: err.name,
+      message: err.message,
+      stack: err.stack,
+      fatal: err instanceof FatalError,
+      ...(err instanceof StoreFull ? { full: err.details } : {}),
+    };
   }
   return { name: 'Error', message: String(err) };
 }
 
 const port = parentPort;
 if (!port) throw new Error('worker.js must run as a worker thread');
-const worker = new StoreWorker(workerData as WorkerInit, (message) => port.postMessage({ id: null, notice: 'warning', message }));
+const worker = new StoreWorker(workerData as WorkerInit, (message) =>
+  port.postMessage({ id: null, notice: 'warning', message }),
+);
 
 port.on('message', (req: Request) => {
   // Wire graphs' codes are transferred, not copied.

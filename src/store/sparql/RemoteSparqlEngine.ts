@@ -82,7 +82,9 @@ function curatorError(error: unknown, timeoutMs: number): unknown {
   if (error instanceof StoreUnavailable && error.timedOut) return new QueryTimedOut(timeoutMs);
   if (refusedSortedCut(error)) return sortedCutRefusal(error);
   if (error instanceof StoreRequestFailed && error.storeStatus === 400) {
-    return new SparqlRefused(`The SPARQL store could not run this: ${error.body.split('\nSPARQL query:')[0].replace(/\s+/g, ' ').trim().slice(0, 400)}`);
+    return new SparqlRefused(
+      `The SPARQL store could not run this: ${error.body.split('\nSPARQL query:')[0].replace(/\s+/g, ' ').trim().slice(0, 400)}`,
+    );
   }
   return error;
 }

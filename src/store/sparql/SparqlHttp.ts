@@ -42,15 +42,30 @@ export class SparqlHttp {
    * answer short (Virtuoso's ResultSetMaxRows, or its timeout's partial "anytime" answer) is an
    * error, never a shorter answer.
    */
-  async query(sparql: string, accept: string, options: { dataset?: SparqlDataset; timeoutMs?: number } = {}): Promise<string> {
+  async query(
+    sparql: string,
+    accept: string,
+    options: { dataset?: SparqlDataset; timeoutMs?: number } = {},
+  ): Promise<string> {
     const form = new URLSearchParams({ query: sparql });
     for (const g of options.dataset?.defaultGraphs ?? []) form.append('default-graph-uri', g);
     for (const g of options.dataset?.namedGraphs ?? []) form.append('named-graph-uri', g);
     if (options.timeoutMs !== undefined) form.append('timeout', String(options.timeoutMs));
     // The client waits a little longer than the store was asked to, so the store's own answer wins.
-    const { text, headers } = await this.post(this.endpoints.queryUrl, form, accept, options.timeoutMs && options.timeoutMs + 2000, sparql, true);
+    const { text, headers } = await this.post(
+      this.endpoints.queryUrl,
+      form,
+      accept,
+      options.timeoutMs && options.timeoutMs + 2000,
+      sparql,
+      true,
+    );
     const state = headers.get('x-sql-state');
-    if (state === 'S1TAT') throw new StoreUnavailable(`SPARQL store at ${this.endpoints.queryUrl} stopped the query at its time limit`, true);
+    if (state === 'S1TAT')
+      throw new StoreUnavailable(
+        `SPARQL store at ${this.endpoints.queryUrl} stopped the query at its time limit`,
+        true,
+      );
     if (headers.has('x-sparql-maxrows')) {
       throw new StoreAnswerCut(this.endpoints.queryUrl, headers.get('x-sparql-maxrows'), sparql);
     }
@@ -65,21 +80,37 @@ export class SparqlHttp {
   async update(sparql: string, timeoutMs?: number, fields: Readonly<Record<string, string>> = {}): Promise<void> {
     const url = this.endpoints.updateUrl ?? this.endpoints.queryUrl;
     const accept = 'application/json, text/plain;q=0.5, */*;q=0.1';
-    const form = Object.keys(fields).length === 0 ? new URLSearchParams({ update: sparql }) : multipartForm({ update: sparql, ...fields });
+    const form =
+      Object.keys(fields).length === 0
+        ? new URLSearchParams({ update: sparql })
+        : multipartForm({ update: sparql, ...fields });
     await this.post(url, form, accept, timeoutMs, sparql);
   }
 
   /** `idempotent`: a query, sent once more when a kept-alive connection turns out closed (below). */
-  private async post(url: string, form: URLSearchParams | MultipartForm, accept: string, timeoutMs: number | undefined, sparql: string, idempotent = false): Promise<{ text: string; headers: Headers }> {
+  private async post(
+    url: string,
+    form: URLSearchParams | MultipartForm,
+    accept: string,
+    timeoutMs: number | undefined,
+    sparql: string,
+    idempotent = false,
+  ): Promise<{ text: string; headers: Headers }> {
     const body = form instanceof URLSearchParams ? Buffer.from(form.toString(), 'utf8') : form.body;
     const send = (authorization?: string): Promise<Response> => {
       const headers: Record<string, string> = {
-        'content-type': form instanceof URLSearchParams ? 'application/x-www-form-urlencoded; charset=utf-8' : form.contentType,
+        'content-type':
+          form instanceof URLSearchParams ? 'application/x-www-form-urlencoded; charset=utf-8' : form.contentType,
         'content-length': String(body.length),
         accept,
       };
       if (authorization) headers.authorization = authorization;
-      return fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs ?? this.endpoints.requestTimeoutMs ?? 60_000) });
+      return fetch(url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(timeoutMs ?? this.endpoints.requestTimeoutMs ?? 60_000),
+      });
     };
     let response: Response;
     try {
@@ -95,14 +126,19 @@ export class SparqlHttp {
         const challenge = parseDigestChallenge(asked);
         if (challenge || (/^\s*Basic\b/i.test(asked) && !this.basic)) {
           await response.body?.cancel();
-          if (challenge) { this.challenge = challenge; this.nonceCount = 0; } else this.basic = true;
+          if (challenge) {
+            this.challenge = challenge;
+            this.nonceCount = 0;
+          } else this.basic = true;
           response = await send(this.authorization('POST', url));
         }
       }
     } catch (error) {
       throw StoreUnavailable.from(url, error);
     }
-    const text = await response.text().catch((error: unknown) => { throw StoreUnavailable.from(url, error); });
+    const text = await response.text().catch((error: unknown) => {
+      throw StoreUnavailable.from(url, error);
+    });
     if (!response.ok) throw new StoreRequestFailed(url, response.status, text, sparql);
     return { text, headers: response.headers };
   }
@@ -110,7 +146,14 @@ export class SparqlHttp {
   private authorization(method: string, url: string): string | undefined {
     const { user, password } = this.endpoints;
     if (user === undefined) return undefined;
-    if (this.challenge) return digestAuthorization(this.challenge, { user, password: password ?? '' }, method, new URL(url).pathname, ++this.nonceCount);
+    if (this.challenge)
+      return digestAuthorization(
+        this.challenge,
+        { user, password: password ?? '' },
+        method,
+        new URL(url).pathname,
+        ++this.nonceCount,
+      );
     // Nothing before the store asks: Virtuoso refuses a Digest answer after an unasked-for Basic.
     return this.basic ? 'Basic ' + Buffer.from(`${user}:${password ?? ''}`).toString('base64') : undefined;
   }

@@ -78,7 +78,10 @@ export class SparqlStore implements QuadStore {
     const nquads = await this.insertsAsNQuads();
     // N-Quads are not compiled: a request may carry more (its deletions are still SPARQL text, cut as before).
     const scale = nquads ? NQUADS_SCALE : 1;
-    const runs = planRuns(plain, { maxTriples: (this.options.maxTriplesPerRequest ?? 40_000) * scale, maxGraphs: (this.options.maxGraphsPerRequest ?? 200) * scale });
+    const runs = planRuns(plain, {
+      maxTriples: (this.options.maxTriplesPerRequest ?? 40_000) * scale,
+      maxGraphs: (this.options.maxGraphsPerRequest ?? 200) * scale,
+    });
     // Each request is made while the one before is in the store (they are still sent one after another, in order).
     let sending: Promise<void> = Promise.resolve();
     try {
@@ -89,7 +92,7 @@ export class SparqlStore implements QuadStore {
         const current = new Map<string, PlainQuad[]>();
         for (const q of await this.readStored(run.map(([g]) => g).filter((g) => !absent?.has(g)))) {
           let list = current.get(q[3].v);
-          if (!list) current.set(q[3].v, list = []);
+          if (!list) current.set(q[3].v, (list = []));
           list.push(q);
         }
         for (const step of writeRequests(run, current, skolem, nquads, this.options.maxNQuadsBytes)) {
@@ -110,23 +113,32 @@ export class SparqlStore implements QuadStore {
    * request of a size it took many times) is sent again as its run's halves. Nothing of a request
    * refused so was applied (it is compiled whole before it runs), and the halves write it all again.
    */
-  private async send(step: WriteStep, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer, nquads: boolean): Promise<void> {
+  private async send(
+    step: WriteStep,
+    current: ReadonlyMap<string, readonly PlainQuad[]>,
+    skolem: Skolemizer,
+    nquads: boolean,
+  ): Promise<void> {
     try {
       await this.updateRetrying(step.request.update, step.request.fields);
     } catch (error) {
-      const tooLarge = error instanceof StoreRequestFailed && (TOO_LARGE.test(error.body) || STRING_LIMIT.test(error.body));
+      const tooLarge =
+        error instanceof StoreRequestFailed && (TOO_LARGE.test(error.body) || STRING_LIMIT.test(error.body));
       const parts = tooLarge ? halves(step.run) : [];
       if (parts.length < 2) {
         // One document the store cannot take whole: its size is refused (413), not the store failed.
         if (error instanceof StoreRequestFailed && STRING_LIMIT.test(error.body)) {
           const documents = step.run.map(([graph]) => graph).filter((graph) => !isInternalGraph(graph));
-          const bytes = Buffer.byteLength(step.request.update) + Object.values(step.request.fields).reduce((n, f) => n + Buffer.byteLength(f), 0);
+          const bytes =
+            Buffer.byteLength(step.request.update) +
+            Object.values(step.request.fields).reduce((n, f) => n + Buffer.byteLength(f), 0);
           throw new StoreWriteTooLarge(documents, bytes, 'Virtuoso: 10 MB');
         }
         throw error;
       }
       for (const part of parts) {
-        for (const smaller of writeRequests(part, current, skolem, nquads, this.options.maxNQuadsBytes)) await this.send(smaller, current, skolem, nquads);
+        for (const smaller of writeRequests(part, current, skolem, nquads, this.options.maxNQuadsBytes))
+          await this.send(smaller, current, skolem, nquads);
       }
     }
   }
@@ -138,7 +150,9 @@ export class SparqlStore implements QuadStore {
   /** The quads of these graphs as the store holds them (skolem IRIs, its spellings). */
   private async readStored(names: readonly string[]): Promise<PlainQuad[]> {
     if (names.length === 0) return [];
-    const result = await this.select(`SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${names.map(iriText).join(' ')} } GRAPH ?g { ?s ?p ?o } }`);
+    const result = await this.select(
+      `SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${names.map(iriText).join(' ')} } GRAPH ?g { ?s ?p ?o } }`,
+    );
     return result.kind === 'bindings' ? result.rows.map((row): PlainQuad => [row.s, row.p, row.o, row.g]) : [];
   }
 
@@ -172,7 +186,8 @@ export class SparqlStore implements QuadStore {
   }
 
   async query(sparql: string): Promise<QueryResult> {
-    if (GRAPH_FORM.test(sparql)) return { kind: 'quads', quads: storedTriples(await this.http.query(sparql, 'application/n-triples')) };
+    if (GRAPH_FORM.test(sparql))
+      return { kind: 'quads', quads: storedTriples(await this.http.query(sparql, 'application/n-triples')) };
     return storedSolutions(await this.http.query(sparql, STORED_RESULTS));
   }
 
@@ -209,9 +224,16 @@ export class SparqlStore implements QuadStore {
   async clear(): Promise<void> {
     const graphs = await this.listGraphs();
     for (let i = 0; i < graphs.length; i += 200) {
-      await this.updateRetrying(graphs.slice(i, i + 200).map((g) => `DROP SILENT GRAPH ${iriText(g)}`).join(' ;\n'));
+      await this.updateRetrying(
+        graphs
+          .slice(i, i + 200)
+          .map((g) => `DROP SILENT GRAPH ${iriText(g)}`)
+          .join(' ;\n'),
+      );
     }
-    await this.updateRetrying(`DROP SILENT GRAPH ${iri(UNION_GRAPH)} ;\nDELETE { ${REGISTERED} } WHERE { ${REGISTERED} }`);
+    await this.updateRetrying(
+      `DROP SILENT GRAPH ${iri(UNION_GRAPH)} ;\nDELETE { ${REGISTERED} } WHERE { ${REGISTERED} }`,
+    );
   }
 
   private async select(sparql: string): Promise<SolutionsResult> {
@@ -223,11 +245,14 @@ export class SparqlStore implements QuadStore {
    * empty field, on the first write. A refusal means INSERT DATA; a store not reached is asked again.
    */
   insertsAsNQuads(): Promise<boolean> {
-    this.nquads ??= this.http.update(NQUADS_INSERT, undefined, { [NQUADS_FIELD]: '' }).then(() => true, (error: unknown) => {
-      if (error instanceof StoreRequestFailed) return false;
-      this.nquads = undefined;
-      throw error;
-    });
+    this.nquads ??= this.http.update(NQUADS_INSERT, undefined, { [NQUADS_FIELD]: '' }).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof StoreRequestFailed) return false;
+        this.nquads = undefined;
+        throw error;
+      },
+    );
     return this.nquads;
   }
 
@@ -241,7 +266,8 @@ export class SparqlStore implements QuadStore {
         if (!(error instanceof StoreRequestFailed)) throw error;
         const deadlock = /\b40001\b|deadlock/i.test(error.body);
         // Named by the caller's text, not by the generation's replacement that precedes it.
-        if (!deadlock || attempt >= DEADLOCK_RETRIES) throw new StoreRequestFailed(error.url, error.storeStatus, error.body, sparql);
+        if (!deadlock || attempt >= DEADLOCK_RETRIES)
+          throw new StoreRequestFailed(error.url, error.storeStatus, error.body, sparql);
         await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
       }
     }

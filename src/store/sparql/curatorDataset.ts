@@ -49,7 +49,8 @@ export function curatorQuery(sparql: string, dataset: QueryDataset): CuratorQuer
   // The dataset's graphs are written into the query's text (VALUES): each must be an IRI the term writer takes.
   for (const g of [...(dataset.defaultGraphs ?? []), ...(dataset.namedGraphs ?? [])]) {
     const problem = iriProblem(g);
-    if (problem !== undefined) throw new SparqlRefused(`The dataset's graph ${JSON.stringify(g.slice(0, 200))} ${problem}.`);
+    if (problem !== undefined)
+      throw new SparqlRefused(`The dataset's graph ${JSON.stringify(g.slice(0, 200))} ${problem}.`);
   }
   const protocol: { defaultGraphs?: string[]; namedGraphs?: string[] } = {};
   let namedGraphs: string[] | undefined;
@@ -60,12 +61,17 @@ export function curatorQuery(sparql: string, dataset: QueryDataset): CuratorQuer
     namedGraphs = visible(dataset.namedGraphs) ?? [];
     if (namedGraphs.length > 0) protocol.namedGraphs = namedGraphs;
   } else if (parsed.from) {
-    parsed.from = { default: (visible(parsed.from.default.map((t) => t.value)) ?? []).map(named), named: (visible(parsed.from.named.map((t) => t.value)) ?? []).map(named) };
+    parsed.from = {
+      default: (visible(parsed.from.default.map((t) => t.value)) ?? []).map(named),
+      named: (visible(parsed.from.named.map((t) => t.value)) ?? []).map(named),
+    };
     namedGraphs = parsed.from.named.map((t) => t.value);
   }
-  const hasDataset = protocol.defaultGraphs !== undefined || (parsed.from?.default.length ?? 0) + (parsed.from?.named.length ?? 0) > 0;
-  if (parsed.where) parsed.where = storePatterns(restrictGraphs(parsed.where, namedGraphs), { graphsByVariable: false });
-  const sorted = parsed as { order?: sparqljs.Ordering[] };   // on every query form; sparqljs declares it on SELECT only
+  const hasDataset =
+    protocol.defaultGraphs !== undefined || (parsed.from?.default.length ?? 0) + (parsed.from?.named.length ?? 0) > 0;
+  if (parsed.where)
+    parsed.where = storePatterns(restrictGraphs(parsed.where, namedGraphs), { graphsByVariable: false });
+  const sorted = parsed as { order?: sparqljs.Ordering[] }; // on every query form; sparqljs declares it on SELECT only
   if (sorted.order) sorted.order = storeOrder(sorted.order);
   if (!hasDataset) {
     if (parsed.queryType === 'DESCRIBE') parsed.from = { default: [named(UNION_GRAPH)], named: [] };
@@ -98,11 +104,16 @@ export function restrictGraphs(patterns: Pattern[], namedGraphs?: readonly strin
           // Virtuoso answers an empty GRAPH <iri> {} once, whether or not there is such a graph.
           return namedGraphs ? { type: 'group', patterns: [] } : isRegistered(p.name);
         }
-        if (!namedGraphs) return { type: 'group', patterns: [{ type: 'group', patterns: [registeredGraphs(p.name)] }, inner] };
+        if (!namedGraphs)
+          return { type: 'group', patterns: [{ type: 'group', patterns: [registeredGraphs(p.name)] }, inner] };
         // Without FROM NAMED, Virtuoso's GRAPH ?g would reach every graph.
         return isEmpty(p) || namedGraphs.length === 0 ? listed(p.name, namedGraphs) : inner;
       }
-      case 'group': case 'optional': case 'minus': case 'union': case 'service':
+      case 'group':
+      case 'optional':
+      case 'minus':
+      case 'union':
+      case 'service':
         return { ...p, patterns: p.patterns.map(restrict) };
       case 'query':
         return { ...p, where: p.where?.map(restrict) };
@@ -117,7 +128,8 @@ export function restrictGraphs(patterns: Pattern[], namedGraphs?: readonly strin
   /** EXISTS / NOT EXISTS inside an expression carry patterns too. */
   const expression = (e: sparqljs.Expression): sparqljs.Expression => {
     if (typeof e !== 'object' || e === null || Array.isArray(e) || !('type' in e) || e.type !== 'operation') return e;
-    if (e.operator === 'exists' || e.operator === 'notexists') return { ...e, args: (e.args as Pattern[]).map(restrict) };
+    if (e.operator === 'exists' || e.operator === 'notexists')
+      return { ...e, args: (e.args as Pattern[]).map(restrict) };
     return { ...e, args: e.args.map((a) => expression(a as sparqljs.Expression)) };
   };
   return patterns.map(restrict);
@@ -131,7 +143,12 @@ function isEmpty(p: sparqljs.GraphPattern): boolean {
 /** A group without solutions: `{ FILTER(false) }`. */
 const NOTHING: sparqljs.GroupPattern = {
   type: 'group',
-  patterns: [{ type: 'filter', expression: { termType: 'Literal', value: 'false', datatype: named('http://www.w3.org/2001/XMLSchema#boolean') } } as sparqljs.FilterPattern],
+  patterns: [
+    {
+      type: 'filter',
+      expression: { termType: 'Literal', value: 'false', datatype: named('http://www.w3.org/2001/XMLSchema#boolean') },
+    } as sparqljs.FilterPattern,
+  ],
 };
 
 /** `VALUES ?g { <named graphs> }`; none but the empty graph: no solution. */
@@ -149,10 +166,19 @@ function listed(name: sparqljs.VariableTerm, namedGraphs: readonly string[]): Pa
 function registeredGraphs(name: sparqljs.VariableTerm): sparqljs.SelectQuery {
   const registry = { termType: 'Variable', value: '__registry' } as sparqljs.VariableTerm;
   return {
-    type: 'query', queryType: 'SELECT', prefixes: {}, variables: [name],
+    type: 'query',
+    queryType: 'SELECT',
+    prefixes: {},
+    variables: [name],
     where: [
       { type: 'values', values: [{ [`?${registry.value}`]: named(REGISTRY_GRAPH) }] },
-      { type: 'graph', name: registry, patterns: [{ type: 'bgp', triples: [{ subject: name, predicate: named(RDF_TYPE), object: named(REGISTERED_CLASS) }] }] },
+      {
+        type: 'graph',
+        name: registry,
+        patterns: [
+          { type: 'bgp', triples: [{ subject: name, predicate: named(RDF_TYPE), object: named(REGISTERED_CLASS) }] },
+        ],
+      },
       notInternal(name),
     ],
   };
@@ -161,8 +187,11 @@ function registeredGraphs(name: sparqljs.VariableTerm): sparqljs.SelectQuery {
 /** The graph <iri> is a document's graph the service registered. */
 function isRegistered(iri: sparqljs.IriTerm): sparqljs.GraphPattern {
   return {
-    type: 'graph', name: named(REGISTRY_GRAPH),
-    patterns: [{ type: 'bgp', triples: [{ subject: iri, predicate: named(RDF_TYPE), object: named(REGISTERED_CLASS) }] }],
+    type: 'graph',
+    name: named(REGISTRY_GRAPH),
+    patterns: [
+      { type: 'bgp', triples: [{ subject: iri, predicate: named(RDF_TYPE), object: named(REGISTERED_CLASS) }] },
+    ],
   };
 }
 
@@ -170,10 +199,18 @@ function notInternal(name: sparqljs.VariableTerm): sparqljs.FilterPattern {
   return {
     type: 'filter',
     expression: {
-      type: 'operation', operator: '!', args: [{
-        type: 'operation', operator: 'strstarts',
-        args: [{ type: 'operation', operator: 'str', args: [name] }, { termType: 'Literal', value: INTERNAL_GRAPH_PREFIX } as sparqljs.LiteralTerm],
-      }],
+      type: 'operation',
+      operator: '!',
+      args: [
+        {
+          type: 'operation',
+          operator: 'strstarts',
+          args: [
+            { type: 'operation', operator: 'str', args: [name] },
+            { termType: 'Literal', value: INTERNAL_GRAPH_PREFIX } as sparqljs.LiteralTerm,
+          ],
+        },
+      ],
     },
   };
 }

@@ -11,12 +11,19 @@ export class StoreUnavailable extends Error {
 
   static from(url: string, error: unknown): StoreUnavailable {
     const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-    const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? 'no answer in time'
-      : e.cause?.code ?? e.cause?.message ?? e.message ?? String(error);
+    const why =
+      e.name === 'TimeoutError' || e.name === 'AbortError'
+        ? 'no answer in time'
+        : (e.cause?.code ?? e.cause?.message ?? e.message ?? String(error));
     return new StoreUnavailable(`SPARQL store at ${url} is unavailable: ${why}`, e.name === 'TimeoutError');
   }
 
-  constructor(message: string, readonly timedOut = false) { super(message); }
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
 }
 
 /** The store answered with an error status. */
@@ -24,10 +31,17 @@ export class StoreRequestFailed extends Error {
   override name = 'StoreRequestFailed';
   readonly status = 503;
 
-  constructor(readonly url: string, readonly storeStatus: number, readonly body: string, sparql: string) {
+  constructor(
+    readonly url: string,
+    readonly storeStatus: number,
+    readonly body: string,
+    sparql: string,
+  ) {
     // Virtuoso echoes the whole request after its message: keep the message, not the echo.
     const said = body.split('\nSPARQL query:')[0].replace(/\s+/g, ' ').trim().slice(0, 500);
-    super(`SPARQL store at ${url} answered ${storeStatus}: ${said || '(no message)'} [request: ${sparql.slice(0, 120).replace(/\s+/g, ' ')}${sparql.length > 120 ? '…' : ''}]`);
+    super(
+      `SPARQL store at ${url} answered ${storeStatus}: ${said || '(no message)'} [request: ${sparql.slice(0, 120).replace(/\s+/g, ' ')}${sparql.length > 120 ? '…' : ''}]`,
+    );
   }
 }
 
@@ -36,6 +50,11 @@ export class StoreAnswerCut extends StoreRequestFailed {
   override name = 'StoreAnswerCut';
 
   constructor(url: string, maxRows: string | null, sparql: string) {
-    super(url, 200, `the answer was cut at the store's row limit (${maxRows} rows; Virtuoso: raise ResultSetMaxRows)`, sparql);
+    super(
+      url,
+      200,
+      `the answer was cut at the store's row limit (${maxRows} rows; Virtuoso: raise ResultSetMaxRows)`,
+      sparql,
+    );
   }
 }

@@ -90,8 +90,18 @@ function tripleOf([s, p, o]: PlainQuad, byText = false): { text: string; key: st
  */
 export function requestText(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer): string;
 /** With `nquads`: the inserts go as N-Quads in a field of their own (nquadsInserts.ts), the update's one operation for them in their place. */
-export function requestText(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer, nquads: true): WriteRequest;
-export function requestText(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer, nquads = false): string | WriteRequest {
+export function requestText(
+  run: Run,
+  current: ReadonlyMap<string, readonly PlainQuad[]>,
+  skolem: Skolemizer,
+  nquads: true,
+): WriteRequest;
+export function requestText(
+  run: Run,
+  current: ReadonlyMap<string, readonly PlainQuad[]>,
+  skolem: Skolemizer,
+  nquads = false,
+): string | WriteRequest {
   const removed: Array<[string, string]> = [];
   const added: Array<[string, string]> = [];
   const unionRemoved: string[] = [];
@@ -102,7 +112,10 @@ export function requestText(run: Run, current: ReadonlyMap<string, readonly Plai
     const entity = !isInternalGraph(graph);
     const g = iriText(graph);
     const before = new Map<string, string>();
-    for (const q of current.get(graph) ?? []) { const t = tripleOf(q); before.set(t.key, t.text); }
+    for (const q of current.get(graph) ?? []) {
+      const t = tripleOf(q);
+      before.set(t.key, t.text);
+    }
     const after = new Set<string>();
     for (const [s, p, o, gr] of quads) {
       const t = tripleOf([skolem.term(s, graph), p, skolem.term(o, graph), gr], before.size === 0);
@@ -122,8 +135,11 @@ export function requestText(run: Run, current: ReadonlyMap<string, readonly Plai
   }
   const ops: string[] = [];
   for (const block of blocks(removed)) ops.push(`DELETE DATA {\n${block}}`);
-  const inserted = [...added, ...unionAdded.map((t): [string, string] => [iri(UNION_GRAPH), t]),
-    ...registered.map((g): [string, string] => [iri(REGISTRY_GRAPH), `${g} ${iri(RDF_TYPE)} ${iri(REGISTERED_CLASS)}`])];
+  const inserted = [
+    ...added,
+    ...unionAdded.map((t): [string, string] => [iri(UNION_GRAPH), t]),
+    ...registered.map((g): [string, string] => [iri(REGISTRY_GRAPH), `${g} ${iri(RDF_TYPE)} ${iri(REGISTERED_CLASS)}`]),
+  ];
   let fields: Record<string, string> = {};
   if (nquads && inserted.length > 0) {
     ops.push(NQUADS_INSERT);
@@ -132,12 +148,16 @@ export function requestText(run: Run, current: ReadonlyMap<string, readonly Plai
     for (const block of blocks(inserted)) ops.push(`INSERT DATA {\n${block}}`);
   }
   if (unregistered.length > 0) {
-    ops.push(`DELETE DATA { GRAPH ${iri(REGISTRY_GRAPH)} { ${unregistered.map((g) => `${g} a ${iri(REGISTERED_CLASS)} .`).join(' ')} } }`);
+    ops.push(
+      `DELETE DATA { GRAPH ${iri(REGISTRY_GRAPH)} { ${unregistered.map((g) => `${g} a ${iri(REGISTERED_CLASS)} .`).join(' ')} } }`,
+    );
   }
   // What a graph stopped stating leaves the union unless another graph still states it.
   for (let i = 0; i < unionRemoved.length; i += TRIPLES_PER_INSERT) {
-    ops.push(`DELETE { GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } } WHERE { VALUES (?s ?p ?o) { ${unionRemoved.slice(i, i + TRIPLES_PER_INSERT).join(' ')} } ` +
-      `GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != ${iri(UNION_GRAPH)}) } }`);
+    ops.push(
+      `DELETE { GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } } WHERE { VALUES (?s ?p ?o) { ${unionRemoved.slice(i, i + TRIPLES_PER_INSERT).join(' ')} } ` +
+        `GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != ${iri(UNION_GRAPH)}) } }`,
+    );
   }
   return nquads ? { update: ops.join(' ;\n'), fields } : ops.join(' ;\n');
 }
@@ -155,7 +175,10 @@ function blocks(triples: Array<[string, string]>): string[] {
     let text = '';
     let graph = '';
     for (const [g, t] of triples.slice(i, i + TRIPLES_PER_INSERT)) {
-      if (g !== graph) { text += (graph ? '}\n' : '') + `GRAPH ${g} {\n`; graph = g; }
+      if (g !== graph) {
+        text += (graph ? '}\n' : '') + `GRAPH ${g} {\n`;
+        graph = g;
+      }
       text += t + ' .\n';
     }
     out.push(text + '}\n');

@@ -28,7 +28,8 @@ const NQUADS_STRICT = 512;
  * The operation that stores the field's quads: a BIND that calls the parser once and a FILTER
  * that never holds, so the INSERT itself writes nothing.
  */
-export const NQUADS_INSERT = `INSERT { GRAPH ${iri(NOWHERE)} { ${iri(NOWHERE)} ${iri(NOWHERE)} ?parsed } } ` +
+export const NQUADS_INSERT =
+  `INSERT { GRAPH ${iri(NOWHERE)} { ${iri(NOWHERE)} ${iri(NOWHERE)} ?parsed } } ` +
   `WHERE { BIND (sql:TTLP(bif:http_param(${literal(NQUADS_FIELD)}), ${literal('')}, ${literal(NOWHERE)}, ${count(NQUADS_STRICT)}) AS ?parsed) FILTER (?parsed = ${literal('never')}) }`;
 
 /** The quads of an INSERT DATA (graph term, triple text as in graphWrites.ts) as N-Quads lines. */

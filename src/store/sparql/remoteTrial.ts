@@ -24,14 +24,20 @@ import { WorkingCopy } from './trial/workingCopy.js';
 type Operation = sparqljs.UpdateOperation;
 type InsertDelete = sparqljs.InsertDeleteOperation;
 
-export async function tryUpdateRemotely(http: SparqlHttp, sparql: string, timeoutMs: number): Promise<Map<string, Quad[]>> {
+export async function tryUpdateRemotely(
+  http: SparqlHttp,
+  sparql: string,
+  timeoutMs: number,
+): Promise<Map<string, Quad[]>> {
   const parsed = new sparqljs.Parser().parse(sparql);
   if (parsed.type !== 'update') throw new UpdateRefused('This is a query, not an update.');
   const trial = new Trial(new StoreReader(http, Date.now() + timeoutMs));
   for (const [i, op] of parsed.updates.entries()) {
     if (matchesData(op) && trial.copy.changed()) {
-      throw new UpdateRefused(`On a remote store, an update whose operation ${i + 1} matches data after earlier operations changed it cannot be tried; ` +
-        'send the operations as separate updates (each is checked and committed on its own).');
+      throw new UpdateRefused(
+        `On a remote store, an update whose operation ${i + 1} matches data after earlier operations changed it cannot be tried; ` +
+          'send the operations as separate updates (each is checked and committed on its own).',
+      );
     }
     await trial.run(op);
   }
@@ -52,9 +58,13 @@ class Trial {
     switch (op.type) {
       case 'load':
         throw new UpdateRefused(refusal.load(op.source.value));
-      case 'clear': case 'drop': return this.clearDrop(op);
-      case 'create': return this.create(op);
-      default: return this.copyMoveAdd(op);
+      case 'clear':
+      case 'drop':
+        return this.clearDrop(op);
+      case 'create':
+        return this.create(op);
+      default:
+        return this.copyMoveAdd(op);
     }
   }
 
@@ -62,7 +72,10 @@ class Trial {
     await this.copy.load(this.targets);
     const out = new Map<string, Quad[]>();
     for (const g of this.targets) {
-      out.set(g, this.copy.quads(g).map(([s, p, o]) => fromPlainQuad([fromStored(s), p, fromStored(o), { t: 'N', v: g }])));
+      out.set(
+        g,
+        this.copy.quads(g).map(([s, p, o]) => fromPlainQuad([fromStored(s), p, fromStored(o), { t: 'N', v: g }])),
+      );
     }
     return out;
   }
@@ -87,15 +100,18 @@ class Trial {
     const variables = new Set<string>();
     let defaultGraph = false;
     for (const q of [...inserts, ...deletes]) {
-      if (q.type === 'bgp') { if (withGraph === undefined) defaultGraph = true; else named.add(withGraph); }
-      else if (q.name.termType === 'NamedNode') named.add(q.name.value);
+      if (q.type === 'bgp') {
+        if (withGraph === undefined) defaultGraph = true;
+        else named.add(withGraph);
+      } else if (q.name.termType === 'NamedNode') named.add(q.name.value);
       else variables.add(q.name.value);
     }
     await this.target(named, defaultGraph);
     if (op.updateType === 'insert' || op.updateType === 'delete') {
       // INSERT DATA / DELETE DATA: one scope of blank nodes for the whole operation.
       const quads = groundQuads(inserts.length > 0 ? inserts : deletes, {}, withGraph, new BlankScope(this.fresh));
-      if (op.updateType === 'insert') this.copy.insert(quads); else this.copy.delete(quads);
+      if (op.updateType === 'insert') this.copy.insert(quads);
+      else this.copy.delete(quads);
       return;
     }
     const solutions = await this.solutions(op);
@@ -137,11 +153,14 @@ class Trial {
   private async clearDrop(op: sparqljs.ClearDropOperation): Promise<void> {
     const ref = op.graph;
     if (!ref.name && !ref.named) return this.target([], true);
-    const graphs = ref.name ? [ref.name.value] : [...new Set([...await this.reader.registeredGraphs(), ...this.copy.nonEmpty()])];
+    const graphs = ref.name
+      ? [ref.name.value]
+      : [...new Set([...(await this.reader.registeredGraphs()), ...this.copy.nonEmpty()])];
     await this.target(graphs);
     for (const g of graphs) {
       if (ref.name && !op.silent && !this.copy.exists(g)) throw couldNot(`The graph <${g}> does not exist`);
-      if (op.type === 'clear') this.copy.clear(g); else this.copy.drop(g);
+      if (op.type === 'clear') this.copy.clear(g);
+      else this.copy.drop(g);
     }
   }
 
@@ -157,7 +176,10 @@ class Trial {
     const to = graphName(op.destination);
     const from = graphName(op.source);
     const moved = op.type === 'move' ? [from] : [];
-    await this.target([to, ...moved].filter((g): g is string => g !== undefined), to === undefined || moved.includes(undefined));
+    await this.target(
+      [to, ...moved].filter((g): g is string => g !== undefined),
+      to === undefined || moved.includes(undefined),
+    );
     if (from === to) return;
     const destination = to!;
     // The source's triples, or undefined for a graph that does not exist (internal graphs are not in the embedded replica).
@@ -192,24 +214,35 @@ function asPattern(q: sparqljs.Quads): sparqljs.Pattern {
 
 /** Whether the operation's outcome depends on data the store holds (then the store must not be stale). */
 function matchesData(op: Operation): boolean {
-  if ('updateType' in op) return op.updateType === 'deletewhere' || (op.updateType === 'insertdelete' && op.where.some(readsData));
+  if ('updateType' in op)
+    return op.updateType === 'deletewhere' || (op.updateType === 'insertdelete' && op.where.some(readsData));
   return (op.type === 'copy' || op.type === 'move' || op.type === 'add') && graphName(op.source) === undefined;
 }
 
 function readsData(p: sparqljs.Pattern): boolean {
   switch (p.type) {
-    case 'bgp': return p.triples.length > 0;
-    case 'values': return false;
-    case 'bind': case 'filter': return expressionReads(p.expression);
-    case 'group': case 'optional': case 'union': case 'minus': return p.patterns.some(readsData);
-    default: return true; // GRAPH, SERVICE, subqueries
+    case 'bgp':
+      return p.triples.length > 0;
+    case 'values':
+      return false;
+    case 'bind':
+    case 'filter':
+      return expressionReads(p.expression);
+    case 'group':
+    case 'optional':
+    case 'union':
+    case 'minus':
+      return p.patterns.some(readsData);
+    default:
+      return true; // GRAPH, SERVICE, subqueries
   }
 }
 
 function expressionReads(e: sparqljs.Expression): boolean {
   if (typeof e !== 'object' || e === null || Array.isArray(e) || !('type' in e)) return false;
   if (e.type === 'operation' && (e.operator === 'exists' || e.operator === 'notexists')) return true;
-  if (e.type === 'operation' || e.type === 'functionCall') return (e.args as sparqljs.Expression[]).some(expressionReads);
+  if (e.type === 'operation' || e.type === 'functionCall')
+    return (e.args as sparqljs.Expression[]).some(expressionReads);
   if (e.type === 'aggregate') return expressionReads(e.expression as sparqljs.Expression);
   return false;
 }

@@ -19,8 +19,10 @@ export function refusedSortedCut(error: unknown): error is StoreRequestFailed {
 /** What a curator is told when the store cannot sort that many rows even so. */
 export function sortedCutRefusal(error: StoreRequestFailed): SparqlRefused {
   const said = error.body.split('\nSPARQL query:')[0].replace(/\s+/g, ' ').trim().slice(0, 300);
-  return new SparqlRefused('The SPARQL store cannot sort this many rows for ORDER BY with LIMIT / OFFSET (Virtuoso: raise MaxSortedTopRows); ' +
-    `use a smaller LIMIT and OFFSET. The store said: ${said}`);
+  return new SparqlRefused(
+    'The SPARQL store cannot sort this many rows for ORDER BY with LIMIT / OFFSET (Virtuoso: raise MaxSortedTopRows); ' +
+      `use a smaller LIMIT and OFFSET. The store said: ${said}`,
+  );
 }
 
 /**
@@ -32,18 +34,32 @@ export function sortedCutRefusal(error: StoreRequestFailed): SparqlRefused {
 export function sortedInSubquery(query: sparqljs.Query): string | undefined {
   const q = query as sparqljs.Query & Modifiers;
   if (!q.order || (q.limit === undefined && q.offset === undefined) || !q.where) return undefined;
-  const cut = { ...(q.limit !== undefined ? { limit: q.limit } : {}), ...(q.offset !== undefined ? { offset: q.offset } : {}) };
+  const cut = {
+    ...(q.limit !== undefined ? { limit: q.limit } : {}),
+    ...(q.offset !== undefined ? { offset: q.offset } : {}),
+  };
   let outer: sparqljs.Query & Modifiers;
   if (q.queryType === 'SELECT') {
     const { limit: _limit, offset: _offset, from, prefixes, base, ...sorted } = q;
     const inner: sparqljs.SelectQuery = { ...sorted, prefixes: {} };
     outer = {
-      type: 'query', queryType: 'SELECT', prefixes, ...(base !== undefined ? { base } : {}), ...(from ? { from } : {}),
-      variables: projected(q.variables), where: [{ type: 'group', patterns: [inner] }], ...cut,
+      type: 'query',
+      queryType: 'SELECT',
+      prefixes,
+      ...(base !== undefined ? { base } : {}),
+      ...(from ? { from } : {}),
+      variables: projected(q.variables),
+      where: [{ type: 'group', patterns: [inner] }],
+      ...cut,
     };
   } else if (q.queryType !== 'ASK' && !q.group && !q.having) {
     const inner: sparqljs.SelectQuery = {
-      type: 'query', queryType: 'SELECT', prefixes: {}, variables: [new sparqljs.Wildcard()], where: q.where, order: q.order,
+      type: 'query',
+      queryType: 'SELECT',
+      prefixes: {},
+      variables: [new sparqljs.Wildcard()],
+      where: q.where,
+      order: q.order,
       ...(q.values ? { values: q.values } : {}),
     };
     const { limit: _limit, offset: _offset, order: _order, values: _values, ...construct } = q;

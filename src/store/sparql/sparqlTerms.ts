@@ -23,10 +23,12 @@ export function iriText(value: string): string {
 /** An IRI or literal (never a blank node: skolemize first) as SPARQL text. */
 export function termText(t: PlainTerm): string {
   switch (t.t) {
-    case 'N': return iriText(t.v);
+    case 'N':
+      return iriText(t.v);
     case 'L':
       if (t.l !== undefined) return literal(t.v, { language: t.l });
       return t.d === undefined || t.d === XSD_STRING ? literal(t.v) : literal(t.v, { datatype: t.d });
-    default: throw new Error(`a ${t.t === 'B' ? 'blank node' : 'default graph'} cannot be written as SPARQL data here`);
+    default:
+      throw new Error(`a ${t.t === 'B' ? 'blank node' : 'default graph'} cannot be written as SPARQL data here`);
   }
 }

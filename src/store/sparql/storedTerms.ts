@@ -27,7 +27,7 @@ export class Skolemizer {
     if (t.t !== 'B') return t;
     const key = `${graph}\u0000${t.v}`;
     let iri = this.iris.get(key);
-    if (iri === undefined) this.iris.set(key, iri = `${SKOLEM_PREFIX}${this.run}-${(this.next++).toString(36)}`);
+    if (iri === undefined) this.iris.set(key, (iri = `${SKOLEM_PREFIX}${this.run}-${(this.next++).toString(36)}`));
     return { t: 'N', v: iri };
   }
 }

@@ -43,6 +43,10 @@ export function withNewGeneration(update: string, token: string): string {
 
 /** The generation GENERATION_QUERY's answer gives: its tokens, sorted (none: never written since the registry was made). */
 export function generationOf(result: SolutionsResult): string {
-  if (result.kind !== 'bindings') throw new Error(`the write generation query got a ${result.kind} answer, not solutions`);
-  return result.rows.map((row) => row.token?.v ?? '').sort().join(' ');
+  if (result.kind !== 'bindings')
+    throw new Error(`the write generation query got a ${result.kind} answer, not solutions`);
+  return result.rows
+    .map((row) => row.token?.v ?? '')
+    .sort()
+    .join(' ');
 }

@@ -20,11 +20,18 @@ export interface WriteStep {
   readonly request: WriteRequest;
 }
 
-export function writeRequests(run: Run, current: ReadonlyMap<string, readonly PlainQuad[]>, skolem: Skolemizer, nquads: boolean, maxBytes = MAX_NQUADS_BYTES): WriteStep[] {
+export function writeRequests(
+  run: Run,
+  current: ReadonlyMap<string, readonly PlainQuad[]>,
+  skolem: Skolemizer,
+  nquads: boolean,
+  maxBytes = MAX_NQUADS_BYTES,
+): WriteStep[] {
   if (!nquads) return [{ run, request: { update: requestText(run, current, skolem), fields: {} } }];
   const request = requestText(run, current, skolem, true);
   const field = request.fields[NQUADS_FIELD];
-  if (field === undefined || field.length <= maxBytes / 3 || Buffer.byteLength(field, 'utf8') <= maxBytes) return [{ run, request }];
+  if (field === undefined || field.length <= maxBytes / 3 || Buffer.byteLength(field, 'utf8') <= maxBytes)
+    return [{ run, request }];
   const parts = halves(run);
   if (parts.length < 2) return [{ run, request: { update: requestText(run, current, skolem), fields: {} } }];
   return parts.flatMap((half) => writeRequests(half, current, skolem, true, maxBytes));

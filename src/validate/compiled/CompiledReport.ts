@@ -28,7 +28,11 @@ export class CompiledReport {
    * `libraryOrder`: the shapes the library validates on their targets, in its order. Every
    * targeted shape is compiled now: what is Unsupported is known at once.
    */
-  constructor(targets: Targets, private readonly reporter: ShapeReporter, libraryOrder: readonly Term[]) {
+  constructor(
+    targets: Targets,
+    private readonly reporter: ShapeReporter,
+    libraryOrder: readonly Term[],
+  ) {
     const shapes: TargetedShape[] = [];
     for (const shape of libraryOrder) {
       const key = termKey(shape);
@@ -36,7 +40,9 @@ export class CompiledReport {
       if (declarations) shapes.push({ key, targets: declarations, report: reporter.report(shape) });
     }
     if (shapes.length !== targets.shapeCount || libraryOrder.length !== targets.shapeCount) {
-      throw new Unsupported(`the library validates ${libraryOrder.length} shapes on targets, the precheck ${targets.shapeCount}`);
+      throw new Unsupported(
+        `the library validates ${libraryOrder.length} shapes on targets, the precheck ${targets.shapeCount}`,
+      );
     }
     this.shapes = shapes;
   }

@@ -34,7 +34,10 @@ export class GraphNode {
   private keyCache: string | undefined;
 
   /** `graph`: the graph whose node this is (none for a node of a term the graph lacks). */
-  constructor(readonly term: Term, private readonly graph?: DocumentGraph) {}
+  constructor(
+    readonly term: Term,
+    private readonly graph?: DocumentGraph,
+  ) {}
 
   /** termKey of the term, computed on first use (most nodes are never compared by key). */
   get key(): string {
@@ -99,7 +102,8 @@ export class DocumentGraph {
     if (this.inverted) return;
     this.inverted = true;
     for (const { subject, predicate, object } of this.triples()) {
-      if (predicate.termType === 'NamedNode') this.linkIn(this.find(subject, true)!, predicate.value, this.find(object, true)!);
+      if (predicate.termType === 'NamedNode')
+        this.linkIn(this.find(subject, true)!, predicate.value, this.find(object, true)!);
     }
   }
 

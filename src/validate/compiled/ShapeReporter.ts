@@ -30,7 +30,12 @@
 import type { Term } from '@rdfjs/types';
 import { df } from '../../rdf/terms.js';
 import {
-  closedAllowed, compileConstraint, type CompiledConstraint, type ConstraintContext, type NodeCheck, type ValuesCheck,
+  closedAllowed,
+  compileConstraint,
+  type CompiledConstraint,
+  type ConstraintContext,
+  type NodeCheck,
+  type ValuesCheck,
 } from './constraints.js';
 import type { DocumentGraph, GraphNode } from './DocumentGraph.js';
 import type { LibraryResult } from './LibraryResult.js';
@@ -46,7 +51,12 @@ import { SH } from './vocabulary.js';
 export type ShapeReport = (focus: GraphNode, graph: DocumentGraph, out: LibraryResult[]) => void;
 
 /** Append the results of one constraint, given the focus node and the shape's value nodes. */
-type ConstraintReport = (focus: GraphNode, values: readonly GraphNode[], graph: DocumentGraph, out: LibraryResult[]) => void;
+type ConstraintReport = (
+  focus: GraphNode,
+  values: readonly GraphNode[],
+  graph: DocumentGraph,
+  out: LibraryResult[],
+) => void;
 
 /** How one failing constraint is turned into results. */
 type ResultOf = (focus: GraphNode, value: Term | null, detail?: readonly LibraryResult[], path?: Term) => LibraryResult;
@@ -62,7 +72,8 @@ export class ShapeReporter {
   private readonly components = new Map<string, Term>();
 
   constructor(private readonly compiler: ShapeCompiler) {
-    if (compiler.shapes.duplicates > 0) throw new Unsupported('the shapes graph states some triples twice (the library would repeat their results)');
+    if (compiler.shapes.duplicates > 0)
+      throw new Unsupported('the shapes graph states some triples twice (the library would repeat their results)');
     this.refuseNodeUnderOrNot();
   }
 
@@ -96,7 +107,13 @@ export class ShapeReporter {
     for (const constraint of definition.constraints) {
       const component = this.component(constraint.component);
       const resultOf: ResultOf = (focus, value, detail = NO_DETAIL, resultPath = definition.path) => ({
-        focusNode: focus.term, path: resultPath ?? null, value, severity, shape, component, detail,
+        focusNode: focus.term,
+        path: resultPath ?? null,
+        value,
+        severity,
+        shape,
+        component,
+        detail,
       });
       const report = this.constraintReport(constraint, ctx, resultOf);
       if (report) constraints.push(report);
@@ -109,7 +126,11 @@ export class ShapeReporter {
     };
   }
 
-  private constraintReport({ component, params }: ConstraintDefinition, ctx: ConstraintContext, resultOf: ResultOf): ConstraintReport | undefined {
+  private constraintReport(
+    { component, params }: ConstraintDefinition,
+    ctx: ConstraintContext,
+    resultOf: ResultOf,
+  ): ConstraintReport | undefined {
     const nested = (name: string): Term => params.get(SH + name)!;
     switch (component) {
       case 'Property': {
@@ -153,8 +174,16 @@ export class ShapeReporter {
       case 'MinCount':
       case 'MaxCount':
         return onValues(onValuesCheck(compileConstraint(component, ctx, params)), resultOf);
-      case 'Class': case 'In': case 'NodeKind': case 'Pattern': case 'Not': case 'Or':
-      case 'MinInclusive': case 'MinExclusive': case 'MaxInclusive': case 'MaxExclusive':
+      case 'Class':
+      case 'In':
+      case 'NodeKind':
+      case 'Pattern':
+      case 'Not':
+      case 'Or':
+      case 'MinInclusive':
+      case 'MinExclusive':
+      case 'MaxInclusive':
+      case 'MaxExclusive':
         return perValue(perValueCheck(compileConstraint(component, ctx, params)), resultOf);
       default:
         throw new Unsupported(`no compiled report for sh:${component}ConstraintComponent`);
@@ -173,7 +202,8 @@ export class ShapeReporter {
     const seen = new Set<string>();
     const pending: Term[] = [];
     for (const shape of shapes.subjects(`${SH}not`)) pending.push(...shapes.objects(shape, `${SH}not`));
-    for (const shape of shapes.subjects(`${SH}or`)) for (const list of shapes.objects(shape, `${SH}or`)) pending.push(...shapes.list(list));
+    for (const shape of shapes.subjects(`${SH}or`))
+      for (const list of shapes.objects(shape, `${SH}or`)) pending.push(...shapes.list(list));
     for (let shape = pending.pop(); shape; shape = pending.pop()) {
       const key = termKey(shape);
       if (seen.has(key)) continue;
@@ -182,7 +212,8 @@ export class ShapeReporter {
         throw new Unsupported(`shape ${show(shape)}, reached from an sh:or or sh:not, has an sh:node`);
       }
       for (const link of SHAPE_LINKS) {
-        for (const next of shapes.objects(shape, link)) pending.push(...(link === `${SH}or` ? shapes.list(next) : [next]));
+        for (const next of shapes.objects(shape, link))
+          pending.push(...(link === `${SH}or` ? shapes.list(next) : [next]));
       }
     }
   }

@@ -63,7 +63,8 @@ export class ShapesIndex {
     let cell = head;
     while (!(cell.termType === 'NamedNode' && cell.value === RDF_NIL)) {
       const key = termKey(cell);
-      if (seen.has(key) || cell.termType === 'Literal') throw new Unsupported(`${show(head)} is not a well-formed RDF list`);
+      if (seen.has(key) || cell.termType === 'Literal')
+        throw new Unsupported(`${show(head)} is not a well-formed RDF list`);
       seen.add(key);
       const first = this.objects(cell, RDF_FIRST);
       const rest = this.objects(cell, RDF_REST);
@@ -76,5 +77,9 @@ export class ShapesIndex {
 }
 
 export function show(term: Term): string {
-  return term.termType === 'NamedNode' ? `<${term.value}>` : term.termType === 'BlankNode' ? `_:${term.value}` : JSON.stringify(term.value);
+  return term.termType === 'NamedNode'
+    ? `<${term.value}>`
+    : term.termType === 'BlankNode'
+      ? `_:${term.value}`
+      : JSON.stringify(term.value);
 }

@@ -156,12 +156,18 @@ const COMPILERS: Record<string, Compiler> = {
  */
 export function closedAllowed(ctx: ConstraintContext, params: Parameters): ReadonlySet<string> | undefined {
   const closed = param(params, 'closed');
-  if (!(closed.termType === 'Literal' && closed.value === 'true' && closed.datatype.value === XSD_BOOLEAN && !closed.language)) {
+  if (!(
+    closed.termType === 'Literal' &&
+    closed.value === 'true' &&
+    closed.datatype.value === XSD_BOOLEAN &&
+    !closed.language
+  )) {
     return undefined;
   }
   const allowed = new Set<string>();
   for (const property of ctx.shapes.objects(ctx.shape, `${SH}property`)) {
-    for (const path of ctx.shapes.objects(property, SH_PATH)) if (path.termType === 'NamedNode') allowed.add(path.value);
+    for (const path of ctx.shapes.objects(property, SH_PATH))
+      if (path.termType === 'NamedNode') allowed.add(path.value);
   }
   const ignored = params.get(`${SH}ignoredProperties`);
   if (ignored) for (const p of ctx.shapes.list(ignored)) if (p.termType === 'NamedNode') allowed.add(p.value);

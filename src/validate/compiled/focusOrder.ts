@@ -21,7 +21,11 @@ const SUBJECTS_OF = 2;
 const OBJECTS_OF = 3;
 
 /** The failing focus nodes `foci` (by key) of a shape declaring `targets`, in the library's order. */
-export function focusOrder(targets: TargetDeclarations, foci: ReadonlyMap<string, GraphNode>, graph: DocumentGraph): GraphNode[] {
+export function focusOrder(
+  targets: TargetDeclarations,
+  foci: ReadonlyMap<string, GraphNode>,
+  graph: DocumentGraph,
+): GraphNode[] {
   if (foci.size === 1) return [...foci.values()];
   const first = new Map<string, Place>();
   const offer = (key: string, place: Place): void => {
@@ -47,7 +51,7 @@ export function focusOrder(targets: TargetDeclarations, foci: ReadonlyMap<string
     t++;
   }
   const keys = [...first.keys()].sort((a, b) => (before(first.get(a)!, first.get(b)!) ? -1 : 1));
-  if (keys.length !== foci.size) throw new Error('a failing focus node is not among the shape\'s targets');
+  if (keys.length !== foci.size) throw new Error("a failing focus node is not among the shape's targets");
   return keys.map((key) => foci.get(key)!);
 }
 

@@ -14,10 +14,23 @@ import { show } from './ShapesIndex.js';
 import { Unsupported } from './Unsupported.js';
 import { XSD } from './vocabulary.js';
 
-const INTEGER_TYPES = new Set([
-  'integer', 'long', 'int', 'byte', 'short', 'negativeInteger', 'nonNegativeInteger', 'nonPositiveInteger',
-  'positiveInteger', 'unsignedByte', 'unsignedInt', 'unsignedLong', 'unsignedShort',
-].map((t) => XSD + t));
+const INTEGER_TYPES = new Set(
+  [
+    'integer',
+    'long',
+    'int',
+    'byte',
+    'short',
+    'negativeInteger',
+    'nonNegativeInteger',
+    'nonPositiveInteger',
+    'positiveInteger',
+    'unsignedByte',
+    'unsignedInt',
+    'unsignedLong',
+    'unsignedShort',
+  ].map((t) => XSD + t),
+);
 const FLOAT_TYPES = new Set(['double', 'decimal', 'float'].map((t) => XSD + t));
 
 /** The number rdf-literal's fromRdf makes of a literal, or undefined if it makes no number. */
@@ -39,9 +52,13 @@ export function compileRange(kind: RangeKind, boundTerm: Term): (value: GraphNod
     return n === undefined ? NaN : n - bound;
   };
   switch (kind) {
-    case 'minInclusive': return (value) => difference(value) >= 0;
-    case 'minExclusive': return (value) => difference(value) > 0;
-    case 'maxInclusive': return (value) => difference(value) <= 0;
-    case 'maxExclusive': return (value) => difference(value) < 0;
+    case 'minInclusive':
+      return (value) => difference(value) >= 0;
+    case 'minExclusive':
+      return (value) => difference(value) > 0;
+    case 'maxInclusive':
+      return (value) => difference(value) <= 0;
+    case 'maxExclusive':
+      return (value) => difference(value) < 0;
   }
 }

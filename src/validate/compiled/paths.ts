@@ -31,11 +31,13 @@ export function compilePath(shapes: ShapesIndex, path: Term, depth = 0): PathFun
   const alternatives = shapes.optional(path, ALTERNATIVE);
   if (alternatives) return union(shapes.list(alternatives).map((p) => compilePath(shapes, p, depth + 1)));
   for (const repetition of REPETITIONS) {
-    if (shapes.objects(path, repetition).length > 0) throw new Unsupported(`path ${show(path)}: <${repetition}> is not compiled`);
+    if (shapes.objects(path, repetition).length > 0)
+      throw new Unsupported(`path ${show(path)}: <${repetition}> is not compiled`);
   }
   const inverse = shapes.optional(path, INVERSE);
   if (inverse) {
-    if (inverse.termType !== 'NamedNode') throw new Unsupported(`path ${show(path)}: the library follows sh:inversePath of an IRI only`);
+    if (inverse.termType !== 'NamedNode')
+      throw new Unsupported(`path ${show(path)}: the library follows sh:inversePath of an IRI only`);
     const predicate = inverse.value;
     return (focus) => focus.subjects(predicate);
   }

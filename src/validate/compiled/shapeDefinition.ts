@@ -12,7 +12,15 @@ import { COMPILED_COMPONENTS, type Parameters } from './constraints.js';
 import { ShapesIndex, show } from './ShapesIndex.js';
 import { Unsupported } from './Unsupported.js';
 import {
-  NON_VALIDATING, PARAMETERS, SH, SH_DEACTIVATED, SH_PATH, TARGET, TARGET_CLASS, TARGET_NODE, TARGET_OBJECTS_OF,
+  NON_VALIDATING,
+  PARAMETERS,
+  SH,
+  SH_DEACTIVATED,
+  SH_PATH,
+  TARGET,
+  TARGET_CLASS,
+  TARGET_NODE,
+  TARGET_OBJECTS_OF,
   TARGET_SUBJECTS_OF,
 } from './vocabulary.js';
 
@@ -41,7 +49,8 @@ export interface ShapeDefinition {
 }
 
 export function readShape(shapes: ShapesIndex, shape: Term): ShapeDefinition {
-  if (shape.termType !== 'NamedNode' && shape.termType !== 'BlankNode') throw new Unsupported(`shape ${show(shape)} is a literal`);
+  if (shape.termType !== 'NamedNode' && shape.termType !== 'BlankNode')
+    throw new Unsupported(`shape ${show(shape)} is a literal`);
   const paths = shapes.objects(shape, SH_PATH);
   if (paths.length > 1) throw new Unsupported(`shape ${show(shape)} has ${paths.length} paths`);
 

@@ -18,7 +18,14 @@ import type { ShapeCompiler } from './compileShapes.js';
 import { show } from './ShapesIndex.js';
 import { Unsupported } from './Unsupported.js';
 import {
-  PARAMETERS, RDF_TYPE, RDFS_CLASS, RDFS_SUBCLASS_OF, TARGET, TARGET_CLASS, TARGET_NODE, TARGET_OBJECTS_OF,
+  PARAMETERS,
+  RDF_TYPE,
+  RDFS_CLASS,
+  RDFS_SUBCLASS_OF,
+  TARGET,
+  TARGET_CLASS,
+  TARGET_NODE,
+  TARGET_OBJECTS_OF,
   TARGET_SUBJECTS_OF,
 } from './vocabulary.js';
 
@@ -57,7 +64,8 @@ export class Targets {
 
   constructor(compiler: ShapeCompiler) {
     const shapes = compiler.shapes;
-    if (shapes.subjects(RDFS_SUBCLASS_OF).length > 0) throw new Unsupported('the shapes graph has rdfs:subClassOf triples');
+    if (shapes.subjects(RDFS_SUBCLASS_OF).length > 0)
+      throw new Unsupported('the shapes graph has rdfs:subClassOf triples');
     const withConstraints = new Map<string, Term>();
     for (const [parameter, { required }] of PARAMETERS) {
       if (required) for (const s of shapes.subjects(parameter)) withConstraints.set(parameterKey(s), s);
@@ -67,7 +75,8 @@ export class Targets {
       if (shapes.objects(shape, RDF_TYPE).some((t) => t.termType === 'NamedNode' && t.value === RDFS_CLASS)) {
         throw new Unsupported(`shape ${show(shape)} is an rdfs:Class (implicit class target)`);
       }
-      if (shapes.objects(shape, TARGET).length > 0) throw new Unsupported(`shape ${show(shape)} has an sh:target (SHACL-AF)`);
+      if (shapes.objects(shape, TARGET).length > 0)
+        throw new Unsupported(`shape ${show(shape)} has an sh:target (SHACL-AF)`);
       const classes = shapes.objects(shape, TARGET_CLASS);
       const nodes = shapes.objects(shape, TARGET_NODE);
       const subjectsOf = shapes.objects(shape, TARGET_SUBJECTS_OF);
@@ -142,6 +151,7 @@ function add(map: Map<string, ShapeCheck[]>, key: string, check: ShapeCheck): vo
 }
 
 function predicateOf(shape: Term, p: Term): string {
-  if (p.termType !== 'NamedNode') throw new Unsupported(`shape ${show(shape)} targets the subjects or objects of ${show(p)}, no IRI`);
+  if (p.termType !== 'NamedNode')
+    throw new Unsupported(`shape ${show(shape)} targets the subjects or objects of ${show(p)}, no IRI`);
   return p.value;
 }

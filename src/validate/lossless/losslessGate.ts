@@ -19,8 +19,12 @@ export interface LosslessVerdict {
  * `shapes`: what the shapes said of `doc`; `shapesOf` runs them on another document; `skip`:
  * paths an ingest problem already names.
  */
-export function losslessVerdict(doc: IngestedDocument, shapes: Problem[], shapesOf: (doc: IngestedDocument) => Problem[],
-  skip: readonly string[] = []): LosslessVerdict {
+export function losslessVerdict(
+  doc: IngestedDocument,
+  shapes: Problem[],
+  shapesOf: (doc: IngestedDocument) => Problem[],
+  skip: readonly string[] = [],
+): LosslessVerdict {
   const shared = sharedIds(doc.given);
   const lost = losslessProblems(doc, shared, skip);
   const { causes, shapes: marked } = sharedIdConsequences(doc, shared, shapes, shapesOf);

@@ -7,9 +7,12 @@ export const LOSSLESS_HINTS = {
   /** One id on nodes of different kinds. */
   sharedId: 'give each its own id, or drop the inner id',
   /** `_label` given as an array. */
-  label: 'give one "_label" (a string, as the spec and its JSON Schema say); say the other names as Names in identified_by',
+  label:
+    'give one "_label" (a string, as the spec and its JSON Schema say); say the other names as Names in identified_by',
   /** Any other loss. */
-  other: 'write the value where the Linked Art context and the spec put it; what the stored quads cannot hold would not come back',
+  other:
+    'write the value where the Linked Art context and the spec put it; what the stored quads cannot hold would not come back',
   /** A triple of a graph record that the document rendered from it would not hold. */
-  triple: 'give each node its own IRI (a node that is two things comes back as one), and keep every triple reachable from the document\'s root',
+  triple:
+    "give each node its own IRI (a node that is two things comes back as one), and keep every triple reachable from the document's root",
 } as const;

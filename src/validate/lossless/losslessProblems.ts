@@ -29,22 +29,36 @@ export function markProvenWhole(doc: IngestedDocument): void {
  * The values of `doc.given` its render would not give back, as `lossless` Violations, outermost
  * first. `skip`: paths a problem already names (ingest reported them), not reported again.
  */
-export function losslessProblems(doc: IngestedDocument, shared: readonly SharedId[], skip: readonly string[] = []): Problem[] {
+export function losslessProblems(
+  doc: IngestedDocument,
+  shared: readonly SharedId[],
+  skip: readonly string[] = [],
+): Problem[] {
   if (provenWhole.has(doc)) return [];
   // The skeleton is what the hint graph holds (skeletonQuads writes it as JSON): no need to read it back.
   // The blank nodes' signatures as ingest computed them, if for these very quads; the keys in any
   // order: lostValues looks each up.
   const signedBlanks = doc.signedBlanks?.quads === doc.quads ? doc.signedBlanks.nodes : undefined;
   const rendered = renderWithSkeleton(doc.id, doc.quads, doc.skeleton, { signedBlanks, keyOrder: false });
-  const lost = lostValues(doc.given, rendered?.document).filter((l) => l.path !== '@context' && !skip.some((s) => within(l.path, s)));
+  const lost = lostValues(doc.given, rendered?.document).filter(
+    (l) => l.path !== '@context' && !skip.some((s) => within(l.path, s)),
+  );
   return lost.map((l) => lostProblem(doc.id, l, shared));
 }
 
 function lostProblem(document: string, lost: LostValue, shared: readonly SharedId[]): Problem {
-  const cause = shared.find((s) => s.uses.some((u) => u.path !== '' && within(lost.path, u.path)))
-    ?? shared.find((s) => s.uses.some((u) => within(lost.path, u.path)));
+  const cause =
+    shared.find((s) => s.uses.some((u) => u.path !== '' && within(lost.path, u.path))) ??
+    shared.find((s) => s.uses.some((u) => within(lost.path, u.path)));
   const term = /([^.[\]]+)(\[\d+\])?$/.exec(lost.path)?.[1];
-  const problem: Problem = { document, path: lost.path, rule: LOSSLESS_RULE, severity: 'Violation', message: '', hint: LOSSLESS_HINTS.other };
+  const problem: Problem = {
+    document,
+    path: lost.path,
+    rule: LOSSLESS_RULE,
+    severity: 'Violation',
+    message: '',
+    hint: LOSSLESS_HINTS.other,
+  };
   if (term !== undefined) problem.term = term;
   const value = shortJson(lost.value);
   if (value !== undefined) problem.value = value;
@@ -52,7 +66,8 @@ function lostProblem(document: string, lost: LostValue, shared: readonly SharedI
     problem.message = `this value would not come back: ${describeSharedId(cause)}`;
     problem.hint = LOSSLESS_HINTS.sharedId;
   } else if (term === '_label' && /\[\d+\]$/.test(lost.path)) {
-    problem.message = 'a "_label" is one string (the spec and its JSON Schema say so): only the first of these labels would come back';
+    problem.message =
+      'a "_label" is one string (the spec and its JSON Schema say so): only the first of these labels would come back';
     problem.hint = LOSSLESS_HINTS.label;
   } else {
     problem.message = 'this value would not come back: the document rendered from its stored quads does not hold it';
@@ -64,7 +79,12 @@ function lostProblem(document: string, lost: LostValue, shared: readonly SharedI
 export function sharedIdProblem(document: string, shared: SharedId): Problem {
   const inner = shared.uses[shared.uses.length - 1];
   return {
-    document, path: inner.path, term: 'id', value: JSON.stringify(shared.id), rule: LOSSLESS_RULE, severity: 'Violation',
+    document,
+    path: inner.path,
+    term: 'id',
+    value: JSON.stringify(shared.id),
+    rule: LOSSLESS_RULE,
+    severity: 'Violation',
     message: `${describeSharedId(shared)}, and the rules of each kind judge both (the problems marked as its consequence)`,
     hint: LOSSLESS_HINTS.sharedId,
   };
@@ -74,7 +94,12 @@ export function sharedIdProblem(document: string, shared: SharedId): Problem {
 export function sharedIdWarning(document: string, shared: SharedId): Problem {
   const inner = shared.uses[shared.uses.length - 1];
   return {
-    document, path: inner.path, term: 'id', value: JSON.stringify(shared.id), rule: SHARED_ID_RULE, severity: 'Warning',
+    document,
+    path: inner.path,
+    term: 'id',
+    value: JSON.stringify(shared.id),
+    rule: SHARED_ID_RULE,
+    severity: 'Warning',
     message: `${describeSharedId(shared)}: the document comes back as written, but in RDF (Turtle, SPARQL) they are one node of both kinds`,
     hint: LOSSLESS_HINTS.sharedId,
   };

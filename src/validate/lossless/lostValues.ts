@@ -8,7 +8,10 @@
  */
 
 /** A JSON path of the document as given and the value there that would be lost. */
-export interface LostValue { readonly path: string; readonly value: unknown }
+export interface LostValue {
+  readonly path: string;
+  readonly value: unknown;
+}
 
 type JsonObject = Record<string, unknown>;
 

@@ -20,8 +20,12 @@ export interface SharedIdOutcome {
 }
 
 /** `shapesOf` validates a document (the gate's shapes), so this room need not import the gate. */
-export function sharedIdConsequences(doc: IngestedDocument, shared: readonly SharedId[], shapes: Problem[],
-  shapesOf: (doc: IngestedDocument) => Problem[]): SharedIdOutcome {
+export function sharedIdConsequences(
+  doc: IngestedDocument,
+  shared: readonly SharedId[],
+  shapes: Problem[],
+  shapesOf: (doc: IngestedDocument) => Problem[],
+): SharedIdOutcome {
   if (shared.length === 0 || !shapes.some((p) => p.severity === 'Violation')) return { causes: new Map(), shapes };
   const parted = partedProblems(doc, shared, shapesOf);
   if (parted === undefined) return { causes: new Map(), shapes };
@@ -29,7 +33,10 @@ export function sharedIdConsequences(doc: IngestedDocument, shared: readonly Sha
   const causes = new Map<SharedId, Problem>();
   const marked = shapes.map((p) => {
     if (p.severity !== 'Violation' || stays.has(problemKey(p))) return p;
-    const cause = shared.find((s) => s.uses.some((u) => p.path === u.path || p.path.startsWith(`${u.path}.`) || p.path.startsWith(`${u.path}[`))) ?? shared[0];
+    const cause =
+      shared.find((s) =>
+        s.uses.some((u) => p.path === u.path || p.path.startsWith(`${u.path}.`) || p.path.startsWith(`${u.path}[`)),
+      ) ?? shared[0];
     if (!causes.has(cause)) causes.set(cause, sharedIdProblem(doc.id, cause));
     return { ...p, severity: 'Warning' as const, message: `(a consequence of the shared id ${cause.id}) ${p.message}` };
   });
@@ -39,7 +46,11 @@ export function sharedIdConsequences(doc: IngestedDocument, shared: readonly Sha
 const problemKey = (p: Problem) => `${p.rule}\u0000${p.path}`;
 
 /** The shape problems of the document with each shared id parted (undefined if it no longer reads). */
-function partedProblems(doc: IngestedDocument, shared: readonly SharedId[], shapesOf: (doc: IngestedDocument) => Problem[]): Problem[] | undefined {
+function partedProblems(
+  doc: IngestedDocument,
+  shared: readonly SharedId[],
+  shapesOf: (doc: IngestedDocument) => Problem[],
+): Problem[] | undefined {
   const copy = structuredClone(doc.given);
   let n = 0;
   for (const s of shared) {

@@ -6,13 +6,20 @@
  */
 
 /** Where one node with this id stands, and the classes written there. */
-export interface IdUse { readonly path: string; readonly types: readonly string[] }
+export interface IdUse {
+  readonly path: string;
+  readonly types: readonly string[];
+}
 
 /**
  * An id written on nodes of different classes: the first place of each class, and every place
  * of a class other than the first one's (where a fresh id would part them).
  */
-export interface SharedId { readonly id: string; readonly uses: readonly IdUse[]; readonly others: readonly string[] }
+export interface SharedId {
+  readonly id: string;
+  readonly uses: readonly IdUse[];
+  readonly others: readonly string[];
+}
 
 type JsonObject = Record<string, unknown>;
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -92,8 +99,11 @@ function walk(value: unknown, path: string, uses: Map<string, IdUse[]>): void {
 
 /** `the id X is used for a VisualItem at representation[0] and for a DigitalObject at …; RDF makes them one thing`. */
 export function describeSharedId(shared: SharedId): string {
-  const places = shared.uses.map((u) => `for ${article(u.types.join(' and '))} at ${u.path === '' ? 'the document itself' : u.path}`);
-  const listed = places.length === 2 ? places.join(' and ') : `${places.slice(0, -1).join(', ')} and ${places[places.length - 1]}`;
+  const places = shared.uses.map(
+    (u) => `for ${article(u.types.join(' and '))} at ${u.path === '' ? 'the document itself' : u.path}`,
+  );
+  const listed =
+    places.length === 2 ? places.join(' and ') : `${places.slice(0, -1).join(', ')} and ${places[places.length - 1]}`;
   return `the id ${shared.id} is used ${listed}; RDF makes them one thing`;
 }
 

@@ -12,7 +12,11 @@ import type { Literal } from '@rdfjs/types';
 import { XSD, XSD_STRING, type Quad, type Term } from '../../rdf/terms.js';
 import { LOSSLESS_HINTS, LOSSLESS_RULE } from './losslessHints.js';
 
-const NUMERIC = new Set(['integer', 'double', 'decimal', 'float', 'int', 'long', 'short', 'nonNegativeInteger', 'positiveInteger'].map((t) => XSD + t));
+const NUMERIC = new Set(
+  ['integer', 'double', 'decimal', 'float', 'int', 'long', 'short', 'nonNegativeInteger', 'positiveInteger'].map(
+    (t) => XSD + t,
+  ),
+);
 
 /** What every number is typed as here: `1.50` as a decimal and `1.5` as a double are one value. */
 const NUMBER = 'number';
@@ -81,7 +85,9 @@ export function triplesNotKept(graph: string, record: readonly Quad[], kept: rea
   // three term numbers fit in it exactly (there are at most three terms a quad), else a text.
   const small = 3 * (record.length + kept.length) < TERMS_IN_A_NUMBER;
   const key = (q: Quad): number | string => {
-    const s = numbers.of(q.subject), p = numbers.of(q.predicate), o = numbers.of(q.object);
+    const s = numbers.of(q.subject),
+      p = numbers.of(q.predicate),
+      o = numbers.of(q.object);
     return small ? (s * TERMS_IN_A_NUMBER + p) * TERMS_IN_A_NUMBER + o : `${s} ${p} ${o}`;
   };
   const counts = new Map<number | string, number>();
@@ -109,7 +115,11 @@ export function triplesNotKept(graph: string, record: readonly Quad[], kept: rea
 export function triplesLostProblem(document: string, missing: readonly string[]): Problem {
   const shown = missing.slice(0, 5).join(' . ');
   return {
-    document, path: '', rule: LOSSLESS_RULE, severity: 'Violation', hint: LOSSLESS_HINTS.triple,
+    document,
+    path: '',
+    rule: LOSSLESS_RULE,
+    severity: 'Violation',
+    hint: LOSSLESS_HINTS.triple,
     message: `${missing.length} triple(s) of the graph would vanish: the document rendered from it does not hold them (${shown}${missing.length > 5 ? ' …' : ''})`,
   };
 }

@@ -12,7 +12,11 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import express, { type Request, type Response } from 'express';
 
-export interface PreRendered { path: string; contentType: string; body: string }
+export interface PreRendered {
+  path: string;
+  contentType: string;
+  body: string;
+}
 
 const file = process.argv[2];
 if (!file) {

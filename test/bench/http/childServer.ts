@@ -22,7 +22,11 @@ export interface ChildServer {
 
 const KEEP_LINES = 50;
 
-export async function startChildServer(script: string, args: readonly string[], startTimeoutMs = 60000): Promise<ChildServer> {
+export async function startChildServer(
+  script: string,
+  args: readonly string[],
+  startTimeoutMs = 60000,
+): Promise<ChildServer> {
   const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let startup = '';
   let started = false;
@@ -31,12 +35,19 @@ export async function startChildServer(script: string, args: readonly string[], 
   const after: string[] = [];
   let partial = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start in ${startTimeoutMs} ms: ${startup}`)), startTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start in ${startTimeoutMs} ms: ${startup}`)),
+      startTimeoutMs,
+    );
     child.stderr.on('data', (chunk: Buffer) => {
       if (!started) {
         startup += chunk.toString();
         const m = /listening on (http:\/\/[^/\s]+)\//.exec(startup);
-        if (m) { started = true; clearTimeout(timer); resolve(m[1]); }
+        if (m) {
+          started = true;
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
         return;
       }
       const lines = (partial + chunk.toString()).split('\n');
@@ -45,16 +56,23 @@ export async function startChildServer(script: string, args: readonly string[], 
       if (after.length > KEEP_LINES) after.splice(0, after.length - KEEP_LINES);
     });
     child.once('exit', (code, signal) => {
-      if (!started) { clearTimeout(timer); reject(new Error(`${script} exited (${signal ?? code}) before listening: ${startup}`)); }
+      if (!started) {
+        clearTimeout(timer);
+        reject(new Error(`${script} exited (${signal ?? code}) before listening: ${startup}`));
+      }
     });
-    child.once('error', (e) => { clearTimeout(timer); reject(e); });
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
   });
   child.once('exit', (code, signal) => {
     if (!stopping) exitedUnexpectedly = `exited with ${signal ?? `code ${code}`} during the bench`;
   });
 
   return {
-    child, url,
+    child,
+    url,
     unexpectedExit: () => exitedUnexpectedly,
     stderrAfterStart: () => (partial ? [...after, partial] : [...after]).filter((l) => l.trim() !== ''),
     peakRss() {
@@ -62,16 +80,27 @@ export async function startChildServer(script: string, args: readonly string[], 
       try {
         const m = /^VmHWM:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
         return m ? Number(m[1]) * 1024 : undefined;
-      } catch { return undefined; }
+      } catch {
+        return undefined;
+      }
     },
     stop(graceMs = 15000) {
       stopping = true;
       return new Promise<string>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) { resolve(exitedUnexpectedly ?? `already exited (${child.signalCode ?? child.exitCode})`); return; }
-        const timer = setTimeout(() => { child.kill('SIGKILL'); }, graceMs);
+        if (child.exitCode !== null || child.signalCode !== null) {
+          resolve(exitedUnexpectedly ?? `already exited (${child.signalCode ?? child.exitCode})`);
+          return;
+        }
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+        }, graceMs);
         child.once('exit', (code, signal) => {
           clearTimeout(timer);
-          resolve(signal === 'SIGKILL' ? `did not exit within ${graceMs} ms of SIGTERM; killed` : `exited with ${signal ?? `code ${code}`}`);
+          resolve(
+            signal === 'SIGKILL'
+              ? `did not exit within ${graceMs} ms of SIGTERM; killed`
+              : `exited with ${signal ?? `code ${code}`}`,
+          );
         });
         child.kill('SIGTERM');
       });
@@ -100,9 +129,10 @@ export async function untilSettled(server: ChildServer): Promise<number> {
   await untilReady(server);
   for (;;) {
     const response = await fetch(`${server.url}/ready`);
-    const ready = await response.json() as { sparql?: { state?: string; replicas?: number; replicasReady?: number } };
+    const ready = (await response.json()) as { sparql?: { state?: string; replicas?: number; replicasReady?: number } };
     const sparql = ready.sparql;
-    if (!sparql || sparql.state === 'lazy' || (sparql.replicasReady ?? 0) >= (sparql.replicas ?? 0)) return performance.now() - started;
+    if (!sparql || sparql.state === 'lazy' || (sparql.replicasReady ?? 0) >= (sparql.replicas ?? 0))
+      return performance.now() - started;
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -6,7 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
-export interface CpuMark { machineBusyMs: number; machineTotalMs: number; selfMs: number; serverMs: number }
+export interface CpuMark {
+  machineBusyMs: number;
+  machineTotalMs: number;
+  selfMs: number;
+  serverMs: number;
+}
 
 /** The CPU time of a process from /proc (utime + stime, at the usual 100 ticks a second); 0 if unknown. */
 function processMs(pid: number | undefined): number {
@@ -15,7 +20,9 @@ function processMs(pid: number | undefined): number {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10; // fields 14 and 15 of proc(5), counted after the name
-  } catch { return 0; }
+  } catch {
+    return 0;
+  }
 }
 
 export function cpuMark(serverPid: number | undefined): CpuMark {
@@ -34,6 +41,6 @@ export function cpuMark(serverPid: number | undefined): CpuMark {
 export function otherCpus(a: CpuMark, b: CpuMark): number {
   const wallMs = (b.machineTotalMs - a.machineTotalMs) / cpus().length;
   if (wallMs <= 0) return 0;
-  const others = (b.machineBusyMs - a.machineBusyMs) - (b.selfMs - a.selfMs) - (b.serverMs - a.serverMs);
+  const others = b.machineBusyMs - a.machineBusyMs - (b.selfMs - a.selfMs) - (b.serverMs - a.serverMs);
   return Math.max(0, others / wallMs);
 }

@@ -8,11 +8,30 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../support/corpus.js';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
 
-export interface SelfTime { name: string; ms: number; share: number }
+export interface SelfTime {
+  name: string;
+  ms: number;
+  share: number;
+}
 
 export interface ProfileSummary {
   /** Sampled time, ms. */
@@ -54,9 +73,12 @@ export function summarizeProfile(path: string): ProfileSummary {
   for (const [id, us] of selfUs) {
     const { callFrame: c } = byId.get(id)!;
     const where = shortFile(c.url);
-    const name = c.url === '' ? (c.functionName || '(anonymous)') : `${c.functionName || '(anonymous)'}  ${where}:${c.lineNumber + 1}`;
+    const name =
+      c.url === ''
+        ? c.functionName || '(anonymous)'
+        : `${c.functionName || '(anonymous)'}  ${where}:${c.lineNumber + 1}`;
     fn.set(name, (fn.get(name) ?? 0) + us);
-    const fileKey = c.url === '' ? (c.functionName || '(native)') : where;
+    const fileKey = c.url === '' ? c.functionName || '(native)' : where;
     file.set(fileKey, (file.get(fileKey) ?? 0) + us);
     total += us;
   }
@@ -68,7 +90,9 @@ export function summarizeProfile(path: string): ProfileSummary {
   const stack: string[] = [];
   const walk = (id: number): void => {
     const c = byId.get(id)!.callFrame;
-    const key = c.url.includes('/dist/src/') ? `${c.functionName || '(anonymous)'}  ${shortFile(c.url)}:${c.lineNumber + 1}` : undefined;
+    const key = c.url.includes('/dist/src/')
+      ? `${c.functionName || '(anonymous)'}  ${shortFile(c.url)}:${c.lineNumber + 1}`
+      : undefined;
     const fresh = key !== undefined && !stack.includes(key);
     if (fresh) stack.push(key);
     const own = selfUs.get(id) ?? 0;
@@ -77,8 +101,10 @@ export function summarizeProfile(path: string): ProfileSummary {
     if (fresh) stack.pop();
   };
   for (const n of profile.nodes) if (!parents.has(n.id)) walk(n.id);
-  const rank = (m: Map<string, number>): SelfTime[] => [...m].sort((a, b) => b[1] - a[1])
-    .map(([name, us]) => ({ name, ms: us / 1000, share: total > 0 ? us / total : 0 }));
+  const rank = (m: Map<string, number>): SelfTime[] =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, us]) => ({ name, ms: us / 1000, share: total > 0 ? us / total : 0 }));
   return { totalMs: total / 1000, functions: rank(fn), files: rank(file), projectTotals: rank(inclusive) };
 }
 
@@ -87,8 +113,13 @@ if (isMain) {
   const top = Number(process.argv[3] ?? 10);
   const s = summarizeProfile(process.argv[2]);
   console.log(`${process.argv[2]}: ${(s.totalMs / 1000).toFixed(2)} s sampled`);
-  for (const [title, rows] of [['functions by self time', s.functions], ['files by self time', s.files], ['project functions by total time', s.projectTotals]] as const) {
+  for (const [title, rows] of [
+    ['functions by self time', s.functions],
+    ['files by self time', s.files],
+    ['project functions by total time', s.projectTotals],
+  ] as const) {
     console.log(`\ntop ${top} ${title}`);
-    for (const r of rows.slice(0, top)) console.log(`${r.ms.toFixed(0).padStart(8)} ms ${(100 * r.share).toFixed(1).padStart(5)}%  ${r.name}`);
+    for (const r of rows.slice(0, top))
+      console.log(`${r.ms.toFixed(0).padStart(8)} ms ${(100 * r.share).toFixed(1).padStart(5)}%  ${r.name}`);
   }
 }

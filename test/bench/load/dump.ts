@@ -19,7 +19,11 @@ import { admitDocument } from '../../../src/validate/admitDocument.js';
 import { CORPUS_DIR, DEMO_DIR, readDocuments, type CorpusDocument } from '../../support/corpus.js';
 import { docGraph } from '../store-bench.js';
 
-interface Template { file: string; text: string; idJson: string }
+interface Template {
+  file: string;
+  text: string;
+  idJson: string;
+}
 
 export interface Templates {
   readonly templates: readonly Template[];
@@ -50,8 +54,10 @@ export function gateTemplates(): Templates {
   const demo = admit(readDocuments(DEMO_DIR), 'data/demo/');
   return {
     templates: [...corpus.kept, ...demo.kept],
-    corpusAdmitted: corpus.kept.length, corpusRejected: corpus.rejected,
-    demoAdmitted: demo.kept.length, demoRejected: demo.rejected,
+    corpusAdmitted: corpus.kept.length,
+    corpusRejected: corpus.rejected,
+    demoAdmitted: demo.kept.length,
+    demoRejected: demo.rejected,
   };
 }
 
@@ -98,7 +104,12 @@ export interface DumpInfo {
 }
 
 /** Writes documents 0..docs-1 to `nquadsPath` and `ndjsonPath`. */
-export async function writeDumps(templates: readonly Template[], docs: number, nquadsPath: string, ndjsonPath: string): Promise<DumpInfo> {
+export async function writeDumps(
+  templates: readonly Template[],
+  docs: number,
+  nquadsPath: string,
+  ndjsonPath: string,
+): Promise<DumpInfo> {
   if (templates.length === 0) throw new Error('no document passed the gate: nothing to generate from');
   const started = performance.now();
   const nq = new ChunkedWriter(nquadsPath);
@@ -120,8 +131,11 @@ export async function writeDumps(templates: readonly Template[], docs: number, n
     await Promise.all([nq.end(), nd.end()]);
   }
   return {
-    documents: docs, quads, hintLines,
-    nquadsBytes: (await stat(nquadsPath)).size, ndjsonBytes: (await stat(ndjsonPath)).size,
+    documents: docs,
+    quads,
+    hintLines,
+    nquadsBytes: (await stat(nquadsPath)).size,
+    ndjsonBytes: (await stat(ndjsonPath)).size,
     seconds: (performance.now() - started) / 1000,
   };
 }

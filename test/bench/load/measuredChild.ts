@@ -65,7 +65,9 @@ export async function runMeasured(args: readonly string[], peakFile?: string): P
   const timer = setInterval(poll, 200);
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
     if (stderr.length > 2 * STDERR_KEEP) stderr = stderr.slice(-STDERR_KEEP);

@@ -37,7 +37,10 @@ export function givenStore(url: string): RemoteStore {
  * given defaults, clear of the test suites' 18890/11111). start.sh installs the Debian package
  * when it is missing; its progress goes to our stderr.
  */
-export async function startVirtuoso(defaults: { httpPort: number; sqlPort: number; dirsAllowed?: readonly string[] }, progress: (message: string) => void): Promise<RemoteStore> {
+export async function startVirtuoso(
+  defaults: { httpPort: number; sqlPort: number; dirsAllowed?: readonly string[] },
+  progress: (message: string) => void,
+): Promise<RemoteStore> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-virtuoso-'));
   const env = {
     ...process.env,
@@ -55,7 +58,10 @@ export async function startVirtuoso(defaults: { httpPort: number; sqlPort: numbe
     process.off('exit', stopSync);
     for (const signal of SIGNALS) process.off(signal, onSignal);
     try {
-      execFileSync('bash', [`${SCRIPTS}stop.sh`], { env: { ...process.env, VIRT_DIR: dir, VIRT_PURGE: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+      execFileSync('bash', [`${SCRIPTS}stop.sh`], {
+        env: { ...process.env, VIRT_DIR: dir, VIRT_PURGE: '1' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       return undefined;
     } catch (error) {
       return `stopping Virtuoso (${dir}): ${(error as Error).message}`;
@@ -82,7 +88,10 @@ export async function startVirtuoso(defaults: { httpPort: number; sqlPort: numbe
   }
   const pid = Number(readFileSync(join(dir, 'virtuoso.pid'), 'utf8').trim());
   return {
-    url, label: 'remote (Virtuoso 7)', pid: Number.isInteger(pid) ? pid : undefined, sqlPort: env.VIRT_SQL_PORT,
+    url,
+    label: 'remote (Virtuoso 7)',
+    pid: Number.isInteger(pid) ? pid : undefined,
+    sqlPort: env.VIRT_SQL_PORT,
     // eslint-disable-next-line @typescript-eslint/require-await -- stop() returns a Promise its caller awaits (the started server awaits its exit)
     stop: async () => stopSync(),
   };
@@ -95,7 +104,9 @@ function runStart(env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', [`${SCRIPTS}start.sh`], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.once('error', reject);
     child.once('close', (code, signal) => {
       const url = out.trim().split('\n').pop() ?? '';
@@ -132,7 +143,10 @@ export function processPeakRss(pid: number | undefined): number | undefined {
  * `--remote` (env PREFIX_REMOTE=1) and `--sparql-url URL` (env PREFIX_SPARQL_URL, implies remote):
  * undefined when neither is given; else the URL of a store to use, or undefined url to start one.
  */
-export function remoteOption(envPrefix: string, argv: readonly string[] = process.argv): { url: string | undefined } | undefined {
+export function remoteOption(
+  envPrefix: string,
+  argv: readonly string[] = process.argv,
+): { url: string | undefined } | undefined {
   const i = argv.indexOf('--sparql-url');
   const url = i >= 0 ? argv[i + 1] : process.env[`${envPrefix}_SPARQL_URL`] || undefined;
   if (i >= 0 && (url === undefined || !/^https?:\/\//.test(url))) {

@@ -13,7 +13,9 @@ function peakRss(): number | undefined {
   try {
     const m = /^VmHWM:\s+(\d+)\s+kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
     return m ? Number(m[1]) * 1024 : undefined;
-  } catch { return undefined; }
+  } catch {
+    return undefined;
+  }
 }
 
 const [path, query] = process.argv.slice(2);

@@ -26,8 +26,12 @@ export interface ReaderFigures {
   readonly bulkRate: number;
 }
 
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-const summary = (times: number[]) => { times.sort((a, b) => a - b); return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), n: times.length }; };
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+const summary = (times: number[]) => {
+  times.sort((a, b) => a - b);
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), n: times.length };
+};
 
 /** GET of `path` on the server, body read; its time in ms. */
 async function timedGet(server: ChildServer, path: string): Promise<number> {
@@ -38,7 +42,13 @@ async function timedGet(server: ChildServer, path: string): Promise<number> {
   return performance.now() - started;
 }
 
-export async function readersDuringBulk(work: string, stored: number, streamed: number, progress: (m: string) => void, serveArgs: readonly string[] = []): Promise<ReaderFigures> {
+export async function readersDuringBulk(
+  work: string,
+  stored: number,
+  streamed: number,
+  progress: (m: string) => void,
+  serveArgs: readonly string[] = [],
+): Promise<ReaderFigures> {
   const all = join(work, 'readers-all.ndjson');
   await writeDumps(gateTemplates().templates, stored + streamed, join(work, 'readers-all.nq'), all);
   const lines = (await readFile(all, 'utf8')).split('\n').filter((l) => l !== '');
@@ -46,13 +56,40 @@ export async function readersDuringBulk(work: string, stored: number, streamed: 
   await writeFile(join(work, 'readers-streamed.ndjson'), lines.slice(stored).join('\n') + '\n');
   const paths = lines.slice(0, stored).map((l) => new URL((JSON.parse(l) as { id: string }).id).pathname);
   // Each document read once, in an order unrelated to the store's.
-  for (let i = paths.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [paths[i], paths[j]] = [paths[j], paths[i]]; }
+  for (let i = paths.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [paths[i], paths[j]] = [paths[j], paths[i]];
+  }
 
   const dataDir = join(work, 'readers-data');
   progress(`readers: loading ${stored} documents`);
-  const loaded = await runMeasured([MAIN, 'load', '--data-dir', dataDir, '--no-progress', join(work, 'readers-stored.ndjson')]);
+  const loaded = await runMeasured([
+    MAIN,
+    'load',
+    '--data-dir',
+    dataDir,
+    '--no-progress',
+    join(work, 'readers-stored.ndjson'),
+  ]);
   if (loaded.code !== 0) throw new Error(`load failed: ${loaded.stderr.slice(-2000)}`);
-  const server = await startChildServer(MAIN, ['serve', '--data-dir', dataDir, '--port', '0', '--base-url', BASE, '--log-level', 'silent', '--token', TOKEN, ...serveArgs], 600000);
+  const server = await startChildServer(
+    MAIN,
+    [
+      'serve',
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--base-url',
+      BASE,
+      '--log-level',
+      'silent',
+      '--token',
+      TOKEN,
+      ...serveArgs,
+    ],
+    600000,
+  );
   try {
     // Measured on a settled server: its SPARQL replicas seeded (the seeding would share the cores).
     await untilSettled(server);
@@ -69,11 +106,15 @@ export async function readersDuringBulk(work: string, stored: number, streamed: 
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/x-ndjson', accept: 'application/json' },
       body: Readable.toWeb(createReadStream(join(work, 'readers-streamed.ndjson'))) as ReadableStream<Uint8Array>,
       duplex: 'half',
-    } as RequestInit).then(async (response) => {
-      const text = await response.text();
-      if (response.status !== 200) throw new Error(`/_bulk answered ${response.status}: ${text.slice(0, 500)}`);
-      return performance.now() - started;
-    }).finally(() => { done = true; });
+    } as RequestInit)
+      .then(async (response) => {
+        const text = await response.text();
+        if (response.status !== 200) throw new Error(`/_bulk answered ${response.status}: ${text.slice(0, 500)}`);
+        return performance.now() - started;
+      })
+      .finally(() => {
+        done = true;
+      });
     const during: number[] = [];
     while (!done && paths.length > 0) during.push(await timedGet(server, paths.pop()!));
     const bulkMs = await bulk;

@@ -22,7 +22,8 @@ const BASE = 'https://example.org/';
 /** A lookup of four rows: what a curator asks a hundred times a day. */
 export const LOOKUP = 'SELECT ?s ?label WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?label } LIMIT 4';
 /** A query that runs long at any of these sizes: every pair of labels. */
-const RUNAWAY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a <http://www.w3.org/2000/01/rdf-schema#label> ?x . ?b <http://www.w3.org/2000/01/rdf-schema#label> ?y FILTER (STR(?x) < STR(?y)) }';
+const RUNAWAY =
+  'SELECT (COUNT(*) AS ?n) WHERE { ?a <http://www.w3.org/2000/01/rdf-schema#label> ?x . ?b <http://www.w3.org/2000/01/rdf-schema#label> ?y FILTER (STR(?x) < STR(?y)) }';
 const TIMEOUT_S = 2;
 
 export type Row = [string, string, string, string, string];
@@ -31,12 +32,15 @@ const s1 = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const ms1 = (ms: number) => `${ms.toFixed(1)} ms`;
 const gb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 2 ** 30).toFixed(2)} GB`);
 const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a / b) ? (a / b).toFixed(2) : '');
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
 async function directoryBytes(dir: string): Promise<number> {
   let total = 0;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    total += entry.isDirectory() ? await directoryBytes(join(dir, entry.name)) : (await stat(join(dir, entry.name))).size;
+    total += entry.isDirectory()
+      ? await directoryBytes(join(dir, entry.name))
+      : (await stat(join(dir, entry.name))).size;
   }
   return total;
 }
@@ -44,7 +48,9 @@ async function directoryBytes(dir: string): Promise<number> {
 async function query(server: ChildServer, sparql: string): Promise<{ ms: number; status: number }> {
   const started = performance.now();
   const response = await fetch(`${server.url}/sparql`, {
-    method: 'POST', headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' }, body: sparql,
+    method: 'POST',
+    headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' },
+    body: sparql,
   });
   await response.arrayBuffer();
   return { ms: performance.now() - started, status: response.status };
@@ -57,10 +63,14 @@ async function query(server: ChildServer, sparql: string): Promise<{ ms: number;
 async function untilSparqlReady(server: ChildServer, all = false, limitMs = 30 * 60 * 1000): Promise<number> {
   const started = performance.now();
   for (;;) {
-    const body = await fetch(`${server.url}/ready`).then((r) => r.json() as Promise<{ sparql?: { state?: string; replicas?: number; replicasReady?: number } }>).catch(() => undefined);
+    const body = await fetch(`${server.url}/ready`)
+      .then((r) => r.json() as Promise<{ sparql?: { state?: string; replicas?: number; replicasReady?: number } }>)
+      .catch(() => undefined);
     const sparql = body?.sparql;
-    if (sparql?.state === 'ready' && (!all || sparql.replicasReady === sparql.replicas)) return performance.now() - started;
-    if (performance.now() - started > limitMs) throw new Error(`SPARQL not ready after ${limitMs} ms: ${JSON.stringify(body)}`);
+    if (sparql?.state === 'ready' && (!all || sparql.replicasReady === sparql.replicas))
+      return performance.now() - started;
+    if (performance.now() - started > limitMs)
+      throw new Error(`SPARQL not ready after ${limitMs} ms: ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -78,31 +88,76 @@ async function gets(server: ChildServer, paths: readonly string[]): Promise<{ p5
   return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
 }
 
-export async function embeddedScaleRows(work: string, docs: number, dump: string, progress: (m: string) => void, serveArgs: readonly string[] = []): Promise<Row[]> {
+export async function embeddedScaleRows(
+  work: string,
+  docs: number,
+  dump: string,
+  progress: (m: string) => void,
+  serveArgs: readonly string[] = [],
+): Promise<Row[]> {
   const rows: Row[] = [];
   const at = `${docs.toLocaleString('en')} docs`;
   progress(`${at}: bare Oxigraph`);
   const bareRun = await runMeasured([BARE, dump, LOOKUP]);
   if (bareRun.code !== 0) throw new Error(`bare Oxigraph failed: ${bareRun.stderr.slice(-1000)}`);
-  const bare = JSON.parse(bareRun.stdout.trim().split('\n').pop()!) as { loadMs: number; quads: number; queryMs: number; peakRss?: number };
+  const bare = JSON.parse(bareRun.stdout.trim().split('\n').pop()!) as {
+    loadMs: number;
+    quads: number;
+    queryMs: number;
+    peakRss?: number;
+  };
 
   progress(`${at}: linkedart load`);
   const dataDir = join(work, `scale-${docs}`);
   const loaded = await runMeasured([MAIN, 'load', '--data-dir', dataDir, '--no-progress', dump]);
   if (loaded.code !== 0) throw new Error(`load failed: ${loaded.stderr.slice(-2000)}`);
-  rows.push([`${at}: load (${bare.quads.toLocaleString('en')} quads)`, s1(loaded.ms), `${s1(bare.loadMs)} bare Oxigraph load`, ratio(loaded.ms, bare.loadMs), 'report']);
+  rows.push([
+    `${at}: load (${bare.quads.toLocaleString('en')} quads)`,
+    s1(loaded.ms),
+    `${s1(bare.loadMs)} bare Oxigraph load`,
+    ratio(loaded.ms, bare.loadMs),
+    'report',
+  ]);
 
   progress(`${at}: restart`);
-  const server = await startChildServer(MAIN, ['serve', '--data-dir', dataDir, '--port', '0', '--base-url', BASE, '--log-level', 'silent',
-    '--query-timeout-s', String(TIMEOUT_S), ...serveArgs], 30 * 60 * 1000);
+  const server = await startChildServer(
+    MAIN,
+    [
+      'serve',
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--base-url',
+      BASE,
+      '--log-level',
+      'silent',
+      '--query-timeout-s',
+      String(TIMEOUT_S),
+      ...serveArgs,
+    ],
+    30 * 60 * 1000,
+  );
   try {
     const readyMs = await untilReady(server);
     const sparqlMs = await untilSparqlReady(server);
-    rows.push([`${at}: restart to /ready (documents served)`, s1(readyMs), `${s1(bare.loadMs)} bare Oxigraph load`, ratio(readyMs, bare.loadMs), 'report']);
+    rows.push([
+      `${at}: restart to /ready (documents served)`,
+      s1(readyMs),
+      `${s1(bare.loadMs)} bare Oxigraph load`,
+      ratio(readyMs, bare.loadMs),
+      'report',
+    ]);
     rows.push([`${at}:   then to SPARQL ready`, s1(readyMs + sparqlMs), '', '', 'report']);
     const first = await query(server, LOOKUP);
     if (first.status !== 200) throw new Error(`the first query answered ${first.status}`);
-    rows.push([`${at}: first query after /ready says SPARQL is ready`, ms1(first.ms), `${ms1(bare.queryMs)} bare Oxigraph`, ratio(first.ms, bare.queryMs), '≤ 1 s']);
+    rows.push([
+      `${at}: first query after /ready says SPARQL is ready`,
+      ms1(first.ms),
+      `${ms1(bare.queryMs)} bare Oxigraph`,
+      ratio(first.ms, bare.queryMs),
+      '≤ 1 s',
+    ]);
 
     const allMs = await untilSparqlReady(server, true);
     rows.push([`${at}:   then to every query replica ready`, s1(readyMs + sparqlMs + allMs), '', '', 'report']);
@@ -110,19 +165,43 @@ export async function embeddedScaleRows(work: string, docs: number, dump: string
     const runaway = await query(server, RUNAWAY);
     const after = await query(server, LOOKUP);
     if (after.status !== 200) throw new Error(`the query after the timeout answered ${after.status}`);
-    rows.push([`${at}: next query after a timed-out one (${runaway.status} after ${s1(runaway.ms)})`, ms1(after.ms), `${ms1(bare.queryMs)} bare Oxigraph`, ratio(after.ms, bare.queryMs), '≤ 2 s']);
+    rows.push([
+      `${at}: next query after a timed-out one (${runaway.status} after ${s1(runaway.ms)})`,
+      ms1(after.ms),
+      `${ms1(bare.queryMs)} bare Oxigraph`,
+      ratio(after.ms, bare.queryMs),
+      '≤ 2 s',
+    ]);
 
     progress(`${at}: GETs`);
-    const sample = Array.from({ length: 300 }, (_, i) => `/generated/${Math.floor((i + 0.5) * docs / 300)}`);
+    const sample = Array.from({ length: 300 }, (_, i) => `/generated/${Math.floor(((i + 0.5) * docs) / 300)}`);
     const cold = await gets(server, sample);
     const warm = await gets(server, sample);
-    rows.push([`${at}: GET p50 / p99, each document once (rendered)`, `${ms1(cold.p50)} / ${ms1(cold.p99)}`, '', '', 'report']);
+    rows.push([
+      `${at}: GET p50 / p99, each document once (rendered)`,
+      `${ms1(cold.p50)} / ${ms1(cold.p99)}`,
+      '',
+      '',
+      'report',
+    ]);
     rows.push([`${at}: GET p50 / p99, again (render cache)`, `${ms1(warm.p50)} / ${ms1(warm.p99)}`, '', '', 'report']);
-    rows.push([`${at}: server RSS (peak, SPARQL ready and queried)`, gb(server.peakRss()), `${gb(bare.peakRss)} bare Oxigraph`, ratio(server.peakRss() ?? NaN, bare.peakRss ?? NaN), 'report']);
+    rows.push([
+      `${at}: server RSS (peak, SPARQL ready and queried)`,
+      gb(server.peakRss()),
+      `${gb(bare.peakRss)} bare Oxigraph`,
+      ratio(server.peakRss() ?? NaN, bare.peakRss ?? NaN),
+      'report',
+    ]);
   } finally {
     await server.stop(120000);
   }
   const disk = await directoryBytes(dataDir);
-  rows.push([`${at}: disk (data directory)`, gb(disk), `${gb((await stat(dump)).size)} the N-Quads dump`, ratio(disk, (await stat(dump)).size), 'report']);
+  rows.push([
+    `${at}: disk (data directory)`,
+    gb(disk),
+    `${gb((await stat(dump)).size)} the N-Quads dump`,
+    ratio(disk, (await stat(dump)).size),
+    'report',
+  ]);
   return rows;
 }

@@ -19,12 +19,25 @@ describe('replicas: two service processes on one remote store', function () {
 
   before(async function () {
     if (!REMOTE_STORE_URL) this.skip();
-    await (await openTestStore('replicas')).close();   // a clean store
-    const args = ['--store', 'sparql', '--sparql-url', REMOTE_STORE_URL, '--base-url', BASE, '--token', TOKEN, '--log-level', 'warn'];
+    await (await openTestStore('replicas')).close(); // a clean store
+    const args = [
+      '--store',
+      'sparql',
+      '--sparql-url',
+      REMOTE_STORE_URL,
+      '--base-url',
+      BASE,
+      '--token',
+      TOKEN,
+      '--log-level',
+      'warn',
+    ];
     a = await startServer([...args, '--demo']);
     b = await startServer(args);
   });
-  after(async () => { await Promise.all([a?.stop(), b?.stop()]); });
+  after(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
 
   const get = (server: ServerProcess, path: string, headers: Record<string, string> = {}) =>
     fetch(server.url + path, { headers });
@@ -33,12 +46,17 @@ describe('replicas: two service processes on one remote store', function () {
     expect(response.status).to.equal(200);
     return { label: ((await response.json()) as { _label: string })._label, etag: response.headers.get('etag') };
   };
-  const put = async (server: ServerProcess, document: object): Promise<number> => (await fetch(server.url + '/object/harbour-at-dusk', {
-    method: 'PUT', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/ld+json' }, body: JSON.stringify(document),
-  })).status;
+  const put = async (server: ServerProcess, document: object): Promise<number> =>
+    (
+      await fetch(server.url + '/object/harbour-at-dusk', {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/ld+json' },
+        body: JSON.stringify(document),
+      })
+    ).status;
 
   it('a PUT through one is served by the other at once, with a new ETag; the old ETag gets 200, not 304', async () => {
-    const before = await label(b);   // b renders and caches the painting
+    const before = await label(b); // b renders and caches the painting
     expect((await label(b)).etag).to.equal(before.etag);
     const document = (await (await get(b, '/object/harbour-at-dusk')).json()) as Record<string, unknown>;
 
@@ -56,21 +74,31 @@ describe('replicas: two service processes on one remote store', function () {
 
   it('under a stream of concurrent reads through one, no read begun after a write through the other ended gets an older version', async () => {
     const document = (await (await get(b, '/object/harbour-at-dusk')).json()) as Record<string, unknown>;
-    const names = [document._label as string, 'Harbour at Dusk (stream 1)', 'Harbour at Dusk (stream 2)', 'Harbour at Dusk (stream 3)'];
+    const names = [
+      document._label as string,
+      'Harbour at Dusk (stream 1)',
+      'Harbour at Dusk (stream 2)',
+      'Harbour at Dusk (stream 3)',
+    ];
     const observed: Array<{ start: number; label: string; etag: string | null }> = [];
-    const written: number[] = [];   // when each PUT had been answered
+    const written: number[] = []; // when each PUT had been answered
     let streaming = true;
     const stream = async (): Promise<void> => {
       while (streaming) {
         const start = performance.now();
         const response = await get(b, '/object/harbour-at-dusk');
         expect(response.status).to.equal(200);
-        observed.push({ start, label: ((await response.json()) as { _label: string })._label, etag: response.headers.get('etag') });
+        observed.push({
+          start,
+          label: ((await response.json()) as { _label: string })._label,
+          etag: response.headers.get('etag'),
+        });
       }
     };
     // Until 20 reads have begun (and ended) since `since`.
     const readsSince = async (since: number): Promise<void> => {
-      while (observed.filter((o) => o.start > since).length < 20) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (observed.filter((o) => o.start > since).length < 20)
+        await new Promise((resolve) => setTimeout(resolve, 10));
     };
     const readers = Array.from({ length: 10 }, stream);
     await readsSince(0);
@@ -84,24 +112,31 @@ describe('replicas: two service processes on one remote store', function () {
 
     for (const { start, label, etag } of observed) {
       const writesBefore = written.filter((t) => t < start).length;
-      expect(names.indexOf(label), `a read begun after ${writesBefore} writes got "${label}"`).to.be.at.least(writesBefore);
+      expect(names.indexOf(label), `a read begun after ${writesBefore} writes got "${label}"`).to.be.at.least(
+        writesBefore,
+      );
       expect(etag, 'one ETag per version').to.equal(observed.find((o) => o.label === label)!.etag);
     }
     expect(new Set(observed.map((o) => o.label)).size, 'versions seen').to.equal(names.length);
   });
 
   it('a SPARQL Update through one is served by the other; a DELETE through one is 410 Gone through the other', async () => {
-    await label(a);   // a caches it
+    await label(a); // a caches it
     const update = `DELETE { GRAPH <${PAINTING}> { <${PAINTING}> <http://www.w3.org/2000/01/rdf-schema#label> ?l } }
       INSERT { GRAPH <${PAINTING}> { <${PAINTING}> <http://www.w3.org/2000/01/rdf-schema#label> "Renamed by SPARQL" } }
       WHERE { GRAPH <${PAINTING}> { <${PAINTING}> <http://www.w3.org/2000/01/rdf-schema#label> ?l } }`;
     const response = await fetch(b.url + '/sparql', {
-      method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/sparql-update' }, body: update,
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/sparql-update' },
+      body: update,
     });
     expect(response.status, await response.text()).to.equal(200);
     expect((await label(a)).label).to.equal('Renamed by SPARQL');
 
-    const deleted = await fetch(b.url + '/object/harbour-at-dusk', { method: 'DELETE', headers: { authorization: `Bearer ${TOKEN}` } });
+    const deleted = await fetch(b.url + '/object/harbour-at-dusk', {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(deleted.status).to.equal(204);
     // The tombstone B wrote is read by A: gone, not merely unknown.
     expect((await get(a, '/object/harbour-at-dusk')).status).to.equal(410);

@@ -28,20 +28,47 @@ describe('remote store answering at most 40 rows at once', function () {
   });
   after(() => virtuoso?.remove());
 
-  it('lists all of 350 graphs (300 documents\' and 50 internal), and refuses a curator-sized answer it would have to cut', async () => {
-    const store = new SparqlStore({ queryUrl: url, updateUrl: url.replace(/\/sparql$/, '/sparql-auth'), user: 'dba', password: 'dba' });
+  it("lists all of 350 graphs (300 documents' and 50 internal), and refuses a curator-sized answer it would have to cut", async () => {
+    const store = new SparqlStore({
+      queryUrl: url,
+      updateUrl: url.replace(/\/sparql$/, '/sparql-auth'),
+      user: 'dba',
+      password: 'dba',
+    });
     const graphs = new Map<string, Quad[]>();
-    for (let i = 0; i < 300; i++) graphs.set(`https://rows.example.org/${i}`, [df.quad(df.namedNode(`https://rows.example.org/${i}`), df.namedNode('https://rows.example.org/p'), df.literal(String(i)))]);
+    for (let i = 0; i < 300; i++)
+      graphs.set(`https://rows.example.org/${i}`, [
+        df.quad(
+          df.namedNode(`https://rows.example.org/${i}`),
+          df.namedNode('https://rows.example.org/p'),
+          df.literal(String(i)),
+        ),
+      ]);
     await store.replaceGraphs(graphs);
-    const hints = new Map([...graphs.keys()].slice(0, 50).map((g): [string, Quad[]] => [`urn:linkedart-service:hints:${g}`, [df.quad(df.namedNode(g), df.namedNode('urn:linkedart-service:h'), df.literal('h'))]]));
+    const hints = new Map(
+      [...graphs.keys()]
+        .slice(0, 50)
+        .map((g): [string, Quad[]] => [
+          `urn:linkedart-service:hints:${g}`,
+          [df.quad(df.namedNode(g), df.namedNode('urn:linkedart-service:h'), df.literal('h'))],
+        ]),
+    );
     await store.replaceGraphs(hints);
     expect((await store.listGraphs()).sort()).to.deep.equal([...graphs.keys(), ...hints.keys()].sort());
     expect((await store.listDocumentGraphs()).sort()).to.deep.equal([...graphs.keys()].sort());
-    await store.query('SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }').then(() => expect.fail('a cut answer was taken'), (e: Error) => expect(e.message).to.match(/cut at the store's row limit/));
+    await store.query('SELECT ?g WHERE { GRAPH ?g { ?s ?p ?o } }').then(
+      () => expect.fail('a cut answer was taken'),
+      (e: Error) => expect(e.message).to.match(/cut at the store's row limit/),
+    );
   });
 
   it('builds the name index of the demo collection whole, in parts', async () => {
-    const store = new SparqlStore({ queryUrl: url, updateUrl: url.replace(/\/sparql$/, '/sparql-auth'), user: 'dba', password: 'dba' });
+    const store = new SparqlStore({
+      queryUrl: url,
+      updateUrl: url.replace(/\/sparql$/, '/sparql-auth'),
+      user: 'dba',
+      password: 'dba',
+    });
     const docs = demoDocuments('http://localhost:8080/');
     await new DocumentService(store).putAll(docs);
     const index = await loadNameIndex(store);

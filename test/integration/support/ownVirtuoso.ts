@@ -14,7 +14,10 @@ export class OwnVirtuoso {
   /** A directory of the suite's own: the database in `db`, and room for its files. */
   readonly dir: string;
 
-  constructor(name: string, private readonly env: Record<string, string>) {
+  constructor(
+    name: string,
+    private readonly env: Record<string, string>,
+  ) {
     this.dir = mkdtempSync(join(tmpdir(), `linkedart-${name}-`));
   }
 
@@ -36,7 +39,9 @@ export class OwnVirtuoso {
 
   private script(name: 'start' | 'stop', env: Record<string, string>): string {
     return execFileSync('bash', [`${SCRIPTS}${name}.sh`], {
-      env: { ...process.env, ...this.env, ...env, VIRT_DIR: join(this.dir, 'db') }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, ...this.env, ...env, VIRT_DIR: join(this.dir, 'db') },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
   }
 }

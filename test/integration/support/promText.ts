@@ -15,13 +15,18 @@ export function parsePrometheusText(text: string): Sample[] {
     const m = SAMPLE.exec(line);
     if (!m) throw new Error(`not a sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, key, value] of (m[2] ?? '').matchAll(LABEL)) labels[key] = value.replace(/\\(.)/g, (_, c: string) => c === 'n' ? '\n' : c);
+    for (const [, key, value] of (m[2] ?? '').matchAll(LABEL))
+      labels[key] = value.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
     samples.push({ name: m[1], labels, value: Number(m[3]) });
   }
   return samples;
 }
 
 /** The value of the sample with this name and these labels (among others); undefined when there is none. */
-export function sampleValue(samples: readonly Sample[], name: string, labels: Readonly<Record<string, string>> = {}): number | undefined {
+export function sampleValue(
+  samples: readonly Sample[],
+  name: string,
+  labels: Readonly<Record<string, string>> = {},
+): number | undefined {
   return samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
 }

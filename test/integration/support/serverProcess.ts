@@ -13,29 +13,41 @@ export interface ServerProcess {
 }
 
 export async function startServer(args: string[]): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [`${PROJECT_ROOT}dist/src/cli/main.js`, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [`${PROJECT_ROOT}dist/src/cli/main.js`, 'serve', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let log = '';
   // Read standard output as it comes, or a full pipe would stall the server.
-  child.stdout.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60000);
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const m = /listening on (http:\/\/[^/\s]+)\//.exec(output);
       // Answering starts at "ready" (after the demo is loaded).
-      if (m && /^ready$/m.test(output)) { clearTimeout(timer); resolve(m[1]); }
+      if (m && /^ready$/m.test(output)) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
     });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}: ${output}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${output}`));
+    });
   });
   return {
-    child, url,
+    child,
+    url,
     stderr: () => output,
     stdout: () => log,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -12,9 +12,20 @@ export const PAINTING_ID = `${BASE}object/harbour-at-dusk`;
 export const DOCS = demoDocuments(BASE);
 
 /** Every IRI typed crm:E22_Human-Made_Object in some demo document, in code-point order. */
-export const E22_OBJECTS: readonly string[] = [...new Set(DOCS.flatMap((d) => d.quads
-  .filter((q) => q.predicate.value === 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type' && q.object.value === E22 && q.subject.termType === 'NamedNode')
-  .map((q) => q.subject.value)))].sort();
+export const E22_OBJECTS: readonly string[] = [
+  ...new Set(
+    DOCS.flatMap((d) =>
+      d.quads
+        .filter(
+          (q) =>
+            q.predicate.value === 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type' &&
+            q.object.value === E22 &&
+            q.subject.termType === 'NamedNode',
+        )
+        .map((q) => q.subject.value),
+    ),
+  ),
+].sort();
 
 export type QueryForm = 'GET' | 'POST form' | 'POST sparql-query';
 export type UpdateForm = 'POST form' | 'POST sparql-update';
@@ -29,26 +40,52 @@ export interface SendOptions {
 }
 
 /** Sends a query in one of the protocol's three forms. */
-export function sendQuery(origin: string, form: QueryForm, text: string, { accept, token, params = [], method }: SendOptions = {}): Promise<Response> {
+export function sendQuery(
+  origin: string,
+  form: QueryForm,
+  text: string,
+  { accept, token, params = [], method }: SendOptions = {},
+): Promise<Response> {
   const headers = headersOf(accept, token);
   switch (form) {
     case 'GET':
       return fetch(sparqlUrl(origin, [['query', text], ...params]), { method: method ?? 'GET', headers });
     case 'POST form':
-      return fetch(sparqlUrl(origin, []), { method: 'POST', headers: { ...headers, 'Content-Type': FORM }, body: new URLSearchParams([['query', text], ...params]).toString() });
+      return fetch(sparqlUrl(origin, []), {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': FORM },
+        body: new URLSearchParams([['query', text], ...params]).toString(),
+      });
     case 'POST sparql-query':
-      return fetch(sparqlUrl(origin, params), { method: 'POST', headers: { ...headers, 'Content-Type': 'application/sparql-query' }, body: text });
+      return fetch(sparqlUrl(origin, params), {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/sparql-query' },
+        body: text,
+      });
   }
 }
 
 /** Sends an update in one of the protocol's two forms. */
-export function sendUpdate(origin: string, form: UpdateForm, text: string, { token, params = [] }: SendOptions = {}): Promise<Response> {
+export function sendUpdate(
+  origin: string,
+  form: UpdateForm,
+  text: string,
+  { token, params = [] }: SendOptions = {},
+): Promise<Response> {
   const headers = headersOf(undefined, token);
   switch (form) {
     case 'POST form':
-      return fetch(sparqlUrl(origin, []), { method: 'POST', headers: { ...headers, 'Content-Type': FORM }, body: new URLSearchParams([['update', text], ...params]).toString() });
+      return fetch(sparqlUrl(origin, []), {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': FORM },
+        body: new URLSearchParams([['update', text], ...params]).toString(),
+      });
     case 'POST sparql-update':
-      return fetch(sparqlUrl(origin, params), { method: 'POST', headers: { ...headers, 'Content-Type': 'application/sparql-update' }, body: text });
+      return fetch(sparqlUrl(origin, params), {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/sparql-update' },
+        body: text,
+      });
   }
 }
 

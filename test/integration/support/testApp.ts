@@ -30,19 +30,34 @@ export interface TestApp {
 }
 
 /** `openStore`: the store to serve instead of the suite's (e.g. the remote store queried as its dba). */
-export async function startTestApp(documents: readonly IngestedDocument[], settings: ConfigInput = {},
-  openStore?: (dataDir: string) => Promise<QuadStore>): Promise<TestApp> {
+export async function startTestApp(
+  documents: readonly IngestedDocument[],
+  settings: ConfigInput = {},
+  openStore?: (dataDir: string) => Promise<QuadStore>,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkedart-http-'));
   const config = resolveConfig({ dataDir, port: '0', ...settings }, {});
-  const store = openStore ? await openStore(dataDir) : await openTestStore(dataDir, config.store.kind === 'embedded' ? { queryReplicas: config.store.queryReplicas } : {});
+  const store = openStore
+    ? await openStore(dataDir)
+    : await openTestStore(
+        dataDir,
+        config.store.kind === 'embedded' ? { queryReplicas: config.store.queryReplicas } : {},
+      );
   const service = new DocumentService(store);
   await service.putAll(documents);
   const representations = new Representations(service, config.cacheBytes, {
-    revalidate: REMOTE_STORE_URL !== undefined, links: config.links ? { baseUrl: config.baseUrl } : undefined,
-    pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true }, names: () => nameIndexOf(service),
+    revalidate: REMOTE_STORE_URL !== undefined,
+    links: config.links ? { baseUrl: config.baseUrl } : undefined,
+    pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true },
+    names: () => nameIndexOf(service),
   });
-  const sparql = new SparqlService(store.sparqlEngine(), service,
-    { timeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, maxQueryBytes: config.maxQueryBytes, documentLimits: config.documentLimits, conformance: config.conformance });
+  const sparql = new SparqlService(store.sparqlEngine(), service, {
+    timeoutMs: config.queryTimeoutMs,
+    maxRows: config.maxRows,
+    maxQueryBytes: config.maxQueryBytes,
+    documentLimits: config.documentLimits,
+    conformance: config.conformance,
+  });
   const log: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -52,12 +67,21 @@ export async function startTestApp(documents: readonly IngestedDocument[], setti
   });
   const logger = pino({ level: 'info', base: undefined }, sink);
   const readiness: Readiness = { ready: true };
-  const server: Server = createApp({ config, documents: service, representations, logger, readiness, sparql }).listen(0, '127.0.0.1');
+  const server: Server = createApp({ config, documents: service, representations, logger, readiness, sparql }).listen(
+    0,
+    '127.0.0.1',
+  );
   await new Promise((resolve) => server.once('listening', resolve));
   answerClientErrors(server, logger);
   const { port } = server.address() as { port: number };
   return {
-    origin: `http://127.0.0.1:${port}`, store, documents: service, representations, sparql, log, readiness,
+    origin: `http://127.0.0.1:${port}`,
+    store,
+    documents: service,
+    representations,
+    sparql,
+    log,
+    readiness,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -68,15 +92,22 @@ export async function startTestApp(documents: readonly IngestedDocument[], setti
 }
 
 /** A request with exactly this path (no client-side escaping), for hostile paths. */
-export async function rawRequest(origin: string, method: string, path: string, headers: Record<string, string> = {}, body?: string):
-  Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+export async function rawRequest(
+  origin: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const { request } = await import('node:http');
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (c: string) => { text += c; });
+      res.on('data', (c: string) => {
+        text += c;
+      });
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
     });
     req.on('error', reject);

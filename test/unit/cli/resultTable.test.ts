@@ -2,14 +2,26 @@
 import { expect } from 'chai';
 import type { PlainTerm } from '../../../src/rdf/terms.js';
 import {
-  BlankNodeLabels, compactIri, displayWidth, elide, escapeControls, fitColumns, renderTable, termText, type Bindings,
+  BlankNodeLabels,
+  compactIri,
+  displayWidth,
+  elide,
+  escapeControls,
+  fitColumns,
+  renderTable,
+  termText,
+  type Bindings,
 } from '../../../src/cli/resultTable.js';
 
 const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const iri = (v: string): PlainTerm => ({ t: 'N', v });
 const lit = (v: string, extra: Partial<PlainTerm> = {}): PlainTerm => ({ t: 'L', v, ...extra });
-const table = (variables: string[], rows: Array<Record<string, PlainTerm>>): Bindings => ({ kind: 'bindings', variables, rows });
+const table = (variables: string[], rows: Array<Record<string, PlainTerm>>): Bindings => ({
+  kind: 'bindings',
+  variables,
+  rows,
+});
 
 describe('result table', () => {
   describe('a cell for each kind of term', () => {
@@ -17,14 +29,26 @@ describe('result table', () => {
       ['an IRI in a known namespace, compacted', iri(`${CRM}E22_Human-Made_Object`), 'crm:E22_Human-Made_Object'],
       ['a Getty AAT IRI', iri('http://vocab.getty.edu/aat/300033618'), 'aat:300033618'],
       ['a namespace inside another: the longer wins', iri(`${CRM}CRMarchaeo/A1_Excavation`), 'archaeo:A1_Excavation'],
-      ['an IRI in no known namespace, in full', iri('http://localhost:8080/object/harbour-at-dusk'), 'http://localhost:8080/object/harbour-at-dusk'],
-      ['a local part that would not read as a prefixed name, in full', iri('http://vocab.getty.edu/aat/300033618/x'), 'http://vocab.getty.edu/aat/300033618/x'],
+      [
+        'an IRI in no known namespace, in full',
+        iri('http://localhost:8080/object/harbour-at-dusk'),
+        'http://localhost:8080/object/harbour-at-dusk',
+      ],
+      [
+        'a local part that would not read as a prefixed name, in full',
+        iri('http://vocab.getty.edu/aat/300033618/x'),
+        'http://vocab.getty.edu/aat/300033618/x',
+      ],
       ['a local part ending with a dot, in full', iri(`${CRM}E22.`), `${CRM}E22.`],
       ['a plain string, as its value', lit('Harbour at Dusk'), 'Harbour at Dusk'],
       ['a language-tagged string', lit('Harbour at Dusk', { l: 'en' }), 'Harbour at Dusk@en'],
       ['a typed literal, datatype compacted', lit('1923', { d: `${XSD}gYear` }), '1923^^xsd:gYear'],
       ['an integer keeps its datatype', lit('29', { d: `${XSD}integer` }), '29^^xsd:integer'],
-      ['a datatype in no known namespace, in angle brackets', lit('x', { d: 'http://example.org/dt' }), 'x^^<http://example.org/dt>'],
+      [
+        'a datatype in no known namespace, in angle brackets',
+        lit('x', { d: 'http://example.org/dt' }),
+        'x^^<http://example.org/dt>',
+      ],
       ['unbound, empty', undefined, ''],
     ];
     for (const [what, term, expected] of cases) {
@@ -50,7 +74,11 @@ describe('result table', () => {
       ['elide: a wide character that would not fit is left out', () => elide('港口港口', 4), '港…'],
       ['fit: no width, natural widths', () => fitColumns([10, 50], [8, 8], undefined), [10, 50]],
       ['fit: room enough, natural widths', () => fitColumns([10, 50], [8, 8], 80), [10, 50]],
-      ['fit: the widest narrowed, the narrow kept, every column used', () => fitColumns([10, 50, 40], [8, 8, 8], 60), [10, 22, 22]],
+      [
+        'fit: the widest narrowed, the narrow kept, every column used',
+        () => fitColumns([10, 50, 40], [8, 8, 8], 60),
+        [10, 22, 22],
+      ],
       ['fit: never below the floors (the table then overflows)', () => fitColumns([30, 30], [20, 20], 20), [20, 20]],
     ];
     for (const [what, run, expected] of cases) {
@@ -60,7 +88,11 @@ describe('result table', () => {
 
   describe('whole tables', () => {
     const rows: Array<Record<string, PlainTerm>> = [
-      { obj: iri('http://localhost:8080/object/harbour-at-dusk'), type: iri(`${CRM}E22_Human-Made_Object`), label: lit('Harbour at Dusk', { l: 'en' }) },
+      {
+        obj: iri('http://localhost:8080/object/harbour-at-dusk'),
+        type: iri(`${CRM}E22_Human-Made_Object`),
+        label: lit('Harbour at Dusk', { l: 'en' }),
+      },
       { obj: { t: 'B', v: 'n7' }, type: iri(`${CRM}E33_E41_Linguistic_Appellation`) },
     ];
     const cases: Array<{ what: string; result: Bindings; width?: number; expected: string[]; shortened: number }> = [

@@ -19,7 +19,9 @@ describe('dumps that are not UTF-8, from the command line', function () {
   let offset: number;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'linkedart-latin1-'));
-    const head = Buffer.from('{"@context":"https://linked.art/ns/v1/linked-art.json","id":"https://example.org/object/1","type":"HumanMadeObject","_label":"Caf');
+    const head = Buffer.from(
+      '{"@context":"https://linked.art/ns/v1/linked-art.json","id":"https://example.org/object/1","type":"HumanMadeObject","_label":"Caf',
+    );
     offset = head.length;
     file = join(dir, 'latin1.json');
     writeFileSync(file, Buffer.concat([head, Buffer.from([0xe9]), Buffer.from('"}\n')]));
@@ -29,7 +31,9 @@ describe('dumps that are not UTF-8, from the command line', function () {
   it('linkedart validate: the file is unreadable, at its byte offset (exit code 2, as for any unreadable input)', () => {
     const result = run('validate', file);
     expect(result.status, result.stdout + result.stderr).to.equal(2);
-    expect(result.stdout + result.stderr).to.match(new RegExp(`latin1\\.json[\\s\\S]*not UTF-8: byte 0xE9 at byte offset ${offset}\\b`));
+    expect(result.stdout + result.stderr).to.match(
+      new RegExp(`latin1\\.json[\\s\\S]*not UTF-8: byte 0xE9 at byte offset ${offset}\\b`),
+    );
   });
 
   it('linkedart load: refused, naming the file and the byte offset; nothing stored', () => {

@@ -26,7 +26,10 @@ describe('the compiled v1 context', () => {
 
   it('maps part_of on a Type to skos:broader, as broader does', () => {
     const type = v1.withTypes(['Type']);
-    expect(type.termsFor('http://www.w3.org/2004/02/skos/core#broader').map((d) => d.term)).to.deep.equal(['broader', 'part_of']);
+    expect(type.termsFor('http://www.w3.org/2004/02/skos/core#broader').map((d) => d.term)).to.deep.equal([
+      'broader',
+      'part_of',
+    ]);
   });
 
   it('memoizes transitions: the same context object every time', () => {
@@ -35,9 +38,14 @@ describe('the compiled v1 context', () => {
   });
 
   it('refuses context features it does not implement rather than misreading them', () => {
-    expect(() => contextFromDocumentValue([{ x: { '@id': 'https://e.org/x', '@container': '@list' } }, 'https://linked.art/ns/v1/linked-art.json']))
-      .to.throw(ContextError, /@list.*not supported/);
-    expect(() => contextFromDocumentValue([{ '@base': 'https://e.org/' }, 'https://linked.art/ns/v1/linked-art.json']))
-      .to.throw(ContextError, /@base/);
+    expect(() =>
+      contextFromDocumentValue([
+        { x: { '@id': 'https://e.org/x', '@container': '@list' } },
+        'https://linked.art/ns/v1/linked-art.json',
+      ]),
+    ).to.throw(ContextError, /@list.*not supported/);
+    expect(() =>
+      contextFromDocumentValue([{ '@base': 'https://e.org/' }, 'https://linked.art/ns/v1/linked-art.json']),
+    ).to.throw(ContextError, /@base/);
   });
 });

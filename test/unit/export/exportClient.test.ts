@@ -12,14 +12,25 @@ import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { gunzipSync } from 'node:zlib';
 import { runExport, type ExportIo } from '../../../src/cli/export.js';
-import { documentIds, EXPORT_CONTENT_TYPES, exportDocuments, ExportRequestError, isExportFormat, type ExportOptions } from '../../../src/export/exportDocuments.js';
+import {
+  documentIds,
+  EXPORT_CONTENT_TYPES,
+  exportDocuments,
+  ExportRequestError,
+  isExportFormat,
+  type ExportOptions,
+} from '../../../src/export/exportDocuments.js';
 import { demoDocuments } from '../../../src/service/demoCollection.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
 
 const BASE = 'http://localhost:8080/';
 
-interface Captured { io: ExportIo; stdout(): string; stderr(): string }
+interface Captured {
+  io: ExportIo;
+  stdout(): string;
+  stderr(): string;
+}
 
 function capture(): Captured {
   const out: Buffer[] = [];
@@ -28,7 +39,11 @@ function capture(): Captured {
   const stderr = new PassThrough();
   stdout.on('data', (c: Buffer) => out.push(c));
   stderr.on('data', (c: Buffer) => err.push(c));
-  return { io: { stdout, stderr, env: {} }, stdout: () => Buffer.concat(out).toString('utf8'), stderr: () => Buffer.concat(err).toString('utf8') };
+  return {
+    io: { stdout, stderr, env: {} },
+    stdout: () => Buffer.concat(out).toString('utf8'),
+    stderr: () => Buffer.concat(err).toString('utf8'),
+  };
 }
 
 describe('linkedart export --server', function () {
@@ -54,21 +69,33 @@ describe('linkedart export --server', function () {
     server = createServer((req, res) => {
       requests.push(req.url ?? '');
       const problem = (status: number, title: string, detail: string): void => {
-        res.writeHead(status, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ type: 'about:blank', title, status, detail }));
+        res
+          .writeHead(status, { 'content-type': 'application/problem+json' })
+          .end(JSON.stringify({ type: 'about:blank', title, status, detail }));
       };
       const query = new URL(req.url ?? '/', 'http://x/');
       const format = query.searchParams.get('format') ?? '';
       if (query.pathname !== '/_export') return problem(404, 'Not Found', `nothing at ${query.pathname}`);
       if (!isExportFormat(format)) return problem(400, 'Bad Request', `unknown format ${format}`);
       const ids = query.searchParams.getAll('id');
-      const options: ExportOptions = { format, ids: ids.length > 0 ? ids : undefined, type: query.searchParams.get('type') ?? undefined };
-      documentIds(store, options).then(() => {
-        res.writeHead(200, { 'content-type': EXPORT_CONTENT_TYPES[format] });
-        return pipeline(Readable.from(exportDocuments(store, options)), res);
-      }, (error: Error) => {
-        if (error instanceof ExportRequestError) problem(error.reason === 'unknown-id' ? 404 : 400, 'Not Found', error.message);
-        else problem(500, 'Internal Server Error', error.message);
-      }).catch(() => res.destroy());
+      const options: ExportOptions = {
+        format,
+        ids: ids.length > 0 ? ids : undefined,
+        type: query.searchParams.get('type') ?? undefined,
+      };
+      documentIds(store, options)
+        .then(
+          () => {
+            res.writeHead(200, { 'content-type': EXPORT_CONTENT_TYPES[format] });
+            return pipeline(Readable.from(exportDocuments(store, options)), res);
+          },
+          (error: Error) => {
+            if (error instanceof ExportRequestError)
+              problem(error.reason === 'unknown-id' ? 404 : 400, 'Not Found', error.message);
+            else problem(500, 'Internal Server Error', error.message);
+          },
+        )
+        .catch(() => res.destroy());
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -80,7 +107,7 @@ describe('linkedart export --server', function () {
     for (const d of [dir, outDir]) if (d) await rm(d, { recursive: true, force: true });
   });
 
-  it('streams the server\'s export to standard output and counts the documents', async () => {
+  it("streams the server's export to standard output and counts the documents", async () => {
     const c = capture();
     const summary = await runExport({ server: url + '/', format: 'ndjson', type: 'Person' }, c.io);
     expect(c.stdout()).to.equal(await local({ format: 'ndjson', type: 'Person' }));
@@ -111,7 +138,10 @@ describe('linkedart export --server', function () {
 
   it('shows the status and the problem detail of an error answer, and leaves no file', async () => {
     const out = join(outDir, 'missing.nq');
-    const error = await runExport({ server: url, format: 'nquads', id: [`${BASE}nope`], out }, capture().io).then(() => undefined, (e: Error) => e);
+    const error = await runExport({ server: url, format: 'nquads', id: [`${BASE}nope`], out }, capture().io).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(error?.message).to.contain('404').and.contain(`no document with id <${BASE}nope>`);
     expect(await readdir(outDir)).not.to.include('missing.nq');
     expect((await readdir(outDir)).filter((f) => f.includes('partial'))).to.deep.equal([]);
@@ -122,7 +152,10 @@ describe('linkedart export --server', function () {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await runExport({ server: `http://127.0.0.1:${port}`, format: 'nquads' }, capture().io).then(() => undefined, (e: Error) => e);
+    const error = await runExport({ server: `http://127.0.0.1:${port}`, format: 'nquads' }, capture().io).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(error?.message).to.contain('cannot reach the server');
   });
 });

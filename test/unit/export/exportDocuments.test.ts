@@ -5,9 +5,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Parser } from 'n3';
 import { parseDocumentMarker } from '../../../src/export/documentMarker.js';
-import { isExportedHint, parseHintComment, hintCommentLines, HINT_COMMENT_PREFIX } from '../../../src/export/hintComments.js';
+import {
+  isExportedHint,
+  parseHintComment,
+  hintCommentLines,
+  HINT_COMMENT_PREFIX,
+} from '../../../src/export/hintComments.js';
 import { relabelBlankNodes, withoutPrefixLines } from '../../../src/export/documentText.js';
-import { documentIds, exportDocuments, ExportRequestError, EXPORT_FORMATS, type ExportOptions } from '../../../src/export/exportDocuments.js';
+import {
+  documentIds,
+  exportDocuments,
+  ExportRequestError,
+  EXPORT_FORMATS,
+  type ExportOptions,
+} from '../../../src/export/exportDocuments.js';
 import { HINT_GRAPH_PREFIX, SHAPE_PREDICATE } from '../../../src/hints/Skeleton.js';
 import { MODIFIED_PREDICATE } from '../../../src/hints/lastModified.js';
 import { df, type Quad } from '../../../src/rdf/terms.js';
@@ -35,7 +46,7 @@ function byGraph(quads: readonly Quad[]): Map<string, Quad[]> {
   const out = new Map<string, Quad[]>();
   for (const q of quads) {
     let list = out.get(q.graph.value);
-    if (!list) out.set(q.graph.value, list = []);
+    if (!list) out.set(q.graph.value, (list = []));
     list.push(q);
   }
   return out;
@@ -82,8 +93,11 @@ const XSD_DOUBLE = 'http://www.w3.org/2001/XMLSchema#double';
 
 /** The quads with xsd:double literals written as JavaScript writes their value. */
 function numbersByValue(quads: readonly Quad[]): Quad[] {
-  return quads.map((q) => (q.object.termType === 'Literal' && q.object.datatype.value === XSD_DOUBLE
-    ? df.quad(q.subject, q.predicate, df.literal(String(Number(q.object.value)), q.object.datatype), q.graph) : q));
+  return quads.map((q) =>
+    q.object.termType === 'Literal' && q.object.datatype.value === XSD_DOUBLE
+      ? df.quad(q.subject, q.predicate, df.literal(String(Number(q.object.value)), q.object.datatype), q.graph)
+      : q,
+  );
 }
 
 function quadKey(q: Quad): string {
@@ -104,7 +118,9 @@ describe('exportDocuments', function () {
     service = new DocumentService(store);
     await service.putAll(demoDocuments(BASE));
     // An internal graph that is no shape hint: never exported either.
-    await store.update(`INSERT DATA { GRAPH <${INTERNAL}bookkeeping> { <${BASE}object/harbour-at-dusk> <${INTERNAL}note> "internal" } }`);
+    await store.update(
+      `INSERT DATA { GRAPH <${INTERNAL}bookkeeping> { <${BASE}object/harbour-at-dusk> <${INTERNAL}note> "internal" } }`,
+    );
     ids = (await store.listGraphs()).filter((g) => !g.startsWith(INTERNAL)).sort();
     for (const id of ids) stored.set(id, (await service.read(id))!);
   });
@@ -149,7 +165,7 @@ describe('exportDocuments', function () {
       for (const [id, textOf] of documents) expect(textOf.split('\n')[0]).to.equal(`#@document <${id}>`);
       if (format === 'turtle') {
         expect(header).to.match(/^@prefix crm: <http:\/\/www\.cidoc-crm\.org\/cidoc-crm\/> \.\n/);
-        expect(exported.match(/^@prefix /gm)).to.have.length(header.match(/^@prefix /gm)!.length);   // one block only
+        expect(exported.match(/^@prefix /gm)).to.have.length(header.match(/^@prefix /gm)!.length); // one block only
       } else {
         expect(header).to.equal('');
       }
@@ -158,7 +174,10 @@ describe('exportDocuments', function () {
         const quads = parse(header + body, syntax);
         await sameGraph(quads, stored.get(id)!.quads, id);
         // Each document's blank nodes its own, as if they were written in separate files.
-        for (const q of new Parser({ format: syntax, blankNodePrefix: `${union.size}_`, factory: df }).parse(header + body)) union.add(quadKey(q));
+        for (const q of new Parser({ format: syntax, blankNodePrefix: `${union.size}_`, factory: df }).parse(
+          header + body,
+        ))
+          union.add(quadKey(q));
       }
       // The file as a whole is the union of the documents: no blank node is shared between two.
       const whole = toNTriples(parse(exported, syntax));
@@ -178,7 +197,9 @@ describe('exportDocuments', function () {
       expect(doc).to.deep.equal(render(expected).document);
       // jsonld.js writes doubles in canonical XSD form (1.085E2), the store keeps 108.5: compare values.
       const fromJson = numbersByValue(parse(await referenceToRdf(doc), 'N-Quads'));
-      expect(await canonical(toNTriples(fromJson)), doc.id).to.equal(await canonical(toNTriples(numbersByValue(expected.quads))));
+      expect(await canonical(toNTriples(fromJson)), doc.id).to.equal(
+        await canonical(toNTriples(numbersByValue(expected.quads))),
+      );
     }
   });
 
@@ -193,7 +214,13 @@ describe('exportDocuments', function () {
       for (const id of ids) {
         const expected = stored.get(id)!.hints.filter((q) => q.predicate.value === SHAPE_PREDICATE);
         expect(expected).to.have.length(1);
-        expect(hints.get(HINT_GRAPH_PREFIX + id)!.map(quadKey).sort(), id).to.deep.equal(expected.map(quadKey).sort());
+        expect(
+          hints
+            .get(HINT_GRAPH_PREFIX + id)!
+            .map(quadKey)
+            .sort(),
+          id,
+        ).to.deep.equal(expected.map(quadKey).sort());
       }
       if (format !== 'nquads') return;
       // What a loader gets back: data + hints render exactly as the store does.
@@ -208,11 +235,15 @@ describe('exportDocuments', function () {
   it('exports no internal graph or hint as data', async () => {
     for (const format of ['nquads', 'trig'] as const) {
       const quads = parse(await text(store, { format }), format === 'nquads' ? 'N-Quads' : 'TriG');
-      expect(quads.filter((q) => q.graph.value.startsWith(INTERNAL) || q.predicate.value.startsWith(INTERNAL))).to.deep.equal([]);
+      expect(
+        quads.filter((q) => q.graph.value.startsWith(INTERNAL) || q.predicate.value.startsWith(INTERNAL)),
+      ).to.deep.equal([]);
     }
     for (const format of ['turtle', 'ntriples'] as const) {
       const quads = parse(await text(store, { format }), format === 'turtle' ? 'Turtle' : 'N-Triples');
-      expect(quads.filter((q) => q.predicate.value.startsWith(INTERNAL) || q.subject.value.startsWith(INTERNAL))).to.deep.equal([]);
+      expect(
+        quads.filter((q) => q.predicate.value.startsWith(INTERNAL) || q.subject.value.startsWith(INTERNAL)),
+      ).to.deep.equal([]);
     }
     expect(await text(store, { format: 'nquads' })).not.to.contain('"internal"');
   });
@@ -232,38 +263,79 @@ describe('exportDocuments', function () {
   });
 
   it('filters by the root class: a Linked Art class name, a crm: name or an IRI', async () => {
-    const people = ids.filter((id) => stored.get(id)!.quads.some((q) => q.subject.value === id
-      && q.predicate.value === 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type' && q.object.value === 'http://www.cidoc-crm.org/cidoc-crm/E21_Person'));
+    const people = ids.filter((id) =>
+      stored
+        .get(id)!
+        .quads.some(
+          (q) =>
+            q.subject.value === id &&
+            q.predicate.value === 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type' &&
+            q.object.value === 'http://www.cidoc-crm.org/cidoc-crm/E21_Person',
+        ),
+    );
     expect(people).to.deep.equal([`${BASE}person/edith-marrow`]);
     for (const type of ['Person', 'person', 'crm:E21_Person', 'http://www.cidoc-crm.org/cidoc-crm/E21_Person']) {
-      const docs = (await text(store, { format: 'ndjson', type })).trim().split('\n').map((l) => JSON.parse(l) as { id: string; type: string });
-      expect(docs.map((d) => d.id), type).to.deep.equal(people);
+      const docs = (await text(store, { format: 'ndjson', type }))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: string; type: string });
+      expect(
+        docs.map((d) => d.id),
+        type,
+      ).to.deep.equal(people);
     }
-    const objects = (await text(store, { format: 'ndjson', type: 'HumanMadeObject' })).trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    const objects = (await text(store, { format: 'ndjson', type: 'HumanMadeObject' }))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
     expect(objects).to.have.length(3);
     expect(objects.every((d) => d.type === 'HumanMadeObject')).to.equal(true);
     // With ids: both apply.
-    expect(await text(store, { format: 'nquads', type: 'Person', ids: [`${BASE}object/harbour-at-dusk`] })).to.equal('');
+    expect(await text(store, { format: 'nquads', type: 'Person', ids: [`${BASE}object/harbour-at-dusk`] })).to.equal(
+      '',
+    );
   });
 
   it('refuses unknown ids, naming them all, before writing anything', async () => {
-    const generator = exportDocuments(store, { format: 'nquads', ids: [`${BASE}object/harbour-at-dusk`, `${BASE}nope/1`, `${INTERNAL}bookkeeping`, `${BASE}nope/2`] });
-    const error = await generator.next().then(() => undefined, (e: unknown) => e);
+    const generator = exportDocuments(store, {
+      format: 'nquads',
+      ids: [`${BASE}object/harbour-at-dusk`, `${BASE}nope/1`, `${INTERNAL}bookkeeping`, `${BASE}nope/2`],
+    });
+    const error = await generator.next().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(ExportRequestError);
     expect((error as ExportRequestError).reason).to.equal('unknown-id');
-    expect((error as ExportRequestError).values).to.deep.equal([`${BASE}nope/1`, `${INTERNAL}bookkeeping`, `${BASE}nope/2`]);
-    expect((error as Error).message).to.contain(`${BASE}nope/1`).and.contain(`${BASE}nope/2`);
+    expect((error as ExportRequestError).values).to.deep.equal([
+      `${BASE}nope/1`,
+      `${INTERNAL}bookkeeping`,
+      `${BASE}nope/2`,
+    ]);
+    expect((error as Error).message)
+      .to.contain(`${BASE}nope/1`)
+      .and.contain(`${BASE}nope/2`);
   });
 
   it('refuses an unknown class name, listing the valid ones', async () => {
-    const error = await exportDocuments(store, { format: 'ndjson', type: 'Painting' }).next().then(() => undefined, (e: unknown) => e);
+    const error = await exportDocuments(store, { format: 'ndjson', type: 'Painting' })
+      .next()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).to.be.instanceOf(ExportRequestError);
-    expect((error as Error).message).to.contain('"Painting"').and.contain('HumanMadeObject').and.contain('Person');
+    expect((error as Error).message)
+      .to.contain('"Painting"')
+      .and.contain('HumanMadeObject')
+      .and.contain('Person');
   });
 
   it('exports a document stored without hints (written by SPARQL), without hint lines', async () => {
     const id = 'https://example.org/sparql-only';
-    await store.update(`INSERT DATA { GRAPH <${id}> { <${id}> a <http://www.cidoc-crm.org/cidoc-crm/E21_Person> ; <http://www.w3.org/2000/01/rdf-schema#label> "Plain" } }`);
+    await store.update(
+      `INSERT DATA { GRAPH <${id}> { <${id}> a <http://www.cidoc-crm.org/cidoc-crm/E21_Person> ; <http://www.w3.org/2000/01/rdf-schema#label> "Plain" } }`,
+    );
     try {
       for (const format of EXPORT_FORMATS) {
         const out = await text(store, { format, ids: [id] });
@@ -277,14 +349,22 @@ describe('exportDocuments', function () {
 
 describe('hint comments', () => {
   const id = 'http://example.org/object/1';
-  const shape = df.quad(df.namedNode(id), df.namedNode(SHAPE_PREDICATE), df.literal('{"i":"x","e":[["_label",0,["#a\\"b"]]]}\n2'),
-    df.namedNode(HINT_GRAPH_PREFIX + id));
-  const stamp = df.quad(df.namedNode(id), df.namedNode(MODIFIED_PREDICATE),
-    df.literal('2024-01-01T00:00:00.000Z', df.namedNode('http://www.w3.org/2001/XMLSchema#dateTime')), df.namedNode(HINT_GRAPH_PREFIX + id));
+  const shape = df.quad(
+    df.namedNode(id),
+    df.namedNode(SHAPE_PREDICATE),
+    df.literal('{"i":"x","e":[["_label",0,["#a\\"b"]]]}\n2'),
+    df.namedNode(HINT_GRAPH_PREFIX + id),
+  );
+  const stamp = df.quad(
+    df.namedNode(id),
+    df.namedNode(MODIFIED_PREDICATE),
+    df.literal('2024-01-01T00:00:00.000Z', df.namedNode('http://www.w3.org/2001/XMLSchema#dateTime')),
+    df.namedNode(HINT_GRAPH_PREFIX + id),
+  );
 
   it('writes one line per shape hint and reads it back', () => {
     const lines = hintCommentLines([shape, stamp]);
-    expect(lines.split('\n')).to.have.length(2);   // one line and the final newline
+    expect(lines.split('\n')).to.have.length(2); // one line and the final newline
     expect(lines.startsWith(HINT_COMMENT_PREFIX)).to.equal(true);
     const back = parseHintComment(lines);
     expect(back && back.equals(shape)).to.equal(true);
@@ -294,7 +374,9 @@ describe('hint comments', () => {
   it('ignores other comments and broken or foreign hint lines', () => {
     expect(parseHintComment('# a comment')).to.equal(undefined);
     expect(parseHintComment('#@hint not a quad')).to.equal(undefined);
-    expect(parseHintComment(`#@hint <${id}> <${SHAPE_PREDICATE}> "x" <http://example.org/graph> .`)).to.equal(undefined);
+    expect(parseHintComment(`#@hint <${id}> <${SHAPE_PREDICATE}> "x" <http://example.org/graph> .`)).to.equal(
+      undefined,
+    );
     expect(parseHintComment(`#@hint <${id}> <${SHAPE_PREDICATE}> "x" .`)).to.equal(undefined);
   });
 });
@@ -302,12 +384,15 @@ describe('hint comments', () => {
 describe('export text helpers', () => {
   it('relabels blank nodes outside strings and IRIs only', () => {
     const input = '_:b0 <http://x/_:b1> "a _:b2 \\" _:b3" ;\n  <p> """long _:b4\n""" , _:b5 .\n';
-    expect(relabelBlankNodes(input, 'd1_')).to.equal('_:d1_b0 <http://x/_:b1> "a _:b2 \\" _:b3" ;\n  <p> """long _:b4\n""" , _:d1_b5 .\n');
+    expect(relabelBlankNodes(input, 'd1_')).to.equal(
+      '_:d1_b0 <http://x/_:b1> "a _:b2 \\" _:b3" ;\n  <p> """long _:b4\n""" , _:d1_b5 .\n',
+    );
   });
 
-  it('drops a Turtle text\'s @prefix lines and the empty line after them', () => {
-    expect(withoutPrefixLines('@prefix a: <http://a/> .\n@prefix b: <http://b/> .\n\n<x> a b:C .\n')).to.equal('<x> a b:C .\n');
+  it("drops a Turtle text's @prefix lines and the empty line after them", () => {
+    expect(withoutPrefixLines('@prefix a: <http://a/> .\n@prefix b: <http://b/> .\n\n<x> a b:C .\n')).to.equal(
+      '<x> a b:C .\n',
+    );
     expect(withoutPrefixLines('<x> <p> "@prefix" .\n')).to.equal('<x> <p> "@prefix" .\n');
   });
 });
-

@@ -12,8 +12,10 @@ import { df, type Quad } from '../../../src/rdf/terms.js';
 import { CORPUS_DIR, DEMO_DIR, readDocuments } from '../../support/corpus.js';
 
 const ID = 'https://example.org/object/1';
-const hint = (value: string): Quad => df.quad(df.namedNode(ID), df.namedNode(SHAPE_PREDICATE), df.literal(value), df.namedNode(HINT_GRAPH_PREFIX + ID));
-const byParser = (line: string): Quad => new Parser({ format: 'N-Quads' }).parse(line.slice(HINT_COMMENT_PREFIX.length))[0];
+const hint = (value: string): Quad =>
+  df.quad(df.namedNode(ID), df.namedNode(SHAPE_PREDICATE), df.literal(value), df.namedNode(HINT_GRAPH_PREFIX + ID));
+const byParser = (line: string): Quad =>
+  new Parser({ format: 'N-Quads' }).parse(line.slice(HINT_COMMENT_PREFIX.length))[0];
 
 describe('hint comment lines', () => {
   it('every hint of the corpus and the demo comes back as written, as the N-Quads parser reads it', () => {
@@ -55,15 +57,25 @@ describe('hint comment lines', () => {
 
   it('other spellings of the quad go to the parser: \\u escapes, a datatype, a line ending', () => {
     const g = `<${HINT_GRAPH_PREFIX}${ID}>`;
-    expect(parseHintComment(`${HINT_COMMENT_PREFIX}<${ID}> <${SHAPE_PREDICATE}> "caf\\u00E9" ${g} .`)?.object.value).to.equal('café');
-    expect(parseHintComment(`${HINT_COMMENT_PREFIX}<${ID}> <${SHAPE_PREDICATE}> "x"^^<http://www.w3.org/2001/XMLSchema#string> ${g} .\r\n`)?.object.value).to.equal('x');
+    expect(
+      parseHintComment(`${HINT_COMMENT_PREFIX}<${ID}> <${SHAPE_PREDICATE}> "caf\\u00E9" ${g} .`)?.object.value,
+    ).to.equal('café');
+    expect(
+      parseHintComment(
+        `${HINT_COMMENT_PREFIX}<${ID}> <${SHAPE_PREDICATE}> "x"^^<http://www.w3.org/2001/XMLSchema#string> ${g} .\r\n`,
+      )?.object.value,
+    ).to.equal('x');
   });
 
   it('is not a hint: another graph, a blank node subject, two quads, broken syntax, another comment', () => {
     const g = `<${HINT_GRAPH_PREFIX}${ID}>`;
     expect(parseHintComment(`${HINT_COMMENT_PREFIX}<${ID}> <${SHAPE_PREDICATE}> "x" <${ID}> .`)).to.equal(undefined);
     expect(parseHintComment(`${HINT_COMMENT_PREFIX}_:b <${SHAPE_PREDICATE}> "x" ${g} .`)).to.equal(undefined);
-    expect(parseHintComment(`${HINT_COMMENT_PREFIX}<${ID}> <${SHAPE_PREDICATE}> "x" ${g} . <${ID}> <${SHAPE_PREDICATE}> "y" ${g} .`)).to.equal(undefined);
+    expect(
+      parseHintComment(
+        `${HINT_COMMENT_PREFIX}<${ID}> <${SHAPE_PREDICATE}> "x" ${g} . <${ID}> <${SHAPE_PREDICATE}> "y" ${g} .`,
+      ),
+    ).to.equal(undefined);
     expect(parseHintComment(`${HINT_COMMENT_PREFIX}<${ID}> <${SHAPE_PREDICATE}> "x ${g} .`)).to.equal(undefined);
     expect(parseHintComment('# a comment')).to.equal(undefined);
   });

@@ -32,13 +32,30 @@ const COLLECT_EVERY = 1000;
 /** A demo document moved under `{base}copy/{n}/`: every IRI under the base, also in its shape hints. */
 function copyOf(doc: IngestedDocument, n: number): IngestedDocument {
   const to = `${BASE}copy/${n}/`;
-  const move = (t: Term): Term => (t.termType === 'NamedNode' && t.value.startsWith(BASE) ? df.namedNode(to + t.value.slice(BASE.length)) : t);
-  const moveQuad = (q: Quad): Quad => df.quad(move(q.subject) as Quad_Subject, move(q.predicate) as Quad_Predicate,
-    move(q.object) as Quad_Object, move(q.graph) as Quad_Graph);
-  const moveHint = (q: Quad): Quad => (q.predicate.value === SHAPE_PREDICATE
-    ? df.quad(move(q.subject) as Quad_Subject, q.predicate, df.literal(q.object.value.split(BASE).join(to)), move(q.graph) as Quad_Graph)
-    : moveQuad(q));
-  return { ...doc, id: to + doc.id.slice(BASE.length), quads: doc.quads.map(moveQuad), hintQuads: doc.hintQuads.map(moveHint) };
+  const move = (t: Term): Term =>
+    t.termType === 'NamedNode' && t.value.startsWith(BASE) ? df.namedNode(to + t.value.slice(BASE.length)) : t;
+  const moveQuad = (q: Quad): Quad =>
+    df.quad(
+      move(q.subject) as Quad_Subject,
+      move(q.predicate) as Quad_Predicate,
+      move(q.object) as Quad_Object,
+      move(q.graph) as Quad_Graph,
+    );
+  const moveHint = (q: Quad): Quad =>
+    q.predicate.value === SHAPE_PREDICATE
+      ? df.quad(
+          move(q.subject) as Quad_Subject,
+          q.predicate,
+          df.literal(q.object.value.split(BASE).join(to)),
+          move(q.graph) as Quad_Graph,
+        )
+      : moveQuad(q);
+  return {
+    ...doc,
+    id: to + doc.id.slice(BASE.length),
+    quads: doc.quads.map(moveQuad),
+    hintQuads: doc.hintQuads.map(moveHint),
+  };
 }
 
 /** V8's full garbage collection, made available at run time (mocha runs without --expose-gc). */
@@ -67,7 +84,12 @@ async function measureExport(store: EmbeddedStore, format: ExportFormat): Promis
   let documents = 0;
   let bytes = 0;
   let nextCollection = COLLECT_EVERY;
-  for await (const chunk of exportDocuments(store, { format, onDocument: () => { documents++; } })) {
+  for await (const chunk of exportDocuments(store, {
+    format,
+    onDocument: () => {
+      documents++;
+    },
+  })) {
     bytes += Buffer.byteLength(chunk);
     const m = process.memoryUsage();
     heap = Math.max(heap, m.heapUsed);
@@ -78,7 +100,13 @@ async function measureExport(store: EmbeddedStore, format: ExportFormat): Promis
       live = Math.max(live, process.memoryUsage().heapUsed);
     }
   }
-  return { documents, bytes, liveGrowth: live - before.heapUsed, heapGrowth: heap - before.heapUsed, rssGrowth: rss - before.rss };
+  return {
+    documents,
+    bytes,
+    liveGrowth: live - before.heapUsed,
+    heapGrowth: heap - before.heapUsed,
+    rssGrowth: rss - before.rss,
+  };
 }
 
 describe('exportDocuments memory', function () {
@@ -95,7 +123,10 @@ describe('exportDocuments memory', function () {
     for (let i = 0; i < DOCUMENTS; i++) {
       batch.push(copyOf(demo[i % demo.length], Math.floor(i / demo.length)));
       // Writes of 500 documents: measured, the store took ~1 ms a document so, but up to ~7 ms in writes of 2000.
-      if (batch.length === 500) { await service.putAll(batch); batch = []; }
+      if (batch.length === 500) {
+        await service.putAll(batch);
+        batch = [];
+      }
     }
     if (batch.length > 0) await service.putAll(batch);
   });
@@ -109,8 +140,10 @@ describe('exportDocuments memory', function () {
     it(`${format}: ${DOCUMENTS} documents with the heap bounded by a batch, not by the output`, async () => {
       const m = await measureExport(store, format);
       const mb = (n: number): string => (n / MB).toFixed(1);
-      console.log(`      ${format}: ${m.documents} documents, ${mb(m.bytes)} MB; live heap growth ${mb(m.liveGrowth)} MB, ` +
-        `heapUsed growth ${mb(m.heapGrowth)} MB, RSS growth ${mb(m.rssGrowth)} MB`);
+      console.log(
+        `      ${format}: ${m.documents} documents, ${mb(m.bytes)} MB; live heap growth ${mb(m.liveGrowth)} MB, ` +
+          `heapUsed growth ${mb(m.heapGrowth)} MB, RSS growth ${mb(m.rssGrowth)} MB`,
+      );
       expect(m.documents).to.equal(DOCUMENTS);
       expect(m.liveGrowth).to.be.lessThan(LIVE_GROWTH_LIMIT);
       expect(m.heapGrowth).to.be.lessThan(HEAP_GROWTH_LIMIT);

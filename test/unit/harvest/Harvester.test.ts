@@ -24,7 +24,13 @@ class Publisher {
     if (this.unavailable.has(uri)) return { kind: 'unavailable', message: `${uri}: answered 503 (after 6 attempts)` };
     const label = this.labels.get(uri);
     if (label === undefined) return { kind: 'missing', status: 410 };
-    return fetchedJson({ '@context': V1, id: uri, type: this.invalid.has(uri) ? 'NotAClass' : this.legacy.has(uri) ? 'ManMadeObject' : 'HumanMadeObject', _label: label, _links: { self: { href: uri } } });
+    return fetchedJson({
+      '@context': V1,
+      id: uri,
+      type: this.invalid.has(uri) ? 'NotAClass' : this.legacy.has(uri) ? 'ManMadeObject' : 'HumanMadeObject',
+      _label: label,
+      _links: { self: { href: uri } },
+    });
   };
 }
 
@@ -52,7 +58,12 @@ describe('Harvest: applying the feed to the store', () => {
     expect(report).to.deep.include({ activities: 6, created: 2, deleted: 0, deleteAbsent: 2, rejected: 0, missing: 0 });
     expect((await documents.get(obj(1)))?.document['_label']).to.equal('One, updated');
     expect(await documents.get(obj(2))).to.equal(undefined);
-    expect(await readHarvestState(store, FEED)).to.deep.include({ page: feed.pageUrl(2), index: 2, activity: `${FEED}/activity/5`, endTime: at(5) });
+    expect(await readHarvestState(store, FEED)).to.deep.include({
+      page: feed.pageUrl(2),
+      index: 2,
+      activity: `${FEED}/activity/5`,
+      endTime: at(5),
+    });
   });
 
   it('second run: only the activities after the last harvested one; a delete removes the document', async () => {
@@ -61,7 +72,10 @@ describe('Harvest: applying the feed to the store', () => {
     const feed = new MemoryFeed([...items]);
     await new Harvester(documents, { feed, fetch: publisher.fetch }).harvest(FEED);
     publisher.requested = [];
-    feed.items.push({ type: 'Create', object: obj(4), endTime: at(6) }, { type: 'Delete', object: obj(3), endTime: at(7) });
+    feed.items.push(
+      { type: 'Create', object: obj(4), endTime: at(6) },
+      { type: 'Delete', object: obj(3), endTime: at(7) },
+    );
     publisher.labels.delete(obj(3));
     const report = await new Harvester(documents, { feed, fetch: publisher.fetch }).harvest(FEED);
     expect(publisher.requested).to.deep.equal([obj(4)]);
@@ -95,8 +109,13 @@ describe('Harvest: applying the feed to the store', () => {
     const documents = new DocumentService(store);
     const writes: string[][] = [];
     const replace = store.replaceGraphs.bind(store);
-    store.replaceGraphs = async (graphs) => { writes.push([...graphs.keys()]); return replace(graphs); };
-    await new Harvester(documents, { feed: new MemoryFeed(items), fetch: publisher.fetch, batchSize: 100 }).harvest(FEED);
+    store.replaceGraphs = async (graphs) => {
+      writes.push([...graphs.keys()]);
+      return replace(graphs);
+    };
+    await new Harvester(documents, { feed: new MemoryFeed(items), fetch: publisher.fetch, batchSize: 100 }).harvest(
+      FEED,
+    );
     const withDocs = writes.filter((w) => w.includes(obj(1)));
     expect(withDocs).to.have.length(1);
     expect(withDocs[0]).to.include(harvestGraphOf(FEED));
@@ -106,7 +125,9 @@ describe('Harvest: applying the feed to the store', () => {
     const documents = new DocumentService(new MemoryStore());
     publisher.invalid.add(obj(3));
     publisher.labels.delete(obj(1));
-    const report = await new Harvester(documents, { feed: new MemoryFeed(items), fetch: publisher.fetch }).harvest(FEED);
+    const report = await new Harvester(documents, { feed: new MemoryFeed(items), fetch: publisher.fetch }).harvest(
+      FEED,
+    );
     expect(report).to.deep.include({ rejected: 1, missing: 1, created: 0 });
     expect(report.rejections[0].id).to.equal(obj(3));
     expect(report.rejections[0].messages.join('\n')).to.contain('NotAClass');
@@ -116,7 +137,11 @@ describe('Harvest: applying the feed to the store', () => {
 
   it('--since on a store with no state: from that time only', async () => {
     const documents = new DocumentService(new MemoryStore());
-    const report = await new Harvester(documents, { feed: new MemoryFeed(items), fetch: publisher.fetch, since: new Date(at(3)) }).harvest(FEED);
+    const report = await new Harvester(documents, {
+      feed: new MemoryFeed(items),
+      fetch: publisher.fetch,
+      since: new Date(at(3)),
+    }).harvest(FEED);
     expect(publisher.requested).to.deep.equal([obj(1)]);
     expect(report).to.deep.include({ activities: 3, created: 1, deleteAbsent: 2 });
     expect(await documents.get(obj(3))).to.equal(undefined);
@@ -124,10 +149,17 @@ describe('Harvest: applying the feed to the store', () => {
 
   it('repairs what a load repairs before the gate, and says so; --repair none refuses it as written', async () => {
     publisher.legacy.add(obj(3));
-    const repaired = await new Harvester(new DocumentService(new MemoryStore()), { feed: new MemoryFeed(items), fetch: publisher.fetch }).harvest(FEED);
+    const repaired = await new Harvester(new DocumentService(new MemoryStore()), {
+      feed: new MemoryFeed(items),
+      fetch: publisher.fetch,
+    }).harvest(FEED);
     expect(repaired).to.deep.include({ created: 2, rejected: 0, repairs: { 'legacy-class': 1 } });
     expect(repaired.repaired[0].id).to.equal(obj(3));
-    const strict = await new Harvester(new DocumentService(new MemoryStore()), { feed: new MemoryFeed(items), fetch: publisher.fetch, repair: 'none' }).harvest(FEED);
+    const strict = await new Harvester(new DocumentService(new MemoryStore()), {
+      feed: new MemoryFeed(items),
+      fetch: publisher.fetch,
+      repair: 'none',
+    }).harvest(FEED);
     expect(strict).to.deep.include({ created: 1, rejected: 1 });
   });
 
@@ -138,7 +170,10 @@ describe('Harvest: applying the feed to the store', () => {
       { type: 'Create', object: obj(4), endTime: at(2) },
     ]);
     const walk = await walkBack(feed, FEED, 'beginning');
-    expect(inBatches(walk.changes, 2).map((b) => b.map((c) => `${c.effect} ${c.document.slice(-1)}`))).to.deep.equal([['store 1', 'remove 2', 'store 3'], ['store 4']]);
+    expect(inBatches(walk.changes, 2).map((b) => b.map((c) => `${c.effect} ${c.document.slice(-1)}`))).to.deep.equal([
+      ['store 1', 'remove 2', 'store 3'],
+      ['store 4'],
+    ]);
   });
 
   it('a second feed, even on the same origin, cannot remove or replace what the first gave: refused, reported, kept', async () => {
@@ -154,13 +189,21 @@ describe('Harvest: applying the feed to the store', () => {
     publisher.requested = [];
     const report = await new Harvester(documents, { feed: second, fetch: publisher.fetch }).harvest(other);
     expect(report).to.deep.include({ refused: 2, deleted: 0, created: 1 });
-    expect(report.failures.map((f) => [f.id, f.location])).to.deep.equal([[obj(1), 'refused'], [obj(3), 'refused']]);
-    expect(report.failures[0].messages[0]).to.contain(`harvested from another feed, ${FEED}: this feed may not remove it`);
+    expect(report.failures.map((f) => [f.id, f.location])).to.deep.equal([
+      [obj(1), 'refused'],
+      [obj(3), 'refused'],
+    ]);
+    expect(report.failures[0].messages[0]).to.contain(
+      `harvested from another feed, ${FEED}: this feed may not remove it`,
+    );
     expect(publisher.requested).to.deep.equal([obj(4)]);
     expect(await documents.get(obj(1))).to.not.equal(undefined);
     // The first feed still may: its delete removes the document (and what it knew of its feed).
     const first = new MemoryFeed([...items, { type: 'Delete', object: obj(1), endTime: at(20) }]);
-    expect(await new Harvester(documents, { feed: first, fetch: publisher.fetch }).harvest(FEED)).to.deep.include({ deleted: 1, refused: 0 });
+    expect(await new Harvester(documents, { feed: first, fetch: publisher.fetch }).harvest(FEED)).to.deep.include({
+      deleted: 1,
+      refused: 0,
+    });
     expect(await store.hasGraph(harvestedFromGraphOf(obj(1)))).to.equal(false);
   });
 });

@@ -8,7 +8,9 @@ describe('Harvest: whose ids a feed may act on', () => {
     expect(origins.refusal('https://publisher.example/object/1')).to.equal(undefined);
     expect(origins.refusal('https://cdn.publisher.example:8443/object/2')).to.equal(undefined);
     expect(origins.refusal('http://publisher.example/object/1')).to.contain('--allow-origin http://publisher.example');
-    expect(origins.refusal('https://other.example/object/1')).to.contain("not under the feed's origin https://publisher.example nor https://cdn.publisher.example:8443");
+    expect(origins.refusal('https://other.example/object/1')).to.contain(
+      "not under the feed's origin https://publisher.example nor https://cdn.publisher.example:8443",
+    );
     expect(origins.refusal('http://127.0.0.1:8080/x')).to.contain('--allow-origin http://127.0.0.1:8080');
     expect(origins.refusal('file:///etc/passwd')).to.contain('not an http(s) URL (file:)');
     expect(origins.refusal('not a url')).to.contain('not a URL');

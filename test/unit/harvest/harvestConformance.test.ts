@@ -14,7 +14,8 @@ import { at, FEED, MemoryFeed } from '../../support/memoryFeed.js';
 const ID = 'https://publisher.example/object/1';
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
 // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async fetch the harvester awaits
-const fetch = async (uri: string): Promise<Fetched> => fetchedJson({ '@context': V1, id: uri, type: 'HumanMadeObject', _label: 'Jug', identified_by: [{ type: 'Name' }] });
+const fetch = async (uri: string): Promise<Fetched> =>
+  fetchedJson({ '@context': V1, id: uri, type: 'HumanMadeObject', _label: 'Jug', identified_by: [{ type: 'Name' }] });
 
 describe('Harvest under the conformance policy', () => {
   const feed = () => new MemoryFeed([{ type: 'Create', object: ID, endTime: at(0) }]);
@@ -23,13 +24,17 @@ describe('Harvest under the conformance policy', () => {
     const documents = new DocumentService(new MemoryStore());
     const report = await new Harvester(documents, { feed: feed(), fetch }).harvest(FEED);
     expect(report).to.deep.include({ created: 0, rejected: 1, violated: 0 });
-    expect(report.rejections[0].problems!.filter((p) => p.severity === 'Violation').map((p) => p.rule)).to.deep.equal(['NameContent']);
+    expect(report.rejections[0].problems!.filter((p) => p.severity === 'Violation').map((p) => p.rule)).to.deep.equal([
+      'NameContent',
+    ]);
   });
 
   it('report: stored with its violation, counted by rule', async () => {
     const documents = new DocumentService(new MemoryStore());
     const report = await new Harvester(documents, { feed: feed(), fetch, conformance: 'report' }).harvest(FEED);
     expect(report).to.deep.include({ created: 1, rejected: 0, violated: 1, violationsByRule: { NameContent: 1 } });
-    expect((await violationsOf(documents.store, ID))!.map((p) => [p.rule, p.path])).to.deep.equal([['NameContent', 'identified_by[0]']]);
+    expect((await violationsOf(documents.store, ID))!.map((p) => [p.rule, p.path])).to.deep.equal([
+      ['NameContent', 'identified_by[0]'],
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { walkBack, WalkStopped } from '../../../src/harvest/walkBack.js';
 import { at, FEED, MemoryFeed, type ItemSpec } from '../../support/memoryFeed.js';
 
 const obj = (n: number) => `https://publisher.example/object/${n}`;
-const summary = (changes: ReadonlyArray<{ document: string; effect: string }>) => changes.map((c) => `${c.effect} ${c.document.replace('https://publisher.example/object/', '')}`);
+const summary = (changes: ReadonlyArray<{ document: string; effect: string }>) =>
+  changes.map((c) => `${c.effect} ${c.document.replace('https://publisher.example/object/', '')}`);
 
 describe('Harvest: walking a feed back from its last page', () => {
   // 8 activities in pages of 3: [0 1 2] [3 4 5] [6 7]
@@ -20,7 +21,7 @@ describe('Harvest: walking a feed back from its last page', () => {
     { type: 'Create', object: obj(5), endTime: at(7) },
   ];
 
-  it('reads every page through prev and keeps each document\'s newest activity, oldest first', async () => {
+  it("reads every page through prev and keeps each document's newest activity, oldest first", async () => {
     const feed = new MemoryFeed(items);
     const walk = await walkBack(feed, FEED, 'beginning');
     expect(feed.pagesRead).to.deep.equal([feed.pageUrl(3), feed.pageUrl(2), feed.pageUrl(1)]);
@@ -35,7 +36,9 @@ describe('Harvest: walking a feed back from its last page', () => {
 
   it('stops at the resume point: only what came after the last harvested activity', async () => {
     const feed = new MemoryFeed(items);
-    const walk = await walkBack(feed, FEED, { after: { page: feed.pageUrl(2), index: 1, activity: `${FEED}/activity/4`, endTime: at(4) } });
+    const walk = await walkBack(feed, FEED, {
+      after: { page: feed.pageUrl(2), index: 1, activity: `${FEED}/activity/4`, endTime: at(4) },
+    });
     expect(feed.pagesRead).to.deep.equal([feed.pageUrl(3), feed.pageUrl(2)]);
     expect(walk.read).to.equal(3);
     expect(summary(walk.changes)).to.deep.equal(['remove 2', 'store 3', 'store 5']);
@@ -43,7 +46,9 @@ describe('Harvest: walking a feed back from its last page', () => {
 
   it('at the resume point with nothing new, reads one page and changes nothing', async () => {
     const feed = new MemoryFeed(items);
-    const walk = await walkBack(feed, FEED, { after: { page: feed.pageUrl(3), index: 1, activity: `${FEED}/activity/7`, endTime: at(7) } });
+    const walk = await walkBack(feed, FEED, {
+      after: { page: feed.pageUrl(3), index: 1, activity: `${FEED}/activity/7`, endTime: at(7) },
+    });
     expect(feed.pagesRead).to.deep.equal([feed.pageUrl(3)]);
     expect(walk.changes).to.deep.equal([]);
     expect(walk.newest).to.equal(undefined);
@@ -51,9 +56,13 @@ describe('Harvest: walking a feed back from its last page', () => {
 
   it('finds the resume activity by its id when its index moved, and by time when its page is gone', async () => {
     const feed = new MemoryFeed(items);
-    const moved = await walkBack(feed, FEED, { after: { page: feed.pageUrl(2), index: 0, activity: `${FEED}/activity/4`, endTime: at(4) } });
+    const moved = await walkBack(feed, FEED, {
+      after: { page: feed.pageUrl(2), index: 0, activity: `${FEED}/activity/4`, endTime: at(4) },
+    });
     expect(summary(moved.changes)).to.deep.equal(['remove 2', 'store 3', 'store 5']);
-    const gone = await walkBack(new MemoryFeed(items), FEED, { after: { page: `${FEED}/old-page/9`, index: 0, endTime: at(5) } });
+    const gone = await walkBack(new MemoryFeed(items), FEED, {
+      after: { page: `${FEED}/old-page/9`, index: 0, endTime: at(5) },
+    });
     // From the resume point's time on (its own instant again: harmless).
     expect(summary(gone.changes)).to.deep.equal(['remove 2', 'store 3', 'store 5']);
   });
@@ -90,13 +99,21 @@ describe('Harvest: a walk is bounded', () => {
     let read = 0;
     const source: FeedSource = {
       // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async feed reader walkBack awaits
-      collection: async (url) => readCollection({ type: 'OrderedCollection', id: url, last: `${FEED}/page/1000000` }, url),
+      collection: async (url) =>
+        readCollection({ type: 'OrderedCollection', id: url, last: `${FEED}/page/1000000` }, url),
       // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async feed reader walkBack awaits
       page: async (url) => {
         read++;
         const n = Number(/(\d+)$/.exec(url)![1]);
-        return readPage({ type: 'OrderedCollectionPage', id: url, prev: `${FEED}/page/${n - 1}`,
-          orderedItems: names(n).map((object, i) => ({ id: `${url}#${i}`, type: 'Update', object, endTime: at(0) })) }, url);
+        return readPage(
+          {
+            type: 'OrderedCollectionPage',
+            id: url,
+            prev: `${FEED}/page/${n - 1}`,
+            orderedItems: names(n).map((object, i) => ({ id: `${url}#${i}`, type: 'Update', object, endTime: at(0) })),
+          },
+          url,
+        );
       },
     };
     return { source, read: () => read };
@@ -104,7 +121,9 @@ describe('Harvest: a walk is bounded', () => {
 
   it('pages naming nothing new: stops after maxPagesWithoutProgress, saying so', async () => {
     const feed = endless(() => [obj(1)]);
-    const error = await walkBack(feed.source, FEED, 'beginning', undefined, { maxPagesWithoutProgress: 10 }).catch((e: Error) => e);
+    const error = await walkBack(feed.source, FEED, 'beginning', undefined, { maxPagesWithoutProgress: 10 }).catch(
+      (e: Error) => e,
+    );
     expect(error).to.be.instanceOf(WalkStopped);
     expect((error as Error).message).to.match(/^11 pages in a row named no document not met already/);
     expect(feed.read()).to.equal(12);
@@ -121,16 +140,35 @@ describe('Harvest: a walk is bounded', () => {
       // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async feed reader walkBack awaits
       collection: async (url) => readCollection({ type: 'OrderedCollection', id: url, last: `${FEED}/page/2` }, url),
       // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async feed reader walkBack awaits
-      page: async (url) => readPage({ type: 'OrderedCollectionPage', id: url, prev: url.endsWith('2') ? `${FEED}/page/1` : `${FEED}/page/2`, orderedItems: [] }, url),
+      page: async (url) =>
+        readPage(
+          {
+            type: 'OrderedCollectionPage',
+            id: url,
+            prev: url.endsWith('2') ? `${FEED}/page/1` : `${FEED}/page/2`,
+            orderedItems: [],
+          },
+          url,
+        ),
     };
-    const error = await walkBack(source, FEED, 'beginning', undefined, { maxPagesWithoutProgress: 100 }).catch((e: Error) => e);
-    expect((error as Error).message).to.contain('the feed\'s pages loop');
+    const error = await walkBack(source, FEED, 'beginning', undefined, { maxPagesWithoutProgress: 100 }).catch(
+      (e: Error) => e,
+    );
+    expect((error as Error).message).to.contain("the feed's pages loop");
   });
 
   it('a stop (the signal) ends the walk between pages', async () => {
     const stop = new AbortController();
     const feed = endless((n) => [obj(n)]);
-    const error = await walkBack(feed.source, FEED, 'beginning', (pages) => { if (pages === 3) stop.abort(); }, { signal: stop.signal }).catch((e: Error) => e);
+    const error = await walkBack(
+      feed.source,
+      FEED,
+      'beginning',
+      (pages) => {
+        if (pages === 3) stop.abort();
+      },
+      { signal: stop.signal },
+    ).catch((e: Error) => e);
     expect((error as Error).name).to.equal('AbortError');
     expect(feed.read()).to.equal(3);
   });

@@ -13,10 +13,30 @@ describe('skeleton value identities', () => {
   const cases: Array<[string, () => string, string]> = [
     ['a plain literal', () => literalKey(df.literal('Harbour at dusk')), '#182we9a'],
     ['a language-tagged literal (tag in any case)', () => literalKey(df.literal('Hafen', 'de-DE')), '#1ed0ky0'],
-    ['a numeric literal, by its canonical value', () => literalKey(df.literal('5.0E-1', df.namedNode(XSD + 'double'))), '#wwr2ec'],
-    ['a date typed as date-time, by its canonical value', () => literalKey(df.literal('2020-01-01', df.namedNode(XSD + 'dateTime'))), '#1btapkh'],
-    ['a statement with a literal object', () => statementHash('http://www.w3.org/2000/01/rdf-schema#label', df.literal('Ünïcode 🎨 text')), '177t6ns'],
-    ['a statement with an IRI object', () => statementHash('http://www.cidoc-crm.org/cidoc-crm/P2_has_type', df.namedNode('http://vocab.getty.edu/aat/300404670')), 'vwfx8g'],
+    [
+      'a numeric literal, by its canonical value',
+      () => literalKey(df.literal('5.0E-1', df.namedNode(XSD + 'double'))),
+      '#wwr2ec',
+    ],
+    [
+      'a date typed as date-time, by its canonical value',
+      () => literalKey(df.literal('2020-01-01', df.namedNode(XSD + 'dateTime'))),
+      '#1btapkh',
+    ],
+    [
+      'a statement with a literal object',
+      () => statementHash('http://www.w3.org/2000/01/rdf-schema#label', df.literal('Ünïcode 🎨 text')),
+      '177t6ns',
+    ],
+    [
+      'a statement with an IRI object',
+      () =>
+        statementHash(
+          'http://www.cidoc-crm.org/cidoc-crm/P2_has_type',
+          df.namedNode('http://vocab.getty.edu/aat/300404670'),
+        ),
+      'vwfx8g',
+    ],
     ['a text', () => shortHash('abc'), '7aigaz'],
   ];
   for (const [what, compute, expected] of cases) {
@@ -25,8 +45,9 @@ describe('skeleton value identities', () => {
 
   it('statementHashOf over a literal key is statementHash over the literal', () => {
     const label = df.literal('Dusk', 'en');
-    expect(statementHashOf('http://www.w3.org/2000/01/rdf-schema#label', literalKey(label)))
-      .to.equal(statementHash('http://www.w3.org/2000/01/rdf-schema#label', label));
+    expect(statementHashOf('http://www.w3.org/2000/01/rdf-schema#label', literalKey(label))).to.equal(
+      statementHash('http://www.w3.org/2000/01/rdf-schema#label', label),
+    );
     expect(statementHashOf('http://x/p', '<http://x/o')).to.equal(shortHash('http://x/p <http://x/o'));
   });
 });

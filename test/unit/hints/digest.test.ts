@@ -27,16 +27,21 @@ const STORED_DIGEST = 'v7CdmAElhdUDdYTaDpBPAkCOjUud-JAEtkw3Atvcl78';
 
 describe('document digest', () => {
   it(`is the same for each of the ${corpus.length} corpus documents rendered and ingested again`, () => {
-    const differing = corpus.filter((doc) => {
-      const again = ingestDocument(renderDocument(doc.id, [...doc.quads, ...doc.hintQuads])!.document, doc.id);
-      return digestOf(again) !== digestOf(doc);
-    }).map((d) => d.id);
+    const differing = corpus
+      .filter((doc) => {
+        const again = ingestDocument(renderDocument(doc.id, [...doc.quads, ...doc.hintQuads])!.document, doc.id);
+        return digestOf(again) !== digestOf(doc);
+      })
+      .map((d) => d.id);
     expect(differing).to.deep.equal([]);
   });
 
   it(`is the same from the skeleton object as from its stored JSON, for the ${corpus.length} corpus documents`, () => {
     // The loader gives the skeleton it has; a reader only has the hint quad's JSON.
-    const differing = corpus.filter((doc) => documentDigest(doc.quads, doc.hintQuads, 'v', doc.skeleton) !== documentDigest(doc.quads, doc.hintQuads, 'v'));
+    const differing = corpus.filter(
+      (doc) =>
+        documentDigest(doc.quads, doc.hintQuads, 'v', doc.skeleton) !== documentDigest(doc.quads, doc.hintQuads, 'v'),
+    );
     expect(differing.map((d) => d.id)).to.deep.equal([]);
   });
 
@@ -48,8 +53,14 @@ describe('document digest', () => {
 
   it('keeps the values digests were first stored with (a store loaded before is still "unchanged")', () => {
     const doc = ingestDocument({
-      '@context': 'https://linked.art/ns/v1/linked-art.json', id: 'https://example.org/object/1', type: 'HumanMadeObject', _label: 'Dusk',
-      identified_by: [{ type: 'Name', content: 'Dusk' }, { type: 'Identifier', content: '1' }],
+      '@context': 'https://linked.art/ns/v1/linked-art.json',
+      id: 'https://example.org/object/1',
+      type: 'HumanMadeObject',
+      _label: 'Dusk',
+      identified_by: [
+        { type: 'Name', content: 'Dusk' },
+        { type: 'Identifier', content: '1' },
+      ],
     });
     expect(documentDigest(doc.quads, doc.hintQuads, 'v', doc.skeleton)).to.equal(STORED_DIGEST);
   });
@@ -57,8 +68,13 @@ describe('document digest', () => {
   it('is the same for shuffled quads and other blank node labels', () => {
     const random = seededRandom(7);
     for (const doc of corpus) {
-      const shuffled = relabelled(doc.quads, 'x').map((q) => [random(), q] as const).sort((a, b) => a[0] - b[0]).map(([, q]) => q);
-      expect(documentDigest(shuffled, doc.hintQuads, 'v'), doc.id).to.equal(documentDigest(doc.quads, doc.hintQuads, 'v'));
+      const shuffled = relabelled(doc.quads, 'x')
+        .map((q) => [random(), q] as const)
+        .sort((a, b) => a[0] - b[0])
+        .map(([, q]) => q);
+      expect(documentDigest(shuffled, doc.hintQuads, 'v'), doc.id).to.equal(
+        documentDigest(doc.quads, doc.hintQuads, 'v'),
+      );
     }
   });
 
@@ -66,10 +82,18 @@ describe('document digest', () => {
     const doc = corpus.find((d) => d.quads.some((q) => q.object.termType === 'Literal'))!;
     const base = documentDigest(doc.quads, doc.hintQuads, 'v');
     const i = doc.quads.findIndex((q) => q.object.termType === 'Literal');
-    const changed = doc.quads.map((q, j) => (j === i ? df.quad(q.subject, q.predicate, df.literal(q.object.value + '!'), q.graph) : q));
+    const changed = doc.quads.map((q, j) =>
+      j === i ? df.quad(q.subject, q.predicate, df.literal(q.object.value + '!'), q.graph) : q,
+    );
     expect(documentDigest(changed, doc.hintQuads, 'v')).to.not.equal(base);
     expect(documentDigest(doc.quads.slice(1), doc.hintQuads, 'v')).to.not.equal(base);
-    expect(documentDigest([...doc.quads, df.quad(df.namedNode(doc.id), df.namedNode('http://example.org/p'), df.literal('x'))], doc.hintQuads, 'v')).to.not.equal(base);
+    expect(
+      documentDigest(
+        [...doc.quads, df.quad(df.namedNode(doc.id), df.namedNode('http://example.org/p'), df.literal('x'))],
+        doc.hintQuads,
+        'v',
+      ),
+    ).to.not.equal(base);
     expect(documentDigest(doc.quads, doc.hintQuads, 'w')).to.not.equal(base);
   });
 
@@ -79,7 +103,9 @@ describe('document digest', () => {
     const p = df.namedNode('http://example.org/p');
     const q = df.namedNode('http://example.org/q');
     const r = df.namedNode('http://example.org/r');
-    const x = df.blankNode('x'), y = df.blankNode('y'), z = df.blankNode('z');
+    const x = df.blankNode('x'),
+      y = df.blankNode('y'),
+      z = df.blankNode('z');
     const shared = [df.quad(s, p, x), df.quad(s, q, x), df.quad(x, r, df.literal('1'))];
     const twins = [df.quad(s, p, y), df.quad(s, q, z), df.quad(y, r, df.literal('1')), df.quad(z, r, df.literal('1'))];
     expect(documentDigest(shared, [], 'v')).to.not.equal(documentDigest(twins, [], 'v'));
@@ -97,26 +123,49 @@ describe('document digest', () => {
     const one = [df.quad(s, p, df.literal('a.b'))];
     const two = [df.quad(s, p, df.literal('a')), df.quad(s, p, df.literal('b'))];
     expect(documentDigest(one, [], 'v')).to.not.equal(documentDigest(two, [], 'v'));
-    expect(documentDigest([df.quad(s, p, df.literal('1', 'en'))], [], 'v')).to.not.equal(documentDigest([df.quad(s, p, df.literal('1'))], [], 'v'));
+    expect(documentDigest([df.quad(s, p, df.literal('1', 'en'))], [], 'v')).to.not.equal(
+      documentDigest([df.quad(s, p, df.literal('1'))], [], 'v'),
+    );
   });
 
   it('tells apart two blank nodes that swap a value, and arrays in another order', () => {
-    const names = (first: string, second: string): IngestedDocument => ingestDocument({
-      '@context': 'https://linked.art/ns/v1/linked-art.json', id: 'https://example.org/person/1', type: 'Person', _label: 'P',
-      identified_by: [
-        { type: 'Name', content: first, classified_as: [{ id: 'http://vocab.getty.edu/aat/300404670', type: 'Type' }] },
-        { type: 'Name', content: second },
-      ],
-    }, 'test');
+    const names = (first: string, second: string): IngestedDocument =>
+      ingestDocument(
+        {
+          '@context': 'https://linked.art/ns/v1/linked-art.json',
+          id: 'https://example.org/person/1',
+          type: 'Person',
+          _label: 'P',
+          identified_by: [
+            {
+              type: 'Name',
+              content: first,
+              classified_as: [{ id: 'http://vocab.getty.edu/aat/300404670', type: 'Type' }],
+            },
+            { type: 'Name', content: second },
+          ],
+        },
+        'test',
+      );
     const a = names('Ann', 'Anna');
     expect(digestOf(names('Anna', 'Ann')), 'the primary name moved to the other Name').to.not.equal(digestOf(a));
-    const reversed = ingestDocument({
-      '@context': 'https://linked.art/ns/v1/linked-art.json', id: 'https://example.org/person/1', type: 'Person', _label: 'P',
-      identified_by: [
-        { type: 'Name', content: 'Anna' },
-        { type: 'Name', content: 'Ann', classified_as: [{ id: 'http://vocab.getty.edu/aat/300404670', type: 'Type' }] },
-      ],
-    }, 'test');
+    const reversed = ingestDocument(
+      {
+        '@context': 'https://linked.art/ns/v1/linked-art.json',
+        id: 'https://example.org/person/1',
+        type: 'Person',
+        _label: 'P',
+        identified_by: [
+          { type: 'Name', content: 'Anna' },
+          {
+            type: 'Name',
+            content: 'Ann',
+            classified_as: [{ id: 'http://vocab.getty.edu/aat/300404670', type: 'Type' }],
+          },
+        ],
+      },
+      'test',
+    );
     expect(digestOf(reversed), 'the same Names in another array order').to.not.equal(digestOf(a));
   });
 });

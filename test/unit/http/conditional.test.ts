@@ -4,7 +4,7 @@ import { isNotModified } from '../../../src/http/conditional.js';
 const ETAG = '"abc"';
 const MODIFIED = 'Sat, 21 Nov 2026 10:00:00 GMT';
 
-describe('conditional GET: is the client\'s copy current?', () => {
+describe("conditional GET: is the client's copy current?", () => {
   const table: Array<[string, Record<string, string>, boolean]> = [
     ['no conditions', {}, false],
     ['If-None-Match: the tag', { 'if-none-match': ETAG }, true],

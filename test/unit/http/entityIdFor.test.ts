@@ -9,10 +9,22 @@ describe('entityIdsFor: from a request path to the ids it may name', () => {
     ['a plain path', '/la/object/1', ['https://data.example.org/la/object/1']],
     ['a query string is not part of the id', '/la/object/1?format=ttl', ['https://data.example.org/la/object/1']],
     ['an absolute-form target', 'http://data.example.org/la/object/1', ['https://data.example.org/la/object/1']],
-    ['escaped UTF-8: the IRI first, the path as sent second', '/la/person/caf%C3%A9', ['https://data.example.org/la/person/café', 'https://data.example.org/la/person/caf%C3%A9']],
-    ['an escaped unreserved character', '/la/object/%41-1', ['https://data.example.org/la/object/A-1', 'https://data.example.org/la/object/%41-1']],
+    [
+      'escaped UTF-8: the IRI first, the path as sent second',
+      '/la/person/caf%C3%A9',
+      ['https://data.example.org/la/person/café', 'https://data.example.org/la/person/caf%C3%A9'],
+    ],
+    [
+      'an escaped unreserved character',
+      '/la/object/%41-1',
+      ['https://data.example.org/la/object/A-1', 'https://data.example.org/la/object/%41-1'],
+    ],
     ['an escaped reserved character stays escaped', '/la/object/a%2Fb', ['https://data.example.org/la/object/a%2Fb']],
-    ['an escaped > stays escaped', '/la/object/a%3e', ['https://data.example.org/la/object/a%3E', 'https://data.example.org/la/object/a%3e']],
+    [
+      'an escaped > stays escaped',
+      '/la/object/a%3e',
+      ['https://data.example.org/la/object/a%3E', 'https://data.example.org/la/object/a%3e'],
+    ],
     ['a lone UTF-8 continuation byte stays escaped', '/la/object/%80', ['https://data.example.org/la/object/%80']],
   ];
   for (const [name, path, ids] of named) {

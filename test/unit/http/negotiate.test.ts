@@ -24,7 +24,11 @@ describe('content negotiation', () => {
     // Browsers: a page for people; their application/xml;q=0.9 is not RDF/XML.
     ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', undefined, 'html'],
     ['text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8', undefined, 'html'],
-    ['text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7', undefined, 'html'],
+    [
+      'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
+      undefined,
+      'html',
+    ],
     ['application/xml', undefined, 406],
     ['text/*', undefined, 'turtle'],
     ['image/png', undefined, 406],
@@ -40,7 +44,9 @@ describe('content negotiation', () => {
       if (typeof expected === 'string') {
         expect(negotiateFormat(request(accept), format).name).to.equal(expected);
       } else {
-        expect(() => negotiateFormat(request(accept), format)).to.throw(HttpError).with.property('status', expected);
+        expect(() => negotiateFormat(request(accept), format))
+          .to.throw(HttpError)
+          .with.property('status', expected);
       }
     });
   }

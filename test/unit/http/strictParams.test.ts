@@ -5,7 +5,14 @@ import { HttpError } from '../../../src/http/HttpError.js';
 
 describe('strictParams', () => {
   it('decodes as URLSearchParams does', () => {
-    for (const query of ['a=1&b=2&a=3', 'q=caf%C3%A9+au+lait', 'x=%zz&y=%4&z=100%', 'flag&=v&&k=', 'n%C3%A9=%F0%9F%96%BC', 'raw=café']) {
+    for (const query of [
+      'a=1&b=2&a=3',
+      'q=caf%C3%A9+au+lait',
+      'x=%zz&y=%4&z=100%',
+      'flag&=v&&k=',
+      'n%C3%A9=%F0%9F%96%BC',
+      'raw=café',
+    ]) {
       expect([...strictParams(query, 'the URL')], query).to.deep.equal([...new URLSearchParams(query)]);
     }
   });
@@ -17,7 +24,11 @@ describe('strictParams', () => {
   ] as const) {
     it(`refuses ${query}: 400 naming the parameter and the offset`, () => {
       let error: unknown;
-      try { strictParams(query, 'the URL'); } catch (e) { error = e; }
+      try {
+        strictParams(query, 'the URL');
+      } catch (e) {
+        error = e;
+      }
       expect(error).to.be.instanceOf(HttpError);
       expect((error as HttpError).status).to.equal(400);
       expect((error as HttpError).message).to.match(says);

@@ -24,7 +24,10 @@ describe('Limits on one document, for a graph read from RDF', () => {
   });
 
   it('blank nodes that each reach the next twice (2^30 nodes rendered from 60 triples): too large, found in bounded time', () => {
-    const quads = Array.from({ length: 30 }, (_, i) => [quad(node(i), P46, node(i + 1)), quad(node(i), P45, node(i + 1))]).flat();
+    const quads = Array.from({ length: 30 }, (_, i) => [
+      quad(node(i), P46, node(i + 1)),
+      quad(node(i), P45, node(i + 1)),
+    ]).flat();
     quads.push(quad(node(30), LABEL, df.literal('end')));
     expect(graphLimitsExceeded(ROOT, quads, LIMITS)).to.deep.include({ rule: 'document-too-large', limit: 100_000 });
   });

@@ -3,7 +3,11 @@ import { formatProblem, ruleOfLine } from '../../../src/linkedart/Problem.js';
 import { shortJson, valueAt, VALUE_WIDTH } from '../../../src/linkedart/problemValue.js';
 
 describe('problemValue: the value a problem is about', () => {
-  const doc = { id: 'x', 'http://example.org/ns.key': { a: [1, { b: 'c' }] }, produced_by: { part: [{ carried_out_by: [{ id: 'p1' }, { id: 'p2' }] }] } };
+  const doc = {
+    id: 'x',
+    'http://example.org/ns.key': { a: [1, { b: 'c' }] },
+    produced_by: { part: [{ carried_out_by: [{ id: 'p1' }, { id: 'p2' }] }] },
+  };
   const table: Array<[string, unknown]> = [
     ['id', 'x'],
     ['produced_by.part[0].carried_out_by[1]', { id: 'p2' }],
@@ -26,9 +30,20 @@ describe('problemValue: the value a problem is about', () => {
   });
 
   it('formatProblem shows the value, the rule in brackets and the fix; ruleOfLine finds the rule', () => {
-    const line = formatProblem({ path: 'dimension[0].unit', value: '{"type":"Type"}', rule: 'DimensionUnit', message: 'A Dimension must have exactly one unit.', hint: 'give one unit [a MeasurementUnit]', severity: 'Violation' });
-    expect(line).to.equal('Violation at dimension[0].unit: A Dimension must have exactly one unit. (value: {"type":"Type"}) [DimensionUnit] Fix: give one unit [a MeasurementUnit]');
+    const line = formatProblem({
+      path: 'dimension[0].unit',
+      value: '{"type":"Type"}',
+      rule: 'DimensionUnit',
+      message: 'A Dimension must have exactly one unit.',
+      hint: 'give one unit [a MeasurementUnit]',
+      severity: 'Violation',
+    });
+    expect(line).to.equal(
+      'Violation at dimension[0].unit: A Dimension must have exactly one unit. (value: {"type":"Type"}) [DimensionUnit] Fix: give one unit [a MeasurementUnit]',
+    );
     expect(ruleOfLine(line)).to.equal('DimensionUnit');
-    expect(ruleOfLine(formatProblem({ path: '', rule: 'root-id', message: 'm', severity: 'Violation' }))).to.equal('root-id');
+    expect(ruleOfLine(formatProblem({ path: '', rule: 'root-id', message: 'm', severity: 'Violation' }))).to.equal(
+      'root-id',
+    );
   });
 });

@@ -1,12 +1,43 @@
 import { expect } from 'chai';
-import { documentsSeen, emptyReport, formatReport, hasFailures, problemMessages, recordWarned, type LoadReport } from '../../../src/load/LoadReport.js';
+import {
+  documentsSeen,
+  emptyReport,
+  formatReport,
+  hasFailures,
+  problemMessages,
+  recordWarned,
+  type LoadReport,
+} from '../../../src/load/LoadReport.js';
 import type { Problem } from '../../../src/linkedart/Problem.js';
 
 const ID = 'http://localhost:8080/object/';
 
-const nameContent: Problem = { document: `${ID}bad`, path: 'identified_by[0]', value: '{"type":"Name"}', term: 'content', rule: 'NameContent', message: 'A Name must have content.', hint: 'give the Name its "content"', severity: 'Violation' };
-const classifiedAs = (doc: string): Problem => ({ document: doc, path: '', term: 'classified_as', rule: 'DocumentClassifiedAs', message: 'The document has no classified_as (recommended).', severity: 'Warning' });
-const identifiedBy = (doc: string): Problem => ({ document: doc, path: '', term: 'identified_by', rule: 'DocumentIdentifiedBy', message: 'The document has no identified_by (recommended).', severity: 'Warning' });
+const nameContent: Problem = {
+  document: `${ID}bad`,
+  path: 'identified_by[0]',
+  value: '{"type":"Name"}',
+  term: 'content',
+  rule: 'NameContent',
+  message: 'A Name must have content.',
+  hint: 'give the Name its "content"',
+  severity: 'Violation',
+};
+const classifiedAs = (doc: string): Problem => ({
+  document: doc,
+  path: '',
+  term: 'classified_as',
+  rule: 'DocumentClassifiedAs',
+  message: 'The document has no classified_as (recommended).',
+  severity: 'Warning',
+});
+const identifiedBy = (doc: string): Problem => ({
+  document: doc,
+  path: '',
+  term: 'identified_by',
+  rule: 'DocumentIdentifiedBy',
+  message: 'The document has no identified_by (recommended).',
+  severity: 'Warning',
+});
 
 function report(fill: (r: LoadReport) => void, dryRun = false): LoadReport {
   const r = emptyReport(dryRun);
@@ -21,9 +52,25 @@ const mixed = report((r) => {
   r.unchanged = 1;
   r.rejected = 1;
   r.seconds = 2;
-  r.rejections.push({ source: 'dump.ndjson', location: 'line 3 (record 3)', id: `${ID}bad`, messages: problemMessages([nameContent, classifiedAs(`${ID}bad`)]), problems: [nameContent, classifiedAs(`${ID}bad`)] });
-  recordWarned(r, { source: 'dump.ndjson', location: 'line 1 (record 1)', id: `${ID}a`, messages: problemMessages([identifiedBy(`${ID}a`), classifiedAs(`${ID}a`)]) });
-  recordWarned(r, { source: 'dump.ndjson', location: 'line 2 (record 2)', id: `${ID}b`, messages: problemMessages([classifiedAs(`${ID}b`)]) });
+  r.rejections.push({
+    source: 'dump.ndjson',
+    location: 'line 3 (record 3)',
+    id: `${ID}bad`,
+    messages: problemMessages([nameContent, classifiedAs(`${ID}bad`)]),
+    problems: [nameContent, classifiedAs(`${ID}bad`)],
+  });
+  recordWarned(r, {
+    source: 'dump.ndjson',
+    location: 'line 1 (record 1)',
+    id: `${ID}a`,
+    messages: problemMessages([identifiedBy(`${ID}a`), classifiedAs(`${ID}a`)]),
+  });
+  recordWarned(r, {
+    source: 'dump.ndjson',
+    location: 'line 2 (record 2)',
+    id: `${ID}b`,
+    messages: problemMessages([classifiedAs(`${ID}b`)]),
+  });
 });
 
 describe('load: the report (LoadReport)', () => {
@@ -78,8 +125,22 @@ describe('load: the report (LoadReport)', () => {
       report: report((r) => {
         r.created = 10;
         r.seconds = 0.5;
-        r.leftovers.push({ source: 'dump.ttl', location: 'triples with no graph', messages: ['2 triples belong to no document', '<http://x/a> <http://x/p> "v"', '<http://x/b> <http://x/p> <http://x/c>'] });
-        r.rejections.push({ source: 'dump.ttl', location: 'document 3 split from the triples with no graph', id: `${ID}bad`, messages: problemMessages([nameContent]), problems: [nameContent] });
+        r.leftovers.push({
+          source: 'dump.ttl',
+          location: 'triples with no graph',
+          messages: [
+            '2 triples belong to no document',
+            '<http://x/a> <http://x/p> "v"',
+            '<http://x/b> <http://x/p> <http://x/c>',
+          ],
+        });
+        r.rejections.push({
+          source: 'dump.ttl',
+          location: 'document 3 split from the triples with no graph',
+          id: `${ID}bad`,
+          messages: problemMessages([nameContent]),
+          problems: [nameContent],
+        });
         r.unreadable.push({ source: 'dump.ttl', location: 'line 40', messages: ['Unexpected "garbage" on line 40.'] });
         r.rejected = 1;
       }),
@@ -100,15 +161,30 @@ describe('load: the report (LoadReport)', () => {
     },
     {
       name: 'a dry run says nothing was stored',
-      report: report((r) => { r.created = 4; r.seconds = 1; }, true),
-      lines: ['checked (nothing stored): 4 new, 0 replaced, 0 unchanged, 0 rejected, 0 warnings in 1.0 s (4 documents/s)'],
+      report: report((r) => {
+        r.created = 4;
+        r.seconds = 1;
+      }, true),
+      lines: [
+        'checked (nothing stored): 4 new, 0 replaced, 0 unchanged, 0 rejected, 0 warnings in 1.0 s (4 documents/s)',
+      ],
     },
     {
       name: 'warnings without a [rule] (the same id twice) are counted together, not a line each',
       report: report((r) => {
         r.created = 2;
-        recordWarned(r, { source: 'b.json', location: 'line 9 (record 2)', id: `${ID}a`, messages: ['this id was also at a.json line 1 (record 1); this later document replaces it'] });
-        recordWarned(r, { source: 'b.json', location: 'line 12 (record 3)', id: `${ID}b`, messages: ['this id was also at a.json line 2 (record 2); this later document replaces it'] });
+        recordWarned(r, {
+          source: 'b.json',
+          location: 'line 9 (record 2)',
+          id: `${ID}a`,
+          messages: ['this id was also at a.json line 1 (record 1); this later document replaces it'],
+        });
+        recordWarned(r, {
+          source: 'b.json',
+          location: 'line 12 (record 3)',
+          id: `${ID}b`,
+          messages: ['this id was also at a.json line 2 (record 2); this later document replaces it'],
+        });
       }),
       lines: [
         'warnings by rule (--warnings lists each):',
@@ -118,7 +194,10 @@ describe('load: the report (LoadReport)', () => {
     },
     {
       name: 'a stopped load ends with why',
-      report: report((r) => { r.created = 2; r.aborted = 'interrupted; every document stored so far is whole'; }),
+      report: report((r) => {
+        r.created = 2;
+        r.aborted = 'interrupted; every document stored so far is whole';
+      }),
       lines: [
         'loaded: 2 new, 0 replaced, 0 unchanged, 0 rejected, 0 warnings in 0.0 s (2 documents/s)',
         'stopped: interrupted; every document stored so far is whole',
@@ -137,11 +216,50 @@ describe('load: the report (LoadReport)', () => {
   describe('hasFailures and documentsSeen', () => {
     const cases: Array<{ name: string; fill: (r: LoadReport) => void; failures: boolean; seen: number }> = [
       { name: 'an empty load', fill: () => undefined, failures: false, seen: 0 },
-      { name: 'documents stored, with warnings', fill: (r) => { r.created = 2; r.replaced = 1; r.unchanged = 3; r.warnings = 5; }, failures: false, seen: 6 },
-      { name: 'a document rejected', fill: (r) => { r.created = 2; r.rejected = 1; }, failures: true, seen: 3 },
-      { name: 'an unreadable part', fill: (r) => { r.unreadable.push({ source: 'a', location: 'line 1', messages: ['x'] }); }, failures: true, seen: 0 },
-      { name: 'triples left over', fill: (r) => { r.leftovers.push({ source: 'a', location: 'x', messages: ['x'] }); }, failures: true, seen: 0 },
-      { name: 'stopped', fill: (r) => { r.aborted = 'interrupted'; }, failures: true, seen: 0 },
+      {
+        name: 'documents stored, with warnings',
+        fill: (r) => {
+          r.created = 2;
+          r.replaced = 1;
+          r.unchanged = 3;
+          r.warnings = 5;
+        },
+        failures: false,
+        seen: 6,
+      },
+      {
+        name: 'a document rejected',
+        fill: (r) => {
+          r.created = 2;
+          r.rejected = 1;
+        },
+        failures: true,
+        seen: 3,
+      },
+      {
+        name: 'an unreadable part',
+        fill: (r) => {
+          r.unreadable.push({ source: 'a', location: 'line 1', messages: ['x'] });
+        },
+        failures: true,
+        seen: 0,
+      },
+      {
+        name: 'triples left over',
+        fill: (r) => {
+          r.leftovers.push({ source: 'a', location: 'x', messages: ['x'] });
+        },
+        failures: true,
+        seen: 0,
+      },
+      {
+        name: 'stopped',
+        fill: (r) => {
+          r.aborted = 'interrupted';
+        },
+        failures: true,
+        seen: 0,
+      },
     ];
     for (const c of cases) {
       it(c.name, () => {
@@ -160,12 +278,25 @@ describe('load: the report (LoadReport)', () => {
     const r = emptyReport(false);
     r.created = 3;
     for (const [n, id] of ['a', 'b', 'c'].entries()) {
-      recordWarned(r, { source: 'dump.ndjson', location: `line ${n + 1} (record ${n + 1})`, id: `${ID}${id}`, messages: problemMessages([classifiedAs(`${ID}${id}`)]) }, 1);
+      recordWarned(
+        r,
+        {
+          source: 'dump.ndjson',
+          location: `line ${n + 1} (record ${n + 1})`,
+          id: `${ID}${id}`,
+          messages: problemMessages([classifiedAs(`${ID}${id}`)]),
+        },
+        1,
+      );
     }
     expect(r.warned.map((w) => w.id)).to.deep.equal([`${ID}a`]);
     expect(r.warnedNotListed).to.equal(2);
     expect(r.warnings).to.equal(3);
-    expect(formatReport(r).split('\n')[1]).to.match(/^ {2}DocumentClassifiedAs: 3, e\.g\. dump\.ndjson line 1 \(record 1\)/);
-    expect(formatReport(r, true).split('\n')).to.include('… and 2 more documents with warnings, counted but not listed');
+    expect(formatReport(r).split('\n')[1]).to.match(
+      /^ {2}DocumentClassifiedAs: 3, e\.g\. dump\.ndjson line 1 \(record 1\)/,
+    );
+    expect(formatReport(r, true).split('\n')).to.include(
+      '… and 2 more documents with warnings, counted but not listed',
+    );
   });
 });

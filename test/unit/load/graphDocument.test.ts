@@ -21,15 +21,31 @@ function parse(turtle: string): Quad[] {
 describe('load: the document of a named graph', () => {
   describe('checkGraphRoot', () => {
     const cases: Array<{ name: string; turtle: string; graph?: string; says: RegExp | undefined }> = [
-      { name: 'a root typed HumanMadeObject', turtle: 'ex:object\\/1 a crm:E22_Human-Made_Object ; rdfs:label "Jug" .', says: undefined },
-      { name: 'a root with a top-level type among others', turtle: 'ex:object\\/1 a crm:E12_Production, crm:E22_Human-Made_Object .', says: undefined },
+      {
+        name: 'a root typed HumanMadeObject',
+        turtle: 'ex:object\\/1 a crm:E22_Human-Made_Object ; rdfs:label "Jug" .',
+        says: undefined,
+      },
+      {
+        name: 'a root with a top-level type among others',
+        turtle: 'ex:object\\/1 a crm:E12_Production, crm:E22_Human-Made_Object .',
+        says: undefined,
+      },
       {
         name: 'no triple with the graph as subject (and the graph holds another entity)',
         turtle: 'ex:object\\/2 a crm:E22_Human-Made_Object ; crm:P46i_forms_part_of ex:object\\/1 .',
         says: /^no triple of the graph <https:\/\/example\.org\/object\/1> has <https:\/\/example\.org\/object\/1> as its subject; its top-level-typed subject is <https:\/\/example\.org\/object\/2>$/,
       },
-      { name: 'an empty graph', turtle: '', says: /^no triple of the graph <https:\/\/example\.org\/object\/1> has <https:\/\/example\.org\/object\/1> as its subject$/ },
-      { name: 'a root with no type', turtle: 'ex:object\\/1 rdfs:label "Jug" .', says: /^<https:\/\/example\.org\/object\/1> has no type in its graph/ },
+      {
+        name: 'an empty graph',
+        turtle: '',
+        says: /^no triple of the graph <https:\/\/example\.org\/object\/1> has <https:\/\/example\.org\/object\/1> as its subject$/,
+      },
+      {
+        name: 'a root with no type',
+        turtle: 'ex:object\\/1 rdfs:label "Jug" .',
+        says: /^<https:\/\/example\.org\/object\/1> has no type in its graph/,
+      },
       {
         name: 'a root typed Production',
         turtle: 'ex:object\\/1 a crm:E12_Production .',
@@ -40,7 +56,11 @@ describe('load: the document of a named graph', () => {
         turtle: 'ex:object\\/1 a crm:E12_Production, <https://example.org/class/Thing> .',
         says: /is typed crm:E12_Production \(Production\), <https:\/\/example\.org\/class\/Thing>, none of which is a top-level class$/,
       },
-      { name: 'a blank node typed like the root does not count', turtle: '_:object a crm:E22_Human-Made_Object .', says: /^no triple of the graph <[^>]+> has <[^>]+> as its subject$/ },
+      {
+        name: 'a blank node typed like the root does not count',
+        turtle: '_:object a crm:E22_Human-Made_Object .',
+        says: /^no triple of the graph <[^>]+> has <[^>]+> as its subject$/,
+      },
     ];
     for (const c of cases) {
       it(c.name, () => {
@@ -58,7 +78,9 @@ describe('load: the document of a named graph', () => {
     });
 
     it('names classes compactly', () => {
-      expect(compactClass('http://www.cidoc-crm.org/cidoc-crm/E12_Production')).to.equal('crm:E12_Production (Production)');
+      expect(compactClass('http://www.cidoc-crm.org/cidoc-crm/E12_Production')).to.equal(
+        'crm:E12_Production (Production)',
+      );
       expect(compactClass('https://example.org/class/Thing')).to.equal('<https://example.org/class/Thing>');
     });
   });

@@ -4,11 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { DUMP_FORMATS, dumpFormatNamed, InputError, resolveInputs, type DumpFormat, type LoadInput } from '../../../src/load/inputs.js';
+import {
+  DUMP_FORMATS,
+  dumpFormatNamed,
+  InputError,
+  resolveInputs,
+  type DumpFormat,
+  type LoadInput,
+} from '../../../src/load/inputs.js';
 
 async function textOf(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk as Buffer);
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -24,7 +31,9 @@ function inputError(run: () => unknown): InputError {
 
 describe('load: inputs (resolveInputs)', () => {
   let dir: string;
-  before(() => { dir = mkdtempSync(join(tmpdir(), 'linkedart-inputs-')); });
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'linkedart-inputs-'));
+  });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   /** A file in the test's directory, its parent folders made. */
@@ -37,8 +46,17 @@ describe('load: inputs (resolveInputs)', () => {
 
   describe('the format from the extension', () => {
     const byExtension: Array<[string, DumpFormat]> = [
-      ['json', 'jsonld'], ['jsonld', 'jsonld'], ['ndjson', 'ndjson'], ['jsonl', 'ndjson'],
-      ['nq', 'nquads'], ['nquads', 'nquads'], ['trig', 'trig'], ['ttl', 'turtle'], ['turtle', 'turtle'], ['nt', 'ntriples'], ['ntriples', 'ntriples'],
+      ['json', 'jsonld'],
+      ['jsonld', 'jsonld'],
+      ['ndjson', 'ndjson'],
+      ['jsonl', 'ndjson'],
+      ['nq', 'nquads'],
+      ['nquads', 'nquads'],
+      ['trig', 'trig'],
+      ['ttl', 'turtle'],
+      ['turtle', 'turtle'],
+      ['nt', 'ntriples'],
+      ['ntriples', 'ntriples'],
     ];
     for (const [extension, format] of byExtension) {
       for (const gz of [false, true]) {
@@ -60,7 +78,12 @@ describe('load: inputs (resolveInputs)', () => {
   describe('--format', () => {
     const cases: Array<{ name: string; file: string; format: DumpFormat; gzipped: boolean }> = [
       { name: 'overrides the extension', file: 'fmt/actually-ndjson.json', format: 'ndjson', gzipped: false },
-      { name: 'names the format of a file with an unknown extension', file: 'fmt/dump.txt', format: 'turtle', gzipped: false },
+      {
+        name: 'names the format of a file with an unknown extension',
+        file: 'fmt/dump.txt',
+        format: 'turtle',
+        gzipped: false,
+      },
       { name: 'names the format of a file with no extension', file: 'fmt/dump', format: 'nquads', gzipped: false },
       { name: 'a gzipped file is still gunzipped', file: 'fmt/dump.data.gz', format: 'trig', gzipped: true },
     ];
@@ -73,7 +96,14 @@ describe('load: inputs (resolveInputs)', () => {
 
     it('dumpFormatNamed takes a format name or an extension, in any case', () => {
       const names: Array<[string, DumpFormat | undefined]> = [
-        ['jsonld', 'jsonld'], ['NQuads', 'nquads'], ['nq', 'nquads'], ['ttl', 'turtle'], ['jsonl', 'ndjson'], ['json', 'jsonld'], ['xml', undefined], ['', undefined],
+        ['jsonld', 'jsonld'],
+        ['NQuads', 'nquads'],
+        ['nq', 'nquads'],
+        ['ttl', 'turtle'],
+        ['jsonl', 'ndjson'],
+        ['json', 'jsonld'],
+        ['xml', undefined],
+        ['', undefined],
       ];
       for (const [name, format] of names) expect(dumpFormatNamed(name), name).to.equal(format);
       for (const format of DUMP_FORMATS) expect(dumpFormatNamed(format)).to.equal(format);
@@ -90,12 +120,16 @@ describe('load: inputs (resolveInputs)', () => {
 
     it('a file with no extension and no --format', () => {
       const path = file('err/README');
-      expect(inputError(() => resolveInputs([path])).message).to.include(path).and.to.include('unknown format');
+      expect(inputError(() => resolveInputs([path])).message)
+        .to.include(path)
+        .and.to.include('unknown format');
     });
 
     it('.gz alone says nothing of the format', () => {
       const path = file('err/dump.gz', gzipSync('{}'));
-      expect(inputError(() => resolveInputs([path])).message).to.include(path).and.to.include('unknown format');
+      expect(inputError(() => resolveInputs([path])).message)
+        .to.include(path)
+        .and.to.include('unknown format');
     });
 
     it('a missing file', () => {
@@ -111,7 +145,9 @@ describe('load: inputs (resolveInputs)', () => {
     it('an empty directory', () => {
       const empty = join(dir, 'err/empty');
       mkdirSync(empty, { recursive: true });
-      expect(inputError(() => resolveInputs([empty])).message).to.include(empty).and.to.include('no dump files');
+      expect(inputError(() => resolveInputs([empty])).message)
+        .to.include(empty)
+        .and.to.include('no dump files');
     });
 
     it('a directory with no dump files among its files', () => {
@@ -121,14 +157,28 @@ describe('load: inputs (resolveInputs)', () => {
     });
 
     it('- (standard input) without --format', () => {
-      expect(inputError(() => resolveInputs(['-'])).message).to.include('standard input').and.to.include('--format');
+      expect(inputError(() => resolveInputs(['-'])).message)
+        .to.include('standard input')
+        .and.to.include('--format');
     });
   });
 
   describe('directories', () => {
     it('are walked recursively, in natural name order, skipping files that are no dumps', () => {
       const root = join(dir, 'walk');
-      for (const name of ['part10.ndjson', 'part2.ndjson', 'part1.ndjson', 'notes.txt', 'README', 'b/x.ttl', 'a/2.nq.gz', 'a/10.nq', 'a/sub/z.trig', 'c.jsonld', 'image.png.gz']) {
+      for (const name of [
+        'part10.ndjson',
+        'part2.ndjson',
+        'part1.ndjson',
+        'notes.txt',
+        'README',
+        'b/x.ttl',
+        'a/2.nq.gz',
+        'a/10.nq',
+        'a/sub/z.trig',
+        'c.jsonld',
+        'image.png.gz',
+      ]) {
         file(`walk/${name}`, name.endsWith('.gz') ? gzipSync('') : '');
       }
       const inputs = resolveInputs([root]);
@@ -149,7 +199,10 @@ describe('load: inputs (resolveInputs)', () => {
       file('walkfmt/one.json');
       file('walkfmt/two.nq');
       file('walkfmt/notes.txt');
-      expect(resolveInputs([root], 'ndjson').map((i) => [i.name.slice(root.length + 1), i.format])).to.deep.equal([['one.json', 'ndjson'], ['two.nq', 'ndjson']]);
+      expect(resolveInputs([root], 'ndjson').map((i) => [i.name.slice(root.length + 1), i.format])).to.deep.equal([
+        ['one.json', 'ndjson'],
+        ['two.nq', 'ndjson'],
+      ]);
     });
 
     it('a symbolic link to a dump file is read; a broken link and a link to a directory are not followed', () => {
@@ -160,7 +213,10 @@ describe('load: inputs (resolveInputs)', () => {
       symlinkSync(join(dir, 'elsewhere/missing.nq'), join(root, 'broken.nq'));
       symlinkSync(root, join(root, 'loop'));
       file('links/plain.ttl');
-      expect(resolveInputs([root]).map((i) => [i.name.slice(root.length + 1), i.format])).to.deep.equal([['linked.nq', 'nquads'], ['plain.ttl', 'turtle']]);
+      expect(resolveInputs([root]).map((i) => [i.name.slice(root.length + 1), i.format])).to.deep.equal([
+        ['linked.nq', 'nquads'],
+        ['plain.ttl', 'turtle'],
+      ]);
     });
 
     it('files and directories together keep the order given', () => {
@@ -175,23 +231,36 @@ describe('load: inputs (resolveInputs)', () => {
   describe('reading', () => {
     const content = `${'{"id": "http://localhost:8080/object/1", "_label": "Åsa – 東京"}\n'.repeat(5000)}`;
 
-    it('a plain file reads as it is; onBytes counts every byte; the size is the file\'s', async () => {
+    it("a plain file reads as it is; onBytes counts every byte; the size is the file's", async () => {
       const path = file('read/plain.ndjson', content);
       const [input] = resolveInputs([path]) as [LoadInput];
       let bytes = 0;
-      expect(await textOf(input.open((n) => { bytes += n; }))).to.equal(content);
+      expect(
+        await textOf(
+          input.open((n) => {
+            bytes += n;
+          }),
+        ),
+      ).to.equal(content);
       expect(bytes).to.equal(statSync(path).size);
       expect(input.size).to.equal(statSync(path).size);
     });
 
-    it('a .gz file is gunzipped; onBytes counts the compressed bytes (their sum is the file\'s size)', async () => {
+    it("a .gz file is gunzipped; onBytes counts the compressed bytes (their sum is the file's size)", async () => {
       const gz = gzipSync(content);
       const path = file('read/dump.ndjson.gz', gz);
       const [input] = resolveInputs([path]) as [LoadInput];
       expect(input.size).to.equal(gz.length);
       let bytes = 0;
       let calls = 0;
-      expect(await textOf(input.open((n) => { bytes += n; calls++; }))).to.equal(content);
+      expect(
+        await textOf(
+          input.open((n) => {
+            bytes += n;
+            calls++;
+          }),
+        ),
+      ).to.equal(content);
       expect(bytes).to.equal(statSync(path).size);
       expect(bytes).to.be.below(Buffer.byteLength(content));
       expect(calls).to.be.greaterThan(0);
@@ -233,7 +302,13 @@ describe('load: inputs (resolveInputs)', () => {
       const [input] = resolveInputs(['-'], 'ndjson', stdin) as [LoadInput];
       expect(input).to.include({ name: '-', format: 'ndjson', gzipped: false, size: undefined });
       let bytes = 0;
-      expect(await textOf(input.open((n) => { bytes += n; }))).to.equal('{"a": 1}\n');
+      expect(
+        await textOf(
+          input.open((n) => {
+            bytes += n;
+          }),
+        ),
+      ).to.equal('{"a": 1}\n');
       expect(bytes).to.equal(9);
     });
   });

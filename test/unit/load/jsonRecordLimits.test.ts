@@ -21,11 +21,22 @@ describe('JSON records held against the limits on one document', () => {
     const chunks = text.match(/[\s\S]{1,7}/g)!;
     const records = await read(chunks);
     expect(records.map(summary)).to.deep.equal([
-      ['json', 'line 1 (record 1)', undefined], ['refused', 'line 2 (record 2)', 'document-too-large'], ['json', 'line 3 (record 3)', undefined]]);
+      ['json', 'line 1 (record 1)', undefined],
+      ['refused', 'line 2 (record 2)', 'document-too-large'],
+      ['json', 'line 3 (record 3)', undefined],
+    ]);
     const refused = records[1] as Extract<LoadRecord, { kind: 'refused' }>;
-    expect(refused.problem.message).to.contain(`the document is ${Buffer.byteLength(big)} bytes; the limit is 1000 bytes`);
+    expect(refused.problem.message).to.contain(
+      `the document is ${Buffer.byteLength(big)} bytes; the limit is 1000 bytes`,
+    );
     // Too large to keep: its rejects line says so, and reads back as a pointer to where it was.
-    const line = rejectLine({ source: 'dump.json', location: refused.location, id: undefined, problems: [refused.problem], record: refused });
+    const line = rejectLine({
+      source: 'dump.json',
+      location: refused.location,
+      id: undefined,
+      problems: [refused.problem],
+      record: refused,
+    });
     const back = await read([line]);
     expect(back.map((r) => r.kind)).to.deep.equal(['unreadable']);
     expect(back[0].kind === 'unreadable' && back[0].message).to.contain('dump.json line 2 (record 2)');
@@ -34,11 +45,20 @@ describe('JSON records held against the limits on one document', () => {
   it('a record nested too deep is refused with its id and its text kept, and its rejects line reads back as the same refusal', async () => {
     const deep = '{"id":"https://example.org/deep","a":{"b":{"c":{"d":{}}}}}';
     const records = await read([`${deep}\n{"id":"https://example.org/ok"}\n`]);
-    expect(records.map(summary)).to.deep.equal([['refused', 'line 1 (record 1)', 'nested-too-deep'], ['json', 'line 2 (record 2)', undefined]]);
+    expect(records.map(summary)).to.deep.equal([
+      ['refused', 'line 1 (record 1)', 'nested-too-deep'],
+      ['json', 'line 2 (record 2)', undefined],
+    ]);
     const refused = records[0] as Extract<LoadRecord, { kind: 'refused' }>;
     expect(refused).to.include({ id: 'https://example.org/deep', text: deep });
     expect(refused.problem.path).to.equal('a.b.c.d');
-    const line = rejectLine({ source: 'dump.ndjson', location: refused.location, id: refused.id, problems: [refused.problem], record: refused });
+    const line = rejectLine({
+      source: 'dump.ndjson',
+      location: refused.location,
+      id: refused.id,
+      problems: [refused.problem],
+      record: refused,
+    });
     const back = await read([line]);
     expect(back.map(summary)).to.deep.equal([['refused', 'line 1 (record 1)', 'nested-too-deep']]);
   });

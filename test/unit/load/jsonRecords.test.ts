@@ -72,12 +72,19 @@ function chunkings(text: string): Array<{ how: string; chunks: Array<string | Bu
     { how: 'whole', chunks: [text] },
     { how: 'whole, as bytes', chunks: [bytes] },
     { how: 'one character per chunk', chunks: [...text.split('')] },
-    { how: 'one byte per chunk', chunks: cutAt(bytes, Array.from({ length: bytes.length - 1 }, (_, i) => i + 1)) },
+    {
+      how: 'one byte per chunk',
+      chunks: cutAt(
+        bytes,
+        Array.from({ length: bytes.length - 1 }, (_, i) => i + 1),
+      ),
+    },
     { how: 'random cuts (seed 1)', chunks: cutAt(text, randomCuts(text.length, 1)) },
     { how: 'random byte cuts (seed 2)', chunks: cutAt(bytes, randomCuts(bytes.length, 2)) },
   ];
   if (bytes.length <= 400) {
-    for (let i = 1; i < bytes.length; i++) out.push({ how: `bytes cut at ${i}`, chunks: [bytes.subarray(0, i), bytes.subarray(i)] });
+    for (let i = 1; i < bytes.length; i++)
+      out.push({ how: `bytes cut at ${i}`, chunks: [bytes.subarray(0, i), bytes.subarray(i)] });
   }
   return out;
 }
@@ -115,37 +122,60 @@ const cases: Array<{ name: string; text: string; records: Expected[] }> = [
   {
     name: 'an array of pretty-printed documents: each at the line it starts on',
     text: array.text,
-    records: [first, second, third].map((json, i) => ({ kind: 'json', location: `line ${array.lines[i]} (record ${i + 1})`, json })),
+    records: [first, second, third].map((json, i) => ({
+      kind: 'json',
+      location: `line ${array.lines[i]} (record ${i + 1})`,
+      json,
+    })),
   },
   {
     name: 'an array on one line',
     text: JSON.stringify([first, second]),
-    records: [{ kind: 'json', location: 'line 1 (record 1)', json: first }, { kind: 'json', location: 'line 1 (record 2)', json: second }],
+    records: [
+      { kind: 'json', location: 'line 1 (record 1)', json: first },
+      { kind: 'json', location: 'line 1 (record 2)', json: second },
+    ],
   },
   {
     name: 'NDJSON',
     text: [first, second, third].map((d) => JSON.stringify(d)).join('\n') + '\n',
-    records: [first, second, third].map((json, i) => ({ kind: 'json', location: `line ${i + 1} (record ${i + 1})`, json })),
+    records: [first, second, third].map((json, i) => ({
+      kind: 'json',
+      location: `line ${i + 1} (record ${i + 1})`,
+      json,
+    })),
   },
   {
     name: 'NDJSON with CRLF line ends, a blank line and no final line end',
     text: `${JSON.stringify(first)}\r\n\r\n${JSON.stringify(second)}`,
-    records: [{ kind: 'json', location: 'line 1 (record 1)', json: first }, { kind: 'json', location: 'line 3 (record 2)', json: second }],
+    records: [
+      { kind: 'json', location: 'line 1 (record 1)', json: first },
+      { kind: 'json', location: 'line 3 (record 2)', json: second },
+    ],
   },
   {
     name: 'a string holding } ] { [ , : and escaped quotes and backslashes',
     text: `[${JSON.stringify(tricky)},\n${JSON.stringify(tricky)}]`,
-    records: [{ kind: 'json', location: 'line 1 (record 1)', json: tricky }, { kind: 'json', location: 'line 2 (record 2)', json: tricky }],
+    records: [
+      { kind: 'json', location: 'line 1 (record 1)', json: tricky },
+      { kind: 'json', location: 'line 2 (record 2)', json: tricky },
+    ],
   },
   {
     name: 'escaped line breaks and \\u escapes in strings do not count as lines',
     text: '{"_label": "a\\nb\\u007d\\"}"}\n{"_label": "c"}',
-    records: [{ kind: 'json', location: 'line 1 (record 1)', json: { _label: 'a\nb}"}' } }, { kind: 'json', location: 'line 2 (record 2)', json: { _label: 'c' } }],
+    records: [
+      { kind: 'json', location: 'line 1 (record 1)', json: { _label: 'a\nb}"}' } },
+      { kind: 'json', location: 'line 2 (record 2)', json: { _label: 'c' } },
+    ],
   },
   {
     name: 'multi-byte UTF-8 (2, 3 and 4 bytes a character)',
     text: JSON.stringify(multibyte) + '\n' + JSON.stringify(multibyte, null, 1),
-    records: [{ kind: 'json', location: 'line 1 (record 1)', json: multibyte }, { kind: 'json', location: 'line 2 (record 2)', json: multibyte }],
+    records: [
+      { kind: 'json', location: 'line 1 (record 1)', json: multibyte },
+      { kind: 'json', location: 'line 2 (record 2)', json: multibyte },
+    ],
   },
   { name: 'an empty array', text: '[]', records: [] },
   { name: 'an empty array over lines', text: '[\n  \n]\n', records: [] },
@@ -165,13 +195,19 @@ const cases: Array<{ name: string; text: string; records: Expected[] }> = [
     records: [
       { kind: 'json', location: 'line 2 (record 1)', json: first },
       { kind: 'json', location: 'line 3 (record 2)', json: second },
-      { kind: 'unreadable', location: 'line 4 (record 3)', message: 'the input ends before the closing ] of the array' },
+      {
+        kind: 'unreadable',
+        location: 'line 4 (record 3)',
+        message: 'the input ends before the closing ] of the array',
+      },
     ],
   },
   {
     name: 'a truncated object',
     text: '{\n  "id": "http://localhost:8080/object/cut",\n  "identified_by": [\n    {"type": "Name"',
-    records: [{ kind: 'unreadable', location: 'line 1 (record 1)', message: 'the input ends inside this value (truncated?)' }],
+    records: [
+      { kind: 'unreadable', location: 'line 1 (record 1)', message: 'the input ends inside this value (truncated?)' },
+    ],
   },
   {
     name: 'a truncated NDJSON line after good ones',
@@ -199,7 +235,11 @@ const cases: Array<{ name: string; text: string; records: Expected[] }> = [
     records: [
       { kind: 'unreadable', location: 'line 1 (record 1)', message: '42 where a JSON object was expected' },
       { kind: 'json', location: 'line 2 (record 2)', json: first },
-      { kind: 'unreadable', location: 'line 3 (record 3)', message: '"a string with } and \\" in it" where a JSON object was expected' },
+      {
+        kind: 'unreadable',
+        location: 'line 3 (record 3)',
+        message: '"a string with } and \\" in it" where a JSON object was expected',
+      },
       { kind: 'unreadable', location: 'line 4 (record 4)', message: '-1.5e3 where a JSON object was expected' },
       { kind: 'json', location: 'line 5 (record 5)', json: second },
     ],
@@ -216,10 +256,16 @@ const cases: Array<{ name: string; text: string; records: Expected[] }> = [
   {
     name: 'a long stray value is shown shortened',
     text: `"${'x'.repeat(100)}"`,
-    records: [{ kind: 'unreadable', location: 'line 1 (record 1)', message: `"${'x'.repeat(39)}... where a JSON object was expected` }],
+    records: [
+      {
+        kind: 'unreadable',
+        location: 'line 1 (record 1)',
+        message: `"${'x'.repeat(39)}... where a JSON object was expected`,
+      },
+    ],
   },
   {
-    name: 'invalid JSON inside an array element: JSON.parse\'s message, and the elements after it still read',
+    name: "invalid JSON inside an array element: JSON.parse's message, and the elements after it still read",
     text: `[\n${JSON.stringify(first)},\n${badElement},\n${JSON.stringify(second)}\n]`,
     records: [
       { kind: 'json', location: 'line 2 (record 1)', json: first },
@@ -232,14 +278,21 @@ const cases: Array<{ name: string; text: string; records: Expected[] }> = [
     text: `${JSON.stringify(first)}\n{"id": "http://localhost:8080/object/y",}\n${JSON.stringify(second)}\n`,
     records: [
       { kind: 'json', location: 'line 1 (record 1)', json: first },
-      { kind: 'unreadable', location: 'line 2 (record 2)', message: notJson('{"id": "http://localhost:8080/object/y",}') },
+      {
+        kind: 'unreadable',
+        location: 'line 2 (record 2)',
+        message: notJson('{"id": "http://localhost:8080/object/y",}'),
+      },
       { kind: 'json', location: 'line 3 (record 3)', json: second },
     ],
   },
   {
     name: 'an element that is an array is handed on (the gate refuses it)',
     text: '[[1, 2], {"a": 1}]',
-    records: [{ kind: 'json', location: 'line 1 (record 1)', json: [1, 2] }, { kind: 'json', location: 'line 1 (record 2)', json: { a: 1 } }],
+    records: [
+      { kind: 'json', location: 'line 1 (record 1)', json: [1, 2] },
+      { kind: 'json', location: 'line 1 (record 2)', json: { a: 1 } },
+    ],
   },
 ];
 
@@ -252,10 +305,18 @@ describe('load: JSON-LD and NDJSON records (jsonRecords)', () => {
 
   it('every demo document, as one array and as NDJSON, cut into random chunks', async () => {
     const all = prettyArray(demo);
-    const expected: Expected[] = demo.map((json, i) => ({ kind: 'json', location: `line ${all.lines[i]} (record ${i + 1})`, json }));
+    const expected: Expected[] = demo.map((json, i) => ({
+      kind: 'json',
+      location: `line ${all.lines[i]} (record ${i + 1})`,
+      json,
+    }));
     check(await read(cutAt(Buffer.from(all.text), randomCuts(all.text.length, 7))), expected, 'array');
     const ndjson = demo.map((d) => JSON.stringify(d)).join('\n');
-    check(await read(cutAt(Buffer.from(ndjson), randomCuts(ndjson.length, 8))), demo.map((json, i) => ({ kind: 'json', location: `line ${i + 1} (record ${i + 1})`, json })), 'ndjson');
+    check(
+      await read(cutAt(Buffer.from(ndjson), randomCuts(ndjson.length, 8))),
+      demo.map((json, i) => ({ kind: 'json', location: `line ${i + 1} (record ${i + 1})`, json })),
+      'ndjson',
+    );
   });
 
   it('an array is read as it streams: each element comes out once complete, before the rest arrives', async () => {

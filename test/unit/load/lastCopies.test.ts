@@ -11,9 +11,16 @@ const quad = (id: string) => `<${id}> <http://www.w3.org/2000/01/rdf-schema#labe
 
 describe('load: which copy of an id counts (lastCopies)', () => {
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'linkedart-lastcopies-')); });
-  afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
-  const file = (name: string, text: string) => { writeFileSync(join(dir, name), text); return join(dir, name); };
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'linkedart-lastcopies-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const file = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
 
   it('one RDF dump needs no first pass (a graph cannot come twice in it); a second one does', () => {
     const one = resolveInputs([file('1.nq', quad(A))]);
@@ -31,10 +38,23 @@ describe('load: which copy of an id counts (lastCopies)', () => {
   });
 
   it('in one NDJSON file: the last record with the id counts, ids taken as the gate takes them (repaired)', async () => {
-    const lines = [{ id: A }, { id: B }, { id: 'http://localhost:8080/object/a' }, { id: 'object/b' }].map((j) => JSON.stringify(j)).join('\n') + '\n';
+    const lines =
+      [{ id: A }, { id: B }, { id: 'http://localhost:8080/object/a' }, { id: 'object/b' }]
+        .map((j) => JSON.stringify(j))
+        .join('\n') + '\n';
     const inputs = resolveInputs([file('d.ndjson', lines)]);
     const copies = await LastCopies.read(inputs, { baseUrl: 'http://localhost:8080/' });
-    expect([0, 1, 2, 3].map((n) => copies.superseded(n === 1 || n === 3 ? B : A, 0, n))).to.deep.equal([true, true, false, false]);
-    expect(recordId({ kind: 'json', location: '', json: { id: 'object/b' } }, { baseUrl: 'http://localhost:8080/', repair: 'none' })).to.equal('object/b');
+    expect([0, 1, 2, 3].map((n) => copies.superseded(n === 1 || n === 3 ? B : A, 0, n))).to.deep.equal([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(
+      recordId(
+        { kind: 'json', location: '', json: { id: 'object/b' } },
+        { baseUrl: 'http://localhost:8080/', repair: 'none' },
+      ),
+    ).to.equal('object/b');
   });
 });

@@ -58,7 +58,8 @@ function byReader(chunks: ReadonlyArray<string | Buffer>, format: LineFormat): P
  */
 function chunkings(text: string): Array<{ how: string; chunks: Array<string | Buffer> }> {
   const bytes = Buffer.from(text, 'utf8');
-  const cut = (size: number): Buffer[] => Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+  const cut = (size: number): Buffer[] =>
+    Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
   const sizes = bytes.length < 10_000 ? [1, 7] : [997];
   return [{ how: 'whole', chunks: [text] }, ...sizes.map((size) => ({ how: `bytes in ${size}s`, chunks: cut(size) }))];
 }
@@ -88,13 +89,21 @@ function expectSameTerm(actual: Term, expected: Term, blanks: BlankPairs, at: st
   expect(actual.termType, `${at}: ${describeTerm(actual)} for ${describeTerm(expected)}`).to.equal(expected.termType);
   switch (expected.termType) {
     case 'BlankNode':
-      expect(blanks.same(actual.value, expected.value), `${at}: blank node _:${actual.value} for _:${expected.value}`).to.equal(true);
+      expect(
+        blanks.same(actual.value, expected.value),
+        `${at}: blank node _:${actual.value} for _:${expected.value}`,
+      ).to.equal(true);
       return;
     case 'Literal': {
       const a = actual as typeof expected & { direction?: string };
       const e = expected as typeof expected & { direction?: string };
-      expect([a.value, a.language, a.datatype.termType, a.datatype.value, a.direction ?? ''], at)
-        .to.deep.equal([e.value, e.language, e.datatype.termType, e.datatype.value, e.direction ?? '']);
+      expect([a.value, a.language, a.datatype.termType, a.datatype.value, a.direction ?? ''], at).to.deep.equal([
+        e.value,
+        e.language,
+        e.datatype.termType,
+        e.datatype.value,
+        e.direction ?? '',
+      ]);
       return;
     }
     case 'Quad': {
@@ -161,7 +170,10 @@ const PLAIN_LINES: ReadonlyArray<[string, string]> = [
   ['a blank node label seen again (the same node)', `_:b1 ${P} _:b1 _:b1 .`],
   ['a plain literal', `${S} ${P} "plain" ${G} .`],
   ['an empty literal', `${S} ${P} "" ${G} .`],
-  ['every one-letter escape', `${S} ${P} "tab\\t backspace\\b newline\\n return\\r formfeed\\f quote\\" apostrophe\\' backslash\\\\ end" ${G} .`],
+  [
+    'every one-letter escape',
+    `${S} ${P} "tab\\t backspace\\b newline\\n return\\r formfeed\\f quote\\" apostrophe\\' backslash\\\\ end" ${G} .`,
+  ],
   ['\\u and \\U escapes', `${S} ${P} "\\u00E9\\u00e9 \\U0001F600 \\u0041\\u0000" ${G} .`],
   ['escapes n3 and JSON read alike, and a \\U', `${S} ${P} "{\\"a\\":[\\"\\\\\\\\\\"]} \\U00000041" ${G} .`],
   ['written tabs and control characters', `${S} ${P} "raw\ttab and \u0001 control \u007f" ${G} .`],
@@ -176,7 +188,10 @@ const PLAIN_LINES: ReadonlyArray<[string, string]> = [
   ['the same datatype again', `${S} ${P} "2"^^<${XSD}integer> ${G} .`],
   ['\\u and \\U escapes in IRIs', `<http://example.org/\\u00E9t\\U0001F600> ${P} <urn:x:\\u0041> ${G} .`],
   ['an escape in the scheme of an IRI', `<\\u0068ttp://example.org/s> ${P} ${O} .`],
-  ['IRIs with a query, a fragment, %-escapes, @ and non-ASCII', `<http://example.org/é?q=1&r=%20#frag> ${P} <mailto:a@b.c> <a:> .`],
+  [
+    'IRIs with a query, a fragment, %-escapes, @ and non-ASCII',
+    `<http://example.org/é?q=1&r=%20#frag> ${P} <mailto:a@b.c> <a:> .`,
+  ],
   ['tabs and spaces around terms', `  ${S}\t${P}   ${O}\t${G}\t.  \t`],
   ['no space between terms', `${S}${P}${O}${G}.`],
   ['no space after a literal and a language', `${S} ${P} "x"${G}.`],
@@ -186,7 +201,10 @@ const PLAIN_LINES: ReadonlyArray<[string, string]> = [
   ['a comment line', '# a comment'],
   ['an indented comment line', ' \t# indented'],
   ['an empty comment', '#'],
-  ['a hint comment line', `#@hint ${S} <urn:linkedart-service:shape> "{\\"i\\":1}" <urn:linkedart-service:hints:http://example.org/s> .`],
+  [
+    'a hint comment line',
+    `#@hint ${S} <urn:linkedart-service:shape> "{\\"i\\":1}" <urn:linkedart-service:hints:http://example.org/s> .`,
+  ],
   ['an empty line', ''],
   ['a line of spaces and tabs', '  \t  '],
 ];
@@ -287,14 +305,25 @@ describe('load: the N-Quads line reader, against n3 (nquadsItems)', () => {
     it('a graph term is an error, as n3 says', async () => {
       const line = `${S} ${P} ${O} ${G} .`;
       expect(readsItself(line, 'N-Triples')).to.equal(false);
-      expect((await expectAsN3(`${BEFORE.replace(` ${G}`, '')}\n${line}\n`, 'N-Triples')).error).to.match(/ on line 2\.$/);
+      expect((await expectAsN3(`${BEFORE.replace(` ${G}`, '')}\n${line}\n`, 'N-Triples')).error).to.match(
+        / on line 2\.$/,
+      );
     });
 
     it('a long message cut to 200 characters is cut as n3 cuts it when the line number is longer', async () => {
       // A statement over two lines sends the rest to n3 from line 8 on; the error on line 12 (n3's line 5 of the rest) has a longer number.
-      const lines = [...Array.from({ length: 7 }, (_, i) => `${S} ${P} "${i}" .`), `${S} ${P}`, `${O} .`, `${S} ${P} "9" .`, `${S} ${P} "10" .`, `VERSION "${'9'.repeat(300)}"`];
+      const lines = [
+        ...Array.from({ length: 7 }, (_, i) => `${S} ${P} "${i}" .`),
+        `${S} ${P}`,
+        `${O} .`,
+        `${S} ${P} "9" .`,
+        `${S} ${P} "10" .`,
+        `VERSION "${'9'.repeat(300)}"`,
+      ];
       const expected = await expectAsN3(lines.join('\n') + '\n', 'N-Triples');
-      expect(expected.error).to.have.lengthOf(200).and.match(/^Detected unsupported version: "9+… on line 12\.$/);
+      expect(expected.error)
+        .to.have.lengthOf(200)
+        .and.match(/^Detected unsupported version: "9+… on line 12\.$/);
     });
   });
 
@@ -302,33 +331,52 @@ describe('load: the N-Quads line reader, against n3 (nquadsItems)', () => {
     const cases: ReadonlyArray<[string, string]> = [
       ['CRLF line endings', `${BEFORE}\r\n# c\r\n${S} ${P} "x" .\r\n\r\n${AFTER}\r\n`],
       ['CRLF, then an error: its line', `${BEFORE}\r\n${S} ${P} "x" .\r\n<s> ${P} ${O} .\r\n${AFTER}\r\n`],
-      ['lone CRs count as line breaks, as n3 counts them', `${BEFORE}\r${S} ${P} "x" .\n${S} ${P} ${O} .\r${S} ${P} ${O} .\n<s> ${P} ${O} .\n`],
+      [
+        'lone CRs count as line breaks, as n3 counts them',
+        `${BEFORE}\r${S} ${P} "x" .\n${S} ${P} ${O} .\r${S} ${P} ${O} .\n<s> ${P} ${O} .\n`,
+      ],
       ['a CR at the very end', `${BEFORE}\n${AFTER}\r`],
       ['no line break at the end', `${BEFORE}\n${AFTER}`],
       ['a comment with no line break at the end', `${BEFORE}\n# the end`],
       ['a byte order mark at the start', `\ufeff${BEFORE}\n${AFTER}\n`],
       ['empty input', ''],
       ['only line breaks', '\n\n\r\n'],
-      ['a statement over two lines: n3 reads on from there', `${BEFORE}\n${S} ${P}\n  ${O} ${G} .\n${AFTER}\n_:b ${P} "x"@en .\n`],
+      [
+        'a statement over two lines: n3 reads on from there',
+        `${BEFORE}\n${S} ${P}\n  ${O} ${G} .\n${AFTER}\n_:b ${P} "x"@en .\n`,
+      ],
       ['a statement over lines, then an error: its line', `${BEFORE}\n${S}\n${P}\n${O} .\n${AFTER}\n${S} ${P} <o> .\n`],
-      ['a comment inside a statement over lines, before its quad as n3 places it', `${BEFORE}\n${S} ${P} # between\n${O} .\n`],
-      ['blank nodes before and after n3 takes over are the same nodes', `_:a ${P} _:b .\n${S} ${P}\n_:a .\n_:b ${P} _:a .\n`],
+      [
+        'a comment inside a statement over lines, before its quad as n3 places it',
+        `${BEFORE}\n${S} ${P} # between\n${O} .\n`,
+      ],
+      [
+        'blank nodes before and after n3 takes over are the same nodes',
+        `_:a ${P} _:b .\n${S} ${P}\n_:a .\n_:b ${P} _:a .\n`,
+      ],
       ['an error at the end of the input', `${BEFORE}\n${S} ${P} "x"`],
-      ['a CR inside a comment ends it: the rest of the line is an error', `${BEFORE}\n${S} ${P} ${O} . # a\rb\n${AFTER}\n`],
+      [
+        'a CR inside a comment ends it: the rest of the line is an error',
+        `${BEFORE}\n${S} ${P} ${O} . # a\rb\n${AFTER}\n`,
+      ],
     ];
     for (const [name, text] of cases) {
-      it(name, async () => { await expectAsN3(text, 'N-Quads'); });
+      it(name, async () => {
+        await expectAsN3(text, 'N-Quads');
+      });
     }
   });
 
   describe('the input: its errors, and reading no further ahead than asked', () => {
     /** A stream of the given chunks that then fails, as a broken gzip stream or a body over its limit does. */
     function failingAfter(chunks: readonly string[], failure: Error): Readable {
-      // eslint-disable-next-line @typescript-eslint/require-await -- an AsyncIterable on purpose: the code under test reads an async source
-      return Readable.from((async function* () {
-        for (const chunk of chunks) yield chunk;
-        throw failure;
-      })());
+      return Readable.from(
+        // eslint-disable-next-line @typescript-eslint/require-await -- an AsyncIterable on purpose: the code under test reads an async source
+        (async function* () {
+          for (const chunk of chunks) yield chunk;
+          throw failure;
+        })(),
+      );
     }
 
     for (const [name, chunks] of [
@@ -346,9 +394,14 @@ describe('load: the N-Quads line reader, against n3 (nquadsItems)', () => {
 
     it('the input is read ahead of the batches taken by a bounded number of items, not to its end; stopping lets it go', async () => {
       let pulled = 0;
-      const source = Readable.from((function* () {
-        for (let i = 0; i < 100_000; i++) { pulled++; yield `${S} ${P} "${i}" ${G} .\n`; }
-      })());
+      const source = Readable.from(
+        (function* () {
+          for (let i = 0; i < 100_000; i++) {
+            pulled++;
+            yield `${S} ${P} "${i}" ${G} .\n`;
+          }
+        })(),
+      );
       const items = nquadsItems(source, 'N-Quads');
       const first = await items.next();
       expect(first.done).to.equal(false);
@@ -387,13 +440,19 @@ describe('load: the N-Quads line reader, against n3 (nquadsItems)', () => {
       for (const line of lines) expect(reader.read(line, 0, line.length, []), line).to.equal(true);
     }
 
-    for (const [format, n3Format] of [['nquads', 'N-Quads'], ['ntriples', 'N-Triples']] as const) {
+    for (const [format, n3Format] of [
+      ['nquads', 'N-Quads'],
+      ['ntriples', 'N-Triples'],
+    ] as const) {
       it(`the demo collection exported as ${format}: every line read by the line reader, and as n3 reads it`, async () => {
         const text = await exported(format);
         expectAllReadItself(text, n3Format);
         const expected = await expectAsN3(text, n3Format);
         expect(expected.error).to.equal(undefined);
-        expect(expected.items.filter((i) => typeof i === 'string' && i.startsWith('@hint ')).length, 'hint lines').to.be.greaterThan(10);
+        expect(
+          expected.items.filter((i) => typeof i === 'string' && i.startsWith('@hint ')).length,
+          'hint lines',
+        ).to.be.greaterThan(10);
       });
     }
 
@@ -409,7 +468,9 @@ describe('load: the N-Quads line reader, against n3 (nquadsItems)', () => {
       expect(expected.error).to.equal(undefined);
       expectSameReading(await byReader([text], 'N-Quads'), expected, 'whole');
       const bytes = Buffer.from(text);
-      const chunks = Array.from({ length: Math.ceil(bytes.length / 1000) }, (_, i) => bytes.subarray(i * 1000, (i + 1) * 1000));
+      const chunks = Array.from({ length: Math.ceil(bytes.length / 1000) }, (_, i) =>
+        bytes.subarray(i * 1000, (i + 1) * 1000),
+      );
       expectSameReading(await byReader(chunks, 'N-Quads'), expected, 'bytes in 1000s');
     });
 

@@ -31,10 +31,7 @@ const PERSON_1 = [
   `${iri('person/1')} ${TYPE} ${crm('E21_Person')}`,
   `${iri('person/1')} ${LABEL} "Edith Marrow – 東京 😀"`,
 ];
-const PLACE_1 = [
-  `${iri('place/1')} ${TYPE} ${crm('E53_Place')}`,
-  `${iri('place/1')} ${LABEL} "Whitby"`,
-];
+const PLACE_1 = [`${iri('place/1')} ${TYPE} ${crm('E53_Place')}`, `${iri('place/1')} ${LABEL} "Whitby"`];
 const STRAY = [`<https://other.example.org/thing> ${LABEL} "nobody's"`];
 
 function inGraph(lines: readonly string[], graph: string): string {
@@ -47,10 +44,17 @@ function inDefault(lines: readonly string[]): string {
 /** A term as N-Triples text, every blank node `_:_` (parsers relabel them; each test document has few). */
 function termText(t: Term): string {
   switch (t.termType) {
-    case 'NamedNode': return `<${t.value}>`;
-    case 'BlankNode': return '_:_';
-    case 'Literal': return JSON.stringify(t.value) + (t.language ? `@${t.language}` : t.datatype.value.endsWith('#string') ? '' : `^^<${t.datatype.value}>`);
-    default: return '';
+    case 'NamedNode':
+      return `<${t.value}>`;
+    case 'BlankNode':
+      return '_:_';
+    case 'Literal':
+      return (
+        JSON.stringify(t.value) +
+        (t.language ? `@${t.language}` : t.datatype.value.endsWith('#string') ? '' : `^^<${t.datatype.value}>`)
+      );
+    default:
+      return '';
   }
 }
 function triples(quads: readonly Quad[]): string[] {
@@ -61,7 +65,11 @@ function lines(expected: readonly string[]): string[] {
   return expected.map((l) => l.replace(/_:[A-Za-z0-9_]+/g, '_:_')).sort();
 }
 
-async function read(chunks: ReadonlyArray<string | Buffer>, format: RdfFormat, baseUrl?: string): Promise<LoadRecord[]> {
+async function read(
+  chunks: ReadonlyArray<string | Buffer>,
+  format: RdfFormat,
+  baseUrl?: string,
+): Promise<LoadRecord[]> {
   const out: LoadRecord[] = [];
   for await (const record of rdfRecords(Readable.from(chunks), format, { baseUrl })) out.push(record);
   return out;
@@ -73,8 +81,10 @@ type Expected =
   | { kind: 'leftover'; location: string | RegExp; message: RegExp; triples: readonly string[] };
 
 function check(actual: readonly LoadRecord[], expected: readonly Expected[], how: string): void {
-  expect(actual.map((r) => `${r.kind} ${r.location}`), `${how}: kinds and locations`)
-    .to.have.lengthOf(expected.length);
+  expect(
+    actual.map((r) => `${r.kind} ${r.location}`),
+    `${how}: kinds and locations`,
+  ).to.have.lengthOf(expected.length);
   expected.forEach((e, i) => {
     const a = actual[i];
     const at = `${how}: record ${i + 1} (${a.kind} ${a.location})`;
@@ -84,7 +94,8 @@ function check(actual: readonly LoadRecord[], expected: readonly Expected[], how
     if (e.kind === 'graph' && a.kind === 'graph') {
       expect(a.id, at).to.equal(e.id);
       expect(triples(a.quads), at).to.deep.equal(lines(e.triples));
-      for (const q of a.quads) expect(q.graph.equals(df.namedNode(e.id)), `${at}: every quad in the graph named by the id`).to.equal(true);
+      for (const q of a.quads)
+        expect(q.graph.equals(df.namedNode(e.id)), `${at}: every quad in the graph named by the id`).to.equal(true);
       expect(a.hints, at).to.have.lengthOf(e.hints ?? 0);
     } else if (e.kind === 'leftover' && a.kind === 'leftover') {
       expect(a.message, at).to.match(e.message);
@@ -101,7 +112,10 @@ function chunkings(text: string): Array<{ how: string; chunks: Array<string | Bu
   const cuts = [7, 61, 62, 63, 200, 333].filter((n) => n < bytes.length);
   const pieces: Buffer[] = [];
   let from = 0;
-  for (const at of cuts) { pieces.push(bytes.subarray(from, at)); from = at; }
+  for (const at of cuts) {
+    pieces.push(bytes.subarray(from, at));
+    from = at;
+  }
   pieces.push(bytes.subarray(from));
   return [
     { how: 'whole', chunks: [text] },
@@ -117,7 +131,12 @@ function splitOf(lines: readonly string[], baseUrl?: string): Array<{ id: string
 }
 
 function splitRecords(lines: readonly string[], baseUrl?: string): Expected[] {
-  return splitOf(lines, baseUrl).map((d, i) => ({ kind: 'graph', location: `document ${i + 1} split from the triples with no graph`, id: d.id, triples: d.triples }));
+  return splitOf(lines, baseUrl).map((d, i) => ({
+    kind: 'graph',
+    location: `document ${i + 1} split from the triples with no graph`,
+    id: d.id,
+    triples: d.triples,
+  }));
 }
 
 const TURTLE = `@prefix crm: <${CRM}> .
@@ -146,12 +165,25 @@ const cases: Array<{ name: string; format: RdfFormat; text: string; baseUrl?: st
   {
     name: 'a graph that comes back after another: the first part is a record, the return is reported once',
     format: 'nquads',
-    text: inGraph(OBJECT_1.slice(0, 2), iri('object/1')) + inGraph(PERSON_1, iri('person/1')) + inGraph(OBJECT_1.slice(2), iri('object/1'))
-      + inGraph(PLACE_1, iri('place/1')) + inGraph([`${iri('object/1')} ${LABEL} "again"`], iri('object/1')),
+    text:
+      inGraph(OBJECT_1.slice(0, 2), iri('object/1')) +
+      inGraph(PERSON_1, iri('person/1')) +
+      inGraph(OBJECT_1.slice(2), iri('object/1')) +
+      inGraph(PLACE_1, iri('place/1')) +
+      inGraph([`${iri('object/1')} ${LABEL} "again"`], iri('object/1')),
     records: [
-      { kind: 'graph', location: `line 1 (graph 1 ${iri('object/1')})`, id: `${B}object/1`, triples: OBJECT_1.slice(0, 2) },
+      {
+        kind: 'graph',
+        location: `line 1 (graph 1 ${iri('object/1')})`,
+        id: `${B}object/1`,
+        triples: OBJECT_1.slice(0, 2),
+      },
       { kind: 'graph', location: `line 3 (graph 2 ${iri('person/1')})`, id: `${B}person/1`, triples: PERSON_1 },
-      { kind: 'unreadable', location: iri('object/1'), message: new RegExp(`^quads of ${iri('object/1')} come again after other`) },
+      {
+        kind: 'unreadable',
+        location: iri('object/1'),
+        message: new RegExp(`^quads of ${iri('object/1')} come again after other`),
+      },
       { kind: 'graph', location: `line 8 (graph 3 ${iri('place/1')})`, id: `${B}place/1`, triples: PLACE_1 },
     ],
   },
@@ -174,7 +206,15 @@ const cases: Array<{ name: string; format: RdfFormat; text: string; baseUrl?: st
     name: 'triples that belong to no document: a leftover record with them',
     format: 'ntriples',
     text: inDefault([...PLACE_1, ...STRAY]),
-    records: [...splitRecords(PLACE_1), { kind: 'leftover', location: 'triples with no graph', message: /^1 triples belong to no document$/, triples: STRAY }],
+    records: [
+      ...splitRecords(PLACE_1),
+      {
+        kind: 'leftover',
+        location: 'triples with no graph',
+        message: /^1 triples belong to no document$/,
+        triples: STRAY,
+      },
+    ],
   },
   {
     name: 'with a base URL, a root outside it is left over, and the message says under what',
@@ -183,13 +223,22 @@ const cases: Array<{ name: string; format: RdfFormat; text: string; baseUrl?: st
     baseUrl: B,
     records: [
       ...splitRecords(PLACE_1, B),
-      { kind: 'leftover', location: 'triples with no graph', message: new RegExp(`^1 triples belong to no document under ${B}$`), triples: [`<https://other.example.org/place/9> ${TYPE} ${crm('E53_Place')}`] },
+      {
+        kind: 'leftover',
+        location: 'triples with no graph',
+        message: new RegExp(`^1 triples belong to no document under ${B}$`),
+        triples: [`<https://other.example.org/place/9> ${TYPE} ${crm('E53_Place')}`],
+      },
     ],
   },
   {
     name: 'a syntax error: the line in the location; the graph read before is a record, the graph in progress is not loaded',
     format: 'nquads',
-    text: inGraph(PLACE_1, iri('place/1')) + inGraph(PERSON_1, iri('person/1')) + `${iri('person/1')} ${LABEL} not-a-term ${iri('person/1')} .\n` + inGraph(OBJECT_1, iri('object/1')),
+    text:
+      inGraph(PLACE_1, iri('place/1')) +
+      inGraph(PERSON_1, iri('person/1')) +
+      `${iri('person/1')} ${LABEL} not-a-term ${iri('person/1')} .\n` +
+      inGraph(OBJECT_1, iri('object/1')),
     records: [
       { kind: 'graph', location: `line 1 (graph 1 ${iri('place/1')})`, id: `${B}place/1`, triples: PLACE_1 },
       { kind: 'unreadable', location: 'line 5', message: /line 5/ },
@@ -225,7 +274,11 @@ const cases: Array<{ name: string; format: RdfFormat; text: string; baseUrl?: st
     text: `@prefix crm: <${CRM}> .\n\n${iri('place/1')} a crm:E53_Place .\n${iri('object/1')} a crm:E22_Human-Made_Object ;\n  crm:P3_has_note "unterminated .\n`,
     records: [
       { kind: 'unreadable', location: 'line 5', message: /line 5/ },
-      { kind: 'unreadable', location: 'triples with no graph', message: /^not loaded: the input broke off, so the 2 triples with no graph read before it are not split/ },
+      {
+        kind: 'unreadable',
+        location: 'triples with no graph',
+        message: /^not loaded: the input broke off, so the 2 triples with no graph read before it are not split/,
+      },
     ],
   },
   {
@@ -236,7 +289,11 @@ const cases: Array<{ name: string; format: RdfFormat; text: string; baseUrl?: st
       { kind: 'unreadable', location: 'line 5', message: /line 5/ },
       // Triples with no graph do not end a graph's run: the graph was still open at the break.
       { kind: 'unreadable', location: iri('place/1'), message: /^not loaded: the input broke off/ },
-      { kind: 'unreadable', location: 'triples with no graph', message: /^not loaded: the input broke off, so the 2 triples with no graph/ },
+      {
+        kind: 'unreadable',
+        location: 'triples with no graph',
+        message: /^not loaded: the input broke off, so the 2 triples with no graph/,
+      },
     ],
   },
 ];
@@ -255,17 +312,49 @@ describe('load: RDF records (rdfRecords)', () => {
     }
   });
 
-  describe('graphs that are no entity\'s document: leftover records, nothing else', () => {
-    const cases: Array<{ name: string; format: RdfFormat; text: string; location: RegExp; message: RegExp; triples: readonly string[] }> = [
-      { name: 'a graph named by a blank node (N-Quads)', format: 'nquads', text: inGraph(PLACE_1, '_:g1'), location: /^graph _:/, message: /blank node/, triples: PLACE_1 },
-      { name: 'a graph named by a blank node (TriG)', format: 'trig', text: `_:g1 {\n${inDefault(PLACE_1)}}\n`, location: /^graph _:/, message: /blank node/, triples: PLACE_1 },
+  describe("graphs that are no entity's document: leftover records, nothing else", () => {
+    const cases: Array<{
+      name: string;
+      format: RdfFormat;
+      text: string;
+      location: RegExp;
+      message: RegExp;
+      triples: readonly string[];
+    }> = [
       {
-        name: 'a urn:linkedart-service: graph', format: 'nquads', text: inGraph(PLACE_1, '<urn:linkedart-service:meta>'),
-        location: /^graph <urn:linkedart-service:meta>$/, message: /internal graphs/, triples: PLACE_1,
+        name: 'a graph named by a blank node (N-Quads)',
+        format: 'nquads',
+        text: inGraph(PLACE_1, '_:g1'),
+        location: /^graph _:/,
+        message: /blank node/,
+        triples: PLACE_1,
       },
       {
-        name: 'a hint graph written as data', format: 'nquads', text: inGraph([`${iri('place/1')} <urn:linkedart-service:shape> "{}"`], `<urn:linkedart-service:hints:${B}place/1>`),
-        location: /^graph <urn:linkedart-service:hints:/, message: /internal graphs/, triples: [`${iri('place/1')} <urn:linkedart-service:shape> "{}"`],
+        name: 'a graph named by a blank node (TriG)',
+        format: 'trig',
+        text: `_:g1 {\n${inDefault(PLACE_1)}}\n`,
+        location: /^graph _:/,
+        message: /blank node/,
+        triples: PLACE_1,
+      },
+      {
+        name: 'a urn:linkedart-service: graph',
+        format: 'nquads',
+        text: inGraph(PLACE_1, '<urn:linkedart-service:meta>'),
+        location: /^graph <urn:linkedart-service:meta>$/,
+        message: /internal graphs/,
+        triples: PLACE_1,
+      },
+      {
+        name: 'a hint graph written as data',
+        format: 'nquads',
+        text: inGraph(
+          [`${iri('place/1')} <urn:linkedart-service:shape> "{}"`],
+          `<urn:linkedart-service:hints:${B}place/1>`,
+        ),
+        location: /^graph <urn:linkedart-service:hints:/,
+        message: /internal graphs/,
+        triples: [`${iri('place/1')} <urn:linkedart-service:shape> "{}"`],
       },
     ];
     for (const c of cases) {
@@ -284,20 +373,30 @@ describe('load: RDF records (rdfRecords)', () => {
       });
     }
 
-    it('between two documents, they do not break the documents\' runs', async () => {
+    it("between two documents, they do not break the documents' runs", async () => {
       const text = inGraph(PLACE_1, iri('place/1')) + inGraph(STRAY, '_:g') + inGraph(PERSON_1, iri('person/1'));
       const records = await read([text], 'nquads');
       expect(records.map((r) => r.kind).sort()).to.deep.equal(['graph', 'graph', 'leftover']);
-      expect(records.filter((r) => r.kind === 'graph').map((r) => r.kind === 'graph' && triples(r.quads))).to.deep.equal([lines(PLACE_1), lines(PERSON_1)]);
+      expect(
+        records.filter((r) => r.kind === 'graph').map((r) => r.kind === 'graph' && triples(r.quads)),
+      ).to.deep.equal([lines(PLACE_1), lines(PERSON_1)]);
     });
   });
 
   describe('#@hint comment lines', () => {
-    const docs = readDocuments(DEMO_DIR).slice(0, 4).map((d) => ({ json: d.json, ingested: ingestDocument(d.json) }));
+    const docs = readDocuments(DEMO_DIR)
+      .slice(0, 4)
+      .map((d) => ({ json: d.json, ingested: ingestDocument(d.json) }));
 
     /** The hint lines and data of each document, as `linkedart export` writes them. */
     function dump(withGraphs: boolean, order: ReadonlyArray<IngestedDocument> = docs.map((d) => d.ingested)): string {
-      return order.map((d, i) => hintCommentLines(d.hintQuads) + relabelBlankNodes(writeNTriples(d.quads, withGraphs ? d.id : undefined), `d${i}_`)).join('');
+      return order
+        .map(
+          (d, i) =>
+            hintCommentLines(d.hintQuads) +
+            relabelBlankNodes(writeNTriples(d.quads, withGraphs ? d.id : undefined), `d${i}_`),
+        )
+        .join('');
     }
 
     function checkHinted(records: readonly LoadRecord[]): void {
@@ -310,11 +409,13 @@ describe('load: RDF records (rdfRecords)', () => {
         expect(triples(record.hints), ingested.id).to.deep.equal(triples(exported));
         for (const h of record.hints) expect(h.graph.equals(exported[0].graph)).to.equal(true);
         // With its hints, the record renders back to the very document.
-        expect(renderDocument(record.id, [...record.quads, ...record.hints])?.document, ingested.id).to.deep.equal(json);
+        expect(renderDocument(record.id, [...record.quads, ...record.hints])?.document, ingested.id).to.deep.equal(
+          json,
+        );
       }
     }
 
-    it('N-Quads: each document\'s hints attach to its graph record, and render it back exactly', async () => {
+    it("N-Quads: each document's hints attach to its graph record, and render it back exactly", async () => {
       const records = await read([dump(true)], 'nquads');
       expect(records.map((r) => r.kind)).to.deep.equal(['graph', 'graph', 'graph', 'graph']);
       checkHinted(records);
@@ -334,11 +435,14 @@ describe('load: RDF records (rdfRecords)', () => {
 
     it('a hint line for a document that is not in the dump attaches to nothing', async () => {
       const [first, second] = docs.map((d) => d.ingested) as [IngestedDocument, IngestedDocument];
-      const text = hintCommentLines(second.hintQuads) + hintCommentLines(first.hintQuads) + writeNTriples(first.quads, first.id);
+      const text =
+        hintCommentLines(second.hintQuads) + hintCommentLines(first.hintQuads) + writeNTriples(first.quads, first.id);
       const records = await read([text], 'nquads');
       expect(records).to.have.lengthOf(1);
       const record = records[0];
-      expect(record.kind === 'graph' && triples(record.hints)).to.deep.equal(triples(first.hintQuads.filter(isExportedHint)));
+      expect(record.kind === 'graph' && triples(record.hints)).to.deep.equal(
+        triples(first.hintQuads.filter(isExportedHint)),
+      );
     });
 
     it('other comments are comments', async () => {

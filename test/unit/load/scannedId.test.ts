@@ -11,15 +11,26 @@ import { seededRandom } from '../../support/random.js';
 /** What the load takes as a record's id: `json.id ?? json['@id']` when a string; undefined for text JSON.parse refuses. */
 function parsedId(text: string): string | undefined {
   let json: unknown;
-  try { json = JSON.parse(text); } catch { return undefined; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
   const id = (json as Record<string, unknown>)['id'] ?? (json as Record<string, unknown>)['@id'];
   return typeof id === 'string' ? id : undefined;
 }
 
-const valid = (text: string) => { try { JSON.parse(text); return true; } catch { return false; } };
+const valid = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
-describe('load: a record\'s id read from its text (scannedId)', () => {
+describe("load: a record's id read from its text (scannedId)", () => {
   it('says what JSON.parse would, for ids as JSON writes them', () => {
     const cases: Array<[string, string | undefined]> = [
       ['{"id":"a"}', 'a'],
@@ -48,7 +59,13 @@ describe('load: a record\'s id read from its text (scannedId)', () => {
   });
 
   it('is unsure where a key is escaped, a key is `problems` (a rejects line), or the id does not read', () => {
-    for (const text of ['{"\\u0069d":"x"}', '{"problems":[],"document":{"id":"x"},"id":"y"}', '{"id":"\\x"}', '{"id":"a"', '{"id" "a"}']) {
+    for (const text of [
+      '{"\\u0069d":"x"}',
+      '{"problems":[],"document":{"id":"x"},"id":"y"}',
+      '{"id":"\\x"}',
+      '{"id":"a"',
+      '{"id" "a"}',
+    ]) {
       expect(scannedId(text), text).to.equal(UNSURE);
     }
   });
@@ -62,7 +79,9 @@ describe('load: a record\'s id read from its text (scannedId)', () => {
       const variants = [text];
       for (let k = 0; k < 30; k++) {
         const at = Math.floor(random() * text.length);
-        variants.push(text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] + text.slice(at + (random() < 0.5 ? 1 : 0)));
+        variants.push(
+          text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] + text.slice(at + (random() < 0.5 ? 1 : 0)),
+        );
       }
       for (const v of variants) {
         const scanned = scannedId(v);
@@ -76,8 +95,12 @@ describe('load: a record\'s id read from its text (scannedId)', () => {
 
   describe('the first pass of a load (LastCopies), reading ids so', () => {
     let dir: string;
-    beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'linkedart-scannedid-')); });
-    afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'linkedart-scannedid-'));
+    });
+    afterEach(() => {
+      rmSync(dir, { recursive: true, force: true });
+    });
     const A = 'http://localhost:8080/object/a';
 
     it('a later copy the load cannot read, or refuses at a limit, does not supersede the earlier one', async () => {
@@ -97,7 +120,11 @@ describe('load: a record\'s id read from its text (scannedId)', () => {
 
     it('a rejects line counts as the document it holds', async () => {
       const B = 'http://localhost:8080/object/b';
-      const lines = [`{"id":"${B}"}`, JSON.stringify({ source: 's', location: 'l', id: A, problems: [], document: { id: B } })].join('\n') + '\n';
+      const lines =
+        [
+          `{"id":"${B}"}`,
+          JSON.stringify({ source: 's', location: 'l', id: A, problems: [], document: { id: B } }),
+        ].join('\n') + '\n';
       writeFileSync(join(dir, 'd.ndjson'), lines);
       const copies = await LastCopies.read(resolveInputs([join(dir, 'd.ndjson')]), {});
       expect(copies.superseded(B, 0, 0)).to.equal(true);

@@ -23,7 +23,10 @@ function parse(turtle: string): Quad[] {
 
 /** The triples as sorted N-Triples lines (for ground comparisons and readable failures). */
 function lines(quads: readonly Quad[]): string[] {
-  return toNTriples(quads).split('\n').filter((l) => l !== '').sort();
+  return toNTriples(quads)
+    .split('\n')
+    .filter((l) => l !== '')
+    .sort();
 }
 
 function doc(result: SplitResult, id: string): string[] {
@@ -46,7 +49,8 @@ function shuffle<T>(items: T[], seed: number): T[] {
 function renamed(quads: readonly Quad[], blankPrefix: string, base = BASE): Quad[] {
   const term = <T extends Term>(t: T): T => {
     if (t.termType === 'BlankNode') return df.blankNode(blankPrefix + t.value) as unknown as T;
-    if (base !== BASE && t.termType === 'NamedNode' && t.value.startsWith(BASE)) return df.namedNode(base + t.value.slice(BASE.length)) as unknown as T;
+    if (base !== BASE && t.termType === 'NamedNode' && t.value.startsWith(BASE))
+      return df.namedNode(base + t.value.slice(BASE.length)) as unknown as T;
     return t;
   };
   return quads.map((q) => df.quad(term(q.subject), q.predicate, term(q.object)));
@@ -78,7 +82,10 @@ describe('load: splitting graph-less triples into documents', () => {
     });
 
     it('notes the three access points typed DigitalObject under the base as references, not documents', () => {
-      const stubs = result.notes.filter((n) => n.includes('carries only its type and label')).map((n) => /<([^>]+)>/.exec(n)![1]).sort();
+      const stubs = result.notes
+        .filter((n) => n.includes('carries only its type and label'))
+        .map((n) => /<([^>]+)>/.exec(n)![1])
+        .sort();
       expect(stubs).to.deep.equal([
         'http://localhost:8080/media/harbour-at-dusk-entry.html',
         'http://localhost:8080/media/harbour.jpg',
@@ -106,9 +113,13 @@ describe('load: splitting graph-less triples into documents', () => {
         const split = result.documents.find((d) => d.id === own.id)!;
         const extra = EXTRA[own.id] ?? [];
         const ownText = toNTriples(renamed(own.quads, `doc${n}_`));
-        const splitText = toNTriples(split.quads).split('\n').filter((l) => l !== '' && !extra.includes(l)).map((l) => l + '\n').join('');
+        const splitText = toNTriples(split.quads)
+          .split('\n')
+          .filter((l) => l !== '' && !extra.includes(l))
+          .map((l) => l + '\n')
+          .join('');
         expect(split.quads.length, own.id).to.equal(own.quads.length + extra.length);
-        if (await canonical(splitText) !== await canonical(ownText)) differences.push(own.id);
+        if ((await canonical(splitText)) !== (await canonical(ownText))) differences.push(own.id);
       }
       expect(differences).to.deep.equal([]);
     });
@@ -118,14 +129,20 @@ describe('load: splitting graph-less triples into documents', () => {
         const split = new Set(lines(result.documents.find((d) => d.id === own.id)!.quads));
         // Ground triples only: blank node labels are compared by the canonical test above.
         const ownGround = lines(renamed(own.quads, `doc${n}_`)).filter((l) => !l.includes('_:'));
-        expect(ownGround.filter((l) => !split.has(l)), `missing from ${own.id}`).to.deep.equal([]);
+        expect(
+          ownGround.filter((l) => !split.has(l)),
+          `missing from ${own.id}`,
+        ).to.deep.equal([]);
         const splitGround = [...split].filter((l) => !l.includes('_:'));
         const ownSet = new Set(ownGround);
-        expect(splitGround.filter((l) => !ownSet.has(l)), `extra in ${own.id}`).to.deep.equal([...(EXTRA[own.id] ?? [])]);
+        expect(
+          splitGround.filter((l) => !ownSet.has(l)),
+          `extra in ${own.id}`,
+        ).to.deep.equal([...(EXTRA[own.id] ?? [])]);
       }
     });
 
-    it('puts every quad in the default graph and the root\'s own triples first', () => {
+    it("puts every quad in the default graph and the root's own triples first", () => {
       for (const d of result.documents) {
         expect(d.quads.every((q) => q.graph.termType === 'DefaultGraph')).to.equal(true);
         const firstOther = d.quads.findIndex((q) => q.subject.value !== d.id);
@@ -136,7 +153,9 @@ describe('load: splitting graph-less triples into documents', () => {
 
     it('gives the same documents whatever the input order', () => {
       const again = splitTriples(shuffle([...merged], 7), { baseUrl: BASE });
-      expect(again.documents.map((d) => [d.id, lines(d.quads)])).to.deep.equal(result.documents.map((d) => [d.id, lines(d.quads)]));
+      expect(again.documents.map((d) => [d.id, lines(d.quads)])).to.deep.equal(
+        result.documents.map((d) => [d.id, lines(d.quads)]),
+      );
     });
 
     // (Its speed is the load benchmark's to measure, not a timed test's: npm run bench:load.)
@@ -154,23 +173,29 @@ describe('load: splitting graph-less triples into documents', () => {
 
   describe('the rules, one case each', () => {
     it('embeds a Production with a # IRI and its blank time-span in the object', () => {
-      const r = splitTriples(parse(`
+      const r = splitTriples(
+        parse(`
         ex:object\\/1 a crm:E22_Human-Made_Object ; rdfs:label "Jug" ; crm:P108i_was_produced_by <http://localhost:8080/object/1#production> .
         <http://localhost:8080/object/1#production> a crm:E12_Production ; crm:P4_has_time-span _:ts .
         _:ts a crm:E52_Time-Span ; crm:P82a_begin_of_the_begin "1850-01-01T00:00:00Z" .
-      `), { baseUrl: BASE });
+      `),
+        { baseUrl: BASE },
+      );
       expect(r.documents.map((d) => d.id)).to.deep.equal([BASE + 'object/1']);
       expect(doc(r, 'object/1')).to.have.length(7);
       expect(r.leftovers).to.deep.equal([]);
     });
 
     it('gives a reference to another root only its type and label', () => {
-      const r = splitTriples(parse(`
+      const r = splitTriples(
+        parse(`
         ex:object\\/1 a crm:E22_Human-Made_Object ; crm:P108i_was_produced_by _:p .
         _:p a crm:E12_Production ; crm:P14_carried_out_by ex:person\\/1 .
         ex:person\\/1 a crm:E21_Person ; rdfs:label "Edith" ; crm:P1_is_identified_by _:name .
         _:name a crm:E33_E41_Linguistic_Appellation ; crm:P190_has_symbolic_content "Edith Marrow" .
-      `), { baseUrl: BASE });
+      `),
+        { baseUrl: BASE },
+      );
       expect(r.documents.map((d) => d.id)).to.deep.equal([BASE + 'object/1', BASE + 'person/1']);
       const object = doc(r, 'object/1');
       expect(object.filter((l) => l.startsWith('<http://localhost:8080/person/1>'))).to.deep.equal([
@@ -183,11 +208,14 @@ describe('load: splitting graph-less triples into documents', () => {
     });
 
     it('makes a top-level-typed IRI outside the base a reference, and leaves its other triples over', () => {
-      const r = splitTriples(parse(`
+      const r = splitTriples(
+        parse(`
         ex:object\\/1 a crm:E22_Human-Made_Object ; crm:P2_has_type aat:300033618 .
         aat:300033618 a crm:E55_Type ; rdfs:label "paintings" ; crm:P127_has_broader_term aat:300033000 .
         other:person\\/9 a crm:E21_Person ; rdfs:label "Nobody refers to me" .
-      `), { baseUrl: BASE });
+      `),
+        { baseUrl: BASE },
+      );
       expect(r.documents.map((d) => d.id)).to.deep.equal([BASE + 'object/1']);
       expect(doc(r, 'object/1')).to.have.length(4);
       expect(lines(r.leftovers)).to.deep.equal([
@@ -198,67 +226,99 @@ describe('load: splitting graph-less triples into documents', () => {
     });
 
     it('carries the classified_as of an external Type (the meta-type), but not of a root concept', () => {
-      const r = splitTriples(parse(`
+      const r = splitTriples(
+        parse(`
         ex:object\\/1 a crm:E22_Human-Made_Object ; crm:P67i_is_referred_to_by _:s ; crm:P2_has_type ex:concept\\/coble .
         _:s a crm:E33_Linguistic_Object ; crm:P2_has_type aat:300411780 .
         aat:300411780 a crm:E55_Type ; rdfs:label "Description" ; crm:P2_has_type aat:300418049 .
         aat:300418049 a crm:E55_Type ; rdfs:label "Brief Text" .
         ex:concept\\/coble a crm:E55_Type ; rdfs:label "coble" ; crm:P2_has_type aat:300418049 ; crm:P1_is_identified_by _:n .
         _:n a crm:E33_E41_Linguistic_Appellation ; crm:P190_has_symbolic_content "Coble" .
-      `), { baseUrl: BASE });
+      `),
+        { baseUrl: BASE },
+      );
       const object = doc(r, 'object/1');
-      expect(object).to.include('<http://vocab.getty.edu/aat/300411780> <http://www.cidoc-crm.org/cidoc-crm/P2_has_type> <http://vocab.getty.edu/aat/300418049> .');
-      expect(object).to.include('<http://vocab.getty.edu/aat/300418049> <http://www.w3.org/2000/01/rdf-schema#label> "Brief Text" .');
-      expect(object).to.not.include('<http://localhost:8080/concept/coble> <http://www.cidoc-crm.org/cidoc-crm/P2_has_type> <http://vocab.getty.edu/aat/300418049> .');
+      expect(object).to.include(
+        '<http://vocab.getty.edu/aat/300411780> <http://www.cidoc-crm.org/cidoc-crm/P2_has_type> <http://vocab.getty.edu/aat/300418049> .',
+      );
+      expect(object).to.include(
+        '<http://vocab.getty.edu/aat/300418049> <http://www.w3.org/2000/01/rdf-schema#label> "Brief Text" .',
+      );
+      expect(object).to.not.include(
+        '<http://localhost:8080/concept/coble> <http://www.cidoc-crm.org/cidoc-crm/P2_has_type> <http://vocab.getty.edu/aat/300418049> .',
+      );
       expect(object).to.have.length(12);
       expect(r.leftovers).to.deep.equal([]);
     });
 
     it('leaves over an untyped subject nobody reaches', () => {
-      const r = splitTriples(parse(`
+      const r = splitTriples(
+        parse(`
         ex:object\\/1 a crm:E22_Human-Made_Object ; rdfs:label "Jug" .
         ex:orphan rdfs:label "orphan" ; crm:P2_has_type aat:1 .
         _:lost crm:P190_has_symbolic_content "lost" .
-      `), { baseUrl: BASE });
+      `),
+        { baseUrl: BASE },
+      );
       expect(r.documents.map((d) => d.id)).to.deep.equal([BASE + 'object/1']);
       expect(r.leftovers).to.have.length(3);
     });
 
     it('stops on a cycle between blank nodes (and back to the root)', () => {
-      const r = splitTriples(parse(`
+      const r = splitTriples(
+        parse(`
         ex:object\\/1 a crm:E22_Human-Made_Object ; crm:P46_is_composed_of _:a .
         _:a crm:P46_is_composed_of _:b .
         _:b crm:P46_is_composed_of _:a ; crm:P46i_forms_part_of ex:object\\/1 .
-      `), { baseUrl: BASE });
+      `),
+        { baseUrl: BASE },
+      );
       expect(doc(r, 'object/1')).to.have.length(5);
       expect(r.leftovers).to.deep.equal([]);
     });
 
     it('without a base URL, makes every top-level-typed IRI subject a document', () => {
-      const r = splitTriples(parse(`
+      const r = splitTriples(
+        parse(`
         ex:object\\/1 a crm:E22_Human-Made_Object ; crm:P2_has_type aat:300033618 .
         aat:300033618 a crm:E55_Type ; rdfs:label "paintings" ; crm:P127_has_broader_term aat:300033000 .
         other:person\\/9 a crm:E21_Person .
         other:place\\/9 a crm:E53_Place ; rdfs:label "Whitby" .
         _:blank a crm:E21_Person .
-      `), {});
+      `),
+        {},
+      );
       expect(r.documents.map((d) => d.id)).to.deep.equal([
-        BASE + 'object/1', 'http://vocab.getty.edu/aat/300033618', 'https://other.example.org/person/9', 'https://other.example.org/place/9',
+        BASE + 'object/1',
+        'http://vocab.getty.edu/aat/300033618',
+        'https://other.example.org/person/9',
+        'https://other.example.org/place/9',
       ]);
       expect(doc(r, 'object/1')).to.have.length(4);
       expect(doc(r, 'http://vocab.getty.edu/aat/300033618')).to.have.length(3);
-      expect(lines(r.leftovers)).to.deep.equal(['_:blank <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.cidoc-crm.org/cidoc-crm/E21_Person> .']);
+      expect(lines(r.leftovers)).to.deep.equal([
+        '_:blank <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.cidoc-crm.org/cidoc-crm/E21_Person> .',
+      ]);
     });
 
     it('copies a blank node two roots reach into both, and notes it', () => {
-      const r = splitTriples(parse(`
+      const r = splitTriples(
+        parse(`
         ex:object\\/1 a crm:E22_Human-Made_Object ; crm:P1_is_identified_by _:shared .
         ex:object\\/2 a crm:E22_Human-Made_Object ; crm:P1_is_identified_by _:shared .
         _:shared a crm:E42_Identifier ; crm:P190_has_symbolic_content "WHM-1" .
-      `), { baseUrl: BASE });
-      expect(doc(r, 'object/1')).to.include('_:shared <http://www.cidoc-crm.org/cidoc-crm/P190_has_symbolic_content> "WHM-1" .');
-      expect(doc(r, 'object/2')).to.include('_:shared <http://www.cidoc-crm.org/cidoc-crm/P190_has_symbolic_content> "WHM-1" .');
-      expect(r.notes).to.deep.equal(['the blank node _:shared is reachable from 2 documents (<http://localhost:8080/object/1>, <http://localhost:8080/object/2>): copied into each']);
+      `),
+        { baseUrl: BASE },
+      );
+      expect(doc(r, 'object/1')).to.include(
+        '_:shared <http://www.cidoc-crm.org/cidoc-crm/P190_has_symbolic_content> "WHM-1" .',
+      );
+      expect(doc(r, 'object/2')).to.include(
+        '_:shared <http://www.cidoc-crm.org/cidoc-crm/P190_has_symbolic_content> "WHM-1" .',
+      );
+      expect(r.notes).to.deep.equal([
+        'the blank node _:shared is reachable from 2 documents (<http://localhost:8080/object/1>, <http://localhost:8080/object/2>): copied into each',
+      ]);
     });
 
     it('counts a repeated triple once, and puts every quad in the default graph', () => {
@@ -271,11 +331,14 @@ describe('load: splitting graph-less triples into documents', () => {
     });
 
     it('keeps a referenced type-and-label-only IRI under the base as a reference; unreferenced, it is a document', () => {
-      const r = splitTriples(parse(`
+      const r = splitTriples(
+        parse(`
         ex:digital\\/1 a <http://www.ics.forth.gr/isl/CRMdig/D1_Digital_Object> ; la:access_point ex:media\\/1.jpg .
         ex:media\\/1.jpg a <http://www.ics.forth.gr/isl/CRMdig/D1_Digital_Object> .
         ex:concept\\/alone a crm:E55_Type ; rdfs:label "alone" .
-      `), { baseUrl: BASE });
+      `),
+        { baseUrl: BASE },
+      );
       expect(r.documents.map((d) => d.id)).to.deep.equal([BASE + 'concept/alone', BASE + 'digital/1']);
       expect(doc(r, 'digital/1')).to.have.length(3);
       expect(r.notes).to.have.length(1);
@@ -283,21 +346,29 @@ describe('load: splitting graph-less triples into documents', () => {
     });
 
     it('embeds a top-level-typed # IRI in the document before the #, and references it elsewhere', () => {
-      const r = splitTriples(parse(`
+      const r = splitTriples(
+        parse(`
         ex:provenance\\/1 a crm:E7_Activity ; crm:P9_consists_of <http://localhost:8080/provenance/1#part> .
         <http://localhost:8080/provenance/1#part> a crm:E7_Activity ; rdfs:label "part" ; crm:P14_carried_out_by ex:group\\/1 .
         ex:group\\/1 a crm:E74_Group ; crm:P14i_performed <http://localhost:8080/provenance/1#part> .
-      `), { baseUrl: BASE });
+      `),
+        { baseUrl: BASE },
+      );
       expect(r.documents.map((d) => d.id)).to.deep.equal([BASE + 'group/1', BASE + 'provenance/1']);
       expect(doc(r, 'provenance/1')).to.have.length(6);
       expect(doc(r, 'group/1')).to.have.length(4);
-      expect(r.notes).to.deep.equal(['<http://localhost:8080/provenance/1#part> is part of the document <http://localhost:8080/provenance/1> (a # IRI), not a document of its own']);
+      expect(r.notes).to.deep.equal([
+        '<http://localhost:8080/provenance/1#part> is part of the document <http://localhost:8080/provenance/1> (a # IRI), not a document of its own',
+      ]);
     });
 
     it('leaves an IRI object with no triples as it is (a bare reference)', () => {
-      const r = splitTriples(parse(`
+      const r = splitTriples(
+        parse(`
         ex:object\\/1 a crm:E22_Human-Made_Object ; crm:P2_has_type aat:300033618 .
-      `), { baseUrl: BASE });
+      `),
+        { baseUrl: BASE },
+      );
       expect(doc(r, 'object/1')).to.have.length(2);
       expect(r.leftovers).to.deep.equal([]);
     });

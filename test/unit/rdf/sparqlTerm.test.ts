@@ -12,7 +12,9 @@ import { count, InvalidSparqlTerm, iri, iriProblem, literal } from '../../../src
 const probe = (term: string): string => `SELECT ?x ?after WHERE { BIND(${term} AS ?x) VALUES ?after { "after" } }`;
 
 function readBack(term: string): { value: string; kind: string; datatype?: string; language?: string } {
-  const rows = new Store().query(probe(term)) as Array<Map<string, { termType: string; value: string; datatype?: { value: string }; language?: string }>>;
+  const rows = new Store().query(probe(term)) as Array<
+    Map<string, { termType: string; value: string; datatype?: { value: string }; language?: string }>
+  >;
   expect(rows).to.have.length(1);
   expect(rows[0].get('after')!.value).to.equal('after');
   const x = rows[0].get('x')!;
@@ -35,13 +37,18 @@ describe('sparqlTerm: the one SPARQL term writer', () => {
     for (const value of valid) {
       it(`writes ${JSON.stringify(value)} as itself, which reads back the same`, () => {
         expect(iri(value)).to.equal(`<${value}>`);
-        expect(readBack(iri(value))).to.deep.equal({ value, kind: 'NamedNode', datatype: undefined, language: undefined });
+        expect(readBack(iri(value))).to.deep.equal({
+          value,
+          kind: 'NamedNode',
+          datatype: undefined,
+          language: undefined,
+        });
         expect(iriProblem(value)).to.equal(undefined);
       });
     }
 
     const invalid: ReadonlyArray<readonly [string, string, RegExp]> = [
-      ['the issue\'s payload', 'http://h/person/e>?p?z.GRAPH?g2{?s?p2?o2}}}#', /">"/],
+      ["the issue's payload", 'http://h/person/e>?p?z.GRAPH?g2{?s?p2?o2}}}#', /">"/],
       ['<', 'http://h/a<b', /"<"/],
       ['"', 'http://h/a"b', /"\\""/],
       ['{', 'http://h/a{b', /"\{"/],
@@ -99,8 +106,12 @@ describe('sparqlTerm: the one SPARQL term writer', () => {
     });
 
     it('a datatype goes through iri(); a language tag must be one', () => {
-      expect(readBack(literal('1', { datatype: 'http://www.w3.org/2001/XMLSchema#integer' }))).to.deep.equal(
-        { value: '1', kind: 'Literal', datatype: 'http://www.w3.org/2001/XMLSchema#integer', language: undefined });
+      expect(readBack(literal('1', { datatype: 'http://www.w3.org/2001/XMLSchema#integer' }))).to.deep.equal({
+        value: '1',
+        kind: 'Literal',
+        datatype: 'http://www.w3.org/2001/XMLSchema#integer',
+        language: undefined,
+      });
       expect(readBack(literal('chat', { language: 'fr-CA' })).language).to.equal('fr-ca');
       expect(() => literal('x', { datatype: 'http://h/t> . ?s ?p ?o' })).to.throw(InvalidSparqlTerm, /">"/);
       expect(() => literal('x', { language: 'en } GRAPH ?g {' })).to.throw(InvalidSparqlTerm, /language tag/);
@@ -115,7 +126,8 @@ describe('sparqlTerm: the one SPARQL term writer', () => {
     it('writes whole numbers from 0 and refuses anything else', () => {
       expect(count(0)).to.equal('0');
       expect(count(10000)).to.equal('10000');
-      for (const n of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) expect(() => count(n), String(n)).to.throw(InvalidSparqlTerm);
+      for (const n of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])
+        expect(() => count(n), String(n)).to.throw(InvalidSparqlTerm);
     });
   });
 });

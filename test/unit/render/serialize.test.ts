@@ -5,13 +5,21 @@ import { ingestDocument, type IngestedDocument } from '../../../src/ingest/inges
 import { DocumentRejected } from '../../../src/linkedart/Problem.js';
 import { df, XSD, type Quad } from '../../../src/rdf/terms.js';
 import { PREFIXES } from '../../../src/render/prefixes.js';
-import { SerializationError, serializeGraph, withCanonicalDoubles, type RdfSerialization } from '../../../src/render/serialize.js';
+import {
+  SerializationError,
+  serializeGraph,
+  withCanonicalDoubles,
+  type RdfSerialization,
+} from '../../../src/render/serialize.js';
 import { CORPUS_DIR, DEMO_DIR, readDocuments } from '../../support/corpus.js';
 import { canonical, toNTriples } from '../../support/rdf.js';
 
 const FORMATS: readonly RdfSerialization[] = ['turtle', 'trig', 'ntriples', 'nquads', 'rdfxml'];
 const N3_FORMAT: Readonly<Record<Exclude<RdfSerialization, 'rdfxml'>, string>> = {
-  turtle: 'Turtle', trig: 'TriG', ntriples: 'N-Triples', nquads: 'N-Quads',
+  turtle: 'Turtle',
+  trig: 'TriG',
+  ntriples: 'N-Triples',
+  nquads: 'N-Quads',
 };
 const IN_NAMED_GRAPH: ReadonlySet<RdfSerialization> = new Set(['trig', 'nquads']);
 /** The corpus documents ingest refuses (see test/integration/corpus.test.ts). */
@@ -37,11 +45,14 @@ async function expectRoundTrip(format: RdfSerialization, id: string, quads: read
     throw new Error(`${format} output does not parse: ${(e as Error).message}\n${text}`);
   }
   for (const q of parsed) {
-    if (IN_NAMED_GRAPH.has(format)) expect(q.graph.termType === 'NamedNode' && q.graph.value, `graph of ${toNTriples([q])}`).to.equal(id);
+    if (IN_NAMED_GRAPH.has(format))
+      expect(q.graph.termType === 'NamedNode' && q.graph.value, `graph of ${toNTriples([q])}`).to.equal(id);
     else expect(q.graph.termType, 'graph').to.equal('DefaultGraph');
   }
   // Every literal as given, but a double in its one canonical form (`1e3` is written `1.0E3`).
-  expect(await canonical(toNTriples(parsed)), `${format} round trip of\n${text}`).to.equal(await canonical(toNTriples(withCanonicalDoubles(quads))));
+  expect(await canonical(toNTriples(parsed)), `${format} round trip of\n${text}`).to.equal(
+    await canonical(toNTriples(withCanonicalDoubles(quads))),
+  );
   return text;
 }
 
@@ -60,7 +71,8 @@ describe('render: serializeGraph round-trips every corpus and demo document', ()
       rejected.push(file);
     }
   }
-  for (const { file, json } of readDocuments(DEMO_DIR)) ingested.push({ file: `demo/${file}`, doc: ingestDocument(json, file) });
+  for (const { file, json } of readDocuments(DEMO_DIR))
+    ingested.push({ file: `demo/${file}`, doc: ingestDocument(json, file) });
 
   it('skips only the known-rejected corpus documents', () => {
     expect(rejected).to.deep.equal(EXPECTED_REJECTIONS);
@@ -83,11 +95,17 @@ describe('render: serializeGraph round-trips every corpus and demo document', ()
 describe('render: serializeGraph output a reader would check', () => {
   const doc = ingestDocument({
     '@context': 'https://linked.art/ns/v1/linked-art.json',
-    id: ID, type: 'HumanMadeObject', _label: 'Harbour at Dusk',
+    id: ID,
+    type: 'HumanMadeObject',
+    _label: 'Harbour at Dusk',
     classified_as: [{ id: 'http://vocab.getty.edu/aat/300033618', type: 'Type', _label: 'Painting' }],
     produced_by: {
       type: 'Production',
-      timespan: { type: 'TimeSpan', begin_of_the_begin: '1890-01-01T00:00:00Z', end_of_the_end: '1890-12-31T23:59:59Z' },
+      timespan: {
+        type: 'TimeSpan',
+        begin_of_the_begin: '1890-01-01T00:00:00Z',
+        end_of_the_end: '1890-12-31T23:59:59Z',
+      },
       carried_out_by: [{ id: 'https://example.org/person/edith', type: 'Person', _label: 'Edith Marrow' }],
     },
   });
@@ -102,13 +120,15 @@ describe('render: serializeGraph output a reader would check', () => {
     for (const p of declared) expect(body, `prefix ${p} is used`).to.include(p);
     expect(declared).to.not.include('foaf:');
     expect(body.startsWith(`<${ID}> a crm:E22_Human-Made_Object ;\n`), body).to.equal(true);
-    expect(body).to.match(/crm:P108i_was_produced_by \[\n\s+a crm:E12_Production ;\n\s+crm:P4_has_time-span \[\n\s+a crm:E52_Time-Span ;/);
+    expect(body).to.match(
+      /crm:P108i_was_produced_by \[\n\s+a crm:E12_Production ;\n\s+crm:P4_has_time-span \[\n\s+a crm:E52_Time-Span ;/,
+    );
     expect(body).to.include('"1890-01-01T00:00:00Z"^^xsd:dateTime');
     expect(body).to.include('crm:P2_has_type aat:300033618');
-    expect(body).to.not.include('_:');   // every blank node here is used once, so all are nested
+    expect(body).to.not.include('_:'); // every blank node here is used once, so all are nested
   });
 
-  it('TriG: the same, inside the entity\'s graph', () => {
+  it("TriG: the same, inside the entity's graph", () => {
     const trig = serializeGraph('trig', doc.id, doc.quads);
     expect(trig).to.match(new RegExp(`\\n<${ID}> \\{\\n    <${ID}> a crm:E22_Human-Made_Object ;\\n`));
     expect(trig.trimEnd().endsWith('}')).to.equal(true);
@@ -122,14 +142,21 @@ describe('render: serializeGraph output a reader would check', () => {
     expect(xml).to.not.include('rdf:nodeID');
   });
 
-  it('N-Triples / N-Quads: one statement a line, in the entity\'s graph for N-Quads, whatever graph the quads came in', async () => {
-    const elsewhere = doc.quads.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode('https://example.org/other')));
+  it("N-Triples / N-Quads: one statement a line, in the entity's graph for N-Quads, whatever graph the quads came in", async () => {
+    const elsewhere = doc.quads.map((q) =>
+      df.quad(q.subject, q.predicate, q.object, df.namedNode('https://example.org/other')),
+    );
     const nq = serializeGraph('nquads', doc.id, elsewhere);
     const lines = nq.trimEnd().split('\n');
     expect(lines).to.have.length(doc.quads.length);
     for (const line of lines) expect(line).to.match(new RegExp(` <${ID}> \\.$`));
     const nt = serializeGraph('ntriples', doc.id, elsewhere);
-    expect(nt.trimEnd().split('\n').every((l) => /^(?:<[^>]+>|_:b\d+) <[^>]+> .* \.$/.test(l))).to.equal(true);
+    expect(
+      nt
+        .trimEnd()
+        .split('\n')
+        .every((l) => /^(?:<[^>]+>|_:b\d+) <[^>]+> .* \.$/.test(l)),
+    ).to.equal(true);
     await expectRoundTrip('nquads', doc.id, elsewhere);
   });
 
@@ -160,7 +187,8 @@ describe('render: serializeGraph output a reader would check', () => {
     ];
     for (const format of FORMATS) await expectRoundTrip(format, ID, quads);
     const tagged = [triple(ID, p, df.literal('colour', 'en-GB'))];
-    for (const format of FORMATS) expect(serializeGraph(format, ID, tagged), format).to.match(/"@en-GB|xml:lang="en-GB"/);
+    for (const format of FORMATS)
+      expect(serializeGraph(format, ID, tagged), format).to.match(/"@en-GB|xml:lang="en-GB"/);
     // A control character XML 1.0 cannot carry: the text formats escape it, RDF/XML refuses with a clear error.
     const control = [triple(ID, p, df.literal(hard))];
     for (const format of FORMATS.filter((f) => f !== 'rdfxml')) await expectRoundTrip(format, ID, control);
@@ -173,7 +201,7 @@ describe('render: serializeGraph output a reader would check', () => {
       'http://vocab.getty.edu/aat/300(1)?x=a&b=c#frag',
       'http://vocab.getty.edu/aat/ends.with.dot.',
       'http://vocab.getty.edu/aat/300.5',
-      'http://vocab.getty.edu/aat/-dash~tilde\'quote,comma;semi!',
+      "http://vocab.getty.edu/aat/-dash~tilde'quote,comma;semi!",
       'http://vocab.getty.edu/aat/a:b%20c',
       'https://example.org/café/ü日本',
       'https://linked.art/ns/terms/',
@@ -186,7 +214,9 @@ describe('render: serializeGraph output a reader would check', () => {
     expect(ttl).to.include('<http://vocab.getty.edu/aat/300(1)?x=a&b=c#frag>');
     expect(ttl).to.include('<http://vocab.getty.edu/aat/ends.with.dot.>');
     expect(ttl).to.include('la:');
-    expect(serializeGraph('rdfxml', ID, quads)).to.include('rdf:resource="http://vocab.getty.edu/aat/300(1)?x=a&amp;b=c#frag"');
+    expect(serializeGraph('rdfxml', ID, quads)).to.include(
+      'rdf:resource="http://vocab.getty.edu/aat/300(1)?x=a&amp;b=c#frag"',
+    );
   });
 
   it('refuses, naming it, an IRI no RDF syntax can write (a space, a quote)', () => {
@@ -208,20 +238,29 @@ describe('render: serializeGraph output a reader would check', () => {
     expect(xml).to.match(/xmlns:ns\d+="https:\/\/example.org\/vocab#"/);
     for (const bad of ['https://example.org/vocab/', 'https://example.org/vocab/123', PREFIXES.rdf + 'li']) {
       const quads = [triple(ID, bad, o)];
-      expect(() => serializeGraph('rdfxml', ID, quads)).to.throw(SerializationError, `predicate <${bad}> cannot be written in RDF/XML`);
+      expect(() => serializeGraph('rdfxml', ID, quads)).to.throw(
+        SerializationError,
+        `predicate <${bad}> cannot be written in RDF/XML`,
+      );
       for (const format of FORMATS.filter((f) => f !== 'rdfxml')) await expectRoundTrip(format, ID, quads);
     }
   });
 
   it('labels blank nodes used twice or in a cycle, and nests the rest', async () => {
     const p = df.namedNode(CRM + 'P46_is_composed_of');
-    const [shared, c1, c2, self, orphan] = ['shared', 'c1', 'c2', 'self', 'orphan'].map((l) => df.blankNode(l)) as [ReturnType<typeof df.blankNode>, ...ReturnType<typeof df.blankNode>[]];
+    const [shared, c1, c2, self, orphan] = ['shared', 'c1', 'c2', 'self', 'orphan'].map((l) => df.blankNode(l)) as [
+      ReturnType<typeof df.blankNode>,
+      ...ReturnType<typeof df.blankNode>[],
+    ];
     const root = df.namedNode(ID);
     const quads = [
-      df.quad(root, p, shared), df.quad(root, p, df.blankNode('leaf')), df.quad(c1, p, shared),
+      df.quad(root, p, shared),
+      df.quad(root, p, df.blankNode('leaf')),
+      df.quad(c1, p, shared),
       df.quad(shared, RDF_TYPE, df.namedNode(CRM + 'E22_Human-Made_Object')),
-      df.quad(c1, p, c2), df.quad(c2, p, c1),             // a cycle of single uses
-      df.quad(self, p, self),                             // a self-loop
+      df.quad(c1, p, c2),
+      df.quad(c2, p, c1), // a cycle of single uses
+      df.quad(self, p, self), // a self-loop
       df.quad(orphan, RDF_TYPE, df.namedNode(CRM + 'E55_Type')),
     ];
     for (const format of FORMATS) await expectRoundTrip(format, ID, quads);

@@ -22,11 +22,20 @@ function roundTrip(doc: object, change: (quads: Quad[]) => Quad[] = (q) => q) {
 describe('render: long lists looked up, not scanned', () => {
   it('gives back long lists as written whatever order the quads come in: twins, repeated IRIs, many types', () => {
     const identified_by = Array.from({ length: 300 }, (_, i) => ({
-      type: 'Identifier', content: i % 3 === 0 ? 'twin' : `ACC-${i}`, classified_as: [{ id: AAT + (300312355 + (i % 7)), type: 'Type', _label: `kind ${i % 7}` }],
+      type: 'Identifier',
+      content: i % 3 === 0 ? 'twin' : `ACC-${i}`,
+      classified_as: [{ id: AAT + (300312355 + (i % 7)), type: 'Type', _label: `kind ${i % 7}` }],
     }));
     const doc = {
-      '@context': V1, id: ID, type: ['HumanMadeObject', ...Array.from({ length: 40 }, (_, i) => `https://example.org/class/${39 - i}`)], _label: 'Many',
-      classified_as: Array.from({ length: 60 }, (_, i) => ({ id: AAT + (300400000 + ((i * 37) % 60)), type: 'Type', _label: `T${(i * 37) % 60}` })),
+      '@context': V1,
+      id: ID,
+      type: ['HumanMadeObject', ...Array.from({ length: 40 }, (_, i) => `https://example.org/class/${39 - i}`)],
+      _label: 'Many',
+      classified_as: Array.from({ length: 60 }, (_, i) => ({
+        id: AAT + (300400000 + ((i * 37) % 60)),
+        type: 'Type',
+        _label: `T${(i * 37) % 60}`,
+      })),
       identified_by,
     };
     expect(roundTrip(doc, (quads) => [...quads].reverse()).document).to.deep.equal(doc);
@@ -35,8 +44,12 @@ describe('render: long lists looked up, not scanned', () => {
   it('an edit that changed every Identifier of 1,000: every value still shown, the written ones placed until the budget, then a warning', () => {
     const identified_by = Array.from({ length: 1000 }, (_, i) => ({ type: 'Identifier', content: `ACC-${i}` }));
     const doc = { '@context': V1, id: ID, type: 'HumanMadeObject', _label: 'Edited', identified_by };
-    const edited = (quads: Quad[]) => quads.map((q) => (q.object.termType === 'Literal' && q.object.value.startsWith('ACC-')
-      ? df.quad(q.subject, q.predicate, df.literal(q.object.value + ' (checked)'), q.graph) : q));
+    const edited = (quads: Quad[]) =>
+      quads.map((q) =>
+        q.object.termType === 'Literal' && q.object.value.startsWith('ACC-')
+          ? df.quad(q.subject, q.predicate, df.literal(q.object.value + ' (checked)'), q.graph)
+          : q,
+      );
     const out = roundTrip(doc, edited);
     const shown = (out.document['identified_by'] as Array<{ content: string }>).map((v) => v.content);
     expect([...shown].sort()).to.deep.equal(identified_by.map((v) => `${v.content} (checked)`).sort());

@@ -5,7 +5,13 @@ import type { SearchableNames } from '../../../src/search/searchableNames.js';
 
 const B = 'https://data.example.org/';
 
-function entry(path: string, type: string, names: string[], identifiers: string[] = [], labels: string[] = []): SearchableNames {
+function entry(
+  path: string,
+  type: string,
+  names: string[],
+  identifiers: string[] = [],
+  labels: string[] = [],
+): SearchableNames {
   return { id: B + path, type, names, identifiers, labels };
 }
 
@@ -28,7 +34,11 @@ describe('NameIndex (name search)', () => {
   for (const e of ENTRIES) index.replace(e);
 
   const table: Array<[string, string, string[]]> = [
-    ['one word, every document with it', 'harbour', ['object/harbour', 'object/harbour-at-dusk', 'object/harbour-study']],
+    [
+      'one word, every document with it',
+      'harbour',
+      ['object/harbour', 'object/harbour-at-dusk', 'object/harbour-study'],
+    ],
     ['two words in any order', 'dusk harbour', ['object/harbour-at-dusk']],
     ['case and accents ignored', 'EDITH marrow', ['person/edith-marrow']],
     ['accents in the query ignored too', 'Édïth', ['person/edith-marrow']],
@@ -53,8 +63,17 @@ describe('NameIndex (name search)', () => {
 
   it('gives each hit its class, its name to show (the first name, else its _label), and the identifier that matched', () => {
     const [hit] = index.search('1923', 0, 10).hits;
-    expect(hit).to.deep.equal({ id: `${B}object/harbour-at-dusk`, type: 'HumanMadeObject', name: 'Harbour at Dusk', identifier: 'WHM 1923.4' });
-    expect(index.search('society', 0, 10).hits[0]).to.deep.equal({ id: `${B}group/dusk-society`, type: 'Group', name: 'The Dusk Society' });
+    expect(hit).to.deep.equal({
+      id: `${B}object/harbour-at-dusk`,
+      type: 'HumanMadeObject',
+      name: 'Harbour at Dusk',
+      identifier: 'WHM 1923.4',
+    });
+    expect(index.search('society', 0, 10).hits[0]).to.deep.equal({
+      id: `${B}group/dusk-society`,
+      type: 'Group',
+      name: 'The Dusk Society',
+    });
     expect(index.search('dusk', 0, 10).hits.every((h) => h.identifier === undefined)).to.equal(true);
   });
 

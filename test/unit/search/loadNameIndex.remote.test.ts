@@ -12,7 +12,9 @@ const BASE = 'http://localhost:8080/';
 
 describe('Name search index read from a remote store in parts', function () {
   this.timeout(120000);
-  before(function () { if (!REMOTE_STORE_URL) this.skip(); });
+  before(function () {
+    if (!REMOTE_STORE_URL) this.skip();
+  });
 
   it('finds the same documents for the same words, read in one query or in 16 or 256 parts', async () => {
     const store = await openTestStore('name-index-parts');

@@ -26,7 +26,10 @@ const AAT_PRIMARY = 'http://vocab.getty.edu/aat/300404670';
 
 function named(path: string, name: string, identifier?: string) {
   return admitDocument({
-    '@context': LA, id: BASE + path, type: 'HumanMadeObject', _label: name,
+    '@context': LA,
+    id: BASE + path,
+    type: 'HumanMadeObject',
+    _label: name,
     identified_by: [
       { type: 'Name', content: name, classified_as: [{ id: AAT_PRIMARY, type: 'Type', _label: 'Primary Name' }] },
       ...(identifier ? [{ type: 'Identifier', content: identifier }] : []),
@@ -34,7 +37,8 @@ function named(path: string, name: string, identifier?: string) {
   });
 }
 
-const ids = (index: NameIndex, query: string): string[] => index.search(query, 0, 1000).hits.map((h) => h.id.slice(BASE.length));
+const ids = (index: NameIndex, query: string): string[] =>
+  index.search(query, 0, 1000).hits.map((h) => h.id.slice(BASE.length));
 
 describe('Name search index: kept by every write, equal to the one built from the quads', function () {
   this.timeout(300000);
@@ -69,16 +73,30 @@ describe('Name search index: kept by every write, equal to the one built from th
     await documents.delete(`${BASE}object/harbour-at-dusk-frame`);
     expect(ids(kept, 'WHM 2019.7')).to.deep.equal([]);
     // A load through the check workers (interned graphs).
-    const loaded = ['Öland Quay', 'Quay at Noon'].map((name, n) => JSON.stringify({
-      '@context': LA, id: `${BASE}object/loaded-${n}`, type: 'HumanMadeObject', _label: `Loaded ${n}`,
-      identified_by: [{ type: 'Name', content: name }],
-    })).join('\n') + '\n';
-    const report = await new Loader(documents, { checkWorkers: 1, batchSize: 1 }).load(resolveInputs(['-'], 'ndjson', Readable.from([Buffer.from(loaded)])));
+    const loaded =
+      ['Öland Quay', 'Quay at Noon']
+        .map((name, n) =>
+          JSON.stringify({
+            '@context': LA,
+            id: `${BASE}object/loaded-${n}`,
+            type: 'HumanMadeObject',
+            _label: `Loaded ${n}`,
+            identified_by: [{ type: 'Name', content: name }],
+          }),
+        )
+        .join('\n') + '\n';
+    const report = await new Loader(documents, { checkWorkers: 1, batchSize: 1 }).load(
+      resolveInputs(['-'], 'ndjson', Readable.from([Buffer.from(loaded)])),
+    );
     expect(report.created).to.equal(2);
     expect(ids(kept, 'quay').sort()).to.deep.equal(['object/loaded-0', 'object/loaded-1']);
     expect(ids(kept, 'oland')).to.deep.equal(['object/loaded-0']);
     // SPARQL Update: a name's content changed; a document dropped.
-    const sparql = new SparqlService(store.sparqlEngine(), documents, { timeoutMs: 30000, maxRows: 10000, maxQueryBytes: 262144 });
+    const sparql = new SparqlService(store.sparqlEngine(), documents, {
+      timeoutMs: 30000,
+      maxRows: 10000,
+      maxQueryBytes: 262144,
+    });
     await sparql.update(`PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/>
       DELETE { GRAPH ?g { ?n crm:P190_has_symbolic_content "Quay at Noon" } } INSERT { GRAPH ?g { ?n crm:P190_has_symbolic_content "Jetty at Midnight" } }
       WHERE { GRAPH ?g { ?n crm:P190_has_symbolic_content "Quay at Noon" } }`);
@@ -93,7 +111,12 @@ describe('Name search index: kept by every write, equal to the one built from th
     for (const query of ['harbour', 'dusk harbour', 'whitby', 'marrow', 'pike', '1923', 'jetty', 'sketch', 'qu', 'h']) {
       // The same hits; the order of hits with neither an exact match may differ a little, as the
       // scores of the kept index count replaced documents until MiniSearch vacuums them.
-      const [a, b] = [rebuilt, kept].map((index) => index.search(query, 0, 1000).hits.map((h) => JSON.stringify(h)).sort());
+      const [a, b] = [rebuilt, kept].map((index) =>
+        index
+          .search(query, 0, 1000)
+          .hits.map((h) => JSON.stringify(h))
+          .sort(),
+      );
       expect(a, query).to.deep.equal(b);
     }
   });

@@ -4,10 +4,17 @@ import { DocumentService } from '../../../src/service/DocumentService.js';
 import { MemoryStore } from '../../support/memoryStore.js';
 
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
-const doc = (id: string, label: string, names: string[] = []) => ingestDocument({
-  '@context': V1, id, type: 'HumanMadeObject', _label: label,
-  identified_by: names.map((content) => ({ type: 'Name', content })),
-}, id);
+const doc = (id: string, label: string, names: string[] = []) =>
+  ingestDocument(
+    {
+      '@context': V1,
+      id,
+      type: 'HumanMadeObject',
+      _label: label,
+      identified_by: names.map((content) => ({ type: 'Name', content })),
+    },
+    id,
+  );
 
 describe('DocumentService: writes', () => {
   it('says what a putAll created, replaced, and left alone because it is the same', async () => {
@@ -15,11 +22,19 @@ describe('DocumentService: writes', () => {
     const documents = new DocumentService(store);
     const a = 'https://example.org/object/a';
     const b = 'https://example.org/object/b';
-    expect(await documents.putAll([doc(a, 'A'), doc(b, 'B')])).to.deep.equal({ created: [a, b], replaced: [], unchanged: [] });
+    expect(await documents.putAll([doc(a, 'A'), doc(b, 'B')])).to.deep.equal({
+      created: [a, b],
+      replaced: [],
+      unchanged: [],
+    });
     const stamped = (await documents.read(a))!.lastModified;
     // A rewrite now would stamp a later Last-Modified: wait until the clock (milliseconds) has moved past the stamp.
     while (Date.now() <= stamped!.getTime()) await new Promise((resolve) => setTimeout(resolve, 1));
-    expect(await documents.putAll([doc(a, 'A'), doc(b, 'B2')])).to.deep.equal({ created: [], replaced: [b], unchanged: [a] });
+    expect(await documents.putAll([doc(a, 'A'), doc(b, 'B2')])).to.deep.equal({
+      created: [],
+      replaced: [b],
+      unchanged: [a],
+    });
     expect((await documents.read(a))!.lastModified).to.deep.equal(stamped);
   });
 

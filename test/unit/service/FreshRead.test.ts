@@ -17,8 +17,20 @@ class HeldStore {
     this.running++;
     this.maxRunning = Math.max(this.maxRunning, this.running);
     return new Promise<string>((resolve, reject) => {
-      const settle = (): void => { this.running--; };
-      this.reads.push({ value, end: () => { settle(); resolve(value); }, fail: (error) => { settle(); reject(error); } });
+      const settle = (): void => {
+        this.running--;
+      };
+      this.reads.push({
+        value,
+        end: () => {
+          settle();
+          resolve(value);
+        },
+        fail: (error) => {
+          settle();
+          reject(error);
+        },
+      });
     });
   };
 
@@ -35,7 +47,9 @@ const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resol
 /** A promise's value so far: 'pending' until it settles. */
 function watch<T>(promise: Promise<T>): { state: () => T | 'pending' } {
   let state: T | 'pending' = 'pending';
-  void promise.then((v) => { state = v; });
+  void promise.then((v) => {
+    state = v;
+  });
   return { state: () => state };
 }
 
@@ -66,8 +80,8 @@ describe('FreshRead: a shared read that started after the caller asked', () => {
   it('sees a write made while an earlier read was running', async () => {
     const store = new HeldStore();
     const fresh = new FreshRead(store.read);
-    const before = watch(fresh.get());   // its read takes g0
-    store.value = 'g1';                  // a write ends; then a request comes
+    const before = watch(fresh.get()); // its read takes g0
+    store.value = 'g1'; // a write ends; then a request comes
     const after = watch(fresh.get());
     await store.end(0);
     await store.end(1);
@@ -136,7 +150,9 @@ describe('FreshRead: a shared read that started after the caller asked', () => {
     store.reads[0].fail(new Error('store gone'));
     await settled();
     let failure: unknown;
-    await failing.catch((error: unknown) => { failure = error; });
+    await failing.catch((error: unknown) => {
+      failure = error;
+    });
     expect((failure as Error).message).to.equal('store gone');
     expect(store.reads, 'the queued caller still gets a read of its own').to.have.length(2);
     await store.end(1);
@@ -144,9 +160,13 @@ describe('FreshRead: a shared read that started after the caller asked', () => {
   });
 
   it('a read that throws before returning a promise fails its callers, not the one calling get()', async () => {
-    const fresh = new FreshRead<string>(() => { throw new Error('no connection'); });
+    const fresh = new FreshRead<string>(() => {
+      throw new Error('no connection');
+    });
     let failure: unknown;
-    await fresh.get().catch((error: unknown) => { failure = error; });
+    await fresh.get().catch((error: unknown) => {
+      failure = error;
+    });
     expect((failure as Error).message).to.equal('no connection');
   });
 });

@@ -28,7 +28,9 @@ describe('Representations: rendered bytes, validators, and the render cache', ()
     expect(JSON.parse(json.body.toString())).to.include({ id: ID, _label: 'Harbour at Dusk' });
     const turtle = (await representations.get(ID, TURTLE))!;
     expect(turtle.body.toString()).to.contain('crm:E22_Human-Made_Object');
-    expect(json.etag).to.match(/^"[A-Za-z0-9_-]+"$/).and.not.equal(turtle.etag);
+    expect(json.etag)
+      .to.match(/^"[A-Za-z0-9_-]+"$/)
+      .and.not.equal(turtle.etag);
     expect(Date.parse(json.lastModified!)).to.be.closeTo(Date.now(), 5000);
   });
 
@@ -74,13 +76,17 @@ describe('Representations: rendered bytes, validators, and the render cache', ()
   it('does not cache a read that raced a write (the old version would stay)', async () => {
     const { store, documents, representations } = await setUp();
     let release!: () => void;
-    store.holdReads = new Promise((resolve) => { release = resolve; });
-    const racing = representations.get(ID, JSONLD);   // reads the old version, held
+    store.holdReads = new Promise((resolve) => {
+      release = resolve;
+    });
+    const racing = representations.get(ID, JSONLD); // reads the old version, held
     store.holdReads = undefined;
     await documents.put(painting('Harbour at Night')); // the write ends while the read is held
     release();
     expect((JSON.parse((await racing)!.body.toString()) as { _label: unknown })._label).to.equal('Harbour at Dusk');
-    expect((JSON.parse((await representations.get(ID, JSONLD))!.body.toString()) as { _label: unknown })._label).to.equal('Harbour at Night');
+    expect(
+      (JSON.parse((await representations.get(ID, JSONLD))!.body.toString()) as { _label: unknown })._label,
+    ).to.equal('Harbour at Night');
   });
 
   it('stays within its byte bound, evicting the least recently used', async () => {
@@ -114,8 +120,8 @@ class SharedStore extends MemoryStore {
 
   async writeGeneration(): Promise<string> {
     this.generationReads++;
-    const generation = `g${this.generation}`;   // as of the query's start
-    await new Promise((resolve) => setImmediate(resolve));   // a round trip: requests meanwhile queue
+    const generation = `g${this.generation}`; // as of the query's start
+    await new Promise((resolve) => setImmediate(resolve)); // a round trip: requests meanwhile queue
     if (this.holdGenerationReads) await this.holdGenerationReads;
     return generation;
   }
@@ -133,11 +139,15 @@ describe('Representations: revalidation when other processes write to the store'
   async function replicas() {
     const store = new SharedStore();
     const writer = new DocumentService(store);
-    await writer.putAll([ingestDocument(painting('Harbour at Dusk'), 'test'), ingestDocument({ ...painting('Other'), id: OTHER }, 'test')]);
+    await writer.putAll([
+      ingestDocument(painting('Harbour at Dusk'), 'test'),
+      ingestDocument({ ...painting('Other'), id: OTHER }, 'test'),
+    ]);
     const reader = new Representations(new DocumentService(store), 1024 * 1024, { revalidate: true });
     return { store, writer, reader };
   }
-  const label = (r: Representation | undefined): string => (JSON.parse(r!.body.toString()) as { _label: string })._label;
+  const label = (r: Representation | undefined): string =>
+    (JSON.parse(r!.body.toString()) as { _label: string })._label;
 
   it('serves a write made through another process at once, with a new ETag', async () => {
     const { writer, reader } = await replicas();
@@ -155,7 +165,7 @@ describe('Representations: revalidation when other processes write to the store'
   it('while nothing is written: no document read, no version query, and concurrent requests share generation reads', async () => {
     const { store, reader } = await replicas();
     await reader.get(ID, JSONLD);
-    await reader.get(ID, JSONLD);   // now known current at this generation
+    await reader.get(ID, JSONLD); // now known current at this generation
     const reads = store.reads;
     const queries = store.queries;
     const generationReads = store.generationReads;
@@ -173,7 +183,10 @@ describe('Representations: revalidation when other processes write to the store'
     const reads = store.reads;
     const queries = store.queries;
     const served = await Promise.all(Array.from({ length: 20 }, () => reader.get(ID, JSONLD)));
-    expect(served.every((r) => r === before), 'the cached representation, same ETag').to.equal(true);
+    expect(
+      served.every((r) => r === before),
+      'the cached representation, same ETag',
+    ).to.equal(true);
     expect(store.reads - reads, 'document reads').to.equal(0);
     expect(store.queries - queries, 'version queries').to.equal(1);
     await reader.get(ID, JSONLD);
@@ -192,10 +205,12 @@ describe('Representations: revalidation when other processes write to the store'
   it('a request that comes after a write never gets the old version, even while a generation read that began before it runs', async () => {
     const { store, writer, reader } = await replicas();
     await reader.get(ID, JSONLD);
-    await reader.get(ID, JSONLD);   // now known current at this generation
+    await reader.get(ID, JSONLD); // now known current at this generation
     let release!: () => void;
-    store.holdGenerationReads = new Promise((resolve) => { release = resolve; });
-    const early = reader.get(ID, JSONLD);   // its generation read starts now, before the write, and is held
+    store.holdGenerationReads = new Promise((resolve) => {
+      release = resolve;
+    });
+    const early = reader.get(ID, JSONLD); // its generation read starts now, before the write, and is held
     store.holdGenerationReads = undefined;
     await writer.put(painting('Harbour at Night'));
     const late = reader.get(ID, JSONLD);
@@ -207,20 +222,23 @@ describe('Representations: revalidation when other processes write to the store'
   it('a render that read the document before a write elsewhere is not taken as current after it', async () => {
     const { store, writer, reader } = await replicas();
     await reader.get(OTHER, JSONLD);
-    await reader.get(OTHER, JSONLD);   // a generation has been read
+    await reader.get(OTHER, JSONLD); // a generation has been read
     let release!: () => void;
-    store.holdReads = new Promise((resolve) => { release = resolve; });
-    const racing = reader.get(ID, JSONLD);   // reads the old version, held
+    store.holdReads = new Promise((resolve) => {
+      release = resolve;
+    });
+    const racing = reader.get(ID, JSONLD); // reads the old version, held
     store.holdReads = undefined;
     await writer.put(painting('Harbour at Night'));
-    await reader.get(OTHER, JSONLD);   // the new generation is read while the render is held
+    await reader.get(OTHER, JSONLD); // the new generation is read while the render is held
     release();
     expect(label(await racing)).to.equal('Harbour at Dusk');
     expect(label(await reader.get(ID, JSONLD))).to.equal('Harbour at Night');
   });
 
   it('refuses to revalidate on a store that keeps no write generation', () => {
-    expect(() => new Representations(new DocumentService(new MemoryStore()), 1024, { revalidate: true }))
-      .to.throw(/needs a store that keeps a write generation/);
+    expect(() => new Representations(new DocumentService(new MemoryStore()), 1024, { revalidate: true })).to.throw(
+      /needs a store that keeps a write generation/,
+    );
   });
 });

@@ -11,9 +11,13 @@ function fakeClock(): { advance(ms: number): void; restore(): void } {
   let now = 0;
   performance.now = () => now;
   return {
-    advance: (ms) => { now += ms; },
+    advance: (ms) => {
+      now += ms;
+    },
     // The own property set above hides Performance.prototype.now; deleting it brings that back.
-    restore: () => { delete (performance as { now?: unknown }).now; },
+    restore: () => {
+      delete (performance as { now?: unknown }).now;
+    },
   };
 }
 
@@ -22,9 +26,14 @@ describe('service/inSlices', () => {
     const clock = fakeClock();
     // Every item "takes" a second: longer than any slice, so the work pauses after each one.
     const events: string[] = [];
-    setImmediate(() => { events.push('reader'); });
+    setImmediate(() => {
+      events.push('reader');
+    });
     try {
-      await eachInSlices([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], (i) => { clock.advance(1000); events.push(`item ${i}`); });
+      await eachInSlices([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], (i) => {
+        clock.advance(1000);
+        events.push(`item ${i}`);
+      });
     } finally {
       clock.restore();
     }
@@ -36,10 +45,14 @@ describe('service/inSlices', () => {
   it('does not pause while a slice lasts: quick items are visited in one go', async () => {
     const clock = fakeClock();
     const events: string[] = [];
-    setImmediate(() => { events.push('reader'); });
+    setImmediate(() => {
+      events.push('reader');
+    });
     try {
       // Items that take no time at all (the clock stands still): one slice, no pause.
-      await eachInSlices([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], (i) => { events.push(`item ${i}`); });
+      await eachInSlices([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], (i) => {
+        events.push(`item ${i}`);
+      });
     } finally {
       clock.restore();
     }
@@ -49,7 +62,9 @@ describe('service/inSlices', () => {
   it('cuts a map into maps of at most the size given, keeping every entry in order', async () => {
     const map = new Map(Array.from({ length: 7 }, (_, i) => [`g${i}`, i] as const));
     const slices: Array<Array<[string, number]>> = [];
-    await mapInSlices(map, 3, (slice) => { slices.push([...slice]); });
+    await mapInSlices(map, 3, (slice) => {
+      slices.push([...slice]);
+    });
     expect(slices.map((s) => s.length)).to.deep.equal([3, 3, 1]);
     expect(slices.flat()).to.deep.equal([...map]);
   });
@@ -57,7 +72,9 @@ describe('service/inSlices', () => {
   it('hands a small map over whole', async () => {
     const map = new Map([['a', 1]]);
     let got: ReadonlyMap<string, number> | undefined;
-    await mapInSlices(map, 3, (slice) => { got = slice; });
+    await mapInSlices(map, 3, (slice) => {
+      got = slice;
+    });
     expect(got).to.equal(map);
   });
 });

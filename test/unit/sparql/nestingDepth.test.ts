@@ -12,8 +12,18 @@ describe('nestedDeeperThan: how deep a SPARQL text nests its brackets, read befo
     ['nor in single-quoted strings', "SELECT * WHERE { ?s ?p '{{{{' }", 1, undefined],
     ['nor in comments', 'SELECT * WHERE { # {{{{{{\n ?s ?p ?o }', 1, undefined],
     ['nor in IRIs', 'SELECT * WHERE { ?s ?p <http://x/a(((b> }', 1, undefined],
-    ['a < that is an operator is not an IRI', 'SELECT * WHERE { ?s ?p ?o FILTER(?o < 3 && ((?o))) }', 2, { line: 1, column: 44 }],
-    ['the line and column of a deep blank node', 'INSERT DATA {\n  <urn:a> <urn:p> [ <urn:p> [ <urn:p> [] ] ] }', 3, { line: 2, column: 39 }],
+    [
+      'a < that is an operator is not an IRI',
+      'SELECT * WHERE { ?s ?p ?o FILTER(?o < 3 && ((?o))) }',
+      2,
+      { line: 1, column: 44 },
+    ],
+    [
+      'the line and column of a deep blank node',
+      'INSERT DATA {\n  <urn:a> <urn:p> [ <urn:p> [ <urn:p> [] ] ] }',
+      3,
+      { line: 2, column: 39 },
+    ],
     ['a 2,000-deep chain of blank nodes', chain(2000), 64, { line: 1, column: 31 + 10 * 63 }],
   ];
   for (const [name, text, limit, expected] of cases) {

@@ -5,8 +5,10 @@ import { SparqlRefused, SparqlSyntaxError, SparqlTooLarge } from '../../../src/s
 import { parseQuery, parseUpdate } from '../../../src/sparql/parseSparql.js';
 
 const LIMITS = { maxRows: 10, maxQueryBytes: 10_000 };
-const UPDATE_AS_QUERY = 'This is a SPARQL Update; send it as update= or application/sparql-update, with the curator token.';
-const SERVICE_REFUSED = 'SERVICE <http://example.org/sparql> is not allowed: this endpoint does not query other endpoints.';
+const UPDATE_AS_QUERY =
+  'This is a SPARQL Update; send it as update= or application/sparql-update, with the curator token.';
+const SERVICE_REFUSED =
+  'SERVICE <http://example.org/sparql> is not allowed: this endpoint does not query other endpoints.';
 
 /** The error a call throws, for checking its class and properties. */
 function thrown(call: () => unknown): Error {
@@ -30,7 +32,9 @@ describe('parseQuery / parseUpdate', () => {
       const error = thrown(() => parseQuery(text, { maxRows: 10, maxQueryBytes: 28 }));
       expect(error).to.be.instanceOf(SparqlTooLarge);
       expect(error).to.include({ bytes: 29, limit: 28 });
-      expect(thrown(() => parseQuery('not sparql at all', { maxRows: 10, maxQueryBytes: 5 }))).to.be.instanceOf(SparqlTooLarge);
+      expect(thrown(() => parseQuery('not sparql at all', { maxRows: 10, maxQueryBytes: 5 }))).to.be.instanceOf(
+        SparqlTooLarge,
+      );
       expect(thrown(() => parseUpdate('CLEAR ALL', { maxQueryBytes: 8 }))).to.be.instanceOf(SparqlTooLarge);
     });
 
@@ -71,19 +75,27 @@ describe('parseQuery / parseUpdate', () => {
       ] as const) {
         const error = thrown(() => parseQuery(text, LIMITS));
         expect(error).to.be.instanceOf(SparqlSyntaxError);
-        expect(error.message).to.match(/^Syntax error: /).and.match(problem);
+        expect(error.message)
+          .to.match(/^Syntax error: /)
+          .and.match(problem);
         expect((error as SparqlSyntaxError).line).to.equal(undefined);
       }
     });
 
     it('SPARQL-star is not SPARQL 1.1', () => {
-      expect(thrown(() => parseQuery('SELECT * WHERE { << ?s ?p ?o >> ?q ?r }', LIMITS))).to.be.instanceOf(SparqlSyntaxError);
+      expect(thrown(() => parseQuery('SELECT * WHERE { << ?s ?p ?o >> ?q ?r }', LIMITS))).to.be.instanceOf(
+        SparqlSyntaxError,
+      );
     });
 
     it('an empty text, or one with only comments or a prologue, is empty', () => {
       for (const text of ['', '   \n\t', '# only a comment\n', 'PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/>']) {
-        expect(thrown(() => parseQuery(text, LIMITS))).to.be.instanceOf(SparqlSyntaxError).with.property('message', 'The query is empty');
-        expect(thrown(() => parseUpdate(text, LIMITS))).to.be.instanceOf(SparqlSyntaxError).with.property('message', 'The update is empty');
+        expect(thrown(() => parseQuery(text, LIMITS)))
+          .to.be.instanceOf(SparqlSyntaxError)
+          .with.property('message', 'The query is empty');
+        expect(thrown(() => parseUpdate(text, LIMITS)))
+          .to.be.instanceOf(SparqlSyntaxError)
+          .with.property('message', 'The update is empty');
       }
     });
   });
@@ -96,11 +108,18 @@ describe('parseQuery / parseUpdate', () => {
       'WITH <http://ex.org/g> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }',
     ]) {
       it(`parseQuery refuses the update ${JSON.stringify(text)}`, () => {
-        expect(thrown(() => parseQuery(text, LIMITS))).to.be.instanceOf(SparqlRefused).with.property('message', UPDATE_AS_QUERY);
+        expect(thrown(() => parseQuery(text, LIMITS)))
+          .to.be.instanceOf(SparqlRefused)
+          .with.property('message', UPDATE_AS_QUERY);
       });
     }
 
-    for (const text of ['SELECT * WHERE { ?s ?p ?o }', 'ASK {}', 'CONSTRUCT WHERE { ?s ?p ?o }', 'DESCRIBE <http://ex.org/x>']) {
+    for (const text of [
+      'SELECT * WHERE { ?s ?p ?o }',
+      'ASK {}',
+      'CONSTRUCT WHERE { ?s ?p ?o }',
+      'DESCRIBE <http://ex.org/x>',
+    ]) {
       it(`parseUpdate refuses the query ${JSON.stringify(text)}`, () => {
         const error = thrown(() => parseUpdate(text, LIMITS));
         expect(error).to.be.instanceOf(SparqlRefused);
@@ -117,8 +136,12 @@ describe('parseQuery / parseUpdate', () => {
 
     it('counts the operations of an update', () => {
       expect(parseUpdate('INSERT DATA { <http://ex.org/s> <http://ex.org/p> "o" }', LIMITS).operations).to.equal(1);
-      expect(parseUpdate('PREFIX ex: <http://ex.org/>\nINSERT DATA { ex:s ex:p "o" } ;\nDELETE WHERE { ex:s ?p ?o } ;\nCLEAR GRAPH ex:g', LIMITS).operations)
-        .to.equal(3);
+      expect(
+        parseUpdate(
+          'PREFIX ex: <http://ex.org/>\nINSERT DATA { ex:s ex:p "o" } ;\nDELETE WHERE { ex:s ?p ?o } ;\nCLEAR GRAPH ex:g',
+          LIMITS,
+        ).operations,
+      ).to.equal(3);
     });
   });
 
@@ -143,27 +166,37 @@ describe('parseQuery / parseUpdate', () => {
     ];
     for (const [where, text] of queries) {
       it(`refuses SERVICE ${where}`, () => {
-        expect(thrown(() => parseQuery(text, LIMITS))).to.be.instanceOf(SparqlRefused).with.property('message', SERVICE_REFUSED);
+        expect(thrown(() => parseQuery(text, LIMITS)))
+          .to.be.instanceOf(SparqlRefused)
+          .with.property('message', SERVICE_REFUSED);
       });
     }
 
     it('names a SERVICE variable as a variable', () => {
       expect(thrown(() => parseQuery('SELECT * WHERE { ?e ?p ?o SERVICE ?e { ?s ?p ?o } }', LIMITS)))
-        .to.be.instanceOf(SparqlRefused).with.property('message', 'SERVICE ?e is not allowed: this endpoint does not query other endpoints.');
+        .to.be.instanceOf(SparqlRefused)
+        .with.property('message', 'SERVICE ?e is not allowed: this endpoint does not query other endpoints.');
     });
 
     it('does not take the word "service" in data for a SERVICE clause', () => {
-      expect(parseQuery('SELECT * WHERE { ?service <http://ex.org/service> "service" }', LIMITS).form).to.equal('select');
+      expect(parseQuery('SELECT * WHERE { ?service <http://ex.org/service> "service" }', LIMITS).form).to.equal(
+        'select',
+      );
     });
 
     const updates: Array<[string, string]> = [
       ['in an update WHERE', `DELETE { ?s ?p ?o } WHERE { ${S} }`],
       ['in an update subquery', `INSERT { ?s ?p ?o } WHERE { { SELECT * WHERE { OPTIONAL { ${S} } } } }`],
-      ['in the second operation', `INSERT DATA { <http://ex.org/s> <http://ex.org/p> 1 } ; DELETE { ?s ?p ?o } WHERE { ?s ?p ?o FILTER NOT EXISTS { ${S} } }`],
+      [
+        'in the second operation',
+        `INSERT DATA { <http://ex.org/s> <http://ex.org/p> 1 } ; DELETE { ?s ?p ?o } WHERE { ?s ?p ?o FILTER NOT EXISTS { ${S} } }`,
+      ],
     ];
     for (const [where, text] of updates) {
       it(`refuses SERVICE ${where}`, () => {
-        expect(thrown(() => parseUpdate(text, LIMITS))).to.be.instanceOf(SparqlRefused).with.property('message', SERVICE_REFUSED);
+        expect(thrown(() => parseUpdate(text, LIMITS)))
+          .to.be.instanceOf(SparqlRefused)
+          .with.property('message', SERVICE_REFUSED);
       });
     }
 
@@ -173,8 +206,12 @@ describe('parseQuery / parseUpdate', () => {
       'CLEAR GRAPH <http://ex.org/g> ; LOAD <http://example.org/dump.ttl>',
     ]) {
       it(`refuses ${JSON.stringify(text)}`, () => {
-        expect(thrown(() => parseUpdate(text, LIMITS))).to.be.instanceOf(SparqlRefused).with.property('message',
-          'LOAD <http://example.org/dump.ttl> is not allowed: this endpoint does not fetch data from the web; load dumps with linkedart load.');
+        expect(thrown(() => parseUpdate(text, LIMITS)))
+          .to.be.instanceOf(SparqlRefused)
+          .with.property(
+            'message',
+            'LOAD <http://example.org/dump.ttl> is not allowed: this endpoint does not fetch data from the web; load dumps with linkedart load.',
+          );
       });
     }
   });
@@ -203,17 +240,27 @@ describe('parseQuery / parseUpdate', () => {
     }
 
     it('keeps the subquery LIMIT, the OFFSET and the order when it adds its own', () => {
-      const text = parseQuery('SELECT * WHERE { { SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 3 } } ORDER BY DESC(?s) OFFSET 2', LIMITS).text;
-      expect(text).to.match(/LIMIT 3\b/).and.match(/OFFSET 2\b/).and.match(/LIMIT 11\b/).and.match(/DESC/);
+      const text = parseQuery(
+        'SELECT * WHERE { { SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 3 } } ORDER BY DESC(?s) OFFSET 2',
+        LIMITS,
+      ).text;
+      expect(text)
+        .to.match(/LIMIT 3\b/)
+        .and.match(/OFFSET 2\b/)
+        .and.match(/LIMIT 11\b/)
+        .and.match(/DESC/);
     });
 
     it('keeps BASE and every PREFIX, used or not', () => {
-      const text = parseQuery([
-        'BASE <http://ex.org/base/>',
-        'PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/>',
-        'PREFIX unused: <http://ex.org/unused#>',
-        'SELECT ?o WHERE { ?o a crm:E22_Human-Made_Object ; <relative> ?x }',
-      ].join('\n'), LIMITS).text;
+      const text = parseQuery(
+        [
+          'BASE <http://ex.org/base/>',
+          'PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/>',
+          'PREFIX unused: <http://ex.org/unused#>',
+          'SELECT ?o WHERE { ?o a crm:E22_Human-Made_Object ; <relative> ?x }',
+        ].join('\n'),
+        LIMITS,
+      ).text;
       expect(text).to.include('BASE <http://ex.org/base/>');
       expect(text).to.include('PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/>');
       expect(text).to.include('PREFIX unused: <http://ex.org/unused#>');
@@ -225,14 +272,29 @@ describe('parseQuery / parseUpdate', () => {
       const store = new Store();
       for (let i = 0; i < 30; i++) {
         store.add(quad(namedNode(`http://ex.org/s${i}`), namedNode('http://ex.org/p'), literal(String(i))));
-        store.add(quad(namedNode(`http://ex.org/s${i}`), namedNode('http://www.w3.org/2000/01/rdf-schema#label'), literal(`label ${i}`, 'en')));
+        store.add(
+          quad(
+            namedNode(`http://ex.org/s${i}`),
+            namedNode('http://www.w3.org/2000/01/rdf-schema#label'),
+            literal(`label ${i}`, 'en'),
+          ),
+        );
       }
       const queries: Array<[string, number]> = [
         ['PREFIX ex: <http://ex.org/> SELECT * WHERE { ?s ex:p ?o }', 11],
-        ['PREFIX ex: <http://ex.org/> SELECT ?s (COUNT(*) AS ?n) WHERE { ?s ?p ?o } GROUP BY ?s HAVING (COUNT(*) > 1) ORDER BY DESC(?n) ?s', 11],
+        [
+          'PREFIX ex: <http://ex.org/> SELECT ?s (COUNT(*) AS ?n) WHERE { ?s ?p ?o } GROUP BY ?s HAVING (COUNT(*) > 1) ORDER BY DESC(?n) ?s',
+          11,
+        ],
         ['SELECT (GROUP_CONCAT(?o; SEPARATOR=", ") AS ?all) WHERE { ?s <http://ex.org/p> ?o }', 1],
-        ['SELECT DISTINCT ?s WHERE { _:b <http://ex.org/p> ?x . ?s ?p [] FILTER NOT EXISTS { ?s ?p "nothing"@en } } VALUES ?x { "1" "2" }', 11],
-        ['SELECT ?s ?l WHERE { ?s (<http://ex.org/p>|<http://www.w3.org/2000/01/rdf-schema#label>)+ ?l OPTIONAL { ?s <http://ex.org/q> ?q } } OFFSET 50', 10],
+        [
+          'SELECT DISTINCT ?s WHERE { _:b <http://ex.org/p> ?x . ?s ?p [] FILTER NOT EXISTS { ?s ?p "nothing"@en } } VALUES ?x { "1" "2" }',
+          11,
+        ],
+        [
+          'SELECT ?s ?l WHERE { ?s (<http://ex.org/p>|<http://www.w3.org/2000/01/rdf-schema#label>)+ ?l OPTIONAL { ?s <http://ex.org/q> ?q } } OFFSET 50',
+          10,
+        ],
         ['SELECT * WHERE { ?s <http://ex.org/p> ?o } LIMIT 1000', 11],
         ['CONSTRUCT { ?s <http://ex.org/copy> ?o } WHERE { ?s <http://ex.org/p> ?o }', 11],
         ['CONSTRUCT WHERE { ?s <http://ex.org/p> ?o }', 11],
@@ -252,22 +314,33 @@ describe('parseQuery / parseUpdate', () => {
   });
 });
 
-describe('parseUpdate with the protocol\'s using-graph-uri / using-named-graph-uri', () => {
+describe("parseUpdate with the protocol's using-graph-uri / using-named-graph-uri", () => {
   const LIMITS_U = { maxQueryBytes: 100_000 };
   it('writes them as the USING / USING NAMED of each DELETE/INSERT, and leaves other operations alone', () => {
-    const { text, operations } = parseUpdate('INSERT DATA { GRAPH <http://x/a> { <http://x/a> <http://x/p> "1" } } ; DELETE { GRAPH ?g { ?s <http://x/p> ?o } } WHERE { GRAPH ?g { ?s <http://x/p> ?o } }',
-      LIMITS_U, { usingGraphs: ['http://x/d'], usingNamedGraphs: ['http://x/a', 'http://x/b'] });
+    const { text, operations } = parseUpdate(
+      'INSERT DATA { GRAPH <http://x/a> { <http://x/a> <http://x/p> "1" } } ; DELETE { GRAPH ?g { ?s <http://x/p> ?o } } WHERE { GRAPH ?g { ?s <http://x/p> ?o } }',
+      LIMITS_U,
+      { usingGraphs: ['http://x/d'], usingNamedGraphs: ['http://x/a', 'http://x/b'] },
+    );
     expect(operations).to.equal(2);
-    expect(text.replace(/\s+/g, ' ')).to.contain('USING <http://x/d> USING NAMED <http://x/a> USING NAMED <http://x/b> WHERE');
+    expect(text.replace(/\s+/g, ' ')).to.contain(
+      'USING <http://x/d> USING NAMED <http://x/a> USING NAMED <http://x/b> WHERE',
+    );
     expect(text.match(/USING/g)).to.have.lengthOf(3);
   });
   it('leaves the text byte for byte without them', () => {
     const given = '# a comment\nCLEAR GRAPH <http://x/a>';
     expect(parseUpdate(given, LIMITS_U, {}).text).to.equal(given);
   });
-  for (const [clause, update] of [['WITH', 'WITH <http://x/a> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }'], ['USING', 'DELETE { GRAPH ?g { ?s ?p ?o } } USING <http://x/a> WHERE { GRAPH ?g { ?s ?p ?o } }']] as const) {
+  for (const [clause, update] of [
+    ['WITH', 'WITH <http://x/a> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }'],
+    ['USING', 'DELETE { GRAPH ?g { ?s ?p ?o } } USING <http://x/a> WHERE { GRAPH ?g { ?s ?p ?o } }'],
+  ] as const) {
     it(`refuses them for an update with ${clause} (Protocol §2.2.3)`, () => {
-      expect(() => parseUpdate(update, LIMITS_U, { usingGraphs: ['http://x/d'] })).to.throw(SparqlRefused, new RegExp(`operation 1 has ${clause}`));
+      expect(() => parseUpdate(update, LIMITS_U, { usingGraphs: ['http://x/d'] })).to.throw(
+        SparqlRefused,
+        new RegExp(`operation 1 has ${clause}`),
+      );
     });
   }
 });

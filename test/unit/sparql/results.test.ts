@@ -5,7 +5,11 @@ import { parse } from 'oxigraph';
 import { df, XSD, type PlainTerm, type Quad } from '../../../src/rdf/terms.js';
 import { PREFIXES } from '../../../src/render/prefixes.js';
 import {
-  GRAPH_FORMATS, resultFormatNamed, serializeResult, SOLUTION_FORMATS, type ResultFormat,
+  GRAPH_FORMATS,
+  resultFormatNamed,
+  serializeResult,
+  SOLUTION_FORMATS,
+  type ResultFormat,
 } from '../../../src/sparql/results/resultFormats.js';
 import type { QueryResult } from '../../../src/store/QuadStore.js';
 import { canonical, documentLoader, toNTriples } from '../../support/rdf.js';
@@ -25,9 +29,18 @@ const BINDINGS: QueryResult = {
   kind: 'bindings',
   variables: ['s', 'label', 'n', 'b'],
   rows: [
-    { s: { t: 'N', v: 'https://ex.org/object/1' }, label: { t: 'L', v: TRICKY, l: 'en' }, n: { t: 'L', v: '5', d: XSD + 'integer' }, b: { t: 'B', v: 'b0' } },
+    {
+      s: { t: 'N', v: 'https://ex.org/object/1' },
+      label: { t: 'L', v: TRICKY, l: 'en' },
+      n: { t: 'L', v: '5', d: XSD + 'integer' },
+      b: { t: 'B', v: 'b0' },
+    },
     { label: { t: 'L', v: 'plain, with a comma' }, n: { t: 'L', v: '1.5', d: XSD + 'decimal' } },
-    { s: { t: 'N', v: 'https://ex.org/a?x=1&y=<2>' }, label: { t: 'L', v: '' }, n: { t: 'L', v: 'x < y', d: 'https://ex.org/type' } },
+    {
+      s: { t: 'N', v: 'https://ex.org/a?x=1&y=<2>' },
+      label: { t: 'L', v: '' },
+      n: { t: 'L', v: 'x < y', d: 'https://ex.org/type' },
+    },
     {},
   ],
 };
@@ -36,12 +49,27 @@ describe('query result formats', () => {
   describe('the table', () => {
     it('lists solution formats with JSON first and graph formats with Turtle first', () => {
       expect(SOLUTION_FORMATS.map((f) => f.name)).to.deep.equal(['json', 'xml', 'csv', 'tsv']);
-      expect(GRAPH_FORMATS.map((f) => f.name)).to.deep.equal(['turtle', 'ntriples', 'nquads', 'jsonld', 'trig', 'rdfxml']);
+      expect(GRAPH_FORMATS.map((f) => f.name)).to.deep.equal([
+        'turtle',
+        'ntriples',
+        'nquads',
+        'jsonld',
+        'trig',
+        'rdfxml',
+      ]);
       expect(SOLUTION_FORMATS.every((f) => f.shape === 'solutions')).to.equal(true);
       expect(GRAPH_FORMATS.every((f) => f.shape === 'graph')).to.equal(true);
       expect([...SOLUTION_FORMATS, ...GRAPH_FORMATS].map((f) => f.mediaType)).to.deep.equal([
-        'application/sparql-results+json', 'application/sparql-results+xml', 'text/csv', 'text/tab-separated-values',
-        'text/turtle', 'application/n-triples', 'application/n-quads', 'application/ld+json', 'application/trig', 'application/rdf+xml',
+        'application/sparql-results+json',
+        'application/sparql-results+xml',
+        'text/csv',
+        'text/tab-separated-values',
+        'text/turtle',
+        'application/n-triples',
+        'application/n-quads',
+        'application/ld+json',
+        'application/trig',
+        'application/rdf+xml',
       ]);
     });
 
@@ -57,13 +85,25 @@ describe('query result formats', () => {
     it('refuses to write a result in a format of the other shape', async () => {
       const quads: QueryResult = { kind: 'quads', quads: [] };
       for (const f of GRAPH_FORMATS) {
-        await expectRejection(serializeResult(BINDINGS, f), `Solutions (a SELECT result) cannot be written as ${f.name}`);
-        await expectRejection(serializeResult({ kind: 'boolean', value: true }, f), 'A boolean (ASK result) cannot be written as');
+        await expectRejection(
+          serializeResult(BINDINGS, f),
+          `Solutions (a SELECT result) cannot be written as ${f.name}`,
+        );
+        await expectRejection(
+          serializeResult({ kind: 'boolean', value: true }, f),
+          'A boolean (ASK result) cannot be written as',
+        );
       }
       for (const f of SOLUTION_FORMATS) {
-        await expectRejection(serializeResult(quads, f), `A graph (CONSTRUCT or DESCRIBE result) cannot be written as ${f.name} (${f.mediaType}); use one of turtle, ntriples, nquads, jsonld, trig, rdfxml.`);
+        await expectRejection(
+          serializeResult(quads, f),
+          `A graph (CONSTRUCT or DESCRIBE result) cannot be written as ${f.name} (${f.mediaType}); use one of turtle, ntriples, nquads, jsonld, trig, rdfxml.`,
+        );
       }
-      await expectRejection(serializeResult(BINDINGS, { name: 'html', mediaType: 'text/html', shape: 'solutions' }), 'html is not a result format');
+      await expectRejection(
+        serializeResult(BINDINGS, { name: 'html', mediaType: 'text/html', shape: 'solutions' }),
+        'html is not a result format',
+      );
     });
   });
 
@@ -96,23 +136,36 @@ describe('query result formats', () => {
     });
 
     it('writes an ASK as head and boolean', async () => {
-      expect(JSON.parse(await serializeResult({ kind: 'boolean', value: true }, format('json')))).to.deep.equal({ head: {}, boolean: true });
-      expect(JSON.parse(await serializeResult({ kind: 'boolean', value: false }, format('json')))).to.deep.equal({ head: {}, boolean: false });
+      expect(JSON.parse(await serializeResult({ kind: 'boolean', value: true }, format('json')))).to.deep.equal({
+        head: {},
+        boolean: true,
+      });
+      expect(JSON.parse(await serializeResult({ kind: 'boolean', value: false }, format('json')))).to.deep.equal({
+        head: {},
+        boolean: false,
+      });
     });
 
     it('writes a result with no solutions', async () => {
       const empty: QueryResult = { kind: 'bindings', variables: ['x'], rows: [] };
-      expect(JSON.parse(await serializeResult(empty, format('json')))).to.deep.equal({ head: { vars: ['x'] }, results: { bindings: [] } });
+      expect(JSON.parse(await serializeResult(empty, format('json')))).to.deep.equal({
+        head: { vars: ['x'] },
+        results: { bindings: [] },
+      });
     });
   });
 
   describe('SPARQL XML', () => {
     it('writes the variables and each bound value, which read back the same', async () => {
       const xml = await serializeResult(BINDINGS, format('xml'));
-      expect(xml).to.match(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<sparql xmlns="http:\/\/www\.w3\.org\/2005\/sparql-results#">\n/);
+      expect(xml).to.match(
+        /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<sparql xmlns="http:\/\/www\.w3\.org\/2005\/sparql-results#">\n/,
+      );
       expect(xml.trimEnd()).to.match(/<\/sparql>$/);
       const head = /<head>([\s\S]*?)<\/head>/.exec(xml)![1];
-      expect([...head.matchAll(/<variable name="([^"]*)"\/>/g)].map((m) => m[1])).to.deep.equal(BINDINGS.kind === 'bindings' ? BINDINGS.variables : []);
+      expect([...head.matchAll(/<variable name="([^"]*)"\/>/g)].map((m) => m[1])).to.deep.equal(
+        BINDINGS.kind === 'bindings' ? BINDINGS.variables : [],
+      );
       expect(readXmlResults(xml)).to.deep.equal(BINDINGS.kind === 'bindings' ? BINDINGS.rows : []);
       expect(xml, 'a carriage return survives XML line-end normalization').to.include('line&#xD;\\end');
     });
@@ -125,21 +178,25 @@ describe('query result formats', () => {
 
     it('refuses a value XML 1.0 cannot carry, pointing to JSON', async () => {
       const result: QueryResult = { kind: 'bindings', variables: ['x'], rows: [{ x: { t: 'L', v: 'bell\u0007' } }] };
-      await expectRejection(serializeResult(result, format('xml')),
-        'Cannot write the results as XML: the value of ?x holds the character U+0007, which XML 1.0 cannot carry; ask for application/sparql-results+json instead.');
+      await expectRejection(
+        serializeResult(result, format('xml')),
+        'Cannot write the results as XML: the value of ?x holds the character U+0007, which XML 1.0 cannot carry; ask for application/sparql-results+json instead.',
+      );
     });
   });
 
   describe('CSV', () => {
     it('writes plain values, RFC 4180 quoting, CRLF line ends and a header row', async () => {
-      expect(await serializeResult(BINDINGS, format('csv'))).to.equal([
-        's,label,n,b',
-        'https://ex.org/object/1,"Tab\there, ""quoted""\nline\r\\end",5,_:b0',
-        ',"plain, with a comma",1.5,',
-        'https://ex.org/a?x=1&y=<2>,,x < y,',
-        ',,,',
-        '',
-      ].join('\r\n'));
+      expect(await serializeResult(BINDINGS, format('csv'))).to.equal(
+        [
+          's,label,n,b',
+          'https://ex.org/object/1,"Tab\there, ""quoted""\nline\r\\end",5,_:b0',
+          ',"plain, with a comma",1.5,',
+          'https://ex.org/a?x=1&y=<2>,,x < y,',
+          ',,,',
+          '',
+        ].join('\r\n'),
+      );
     });
 
     it('writes an ASK as true or false on one line', async () => {
@@ -150,14 +207,16 @@ describe('query result formats', () => {
 
   describe('TSV', () => {
     it('writes terms in Turtle syntax, tab separated, LF line ends, ?variables in the header', async () => {
-      expect(await serializeResult(BINDINGS, format('tsv'))).to.equal([
-        '?s\t?label\t?n\t?b',
-        '<https://ex.org/object/1>\t"Tab\\there, \\"quoted\\"\\nline\\r\\\\end"@en\t5\t_:b0',
-        '\t"plain, with a comma"\t1.5\t',
-        '<https://ex.org/a?x=1&y=<2>>\t""\t"x < y"^^<https://ex.org/type>\t',
-        '\t\t\t',
-        '',
-      ].join('\n'));
+      expect(await serializeResult(BINDINGS, format('tsv'))).to.equal(
+        [
+          '?s\t?label\t?n\t?b',
+          '<https://ex.org/object/1>\t"Tab\\there, \\"quoted\\"\\nline\\r\\\\end"@en\t5\t_:b0',
+          '\t"plain, with a comma"\t1.5\t',
+          '<https://ex.org/a?x=1&y=<2>>\t""\t"x < y"^^<https://ex.org/type>\t',
+          '\t\t\t',
+          '',
+        ].join('\n'),
+      );
     });
 
     const numbers: Array<[string, string, string]> = [
@@ -178,13 +237,21 @@ describe('query result formats', () => {
     ];
     for (const [type, lexical, expected] of numbers) {
       it(`writes xsd:${type} ${JSON.stringify(lexical)} as ${expected}`, async () => {
-        const result: QueryResult = { kind: 'bindings', variables: ['x'], rows: [{ x: { t: 'L', v: lexical, d: XSD + type } }] };
+        const result: QueryResult = {
+          kind: 'bindings',
+          variables: ['x'],
+          rows: [{ x: { t: 'L', v: lexical, d: XSD + type } }],
+        };
         expect(await serializeResult(result, format('tsv'))).to.equal(`?x\n${expected}\n`);
       });
     }
 
     it('escapes other control characters as \\u', async () => {
-      const result: QueryResult = { kind: 'bindings', variables: ['x'], rows: [{ x: { t: 'L', v: 'a\u0000b\u001Fc' } }] };
+      const result: QueryResult = {
+        kind: 'bindings',
+        variables: ['x'],
+        rows: [{ x: { t: 'L', v: 'a\u0000b\u001Fc' } }],
+      };
       expect(await serializeResult(result, format('tsv'))).to.equal('?x\n"a\\u0000b\\u001Fc"\n');
     });
 
@@ -228,7 +295,10 @@ describe('query result formats', () => {
       for (const prefix of ['crm', 'la', 'aat', 'rdfs', 'skos', 'xsd', 'rdf', 'dc', 'dcterms']) {
         expect(text).to.include(`@prefix ${prefix}: <${PREFIXES[prefix]}>.`);
       }
-      expect(text).to.include('crm:P1_is_identified_by').and.include('aat:300404670').and.include(' a crm:E22_Human-Made_Object');
+      expect(text)
+        .to.include('crm:P1_is_identified_by')
+        .and.include('aat:300404670')
+        .and.include(' a crm:E22_Human-Made_Object');
     });
 
     it('turtle leaves out a prefix that is also the scheme of an IRI in the graph', async () => {
@@ -245,7 +315,9 @@ describe('query result formats', () => {
         const parsed = new Parser().parse(await serializeResult({ kind: 'quads', quads }, format(name)));
         expect(parsed.map((q) => q.graph.termType)).to.deep.equal(['DefaultGraph']);
       }
-      const parsed = new Parser({ format: 'N-Quads' }).parse(await serializeResult({ kind: 'quads', quads }, format('nquads')));
+      const parsed = new Parser({ format: 'N-Quads' }).parse(
+        await serializeResult({ kind: 'quads', quads }, format('nquads')),
+      );
       expect(parsed.map((q) => q.graph.value)).to.deep.equal([graph.value]);
     });
 
@@ -256,12 +328,17 @@ describe('query result formats', () => {
       expect(doc['@context']).to.equal(LA_CONTEXT);
       const root = doc['@graph'].find((node) => node.id === object.value);
       expect(root, text).to.include({ type: 'HumanMadeObject' });
-      const nquads = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, { documentLoader, format: 'application/n-quads' } as unknown as jsonld.Options.ToRdf)) as unknown as string;
+      const nquads = (await jsonld.toRDF(
+        doc as jsonld.JsonLdDocument,
+        { documentLoader, format: 'application/n-quads' } as unknown as jsonld.Options.ToRdf,
+      )) as unknown as string;
       expect(await canonical(nquads), text).to.equal(await canonical(toNTriples(QUADS)));
     });
 
     it('jsonld of a single node is that node, and of no quads the context alone', async () => {
-      const one = JSON.parse(await serializeResult({ kind: 'quads', quads: QUADS.slice(0, 1) }, format('jsonld'))) as unknown;
+      const one = JSON.parse(
+        await serializeResult({ kind: 'quads', quads: QUADS.slice(0, 1) }, format('jsonld')),
+      ) as unknown;
       expect(one).to.deep.equal({ '@context': LA_CONTEXT, id: object.value, type: 'HumanMadeObject' });
       const none = JSON.parse(await serializeResult({ kind: 'quads', quads: [] }, format('jsonld'))) as unknown;
       expect(none).to.deep.equal({ '@context': LA_CONTEXT });
@@ -270,7 +347,9 @@ describe('query result formats', () => {
     it('jsonld refuses, briefly, a graph the context would misread', async () => {
       const quads = [df.quad(df.namedNode('dc:odd'), df.namedNode(PREFIXES.dc + 'title'), df.literal('x'))];
       const error = await rejection(serializeResult({ kind: 'quads', quads }, format('jsonld')));
-      expect(error.message).to.match(/^Cannot write the graph as JSON-LD: .*"dc:odd".* Ask for Turtle or N-Triples instead\.$/);
+      expect(error.message).to.match(
+        /^Cannot write the graph as JSON-LD: .*"dc:odd".* Ask for Turtle or N-Triples instead\.$/,
+      );
       expect(Object.keys(error)).to.deep.equal([]);
     });
 
@@ -294,7 +373,16 @@ async function expectRejection(promise: Promise<unknown>, message: string): Prom
   expect((await rejection(promise)).message).to.include(message);
 }
 
-const XML_ENTITIES: Readonly<Record<string, string>> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&apos;': "'", '&#xD;': '\r', '&#xA;': '\n', '&#x9;': '\t' };
+const XML_ENTITIES: Readonly<Record<string, string>> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&amp;': '&',
+  '&quot;': '"',
+  '&apos;': "'",
+  '&#xD;': '\r',
+  '&#xA;': '\n',
+  '&#x9;': '\t',
+};
 
 function unescapeXml(text: string): string {
   return text.replace(/&(?:lt|gt|amp|quot|apos|#xD|#xA|#x9);/g, (e) => XML_ENTITIES[e]);
@@ -309,7 +397,9 @@ function readXmlResults(xml: string): Array<Record<string, PlainTerm>> {
   const normalized = xml.replace(/\r\n?/g, '\n');
   return [...normalized.matchAll(/<result>([\s\S]*?)<\/result>/g)].map(([, body]) => {
     const row: Record<string, PlainTerm> = {};
-    for (const [, variable, kind, attributes, value] of body.matchAll(/<binding name="([^"]*)"><(uri|bnode|literal)((?: [^>]*)?)>([\s\S]*?)<\/\2><\/binding>/g)) {
+    for (const [, variable, kind, attributes, value] of body.matchAll(
+      /<binding name="([^"]*)"><(uri|bnode|literal)((?: [^>]*)?)>([\s\S]*?)<\/\2><\/binding>/g,
+    )) {
       const term: PlainTerm = { t: kind === 'uri' ? 'N' : kind === 'bnode' ? 'B' : 'L', v: unescapeXml(value) };
       const lang = /xml:lang="([^"]*)"/.exec(attributes);
       const datatype = /datatype="([^"]*)"/.exec(attributes);

@@ -16,7 +16,11 @@ const [mode, dataDir, ...rest] = process.argv.slice(2);
 
 async function write(): Promise<void> {
   const [first = '0', compactAfter = String(256 * 1024), concurrency = '4'] = rest;
-  const store = await EmbeddedStore.open({ dataDir: dataDir, compactAfterBytes: Number(compactAfter), onWarning: () => undefined });
+  const store = await EmbeddedStore.open({
+    dataDir: dataDir,
+    compactAfterBytes: Number(compactAfter),
+    onWarning: () => undefined,
+  });
   process.stdout.write('ready\n');
   let next = Number(first);
   const worker = async (): Promise<void> => {
@@ -43,4 +47,7 @@ async function tryOpen(): Promise<void> {
 
 if (mode === 'write') await write();
 else if (mode === 'open') await tryOpen();
-else { process.stderr.write(`unknown mode ${mode}\n`); process.exit(2); }
+else {
+  process.stderr.write(`unknown mode ${mode}\n`);
+  process.exit(2);
+}

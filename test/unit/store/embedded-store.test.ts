@@ -1,6 +1,17 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rm, stat, truncate, writeFile, appendFile, open as openFile } from 'node:fs/promises';
+import {
+  cp,
+  mkdir,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  truncate,
+  writeFile,
+  appendFile,
+  open as openFile,
+} from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,12 +100,21 @@ describe('EmbeddedStore', function () {
       const store = await openStore(await newDir());
       expect((await store.stats()).quads).to.equal(0);
       await store.replaceGraphs(documentGraphs(1));
-      expect((await store.stats()).quads).to.equal(await store.size()).and.to.be.greaterThan(0);
+      expect((await store.stats()).quads)
+        .to.equal(await store.size())
+        .and.to.be.greaterThan(0);
       expect((await store.stats()).quads).to.equal(await store.size());
       await store.replaceGraphs(documentGraphs(2));
-      await store.update(`INSERT DATA { GRAPH <${docGraph(2)}> { <http://example.org/s> <http://example.org/p> "added" } }`);
+      await store.update(
+        `INSERT DATA { GRAPH <${docGraph(2)}> { <http://example.org/s> <http://example.org/p> "added" } }`,
+      );
       expect((await store.stats()).quads).to.equal(await store.size());
-      await store.replaceGraphs(new Map([[docGraph(1), []], [hintGraph(1), []]]));
+      await store.replaceGraphs(
+        new Map([
+          [docGraph(1), []],
+          [hintGraph(1), []],
+        ]),
+      );
       expect((await store.stats()).quads).to.equal(await store.size());
     });
 
@@ -106,19 +126,26 @@ describe('EmbeddedStore', function () {
       expect(read).to.have.length(42);
       expect(await canonical(read)).to.equal(await canonical(flatten(graphs)));
       // The same labels (_:b0, _:b1, _:b2) in two documents are different nodes.
-      const bnodes = (g: string) => new Set(read.filter((q) => q.graph.value === g && q.subject.termType === 'BlankNode').map((q) => q.subject.value));
+      const bnodes = (g: string) =>
+        new Set(
+          read.filter((q) => q.graph.value === g && q.subject.termType === 'BlankNode').map((q) => q.subject.value),
+        );
       const shared = [...bnodes(docGraph(1))].filter((b) => bnodes(docGraph(2)).has(b));
       expect(shared).to.deep.equal([]);
       expect(bnodes(docGraph(1)).size).to.equal(3);
       // Literal details survive.
-      const label = read.find((q) => q.graph.value === docGraph(1) && q.object.termType === 'Literal' && q.object.language === 'de');
+      const label = read.find(
+        (q) => q.graph.value === docGraph(1) && q.object.termType === 'Literal' && q.object.language === 'de',
+      );
       expect(label?.object.value).to.equal('Gemälde „1“ "quoted" \\ back\nslash\ttab 😀');
       const date = read.find((q) => q.predicate.value.endsWith('P82a_begin_of_the_begin'));
       expect(date?.object.termType === 'Literal' && date.object.datatype.value).to.equal(XSD + 'dateTime');
       expect(await store.readGraphs(['https://example.org/none'])).to.deep.equal([]);
       expect(await store.readGraphs([])).to.deep.equal([]);
       expect(await store.size()).to.equal(42);
-      expect((await store.listGraphs()).sort()).to.deep.equal([docGraph(1), docGraph(2), hintGraph(1), hintGraph(2)].sort());
+      expect((await store.listGraphs()).sort()).to.deep.equal(
+        [docGraph(1), docGraph(2), hintGraph(1), hintGraph(2)].sort(),
+      );
       expect(await store.hasGraph(docGraph(1))).to.equal(true);
       expect(await store.hasGraph(docGraph(3))).to.equal(false);
     });
@@ -128,19 +155,38 @@ describe('EmbeddedStore', function () {
       // language tags lowercased, so a document is rebuilt from the normalized forms.
       const store = await openStore(await newDir());
       const s = df.namedNode('http://example.org/s');
-      const lit = (v: string, t: string) => df.quad(s, df.namedNode(`http://example.org/${t}`), df.literal(v, df.namedNode(XSD + t)));
-      await store.replaceGraphs(new Map([['http://example.org/g', [
-        lit('01', 'integer'), lit('2.0', 'decimal'), lit('1e3', 'double'), lit('1', 'boolean'),
-        lit('1650-01-01T00:00:00.000+00:00', 'dateTime'), lit('0001', 'gYear'),
-        df.quad(s, df.namedNode('http://example.org/lang'), df.literal('x', 'en-GB')),
-      ]]]));
-      const values = Object.fromEntries((await store.readGraphs(['http://example.org/g'])).map((q) => [
-        q.predicate.value.slice('http://example.org/'.length),
-        q.object.termType === 'Literal' ? q.object.value + (q.object.language ? '@' + q.object.language : '') : '',
-      ]));
+      const lit = (v: string, t: string) =>
+        df.quad(s, df.namedNode(`http://example.org/${t}`), df.literal(v, df.namedNode(XSD + t)));
+      await store.replaceGraphs(
+        new Map([
+          [
+            'http://example.org/g',
+            [
+              lit('01', 'integer'),
+              lit('2.0', 'decimal'),
+              lit('1e3', 'double'),
+              lit('1', 'boolean'),
+              lit('1650-01-01T00:00:00.000+00:00', 'dateTime'),
+              lit('0001', 'gYear'),
+              df.quad(s, df.namedNode('http://example.org/lang'), df.literal('x', 'en-GB')),
+            ],
+          ],
+        ]),
+      );
+      const values = Object.fromEntries(
+        (await store.readGraphs(['http://example.org/g'])).map((q) => [
+          q.predicate.value.slice('http://example.org/'.length),
+          q.object.termType === 'Literal' ? q.object.value + (q.object.language ? '@' + q.object.language : '') : '',
+        ]),
+      );
       expect(values).to.deep.equal({
-        integer: '1', decimal: '2', double: '1000', boolean: 'true',
-        dateTime: '1650-01-01T00:00:00Z', gYear: '0001', lang: 'x@en-gb',
+        integer: '1',
+        decimal: '2',
+        double: '1000',
+        boolean: 'true',
+        dateTime: '1650-01-01T00:00:00Z',
+        gYear: '0001',
+        lang: 'x@en-gb',
       });
     });
 
@@ -167,11 +213,27 @@ describe('EmbeddedStore', function () {
         [hintGraph(1), [df.quad(df.namedNode('relative/iri'), df.namedNode('http://example.org/p'), df.literal('x'))]],
       ]);
       let error: Error | null = null;
-      await store.replaceGraphs(bad).catch((e: Error) => { error = e; });
+      await store.replaceGraphs(bad).catch((e: Error) => {
+        error = e;
+      });
       expect(error, 'relative IRI').to.be.instanceOf(Error);
       expect(String(error)).to.match(/IRI/);
-      const badLang = new Map([[docGraph(1), [df.quad(df.namedNode('http://example.org/s'), df.namedNode('http://example.org/p'), df.literal('x', 'en gb'))]]]);
-      await store.replaceGraphs(badLang).then(() => expect.fail('accepted'), (e: Error) => expect(e.message).to.match(/language tag/));
+      const badLang = new Map([
+        [
+          docGraph(1),
+          [
+            df.quad(
+              df.namedNode('http://example.org/s'),
+              df.namedNode('http://example.org/p'),
+              df.literal('x', 'en gb'),
+            ),
+          ],
+        ],
+      ]);
+      await store.replaceGraphs(badLang).then(
+        () => expect.fail('accepted'),
+        (e: Error) => expect(e.message).to.match(/language tag/),
+      );
       expect(await canonical(await store.readGraphs([docGraph(1), hintGraph(1)]))).to.equal(before);
       const seq = (await store.stats()).lastSeq;
       await store.close();
@@ -183,10 +245,26 @@ describe('EmbeddedStore', function () {
     it('refuses graph names that could inject SPARQL', async () => {
       const store = await openStore(await newDir());
       await store.replaceGraphs(documentGraphs(1));
-      for (const name of ['http://example.org/g> } } #', 'http://example.org/a b', 'no-scheme', 'http://x/{y}', 'http://x/\u0001', '']) {
-        await store.readGraphs([name]).then(() => expect.fail(`read ${name}`), (e: Error) => expect(e.message).to.match(/invalid graph name/));
-        await store.hasGraph(name).then(() => expect.fail(`has ${name}`), (e: Error) => expect(e.message).to.match(/invalid graph name/));
-        await store.replaceGraphs(new Map([[name, []]])).then(() => expect.fail(`replace ${name}`), (e: Error) => expect(e.message).to.match(/invalid graph name/));
+      for (const name of [
+        'http://example.org/g> } } #',
+        'http://example.org/a b',
+        'no-scheme',
+        'http://x/{y}',
+        'http://x/\u0001',
+        '',
+      ]) {
+        await store.readGraphs([name]).then(
+          () => expect.fail(`read ${name}`),
+          (e: Error) => expect(e.message).to.match(/invalid graph name/),
+        );
+        await store.hasGraph(name).then(
+          () => expect.fail(`has ${name}`),
+          (e: Error) => expect(e.message).to.match(/invalid graph name/),
+        );
+        await store.replaceGraphs(new Map([[name, []]])).then(
+          () => expect.fail(`replace ${name}`),
+          (e: Error) => expect(e.message).to.match(/invalid graph name/),
+        );
       }
       expect(await store.size()).to.equal(21);
     });
@@ -204,10 +282,17 @@ describe('EmbeddedStore', function () {
         { s: { t: 'N', v: docGraph(1) }, id: { t: 'L', v: 'ACC-1-1' } },
         { s: { t: 'N', v: docGraph(2) }, id: { t: 'L', v: 'ACC-2-1' } },
       ]);
-      const typed = await store.query('SELECT ?o WHERE { ?s <http://www.cidoc-crm.org/cidoc-crm/P43_has_dimension> ?o } ORDER BY ?o LIMIT 1');
+      const typed = await store.query(
+        'SELECT ?o WHERE { ?s <http://www.cidoc-crm.org/cidoc-crm/P43_has_dimension> ?o } ORDER BY ?o LIMIT 1',
+      );
       expect(typed.kind === 'bindings' && typed.rows[0]).to.deep.equal({ o: { t: 'L', v: '4', d: XSD + 'integer' } });
-      expect(await store.query('ASK { GRAPH ?g { ?s a <http://www.cidoc-crm.org/cidoc-crm/E12_Production> } }')).to.deep.equal({ kind: 'boolean', value: true });
-      expect(await store.query('ASK { ?s a <http://example.org/Nothing> }')).to.deep.equal({ kind: 'boolean', value: false });
+      expect(
+        await store.query('ASK { GRAPH ?g { ?s a <http://www.cidoc-crm.org/cidoc-crm/E12_Production> } }'),
+      ).to.deep.equal({ kind: 'boolean', value: true });
+      expect(await store.query('ASK { ?s a <http://example.org/Nothing> }')).to.deep.equal({
+        kind: 'boolean',
+        value: false,
+      });
       const con = await store.query(`CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <${docGraph(2)}> { ?s ?p ?o } }`);
       expect(con.kind).to.equal('quads');
       if (con.kind !== 'quads') return;
@@ -220,11 +305,17 @@ describe('EmbeddedStore', function () {
 
     it('passes worker errors on with their original message', async () => {
       const store = await openStore(await newDir());
-      const err = await store.update('INSERT DATA { <http://x/a> <http://x/b> }').then(() => null, (e: Error) => e);
+      const err = await store.update('INSERT DATA { <http://x/a> <http://x/b> }').then(
+        () => null,
+        (e: Error) => e,
+      );
       expect(err).to.be.instanceOf(Error);
       expect(err!.message).to.match(/^error at 1:/);
       expect(err!.stack).to.include('called from');
-      const qerr = await store.query('SELECT * WHERE { ?s ?p }').then(() => null, (e: Error) => e);
+      const qerr = await store.query('SELECT * WHERE { ?s ?p }').then(
+        () => null,
+        (e: Error) => e,
+      );
       expect(qerr!.message).to.match(/error at/);
       expect(await store.size()).to.equal(0);
     });
@@ -236,7 +327,9 @@ describe('EmbeddedStore', function () {
       await store.update(`DELETE { GRAPH ?g { ?s <http://www.cidoc-crm.org/cidoc-crm/P3_has_note> ?o } }
         INSERT { GRAPH ?g { ?s <http://www.cidoc-crm.org/cidoc-crm/P3_has_note> "changed"@en } }
         WHERE { GRAPH ?g { ?s <http://www.cidoc-crm.org/cidoc-crm/P3_has_note> ?o } }`);
-      await store.update('INSERT DATA { GRAPH <http://example.org/extra> { <http://example.org/a> <http://example.org/b> "c" } }');
+      await store.update(
+        'INSERT DATA { GRAPH <http://example.org/extra> { <http://example.org/a> <http://example.org/b> "c" } }',
+      );
       const expected = await canonical(await readAll(store));
       const copy = await crashImage(dir);
       const reopened = await openStore(copy);
@@ -249,7 +342,10 @@ describe('EmbeddedStore', function () {
     it('rejects calls after close()', async () => {
       const store = await openStore(await newDir());
       await store.close();
-      await store.size().then(() => expect.fail('answered'), (e: Error) => expect(e.message).to.match(/closed/));
+      await store.size().then(
+        () => expect.fail('answered'),
+        (e: Error) => expect(e.message).to.match(/closed/),
+      );
     });
   });
 
@@ -266,8 +362,15 @@ describe('EmbeddedStore', function () {
       await fill(store, 0, 60);
       // Every document replaced once: enough dead data that close() writes a snapshot.
       await fill(store, 0, 60, 2);
-      await store.replaceGraphs(new Map([[docGraph(30), []], [hintGraph(30), []]]));
-      await store.update('INSERT DATA { GRAPH <http://example.org/extra> { _:x <http://example.org/p> _:y . _:y <http://example.org/p> "v" } }');
+      await store.replaceGraphs(
+        new Map([
+          [docGraph(30), []],
+          [hintGraph(30), []],
+        ]),
+      );
+      await store.update(
+        'INSERT DATA { GRAPH <http://example.org/extra> { _:x <http://example.org/p> _:y . _:y <http://example.org/p> "v" } }',
+      );
       const before = await canonical(await readAll(store));
       const graphs = (await store.listGraphs()).sort();
       const seq = (await store.stats()).lastSeq;
@@ -329,7 +432,13 @@ describe('EmbeddedStore', function () {
       await store.replaceGraphs(documentGraphs(3, 2));
       const afterOne = (await store.stats()).deadBytes;
       expect(afterOne).to.be.within(1500, 4000);
-      await store.replaceGraphs(new Map([[docGraph(4), []], [hintGraph(4), []], [docGraph(1000), documentGraphs(1000).get(docGraph(1000))!]]));
+      await store.replaceGraphs(
+        new Map([
+          [docGraph(4), []],
+          [hintGraph(4), []],
+          [docGraph(1000), documentGraphs(1000).get(docGraph(1000))!],
+        ]),
+      );
       expect((await store.stats()).deadBytes).to.be.greaterThan(afterOne + 1500);
       const reader = await LogReader.open(join(dir, logFileName(1)));
       const headers = [];
@@ -356,8 +465,12 @@ describe('EmbeddedStore', function () {
       const dir = await newDir();
       let store = await openStore(dir);
       await fill(store, 0, 5);
-      await store.update(`INSERT DATA { GRAPH <http://example.org/extra> { ${Array.from({ length: 400 }, (_, i) =>
-        `<http://example.org/s${i}> <http://example.org/p> "value ${i}" .`).join(' ')} } }`);
+      await store.update(
+        `INSERT DATA { GRAPH <http://example.org/extra> { ${Array.from(
+          { length: 400 },
+          (_, i) => `<http://example.org/s${i}> <http://example.org/p> "value ${i}" .`,
+        ).join(' ')} } }`,
+      );
       const stats = await store.stats();
       expect(stats.deadBytes).to.be.greaterThan(400 * 40);
       const expected = await canonical(await readAll(store));
@@ -370,15 +483,21 @@ describe('EmbeddedStore', function () {
 
     it('replays records without the dead and new fields (older versions) by dropping their graphs first', async () => {
       const dir = await newDir();
-      const nq = (o: string) => `<http://example.org/s> <http://example.org/p> _:b0 <${docGraph(1)}> .\n_:b0 <http://example.org/v> "${o}" <${docGraph(1)}> .\n`;
-      await writeFile(join(dir, logFileName(1)), Buffer.concat([
-        encodeRecord({ seq: 1, op: 'replace', graphs: [docGraph(1)] }, nq('one')),
-        encodeRecord({ seq: 2, op: 'replace', graphs: [docGraph(1)] }, nq('two')),
-      ]));
+      const nq = (o: string) =>
+        `<http://example.org/s> <http://example.org/p> _:b0 <${docGraph(1)}> .\n_:b0 <http://example.org/v> "${o}" <${docGraph(1)}> .\n`;
+      await writeFile(
+        join(dir, logFileName(1)),
+        Buffer.concat([
+          encodeRecord({ seq: 1, op: 'replace', graphs: [docGraph(1)] }, nq('one')),
+          encodeRecord({ seq: 2, op: 'replace', graphs: [docGraph(1)] }, nq('two')),
+        ]),
+      );
       const store = await openStore(dir);
       expect(store.openInfo.replayedRecords).to.equal(2);
       const quads = await store.readGraphs([docGraph(1)]);
-      expect(quads.map((q) => q.object.value).sort()).to.have.length(2).and.to.include('two');
+      expect(quads.map((q) => q.object.value).sort())
+        .to.have.length(2)
+        .and.to.include('two');
       expect((await store.stats()).deadBytes).to.equal(2 * Buffer.byteLength(nq('one')));
     });
 
@@ -407,7 +526,9 @@ describe('EmbeddedStore', function () {
       expect(stats.compactions).to.be.at.least(3);
       // ~2 MB were logged; what remains is what arrived since the last snapshot began, short of
       // the next compaction (compactionDue), give or take one batch of writes (~70 KB).
-      const due = stats.logBytes >= Math.max(32 * 1024, stats.snapshotBytes) && stats.deadBytes * 4 >= stats.snapshotBytes + stats.logBytes;
+      const due =
+        stats.logBytes >= Math.max(32 * 1024, stats.snapshotBytes) &&
+        stats.deadBytes * 4 >= stats.snapshotBytes + stats.logBytes;
       expect(due).to.equal(false);
       expect(stats.logBytes).to.be.lessThan(3 * Math.max(32 * 1024, stats.snapshotBytes) + 80 * 1024);
       expect((await logFiles(dir)).length).to.be.at.most(2);
@@ -417,7 +538,9 @@ describe('EmbeddedStore', function () {
       expect(await readdir(dir)).to.include('snapshot.trig');
       expect(stats.snapshotSeq).to.be.greaterThan(0);
       const expected = await canonical(await readAll(store));
-      expect(expected).to.equal(await canonical(flatten(new Map(Array.from({ length: 300 }, (_, i) => [...documentGraphs(i)]).flat()))));
+      expect(expected).to.equal(
+        await canonical(flatten(new Map(Array.from({ length: 300 }, (_, i) => [...documentGraphs(i)]).flat()))),
+      );
       const crashed = await openStore(await crashImage(dir));
       expect(crashed.openInfo.snapshotSeq).to.be.greaterThan(0);
       expect(await canonical(await readAll(crashed))).to.equal(expected);
@@ -459,7 +582,9 @@ describe('EmbeddedStore', function () {
       during.push(store.readGraphs([docGraph(7)]).then((q) => expect(q).to.have.length(20)));
       await Promise.all([compaction, ...during]);
       expect((await store.stats()).compactions).to.equal(1);
-      expect(await canonical(await store.readGraphs([docGraph(1), hintGraph(1)]))).to.equal(await canonical(flatten(documentGraphs(1, 9))));
+      expect(await canonical(await store.readGraphs([docGraph(1), hintGraph(1)]))).to.equal(
+        await canonical(flatten(documentGraphs(1, 9))),
+      );
       const expected = await canonical(await readAll(store));
       const crashed = await openStore(await crashImage(dir));
       expect(crashed.openInfo.replayedRecords).to.be.greaterThan(0);
@@ -480,7 +605,8 @@ describe('EmbeddedStore', function () {
       expect(logs).to.have.length(1);
       const reader = await LogReader.open(join(dir, logs[0]));
       let records = 0;
-      for (let r = await reader.next(); r; r = await reader.next(), records++) expect(r.header).to.not.have.property('new');
+      for (let r = await reader.next(); r; r = await reader.next(), records++)
+        expect(r.header).to.not.have.property('new');
       await reader.close();
       expect(records).to.equal(20);
       // Replayed on the snapshot, each record drops its graphs first: no blank node twice.
@@ -501,10 +627,13 @@ describe('EmbeddedStore', function () {
       await store.replaceGraphs(documentGraphs(1, 1));
       expect((await store.stats()).compactions).to.equal(0); // new graphs: nothing dead
       await store.replaceGraphs(documentGraphs(1, 2));
-      expect(await eventually(10_000, async () => {
-        const st = await store.stats();
-        return st.compactions === 1 && !st.compacting;
-      }), 'compaction finished').to.equal(true);
+      expect(
+        await eventually(10_000, async () => {
+          const st = await store.stats();
+          return st.compactions === 1 && !st.compacting;
+        }),
+        'compaction finished',
+      ).to.equal(true);
       const stats = await store.stats();
       expect(stats).to.include({ snapshotSeq: 2, logBytes: 0, deadBytes: 0, compacting: false });
       expect(await logFiles(dir)).to.deep.equal([logFileName(3)]);
@@ -526,19 +655,38 @@ describe('EmbeddedStore', function () {
       await mkdir(join(dir, 'snapshot.trig.tmp')); // from here on no snapshot can be written
       await store.replaceGraphs(documentGraphs(1, 2));
       await store.replaceGraphs(documentGraphs(1)); // dead data: starts a compaction, which fails
-      const err = await within(10_000, 'compact()', store.compact().then(() => null, (e: Error) => e));
+      const err = await within(
+        10_000,
+        'compact()',
+        store.compact().then(
+          () => null,
+          (e: Error) => e,
+        ),
+      );
       expect(err?.message).to.match(/EISDIR|directory/);
-      expect(await eventually(10_000, () => warnings.some((w) => /compaction of .* failed/.test(w))), 'warning').to.equal(true);
+      expect(
+        await eventually(10_000, () => warnings.some((w) => /compaction of .* failed/.test(w))),
+        'warning',
+      ).to.equal(true);
       // Writes go on (into the log), and close() reports that its snapshot failed but still ends.
       await store.replaceGraphs(documentGraphs(2, 2));
       await store.replaceGraphs(documentGraphs(2)); // starts another compaction, which fails too
-      const closeErr = await within(10_000, 'close()', store.close().then(() => null, (e: Error) => e));
+      const closeErr = await within(
+        10_000,
+        'close()',
+        store.close().then(
+          () => null,
+          (e: Error) => e,
+        ),
+      );
       expect(closeErr?.message).to.match(/EISDIR|directory/);
       await rm(join(dir, 'snapshot.trig.tmp'), { recursive: true });
       const reopened = await openStore(dir);
       expect(reopened.openInfo.snapshotSeq).to.equal(0);
       expect(reopened.openInfo.replayedRecords).to.equal(4);
-      expect(await canonical(await readAll(reopened))).to.equal(await canonical(flatten(new Map([...documentGraphs(1), ...documentGraphs(2)]))));
+      expect(await canonical(await readAll(reopened))).to.equal(
+        await canonical(flatten(new Map([...documentGraphs(1), ...documentGraphs(2)]))),
+      );
     });
   });
 
@@ -548,11 +696,24 @@ describe('EmbeddedStore', function () {
       // queue must be written by it, not wait for some later append.
       const dir = await newDir();
       const wal = await WriteAheadLog.open(dir, null, 1, 0);
-      const rec = (seq: number) => encodeRecord({ seq, op: 'update' }, `INSERT DATA { <http://x/${seq}> <http://x/p> "${seq}" }`);
+      const rec = (seq: number) =>
+        encodeRecord({ seq, op: 'update' }, `INSERT DATA { <http://x/${seq}> <http://x/p> "${seq}" }`);
       try {
-        await within(10_000, 'rotate() from an append callback', wal.append(rec(1)).then(() => wal.rotate(2)));
-        await within(10_000, 'append() from an append callback', wal.append(rec(2)).then(() => wal.append(rec(3))));
-        await within(10_000, 'append() from a rotate callback', wal.rotate(4).then(() => wal.append(rec(4))));
+        await within(
+          10_000,
+          'rotate() from an append callback',
+          wal.append(rec(1)).then(() => wal.rotate(2)),
+        );
+        await within(
+          10_000,
+          'append() from an append callback',
+          wal.append(rec(2)).then(() => wal.append(rec(3))),
+        );
+        await within(
+          10_000,
+          'append() from a rotate callback',
+          wal.rotate(4).then(() => wal.append(rec(4))),
+        );
         await within(10_000, 'drain()', wal.drain());
       } finally {
         await wal.close();
@@ -659,11 +820,20 @@ describe('EmbeddedStore', function () {
     it('refuses to open when a log file that is not the last one is damaged', async () => {
       const { image, log, lastRecordStart } = await imageWithLog();
       await truncate(log, lastRecordStart + 5);
-      await writeFile(join(image, logFileName(5)), encodeRecord({ seq: 5, op: 'update' }, 'INSERT DATA { <http://x/a> <http://x/b> <http://x/c> }'));
-      const err = await EmbeddedStore.open({ dataDir: image }).then(() => null, (e: Error) => e);
+      await writeFile(
+        join(image, logFileName(5)),
+        encodeRecord({ seq: 5, op: 'update' }, 'INSERT DATA { <http://x/a> <http://x/b> <http://x/c> }'),
+      );
+      const err = await EmbeddedStore.open({ dataDir: image }).then(
+        () => null,
+        (e: Error) => e,
+      );
       expect(err?.message).to.match(/damaged/);
       expect(await readdir(image)).to.not.include('LOCK'); // released when open fails
-      const again = await EmbeddedStore.open({ dataDir: image }).then(() => null, (e: Error) => e);
+      const again = await EmbeddedStore.open({ dataDir: image }).then(
+        () => null,
+        (e: Error) => e,
+      );
       expect(again?.message).to.match(/damaged/);
     });
   });
@@ -673,7 +843,9 @@ describe('EmbeddedStore', function () {
       return new Promise((resolve, reject) => {
         const child = spawn(process.execPath, [CRASH_WRITER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
         let out = '';
-        child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+        });
         child.on('error', reject);
         child.on('exit', () => resolve(out));
       });
@@ -682,8 +854,13 @@ describe('EmbeddedStore', function () {
     it('refuses a second opener, naming the directory and the PID holding it', async () => {
       const dir = await newDir();
       await openStore(dir);
-      const same = await EmbeddedStore.open({ dataDir: dir }).then(() => null, (e: Error) => e);
-      expect(same?.message).to.include(dir).and.to.match(/already open/);
+      const same = await EmbeddedStore.open({ dataDir: dir }).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(same?.message)
+        .to.include(dir)
+        .and.to.match(/already open/);
       const out = await runChild(['open', dir]);
       expect(out).to.match(/^error /);
       expect(out).to.include(dir);
@@ -706,12 +883,15 @@ describe('EmbeddedStore', function () {
   });
 
   describe('kill -9', () => {
-    interface Round { acked: number[]; }
+    interface Round {
+      acked: number[];
+    }
 
     function writeUntilKilled(dir: string, first: number, acksBeforeKill: number): Promise<Round> {
       return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [CRASH_WRITER, 'write', dir, String(first), String(256 * 1024), '4'],
-          { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, [CRASH_WRITER, 'write', dir, String(first), String(256 * 1024), '4'], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         const acked: number[] = [];
         let buf = '';
         child.stdout.on('data', (d: Buffer) => {
@@ -746,7 +926,8 @@ describe('EmbeddedStore', function () {
         expect(m, g).to.not.equal(null);
         ids.add(Number(m![2]));
       }
-      for (const i of [...r1.acked, ...r2.acked]) expect(ids.has(i), `acknowledged document ${i} is missing`).to.equal(true);
+      for (const i of [...r1.acked, ...r2.acked])
+        expect(ids.has(i), `acknowledged document ${i} is missing`).to.equal(true);
       // Every document present (acknowledged or not) is complete: both graphs, exact quads.
       for (const i of ids) {
         expect(present.has(docGraph(i)) && present.has(hintGraph(i)), `document ${i} is partial`).to.equal(true);

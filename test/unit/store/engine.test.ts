@@ -23,21 +23,29 @@ describe('store engine: what replacing graphs overwrites', () => {
   it('after an update, a snapshot chunk or a replay, graphs they filled are found', () => {
     const fills: Array<[string, (engine: Engine) => void]> = [
       ['update', (e) => e.update(`INSERT DATA { GRAPH <${EX}u> { <${EX}s> <${EX}p> "by update" } }`)],
-      ['snapshot chunk', (e) => e.loadTrig(new TextEncoder().encode(`<${EX}u> { <${EX}s> <${EX}p> "from a snapshot" . }\n`))],
+      [
+        'snapshot chunk',
+        (e) => e.loadTrig(new TextEncoder().encode(`<${EX}u> { <${EX}s> <${EX}p> "from a snapshot" . }\n`)),
+      ],
       ['replayed record', (e) => e.replayReplace([EX + 'u'], line('u', 'replayed'), false)],
     ];
     for (const [what, fill] of fills) {
       const engine = new Engine();
       engine.replaceGraphs([EX + 'a'], line('a', 'one'), engine.overwritten([EX + 'a']));
       fill(engine);
-      expect(engine.overwritten([EX + 'u']).graphs.map(([g]) => g), what).to.deep.equal([EX + 'u']);
+      expect(
+        engine.overwritten([EX + 'u']).graphs.map(([g]) => g),
+        what,
+      ).to.deep.equal([EX + 'u']);
     }
   });
 
   it('a failed replacement gives the graphs their quads back, and they are still found after', () => {
     const engine = new Engine();
     engine.replaceGraphs([EX + 'a'], line('a', 'one'), engine.overwritten([EX + 'a']));
-    expect(() => engine.replaceGraphs([EX + 'a'], `<${EX}s> <${EX}p> "x"@not-a-tag! <${EX}a> .\n`, engine.overwritten([EX + 'a']))).to.throw();
+    expect(() =>
+      engine.replaceGraphs([EX + 'a'], `<${EX}s> <${EX}p> "x"@not-a-tag! <${EX}a> .\n`, engine.overwritten([EX + 'a'])),
+    ).to.throw();
     expect(engine.overwritten([EX + 'a']).graphs[0][1]).to.contain('"one"');
   });
 });

@@ -16,8 +16,12 @@ export const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
 export const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 export const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 
-export function docGraph(i: number): string { return `https://example.org/object/${i}`; }
-export function hintGraph(i: number): string { return `https://example.org/hint/${i}`; }
+export function docGraph(i: number): string {
+  return `https://example.org/object/${i}`;
+}
+export function hintGraph(i: number): string {
+  return `https://example.org/hint/${i}`;
+}
 
 const n = (v: string) => df.namedNode(v);
 
@@ -56,7 +60,10 @@ export function documentGraphs(i: number, version = 1, hintChars = 600): Map<str
     t(s, 'https://example.org/ns#rank', df.literal('2.5', n(XSD + 'decimal'))),
   ];
   const hint = [t(s, 'https://example.org/ns#shapeHint', df.literal(`hint ${i} v${version} ` + 'x'.repeat(hintChars)))];
-  return new Map([[docGraph(i), doc], [hintGraph(i), hint]]);
+  return new Map([
+    [docGraph(i), doc],
+    [hintGraph(i), hint],
+  ]);
 }
 
 /** Places quads in a graph (the store ignores the graph term of written quads). */
@@ -72,7 +79,8 @@ export function flatten(graphs: ReadonlyMap<string, readonly Quad[]>): Quad[] {
   for (const [name, quads] of graphs) {
     const g = n(name);
     const prefix = `g${k++}_`;
-    const bn = (t: Quad['subject'] | Quad['object']) => (t.termType === 'BlankNode' ? df.blankNode(prefix + t.value) : t);
+    const bn = (t: Quad['subject'] | Quad['object']) =>
+      t.termType === 'BlankNode' ? df.blankNode(prefix + t.value) : t;
     for (const q of quads) out.push(df.quad(bn(q.subject) as Quad_Subject, q.predicate, bn(q.object), g));
   }
   return out;
@@ -81,7 +89,11 @@ export function flatten(graphs: ReadonlyMap<string, readonly Quad[]>): Quad[] {
 /** RDFC-1.0 canonical N-Quads of a dataset: equal strings = isomorphic datasets. */
 export async function canonical(quads: readonly Quad[]): Promise<string> {
   const text = new Writer({ format: 'N-Quads' }).quadsToString([...quads]);
-  return rdfCanonize.canonize(text, { algorithm: 'RDFC-1.0', inputFormat: 'application/n-quads', format: 'application/n-quads' });
+  return rdfCanonize.canonize(text, {
+    algorithm: 'RDFC-1.0',
+    inputFormat: 'application/n-quads',
+    format: 'application/n-quads',
+  });
 }
 
 export async function tempDir(prefix = 'embedded-store-'): Promise<string> {

@@ -19,7 +19,8 @@ const DOCS = 1000;
 const GRAPHS = 2 * DOCS;
 const COUNT_GRAPHS = 'SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }';
 /** Every statement joined with every other, twice: far longer than any time limit here. */
-const HEAVY = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . FILTER(CONCAT(STR(?a), STR(?e), STR(?i)) = "never") }';
+const HEAVY =
+  'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . FILTER(CONCAT(STR(?a), STR(?e), STR(?i)) = "never") }';
 
 async function count(engine: SparqlEngine, sparql: string, timeoutMs = 30_000): Promise<number> {
   const r = await engine.query(sparql, {}, timeoutMs);
@@ -28,7 +29,12 @@ async function count(engine: SparqlEngine, sparql: string, timeoutMs = 30_000): 
 }
 
 /** Polls the engine's status (every few ms) until `done` holds; its status then. */
-async function until(engine: SparqlEngine, done: (s: SparqlStatus) => boolean, what: string, ms = 60_000): Promise<SparqlStatus> {
+async function until(
+  engine: SparqlEngine,
+  done: (s: SparqlStatus) => boolean,
+  what: string,
+  ms = 60_000,
+): Promise<SparqlStatus> {
   const end = Date.now() + ms;
   for (;;) {
     const s = engine.status();
@@ -45,7 +51,12 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
 
   /** A store of DOCS documents; seed messages of 16 KB, so a seeding is a few hundred steps to watch. */
   async function openWith(queryReplicas: number): Promise<EmbeddedStore> {
-    store = await EmbeddedStore.open({ dataDir: dir, onWarning: () => undefined, queryReplicas, seedChunkChars: 16 * 1024 });
+    store = await EmbeddedStore.open({
+      dataDir: dir,
+      onWarning: () => undefined,
+      queryReplicas,
+      seedChunkChars: 16 * 1024,
+    });
     return store;
   }
 
@@ -59,8 +70,12 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     }
     await s.close();
   });
-  afterEach(async () => { await store.close(); });
-  after(async () => { await rm(dir, { recursive: true, force: true }); });
+  afterEach(async () => {
+    await store.close();
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('seeds at warm-up, before any query: once ready, a query is answered by that replica, with no seeding of its own', async () => {
     const engine = (await openWith(1)).sparqlEngine();
@@ -90,7 +105,10 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     const seeding = await until(engine, (s) => s.expectedWaitMs !== null && s.expectedWaitMs > 0, 'seeding');
     expect(seeding.state).to.equal('seeding');
     expect(seeding.expectedWaitMs).to.be.a('number').and.greaterThan(0);
-    const refused = await engine.query(COUNT_GRAPHS, {}, 1).then(() => null, (e: Error) => e);
+    const refused = await engine.query(COUNT_GRAPHS, {}, 1).then(
+      () => null,
+      (e: Error) => e,
+    );
     // "At once" as an order of events: refused while the seeding still runs (a query that waited
     // for it would be refused after it, and by its time limit: QueryTimedOut, not SparqlNotReady).
     expect(engine.status().replicas[0], 'still seeding when refused').to.include({ state: 'seeding', starts: 1 });
@@ -106,7 +124,10 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     const engine = (await openWith(2)).sparqlEngine();
     engine.warmUp();
     await until(engine, (s) => s.replicas.every((r) => r.state === 'ready'), 'both ready');
-    const timedOut = await engine.query(HEAVY, {}, 300).then(() => null, (e: Error) => e);
+    const timedOut = await engine.query(HEAVY, {}, 300).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(timedOut).to.be.instanceOf(QueryTimedOut);
     expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS);
     const after = engine.status();
@@ -128,11 +149,23 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     const engine = (await openWith(1)).sparqlEngine();
     engine.warmUp();
     await until(engine, (s) => s.state === 'ready', 'ready');
-    expect(await engine.query(HEAVY, {}, 300).then(() => null, (e: Error) => e)).to.be.instanceOf(QueryTimedOut);
-    const reseeding = await until(engine, (s) => s.replicas[0].starts === 2 && s.replicas[0].seededGraphs > 0, 'seeding again');
+    expect(
+      await engine.query(HEAVY, {}, 300).then(
+        () => null,
+        (e: Error) => e,
+      ),
+    ).to.be.instanceOf(QueryTimedOut);
+    const reseeding = await until(
+      engine,
+      (s) => s.replicas[0].starts === 2 && s.replicas[0].seededGraphs > 0,
+      'seeding again',
+    );
     expect(reseeding.expectedWaitMs, 'expected from the last seeding').to.be.a('number');
     expect(reseeding.state).to.equal('seeding');
-    const refused = await engine.query(COUNT_GRAPHS, {}, 1).then(() => null, (e: Error) => e);
+    const refused = await engine.query(COUNT_GRAPHS, {}, 1).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(refused).to.be.instanceOf(SparqlNotReady);
     expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS); // a query that can wait, waits
   });
@@ -157,9 +190,17 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
   it('sees a write made while the replicas are seeded', async () => {
     const engine = (await openWith(2)).sparqlEngine();
     engine.warmUp();
-    await store.replaceGraphs(new Map([[docGraph(DOCS), documentGraphs(DOCS).get(docGraph(DOCS))!], [docGraph(3), []]]));
+    await store.replaceGraphs(
+      new Map([
+        [docGraph(DOCS), documentGraphs(DOCS).get(docGraph(DOCS))!],
+        [docGraph(3), []],
+      ]),
+    );
     await until(engine, (s) => s.replicas.every((r) => r.state === 'ready'), 'both ready');
-    expect(await Promise.all([count(engine, COUNT_GRAPHS), count(engine, COUNT_GRAPHS)])).to.deep.equal([GRAPHS, GRAPHS]);
+    expect(await Promise.all([count(engine, COUNT_GRAPHS), count(engine, COUNT_GRAPHS)])).to.deep.equal([
+      GRAPHS,
+      GRAPHS,
+    ]);
     expect(engine.status().replicas.map((r) => r.answered)).to.deep.equal([1, 1]);
   });
 });

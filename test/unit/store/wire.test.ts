@@ -31,8 +31,20 @@ function throughWire(graphs: ReadonlyMap<string, readonly Quad[]>): string[] {
 function loaded(nquads: string): string[] {
   const store = new Store();
   store.load(nquads, { format: 'application/n-quads' });
-  return store.match().map((q) => [q.subject, q.predicate, q.object, q.graph]
-    .map((t) => (t.termType === 'BlankNode' ? '_' : t.termType === 'Literal' ? JSON.stringify([t.value, t.language, t.datatype.value]) : t.value)).join(' ')).sort();
+  return store
+    .match()
+    .map((q) =>
+      [q.subject, q.predicate, q.object, q.graph]
+        .map((t) =>
+          t.termType === 'BlankNode'
+            ? '_'
+            : t.termType === 'Literal'
+              ? JSON.stringify([t.value, t.language, t.datatype.value])
+              : t.value,
+        )
+        .join(' '),
+    )
+    .sort();
 }
 
 describe('wire: replaceGraphs from EmbeddedStore to the store worker', () => {
@@ -57,12 +69,22 @@ describe('wire: replaceGraphs from EmbeddedStore to the store worker', () => {
   });
 
   it('writes every lexical form so that Oxigraph reads back exactly it', () => {
-    const values = ['quote " and backslash \\ and \\"', 'line\nbreak\r\ncarriage', 'tab\tbell\u0007 form\f back\b nul\u0000 del\u007f',
-      'line separator \u2028 paragraph \u2029', 'emoji 😀 and umlaut ä', '', 'unicode escape \\u0041 stays as written'];
+    const values = [
+      'quote " and backslash \\ and \\"',
+      'line\nbreak\r\ncarriage',
+      'tab\tbell\u0007 form\f back\b nul\u0000 del\u007f',
+      'line separator \u2028 paragraph \u2029',
+      'emoji 😀 and umlaut ä',
+      '',
+      'unicode escape \\u0041 stays as written',
+    ];
     const s = n('s');
     const quads = values.map((v, i) => df.quad(s, n(`p${i}`), df.literal(v)));
-    quads.push(df.quad(s, n('lang'), df.literal('Wert', 'de-CH')), df.quad(s, n('typed'), df.literal('42', df.namedNode(XSD + 'integer'))),
-      df.quad(s, n('string'), df.literal('plain', df.namedNode(XSD + 'string'))));
+    quads.push(
+      df.quad(s, n('lang'), df.literal('Wert', 'de-CH')),
+      df.quad(s, n('typed'), df.literal('42', df.namedNode(XSD + 'integer'))),
+      df.quad(s, n('string'), df.literal('plain', df.namedNode(XSD + 'string'))),
+    );
     const text = throughWire(new Map([[EX + 'g', quads]])).join('');
     expect(text).to.not.include('^^<' + XSD + 'string>');
     const back = new Store();
@@ -80,7 +102,7 @@ describe('wire: replaceGraphs from EmbeddedStore to the store worker', () => {
     expect(new Set(wire.strings).size).to.equal(wire.strings.length);
     const quads = [...graphs.values()].reduce((k, q) => k + q.length, 0);
     expect(wire.length).to.be.at.least(3 * quads);
-    expect(wire.strings.length).to.be.lessThan(3 * quads / 2);
+    expect(wire.strings.length).to.be.lessThan((3 * quads) / 2);
   });
 
   it('refuses what a quad cannot hold, naming the graph, as graphsToNQuads does', () => {
@@ -96,12 +118,18 @@ describe('wire: replaceGraphs from EmbeddedStore to the store worker', () => {
     for (const [what, quad] of cases) {
       const graphs = new Map([[hintGraph(1), [quad]]]);
       let expected = '';
-      try { graphsToNQuads(plain(graphs)); } catch (err) { expected = (err as Error).message; }
+      try {
+        graphsToNQuads(plain(graphs));
+      } catch (err) {
+        expected = (err as Error).message;
+      }
       expect(expected, what).to.not.equal('');
       expect(() => throughWire(graphs), what).to.throw(expected);
     }
     expect(() => throughWire(new Map([['not an iri', []]]))).to.throw(/invalid graph name/);
     const variable = { termType: 'Variable', value: 'v', equals: () => false } as unknown as Quad_Object;
-    expect(() => encodeGraphs(new Map([[EX + 'g', [df.quad(s, n('p'), variable)]]]))).to.throw(/unsupported term type Variable/);
+    expect(() => encodeGraphs(new Map([[EX + 'g', [df.quad(s, n('p'), variable)]]]))).to.throw(
+      /unsupported term type Variable/,
+    );
   });
 });

@@ -18,10 +18,14 @@ describe('SHACL shapes over the corpus (the reviews in test/reports/shaclCorpus.
   it('flags exactly the reviewed Violations in the corpus (a change must be reviewed)', () => {
     const found: Record<string, string[]> = {};
     for (const d of corpus) {
-      const shapes = [...new Set((d.results ?? []).filter((r) => r.severity === 'Violation').map((r) => short(r.shape)))].sort();
+      const shapes = [
+        ...new Set((d.results ?? []).filter((r) => r.severity === 'Violation').map((r) => short(r.shape))),
+      ].sort();
       if (shapes.length > 0) found[d.file] = shapes;
     }
-    const expected = Object.fromEntries(Object.entries(REVIEWED).map(([file, shapes]) => [file, Object.keys(shapes).sort()]));
+    const expected = Object.fromEntries(
+      Object.entries(REVIEWED).map(([file, shapes]) => [file, Object.keys(shapes).sort()]),
+    );
     expect(found).to.deep.equal(expected);
   });
 

@@ -50,10 +50,21 @@ const quantile = (xs: number[], q: number): number => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 const quads = documents.map((d) => d.doc.quads.length);
-console.log(`shapes loaded and validator built in ${loadMs.toFixed(1)} ms (${precompiledTargets ? 'precompiled targets' : 'library target selection'})`);
-console.log(`${documents.length} documents (median ${quantile(quads, 0.5)} quads, max ${Math.max(...quads)}), ${rounds} rounds after warm-up`);
-console.log(`validate(): median ${quantile(times, 0.5).toFixed(3)} ms, p95 ${quantile(times, 0.95).toFixed(3)} ms, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(3)} ms per document`);
-const slowest = [...perDoc].map(([file, xs]) => [file, quantile(xs, 0.5)] as const).sort((a, b) => b[1] - a[1]).slice(0, 5);
+console.log(
+  `shapes loaded and validator built in ${loadMs.toFixed(1)} ms (${precompiledTargets ? 'precompiled targets' : 'library target selection'})`,
+);
+console.log(
+  `${documents.length} documents (median ${quantile(quads, 0.5)} quads, max ${Math.max(...quads)}), ${rounds} rounds after warm-up`,
+);
+console.log(
+  `validate(): median ${quantile(times, 0.5).toFixed(3)} ms, p95 ${quantile(times, 0.95).toFixed(3)} ms, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(3)} ms per document`,
+);
+const slowest = [...perDoc]
+  .map(([file, xs]) => [file, quantile(xs, 0.5)] as const)
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 5);
 console.log(`slowest (median): ${slowest.map(([f, ms]) => `${f} ${ms.toFixed(3)}`).join(', ')}`);
 const { conforming, compiled, libraryPairs, libraryAll } = validator.counts;
-console.log(`answered: ${conforming} conforming (precheck), ${compiled} by the compiled report, ${libraryPairs} by the library on failing pairs, ${libraryAll} by the library whole`);
+console.log(
+  `answered: ${conforming} conforming (precheck), ${compiled} by the compiled report, ${libraryPairs} by the library on failing pairs, ${libraryAll} by the library whole`,
+);

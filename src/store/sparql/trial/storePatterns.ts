@@ -17,13 +17,20 @@ type Expression = sparqljs.Expression;
 
 const op = (operator: string, ...args: Expression[]): Expression => ({ type: 'operation', operator, args });
 const skolem = (x: Expression): Expression =>
-  op('&&', op('isiri', x), op('strstarts', op('str', x), { termType: 'Literal', value: SKOLEM_PREFIX } as sparqljs.LiteralTerm));
+  op(
+    '&&',
+    op('isiri', x),
+    op('strstarts', op('str', x), { termType: 'Literal', value: SKOLEM_PREFIX } as sparqljs.LiteralTerm),
+  );
 
 /**
  * `graphsByVariable` false: only the blank-node tests are rewritten (a curator's query, whose
  * variables a `SELECT *` would show, and which runs without FROM, see curatorDataset.ts).
  */
-export function storePatterns(patterns: Pattern[], options: { graphsByVariable: boolean } = { graphsByVariable: true }): Pattern[] {
+export function storePatterns(
+  patterns: Pattern[],
+  options: { graphsByVariable: boolean } = { graphsByVariable: true },
+): Pattern[] {
   let n = 0;
 
   const pattern = (p: Pattern): Pattern => {
@@ -35,11 +42,16 @@ export function storePatterns(patterns: Pattern[], options: { graphsByVariable: 
         const values: sparqljs.ValuesPattern = { type: 'values', values: [{ [`?${v.value}`]: p.name }] };
         return { type: 'group', patterns: [values, { ...inner, name: v }] };
       }
-      case 'group': case 'optional': case 'minus': case 'union': case 'service':
+      case 'group':
+      case 'optional':
+      case 'minus':
+      case 'union':
+      case 'service':
         return { ...p, patterns: p.patterns.map(pattern) };
       case 'query':
         return { ...p, where: p.where?.map(pattern), ...(p.order ? { order: storeOrder(p.order) } : {}) };
-      case 'filter': case 'bind':
+      case 'filter':
+      case 'bind':
         return { ...p, expression: expression(p.expression) };
       default:
         return p;
@@ -51,10 +63,12 @@ export function storePatterns(patterns: Pattern[], options: { graphsByVariable: 
     if (e.type === 'functionCall') return { ...e, args: e.args.map(expression) };
     if (e.type !== 'operation') return e;
     // EXISTS / NOT EXISTS carry patterns.
-    if (e.operator === 'exists' || e.operator === 'notexists') return { ...e, args: (e.args as Pattern[]).map(pattern) };
+    if (e.operator === 'exists' || e.operator === 'notexists')
+      return { ...e, args: (e.args as Pattern[]).map(pattern) };
     const args = e.args.map((a) => expression(a as Expression));
     if (e.operator === 'isblank') return op('||', op('isblank', args[0]), skolem(args[0]));
-    if (e.operator === 'isiri' || e.operator === 'isuri') return op('&&', op('isiri', args[0]), op('!', skolem(args[0])));
+    if (e.operator === 'isiri' || e.operator === 'isuri')
+      return op('&&', op('isiri', args[0]), op('!', skolem(args[0])));
     return { ...e, args };
   };
 
@@ -71,9 +85,19 @@ export function storeOrder(order: sparqljs.Ordering[]): sparqljs.Ordering[] {
   return order.flatMap((o) => {
     const e = o.expression;
     if (typeof e !== 'object' || !('termType' in e) || e.termType !== 'Variable') return [o];
-    const rank = op('if', op('bound', e), op('if', op('||', op('isblank', e), skolem(e)), integer(1), op('if', op('isiri', e), integer(2), integer(3))), integer(0));
+    const rank = op(
+      'if',
+      op('bound', e),
+      op('if', op('||', op('isblank', e), skolem(e)), integer(1), op('if', op('isiri', e), integer(2), integer(3))),
+      integer(0),
+    );
     return [{ ...o, expression: rank }, o];
   });
 }
 
-const integer = (n: number): Expression => ({ termType: 'Literal', value: String(n), datatype: { termType: 'NamedNode', value: 'http://www.w3.org/2001/XMLSchema#integer' } }) as sparqljs.LiteralTerm;
+const integer = (n: number): Expression =>
+  ({
+    termType: 'Literal',
+    value: String(n),
+    datatype: { termType: 'NamedNode', value: 'http://www.w3.org/2001/XMLSchema#integer' },
+  }) as sparqljs.LiteralTerm;

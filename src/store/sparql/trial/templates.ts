@@ -17,7 +17,7 @@ export class BlankScope {
 
   node(label: string): PlainTerm {
     let t = this.nodes.get(label);
-    if (!t) this.nodes.set(label, t = this.fresh.next());
+    if (!t) this.nodes.set(label, (t = this.fresh.next()));
     return t;
   }
 }
@@ -33,10 +33,20 @@ export class FreshNodes {
 }
 
 /** The template's quads under one solution; `withGraph`: where triples outside GRAPH go. */
-export function groundQuads(templates: readonly sparqljs.Quads[], solution: Solution, withGraph: string | undefined, blanks: BlankScope): PlainQuad[] {
+export function groundQuads(
+  templates: readonly sparqljs.Quads[],
+  solution: Solution,
+  withGraph: string | undefined,
+  blanks: BlankScope,
+): PlainQuad[] {
   const out: PlainQuad[] = [];
   for (const q of templates) {
-    const g = q.type === 'graph' ? ground(q.name, solution, blanks) : withGraph === undefined ? undefined : { t: 'N', v: withGraph } as PlainTerm;
+    const g =
+      q.type === 'graph'
+        ? ground(q.name, solution, blanks)
+        : withGraph === undefined
+          ? undefined
+          : ({ t: 'N', v: withGraph } as PlainTerm);
     if (g?.t !== 'N' || g.v.startsWith(SKOLEM_PREFIX)) continue;
     for (const triple of q.triples) {
       const s = ground(triple.subject, solution, blanks);
@@ -52,9 +62,14 @@ export function groundQuads(templates: readonly sparqljs.Quads[], solution: Solu
 
 function ground(term: sparqljs.Term, solution: Solution, blanks: BlankScope): PlainTerm | undefined {
   switch (term.termType) {
-    case 'Variable': return solution[term.value];
-    case 'BlankNode': return blanks.node(term.value);
-    case 'NamedNode': case 'Literal': return toPlainTerm(term);
-    default: return undefined; // quoted triples: not RDF 1.1
+    case 'Variable':
+      return solution[term.value];
+    case 'BlankNode':
+      return blanks.node(term.value);
+    case 'NamedNode':
+    case 'Literal':
+      return toPlainTerm(term);
+    default:
+      return undefined; // quoted triples: not RDF 1.1
   }
 }

@@ -25,7 +25,9 @@ export function runCases(cases: readonly RelationCase[]): void {
   for (const c of cases) {
     it(`${c.relation}: ${c.title}`, () => {
       const doc = admitDocument({ '@context': LA, ...c.document }, c.title);
-      const rows = reverseLinksOf(doc.id, doc.quads).links.filter((l) => l.relation === c.relation).map((l) => l.target);
+      const rows = reverseLinksOf(doc.id, doc.quads)
+        .links.filter((l) => l.relation === c.relation)
+        .map((l) => l.target);
       expect(rows.sort()).to.deep.equal([...c.targets].sort());
     });
   }
@@ -34,6 +36,10 @@ export function runCases(cases: readonly RelationCase[]): void {
 /** A reference to a Type (a classification or technique). */
 export const type = (id: string, label = 'a type'): Record<string, unknown> => ({ id, type: 'Type', _label: label });
 /** A primary name, so a document passes the gate. */
-export const named = (content: string): Record<string, unknown>[] => [{
-  type: 'Name', content, classified_as: [type(`${AAT}300404670`, 'primary name')],
-}];
+export const named = (content: string): Record<string, unknown>[] => [
+  {
+    type: 'Name',
+    content,
+    classified_as: [type(`${AAT}300404670`, 'primary name')],
+  },
+];

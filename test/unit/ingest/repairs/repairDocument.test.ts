@@ -42,7 +42,10 @@ describe('repairDocument', () => {
     let same = 0;
     for (const d of readDocuments(CORPUS_DIR)) {
       const { document, repairs } = repairDocument(d.json);
-      if (repairs.length === 0) { expect(document, d.file).to.equal(d.json); same++; }
+      if (repairs.length === 0) {
+        expect(document, d.file).to.equal(d.json);
+        same++;
+      }
     }
     expect(same).to.be.greaterThan(100);
   });

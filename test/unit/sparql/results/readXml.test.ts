@@ -17,10 +17,13 @@ describe('readXml: SPARQL XML results read back into terms', () => {
     ];
     const result: SolutionsResult = { kind: 'bindings', variables: ['s', 'o'], rows };
     expect(fromSparqlXml(writeXmlResults(result))).to.deep.equal(result);
-    expect(fromSparqlXml(writeXmlResults({ kind: 'boolean', value: false }))).to.deep.equal({ kind: 'boolean', value: false });
+    expect(fromSparqlXml(writeXmlResults({ kind: 'boolean', value: false }))).to.deep.equal({
+      kind: 'boolean',
+      value: false,
+    });
   });
 
-  it('reads Virtuoso\'s own shape: its head, attributes on <results>, a plain xsd:string datatype, character references', () => {
+  it("reads Virtuoso's own shape: its head, attributes on <results>, a plain xsd:string datatype, character references", () => {
     const text = `<sparql xmlns="http://www.w3.org/2005/sparql-results#" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.w3.org/2001/sw/DataAccess/rf1/result2.xsd">
  <head>
   <variable name="g"/>
@@ -36,16 +39,20 @@ describe('readXml: SPARQL XML results read back into terms', () => {
   </result>
  </results>
 </sparql>`;
-    expect(fromSparqlXml(text)).to.deep.equal({ kind: 'bindings', variables: ['g', 'o'], rows: [
-      { g: { t: 'N', v: 'http://ex/t' }, o: { t: 'L', v: '😀 é <&>' } },
-      { o: { t: 'L', v: 'x', l: 'en' } },
-    ] });
+    expect(fromSparqlXml(text)).to.deep.equal({
+      kind: 'bindings',
+      variables: ['g', 'o'],
+      rows: [{ g: { t: 'N', v: 'http://ex/t' }, o: { t: 'L', v: '😀 é <&>' } }, { o: { t: 'L', v: 'x', l: 'en' } }],
+    });
   });
 
   it('refuses what it cannot read, saying where, rather than leave a row out', () => {
-    const broken = '<sparql><head><variable name="s"/></head><results><result><binding name="s"><triple>x</triple></binding></result></results></sparql>';
+    const broken =
+      '<sparql><head><variable name="s"/></head><results><result><binding name="s"><triple>x</triple></binding></result></results></sparql>';
     expect(() => fromSparqlXml(broken)).to.throw(/could not be read at character \d+: "<binding name=\\"s\\"><triple>/);
     expect(() => fromSparqlXml('Virtuoso 37000 Error SP031')).to.throw(/not SPARQL XML results/);
-    expect(() => fromSparqlXml('<sparql><head/><results><result><binding name="s"><uri>x</uri></binding>')).to.throw(/could not be read/);
+    expect(() => fromSparqlXml('<sparql><head/><results><result><binding name="s"><uri>x</uri></binding>')).to.throw(
+      /could not be read/,
+    );
   });
 });

@@ -12,12 +12,16 @@ import { acquireLock } from '../../../../src/store/embedded/lock.js';
 /** A process that is a zombie now: a shell's background child, killed, under a parent (`sleep`) that never waits. */
 async function makeZombie(): Promise<{ pid: number; parent: ChildProcess }> {
   const parent = spawn('sh', ['-c', 'sleep 600 & echo $!; exec sleep 600'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))));
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))),
+  );
   // Killed only once the shell is `sleep` (exec'd), which never reaps it: a shell still running might.
-  for (let i = 0; i < 1000 && (await readFile(`/proc/${parent.pid}/comm`, 'utf8')).trim() !== 'sleep'; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 1000 && (await readFile(`/proc/${parent.pid}/comm`, 'utf8')).trim() !== 'sleep'; i++)
+    await new Promise((r) => setTimeout(r, 10));
   process.kill(pid, 'SIGKILL');
   // The kernel makes it a zombie as soon as it dies: look until /proc says so (a loaded machine may take a while).
-  for (let i = 0; i < 1000 && stateOf(await readFile(`/proc/${pid}/stat`, 'utf8')) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 1000 && stateOf(await readFile(`/proc/${pid}/stat`, 'utf8')) !== 'Z'; i++)
+    await new Promise((r) => setTimeout(r, 10));
   return { pid, parent };
 }
 
@@ -45,7 +49,10 @@ describe('the directory lock and a zombie owner', () => {
     const live = spawn('sleep', ['600'], { stdio: 'ignore' });
     try {
       await writeFile(join(dir, 'LOCK'), `${live.pid}\n${hostname()}\n`);
-      const refused = await acquireLock(dir).then(() => null, (e: Error) => e);
+      const refused = await acquireLock(dir).then(
+        () => null,
+        (e: Error) => e,
+      );
       expect(refused?.message).to.include(`in use by process ${live.pid}`);
     } finally {
       live.kill('SIGKILL');

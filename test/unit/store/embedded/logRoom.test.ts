@@ -10,10 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { diskFullDetails, extendWithZeros, isNoSpace } from '../../../../src/store/embedded/logRoom.js';
 
-describe('the log\'s room on the disk (logRoom)', () => {
+describe("the log's room on the disk (logRoom)", () => {
   let dir: string;
-  beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'linkedart-logroom-')); });
-  afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'linkedart-logroom-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('extends a file with zeros to the room wanted, after what it holds', async () => {
     const path = join(dir, 'log');
@@ -34,7 +38,10 @@ describe('the log\'s room on the disk (logRoom)', () => {
   (existsSync('/dev/full') ? it : it.skip)('on a full disk: throws its ENOSPC, taking nothing', async () => {
     const fh = await open('/dev/full', 'r+');
     try {
-      const err = await extendWithZeros(fh, 0, 10, 1 << 20).then(() => null, (e: unknown) => e);
+      const err = await extendWithZeros(fh, 0, 10, 1 << 20).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(isNoSpace(err), String(err)).to.equal(true);
     } finally {
       await fh.close();

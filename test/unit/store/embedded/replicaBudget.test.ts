@@ -25,13 +25,18 @@ describe('store/embedded/replicaBudget: how many query replicas auto keeps', () 
     it(`${what}: ${replicas}${warned ? ', with a warning' : ''}`, () => {
       const choice = chooseQueryReplicas(quads, memory);
       expect(choice.replicas).to.equal(replicas);
-      expect(choice.reason).to.match(/^auto: [\d,]+ quads: about [\d.]+ GB for the store and its indexes, [\d.]+ GB a replica; [\d.]+ GB of memory, 80% planned/);
-      if (warned) expect(choice.warning).to.match(/needs about [\d.]+ GB, more than 80% of this machine's 4\.0 GB: give the service more memory, or move to a remote SPARQL store \(--store sparql\)/);
+      expect(choice.reason).to.match(
+        /^auto: [\d,]+ quads: about [\d.]+ GB for the store and its indexes, [\d.]+ GB a replica; [\d.]+ GB of memory, 80% planned/,
+      );
+      if (warned)
+        expect(choice.warning).to.match(
+          /needs about [\d.]+ GB, more than 80% of this machine's 4\.0 GB: give the service more memory, or move to a remote SPARQL store \(--store sparql\)/,
+        );
       else expect(choice.warning).to.equal(undefined);
     });
   }
 
-  it('knows the machine\'s memory (or its container\'s limit)', () => {
+  it("knows the machine's memory (or its container's limit)", () => {
     expect(machineMemoryBytes()).to.be.greaterThan(256 * 1024 * 1024);
   });
 

@@ -12,11 +12,16 @@ import { seededRandom } from '../../../support/random.js';
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 /** Strings, numbers, date-times, IRIs and an unbound value, as a collection's ORDER BY ?o meets them. */
 const TERMS = [
-  ...Array.from({ length: 24 }, (_, i) => `"name ${i * 7 % 24}"`),
+  ...Array.from({ length: 24 }, (_, i) => `"name ${(i * 7) % 24}"`),
   ...Array.from({ length: 12 }, (_, i) => `"${(i * 37) % 500}"^^<${XSD}integer>`),
   ...Array.from({ length: 8 }, (_, i) => `"${(i * 13) % 97}.5E0"^^<${XSD}double>`),
-  ...Array.from({ length: 16 }, (_, i) => `"${1850 + (i * 11) % 170}-0${1 + i % 9}-01T00:00:00Z"^^<${XSD}dateTime>`),
-  '<https://example.org/a>', '<https://example.org/b>', 'UNDEF',
+  ...Array.from(
+    { length: 16 },
+    (_, i) => `"${1850 + ((i * 11) % 170)}-0${1 + (i % 9)}-01T00:00:00Z"^^<${XSD}dateTime>`,
+  ),
+  '<https://example.org/a>',
+  '<https://example.org/b>',
+  'UNDEF',
 ];
 
 /**
@@ -35,14 +40,18 @@ function panicsInOwnInstance(queries: readonly string[]): Promise<number> {
   const oxigraph = createRequire(import.meta.url).resolve('oxigraph');
   const worker = new Worker(source, { eval: true, workerData: { oxigraph, queries } });
   return new Promise((resolve, reject) => {
-    worker.once('message', (n: number) => { resolve(n); void worker.terminate(); });
+    worker.once('message', (n: number) => {
+      resolve(n);
+      void worker.terminate();
+    });
     worker.once('error', reject);
   });
 }
 
 describe('store/embedded/totalOrder: ORDER BY over mixed literals', () => {
   const store = new Store();
-  const query = (order: string, terms: readonly string[]) => `SELECT ?o WHERE { VALUES ?o { ${terms.join(' ')} } } ORDER BY ${order}(?o)`;
+  const query = (order: string, terms: readonly string[]) =>
+    `SELECT ?o WHERE { VALUES ?o { ${terms.join(' ')} } } ORDER BY ${order}(?o)`;
   const random = seededRandom(18);
   const shuffles = Array.from({ length: 300 }, () => [...TERMS].sort(() => random() - 0.5));
 
@@ -56,8 +65,13 @@ describe('store/embedded/totalOrder: ORDER BY over mixed literals', () => {
       let first: string[] | undefined;
       let numbers: number[] = [];
       for (const terms of shuffles) {
-        const rows = store.query(withTotalOrder(query(direction, terms))!) as Array<Map<string, { termType: string; value: string; datatype?: { value: string } }>>;
-        numbers = rows.map((r) => r.get('o')).filter((t) => /#(integer|double)$/.test(t?.datatype?.value ?? '')).map((t) => Number(t!.value));
+        const rows = store.query(withTotalOrder(query(direction, terms))!) as Array<
+          Map<string, { termType: string; value: string; datatype?: { value: string } }>
+        >;
+        numbers = rows
+          .map((r) => r.get('o'))
+          .filter((t) => /#(integer|double)$/.test(t?.datatype?.value ?? ''))
+          .map((t) => Number(t!.value));
         const values = rows.map((r) => r.get('o')?.value ?? '(unbound)');
         first ??= values;
         expect(values).to.deep.equal(first);

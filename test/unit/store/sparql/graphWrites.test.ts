@@ -14,7 +14,9 @@ describe('graphWrites: a replaceGraphs as update requests', () => {
     const graphs = new Map<string, PlainQuad[]>();
     for (let i = 0; i < 5; i++) {
       graphs.set(`http://x/${i}`, [q(`http://x/${i}`, 'http://p', L('v'), `http://x/${i}`)]);
-      graphs.set(`urn:linkedart-service:hints:http://x/${i}`, [q(`http://x/${i}`, 'http://h', L('h'), `urn:linkedart-service:hints:http://x/${i}`)]);
+      graphs.set(`urn:linkedart-service:hints:http://x/${i}`, [
+        q(`http://x/${i}`, 'http://h', L('h'), `urn:linkedart-service:hints:http://x/${i}`),
+      ]);
     }
     const runs = planRuns(graphs, { maxTriples: 1000, maxGraphs: 3 });
     expect(runs.map((r) => r.length)).to.deep.equal([4, 4, 2]);
@@ -22,28 +24,60 @@ describe('graphWrites: a replaceGraphs as update requests', () => {
   });
 
   it('writes only the difference: unchanged triples are neither deleted nor inserted', () => {
-    const current = new Map([[A, [q(A, 'http://p', L('same'), A), q(A, 'http://p', L('old'), A), q(A, 'http://n', L('042', { d: 'http://www.w3.org/2001/XMLSchema#integer' }), A)]]]);
-    const next = [q(A, 'http://p', L('same'), A), q(A, 'http://p', L('new'), A), q(A, 'http://n', L('42', { d: 'http://www.w3.org/2001/XMLSchema#integer' }), A)];
+    const current = new Map([
+      [
+        A,
+        [
+          q(A, 'http://p', L('same'), A),
+          q(A, 'http://p', L('old'), A),
+          q(A, 'http://n', L('042', { d: 'http://www.w3.org/2001/XMLSchema#integer' }), A),
+        ],
+      ],
+    ]);
+    const next = [
+      q(A, 'http://p', L('same'), A),
+      q(A, 'http://p', L('new'), A),
+      q(A, 'http://n', L('42', { d: 'http://www.w3.org/2001/XMLSchema#integer' }), A),
+    ];
     const text = requestText([[A, next]], current, new Skolemizer());
     expect(text).to.contain('DELETE DATA {\nGRAPH <http://x/a> {\n<http://x/a> <http://p> "old" .\n}');
-    expect(text).to.match(/INSERT DATA \{\nGRAPH <http:\/\/x\/a> \{\n<http:\/\/x\/a> <http:\/\/p> "new" \.\n\}\nGRAPH <urn:linkedart-service:union> \{\n<http:\/\/x\/a> <http:\/\/p> "new" \.\n\}/);
+    expect(text).to.match(
+      /INSERT DATA \{\nGRAPH <http:\/\/x\/a> \{\n<http:\/\/x\/a> <http:\/\/p> "new" \.\n\}\nGRAPH <urn:linkedart-service:union> \{\n<http:\/\/x\/a> <http:\/\/p> "new" \.\n\}/,
+    );
     expect(text).not.to.contain('"same"');
     expect(text, 'a number the store canonicalized is the same value').not.to.contain('42');
-    expect(text).to.contain(`DELETE { GRAPH <${UNION_GRAPH}> { ?s ?p ?o } } WHERE { VALUES (?s ?p ?o) { (<http://x/a> <http://p> "old") }`);
+    expect(text).to.contain(
+      `DELETE { GRAPH <${UNION_GRAPH}> { ?s ?p ?o } } WHERE { VALUES (?s ?p ?o) { (<http://x/a> <http://p> "old") }`,
+    );
   });
 
   it('registers a new graph, unregisters an emptied one, and keeps hint graphs out of the union', () => {
-    const created = requestText([[A, [q(A, 'http://p', L('v'), A)]], [HINTS_A, [q(A, 'http://h', L('x'), HINTS_A)]]], new Map(), new Skolemizer());
-    expect(created).to.contain(`GRAPH <${REGISTRY_GRAPH}> {\n<http://x/a> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <urn:linkedart-service:Graph> .`);
+    const created = requestText(
+      [
+        [A, [q(A, 'http://p', L('v'), A)]],
+        [HINTS_A, [q(A, 'http://h', L('x'), HINTS_A)]],
+      ],
+      new Map(),
+      new Skolemizer(),
+    );
+    expect(created).to.contain(
+      `GRAPH <${REGISTRY_GRAPH}> {\n<http://x/a> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <urn:linkedart-service:Graph> .`,
+    );
     expect(created.match(/GRAPH <urn:linkedart-service:union>/g)).to.have.length(1);
     const emptied = requestText([[A, []]], new Map([[A, [q(A, 'http://p', L('v'), A)]]]), new Skolemizer());
-    expect(emptied).to.contain(`DELETE DATA { GRAPH <${REGISTRY_GRAPH}> { <http://x/a> a <urn:linkedart-service:Graph> . } }`);
+    expect(emptied).to.contain(
+      `DELETE DATA { GRAPH <${REGISTRY_GRAPH}> { <http://x/a> a <urn:linkedart-service:Graph> . } }`,
+    );
   });
 
   it('writes blank nodes as skolem IRIs and refuses what a SPARQL store could misread', () => {
     const text = requestText([[A, [[N(A), N('http://p'), { t: 'B', v: 'b0' }, N(A)]]]], new Map(), new Skolemizer());
     expect(text).to.match(/<http:\/\/x\/a> <http:\/\/p> <urn:linkedart-service:genid:[^>]+> \./);
-    expect(() => requestText([[A, [q(A, 'http://p', L('x', { l: 'en GB' }), A)]]], new Map(), new Skolemizer())).to.throw(/invalid language tag/);
-    expect(() => requestText([[A, [q(A, 'http://p x', L('x'), A)]]], new Map(), new Skolemizer())).to.throw(/not a valid IRI/);
+    expect(() =>
+      requestText([[A, [q(A, 'http://p', L('x', { l: 'en GB' }), A)]]], new Map(), new Skolemizer()),
+    ).to.throw(/invalid language tag/);
+    expect(() => requestText([[A, [q(A, 'http://p x', L('x'), A)]]], new Map(), new Skolemizer())).to.throw(
+      /not a valid IRI/,
+    );
   });
 });

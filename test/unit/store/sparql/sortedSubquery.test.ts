@@ -3,12 +3,19 @@ import sparqljs from 'sparqljs';
 import { sortedInSubquery } from '../../../../src/store/sparql/sortedSubquery.js';
 
 const flat = (s: string | undefined) => s?.replace(/\s+/g, ' ');
-const rewrite = (query: string): string | undefined => sortedInSubquery(new sparqljs.Parser().parse(query) as sparqljs.Query);
+const rewrite = (query: string): string | undefined =>
+  sortedInSubquery(new sparqljs.Parser().parse(query) as sparqljs.Query);
 
 describe('sortedSubquery: an ORDER BY cut by LIMIT / OFFSET sorted inside a subquery, cut outside', () => {
   it('SELECT: the projection kept outside, in order; DISTINCT and ORDER BY inside; LIMIT and OFFSET outside', () => {
-    const t = flat(rewrite('PREFIX ex: <http://x/> SELECT DISTINCT ?o (STR(?o) AS ?s) WHERE { ?o a ex:T } ORDER BY DESC(?o) OFFSET 5 LIMIT 10001'));
-    expect(t).to.equal('PREFIX ex: <http://x/> SELECT ?o ?s WHERE { { SELECT DISTINCT ?o (STR(?o) AS ?s) WHERE { ?o <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> ex:T. } ORDER BY DESC (?o) } } OFFSET 5 LIMIT 10001');
+    const t = flat(
+      rewrite(
+        'PREFIX ex: <http://x/> SELECT DISTINCT ?o (STR(?o) AS ?s) WHERE { ?o a ex:T } ORDER BY DESC(?o) OFFSET 5 LIMIT 10001',
+      ),
+    );
+    expect(t).to.equal(
+      'PREFIX ex: <http://x/> SELECT ?o ?s WHERE { { SELECT DISTINCT ?o (STR(?o) AS ?s) WHERE { ?o <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> ex:T. } ORDER BY DESC (?o) } } OFFSET 5 LIMIT 10001',
+    );
   });
 
   it('SELECT *: * outside too; FROM stays outside', () => {
@@ -23,7 +30,9 @@ describe('sortedSubquery: an ORDER BY cut by LIMIT / OFFSET sorted inside a subq
 
   it('DESCRIBE alike, its FROM kept', () => {
     const t = flat(rewrite('DESCRIBE ?s FROM <http://x/g> WHERE { ?s ?p ?o } ORDER BY ?s OFFSET 2'));
-    expect(t).to.equal('DESCRIBE ?s FROM <http://x/g> WHERE { { SELECT * WHERE { ?s ?p ?o. } ORDER BY (?s) } } OFFSET 2');
+    expect(t).to.equal(
+      'DESCRIBE ?s FROM <http://x/g> WHERE { { SELECT * WHERE { ?s ?p ?o. } ORDER BY (?s) } } OFFSET 2',
+    );
   });
 
   it('nothing to do for a query not both sorted and cut, nor for a grouped CONSTRUCT (SELECT * cannot be grouped)', () => {

@@ -12,7 +12,10 @@ async function storeClosingFirst(): Promise<{ url: string; requests: () => numbe
   let requests = 0;
   const server = createServer((request, response) => {
     requests++;
-    if (requests === 1) { request.socket.destroy(); return; }
+    if (requests === 1) {
+      request.socket.destroy();
+      return;
+    }
     request.resume();
     request.on('end', () => {
       response.writeHead(200, { 'content-type': 'application/sparql-results+json' });
@@ -38,7 +41,12 @@ describe('SparqlHttp: a connection closed under a request', () => {
   it('an update is not sent again (the store may have applied it): the store is unavailable, said so', async () => {
     const store = await storeClosingFirst();
     try {
-      const failed = await new SparqlHttp({ queryUrl: store.url }).update('INSERT DATA { GRAPH <urn:g> { <urn:s> <urn:p> 1 } }').then(() => undefined, (e: unknown) => e);
+      const failed = await new SparqlHttp({ queryUrl: store.url })
+        .update('INSERT DATA { GRAPH <urn:g> { <urn:s> <urn:p> 1 } }')
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(failed).to.be.instanceOf(StoreUnavailable);
       expect((failed as Error).message).to.contain(store.url);
       expect(store.requests()).to.equal(1);

@@ -19,8 +19,16 @@ describe('storedTerms: terms into and out of a remote store', () => {
     ['another IRI stays', { t: 'N', v: 'http://x/y' }, { t: 'N', v: 'http://x/y' }],
     ['boolean 1', { t: 'L', v: '1', d: XSD + 'boolean' }, { t: 'L', v: 'true', d: XSD + 'boolean' }],
     ['boolean 0', { t: 'L', v: '0', d: XSD + 'boolean' }, { t: 'L', v: 'false', d: XSD + 'boolean' }],
-    ['a BCE date-time with a 3-digit year', { t: 'L', v: '-005-01-01T00:00:00', d: XSD + 'dateTime' }, { t: 'L', v: '-0005-01-01T00:00:00', d: XSD + 'dateTime' }],
-    ['a 4-digit year stays', { t: 'L', v: '2020-01-01T00:00:00Z', d: XSD + 'dateTime' }, { t: 'L', v: '2020-01-01T00:00:00Z', d: XSD + 'dateTime' }],
+    [
+      'a BCE date-time with a 3-digit year',
+      { t: 'L', v: '-005-01-01T00:00:00', d: XSD + 'dateTime' },
+      { t: 'L', v: '-0005-01-01T00:00:00', d: XSD + 'dateTime' },
+    ],
+    [
+      'a 4-digit year stays',
+      { t: 'L', v: '2020-01-01T00:00:00Z', d: XSD + 'dateTime' },
+      { t: 'L', v: '2020-01-01T00:00:00Z', d: XSD + 'dateTime' },
+    ],
     ['a gYear stays', { t: 'L', v: '2020', d: XSD + 'gYear' }, { t: 'L', v: '2020', d: XSD + 'gYear' }],
     ['a plain string stays', { t: 'L', v: '1' }, { t: 'L', v: '1' }],
   ];

@@ -1,7 +1,12 @@
 import { expect } from 'chai';
 import sparqljs from 'sparqljs';
 import { REGISTRY_GRAPH } from '../../../../src/store/sparql/graphWrites.js';
-import { GENERATION_QUERY, generationOf, newToken, withNewGeneration } from '../../../../src/store/sparql/writeGeneration.js';
+import {
+  GENERATION_QUERY,
+  generationOf,
+  newToken,
+  withNewGeneration,
+} from '../../../../src/store/sparql/writeGeneration.js';
 
 const parse = (text: string): sparqljs.SparqlQuery => new sparqljs.Parser().parse(text);
 const operations = (text: string): sparqljs.UpdateOperation[] => {
@@ -11,7 +16,7 @@ const operations = (text: string): sparqljs.UpdateOperation[] => {
 };
 
 describe('writeGeneration: the store-wide token every update request replaces', () => {
-  it('puts the replacement first, then the update, with the update\'s prologue and comments its own', () => {
+  it("puts the replacement first, then the update, with the update's prologue and comments its own", () => {
     const update = 'PREFIX ex: <http://example.org/>\nINSERT DATA { GRAPH ex:g { ex:s ex:p "o" } } # trailing comment';
     const text = withNewGeneration(update, 'tok');
     const ops = operations(text);
@@ -38,10 +43,13 @@ describe('writeGeneration: the store-wide token every update request replaces', 
 
   it('reads the generation as its tokens, sorted: the same set is the same generation whatever order it comes in', () => {
     const row = (v: string) => ({ token: { t: 'L' as const, v } });
-    expect(generationOf({ kind: 'bindings', variables: ['token'], rows: [row('b'), row('a')] }))
-      .to.equal(generationOf({ kind: 'bindings', variables: ['token'], rows: [row('a'), row('b')] }));
+    expect(generationOf({ kind: 'bindings', variables: ['token'], rows: [row('b'), row('a')] })).to.equal(
+      generationOf({ kind: 'bindings', variables: ['token'], rows: [row('a'), row('b')] }),
+    );
     expect(generationOf({ kind: 'bindings', variables: ['token'], rows: [] })).to.equal('');
-    expect(() => generationOf({ kind: 'boolean', value: true })).to.throw(/write generation query got a boolean answer/);
+    expect(() => generationOf({ kind: 'boolean', value: true })).to.throw(
+      /write generation query got a boolean answer/,
+    );
   });
 
   it('makes tokens that do not repeat', () => {

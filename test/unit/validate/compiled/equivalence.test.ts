@@ -31,7 +31,11 @@ const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
 const AAT = 'http://vocab.getty.edu/aat/';
 const EX = 'https://example.org/mutant/';
 
-interface Doc { name: string; id: string; quads: Quad[] }
+interface Doc {
+  name: string;
+  id: string;
+  quads: Quad[];
+}
 
 const DIRS = [CORPUS_DIR, DEMO_DIR, ...['valid', 'invalid', 'warning'].map((d) => `${LAV_TESTS_DIR}${d}/`)];
 
@@ -53,7 +57,8 @@ function corpus(): { docs: Doc[]; refused: number } {
 
 /** The shapes' files, read for the classes they name and the constraint kinds of each shape. */
 function shapesVocabulary(): { classes: string[]; kinds: Map<string, Set<string>> } {
-  const quads = readdirSync(SHAPES_DIR).filter((f) => f.endsWith('.ttl'))
+  const quads = readdirSync(SHAPES_DIR)
+    .filter((f) => f.endsWith('.ttl'))
     .flatMap((f) => new Parser().parse(readFileSync(SHAPES_DIR + f, 'utf8')));
   const classes = new Set<string>();
   const kinds = new Map<string, Set<string>>();
@@ -68,11 +73,21 @@ function shapesVocabulary(): { classes: string[]; kinds: Map<string, Set<string>
   return { classes: [...classes].sort(), kinds };
 }
 
-const FORBIDDEN = ['P14_carried_out_by', 'P9_consists_of', 'P112_diminished', 'P15_was_influenced_by', 'P16_used_specific_object', 'P138i_has_representation', 'P72_has_language', 'P129i_is_subject_of']
-  .map((p) => df.namedNode(CRM + p));
+const FORBIDDEN = [
+  'P14_carried_out_by',
+  'P9_consists_of',
+  'P112_diminished',
+  'P15_was_influenced_by',
+  'P16_used_specific_object',
+  'P138i_has_representation',
+  'P72_has_language',
+  'P129i_is_subject_of',
+].map((p) => df.namedNode(CRM + p));
 const GRAFTS: Array<[string, string]> = [
-  ['P108i_was_produced_by', `${CRM}E12_Production`], ['P13i_was_destroyed_by', `${CRM}E6_Destruction`],
-  ['P16i_was_used_for', `${CRM}E7_Activity`], ['P14i_performed', `${CRM}E5_Event`],
+  ['P108i_was_produced_by', `${CRM}E12_Production`],
+  ['P13i_was_destroyed_by', `${CRM}E6_Destruction`],
+  ['P16i_was_used_for', `${CRM}E7_Activity`],
+  ['P14i_performed', `${CRM}E5_Event`],
 ];
 const ROOT_KINDS = [`${CRM}E5_Event`, `${CRM}E4_Period`];
 const NUMERIC = new Set(['integer', 'decimal', 'double', 'float'].map((t) => XSD + t));
@@ -80,7 +95,8 @@ const NUMERIC = new Set(['integer', 'decimal', 'double', 'float'].map((t) => XSD
 /** Each mutant of a document, named by what was done. */
 function* mutants(doc: Doc, classes: string[]): Generator<[string, Quad[]]> {
   const q = doc.quads;
-  const replaced = (i: number, object: Quad_Object): Quad[] => q.map((x, j) => (j === i ? df.quad(x.subject, x.predicate, object, x.graph) : x));
+  const replaced = (i: number, object: Quad_Object): Quad[] =>
+    q.map((x, j) => (j === i ? df.quad(x.subject, x.predicate, object, x.graph) : x));
   const added = (...extra: Quad[]): Quad[] => [...q, ...extra];
   const graph = q[0].graph;
   for (let i = 0; i < q.length; i++) {
@@ -89,8 +105,10 @@ function* mutants(doc: Doc, classes: string[]): Generator<[string, Quad[]]> {
     if (object.termType === 'Literal') {
       yield [`literal ${i} to IRI`, replaced(i, df.namedNode(`${EX}iri`))];
       yield [`literal ${i} to "x"`, replaced(i, df.literal('x', object.language || object.datatype))];
-      if (NUMERIC.has(object.datatype.value)) yield [`literal ${i} to -1e309`, replaced(i, df.literal('-1e309', df.namedNode(`${XSD}double`)))];
-      if (/^\d{4}-\d\d-\d\dT/.test(object.value)) yield [`literal ${i} to a bare date`, replaced(i, df.literal(object.value.slice(0, 10), object.datatype))];
+      if (NUMERIC.has(object.datatype.value))
+        yield [`literal ${i} to -1e309`, replaced(i, df.literal('-1e309', df.namedNode(`${XSD}double`)))];
+      if (/^\d{4}-\d\d-\d\dT/.test(object.value))
+        yield [`literal ${i} to a bare date`, replaced(i, df.literal(object.value.slice(0, 10), object.datatype))];
     } else if (predicate.value === RDF_TYPE) {
       yield [`type ${i} rotated`, replaced(i, df.namedNode(classes[i % classes.length]))];
       yield [`type ${i} unknown`, replaced(i, df.namedNode(`${EX}Class`))];
@@ -107,7 +125,9 @@ function* mutants(doc: Doc, classes: string[]): Generator<[string, Quad[]]> {
     // which breaks nothing but a maximum count.
     const o = x.object;
     if (o.termType === 'Literal') {
-      const other = NUMERIC.has(o.datatype.value) ? df.literal('7', o.datatype) : df.literal(`${o.value} (2)`, o.language || o.datatype);
+      const other = NUMERIC.has(o.datatype.value)
+        ? df.literal('7', o.datatype)
+        : df.literal(`${o.value} (2)`, o.language || o.datatype);
       yield [`second literal of ${key}`, added(df.quad(x.subject, x.predicate, other, graph))];
     } else {
       const twin = o.termType === 'NamedNode' ? df.namedNode(`${o.value}/twin`) : df.blankNode(`${o.value}_twin`);
@@ -124,15 +144,23 @@ function* mutants(doc: Doc, classes: string[]): Generator<[string, Quad[]]> {
     }
     // On a physical object, an event grafted on by each link whose event shape (reached by
     // sh:node) forbids some properties, with each of those.
-    if (q.some((x) => x.subject.equals(s) && x.predicate.value === RDF_TYPE && x.object.value === `${CRM}E22_Human-Made_Object`)) {
+    if (
+      q.some(
+        (x) =>
+          x.subject.equals(s) && x.predicate.value === RDF_TYPE && x.object.value === `${CRM}E22_Human-Made_Object`,
+      )
+    ) {
       for (const [link, cls] of GRAFTS) {
         for (const forbidden of FORBIDDEN.slice(0, 3)) {
           const event = df.blankNode(`graft${i}`);
-          yield [`${link} event with ${forbidden.value} on ${s.value}`, added(
-            df.quad(s, df.namedNode(CRM + link), event, graph),
-            df.quad(event, df.namedNode(RDF_TYPE), df.namedNode(cls), graph),
-            df.quad(event, forbidden, df.namedNode(`${EX}thing`), graph),
-          )];
+          yield [
+            `${link} event with ${forbidden.value} on ${s.value}`,
+            added(
+              df.quad(s, df.namedNode(CRM + link), event, graph),
+              df.quad(event, df.namedNode(RDF_TYPE), df.namedNode(cls), graph),
+              df.quad(event, forbidden, df.namedNode(`${EX}thing`), graph),
+            ),
+          ];
         }
       }
     }
@@ -142,19 +170,32 @@ function* mutants(doc: Doc, classes: string[]): Generator<[string, Quad[]]> {
       const kind = q.findIndex((x) => x.subject.equals(s) && x.predicate.value === RDF_TYPE);
       for (const cls of ROOT_KINDS) {
         for (const forbidden of FORBIDDEN.slice(0, 5)) {
-          yield [`root as ${cls} with ${forbidden.value}`, [...replaced(kind, df.namedNode(cls)), df.quad(s, forbidden, df.namedNode(`${EX}thing`), graph)]];
+          yield [
+            `root as ${cls} with ${forbidden.value}`,
+            [...replaced(kind, df.namedNode(cls)), df.quad(s, forbidden, df.namedNode(`${EX}thing`), graph)],
+          ];
         }
       }
     }
     for (const aat of ['300055863', '300435599']) {
-      yield [`classified ${aat} on ${s.value}`, added(df.quad(s, df.namedNode(`${CRM}P2_has_type`), df.namedNode(AAT + aat), graph))];
+      yield [
+        `classified ${aat} on ${s.value}`,
+        added(df.quad(s, df.namedNode(`${CRM}P2_has_type`), df.namedNode(AAT + aat), graph)),
+      ];
     }
   }
 }
 
 /** One result as a line: everything a Problem is made of. */
 function resultText(r: ShapeResult): string {
-  return [r.severity, r.shape.replace(SHAPE_PREFIX, ''), termKey(r.focusNode), r.path ?? '', r.value ? termKey(r.value) : '', r.message].join(' | ');
+  return [
+    r.severity,
+    r.shape.replace(SHAPE_PREFIX, ''),
+    termKey(r.focusNode),
+    r.path ?? '',
+    r.value ? termKey(r.value) : '',
+    r.message,
+  ].join(' | ');
 }
 
 describe('SHACL precheck: the same verdict as rdf-validate-shacl', function () {
@@ -169,7 +210,10 @@ describe('SHACL precheck: the same verdict as rdf-validate-shacl', function () {
   const reportDiffers = (name: string, id: string, quads: Quad[], expected: ShapeResult[]): string[] => {
     const theirs = JSON.stringify(expected.map(resultText));
     const differences: string[] = [];
-    for (const [how, validator] of [['compiled report', compiled], ['library on the failing pairs', pairs]] as const) {
+    for (const [how, validator] of [
+      ['compiled report', compiled],
+      ['library on the failing pairs', pairs],
+    ] as const) {
       const ours = JSON.stringify(validator.validate(id, quads).map(resultText));
       if (ours !== theirs) differences.push(`${name}: library ${theirs}, ${how} ${ours}`);
     }
@@ -183,7 +227,7 @@ describe('SHACL precheck: the same verdict as rdf-validate-shacl', function () {
   };
   const { docs, refused } = corpus();
 
-  it('compiles the project\'s shapes (nothing in them is left to the library alone)', () => {
+  it("compiles the project's shapes (nothing in them is left to the library alone)", () => {
     expect(precheck.unsupported).to.equal(undefined);
   });
 
@@ -197,7 +241,8 @@ describe('SHACL precheck: the same verdict as rdf-validate-shacl', function () {
       const results = library.validate(doc.id, doc.quads);
       const libraryConforms = results.length === 0;
       if (libraryConforms) conforming++;
-      if (precheck.conforms(doc.id, doc.quads) !== libraryConforms) wrong.push(`${doc.name}: library ${libraryConforms}`);
+      if (precheck.conforms(doc.id, doc.quads) !== libraryConforms)
+        wrong.push(`${doc.name}: library ${libraryConforms}`);
       reports.push(...reportDiffers(doc.name, doc.id, doc.quads, results));
     }
     expect(wrong).to.deep.equal([]);
@@ -224,28 +269,56 @@ describe('SHACL precheck: the same verdict as rdf-validate-shacl', function () {
         const verdict = precheck.conforms(doc.id, quads);
         if (results.length > 0) broken++;
         for (const r of results) reported.add(r.shape);
-        if (verdict && results.length > 0) falseConforms.push(`${doc.name}, ${what}: ${results.map((r) => r.shape.replace(SHAPE_PREFIX, '')).join(', ')}`);
+        if (verdict && results.length > 0)
+          falseConforms.push(
+            `${doc.name}, ${what}: ${results.map((r) => r.shape.replace(SHAPE_PREFIX, '')).join(', ')}`,
+          );
         if (!verdict && results.length === 0) doubts.push(`${doc.name}, ${what}`);
         reports.push(...reportDiffers(`${doc.name}, ${what}`, doc.id, quads, results));
       }
     }
-    console.log(`      ${conforming.length} documents, ${cases} mutants, ${broken} the library flags, ${falseConforms.length} false "conforms", ${doubts.length} false "does not conform", ${reports.length} reports that differ`);
+    console.log(
+      `      ${conforming.length} documents, ${cases} mutants, ${broken} the library flags, ${falseConforms.length} false "conforms", ${doubts.length} false "does not conform", ${reports.length} reports that differ`,
+    );
     expect(falseConforms).to.deep.equal([]);
     expect(reports.slice(0, 5), `${reports.length} reports that differ`).to.deep.equal([]);
     expect(doubts.length, doubts.slice(0, 20).join('\n')).to.be.at.most(cases / 100);
     expect(broken, 'mutants the library flags').to.be.greaterThan(cases / 4);
     const written = expectAllCompiled() - before.compiled;
-    console.log(`      reports: ${written} written by the compiled report (${pairs.counts.libraryPairs - pairsBefore} by the library on the failing pairs), ${compiled.counts.libraryAll - before.libraryAll} left whole to the library (data the precheck does not judge)`);
+    console.log(
+      `      reports: ${written} written by the compiled report (${pairs.counts.libraryPairs - pairsBefore} by the library on the failing pairs), ${compiled.counts.libraryAll - before.libraryAll} left whole to the library (data the precheck does not judge)`,
+    );
     expect(written, 'reports the compiled report wrote').to.be.greaterThan(broken * 0.9);
 
     // Every kind of leaf constraint the shapes use is broken by some mutant (sh:or, sh:node and
     // sh:not are reported through the shapes they lead to, which are among these).
     const broke = new Set<string>();
     for (const shape of reported) for (const k of kinds.get(shape) ?? []) broke.add(k);
-    const kindsUnbroken = ['class', 'minCount', 'maxCount', 'pattern', 'in', 'nodeKind', 'hasValue', 'minInclusive', 'closed'].filter((k) => !broke.has(k));
+    const kindsUnbroken = [
+      'class',
+      'minCount',
+      'maxCount',
+      'pattern',
+      'in',
+      'nodeKind',
+      'hasValue',
+      'minInclusive',
+      'closed',
+    ].filter((k) => !broke.has(k));
     expect(kindsUnbroken, 'constraint kinds no mutant breaks').to.deep.equal([]);
     // ... including rules reached only through sh:node, sh:or and sh:not.
-    const nested = ['ConceptCreation', 'ObjectEventCarriedOutBy', 'ProductionDiminished', 'StatementContent', 'EventCarriedOutBy', 'ProvenancePart', 'PromiseClassification'];
-    expect(nested.filter((shape) => !reported.has(SHAPE_PREFIX + shape)), 'nested rules no mutant breaks').to.deep.equal([]);
+    const nested = [
+      'ConceptCreation',
+      'ObjectEventCarriedOutBy',
+      'ProductionDiminished',
+      'StatementContent',
+      'EventCarriedOutBy',
+      'ProvenancePart',
+      'PromiseClassification',
+    ];
+    expect(
+      nested.filter((shape) => !reported.has(SHAPE_PREFIX + shape)),
+      'nested rules no mutant breaks',
+    ).to.deep.equal([]);
   });
 });

@@ -24,11 +24,10 @@ interface Case {
   refused?: true;
 }
 
-
 const CASES: Case[] = [
   // Order of shapes: the library's (by constraint component), not the shapes graph's.
   {
-    name: 'shapes in the library\'s order',
+    name: "shapes in the library's order",
     shapes: `ex:A sh:targetClass svc:Document ; sh:path ex:p ; sh:pattern "^z" .
       ex:B sh:targetClass svc:Document ; sh:path ex:p ; sh:class ex:C .
       ex:D sh:targetClass svc:Document ; sh:path ex:q ; sh:minCount 1 .
@@ -59,8 +58,10 @@ const CASES: Case[] = [
   },
   // Order of constraints: by the first parameter of each component in the shape, then by value.
   {
-    name: 'constraints in the shape\'s order (sh:flags before sh:pattern places the pattern), no messages',
-    shapes: onRoot('sh:path ex:p ; sh:flags "i" ; sh:maxCount 1 ; sh:pattern "^z" ; sh:class ex:C, ex:D ; sh:minCount 5 ; sh:nodeKind sh:IRI'),
+    name: "constraints in the shape's order (sh:flags before sh:pattern places the pattern), no messages",
+    shapes: onRoot(
+      'sh:path ex:p ; sh:flags "i" ; sh:maxCount 1 ; sh:pattern "^z" ; sh:class ex:C, ex:D ; sh:minCount 5 ; sh:nodeKind sh:IRI',
+    ),
     data: 'ex:root ex:p "a", "b", ex:x . ex:x a ex:D .',
   },
   {
@@ -100,7 +101,7 @@ const CASES: Case[] = [
   },
   // Paths.
   {
-    name: 'a sequence path: values in the library\'s order, reported by the first predicate',
+    name: "a sequence path: values in the library's order, reported by the first predicate",
     shapes: onRoot('sh:path ( ex:p ex:q ) ; sh:class ex:C ; rdfs:comment "seq"'),
     data: 'ex:b ex:q ex:y . ex:root ex:p ex:b, ex:a . ex:a ex:q ex:x, ex:y .',
   },
@@ -111,18 +112,24 @@ const CASES: Case[] = [
   },
   {
     name: 'an alternative path of a predicate and an inverse',
-    shapes: onRoot('sh:path [ sh:alternativePath ( ex:p [ sh:inversePath ex:r ] ) ] ; sh:nodeKind sh:Literal ; sh:maxCount 1'),
+    shapes: onRoot(
+      'sh:path [ sh:alternativePath ( ex:p [ sh:inversePath ex:r ] ) ] ; sh:nodeKind sh:Literal ; sh:maxCount 1',
+    ),
     data: 'ex:x ex:r ex:root . ex:root ex:p ex:y, ex:x .',
   },
   {
     name: 'an alternative of inverses only (no first predicate to report)',
-    shapes: onRoot('sh:path [ sh:alternativePath ( [ sh:inversePath ex:p ] [ sh:inversePath ex:q ] ) ] ; sh:minCount 1'),
+    shapes: onRoot(
+      'sh:path [ sh:alternativePath ( [ sh:inversePath ex:p ] [ sh:inversePath ex:q ] ) ] ; sh:minCount 1',
+    ),
     data: 'ex:root ex:p ex:x .',
   },
   // sh:closed: one result per triple not allowed, in the data's order, duplicates and marker included.
   {
-    name: 'sh:closed on the root: every triple not allowed, the marker\'s rdf:type too',
-    shapes: onRootNode('sh:closed true ; sh:ignoredProperties ( ex:ok ) ; sh:property [ sh:path ex:p ; sh:maxCount 5 ]'),
+    name: "sh:closed on the root: every triple not allowed, the marker's rdf:type too",
+    shapes: onRootNode(
+      'sh:closed true ; sh:ignoredProperties ( ex:ok ) ; sh:property [ sh:path ex:p ; sh:maxCount 5 ]',
+    ),
     data: 'ex:root ex:z 1 ; ex:p 2 ; ex:y 3 ; ex:z 4 ; ex:ok 5 . ex:other ex:z 6 . ex:root ex:y 3 ; ex:z 1 .',
   },
   {
@@ -168,7 +175,9 @@ const CASES: Case[] = [
   },
   {
     name: 'blank node shapes, no messages',
-    shapes: onRootNode('sh:property [ sh:path ex:p ; sh:minCount 1 ], [ sh:path ex:q ; sh:node [ sh:property [ sh:path ex:r ; sh:minCount 1 ] ] ]'),
+    shapes: onRootNode(
+      'sh:property [ sh:path ex:p ; sh:minCount 1 ], [ sh:path ex:q ; sh:node [ sh:property [ sh:path ex:r ; sh:minCount 1 ] ] ]',
+    ),
     data: 'ex:root ex:q ex:a .',
   },
 
@@ -195,7 +204,9 @@ const CASES: Case[] = [
 
 /** One result as a line: everything a Problem is made of. */
 function resultText(r: ShapeResult): string {
-  return [r.severity, r.shape, termKey(r.focusNode), r.path ?? '', r.value ? termKey(r.value) : '', r.message].join(' | ');
+  return [r.severity, r.shape, termKey(r.focusNode), r.path ?? '', r.value ? termKey(r.value) : '', r.message].join(
+    ' | ',
+  );
 }
 
 interface Validators {
@@ -216,7 +227,7 @@ function validators(shapes: string): Validators {
   };
 }
 
-describe('SHACL compiled report: the library\'s results, without the library', () => {
+describe("SHACL compiled report: the library's results, without the library", () => {
   for (const c of CASES) {
     it(c.name, () => {
       const { library, pairs, compiled } = validators(c.shapes);
@@ -227,7 +238,9 @@ describe('SHACL compiled report: the library\'s results, without the library', (
       expect(compiled.validate(ROOT, quads).map(resultText), 'the compiled report').to.deep.equal(expected);
       expect(compiled.precheck?.unsupported, 'the precheck compiles the shapes').to.equal(undefined);
       expect(compiled.counts, 'how the report was written').to.deep.equal(
-        c.refused ? { conforming: 0, compiled: 0, libraryPairs: 1, libraryAll: 0 } : { conforming: 0, compiled: 1, libraryPairs: 0, libraryAll: 0 },
+        c.refused
+          ? { conforming: 0, compiled: 0, libraryPairs: 1, libraryAll: 0 }
+          : { conforming: 0, compiled: 1, libraryPairs: 0, libraryAll: 0 },
       );
     });
   }
@@ -254,7 +267,9 @@ describe('SHACL compiled report: the library\'s results, without the library', (
       ex:B sh:path ex:r ; sh:minCount 1 .
       ex:T sh:targetClass svc:Document ; sh:path ex:p ; sh:node ex:M . ex:M sh:path ex:s ; sh:minCount 1 ; sh:message "no s" .`;
     const document = turtle('ex:root ex:r 1 ; ex:p ex:a .');
-    const fresh = validators(shapes).library.validate(ROOT, document).map((r) => r.message);
+    const fresh = validators(shapes)
+      .library.validate(ROOT, document)
+      .map((r) => r.message);
     expect(fresh).to.deep.equal(['no s']);
     const { library } = validators(shapes);
     expect(library.validate(ROOT, turtle('ex:root ex:r 1 .'))).to.deep.equal([]);

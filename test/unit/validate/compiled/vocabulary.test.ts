@@ -8,10 +8,16 @@ import { COMPILED_COMPONENTS } from '../../../../src/validate/compiled/constrain
 import { PARAMETERS, SH } from '../../../../src/validate/compiled/vocabulary.js';
 import { ShaclValidator } from '../../../../src/validate/ShaclValidator.js';
 
-interface LibraryComponent { node: Term; parameters: Term[]; requiredParameters: Term[] }
-interface LibraryInternals { validator: { shapesGraph: { _components: LibraryComponent[]; _parametersMap: Map<string, LibraryComponent> } } }
+interface LibraryComponent {
+  node: Term;
+  parameters: Term[];
+  requiredParameters: Term[];
+}
+interface LibraryInternals {
+  validator: { shapesGraph: { _components: LibraryComponent[]; _parametersMap: Map<string, LibraryComponent> } };
+}
 
-describe('SHACL precheck: the constraint parameters are rdf-validate-shacl\'s', () => {
+describe("SHACL precheck: the constraint parameters are rdf-validate-shacl's", () => {
   const internals = ShaclValidator.load(undefined, { precheck: false }) as unknown as LibraryInternals;
   const { _components: components, _parametersMap: byParameter } = internals.validator.shapesGraph;
   const localName = (c: LibraryComponent): string => c.node.value.slice(SH.length).replace(/ConstraintComponent$/, '');
@@ -22,7 +28,9 @@ describe('SHACL precheck: the constraint parameters are rdf-validate-shacl\'s', 
       const required = component.requiredParameters.some((p) => p.value === parameter);
       library.set(parameter, `${localName(component)}${required ? '' : ' (optional)'}`);
     }
-    const ours = new Map([...PARAMETERS].map(([parameter, p]) => [parameter, `${p.component}${p.required ? '' : ' (optional)'}`]));
+    const ours = new Map(
+      [...PARAMETERS].map(([parameter, p]) => [parameter, `${p.component}${p.required ? '' : ' (optional)'}`]),
+    );
     expect(Object.fromEntries(ours)).to.deep.equal(Object.fromEntries(library));
   });
 

@@ -12,7 +12,10 @@ describe('lostValues: what of a document as given would not come back', () => {
     const given = { a: { b: 'x', c: [1, 2] }, d: 'y', e: ['p', 'q'] };
     const rendered = { a: { c: [1] }, d: 'z', e: 'p' };
     expect(lostValues(given, rendered)).to.deep.equal([
-      { path: 'a.b', value: 'x' }, { path: 'a.c[1]', value: 2 }, { path: 'd', value: 'y' }, { path: 'e[1]', value: 'q' },
+      { path: 'a.b', value: 'x' },
+      { path: 'a.c[1]', value: 2 },
+      { path: 'd', value: 'y' },
+      { path: 'e[1]', value: 'q' },
     ]);
   });
 
