@@ -135,16 +135,18 @@ export class Engine {
    * thrown. No other message runs in between (the worker is single threaded), so readers never
    * see a partial replacement. Only the graphs that held quads are dropped first: dropping an
    * empty one would at most forget an empty named graph, which no snapshot keeps either.
+   * `plain`: every IRI and language tag in `nquads` is of a form its checks accept
+   * (plainTerms.ts), so they are skipped; the text itself is still parsed as N-Quads.
    */
-  replaceGraphs(names: readonly string[], nquads: string | Uint8Array, before: Overwritten): void {
+  replaceGraphs(names: readonly string[], nquads: string | Uint8Array, before: Overwritten, plain = false): void {
     const drop = dropGraphs(before.graphs.map(([n]) => n));
     if (drop) this.store.update(drop);
     this.noteWritten(names);
     if (nquads.length === 0) return;
     try {
-      // Validating, but not transactional (20% faster): on failure the graphs may hold part of
-      // the new quads, so they are all emptied again and given their old quads back.
-      this.store.load(nquads, { format: NQUADS, no_transaction: true });
+      // Validating (unless `plain`), but not transactional (20% faster): on failure the graphs may
+      // hold part of the new quads, so they are all emptied again and given their old quads back.
+      this.store.load(nquads, { format: NQUADS, no_transaction: true, lenient: plain });
     } catch (err) {
       this.store.update(dropGraphs(names));
       for (const [n, nt] of before.graphs) {

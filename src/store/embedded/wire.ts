@@ -14,6 +14,7 @@ import {
   type WireGraphs,
 } from '../../rdf/wireGraphs.js';
 import { checkGraphIri, checkLanguage, iriRef, literalString, misplacedTerm } from './nquads.js';
+import { isPlainDatatype, isPlainIri, isPlainLanguageTag } from './plainTerms.js';
 
 /**
  * The batch as N-Quads, one string per graph (empty for a graph without quads), validating
@@ -22,7 +23,17 @@ import { checkGraphIri, checkLanguage, iriRef, literalString, misplacedTerm } fr
  * texts joined load with one `load()` call and replay from the log with the same meaning.
  */
 export function wireToNQuads(wire: WireGraphs): string[] {
+  return wireToCheckedNQuads(wire).texts;
+}
+
+/**
+ * As wireToNQuads; `plain`: whether every IRI (graph names and datatypes too) and language
+ * tag in it is of a plain form (plainTerms.ts), which Oxigraph may load without its checks.
+ * Each distinct term is judged once, when it is first written.
+ */
+export function wireToCheckedNQuads(wire: WireGraphs): { texts: string[]; plain: boolean } {
   const { names, counts, strings, codes } = wire;
+  let plain = true;
   // Each distinct term is written once: IRIs (also datatypes) and lexical forms by string index.
   const iris: Array<string | undefined> = new Array<string | undefined>(strings.length);
   const lexicals: Array<string | undefined> = new Array<string | undefined>(strings.length);
@@ -31,7 +42,23 @@ export function wireToNQuads(wire: WireGraphs): string[] {
   const blankGraph = new Int32Array(strings.length).fill(-1);
   const blankLabel: string[] = new Array<string>(strings.length);
   let blanks = 0;
-  const iri = (i: number): string => (iris[i] ??= iriRef(strings[i]));
+  const datatypeSeen = new Uint8Array(strings.length);
+  const iri = (i: number): string => {
+    let text = iris[i];
+    if (text === undefined) {
+      text = iris[i] = iriRef(strings[i]);
+      if (plain && !isPlainIri(strings[i])) plain = false;
+    }
+    return text;
+  };
+  const language = (i: number): string => {
+    let tag = languages[i];
+    if (tag === undefined) {
+      tag = languages[i] = checkLanguage(strings[i]);
+      if (plain && !isPlainLanguageTag(tag)) plain = false;
+    }
+    return tag;
+  };
   const lexical = (i: number): string => (lexicals[i] ??= literalString(strings[i]));
 
   const out: string[] = [];
@@ -39,6 +66,7 @@ export function wireToNQuads(wire: WireGraphs): string[] {
   for (let g = 0; g < names.length; g++) {
     const name = names[g];
     const suffix = ' <' + checkGraphIri(name) + '> .\n';
+    if (plain && !isPlainIri(name)) plain = false;
     const lines: string[] = [];
     const term = (pos: 'subject' | 'predicate' | 'object'): string => {
       const code = codes[k++];
@@ -59,11 +87,16 @@ export function wireToNQuads(wire: WireGraphs): string[] {
         case LANG_LITERAL: {
           if (pos !== 'object') throw misplacedTerm('literal', pos, name);
           const tag = codes[k++];
-          return lexical(i) + '@' + (languages[tag] ??= checkLanguage(strings[tag]));
+          return lexical(i) + '@' + language(tag);
         }
         case TYPED_LITERAL: {
           if (pos !== 'object') throw misplacedTerm('literal', pos, name);
-          return lexical(i) + '^^' + iri(codes[k++]);
+          const datatype = codes[k++];
+          if (plain && !datatypeSeen[datatype]) {
+            datatypeSeen[datatype] = 1;
+            if (!isPlainDatatype(strings[datatype])) plain = false;
+          }
+          return lexical(i) + '^^' + iri(datatype);
         }
         default:
           throw misplacedTerm('default graph', pos, name);
@@ -74,5 +107,5 @@ export function wireToNQuads(wire: WireGraphs): string[] {
     }
     out.push(lines.join(''));
   }
-  return out;
+  return { texts: out, plain };
 }

@@ -38,7 +38,7 @@ import { fsyncDir } from './fsutil.js';
 import { diskFullDetails, isNoSpace } from './logRoom.js';
 import { WireEncoder, type WireGraphs } from '../../rdf/wireGraphs.js';
 import { fromPlainQuad, type PlainQuad } from '../../rdf/terms.js';
-import { wireToNQuads } from './wire.js';
+import { wireToCheckedNQuads } from './wire.js';
 import type { OpenInfo, Request, Response, SerializedError, StoreStats, WorkerInit } from './protocol.js';
 
 type WriteJob =
@@ -269,7 +269,7 @@ class StoreWorker {
       const seq = this.lastSeq + 1;
       if (job.kind === 'replace') {
         const names = job.graphs.names;
-        const texts = wireToNQuads(job.graphs); // validates names and terms
+        const { texts, plain } = wireToCheckedNQuads(job.graphs); // validates names and terms
         const before = this.engine.overwritten(names);
         // `new`: see the file comment on why not while a snapshot is being written.
         const fresh = before.graphs.length === 0 && !this.compacting;
@@ -285,7 +285,7 @@ class StoreWorker {
         });
         if (!this.log().hasRoomFor(record.length)) return record.length;
         // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
-        this.engine.replaceGraphs(names, body, before);
+        this.engine.replaceGraphs(names, body, before, plain);
         this.deadBytes += before.chars;
         this.replicas.replaced(seq, names, texts);
       } else {
