@@ -280,7 +280,8 @@ class StoreWorker {
         const body = recordBody(record);
         this.checkRoom({
           recordBytes: body.length,
-          quads: linesIn(body),
+          // One line per quad (wire.ts escapes every line break inside a term): counted, not searched for.
+          quads: job.graphs.counts.reduce((n, count) => n + count, 0),
           replacedQuads: before.graphs.reduce((n, [, nt]) => n + linesIn(nt), 0),
         });
         if (!this.log().hasRoomFor(record.length)) return record.length;
