@@ -18,7 +18,8 @@ import { Readable } from 'node:stream';
 import { n3Line, type LineFormat } from './n3Line.js';
 import { NQuadsLineReader } from './nquadsLine.js';
 import { orderedQuads } from './orderedQuads.js';
-import { isLineMark, startsDocument, type ParsedItem } from './parsedItem.js';
+import { isLineMark, type ParsedItem } from './parsedItem.js';
+import { startsDocument } from './startsDocument.js';
 import { readAhead } from './readAhead.js';
 
 const LF = '\n';
