@@ -12,9 +12,9 @@
 import { Parser } from 'n3';
 import { isHintGraph, SHAPE_PREDICATE } from '../hints/Skeleton.js';
 import { df, type Quad } from '../rdf/terms.js';
-import { NQuadsLineReader } from '../load/nquadsLine.js';
-import { isLineMark, type ParsedItem } from '../load/parsedItem.js';
-import { writeNTriples } from '../render/ntriples.js';
+import { NQuadsLineReader } from '../rdf/syntax/nquadsLine.js';
+import { isLineMark, type ParsedItem } from '../rdf/syntax/parsedItem.js';
+import { writeNTriples } from '../rdf/syntax/ntriples.js';
 
 /** What starts a hint comment line. */
 export const HINT_COMMENT_PREFIX = '#@hint ';

@@ -9,7 +9,7 @@
 import type { Readable } from 'node:stream';
 import { Parser } from 'n3';
 import { df, type Quad } from '../rdf/terms.js';
-import type { ParsedItem } from './parsedItem.js';
+import type { ParsedItem } from '../rdf/syntax/parsedItem.js';
 import { startsDocument } from './startsDocument.js';
 import { atInputLine } from './syntaxErrorLine.js';
 

@@ -6,7 +6,7 @@
  * `#@document` comment, and before the first quad of a named graph other than the one before),
  * so that a report can say where a document is: one small object per document.
  */
-import type { Quad } from '../rdf/terms.js';
+import type { Quad } from '../terms.js';
 
 export interface LineMark {
   readonly line: number;

@@ -15,7 +15,7 @@
  * and add nothing: the caller gives the line to n3, which reads it or reports the error.
  */
 import type { BlankNode, Literal, NamedNode, Quad_Graph, Quad_Object, Quad_Subject } from '@rdfjs/types';
-import { df } from '../rdf/terms.js';
+import { df } from '../terms.js';
 import { escapedIri, quotedString } from './nquadsEscapes.js';
 import type { ParsedItem } from './parsedItem.js';
 

@@ -6,8 +6,8 @@
  * The string escapes here are shared with the Turtle writer.
  */
 import type { Literal } from '@rdfjs/types';
-import type { Quad } from '../rdf/terms.js';
-import { XSD_STRING } from '../rdf/terms.js';
+import type { Quad } from '../terms.js';
+import { XSD_STRING } from '../terms.js';
 import { BlankLabels, checkWellFormed, SerializationError, tripleTerms, type ObjectTerm } from './graphLayout.js';
 
 /** Characters IRIREF excludes; escaping them as \u00XX does not help (the grammar forbids them escaped too). */

@@ -4,7 +4,7 @@
  * checking IRIs that are spliced into SPARQL text.
  */
 /// <reference lib="es2024.string" />
-import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
+import type { PlainQuad, PlainTerm } from '../terms.js';
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 
