@@ -4,6 +4,7 @@
  * X's document; the hits are Y's documents. Evaluated on Y's document alone when it is written
  * (src/discovery/reverseLinksOf.ts), so reading the hits costs no query.
  */
+import { prefixesNamed } from '../../rdf/syntax/prefixes.js';
 import type { Path } from './paths.js';
 
 export interface Relation {
@@ -65,12 +66,4 @@ export const ENTITY = [
 ] as const;
 
 /** The prefixes the queries use without declaring them, as hal_links.tsv's sketches do. */
-export const QUERY_PREFIXES: Readonly<Record<string, string>> = {
-  crm: 'http://www.cidoc-crm.org/cidoc-crm/',
-  sci: 'http://www.ics.forth.gr/isl/CRMsci/',
-  la: 'https://linked.art/ns/terms/',
-  skos: 'http://www.w3.org/2004/02/skos/core#',
-  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
-  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
-  aat: 'http://vocab.getty.edu/aat/',
-};
+export const QUERY_PREFIXES = prefixesNamed('crm', 'sci', 'la', 'skos', 'rdf', 'rdfs', 'aat');
