@@ -119,8 +119,11 @@ export function quotedString(text: string, from: number, end: number): Scanned |
   return undefined;
 }
 
-/** The text `text[from, to)`, its escapes (known to be good) undone. */
-function unescaped(text: string, from: number, to: number): string {
+/**
+ * The text `text[from, to)`, its escapes (known to be good: checked by quotedString, or written by
+ * the store, which writes only ECHARs and `\u` escapes of scalar values) undone.
+ */
+export function unescaped(text: string, from: number, to: number): string {
   let value = '';
   let run = from;
   for (let i = from; i < to; i++) {

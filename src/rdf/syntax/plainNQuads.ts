@@ -7,6 +7,7 @@
 import type { PlainQuad, PlainTerm } from '../terms.js';
 import { BAD_PERCENT_ESCAPE, NOT_IN_IRIREF, NOT_IN_IRIREF_CLASS, NOT_IN_STORED_IRI_CLASS, SCHEME } from './iri.js';
 import { isLanguageTag } from './languageTag.js';
+import { unescaped } from './nquadsEscapes.js';
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 
@@ -118,23 +119,9 @@ export function graphsToNQuads(graphs: ReadonlyArray<readonly [string, readonly 
   return parts.join('');
 }
 
-const UNESCAPES: Record<string, string> = {
-  t: '\t',
-  b: '\b',
-  n: '\n',
-  r: '\r',
-  f: '\f',
-  '"': '"',
-  "'": "'",
-  '\\': '\\',
-};
-const ESCAPE_SEQ = /\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))/g;
-
+/** A term's text with its escapes undone: Oxigraph writes only good ones (ECHARs, `\u` for other controls). */
 function unescape(s: string): string {
-  if (s.indexOf('\\') < 0) return s;
-  return s.replace(ESCAPE_SEQ, (_m, u?: string, U?: string, c?: string) =>
-    u ? String.fromCharCode(parseInt(u, 16)) : U ? String.fromCodePoint(parseInt(U, 16)) : (UNESCAPES[c!] ?? c!),
-  );
+  return s.indexOf('\\') < 0 ? s : unescaped(s, 0, s.length);
 }
 
 /**
