@@ -7,6 +7,7 @@
  * nothing in it. Any other form is not judged here; its write is loaded with the checks, as
  * before, and refused by them when they refuse it.
  */
+import { SCHEME_SOURCE } from '../../rdf/syntax/iri.js';
 
 // RFC 3986 unreserved and sub-delims, and a %-escape (two hex digits), as a character of a part.
 const UNRESERVED_SUB_DELIMS = "A-Za-z0-9\\-._~!$&'()*+,;=";
@@ -21,7 +22,8 @@ const QUERY_CHAR = `(?:[${UNRESERVED_SUB_DELIMS}:@/?]|${PCT})`;
  * (a leading "//" would be an authority); then an optional query and fragment.
  */
 const PLAIN_IRI = new RegExp(
-  `^[A-Za-z][A-Za-z0-9+.-]*:` +
+  '^' +
+    SCHEME_SOURCE +
     `(?://[${UNRESERVED_SUB_DELIMS}]*(?::[0-9]*)?(?:/${PATH_CHAR}*)?|(?:${PCHAR}${PATH_CHAR}*)?)` +
     `(?:\\?${QUERY_CHAR}*)?(?:#${QUERY_CHAR}*)?$`,
 );
