@@ -114,7 +114,7 @@ function headersOf(
     'Accept',
     'Link',
     format.name === 'html'
-      ? `<${id}>; rel="describedby"; type="${DESCRIBED_BY_TYPE}", ${alternates(id, format)}${validation}`
+      ? `<${id}>; rel="describedby"; ${DESCRIBED_BY_LINK_TYPE}, ${alternates(id, format)}${validation}`
       : alternates(id, format) + validation,
     ...(format.name === 'html' ? PAGE_HEADERS : []),
   ];
@@ -145,11 +145,13 @@ function alternates(id: string, current: Format): string {
   return link;
 }
 
-/** The `type` (and `profile`) parameters of a link to each format. */
-const LINK_TYPE = new Map<Format, string>(
-  FORMATS.map((f) => {
-    const [type, ...params] = f.contentType.split(';');
-    const profile = params.find((p) => p.startsWith('profile='));
-    return [f, `type="${type}"${profile ? `; ${profile}` : ''}`];
-  }),
-);
+/** The `type` (and `profile`) parameters of a link to a media type: the profile as a parameter of the link's own. */
+function linkType(contentType: string): string {
+  const [type, ...params] = contentType.split(';');
+  const profile = params.find((p) => p.startsWith('profile='));
+  return `type="${type}"${profile ? `; ${profile}` : ''}`;
+}
+
+/** Of a link to each format. */
+const LINK_TYPE = new Map<Format, string>(FORMATS.map((f) => [f, linkType(f.contentType)]));
+const DESCRIBED_BY_LINK_TYPE = linkType(DESCRIBED_BY_TYPE);

@@ -2,13 +2,15 @@
  * The pages for people at the service's own paths: the landing page (`/` for a browser) and
  * the list of every entity of a kind (`{base}_entities/{Class}` for a browser, the same path
  * whose JSON lists the ids). Names come from the name search index; counts and lists from the
- * reverse-link index (by class); the latest changes from the change feed.
+ * reverse-link index (by class); the latest changes from the change feed. And the export page (`{base}_export`
+ * without `?format=`, for a browser).
  */
 import type { Request, Response } from 'express';
 import { ENTITY } from '../discovery/relations/Relation.js';
 import { activityStreamUrl } from '../render/activityStream.js';
 import { pageCount } from '../render/collectionPage.js';
 import { entityListHtml } from '../pages/EntityListPage.js';
+import { exportPageHtml } from '../pages/ExportPage.js';
 import { landingPageHtml, type RecentChange } from '../pages/LandingPage.js';
 import { hrefOf } from '../render/html/links.js';
 import type { PageFrame } from '../render/html/Page.js';
@@ -114,6 +116,25 @@ export function entityListPage(options: LandingOptions) {
           name: names.nameOf(hit.id) ?? hit.id,
         })),
         pageHref: (n) => `${base}?page=${n}`,
+      }),
+      options.cacheControl,
+    );
+  };
+}
+
+/** GET {base}_export for a browser, without `?format=`: the export page. */
+export function exportPage(options: LandingOptions) {
+  const { baseUrl, documents, frame } = options;
+  return async (req: Request, res: Response): Promise<void> => {
+    const counts = await (await documents.reverseLinks()).classCounts();
+    sendHtml(
+      req,
+      res,
+      exportPageHtml({
+        frame,
+        documents: [...counts.values()].reduce((a, b) => a + b, 0),
+        statements: await documents.store.size(),
+        exportHref: relative(`${baseUrl}_export`),
       }),
       options.cacheControl,
     );

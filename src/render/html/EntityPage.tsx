@@ -30,8 +30,11 @@ export interface EntityPageProps {
   readonly violations?: number;
 }
 
-/** The `type` of the describedby link: the Linked Art profile, single-quoted inside the parameter as the API's discovery page writes it. */
-export const DESCRIBED_BY_TYPE = "application/ld+json;profile='https://linked.art/ns/v1/linked-art.json'";
+/**
+ * The `type` of the describedby link: the Linked Art profile, double-quoted as a media-type parameter is (RFC 9110;
+ * the API's discovery page writes single quotes, which strict checkers such as the W3C Nu HTML Checker refuse).
+ */
+export const DESCRIBED_BY_TYPE = 'application/ld+json;profile="https://linked.art/ns/v1/linked-art.json"';
 
 /** Keys the sections show (besides those of the entity's own activity, which only some kinds have). */
 const SECTION_KEYS = new Set([
