@@ -1,5 +1,5 @@
 /** The list of every entity of one kind (`{base}_entities/{Class}` for a browser), page by page, each by its name. */
-import { kindOf } from '../render/html/linkedArt.js';
+import { kindOf } from '../render/html/terms.js';
 import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 import { Paging } from './Paging.js';
 
@@ -21,9 +21,9 @@ export function entityListHtml(props: EntityListProps): string {
 function EntityList({ frame, className, total, page, last, startIndex, entries, pageHref }: EntityListProps) {
   const kind = kindOf({ type: className });
   return (
-    <Page frame={frame} title={`${kind}: all`}>
-      <h1>
-        {kind}: all {total}
+    <Page frame={frame} title={`Every ${kind.toLowerCase()}`}>
+      <h1 title={className}>
+        Every {kind.toLowerCase()} ({total})
       </h1>
       <ol class="entities" start={startIndex + 1}>
         {entries.map((e) => (

@@ -4,7 +4,7 @@
  * changes from the change feed (newest first, each entity linked by its name while it exists),
  * and the doors for machines (SPARQL, the change feed, the export).
  */
-import { kindOf } from '../render/html/linkedArt.js';
+import { kindOf } from '../render/html/terms.js';
 import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 
 export interface KindCount {
@@ -108,7 +108,7 @@ function LandingPage({ frame, counts, changes, feedHref, exportHref, violated = 
                     <time datetime={c.time}>{c.time.replace('T', ' ').replace(/(\.\d+)?(Z|[+-]00:00)$/, '')}</time>
                   </td>
                   <td>{CHANGE_WORDS[c.kind] ?? c.kind}</td>
-                  <td>{c.className ? kindOf({ type: c.className }) : ''}</td>
+                  <td title={c.className}>{c.className ? kindOf({ type: c.className }) : ''}</td>
                   <td>{c.href ? <a href={c.href}>{c.name ?? c.id}</a> : <span class="gone">{c.id}</span>}</td>
                 </tr>
               ))}

@@ -5,7 +5,7 @@
  * to type instead.
  */
 import type { NameHit } from '../search/NameIndex.js';
-import { kindOf } from '../render/html/linkedArt.js';
+import { kindOf } from '../render/html/terms.js';
 import { hrefOf } from '../render/html/links.js';
 import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 import { Paging } from './Paging.js';
@@ -65,7 +65,12 @@ function Results({ frame, results, query }: { frame: PageFrame; results: SearchR
         {results.hits.map((hit) => (
           <li key={hit.id}>
             <a href={hrefOf(frame.baseUrl, hit.id)?.href ?? hit.id}>{hit.name}</a>
-            {hit.type ? <span class="kind"> · {kindOf({ type: hit.type })}</span> : null}
+            {hit.type ? (
+              <span class="kind" title={hit.type}>
+                {' '}
+                · {kindOf({ type: hit.type })}
+              </span>
+            ) : null}
             {hit.identifier !== undefined ? <span class="identifier"> · identifier {hit.identifier}</span> : null}
           </li>
         ))}
