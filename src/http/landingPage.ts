@@ -13,8 +13,10 @@ import { entityListHtml } from '../pages/EntityListPage.js';
 import { exportPageHtml } from '../pages/ExportPage.js';
 import { landingPageHtml, type RecentChange } from '../pages/LandingPage.js';
 import { hrefOf } from '../render/html/links.js';
+import { kindOf } from '../render/html/terms.js';
 import type { PageFrame } from '../render/html/Page.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
+import type { Activity } from '../feed/activityGraph.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { violatedCount } from '../service/validationReports.js';
 import { BadRequest, NotFound } from './HttpError.js';
@@ -46,17 +48,7 @@ export function landingPage(options: LandingOptions) {
     const length = await documents.feed.length();
     const activities =
       length === 0 ? [] : await documents.feed.activities(Math.max(1, length - LATEST_CHANGES + 1), length);
-    const changes = activities.reverse().map((a): RecentChange => {
-      const name = names.nameOf(a.object);
-      return {
-        time: a.endTime,
-        kind: a.kind,
-        className: a.type,
-        id: a.object,
-        name,
-        href: name === undefined ? undefined : hrefOf(baseUrl, a.object)?.href,
-      };
-    });
+    const changes = recentChanges(activities, names, baseUrl);
     sendHtml(
       req,
       res,
@@ -75,6 +67,25 @@ export function landingPage(options: LandingOptions) {
       options.cacheControl,
     );
   };
+}
+
+/** Activities as a page shows them: newest first, each entity by its name and linked while it exists. */
+export function recentChanges(
+  activities: readonly Activity[],
+  names: { nameOf(id: string): string | undefined },
+  baseUrl: string,
+): RecentChange[] {
+  return [...activities].reverse().map((a): RecentChange => {
+    const name = names.nameOf(a.object);
+    return {
+      time: a.endTime,
+      kind: a.kind,
+      className: a.type,
+      id: a.object,
+      name,
+      href: name === undefined ? undefined : hrefOf(baseUrl, a.object)?.href,
+    };
+  });
 }
 
 /** GET {base}_entities/{Class}[?page=n] for a browser. */
@@ -106,7 +117,8 @@ export function entityListPage(options: LandingOptions) {
       res,
       entityListHtml({
         frame,
-        className,
+        heading: `Every ${kindOf({ type: className }).toLowerCase()}`,
+        rawTerm: className,
         total,
         page,
         last,

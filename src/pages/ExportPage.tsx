@@ -36,7 +36,7 @@ function ExportPage({ frame, documents, statements, exportHref }: ExportPageProp
         , {statements.toLocaleString('en')} {statements === 1 ? 'statement' : 'statements'}. The file is written as it
         downloads.
       </p>
-      <table>
+      <table class="export">
         <thead>
           <tr>
             <th scope="col">Format</th>

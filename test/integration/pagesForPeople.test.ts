@@ -90,6 +90,33 @@ describe('HTTP: pages for people instead of raw JSON, words instead of class nam
     expect((await get('/_export')).status).to.equal(400);
   });
 
+  it('a "Referenced by" full list opens as a list with names and kinds for a browser; JSON for a machine', async () => {
+    const path = `/collection/_links/workAboutActivity?id=${encodeURIComponent(`${BASE}event/harbour-light-exhibition`)}`;
+    const html = await (await get(path, { Accept: BROWSER })).text();
+    expect(html).to.contain('<h1 title="workAboutActivity">Works that are about or have a subject of');
+    expect(html).to.contain('Of <a href="/collection/event/harbour-light-exhibition">');
+    expect(html).to.match(
+      /<li><a href="\/collection\/text\/harbour-light-catalogue">[^<]+<\/a> <span class="type" title="LinguisticObject">\(Text\)/,
+    );
+    const json = (await (await get(path)).json()) as { type: string };
+    expect(json.type).to.equal('OrderedCollection');
+  });
+
+  it("the change feed has a page for people: the newest changes, paged by the feed's own pages", async () => {
+    const newest = await get('/collection/activity-stream', { Accept: BROWSER });
+    expect(newest.headers.get('content-type')).to.equal('text/html;charset=utf-8');
+    const html = await newest.text();
+    expect(html).to.contain('<h1>Latest changes</h1>');
+    expect(html).to.match(/<td>(Added|Changed|Removed)<\/td>/);
+    const first = await (await get('/collection/activity-stream/page/1', { Accept: BROWSER })).text();
+    expect(first).to.match(/<h1>(Latest changes|Changes, page 1 of \d+)<\/h1>/);
+    const landing = await (await get('/collection/', { Accept: BROWSER })).text();
+    expect(landing).to.contain('href="/collection/activity-stream"');
+    expect(((await (await get('/collection/activity-stream')).json()) as { type: string }).type).to.equal(
+      'OrderedCollection',
+    );
+  });
+
   it('classes and properties in words, the raw term in a title', async () => {
     const html = await (await get(PAINTING, { Accept: BROWSER })).text();
     expect(html).to.contain('<p class="kind" title="HumanMadeObject">Object · ');
@@ -159,6 +186,8 @@ describe('HTTP: pages for people instead of raw JSON, words instead of class nam
         '/collection/_export',
         '/collection/object/no-such-thing',
         '/collection/_entities/Person?page=x',
+        '/collection/activity-stream',
+        `/collection/_links/workAboutActivity?id=${encodeURIComponent(`${BASE}event/harbour-light-exhibition`)}`,
       ];
       const files = await Promise.all(
         paths.map(async (path, i) => {
