@@ -7,6 +7,7 @@
  */
 import type { Request, Response } from 'express';
 import { ENTITY } from '../discovery/relations/Relation.js';
+import { EXPORT_EXTENSIONS, EXPORT_FORMATS } from '../export/exportDocuments.js';
 import { activityStreamUrl } from '../render/activityStream.js';
 import { pageCount } from '../render/collectionPage.js';
 import { entityListHtml } from '../pages/EntityListPage.js';
@@ -147,6 +148,7 @@ export function exportPage(options: LandingOptions) {
         documents: [...counts.values()].reduce((a, b) => a + b, 0),
         statements: await documents.store.size(),
         exportHref: relative(`${baseUrl}_export`),
+        formats: EXPORT_FORMATS.map((name) => ({ name, extension: EXPORT_EXTENSIONS[name] })),
       }),
       options.cacheControl,
     );

@@ -2,7 +2,6 @@
  * The export for a browser (`{base}_export` without `?format=`): what a dump holds, each format as a download
  * link, and the command line that does the same (`linkedart export --server`), for a dump too large to click.
  */
-import { EXPORT_EXTENSIONS, EXPORT_FORMATS, type ExportFormat } from '../export/exportDocuments.js';
 import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 
 export interface ExportPageProps {
@@ -12,10 +11,12 @@ export interface ExportPageProps {
   readonly statements: number;
   /** The export's own path (`/_export`), to which `?format=` is added. */
   readonly exportHref: string;
+  /** The export's formats (`?format=`) and the file extension of each. */
+  readonly formats: ReadonlyArray<{ readonly name: string; readonly extension: string }>;
 }
 
 /** Each format in words, and what it is good for. */
-const FORMAT_WORDS: Readonly<Record<ExportFormat, readonly [string, string]>> = {
+const FORMAT_WORDS: Readonly<Record<string, readonly [string, string] | undefined>> = {
   nquads: ['N-Quads', 'one statement a line, each document its own graph: loads into any quad store'],
   trig: ['TriG', 'each document as a named graph, in Turtle'],
   turtle: ['Turtle', 'all documents as one graph, readable'],
@@ -27,7 +28,7 @@ export function exportPageHtml(props: ExportPageProps): string {
   return htmlDocument(<ExportPage {...props} />);
 }
 
-function ExportPage({ frame, documents, statements, exportHref }: ExportPageProps) {
+function ExportPage({ frame, documents, statements, exportHref, formats }: ExportPageProps) {
   return (
     <Page frame={frame} title="Export">
       <h1>Export the collection</h1>
@@ -45,17 +46,17 @@ function ExportPage({ frame, documents, statements, exportHref }: ExportPageProp
           </tr>
         </thead>
         <tbody>
-          {EXPORT_FORMATS.map((f) => (
-            <tr key={f}>
+          {formats.map(({ name, extension }) => (
+            <tr key={name}>
               <th scope="row">
-                <a href={`${exportHref}?format=${f}`} download={`collection.${EXPORT_EXTENSIONS[f]}`}>
-                  {FORMAT_WORDS[f][0]}
+                <a href={`${exportHref}?format=${name}`} download={`collection.${extension}`}>
+                  {FORMAT_WORDS[name]?.[0] ?? name}
                 </a>
               </th>
-              <td>{FORMAT_WORDS[f][1]}</td>
+              <td>{FORMAT_WORDS[name]?.[1] ?? ''}</td>
               <td>
                 <code>
-                  linkedart export --server {frame.baseUrl} --format {f} --out collection.{EXPORT_EXTENSIONS[f]}.gz
+                  linkedart export --server {frame.baseUrl} --format {name} --out collection.{extension}.gz
                 </code>
               </td>
             </tr>
