@@ -65,12 +65,7 @@ function Results({ frame, results, query }: { frame: PageFrame; results: SearchR
         {results.hits.map((hit) => (
           <li key={hit.id}>
             <a href={hrefOf(frame.baseUrl, hit.id)?.href ?? hit.id}>{hit.name}</a>
-            {hit.type ? (
-              <span class="kind" title={hit.type}>
-                {' '}
-                · {kindOf({ type: hit.type })}
-              </span>
-            ) : null}
+            {hit.type ? <span class="kind"> · {kindOf({ type: hit.type })}</span> : null}
             {hit.identifier !== undefined ? <span class="identifier"> · identifier {hit.identifier}</span> : null}
           </li>
         ))}
