@@ -2,8 +2,9 @@
  * The pages' browser tests: Debian's chromium driven by playwright-core, and axe-core run in a
  * page (injected as a script, so in a context that bypasses the pages' CSP).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -13,11 +14,41 @@ interface AxeResult {
   violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> }>;
 }
 
+/**
+ * Where the browser tests keep screenshots of the pages they check: only when asked, in the folder
+ * LINKEDART_TEST_SCREENSHOTS names (made when missing); otherwise none are taken, and the suite
+ * writes nothing into the project.
+ */
+const SCREENSHOTS = process.env.LINKEDART_TEST_SCREENSHOTS || undefined;
+
+/** A screenshot of the page as `name` (e.g. `pages/landing.png`) under the asked-for folder; nothing when none is. */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOTS) return;
+  const path = join(SCREENSHOTS, name);
+  mkdirSync(join(path, '..'), { recursive: true });
+  await page.screenshot({ path, ...options });
+}
+
 /** Headless chromium; a clear error naming the package when it is missing. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y --no-install-recommends chromium\``);
   return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+}
+
+/**
+ * Chromium launched while `starting` (a server loading its demo) runs: the two starts overlap.
+ * When either fails, the other is closed or stopped, and the failure thrown.
+ */
+export async function launchChromiumWhile<T>(
+  starting: Promise<T>,
+  stop: (started: T) => Promise<void>,
+): Promise<[Browser, T]> {
+  const [browser, started] = await Promise.allSettled([launchChromium(), starting]);
+  if (browser.status === 'fulfilled' && started.status === 'fulfilled') return [browser.value, started.value];
+  if (browser.status === 'fulfilled') await browser.value.close();
+  if (started.status === 'fulfilled') await stop(started.value);
+  throw browser.status === 'rejected' ? browser.reason : (started as PromiseRejectedResult).reason;
 }
 
 /** axe-core's serious and critical findings on the page now shown, each as `where: rule (impact) help at targets`. */
