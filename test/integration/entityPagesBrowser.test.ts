@@ -3,8 +3,8 @@
  * chromium driven by playwright-core. Every demo document's page loads without script errors
  * or violations of its Content-Security-Policy, is not blank, shows its title, and has a link
  * that works; axe-core finds no serious or critical accessibility problem. Screenshots of every
- * page (a phone-width one of the painting too) go to pages/ in the folder LINKEDART_TEST_SCREENSHOTS
- * names, when it names one.
+ * page (a phone-width one of the painting too) go to pages/ in test-output/ (or where
+ * LINKEDART_TEST_SCREENSHOTS says: support/browser.ts).
  */
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -4,7 +4,7 @@
  * CSP violations and is not blank; a search typed in its box lands on the results, whose first
  * link opens the entity's page; a kind's list opens from the counts; axe-core finds no serious
  * or critical accessibility problem on these pages. Screenshots go to search/ in the folder
- * LINKEDART_TEST_SCREENSHOTS names, when it names one.
+ * test-output/ (or where LINKEDART_TEST_SCREENSHOTS says: support/browser.ts).
  */
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -2,19 +2,17 @@
  * Issue 32 §1 and §2 in a real browser (`linkedart serve --demo` as a process, Debian's chromium driven by
  * playwright-core): the landing page's Export and change-feed links open pages, not JSON; a "Referenced by" full
  * list opens as a list; 404, 400 and 410 are pages in the site's layout with the search box; kinds in words.
- * axe-core finds no violation at all on each new page kind. Screenshots at 1280 and 390 px go to test-output/pages/.
+ * axe-core finds no violation at all on each new page kind. Screenshots at 1280 and 390 px go to pages/ under test-output/ (support/browser.ts).
  */
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { DEMO_BASE_URL } from '../../src/service/demoCollection.js';
-import { PROJECT_ROOT } from '../support/corpus.js';
-import { axeFindings, launchChromium } from './support/browser.js';
+import { axeFindings, keepScreenshot, launchChromium } from './support/browser.js';
 import { startServer, type ServerProcess } from './support/serverProcess.js';
 
-const SHOTS = `${PROJECT_ROOT}test-output/pages/`;
 const TOKEN = 'a-curator-token-for-the-page-tests';
 const RELATION_LIST = `/_links/workAboutActivity?id=${encodeURIComponent(`${DEMO_BASE_URL}event/harbour-light-exhibition`)}`;
 
@@ -38,7 +36,6 @@ describe('pages for people instead of raw JSON, in a browser', function () {
       TOKEN,
     ]);
     browser = await launchChromium();
-    mkdirSync(SHOTS, { recursive: true });
     // A record deleted, for the 410 page.
     const put = await fetch(`${server.url}/object/short-lived`, {
       method: 'PUT',
@@ -137,7 +134,7 @@ describe('pages for people instead of raw JSON, in a browser', function () {
       const page = await context.newPage();
       for (const [name, path] of pages) {
         await page.goto(server.url + path);
-        await page.screenshot({ path: `${SHOTS}${name}-${width}.png`, fullPage: true });
+        await keepScreenshot(page, `pages/${name}-${width}.png`, { fullPage: true });
         if (width === 1280) found.push(...(await axeFindings(page, path)));
       }
       await context.close();

@@ -4,7 +4,7 @@
  * the example queries; an example run from the page fills the results table from the demo
  * collection; nothing is requested from another origin, and the page's Content-Security-Policy
  * is never violated. A screenshot of the page is kept as query-page.png in the folder
- * LINKEDART_TEST_SCREENSHOTS names, when it names one.
+ * test-output/ (or where LINKEDART_TEST_SCREENSHOTS says: support/browser.ts).
  */
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { PROJECT_ROOT } from '../../support/corpus.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -15,13 +16,16 @@ interface AxeResult {
 }
 
 /**
- * Where the browser tests keep screenshots of the pages they check: only when asked, in the folder
- * LINKEDART_TEST_SCREENSHOTS names (made when missing); otherwise none are taken, and the suite
- * writes nothing into the project.
+ * Where the browser tests keep screenshots of the pages they check (each page kind at 1280 and 390
+ * px, for a person to look at: issue 32): test-output/ (gitignored) unless LINKEDART_TEST_SCREENSHOTS
+ * names another folder, or is `off` (none taken).
  */
-const SCREENSHOTS = process.env.LINKEDART_TEST_SCREENSHOTS || undefined;
+const SCREENSHOTS =
+  process.env.LINKEDART_TEST_SCREENSHOTS === 'off'
+    ? undefined
+    : process.env.LINKEDART_TEST_SCREENSHOTS || join(PROJECT_ROOT, 'test-output');
 
-/** A screenshot of the page as `name` (e.g. `pages/landing.png`) under the asked-for folder; nothing when none is. */
+/** A screenshot of the page as `name` (e.g. `pages/landing.png`) under that folder; nothing when it is `off`. */
 export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   if (!SCREENSHOTS) return;
   const path = join(SCREENSHOTS, name);
