@@ -9,7 +9,7 @@ import { DocumentRejected, type Problem } from '../../linkedart/Problem.js';
 import type { Quad } from '../../rdf/terms.js';
 import { digestOf, storedGraphs } from '../../service/DocumentService.js';
 import { entityClassOf, reverseLinksOf } from '../../discovery/reverseLinksOf.js';
-import { WITHOUT_LINKS_FOR_BENCH } from '../../discovery/linksGraph.js';
+import { WITHOUT_LINKS_FOR_BENCH } from '../../config/benchSwitches.js';
 import { checkShapes } from '../../validate/admitDocument.js';
 import { shaclValidator } from '../../validate/ShaclValidator.js';
 import { ingestRecord, recordDigest } from '../admitRecord.js';
