@@ -9,7 +9,8 @@
 import { linkedArtContext } from '../context/linkedArtContext.js';
 import { df, RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
-import { classNamesByIri, type DocumentLinks, type ReverseLink } from './reverseLinksOf.js';
+import { classNamesByIri } from '../linkedart/kinds.js';
+import { type DocumentLinks, type ReverseLink } from './reverseLinksOf.js';
 
 export const LINKS_GRAPH_PREFIX = `${INTERNAL_GRAPH_PREFIX}links:`;
 export const RELATION_PREDICATE_PREFIX = `${INTERNAL_GRAPH_PREFIX}rel:`;

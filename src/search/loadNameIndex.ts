@@ -10,7 +10,7 @@ import { readInParts } from '../store/graphParts.js';
 import { isInternalGraph } from '../store/internalGraphs.js';
 import { df, fromPlainTerm, RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
-import { classNamesByIri } from '../discovery/reverseLinksOf.js';
+import { classNamesByIri } from '../linkedart/kinds.js';
 import { NameIndex } from './NameIndex.js';
 import {
   CLASSIFIED_AS,

@@ -45,24 +45,6 @@ export const TEMPORAL = ['Period', 'Event', 'Activity'] as const;
 export const OBJECT = ['HumanMadeObject'] as const;
 export const PLACE = ['Place'] as const;
 export const SET = ['Set'] as const;
-export const ENTITY = [
-  'HumanMadeObject',
-  'DigitalObject',
-  'LinguisticObject',
-  'VisualItem',
-  'Person',
-  'Group',
-  'Place',
-  'Set',
-  'Type',
-  'Material',
-  'Language',
-  'Currency',
-  'MeasurementUnit',
-  'Period',
-  'Event',
-  'Activity',
-] as const;
 
 /** The prefixes the queries use without declaring them, as hal_links.tsv's sketches do. */
 export const QUERY_PREFIXES: Readonly<Record<string, string>> = {
