@@ -14,6 +14,7 @@ import { WITHOUT_FEED_FOR_BENCH } from '../config/benchSwitches.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { documentOfGraph } from '../store/internalGraphs.js';
+import { capabilitiesOf } from '../store/capabilities.js';
 import {
   activitiesFrom,
   activitiesQuery,
@@ -56,7 +57,7 @@ export class ChangeFeed {
   pageSize = 100;
 
   constructor(private readonly store: QuadStore) {
-    this.sharedStore = store.writeGeneration !== undefined;
+    this.sharedStore = capabilitiesOf(store).sharedWriters;
   }
 
   /** The feed's length now (the number of the newest activity; 0 when empty). */

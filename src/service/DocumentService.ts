@@ -5,40 +5,25 @@
  * modification time and tells the same listeners (the render cache) what changed.
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
-import { DIGEST_PREDICATE, digestQuad, documentDigest } from '../hints/digest.js';
-import { MODIFIED_PREDICATE, modifiedFrom, modifiedStamp } from '../hints/lastModified.js';
-import { keptWarningsQuad } from '../hints/keptWarnings.js';
+import { DIGEST_PREDICATE } from '../hints/digest.js';
+import { MODIFIED_PREDICATE, modifiedFrom } from '../hints/lastModified.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitDocument } from '../validate/admitDocument.js';
-import { shaclValidator } from '../validate/ShaclValidator.js';
-import { renderDocument, type RenderedDocument } from '../render/renderDocument.js';
+import type { RenderedDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
 import { iri, iriProblem } from '../rdf/sparqlTerm.js';
 import { appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
-import { documentLinksFrom, linksGraphOf, linksQuads } from '../discovery/linksGraph.js';
-import { WITHOUT_LINKS_FOR_BENCH } from '../config/benchSwitches.js';
+import { documentLinksFrom, linksGraphOf } from '../discovery/linksGraph.js';
 import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
 import { stampFor } from '../discovery/reindex.js';
-import { reverseLinksOf } from '../discovery/reverseLinksOf.js';
 import type { ReverseLinks } from '../discovery/ReverseLinks.js';
-import type { DocumentLinks } from '../discovery/reverseLinksOf.js';
 import { StoredReverseLinks } from '../discovery/StoredReverseLinks.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { ChangeFeed, withFeedGraphs, type Change } from '../feed/ChangeFeed.js';
 import { eachInSlices, mapInSlices } from './inSlices.js';
+import { digestOf, render, storedGraphs, versionText, type StoredDocument } from './storedDocument.js';
 import { isAbsoluteIri } from '../ingest/iris.js';
-import { validationQuads } from '../validate/violationsGraph.js';
-
-/** One document as stored: its entity graph, its hint graph, and when it last changed. */
-export interface StoredDocument {
-  readonly id: string;
-  /** The quads of the entity's graph. */
-  readonly quads: Quad[];
-  /** The quads of its hint graph (shape hints and the modification stamp). */
-  readonly hints: Quad[];
-  readonly lastModified: Date | undefined;
-}
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
 export interface PutOutcome {
@@ -431,60 +416,4 @@ async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly
   const decoded = new Map<string, readonly Quad[]>();
   await eachInSlices(eachDecodedGraph(graphs), ([name, quads]) => decoded.set(name, quads));
   return decoded;
-}
-
-/**
- * The graphs a document is stored as: its entity graph, its hint graph with the shape
- * hints, the modification stamp, the digest and the Warnings (keptWarnings.ts) (and the
- * violations it was admitted with under the report policy: violationsGraph.ts), and its links
- * graph (its reverse-link rows: `links` when the caller has them, reverseLinksOf(doc.id, doc.quads)).
- */
-export function storedGraphs(
-  doc: IngestedDocument,
-  digest: string,
-  now: Date,
-  links?: DocumentLinks,
-): Array<[string, Quad[]]> {
-  // Only part of it was read: storing it would lose the rest (the gate refuses it; this never happens).
-  if (doc.refusals.length > 0) throw new Error(`${doc.id}: a document with ingest problems reached the store`);
-  const hints = [
-    ...doc.hintQuads,
-    modifiedStamp(doc.id, now),
-    digestQuad(doc.id, digest),
-    keptWarningsQuad(doc.id, doc.warnings),
-  ];
-  if (doc.violations) hints.push(...validationQuads(doc.id, doc.violations));
-  const graphs: Array<[string, Quad[]]> = [
-    [doc.id, doc.quads],
-    [hintGraphOf(doc.id), hints],
-  ];
-  if (!WITHOUT_LINKS_FOR_BENCH)
-    graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, links ?? reverseLinksOf(doc.id, doc.quads))]);
-  return graphs;
-}
-
-/** The digest a document is stored with (its quads, hints, and the version of the shapes that checked it). */
-export function digestOf(doc: IngestedDocument): string {
-  return documentDigest(doc.quads, doc.hintQuads, shaclValidator().version, doc.skeleton);
-}
-
-/** The version (see DocumentService.version) of a document as its hint quads give it. */
-export function versionOf(hints: readonly Quad[]): string | undefined {
-  const pairs = hints
-    .filter((q) => q.predicate.value === DIGEST_PREDICATE || q.predicate.value === MODIFIED_PREDICATE)
-    .map((q): [string, string] => [q.predicate.value, q.object.value]);
-  return pairs.length === 0 ? undefined : versionText(pairs);
-}
-
-function versionText(pairs: Array<[string, string]>): string {
-  // The modification stamp is compared as an instant: stores may spell it differently (Z, +00:00, fractions).
-  return pairs
-    .map(([p, v]) => (p === MODIFIED_PREDICATE ? `m${Date.parse(v)}` : `d${v}`))
-    .sort()
-    .join(' ');
-}
-
-/** Linked Art JSON-LD of a stored document. */
-export function render(stored: StoredDocument): RenderedDocument {
-  return renderDocument(stored.id, [...stored.quads, ...stored.hints])!;
 }

@@ -7,7 +7,7 @@
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../../linkedart/Problem.js';
 import type { Quad } from '../../rdf/terms.js';
-import { digestOf, storedGraphs } from '../../service/DocumentService.js';
+import { digestOf, storedGraphs } from '../../service/storedDocument.js';
 import { entityClassOf, reverseLinksOf } from '../../discovery/reverseLinksOf.js';
 import { WITHOUT_LINKS_FOR_BENCH } from '../../config/benchSwitches.js';
 import { checkShapes } from '../../validate/admitDocument.js';
