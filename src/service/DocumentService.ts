@@ -21,7 +21,10 @@ import type { ReverseLinks } from '../discovery/ReverseLinks.js';
 import { StoredReverseLinks } from '../discovery/StoredReverseLinks.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { ChangeFeed, withFeedGraphs, type Change } from '../feed/ChangeFeed.js';
-import { eachInSlices, mapInSlices } from './inSlices.js';
+import { eachInSlices } from './inSlices.js';
+import { WriteObservers } from './WriteObservers.js';
+import type { WriteObserver } from './WriteObserver.js';
+import { capabilitiesOf } from '../store/capabilities.js';
 import { digestOf, render, storedGraphs, versionText, type StoredDocument } from './storedDocument.js';
 import { isAbsoluteIri } from '../ingest/iris.js';
 
@@ -53,25 +56,17 @@ export interface CommitOutcome extends PutOutcome {
  */
 export type Precondition = (current: StoredDocument | undefined) => void | Promise<void>;
 
-/** Told the ids of the documents a write has changed, before the write's promise resolves. */
-export type ChangeListener = (ids: readonly string[]) => void;
-
-/** Told the graphs a write stored (an entity graph with its quads; empty: the document is gone): indexes derived from the quads. */
-export type WrittenListener = (graphs: ReadonlyMap<string, readonly Quad[]>) => void;
-
 /** Ids per digest query (a VALUES block). */
 const DIGEST_BATCH = 500;
-/** Graphs the indexes are told of at a time (a document has three: its own, its hints, its links). */
-const GRAPHS_PER_SLICE = 60;
+
+/** The reverse-link index's name among the derived data (WriteObservers.derived). */
+const REVERSE_LINKS = 'reverse links';
 
 export class DocumentService {
-  private readonly listeners: ChangeListener[] = [];
-  private readonly writtenListeners: WrittenListener[] = [];
   /** The write in flight; writes run one after another (see serialized). */
   private writing: Promise<unknown> = Promise.resolve();
-  /** The reverse-link index, once asked for: read from the store on a remote store, else held in memory. */
-  private links: ReverseLinks | undefined;
-  private linksLoading: Promise<ReverseLinks> | undefined;
+  /** What is told of every write: the derived data (indexes, render cache). */
+  private readonly observers: WriteObservers;
   /** Whether this process has checked the store's relations stamp before its first write. */
   private stamped = false;
 
@@ -80,6 +75,7 @@ export class DocumentService {
 
   constructor(readonly store: QuadStore) {
     this.feed = new ChangeFeed(store);
+    this.observers = new WriteObservers(store);
   }
 
   /**
@@ -88,25 +84,36 @@ export class DocumentService {
    * read from the store request by request when other processes write to it (a remote store).
    */
   reverseLinks(): Promise<ReverseLinks> {
-    if (this.links) return Promise.resolve(this.links);
-    this.linksLoading ??= this.serialized(() => this.reverseLinksInTurn());
-    return this.linksLoading;
+    return this.derived(REVERSE_LINKS, () => this.readReverseLinks());
   }
 
   /** reverseLinks() for a caller that holds the write turn (inside serialized: a precondition). */
-  async reverseLinksInTurn(): Promise<ReverseLinks> {
-    this.links ??= this.store.writeGeneration ? new StoredReverseLinks(this.store) : await loadReverseLinks(this.store);
-    return this.links;
+  reverseLinksInTurn(): Promise<ReverseLinks> {
+    return this.observers.derivedInTurn(REVERSE_LINKS, () => this.readReverseLinks());
   }
 
-  /** Be told of every write; a render cache uses this to drop what changed. */
-  onChange(listener: ChangeListener): void {
-    this.listeners.push(listener);
+  private async readReverseLinks(): Promise<ReverseLinks> {
+    return capabilitiesOf(this.store).sharedWriters
+      ? new StoredReverseLinks(this.store)
+      : await loadReverseLinks(this.store);
   }
 
-  /** Be told the graphs of every write (after it is stored); the name search index uses this. */
-  onWritten(listener: WrittenListener): void {
-    this.writtenListeners.push(listener);
+  /** Be told of every write (WriteObserver.ts): the render cache. */
+  observe(observer: WriteObserver): void {
+    this.observers.add(observer);
+  }
+
+  /** Be told the ids every write changed; a render cache uses this to drop what changed. */
+  onChange(listener: (ids: readonly string[]) => void): void {
+    this.observe({ changed: listener });
+  }
+
+  /**
+   * Data derived from the documents (the name search index), built by `build` on first use, in
+   * the write turn, and told of every write from then on; one per name and service.
+   */
+  derived<T extends WriteObserver>(name: string, build: () => Promise<T>): Promise<T> {
+    return this.observers.derived(name, build, (work) => this.serialized(work));
   }
 
   /**
@@ -199,7 +206,7 @@ export class DocumentService {
   ): Promise<void> {
     // A store that takes no wire graphs (the remote store) gets them decoded: decoded now, while the
     // write before is in the store, not in this write's turn (which is taken now, in call order).
-    const decoded = 'codes' in graphs && !this.store.replaceWireGraphs ? decodedInSlices(graphs) : undefined;
+    const decoded = 'codes' in graphs && !capabilitiesOf(this.store).wireGraphs ? decodedInSlices(graphs) : undefined;
     decoded?.catch(() => undefined);
     return this.serialized(async () =>
       this.write(
@@ -350,7 +357,7 @@ export class DocumentService {
   ): Promise<void> {
     // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
     let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
-    if ('codes' in graphs && (this.links || this.writtenListeners.length > 0)) plain = await decodedInSlices(graphs);
+    if ('codes' in graphs && this.observers.wantsGraphs()) plain = await decodedInSlices(graphs);
     if (plain && alongside.size > 0) plain = new Map([...plain, ...alongside]);
     let affected: readonly string[] = [];
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
@@ -359,7 +366,7 @@ export class DocumentService {
     const feed = await this.feed.record(changes, when);
     try {
       // Graphs already interned go to a store that takes them so as they are.
-      if ('codes' in graphs && this.store.replaceWireGraphs) {
+      if ('codes' in graphs && capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs) {
         if (stamp) await this.store.replaceGraphs(new Map([stamp]));
         await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...feed.graphs]));
       } else {
@@ -371,43 +378,17 @@ export class DocumentService {
         await this.store.replaceGraphs(all, absent);
       }
       this.feed.committed(feed, changes);
-      // The entities whose hits changed: their documents' `_links` change with them. Told in slices (readers wait on this thread).
-      if (plain) {
-        const found: string[] = [];
-        await mapInSlices(plain, GRAPHS_PER_SLICE, (slice) => {
-          if (this.links) found.push(...this.links.written(slice));
-          for (const listener of this.writtenListeners) listener(slice);
-        });
-        affected = found;
-      }
+      // The entities whose hits changed: their documents' `_links` change with them.
+      if (plain) affected = await this.observers.written(plain);
     } catch (error) {
       this.feed.uncertain();
-      // Likewise the indexes told of writes: what is stored now, whichever it is.
-      if (this.writtenListeners.length > 0) {
-        const stored = await this.storedEntities(ids).catch(() => undefined);
-        if (stored) for (const listener of this.writtenListeners) listener(stored);
-      }
-      // The store may or may not hold the new version: the index is read again for these documents.
-      if (this.links) affected = this.links.written(await this.storedLinks(ids).catch(() => new Map()));
+      // What is derived is what is stored now, whichever version it is.
+      affected = await this.observers.uncertain(ids);
       throw error;
     } finally {
       // Also after a failure: nothing cached stays.
-      for (const listener of this.listeners) listener(affected.length === 0 ? ids : [...ids, ...affected]);
+      this.observers.changed(affected.length === 0 ? ids : [...ids, ...affected]);
     }
-  }
-
-  /** The entity graphs of these documents as stored now (an empty list for one that is not stored). */
-  private async storedEntities(ids: readonly string[]): Promise<Map<string, Quad[]>> {
-    const graphs = new Map<string, Quad[]>(ids.map((id) => [id, []]));
-    for (const q of await this.store.readGraphs(ids)) graphs.get(q.graph.value)?.push(q);
-    return graphs;
-  }
-
-  /** The links graphs of these documents as stored now (an empty list for one that has none). */
-  private async storedLinks(ids: readonly string[]): Promise<Map<string, Quad[]>> {
-    const graphs = new Map<string, Quad[]>(ids.map((id) => [linksGraphOf(id), []]));
-    for (const q of await this.store.readGraphs([...graphs.keys()])) graphs.get(q.graph.value)?.push(q);
-    return graphs;
   }
 }
 

@@ -120,7 +120,7 @@ export class Representations {
         sizeCalculation: ({ representation: r }) => r.body.length + r.etag.length + ENTRY_OVERHEAD,
       });
     }
-    documents.onChange((ids) => this.invalidate(ids));
+    documents.observe({ changed: (ids) => this.invalidate(ids) });
   }
 
   /** The document `id` in `format`; undefined when there is no such document. */
