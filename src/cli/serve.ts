@@ -18,7 +18,7 @@ import { DocumentService } from '../service/DocumentService.js';
 import { Representations } from '../service/Representations.js';
 import { describeStore, openStore } from '../store/openStore.js';
 import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
-import { SparqlService } from '../sparql/SparqlService.js';
+import { SparqlService } from '../service/SparqlService.js';
 import { WITHOUT_NAMES_FOR_BENCH } from '../config/benchSwitches.js';
 
 export interface ServeOptions {

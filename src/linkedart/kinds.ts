@@ -63,3 +63,11 @@ export function classNamesByIri(): ReadonlyMap<string, string> {
   classByIri ??= new Map(ENTITY_CLASSES.map((name) => [linkedArtContext().expandVocab(name)!, name]));
   return classByIri;
 }
+
+/** The IRIs of the top-level classes (HumanMadeObject → crm:E22_Human-Made_Object...). */
+export function topLevelClassIris(): ReadonlySet<string> {
+  topLevelIris ??= new Set(classNamesByIri().keys());
+  return topLevelIris;
+}
+
+let topLevelIris: ReadonlySet<string> | undefined;
