@@ -15,7 +15,7 @@ export type { QueryResult } from '../sparql/QueryResult.js';
 
 export interface QuadStore {
   /** What it can do beyond this interface (capabilities.ts: ask with capabilitiesOf). */
-  readonly capabilities?: import('./capabilities.js').StoreCapabilities;
+  readonly capabilities?: import('./StoreCapabilities.js').StoreCapabilities;
 
   /**
    * Replace named graphs atomically and durably: once the promise resolves, every graph in

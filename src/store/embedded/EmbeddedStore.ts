@@ -30,7 +30,7 @@ import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './r
 import { eachDecodedGraph, encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import type { Notice, OpName, Ops, OpenInfo, Response, StoreStats, WorkerInit } from './protocol.js';
-import type { StoreCapabilities } from '../capabilities.js';
+import type { StoreCapabilities } from '../StoreCapabilities.js';
 
 export type { OpenInfo, StoreStats } from './protocol.js';
 

@@ -31,7 +31,7 @@ import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
 import { halves, writeRequests, type WriteStep } from './writeRequests.js';
 import { fromStored, Skolemizer } from './storedTerms.js';
 import { GENERATION_QUERY, generationOf, newToken, withNewGeneration } from './writeGeneration.js';
-import type { StoreCapabilities } from '../capabilities.js';
+import type { StoreCapabilities } from '../StoreCapabilities.js';
 
 export interface SparqlStoreOptions extends SparqlEndpoints {
   /** A replaceGraphs larger than this many triples is sent in several requests, cut between documents. Default 40,000. */
