@@ -12,9 +12,9 @@ import { admitDocument } from '../validate/admitDocument.js';
 import type { RenderedDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
-import { iri, iriProblem } from '../rdf/sparqlTerm.js';
+import { iri } from '../rdf/sparqlTerm.js';
 import { appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
-import { documentLinksFrom, linksGraphOf } from '../discovery/linksGraph.js';
+import { linksGraphOf } from '../discovery/linksGraph.js';
 import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
 import { stampFor } from '../discovery/reindex.js';
 import type { ReverseLinks } from '../discovery/ReverseLinks.js';
@@ -26,7 +26,7 @@ import { WriteObservers } from './WriteObservers.js';
 import type { WriteObserver } from './WriteObserver.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import { digestOf, render, storedGraphs, versionText, type StoredDocument } from './storedDocument.js';
-import { isAbsoluteIri } from '../ingest/iris.js';
+import { storedClasses, storedDigests } from './storedReads.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
 export interface PutOutcome {
@@ -55,9 +55,6 @@ export interface CommitOutcome extends PutOutcome {
  * write, and then nothing is written. `current` is undefined when no document has the id.
  */
 export type Precondition = (current: StoredDocument | undefined) => void | Promise<void>;
-
-/** Ids per digest query (a VALUES block). */
-const DIGEST_BATCH = 500;
 
 /** The reverse-link index's name among the derived data (WriteObservers.derived). */
 const REVERSE_LINKS = 'reverse links';
@@ -222,44 +219,15 @@ export class DocumentService {
 
   /** What removes these stored documents: their graphs emptied, and their Delete activities (naming their classes). */
   async removalsOf(ids: readonly string[]): Promise<{ graphs: Map<string, Quad[]>; changes: Change[] }> {
-    const types = await this.classesOf(ids);
+    const types = await storedClasses(this.store, ids);
     const graphs = new Map<string, Quad[]>();
     for (const id of ids) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) graphs.set(name, []);
     return { graphs, changes: ids.map((id): Change => ({ kind: 'Delete', id, type: types.get(id) })) };
   }
 
-  /** The Linked Art classes of these stored documents (a deleted document's Delete activity names it). */
-  private async classesOf(ids: readonly string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    for (let i = 0; i < ids.length; i += DIGEST_BATCH) {
-      for (const q of await this.store.readGraphs(ids.slice(i, i + DIGEST_BATCH).map(linksGraphOf))) {
-        const type = documentLinksFrom(q.subject.value, [q]).type;
-        if (type) out.set(q.subject.value, type);
-      }
-    }
-    return out;
-  }
-
   /** The stored digests of these documents (absent: not stored, or stored before digests). */
-  async digests(ids: readonly string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    // An id that is no IRI is not stored (the gate refuses its record, naming it): not asked for, nor put in the query.
-    const unique = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined);
-    for (let i = 0; i < unique.length; i += DIGEST_BATCH) {
-      const values = unique
-        .slice(i, i + DIGEST_BATCH)
-        .map((id) => iri(hintGraphOf(id)))
-        .join(' ');
-      const result = await this.store.query(
-        `SELECT ?g ?d WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ${iri(DIGEST_PREDICATE)} ?d } }`,
-      );
-      if (result.kind !== 'bindings') continue;
-      for (const row of result.rows) {
-        const g = row.g?.v;
-        if (g && row.d) out.set(g.slice(hintGraphOf('').length), row.d.v);
-      }
-    }
-    return out;
+  digests(ids: readonly string[]): Promise<Map<string, string>> {
+    return storedDigests(this.store, ids);
   }
 
   /** Whether any document is stored with a digest (a loader into a store without one need not ask for digests). */
