@@ -22,6 +22,11 @@ export async function launchChromium(): Promise<Browser> {
 
 /** axe-core's serious and critical findings on the page now shown, each as `where: rule (impact) help at targets`. */
 export async function seriousAxeFindings(page: Page, where: string): Promise<string[]> {
+  return await axeFindings(page, where, true);
+}
+
+/** axe-core's findings on the page now shown (WCAG 2 A and AA, best practice); `seriousOnly`: serious and critical only. */
+export async function axeFindings(page: Page, where: string, seriousOnly = false): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(async () =>
     (window as unknown as { axe: { run(o: unknown): Promise<AxeResult> } }).axe.run({
@@ -29,6 +34,6 @@ export async function seriousAxeFindings(page: Page, where: string): Promise<str
     }),
   );
   return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => !seriousOnly || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
