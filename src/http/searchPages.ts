@@ -9,8 +9,8 @@
  * from 1, or a page past the last, is a problem+json naming what was wrong.
  */
 import type { Request, Response } from 'express';
-import { relationNamed, PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
-import { ENTITY } from '../discovery/relations/Relation.js';
+import { relationNamed, PUBLISHED_RELATIONS, type Relation } from '../discovery/relations/index.js';
+import { ENTITY_CLASSES } from '../linkedart/kinds.js';
 import type { HitPage } from '../discovery/ReverseLinks.js';
 import { relationCollectionUrl } from '../render/halLinks.js';
 import {
@@ -43,17 +43,7 @@ export function classCollectionUrl(baseUrl: string, className: string): string {
 /** GET {base}_links/{relation}?id=…[&page=n] */
 export function relationPages(options: SearchPageOptions) {
   return async (req: Request, res: Response): Promise<void> => {
-    const { name, query } = pathAndQuery(req, RELATION_PAGES_PATH);
-    const relation = relationNamed(name);
-    if (!relation || relation.internal) {
-      throw new NotFound(
-        `No relation is named ${JSON.stringify(name)}; the relations are those of the Linked Art API (${PUBLISHED_RELATIONS.length}, listed at the service's root), e.g. objectProducedByAgent.`,
-      );
-    }
-    const id = query.get('id');
-    if (id === null || id === '')
-      throw new BadRequest(`?id= is missing: give the entity whose ${relation.name} hits to list, as an absolute IRI.`);
-    iriParameter('id', id);
+    const { relation, id, query } = relationRequest(req);
     const address: CollectionAddress = {
       id: relationCollectionUrl(options.baseUrl, relation.name, id),
       pageUrl: (n) => `${relationCollectionUrl(options.baseUrl, relation.name, id)}&page=${n}`,
@@ -63,12 +53,30 @@ export function relationPages(options: SearchPageOptions) {
   };
 }
 
+/** The relation and the entity a `{base}_links/{relation}?id=…` request names (404 or 400 saying which is wrong), and its query. */
+export function relationRequest(req: Request): { relation: Relation; id: string; query: URLSearchParams } {
+  const { name, query } = pathAndQuery(req, RELATION_PAGES_PATH);
+  const relation = relationNamed(name);
+  if (!relation || relation.internal) {
+    throw new NotFound(
+      `No relation is named ${JSON.stringify(name)}; the relations are those of the Linked Art API (${PUBLISHED_RELATIONS.length}, listed at the service's root), e.g. objectProducedByAgent.`,
+    );
+  }
+  const id = query.get('id');
+  if (id === null || id === '')
+    throw new BadRequest(`?id= is missing: give the entity whose ${relation.name} hits to list, as an absolute IRI.`);
+  iriParameter('id', id);
+  return { relation, id, query };
+}
+
 /** GET {base}_entities/{Class}[?page=n] */
 export function classPages(options: SearchPageOptions) {
   return async (req: Request, res: Response): Promise<void> => {
     const { name, query } = pathAndQuery(req, CLASS_PAGES_PATH);
-    if (!(ENTITY as readonly string[]).includes(name)) {
-      throw new NotFound(`No class of entity is named ${JSON.stringify(name)}; the classes are ${ENTITY.join(', ')}.`);
+    if (!(ENTITY_CLASSES as readonly string[]).includes(name)) {
+      throw new NotFound(
+        `No class of entity is named ${JSON.stringify(name)}; the classes are ${ENTITY_CLASSES.join(', ')}.`,
+      );
     }
     const base = classCollectionUrl(options.baseUrl, name);
     const address: CollectionAddress = { id: base, pageUrl: (n) => `${base}?page=${n}`, label: name };

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Format } from '../render/formats.js';
 import { serializeGraph } from '../rdf/syntax/serialize.js';
-import { render, versionOf, type StoredDocument } from './DocumentService.js';
+import { render, versionOf, type StoredDocument } from './storedDocument.js';
 import { halLinks } from '../render/halLinks.js';
 import { violationCountOf } from '../validate/violationsGraph.js';
 import { entityPageHtml } from '../render/html/EntityPage.js';
@@ -40,6 +40,8 @@ export interface PageInput {
   /** Hit counts of the relations (part of the page's version: other documents' writes change them). */
   readonly counts: ReadonlyMap<string, number>;
   readonly referencedBy: readonly ReferencedByRelation[];
+  /** The names the store holds for entities the document refers to (from the name index, in one pass). */
+  readonly names?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -65,6 +67,7 @@ export function represent(stored: StoredDocument, format: Format, hal?: HalInput
       frame: page.frame,
       document: rendered.document,
       referencedBy: page.referencedBy,
+      names: page.names,
       violations: violationCountOf(stored.hints),
     });
     warnings = rendered.warnings;
