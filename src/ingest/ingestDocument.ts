@@ -60,6 +60,8 @@ export interface IngestedDocument {
   readonly unread: readonly UnreadPart[];
   /** The signatures of the blank nodes of `quads`, as ingest computed them (absent where they may not be the render's). */
   readonly signedBlanks?: SignedBlanks;
+  /** The key (literalKey) of each literal of `quads`, as ingest computed it: a term's key never changes, so the render looks it up. */
+  readonly literalKeys?: ReadonlyMap<Term, string>;
 }
 
 /**
@@ -136,6 +138,7 @@ class DocumentIngest {
   private readonly namedBlanks = new Map<string, NamedBlank>();
   /** The skeleton node of each blank node made without a name, by label (SignedBlanks). */
   private readonly unnamedBlanks = new Map<string, SkeletonNode>();
+  private readonly literalKeys = new Map<Term, string>();
   private readonly blankPrefix = `d${processTag}${(documentCounter++).toString(36)}x`;
   private blankCount = 0;
   private graph: Term = df.namedNode('urn:invalid');
@@ -217,6 +220,7 @@ class DocumentIngest {
       given: input,
       refusals: this.problems,
       unread: this.unread,
+      literalKeys: this.literalKeys,
       ...(this.namedBlanks.size === 0 ? { signedBlanks: { quads: this.quads, nodes: this.unnamedBlanks } } : {}),
     };
   }
@@ -425,6 +429,7 @@ class DocumentIngest {
         if (!made) continue;
         const objectKey =
           typeof made.skeleton === 'string' && made.skeleton[0] === '#' ? keyOfLiteralHint(made.skeleton) : undefined;
+        if (objectKey !== undefined) this.literalKeys.set(made.term, objectKey);
         this.emit(subject, predicate, made.term, statementHashes, objectKey);
         this.valueLocations.add(subjectKey, def.iri, made.term, keyPath, many ? i : -1);
         if (values) values.push(made.skeleton);

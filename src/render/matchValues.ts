@@ -11,7 +11,7 @@
  * similarity, which compares each remembered node left with each candidate left, has a
  * budget per render.
  */
-import { keyOfLiteralHint, literalKey, type SkeletonValue } from '../hints/Skeleton.js';
+import { keyOfLiteralHint, type SkeletonValue } from '../hints/Skeleton.js';
 import type { Term } from '../rdf/terms.js';
 import { ValueIndex, ValueIndexes, type BlankCandidate } from './valueIndex.js';
 
@@ -77,7 +77,7 @@ export function matchValues(
         const key = keyOfLiteralHint(hint);
         found = index
           ? firstUnused(index.literalsWithKey(key))
-          : actual.find((t) => t.termType === 'Literal' && !used?.has(t) && literalKey(t) === key);
+          : actual.find((t) => t.termType === 'Literal' && !used?.has(t) && indexes.keyOf(t) === key);
       } else {
         const iri = iriOfStringValue(hint);
         found = index
@@ -102,7 +102,7 @@ export function matchValues(
   }
 
   if (pendingBlanks !== undefined) {
-    const blanks = index ?? new ValueIndex(actual);
+    const blanks = index ?? new ValueIndex(actual, indexes.keyOf);
     const ranked = blanks.blanks(takenBlanks, signature, deepSignature);
     // A candidate is one not taken when this call began, nor taken by it since.
     const takenHere = new Set<Term>();

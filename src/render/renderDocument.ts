@@ -113,6 +113,10 @@ export interface GateRenderOptions {
   readonly signedBlanks?: ReadonlyMap<string, SkeletonNode>;
   /** False: the keys of each node in the order they were found, not the spec's (a comparison that looks keys up). */
   readonly keyOrder?: boolean;
+  /** The key (literalKey) of literals of the quads, as ingest computed them: looked up, not hashed again. */
+  readonly literalKeys?: ReadonlyMap<Term, string>;
+  /** True: only the document is wanted (a comparison with what was given): no warnings, no `@context` first. */
+  readonly documentOnly?: boolean;
 }
 
 /**
@@ -146,11 +150,12 @@ class DocumentRender {
   /** The occurrences (hint nodes) being shown, outermost first: each is shown once on a path. */
   private readonly ancestorHints = new Set<SkeletonNode>();
   private readonly warnings: string[] = [];
-  private readonly valueIndexes = new ValueIndexes();
+  private readonly valueIndexes: ValueIndexes;
   private readonly baseCtx: ActiveContext;
   private readonly newOrder: (a: Term, b: Term) => number;
 
   private readonly keyOrder: boolean;
+  private readonly documentOnly: boolean;
 
   constructor(
     private readonly id: string,
@@ -173,6 +178,8 @@ class DocumentRender {
     this.blankSignatures = new BlankSignatures(this.index, options.signedBlanks);
     this.newOrder = newValueOrder(this.signature);
     this.keyOrder = options.keyOrder ?? true;
+    this.documentOnly = options.documentOnly ?? false;
+    this.valueIndexes = new ValueIndexes(undefined, options.literalKeys);
   }
 
   run(): RenderedDocument {
@@ -184,6 +191,8 @@ class DocumentRender {
       null,
       true,
     );
+    // The warnings only go to a log, and a comparison skips the `@context` (the given one is compared as given).
+    if (this.documentOnly) return { document: root, warnings: [] };
     const document: JsonObject = {
       '@context': (this.skeleton?.x as JsonValue | undefined) ?? LINKED_ART_CONTEXT_URI,
       ...root,
