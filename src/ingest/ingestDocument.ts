@@ -12,7 +12,6 @@ import {
   compareEntries,
   deepSignatureOf,
   keyOfLiteralHint,
-  literalHint,
   signatureOf,
   skeletonQuads,
   statementHash,
@@ -24,89 +23,36 @@ import {
   SHAPE_PREDICATE,
 } from '../hints/Skeleton.js';
 import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
-import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
-import { shortValueAt } from '../linkedart/problemValue.js';
+import { DocumentRejected } from '../linkedart/Problem.js';
 import { df, RDF_TYPE, type Quad, type Term } from '../rdf/terms.js';
 import { formThatMatters } from '../render/renderDocument.js';
+import type { IngestedDocument } from './IngestedDocument.js';
+import { ValueIngest } from './ingestValues.js';
 import { isAbsoluteIri, isHttpIri } from './iris.js';
-import { booleanLiteral, numberLiteral } from './literals.js';
-import { nearestTerm } from './nearestTerm.js';
-import { INGEST_HINTS, type IngestRule } from './ruleHints.js';
 import { unpairedSurrogateAt } from './unpairedSurrogates.js';
-import { locationKey, ValueLocations, type DocumentLocations } from './documentLocations.js';
-import { definedPerClass, describe, flatten, isAnnotationKey, join, type Json } from './jsonKeys.js';
-import { besideKey, keyPathOf, type UnreadPart, type WouldHaveGiven } from './unreadParts.js';
-
-export interface IngestedDocument {
-  /** The document's `id`: also the name of its graph. */
-  readonly id: string;
-  readonly kind: Kind;
-  /** The entity's quads, in the graph named by `id`. */
-  readonly quads: Quad[];
-  /** The shape hints, in the hint graph of `id`. */
-  readonly hintQuads: Quad[];
-  readonly skeleton: SkeletonNode;
-  /** Accepted, but worth telling the cataloguer (e.g. an assignment that should say `_complete`). */
-  readonly warnings: Problem[];
-  /** Where the quads came from in the JSON, to report problems found on the quads. */
-  readonly locations: DocumentLocations;
-  /** The document as given, for the values problems found on the quads are about. */
-  readonly given: unknown;
-  /** The shapes' Violations it was admitted with under the `report` conformance policy (validate/conformance.ts). */
-  violations?: Problem[];
-  /** Ingest problems (ruleHints.ts rules) of a document read as far as it could be (ingestReadable): the gate refuses it. */
-  readonly refusals: readonly Problem[];
-  /** What those problems kept from being read (JSON paths: nothing there is in the quads). */
-  readonly unread: readonly UnreadPart[];
-  /** The signatures of the blank nodes of `quads`, as ingest computed them (absent where they may not be the render's). */
-  readonly signedBlanks?: SignedBlanks;
-  /** The key (literalKey) of each literal of `quads`, as ingest computed it: a term's key never changes, so the render looks it up. */
-  readonly literalKeys?: ReadonlyMap<Term, string>;
-}
-
-/**
- * The skeleton node of each blank node ingest made without a name, by label, for the quads it
- * made (`quads`: a document with other quads cannot use them): its `s` and `d` are what the
- * render computes from those quads (render/blankSignatures.ts). `s`: every statement of an
- * unnamed blank node is made in the one place it stands, and each is hashed as it is made
- * (once: `emit` skips a statement made already). `d`: its blank children are all unnamed too,
- * because they are given only where the document names no blank node: a named one's `d` is
- * made after the walk (its statements may be spread), so its parents' `d` would not hold it.
- */
-export interface SignedBlanks {
-  readonly quads: readonly Quad[];
-  readonly nodes: ReadonlyMap<string, SkeletonNode>;
-}
+import { locationKey, ValueLocations } from './documentLocations.js';
+import {
+  definedPerClass,
+  describe,
+  flatten,
+  isAnnotationKey,
+  isJsonObject,
+  join,
+  type Json,
+  type JsonObject,
+} from './jsonKeys.js';
+import { keyPathOf } from './unreadParts.js';
+import { StatementSet } from './statementSet.js';
+import { vocabularyTerm } from './vocabularyTerms.js';
 
 export { locationKey, type DocumentLocations } from './documentLocations.js';
+export type { IngestedDocument, SignedBlanks } from './IngestedDocument.js';
 
 /** The spec's other name for `represents_instance_of_type`. */
-const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
 const RDF_TYPE_NODE = df.namedNode(RDF_TYPE);
-
-/**
- * The terms of the vocabulary (predicates, classes, datatypes), made once: they are few and
- * stand in most quads, and terms are values (nobody changes one), so quads may share them.
- */
-const vocabularyTerms = new Map<string, Term>();
-
-function vocabularyTerm(iri: string): Term {
-  let term = vocabularyTerms.get(iri);
-  if (term === undefined) {
-    term = df.namedNode(iri);
-    if (vocabularyTerms.size < 10_000) vocabularyTerms.set(iri, term);
-  }
-  return term;
-}
 
 let documentCounter = 0;
 const processTag = Math.random().toString(36).slice(2, 8);
-
-type JsonObject = { [key: string]: Json };
-
-function isObject(v: unknown): v is JsonObject {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /**
  * Turn one document into quads. Throws DocumentRejected listing every problem found.
@@ -127,13 +73,10 @@ export function ingestReadable(input: unknown, source?: string): IngestedDocumen
   return new DocumentIngest(source).run(input);
 }
 
-class DocumentIngest {
+class DocumentIngest extends ValueIngest {
   private readonly quads: Quad[] = [];
   /** The statements made so far: subject (IRIs and blank nodes apart), predicate, object value → objects. */
-  private readonly statements = { iri: new Map<string, StatementsOf>(), blank: new Map<string, StatementsOf>() };
-  private readonly problems: Problem[] = [];
-  private readonly warnings: Problem[] = [];
-  private readonly unread: UnreadPart[] = [];
+  private readonly statements = new StatementSet();
   /** Blank nodes the document names (`"id": "_:b1"`): one node wherever the name stands. */
   private readonly namedBlanks = new Map<string, NamedBlank>();
   /** The skeleton node of each blank node made without a name, by label (SignedBlanks). */
@@ -144,14 +87,10 @@ class DocumentIngest {
   private graph: Term = df.namedNode('urn:invalid');
   private readonly nodeLocations = new Map<string, { path: string; ctx: ActiveContext }>();
   private readonly valueLocations = new ValueLocations();
-  private documentId: string | undefined;
-  private input: unknown;
-
-  constructor(private readonly source: string | undefined) {}
 
   run(input: unknown): IngestedDocument {
     this.input = input;
-    if (!isObject(input)) {
+    if (!isJsonObject(input)) {
       throw new DocumentRejected(
         undefined,
         [this.problem('', 'not-an-object', 'a Linked Art document is one JSON object')],
@@ -241,7 +180,7 @@ class DocumentIngest {
 
   // --- Nodes -------------------------------------------------------------------------
 
-  private node(
+  protected node(
     obj: JsonObject,
     parentCtx: ActiveContext,
     via: TermDefinition | null,
@@ -479,139 +418,6 @@ class DocumentIngest {
     return { term: subject, skeleton };
   }
 
-  /** What a key means on a node of these types; records a problem when it means nothing. */
-  private termFor(ctx: ActiveContext, key: string, types: readonly string[], path: string): TermDefinition | undefined {
-    const def = ctx.terms.get(key);
-    if (def) return def;
-    const alias = TERM_ALIASES[key];
-    if (alias) {
-      const target = ctx.terms.get(alias);
-      if (target) return { ...target, term: key };
-    }
-    if (!key.startsWith('@')) {
-      const iri = ctx.expandIri(key);
-      if (iri !== undefined && key.includes(':')) return { term: key, iri, prefix: false };
-    }
-    const on = types.length > 0 ? `a node of type ${types.join('/')}` : 'an untyped node';
-    const message = key.startsWith('@')
-      ? `the keyword "${key}" is not supported in a Linked Art document`
-      : `"${key}" is not defined by the Linked Art context for ${on}; it would be lost`;
-    const near = key.startsWith('@') ? undefined : nearestTerm(key, ctx.terms.keys());
-    const hint = near === undefined ? undefined : `did you mean "${near}"? Otherwise ${INGEST_HINTS['unmapped-key']}`;
-    this.skip(
-      this.problem(path, 'unmapped-key', message, key, hint),
-      path,
-      near === undefined ? undefined : { key: besideKey(path, key, near) },
-    );
-    return undefined;
-  }
-
-  // --- Values ------------------------------------------------------------------------
-
-  private value(
-    item: Json,
-    ctx: ActiveContext,
-    def: TermDefinition,
-    key: string,
-    path: string,
-  ): { term: Term; skeleton: SkeletonValue } | undefined {
-    if (item === null) {
-      this.skip(this.problem(path, 'null', `null is not a value for "${key}"; leave the key out instead`, key), path, {
-        key: keyPathOf(path),
-      });
-      return undefined;
-    }
-    if (isObject(item)) {
-      if ('@value' in item) return this.valueObject(item, ctx, key, path);
-      return this.node(item, ctx, def, path, false);
-    }
-    if (Array.isArray(item)) return undefined; // flattened by the caller
-    if (def.coerce === '@id' || def.coerce === '@vocab') {
-      if (typeof item !== 'string') {
-        this.skip(this.problem(path, 'reference', `"${key}" takes references, not ${describe(item)}`, key), path, {
-          key: keyPathOf(path),
-        });
-        return undefined;
-      }
-      const iri =
-        def.coerce === '@vocab'
-          ? (def.scoped ? ctx.withLocal(def.scoped) : ctx).expandVocab(item)
-          : isAbsoluteIri(item)
-            ? item
-            : undefined;
-      if (iri === undefined || iri.startsWith('@') || !isAbsoluteIri(iri)) {
-        this.skip(
-          this.problem(
-            path,
-            'reference',
-            `${JSON.stringify(item)} is neither a term of the context nor an absolute IRI`,
-            key,
-          ),
-          path,
-          { key: keyPathOf(path) },
-        );
-        return undefined;
-      }
-      return { term: df.namedNode(iri), skeleton: '=' + item + (iri === item ? '' : ' ' + iri) };
-    }
-    let term: Term;
-    if (typeof item === 'string')
-      term = def.coerce
-        ? df.literal(item, vocabularyTerm(def.coerce) as Parameters<typeof df.literal>[1])
-        : df.literal(item);
-    else if (def.coerce) {
-      this.skip(
-        this.problem(path, 'datatype', `"${key}" takes a string (${def.coerce}), not ${describe(item)}`, key),
-        path,
-        { key: keyPathOf(path) },
-      );
-      return undefined;
-    } else if (typeof item === 'number') {
-      if (!Number.isFinite(item)) return undefined;
-      term = numberLiteral(item);
-    } else term = booleanLiteral(item);
-    return { term, skeleton: literalHint(term) };
-  }
-
-  private valueObject(
-    item: JsonObject,
-    ctx: ActiveContext,
-    key: string,
-    path: string,
-  ): { term: Term; skeleton: SkeletonValue } | undefined {
-    const extra = Object.keys(item).filter((k) => k !== '@value' && k !== '@type' && k !== '@language');
-    const v = item['@value'];
-    if (extra.length > 0 || (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')) {
-      this.skip(
-        this.problem(
-          path,
-          'value-object',
-          `a value object takes "@value" (a string, number or boolean) with "@type" or "@language" only`,
-          key,
-        ),
-        path,
-        { key: keyPathOf(path) },
-      );
-      return undefined;
-    }
-    let term: Term;
-    if (typeof item['@language'] === 'string') term = df.literal(String(v), item['@language']);
-    else if (typeof item['@type'] === 'string') {
-      const dt = ctx.expandVocab(item['@type']);
-      if (!dt || !isAbsoluteIri(dt)) {
-        this.skip(this.problem(path, 'value-object', `datatype "${item['@type']}" is not an IRI`, key), path, {
-          key: keyPathOf(path),
-        });
-        return undefined;
-      }
-      term = df.literal(
-        typeof v === 'number' && !Number.isInteger(v) ? numberLiteral(v).value : String(v),
-        df.namedNode(dt),
-      );
-    } else term = typeof v === 'number' ? numberLiteral(v) : typeof v === 'boolean' ? booleanLiteral(v) : df.literal(v);
-    return { term, skeleton: literalHint(term) };
-  }
-
   // --- Quads -------------------------------------------------------------------------
 
   /**
@@ -620,7 +426,7 @@ class DocumentIngest {
    * the literal's key when the caller has it already (hashing a long text once is enough).
    */
   private emit(subject: Term, predicate: Term, object: Term, hashes: string[], objectKey?: string): void {
-    if (!this.isNew(subject, predicate.value, object)) return;
+    if (!this.statements.isNew(subject, predicate.value, object)) return;
     if (subject.termType === 'BlankNode' && object.termType !== 'BlankNode') {
       hashes.push(
         objectKey === undefined ? statementHash(predicate.value, object) : statementHashOf(predicate.value, objectKey),
@@ -634,48 +440,6 @@ class DocumentIngest {
         this.graph as Quad['graph'],
       ),
     );
-  }
-
-  /**
-   * Whether this statement is not made yet (and now it is). Keyed by the terms' own strings,
-   * whose hashes V8 keeps, rather than by one string built per statement (a literal can be long).
-   * Most (subject, predicate) pairs have one object: it is kept alone, and a map of the objects
-   * by value is made only for a second one.
-   */
-  private isNew(subject: Term, predicate: string, object: Term): boolean {
-    const bySubject = subject.termType === 'BlankNode' ? this.statements.blank : this.statements.iri;
-    const byPredicate = bySubject.get(subject.value);
-    if (!byPredicate) {
-      bySubject.set(subject.value, new Map<string, ObjectsOf>().set(predicate, object));
-      return true;
-    }
-    const known = byPredicate.get(predicate);
-    if (known === undefined) {
-      byPredicate.set(predicate, object);
-      return true;
-    }
-    if (!(known instanceof Map)) {
-      if (known.value === object.value) {
-        if (sameObject(known, object)) return false;
-        byPredicate.set(predicate, new Map([[known.value, [known, object]]]));
-      } else
-        byPredicate.set(
-          predicate,
-          new Map([
-            [known.value, [known]],
-            [object.value, [object]],
-          ]),
-        );
-      return true;
-    }
-    const same = known.get(object.value);
-    if (!same) {
-      known.set(object.value, [object]);
-      return true;
-    }
-    if (same.some((o) => sameObject(o, object))) return false;
-    same.push(object);
-    return true;
   }
 
   /**
@@ -696,30 +460,6 @@ class DocumentIngest {
 
   private freshBlank(): Term {
     return df.blankNode(this.blankPrefix + (this.blankCount++).toString(36));
-  }
-
-  /** An ingest problem that keeps the part at `path` from being read (and what reading it would have given). */
-  private skip(problem: Problem, path: string, wouldHaveGiven?: WouldHaveGiven): void {
-    this.unread.push(
-      wouldHaveGiven
-        ? { path, problem: this.problems.length, wouldHaveGiven }
-        : { path, problem: this.problems.length },
-    );
-    this.problems.push(problem);
-  }
-
-  /** A Violation at `path`, with the value found there and the rule's usual fix. */
-  private problem(
-    path: string,
-    rule: IngestRule,
-    message: string,
-    term?: string,
-    hint: string = INGEST_HINTS[rule],
-  ): Problem {
-    const problem: Problem = { document: this.documentId, path, term, rule, message, hint, severity: 'Violation' };
-    const value = path === '' ? undefined : shortValueAt(this.input, path);
-    if (value !== undefined) problem.value = value;
-    return problem;
   }
 }
 
@@ -746,17 +486,4 @@ interface NamedBlank {
   hashes: string[];
   children: Array<[string, string]>;
   occurrences: SkeletonNode[];
-}
-
-/** Objects of one subject, by predicate: the one object, or (from the second on) the objects by their value. */
-type StatementsOf = Map<string, ObjectsOf>;
-type ObjectsOf = Term | Map<string, Term[]>;
-
-/** The same object of a statement: one term, literals by value, datatype and (any case of) language. */
-function sameObject(a: Term, b: Term): boolean {
-  if (a.termType !== b.termType) return false;
-  if (a.termType !== 'Literal') return true; // same value, same kind
-  const x = a as { language: string; datatype: { value: string } };
-  const y = b as { language: string; datatype: { value: string } };
-  return x.datatype.value === y.datatype.value && x.language.toLowerCase() === y.language.toLowerCase();
 }
