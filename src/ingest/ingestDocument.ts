@@ -5,51 +5,29 @@
  * but refuses what jsonld.js would drop silently: a key the context does not map where it
  * stands, a null, a relative id, a type nobody defined.
  */
+import { contextFromDocumentValue } from '../context/linkedArtContext.js';
 import type { ActiveContext } from '../context/ActiveContext.js';
-import { contextFromDocumentValue, linkedArtContext } from '../context/linkedArtContext.js';
-import { ContextError, type TermDefinition } from '../context/TermDefinition.js';
+import { ContextError } from '../context/TermDefinition.js';
 import {
-  compareEntries,
   deepSignatureOf,
-  keyOfLiteralHint,
   signatureOf,
   skeletonQuads,
   statementHash,
   statementHashOf,
-  type SkeletonEntry,
-  type SkeletonNode,
-  type SkeletonValue,
   HINT_GRAPH_PREFIX,
-  SHAPE_PREDICATE,
 } from '../hints/Skeleton.js';
 import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
 import { DocumentRejected } from '../linkedart/Problem.js';
-import { df, RDF_TYPE, type Quad, type Term } from '../rdf/terms.js';
-import { formThatMatters } from '../render/renderDocument.js';
+import { df, type Quad, type Term } from '../rdf/terms.js';
 import type { IngestedDocument } from './IngestedDocument.js';
-import { ValueIngest } from './ingestValues.js';
-import { isAbsoluteIri, isHttpIri } from './iris.js';
+import { NodeIngest } from './ingestNode.js';
+import { isHttpIri } from './iris.js';
 import { unpairedSurrogateAt } from './unpairedSurrogates.js';
-import { locationKey, ValueLocations } from './documentLocations.js';
-import {
-  definedPerClass,
-  describe,
-  flatten,
-  isAnnotationKey,
-  isJsonObject,
-  join,
-  type Json,
-  type JsonObject,
-} from './jsonKeys.js';
-import { keyPathOf } from './unreadParts.js';
+import { isJsonObject } from './jsonKeys.js';
 import { StatementSet } from './statementSet.js';
-import { vocabularyTerm } from './vocabularyTerms.js';
 
 export { locationKey, type DocumentLocations } from './documentLocations.js';
 export type { IngestedDocument, SignedBlanks } from './IngestedDocument.js';
-
-/** The spec's other name for `represents_instance_of_type`. */
-const RDF_TYPE_NODE = df.namedNode(RDF_TYPE);
 
 let documentCounter = 0;
 const processTag = Math.random().toString(36).slice(2, 8);
@@ -73,20 +51,13 @@ export function ingestReadable(input: unknown, source?: string): IngestedDocumen
   return new DocumentIngest(source).run(input);
 }
 
-class DocumentIngest extends ValueIngest {
+class DocumentIngest extends NodeIngest {
   private readonly quads: Quad[] = [];
   /** The statements made so far: subject (IRIs and blank nodes apart), predicate, object value → objects. */
   private readonly statements = new StatementSet();
-  /** Blank nodes the document names (`"id": "_:b1"`): one node wherever the name stands. */
-  private readonly namedBlanks = new Map<string, NamedBlank>();
-  /** The skeleton node of each blank node made without a name, by label (SignedBlanks). */
-  private readonly unnamedBlanks = new Map<string, SkeletonNode>();
-  private readonly literalKeys = new Map<Term, string>();
   private readonly blankPrefix = `d${processTag}${(documentCounter++).toString(36)}x`;
   private blankCount = 0;
   private graph: Term = df.namedNode('urn:invalid');
-  private readonly nodeLocations = new Map<string, { path: string; ctx: ActiveContext }>();
-  private readonly valueLocations = new ValueLocations();
 
   run(input: unknown): IngestedDocument {
     this.input = input;
@@ -178,246 +149,6 @@ class DocumentIngest extends ValueIngest {
     return KINDS.find((k) => k.classes.includes(top[0]));
   }
 
-  // --- Nodes -------------------------------------------------------------------------
-
-  protected node(
-    obj: JsonObject,
-    parentCtx: ActiveContext,
-    via: TermDefinition | null,
-    path: string,
-    isRoot: boolean,
-  ): { term: Term; skeleton: SkeletonNode } | undefined {
-    const ctx0 = parentCtx.enterNode(via);
-    const skeleton: SkeletonNode = {};
-    const statementHashes: string[] = [];
-
-    // Which keys are `id` and `type` here (they may be aliased).
-    let idValue: Json | undefined;
-    let typeValue: Json | undefined;
-    let typeKey = 'type';
-    let keyCount = 0;
-    for (const key in obj) {
-      keyCount++;
-      const iri = key.startsWith('@') ? key : ctx0.terms.get(key)?.iri;
-      if (iri === '@id') idValue = obj[key];
-      else if (iri === '@type') {
-        typeValue = obj[key];
-        typeKey = key;
-      }
-    }
-
-    let subject: Term;
-    if (idValue === undefined) subject = this.freshBlank();
-    else if (typeof idValue !== 'string') {
-      this.skip(this.problem(join(path, 'id'), 'id', `"id" must be a string, not ${describe(idValue)}`, 'id'), path, {
-        key: keyPathOf(path),
-      });
-      return undefined;
-    } else if (idValue.startsWith('_:')) {
-      let named = this.namedBlanks.get(idValue);
-      if (!named)
-        this.namedBlanks.set(idValue, (named = { term: this.freshBlank(), hashes: [], children: [], occurrences: [] }));
-      subject = named.term;
-      skeleton.b = idValue;
-      named.occurrences.push(skeleton);
-    } else if (!isAbsoluteIri(idValue)) {
-      this.skip(
-        this.problem(
-          join(path, 'id'),
-          'id',
-          `"id" ${JSON.stringify(idValue)} is not an absolute IRI; relative ids have no meaning outside this document`,
-          'id',
-        ),
-        path,
-        { key: keyPathOf(path) },
-      );
-      return undefined;
-    } else {
-      subject = df.namedNode(idValue);
-      skeleton.i = idValue;
-    }
-
-    // Types: expanded in the context before any type scope, then their scopes applied. Each
-    // type is located at its node (a document's id given a second type elsewhere is found there).
-    const subjectKey = locationKey(subject);
-    let types: string[] = [];
-    let unknownType: { index: number; type: string; keys: string[] } | undefined;
-    if (typeValue !== undefined) {
-      const list = Array.isArray(typeValue) ? typeValue : undefined;
-      const many = list !== undefined;
-      const count = list ? list.length : 1;
-      for (let i = 0; i < count; i++) {
-        const t = list ? list[i]! : typeValue;
-        if (typeof t !== 'string') {
-          const tPath = many ? `${join(path, typeKey)}[${i}]` : join(path, typeKey);
-          this.skip(this.problem(tPath, 'type', `a type must be a string, not ${describe(t)}`, 'type'), tPath, {
-            typeOf: path,
-          });
-          continue;
-        }
-        const iri = ctx0.expandVocab(t);
-        if (iri === undefined || iri.startsWith('@')) {
-          const tPath = many ? `${join(path, typeKey)}[${i}]` : join(path, typeKey);
-          unknownType ??= { index: this.problems.length, type: t, keys: [] };
-          this.skip(
-            this.problem(tPath, 'unknown-type', `type "${t}" is not a class of the Linked Art context`, t),
-            tPath,
-            { typeOf: path },
-          );
-          continue;
-        }
-        if (list) types.push(t);
-        else types = [t]; // one type, as most nodes have: an array to measure
-        const typeTerm = vocabularyTerm(iri);
-        this.emit(subject, RDF_TYPE_NODE, typeTerm, statementHashes);
-        this.valueLocations.add(subjectKey, RDF_TYPE, typeTerm, path, -1);
-      }
-      skeleton.t = types;
-    }
-    const ctx = ctx0.withTypes(types);
-    if (!this.nodeLocations.has(subjectKey)) this.nodeLocations.set(subjectKey, { path, ctx });
-
-    // One entry a key at most: made to measure, and cut to what was made (a push would reserve seventeen places).
-    const entries: SkeletonEntry[] = new Array<SkeletonEntry>(keyCount);
-    let entryCount = 0;
-    const blankChildren: Array<[string, string]> = [];
-    for (const key in obj) {
-      const value = obj[key]!;
-      const keyPath = join(path, key);
-      if (key === '@context') {
-        if (!isRoot)
-          this.skip(
-            this.problem(
-              keyPath,
-              'embedded-context',
-              'an "@context" inside a document is not supported; put extensions in the top-level "@context" array',
-              key,
-            ),
-            keyPath,
-          );
-        continue;
-      }
-      if (key === '_links' && isRoot && !ctx.terms.has(key)) {
-        // HAL links, as this service serves them: API-level, never data. Not stored; the served
-        // document gets the service's own.
-        this.warnings.push({
-          ...this.problem(
-            keyPath,
-            'hal-links',
-            '"_links" (HAL links) is not data: it was dropped; the service gives every served document its own',
-            key,
-          ),
-          severity: 'Warning',
-        });
-        continue;
-      }
-      if (key === '_complete') {
-        if (typeof value !== 'boolean')
-          this.skip(
-            this.problem(keyPath, 'complete', `"_complete" must be true or false, not ${describe(value)}`, key),
-            keyPath,
-          );
-        else if (skeleton.i === undefined)
-          this.skip(
-            this.problem(
-              keyPath,
-              'complete',
-              '"_complete" says whether more is available at the "id"; a structure without an "id" cannot have it',
-              key,
-            ),
-            keyPath,
-          );
-        else skeleton.c = value;
-        continue;
-      }
-      if (isAnnotationKey(key) && !ctx.terms.has(key)) {
-        // A key for developers (`_content_html`, `_seconds_since_epoch_…`): never semantic, so
-        // no quads; kept verbatim with the shape hints and given back where it was.
-        (skeleton.a ??= {})[key] = value;
-        continue;
-      }
-      // A key defined only for certain classes cannot be read on a node whose type is unknown:
-      // that is the type's problem (said once, with the keys), not the key's.
-      if (unknownType && !ctx.terms.has(key) && definedPerClass(ctx, key)) {
-        unknownType.keys.push(key);
-        this.unread.push({ path: keyPath, problem: unknownType.index, wouldHaveGiven: { key: keyPath } });
-        continue;
-      }
-      const def = this.termFor(ctx, key, unknownType ? [...types, unknownType.type] : types, keyPath);
-      if (!def) continue;
-      if (def.iri === '@id' || def.iri === '@type') continue;
-      if (def.iri.startsWith('@')) {
-        this.skip(
-          this.problem(keyPath, 'keyword', `"${key}" (${def.iri}) is not supported in a Linked Art document`, key),
-          keyPath,
-        );
-        continue;
-      }
-      if (def.iri === SHAPE_PREDICATE) {
-        this.skip(this.problem(keyPath, 'reserved', `"${key}" maps to an IRI reserved for the service`, key), keyPath);
-        continue;
-      }
-      const predicate = vocabularyTerm(def.iri);
-      // Most keys have one value: its array is made to measure (a push would reserve seventeen places).
-      let values: SkeletonValue[] | undefined;
-      const many = Array.isArray(value);
-      const list = many ? flatten(value) : undefined;
-      const count = list ? list.length : 1;
-      for (let i = 0; i < count; i++) {
-        const made = this.value(list ? list[i]! : value, ctx, def, key, list ? `${keyPath}[${i}]` : keyPath);
-        if (!made) continue;
-        const objectKey =
-          typeof made.skeleton === 'string' && made.skeleton[0] === '#' ? keyOfLiteralHint(made.skeleton) : undefined;
-        if (objectKey !== undefined) this.literalKeys.set(made.term, objectKey);
-        this.emit(subject, predicate, made.term, statementHashes, objectKey);
-        this.valueLocations.add(subjectKey, def.iri, made.term, keyPath, many ? i : -1);
-        if (values) values.push(made.skeleton);
-        else values = [made.skeleton];
-        if (typeof made.skeleton === 'object' && made.skeleton.d !== undefined)
-          blankChildren.push([def.iri, made.skeleton.d]);
-      }
-      const v1Iri = linkedArtContext().terms.get(key)?.iri;
-      const form = formThatMatters(key, many !== (def.container === '@set') ? (many ? 1 : 0) : undefined);
-      const predicateIri = v1Iri === def.iri ? 0 : def.iri;
-      entries[entryCount++] =
-        form === undefined ? [key, predicateIri, values ?? []] : [key, predicateIri, values ?? [], form];
-    }
-    // In the digest's order (by key, then predicate): the render orders keys by the spec's
-    // tables, so the written order says nothing, and the skeleton's JSON is then its own
-    // normal form (digest.ts hashes it as it is).
-    entries.length = entryCount;
-    if (entries.length > 0) skeleton.e = sortEntries(entries);
-    if (unknownType && unknownType.keys.length > 0) {
-      const said = this.problems[unknownType.index];
-      const keys = unknownType.keys.map((k) => `"${k}"`).join(', ');
-      this.problems[unknownType.index] = {
-        ...said,
-        message: `${said.message}; ${keys} ${unknownType.keys.length > 1 ? 'are' : 'is'} defined only for certain classes, so ${unknownType.keys.length > 1 ? 'they' : 'it'} cannot be read until the type is one`,
-      };
-    }
-    if (skeleton.i !== undefined && skeleton.c === undefined && !isRoot && types.includes('AttributeAssignment')) {
-      this.warnings.push({
-        ...this.problem(
-          path,
-          'complete',
-          `an assignment with an "id" must say "_complete": false when more is available at <${skeleton.i}>`,
-          '_complete',
-        ),
-        severity: 'Warning',
-      });
-    }
-    if (skeleton.b !== undefined) {
-      const named = this.namedBlanks.get(skeleton.b)!;
-      named.hashes.push(...statementHashes);
-      named.children.push(...blankChildren);
-    } else if (subject.termType === 'BlankNode') {
-      skeleton.s = signatureOf(statementHashes);
-      skeleton.d = deepSignatureOf(skeleton.s, blankChildren);
-      this.unnamedBlanks.set(subject.value, skeleton);
-    }
-    return { term: subject, skeleton };
-  }
-
   // --- Quads -------------------------------------------------------------------------
 
   /**
@@ -425,7 +156,7 @@ class DocumentIngest extends ValueIngest {
    * statements with a non-blank object also go into its signature (`hashes`); `objectKey` is
    * the literal's key when the caller has it already (hashing a long text once is enough).
    */
-  private emit(subject: Term, predicate: Term, object: Term, hashes: string[], objectKey?: string): void {
+  protected emit(subject: Term, predicate: Term, object: Term, hashes: string[], objectKey?: string): void {
     if (!this.statements.isNew(subject, predicate.value, object)) return;
     if (subject.termType === 'BlankNode' && object.termType !== 'BlankNode') {
       hashes.push(
@@ -458,32 +189,7 @@ class DocumentIngest extends ValueIngest {
     }
   }
 
-  private freshBlank(): Term {
+  protected freshBlank(): Term {
     return df.blankNode(this.blankPrefix + (this.blankCount++).toString(36));
   }
-}
-
-/**
- * The entries in their normal order (compareEntries), in place. A node has a few keys, and
- * Array.prototype.sort allocates its working arrays on every call (a fifth of what ingest
- * allocated): an insertion sort does not. Keys are unique within a node, so the order is total
- * and any sort gives this one.
- */
-function sortEntries(entries: SkeletonEntry[]): SkeletonEntry[] {
-  if (entries.length > 24) return entries.sort(compareEntries);
-  for (let i = 1; i < entries.length; i++) {
-    const entry = entries[i];
-    let j = i;
-    for (; j > 0 && compareEntries(entries[j - 1], entry) > 0; j--) entries[j] = entries[j - 1]!;
-    entries[j] = entry;
-  }
-  return entries;
-}
-
-/** A blank node named in the document, its statements' hashes and blank children gathered over its occurrences. */
-interface NamedBlank {
-  term: Term;
-  hashes: string[];
-  children: Array<[string, string]>;
-  occurrences: SkeletonNode[];
 }
