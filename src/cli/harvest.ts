@@ -16,9 +16,9 @@ import {
   type HarvestSettingsInput,
 } from '../config/harvestSettings.js';
 import { formatHarvestReport, harvestHasFailures, type HarvestReport } from '../harvest/HarvestReport.js';
-import { Harvester } from '../harvest/Harvester.js';
+import { Harvester, type HarvestProgress } from '../harvest/Harvester.js';
 import { FeedError } from '../harvest/feedJson.js';
-import { harvestProgressDisplay } from '../harvest/progress.js';
+import { progressDisplay, type ProgressView } from './progressDisplay.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
@@ -102,6 +102,17 @@ export function harvestCommand(): Command {
 
 const wholeNumber = (text: string, min: number) => /^\d+$/.test(text) && Number(text) >= min;
 
+/** A harvest's progress: the pages of the feed read so far, then the bar over the documents to fetch or remove. */
+const HARVEST_PROGRESS: ProgressView<HarvestProgress> = {
+  barFormat: '{bar} {percentage}% | {value}/{total} documents | {rate} documents/s | ETA {eta_formatted}',
+  bar: (p) => (p.phase === 'documents' ? { value: p.done, total: p.total ?? 0 } : undefined),
+  words: (p, rate) =>
+    p.phase === 'feed'
+      ? `harvest: reading the feed, ${p.done} pages`
+      : `harvest: ${p.done} of ${p.total ?? '?'} documents, ${rate} documents/s`,
+  counted: (p) => p.done,
+};
+
 async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   let feedUrl: string;
   let since: Date | undefined;
@@ -154,7 +165,7 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const progress = flags.progress && !flags.json ? harvestProgressDisplay() : undefined;
+  const progress = flags.progress && !flags.json ? progressDisplay(HARVEST_PROGRESS) : undefined;
   let report: HarvestReport;
   try {
     const store = await openCommandStore(storeConfigOf(flags), 'harvest', {

@@ -13,7 +13,7 @@ import {
   TYPED_LITERAL,
   type WireGraphs,
 } from '../../rdf/wireGraphs.js';
-import { checkGraphIri, checkLanguage, iriRef, literalString, misplacedTerm } from './nquads.js';
+import { checkGraphIri, checkLanguage, iriRef, literalString, misplacedTerm } from '../../rdf/syntax/plainNQuads.js';
 
 /**
  * The batch as N-Quads, one string per graph (empty for a graph without quads), validating
