@@ -11,7 +11,7 @@ import { keptWarningsQuad } from '../hints/keptWarnings.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitDocument } from '../validate/admitDocument.js';
 import { shaclValidator } from '../validate/ShaclValidator.js';
-import { renderDocument, type RenderedDocument } from '../render/renderDocument.js';
+import { renderDocument, type RenderedDocument } from '../rebuild/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
 import { iri, iriProblem } from '../rdf/sparqlTerm.js';

@@ -7,7 +7,7 @@
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import type { Problem } from '../../linkedart/Problem.js';
 import { shortJson } from '../../linkedart/problemValue.js';
-import { renderWithSkeleton } from '../../render/renderDocument.js';
+import { renderWithSkeleton } from '../../rebuild/renderDocument.js';
 import { LOSSLESS_HINTS, LOSSLESS_RULE, SHARED_ID_RULE } from './losslessHints.js';
 import { lostValues, type LostValue } from './lostValues.js';
 import { describeSharedId, type SharedId } from './sharedIds.js';
