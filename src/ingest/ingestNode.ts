@@ -17,7 +17,7 @@ import {
   SHAPE_PREDICATE,
 } from '../hints/Skeleton.js';
 import { df, RDF_TYPE, type Term } from '../rdf/terms.js';
-import { formThatMatters } from '../hints/writtenForm.js';
+import { formThatMatters } from '../linkedart/specForms.js';
 import { locationKey, ValueLocations } from './documentLocations.js';
 import { ValueIngest } from './ingestValues.js';
 import { isAbsoluteIri } from './iris.js';

@@ -17,7 +17,7 @@ import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, LINKED_ART_CONTEXT_URI, linkedArtContext } from '../context/linkedArtContext.js';
 import type { TermDefinition } from '../context/TermDefinition.js';
 import { hintGraphOf, skeletonFrom, writtenLiteral, type SkeletonNode } from '../hints/Skeleton.js';
-import { SPEC_FORM_OVER_CONTEXT } from '../hints/writtenForm.js';
+import { SPEC_FORM_OVER_CONTEXT } from '../linkedart/specForms.js';
 import { PROVENANCE_ACTIVITY } from '../linkedart/kinds.js';
 import type { Quad, Term } from '../rdf/terms.js';
 import { BlankSignatures } from './blankSignatures.js';

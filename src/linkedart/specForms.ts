@@ -1,6 +1,7 @@
 /**
- * The written form of a key (one value, or an array) that the skeleton keeps: where the spec and
- * the v1 context disagree on a property's form, the one the document wrote comes back.
+ * Where the Linked Art API spec and its v1 JSON-LD context disagree on a property's form (one
+ * value or an array): the rule the render follows, and the part of a document's written form
+ * that its digest and skeleton keep (hints/) because the render uses it.
  */
 
 /**
