@@ -6,6 +6,11 @@
 import type { ActiveContext } from '../context/ActiveContext.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export function isJsonObject(v: unknown): v is JsonObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
 
 /**
  * Keys that begin with `_` are for developers, never semantic (Linked Art's `_label`,

@@ -20,7 +20,7 @@ import { Parser, Writer } from 'n3';
 import { hintCommentLines, parseHintComment } from '../export/hintComments.js';
 import type { Problem } from '../linkedart/Problem.js';
 import { df, type Quad } from '../rdf/terms.js';
-import { renderDocument } from '../render/renderDocument.js';
+import { renderDocument } from '../rebuild/renderDocument.js';
 import type { DocumentRecord } from './gate/checkBatch.js';
 import type { LoadRecord, RefusedRecord } from './records.js';
 

@@ -9,7 +9,7 @@ import { DIGEST_PREDICATE } from '../hints/digest.js';
 import { MODIFIED_PREDICATE, modifiedFrom } from '../hints/lastModified.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitDocument } from '../validate/admitDocument.js';
-import type { RenderedDocument } from '../render/renderDocument.js';
+import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';

@@ -10,7 +10,7 @@ import { hintGraphOf } from '../hints/Skeleton.js';
 import { ingestDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected } from '../linkedart/Problem.js';
 import type { Quad } from '../rdf/terms.js';
-import { renderDocument } from '../render/renderDocument.js';
+import { renderDocument } from '../rebuild/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { documentGraphs } from '../store/documentGraphs.js';
 import { shapeProblems } from '../validate/admitDocument.js';

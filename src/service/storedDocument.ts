@@ -10,7 +10,7 @@ import { MODIFIED_PREDICATE, modifiedStamp } from '../hints/lastModified.js';
 import { keptWarningsQuad } from '../hints/keptWarnings.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { shaclValidator } from '../validate/ShaclValidator.js';
-import { renderDocument, type RenderedDocument } from '../render/renderDocument.js';
+import { renderDocument, type RenderedDocument } from '../rebuild/renderDocument.js';
 import type { Quad } from '../rdf/terms.js';
 import { linksGraphOf, linksQuads } from '../discovery/linksGraph.js';
 import { WITHOUT_LINKS_FOR_BENCH } from '../config/benchSwitches.js';

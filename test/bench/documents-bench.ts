@@ -8,7 +8,7 @@ import jsonld from 'jsonld';
 import ox from 'oxigraph';
 import { hintGraphOf } from '../../src/hints/Skeleton.js';
 import { ingestDocument, type IngestedDocument } from '../../src/ingest/ingestDocument.js';
-import { renderDocument } from '../../src/render/renderDocument.js';
+import { renderDocument } from '../../src/rebuild/renderDocument.js';
 import { shaclValidator } from '../../src/validate/ShaclValidator.js';
 import type { Quad, Term } from '../../src/rdf/terms.js';
 import { CORPUS_DIR, readDocuments } from '../support/corpus.js';

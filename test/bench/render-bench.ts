@@ -10,7 +10,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ingestDocument } from '../../src/ingest/ingestDocument.js';
-import { renderDocument } from '../../src/render/renderDocument.js';
+import { renderDocument } from '../../src/rebuild/renderDocument.js';
 import { documentWorkers } from '../../src/service/offThread/DocumentWorkers.js';
 import { startTestApp } from '../integration/support/testApp.js';
 import { printTable } from './stats.js';

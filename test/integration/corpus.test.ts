@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import jsonld from 'jsonld';
 import { ingestDocument, type IngestedDocument } from '../../src/ingest/ingestDocument.js';
 import { DocumentRejected } from '../../src/linkedart/Problem.js';
-import { renderDocument, type JsonObject } from '../../src/render/renderDocument.js';
+import { renderDocument, type JsonObject } from '../../src/rebuild/renderDocument.js';
 import { CORPUS_DIR, DEMO_DIR, readDocuments, type CorpusDocument } from '../support/corpus.js';
 import { EXPECTED_REJECTIONS, roundTrip } from '../reports/corpusRoundTrip.js';
 import { normalizeForFrame } from '../support/frameComparison.js';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestDocument } from '../../src/ingest/ingestDocument.js';
-import { renderDocument } from '../../src/render/renderDocument.js';
+import { renderDocument } from '../../src/rebuild/renderDocument.js';
 import { PROJECT_ROOT } from '../support/corpus.js';
 import { withoutLinks } from '../support/withoutLinks.js';
 import { crashCopies } from './support/crashCopies.js';

@@ -10,7 +10,7 @@ import { parse as parseWithOxigraph } from 'oxigraph';
 import { repairDocument } from '../../src/ingest/repairs/repairDocument.js';
 import { admitDocument } from '../../src/validate/admitDocument.js';
 import type { Quad } from '../../src/rdf/terms.js';
-import { renderDocument } from '../../src/render/renderDocument.js';
+import { renderDocument } from '../../src/rebuild/renderDocument.js';
 import { acceptedCorpus } from '../support/accepted.js';
 import { canonical, referenceToRdf, toNTriples } from '../support/rdf.js';
 import { startTestApp, type TestApp } from './support/testApp.js';

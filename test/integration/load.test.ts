@@ -13,7 +13,7 @@ import { Writer } from 'n3';
 import { hintGraphOf } from '../../src/hints/Skeleton.js';
 import { ingestDocument } from '../../src/ingest/ingestDocument.js';
 import { df, type Quad } from '../../src/rdf/terms.js';
-import { renderDocument } from '../../src/render/renderDocument.js';
+import { renderDocument } from '../../src/rebuild/renderDocument.js';
 import { DocumentService } from '../../src/service/DocumentService.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
 import type { QuadStore } from '../../src/store/QuadStore.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestDocument } from '../../src/ingest/ingestDocument.js';
-import { renderDocument } from '../../src/render/renderDocument.js';
+import { renderDocument } from '../../src/rebuild/renderDocument.js';
 import { DocumentService } from '../../src/service/DocumentService.js';
 import type { QuadStore } from '../../src/store/QuadStore.js';
 import { openTestStore, REMOTE_STORE_URL, STORE_KIND } from '../support/testStore.js';

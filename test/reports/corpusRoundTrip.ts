@@ -9,7 +9,7 @@
 import { ingestDocument } from '../../src/ingest/ingestDocument.js';
 import { linkedArtContext } from '../../src/context/linkedArtContext.js';
 import { DocumentRejected } from '../../src/linkedart/Problem.js';
-import { renderDocument } from '../../src/render/renderDocument.js';
+import { renderDocument } from '../../src/rebuild/renderDocument.js';
 import type { CorpusDocument } from '../support/corpus.js';
 import { jsonDiff, wrappedInArray } from '../support/jsonDiff.js';
 

@@ -12,7 +12,7 @@ import { linkedArtContext } from '../../src/context/linkedArtContext.js';
 import { repairDocument } from '../../src/ingest/repairs/repairDocument.js';
 import type { RepairNote } from '../../src/ingest/repairs/RepairNote.js';
 import { DocumentRejected } from '../../src/linkedart/Problem.js';
-import { renderDocument } from '../../src/render/renderDocument.js';
+import { renderDocument } from '../../src/rebuild/renderDocument.js';
 import { admitDocument } from '../../src/validate/admitDocument.js';
 import { within } from '../../src/validate/lossless/losslessProblems.js';
 import type { ConformancePolicy } from '../../src/validate/conformance.js';

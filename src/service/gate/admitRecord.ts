@@ -10,7 +10,7 @@ import { SHAPE_PREDICATE } from '../../hints/Skeleton.js';
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../../linkedart/Problem.js';
 import { RDF_TYPE, type Quad } from '../../rdf/terms.js';
-import { renderDocument } from '../../render/renderDocument.js';
+import { renderDocument } from '../../rebuild/renderDocument.js';
 import { ingestReadable } from '../../ingest/ingestDocument.js';
 import { INGEST_HINTS } from '../../ingest/ruleHints.js';
 import { checkShapes } from '../../validate/admitDocument.js';

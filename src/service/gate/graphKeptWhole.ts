@@ -6,7 +6,7 @@
  */
 import { ingestDocument, type IngestedDocument } from '../../ingest/ingestDocument.js';
 import { DocumentRejected } from '../../linkedart/Problem.js';
-import type { JsonObject } from '../../render/renderDocument.js';
+import type { JsonObject } from '../../rebuild/renderDocument.js';
 import { markProvenWhole } from '../../validate/lossless/losslessProblems.js';
 import { triplesLostProblem, triplesNotKept } from '../../validate/lossless/triplesKept.js';
 import type { GraphRecord } from './documentRecord.js';

@@ -7,7 +7,7 @@
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import type { Problem } from '../../linkedart/Problem.js';
 import { shortJson } from '../../linkedart/problemValue.js';
-import { renderWithSkeleton } from '../../render/renderDocument.js';
+import { renderWithSkeleton } from '../../rebuild/renderDocument.js';
 import { LOSSLESS_HINTS, LOSSLESS_RULE, SHARED_ID_RULE } from './losslessHints.js';
 import { lostValues, type LostValue } from './lostValues.js';
 import { describeSharedId, type SharedId } from './sharedIds.js';
@@ -39,7 +39,12 @@ export function losslessProblems(
   // The blank nodes' signatures as ingest computed them, if for these very quads; the keys in any
   // order: lostValues looks each up.
   const signedBlanks = doc.signedBlanks?.quads === doc.quads ? doc.signedBlanks.nodes : undefined;
-  const rendered = renderWithSkeleton(doc.id, doc.quads, doc.skeleton, { signedBlanks, keyOrder: false });
+  const rendered = renderWithSkeleton(doc.id, doc.quads, doc.skeleton, {
+    signedBlanks,
+    keyOrder: false,
+    literalKeys: doc.literalKeys,
+    documentOnly: true,
+  });
   const lost = lostValues(doc.given, rendered?.document).filter(
     (l) => l.path !== '@context' && !skip.some((s) => within(l.path, s)),
   );

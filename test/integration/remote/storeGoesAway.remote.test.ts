@@ -9,7 +9,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
-import { renderDocument } from '../../../src/render/renderDocument.js';
+import { renderDocument } from '../../../src/rebuild/renderDocument.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { SparqlStore } from '../../../src/store/sparql/SparqlStore.js';
 import { PROJECT_ROOT } from '../../support/corpus.js';

@@ -22,7 +22,7 @@ import {
 import { HINT_GRAPH_PREFIX, SHAPE_PREDICATE } from '../../../src/hints/Skeleton.js';
 import { MODIFIED_PREDICATE } from '../../../src/hints/lastModified.js';
 import { df, type Quad } from '../../../src/rdf/terms.js';
-import { renderDocument } from '../../../src/render/renderDocument.js';
+import { renderDocument } from '../../../src/rebuild/renderDocument.js';
 import { demoDocuments } from '../../../src/service/demoCollection.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { render, type StoredDocument } from '../../../src/service/storedDocument.js';

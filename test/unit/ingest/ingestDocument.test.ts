@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
-import { renderDocument } from '../../../src/render/renderDocument.js';
+import { renderDocument } from '../../../src/rebuild/renderDocument.js';
 import type { Problem } from '../../../src/linkedart/Problem.js';
 import { problemsOf as rejectionOf } from '../../support/rejection.js';
 

@@ -9,7 +9,7 @@ import type { LoadRecord } from '../../../src/load/records.js';
 import { splitTriples } from '../../../src/load/splitTriples.js';
 import { df, type Quad, type Term } from '../../../src/rdf/terms.js';
 import { writeNTriples } from '../../../src/rdf/syntax/ntriples.js';
-import { renderDocument } from '../../../src/render/renderDocument.js';
+import { renderDocument } from '../../../src/rebuild/renderDocument.js';
 import { DEMO_DIR, readDocuments } from '../../support/corpus.js';
 
 const B = 'http://localhost:8080/';

@@ -6,7 +6,7 @@
  * Acquisition reached from `current_owner`, a Type in `classified_as`) is admitted, whole.
  */
 import { expect } from 'chai';
-import { renderDocument } from '../../../src/render/renderDocument.js';
+import { renderDocument } from '../../../src/rebuild/renderDocument.js';
 import { admitDocument } from '../../../src/validate/admitDocument.js';
 import { jsonDiff, wrappedInArray } from '../../support/jsonDiff.js';
 import { problemsOf } from '../../support/rejection.js';

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { repairDocument } from '../../../../src/ingest/repairs/repairDocument.js';
 import type { SourceConventions } from '../../../../src/ingest/repairs/SourceConventions.js';
-import { renderDocument } from '../../../../src/render/renderDocument.js';
+import { renderDocument } from '../../../../src/rebuild/renderDocument.js';
 import { admitDocument } from '../../../../src/validate/admitDocument.js';
 import { jsonDiff, wrappedInArray } from '../../../support/jsonDiff.js';
 import { object, V1 } from './support.js';

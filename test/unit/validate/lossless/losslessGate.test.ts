@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { ingestDocument } from '../../../../src/ingest/ingestDocument.js';
-import { renderDocument } from '../../../../src/render/renderDocument.js';
+import { renderDocument } from '../../../../src/rebuild/renderDocument.js';
 import { admitDocument, checkShapes } from '../../../../src/validate/admitDocument.js';
 import { losslessProblems } from '../../../../src/validate/lossless/losslessProblems.js';
 import { sharedIds } from '../../../../src/validate/lossless/sharedIds.js';

@@ -5,9 +5,9 @@
  */
 import { expect } from 'chai';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
-import { renderDocument } from '../../../src/render/renderDocument.js';
-import { matchValues } from '../../../src/render/matchValues.js';
-import { ValueIndexes } from '../../../src/render/valueIndex.js';
+import { renderDocument } from '../../../src/rebuild/renderDocument.js';
+import { matchValues } from '../../../src/rebuild/matchValues.js';
+import { ValueIndexes } from '../../../src/rebuild/valueIndex.js';
 import { df, type Quad, type Term } from '../../../src/rdf/terms.js';
 
 const V1 = 'https://linked.art/ns/v1/linked-art.json';

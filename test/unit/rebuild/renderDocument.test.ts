@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
-import { renderDocument } from '../../../src/render/renderDocument.js';
+import { renderDocument } from '../../../src/rebuild/renderDocument.js';
 import { df, type Quad } from '../../../src/rdf/terms.js';
 
 const V1 = 'https://linked.art/ns/v1/linked-art.json';

@@ -16,16 +16,17 @@
 import type { ActiveContext } from '../context/ActiveContext.js';
 import { contextFromDocumentValue, LINKED_ART_CONTEXT_URI, linkedArtContext } from '../context/linkedArtContext.js';
 import type { TermDefinition } from '../context/TermDefinition.js';
-import { hintGraphOf, skeletonFrom, writtenLiteral, type SkeletonNode, type SkeletonValue } from '../hints/Skeleton.js';
+import { hintGraphOf, skeletonFrom, writtenLiteral, type SkeletonNode } from '../hints/Skeleton.js';
+import { SPEC_FORM_OVER_CONTEXT } from '../linkedart/specForms.js';
 import { PROVENANCE_ACTIVITY } from '../linkedart/kinds.js';
-import { RDF_TYPE, type Quad, type Term } from '../rdf/terms.js';
+import type { Quad, Term } from '../rdf/terms.js';
 import { BlankSignatures } from './blankSignatures.js';
 import { SubjectIndex, type Statements } from './subjectIndex.js';
 import { orderKeys, tableFor } from './keyOrder.js';
 import { literalValue, typesShown, type JsonValue } from './renderTerms.js';
-import { matchValues, newValueOrder, writtenStringValue } from './matchValues.js';
+import { writtenStringValue } from './matchValues.js';
+import { OccurrencePlans, type PlannedValue } from './occurrencePlans.js';
 import { ValueIndexes } from './valueIndex.js';
-import { SPEC_FORM_OVER_CONTEXT } from '../linkedart/specForms.js';
 
 export type { JsonValue } from './renderTerms.js';
 export type JsonObject = { [key: string]: JsonValue };
@@ -48,26 +49,9 @@ function arrayForm(key: string, def: TermDefinition | undefined, written: 0 | 1 
   if (def?.container === '@set') return true;
   return written === 1;
 }
-const NO_VALUES: readonly Term[] = [];
+
 const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
 
-interface PlannedValue {
-  term: Term;
-  hint?: SkeletonValue;
-}
-/** `given`: the hints name this key here; `writtenEmpty`: the document wrote it as `[]`. */
-interface PlannedEntry {
-  pred: string;
-  key: string | undefined;
-  values: PlannedValue[];
-  given: boolean;
-  writtenEmpty?: boolean;
-  form?: 0 | 1;
-}
-interface NodePlan {
-  types: Term[];
-  entries: PlannedEntry[];
-}
 /** The values shown under one key, and what the key means there. */
 interface Group {
   def: TermDefinition | undefined;
@@ -96,6 +80,10 @@ export interface GateRenderOptions {
   readonly signedBlanks?: ReadonlyMap<string, SkeletonNode>;
   /** False: the keys of each node in the order they were found, not the spec's (a comparison that looks keys up). */
   readonly keyOrder?: boolean;
+  /** The key (literalKey) of literals of the quads, as ingest computed them: looked up, not hashed again. */
+  readonly literalKeys?: ReadonlyMap<Term, string>;
+  /** True: only the document is wanted (a comparison with what was given): no warnings, no `@context` first. */
+  readonly documentOnly?: boolean;
 }
 
 /**
@@ -115,25 +103,18 @@ export function renderWithSkeleton(
 
 class DocumentRender {
   private readonly index: SubjectIndex;
-  private readonly blankSignatures: BlankSignatures;
-  private readonly signature = (blank: Term): string => this.blankSignatures.signature(blank);
-  private readonly deepSignature = (blank: Term): string => this.blankSignatures.deepSignature(blank);
-  private readonly takenBlanks = new Set<string>();
-  /** Blank nodes the document named (`_:b1`), by name, once found: the same node at every place the name stands. */
-  private readonly namedBlanks = new Map<string, Term>();
-  private readonly occurrences = new Map<string, SkeletonNode[]>();
-  private readonly plans = new Map<SkeletonNode, NodePlan>();
+  private readonly plans: OccurrencePlans;
   /** The subjects shown, and those being shown (each by its statements: a subject without any has no children). */
   private readonly visited = new Set<Statements>();
   private readonly ancestors = new Set<Statements>();
   /** The occurrences (hint nodes) being shown, outermost first: each is shown once on a path. */
   private readonly ancestorHints = new Set<SkeletonNode>();
   private readonly warnings: string[] = [];
-  private readonly valueIndexes = new ValueIndexes();
+  private readonly valueIndexes: ValueIndexes;
   private readonly baseCtx: ActiveContext;
-  private readonly newOrder: (a: Term, b: Term) => number;
 
   private readonly keyOrder: boolean;
+  private readonly documentOnly: boolean;
 
   constructor(
     private readonly id: string,
@@ -152,10 +133,11 @@ class DocumentRender {
       }
     }
     this.baseCtx = ctx;
-    if (skeleton) this.indexOccurrences(skeleton);
-    this.blankSignatures = new BlankSignatures(this.index, options.signedBlanks);
-    this.newOrder = newValueOrder(this.signature);
     this.keyOrder = options.keyOrder ?? true;
+    this.documentOnly = options.documentOnly ?? false;
+    this.valueIndexes = new ValueIndexes(undefined, options.literalKeys);
+    const signatures = new BlankSignatures(this.index, options.signedBlanks);
+    this.plans = new OccurrencePlans(skeleton, ctx, signatures, this.valueIndexes);
   }
 
   run(): RenderedDocument {
@@ -167,6 +149,8 @@ class DocumentRender {
       null,
       true,
     );
+    // The warnings only go to a log, and a comparison skips the `@context` (the given one is compared as given).
+    if (this.documentOnly) return { document: root, warnings: [] };
     const document: JsonObject = {
       '@context': (this.skeleton?.x as JsonValue | undefined) ?? LINKED_ART_CONTEXT_URI,
       ...root,
@@ -198,7 +182,7 @@ class DocumentRender {
     const ctx0 = parentCtx.enterNode(via);
     const props = this.index.of(subject);
     if (props) this.visited.add(props);
-    const plan = this.planFor(subject, hint, props);
+    const plan = this.plans.planFor(subject, hint, props);
 
     const typeStrings = typesShown(plan.types, hint, ctx0);
     const ctx = ctx0.withTypes(typeStrings);
@@ -210,7 +194,7 @@ class DocumentRender {
     const outer = props !== undefined && this.ancestors.has(props);
     if (outer && !this.describedAnew(hint)) {
       // A reference back to an enclosing node: {id, type, _label}, never the node again.
-      const label = this.labelAt(props?.get(RDFS_LABEL) ?? [], hint);
+      const label = this.plans.labelAt(props?.get(RDFS_LABEL) ?? [], hint);
       if (label) out['_label'] = label.value;
       if (subject.termType === 'BlankNode' && hint?.b === undefined)
         this.warnings.push('a blank node refers back to an enclosing one; the cycle is cut');
@@ -303,129 +287,6 @@ class DocumentRender {
     return hint !== undefined && !this.ancestorHints.has(hint) && (hint.e ?? []).some(([k]) => k !== '_label');
   }
 
-  // --- Plans: which values each occurrence shows, in which order ----------------------
-
-  private planFor(subject: Term, hint: SkeletonNode | undefined, props: Statements | undefined): NodePlan {
-    if (!props) return { types: [], entries: [] };
-    if (!hint) return this.fullPlan(props);
-    let plan = this.plans.get(hint);
-    if (plan) return plan;
-    const name = subject.termType === 'NamedNode' ? subject.value : hint.b;
-    const occurrences = name !== undefined ? (this.occurrences.get(name) ?? [hint]) : [hint];
-    this.planOccurrences(props, occurrences.includes(hint) ? occurrences : [hint]);
-    plan = this.plans.get(hint)!;
-    return plan;
-  }
-
-  /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one. */
-  private planOccurrences(props: Statements, occurrences: SkeletonNode[]): void {
-    const claimed = new Set<Term>();
-    const v1Terms = linkedArtContext().terms;
-    const actualTypes = props.get(RDF_TYPE) ?? [];
-    // The first type with each IRI (a node may have thousands: looked up, not scanned; one, the most common, is compared).
-    const typeByIri = actualTypes.length > 1 ? new Map<string, Term>() : undefined;
-    if (typeByIri) for (const a of actualTypes) if (!typeByIri.has(a.value)) typeByIri.set(a.value, a);
-    const only = actualTypes.length === 1 ? actualTypes[0] : undefined;
-    for (const occ of occurrences) {
-      const types: Term[] = [];
-      // (One type, the most common, cannot repeat: no set.)
-      const placed = (occ.t?.length ?? 0) > 1 ? new Set<Term>() : undefined;
-      for (const t of occ.t ?? []) {
-        const iri = this.baseCtx.expandVocab(t);
-        const found =
-          iri === undefined ? undefined : typeByIri ? typeByIri.get(iri) : only?.value === iri ? only : undefined;
-        if (found && !placed?.has(found)) {
-          types.push(found);
-          placed?.add(found);
-          claimed.add(found);
-        }
-      }
-      const entries: PlannedEntry[] = [];
-      for (let e = 0; e < (occ.e?.length ?? 0); e++) {
-        const [key, p, hints, array] = occ.e![e];
-        const pred = p || v1Terms.get(key)?.iri;
-        if (pred === undefined) continue;
-        const matches = matchValues(
-          hints,
-          props.get(pred) ?? NO_VALUES,
-          this.takenBlanks,
-          this.signature,
-          this.deepSignature,
-          this.namedBlanks,
-          this.valueIndexes,
-        );
-        for (const m of matches) claimed.add(m.term);
-        entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: array });
-      }
-      this.plans.set(occ, { types, entries });
-    }
-    // Values no occurrence shows (new ones, or ones the hints do not cover) go to the primary occurrence.
-    const primary = occurrences.find((o) => (o.e ?? []).some(([k]) => k !== '_label')) ?? occurrences[0];
-    const plan = this.plans.get(primary)!;
-    // (Pushed one by one: a spread of a very long list overflows the stack.)
-    const freshTypes = unclaimed(actualTypes, claimed);
-    if (freshTypes) for (const t of freshTypes.sort(this.newOrder)) plan.types.push(t);
-    let entryFor: Map<string, PlannedEntry> | undefined;
-    for (const [pred, terms] of props) {
-      if (pred === RDF_TYPE) continue;
-      const fresh = unclaimed(terms, claimed)?.sort(this.newOrder);
-      if (fresh === undefined) continue;
-      if (!entryFor) {
-        entryFor = new Map();
-        for (const e of plan.entries) if (!entryFor.has(e.pred)) entryFor.set(e.pred, e);
-      }
-      const entry = entryFor.get(pred);
-      const values = fresh.map((term) => ({ term }));
-      if (entry) for (const v of values) entry.values.push(v);
-      else plan.entries.push({ pred, key: undefined, values, given: false });
-    }
-  }
-
-  /** Without hints (a node nobody described in the document): everything, in a deterministic order. */
-  private fullPlan(props: Statements): NodePlan {
-    const types = [...(props.get(RDF_TYPE) ?? [])].sort(this.newOrder);
-    const entries: PlannedEntry[] = [];
-    for (const [pred, terms] of props) {
-      if (pred === RDF_TYPE) continue;
-      entries.push({
-        pred,
-        key: undefined,
-        values: [...terms].sort(this.newOrder).map((term) => ({ term })),
-        given: false,
-      });
-    }
-    return { types, entries };
-  }
-
-  private indexOccurrences(node: SkeletonNode): void {
-    const name = node.i ?? node.b;
-    if (name !== undefined) {
-      const list = this.occurrences.get(name);
-      if (list) list.push(node);
-      else this.occurrences.set(name, [node]);
-    }
-    if (node.e === undefined) return;
-    // (Indexed loops: this runs over every value of every document the gate renders.)
-    for (let e = 0; e < node.e.length; e++) {
-      const values = node.e[e][2];
-      for (let i = 0; i < values.length; i++) {
-        const v = values[i];
-        if (typeof v === 'object') this.indexOccurrences(v);
-      }
-    }
-  }
-
-  /**
-   * The label this occurrence showed: one IRI may carry a label per place it was written
-   * (each occurrence's hint names its own), otherwise the first.
-   */
-  private labelAt(labels: readonly Term[], hint: SkeletonNode | undefined): Term | undefined {
-    const literals = labels.filter((t) => t.termType === 'Literal');
-    const written = hint?.e?.find(([key]) => key === '_label')?.[2] ?? [];
-    const [match] = matchValues(written, literals, this.takenBlanks, this.signature, this.deepSignature);
-    return match?.term ?? literals[0];
-  }
-
   // --- Terms -------------------------------------------------------------------------
 
   private definition(ctx: ActiveContext, key: string): TermDefinition | undefined {
@@ -450,11 +311,4 @@ class DocumentRender {
     }
     return defs[0]?.term ?? ctx.compactIri(pred);
   }
-}
-
-/** The terms of `terms` not in `claimed`, in order; undefined when there are none (most often: no list is made). */
-function unclaimed(terms: readonly Term[], claimed: ReadonlySet<Term>): Term[] | undefined {
-  let fresh: Term[] | undefined;
-  for (const t of terms) if (!claimed.has(t)) (fresh ??= []).push(t);
-  return fresh;
 }

@@ -41,13 +41,17 @@ export class ValueIndex {
   private byDeep: Map<string, RankedList> | undefined;
   private bySig: Map<string, RankedList> | undefined;
 
-  constructor(private readonly actual: readonly Term[]) {}
+  /** `keyOf`: a literal's key (literalKey, or the same looked up where it was computed already). */
+  constructor(
+    private readonly actual: readonly Term[],
+    private readonly keyOf: (literal: Term) => string = literalKey,
+  ) {}
 
   /** The literals with this key (a literal's identity: literalKey), in the list's order. */
   literalsWithKey(key: string): readonly Term[] {
     if (!this.literals) {
       this.literals = new Map();
-      for (const t of this.actual) if (t.termType === 'Literal') pushTo(this.literals, literalKey(t), t);
+      for (const t of this.actual) if (t.termType === 'Literal') pushTo(this.literals, this.keyOf(t), t);
     }
     return this.literals.get(key) ?? NONE;
   }
@@ -130,13 +134,17 @@ export class ValueIndexes {
   /** Whether the budget ran out (the render warns: some values are not where they were written). */
   budgetSpent = false;
 
-  constructor(similarityBudget = SIMILARITY_BUDGET) {
+  /** A literal's key: literalKey, or `known` keys (ingest's, for the quads it just made) looked up first. */
+  readonly keyOf: (literal: Term) => string;
+
+  constructor(similarityBudget = SIMILARITY_BUDGET, known?: ReadonlyMap<Term, string>) {
     this.similarityBudget = similarityBudget;
+    this.keyOf = known ? (literal) => known.get(literal) ?? literalKey(literal) : literalKey;
   }
 
   of(actual: readonly Term[]): ValueIndex {
     let index = this.indexes.get(actual);
-    if (!index) this.indexes.set(actual, (index = new ValueIndex(actual)));
+    if (!index) this.indexes.set(actual, (index = new ValueIndex(actual, this.keyOf)));
     return index;
   }
 }

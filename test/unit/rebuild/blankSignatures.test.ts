@@ -7,9 +7,9 @@
 import { expect } from 'chai';
 import { readdirSync, statSync } from 'node:fs';
 import { ingestReadable, type IngestedDocument } from '../../../src/ingest/ingestDocument.js';
-import { BlankSignatures } from '../../../src/render/blankSignatures.js';
-import { renderWithSkeleton } from '../../../src/render/renderDocument.js';
-import { SubjectIndex } from '../../../src/render/subjectIndex.js';
+import { BlankSignatures } from '../../../src/rebuild/blankSignatures.js';
+import { renderWithSkeleton } from '../../../src/rebuild/renderDocument.js';
+import { SubjectIndex } from '../../../src/rebuild/subjectIndex.js';
 import type { Term } from '../../../src/rdf/terms.js';
 import { CORPUS_DIR, readDocuments, REAL_WORLD_DIR } from '../../support/corpus.js';
 

@@ -11,7 +11,7 @@
  * similarity, which compares each remembered node left with each candidate left, has a
  * budget per render.
  */
-import { keyOfLiteralHint, literalKey, type SkeletonValue } from '../hints/Skeleton.js';
+import { keyOfLiteralHint, type SkeletonValue } from '../hints/Skeleton.js';
 import type { Term } from '../rdf/terms.js';
 import { ValueIndex, ValueIndexes, type BlankCandidate } from './valueIndex.js';
 
@@ -77,7 +77,7 @@ export function matchValues(
         const key = keyOfLiteralHint(hint);
         found = index
           ? firstUnused(index.literalsWithKey(key))
-          : actual.find((t) => t.termType === 'Literal' && !used?.has(t) && literalKey(t) === key);
+          : actual.find((t) => t.termType === 'Literal' && !used?.has(t) && indexes.keyOf(t) === key);
       } else {
         const iri = iriOfStringValue(hint);
         found = index
@@ -102,64 +102,98 @@ export function matchValues(
   }
 
   if (pendingBlanks !== undefined) {
-    const blanks = index ?? new ValueIndex(actual);
-    const ranked = blanks.blanks(takenBlanks, signature, deepSignature);
-    // A candidate is one not taken when this call began, nor taken by it since.
-    const takenHere = new Set<Term>();
-    const addedHere = new Set<string>();
-    const live = (c: BlankCandidate): boolean =>
-      !takenHere.has(c.term) && (!takenBlanks.has(c.term.value) || addedHere.has(c.term.value));
-    const take = (i: number, c: BlankCandidate): void => {
-      const hint = hints[i] as { b?: string };
-      slots[i] = { term: c.term, hint: hints[i] };
-      if (hint.b !== undefined) namedBlanks?.set(hint.b, c.term);
-      if (!takenBlanks.has(c.term.value)) addedHere.add(c.term.value);
-      takenBlanks.add(c.term.value);
-      takenHere.add(c.term);
-    };
-    let rest: number[] = [];
-    for (const i of pendingBlanks) {
-      const d = (hints[i] as { d?: string }).d;
-      const exact = d === undefined ? undefined : blanks.firstWithDeep(d, live);
-      if (exact) take(i, exact);
-      else rest.push(i);
-    }
-    const shallow = rest;
-    rest = [];
-    for (const i of shallow) {
-      const exact = blanks.firstWithSig((hints[i] as { s?: string }).s ?? '', live);
-      if (exact) take(i, exact);
-      else rest.push(i);
-    }
-    for (const i of rest) {
-      // Past the budget, what is left stays unplaced (shown as new values are), not compared.
-      if (indexes.similarityBudget <= 0) {
-        indexes.budgetSpent = true;
-        break;
-      }
-      const mine = new Set(((hints[i] as { s?: string }).s ?? '').split(' ').filter(Boolean));
-      let best: BlankCandidate | undefined;
-      let bestScore = 0;
-      for (const c of ranked) {
-        indexes.similarityBudget--;
-        if (!live(c)) continue;
-        const theirs = (c.tokens ??= c.sig.split(' ').filter(Boolean));
-        indexes.similarityBudget -= theirs.length;
-        let common = 0;
-        for (const h of theirs) if (mine.has(h)) common++;
-        const union = mine.size + theirs.length - common;
-        const score = union === 0 ? 1 : common / union;
-        if (score > bestScore) {
-          best = c;
-          bestScore = score;
-        }
-      }
-      if (best) take(i, best);
-    }
+    const blanks = index ?? new ValueIndex(actual, indexes.keyOf);
+    placeBlanks(pendingBlanks, hints, slots, blanks, { takenBlanks, signature, deepSignature, namedBlanks, indexes });
   }
   const matches: Match[] = [];
   for (const m of slots) if (m !== undefined) matches.push(m);
   return matches;
+}
+
+/** What a render's matching of blank nodes shares across calls. */
+interface BlankMatching {
+  readonly takenBlanks: Set<string>;
+  readonly signature: (blank: Term) => string;
+  readonly deepSignature: (blank: Term) => string;
+  readonly namedBlanks: Map<string, Term> | undefined;
+  readonly indexes: ValueIndexes;
+}
+
+/**
+ * The remembered blank nodes `pending` (indexes into `hints`) placed in `slots`: equal deep
+ * signatures first, then equal signatures, then the most similar within the budget.
+ */
+function placeBlanks(
+  pending: readonly number[],
+  hints: readonly SkeletonValue[],
+  slots: Array<Match | undefined>,
+  blanks: ValueIndex,
+  { takenBlanks, signature, deepSignature, namedBlanks, indexes }: BlankMatching,
+): void {
+  const ranked = blanks.blanks(takenBlanks, signature, deepSignature);
+  // A candidate is one not taken when this call began, nor taken by it since.
+  const takenHere = new Set<Term>();
+  const addedHere = new Set<string>();
+  const live = (c: BlankCandidate): boolean =>
+    !takenHere.has(c.term) && (!takenBlanks.has(c.term.value) || addedHere.has(c.term.value));
+  const take = (i: number, c: BlankCandidate): void => {
+    const hint = hints[i] as { b?: string };
+    slots[i] = { term: c.term, hint: hints[i] };
+    if (hint.b !== undefined) namedBlanks?.set(hint.b, c.term);
+    if (!takenBlanks.has(c.term.value)) addedHere.add(c.term.value);
+    takenBlanks.add(c.term.value);
+    takenHere.add(c.term);
+  };
+  let rest: number[] = [];
+  for (const i of pending) {
+    const d = (hints[i] as { d?: string }).d;
+    const exact = d === undefined ? undefined : blanks.firstWithDeep(d, live);
+    if (exact) take(i, exact);
+    else rest.push(i);
+  }
+  const shallow = rest;
+  rest = [];
+  for (const i of shallow) {
+    const exact = blanks.firstWithSig((hints[i] as { s?: string }).s ?? '', live);
+    if (exact) take(i, exact);
+    else rest.push(i);
+  }
+  for (const i of rest) {
+    // Past the budget, what is left stays unplaced (shown as new values are), not compared.
+    if (indexes.similarityBudget <= 0) {
+      indexes.budgetSpent = true;
+      break;
+    }
+    const best = mostSimilar((hints[i] as { s?: string }).s ?? '', ranked, live, indexes);
+    if (best) take(i, best);
+  }
+}
+
+/** The live candidate most similar (Jaccard of statement hashes) to a remembered signature; the budget pays for each comparison. */
+function mostSimilar(
+  signature: string,
+  ranked: readonly BlankCandidate[],
+  live: (c: BlankCandidate) => boolean,
+  indexes: ValueIndexes,
+): BlankCandidate | undefined {
+  const mine = new Set(signature.split(' ').filter(Boolean));
+  let best: BlankCandidate | undefined;
+  let bestScore = 0;
+  for (const c of ranked) {
+    indexes.similarityBudget--;
+    if (!live(c)) continue;
+    const theirs = (c.tokens ??= c.sig.split(' ').filter(Boolean));
+    indexes.similarityBudget -= theirs.length;
+    let common = 0;
+    for (const h of theirs) if (mine.has(h)) common++;
+    const union = mine.size + theirs.length - common;
+    const score = union === 0 ? 1 : common / union;
+    if (score > bestScore) {
+      best = c;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 /** A deterministic order for values nobody placed: IRIs, then blank nodes, then literals. */
