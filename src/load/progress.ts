@@ -4,7 +4,7 @@
  * a plain line every few seconds.
  */
 import cliProgress from 'cli-progress';
-import type { LoadProgress } from './Loader.js';
+import type { LoadProgress } from './LoadOptions.js';
 
 export interface ProgressDisplay {
   update(progress: LoadProgress): void;
