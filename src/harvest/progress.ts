@@ -4,7 +4,7 @@
  * with documents/s and the ETA; off a terminal (CI logs, a pipe), a plain line every few seconds.
  */
 import cliProgress from 'cli-progress';
-import type { HarvestProgress } from './Harvester.js';
+import type { HarvestProgress } from './HarvestOptions.js';
 
 export interface HarvestProgressDisplay {
   update(progress: HarvestProgress): void;
