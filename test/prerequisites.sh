@@ -5,13 +5,23 @@
 # Missing ones are installed from Debian's packages when this machine can (root, or sudo without a
 # password, and apt-get); otherwise the run stops here, saying exactly what to install, rather than
 # failing test by test later.
+#
+# Usage: prerequisites.sh [chromium] [virtuoso]   (no argument: both). virtuoso/start.sh asks
+# for Virtuoso alone, so that the install is written here only.
 set -uo pipefail
 
 log() { echo "[test prerequisites] $*" >&2; }
 
+wanted=("$@")
+[ ${#wanted[@]} -gt 0 ] || wanted=(chromium virtuoso)
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-{ command -v virtuoso-t >/dev/null && command -v isql-vt >/dev/null; } || missing+=(virtuoso-opensource-7-bin)
+for want in "${wanted[@]}"; do
+  case "$want" in
+    chromium) [ -x /usr/bin/chromium ] || missing+=(chromium) ;;
+    virtuoso) { command -v virtuoso-t >/dev/null && command -v isql-vt >/dev/null; } || missing+=(virtuoso-opensource-7-bin) ;;
+    *) log "unknown prerequisite: $want (chromium or virtuoso)"; exit 2 ;;
+  esac
+done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 sudo=""
