@@ -17,8 +17,9 @@ import {
 } from '../config/harvestSettings.js';
 import { formatHarvestReport, harvestHasFailures, type HarvestReport } from '../harvest/HarvestReport.js';
 import { Harvester } from '../harvest/Harvester.js';
+import type { HarvestProgress } from '../harvest/HarvestOptions.js';
 import { FeedError } from '../harvest/feedJson.js';
-import { harvestProgressDisplay } from '../harvest/progress.js';
+import { progressDisplay, type ProgressView } from './progressDisplay.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { REPAIR_POLICIES, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
@@ -104,6 +105,17 @@ export function harvestCommand(): Command {
 
 const wholeNumber = (text: string, min: number) => /^\d+$/.test(text) && Number(text) >= min;
 
+/** A harvest's progress: the pages of the feed read so far, then the bar over the documents to fetch or remove. */
+const HARVEST_PROGRESS: ProgressView<HarvestProgress> = {
+  barFormat: '{bar} {percentage}% | {value}/{total} documents | {rate} documents/s | ETA {eta_formatted}',
+  bar: (p) => (p.phase === 'documents' ? { value: p.done, total: p.total ?? 0 } : undefined),
+  words: (p, rate) =>
+    p.phase === 'feed'
+      ? `harvest: reading the feed, ${p.done} pages`
+      : `harvest: ${p.done} of ${p.total ?? '?'} documents, ${rate} documents/s`,
+  counted: (p) => p.done,
+};
+
 /** What the flags ask of a harvest, checked (the numbers are taken from the flags as they are). */
 interface HarvestRun {
   readonly feedUrl: string;
@@ -164,7 +176,7 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
       `\n${signal}: stopping: the fetches in flight are abandoned, the batches already checked are written (${signal} again to quit at once; the next run goes on from the last batch written)`,
     exitCodeOf,
   );
-  const progress = flags.progress && !flags.json ? harvestProgressDisplay() : undefined;
+  const progress = flags.progress && !flags.json ? progressDisplay(HARVEST_PROGRESS) : undefined;
   let report: HarvestReport;
   try {
     const store = await openCommandStore(storeConfigOf(flags), 'harvest', {

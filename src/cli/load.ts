@@ -17,8 +17,9 @@ import {
 } from '../load/inputs.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import { Loader } from '../load/Loader.js';
+import type { LoadProgress } from '../load/LoadOptions.js';
 import { formatReport, hasFailures, WARNED_LISTED, type LoadReport } from '../load/LoadReport.js';
-import { progressDisplay } from '../load/progress.js';
+import { progressDisplay, type ProgressView } from './progressDisplay.js';
 import { loadIntoServer } from '../load/loadIntoServer.js';
 import { RejectsFile, type RejectedRecord } from '../load/rejectsFile.js';
 import { DocumentService } from '../service/DocumentService.js';
@@ -99,6 +100,22 @@ export function loadCommand(): Command {
     });
 }
 
+/** A load's progress: the bar over the bytes of the inputs, when their size is known. */
+const LOAD_PROGRESS: ProgressView<LoadProgress> = {
+  barFormat: '{bar} {percentage}% | {documents} documents | {rate} documents/s | ETA {eta_formatted}',
+  bar: (p) => {
+    const total = p.totalBytes ?? 0;
+    return { value: total > 0 ? Math.min(p.bytes, total) : 0, total, fields: { documents: p.documents } };
+  },
+  words: (p, rate) => {
+    const share = p.totalBytes
+      ? ` (${Math.floor((100 * p.bytes) / p.totalBytes)}% of ${(p.totalBytes / 1048576).toFixed(1)} MB)`
+      : '';
+    return `load: ${p.documents} documents${share}, ${rate} documents/s`;
+  },
+  counted: (p) => p.documents,
+};
+
 /** What the flags ask of a load, checked: the inputs and the settings besides the flags taken as they are. */
 interface LoadSettings {
   readonly inputs: LoadInput[];
@@ -157,7 +174,7 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
     () => '\ninterrupt: finishing the write in progress (Ctrl-C again to quit at once)',
     () => 130,
   );
-  const progress = flags.progress && !flags.json ? progressDisplay() : undefined;
+  const progress = flags.progress && !flags.json ? progressDisplay(LOAD_PROGRESS) : undefined;
   let rejects: RejectsFile | undefined;
   try {
     if (flags.rejects !== undefined) rejects = new RejectsFile(flags.rejects);

@@ -8,7 +8,7 @@
 import type { Request, Response } from 'express';
 import { collectionPage, pageCount, SEARCH_CONTEXT, type CollectionAddress } from '../render/collectionPage.js';
 import type { PageFrame } from '../render/html/Page.js';
-import { searchPageHtml } from '../render/html/SearchPage.js';
+import { searchPageHtml } from '../pages/SearchPage.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BadRequest, NotFound } from './HttpError.js';

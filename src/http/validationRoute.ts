@@ -8,7 +8,7 @@
  */
 import type { Request, Response } from 'express';
 import type { PageFrame } from '../render/html/Page.js';
-import { validationPageHtml } from '../render/html/ValidationPage.js';
+import { validationPageHtml } from '../pages/ValidationPage.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { violationsOf } from '../service/validationReports.js';
 import { BadRequest, NotFound } from './HttpError.js';

@@ -18,7 +18,8 @@ import { demoDocuments, DEMO_BASE_URL } from '../../src/service/demoCollection.j
 import { reverseLinksOf, classNamesByIri } from '../../src/discovery/reverseLinksOf.js';
 import { linksGraphOf, linksQuads } from '../../src/discovery/linksGraph.js';
 import { MemoryReverseLinks } from '../../src/discovery/MemoryReverseLinks.js';
-import { QUERY_PREFIXES, type Relation } from '../../src/discovery/relations/Relation.js';
+import { QUERY_PREFIXES } from '../../src/discovery/relations/curies.js';
+import type { Relation } from '../../src/discovery/relations/Relation.js';
 import { RDF_TYPE } from '../../src/rdf/terms.js';
 import { readdirSync } from 'node:fs';
 import { acceptedCorpus } from './accepted.js';

@@ -6,7 +6,8 @@
  */
 import type { Path } from './paths.js';
 
-export interface Relation {
+/** A relation as data: what it is called, joins and returns, and its path. */
+export interface RelationDefinition {
   /** The relation's name as hal_links.tsv and the Linked Art API spell it (`objectProducedByAgent`). */
   readonly name: string;
   /** The classes of an entity whose document offers the link (Person, Group for "Agent"). */
@@ -17,13 +18,7 @@ export interface Relation {
   readonly description: string;
   /** From a hit's top-level entity to the given entity, inside the hit's own document. */
   readonly path: Path;
-  /**
-   * The relation as a SPARQL query over all documents (default graph = their union), with the
-   * given entity written `<%current%>`, as hal_links.tsv writes its sketches: for curators to
-   * reuse, and for the differential test to check `path` against.
-   */
-  readonly sparql: string;
-  /** How the query differs from hal_links.tsv's sketch, where that sketch is wrong; absent when it is the sketch. */
+  /** How the query differs from hal_links.tsv's sketch, where that sketch is wrong (the query is then written from the path). */
   readonly sketchDiffers?: string;
   /**
    * For a relation whose path leaves the hit's document: its hits also include the hits of
@@ -34,6 +29,17 @@ export interface Relation {
   readonly via?: { readonly step: string; readonly through: string };
   /** Kept in the index for a `via`, never offered as a link. */
   readonly internal?: true;
+}
+
+/** A relation with its query. */
+export interface Relation extends RelationDefinition {
+  /**
+   * The relation as a SPARQL query over all documents (default graph = their union), with the
+   * given entity written `<%current%>`, as hal_links.tsv writes its sketches: for curators to
+   * reuse, and for the differential test to check `path` against. hal_links.tsv's sketch where
+   * it is kept as written (sketches.ts), else written from the path (relationQuery.ts).
+   */
+  readonly sparql: string;
 }
 
 /** The class groups hal_links.tsv names, as Linked Art classes. */
@@ -63,14 +69,3 @@ export const ENTITY = [
   'Event',
   'Activity',
 ] as const;
-
-/** The prefixes the queries use without declaring them, as hal_links.tsv's sketches do. */
-export const QUERY_PREFIXES: Readonly<Record<string, string>> = {
-  crm: 'http://www.cidoc-crm.org/cidoc-crm/',
-  sci: 'http://www.ics.forth.gr/isl/CRMsci/',
-  la: 'https://linked.art/ns/terms/',
-  skos: 'http://www.w3.org/2004/02/skos/core#',
-  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
-  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
-  aat: 'http://vocab.getty.edu/aat/',
-};

@@ -1,8 +1,8 @@
 /**
- * Every relation the service keeps, by category as hal_links.tsv lists them, and the
- * lookups the index and the HTTP layer need.
+ * Every relation the service keeps, by category as hal_links.tsv lists them, each with its
+ * query, and the lookups the index and the HTTP layer need.
  */
-import type { Relation } from './Relation.js';
+import type { Relation, RelationDefinition } from './Relation.js';
 import { AGENT_RELATIONS } from './agent.js';
 import { SET_RELATIONS } from './set.js';
 import { PLACE_RELATIONS } from './place.js';
@@ -10,11 +10,12 @@ import { CONCEPT_RELATIONS } from './concept.js';
 import { ACTIVITY_RELATIONS } from './activity.js';
 import { OBJECT_RELATIONS } from './object.js';
 import { WORK_RELATIONS } from './work.js';
+import { relationQuery } from './relationQuery.js';
+import { SKETCHES } from './sketches.js';
 
 export type { Relation } from './Relation.js';
 
-/** All relations, the internal ones (steps of a `via`) included. */
-export const RELATIONS: readonly Relation[] = [
+const DEFINITIONS: readonly RelationDefinition[] = [
   ...AGENT_RELATIONS,
   ...PLACE_RELATIONS,
   ...CONCEPT_RELATIONS,
@@ -23,6 +24,15 @@ export const RELATIONS: readonly Relation[] = [
   ...OBJECT_RELATIONS,
   ...WORK_RELATIONS,
 ];
+
+const definitionsByName = new Map(DEFINITIONS.map((r) => [r.name, r]));
+
+/** All relations, the internal ones (steps of a `via`) included: hal_links.tsv's sketch as the query where it is kept as written. */
+export const RELATIONS: readonly Relation[] = DEFINITIONS.map((r) => ({
+  ...r,
+  sparql:
+    (r.sketchDiffers === undefined ? SKETCHES[r.name] : undefined) ?? relationQuery(r, (n) => definitionsByName.get(n)),
+}));
 
 const byName = new Map(RELATIONS.map((r) => [r.name, r]));
 

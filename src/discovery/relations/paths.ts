@@ -5,7 +5,7 @@
  * alternatives, and a filter on a node's statement (a publishing activity's type).
  */
 import type { Quad } from '../../rdf/terms.js';
-import { QUERY_PREFIXES } from './Relation.js';
+import { iri } from './curies.js';
 
 export type Step =
   | { readonly out: string }
@@ -14,14 +14,6 @@ export type Step =
   | { readonly any: readonly Path[] }
   | { readonly having: string; readonly value: string };
 export type Path = readonly Step[];
-
-/** `crm:P108i_was_produced_by` → the full IRI, with the prefixes the queries use. */
-export function iri(curie: string): string {
-  const colon = curie.indexOf(':');
-  const base = QUERY_PREFIXES[curie.slice(0, colon)];
-  if (base === undefined) throw new Error(`unknown prefix in ${curie}`);
-  return base + curie.slice(colon + 1);
-}
 
 /** Follow a predicate from subject to object. */
 export const out = (curie: string): Step => ({ out: iri(curie) });

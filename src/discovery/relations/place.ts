@@ -1,11 +1,11 @@
 /**
  * Relations given a place (hal_links.tsv, category "place"). Eleven come with a sketch: their
- * queries are those sketches, laid out, except where `sketchDiffers` says; the other twelve are
- * ours, written from the descriptions. A place is reached by `took_place_at` (crm:P7) on the
+ * queries are those sketches (sketches.ts), except where `sketchDiffers` says; the paths of the
+ * other twelve are ours, written from the descriptions. A place is reached by `took_place_at` (crm:P7) on the
  * event that made, found, published or ended the hit, through the event's parts where the
  * description says "in whole or in part" (as the sketches do).
  */
-import { AGENT, CONCEPT, EVENT_OR_ACTIVITY, OBJECT, PLACE, SET, WORK, type Relation } from './Relation.js';
+import { AGENT, CONCEPT, EVENT_OR_ACTIVITY, OBJECT, PLACE, SET, WORK, type RelationDefinition } from './Relation.js';
 import { any, having, out, star, type Path } from './paths.js';
 
 // Active dates: the activities the agent carried out (crm:P14i_performed) that are classified as
@@ -15,28 +15,16 @@ const ACTIVE_AT: Path = [
   having('crm:P2_has_type', 'aat:300393177'),
   out('crm:P7_took_place_at'),
 ];
-const ACTIVE_AT_SPARQL = (hit: string, classes: string): string => `SELECT DISTINCT ?${hit} WHERE {
-  VALUES ?class { ${classes} }
-  ?${hit} a ?class ;
-    crm:P14i_performed ?active .
-  ?active crm:P2_has_type aat:300393177 ;
-    crm:P7_took_place_at <%current%> .
-}`;
 
 // ---- The objects ----
 
-const OBJECTS: Relation[] = [
+const OBJECTS: RelationDefinition[] = [
   {
     name: 'objectProducedAtPlace',
     given: PLACE,
     returns: OBJECT,
     description: 'Return the objects that were produced, in whole or in part, at the place.',
     path: [out('crm:P108i_was_produced_by'), star('crm:P9_consists_of'), out('crm:P7_took_place_at')],
-    sparql: `SELECT DISTINCT ?object WHERE {
-  BIND(<%current%> as ?where)
-  ?object a crm:E22_Human-Made_Object ;
-    crm:P108i_was_produced_by/crm:P9_consists_of*/crm:P7_took_place_at ?where .
-}`,
   },
   {
     name: 'objectEncounteredAtPlace',
@@ -47,11 +35,6 @@ const OBJECTS: Relation[] = [
     sketchDiffers:
       'the sketch follows sci:O19i_was_object_found_by, which the v1 context does not map (nothing in a document says it): ' +
       'encountered_by is sci:O19i_was_object_encountered_at, as objectEncounteredByAgent follows',
-    sparql: `SELECT DISTINCT ?object WHERE {
-  BIND(<%current%> as ?where)
-  ?object a crm:E22_Human-Made_Object ;
-    sci:O19i_was_object_encountered_at/crm:P9_consists_of*/crm:P7_took_place_at ?where .
-}`,
   },
   {
     name: 'objectCurrentPlace',
@@ -59,11 +42,6 @@ const OBJECTS: Relation[] = [
     returns: OBJECT,
     description: 'Return the objects that are, as far as the system knows, currently at the place.',
     path: [out('crm:P55_has_current_location')],
-    sparql: `SELECT DISTINCT ?object WHERE {
-  BIND(<%current%> as ?where)
-  ?object a crm:E22_Human-Made_Object ;
-    crm:P55_has_current_location ?where
-}`,
   },
   {
     // As objectProductionInfluencedByAgent: the production's own influences, not its parts'.
@@ -72,27 +50,18 @@ const OBJECTS: Relation[] = [
     returns: OBJECT,
     description: 'Return the objects whose production was influenced by the place.',
     path: [out('crm:P108i_was_produced_by'), out('crm:P15_was_influenced_by')],
-    sparql: `SELECT DISTINCT ?object WHERE {
-  ?object a crm:E22_Human-Made_Object ;
-    crm:P108i_was_produced_by ?production .
-  ?production crm:P15_was_influenced_by <%current%> .
-}`,
   },
 ];
 
 // ---- The works ----
 
-const WORKS: Relation[] = [
+const WORKS: RelationDefinition[] = [
   {
     name: 'workCreatedAtPlace',
     given: PLACE,
     returns: WORK,
     description: 'Return the works that were created, in whole or in part, at the place.',
     path: [out('crm:P94i_was_created_by'), star('crm:P9_consists_of'), out('crm:P7_took_place_at')],
-    sparql: `SELECT DISTINCT ?work WHERE {
-  BIND(<%current%> as ?where)
-  ?work crm:P94i_was_created_by/crm:P9_consists_of*/crm:P7_took_place_at ?where .
-}`,
   },
   {
     // Publishing is an activity the work was used for (crm:P16i), classified as publishing (aat:300054686).
@@ -106,12 +75,6 @@ const WORKS: Relation[] = [
       star('crm:P9_consists_of'),
       out('crm:P7_took_place_at'),
     ],
-    sparql: `SELECT DISTINCT ?work WHERE {
-  BIND(<%current%> as ?where)
-  ?activity ^crm:P16i_was_used_for ?work ;
-    crm:P2_has_type <http://vocab.getty.edu/aat/300054686> ;
-    crm:P9_consists_of*/crm:P7_took_place_at ?where .
-}`,
   },
   {
     name: 'workAboutPlace',
@@ -119,23 +82,14 @@ const WORKS: Relation[] = [
     returns: WORK,
     description: 'Return the works that are about or have a subject of the place.',
     path: [out('crm:P129_is_about')],
-    sparql: `SELECT DISTINCT ?work WHERE {
-  BIND(<%current%>as ?where)
-  ?work crm:P129_is_about ?where .
-}`,
   },
   {
-    // The sketch declares crm: itself; kept as written.
+    // The sketch declares crm: itself (sketches.ts); kept as written.
     name: 'workRepresentsPlace',
     given: PLACE,
     returns: WORK,
     description: 'Return the visual works that represent or depict the place.',
     path: [out('crm:P138_represents')],
-    sparql: `PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/>
-SELECT DISTINCT ?work WHERE {
-  BIND(<%current%>as ?where)
-  ?work crm:P138_represents ?where .
-}`,
   },
   {
     name: 'workAboutOrRepresentsPlace',
@@ -143,30 +97,18 @@ SELECT DISTINCT ?work WHERE {
     returns: WORK,
     description: 'Return works that are about or depict the place.',
     path: [any([out('crm:P129_is_about')], [out('crm:P138_represents')])],
-    sparql: `SELECT DISTINCT ?work WHERE {
-  VALUES ?class { crm:E33_Linguistic_Object crm:E36_Visual_Item }
-  ?work a ?class .
-  { ?work crm:P129_is_about <%current%> . }
-  UNION
-  { ?work crm:P138_represents <%current%> . }
-}`,
   },
 ];
 
 // ---- People and groups: birth, formation, death, dissolution, activity, residence ----
 
-const AGENTS: Relation[] = [
+const AGENTS: RelationDefinition[] = [
   {
     name: 'personBornAtPlace',
     given: PLACE,
     returns: ['Person'],
     description: 'Return the people who were born at the place.',
     path: [out('crm:P98i_was_born'), out('crm:P7_took_place_at')],
-    sparql: `SELECT DISTINCT ?agent WHERE {
-  BIND(<%current%>as ?where)
-  ?agent crm:P98i_was_born ?birth .
-  ?birth crm:P7_took_place_at ?where .
-}`,
   },
   {
     name: 'groupFormedAtPlace',
@@ -174,11 +116,6 @@ const AGENTS: Relation[] = [
     returns: ['Group'],
     description: 'Return the groups that were formed at the place.',
     path: [out('crm:P95i_was_formed_by'), out('crm:P7_took_place_at')],
-    sparql: `SELECT DISTINCT ?group WHERE {
-  BIND(<%current%>as ?where)
-  ?group crm:P95i_was_formed_by ?formation .
-  ?formation crm:P7_took_place_at ?where .
-}`,
   },
   {
     name: 'personDiedAtPlace',
@@ -186,11 +123,6 @@ const AGENTS: Relation[] = [
     returns: ['Person'],
     description: 'Return the people who died at the place.',
     path: [out('crm:P100i_died_in'), out('crm:P7_took_place_at')],
-    sparql: `SELECT DISTINCT ?person WHERE {
-  BIND(<%current%>as ?where)
-  ?person crm:P100i_died_in ?death .
-  ?death crm:P7_took_place_at ?where .
-}`,
   },
   {
     name: 'groupDissolvedAtPlace',
@@ -198,11 +130,6 @@ const AGENTS: Relation[] = [
     returns: ['Group'],
     description: 'Return the groups that were dissolved at the place.',
     path: [out('crm:P99i_was_dissolved_by'), out('crm:P7_took_place_at')],
-    sparql: `SELECT DISTINCT ?group WHERE {
-  BIND(<%current%>as ?where)
-  ?group crm:P99i_was_dissolved_by ?dissolution .
-  ?dissolution crm:P7_took_place_at ?where .
-}`,
   },
   {
     name: 'agentBornOrFormedAtPlace',
@@ -210,14 +137,6 @@ const AGENTS: Relation[] = [
     returns: AGENT,
     description: 'Return the people or groups who were born or formed at the place.',
     path: [any([out('crm:P98i_was_born')], [out('crm:P95i_was_formed_by')]), out('crm:P7_took_place_at')],
-    sparql: `SELECT DISTINCT ?agent WHERE {
-  VALUES ?class { crm:E21_Person crm:E74_Group }
-  ?agent a ?class .
-  { ?agent crm:P98i_was_born ?beginning . }
-  UNION
-  { ?agent crm:P95i_was_formed_by ?beginning . }
-  ?beginning crm:P7_took_place_at <%current%> .
-}`,
   },
   {
     name: 'agentDiedOrDissolvedAtPlace',
@@ -225,14 +144,6 @@ const AGENTS: Relation[] = [
     returns: AGENT,
     description: 'Return the people or groups who died or were dissolved at the place.',
     path: [any([out('crm:P100i_died_in')], [out('crm:P99i_was_dissolved_by')]), out('crm:P7_took_place_at')],
-    sparql: `SELECT DISTINCT ?agent WHERE {
-  VALUES ?class { crm:E21_Person crm:E74_Group }
-  ?agent a ?class .
-  { ?agent crm:P100i_died_in ?end . }
-  UNION
-  { ?agent crm:P99i_was_dissolved_by ?end . }
-  ?end crm:P7_took_place_at <%current%> .
-}`,
   },
   {
     name: 'personActiveAtPlace',
@@ -240,7 +151,6 @@ const AGENTS: Relation[] = [
     returns: ['Person'],
     description: 'Return the people who were active at the place.',
     path: ACTIVE_AT,
-    sparql: ACTIVE_AT_SPARQL('person', 'crm:E21_Person'),
   },
   {
     name: 'groupActiveAtPlace',
@@ -248,7 +158,6 @@ const AGENTS: Relation[] = [
     returns: ['Group'],
     description: 'Return the groups who were active at the place.',
     path: ACTIVE_AT,
-    sparql: ACTIVE_AT_SPARQL('group', 'crm:E74_Group'),
   },
   {
     name: 'agentActiveAtPlace',
@@ -256,7 +165,6 @@ const AGENTS: Relation[] = [
     returns: AGENT,
     description: 'Return the people or groups who were active at the place.',
     path: ACTIVE_AT,
-    sparql: ACTIVE_AT_SPARQL('agent', 'crm:E21_Person crm:E74_Group'),
   },
   {
     name: 'agentResidentAtPlace',
@@ -264,17 +172,12 @@ const AGENTS: Relation[] = [
     returns: AGENT,
     description: 'Return the people or groups who are or were resident at the place.',
     path: [out('crm:P74_has_current_or_former_residence')],
-    sparql: `SELECT DISTINCT ?agent WHERE {
-  VALUES ?class { crm:E21_Person crm:E74_Group }
-  ?agent a ?class ;
-    crm:P74_has_current_or_former_residence <%current%> .
-}`,
   },
 ];
 
 // ---- Places, sets, concepts and activities ----
 
-const OTHERS: Relation[] = [
+const OTHERS: RelationDefinition[] = [
   {
     // A place's part_of is crm:P89_falls_within (the context's Place scope). The place that
     // directly contains it only: a containing place's own part_of, where a document embeds
@@ -284,10 +187,6 @@ const OTHERS: Relation[] = [
     returns: PLACE,
     description: 'Return the places which are part of the place.',
     path: [out('crm:P89_falls_within')],
-    sparql: `SELECT DISTINCT ?place WHERE {
-  ?place a crm:E53_Place ;
-    crm:P89_falls_within <%current%> .
-}`,
   },
   {
     name: 'setCreatedAtPlace',
@@ -295,11 +194,6 @@ const OTHERS: Relation[] = [
     returns: SET,
     description: 'Return the sets which were created at the place.',
     path: [out('crm:P94i_was_created_by'), star('crm:P9_consists_of'), out('crm:P7_took_place_at')],
-    sparql: `SELECT DISTINCT ?set WHERE {
-  ?set a la:Set ;
-    crm:P94i_was_created_by ?creation .
-  ?creation crm:P9_consists_of*/crm:P7_took_place_at <%current%> .
-}`,
   },
   {
     // As conceptInfluencedByAgent: the creation's own influences.
@@ -308,12 +202,6 @@ const OTHERS: Relation[] = [
     returns: CONCEPT,
     description: 'Return the concepts whose creation was influenced by the place.',
     path: [out('crm:P94i_was_created_by'), out('crm:P15_was_influenced_by')],
-    sparql: `SELECT DISTINCT ?concept WHERE {
-  VALUES ?class { crm:E55_Type crm:E57_Material crm:E56_Language crm:E98_Currency crm:E58_Measurement_Unit }
-  ?concept a ?class ;
-    crm:P94i_was_created_by ?creation .
-  ?creation crm:P15_was_influenced_by <%current%> .
-}`,
   },
   {
     // An activity with parts (an exhibition at several venues, each a part) took place, in
@@ -323,13 +211,7 @@ const OTHERS: Relation[] = [
     returns: EVENT_OR_ACTIVITY,
     description: 'Return the activities that took place at the place.',
     path: [star('crm:P9_consists_of'), out('crm:P7_took_place_at')],
-    sparql: `SELECT DISTINCT ?activity WHERE {
-  VALUES ?class { crm:E5_Event crm:E7_Activity }
-  ?activity a ?class ;
-    crm:P9_consists_of* ?part .
-  ?part crm:P7_took_place_at <%current%> .
-}`,
   },
 ];
 
-export const PLACE_RELATIONS: readonly Relation[] = [...OBJECTS, ...WORKS, ...AGENTS, ...OTHERS];
+export const PLACE_RELATIONS: readonly RelationDefinition[] = [...OBJECTS, ...WORKS, ...AGENTS, ...OTHERS];

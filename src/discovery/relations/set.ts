@@ -1,14 +1,14 @@
 /**
- * Relations given a set (hal_links.tsv, category "set"). None comes with a sketch: the queries
+ * Relations given a set (hal_links.tsv, category "set"). None comes with a sketch: the paths
  * are ours, written from the descriptions. Membership is `member_of` on the member's document
  * (la:member_of; crm:P107i for people and groups is membership of a group, not of a set).
  * "Used" is `used_specific_object` on the activity or one of its parts, as an exhibition
  * uses the set of objects it shows.
  */
-import { CONCEPT, ENTITY, OBJECT, PLACE, SET, TEMPORAL, WORK, type Relation } from './Relation.js';
+import { CONCEPT, ENTITY, OBJECT, PLACE, SET, TEMPORAL, WORK, type RelationDefinition } from './Relation.js';
 import { any, out, star } from './paths.js';
 
-export const SET_RELATIONS: readonly Relation[] = [
+export const SET_RELATIONS: readonly RelationDefinition[] = [
   // --- Members of the set, of each kind --------------------------------------------------
   {
     name: 'entityMemberOfSet',
@@ -16,9 +16,6 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: ENTITY,
     description: 'Return entities which are members of the set.',
     path: [out('la:member_of')],
-    sparql: `SELECT DISTINCT ?entity WHERE {
-  ?entity la:member_of <%current%> .
-}`,
   },
   {
     name: 'objectMemberOfSet',
@@ -26,9 +23,6 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: OBJECT,
     description: 'Return objects which are members of the set.',
     path: [out('la:member_of')],
-    sparql: `SELECT DISTINCT ?object WHERE {
-  ?object a crm:E22_Human-Made_Object ; la:member_of <%current%> .
-}`,
   },
   {
     name: 'workMemberOfSet',
@@ -36,10 +30,6 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: WORK,
     description: 'Return works which are members of the set.',
     path: [out('la:member_of')],
-    sparql: `SELECT DISTINCT ?work WHERE {
-  VALUES ?class { crm:E33_Linguistic_Object crm:E36_Visual_Item }
-  ?work a ?class ; la:member_of <%current%> .
-}`,
   },
   {
     name: 'placeMemberOfSet',
@@ -47,9 +37,6 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: PLACE,
     description: 'Return places which are members of the set.',
     path: [out('la:member_of')],
-    sparql: `SELECT DISTINCT ?place WHERE {
-  ?place a crm:E53_Place ; la:member_of <%current%> .
-}`,
   },
   {
     name: 'conceptMemberOfSet',
@@ -57,10 +44,6 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: CONCEPT,
     description: 'Return concepts which are members of the set.',
     path: [out('la:member_of')],
-    sparql: `SELECT DISTINCT ?concept WHERE {
-  VALUES ?class { crm:E55_Type crm:E57_Material crm:E56_Language crm:E98_Currency crm:E58_Measurement_Unit }
-  ?concept a ?class ; la:member_of <%current%> .
-}`,
   },
   {
     name: 'temporalMemberOfSet',
@@ -68,10 +51,6 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: TEMPORAL,
     description: 'Return periods, events and activities which are members of the set.',
     path: [out('la:member_of')],
-    sparql: `SELECT DISTINCT ?temporal WHERE {
-  VALUES ?class { crm:E4_Period crm:E5_Event crm:E7_Activity }
-  ?temporal a ?class ; la:member_of <%current%> .
-}`,
   },
   {
     name: 'setMemberOfSet',
@@ -79,9 +58,6 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: SET,
     description: 'Return the sets which are members of the set.',
     path: [out('la:member_of')],
-    sparql: `SELECT DISTINCT ?set WHERE {
-  ?set a la:Set ; la:member_of <%current%> .
-}`,
   },
 
   // --- Works about or depicting the set ---------------------------------------------------
@@ -91,10 +67,6 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: WORK,
     description: 'Return works which are about the set.',
     path: [out('crm:P129_is_about')],
-    sparql: `SELECT DISTINCT ?work WHERE {
-  VALUES ?class { crm:E33_Linguistic_Object crm:E36_Visual_Item }
-  ?work a ?class ; crm:P129_is_about <%current%> .
-}`,
   },
   {
     name: 'workRepresentsSet',
@@ -102,10 +74,6 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: WORK,
     description: 'Return visual works which represent or depict the set.',
     path: [out('crm:P138_represents')],
-    sparql: `SELECT DISTINCT ?work WHERE {
-  VALUES ?class { crm:E33_Linguistic_Object crm:E36_Visual_Item }
-  ?work a ?class ; crm:P138_represents <%current%> .
-}`,
   },
   {
     name: 'workAboutOrRepresentsSet',
@@ -113,13 +81,6 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: WORK,
     description: 'Return the works which are about or represent the set.',
     path: [any([out('crm:P129_is_about')], [out('crm:P138_represents')])],
-    sparql: `SELECT DISTINCT ?work WHERE {
-  VALUES ?class { crm:E33_Linguistic_Object crm:E36_Visual_Item }
-  ?work a ?class .
-  { ?work crm:P129_is_about <%current%> . }
-  UNION
-  { ?work crm:P138_represents <%current%> . }
-}`,
   },
 
   // --- Activities and concepts ------------------------------------------------------------
@@ -129,10 +90,6 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: ['Activity'],
     description: 'Return activities which used the set.',
     path: [star('crm:P9_consists_of'), out('crm:P16_used_specific_object')],
-    sparql: `SELECT DISTINCT ?activity WHERE {
-  ?activity a crm:E7_Activity ;
-    crm:P9_consists_of*/crm:P16_used_specific_object <%current%> .
-}`,
   },
   {
     // As conceptInfluencedByAgent's sketch: the influence is on the concept's creation.
@@ -141,10 +98,5 @@ export const SET_RELATIONS: readonly Relation[] = [
     returns: CONCEPT,
     description: 'Return concepts which were influenced by the set.',
     path: [out('crm:P94i_was_created_by'), out('crm:P15_was_influenced_by')],
-    sparql: `SELECT DISTINCT ?concept WHERE {
-  VALUES ?class { crm:E55_Type crm:E57_Material crm:E56_Language crm:E98_Currency crm:E58_Measurement_Unit }
-  ?concept a ?class ; crm:P94i_was_created_by ?creation .
-  ?creation crm:P15_was_influenced_by <%current%> .
-}`,
   },
 ];

@@ -1,14 +1,14 @@
 /**
  * Relations given a work, textual or visual (hal_links.tsv, category "work"). None comes with a
- * sketch: the queries are ours, written from the descriptions. An object carries a text
+ * sketch: the paths are ours, written from the descriptions. An object carries a text
  * (`carries`, crm:P128_carries) and shows an image (`shows`, crm:P65_shows_visual_item); a
  * work's parts say `part_of`, which the context maps to crm:P106i_forms_part_of for texts and
  * images alike. "Used" and "influenced" read as in object.ts.
  */
-import { CONCEPT, OBJECT, WORK, type Relation } from './Relation.js';
+import { CONCEPT, OBJECT, WORK, type RelationDefinition } from './Relation.js';
 import { any, out, star } from './paths.js';
 
-export const WORK_RELATIONS: readonly Relation[] = [
+export const WORK_RELATIONS: readonly RelationDefinition[] = [
   // --- Objects that carry or show the work ----------------------------------------------------
   {
     name: 'objectCarriesWork',
@@ -16,9 +16,6 @@ export const WORK_RELATIONS: readonly Relation[] = [
     returns: OBJECT,
     description: 'Return the objects that carry the linguistic work.',
     path: [out('crm:P128_carries')],
-    sparql: `SELECT DISTINCT ?object WHERE {
-  ?object a crm:E22_Human-Made_Object ; crm:P128_carries <%current%> .
-}`,
   },
   {
     name: 'objectShowsWork',
@@ -26,9 +23,6 @@ export const WORK_RELATIONS: readonly Relation[] = [
     returns: OBJECT,
     description: 'Return the objects that show the visual work.',
     path: [out('crm:P65_shows_visual_item')],
-    sparql: `SELECT DISTINCT ?object WHERE {
-  ?object a crm:E22_Human-Made_Object ; crm:P65_shows_visual_item <%current%> .
-}`,
   },
 
   // --- Parts, and what the work influenced or was used for ----------------------------------------
@@ -39,10 +33,6 @@ export const WORK_RELATIONS: readonly Relation[] = [
     returns: WORK,
     description: 'Return the works that are part of the work.',
     path: [out('crm:P106i_forms_part_of')],
-    sparql: `SELECT DISTINCT ?part WHERE {
-  VALUES ?class { crm:E33_Linguistic_Object crm:E36_Visual_Item }
-  ?part a ?class ; crm:P106i_forms_part_of <%current%> .
-}`,
   },
   {
     name: 'conceptInfluencedByWork',
@@ -50,11 +40,6 @@ export const WORK_RELATIONS: readonly Relation[] = [
     returns: CONCEPT,
     description: 'Return the concepts that were influenced by the work.',
     path: [out('crm:P94i_was_created_by'), out('crm:P15_was_influenced_by')],
-    sparql: `SELECT DISTINCT ?concept WHERE {
-  VALUES ?class { crm:E55_Type crm:E57_Material crm:E56_Language crm:E98_Currency crm:E58_Measurement_Unit }
-  ?concept a ?class ; crm:P94i_was_created_by ?creation .
-  ?creation crm:P15_was_influenced_by <%current%> .
-}`,
   },
   {
     name: 'objectProductionInfluencedByWork',
@@ -62,10 +47,6 @@ export const WORK_RELATIONS: readonly Relation[] = [
     returns: OBJECT,
     description: 'Return the objects whose production was influenced by the work.',
     path: [out('crm:P108i_was_produced_by'), out('crm:P15_was_influenced_by')],
-    sparql: `SELECT DISTINCT ?object WHERE {
-  ?object a crm:E22_Human-Made_Object ; crm:P108i_was_produced_by ?production .
-  ?production crm:P15_was_influenced_by <%current%> .
-}`,
   },
   {
     name: 'activityUsedWork',
@@ -73,10 +54,6 @@ export const WORK_RELATIONS: readonly Relation[] = [
     returns: ['Activity'],
     description: 'Return the activities that used the work.',
     path: [star('crm:P9_consists_of'), out('crm:P16_used_specific_object')],
-    sparql: `SELECT DISTINCT ?activity WHERE {
-  ?activity a crm:E7_Activity ;
-    crm:P9_consists_of*/crm:P16_used_specific_object <%current%> .
-}`,
   },
 
   // --- Works about or depicting the work ---------------------------------------------------------
@@ -86,10 +63,6 @@ export const WORK_RELATIONS: readonly Relation[] = [
     returns: WORK,
     description: 'Return the works that are about or have a subject of the work.',
     path: [out('crm:P129_is_about')],
-    sparql: `SELECT DISTINCT ?work WHERE {
-  VALUES ?class { crm:E33_Linguistic_Object crm:E36_Visual_Item }
-  ?work a ?class ; crm:P129_is_about <%current%> .
-}`,
   },
   {
     name: 'workRepresentsWork',
@@ -97,10 +70,6 @@ export const WORK_RELATIONS: readonly Relation[] = [
     returns: WORK,
     description: 'Return the works that represent or depict the work.',
     path: [out('crm:P138_represents')],
-    sparql: `SELECT DISTINCT ?work WHERE {
-  VALUES ?class { crm:E33_Linguistic_Object crm:E36_Visual_Item }
-  ?work a ?class ; crm:P138_represents <%current%> .
-}`,
   },
   {
     name: 'workAboutOrRepresentsWork',
@@ -108,12 +77,5 @@ export const WORK_RELATIONS: readonly Relation[] = [
     returns: WORK,
     description: 'Return the works that are either about or represent the work.',
     path: [any([out('crm:P129_is_about')], [out('crm:P138_represents')])],
-    sparql: `SELECT DISTINCT ?work WHERE {
-  VALUES ?class { crm:E33_Linguistic_Object crm:E36_Visual_Item }
-  ?work a ?class .
-  { ?work crm:P129_is_about <%current%> . }
-  UNION
-  { ?work crm:P138_represents <%current%> . }
-}`,
   },
 ];

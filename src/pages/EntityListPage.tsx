@@ -1,6 +1,6 @@
 /** The list of every entity of one kind (`{base}_entities/{Class}` for a browser), page by page, each by its name. */
-import { kindOf } from './linkedArt.js';
-import { htmlDocument, Page, type PageFrame } from './Page.js';
+import { kindOf } from '../render/html/linkedArt.js';
+import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 import { Paging } from './Paging.js';
 
 export interface EntityListProps {

@@ -4,9 +4,9 @@
  * breaks, where (the JSON path), the value found there, and the usual fix. A document that
  * conforms gets the same page, saying so.
  */
-import type { Problem } from '../../linkedart/Problem.js';
-import { BaseUrl, IdLink } from './links.js';
-import { htmlDocument, Page, type PageFrame } from './Page.js';
+import type { Problem } from '../linkedart/Problem.js';
+import { BaseUrl, IdLink } from '../render/html/links.js';
+import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 
 export interface ValidationPageProps {
   readonly frame: PageFrame;

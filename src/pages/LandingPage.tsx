@@ -4,8 +4,8 @@
  * changes from the change feed (newest first, each entity linked by its name while it exists),
  * and the doors for machines (SPARQL, the change feed, the export).
  */
-import { kindOf } from './linkedArt.js';
-import { htmlDocument, Page, type PageFrame } from './Page.js';
+import { kindOf } from '../render/html/linkedArt.js';
+import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 
 export interface KindCount {
   readonly className: string;

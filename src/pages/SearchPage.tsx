@@ -4,10 +4,10 @@
  * to the other pages of hits. Without a query, or with one that cannot be searched, it says what
  * to type instead.
  */
-import type { NameHit } from '../../search/NameIndex.js';
-import { kindOf } from './linkedArt.js';
-import { hrefOf } from './links.js';
-import { htmlDocument, Page, type PageFrame } from './Page.js';
+import type { NameHit } from '../search/NameIndex.js';
+import { kindOf } from '../render/html/linkedArt.js';
+import { hrefOf } from '../render/html/links.js';
+import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 import { Paging } from './Paging.js';
 
 export interface SearchResultsView {
