@@ -10,7 +10,7 @@
  * last line counts the rows. Line breaks and other control characters inside a value are shown
  * escaped (\n, \t, \u0001) so that every row stays on one line.
  */
-import { PREFIXES } from '../render/prefixes.js';
+import { PREFIXES } from '../rdf/syntax/prefixes.js';
 import type { PlainTerm } from '../rdf/terms.js';
 import type { QueryResult } from '../store/QuadStore.js';
 

@@ -1,5 +1,5 @@
 /**
- * Joining documents serialized one by one (src/render/serialize.ts) into one export file.
+ * Joining documents serialized one by one (src/rdf/syntax/serialize.ts) into one export file.
  *
  * Two things change when several documents share a file:
  *
@@ -11,7 +11,7 @@
  *   the table (PREFIXES); each document is written without its own block. The namespaces are
  *   the table's in both, so every prefixed name means what it meant.
  */
-import { PREFIXES } from '../render/serialize.js';
+import { PREFIXES } from '../rdf/syntax/serialize.js';
 
 /**
  * Tokens of the serializers' output that may contain `_:`: strings (`"""..."""` and `"..."`,

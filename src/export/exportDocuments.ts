@@ -25,7 +25,7 @@ import { TOP_LEVEL_CLASSES } from '../linkedart/kinds.js';
 import { linkedArtContext } from '../context/linkedArtContext.js';
 import type { Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
-import { serializeGraph } from '../render/serialize.js';
+import { serializeGraph } from '../rdf/syntax/serialize.js';
 import { render, type StoredDocument } from '../service/DocumentService.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { prefixBlock, relabelBlankNodes, withoutPrefixLines } from './documentText.js';

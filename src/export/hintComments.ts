@@ -9,12 +9,10 @@
  * hint graph (the modification stamp, the digest) belongs to the store that wrote it, and a
  * loader writes its own.
  */
-import { Parser } from 'n3';
 import { isHintGraph, SHAPE_PREDICATE } from '../hints/Skeleton.js';
-import { df, type Quad } from '../rdf/terms.js';
-import { NQuadsLineReader } from '../load/nquadsLine.js';
-import { isLineMark, type ParsedItem } from '../load/parsedItem.js';
-import { writeNTriples } from '../render/ntriples.js';
+import type { Quad } from '../rdf/terms.js';
+import { writeNTriples } from '../rdf/syntax/ntriples.js';
+import { readOneQuad } from '../rdf/syntax/oneQuad.js';
 
 /** What starts a hint comment line. */
 export const HINT_COMMENT_PREFIX = '#@hint ';
@@ -63,46 +61,11 @@ export function parseHintCommentText(comment: string): Quad | undefined {
 }
 
 function hintQuad(text: string, from: number): Quad | undefined {
-  const quad = readQuad(text, from);
+  const quad = readOneQuad(text, from);
   return quad &&
     quad.graph.termType === 'NamedNode' &&
     isHintGraph(quad.graph.value) &&
     quad.subject.termType === 'NamedNode'
     ? quad
     : undefined;
-}
-
-/**
- * The quad of a hint line, read by the N-Quads line reader rather than the general parser (n3 was
- * a tenth of a load's reading time, hint literals being long). The line reader reads a line only
- * when its result is n3's; any other form (or more than one line) is n3's to read, and must give
- * exactly one quad. (Blank nodes, which no hint has, get no prefix: a hint quad stands alone.)
- */
-const hintLines = new NQuadsLineReader({ graphs: true, blankNodePrefix: '' });
-const LF = 0x0a;
-const CR = 0x0d;
-
-function readQuad(text: string, from: number): Quad | undefined {
-  let end = text.length;
-  if (end > from && text.charCodeAt(end - 1) === LF) end--;
-  if (end > from && text.charCodeAt(end - 1) === CR) end--;
-  const items: ParsedItem[] = [];
-  if (!breaksLine(text, from, end) && hintLines.read(text, from, end, items)) {
-    const first = items[0];
-    return first !== undefined && typeof first !== 'string' && !isLineMark(first) ? first : undefined;
-  }
-  let quads: Quad[];
-  try {
-    quads = new Parser({ format: 'N-Quads', factory: df }).parse(text.slice(from));
-  } catch {
-    return undefined;
-  }
-  return quads.length === 1 ? quads[0] : undefined;
-}
-
-/** Whether `text[from, end)` holds a line break (the line reader reads one line). */
-function breaksLine(text: string, from: number, end: number): boolean {
-  const lf = text.indexOf('\n', from);
-  const cr = text.indexOf('\r', from);
-  return (lf >= 0 && lf < end) || (cr >= 0 && cr < end);
 }

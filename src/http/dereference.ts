@@ -13,7 +13,7 @@ import type { Logger } from '../log/logger.js';
 import { isNotModified } from './conditional.js';
 import { CORS_HEADER_PAIRS } from './cors.js';
 import { entityIdsFor } from './entityIdFor.js';
-import { SerializationError } from '../render/serialize.js';
+import { SerializationError } from '../rdf/syntax/serialize.js';
 import { Gone, HttpError, NotAcceptable, NotFound } from './HttpError.js';
 import { AVAILABLE_MEDIA_TYPES, formatParameterOf, negotiateFormat } from './negotiate.js';
 import { setRouteKind } from './routeKind.js';

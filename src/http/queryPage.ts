@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { linkedArtContextDocument } from '../context/linkedArtContext.js';
+import { prefixesNamed } from '../rdf/syntax/prefixes.js';
 import { setCorsHeaders } from './cors.js';
 import { MethodNotAllowed, NotFound } from './HttpError.js';
 
@@ -45,11 +46,7 @@ export const QUERY_PAGE_CSP = [
 ].join('; ');
 
 /** Prefixes Linked Art data uses that its context does not declare (the Getty vocabularies). */
-const EXTRA_PREFIXES: Readonly<Record<string, string>> = {
-  aat: 'http://vocab.getty.edu/aat/',
-  tgn: 'http://vocab.getty.edu/tgn/',
-  ulan: 'http://vocab.getty.edu/ulan/',
-};
+const EXTRA_PREFIXES = prefixesNamed('aat', 'tgn', 'ulan');
 
 /** The order the prefixes are shown in; the context's others follow. */
 const PREFIX_ORDER = ['crm', 'la', 'aat', 'rdfs', 'rdf', 'skos', 'xsd', 'dc', 'dcterms', 'sci', 'dig', 'tgn', 'ulan'];

@@ -16,7 +16,7 @@ import {
   SOLUTION_FORMATS,
   type ResultFormat,
 } from '../sparql/results/resultFormats.js';
-import { SerializationError } from '../render/serialize.js';
+import { SerializationError } from '../rdf/syntax/serialize.js';
 import type { QueryResult } from '../store/QuadStore.js';
 import { setCorsHeaders } from './cors.js';
 import { BadRequest, NotAcceptable } from './HttpError.js';

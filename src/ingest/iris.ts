@@ -1,13 +1,12 @@
 /** IRI checks for ids: what Oxigraph, SPARQL and a remote store will accept as an IRI. */
 
-const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\u0000-\u0020<>"{}|\\^`\u007f-\u009f]*$/;
-const HTTP_IRI = /^https?:\/\/[^/?#\u0000-\u0020<>"{}|\\^`]+/i;
+import { BAD_PERCENT_ESCAPE, NOT_IN_IRIREF_CLASS, NOT_IN_STORED_IRI_CLASS, SCHEME_SOURCE } from '../rdf/syntax/iri.js';
 
-/** A `%` not starting a well-formed escape: Oxigraph (rightly, RFC 3987) refuses such an IRI. */
-const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+const ABSOLUTE_IRI = new RegExp(`^${SCHEME_SOURCE}[^${NOT_IN_STORED_IRI_CLASS}]*$`);
+const HTTP_IRI = new RegExp(`^https?://[^/?#${NOT_IN_IRIREF_CLASS}]+`, 'i');
 
 export function isAbsoluteIri(value: string): boolean {
-  return ABSOLUTE_IRI.test(value) && !BAD_ESCAPE.test(value);
+  return ABSOLUTE_IRI.test(value) && !BAD_PERCENT_ESCAPE.test(value);
 }
 
 export function isHttpIri(value: string): boolean {

@@ -5,7 +5,7 @@
  */
 import { linkedArtContext } from '../context/linkedArtContext.js';
 import { RDF_TYPE, type Quad } from '../rdf/terms.js';
-import { PREFIXES } from '../render/prefixes.js';
+import { PREFIXES } from '../rdf/syntax/prefixes.js';
 import { nodeKey, topLevelClassIris } from './splitTriples.js';
 
 /** `crm:E12_Production (Production)`: an IRI compacted with the usual prefixes, with its Linked Art name. */

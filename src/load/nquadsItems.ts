@@ -15,10 +15,11 @@
  * dump. An error of the input (not of its syntax) is marked `fromInput`, as orderedQuads marks it.
  */
 import { Readable } from 'node:stream';
-import { n3Line, type LineFormat } from './n3Line.js';
-import { NQuadsLineReader } from './nquadsLine.js';
+import { n3Line, type LineFormat } from '../rdf/syntax/n3Line.js';
+import { NQuadsLineReader } from '../rdf/syntax/nquadsLine.js';
 import { orderedQuads } from './orderedQuads.js';
-import { isLineMark, startsDocument, type ParsedItem } from './parsedItem.js';
+import { isLineMark, type ParsedItem } from '../rdf/syntax/parsedItem.js';
+import { startsDocument } from './startsDocument.js';
 import { readAhead } from './readAhead.js';
 
 const LF = '\n';

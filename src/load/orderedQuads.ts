@@ -9,7 +9,8 @@
 import type { Readable } from 'node:stream';
 import { Parser } from 'n3';
 import { df, type Quad } from '../rdf/terms.js';
-import { startsDocument, type ParsedItem } from './parsedItem.js';
+import type { ParsedItem } from '../rdf/syntax/parsedItem.js';
+import { startsDocument } from './startsDocument.js';
 import { atInputLine } from './syntaxErrorLine.js';
 
 /** Items buffered before the input is paused (it resumes when they are taken). */

@@ -20,7 +20,7 @@ import { parseHintCommentText } from '../export/hintComments.js';
 import { df, type Quad } from '../rdf/terms.js';
 import { nquadsItems } from './nquadsItems.js';
 import { orderedQuads } from './orderedQuads.js';
-import { isLineMark, type ParsedItem } from './parsedItem.js';
+import { isLineMark, type ParsedItem } from '../rdf/syntax/parsedItem.js';
 import type { LoadRecord } from './records.js';
 import { splitTriples } from './splitTriples.js';
 

@@ -21,6 +21,7 @@
 import { linkedArtContext } from '../context/linkedArtContext.js';
 import { KINDS, TOP_LEVEL_CLASSES } from '../linkedart/kinds.js';
 import { df, RDF_TYPE, type Quad, type Term } from '../rdf/terms.js';
+import { TripleIndex } from './tripleIndex.js';
 
 export interface SplitDocument {
   /** The root's IRI. */
@@ -89,165 +90,94 @@ function inDefaultGraph(q: Quad): Quad {
   return q.graph.termType === 'DefaultGraph' ? q : df.quad(q.subject, q.predicate, q.object);
 }
 
-/** Above this many triples, a subject's duplicates are found with a Set rather than a scan. */
-const SCAN_LIMIT = 24;
+/** The predicates the split reads, numbered first (0, 1, 2) in every index. */
+const TYPE = 0;
+const LABEL = 1;
+const CLASSIFIED_AS = 2;
+
+/** What the split knows of each node, by its number, after indexing. */
+interface NodeFlags {
+  /** An IRI typed with a top-level class. */
+  readonly topTyped: Uint8Array;
+  /** An IRI typed with a Concept class. */
+  readonly conceptTyped: Uint8Array;
+  /** The object of a triple of another subject (not its type). */
+  readonly pointedTo: Uint8Array;
+  /** Its triples are its types and labels only. */
+  readonly onlyTypeAndLabel: Uint8Array;
+}
+
+/** The documents' roots, by number, and what was decided finding them. */
+interface Roots {
+  /** Ordered by id. */
+  readonly list: number[];
+  readonly isRoot: Uint8Array;
+  /** A top-level-typed `#` IRI → the number of the root it is part of. */
+  readonly fragmentOwner: Map<number, number>;
+}
 
 /**
- * Nodes (IRIs and blank nodes), predicates and literals are numbered once; the triples are
- * then numbers in typed-array-like lists, linked per subject in input order. Everything after
- * indexing works on the numbers: per-node flags, one visit stamp per node (no set per
- * document), so the cost is linear in the triples.
+ * Nodes (IRIs and blank nodes), predicates and literals are numbered once (tripleIndex.ts);
+ * everything after indexing works on the numbers: per-node flags, one visit stamp per node (no
+ * set per document), so the cost is linear in the triples.
  */
 export function splitTriples(triples: readonly Quad[], options: SplitOptions): SplitResult {
-  const base = options.baseUrl;
-  const topClasses = topLevelClassIris();
-  const conceptClasses = conceptClassIris();
-  const classifiedAsPredicate = classifiedAs();
-
-  // --- Numbering. ----------------------------------------------------------------------
-  const iriIds = new Map<string, number>();
-  const blankIds = new Map<string, number>();
-  const nodeValue: string[] = []; // IRI, or blank node label
-  const nodeBlank: boolean[] = [];
-  const newNode = (value: string, blank: boolean): number => {
-    nodeValue.push(value);
-    nodeBlank.push(blank);
-    return nodeValue.length - 1;
-  };
-  /** A node's number; -1 for a literal or anything else. */
-  const nodeId = (t: Term): number => {
-    if (t.termType === 'NamedNode') {
-      const id = iriIds.get(t.value);
-      if (id !== undefined) return id;
-      const made = newNode(t.value, false);
-      iriIds.set(t.value, made);
-      return made;
-    }
-    if (t.termType === 'BlankNode') {
-      const id = blankIds.get(t.value);
-      if (id !== undefined) return id;
-      const made = newNode(t.value, true);
-      blankIds.set(t.value, made);
-      return made;
-    }
-    return -1;
-  };
-  const predicateIds = new Map<string, number>();
-  const literalIds = new Map<string, Map<string, number>>(); // language or datatype → value → number
-  let otherCount = 0;
-  /** An object's code: its node number (≥ 0), or -1 - n for the n-th distinct literal (or other term). */
-  const objectCode = (t: Term): number => {
-    const node = nodeId(t);
-    if (node >= 0) return node;
-    if (t.termType !== 'Literal') return -1 - otherCount++; // never equal to another
-    const kind = t.language ? '@' + t.language : t.datatype.value;
-    let values = literalIds.get(kind);
-    if (!values) literalIds.set(kind, (values = new Map<string, number>()));
-    let id = values.get(t.value);
-    if (id === undefined) values.set(t.value, (id = otherCount++));
-    return -1 - id;
-  };
-
-  // --- Index: each distinct triple once, linked per subject. ---------------------------
-  const unique: Quad[] = [];
-  const tP: number[] = [];
-  const tO: number[] = [];
-  const next: number[] = []; // the subject's next triple, or -1
-  const first: number[] = []; // per node: its first triple as subject, or -1
-  const last: number[] = [];
-  const count: number[] = [];
-  const dedupe = new Map<number, Set<number>>(); // per busy subject: predicate * stride + object
-  const typeId = predicateIds.set(RDF_TYPE, 0).get(RDF_TYPE)!;
-  const labelId = predicateIds.set(RDFS_LABEL, 1).get(RDFS_LABEL)!;
-  const classifiedAsId = predicateIds.set(classifiedAsPredicate, 2).get(classifiedAsPredicate)!;
+  const index = new TripleIndex();
+  index.predicateId(RDF_TYPE);
+  index.predicateId(RDFS_LABEL);
+  index.predicateId(classifiedAs());
   const topClassNode = new Set<number>();
   const conceptClassNode = new Set<number>();
-  for (const iri of topClasses) topClassNode.add(nodeId(df.namedNode(iri)));
-  for (const iri of conceptClasses) conceptClassNode.add(nodeId(df.namedNode(iri)));
-  const pairKey = (p: number, o: number): number => p * 0x100000000 + (o >= 0 ? 2 * o : -2 * o - 1);
-  const grow = (): void => {
-    while (first.length < nodeValue.length) {
-      first.push(-1);
-      last.push(-1);
-      count.push(0);
-    }
-  };
-  for (const q of triples) {
-    const s = q.subject.termType === 'NamedNode' || q.subject.termType === 'BlankNode' ? nodeId(q.subject) : -1;
-    let p = predicateIds.get(q.predicate.value);
-    if (p === undefined) predicateIds.set(q.predicate.value, (p = predicateIds.size));
-    const o = objectCode(q.object);
-    grow();
-    if (s < 0) {
-      // an RDF-star or variable subject: never taken, left over
-      unique.push(q);
-      tP.push(p);
-      tO.push(o);
-      next.push(-1);
-      continue;
-    }
-    // Duplicate? Scan the subject's few triples, or ask its Set once it has many.
-    const n = count[s];
-    let duplicate = false;
-    if (n < SCAN_LIMIT) {
-      for (let i = first[s]; i >= 0; i = next[i]!) {
-        if (tP[i] === p && tO[i] === o) {
-          duplicate = true;
-          break;
-        }
-      }
-    } else {
-      let set = dedupe.get(s);
-      if (!set) {
-        set = new Set<number>();
-        for (let i = first[s]; i >= 0; i = next[i]!) set.add(pairKey(tP[i], tO[i]));
-        dedupe.set(s, set);
-      }
-      const key = pairKey(p, o);
-      if (set.has(key)) duplicate = true;
-      else set.add(key);
-    }
-    if (duplicate) continue;
-    const i = unique.length;
-    unique.push(q);
-    tP.push(p);
-    tO.push(o);
-    next.push(-1);
-    if (last[s] >= 0) next[last[s]] = i;
-    else first[s] = i;
-    last[s] = i;
-    count[s] = n + 1;
-  }
-  dedupe.clear();
-  grow();
+  for (const iri of topLevelClassIris()) topClassNode.add(index.nodeId(df.namedNode(iri)));
+  for (const iri of conceptClassIris()) conceptClassNode.add(index.nodeId(df.namedNode(iri)));
+  for (const q of triples) index.add(q);
+  index.finish();
 
-  const nodes = nodeValue.length;
+  const flags = nodeFlags(index, topClassNode, conceptClassNode);
+  const notes: string[] = [];
+  const roots = findRoots(index, flags, options.baseUrl, notes);
+  const gathered = new DocumentGatherer(index, flags, roots);
+  const documents = roots.list.map((root, d) => gathered.document(root, d));
+  notes.push(...gathered.sharedNotes());
+
+  const leftovers: Quad[] = [];
+  for (let i = 0; i < index.unique.length; i++) if (!gathered.used[i]) leftovers.push(index.unique[i]);
+  return { documents, leftovers, notes };
+}
+
+function nodeFlags(index: TripleIndex, topClassNode: Set<number>, conceptClassNode: Set<number>): NodeFlags {
+  const { first, next, tP, tO, nodeBlank } = index;
+  const nodes = index.nodeValue.length;
   const topTyped = new Uint8Array(nodes);
   const conceptTyped = new Uint8Array(nodes);
   const pointedTo = new Uint8Array(nodes);
   const onlyTypeAndLabel = new Uint8Array(nodes).fill(1);
   for (let s = 0; s < nodes; s++) {
-    for (let i = first[s]; i >= 0; i = next[i]!) {
+    for (let i = first[s]; i >= 0; i = next[i]) {
       const p = tP[i];
       const o = tO[i];
-      if (p === typeId) {
+      if (p === TYPE) {
         if (!nodeBlank[s] && topClassNode.has(o)) topTyped[s] = 1;
         if (!nodeBlank[s] && conceptClassNode.has(o)) conceptTyped[s] = 1;
       } else {
-        if (p !== labelId) onlyTypeAndLabel[s] = 0;
+        if (p !== LABEL) onlyTypeAndLabel[s] = 0;
         if (o >= 0 && o !== s) pointedTo[o] = 1;
       }
     }
   }
+  return { topTyped, conceptTyped, pointedTo, onlyTypeAndLabel };
+}
 
-  // --- Roots. --------------------------------------------------------------------------
-  const notes: string[] = [];
+/** The roots (see the two rules above), each decision against one noted in `notes`. */
+function findRoots(index: TripleIndex, flags: NodeFlags, base: string | undefined, notes: string[]): Roots {
+  const { nodeValue } = index;
+  const { topTyped } = flags;
   const underBase = (s: number): boolean => base === undefined || nodeValue[s].startsWith(base);
-  const isStub = (s: number): boolean => pointedTo[s] === 1 && onlyTypeAndLabel[s] === 1;
+  const isStub = (s: number): boolean => flags.pointedTo[s] === 1 && flags.onlyTypeAndLabel[s] === 1;
+  const nodes = nodeValue.length;
   const isRoot = new Uint8Array(nodes);
-  /** A top-level-typed `#` IRI → the number of the root it is part of. */
   const fragmentOwner = new Map<number, number>();
-  const rootList: number[] = [];
+  const list: number[] = [];
   for (let s = 0; s < nodes; s++) {
     if (!topTyped[s] || !underBase(s)) continue;
     const iri = nodeValue[s];
@@ -259,7 +189,7 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
     }
     const hash = iri.indexOf('#');
     if (hash >= 0) {
-      const owner = iriIds.get(iri.slice(0, hash));
+      const owner = index.iriIds.get(iri.slice(0, hash));
       if (owner !== undefined && topTyped[owner] && underBase(owner) && !isStub(owner)) {
         fragmentOwner.set(s, owner);
         notes.push(`<${iri}> is part of the document <${nodeValue[owner]}> (a # IRI), not a document of its own`);
@@ -267,83 +197,112 @@ export function splitTriples(triples: readonly Quad[], options: SplitOptions): S
       }
     }
     isRoot[s] = 1;
-    rootList.push(s);
+    list.push(s);
   }
-  rootList.sort((a, b) => (nodeValue[a] < nodeValue[b] ? -1 : nodeValue[a] > nodeValue[b] ? 1 : 0));
+  list.sort((a, b) => (nodeValue[a] < nodeValue[b] ? -1 : nodeValue[a] > nodeValue[b] ? 1 : 0));
+  return { list, isRoot, fragmentOwner };
+}
 
-  // --- Documents. ----------------------------------------------------------------------
-  const used = new Uint8Array(unique.length);
-  const stamp = new Int32Array(nodes); // 1 + the document that last visited the node
-  const firstEmbedder = new Int32Array(nodes).fill(-1);
-  const sharedBy = new Map<number, number[]>();
-  const documents: SplitDocument[] = [];
-  const queue = new Int32Array(nodes);
-  const body: number[] = [];
-  const refs: number[] = [];
-  for (let d = 0; d < rootList.length; d++) {
-    const root = rootList[d];
-    const mark = d + 1;
-    let queued = 0;
+/** Gathers the documents, one root after another (in order: `d` counts up from 0), marking the triples taken. */
+class DocumentGatherer {
+  /** Per triple: taken by a document. */
+  readonly used: Uint8Array;
+  /** Per node: 1 + the document that last visited it. */
+  private readonly stamp: Int32Array;
+  private readonly firstEmbedder: Int32Array;
+  /** A node embedded in several documents → those documents. */
+  private readonly sharedBy = new Map<number, number[]>();
+  private readonly queue: Int32Array;
+  private queued = 0;
+  private readonly body: number[] = [];
+  private readonly refs: number[] = [];
+
+  constructor(
+    private readonly index: TripleIndex,
+    private readonly flags: NodeFlags,
+    private readonly roots: Roots,
+  ) {
+    const nodes = index.nodeValue.length;
+    this.used = new Uint8Array(index.unique.length);
+    this.stamp = new Int32Array(nodes);
+    this.firstEmbedder = new Int32Array(nodes).fill(-1);
+    this.queue = new Int32Array(nodes);
+  }
+
+  /** The document of `root`, the `d`-th root: its own triples, then its references'. */
+  document(root: number, d: number): SplitDocument {
+    const { first, next, tP, tO, unique } = this.index;
+    const { used, body, refs, queue } = this;
+    this.queued = 0;
     body.length = 0;
     refs.length = 0;
-
-    const follow = (o: number): void => {
-      if (o < 0 || stamp[o] === mark) return;
-      stamp[o] = mark;
-      if (topTyped[o] && fragmentOwner.get(o) !== root) {
-        // A reference: its type and label, and a concept's own classified_as unless it is a document.
-        const carriesTypes = conceptTyped[o] === 1 && isRoot[o] === 0;
-        for (let i = first[o]; i >= 0; i = next[i]!) {
-          const p = tP[i];
-          if (p === typeId || p === labelId) {
-            refs.push(i);
-            used[i] = 1;
-          } else if (carriesTypes && p === classifiedAsId) {
-            refs.push(i);
-            used[i] = 1;
-            follow(tO[i]);
-          }
-        }
-        return;
-      }
-      if (first[o] < 0) return; // a bare reference: nothing to take
-      queue[queued++] = o;
-      const by = firstEmbedder[o];
-      if (by < 0) firstEmbedder[o] = d;
-      else if (by !== d) {
-        const list = sharedBy.get(o);
-        if (list) list.push(d);
-        else sharedBy.set(o, [by, d]);
-      }
-    };
-
-    stamp[root] = mark;
-    queue[queued++] = root;
-    for (let n = 0; n < queued; n++) {
-      for (let i = first[queue[n]]; i >= 0; i = next[i]!) {
+    this.stamp[root] = d + 1;
+    queue[this.queued++] = root;
+    for (let n = 0; n < this.queued; n++) {
+      for (let i = first[queue[n]]; i >= 0; i = next[i]) {
         body.push(i);
         used[i] = 1;
-        if (tP[i] !== typeId) follow(tO[i]);
+        if (tP[i] !== TYPE) this.follow(tO[i], root, d);
       }
     }
     const quads = new Array<Quad>(body.length + refs.length);
     let j = 0;
     for (const i of body) quads[j++] = inDefaultGraph(unique[i]);
     for (const i of refs) quads[j++] = inDefaultGraph(unique[i]);
-    documents.push({ id: nodeValue[root], quads });
+    return { id: this.index.nodeValue[root], quads };
   }
 
-  for (const [node, list] of sharedBy) {
-    const shown =
-      list
-        .slice(0, 5)
-        .map((d) => `<${nodeValue[rootList[d]]}>`)
-        .join(', ') + (list.length > 5 ? `, and ${list.length - 5} more` : '');
-    const what = nodeBlank[node] ? `the blank node _:${nodeValue[node]}` : `<${nodeValue[node]}>`;
-    notes.push(`${what} is reachable from ${list.length} documents (${shown}): copied into each`);
+  /** The notes on nodes copied into several documents. */
+  sharedNotes(): string[] {
+    const { nodeValue, nodeBlank } = this.index;
+    const rootList = this.roots.list;
+    const notes: string[] = [];
+    for (const [node, list] of this.sharedBy) {
+      const shown =
+        list
+          .slice(0, 5)
+          .map((d) => `<${nodeValue[rootList[d]]}>`)
+          .join(', ') + (list.length > 5 ? `, and ${list.length - 5} more` : '');
+      const what = nodeBlank[node] ? `the blank node _:${nodeValue[node]}` : `<${nodeValue[node]}>`;
+      notes.push(`${what} is reachable from ${list.length} documents (${shown}): copied into each`);
+    }
+    return notes;
   }
 
-  const leftovers: Quad[] = [];
-  for (let i = 0; i < unique.length; i++) if (!used[i]) leftovers.push(unique[i]);
-  return { documents, leftovers, notes };
+  /** Takes the object `o` into document `d` (of `root`): queued as part of it, or as a reference. */
+  private follow(o: number, root: number, d: number): void {
+    const mark = d + 1;
+    if (o < 0 || this.stamp[o] === mark) return;
+    this.stamp[o] = mark;
+    if (this.flags.topTyped[o] && this.roots.fragmentOwner.get(o) !== root) {
+      this.reference(o, root, d);
+      return;
+    }
+    if (this.index.first[o] < 0) return; // a bare reference: nothing to take
+    this.queue[this.queued++] = o;
+    const by = this.firstEmbedder[o];
+    if (by < 0) this.firstEmbedder[o] = d;
+    else if (by !== d) {
+      const list = this.sharedBy.get(o);
+      if (list) list.push(d);
+      else this.sharedBy.set(o, [by, d]);
+    }
+  }
+
+  /** A reference: its type and label, and a concept's own classified_as unless it is a document. */
+  private reference(o: number, root: number, d: number): void {
+    const { first, next, tP, tO } = this.index;
+    const carriesTypes = this.flags.conceptTyped[o] === 1 && this.roots.isRoot[o] === 0;
+    for (let i = first[o]; i >= 0; i = next[i]) {
+      const p = tP[i];
+      if (p === TYPE || p === LABEL) {
+        this.refs.push(i);
+        this.used[i] = 1;
+      } else if (carriesTypes && p === CLASSIFIED_AS) {
+        this.refs.push(i);
+        this.used[i] = 1;
+        this.follow(tO[i], root, d);
+      }
+    }
+  }
 }

@@ -13,11 +13,12 @@
  * written `\\u0022`, which reads back as those six characters, never as a quote.
  */
 
-/** Characters IRIREF excludes (escaping them as \u00XX does not help: the grammar forbids them escaped too). */
-const NOT_IN_IRIREF = /[\u0000-\u0020<>"{}|^`\\]/;
-/** RFC 3986 scheme, then ':' (an IRI the service asks about is absolute). */
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-const LANGUAGE_TAG = /^[A-Za-z]+(?:-[A-Za-z0-9]+)*$/;
+import { iriProblem } from './syntax/iri.js';
+import { isLanguageTag } from './syntax/languageTag.js';
+import { escapedString } from './syntax/stringEscapes.js';
+
+/** The IRI check is the one of every RDF text (syntax/iri.ts); its callers here know it by this module. */
+export { iriProblem };
 
 /** A value refused as a SPARQL term; `reason` says why in words a person can act on. */
 export class InvalidSparqlTerm extends Error {
@@ -30,39 +31,11 @@ export class InvalidSparqlTerm extends Error {
   }
 }
 
-/** Why `value` is not an absolute IRI SPARQL can carry, or undefined when it is one. */
-export function iriProblem(value: string): string | undefined {
-  if (value === '') return 'is not a valid IRI: it is empty';
-  const bad = NOT_IN_IRIREF.exec(value);
-  if (bad)
-    return `is not a valid IRI: it contains ${characterName(bad[0])}, which an IRI cannot hold (percent-encode it)`;
-  // An unpaired surrogate half is not a character, and not UTF-8 either.
-  if (!value.isWellFormed()) return 'is not a valid IRI: it contains an unpaired surrogate, which is not a character';
-  if (!SCHEME.test(value)) return 'is not an absolute IRI: it has no scheme (such as http:)';
-  return undefined;
-}
-
 /** `<value>`, or InvalidSparqlTerm when the value is not an absolute IRI (iriProblem). */
 export function iri(value: string): string {
   const problem = iriProblem(value);
   if (problem !== undefined) throw new InvalidSparqlTerm(value, problem);
   return '<' + value + '>';
-}
-
-const ECHAR: Readonly<Record<string, string>> = {
-  '"': '\\"',
-  '\\': '\\\\',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\t': '\\t',
-  '\b': '\\b',
-  '\f': '\\f',
-};
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f]/g;
-const NEEDS_ESCAPE_ONE = /["\\\u0000-\u001f\u007f]/;
-
-function escapeChar(c: string): string {
-  return ECHAR[c] ?? '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
 }
 
 /** What a literal is besides its text: a datatype IRI or a language tag (neither: xsd:string). */
@@ -72,11 +45,10 @@ export type LiteralTag = { readonly datatype: string } | { readonly language: st
 export function literal(value: string, tag?: LiteralTag): string {
   if (!value.isWellFormed())
     throw new InvalidSparqlTerm(value, 'is not a valid string: it contains an unpaired surrogate');
-  // Most values need no escape: tested first, the common case is not copied (writes send millions).
-  const text = '"' + (NEEDS_ESCAPE_ONE.test(value) ? value.replace(NEEDS_ESCAPE, escapeChar) : value) + '"';
+  const text = '"' + escapedString(value) + '"';
   if (tag === undefined) return text;
   if ('datatype' in tag) return text + '^^' + iri(tag.datatype);
-  if (!LANGUAGE_TAG.test(tag.language))
+  if (!isLanguageTag(tag.language))
     throw new InvalidSparqlTerm(tag.language, 'is an invalid language tag (BCP 47: letters, then -subtags)');
   return text + '@' + tag.language;
 }
@@ -85,10 +57,4 @@ export function literal(value: string, tag?: LiteralTag): string {
 export function count(n: number): string {
   if (!Number.isSafeInteger(n) || n < 0) throw new InvalidSparqlTerm(String(n), 'is not a whole number from 0');
   return String(n);
-}
-
-/** A character as a person reads it in an error: `">"`, or `U+000A` for one that does not show. */
-function characterName(c: string): string {
-  const code = c.charCodeAt(0);
-  return code <= 0x20 ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : JSON.stringify(c);
 }

@@ -12,10 +12,12 @@ export interface TooDeep {
   readonly column: number;
 }
 
+import { NOT_IN_IRIREF_CLASS } from '../rdf/syntax/iri.js';
+
 const OPENING = new Set(['{', '(', '[']);
 const CLOSING = new Set(['}', ')', ']']);
 /** An IRIREF at this position (SPARQL 1.1 grammar [139]); a `<` that starts none is an operator. */
-const IRIREF = /<[^<>"{}|^`\\\u0000-\u0020]*>/y;
+const IRIREF = new RegExp(`<[^${NOT_IN_IRIREF_CLASS}]*>`, 'y');
 
 /** The first place the text nests deeper than `limit`, or undefined. */
 export function nestedDeeperThan(text: string, limit: number): TooDeep | undefined {

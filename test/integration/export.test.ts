@@ -1,6 +1,6 @@
 /** `linkedart export` run as a user runs it: the real program on a data directory. */
 import { expect } from 'chai';
-import { withCanonicalDoubles } from '../../src/render/serialize.js';
+import { withCanonicalDoubles } from '../../src/rdf/syntax/serialize.js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

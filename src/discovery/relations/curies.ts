@@ -2,17 +2,10 @@
  * The prefixes the relations are written with (`crm:P108i_was_produced_by`): those hal_links.tsv's
  * sketches use without declaring them, and a curie's full IRI.
  */
+import { prefixesNamed } from '../../rdf/syntax/prefixes.js';
 
-/** The prefixes the sketches use without declaring them. */
-export const QUERY_PREFIXES: Readonly<Record<string, string>> = {
-  crm: 'http://www.cidoc-crm.org/cidoc-crm/',
-  sci: 'http://www.ics.forth.gr/isl/CRMsci/',
-  la: 'https://linked.art/ns/terms/',
-  skos: 'http://www.w3.org/2004/02/skos/core#',
-  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
-  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
-  aat: 'http://vocab.getty.edu/aat/',
-};
+/** The prefixes the sketches use without declaring them, from the one prefix table. */
+export const QUERY_PREFIXES = prefixesNamed('crm', 'sci', 'la', 'skos', 'rdf', 'rdfs', 'aat');
 
 /** `crm:P108i_was_produced_by` → the full IRI, with the prefixes the queries use. */
 export function iri(curie: string): string {

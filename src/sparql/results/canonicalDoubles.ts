@@ -5,7 +5,7 @@
  * the documents themselves all say the same RDF term. Only the written form changes: the store
  * compares values, so `FILTER(?v = 91.5)` matches either way.
  */
-import { withCanonicalDoubles as quadsWithCanonicalDoubles } from '../../render/serialize.js';
+import { withCanonicalDoubles as quadsWithCanonicalDoubles } from '../../rdf/syntax/serialize.js';
 import { canonicalDoubleLexical } from '../../rdf/canonicalDouble.js';
 import { XSD, type PlainTerm } from '../../rdf/terms.js';
 import type { QueryResult } from '../QueryResult.js';

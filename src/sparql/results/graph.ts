@@ -9,8 +9,8 @@ import jsonld from 'jsonld';
 import { Writer } from 'n3';
 import { LINKED_ART_CONTEXT_URI, linkedArtContextDocument } from '../../context/linkedArtContext.js';
 import { df, type Quad } from '../../rdf/terms.js';
-import { PREFIXES } from '../../render/prefixes.js';
-import { writeRdfXml } from '../../render/rdfxml.js';
+import { PREFIXES } from '../../rdf/syntax/prefixes.js';
+import { writeRdfXml } from '../../rdf/syntax/rdfxml.js';
 
 export type GraphFormatName = 'turtle' | 'ntriples' | 'nquads' | 'jsonld' | 'trig' | 'rdfxml';
 

@@ -7,7 +7,7 @@
  */
 import { Store, namedNode, blankNode, defaultGraph, quad, type Quad as OxigraphQuad } from 'oxigraph';
 import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
-import { checkGraphIri, parseNTriples } from './nquads.js';
+import { checkGraphIri, parseNTriples } from '../../rdf/syntax/plainNQuads.js';
 import { iri } from '../../rdf/sparqlTerm.js';
 import { fromSparqlJson } from '../../sparql/results/readJson.js';
 import type { PlainQueryResult } from './protocol.js';

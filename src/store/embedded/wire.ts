@@ -15,7 +15,7 @@ import {
   type WireGraphs,
 } from '../../rdf/wireGraphs.js';
 import { fromPlainQuad, type PlainQuad } from '../../rdf/terms.js';
-import { checkGraphIri, checkLanguage, iriRef, literalString, misplacedTerm } from './nquads.js';
+import { checkGraphIri, checkLanguage, iriRef, literalString, misplacedTerm } from '../../rdf/syntax/plainNQuads.js';
 
 /**
  * The batch as N-Quads, one string per graph (empty for a graph without quads), validating

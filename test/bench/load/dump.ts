@@ -14,7 +14,7 @@ import { relabelBlankNodes } from '../../../src/export/documentText.js';
 import { hintCommentLines } from '../../../src/export/hintComments.js';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
 import { DocumentRejected } from '../../../src/linkedart/Problem.js';
-import { serializeGraph } from '../../../src/render/serialize.js';
+import { serializeGraph } from '../../../src/rdf/syntax/serialize.js';
 import { admitDocument } from '../../../src/validate/admitDocument.js';
 import { CORPUS_DIR, DEMO_DIR, readDocuments, type CorpusDocument } from '../../support/corpus.js';
 import { docGraph } from '../store-bench.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { withCanonicalDoubles } from '../../../src/render/serialize.js';
+import { withCanonicalDoubles } from '../../../src/rdf/syntax/serialize.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

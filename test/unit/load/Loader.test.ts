@@ -15,7 +15,7 @@ import { hasFailures, type LoadReport } from '../../../src/load/LoadReport.js';
 import { recordDigest } from '../../../src/load/admitRecord.js';
 import { rdfRecords } from '../../../src/load/rdfRecords.js';
 import { shaclValidator } from '../../../src/validate/ShaclValidator.js';
-import { writeNTriples } from '../../../src/render/ntriples.js';
+import { writeNTriples } from '../../../src/rdf/syntax/ntriples.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { admitDocument } from '../../../src/validate/admitDocument.js';
 import { DEMO_DIR, readDocuments } from '../../support/corpus.js';

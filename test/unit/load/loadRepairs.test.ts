@@ -9,7 +9,7 @@ import { formatReport, type LoadReport } from '../../../src/load/LoadReport.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { MemoryStore } from '../../support/memoryStore.js';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
-import { writeNTriples } from '../../../src/render/ntriples.js';
+import { writeNTriples } from '../../../src/rdf/syntax/ntriples.js';
 
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
 const BASE = 'https://example.org/';

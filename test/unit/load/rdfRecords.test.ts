@@ -8,7 +8,7 @@ import { rdfRecords, type RdfFormat } from '../../../src/load/rdfRecords.js';
 import type { LoadRecord } from '../../../src/load/records.js';
 import { splitTriples } from '../../../src/load/splitTriples.js';
 import { df, type Quad, type Term } from '../../../src/rdf/terms.js';
-import { writeNTriples } from '../../../src/render/ntriples.js';
+import { writeNTriples } from '../../../src/rdf/syntax/ntriples.js';
 import { renderDocument } from '../../../src/render/renderDocument.js';
 import { DEMO_DIR, readDocuments } from '../../support/corpus.js';
 

@@ -4,13 +4,13 @@ import { parse as parseWithOxigraph } from 'oxigraph';
 import { ingestDocument, type IngestedDocument } from '../../../src/ingest/ingestDocument.js';
 import { DocumentRejected } from '../../../src/linkedart/Problem.js';
 import { df, XSD, type Quad } from '../../../src/rdf/terms.js';
-import { PREFIXES } from '../../../src/render/prefixes.js';
+import { PREFIXES } from '../../../src/rdf/syntax/prefixes.js';
 import {
   SerializationError,
   serializeGraph,
   withCanonicalDoubles,
   type RdfSerialization,
-} from '../../../src/render/serialize.js';
+} from '../../../src/rdf/syntax/serialize.js';
 import { CORPUS_DIR, DEMO_DIR, readDocuments } from '../../support/corpus.js';
 import { canonical, toNTriples } from '../../support/rdf.js';
 

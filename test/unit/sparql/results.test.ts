@@ -3,7 +3,7 @@ import jsonld from 'jsonld';
 import { Parser } from 'n3';
 import { parse } from 'oxigraph';
 import { df, XSD, type PlainTerm, type Quad } from '../../../src/rdf/terms.js';
-import { PREFIXES } from '../../../src/render/prefixes.js';
+import { PREFIXES } from '../../../src/rdf/syntax/prefixes.js';
 import {
   GRAPH_FORMATS,
   resultFormatNamed,

@@ -9,7 +9,7 @@ import { Store } from 'oxigraph';
 import type { Quad_Object, Quad_Predicate, Quad_Subject } from '@rdfjs/types';
 import { encodeGraphs } from '../../../src/rdf/wireGraphs.js';
 import { wireToNQuads } from '../../../src/store/embedded/wire.js';
-import { graphsToNQuads } from '../../../src/store/embedded/nquads.js';
+import { graphsToNQuads } from '../../../src/rdf/syntax/plainNQuads.js';
 import { df, toPlainQuad, XSD, type PlainQuad, type Quad } from '../../../src/rdf/terms.js';
 import { documentGraphs, docGraph, hintGraph } from './fixtures.js';
 

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { df, toPlainQuad, type PlainQuad, type PlainTerm, type Quad } from '../../../../src/rdf/terms.js';
 import { Engine, withDefaultCopy } from '../../../../src/store/embedded/engine.js';
-import { graphsToNQuads } from '../../../../src/store/embedded/nquads.js';
+import { graphsToNQuads } from '../../../../src/rdf/syntax/plainNQuads.js';
 import { tryUpdate } from '../../../../src/store/embedded/trialUpdate.js';
 import { REGISTRY_GRAPH, UNION_GRAPH } from '../../../../src/store/sparql/graphWrites.js';
 import { tryUpdateRemotely } from '../../../../src/store/sparql/remoteTrial.js';

@@ -10,7 +10,7 @@
  * label instead.
  */
 import type { BlankNode, Literal, NamedNode } from '@rdfjs/types';
-import { RDF_TYPE, type Quad } from '../rdf/terms.js';
+import { RDF_TYPE, type Quad } from '../terms.js';
 
 /** The graph cannot be written in the requested format (an IRI or literal it cannot carry). */
 export class SerializationError extends Error {

@@ -6,8 +6,7 @@
  * `#@document` comment, and before the first quad of a named graph other than the one before),
  * so that a report can say where a document is: one small object per document.
  */
-import { DOCUMENT_MARKER_PREFIX } from '../export/documentMarker.js';
-import type { Quad } from '../rdf/terms.js';
+import type { Quad } from '../terms.js';
 
 export interface LineMark {
   readonly line: number;
@@ -17,16 +16,4 @@ export type ParsedItem = Quad | string | LineMark;
 
 export function isLineMark(item: ParsedItem): item is LineMark {
   return typeof item !== 'string' && !('termType' in item);
-}
-
-/** The text after `#` a document marker line starts with. */
-const MARKER_TEXT = DOCUMENT_MARKER_PREFIX.slice(1);
-
-/**
- * Whether `item`, the first of a line's items, starts where a document may: a document marker,
- * or a quad in another graph than `graph` (the graph's value, '' for the default graph).
- */
-export function startsDocument(item: Quad | string, graph: string): boolean {
-  if (typeof item === 'string') return item.startsWith(MARKER_TEXT) || item.startsWith('#' + MARKER_TEXT);
-  return item.graph.termType === 'NamedNode' && item.graph.value !== graph;
 }

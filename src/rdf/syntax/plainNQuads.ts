@@ -4,19 +4,16 @@
  * checking IRIs that are spliced into SPARQL text.
  */
 /// <reference lib="es2024.string" />
-import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
+import type { PlainQuad, PlainTerm } from '../terms.js';
+import { BAD_PERCENT_ESCAPE, NOT_IN_IRIREF, NOT_IN_IRIREF_CLASS, NOT_IN_STORED_IRI_CLASS, SCHEME } from './iri.js';
+import { isLanguageTag } from './languageTag.js';
+import { unescaped } from './nquadsEscapes.js';
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 
-// Characters that may not appear raw in an IRIREF (N-Quads / SPARQL), plus control chars and space.
-
-const IRI_FORBIDDEN = /[\u0000-\u0020<>"{}|^`\\\u007f-\u009f]/;
-const IRI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-
-const IRI_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/g;
-
-const IRI_NEEDS_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/;
-const LANG_TAG = /^[A-Za-z]+(?:-[A-Za-z0-9]+)*$/;
+/** What cannot stand in an IRI spliced into N-Quads or SPARQL text (iri.ts), nor in one the store keeps. */
+const IRI_FORBIDDEN = new RegExp(`[${NOT_IN_STORED_IRI_CLASS}]`);
+const IRI_ESCAPE = new RegExp(`[${NOT_IN_IRIREF_CLASS}]`, 'g');
 
 /**
  * Throws unless `iri` is an absolute IRI that can be written as `<iri>` in SPARQL or N-Quads
@@ -27,9 +24,9 @@ export function checkGraphIri(iri: string): string {
     typeof iri !== 'string' ||
     iri.length === 0 ||
     IRI_FORBIDDEN.test(iri) ||
-    !IRI_SCHEME.test(iri) ||
+    !SCHEME.test(iri) ||
     !iri.isWellFormed() ||
-    /%(?![0-9A-Fa-f]{2})/.test(iri)
+    BAD_PERCENT_ESCAPE.test(iri)
   ) {
     throw new Error(
       `invalid graph name ${JSON.stringify(iri)}: expected an absolute IRI without spaces, control characters, any of <>"{}|^\`\\ or a % that starts no escape`,
@@ -42,7 +39,7 @@ export function checkGraphIri(iri: string): string {
 export function iriRef(v: string): string {
   // Oxigraph rejects the resulting \u escapes when they decode to characters an IRI may not
   // hold, so an invalid IRI fails the write instead of breaking the line structure.
-  if (!IRI_NEEDS_ESCAPE.test(v)) return '<' + v + '>';
+  if (!NOT_IN_IRIREF.test(v)) return '<' + v + '>';
   return '<' + v.replace(IRI_ESCAPE, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) + '>';
 }
 
@@ -60,7 +57,7 @@ export function literalString(v: string): string {
 
 /** Throws unless `tag` is a language tag N-Quads can carry; returns it. */
 export function checkLanguage(tag: string): string {
-  if (!LANG_TAG.test(tag)) throw new Error(`invalid language tag ${JSON.stringify(tag)}`);
+  if (!isLanguageTag(tag)) throw new Error(`invalid language tag ${JSON.stringify(tag)}`);
   return tag;
 }
 
@@ -122,23 +119,9 @@ export function graphsToNQuads(graphs: ReadonlyArray<readonly [string, readonly 
   return parts.join('');
 }
 
-const UNESCAPES: Record<string, string> = {
-  t: '\t',
-  b: '\b',
-  n: '\n',
-  r: '\r',
-  f: '\f',
-  '"': '"',
-  "'": "'",
-  '\\': '\\',
-};
-const ESCAPE_SEQ = /\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))/g;
-
+/** A term's text with its escapes undone: Oxigraph writes only good ones (ECHARs, `\u` for other controls). */
 function unescape(s: string): string {
-  if (s.indexOf('\\') < 0) return s;
-  return s.replace(ESCAPE_SEQ, (_m, u?: string, U?: string, c?: string) =>
-    u ? String.fromCharCode(parseInt(u, 16)) : U ? String.fromCodePoint(parseInt(U, 16)) : (UNESCAPES[c!] ?? c!),
-  );
+  return s.indexOf('\\') < 0 ? s : unescaped(s, 0, s.length);
 }
 
 /**

@@ -9,7 +9,7 @@
  * same prefix, given as `blankNodePrefix`.
  */
 import { Parser } from 'n3';
-import { df, type Quad } from '../rdf/terms.js';
+import { df, type Quad } from '../terms.js';
 import type { ParsedItem } from './parsedItem.js';
 
 export type LineFormat = 'N-Quads' | 'N-Triples';

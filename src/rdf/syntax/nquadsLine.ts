@@ -15,7 +15,8 @@
  * and add nothing: the caller gives the line to n3, which reads it or reports the error.
  */
 import type { BlankNode, Literal, NamedNode, Quad_Graph, Quad_Object, Quad_Subject } from '@rdfjs/types';
-import { df } from '../rdf/terms.js';
+import { df } from '../terms.js';
+import { NOT_IN_IRIREF_CLASS, SCHEME, SCHEME_SOURCE } from './iri.js';
 import { escapedIri, quotedString } from './nquadsEscapes.js';
 import type { ParsedItem } from './parsedItem.js';
 
@@ -50,14 +51,12 @@ for (let c = 0; c < 0x80; c++) {
 }
 const is = (c: number, cls: number): boolean => c < 0x80 && (CLASS[c] & cls) !== 0;
 
-/** n3 resolves IRIs with no scheme against a base; N-Quads has none, so n3 refuses them. */
-const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 /**
  * An IRI as most are written, after its `<`, to its `>`: a scheme, and no escape or character an
  * IRI cannot hold (n3's `illegalIriChars`). (A regular expression runs this scan in native code,
  * faster than a loop over the characters here.)
  */
-const PLAIN_IRI = /[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>"{}|^`\\]*>/y;
+const PLAIN_IRI = new RegExp(`${SCHEME_SOURCE}[^${NOT_IN_IRIREF_CLASS}]*>`, 'y');
 /** A string literal with no escape, after its opening quote, to its closing one. */
 const PLAIN_STRING = /[^"\\\n\r]*"/y;
 /** Datatypes n3 refuses after `^^`: a language-tagged string needs its tag. */
@@ -180,7 +179,8 @@ export class NQuadsLineReader {
   /** The IRI at `p` when it is not plainly written: with `\u` escapes, or not at all. */
   private escapedIri(text: string, p: number, end: number): NamedNode | undefined {
     const iri = escapedIri(text, p + 1, end);
-    if (iri === undefined || !ABSOLUTE.test(iri.value)) return undefined;
+    // n3 resolves IRIs with no scheme against a base; N-Quads has none, so n3 refuses them.
+    if (iri === undefined || !SCHEME.test(iri.value)) return undefined;
     this.at = iri.next;
     return df.namedNode(iri.value);
   }

@@ -5,6 +5,7 @@
  * an IRI that comes out with a character IRIs cannot hold) gives undefined: the line reader then
  * hands the line to n3, which reports it.
  */
+import { NOT_IN_IRIREF } from './iri.js';
 
 /** A term's text read from a line: its value, and where the line goes on after it. */
 export interface Scanned {
@@ -21,8 +22,7 @@ const GREATER = 0x3e;
  * `<>"{}|^` and backquote, and the backslash (which, written, can only start an escape).
  */
 const IRI_ILLEGAL = new Uint8Array(0x80);
-for (let c = 0; c <= 0x20; c++) IRI_ILLEGAL[c] = 1;
-for (const ch of '<>"{}|^`\\') IRI_ILLEGAL[ch.charCodeAt(0)] = 1;
+for (let c = 0; c < 0x80; c++) IRI_ILLEGAL[c] = NOT_IN_IRIREF.test(String.fromCharCode(c)) ? 1 : 0;
 
 /** What a one-letter string escape stands for (ECHAR), by the letter's code; 0 for no escape. */
 const ECHAR = new Uint16Array(0x80);
@@ -119,8 +119,11 @@ export function quotedString(text: string, from: number, end: number): Scanned |
   return undefined;
 }
 
-/** The text `text[from, to)`, its escapes (known to be good) undone. */
-function unescaped(text: string, from: number, to: number): string {
+/**
+ * The text `text[from, to)`, its escapes (known to be good: checked by quotedString, or written by
+ * the store, which writes only ECHARs and `\u` escapes of scalar values) undone.
+ */
+export function unescaped(text: string, from: number, to: number): string {
   let value = '';
   let run = from;
   for (let i = from; i < to; i++) {

@@ -6,8 +6,8 @@
  * its id. Turtle and N-Triples write its triples; TriG and N-Quads write them in `<graph>`.
  * Terms a format cannot carry raise a SerializationError naming them.
  */
-import { canonicalDoubleLexical } from '../rdf/canonicalDouble.js';
-import { df, XSD, type Quad } from '../rdf/terms.js';
+import { canonicalDoubleLexical } from '../canonicalDouble.js';
+import { df, XSD, type Quad } from '../terms.js';
 import { writeNTriples } from './ntriples.js';
 import { writeRdfXml } from './rdfxml.js';
 import { writeTrig, writeTurtle } from './turtle.js';

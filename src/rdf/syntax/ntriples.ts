@@ -6,16 +6,16 @@
  * The string escapes here are shared with the Turtle writer.
  */
 import type { Literal } from '@rdfjs/types';
-import type { Quad } from '../rdf/terms.js';
-import { XSD_STRING } from '../rdf/terms.js';
+import type { Quad } from '../terms.js';
+import { XSD_STRING } from '../terms.js';
 import { BlankLabels, checkWellFormed, SerializationError, tripleTerms, type ObjectTerm } from './graphLayout.js';
-
-/** Characters IRIREF excludes; escaping them as \u00XX does not help (the grammar forbids them escaped too). */
-const BAD_IRI_CHAR = /[\u0000-\u0020<>"{}|^`\\]/;
+import { NOT_IN_IRIREF } from './iri.js';
+import { isLanguageTag } from './languageTag.js';
+import { escapedLongString, escapedString } from './stringEscapes.js';
 
 /** An IRI checked to be writable in Turtle-family syntaxes, returned as it is. */
 export function checkIri(iri: string): string {
-  const bad = BAD_IRI_CHAR.exec(iri);
+  const bad = NOT_IN_IRIREF.exec(iri);
   if (bad) {
     const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
     throw new SerializationError(
@@ -26,36 +26,17 @@ export function checkIri(iri: string): string {
   return iri;
 }
 
-const ECHAR: Readonly<Record<string, string>> = {
-  '"': '\\"',
-  '\\': '\\\\',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\t': '\\t',
-  '\b': '\\b',
-  '\f': '\\f',
-};
-
-function escapeChar(c: string): string {
-  return ECHAR[c] ?? '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-}
-
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f]/;
-const NEEDS_ESCAPE_ALL = /["\\\u0000-\u001f\u007f]/g;
-/** In a long ("""...""") string a newline stands for itself. */
-const NEEDS_ESCAPE_LONG_ALL = /["\\\u0000-\u0009\u000b-\u001f\u007f]/g;
-
 /** A string as a quoted literal: `"..."`, or `"""..."""` (Turtle only) if it has newlines and `long` is allowed. */
 export function quoted(value: string, long = false): string {
   checkWellFormed(value, () => `literal ${JSON.stringify(value)}`);
-  if (long && value.includes('\n')) return '"""' + value.replace(NEEDS_ESCAPE_LONG_ALL, escapeChar) + '"""';
-  return '"' + (NEEDS_ESCAPE.test(value) ? value.replace(NEEDS_ESCAPE_ALL, escapeChar) : value) + '"';
+  if (long && value.includes('\n')) return '"""' + escapedLongString(value) + '"""';
+  return '"' + escapedString(value) + '"';
 }
 
 /** The `@lang` (with RDF 1.2 `--dir`) suffix of a language-tagged literal, or '' if it has none. */
 export function languageSuffix(l: Literal): string {
   if (!l.language) return '';
-  if (!/^[A-Za-z]+(?:-[A-Za-z0-9]+)*$/.test(l.language)) {
+  if (!isLanguageTag(l.language)) {
     throw new SerializationError(
       `literal ${JSON.stringify(l.value)} has an invalid language tag ${JSON.stringify(l.language)}`,
     );

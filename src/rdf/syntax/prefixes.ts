@@ -33,3 +33,14 @@ export const PREFIXES: Readonly<Record<string, string>> = Object.freeze({
 export const PREFIX_OF_NAMESPACE: ReadonlyMap<string, string> = new Map(
   Object.entries(PREFIXES).map(([prefix, ns]) => [ns, prefix]),
 );
+
+/** The table's prefixes named, in the order named: for a page or a query that presets only some. */
+export function prefixesNamed(...names: readonly string[]): Readonly<Record<string, string>> {
+  const chosen: Record<string, string> = {};
+  for (const name of names) {
+    const namespace = PREFIXES[name];
+    if (namespace === undefined) throw new Error(`no prefix ${JSON.stringify(name)} in the prefix table`);
+    chosen[name] = namespace;
+  }
+  return Object.freeze(chosen);
+}

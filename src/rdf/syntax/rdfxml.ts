@@ -11,7 +11,7 @@
  * controls). Those raise a SerializationError naming the term, never a silently changed graph.
  */
 import type { Literal, NamedNode } from '@rdfjs/types';
-import { RDF_TYPE, XSD_STRING, type Quad } from '../rdf/terms.js';
+import { RDF_TYPE, XSD_STRING, type Quad } from '../terms.js';
 import {
   BlankLabels,
   checkWellFormed,

@@ -5,7 +5,7 @@
  * which the streaming Writer decides for us; and it is faster to build the text in one pass.
  */
 import type { BlankNode, Literal } from '@rdfjs/types';
-import { RDF_TYPE, XSD, XSD_STRING, type Quad } from '../rdf/terms.js';
+import { RDF_TYPE, XSD, XSD_STRING, type Quad } from '../terms.js';
 import {
   BlankLabels,
   layoutGraph,
