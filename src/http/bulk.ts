@@ -13,10 +13,10 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { Request, Response } from 'express';
 import { DUMP_FORMATS, dumpFormatNamed, streamInput } from '../load/inputs.js';
 import { Loader } from '../load/Loader.js';
-import { WARNED_LISTED } from '../load/LoadReport.js';
+import { WARNED_LISTED, type LoadReport } from '../load/LoadReport.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import type { Logger } from '../log/logger.js';
-import type { LoadTally } from '../metrics/loadMetrics.js';
+import type { LoadTally, LoadTracker } from '../metrics/loadMetrics.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
 import { conformanceAsked } from './conformanceParameter.js';
@@ -93,13 +93,7 @@ export function bulkLoad({
         keepThreadFree: true,
         // Acknowledged batch by batch as stored: read once (a later copy of an id replaces an earlier one already stored).
         readOnce: true,
-        onStored:
-          progress || tracker
-            ? (so) => {
-                progress?.acknowledged(so);
-                tracker?.progressed(so);
-              }
-            : undefined,
+        onStored: storedTold(progress, tracker),
       }).load([input]);
       tracker?.progressed(report);
       // Stopped with the store full: 507, the report (how far the load got) beside the problem.
@@ -125,6 +119,18 @@ export function bulkLoad({
     } finally {
       tracker?.ended();
     }
+  };
+}
+
+/** After each batch stored: the streamed answer acknowledges it, and /metrics counts it (either, both or none). */
+function storedTold(
+  progress: BulkProgress | undefined,
+  tracker: LoadTracker | undefined,
+): ((so: Readonly<LoadReport>) => void) | undefined {
+  if (!progress && !tracker) return undefined;
+  return (so) => {
+    progress?.acknowledged(so);
+    tracker?.progressed(so);
   };
 }
 
