@@ -39,6 +39,8 @@ export interface SparqlStoreOptions extends SparqlEndpoints {
   readonly maxGraphsPerRequest?: number;
   /** Nor more bytes of N-Quads, when inserts go so (writeRequests.ts). Default 8,000,000. */
   readonly maxNQuadsBytes?: number;
+  /** No request longer than this many bytes is sent: cut between documents, or one document refused (413). Default 10,000,000. */
+  readonly maxRequestBytes?: number;
 }
 
 /** Graphs in one part of listGraphs, about (fewer where the store answers fewer rows: below Virtuoso's 1M as test/virtuoso/start.sh sets it). */
@@ -49,6 +51,8 @@ const DEADLOCK_RETRIES = 5;
 const TOO_LARGE = /generated SQL text has exceeded|query too large/i;
 /** Virtuoso's refusal of a request longer than it reads into one string (10 MB). */
 const STRING_LIMIT = /string session is longer than/i;
+/** That string's size (Virtuoso: 10 MB, taken as 10,000,000 bytes): a longer request is not sent (send). */
+const STORE_STRING_BYTES = 10_000_000;
 /** How many times larger a request may be when its inserts go as N-Quads (nquadsInserts.ts). */
 const NQUADS_SCALE = 5;
 /** ?g: a graph this service wrote (the registry's entries). */
@@ -112,6 +116,9 @@ export class SparqlStore implements QuadStore {
    * One request; one the store refuses as too large to compile (Virtuoso, now and then, on a
    * request of a size it took many times) is sent again as its run's halves. Nothing of a request
    * refused so was applied (it is compiled whole before it runs), and the halves write it all again.
+   * A request longer than the store reads into one string is not sent at all: Virtuoso answers it
+   * before it has read it and closes the connection, so the client sees a broken pipe (EPIPE) as
+   * often as the store's message, and a document's size would be a 503 by chance.
    */
   private async send(
     step: WriteStep,
@@ -119,27 +126,33 @@ export class SparqlStore implements QuadStore {
     skolem: Skolemizer,
     nquads: boolean,
   ): Promise<void> {
-    try {
-      await this.updateRetrying(step.request.update, step.request.fields);
-    } catch (error) {
-      const tooLarge =
-        error instanceof StoreRequestFailed && (TOO_LARGE.test(error.body) || STRING_LIMIT.test(error.body));
-      const parts = tooLarge ? halves(step.run) : [];
-      if (parts.length < 2) {
-        // One document the store cannot take whole: its size is refused (413), not the store failed.
-        if (error instanceof StoreRequestFailed && STRING_LIMIT.test(error.body)) {
-          const documents = step.run.map(([graph]) => graph).filter((graph) => !isInternalGraph(graph));
-          const bytes =
-            Buffer.byteLength(step.request.update) +
-            Object.values(step.request.fields).reduce((n, f) => n + Buffer.byteLength(f), 0);
-          throw new StoreWriteTooLarge(documents, bytes, 'Virtuoso: 10 MB');
-        }
-        throw error;
+    const bytes =
+      Buffer.byteLength(step.request.update) +
+      Object.values(step.request.fields).reduce((n, f) => n + Buffer.byteLength(f), 0);
+    let refused: { stringLimit: boolean; error?: unknown } | undefined =
+      bytes > (this.options.maxRequestBytes ?? STORE_STRING_BYTES) ? { stringLimit: true } : undefined;
+    if (!refused) {
+      try {
+        await this.updateRetrying(step.request.update, step.request.fields);
+        return;
+      } catch (error) {
+        const stringLimit = error instanceof StoreRequestFailed && STRING_LIMIT.test(error.body);
+        if (!stringLimit && !(error instanceof StoreRequestFailed && TOO_LARGE.test(error.body))) throw error;
+        refused = { stringLimit, error };
       }
-      for (const part of parts) {
-        for (const smaller of writeRequests(part, current, skolem, nquads, this.options.maxNQuadsBytes))
-          await this.send(smaller, current, skolem, nquads);
+    }
+    const parts = halves(step.run);
+    if (parts.length < 2) {
+      // One document the store cannot take whole: its size is refused (413), not the store failed.
+      if (refused.stringLimit) {
+        const documents = step.run.map(([graph]) => graph).filter((graph) => !isInternalGraph(graph));
+        throw new StoreWriteTooLarge(documents, bytes, 'Virtuoso: 10 MB');
       }
+      throw refused.error;
+    }
+    for (const part of parts) {
+      for (const smaller of writeRequests(part, current, skolem, nquads, this.options.maxNQuadsBytes))
+        await this.send(smaller, current, skolem, nquads);
     }
   }
 
