@@ -1,25 +1,27 @@
 #!/usr/bin/env bash
 # What `npm test` needs beside Node.js and npm, made sure of before the first test runs:
 #   - Debian's chromium at /usr/bin/chromium (the browser tests drive it through playwright-core);
-#   - Virtuoso 7's server and isql (virtuoso-t, isql-vt): the remote-store pass starts a throwaway one.
+#   - Virtuoso 7's server and isql (virtuoso-t, isql-vt): the remote-store pass starts a throwaway one;
+#   - Java (java on the PATH, Debian's default-jre-headless): the W3C Nu HTML Checker (npm vnu-jar) checks the pages.
 # Missing ones are installed from Debian's packages when this machine can (root, or sudo without a
 # password, and apt-get); otherwise the run stops here, saying exactly what to install, rather than
 # failing test by test later.
 #
-# Usage: prerequisites.sh [chromium] [virtuoso]   (no argument: both). virtuoso/start.sh asks
-# for Virtuoso alone, so that the install is written here only.
+# Usage: prerequisites.sh [chromium] [virtuoso] [java]   (no argument: all three). virtuoso/start.sh
+# asks for Virtuoso alone, so that the install is written here only.
 set -uo pipefail
 
 log() { echo "[test prerequisites] $*" >&2; }
 
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(chromium virtuoso)
+[ ${#wanted[@]} -gt 0 ] || wanted=(chromium virtuoso java)
 missing=()
 for want in "${wanted[@]}"; do
   case "$want" in
     chromium) [ -x /usr/bin/chromium ] || missing+=(chromium) ;;
     virtuoso) { command -v virtuoso-t >/dev/null && command -v isql-vt >/dev/null; } || missing+=(virtuoso-opensource-7-bin) ;;
-    *) log "unknown prerequisite: $want (chromium or virtuoso)"; exit 2 ;;
+    java) command -v java >/dev/null || missing+=(default-jre-headless) ;;
+    *) log "unknown prerequisite: $want (chromium, virtuoso or java)"; exit 2 ;;
   esac
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
@@ -33,7 +35,7 @@ if [ "$sudo" = none ] || ! command -v apt-get >/dev/null; then
   log "missing: ${missing[*]}"
   log "install them as root from Debian's packages, then run npm test again:"
   log "  apt-get update && apt-get install -y --no-install-recommends ${missing[*]}"
-  log "(not Debian: chromium at /usr/bin/chromium, and Virtuoso 7 open source with virtuoso-t and isql-vt on the PATH)"
+  log "(not Debian: chromium at /usr/bin/chromium, Virtuoso 7 open source with virtuoso-t and isql-vt, and Java 11 or later on the PATH)"
   exit 1
 fi
 

@@ -1,9 +1,10 @@
 /**
  * The HTTP interface, in the order a request meets it: the access log (and the request metrics); OPTIONS preflight; the
  * service paths (/ the root, /health, /ready, /metrics, /_export, /_assets/style.css (the pages' stylesheet), /_bulk, /sparql with its query page and the page's
- * files under /sparql-ui/, the search pages under /_links/ and /_entities/, name search at /search; `/`, /_entities/ and /search give
- * pages for people to a browser); then entity ids: GET/HEAD dereference, and with a curator token
- * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json.
+ * files under /sparql-ui/, the search pages under /_links/ and /_entities/, name search at /search; `/`, /_links/, /_entities/, /_export,
+ * the change feed and /search give pages for people to a browser); then entity ids: GET/HEAD dereference, and with a curator token
+ * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json (400, 404, 406 and 410 a page
+ * for a browser).
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Config } from '../config/Config.js';
@@ -18,9 +19,11 @@ import { drainRefusedBody } from './drainRefusedBody.js';
 import { HttpError, MethodNotAllowed, PayloadTooLarge, ServiceUnavailable } from './HttpError.js';
 import type { Readiness } from './operations.js';
 import { asHttpError, sendProblem } from './problems.js';
+import { sendProblemPage, wantsProblemPage } from './problemPage.js';
 import { serviceMetrics } from '../metrics/ServiceMetrics.js';
 import { routeKindOf, routeKindOfResponse, setRouteKind } from './routeKind.js';
-import { serviceRoutes, type Handler, type Methods } from './serviceRoutes.js';
+import { pageFrameOf, serviceRoutes, type Handler, type Methods } from './serviceRoutes.js';
+import type { PageFrame } from '../render/html/Page.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -110,7 +113,7 @@ export function createApp({
   });
 
   // Express knows an error handler by its four parameters.
-  app.use(problemAnswer(logger, config.maxBodyBytes));
+  app.use(problemAnswer(logger, config.maxBodyBytes, pageFrameOf(config, sparql)));
   return app;
 
   function prefixed(path: string): Methods | undefined {
@@ -134,8 +137,8 @@ export function createApp({
   }
 }
 
-/** Any error as problem+json (HttpError's status, else 500), logged when it is ours or the operator's to hear of. */
-function problemAnswer(logger: Logger, maxBodyBytes: number) {
+/** Any error as problem+json (HttpError's status, else 500; some a page for a browser), logged when it is ours or the operator's to hear of. */
+function problemAnswer(logger: Logger, maxBodyBytes: number, frame: PageFrame) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const problem = asHttpError(error);
     // 507: the store is full, a state the operator must hear of, not a failure of ours.
@@ -150,7 +153,8 @@ function problemAnswer(logger: Logger, maxBodyBytes: number) {
       res.destroy();
       return;
     }
-    sendProblem(res, problem);
+    if (wantsProblemPage(req, problem)) sendProblemPage(req, res, problem, frame);
+    else sendProblem(res, problem);
     // A body refused part-way (or by its Content-Length) is read away, not left to reset the connection under the answer.
     if (problem.status === 413) drainRefusedBody(req, maxBodyBytes);
   };

@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import type { Config } from '../config/Config.js';
 import type { Logger } from '../log/logger.js';
 import type { ServiceMetrics } from '../metrics/ServiceMetrics.js';
+import type { PageFrame } from '../render/html/Page.js';
 import { STYLESHEET_PATH } from '../render/html/stylesheet.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import type { Representations } from '../service/Representations.js';
@@ -19,7 +20,9 @@ import {
 import { bulkLoad } from './bulk.js';
 import { dereference } from './dereference.js';
 import { exportRoute } from './exportRoute.js';
-import { entityListPage, landingPage } from './landingPage.js';
+import { entityListPage, exportPage, landingPage } from './landingPage.js';
+import { feedPage } from './feedPage.js';
+import { relationListPage } from './relationListPage.js';
 import { metricsRoute } from './metricsRoute.js';
 import { health, readiness, type Readiness } from './operations.js';
 import { prefersHtml } from './prefersHtml.js';
@@ -66,11 +69,10 @@ export interface RouteParts {
 }
 
 export function serviceRoutes(parts: RouteParts): ServiceRoutes {
-  const { config, documents, representations, state, sparql, metrics, whenReady } = parts;
+  const { config, representations, state, sparql, metrics } = parts;
   const routes = new Map<string, Methods>([
     ['/health', new Map([['GET', health(state)]])],
     ['/ready', new Map([['GET', readiness(state, representations, sparql?.engine)]])],
-    ['/_export', new Map([['GET', whenReady(exportRoute(documents.store))]])],
     [STYLESHEET_PATH, new Map([['GET', stylesheetRoute()]])],
   ]);
   if (metrics) routes.set(METRICS_PATH, new Map([['GET', metricsRoute(metrics, config)]]));
@@ -112,20 +114,33 @@ function discoveryRoutes({ routes, prefixes }: Paths, parts: RouteParts): void {
     cacheControl: config.cacheControl,
     documents,
   };
-  // A browser (Accept preferring text/html) gets pages for people at `/`, the lists by class and name search.
-  const people = {
-    ...discovery,
-    frame: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: sparql !== undefined },
-  };
+  const people = peopleOptions(parts);
   const root = serviceRoot({ ...discovery, sparql: sparql !== undefined });
   const landing = landingPage(people);
   routes.set('/', new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? landing(req, res) : root(req, res)))]]));
-  prefixes.set(RELATION_PAGES_PATH, new Map([['GET', whenReady(relationPages(discovery))]]));
+  const relations = relationPages(discovery);
+  const relationList = relationListPage(people);
+  prefixes.set(
+    RELATION_PAGES_PATH,
+    new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? relationList(req, res) : relations(req, res)))]]),
+  );
   const classes = classPages(discovery);
   const list = entityListPage(people);
   prefixes.set(
     CLASS_PAGES_PATH,
     new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? list(req, res) : classes(req, res)))]]),
+  );
+  // The export: a browser asking without ?format= gets the page that offers the formats.
+  const dump = exportRoute(documents.store);
+  const dumpPage = exportPage(people);
+  routes.set(
+    '/_export',
+    new Map([
+      [
+        'GET',
+        whenReady((req, res) => (prefersHtml(req) && !req.url.includes('?') ? dumpPage(req, res) : dump(req, res))),
+      ],
+    ]),
   );
   routes.set(SEARCH_PATH, new Map([['GET', whenReady(searchRoute(people))]]));
   // The validation report of a document stored with violations (--conformance report).
@@ -138,7 +153,8 @@ function discoveryRoutes({ routes, prefixes }: Paths, parts: RouteParts): void {
 }
 
 /** Change discovery: the feed of every write's activities. */
-function feedRoutes({ routes, prefixes }: Paths, { config, documents, whenReady }: RouteParts): void {
+function feedRoutes({ routes, prefixes }: Paths, parts: RouteParts): void {
+  const { config, documents, whenReady } = parts;
   const feed = {
     baseUrl: config.baseUrl,
     feedPageSize: config.feedPageSize,
@@ -147,8 +163,18 @@ function feedRoutes({ routes, prefixes }: Paths, { config, documents, whenReady 
   };
   // Writes through this service keep full pages of this size whole (a faster read of them).
   documents.feed.pageSize = config.feedPageSize;
-  routes.set(ACTIVITY_STREAM_ROUTE, new Map([['GET', whenReady(activityStreamCollection(feed))]]));
-  prefixes.set(ACTIVITY_PAGES_PATH, new Map([['GET', whenReady(activityStreamPages(feed))]]));
+  // A browser gets the feed's pages as pages for people (the newest at the collection's address).
+  const feedCollection = activityStreamCollection(feed);
+  const feedPages = activityStreamPages(feed);
+  const feedView = feedPage({ ...peopleOptions(parts), feedPageSize: config.feedPageSize });
+  routes.set(
+    ACTIVITY_STREAM_ROUTE,
+    new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? feedView(req, res) : feedCollection(req, res)))]]),
+  );
+  prefixes.set(
+    ACTIVITY_PAGES_PATH,
+    new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? feedView(req, res) : feedPages(req, res)))]]),
+  );
 }
 
 /** /_bulk. Without a token the write methods are there only to say how to turn writes on (405). */
@@ -175,6 +201,22 @@ function bulkRoute({ routes }: Paths, parts: RouteParts): void {
         ])
       : new Map<string, Handler>(),
   );
+}
+
+/** The frame of the pages for people: the site's title, its base URL, whether it has a query page. */
+export function pageFrameOf(config: Config, sparql: SparqlService | undefined): PageFrame {
+  return { siteTitle: config.title, baseUrl: config.baseUrl, sparql: sparql !== undefined };
+}
+
+/** What the pages for people are made from. A browser (Accept preferring text/html) gets them at `/`, the lists, the export, the feed and name search. */
+function peopleOptions({ config, documents, sparql }: RouteParts) {
+  return {
+    baseUrl: config.baseUrl,
+    pageSize: config.pageSize,
+    cacheControl: config.cacheControl,
+    documents,
+    frame: pageFrameOf(config, sparql),
+  };
 }
 
 /** An entity's id: GET (and HEAD) dereference it; with a curator token, PUT and DELETE write it. */
