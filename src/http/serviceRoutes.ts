@@ -10,7 +10,7 @@ import type { PageFrame } from '../render/html/Page.js';
 import { STYLESHEET_PATH } from '../render/html/stylesheet.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import type { Representations } from '../service/Representations.js';
-import type { SparqlService } from '../sparql/SparqlService.js';
+import type { SparqlService } from '../service/SparqlService.js';
 import {
   activityStreamCollection,
   activityStreamPages,
