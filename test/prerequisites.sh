@@ -6,14 +6,24 @@
 # Missing ones are installed from Debian's packages when this machine can (root, or sudo without a
 # password, and apt-get); otherwise the run stops here, saying exactly what to install, rather than
 # failing test by test later.
+#
+# Usage: prerequisites.sh [chromium] [virtuoso] [java]   (no argument: all three). virtuoso/start.sh
+# asks for Virtuoso alone, so that the install is written here only.
 set -uo pipefail
 
 log() { echo "[test prerequisites] $*" >&2; }
 
+wanted=("$@")
+[ ${#wanted[@]} -gt 0 ] || wanted=(chromium virtuoso java)
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-{ command -v virtuoso-t >/dev/null && command -v isql-vt >/dev/null; } || missing+=(virtuoso-opensource-7-bin)
-command -v java >/dev/null || missing+=(default-jre-headless)
+for want in "${wanted[@]}"; do
+  case "$want" in
+    chromium) [ -x /usr/bin/chromium ] || missing+=(chromium) ;;
+    virtuoso) { command -v virtuoso-t >/dev/null && command -v isql-vt >/dev/null; } || missing+=(virtuoso-opensource-7-bin) ;;
+    java) command -v java >/dev/null || missing+=(default-jre-headless) ;;
+    *) log "unknown prerequisite: $want (chromium, virtuoso or java)"; exit 2 ;;
+  esac
+done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 sudo=""

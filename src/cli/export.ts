@@ -20,6 +20,7 @@ import type { StoreConfig } from '../config/Config.js';
 import { EXPORT_FORMATS, exportDocuments, isExportFormat, type ExportFormat } from '../export/exportDocuments.js';
 import { HINT_COMMENT_PREFIX } from '../export/hintComments.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
+import { serverPathUrl } from './serverUrl.js';
 
 /** The `export` subcommand, for the program in main.ts. */
 export function exportCommand(): Command {
@@ -192,18 +193,8 @@ async function serverSource(
   ids: string[] | undefined,
   type: string | undefined,
 ): Promise<Source> {
-  let base: URL;
-  try {
-    base = new URL(server);
-  } catch {
-    throw new Error(
-      `--server ${JSON.stringify(server)}: not a URL; give the server's base URL, e.g. http://localhost:8080`,
-    );
-  }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:')
-    throw new Error(`--server ${server}: an http or https URL is needed`);
-  const url = new URL(base.href.replace(/\/+$/, '') + '/_export');
-  url.search = '';
+  const url = serverPathUrl(server, '/_export', (message) => new Error(message));
+  const base = new URL(server); // checked just above
   url.searchParams.set('format', format);
   for (const id of ids ?? []) url.searchParams.append('id', id);
   if (type !== undefined) url.searchParams.set('type', type);

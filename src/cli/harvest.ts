@@ -16,16 +16,19 @@ import {
   type HarvestSettingsInput,
 } from '../config/harvestSettings.js';
 import { formatHarvestReport, harvestHasFailures, type HarvestReport } from '../harvest/HarvestReport.js';
-import { Harvester, type HarvestProgress } from '../harvest/Harvester.js';
+import { Harvester } from '../harvest/Harvester.js';
+import type { HarvestProgress } from '../harvest/HarvestOptions.js';
 import { FeedError } from '../harvest/feedJson.js';
 import { progressDisplay, type ProgressView } from './progressDisplay.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import { DocumentService } from '../service/DocumentService.js';
-import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
+import { REPAIR_POLICIES, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
+import type { ConformancePolicy } from '../validate/conformance.js';
 import { conformanceOf, conformanceOption } from './conformanceOption.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 import { addDocumentLimitOptions, documentLimitsOfFlags, type DocumentLimitFlags } from './limitOptions.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
+import { stopOnSignals } from './stopOnSignals.js';
 
 interface HarvestFlags extends StoreFlags, DocumentLimitFlags, HarvestSettingsInput {
   since?: string;
@@ -113,58 +116,66 @@ const HARVEST_PROGRESS: ProgressView<HarvestProgress> = {
   counted: (p) => p.done,
 };
 
-async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
+/** What the flags ask of a harvest, checked (the numbers are taken from the flags as they are). */
+interface HarvestRun {
+  readonly feedUrl: string;
+  readonly since: Date | undefined;
+  readonly repair: RepairPolicy;
+  readonly conformance: ConformancePolicy | undefined;
+  readonly documentLimits: DocumentLimits;
+  readonly trust: HarvestSettings;
+}
+
+/** The feed's URL and the flags checked, or what is wrong with the first that is. */
+function harvestRun(url: string, flags: HarvestFlags): HarvestRun | string {
   let feedUrl: string;
   let since: Date | undefined;
-  const usage = (message: string) => {
-    console.error(`linkedart harvest: ${message}`);
-    return 2;
-  };
   try {
     feedUrl = new URL(url).href;
   } catch {
-    return usage(`${url}: not a URL; give the feed's URL, e.g. https://host/activity-stream`);
+    return `${url}: not a URL; give the feed's URL, e.g. https://host/activity-stream`;
   }
-  if (!/^https?:$/.test(new URL(feedUrl).protocol)) return usage(`${url}: an http(s) URL is needed`);
+  if (!/^https?:$/.test(new URL(feedUrl).protocol)) return `${url}: an http(s) URL is needed`;
   if (flags.since !== undefined) {
     since = new Date(flags.since);
     if (!/^\d{4}-\d\d-\d\d/.test(flags.since) || Number.isNaN(since.getTime()))
-      return usage(`--since ${flags.since}: not a date and time; use ISO 8601, e.g. 2026-11-01T00:00:00Z`);
+      return `--since ${flags.since}: not a date and time; use ISO 8601, e.g. 2026-11-01T00:00:00Z`;
   }
   if (!wholeNumber(flags.concurrency, 1) || Number(flags.concurrency) > 64)
-    return usage(`--concurrency ${flags.concurrency}: a whole number from 1 to 64`);
+    return `--concurrency ${flags.concurrency}: a whole number from 1 to 64`;
   if (!wholeNumber(flags.batchSize, 1))
-    return usage(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
+    return `--batch-size ${flags.batchSize}: a whole number of documents, at least 1`;
   if (!wholeNumber(flags.checkWorkers, 0) || Number(flags.checkWorkers) > 64)
-    return usage(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
-  if (!wholeNumber(flags.retries, 0)) return usage(`--retries ${flags.retries}: a whole number, 0 or more`);
+    return `--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`;
+  if (!wholeNumber(flags.retries, 0)) return `--retries ${flags.retries}: a whole number, 0 or more`;
   const repair = repairPolicyNamed(flags.repair);
-  if (!repair) return usage(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
+  if (!repair) return `--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`;
   const conformance = conformanceOf(flags.conformance);
-  if (typeof conformance === 'object') return usage(conformance.error);
-  if (!(Number(flags.timeout) > 0)) return usage(`--timeout ${flags.timeout}: a number of seconds above 0`);
-  let documentLimits: DocumentLimits;
-  let trust: HarvestSettings;
+  if (typeof conformance === 'object') return conformance.error;
+  if (!(Number(flags.timeout) > 0)) return `--timeout ${flags.timeout}: a number of seconds above 0`;
   try {
-    documentLimits = documentLimitsOfFlags(flags);
-    trust = resolveHarvestSettings(flags);
+    const documentLimits = documentLimitsOfFlags(flags);
+    const trust = resolveHarvestSettings(flags);
+    return { feedUrl, since, repair, conformance, documentLimits, trust };
   } catch (error) {
-    if (error instanceof ConfigError) return usage(error.message);
+    if (error instanceof ConfigError) return error.message;
     throw error;
   }
+}
 
-  const abort = new AbortController();
-  let signalled: NodeJS.Signals | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (abort.signal.aborted) process.exit(exitCodeOf(signalled ?? signal));
-    signalled = signal;
-    console.error(
+async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
+  const run = harvestRun(url, flags);
+  if (typeof run === 'string') {
+    console.error(`linkedart harvest: ${run}`);
+    return 2;
+  }
+  const { feedUrl, since, repair, conformance, documentLimits, trust } = run;
+
+  const stop = stopOnSignals(
+    (signal) =>
       `\n${signal}: stopping: the fetches in flight are abandoned, the batches already checked are written (${signal} again to quit at once; the next run goes on from the last batch written)`,
-    );
-    abort.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+    exitCodeOf,
+  );
   const progress = flags.progress && !flags.json ? progressDisplay(HARVEST_PROGRESS) : undefined;
   let report: HarvestReport;
   try {
@@ -182,7 +193,7 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
         concurrency: Number(flags.concurrency),
         batchSize: Number(flags.batchSize),
         checkWorkers: Number(flags.checkWorkers),
-        signal: abort.signal,
+        signal: stop.signal,
         http: {
           retries: Number(flags.retries),
           timeoutMs: Number(flags.timeout) * 1000,
@@ -204,12 +215,11 @@ async function runHarvest(url: string, flags: HarvestFlags): Promise<number> {
     );
     return 1;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stop.release();
   }
   if (flags.json) process.stdout.write(JSON.stringify(report) + '\n');
   else console.error(formatHarvestReport(report));
-  return report.stopped && signalled ? exitCodeOf(signalled) : harvestHasFailures(report) ? 1 : 0;
+  return report.stopped && stop.signalled ? exitCodeOf(stop.signalled) : harvestHasFailures(report) ? 1 : 0;
 }
 
 /** 128 + the signal's number, as a shell reports a process that signal ended: 130 for SIGINT, 143 for SIGTERM. */

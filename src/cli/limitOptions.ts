@@ -4,9 +4,9 @@
  * `load --server` the server's own limits apply: the flags conflict with --server.
  */
 import { Option, type Command } from 'commander';
-import { resolveConfig, type ConfigInput } from '../config/Config.js';
 import { DOCUMENT_LIMIT_KEYS, DOCUMENT_LIMIT_SETTINGS } from '../config/documentLimitsConfig.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
+import { configOfFlags } from './flagSettings.js';
 
 export interface DocumentLimitFlags {
   maxDocumentKb?: string;
@@ -29,11 +29,5 @@ export function addDocumentLimitOptions(
 
 /** The limits these flags (else their environment variables, and no other setting) set; throws ConfigError naming a bad one. */
 export function documentLimitsOfFlags(flags: DocumentLimitFlags, env: NodeJS.ProcessEnv = process.env): DocumentLimits {
-  const input: ConfigInput = {};
-  const limitEnv: NodeJS.ProcessEnv = {};
-  for (const key of DOCUMENT_LIMIT_KEYS) {
-    if (flags[key] !== undefined) input[key] = flags[key];
-    limitEnv[DOCUMENT_LIMIT_SETTINGS[key].env] = env[DOCUMENT_LIMIT_SETTINGS[key].env];
-  }
-  return resolveConfig(input, limitEnv).documentLimits;
+  return configOfFlags(DOCUMENT_LIMIT_KEYS, flags, env).documentLimits;
 }

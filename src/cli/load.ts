@@ -16,7 +16,8 @@ import {
   type LoadInput,
 } from '../load/inputs.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
-import { Loader, type LoadProgress } from '../load/Loader.js';
+import { Loader } from '../load/Loader.js';
+import type { LoadProgress } from '../load/LoadOptions.js';
 import { formatReport, hasFailures, WARNED_LISTED, type LoadReport } from '../load/LoadReport.js';
 import { progressDisplay, type ProgressView } from './progressDisplay.js';
 import { loadIntoServer } from '../load/loadIntoServer.js';
@@ -31,6 +32,7 @@ import { addDocumentLimitOptions, documentLimitsOfFlags, type DocumentLimitFlags
 import { ConfigError } from '../config/Config.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 import type { ConformancePolicy } from '../validate/conformancePolicy.js';
+import { stopOnSignals } from './stopOnSignals.js';
 
 interface LoadFlags extends StoreFlags, DocumentLimitFlags {
   server?: string;
@@ -114,54 +116,64 @@ const LOAD_PROGRESS: ProgressView<LoadProgress> = {
   counted: (p) => p.documents,
 };
 
-async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
+/** What the flags ask of a load, checked: the inputs and the settings besides the flags taken as they are. */
+interface LoadSettings {
+  readonly inputs: LoadInput[];
+  readonly documentLimits: DocumentLimits;
+  readonly conformance: ConformancePolicy | undefined;
+  readonly conventions: SourceConventions;
+  readonly batchSize: number;
+  readonly checkWorkers: number;
+}
+
+/** The flags checked; throws InputError or ConfigError naming the first that is wrong. */
+function loadSettings(paths: string[], flags: LoadFlags): LoadSettings {
   let format: DumpFormat | undefined;
-  let inputs: LoadInput[];
-  let documentLimits: DocumentLimits;
-  let conformance: ConformancePolicy | undefined;
-  let conventions: SourceConventions;
   const batchSize = Number(flags.batchSize);
   const checkWorkers = Number(flags.checkWorkers);
+  if (flags.format !== undefined) {
+    format = dumpFormatNamed(flags.format);
+    if (!format)
+      throw new InputError(`--format ${flags.format}: not a dump format; use one of ${DUMP_FORMATS.join(', ')}`);
+  }
+  // Into a server: its own policy unless the flag asks for another.
+  const conformance = conformanceOf(flags.conformance, flags.server === undefined);
+  if (typeof conformance === 'object') throw new InputError(conformance.error);
+  if (!repairPolicyNamed(flags.repair))
+    throw new InputError(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
+  const conventions = conventionsOfFlags(flags.dateOrder, repairPolicyNamed(flags.repair));
+  if (flags.base !== undefined && flags.baseUrl !== undefined && flags.base !== flags.baseUrl)
+    throw new InputError('--base and --base-url are the same option; give one');
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new InputError(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
+  if (!Number.isInteger(checkWorkers) || checkWorkers < 0 || checkWorkers > 64)
+    throw new InputError(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
+  if (flags.rejects !== undefined && flags.server !== undefined) {
+    throw new InputError(
+      '--rejects works on a local load; with --server the report (--json) has every problem of every document',
+    );
+  }
+  const inputs = resolveInputs(paths, format);
+  const documentLimits = documentLimitsOfFlags(flags);
+  return { inputs, documentLimits, conformance, conventions, batchSize, checkWorkers };
+}
+
+async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
+  let settings: LoadSettings;
   try {
-    if (flags.format !== undefined) {
-      format = dumpFormatNamed(flags.format);
-      if (!format)
-        throw new InputError(`--format ${flags.format}: not a dump format; use one of ${DUMP_FORMATS.join(', ')}`);
-    }
-    // Into a server: its own policy unless the flag asks for another.
-    const asked = conformanceOf(flags.conformance, flags.server === undefined);
-    if (typeof asked === 'object') throw new InputError(asked.error);
-    conformance = asked;
-    if (!repairPolicyNamed(flags.repair))
-      throw new InputError(`--repair ${flags.repair}: one of ${REPAIR_POLICIES.join(', ')}`);
-    conventions = conventionsOfFlags(flags.dateOrder, repairPolicyNamed(flags.repair));
-    if (flags.base !== undefined && flags.baseUrl !== undefined && flags.base !== flags.baseUrl)
-      throw new InputError('--base and --base-url are the same option; give one');
-    if (!Number.isInteger(batchSize) || batchSize < 1)
-      throw new InputError(`--batch-size ${flags.batchSize}: a whole number of documents, at least 1`);
-    if (!Number.isInteger(checkWorkers) || checkWorkers < 0 || checkWorkers > 64)
-      throw new InputError(`--check-workers ${flags.checkWorkers}: a whole number of threads from 0 to 64`);
-    if (flags.rejects !== undefined && flags.server !== undefined) {
-      throw new InputError(
-        '--rejects works on a local load; with --server the report (--json) has every problem of every document',
-      );
-    }
-    inputs = resolveInputs(paths, format);
-    documentLimits = documentLimitsOfFlags(flags);
+    settings = loadSettings(paths, flags);
   } catch (error) {
     if (!(error instanceof InputError) && !(error instanceof ConfigError)) throw error;
     console.error(`linkedart load: ${error.message}`);
     return 2;
   }
+  const { inputs, documentLimits, conformance, conventions, batchSize, checkWorkers } = settings;
 
-  const abort = new AbortController();
-  const onSignal = () => {
-    if (abort.signal.aborted) process.exit(130); // a second Ctrl-C: go now (every write is atomic anyway)
-    console.error('\ninterrupt: finishing the write in progress (Ctrl-C again to quit at once)');
-    abort.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // A second Ctrl-C: go now (every write is atomic anyway).
+  const stop = stopOnSignals(
+    () => '\ninterrupt: finishing the write in progress (Ctrl-C again to quit at once)',
+    () => 130,
+  );
   const progress = flags.progress && !flags.json ? progressDisplay(LOAD_PROGRESS) : undefined;
   let rejects: RejectsFile | undefined;
   try {
@@ -180,7 +192,7 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
     batchSize,
     conformance,
     checkWorkers,
-    signal: abort.signal,
+    signal: stop.signal,
     // The summary counts warnings by rule; every one is kept only when asked for (each listed, or the JSON report).
     warningsListed: flags.warnings || flags.json ? Number.POSITIVE_INFINITY : WARNED_LISTED,
     onProgress: progress ? (p: Parameters<NonNullable<typeof progress>['update']>[0]) => progress.update(p) : undefined,
@@ -211,8 +223,7 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
   } finally {
     progress?.stop();
     rejects?.close();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stop.release();
   }
   if (flags.json) process.stdout.write(JSON.stringify(report) + '\n');
   else console.error(formatReport(report, flags.warnings));
@@ -220,7 +231,7 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
     console.error(
       `rejects: ${rejects.count} refused document${rejects.count === 1 ? '' : 's'} written to ${rejects.path}${rejects.count ? '; fix them there and load that file again' : ''}`,
     );
-  return report.aborted && abort.signal.aborted ? 130 : hasFailures(report) ? 1 : 0;
+  return report.aborted && stop.signal.aborted ? 130 : hasFailures(report) ? 1 : 0;
 }
 
 /** An embedded store whose data directory does not exist yet. */

@@ -17,6 +17,7 @@ import {
 import { SparqlService } from '../service/SparqlService.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
+import { serverPathUrl } from './serverUrl.js';
 
 /** Wrong or missing arguments: exit code 2. */
 export class UsageError extends Error {
@@ -137,19 +138,7 @@ export async function withLocalService<T>(
 
 /** The server's /sparql endpoint. */
 export function endpointOf(server: string): URL {
-  let base: URL;
-  try {
-    base = new URL(server);
-  } catch {
-    throw new UsageError(
-      `--server ${JSON.stringify(server)}: not a URL; give the server's base URL, e.g. http://localhost:8080`,
-    );
-  }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:')
-    throw new UsageError(`--server ${server}: an http or https URL is needed`);
-  base.search = '';
-  base.hash = '';
-  return new URL(base.href.replace(/\/+$/, '') + '/sparql');
+  return serverPathUrl(server, '/sparql', (message) => new UsageError(message));
 }
 
 /** POSTs to the endpoint; a connection failure becomes a message naming the server. */

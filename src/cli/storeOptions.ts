@@ -5,21 +5,15 @@
  */
 import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { SETTINGS, resolveConfig, type ConfigInput, type StoreConfig } from '../config/Config.js';
+import { SETTINGS, type ConfigInput, type StoreConfig } from '../config/Config.js';
+import { configOfFlags } from './flagSettings.js';
 import { openStore } from '../store/openStore.js';
 import type { QuadStore } from '../store/QuadStore.js';
 
-export interface StoreFlags {
-  dataDir?: string;
-  store?: string;
-  sparqlUrl?: string;
-  updateUrl?: string;
-  storeUser?: string;
-  storePassword?: string;
-  maxStoreMb?: string;
-}
-
 const STORE_KEYS = ['dataDir', 'store', 'sparqlUrl', 'updateUrl', 'storeUser', 'storePassword', 'maxStoreMb'] as const;
+
+/** The store's flags: the settings of the same names. */
+export type StoreFlags = Pick<ConfigInput, (typeof STORE_KEYS)[number]>;
 
 /** Adds --data-dir, --store, --sparql-url, --update-url, --store-user, --store-password, --max-store-mb (each conflicting with --server). */
 export function addStoreOptions(command: Command): Command {
@@ -36,13 +30,7 @@ export function addStoreOptions(command: Command): Command {
 
 /** The store these flags (else their environment variables, and no other setting) name. */
 export function storeConfigOf(flags: StoreFlags, env: NodeJS.ProcessEnv = process.env): StoreConfig {
-  const input: ConfigInput = {};
-  const storeEnv: NodeJS.ProcessEnv = {};
-  for (const key of STORE_KEYS) {
-    if (flags[key] !== undefined) input[key] = flags[key];
-    storeEnv[SETTINGS[key].env] = env[SETTINGS[key].env];
-  }
-  return resolveConfig(input, storeEnv).store;
+  return configOfFlags(STORE_KEYS, flags, env).store;
 }
 
 const LOCKED = /is in use by process|is locked by process|already open in this process/;

@@ -17,85 +17,42 @@
  */
 import type { Change as FeedChange } from '../feed/ChangeFeed.js';
 import type { DocumentService } from '../service/DocumentService.js';
-import { problemMessages, recordRepairs } from '../load/LoadReport.js';
+import { BatchesInFlight } from '../load/batchesInFlight.js';
 import { CheckWorkers } from '../load/gate/CheckWorkers.js';
 import { inThreadGateFor, type Gate } from '../load/gate/Gate.js';
-import type { GateVerdict } from '../load/gate/checkBatch.js';
-import { repairedId, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
-import type { ConformancePolicy } from '../validate/conformance.js';
-import { ruleOfLine } from '../linkedart/Problem.js';
+import { DEFAULT_DOCUMENT_LIMITS } from '../ingest/documentLimits.js';
 import type { Quad } from '../rdf/terms.js';
 import type { Change, FeedActivity } from './activities.js';
 import type { AddressPolicy } from './addressGuard.js';
-import { FeedError } from './feedJson.js';
-import { FeedOrigins } from './feedOrigins.js';
+import { inBatches, writableUpTo } from './batches.js';
+import { triageBatch } from './batchTriage.js';
+import { FeedOrigins, guardedPages } from './feedOrigins.js';
 import { fetchDocument, type Fetched } from './fetchDocument.js';
 import { emptyHarvestReport, type HarvestReport } from './HarvestReport.js';
+import { DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MAX_PAGE_BYTES, type HarvestOptions } from './HarvestOptions.js';
+import { recordVerdict, resumeWords } from './harvestOutcomes.js';
 import { harvestedFrom, harvestedFromGraph, harvestedFromGraphOf } from './harvestedFrom.js';
 import { harvestStateGraph, readHarvestState, type HarvestState } from './harvestState.js';
 import type { RetryOptions } from './httpGet.js';
 import { mapBounded } from './pool.js';
-import { httpFeedSource, type FeedSource } from './readFeed.js';
-import { walkBack, WalkStopped, type Start } from './walkBack.js';
-import {
-  DEFAULT_DOCUMENT_LIMITS,
-  documentLimitsExceeded,
-  limitProblem,
-  type DocumentLimits,
-} from '../ingest/documentLimits.js';
-
-export interface HarvestProgress {
-  readonly phase: 'feed' | 'documents';
-  /** Pages read (feed), or changes applied (documents). */
-  readonly done: number;
-  /** Changes to apply, once the feed is read. */
-  readonly total?: number;
-}
-
-export interface HarvestOptions {
-  /** Start from this time, not from where the last harvest of the feed ended. */
-  readonly since?: Date;
-  /** Documents fetched at once (default 8). */
-  readonly concurrency?: number;
-  /** Changes per atomic write (default 100). */
-  readonly batchSize?: number;
-  /** Worker threads that check the documents (as a load's --check-workers); 0 (the default): checked in this thread. */
-  readonly checkWorkers?: number;
-  readonly http?: RetryOptions;
-  /** The repairs a load makes, before the gate: 'all' (default, as a load) or 'none'. */
-  readonly repair?: RepairPolicy;
-  /** 'strict' (default) or 'report': a document whose only Violations are the shapes' is stored with them (validate/conformance.ts). */
-  readonly conformance?: ConformancePolicy;
-  /** Where the feed is read from (default: over HTTP with `http`). */
-  readonly feed?: FeedSource;
-  /** Fetches a document (default: over HTTP with `http`). */
-  readonly fetch?: (uri: string) => Promise<Fetched>;
-  readonly onProgress?: (progress: HarvestProgress) => void;
-  /** Stops the harvest: the walk, the fetches in flight (abandoned); the batches being checked and written are finished. */
-  readonly signal?: AbortSignal;
-  /** The limits on one document (default: DEFAULT_DOCUMENT_LIMITS): a document past them is refused before the gate, and the harvest goes on. */
-  readonly documentLimits?: DocumentLimits;
-  /** Origins besides the feed's own whose ids the feed may act on (--allow-origin); their addresses are allowed whatever they are. */
-  readonly allowOrigins?: readonly string[];
-  /** Connect to loopback, private and link-local addresses too (--allow-private-addresses). */
-  readonly allowPrivateAddresses?: boolean;
-  /** The most bytes read of a document (default 16 MiB) and of the feed's collection or a page (default 32 MiB). */
-  readonly maxDocumentBytes?: number;
-  readonly maxPageBytes?: number;
-  /** Bounds of the walk (walkBack.ts); default none. */
-  readonly maxPagesWithoutProgress?: number;
-  readonly maxChanges?: number;
-}
-
-export const DEFAULT_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
-export const DEFAULT_MAX_PAGE_BYTES = 32 * 1024 * 1024;
+import { httpFeedSource } from './readFeed.js';
+import { walkBack, WalkStopped, type Start, type Walk } from './walkBack.js';
 
 type Fetches = Promise<Fetched[]>;
 
-/** A batch checked or being written: its documents' ids (a later batch naming one waits for it), settled once written. */
-interface InFlight {
-  readonly ids: ReadonlySet<string>;
-  readonly done: Promise<void>;
+/** A batch (`part` of one, up to what can be written) on its way to the gate and the store. */
+interface Stage {
+  readonly feedUrl: string;
+  readonly part: readonly Change[];
+  readonly fetched: readonly Fetched[];
+  readonly report: HarvestReport;
+  readonly gate: Gate;
+  readonly inFlight: BatchesInFlight;
+  /** Batches in flight besides the one being fetched. */
+  readonly ahead: number;
+  /** Documents sent so far (to a store that started empty, the only ones whose digests are asked for). */
+  readonly sent: Set<string>;
+  readonly ask: (id: string) => boolean;
 }
 
 export class Harvester {
@@ -129,54 +86,9 @@ export class Harvester {
   private async run(feedUrl: string, report: HarvestReport): Promise<void> {
     const { options } = this;
     const state = await readHarvestState(this.documents.store, feedUrl);
-    let start: Start = 'beginning';
-    if (options.since) {
-      start = { since: options.since.getTime() };
-      report.start = `since ${options.since.toISOString()}`;
-    } else if (state) {
-      start = { after: state };
-      report.start =
-        `after ${state.activity ?? `${state.page} item ${state.index}`}${state.endTime ? ` of ${state.endTime}` : ''}, harvested ${state.harvestedAt ?? ''}`.trim();
-    }
     const origins = new FeedOrigins(feedUrl, options.allowOrigins);
-    const source = guardedPages(
-      options.feed ??
-        httpFeedSource(
-          this.http(options.signal, {
-            bytes: options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES,
-            flag: '--max-page-bytes',
-          }),
-        ),
-      origins,
-    );
-    let walk;
-    try {
-      walk = await walkBack(
-        source,
-        feedUrl,
-        start,
-        (pages) => {
-          report.pages = pages;
-          options.onProgress?.({ phase: 'feed', done: pages });
-        },
-        {
-          signal: options.signal,
-          maxChanges: options.maxChanges,
-          maxPagesWithoutProgress: options.maxPagesWithoutProgress,
-        },
-      );
-    } catch (error) {
-      if (options.signal?.aborted) {
-        report.stopped = `interrupted while reading the feed (${report.pages} pages read): nothing was applied; the next run starts ${resumeWords(state, options.since)}`;
-        return;
-      }
-      if (error instanceof WalkStopped) {
-        report.stopped = error.message;
-        report.activities = error.read;
-        return;
-      }
-      throw error;
-    }
+    const walk = await this.walkFeed(feedUrl, origins, state, report);
+    if (!walk) return;
     Object.assign(report, { pages: walk.pages, activities: walk.read, changes: walk.changes.length });
     report.ignored.push(...walk.ignored);
     options.onProgress?.({ phase: 'documents', done: 0, total: walk.changes.length });
@@ -195,24 +107,17 @@ export class Harvester {
       this.fetchAll(feedUrl, origins, batch, abandon.signal, !startedEmpty);
     let pending: Fetches | undefined = batches.length > 0 ? fetchBatch(batches[0]) : undefined;
     const workers = options.checkWorkers ?? 0;
-    const gateOptions = { repair: options.repair ?? 'all', conformance: options.conformance } as const;
-    const gate: Gate =
-      workers > 0 && walk.changes.length > 0 ? new CheckWorkers(workers, gateOptions) : inThreadGateFor(gateOptions);
+    const gate = this.gateFor(workers, walk.changes.length);
     // Batches in flight besides the one being fetched: one being written, and one per worker checking.
     const ahead = workers > 0 ? workers + 1 : 1;
-    const inFlight: InFlight[] = [];
+    const inFlight = new BatchesInFlight();
     const sent = new Set<string>();
-    const settle = async (keep: number): Promise<void> => {
-      while (inFlight.length > keep) await inFlight.shift()!.done;
-    };
-    // Verdicts are reported, and writes queued, in feed order whatever order the gate answers in:
-    // each batch's after the batch before it is written.
-    let queued: Promise<unknown> = Promise.resolve();
+    const ask = (id: string) => !startedEmpty || sent.has(id);
     let done = 0;
     let harvestedUpTo: FeedActivity | undefined;
     try {
       const interrupted = async () => {
-        await settle(0);
+        await inFlight.settle();
         report.stopped = `interrupted after ${done} of ${walk.changes.length} documents: the next run resumes ${resumeWords(harvestedUpTo ?? state, options.since)}`;
       };
       for (let b = 0; b < batches.length; b++) {
@@ -227,35 +132,18 @@ export class Harvester {
         }
         pending = b + 1 < batches.length && !options.signal?.aborted ? fetchBatch(batches[b + 1]) : undefined;
         const batch = batches[b];
-        // A document the publisher keeps failing to give: the batch is written up to it, and the harvest stops there.
-        const unavailable = fetched.findIndex((f) => f.kind === 'unavailable');
-        let upTo = unavailable < 0 ? batch.length : unavailable;
-        // A Move's removal is not written without its store: the state would pass the Move.
-        while (upTo > 0 && upTo < batch.length && batch[upTo - 1].activity === batch[upTo].activity) upTo--;
+        const { upTo, unavailable } = writableUpTo(batch, fetched);
         if (upTo > 0) {
           const part = batch.slice(0, upTo);
-          const ids = new Set(part.map((c) => c.document));
-          // A batch in flight may change one of these documents: what is stored is read after it is written.
-          if (inFlight.some((w) => part.some((c) => w.ids.has(c.document)))) await settle(0);
-          const ask = (id: string) => !startedEmpty || sent.has(id);
-          for (const id of ids) sent.add(id);
-          const step = this.apply(feedUrl, part, fetched.slice(0, upTo), report, gate, queued, ask);
-          const written = step.then(async ({ write }) => {
-            await write;
+          const step = { feedUrl, part, fetched: fetched.slice(0, upTo), report, gate, inFlight, ahead, sent, ask };
+          await this.stage(step, () => {
             harvestedUpTo = part[part.length - 1].activity;
             done += upTo;
             options.onProgress?.({ phase: 'documents', done, total: walk.changes.length });
           });
-          // The next batch is written only once this one is: a batch that failed (its check or its
-          // write) fails every one after it, so no state is written past it.
-          queued = written;
-          // Reported where it is awaited (settle), not as unhandled meanwhile.
-          written.catch(() => undefined);
-          inFlight.push({ ids, done: written });
-          await settle(ahead);
         }
         if (unavailable >= 0) {
-          await settle(0);
+          await inFlight.settle();
           const f = fetched[unavailable] as { message: string };
           report.stopped = `${f.message}; the harvest stopped before ${batch[unavailable].document} and goes on from there next time`;
           return;
@@ -265,21 +153,106 @@ export class Harvester {
           return;
         }
       }
-      await settle(0);
+      await inFlight.settle();
       // The newest activity read may change nothing here (an ignored type): the state still moves past it.
-      if (walk.newest && walk.newest !== harvestedUpTo && !this.sameAsState(walk.newest, state)) {
-        await this.documents.serialized(() =>
-          this.documents.commit([], [], new Map(), new Map([harvestStateGraph(feedUrl, walk.newest!, new Date())])),
-        );
-      }
+      if (walk.newest && walk.newest !== harvestedUpTo && !this.sameAsState(walk.newest, state))
+        await this.moveStatePast(feedUrl, walk.newest);
     } finally {
       options.signal?.removeEventListener('abort', stop);
       abandon.abort();
       // Fetches of a batch not written any more: their outcome no longer matters.
       pending?.catch(() => undefined);
-      await Promise.allSettled(inFlight.map((w) => w.done));
+      await inFlight.finish();
       await gate.close();
     }
+  }
+
+  /** The feed read back from where the last harvest ended (or `--since`); undefined if the walk stopped (said in the report). */
+  private async walkFeed(
+    feedUrl: string,
+    origins: FeedOrigins,
+    state: HarvestState | undefined,
+    report: HarvestReport,
+  ): Promise<Walk | undefined> {
+    const { options } = this;
+    let start: Start = 'beginning';
+    if (options.since) {
+      start = { since: options.since.getTime() };
+      report.start = `since ${options.since.toISOString()}`;
+    } else if (state) {
+      start = { after: state };
+      report.start =
+        `after ${state.activity ?? `${state.page} item ${state.index}`}${state.endTime ? ` of ${state.endTime}` : ''}, harvested ${state.harvestedAt ?? ''}`.trim();
+    }
+    const source = guardedPages(
+      options.feed ??
+        httpFeedSource(
+          this.http(options.signal, {
+            bytes: options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES,
+            flag: '--max-page-bytes',
+          }),
+        ),
+      origins,
+    );
+    try {
+      return await walkBack(
+        source,
+        feedUrl,
+        start,
+        (pages) => {
+          report.pages = pages;
+          options.onProgress?.({ phase: 'feed', done: pages });
+        },
+        {
+          signal: options.signal,
+          maxChanges: options.maxChanges,
+          maxPagesWithoutProgress: options.maxPagesWithoutProgress,
+        },
+      );
+    } catch (error) {
+      if (options.signal?.aborted) {
+        report.stopped = `interrupted while reading the feed (${report.pages} pages read): nothing was applied; the next run starts ${resumeWords(state, options.since)}`;
+        return undefined;
+      }
+      if (error instanceof WalkStopped) {
+        report.stopped = error.message;
+        report.activities = error.read;
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  private gateFor(workers: number, changes: number): Gate {
+    const gateOptions = { repair: this.options.repair ?? 'all', conformance: this.options.conformance } as const;
+    return workers > 0 && changes > 0 ? new CheckWorkers(workers, gateOptions) : inThreadGateFor(gateOptions);
+  }
+
+  /**
+   * Sends a batch's documents through the gate and queues its write (after the batches before
+   * it; `written` runs once it is), then waits while too many batches are in flight.
+   */
+  private async stage(step: Stage, written: () => void): Promise<void> {
+    const { part, inFlight } = step;
+    const ids = new Set(part.map((c) => c.document));
+    // A batch in flight may change one of these documents: what is stored is read after it is written.
+    if (inFlight.touches(ids)) await inFlight.settle();
+    for (const id of ids) step.sent.add(id);
+    const applied = this.apply(step.feedUrl, part, step.fetched, step.report, step.gate, inFlight.queued, step.ask);
+    const stored = applied.then(async ({ write }) => {
+      await write;
+      written();
+    });
+    // The next batch is written only once this one is: a batch that failed (its check or its
+    // write) fails every one after it, so no state is written past it.
+    await inFlight.add(ids, stored, stored, step.ahead);
+  }
+
+  /** Writes the harvest state alone: past an activity that changed nothing here. */
+  private async moveStatePast(feedUrl: string, activity: FeedActivity): Promise<void> {
+    await this.documents.serialized(() =>
+      this.documents.commit([], [], new Map(), new Map([harvestStateGraph(feedUrl, activity, new Date())])),
+    );
   }
 
   private sameAsState(activity: FeedActivity, state: { page: string; index: number } | undefined): boolean {
@@ -334,83 +307,14 @@ export class Harvester {
     before: Promise<unknown>,
     ask: (id: string) => boolean,
   ): Promise<{ write: Promise<void> }> {
-    const repair = this.options.repair ?? 'all';
     const gateBatch = gate.batch();
-    // The changes whose documents go to the gate, in order; the others' outcomes are known now.
-    const checked: Change[] = [];
-    const outcomes: Array<() => void> = [];
     const removeIds = batch
       .filter((c, i) => c.effect === 'remove' && fetched[i].kind !== 'refused')
       .map((c) => c.document);
-    batch.forEach((change, i) => {
-      const f = fetched[i];
-      if (f.kind === 'refused') {
-        outcomes.push(() => refused(report, feedUrl, change, f.message));
-        return;
-      }
-      if (change.effect === 'remove') return;
-      const where = whereOf(change);
-      switch (f.kind) {
-        case 'document': {
-          // Past a limit on one document: refused before anything walks it (the repairs, the
-          // gate and a check worker's message all recurse, and would overflow on deep nesting).
-          const exceeded = documentLimitsExceeded(
-            f.json,
-            f.bytes ?? 0,
-            this.options.documentLimits ?? DEFAULT_DOCUMENT_LIMITS,
-          );
-          if (exceeded) {
-            const problems = [limitProblem(exceeded, change.document)];
-            outcomes.push(() => {
-              report.rejected++;
-              report.rejections.push({
-                source: feedUrl,
-                location: where,
-                id: change.document,
-                messages: problemMessages(problems),
-                problems,
-              });
-            });
-            break;
-          }
-          // The document must be the one the feed named: a harvested copy keeps the publisher's
-          // ids, and a delete in the feed must find it under the same id.
-          const id = jsonId(f.json);
-          const taken = id === undefined || repair === 'none' ? id : repairedId(id, { base: change.document });
-          if (taken !== undefined && taken !== change.document) {
-            outcomes.push(() =>
-              unusable(
-                report,
-                feedUrl,
-                change.document,
-                `the document there has the id ${taken}, not ${change.document} as the feed says: not stored (its copy could never be updated or deleted by the feed)`,
-              ),
-            );
-            break;
-          }
-          checked.push(change);
-          gateBatch.add({ kind: 'json', location: '', json: f.json, base: change.document }, change.document);
-          break;
-        }
-        case 'missing':
-          outcomes.push(() => {
-            report.missing++;
-            report.failures.push({
-              source: feedUrl,
-              location: 'missing',
-              id: change.document,
-              messages: [`answered ${f.status} although its newest activity is ${where}: skipped`],
-            });
-          });
-          break;
-        case 'unusable':
-          outcomes.push(() => unusable(report, feedUrl, change.document, f.message));
-          break;
-        case 'unavailable':
-          throw new Error(`internal: an unavailable document in a batch to write (${change.document})`);
-        default:
-          break;
-      }
+    // The changes whose documents go to the gate, in order; the others' outcomes are known now.
+    const { checked, outcomes } = triageBatch(feedUrl, batch, fetched, report, gateBatch, {
+      repair: this.options.repair ?? 'all',
+      documentLimits: this.options.documentLimits ?? DEFAULT_DOCUMENT_LIMITS,
     });
     const asked = [...checked.map((c) => c.document).filter(ask), ...removeIds];
     const stored = asked.length === 0 ? new Map<string, string>() : await this.documents.digests(asked);
@@ -433,7 +337,7 @@ export class Harvester {
     const alongside = new Map<string, readonly Quad[]>(removed.graphs);
     result.verdicts.forEach((verdict, i) => {
       const change = checked[i];
-      const stores = this.report(feedUrl, change, verdict, report);
+      const stores = recordVerdict(report, feedUrl, change, verdict);
       if (verdict.kind === 'pass' && stores)
         changes.push({ kind: verdict.replaced ? 'Update' : 'Create', id: verdict.id, type: verdict.type });
       // Which feed it came from, with the document (an unchanged one harvested before this was kept, too).
@@ -458,101 +362,4 @@ export class Harvester {
     });
     return { write };
   }
-
-  /** A gate's verdict on a harvested document into the report; whether it is to be stored. */
-  private report(feedUrl: string, change: Change, verdict: GateVerdict, report: HarvestReport): boolean {
-    const where = whereOf(change);
-    if (verdict.kind !== 'unchanged')
-      recordRepairs(report, { source: feedUrl, location: where, id: change.document, messages: verdict.repairs });
-    switch (verdict.kind) {
-      case 'unchanged':
-        report.unchanged++;
-        return false;
-      case 'rejected':
-        report.rejected++;
-        report.rejections.push({
-          source: feedUrl,
-          location: where,
-          id: change.document,
-          messages: problemMessages(verdict.problems),
-          problems: verdict.problems,
-        });
-        return false;
-      case 'pass':
-        // The id was held against the feed's before the gate: one the gate takes otherwise is a fault here.
-        if (verdict.id !== change.document)
-          throw new Error(`internal: the gate took ${change.document} as ${verdict.id}`);
-        report.warnings += verdict.warnings.length;
-        if (verdict.violations) {
-          report.violated++;
-          for (const rule of new Set(verdict.violations.map((m) => ruleOfLine(m) ?? 'other')))
-            report.violationsByRule[rule] = (report.violationsByRule[rule] ?? 0) + 1;
-        }
-        return true;
-    }
-  }
-}
-
-function whereOf(change: Change): string {
-  return `${change.activity.type} ${change.activity.endTime ?? ''}`.trim();
-}
-
-function refused(report: HarvestReport, feedUrl: string, change: Change, message: string): void {
-  report.refused++;
-  report.failures.push({
-    source: feedUrl,
-    location: 'refused',
-    id: change.document,
-    messages: [`${whereOf(change)}: ${message}`],
-  });
-}
-
-/** Where a rerun starts, in words: after the last activity harvested, from a time, or from the beginning. */
-function resumeWords(after: FeedActivity | HarvestState | undefined, since: Date | undefined): string {
-  if (after) {
-    const id = 'type' in after ? after.id : after.activity;
-    return `after ${id ?? `${after.page} item ${after.index}`}${after.endTime ? ` of ${after.endTime}` : ''}`;
-  }
-  return since ? `from ${since.toISOString()} (--since)` : 'from the beginning of the feed';
-}
-
-/** The feed's pages are read only on its origins: a `prev` elsewhere stops the walk, named. */
-function guardedPages(source: FeedSource, origins: FeedOrigins): FeedSource {
-  return {
-    collection: (url) => source.collection(url),
-    page: (url) => {
-      if (!origins.has(url))
-        throw new FeedError(
-          `the feed's page ${url} is not on the feed's origin: not read (allow its origin with --allow-origin)`,
-        );
-      return source.page(url);
-    },
-  };
-}
-
-function unusable(report: HarvestReport, feedUrl: string, id: string, message: string): void {
-  report.unusable++;
-  report.failures.push({ source: feedUrl, location: 'unusable', id, messages: [message] });
-}
-
-/** A JSON document's id as ingest takes it, when it is a string (else the gate refuses the document). */
-function jsonId(json: unknown): string | undefined {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
-  const id = (json as Record<string, unknown>)['id'] ?? (json as Record<string, unknown>)['@id'];
-  return typeof id === 'string' ? id : undefined;
-}
-
-/** Changes in batches of about `size`, the changes of one activity (a Move's two) never split. */
-export function inBatches(changes: readonly Change[], size: number): Change[][] {
-  const batches: Change[][] = [];
-  let batch: Change[] = [];
-  for (const change of changes) {
-    if (batch.length >= size && batch[batch.length - 1].activity !== change.activity) {
-      batches.push(batch);
-      batch = [];
-    }
-    batch.push(change);
-  }
-  if (batch.length > 0) batches.push(batch);
-  return batches;
 }

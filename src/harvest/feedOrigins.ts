@@ -4,6 +4,9 @@
  * another service on this machine, the metadata address) is refused for that item and reported:
  * a feed is the publisher's word about the publisher's own documents, no one else's.
  */
+import { FeedError } from './feedJson.js';
+import type { FeedSource } from './readFeed.js';
+
 export class FeedOrigins {
   private readonly allowed: ReadonlySet<string>;
 
@@ -40,4 +43,18 @@ export class FeedOrigins {
       return false;
     }
   }
+}
+
+/** The feed's pages are read only on its origins: a `prev` elsewhere stops the walk, named. */
+export function guardedPages(source: FeedSource, origins: FeedOrigins): FeedSource {
+  return {
+    collection: (url) => source.collection(url),
+    page: (url) => {
+      if (!origins.has(url))
+        throw new FeedError(
+          `the feed's page ${url} is not on the feed's origin: not read (allow its origin with --allow-origin)`,
+        );
+      return source.page(url);
+    },
+  };
 }

@@ -155,33 +155,15 @@ function getOnce(
       reject(error);
     };
     const get = (at: string, redirects: number): void => {
-      let target: URL;
-      try {
-        target = new URL(at);
-      } catch {
-        fail(new AnswerRefused(url, `redirected to ${at}, not a URL: not followed`));
+      const to = requestTarget(url, at, redirects, policy);
+      if (to instanceof AnswerRefused) {
+        fail(to);
         return;
       }
-      const agent =
-        target.protocol === 'https:' ? agents['https:'] : target.protocol === 'http:' ? agents['http:'] : undefined;
-      if (!agent) {
-        fail(
-          redirects === 0
-            ? new AnswerRefused(url, 'not an http(s) URL')
-            : new AnswerRefused(url, `redirected to ${at}, not an http(s) URL: not followed`),
-        );
-        return;
-      }
-      try {
-        checkLiteralAddress(target, policy);
-      } catch (error) {
-        fail(new AnswerRefused(url, `${redirects > 0 ? `redirected to ${at}: ` : ''}${(error as Error).message}`));
-        return;
-      }
-      const send = target.protocol === 'https:' ? https.get : http.get;
+      const send = to.target.protocol === 'https:' ? https.get : http.get;
       request = send(
-        target,
-        { agent, headers: { accept }, signal, lookup: guardedLookup(target, policy) },
+        to.target,
+        { agent: to.agent, headers: { accept }, signal, lookup: guardedLookup(to.target, policy) },
         (response) => {
           const status = response.statusCode ?? 0;
           const location = response.headers.location;
@@ -202,40 +184,17 @@ function getOnce(
             get(next, redirects + 1);
             return;
           }
-          const tooLarge = () => {
-            response.destroy();
-            request?.destroy();
-            fail(new AnswerRefused(url, `response larger than ${limit!.flag} ${limit!.bytes}: not read further`));
-          };
-          const announced = Number(response.headers['content-length']);
-          if (limit && announced > limit.bytes) {
-            tooLarge();
-            return;
-          }
-          const chunks: Buffer[] = [];
-          let bytes = 0;
-          response.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-            if (limit && bytes > limit.bytes) {
-              tooLarge();
-              return;
-            }
-            chunks.push(chunk);
-          });
-          response.on('error', fail);
-          response.on('end', () => {
-            clearTimeout(timer);
-            if (!response.complete) {
-              reject(new Error('the answer was cut off'));
-              return;
-            }
-            resolve({
-              status,
-              statusText: response.statusMessage ?? '',
-              url: at,
-              contentType: response.headers['content-type'] ?? '',
-              body: Buffer.concat(chunks).toString('utf8'),
-            });
+          readAnswer(response, at, limit, {
+            tooLarge: () => {
+              response.destroy();
+              request?.destroy();
+              fail(new AnswerRefused(url, `response larger than ${limit!.flag} ${limit!.bytes}: not read further`));
+            },
+            fail,
+            done: (answer) => {
+              clearTimeout(timer);
+              resolve(answer);
+            },
           });
         },
       );
@@ -248,5 +207,78 @@ function getOnce(
       );
     };
     get(url, 0);
+  });
+}
+
+/** Where one request of an attempt at `url` goes (`at`, after `redirects` redirects) and its agent, or why it may not. */
+function requestTarget(
+  url: string,
+  at: string,
+  redirects: number,
+  policy: AddressPolicy,
+): { target: URL; agent: http.Agent } | AnswerRefused {
+  let target: URL;
+  try {
+    target = new URL(at);
+  } catch {
+    return new AnswerRefused(url, `redirected to ${at}, not a URL: not followed`);
+  }
+  const agent =
+    target.protocol === 'https:' ? agents['https:'] : target.protocol === 'http:' ? agents['http:'] : undefined;
+  if (!agent) {
+    return redirects === 0
+      ? new AnswerRefused(url, 'not an http(s) URL')
+      : new AnswerRefused(url, `redirected to ${at}, not an http(s) URL: not followed`);
+  }
+  try {
+    checkLiteralAddress(target, policy);
+  } catch (error) {
+    return new AnswerRefused(url, `${redirects > 0 ? `redirected to ${at}: ` : ''}${(error as Error).message}`);
+  }
+  return { target, agent };
+}
+
+/**
+ * Reads an answer (from `at`) whole: `done` with it, `fail` if it was cut off, or `tooLarge` as
+ * soon as its body passes `limit` (or its content-length says it will).
+ */
+function readAnswer(
+  response: http.IncomingMessage,
+  at: string,
+  limit: BodyLimit | undefined,
+  on: {
+    readonly tooLarge: () => void;
+    readonly fail: (error: Error) => void;
+    readonly done: (answer: Answer & { statusText: string }) => void;
+  },
+): void {
+  const announced = Number(response.headers['content-length']);
+  if (limit && announced > limit.bytes) {
+    on.tooLarge();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  response.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (limit && bytes > limit.bytes) {
+      on.tooLarge();
+      return;
+    }
+    chunks.push(chunk);
+  });
+  response.on('error', on.fail);
+  response.on('end', () => {
+    if (!response.complete) {
+      on.fail(new Error('the answer was cut off'));
+      return;
+    }
+    on.done({
+      status: response.statusCode ?? 0,
+      statusText: response.statusMessage ?? '',
+      url: at,
+      contentType: response.headers['content-type'] ?? '',
+      body: Buffer.concat(chunks).toString('utf8'),
+    });
   });
 }

@@ -103,9 +103,7 @@ export async function walkBack(
           ignoredMore++;
           continue;
         }
-        ignored.push(
-          `${activity.page} orderedItems[${activity.index}]: a ${activity.type} of ${activity.object} changes nothing here (only Create, Update, Delete, Add, Remove, Move with a target, Refresh do)`,
-        );
+        ignored.push(changesNothing(activity));
         continue;
       }
       // A Move lists its target first: walking newest first, its store comes after its remove.
@@ -139,6 +137,11 @@ export async function walkBack(
   }
   if (ignoredMore > 0) ignored.push(`${ignoredMore} more items that change nothing here (not listed)`);
   return { changes: newestFirst.reverse(), read, newest, ignored, pages };
+}
+
+/** An activity that changes nothing here, in words. */
+function changesNothing(activity: FeedActivity): string {
+  return `${activity.page} orderedItems[${activity.index}]: a ${activity.type} of ${activity.object} changes nothing here (only Create, Update, Delete, Add, Remove, Move with a target, Refresh do)`;
 }
 
 /**

@@ -9,14 +9,14 @@
  */
 import { setCorsHeaders } from './cors.js';
 import { once } from 'node:events';
-import { Transform } from 'node:stream';
+import { Transform, type TransformCallback } from 'node:stream';
 import type { Request, Response } from 'express';
 import { DUMP_FORMATS, dumpFormatNamed, streamInput } from '../load/inputs.js';
 import { Loader } from '../load/Loader.js';
-import { WARNED_LISTED } from '../load/LoadReport.js';
+import { WARNED_LISTED, type LoadReport } from '../load/LoadReport.js';
 import { defaultCheckWorkers } from '../load/gate/CheckWorkers.js';
 import type { Logger } from '../log/logger.js';
-import type { LoadTally } from '../metrics/loadMetrics.js';
+import type { LoadTally, LoadTracker } from '../metrics/loadMetrics.js';
 import { REPAIR_POLICIES, repairPolicyNamed } from '../ingest/repairs/repairDocument.js';
 import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
 import { conformanceAsked } from './conformanceParameter.js';
@@ -56,38 +56,12 @@ export function bulkLoad({
   conformance: serverConformance = DEFAULT_CONFORMANCE,
 }: BulkOptions) {
   return async (req: Request, res: Response): Promise<void> => {
-    // Strictly decoded: a ?baseUrl= whose escapes are not UTF-8 is a 400, not ids with U+FFFD in them.
-    const params = urlParams(req.url);
-    const format = dumpFormatNamed(params.get('format') ?? '');
-    if (!format) throw new BadRequest(`?format= names the dump's format: one of ${DUMP_FORMATS.join(', ')}.`);
-    const flag = (name: string) => params.get(name) === 'true';
-    const batchSize = Number(params.get('batchSize') ?? 500);
-    if (!Number.isInteger(batchSize) || batchSize < 1)
-      throw new BadRequest('?batchSize= is a whole number of documents, at least 1.');
-    const repair = repairPolicyNamed(params.get('repair') ?? 'all');
-    if (!repair) throw new BadRequest(`?repair= is one of ${REPAIR_POLICIES.join(', ')}.`);
-    const conformance = conformanceAsked(params, serverConformance);
-    const conventions = conventionsAsked(params, repair);
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > maxBulkBytes) throw new PayloadTooLarge(declared, maxBulkBytes, '--max-bulk-mb');
-    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-    if (encoding !== 'identity' && encoding !== 'gzip')
-      throw new UnsupportedMediaType(`Content-Encoding ${encoding}: only gzip is understood.`);
-
-    // The body, counted against the limit as it streams.
-    let tooLarge = false;
-    let size = 0;
-    const body = new Transform({
-      transform(chunk: Buffer, _e, done) {
-        size += chunk.length;
-        if (size > maxBulkBytes) {
-          tooLarge = true;
-          done(new PayloadTooLarge(undefined, maxBulkBytes, '--max-bulk-mb'));
-          return;
-        }
-        done(null, chunk);
-      },
-    });
+    const { params, format, flag, batchSize, repair, conformance, conventions, encoding } = bulkRequest(
+      req,
+      maxBulkBytes,
+      serverConformance,
+    );
+    const body = new CountedBody(maxBulkBytes);
     req.on('error', (e) => body.destroy(e));
     // The load may not be reading yet when the body goes past the limit: the error is its to see, and answerFor's.
     body.on('error', () => undefined);
@@ -119,13 +93,7 @@ export function bulkLoad({
         keepThreadFree: true,
         // Acknowledged batch by batch as stored: read once (a later copy of an id replaces an earlier one already stored).
         readOnce: true,
-        onStored:
-          progress || tracker
-            ? (so) => {
-                progress?.acknowledged(so);
-                tracker?.progressed(so);
-              }
-            : undefined,
+        onStored: storedTold(progress, tracker),
       }).load([input]);
       tracker?.progressed(report);
       // Stopped with the store full: 507, the report (how far the load got) beside the problem.
@@ -141,17 +109,72 @@ export function bulkLoad({
       res.end(answer);
     } catch (error) {
       if (progress) {
-        const problem = asHttpError(answerFor(error, tooLarge, maxBulkBytes, encoding === 'gzip'));
+        const problem = asHttpError(answerFor(error, body.tooLarge, maxBulkBytes, encoding === 'gzip'));
         if (problem.status >= 500 && problem.status !== 507)
           logger.error({ err: error, path: req.originalUrl.slice(0, 500) }, 'bulk load failed');
         if (problem.status === 413) drainRefusedBody(req, maxBodyBytes);
         return progress.problem(problem);
       }
-      throw answerFor(error, tooLarge, maxBulkBytes, encoding === 'gzip');
+      throw answerFor(error, body.tooLarge, maxBulkBytes, encoding === 'gzip');
     } finally {
       tracker?.ended();
     }
   };
+}
+
+/** After each batch stored: the streamed answer acknowledges it, and /metrics counts it (either, both or none). */
+function storedTold(
+  progress: BulkProgress | undefined,
+  tracker: LoadTracker | undefined,
+): ((so: Readonly<LoadReport>) => void) | undefined {
+  if (!progress && !tracker) return undefined;
+  return (so) => {
+    progress?.acknowledged(so);
+    tracker?.progressed(so);
+  };
+}
+
+/** A bulk load's request, checked: its parameters (strictly decoded) and headers. */
+function bulkRequest(req: Request, maxBulkBytes: number, serverConformance: ConformancePolicy) {
+  // Strictly decoded: a ?baseUrl= whose escapes are not UTF-8 is a 400, not ids with U+FFFD in them.
+  const params = urlParams(req.url);
+  const format = dumpFormatNamed(params.get('format') ?? '');
+  if (!format) throw new BadRequest(`?format= names the dump's format: one of ${DUMP_FORMATS.join(', ')}.`);
+  const flag = (name: string) => params.get(name) === 'true';
+  const batchSize = Number(params.get('batchSize') ?? 500);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new BadRequest('?batchSize= is a whole number of documents, at least 1.');
+  const repair = repairPolicyNamed(params.get('repair') ?? 'all');
+  if (!repair) throw new BadRequest(`?repair= is one of ${REPAIR_POLICIES.join(', ')}.`);
+  const conformance = conformanceAsked(params, serverConformance);
+  const conventions = conventionsAsked(params, repair);
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > maxBulkBytes) throw new PayloadTooLarge(declared, maxBulkBytes, '--max-bulk-mb');
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (encoding !== 'identity' && encoding !== 'gzip')
+    throw new UnsupportedMediaType(`Content-Encoding ${encoding}: only gzip is understood.`);
+  return { params, format, flag, batchSize, repair, conformance, conventions, encoding };
+}
+
+/** The body, counted against the limit as it streams. */
+class CountedBody extends Transform {
+  /** The body went past the limit. */
+  tooLarge = false;
+  private size = 0;
+
+  constructor(private readonly maxBulkBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.maxBulkBytes) {
+      this.tooLarge = true;
+      done(new PayloadTooLarge(undefined, this.maxBulkBytes, '--max-bulk-mb'));
+      return;
+    }
+    done(null, chunk);
+  }
 }
 
 /**

@@ -14,38 +14,16 @@ import type { Representations } from '../service/Representations.js';
 import type { SparqlService } from '../service/SparqlService.js';
 import { accessLog } from './accessLog.js';
 import { tokenChecker } from './auth.js';
-import { bulkLoad } from './bulk.js';
 import { setCorsHeaders, setPreflightHeaders } from './cors.js';
-import { dereference } from './dereference.js';
 import { drainRefusedBody } from './drainRefusedBody.js';
-import { exportRoute } from './exportRoute.js';
 import { HttpError, MethodNotAllowed, PayloadTooLarge, ServiceUnavailable } from './HttpError.js';
-import { health, readiness, type Readiness } from './operations.js';
+import type { Readiness } from './operations.js';
 import { asHttpError, sendProblem } from './problems.js';
-import { queryPage, queryPageAsset, QUERY_PAGE_ASSETS_PATH } from './queryPage.js';
-import { sparqlEndpoint, wantsQueryPage } from './sparqlRoute.js';
-import { deleteDocument, putDocument } from './writes.js';
-import { classPages, relationPages, CLASS_PAGES_PATH, RELATION_PAGES_PATH } from './searchPages.js';
-import { serviceRoot } from './serviceRoot.js';
-import { entityListPage, exportPage, landingPage } from './landingPage.js';
-import { prefersHtml } from './prefersHtml.js';
-import { relationListPage } from './relationListPage.js';
-import { feedPage } from './feedPage.js';
 import { sendProblemPage, wantsProblemPage } from './problemPage.js';
-import { searchRoute, SEARCH_PATH } from './searchRoute.js';
-import { STYLESHEET_PATH } from '../render/html/stylesheet.js';
-import { stylesheetRoute } from './stylesheetRoute.js';
-import {
-  activityStreamCollection,
-  activityStreamPages,
-  ACTIVITY_PAGES_PATH,
-  ACTIVITY_STREAM_ROUTE,
-} from './activityStreamRoute.js';
 import { serviceMetrics } from '../metrics/ServiceMetrics.js';
-import { metricsRoute } from './metricsRoute.js';
-import { METRICS_PATH, routeKindOf, routeKindOfResponse, setRouteKind } from './routeKind.js';
-import { validationRoute } from './validationRoute.js';
-import { VALIDATION_PATH } from './validationLink.js';
+import { routeKindOf, routeKindOfResponse, setRouteKind } from './routeKind.js';
+import { pageFrameOf, serviceRoutes, type Handler, type Methods } from './serviceRoutes.js';
+import type { PageFrame } from '../render/html/Page.js';
 
 export interface AppOptions {
   readonly config: Config;
@@ -57,8 +35,6 @@ export interface AppOptions {
   /** Curators' SPARQL: without it, there is no /sparql. */
   readonly sparql?: SparqlService;
 }
-
-type Handler = (req: Request, res: Response) => Promise<void> | void;
 
 /** The service's own paths, outside the ids: what each allows besides OPTIONS. */
 const READ = ['GET', 'HEAD'];
@@ -82,147 +58,18 @@ export function createApp({
       ? undefined
       : serviceMetrics({ documents, representations, sparql, ready: () => state.ready && !state.stopping });
 
-  /** Methods of each path, and the handler of each method. */
-  const routes = new Map<string, Map<string, Handler>>([
-    ['/health', new Map([['GET', health(state)]])],
-    ['/ready', new Map([['GET', readiness(state, representations, sparql?.engine)]])],
-    [STYLESHEET_PATH, new Map([['GET', stylesheetRoute()]])],
-  ]);
-  if (metrics) routes.set(METRICS_PATH, new Map([['GET', metricsRoute(metrics, config)]]));
-  /** Paths under a prefix (the query page's files): path prefix → its handlers. */
-  const prefixes = new Map<string, Map<string, Handler>>();
-  if (sparql) {
-    const endpoint = whenReady(sparqlEndpoint({ sparql, config }));
-    const queryPageHandler = queryPage();
-    const page: Handler = (req, res) => {
-      setRouteKind(res, 'query_page');
-      return queryPageHandler(req, res);
-    };
-    routes.set(
-      '/sparql',
-      new Map<string, Handler>([
-        ['GET', (req, res) => (wantsQueryPage(req) ? page(req, res) : endpoint(req, res))],
-        ['POST', endpoint],
-      ]),
-    );
-    prefixes.set(QUERY_PAGE_ASSETS_PATH, new Map([['GET', queryPageAsset()]]));
-  }
-  // Discovery: the root, search pages of the reverse links, and every entity by class.
-  const discovery = {
-    baseUrl: config.baseUrl,
-    pageSize: config.pageSize,
-    cacheControl: config.cacheControl,
+  const { routes, prefixes, entity } = serviceRoutes({
+    config,
     documents,
-  };
-  // A browser (Accept preferring text/html) gets pages for people at `/`, the lists by class and name search.
-  const people = {
-    ...discovery,
-    frame: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: sparql !== undefined },
-  };
-  const root = serviceRoot({ ...discovery, sparql: sparql !== undefined });
-  const landing = landingPage(people);
-  routes.set('/', new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? landing(req, res) : root(req, res)))]]));
-  const relations = relationPages(discovery);
-  const relationList = relationListPage(people);
-  prefixes.set(
-    RELATION_PAGES_PATH,
-    new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? relationList(req, res) : relations(req, res)))]]),
-  );
-  const classes = classPages(discovery);
-  const list = entityListPage(people);
-  prefixes.set(
-    CLASS_PAGES_PATH,
-    new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? list(req, res) : classes(req, res)))]]),
-  );
-  // The export: a browser asking without ?format= gets the page that offers the formats.
-  const dump = exportRoute(documents.store);
-  const dumpPage = exportPage(people);
-  routes.set(
-    '/_export',
-    new Map([
-      [
-        'GET',
-        whenReady((req, res) => (prefersHtml(req) && !req.url.includes('?') ? dumpPage(req, res) : dump(req, res))),
-      ],
-    ]),
-  );
-  routes.set(SEARCH_PATH, new Map([['GET', whenReady(searchRoute(people))]]));
-  // The validation report of a document stored with violations (--conformance report).
-  routes.set(
-    VALIDATION_PATH,
-    new Map([
-      ['GET', whenReady(validationRoute({ documents, cacheControl: config.cacheControl, frame: people.frame }))],
-    ]),
-  );
-  // Change discovery: the feed of every write's activities.
-  const feed = {
-    baseUrl: config.baseUrl,
-    feedPageSize: config.feedPageSize,
-    cacheControl: config.cacheControl,
-    documents,
-  };
-  // Writes through this service keep full pages of this size whole (a faster read of them).
-  documents.feed.pageSize = config.feedPageSize;
-  // A browser gets the feed's pages as pages for people (the newest at the collection's address).
-  const feedCollection = activityStreamCollection(feed);
-  const feedPages = activityStreamPages(feed);
-  const feedView = feedPage({ ...people, feedPageSize: config.feedPageSize });
-  routes.set(
-    ACTIVITY_STREAM_ROUTE,
-    new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? feedView(req, res) : feedCollection(req, res)))]]),
-  );
-  prefixes.set(
-    ACTIVITY_PAGES_PATH,
-    new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? feedView(req, res) : feedPages(req, res)))]]),
-  );
-  // Without a token the write methods are there only to say how to turn writes on (405).
-  routes.set(
-    '/_bulk',
-    writable
-      ? new Map([
-          [
-            'POST',
-            guarded(
-              bulkLoad({
-                documents,
-                maxBulkBytes: config.maxBulkBytes,
-                maxBodyBytes: config.maxBodyBytes,
-                logger,
-                loads: metrics?.loads,
-                documentLimits: config.documentLimits,
-                conformance: config.conformance,
-              }),
-            ),
-          ],
-        ])
-      : new Map<string, Handler>(),
-  );
-  const entity = new Map<string, Handler>([
-    [
-      'GET',
-      whenReady(
-        dereference({
-          baseUrl: config.baseUrl,
-          cacheControl: config.cacheControl,
-          representations,
-          logger,
-          deletedAt: (id) => documents.feed.deletedAt(id),
-        }),
-      ),
-    ],
-  ]);
-  if (writable) {
-    const options = {
-      baseUrl: config.baseUrl,
-      maxBodyBytes: config.maxBodyBytes,
-      documents,
-      representations,
-      documentLimits: config.documentLimits,
-      conformance: config.conformance,
-    };
-    entity.set('PUT', guarded(putDocument(options)));
-    entity.set('DELETE', guarded(deleteDocument(options)));
-  }
+    representations,
+    logger,
+    state,
+    sparql,
+    metrics,
+    writable,
+    whenReady,
+    guarded,
+  });
   // The service's own paths answer at the server's root and under the base URL's path too
   // (`/la/sparql` for `https://data.example.org/la/`), so a path-prefix proxy can publish them.
   const basePath = new URL(config.baseUrl).pathname;
@@ -266,28 +113,10 @@ export function createApp({
   });
 
   // Express knows an error handler by its four parameters.
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const problem = asHttpError(error);
-    // 507: the store is full, a state the operator must hear of, not a failure of ours.
-    if (problem.status === 507)
-      logger.warn(
-        { method: req.method, path: req.originalUrl.slice(0, 500), detail: problem.message },
-        'write refused: the store is full',
-      );
-    else if (problem.status >= 500 && problem.status !== 503)
-      logger.error({ err: error, method: req.method, path: req.originalUrl.slice(0, 500) }, 'request failed');
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    if (wantsProblemPage(req, problem)) sendProblemPage(req, res, problem, people.frame);
-    else sendProblem(res, problem);
-    // A body refused part-way (or by its Content-Length) is read away, not left to reset the connection under the answer.
-    if (problem.status === 413) drainRefusedBody(req, config.maxBodyBytes);
-  });
+  app.use(problemAnswer(logger, config.maxBodyBytes, pageFrameOf(config, sparql)));
   return app;
 
-  function prefixed(path: string): Map<string, Handler> | undefined {
+  function prefixed(path: string): Methods | undefined {
     for (const [prefix, handlers] of prefixes) if (path.startsWith(prefix)) return handlers;
     return undefined;
   }
@@ -306,6 +135,29 @@ export function createApp({
       return handler(req, res);
     });
   }
+}
+
+/** Any error as problem+json (HttpError's status, else 500; some a page for a browser), logged when it is ours or the operator's to hear of. */
+function problemAnswer(logger: Logger, maxBodyBytes: number, frame: PageFrame) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const problem = asHttpError(error);
+    // 507: the store is full, a state the operator must hear of, not a failure of ours.
+    if (problem.status === 507)
+      logger.warn(
+        { method: req.method, path: req.originalUrl.slice(0, 500), detail: problem.message },
+        'write refused: the store is full',
+      );
+    else if (problem.status >= 500 && problem.status !== 503)
+      logger.error({ err: error, method: req.method, path: req.originalUrl.slice(0, 500) }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (wantsProblemPage(req, problem)) sendProblemPage(req, res, problem, frame);
+    else sendProblem(res, problem);
+    // A body refused part-way (or by its Content-Length) is read away, not left to reset the connection under the answer.
+    if (problem.status === 413) drainRefusedBody(req, maxBodyBytes);
+  };
 }
 
 /** A write to a service started without a curator token: 405, saying how writes are turned on. */

@@ -5,13 +5,8 @@
  * the gate would (`problems`, `errors`), so a client reads both the same way.
  */
 import { formatProblem } from '../linkedart/Problem.js';
-import {
-  limitProblem,
-  shapeExceeded,
-  sizeExceeded,
-  type DocumentLimits,
-  type LimitExceeded,
-} from '../ingest/documentLimits.js';
+import { limitProblem, shapeExceeded, sizeExceeded } from '../ingest/documentLimits.js';
+import type { DocumentLimits, LimitExceeded } from '../ingest/documentLimits.js';
 import { HttpError } from './HttpError.js';
 
 /** Throws 413 when a body of `bytes` is larger than one document may be. */

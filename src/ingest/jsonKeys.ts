@@ -41,3 +41,10 @@ export function definedPerClass(ctx: ActiveContext, key: string): boolean {
   for (const def of ctx.terms.values()) if (def.scoped && Object.hasOwn(def.scoped, key)) return true;
   return false;
 }
+
+/** A JSON document's id as ingest takes it, when it is a string (else ingest refuses the document). */
+export function jsonId(json: unknown): string | undefined {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
+  const id = (json as Record<string, unknown>)['id'] ?? (json as Record<string, unknown>)['@id'];
+  return typeof id === 'string' ? id : undefined;
+}

@@ -6,15 +6,9 @@
 import { formatProblem, ruleOfLine, type Problem } from '../linkedart/Problem.js';
 import { formatRejectionsByRule, rejectionsByRule } from './rejectionsByRule.js';
 import type { StoreFullDetails } from '../store/StoreFull.js';
+import type { ReportedItem } from './reportedItem.js';
 
-export interface ReportedItem {
-  readonly source: string;
-  readonly location: string;
-  readonly id?: string;
-  readonly messages: readonly string[];
-  /** A refusal's problems, each as formatted in `messages`. */
-  readonly problems?: readonly Problem[];
-}
+export type { ReportedItem } from './reportedItem.js';
 
 export interface RuleCount {
   count: number;

@@ -19,6 +19,7 @@ import {
 } from '../ingest/documentLimits.js';
 import type { LoadRecord } from './records.js';
 import { graphLimitsExceeded } from '../ingest/graphLimits.js';
+import { jsonId } from '../ingest/jsonKeys.js';
 import { rejectedRecord, rejectedText } from './rejectsFile.js';
 import { TopLevelScanner, type Piece } from './topLevelScanner.js';
 
@@ -95,11 +96,4 @@ function refused(
     problem: limitProblem(exceeded, id),
     ...(text !== undefined ? { text } : {}),
   };
-}
-
-/** The document's id, when it has one as a string (said beside the refusal). */
-function jsonId(json: unknown): string | undefined {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
-  const id = (json as Record<string, unknown>)['id'] ?? (json as Record<string, unknown>)['@id'];
-  return typeof id === 'string' ? id : undefined;
 }

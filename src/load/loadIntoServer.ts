@@ -16,7 +16,7 @@ import {
   type Acknowledged,
 } from './bulkAnswer.js';
 import type { LoadInput } from './inputs.js';
-import type { LoadOptions } from './Loader.js';
+import type { LoadOptions } from './LoadOptions.js';
 import { countWarning, emptyReport, hasFailures, recordWarned, type LoadReport } from './LoadReport.js';
 
 export async function loadIntoServer(

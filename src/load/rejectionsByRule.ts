@@ -8,15 +8,10 @@
 import { INGEST_HINTS } from '../ingest/ruleHints.js';
 import { NOT_CHECKED_FURTHER, REFUSED_AT_ONCE } from '../ingest/refusedAtOnce.js';
 import { ruleOfLine, type Problem } from '../linkedart/Problem.js';
+import type { ReportedItem } from './reportedItem.js';
 
 /** A refused document as the summary needs it: where it was, and its problems (or, from an older server, its lines). */
-export interface RefusedItem {
-  readonly source: string;
-  readonly location: string;
-  readonly id?: string;
-  readonly messages: readonly string[];
-  readonly problems?: readonly Problem[];
-}
+export type RefusedItem = ReportedItem;
 
 export interface RuleSummary {
   readonly rule: string;

@@ -21,6 +21,9 @@ import SHACLValidator from 'rdf-validate-shacl';
 import type { ValidationResult } from 'rdf-validate-shacl/src/validation-report.js';
 import type { DatasetCore, NamedNode, Quad, Term } from '@rdfjs/types';
 import { df, RDF_TYPE } from '../rdf/terms.js';
+import { SH } from './compiled/vocabulary.js';
+import { compileTargets } from './precompiledTargets.js';
+import { ShapeIndex, type ShapeResult } from './shapeIndex.js';
 import type { CompiledReport } from './compiled/CompiledReport.js';
 import type { LibraryResult } from './compiled/LibraryResult.js';
 import { Precheck, type Judgement } from './compiled/Precheck.js';
@@ -35,22 +38,15 @@ const PROJECT_ROOT = fileURLToPath(
 );
 export const SHAPES_DIR = `${PROJECT_ROOT}shapes/`;
 
+export { HINT_PREDICATE, SHAPE_PREFIX, type Severity, type ShapeResult } from './shapeIndex.js';
+
 /** The class of the marker triple `<root> rdf:type <Document>` the validator adds (never stored). */
 export const DOCUMENT_CLASS = 'urn:linkedart-service:Document';
-export const SHAPE_PREFIX = 'urn:linkedart-service:shape:';
-
-const SH = 'http://www.w3.org/ns/shacl#';
-const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
-const RDFS_COMMENT = 'http://www.w3.org/2000/01/rdf-schema#comment';
-/** A shape's usual fix, in a few words (not SHACL: the validator ignores it; the report carries it). */
-export const HINT_PREDICATE = 'urn:linkedart-service:hint';
 
 const log = debuglog('linkedart-precheck');
 
-export type Severity = 'Violation' | 'Warning';
-
 export interface ShaclValidatorOptions {
-  /** Default true: see compileTargets. */
+  /** Default true: see precompiledTargets.ts. */
   precompiledTargets?: boolean;
   /** Default true: answer conforming documents from the compiled precheck (validate). */
   precheck?: boolean;
@@ -70,33 +66,6 @@ export interface ValidationCounts {
   libraryAll: number;
 }
 
-export interface ShapeResult {
-  /** The node that breaks the rule. */
-  readonly focusNode: Term;
-  /**
-   * The predicate IRI the rule is about: the result path, or for a complex path its first
-   * predicate (of a sequence, an inverse path, or the first of alternatives if that is a plain
-   * predicate); absent for rules on the node itself.
-   */
-  readonly path?: string;
-  /**
-   * For a sequence path of plain predicates (`( identified_by rdf:type )`), its predicates in
-   * order, so the report can follow it to the entry at fault.
-   */
-  readonly steps?: readonly string[];
-  /** The offending value, when there is one. */
-  readonly value?: Term;
-  /** The constraint component that failed (sh:MaxCountConstraintComponent, ...). */
-  readonly component?: string;
-  readonly severity: Severity;
-  /** The IRI of the shape that encodes the rule (urn:linkedart-service:shape:...). */
-  readonly shape: string;
-  /** The shape's sh:message, else its rdfs:comment. */
-  readonly message: string;
-  /** The shape's svc:hint: the usual fix. */
-  readonly hint?: string;
-}
-
 /** Validates one node against one shape (the data graph set), giving the library's results. */
 type Run = (node: Term, shape: Term) => readonly LibraryResult[];
 
@@ -113,18 +82,12 @@ export class ShaclValidator {
   private readonly engine: Engine;
   private readonly rdfType: NamedNode;
   private readonly documentClass: NamedNode;
-  /** Shape IRI → its message. */
-  private readonly messages = new Map<string, string>();
+  /** What the report says of each shape besides the library's results. */
+  private readonly shapes: ShapeIndex;
   /** Shape IRI → its hint (svc:hint). */
-  readonly hints = new Map<string, string>();
+  readonly hints: ReadonlyMap<string, string>;
   /** The rule names of the shapes (their IRIs after SHAPE_PREFIX): what a report's `rule` is for a shape's result. */
-  readonly rules = new Set<string>();
-  /** Shape IRI → the predicate its (complex) path starts with. */
-  private readonly pathPredicates = new Map<string, string>();
-  /** Shape IRI → the predicates of its sequence path, when it is one of plain predicates. */
-  private readonly sequences = new Map<string, string[]>();
-  /** Shape IRI → the body (last member) of its sh:or, for conditional rules. */
-  private readonly orBodies = new Map<string, Term>();
+  readonly rules: ReadonlySet<string>;
   /** The shapes compiled to a conformance check (compiled/Precheck.ts); absent with `precheck: false`. */
   readonly precheck: Precheck | undefined;
   /** The library's results for failing pairs, built without it; absent if off or not reproducible. */
@@ -158,7 +121,7 @@ export class ShaclValidator {
 
   /**
    * `precompiledTargets` (default true): read each shape's targets from the shapes graph once
-   * instead of on every call (see compileTargets); false leaves target selection to the library.
+   * instead of on every call (precompiledTargets.ts); false leaves target selection to the library.
    * `precheck` (default true): see validate.
    */
   constructor(shapeQuads: readonly Quad[], options: ShaclValidatorOptions = {}) {
@@ -178,8 +141,10 @@ export class ShaclValidator {
     this.engine = this.validator.validationEngine;
     this.rdfType = df.namedNode(RDF_TYPE);
     this.documentClass = df.namedNode(DOCUMENT_CLASS);
-    this.indexShapes(shapes);
-    if (options.precompiledTargets ?? true) this.compileTargets(shapes);
+    this.shapes = new ShapeIndex(shapes);
+    this.hints = this.shapes.hints;
+    this.rules = this.shapes.rules;
+    if (options.precompiledTargets ?? true) compileTargets(this.validator, shapes);
     this.precheck = (options.precheck ?? true) ? new Precheck(shapeQuads, { markerClass: DOCUMENT_CLASS }) : undefined;
     // The library's order of the shapes it validates on targets, which the compiled report follows.
     const libraryOrder = this.validator.shapesGraph.shapesWithTarget.map((shape) => shape.shapeNode);
@@ -271,7 +236,7 @@ export class ShaclValidator {
       for (const d of r.detail) this.report(d, out, depth, run);
       return;
     }
-    const body = r.shape && this.orBodies.get(r.shape.value);
+    const body = r.shape && this.shapes.orBodies.get(r.shape.value);
     if (component === `${SH}OrConstraintComponent` && body && depth < 8) {
       const expanded = run(r.value ?? r.focusNode, body);
       if (expanded.length > 0) {
@@ -279,7 +244,7 @@ export class ShaclValidator {
         return;
       }
     }
-    out.push(this.toShapeResult(r));
+    out.push(this.shapes.shapeResult(r));
   }
 
   /** Validate one node against one shape (the data graph already set), recording its results. */
@@ -287,130 +252,6 @@ export class ShaclValidator {
     this.engine.initReport();
     this.validator.nodeConformsToShape(node, shape, this.engine as never);
     return this.engine.getReport().results.map(readResult);
-  }
-
-  private toShapeResult(r: LibraryResult): ShapeResult {
-    const shape = r.shape?.value ?? '';
-    const path = r.path?.termType === 'NamedNode' ? r.path.value : this.pathPredicates.get(shape);
-    const result: { -readonly [K in keyof ShapeResult]: ShapeResult[K] } = {
-      focusNode: r.focusNode,
-      severity: r.severity?.value === `${SH}Warning` || r.severity?.value === `${SH}Info` ? 'Warning' : 'Violation',
-      shape,
-      message: this.messages.get(shape) ?? `SHACL ${r.component?.value ?? 'constraint'} failed`,
-    };
-    if (path !== undefined) result.path = path;
-    if (r.value) result.value = r.value;
-    if (r.component) result.component = r.component.value;
-    const steps = this.sequences.get(shape);
-    if (steps) result.steps = steps;
-    const hint = this.hints.get(shape);
-    if (hint !== undefined) result.hint = hint;
-    return result;
-  }
-
-  /**
-   * rdf-validate-shacl finds a shape's focus nodes by re-reading its target declarations from
-   * the shapes graph on every validation (and checks whether the shape is itself a class): half
-   * the time of a call. The declarations never change, so read them once and give each targeted
-   * shape a getTargetNodes that only looks into the data: the same SHACL Core semantics, without
-   * rdfs:subClassOf inference (the shapes never rely on it, see shapes/shared.ttl). A shape using
-   * anything else (SHACL-AF sh:target, or a shape that is itself an rdfs:Class) keeps the library's.
-   */
-  private compileTargets(shapes: QuadIndex): void {
-    const objects = (s: Term, p: string): Term[] => [...shapes.match(s, df.namedNode(p))].map((q) => q.object);
-    const rdfType = df.namedNode(RDF_TYPE);
-    for (const shape of this.validator.shapesGraph.shapesWithTarget) {
-      const node = shape.shapeNode;
-      if (objects(node, `${SH}target`).length > 0) continue;
-      if (objects(node, RDF_TYPE).some((t) => t.value === 'http://www.w3.org/2000/01/rdf-schema#Class')) continue;
-      const classes = objects(node, `${SH}targetClass`);
-      const nodes = objects(node, `${SH}targetNode`);
-      const subjectsOf = objects(node, `${SH}targetSubjectsOf`);
-      const objectsOf = objects(node, `${SH}targetObjectsOf`);
-      shape.getTargetNodes = (data: { dataset: DatasetCore }): Term[] => {
-        const found = new Map<string, Term>();
-        const add = (t: Term): void => {
-          const key =
-            t.termType === 'Literal' ? `"${t.value}"@${t.language}^${t.datatype.value}` : `${t.termType}:${t.value}`;
-          if (!found.has(key)) found.set(key, t);
-        };
-        for (const c of classes) for (const q of data.dataset.match(null, rdfType, c)) add(q.subject);
-        for (const n of nodes) add(n);
-        for (const p of subjectsOf) for (const q of data.dataset.match(null, p, null)) add(q.subject);
-        for (const p of objectsOf) for (const q of data.dataset.match(null, p, null)) add(q.object);
-        return [...found.values()];
-      };
-    }
-  }
-
-  /** Messages, first path predicates and sh:or bodies, read once from the shapes graph. */
-  private indexShapes(shapes: QuadIndex): void {
-    const node = (v: string) => df.namedNode(v);
-    const one = (s: Term, p: string): Term | undefined => {
-      for (const q of shapes.match(s, node(p))) return q.object;
-      return undefined;
-    };
-    const list = (head: Term | undefined): Term[] => {
-      const items: Term[] = [];
-      while (head && head.value !== `${RDF}nil` && items.length < 1000) {
-        const first = one(head, `${RDF}first`);
-        if (first) items.push(first);
-        head = one(head, `${RDF}rest`);
-      }
-      return items;
-    };
-    const firstPredicate = (path: Term | undefined, depth = 0): string | undefined => {
-      if (!path || depth > 10) return undefined;
-      if (path.termType === 'NamedNode') return path.value;
-      const inverse = one(path, `${SH}inversePath`);
-      if (inverse) return firstPredicate(inverse, depth + 1);
-      // Of alternatives, only a plain first predicate names the rule well (an amount's
-      // "paid_amount or dimension of" has no single predicate to report).
-      const alternatives = one(path, `${SH}alternativePath`);
-      if (alternatives) {
-        const first = list(alternatives)[0];
-        return first?.termType === 'NamedNode' ? first.value : undefined;
-      }
-      for (const p of ['zeroOrMorePath', 'oneOrMorePath', 'zeroOrOnePath']) {
-        const inner = one(path, SH + p);
-        if (inner) return firstPredicate(inner, depth + 1);
-      }
-      return firstPredicate(list(path)[0], depth + 1);
-    };
-    for (const q of shapes) {
-      const s = q.subject;
-      if (s.termType !== 'NamedNode') continue;
-      if (s.value.startsWith(SHAPE_PREFIX)) this.rules.add(s.value.slice(SHAPE_PREFIX.length));
-      switch (q.predicate.value) {
-        case `${SH}message`:
-          this.messages.set(s.value, q.object.value);
-          break;
-        case HINT_PREDICATE:
-          this.hints.set(s.value, q.object.value);
-          break;
-        case RDFS_COMMENT:
-          if (!this.messages.has(s.value) && !one(s, `${SH}message`)) this.messages.set(s.value, q.object.value);
-          break;
-        case `${SH}path`:
-          if (q.object.termType !== 'NamedNode') {
-            const p = firstPredicate(q.object);
-            if (p) this.pathPredicates.set(s.value, p);
-            const steps = list(q.object);
-            if (steps.length > 1 && steps.every((t) => t.termType === 'NamedNode'))
-              this.sequences.set(
-                s.value,
-                steps.map((t) => t.value),
-              );
-          }
-          break;
-        case `${SH}or`: {
-          const members = list(q.object);
-          const body = members[members.length - 1];
-          if (body) this.orBodies.set(s.value, body);
-          break;
-        }
-      }
-    }
   }
 }
 

@@ -18,7 +18,7 @@ import { locationKey, type IngestedDocument } from '../ingest/ingestDocument.js'
 import type { Problem } from '../linkedart/Problem.js';
 import { shortValueAt } from '../linkedart/problemValue.js';
 import { RDF_TYPE } from '../rdf/terms.js';
-import { SHAPE_PREFIX, type ShapeResult } from './ShaclValidator.js';
+import { SHAPE_PREFIX, type ShapeResult } from './shapeIndex.js';
 
 const MAX_COUNT = 'http://www.w3.org/ns/shacl#MaxCountConstraintComponent';
 

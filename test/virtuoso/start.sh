@@ -23,14 +23,9 @@ VIRT_READY_TIMEOUT=${VIRT_READY_TIMEOUT:-120}
 VIRT_DIRS_ALLOWED=${VIRT_DIRS_ALLOWED:-}      # more directories the server may read (comma-separated): ld_dir's dumps
 
 log() { echo "[start-virtuoso] $*" >&2; }
-SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
-# 1. install (server binary + isql only; ~4 MB download, ~16 MB installed)
-if ! command -v virtuoso-t >/dev/null || ! command -v isql-vt >/dev/null; then
-  log "installing virtuoso-opensource-7-bin"
-  $SUDO apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends virtuoso-opensource-7-bin >&2
-fi
+# 1. install (server binary + isql only; ~4 MB download, ~16 MB installed): written once, in prerequisites.sh
+bash "$(dirname "${BASH_SOURCE[0]}")/../prerequisites.sh" virtuoso >&2
 
 # 2. refuse to start twice / on a busy port
 PIDFILE="$VIRT_DIR/virtuoso.pid"

@@ -4,16 +4,8 @@
  * where 1.0 puts it. An AttributeAssignment that says what it assigns (`assigned`,
  * `assigned_property`) is an attribution, and stays.
  */
-import {
-  join,
-  typesOf,
-  isObject,
-  type Json,
-  type JsonObject,
-  type Note,
-  type NodeVisit,
-  type Repair,
-} from './Repair.js';
+import { join, typesOf, isObject } from './Repair.js';
+import type { Json, JsonObject, Note, NodeVisit, Repair } from './Repair.js';
 
 const APPELLATIONS = new Set(['Identifier', 'Name']);
 

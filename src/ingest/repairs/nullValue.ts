@@ -6,16 +6,8 @@
  * Not `@context` (there null resets the context: it has a meaning), nor other `@` keywords,
  * nor the document's own `id` (a document must have one: it stays refused as today).
  */
-import {
-  join,
-  KeyScan,
-  without,
-  type Json,
-  type JsonObject,
-  type Note,
-  type NodeVisit,
-  type Repair,
-} from './Repair.js';
+import { join, KeyScan, without } from './Repair.js';
+import type { Json, JsonObject, Note, NodeVisit, Repair } from './Repair.js';
 
 function dropped(key: string, at: NodeVisit): boolean {
   return !key.startsWith('@') && !(at.path === '' && key === 'id');

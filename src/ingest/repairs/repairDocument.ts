@@ -34,18 +34,8 @@ import { relativeId, resolvedId } from './relativeId.js';
 import { missesColon, schemeColon, withSchemeColon } from './schemeColon.js';
 import { typeCase } from './typeCase.js';
 import { typeFromRange } from './typeFromRange.js';
-import {
-  isEmptyObject,
-  isObject,
-  join,
-  KeyScan,
-  typesOf,
-  type Json,
-  type JsonObject,
-  type Note,
-  type NodeVisit,
-  type Repair,
-} from './Repair.js';
+import { isEmptyObject, isObject, join, KeyScan, typesOf } from './Repair.js';
+import type { Json, JsonObject, Note, NodeVisit, Repair } from './Repair.js';
 import type { RepairNote } from './RepairNote.js';
 import type { SourceConventions } from './SourceConventions.js';
 

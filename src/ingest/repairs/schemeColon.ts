@@ -11,17 +11,8 @@
  * A string under a key that takes text (a Name's `content`) is text, and stays.
  */
 import { linkedArtContextDocument } from '../../context/linkedArtContext.js';
-import {
-  join,
-  KeyScan,
-  typesOf,
-  withValue,
-  type Json,
-  type JsonObject,
-  type Note,
-  type NodeVisit,
-  type Repair,
-} from './Repair.js';
+import { join, KeyScan, typesOf, withValue } from './Repair.js';
+import type { Json, JsonObject, Note, NodeVisit, Repair } from './Repair.js';
 
 /** The IRI with its scheme's colon; undefined unless it starts exactly `http//` or `https//`. */
 export function withSchemeColon(value: string): string | undefined {

@@ -13,6 +13,7 @@
  * needs room under the limit; one that stores no more than it replaces (a DELETE, a smaller
  * version) frees as much as it takes, and only needs room under the safe ceiling.
  */
+import { StoreFull } from '../StoreFull.js';
 
 import { WASM_CEILING_BYTES } from '../../config/wasmCeiling.js';
 
@@ -65,4 +66,33 @@ export function refusal(ceiling: StoreCeiling, usedBytes: number, write: WriteSi
   const limit = grows ? ceiling : storeCeiling();
   if (usedBytes + neededBytes <= limit.limitBytes) return null;
   return { usedBytes, limitBytes: limit.limitBytes, setBy: limit.setBy, neededBytes };
+}
+
+/** What a replacement overwrites, measured as its record measures itself: N-Quads, each line naming its graph. */
+/** Lines (one quad each) in N-Quads or N-Triples text, as a string or UTF-8 bytes. */
+export function linesIn(text: string | Uint8Array): number {
+  let lines = 0;
+  if (typeof text === 'string') {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  } else {
+    for (let i = text.indexOf(10); i >= 0; i = text.indexOf(10, i + 1)) lines++;
+  }
+  return lines;
+}
+
+/**
+ * Refuses a write the store's memory (`usedBytes` now) has no room for (StoreFull, with the store's `quads`),
+ * before anything of it is applied or logged: the store stays as it was, and goes on answering.
+ */
+export function checkRoom(ceiling: StoreCeiling, usedBytes: number, quads: () => number, write: WriteSize): void {
+  const refused = refusal(ceiling, usedBytes, write);
+  if (refused) {
+    throw new StoreFull({
+      usedBytes: refused.usedBytes,
+      limitBytes: refused.limitBytes,
+      limitSetBy: refused.setBy,
+      neededBytes: refused.neededBytes,
+      quads: quads(),
+    });
+  }
 }

@@ -1,21 +1,6 @@
 /**
- * The write-ahead log: an append-only sequence of self-checking records, one per acknowledged
- * write, in files `wal-<first sequence>.log`.
- *
- * Record layout (little endian):
- *   u32 magic 0x4C415731 ("LAW1") | u32 payload length | u32 crc32(payload) | payload
- * payload = one JSON header line (`{"seq":n,"op":"replace","graphs":[...],"dead":n,"new":true}` or
- * `{"seq":n,"op":"update"}`), "\n", then the body: the graphs' N-Quads for a replace, the SPARQL
- * text for an update.
- *
- * Replace records also say (both absent in records of older versions):
- *   dead  how much the graphs held before this write, in characters of their N-Triples: that
- *         data is dead from here on, wherever it lies (snapshot or earlier records), and the
- *         worker compacts by it. Lacking it, the body's size counts (a replacement is usually
- *         about as large as what it replaces).
- *   new   true when none of the graphs held quads and no snapshot was being written: replay
- *         then loads the body without dropping the graphs first (worker.ts says why that is
- *         safe only outside a snapshot). Lacking it, replay drops them.
+ * The write-ahead log: an append-only sequence of self-checking records (logRecord.ts), one per
+ * acknowledged write, in files `wal-<first sequence>.log` (read back by LogReader.ts).
  *
  * A record whose bytes are incomplete or whose checksum fails ends the log: after a crash that
  * can only be the tail being written when the process died, which nobody was told had been
@@ -30,27 +15,8 @@
  */
 import { open, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import { fsyncDir, writeAll } from './fsutil.js';
 import { extendWithZeros, ROOM_STEP_BYTES } from './logRoom.js';
-
-export const RECORD_MAGIC = 0x4c415731;
-const HEADER_BYTES = 12;
-/** Larger lengths are treated as garbage (a torn or corrupt header), not as a record. */
-const MAX_RECORD_BYTES = 1 << 30;
-
-export type RecordHeader =
-  { seq: number; op: 'replace'; graphs: string[]; dead?: number; new?: true } | { seq: number; op: 'update' };
-
-/**
- * A record as read back. `body` is its bytes as written (UTF-8): Oxigraph loads N-Quads from
- * bytes without the decoding and re-encoding a string costs. `bytes`: the whole record's size.
- */
-export interface LogRecord {
-  header: RecordHeader;
-  body: Buffer;
-  bytes: number;
-}
 
 export function logFileName(firstSeq: number): string {
   return `wal-${String(firstSeq).padStart(16, '0')}.log`;
@@ -68,143 +34,6 @@ export async function listLogFiles(dir: string): Promise<Array<{ path: string; f
     })
     .filter((x): x is { path: string; firstSeq: number } => x !== null)
     .sort((a, b) => a.firstSeq - b.firstSeq);
-}
-
-/**
- * A record's bytes. `body` may come in parts (a replace's graphs, each its own string): they
- * are written into the record one by one, not joined into one string first, and the record is
- * one buffer, not a header and a payload concatenated (each a copy of a few MB per batch).
- */
-export function encodeRecord(header: RecordHeader, body: string | readonly string[]): Buffer {
-  const parts = typeof body === 'string' ? [body] : body;
-  const head = JSON.stringify(header) + '\n';
-  let length = Buffer.byteLength(head);
-  for (const part of parts) length += Buffer.byteLength(part);
-  if (length > MAX_RECORD_BYTES) throw new Error(`write too large for one log record (${length} bytes)`);
-  const record = Buffer.allocUnsafe(HEADER_BYTES + length);
-  let at = HEADER_BYTES + record.write(head, HEADER_BYTES);
-  for (const part of parts) at += record.write(part, at);
-  const payload = record.subarray(HEADER_BYTES);
-  record.writeUInt32LE(RECORD_MAGIC, 0);
-  record.writeUInt32LE(length, 4);
-  record.writeUInt32LE(crc32(payload), 8);
-  return record;
-}
-
-/** The body of an encoded record (the bytes after its header line), as Oxigraph can load them. */
-export function recordBody(record: Buffer): Buffer {
-  // JSON.stringify escapes newlines, so the first one ends the header line.
-  const nl = record.indexOf(10, HEADER_BYTES);
-  return record.subarray(nl < 0 ? record.length : nl + 1);
-}
-
-function decodePayload(payload: Buffer): LogRecord {
-  const nl = payload.indexOf(10);
-  const headerText = payload.toString('utf8', 0, nl < 0 ? payload.length : nl);
-  const header = JSON.parse(headerText) as RecordHeader;
-  if (typeof header.seq !== 'number' || (header.op !== 'replace' && header.op !== 'update')) {
-    throw new Error('log record header is not recognised: ' + headerText.slice(0, 200));
-  }
-  return { header, body: nl < 0 ? Buffer.alloc(0) : payload.subarray(nl + 1), bytes: HEADER_BYTES + payload.length };
-}
-
-/** Reads one log file record by record, stopping at the end of the valid prefix. */
-export class LogReader {
-  private buf: Buffer = Buffer.alloc(0);
-  private bufStart = 0;
-  private fileSize = 0;
-  /** File offset just past the last valid record returned. */
-  validEnd = 0;
-  /** Why reading stopped before the end of the file (a torn or corrupt tail), if it did. */
-  stopReason: string | null = null;
-
-  private constructor(
-    private readonly fh: FileHandle,
-    readonly path: string,
-    private readonly blockBytes: number,
-  ) {}
-
-  static async open(path: string, blockBytes = 8 << 20): Promise<LogReader> {
-    const fh = await open(path, 'r');
-    const reader = new LogReader(fh, path, blockBytes);
-    reader.fileSize = (await fh.stat()).size;
-    return reader;
-  }
-
-  get size(): number {
-    return this.fileSize;
-  }
-
-  /** Makes buf hold file bytes [pos, pos + n); false if the file ends first. */
-  private async ensure(pos: number, n: number): Promise<boolean> {
-    if (pos + n > this.fileSize) return false;
-    const have = this.bufStart + this.buf.length;
-    if (pos >= this.bufStart && pos + n <= have) return true;
-    const keep = pos < have && pos >= this.bufStart ? this.buf.subarray(pos - this.bufStart) : Buffer.alloc(0);
-    const want = Math.max(n, this.blockBytes);
-    const readLen = Math.min(want - keep.length, this.fileSize - (pos + keep.length));
-    const next = Buffer.allocUnsafe(keep.length + readLen);
-    keep.copy(next, 0);
-    let off = keep.length;
-    while (off < next.length) {
-      const { bytesRead } = await this.fh.read(next, off, next.length - off, pos + off);
-      if (bytesRead === 0) break;
-      off += bytesRead;
-    }
-    this.buf = next.subarray(0, off);
-    this.bufStart = pos;
-    return pos + n <= this.bufStart + this.buf.length;
-  }
-
-  /** The next valid record, or null at the end of the valid prefix. */
-  async next(): Promise<LogRecord | null> {
-    const pos = this.validEnd;
-    if (pos === this.fileSize) return null;
-    if (!(await this.ensure(pos, HEADER_BYTES))) return this.stop(`incomplete record header at offset ${pos}`);
-    const at = pos - this.bufStart;
-    const magic = this.buf.readUInt32LE(at);
-    const len = this.buf.readUInt32LE(at + 4);
-    const sum = this.buf.readUInt32LE(at + 8);
-    if (magic !== RECORD_MAGIC) {
-      // Room the log had taken for records not written (logRoom.ts): the end, not a torn record.
-      if (magic === 0 && (await this.zerosFrom(pos))) return null;
-      return this.stop(`no record marker at offset ${pos}`);
-    }
-    if (len === 0 || len > MAX_RECORD_BYTES) return this.stop(`implausible record length ${len} at offset ${pos}`);
-    if (!(await this.ensure(pos, HEADER_BYTES + len))) return this.stop(`record at offset ${pos} is cut short`);
-    const start = pos - this.bufStart + HEADER_BYTES;
-    const payload = this.buf.subarray(start, start + len);
-    if (crc32(payload) !== sum) return this.stop(`checksum mismatch in record at offset ${pos}`);
-    let record: LogRecord;
-    try {
-      record = decodePayload(payload);
-    } catch (err) {
-      return this.stop(`unreadable record at offset ${pos}: ${(err as Error).message}`);
-    }
-    this.validEnd = pos + HEADER_BYTES + len;
-    return record;
-  }
-
-  /** Whether the file holds only zero bytes from `pos` to its end. */
-  private async zerosFrom(pos: number): Promise<boolean> {
-    for (let at = pos; at < this.fileSize;) {
-      const n = Math.min(this.blockBytes, this.fileSize - at);
-      if (!(await this.ensure(at, n))) return false;
-      const start = at - this.bufStart;
-      for (let i = start; i < start + n; i++) if (this.buf[i] !== 0) return false;
-      at += n;
-    }
-    return true;
-  }
-
-  private stop(reason: string): null {
-    this.stopReason = reason;
-    return null;
-  }
-
-  async close(): Promise<void> {
-    await this.fh.close();
-  }
 }
 
 /** A log file created for the records after a snapshot's sequence number, not yet written to. */

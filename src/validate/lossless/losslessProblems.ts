@@ -82,30 +82,43 @@ function lostProblem(document: string, lost: LostValue, shared: readonly SharedI
 
 /** A Violation naming a shared id as the cause of other problems (the shapes' consequences), at its inner place. */
 export function sharedIdProblem(document: string, shared: SharedId): Problem {
-  const inner = shared.uses[shared.uses.length - 1];
-  return {
+  return sharedIdReport(
     document,
-    path: inner.path,
-    term: 'id',
-    value: JSON.stringify(shared.id),
-    rule: LOSSLESS_RULE,
-    severity: 'Violation',
-    message: `${describeSharedId(shared)}, and the rules of each kind judge both (the problems marked as its consequence)`,
-    hint: LOSSLESS_HINTS.sharedId,
-  };
+    shared,
+    LOSSLESS_RULE,
+    'Violation',
+    `${describeSharedId(shared)}, and the rules of each kind judge both (the problems marked as its consequence)`,
+  );
 }
 
 /** A Warning for a shared id whose document still comes back whole: in RDF (Turtle, SPARQL) the nodes are one. */
 export function sharedIdWarning(document: string, shared: SharedId): Problem {
+  return sharedIdReport(
+    document,
+    shared,
+    SHARED_ID_RULE,
+    'Warning',
+    `${describeSharedId(shared)}: the document comes back as written, but in RDF (Turtle, SPARQL) they are one node of both kinds`,
+  );
+}
+
+/** A shared id reported at its inner place (its last use). */
+function sharedIdReport(
+  document: string,
+  shared: SharedId,
+  rule: string,
+  severity: Problem['severity'],
+  message: string,
+): Problem {
   const inner = shared.uses[shared.uses.length - 1];
   return {
     document,
     path: inner.path,
     term: 'id',
     value: JSON.stringify(shared.id),
-    rule: SHARED_ID_RULE,
-    severity: 'Warning',
-    message: `${describeSharedId(shared)}: the document comes back as written, but in RDF (Turtle, SPARQL) they are one node of both kinds`,
+    rule,
+    severity,
+    message,
     hint: LOSSLESS_HINTS.sharedId,
   };
 }

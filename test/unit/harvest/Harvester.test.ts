@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { Harvester, inBatches } from '../../../src/harvest/Harvester.js';
+import { Harvester } from '../../../src/harvest/Harvester.js';
+import { inBatches } from '../../../src/harvest/batches.js';
 import { walkBack } from '../../../src/harvest/walkBack.js';
 import { fetchedJson, type Fetched } from '../../../src/harvest/fetchDocument.js';
 import { harvestGraphOf, readHarvestState } from '../../../src/harvest/harvestState.js';

@@ -16,7 +16,9 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmbeddedStore, type EmbeddedStoreOptions } from '../../../src/store/embedded/EmbeddedStore.js';
-import { encodeRecord, logFileName, LogReader, WriteAheadLog } from '../../../src/store/embedded/wal.js';
+import { logFileName, WriteAheadLog } from '../../../src/store/embedded/wal.js';
+import { LogReader } from '../../../src/store/embedded/LogReader.js';
+import { encodeRecord } from '../../../src/store/embedded/logRecord.js';
 import { df, XSD, type Quad } from '../../../src/rdf/terms.js';
 import { canonical, documentGraphs, docGraph, flatten, hintGraph, tempDir } from './fixtures.js';
 

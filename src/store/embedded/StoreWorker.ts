@@ -1,0 +1,398 @@
+/**
+ * The store worker's store: owns the Oxigraph store (engine.ts), the write-ahead log (wal.ts) and
+ * the snapshots (snapshot.ts) of one data directory; worker.ts answers EmbeddedStore's messages with it.
+ *
+ * Writes (replaceGraphs, update) are validated and applied to the in-memory store in arrival
+ * order, each gets the next sequence number, and its log record is appended; the reply is sent
+ * once the record is fdatasync'ed (records of concurrent writes share one fdatasync). A read
+ * that arrives while a write's fdatasync is in flight already sees that write: if the process
+ * dies before the sync, the write is lost, but its writer was never told it had succeeded.
+ *
+ * Compaction writes a snapshot and drops the log it covers. It pays only when the log holds dead
+ * data: a log of new graphs replays no slower than a snapshot of them loads, so rewriting the
+ * whole store would buy nothing. It runs when the data made dead since the last snapshot (graphs
+ * replaced or emptied, SPARQL updates) is at least a quarter of what recovery reads (snapshot +
+ * log) and the log has reached compactAfterBytes and the last snapshot's size; at close() on
+ * the first condition alone; and on an explicit compact() always (compactionDue says why).
+ *
+ * A snapshot is written while the worker keeps serving: at its start it takes S0 = the last
+ * sequence number and switches the log to a new file for records > S0, then dumps graph after
+ * graph. Replacements that land meanwhile may or may not be in the snapshot; recovery replays
+ * every record > S0 on top of it, and since a replace record sets whole graphs, the result is
+ * the same either way. (Which is why such a record is never marked `new`: replay must drop its
+ * graphs, which the snapshot may hold already.) SPARQL updates are not idempotent, so an update
+ * waits (with every write queued behind it, to keep arrival order) until the snapshot is committed.
+ */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+// Before engine.js: it catches Oxigraph's WebAssembly memory as the module loads.
+import { wasmMemoryBytes } from './wasmMemory.js';
+import { Engine, type GraphRef } from './engine.js';
+import { ReplicaFeeds } from './replicaFeeds.js';
+import { checkRoom, linesIn, storeCeiling, type StoreCeiling } from './storeCeiling.js';
+import { StoreFull } from '../StoreFull.js';
+import { WriteAheadLog } from './wal.js';
+import { replayLog } from './recovery.js';
+import { encodeRecord, recordBody } from './logRecord.js';
+import { readSnapshot, SNAPSHOT_TMP } from './snapshot.js';
+import { compactionDue, compactionThreshold, dropCoveredLogs, writeSnapshot } from './compaction.js';
+import { diskFullDetails, isNoSpace } from './logRoom.js';
+import { wireToCheckedNQuads } from './wire.js';
+import type { WireGraphs } from '../../rdf/wireGraphs.js';
+import type { OpenInfo, StoreStats, WorkerInit } from './protocol.js';
+
+type WriteJob =
+  | { kind: 'replace'; graphs: WireGraphs; resolve: (seq: number) => void; reject: (e: unknown) => void }
+  | { kind: 'update'; sparql: string; resolve: (seq: number) => void; reject: (e: unknown) => void };
+
+export class FatalError extends Error {
+  override name = 'EmbeddedStoreFailed';
+}
+
+export class StoreWorker {
+  readonly engine = new Engine();
+  private wal: WriteAheadLog | null = null;
+  private lastSeq = 0;
+  private snapshotSeq = 0;
+  private snapshotBytes = 0;
+  /**
+   * Data made dead since the snapshot (in the snapshot or the log): what the graphs replaced
+   * held (as N-Triples characters, about their bytes), and every SPARQL update record whole.
+   */
+  private deadBytes = 0;
+  private compactions = 0;
+  private compacting: Promise<void> | null = null;
+  /** After a failed compaction, do not retry before the log reaches this size. */
+  private nextCompactionAt: number;
+  private fatal: Error | null = null;
+  private closed = false;
+  private readonly writes: WriteJob[] = [];
+  /**
+   * Writes wait while the log takes room on the disk for the first of them (makeRoomFor), and
+   * while a compaction creates the next log file (so that no record lands between its sequence
+   * number and the file).
+   */
+  private makingRoom = false;
+  private rotating = false;
+  private readonly ceiling: StoreCeiling;
+  /** The query replicas (queryWorker.ts): seeded from this store, then fed every write. */
+  readonly replicas: ReplicaFeeds;
+
+  constructor(
+    private readonly init: WorkerInit,
+    private readonly warn: (msg: string) => void,
+  ) {
+    this.nextCompactionAt = init.compactAfterBytes;
+    this.ceiling = storeCeiling(init.maxStoreBytes);
+    this.replicas = new ReplicaFeeds(
+      {
+        lastSeq: () => this.lastSeq,
+        allGraphs: () => this.engine.allGraphs(),
+        dumpGraph: (g) => this.engine.dumpGraph(g),
+        seedChunkChars: init.seedChunkChars,
+      },
+      warn,
+      () => this.pump(),
+    );
+  }
+
+  private get dir(): string {
+    return this.init.dataDir;
+  }
+
+  private log(): WriteAheadLog {
+    if (!this.wal) throw new Error('store is not open');
+    return this.wal;
+  }
+
+  private failWith(err: unknown): Error {
+    if (!this.fatal) {
+      const e = err as Error;
+      this.fatal = new FatalError(
+        `embedded store in ${this.dir} failed and must be reopened: ${e?.message ?? String(err)}`,
+      );
+      this.warn(this.fatal.message);
+    }
+    return this.fatal;
+  }
+
+  checkUsable(): void {
+    if (this.fatal) throw this.fatal;
+    if (this.closed) throw new Error(`embedded store in ${this.dir} is closed`);
+  }
+
+  // ---------------------------------------------------------------- recovery
+
+  async open(): Promise<OpenInfo> {
+    const t0 = performance.now();
+    await rm(join(this.dir, SNAPSHOT_TMP), { force: true });
+    const snap = await readSnapshot(this.dir, this.init.restoreChunkBytes, (chunk) => this.engine.loadTrig(chunk));
+    this.snapshotSeq = snap?.seq ?? 0;
+    this.snapshotBytes = snap?.bytes ?? 0;
+    this.nextCompactionAt = this.compactionThreshold();
+    this.lastSeq = this.snapshotSeq;
+
+    const found = await replayLog(this.dir, this.snapshotSeq, this.engine, this.warn);
+    this.lastSeq = found.lastSeq;
+    this.deadBytes += found.deadBytes;
+    this.wal = await WriteAheadLog.open(this.dir, found.current, this.lastSeq + 1, found.olderBytes);
+    return {
+      snapshotSeq: this.snapshotSeq,
+      snapshotBytes: this.snapshotBytes,
+      replayedRecords: found.replayed,
+      discardedTailBytes: found.discarded,
+      discardReason: found.discardReason,
+      lastSeq: this.lastSeq,
+      quads: this.engine.size(),
+      restoreMs: performance.now() - t0,
+    };
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  write(job: WriteJob): void {
+    this.writes.push(job);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.writes.length > 0 && !this.makingRoom && !this.rotating) {
+      const job = this.writes[0];
+      // Resumed when the compaction or the seeding ends: an update is not idempotent (see above).
+      if (job.kind === 'update' && (this.compacting || this.replicas.seeding())) return;
+      const roomNeeded = this.applyAndLog(job);
+      if (roomNeeded !== null) {
+        this.makeRoomFor(job, roomNeeded);
+        return;
+      }
+      this.writes.shift();
+    }
+  }
+
+  /**
+   * The disk has no room taken yet for the log record of the write at the head of the queue:
+   * take it (wal.ts, logRoom.ts), then apply the write from the start (what it overwrites may
+   * be read again; its record is built again). A disk without room refuses that write alone,
+   * with StoreFull (507), before anything of it was applied: the store goes on as it was, and the
+   * next write tries again, so writes resume by themselves once space is freed.
+   */
+  private makeRoomFor(job: WriteJob, bytes: number): void {
+    this.makingRoom = true;
+    this.log()
+      .makeRoom(bytes)
+      .then(
+        () => {
+          this.makingRoom = false;
+          this.pump();
+        },
+        async (err: unknown) => {
+          const refusal = isNoSpace(err)
+            ? new StoreFull(await diskFullDetails(this.dir, bytes, this.quadCount()))
+            : new Error(`could not take room for the log in ${this.dir}: ${(err as Error).message}`, { cause: err });
+          if (isNoSpace(err)) this.warn(refusal.message);
+          this.makingRoom = false;
+          this.writes.shift(); // `job`: nothing else ran while the room was being taken
+          job.reject(refusal);
+          this.pump();
+        },
+      );
+  }
+
+  /** Applies and logs a write; or, if the log has no room for its record yet, does nothing and says how much it needs. */
+  private applyAndLog(job: WriteJob): number | null {
+    let record: Buffer;
+    try {
+      this.checkUsable();
+      const seq = this.lastSeq + 1;
+      if (job.kind === 'replace') {
+        const names = job.graphs.names;
+        const { texts, plain } = wireToCheckedNQuads(job.graphs); // validates names and terms
+        const before = this.engine.overwritten(names);
+        // `new`: see the file comment on why not while a snapshot is being written.
+        const fresh = before.graphs.length === 0 && !this.compacting;
+        record = encodeRecord(
+          { seq, op: 'replace', graphs: names, dead: before.chars, ...(fresh ? { new: true } : {}) },
+          texts,
+        );
+        const body = recordBody(record);
+        checkRoom(this.ceiling, wasmMemoryBytes(), () => this.engine.size(), {
+          recordBytes: body.length,
+          // One line per quad (wire.ts escapes every line break inside a term): counted, not searched for.
+          quads: job.graphs.counts.reduce((n, count) => n + count, 0),
+          replacedQuads: before.graphs.reduce((n, [, nt]) => n + linesIn(nt), 0),
+        });
+        if (!this.log().hasRoomFor(record.length)) return record.length;
+        // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
+        this.engine.replaceGraphs(names, body, before, plain);
+        this.deadBytes += before.chars;
+        this.replicas.replaced(seq, names, texts);
+      } else {
+        record = encodeRecord({ seq, op: 'update' }, job.sparql);
+        // What an update does is not known before it runs: it counts as growing the store.
+        checkRoom(this.ceiling, wasmMemoryBytes(), () => this.engine.size(), {
+          recordBytes: record.length,
+          quads: 1,
+          replacedQuads: 0,
+        });
+        if (!this.log().hasRoomFor(record.length)) return record.length;
+        this.engine.update(job.sparql);
+        this.deadBytes += record.length;
+        this.replicas.updated(seq, job.sparql);
+      }
+      this.lastSeq = seq;
+    } catch (err) {
+      // A WebAssembly trap (a panic in Oxigraph) leaves the store in an unknown state.
+      if (err instanceof WebAssembly.RuntimeError) this.failWith(err);
+      job.reject(err);
+      return null;
+    }
+    const seq = this.lastSeq;
+    this.log()
+      .append(record)
+      .then(
+        () => {
+          job.resolve(seq);
+          this.maybeCompact();
+        },
+        (err: unknown) => {
+          job.reject(this.failWith(err));
+        },
+      );
+    return null;
+  }
+
+  // ---------------------------------------------------------------- compaction
+
+  private compactionThreshold(): number {
+    return compactionThreshold(this.init.compactAfterBytes, this.snapshotBytes);
+  }
+
+  private compactionDue(atClose: boolean): boolean {
+    const wal = this.wal;
+    if (!wal) return false;
+    const { deadBytes, snapshotBytes, nextCompactionAt } = this;
+    return compactionDue({ deadBytes, snapshotBytes, logBytes: wal.totalBytes, nextCompactionAt }, atClose);
+  }
+
+  private maybeCompact(): void {
+    if (!this.wal || this.compacting || this.closed || this.fatal) return;
+    if (!this.compactionDue(false)) return;
+    this.compact().catch((err: unknown) => {
+      this.warn(
+        `compaction of ${this.dir} failed (the log keeps growing until one succeeds): ${(err as Error).message}`,
+      );
+    });
+  }
+
+  /**
+   * Writes a snapshot covering everything applied so far and drops the log files it covers.
+   * While one runs, a second call gets the same promise.
+   */
+  compact(): Promise<void> {
+    if (this.compacting) return this.compacting;
+    const run = this.runCompaction().catch((err: unknown) => {
+      // Set before the check below, so that a failing compaction is not retried at once.
+      this.nextCompactionAt = (this.wal?.totalBytes ?? 0) + this.init.compactAfterBytes;
+      throw err;
+    });
+    this.compacting = run.finally(() => {
+      this.compacting = null;
+      this.pump();
+      // Writes that landed during the snapshot may have filled the log again: compact now
+      // rather than at the next write's end, which may never come.
+      this.maybeCompact();
+    });
+    return this.compacting;
+  }
+
+  private async runCompaction(): Promise<void> {
+    if (this.fatal) throw this.fatal;
+    const wal = this.log();
+    // Writes wait while the next log file is created: its name is the sequence number after s0.
+    // (If it cannot be, on a full disk, the compaction fails and writes go on in the current file.)
+    this.rotating = true;
+    let s0: number;
+    let dead0: number;
+    let graphs: GraphRef[];
+    let rotated: Promise<void>;
+    try {
+      s0 = this.lastSeq;
+      const next = await wal.createNext(s0 + 1);
+      rotated = wal.switchTo(next); // records <= s0 stay in older files, later ones go to the new file
+      rotated.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+      // What the snapshot makes live again: the dead data so far (later writes' stays in the log).
+      dead0 = this.deadBytes;
+      graphs = this.engine.allGraphs(); // graphs created later are in the new log
+    } finally {
+      this.rotating = false;
+      this.pump();
+    }
+    const info = await writeSnapshot(
+      this.dir,
+      s0,
+      graphs,
+      (g) => this.engine.dumpGraph(g),
+      async () => {
+        await rotated; // every record <= s0 is durable in the log
+        // A write whose log append failed meanwhile may be in the dump: do not make it durable.
+        if (this.fatal) throw this.fatal;
+      },
+    );
+    this.snapshotSeq = s0;
+    this.snapshotBytes = info.bytes;
+    this.deadBytes -= dead0;
+    this.compactions++;
+    this.nextCompactionAt = this.compactionThreshold();
+    await dropCoveredLogs(this.dir, wal);
+  }
+
+  // ---------------------------------------------------------------- close
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const wal = this.wal;
+    if (!wal) return;
+    try {
+      // A compaction in flight finishes first (its failure was already reported to whoever
+      // started it); then one more is written if enough of the data is dead (compactionDue):
+      // a log of new graphs stays as it is, to be replayed at the next open.
+      while (this.compacting) await this.compacting.catch(() => undefined);
+      await wal.drain();
+      if (!this.fatal && this.compactionDue(true)) await this.runCompaction();
+    } finally {
+      await wal.close();
+    }
+  }
+
+  /** The last count of quads and the write it was counted at. */
+  private counted: { seq: number; quads: number } | undefined;
+
+  /**
+   * Quads in the store, counted again only after a write: Oxigraph counts by walking every
+   * quad (about 0.1 s a million), and /metrics asks every scrape.
+   */
+  private quadCount(): number {
+    // A failed store is not walked (its engine may be what failed): the last count stands.
+    if (this.counted?.seq !== this.lastSeq && !this.fatal)
+      this.counted = { seq: this.lastSeq, quads: this.engine.size() };
+    return this.counted?.quads ?? 0;
+  }
+
+  stats(): StoreStats {
+    return {
+      lastSeq: this.lastSeq,
+      snapshotSeq: this.snapshotSeq,
+      logBytes: this.wal?.totalBytes ?? 0,
+      logSyncs: this.wal?.syncs ?? 0,
+      snapshotBytes: this.snapshotBytes,
+      deadBytes: this.deadBytes,
+      compactions: this.compactions,
+      compacting: this.compacting !== null,
+      quads: this.quadCount(),
+      workerMemory: process.memoryUsage(),
+      memoryBytes: wasmMemoryBytes(),
+      limitBytes: this.ceiling.limitBytes,
+    };
+  }
+}
