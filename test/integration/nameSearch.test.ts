@@ -87,6 +87,8 @@ describe('HTTP: name search and the landing page', function () {
       type: 'HumanMadeObject',
       name: 'Original frame of Harbour at Dusk',
       identifier: 'WHM 2019.7',
+      // Its classifications' labels, shown in the result row (and narrowing a search).
+      classification: ['Artwork'],
     });
   });
 
