@@ -1,6 +1,6 @@
 /**
  * The HTTP interface, in the order a request meets it: the access log (and the request metrics); OPTIONS preflight; the
- * service paths (/ the root, /health, /ready, /metrics, /_export, /_assets/style.css (the pages' stylesheet), /_bulk, /sparql with its query page and the page's
+ * service paths (/ the root, /health, /ready, /metrics, /_export, /_assets/style.css (the pages' stylesheet), /media/harbour.png (the demo's picture), /_bulk, /sparql with its query page and the page's
  * files under /sparql-ui/, the search pages under /_links/ and /_entities/, name search at /search; `/`, /_entities/ and /search give
  * pages for people to a browser); then entity ids: GET/HEAD dereference, and with a curator token
  * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json.
@@ -31,6 +31,7 @@ import { prefersHtml } from './prefersHtml.js';
 import { searchRoute, SEARCH_PATH } from './searchRoute.js';
 import { STYLESHEET_PATH } from '../render/html/stylesheet.js';
 import { stylesheetRoute } from './stylesheetRoute.js';
+import { DEMO_MEDIA_PATH, demoMediaRoute } from './demoMediaRoute.js';
 import {
   activityStreamCollection,
   activityStreamPages,
@@ -84,6 +85,8 @@ export function createApp({
     ['/ready', new Map([['GET', readiness(state, representations, sparql?.engine)]])],
     ['/_export', new Map([['GET', whenReady(exportRoute(documents.store))]])],
     [STYLESHEET_PATH, new Map([['GET', stylesheetRoute()]])],
+    // The demo's picture (its digital image's access point).
+    [DEMO_MEDIA_PATH, new Map([['GET', demoMediaRoute()]])],
   ]);
   if (metrics) routes.set(METRICS_PATH, new Map([['GET', metricsRoute(metrics, config)]]));
   /** Paths under a prefix (the query page's files): path prefix → its handlers. */
