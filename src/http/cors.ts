@@ -5,7 +5,7 @@
  */
 import type { Response } from 'express';
 
-export const EXPOSED_HEADERS = 'ETag, Last-Modified, Link, Location, Content-Location, Vary';
+export const EXPOSED_HEADERS = 'ETag, Last-Modified, Link, Location, Content-Location, Vary, Preference-Applied';
 export const ALLOWED_REQUEST_HEADERS =
   'Accept, Authorization, Content-Type, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, Prefer, Cache-Control';
 /** How long a browser may keep a preflight's answer, in seconds. */

@@ -1,9 +1,10 @@
 /**
  * The HTTP interface, in the order a request meets it: the access log (and the request metrics); OPTIONS preflight; the
  * service paths (/ the root, /health, /ready, /metrics, /_export, /_assets/style.css (the pages' stylesheet), /media/harbour.png (the demo's picture), /_bulk, /sparql with its query page and the page's
- * files under /sparql-ui/, the search pages under /_links/ and /_entities/, name search at /search; `/`, /_entities/ and /search give
- * pages for people to a browser); then entity ids: GET/HEAD dereference, and with a curator token
- * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json.
+ * files under /sparql-ui/, the search pages under /_links/ and /_entities/, name search at /search; `/`, /_links/, /_entities/, /_export,
+ * the change feed and /search give pages for people to a browser); then entity ids: GET/HEAD dereference, and with a curator token
+ * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json (400, 404, 406 and 410 a page
+ * for a browser).
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Config } from '../config/Config.js';
@@ -26,8 +27,11 @@ import { sparqlEndpoint, wantsQueryPage } from './sparqlRoute.js';
 import { deleteDocument, putDocument } from './writes.js';
 import { classPages, relationPages, CLASS_PAGES_PATH, RELATION_PAGES_PATH } from './searchPages.js';
 import { serviceRoot } from './serviceRoot.js';
-import { entityListPage, landingPage } from './landingPage.js';
+import { entityListPage, exportPage, landingPage } from './landingPage.js';
 import { prefersHtml } from './prefersHtml.js';
+import { relationListPage } from './relationListPage.js';
+import { feedPage } from './feedPage.js';
+import { sendProblemPage, wantsProblemPage } from './problemPage.js';
 import { searchRoute, SEARCH_PATH } from './searchRoute.js';
 import { STYLESHEET_PATH } from '../render/html/stylesheet.js';
 import { stylesheetRoute } from './stylesheetRoute.js';
@@ -83,7 +87,6 @@ export function createApp({
   const routes = new Map<string, Map<string, Handler>>([
     ['/health', new Map([['GET', health(state)]])],
     ['/ready', new Map([['GET', readiness(state, representations, sparql?.engine)]])],
-    ['/_export', new Map([['GET', whenReady(exportRoute(documents.store))]])],
     [STYLESHEET_PATH, new Map([['GET', stylesheetRoute()]])],
     // The demo's picture (its digital image's access point).
     [DEMO_MEDIA_PATH, new Map([['GET', demoMediaRoute()]])],
@@ -122,12 +125,29 @@ export function createApp({
   const root = serviceRoot({ ...discovery, sparql: sparql !== undefined });
   const landing = landingPage(people);
   routes.set('/', new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? landing(req, res) : root(req, res)))]]));
-  prefixes.set(RELATION_PAGES_PATH, new Map([['GET', whenReady(relationPages(discovery))]]));
+  const relations = relationPages(discovery);
+  const relationList = relationListPage(people);
+  prefixes.set(
+    RELATION_PAGES_PATH,
+    new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? relationList(req, res) : relations(req, res)))]]),
+  );
   const classes = classPages(discovery);
   const list = entityListPage(people);
   prefixes.set(
     CLASS_PAGES_PATH,
     new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? list(req, res) : classes(req, res)))]]),
+  );
+  // The export: a browser asking without ?format= gets the page that offers the formats.
+  const dump = exportRoute(documents.store);
+  const dumpPage = exportPage(people);
+  routes.set(
+    '/_export',
+    new Map([
+      [
+        'GET',
+        whenReady((req, res) => (prefersHtml(req) && !req.url.includes('?') ? dumpPage(req, res) : dump(req, res))),
+      ],
+    ]),
   );
   routes.set(SEARCH_PATH, new Map([['GET', whenReady(searchRoute(people))]]));
   // The validation report of a document stored with violations (--conformance report).
@@ -146,8 +166,18 @@ export function createApp({
   };
   // Writes through this service keep full pages of this size whole (a faster read of them).
   documents.feed.pageSize = config.feedPageSize;
-  routes.set(ACTIVITY_STREAM_ROUTE, new Map([['GET', whenReady(activityStreamCollection(feed))]]));
-  prefixes.set(ACTIVITY_PAGES_PATH, new Map([['GET', whenReady(activityStreamPages(feed))]]));
+  // A browser gets the feed's pages as pages for people (the newest at the collection's address).
+  const feedCollection = activityStreamCollection(feed);
+  const feedPages = activityStreamPages(feed);
+  const feedView = feedPage({ ...people, feedPageSize: config.feedPageSize });
+  routes.set(
+    ACTIVITY_STREAM_ROUTE,
+    new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? feedView(req, res) : feedCollection(req, res)))]]),
+  );
+  prefixes.set(
+    ACTIVITY_PAGES_PATH,
+    new Map([['GET', whenReady((req, res) => (prefersHtml(req) ? feedView(req, res) : feedPages(req, res)))]]),
+  );
   // Without a token the write methods are there only to say how to turn writes on (405).
   routes.set(
     '/_bulk',
@@ -253,7 +283,8 @@ export function createApp({
       res.destroy();
       return;
     }
-    sendProblem(res, problem);
+    if (wantsProblemPage(req, problem)) sendProblemPage(req, res, problem, people.frame);
+    else sendProblem(res, problem);
     // A body refused part-way (or by its Content-Length) is read away, not left to reset the connection under the answer.
     if (problem.status === 413) drainRefusedBody(req, config.maxBodyBytes);
   });

@@ -17,6 +17,7 @@ import { SerializationError } from '../rdf/syntax/serialize.js';
 import { Gone, HttpError, NotAcceptable, NotFound } from './HttpError.js';
 import { AVAILABLE_MEDIA_TYPES, formatParameterOf, negotiateFormat } from './negotiate.js';
 import { setRouteKind } from './routeKind.js';
+import { LINKS_OFF, prefersNoLinks } from './preferLinks.js';
 import { validationLink } from './validationLink.js';
 
 export interface DereferenceOptions {
@@ -42,9 +43,12 @@ export function dereference({ baseUrl, cacheControl, representations, logger, de
         throw await missingAnswer(ids, deletedAt);
       throw error;
     }
+    // `_links` on request: the JSON-LD answer varies with Prefer too.
+    const linked = format.name === 'jsonld' && representations.linked;
+    const omitLinks = linked && prefersNoLinks(req);
     let found: { id: string; representation: Representation } | undefined;
     for (const id of ids) {
-      const representation = await representations.get(id, format).catch((error: unknown) => {
+      const representation = await representations.get(id, format, { omitLinks }).catch((error: unknown) => {
         // Some graphs have no form in some syntaxes (RDF/XML needs predicates that end in an XML name).
         if (error instanceof SerializationError) {
           throw new NotAcceptable(
@@ -67,7 +71,7 @@ export function dereference({ baseUrl, cacheControl, representations, logger, de
     // All headers in one writeHead: the cached representation keeps them ready (the warm path).
     let headers = HEADERS.get(representation);
     if (!headers) {
-      headers = headersOf(id, format, representation, cacheControl, baseUrl);
+      headers = headersOf(id, format, representation, cacheControl, baseUrl, { linked, omitLinks });
       HEADERS.set(representation, headers);
     }
     if (isNotModified(req.headers, representation.etag, representation.lastModified)) {
@@ -97,6 +101,7 @@ function headersOf(
   representation: Representation,
   cacheControl: string,
   baseUrl: string,
+  links: { readonly linked: boolean; readonly omitLinks: boolean },
 ): ResponseHeaders {
   // A document stored with violations (the `report` conformance policy) says so, linking to its report.
   const validation =
@@ -111,10 +116,11 @@ function headersOf(
     'Cache-Control',
     cacheControl,
     'Vary',
-    'Accept',
+    links.linked ? 'Accept, Prefer' : 'Accept',
+    ...(links.omitLinks ? ['Preference-Applied', LINKS_OFF] : []),
     'Link',
     format.name === 'html'
-      ? `<${id}>; rel="describedby"; type="${DESCRIBED_BY_TYPE}", ${alternates(id, format)}${validation}`
+      ? `<${id}>; rel="describedby"; ${DESCRIBED_BY_LINK_TYPE}, ${alternates(id, format)}${validation}`
       : alternates(id, format) + validation,
     ...(format.name === 'html' ? PAGE_HEADERS : []),
   ];
@@ -145,11 +151,13 @@ function alternates(id: string, current: Format): string {
   return link;
 }
 
-/** The `type` (and `profile`) parameters of a link to each format. */
-const LINK_TYPE = new Map<Format, string>(
-  FORMATS.map((f) => {
-    const [type, ...params] = f.contentType.split(';');
-    const profile = params.find((p) => p.startsWith('profile='));
-    return [f, `type="${type}"${profile ? `; ${profile}` : ''}`];
-  }),
-);
+/** The `type` (and `profile`) parameters of a link to a media type: the profile as a parameter of the link's own. */
+function linkType(contentType: string): string {
+  const [type, ...params] = contentType.split(';');
+  const profile = params.find((p) => p.startsWith('profile='));
+  return `type="${type}"${profile ? `; ${profile}` : ''}`;
+}
+
+/** Of a link to each format. */
+const LINK_TYPE = new Map<Format, string>(FORMATS.map((f) => [f, linkType(f.contentType)]));
+const DESCRIBED_BY_LINK_TYPE = linkType(DESCRIBED_BY_TYPE);

@@ -2,17 +2,22 @@
  * The pages for people at the service's own paths: the landing page (`/` for a browser) and
  * the list of every entity of a kind (`{base}_entities/{Class}` for a browser, the same path
  * whose JSON lists the ids). Names come from the name search index; counts and lists from the
- * reverse-link index (by class); the latest changes from the change feed.
+ * reverse-link index (by class); the latest changes from the change feed. And the export page (`{base}_export`
+ * without `?format=`, for a browser).
  */
 import type { Request, Response } from 'express';
 import { ENTITY } from '../discovery/relations/Relation.js';
+import { EXPORT_EXTENSIONS, EXPORT_FORMATS } from '../export/exportDocuments.js';
 import { activityStreamUrl } from '../render/activityStream.js';
 import { pageCount } from '../render/collectionPage.js';
 import { entityListHtml } from '../pages/EntityListPage.js';
+import { exportPageHtml } from '../pages/ExportPage.js';
 import { landingPageHtml, type RecentChange } from '../pages/LandingPage.js';
 import { hrefOf } from '../render/html/links.js';
+import { kindOf } from '../render/html/terms.js';
 import type { PageFrame } from '../render/html/Page.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
+import type { Activity } from '../feed/activityGraph.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { violatedCount } from '../service/validationReports.js';
 import { BadRequest, NotFound } from './HttpError.js';
@@ -44,17 +49,7 @@ export function landingPage(options: LandingOptions) {
     const length = await documents.feed.length();
     const activities =
       length === 0 ? [] : await documents.feed.activities(Math.max(1, length - LATEST_CHANGES + 1), length);
-    const changes = activities.reverse().map((a): RecentChange => {
-      const name = names.nameOf(a.object);
-      return {
-        time: a.endTime,
-        kind: a.kind,
-        className: a.type,
-        id: a.object,
-        name,
-        href: name === undefined ? undefined : hrefOf(baseUrl, a.object)?.href,
-      };
-    });
+    const changes = recentChanges(activities, names, baseUrl);
     sendHtml(
       req,
       res,
@@ -73,6 +68,25 @@ export function landingPage(options: LandingOptions) {
       options.cacheControl,
     );
   };
+}
+
+/** Activities as a page shows them: newest first, each entity by its name and linked while it exists. */
+export function recentChanges(
+  activities: readonly Activity[],
+  names: { nameOf(id: string): string | undefined },
+  baseUrl: string,
+): RecentChange[] {
+  return [...activities].reverse().map((a): RecentChange => {
+    const name = names.nameOf(a.object);
+    return {
+      time: a.endTime,
+      kind: a.kind,
+      className: a.type,
+      id: a.object,
+      name,
+      href: name === undefined ? undefined : hrefOf(baseUrl, a.object)?.href,
+    };
+  });
 }
 
 /** GET {base}_entities/{Class}[?page=n] for a browser. */
@@ -104,7 +118,8 @@ export function entityListPage(options: LandingOptions) {
       res,
       entityListHtml({
         frame,
-        className,
+        heading: `Every ${kindOf({ type: className }).toLowerCase()}`,
+        rawTerm: className,
         total,
         page,
         last,
@@ -114,6 +129,26 @@ export function entityListPage(options: LandingOptions) {
           name: names.nameOf(hit.id) ?? hit.id,
         })),
         pageHref: (n) => `${base}?page=${n}`,
+      }),
+      options.cacheControl,
+    );
+  };
+}
+
+/** GET {base}_export for a browser, without `?format=`: the export page. */
+export function exportPage(options: LandingOptions) {
+  const { baseUrl, documents, frame } = options;
+  return async (req: Request, res: Response): Promise<void> => {
+    const counts = await (await documents.reverseLinks()).classCounts();
+    sendHtml(
+      req,
+      res,
+      exportPageHtml({
+        frame,
+        documents: [...counts.values()].reduce((a, b) => a + b, 0),
+        statements: await documents.store.size(),
+        exportHref: relative(`${baseUrl}_export`),
+        formats: EXPORT_FORMATS.map((name) => ({ name, extension: EXPORT_EXTENSIONS[name] })),
       }),
       options.cacheControl,
     );

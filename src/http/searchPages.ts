@@ -9,7 +9,7 @@
  * from 1, or a page past the last, is a problem+json naming what was wrong.
  */
 import type { Request, Response } from 'express';
-import { relationNamed, PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
+import { relationNamed, PUBLISHED_RELATIONS, type Relation } from '../discovery/relations/index.js';
 import { ENTITY } from '../discovery/relations/Relation.js';
 import type { HitPage } from '../discovery/ReverseLinks.js';
 import { relationCollectionUrl } from '../render/halLinks.js';
@@ -43,17 +43,7 @@ export function classCollectionUrl(baseUrl: string, className: string): string {
 /** GET {base}_links/{relation}?id=…[&page=n] */
 export function relationPages(options: SearchPageOptions) {
   return async (req: Request, res: Response): Promise<void> => {
-    const { name, query } = pathAndQuery(req, RELATION_PAGES_PATH);
-    const relation = relationNamed(name);
-    if (!relation || relation.internal) {
-      throw new NotFound(
-        `No relation is named ${JSON.stringify(name)}; the relations are those of the Linked Art API (${PUBLISHED_RELATIONS.length}, listed at the service's root), e.g. objectProducedByAgent.`,
-      );
-    }
-    const id = query.get('id');
-    if (id === null || id === '')
-      throw new BadRequest(`?id= is missing: give the entity whose ${relation.name} hits to list, as an absolute IRI.`);
-    iriParameter('id', id);
+    const { relation, id, query } = relationRequest(req);
     const address: CollectionAddress = {
       id: relationCollectionUrl(options.baseUrl, relation.name, id),
       pageUrl: (n) => `${relationCollectionUrl(options.baseUrl, relation.name, id)}&page=${n}`,
@@ -61,6 +51,22 @@ export function relationPages(options: SearchPageOptions) {
     const index = await options.documents.reverseLinks();
     await answer(req, res, options, address, query, (offset, limit) => index.hits(id, relation.name, offset, limit));
   };
+}
+
+/** The relation and the entity a `{base}_links/{relation}?id=…` request names (404 or 400 saying which is wrong), and its query. */
+export function relationRequest(req: Request): { relation: Relation; id: string; query: URLSearchParams } {
+  const { name, query } = pathAndQuery(req, RELATION_PAGES_PATH);
+  const relation = relationNamed(name);
+  if (!relation || relation.internal) {
+    throw new NotFound(
+      `No relation is named ${JSON.stringify(name)}; the relations are those of the Linked Art API (${PUBLISHED_RELATIONS.length}, listed at the service's root), e.g. objectProducedByAgent.`,
+    );
+  }
+  const id = query.get('id');
+  if (id === null || id === '')
+    throw new BadRequest(`?id= is missing: give the entity whose ${relation.name} hits to list, as an absolute IRI.`);
+  iriParameter('id', id);
+  return { relation, id, query };
 }
 
 /** GET {base}_entities/{Class}[?page=n] */

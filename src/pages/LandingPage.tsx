@@ -4,25 +4,17 @@
  * changes from the change feed (newest first, each entity linked by its name while it exists),
  * and the doors for machines (SPARQL, the change feed, the export).
  */
-import { kindOf } from '../render/html/linkedArt.js';
+import { kindOf } from '../render/html/terms.js';
 import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
+import { ChangesTable, type RecentChange } from './ChangesTable.js';
+
+export type { RecentChange } from './ChangesTable.js';
 
 export interface KindCount {
   readonly className: string;
   readonly count: number;
   /** The (path-relative) URL of the list of this kind. */
   readonly href: string;
-}
-
-export interface RecentChange {
-  readonly time: string;
-  readonly kind: string;
-  readonly className: string | undefined;
-  readonly id: string;
-  /** Its name while it exists; undefined once deleted. */
-  readonly name: string | undefined;
-  /** Its page while it exists. */
-  readonly href: string | undefined;
 }
 
 export interface LandingPageProps {
@@ -39,8 +31,6 @@ export interface LandingPageProps {
 export function landingPageHtml(props: LandingPageProps): string {
   return htmlDocument(<LandingPage {...props} />);
 }
-
-const CHANGE_WORDS: Readonly<Record<string, string>> = { Create: 'Added', Update: 'Changed', Delete: 'Removed' };
 
 function LandingPage({ frame, counts, changes, feedHref, exportHref, violated = 0 }: LandingPageProps) {
   const total = counts.reduce((n, c) => n + c.count, 0);
@@ -89,34 +79,10 @@ function LandingPage({ frame, counts, changes, feedHref, exportHref, violated = 
       </section>
       <section aria-labelledby="changes">
         <h2 id="changes">Latest changes</h2>
-        {changes.length === 0 ? (
-          <p>No changes recorded yet.</p>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">When (UTC)</th>
-                <th scope="col">Change</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Entity</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((c, i) => (
-                <tr key={i}>
-                  <td>
-                    <time datetime={c.time}>{c.time.replace('T', ' ').replace(/(\.\d+)?(Z|[+-]00:00)$/, '')}</time>
-                  </td>
-                  <td>{CHANGE_WORDS[c.kind] ?? c.kind}</td>
-                  <td>{c.className ? kindOf({ type: c.className }) : ''}</td>
-                  <td>{c.href ? <a href={c.href}>{c.name ?? c.id}</a> : <span class="gone">{c.id}</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {changes.length === 0 ? <p>No changes recorded yet.</p> : <ChangesTable changes={changes} />}
         <p>
-          <a href={feedHref}>The whole change feed</a> (IIIF Change Discovery, JSON).
+          <a href={feedHref}>Every change, page by page</a> (the IIIF Change Discovery feed: its address gives machines
+          JSON).
         </p>
       </section>
       <section aria-labelledby="machines">

@@ -3,7 +3,7 @@
  * each a link that narrows the search to it; what the search is narrowed to already is said, with
  * a link that widens it again.
  */
-import { kindOf } from '../render/html/linkedArt.js';
+import { kindOf } from '../render/html/terms.js';
 import type { SearchFacets, SearchNarrowing } from '../search/searchFacets.js';
 
 export interface FacetsProps {

@@ -6,7 +6,7 @@
  * to type instead.
  */
 import type { NameHit } from '../search/NameIndex.js';
-import { kindOf } from '../render/html/linkedArt.js';
+import { kindOf } from '../render/html/terms.js';
 import { hrefOf } from '../render/html/links.js';
 import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 import { Paging } from './Paging.js';

@@ -120,12 +120,20 @@ export class Representations {
     documents.onChange((ids) => this.invalidate(ids));
   }
 
-  /** The document `id` in `format`; undefined when there is no such document. */
-  async get(id: string, format: Format): Promise<Representation | undefined> {
-    const key = cacheKey(id, format);
+  /**
+   * The document `id` in `format`; undefined when there is no such document. `omitLinks`: the JSON-LD without its
+   * `_links` (a client that asked so, `Prefer: links=off`), a variant of its own in the cache.
+   */
+  async get(
+    id: string,
+    format: Format,
+    { omitLinks = false }: { omitLinks?: boolean } = {},
+  ): Promise<Representation | undefined> {
+    const bare = omitLinks && this.links !== undefined && format.name === 'jsonld';
+    const key = cacheKey(id, format, bare);
     const cached = this.cache?.get(key);
     // Only this process writes: a cached entry is current (and the warm path takes no await).
-    if (cached && (!this.storeGeneration || (await this.isCurrent(this.storeGeneration, id, cached)))) {
+    if (cached && (!this.storeGeneration || (await this.isCurrent(this.storeGeneration, id, cached, bare)))) {
       this.hits++;
       return cached.representation;
     }
@@ -138,7 +146,7 @@ export class Representations {
     const representation =
       format.name === 'html'
         ? await representAside(stored, format, undefined, await this.pageInput(stored))
-        : await representAside(stored, format, await this.halInput(stored, format));
+        : await representAside(stored, format, bare ? undefined : await this.halInput(stored, format));
     if (this.cache && generation === this.generation) this.cache.set(key, { representation, currentAt });
     return representation;
   }
@@ -191,7 +199,12 @@ export class Representations {
         href: relationPageUrl(frame.baseUrl, relation.name, stored.id, 1),
       });
     }
-    return { frame, counts, referencedBy };
+    return { frame, counts, referencedBy, names: names && referencedNames(stored, names) };
+  }
+
+  /** Whether the JSON-LD carries `_links` (a client may ask for it without them). */
+  get linked(): boolean {
+    return this.links !== undefined;
   }
 
   /** Whether a document exists (to tell 404 from 406 without rendering). */
@@ -211,10 +224,15 @@ export class Representations {
   }
 
   /** Whether a cached entry is the document as stored now, by other processes' writes too. */
-  private async isCurrent(storeGeneration: FreshRead<string>, id: string, entry: Entry): Promise<boolean> {
+  private async isCurrent(
+    storeGeneration: FreshRead<string>,
+    id: string,
+    entry: Entry,
+    bare: boolean,
+  ): Promise<boolean> {
     const generation = await storeGeneration.get();
     if (entry.currentAt === generation) return true;
-    if (entry.representation.version !== (await this.versionAt(id, generation, entry.representation.format)))
+    if (entry.representation.version !== (await this.versionAt(id, generation, entry.representation.format, bare)))
       return false;
     entry.currentAt = generation;
     return true;
@@ -225,9 +243,9 @@ export class Representations {
    * `generation`. Shared by the requests that found the same generation: nothing was written
    * between their reads of it, so one version read after the first of them serves all.
    */
-  private versionAt(id: string, generation: string, format: Format): Promise<string | undefined> {
+  private versionAt(id: string, generation: string, format: Format, bare: boolean): Promise<string | undefined> {
     // Pages show the hit counts whether or not the JSON-LD has `_links`.
-    const withLinks = (this.links !== undefined && format.name === 'jsonld') || format.name === 'html';
+    const withLinks = (this.links !== undefined && format.name === 'jsonld' && !bare) || format.name === 'html';
     const key = `${id} ${generation} ${withLinks}`;
     let check = this.checks.get(key);
     if (!check) {
@@ -253,12 +271,30 @@ export class Representations {
   private invalidate(ids: readonly string[]): void {
     this.generation++;
     if (!this.cache) return;
-    for (const id of ids) for (const format of FORMATS) this.cache.delete(cacheKey(id, format));
+    for (const id of ids) {
+      for (const format of FORMATS) this.cache.delete(cacheKey(id, format));
+      this.cache.delete(cacheKey(id, JSON_LD, true));
+    }
   }
 }
 
-function cacheKey(id: string, format: Format): string {
-  return `${format.name} ${id}`;
+/**
+ * The names the name index holds for the entities a document refers to (any IRI it has as an object): the page shows
+ * them for references that carry no `_label`. The index is in memory: no store query.
+ */
+function referencedNames(stored: StoredDocument, names: NameLookup): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const { object } of stored.quads) {
+    if (object.termType !== 'NamedNode' || object.value === stored.id || found.has(object.value)) continue;
+    const name = names.nameOf(object.value);
+    if (name !== undefined) found.set(object.value, name);
+  }
+  return found;
+}
+
+/** `bare`: the JSON-LD without `_links`. */
+function cacheKey(id: string, format: Format, bare = false): string {
+  return `${format.name}${bare ? '-bare' : ''} ${id}`;
 }
 
 /**

@@ -40,6 +40,8 @@ export interface PageInput {
   /** Hit counts of the relations (part of the page's version: other documents' writes change them). */
   readonly counts: ReadonlyMap<string, number>;
   readonly referencedBy: readonly ReferencedByRelation[];
+  /** The names the store holds for entities the document refers to (from the name index, in one pass). */
+  readonly names?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -65,6 +67,7 @@ export function represent(stored: StoredDocument, format: Format, hal?: HalInput
       frame: page.frame,
       document: rendered.document,
       referencedBy: page.referencedBy,
+      names: page.names,
       violations: violationCountOf(stored.hints),
     });
     warnings = rendered.warnings;

@@ -44,12 +44,12 @@ describe('HTTP: the pages for people', function () {
       .and.match(/^default-src 'self'; img-src 'self' https: http: data:/);
     const link = response.headers.get('link')!;
     expect(link).to.contain(
-      `<${PAINTING_ID}>; rel="describedby"; type="application/ld+json;profile='https://linked.art/ns/v1/linked-art.json'"`,
+      `<${PAINTING_ID}>; rel="describedby"; type="application/ld+json"; profile="https://linked.art/ns/v1/linked-art.json"`,
     );
     expect(link).to.contain(`<${PAINTING_ID}?format=ttl>; rel="alternate"`);
     const html = await response.text();
     expect(html.match(/<link rel="describedby"[^>]*>/g)).to.deep.equal([
-      `<link rel="describedby" href="${PAINTING_ID}" type="application/ld+json;profile='https://linked.art/ns/v1/linked-art.json'"/>`,
+      `<link rel="describedby" href="${PAINTING_ID}" type="application/ld+json;profile=&quot;https://linked.art/ns/v1/linked-art.json&quot;"/>`,
     ]);
     expect(html).to.contain('<title>Harbour at Dusk · Whitby Harbour Museum</title>');
   });

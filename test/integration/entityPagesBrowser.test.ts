@@ -3,19 +3,18 @@
  * chromium driven by playwright-core. Every demo document's page loads without script errors
  * or violations of its Content-Security-Policy, is not blank, shows its title, and has a link
  * that works; axe-core finds no serious or critical accessibility problem. Screenshots of every
- * page go to test-output/pages/ on every run (a phone-width one of the painting too).
+ * page (a phone-width one of the painting too) go to pages/ in test-output/ (or where
+ * LINKEDART_TEST_SCREENSHOTS says: support/browser.ts).
  */
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { demoDocuments, DEMO_BASE_URL } from '../../src/service/demoCollection.js';
-import { PROJECT_ROOT } from '../support/corpus.js';
 import { startServer, type ServerProcess } from './support/serverProcess.js';
-import { launchChromium, seriousAxeFindings } from './support/browser.js';
+import { keepScreenshot, launchChromiumWhile, seriousAxeFindings } from './support/browser.js';
 
-const SHOTS = `${PROJECT_ROOT}test-output/pages/`;
 describe('the pages for people, in a browser', function () {
   this.timeout(180000);
   let dataDir: string;
@@ -28,19 +27,12 @@ describe('the pages for people, in a browser', function () {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'linkedart-pages-'));
-    server = await startServer([
-      '--demo',
-      '--data-dir',
-      dataDir,
-      '--base-url',
-      DEMO_BASE_URL,
-      '--title',
-      'Whitby Harbour Museum',
-    ]);
-    browser = await launchChromium();
+    [browser, server] = await launchChromiumWhile(
+      startServer(['--demo', '--data-dir', dataDir, '--base-url', DEMO_BASE_URL, '--title', 'Whitby Harbour Museum']),
+      (started) => started.stop(),
+    );
     context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     axeContext = await browser.newContext({ viewport: { width: 1100, height: 800 }, bypassCSP: true });
-    mkdirSync(SHOTS, { recursive: true });
   });
 
   after(async () => {
@@ -96,7 +88,7 @@ describe('the pages for people, in a browser', function () {
         expect(title).to.not.equal('');
         expect(await page.title()).to.equal(`${title} · Whitby Harbour Museum`);
         await assertNotBlank(page);
-        await page.screenshot({ path: `${SHOTS}${path.slice(1).replace(/\//g, '-')}.png`, fullPage: true });
+        await keepScreenshot(page, `pages/${path.slice(1).replace(/\//g, '-')}.png`, { fullPage: true });
         // Follow the first link to another entity of this service (else to another format): it must answer.
         const hrefs = await page
           .locator('main a[href^="/"]')
@@ -151,10 +143,10 @@ describe('the pages for people, in a browser', function () {
   it('is readable on a phone: no sideways scrolling; screenshots of the painting (desktop, phone)', async () => {
     const { page } = await watchedPage();
     await page.goto(server.url + '/object/harbour-at-dusk');
-    await page.screenshot({ path: `${SHOTS}painting-desktop.png` });
+    await keepScreenshot(page, 'pages/painting-desktop.png');
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
-    await page.screenshot({ path: `${SHOTS}painting-phone.png` });
+    await keepScreenshot(page, 'pages/painting-phone.png');
     await page.close();
   });
 

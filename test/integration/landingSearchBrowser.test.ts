@@ -3,19 +3,18 @@
  * Debian's chromium driven by playwright-core. The landing page loads without script errors or
  * CSP violations and is not blank; a search typed in its box lands on the results, whose first
  * link opens the entity's page; a kind's list opens from the counts; axe-core finds no serious
- * or critical accessibility problem on these pages. Screenshots go to test-output/search/.
+ * or critical accessibility problem on these pages. Screenshots go to search/ in the folder
+ * test-output/ (or where LINKEDART_TEST_SCREENSHOTS says: support/browser.ts).
  */
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { DEMO_BASE_URL } from '../../src/service/demoCollection.js';
-import { PROJECT_ROOT } from '../support/corpus.js';
 import { startServer, type ServerProcess } from './support/serverProcess.js';
-import { launchChromium, seriousAxeFindings } from './support/browser.js';
+import { keepScreenshot, launchChromiumWhile, seriousAxeFindings } from './support/browser.js';
 
-const SHOTS = `${PROJECT_ROOT}test-output/search/`;
 describe('the landing page and name search, in a browser', function () {
   this.timeout(180000);
   let dataDir: string;
@@ -24,19 +23,20 @@ describe('the landing page and name search, in a browser', function () {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'linkedart-search-'));
-    server = await startServer([
-      '--demo',
-      '--data-dir',
-      dataDir,
-      '--base-url',
-      DEMO_BASE_URL,
-      '--title',
-      'Whitby Harbour Museum',
-      '--page-size',
-      '5',
-    ]);
-    browser = await launchChromium();
-    mkdirSync(SHOTS, { recursive: true });
+    [browser, server] = await launchChromiumWhile(
+      startServer([
+        '--demo',
+        '--data-dir',
+        dataDir,
+        '--base-url',
+        DEMO_BASE_URL,
+        '--title',
+        'Whitby Harbour Museum',
+        '--page-size',
+        '5',
+      ]),
+      (started) => started.stop(),
+    );
   });
 
   after(async () => {
@@ -88,7 +88,7 @@ describe('the landing page and name search, in a browser', function () {
     expect(await page.locator('main h1').innerText()).to.equal('Whitby Harbour Museum');
     expect(await page.locator('main table tbody tr').count()).to.be.greaterThan(0);
     await assertNotBlank(page);
-    await page.screenshot({ path: `${SHOTS}landing.png`, fullPage: true });
+    await keepScreenshot(page, 'search/landing.png', { fullPage: true });
 
     await page.fill('#landing-q', 'dusk HARB');
     await Promise.all([page.waitForURL(/\/search\?q=/), page.click('form.landing button')]);
@@ -96,7 +96,7 @@ describe('the landing page and name search, in a browser', function () {
     expect(await page.locator('ol.hits li').count()).to.equal(5);
     expect(await page.locator('nav.paging a[rel="next"]').count()).to.equal(1);
     await assertNotBlank(page);
-    await page.screenshot({ path: `${SHOTS}search.png`, fullPage: true });
+    await keepScreenshot(page, 'search/search.png', { fullPage: true });
     const first = page.locator('ol.hits li a').first();
     const [name, href] = [await first.innerText(), await first.getAttribute('href')];
     await Promise.all([page.waitForURL((url) => url.pathname === href), first.click()]);

@@ -3,19 +3,17 @@
  * chromium driven by playwright-core. The page shows Yasgui with the Linked Art prefixes and
  * the example queries; an example run from the page fills the results table from the demo
  * collection; nothing is requested from another origin, and the page's Content-Security-Policy
- * is never violated. A screenshot of the page is kept in test-output/query-page.png.
+ * is never violated. A screenshot of the page is kept as query-page.png in the folder
+ * test-output/ (or where LINKEDART_TEST_SCREENSHOTS says: support/browser.ts).
  */
 import { expect } from 'chai';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { QUERY_PAGE_ASSETS_PATH } from '../../src/http/queryPage.js';
-import { PROJECT_ROOT } from '../support/corpus.js';
 import { startServer, type ServerProcess } from './support/serverProcess.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOT = `${PROJECT_ROOT}test-output/query-page.png`;
+import { keepScreenshot, launchChromiumWhile } from './support/browser.js';
 
 /** What the page reports of itself (data/query-page/query-page.js). */
 interface QueryPageWindow {
@@ -38,18 +36,11 @@ describe('the SPARQL query page, in a browser', function () {
   const consoleErrors: string[] = [];
 
   before(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `${CHROMIUM} is missing: the query page is tested in Debian's chromium; install it with ` +
-          '`apt-get install -y --no-install-recommends chromium` (.ci/run does so)',
-      );
-    }
     dataDir = mkdtempSync(join(tmpdir(), 'linkedart-query-page-'));
-    server = await startServer(['--demo', '--data-dir', dataDir, '--base-url', 'http://localhost:8080/']);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu'],
-    });
+    [browser, server] = await launchChromiumWhile(
+      startServer(['--demo', '--data-dir', dataDir, '--base-url', 'http://localhost:8080/']),
+      (started) => started.stop(),
+    );
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     page = await context.newPage();
     page.on('request', (request) => {
@@ -159,8 +150,7 @@ describe('the SPARQL query page, in a browser', function () {
       .and.to.contain('Paint sample from the sky of Harbour at Dusk')
       .and.to.contain('Original frame of Harbour at Dusk');
     expect(await page.locator('.tab.active').innerText()).to.contain('Objects and their titles');
-    mkdirSync(`${PROJECT_ROOT}test-output`, { recursive: true });
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    await keepScreenshot(page, 'query-page.png', { fullPage: true });
   });
 
   it('runs another example in its own tab', async () => {

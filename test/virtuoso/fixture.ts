@@ -44,8 +44,17 @@ function startVirtuoso(): void {
 }
 
 startVirtuoso();
-// Also when mocha stops before its teardown (a spec file that fails to load): never leave it running.
+// Also when mocha stops before its teardown (a spec file that fails to load), or is interrupted (npm
+// test runs this pass beside the embedded one and stops it with SIGTERM): never leave it running.
 process.once('exit', () => mochaGlobalTeardown());
+for (const [signal, status] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const)
+  process.once(signal, () => {
+    mochaGlobalTeardown();
+    process.exit(status);
+  });
 
 export function mochaGlobalTeardown(): void {
   if (!started) return;

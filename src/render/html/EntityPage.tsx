@@ -14,8 +14,9 @@ import { Dimensions } from './Dimensions.js';
 import { KeyValues } from './Generic.js';
 import { Images } from './Images.js';
 import { SharingMeta } from './SharingMeta.js';
-import { BaseUrl, IdLink } from './links.js';
-import { kindOf, nodesOf, scalarText, titleOf, type LaNode } from './linkedArt.js';
+import { BaseUrl, IdLink, KnownNames } from './links.js';
+import { nodesOf, scalarText, titleOf, typesOf, type LaNode } from './linkedArt.js';
+import { kindOf, rawKindOf } from './terms.js';
 import { Names } from './Names.js';
 import { htmlDocument, Page, type PageFrame } from './Page.js';
 import { ReferencedBy, type ReferencedByRelation } from './ReferencedBy.js';
@@ -30,10 +31,15 @@ export interface EntityPageProps {
   readonly referencedBy: readonly ReferencedByRelation[];
   /** How many of the shapes' Violations it was stored with (`--conformance report`): a banner links to its report. */
   readonly violations?: number;
+  /** The names the store holds for entities the document refers to (shown for references without `_label`). */
+  readonly names?: ReadonlyMap<string, string>;
 }
 
-/** The `type` of the describedby link: the Linked Art profile, single-quoted inside the parameter as the API's discovery page writes it. */
-export const DESCRIBED_BY_TYPE = "application/ld+json;profile='https://linked.art/ns/v1/linked-art.json'";
+/**
+ * The `type` of the describedby link: the Linked Art profile, double-quoted as a media-type parameter is (RFC 9110;
+ * the API's discovery page writes single quotes, which strict checkers such as the W3C Nu HTML Checker refuse).
+ */
+export const DESCRIBED_BY_TYPE = 'application/ld+json;profile="https://linked.art/ns/v1/linked-art.json"';
 
 /** Keys the sections show (besides those of the entity's own activity, which only some kinds have). */
 const SECTION_KEYS = new Set([
@@ -51,7 +57,7 @@ const SECTION_KEYS = new Set([
 ]);
 const ACTIVITY_KEYS = ['timespan', 'took_place_at', 'carried_out_by', 'technique', 'part'];
 
-export function EntityPage({ frame, document, referencedBy, violations = 0 }: EntityPageProps) {
+export function EntityPage({ frame, document, referencedBy, violations = 0, names = new Map() }: EntityPageProps) {
   const id = typeof document.id === 'string' ? document.id : '';
   const title = titleOf(document);
   const rest = Object.keys(document).filter((k) => !SECTION_KEYS.has(k) && !ACTIVITY_KEYS.includes(k));
@@ -68,40 +74,42 @@ export function EntityPage({ frame, document, referencedBy, violations = 0 }: En
   return (
     <Page frame={frame} title={title} head={head}>
       <BaseUrl.Provider value={frame.baseUrl}>
-        <article>
-          {violations > 0 ? (
-            <ViolationsBanner count={violations} href={pathOf(validationUrl(frame.baseUrl, id))} />
-          ) : null}
-          <h1>{title}</h1>
-          <p class="kind">
-            {kindOf(document)}
-            {nodesOf(document, 'classified_as').length > 0 ? ' · ' : ''}
-            {nodesOf(document, 'classified_as')
-              .map((c) => scalarText(c._label, ''))
-              .filter(Boolean)
-              .join(', ')}
-          </p>
-          <p class="id">
-            Identifier: <IdLink id={id}>{id}</IdLink>
-          </p>
-          <Images entity={document} name={title} />
-          <Names entity={document} />
-          <Statements entity={document} />
-          <RefList entity={document} keyName="classified_as" heading="Classified as" id="classified-as" />
-          <ActivityDetails entity={document} />
-          <Events entity={document} />
-          <Dimensions entity={document} />
-          <RefList entity={document} keyName="made_of" heading="Materials" id="materials" />
-          <RefList entity={document} keyName="member_of" heading="Member of" id="member-of" />
-          {rest.length > 0 ? (
-            <section aria-labelledby="more">
-              <h2 id="more">More about this {kindOf(document).toLowerCase() || 'entity'}</h2>
-              <KeyValues node={document} keys={rest} />
-            </section>
-          ) : null}
-          <ReferencedBy relations={referencedBy} />
-          <OtherFormats id={id} />
-        </article>
+        <KnownNames.Provider value={names}>
+          <article>
+            {violations > 0 ? (
+              <ViolationsBanner count={violations} href={pathOf(validationUrl(frame.baseUrl, id))} />
+            ) : null}
+            <h1>{title}</h1>
+            <p class="kind" title={rawKindOf(document)}>
+              {kindOf(document)}
+              {nodesOf(document, 'classified_as').length > 0 ? ' · ' : ''}
+              {nodesOf(document, 'classified_as')
+                .map((c) => scalarText(c._label, ''))
+                .filter(Boolean)
+                .join(', ')}
+            </p>
+            <p class="id">
+              Identifier: <IdLink id={id}>{id}</IdLink>
+            </p>
+            <Images entity={document} name={title} />
+            <Names entity={document} />
+            <Statements entity={document} />
+            <RefList entity={document} keyName="classified_as" heading="Classified as" id="classified-as" />
+            <ActivityDetails entity={document} />
+            <Events entity={document} />
+            <Dimensions entity={document} />
+            <RefList entity={document} keyName="made_of" heading="Materials" id="materials" />
+            <RefList entity={document} keyName="member_of" heading="Member of" id="member-of" />
+            {rest.length > 0 ? (
+              <section aria-labelledby="more">
+                <h2 id="more">More about this {kindOf(document).toLowerCase() || 'entity'}</h2>
+                <KeyValues node={document} keys={rest} />
+              </section>
+            ) : null}
+            <ReferencedBy relations={referencedBy} thisKind={kindOf({ type: typesOf(document)[0] })} />
+            <OtherFormats id={id} />
+          </article>
+        </KnownNames.Provider>
       </BaseUrl.Provider>
     </Page>
   );

@@ -6,7 +6,8 @@
  */
 import { KeyValues } from './Generic.js';
 import { Refs } from './links.js';
-import { nodesOf, typesOf, type LaNode } from './linkedArt.js';
+import { nodesOf, type LaNode } from './linkedArt.js';
+import { kindOf } from './terms.js';
 import { timeSpanText } from './timeSpan.js';
 
 /** The keys that hold an entity's events, and the heading of each. */
@@ -96,7 +97,7 @@ export function Parts({ event, level }: { event: LaNode; level: 3 | 4 | 5 }) {
     <ol class="parts">
       {parts.map((p) => (
         <li>
-          <Event event={p} heading={typesOf(p).join(', ') || 'Part'} level={level} />
+          <Event event={p} heading={kindOf(p) || 'Part'} level={level} />
         </li>
       ))}
     </ol>

@@ -3,18 +3,9 @@
  * text, links (for references), or the same table nested (for embedded nodes). A TimeSpan
  * is shown in words beside its table. Nothing is left out.
  */
-import { IdLink } from './links.js';
-import {
-  DISPLAY_TITLE,
-  idOf,
-  isNode,
-  keyWords,
-  labelOf,
-  nodesOf,
-  scalarText,
-  typesOf,
-  type LaNode,
-} from './linkedArt.js';
+import { IdLink, Ref, useRefLabel } from './links.js';
+import { DISPLAY_TITLE, idOf, isNode, labelOf, nodesOf, typesOf, type LaNode } from './linkedArt.js';
+import { keyWords, kindOf, propertyWords, rawKindOf } from './terms.js';
 import { timeSpanText } from './timeSpan.js';
 
 /** Keys of a node that are about the node itself, shown in its heading rather than its table. */
@@ -41,13 +32,12 @@ export function Value({ value }: { value: unknown }) {
   }
   if (isNode(value)) {
     const id = idOf(value);
-    if (isReference(value)) return <IdLink id={id!}>{labelOf(value)}</IdLink>;
+    if (isReference(value)) return <Ref node={value} />;
     if (isPlainTimeSpan(value)) return <span class="when">{timeSpanText(value)}</span>;
     if (id && isClassifiedReference(value)) {
       return (
         <>
-          <IdLink id={id}>{labelOf(value)}</IdLink>{' '}
-          <span class="type">({nodesOf(value, 'classified_as').map(labelOf).join(', ')})</span>
+          <Ref node={value} /> <span class="type">({nodesOf(value, 'classified_as').map(labelOf).join(', ')})</span>
         </>
       );
     }
@@ -92,18 +82,21 @@ export function isPlainTimeSpan(node: LaNode): boolean {
 export function NodeTable({ node, skip = [] }: { node: LaNode; skip?: readonly string[] }) {
   const id = idOf(node);
   const when = node.type === 'TimeSpan' ? timeSpanText(node) : undefined;
+  const label = useRefLabel(node);
   const keys = Object.keys(node).filter((k) => !OWN.has(k) && !skip.includes(k));
   return (
     <div class="node">
       <span class="node-head">
-        {id ? <IdLink id={id}>{labelOf(node)}</IdLink> : typeof node._label === 'string' ? node._label : null}
+        {id ? <IdLink id={id}>{label}</IdLink> : typeof node._label === 'string' ? node._label : null}
         {when ? (
           <>
             {' '}
             <span class="when">{when}</span>
           </>
         ) : null}{' '}
-        <span class="type">{scalarText(node.type, '')}</span>
+        <span class="type" title={rawKindOf(node)}>
+          {kindOf(node)}
+        </span>
       </span>
       {keys.length > 0 ? <KeyValues node={node} keys={keys} /> : null}
     </div>
@@ -116,12 +109,28 @@ export function KeyValues({ node, keys }: { node: LaNode; keys: readonly string[
     <dl>
       {keys.map((k) => (
         <>
-          <dt>{keyWords(k)}</dt>
-          <dd>
-            <Value value={node[k]} />
-          </dd>
+          <dt title={k}>{keyWords(k)}</dt>
+          <dd>{k === 'assigned_property' ? <PropertyNames value={node[k]} /> : <Value value={node[k]} />}</dd>
         </>
       ))}
     </dl>
+  );
+}
+
+/** An Assignment's `assigned_property`: the property (or properties) it assigned, in words, the raw name in a title. */
+function PropertyNames({ value }: { value: unknown }) {
+  const names = (Array.isArray(value) ? (value as unknown[]) : [value]).filter(
+    (v): v is string => typeof v === 'string',
+  );
+  if (names.length === 0) return <Value value={value} />;
+  return (
+    <>
+      {names.map((name, i) => (
+        <>
+          {i > 0 ? ', ' : ''}
+          <span title={name}>{propertyWords(name)}</span>
+        </>
+      ))}
+    </>
   );
 }

@@ -4,7 +4,8 @@
  */
 import { KeyValues } from './Generic.js';
 import { Refs } from './links.js';
-import { nodesOf, typesOf, type LaNode } from './linkedArt.js';
+import { nodesOf, type LaNode } from './linkedArt.js';
+import { kindOf, rawKindOf } from './terms.js';
 
 const SHOWN = new Set(['type', 'content', 'classified_as', 'language', '_label']);
 
@@ -22,7 +23,9 @@ export function Names({ entity }: { entity: LaNode }) {
           return (
             <li>
               <span class="content">{typeof n.content === 'string' ? n.content : ''}</span>{' '}
-              <span class="type">{typesOf(n).join(', ')}</span>
+              <span class="type" title={rawKindOf(n)}>
+                {kindOf(n)}
+              </span>
               {kinds.length > 0 ? (
                 <>
                   {' '}

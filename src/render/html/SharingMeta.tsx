@@ -4,7 +4,8 @@
  * description, type, URL and image (its first picture).
  */
 import { picturesOf } from './Images.js';
-import { kindOf, nodesOf, scalarText, type LaNode } from './linkedArt.js';
+import { nodesOf, scalarText, type LaNode } from './linkedArt.js';
+import { kindOf } from './terms.js';
 
 /** A description longer than this is cut at a word (previews show about this much). */
 const LONGEST = 200;

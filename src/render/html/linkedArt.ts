@@ -80,36 +80,3 @@ export function titleOf(document: LaNode): string {
     (typeof document._label === 'string' && document._label !== '' ? document._label : (idOf(document) ?? 'Untitled'))
   );
 }
-
-/** Linked Art's classes in words a visitor knows. */
-const KIND_WORDS: Readonly<Record<string, string>> = {
-  HumanMadeObject: 'Object',
-  DigitalObject: 'Digital object',
-  LinguisticObject: 'Text',
-  VisualItem: 'Visual work',
-  Person: 'Person',
-  Group: 'Group',
-  Place: 'Place',
-  Set: 'Set',
-  Type: 'Concept',
-  Material: 'Material',
-  Language: 'Language',
-  Currency: 'Currency',
-  MeasurementUnit: 'Unit of measurement',
-  Period: 'Period',
-  Event: 'Event',
-  Activity: 'Activity',
-};
-
-/** The kind of an entity, in words (the class itself when it has none). */
-export function kindOf(node: LaNode): string {
-  return typesOf(node)
-    .map((t) => KIND_WORDS[t] ?? t)
-    .join(', ');
-}
-
-/** A JSON key in words: `carried_out_by` → "carried out by". */
-export function keyWords(key: string): string {
-  const words = key.replace(/^_+/, '').replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

@@ -11,6 +11,17 @@ import { idOf, labelOf, type LaNode } from './linkedArt.js';
 /** The base URL ids of this service start with. */
 export const BaseUrl = createContext<string>('');
 
+/** The names the store holds for the entities a document refers to (for references that carry no `_label`). */
+export const KnownNames = createContext<ReadonlyMap<string, string>>(new Map());
+
+/** What a reference is called: its own label, else the referenced entity's name when the store holds it, else its id. */
+export function useRefLabel(node: LaNode): string {
+  const names = useContext(KnownNames);
+  const label = labelOf(node);
+  const id = idOf(node);
+  return id !== undefined && label === id ? (names.get(id) ?? label) : label;
+}
+
 /** Where a link to `id` points, and whether it leaves the service; undefined: not a link. */
 export function hrefOf(baseUrl: string, id: string): { href: string; external: boolean } | undefined {
   if (baseUrl !== '' && id.startsWith(baseUrl)) {
@@ -38,7 +49,7 @@ export function IdLink({ id, children }: { id: string; children?: ComponentChild
 /** A reference to a node: its label, linked when it has an id. */
 export function Ref({ node }: { node: LaNode }) {
   const id = idOf(node);
-  const label = labelOf(node);
+  const label = useRefLabel(node);
   return id ? <IdLink id={id}>{label}</IdLink> : <span>{label}</span>;
 }
 

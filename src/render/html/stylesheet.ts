@@ -27,6 +27,7 @@ dd { margin: 0; overflow-wrap: anywhere; }
 ul, ol { padding-left: 1.25rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; vertical-align: top; padding: .25rem .5rem; border-bottom: 1px solid var(--rule); overflow-wrap: anywhere; }
+table.export th { overflow-wrap: normal; white-space: nowrap; }
 img { max-width: 100%; height: auto; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 /* Entity pages */

@@ -80,38 +80,41 @@ describe('replicas: two service processes on one remote store', function () {
       'Harbour at Dusk (stream 2)',
       'Harbour at Dusk (stream 3)',
     ];
-    const observed: Array<{ start: number; label: string; etag: string | null }> = [];
-    const written: number[] = []; // when each PUT had been answered
+    // Order, not time: each read notes how many PUTs had been answered when it began.
+    const observed: Array<{ writesBefore: number; label: string; etag: string | null }> = [];
+    let writesDone = 0;
     let streaming = true;
+    /** Woken after every read: what waits for reads to have happened. */
+    let readDone = (): void => undefined;
     const stream = async (): Promise<void> => {
       while (streaming) {
-        const start = performance.now();
+        const writesBefore = writesDone;
         const response = await get(b, '/object/harbour-at-dusk');
         expect(response.status).to.equal(200);
         observed.push({
-          start,
+          writesBefore,
           label: ((await response.json()) as { _label: string })._label,
           etag: response.headers.get('etag'),
         });
+        readDone();
       }
     };
-    // Until 20 reads have begun (and ended) since `since`.
-    const readsSince = async (since: number): Promise<void> => {
-      while (observed.filter((o) => o.start > since).length < 20)
-        await new Promise((resolve) => setTimeout(resolve, 10));
+    // Until 20 reads begun after `writes` PUTs had been answered have ended.
+    const readsAfter = async (writes: number): Promise<void> => {
+      while (observed.filter((o) => o.writesBefore >= writes).length < 20)
+        await new Promise<void>((resolve) => (readDone = resolve));
     };
     const readers = Array.from({ length: 10 }, stream);
-    await readsSince(0);
+    await readsAfter(0);
     for (const name of names.slice(1)) {
       expect(await put(a, { ...document, _label: name })).to.equal(200);
-      written.push(performance.now());
-      await readsSince(written[written.length - 1]);
+      writesDone++;
+      await readsAfter(writesDone);
     }
     streaming = false;
     await Promise.all(readers);
 
-    for (const { start, label, etag } of observed) {
-      const writesBefore = written.filter((t) => t < start).length;
+    for (const { writesBefore, label, etag } of observed) {
       expect(names.indexOf(label), `a read begun after ${writesBefore} writes got "${label}"`).to.be.at.least(
         writesBefore,
       );

@@ -2,15 +2,35 @@
  * The pages' browser tests: Debian's chromium driven by playwright-core, and axe-core run in a
  * page (injected as a script, so in a context that bypasses the pages' CSP).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { PROJECT_ROOT } from '../../support/corpus.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 interface AxeResult {
   violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> }>;
+}
+
+/**
+ * Where the browser tests keep screenshots of the pages they check (each page kind at 1280 and 390
+ * px, for a person to look at: issue 32): test-output/ (gitignored) unless LINKEDART_TEST_SCREENSHOTS
+ * names another folder, or is `off` (none taken).
+ */
+const SCREENSHOTS =
+  process.env.LINKEDART_TEST_SCREENSHOTS === 'off'
+    ? undefined
+    : process.env.LINKEDART_TEST_SCREENSHOTS || join(PROJECT_ROOT, 'test-output');
+
+/** A screenshot of the page as `name` (e.g. `pages/landing.png`) under that folder; nothing when it is `off`. */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOTS) return;
+  const path = join(SCREENSHOTS, name);
+  mkdirSync(join(path, '..'), { recursive: true });
+  await page.screenshot({ path, ...options });
 }
 
 /** Headless chromium; a clear error naming the package when it is missing. */
@@ -20,8 +40,28 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 }
 
+/**
+ * Chromium launched while `starting` (a server loading its demo) runs: the two starts overlap.
+ * When either fails, the other is closed or stopped, and the failure thrown.
+ */
+export async function launchChromiumWhile<T>(
+  starting: Promise<T>,
+  stop: (started: T) => Promise<void>,
+): Promise<[Browser, T]> {
+  const [browser, started] = await Promise.allSettled([launchChromium(), starting]);
+  if (browser.status === 'fulfilled' && started.status === 'fulfilled') return [browser.value, started.value];
+  if (browser.status === 'fulfilled') await browser.value.close();
+  if (started.status === 'fulfilled') await stop(started.value);
+  throw browser.status === 'rejected' ? browser.reason : (started as PromiseRejectedResult).reason;
+}
+
 /** axe-core's serious and critical findings on the page now shown, each as `where: rule (impact) help at targets`. */
 export async function seriousAxeFindings(page: Page, where: string): Promise<string[]> {
+  return await axeFindings(page, where, true);
+}
+
+/** axe-core's findings on the page now shown (WCAG 2 A and AA, best practice); `seriousOnly`: serious and critical only. */
+export async function axeFindings(page: Page, where: string, seriousOnly = false): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(async () =>
     (window as unknown as { axe: { run(o: unknown): Promise<AxeResult> } }).axe.run({
@@ -29,6 +69,6 @@ export async function seriousAxeFindings(page: Page, where: string): Promise<str
     }),
   );
   return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => !seriousOnly || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
