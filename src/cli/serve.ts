@@ -18,7 +18,8 @@ import { DocumentService } from '../service/DocumentService.js';
 import { Representations } from '../service/Representations.js';
 import { describeStore, openStore } from '../store/openStore.js';
 import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
-import { SparqlService } from '../sparql/SparqlService.js';
+import { SparqlService } from '../service/SparqlService.js';
+import { WITHOUT_NAMES_FOR_BENCH } from '../config/benchSwitches.js';
 
 export interface ServeOptions {
   /** Load the bundled demo collection before serving, into an empty store only (demoOnce). */
@@ -85,8 +86,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   readiness.reason = 'reading the reverse-link index';
   if (config.links) await documents.reverseLinks();
   // The name search index lives in memory only: built from the quads at every start.
-  // (npm run bench:search measures memory without it: LINKEDART_BENCH_WITHOUT_NAMES=1, never set by the service.)
-  if (process.env.LINKEDART_BENCH_WITHOUT_NAMES !== '1') {
+  // (npm run bench:search measures memory without it: config/benchSwitches.ts.)
+  if (!WITHOUT_NAMES_FOR_BENCH) {
     readiness.reason = 'building the name search index';
     const namesStarted = Date.now();
     const names = await nameIndexOf(documents);

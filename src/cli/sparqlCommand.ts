@@ -14,7 +14,7 @@ import {
   TooManyRows,
   UpdateRefused,
 } from '../sparql/errors.js';
-import { SparqlService } from '../sparql/SparqlService.js';
+import { SparqlService } from '../service/SparqlService.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 

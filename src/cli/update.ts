@@ -11,7 +11,7 @@
  */
 import { Command } from 'commander';
 import { SETTINGS } from '../config/Config.js';
-import type { UpdateOutcome } from '../sparql/SparqlService.js';
+import type { UpdateOutcome } from '../service/SparqlService.js';
 import {
   addTargetOptions,
   CommandFailed,

@@ -4,7 +4,8 @@
  * start-up with a message naming the flag or variable it came from.
  */
 import { resolve } from 'node:path';
-import { WASM_CEILING_BYTES } from '../store/embedded/storeCeiling.js';
+import { ConfigError } from './ConfigError.js';
+import { STORE_SETTINGS, storeConfigOf, type StoreConfig } from './storeConfig.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 import { DOCUMENT_LIMIT_SETTINGS, documentLimitsOf } from './documentLimitsConfig.js';
 import {
@@ -13,6 +14,9 @@ import {
   DEFAULT_CONFORMANCE,
   type ConformancePolicy,
 } from '../validate/conformancePolicy.js';
+
+/** Where they stand now; imported from here by the commands. */
+export { ConfigError, type StoreConfig };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
 
@@ -68,21 +72,6 @@ export interface Config {
 export const METRICS_ACCESS = ['public', 'token', 'off'] as const;
 export type MetricsAccess = (typeof METRICS_ACCESS)[number];
 
-export type StoreConfig =
-  | {
-      readonly kind: 'embedded';
-      readonly dataDir: string;
-      readonly maxStoreBytes?: number;
-      readonly queryReplicas: number | 'auto';
-    }
-  | {
-      readonly kind: 'sparql';
-      readonly queryUrl: string;
-      readonly updateUrl?: string;
-      readonly user?: string;
-      readonly password?: string;
-    };
-
 /** The raw values, as strings, from flags (commander gives camelCase keys). */
 export interface ConfigInput {
   port?: string;
@@ -118,19 +107,7 @@ export interface ConfigInput {
   conformance?: string;
 }
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
 // ---- The settings -------------------------------------------------------------------------
-
-/** Query replicas of the embedded store by default: two where the memory holds them, else one (replicaBudget.ts; README: Query replicas). */
-export const DEFAULT_QUERY_REPLICAS = 'auto';
-/** More replicas than cores buys nothing but memory; this bound only catches a typo such as 20. */
-export const MAX_QUERY_REPLICAS = 8;
 
 /** The collection's name on pages when --title is not given. */
 export const DEFAULT_TITLE = 'Linked Art collection';
@@ -177,28 +154,7 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
     env: 'LINKEDART_READ_TOKEN',
     help: 'bearer token that allows SPARQL queries when anonymous queries are off',
   },
-  queryReplicas: {
-    env: 'LINKEDART_QUERY_REPLICAS',
-    help: `query replicas curators' SPARQL keeps seeded, each a copy of the documents in memory, 0 to ${MAX_QUERY_REPLICAS}; 0: one, seeded on the first query; auto: two if the memory holds them, else one (default ${DEFAULT_QUERY_REPLICAS}; embedded store only)`,
-  },
-  store: {
-    env: 'LINKEDART_STORE',
-    help: 'where the quads live: embedded (in --data-dir) or sparql (a SPARQL 1.1 store at --sparql-url) (default embedded)',
-  },
-  sparqlUrl: {
-    env: 'LINKEDART_SPARQL_URL',
-    help: 'query endpoint of the SPARQL 1.1 store, with --store sparql (e.g. http://127.0.0.1:8890/sparql)',
-  },
-  updateUrl: {
-    env: 'LINKEDART_UPDATE_URL',
-    help: 'update endpoint of the SPARQL 1.1 store (default: the query endpoint)',
-  },
-  storeUser: { env: 'LINKEDART_STORE_USER', help: 'user name for the SPARQL store (HTTP Basic or Digest)' },
-  storePassword: { env: 'LINKEDART_STORE_PASSWORD', help: 'password for the SPARQL store' },
-  maxStoreMb: {
-    env: 'LINKEDART_MAX_STORE_MB',
-    help: `the embedded store's memory in MB beyond which writes are refused (507), at most and by default ${WASM_CEILING_BYTES / (1024 * 1024)} (its safe ceiling)`,
-  },
+  ...STORE_SETTINGS,
   links: {
     env: 'LINKEDART_LINKS',
     help: 'HAL _links (reverse links, versions, formats) in served JSON-LD: on or off (default on)',
@@ -233,24 +189,68 @@ export const ENVIRONMENT: Readonly<Record<keyof ConfigInput, string>> = Object.f
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'];
 
-export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = process.env): Config {
-  const pick = (key: keyof ConfigInput): { value: string; from: string } | undefined => {
-    if (flags[key] !== undefined) return { value: flags[key], from: `--${kebab(key)}` };
-    const fromEnv = env[SETTINGS[key].env];
-    return fromEnv !== undefined && fromEnv !== '' ? { value: fromEnv, from: SETTINGS[key].env } : undefined;
-  };
-  const fail = (given: { value: string; from: string }, why: string): never => {
-    throw new ConfigError(`${given.from} = ${JSON.stringify(given.value)}: ${why}`);
-  };
-  const megabytes = (key: 'cacheMb' | 'maxBodyMb' | 'maxBulkMb', fallback: number, min: number): number => {
-    const given = pick(key);
-    if (!given) return fallback * MB;
-    const mb = Number(given.value.trim());
-    if (given.value.trim() === '' || !Number.isFinite(mb) || mb < min)
-      fail(given, `a size in megabytes, at least ${min}`);
-    return Math.round(mb * MB);
-  };
+/** A setting as given (flag or variable, and which), and a refusal of it naming where it came from. */
+type Given = { value: string; from: string };
+interface Settings {
+  readonly pick: (key: keyof ConfigInput) => Given | undefined;
+  readonly fail: (given: Given, why: string) => never;
+}
 
+export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = process.env): Config {
+  const settings: Settings = {
+    pick: (key) => {
+      if (flags[key] !== undefined) return { value: flags[key], from: `--${kebab(key)}` };
+      const fromEnv = env[SETTINGS[key].env];
+      return fromEnv !== undefined && fromEnv !== '' ? { value: fromEnv, from: SETTINGS[key].env } : undefined;
+    },
+    fail: (given, why) => {
+      throw new ConfigError(`${given.from} = ${JSON.stringify(given.value)}: ${why}`);
+    },
+  };
+  const { pick, fail } = settings;
+  const address = addressOf(settings);
+  const dataDir = resolve(pick('dataDir')?.value ?? 'var/data');
+
+  const cacheControlIn = pick('cacheControl');
+  const cacheControl = cacheControlIn?.value.trim() ?? 'public, max-age=60';
+  // A header value: printable ASCII only, or the response would fail for every request.
+  if (cacheControlIn && !/^[\x20-\x7e]+$/.test(cacheControl))
+    fail(cacheControlIn, 'a Cache-Control header value (printable ASCII), such as "public, max-age=60"');
+
+  const logIn = pick('logLevel');
+  const logLevel = (logIn?.value.trim().toLowerCase() ?? 'info') as LogLevel;
+  if (logIn && !LOG_LEVELS.includes(logLevel)) fail(logIn, `one of ${LOG_LEVELS.join(', ')}`);
+
+  // Read in this order, so that of several bad values the same one is named first.
+  const access = accessOf(settings);
+  const queryLimits = queryLimitsOf(settings);
+  const store = storeConfigOf(pick, fail, dataDir);
+  const pages = pagesOf(settings);
+  const documentLimits = documentLimitsOf(pick, fail);
+  const conformanceIn = pick('conformance');
+  const conformance = conformanceIn
+    ? (conformancePolicyNamed(conformanceIn.value) ?? fail(conformanceIn, `one of ${CONFORMANCE_POLICIES.join(', ')}`))
+    : DEFAULT_CONFORMANCE;
+
+  return {
+    ...address,
+    ...pages,
+    ...access,
+    ...queryLimits,
+    documentLimits,
+    conformance,
+    store,
+    dataDir,
+    cacheControl,
+    logLevel,
+    cacheBytes: megabytes(settings, 'cacheMb', 64, 0),
+    maxBodyBytes: megabytes(settings, 'maxBodyMb', 16, 0.001),
+    maxBulkBytes: megabytes(settings, 'maxBulkMb', 16384, 0.001),
+  };
+}
+
+/** --port, --host, --base-url. */
+function addressOf({ pick, fail }: Settings): Pick<Config, 'port' | 'host' | 'baseUrl'> {
   const portIn = pick('port');
   const port = portIn ? Number(portIn.value) : 8080;
   if (portIn && (!/^\d+$/.test(portIn.value.trim()) || port > 65535))
@@ -272,19 +272,11 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
     fail(baseIn!, 'the base URL may carry a path but no query, fragment or credentials');
   }
   if (!baseUrl.endsWith('/')) baseUrl += '/';
+  return { port, host, baseUrl };
+}
 
-  const dataDir = resolve(pick('dataDir')?.value ?? 'var/data');
-
-  const cacheControlIn = pick('cacheControl');
-  const cacheControl = cacheControlIn?.value.trim() ?? 'public, max-age=60';
-  // A header value: printable ASCII only, or the response would fail for every request.
-  if (cacheControlIn && !/^[\x20-\x7e]+$/.test(cacheControl))
-    fail(cacheControlIn, 'a Cache-Control header value (printable ASCII), such as "public, max-age=60"');
-
-  const logIn = pick('logLevel');
-  const logLevel = (logIn?.value.trim().toLowerCase() ?? 'info') as LogLevel;
-  if (logIn && !LOG_LEVELS.includes(logLevel)) fail(logIn, `one of ${LOG_LEVELS.join(', ')}`);
-
+/** Who may do what: the tokens, anonymous queries, /metrics. */
+function accessOf({ pick, fail }: Settings): Pick<Config, 'token' | 'readToken' | 'anonymousQueries' | 'metrics'> {
   const tokenIn = pick('token');
   // A guessable token guards nothing: ask for one worth the name (e.g. `openssl rand -hex 24`).
   if (tokenIn && !/^[\x21-\x7e]{16,}$/.test(tokenIn.value))
@@ -300,30 +292,8 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
       'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)',
     );
 
-  const positive = (key: 'queryTimeoutS' | 'maxRows' | 'maxQueryKb', fallback: number, what: string): number => {
-    const given = pick(key);
-    if (!given) return fallback;
-    const n = Number(given.value.trim());
-    if (given.value.trim() === '' || !Number.isFinite(n) || n <= 0) fail(given, what);
-    return n;
-  };
-  const queryTimeoutMs = Math.round(
-    positive('queryTimeoutS', 30, 'a number of seconds greater than 0, such as 30 or 0.5') * 1000,
-  );
-  const maxRows = positive('maxRows', 10000, 'a whole number of rows, at least 1');
-  if (!Number.isInteger(maxRows)) fail(pick('maxRows')!, 'a whole number of rows, at least 1');
-  const maxQueryBytes = Math.round(positive('maxQueryKb', 256, 'a size in KB greater than 0') * 1024);
-
-  const onOff = (key: 'anonymousQueries' | 'links', fallback: boolean): boolean => {
-    const given = pick(key);
-    if (!given) return fallback;
-    const word = given.value.trim().toLowerCase();
-    if (['on', 'true', 'yes', '1'].includes(word)) return true;
-    if (['off', 'false', 'no', '0'].includes(word)) return false;
-    return fail(given, 'on or off');
-  };
   const anonymousIn = pick('anonymousQueries');
-  const anonymousQueries = onOff('anonymousQueries', true);
+  const anonymousQueries = onOff({ pick, fail }, 'anonymousQueries', true);
   if (!anonymousQueries && !readTokenIn && !tokenIn) {
     fail(
       anonymousIn!,
@@ -331,9 +301,40 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
     );
   }
 
-  const store = storeConfig(pick, fail, dataDir);
+  const metricsIn = pick('metrics');
+  const metrics = (metricsIn?.value.trim().toLowerCase() ?? 'public') as MetricsAccess;
+  if (metricsIn && !METRICS_ACCESS.includes(metrics)) fail(metricsIn, `one of ${METRICS_ACCESS.join(', ')}`);
+  if (metrics === 'token' && !readTokenIn && !tokenIn) {
+    fail(
+      metricsIn!,
+      'with /metrics behind a token, nobody could read it: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token',
+    );
+  }
+  return { token: tokenIn?.value, readToken: readTokenIn?.value, anonymousQueries, metrics };
+}
 
-  const links = onOff('links', true);
+/** Curators' SPARQL: time limit, rows, query size. */
+function queryLimitsOf(settings: Settings): Pick<Config, 'queryTimeoutMs' | 'maxRows' | 'maxQueryBytes'> {
+  const positive = (key: 'queryTimeoutS' | 'maxRows' | 'maxQueryKb', fallback: number, what: string): number => {
+    const given = settings.pick(key);
+    if (!given) return fallback;
+    const n = Number(given.value.trim());
+    if (given.value.trim() === '' || !Number.isFinite(n) || n <= 0) settings.fail(given, what);
+    return n;
+  };
+  const queryTimeoutMs = Math.round(
+    positive('queryTimeoutS', 30, 'a number of seconds greater than 0, such as 30 or 0.5') * 1000,
+  );
+  const maxRows = positive('maxRows', 10000, 'a whole number of rows, at least 1');
+  if (!Number.isInteger(maxRows)) settings.fail(settings.pick('maxRows')!, 'a whole number of rows, at least 1');
+  const maxQueryBytes = Math.round(positive('maxQueryKb', 256, 'a size in KB greater than 0') * 1024);
+  return { queryTimeoutMs, maxRows, maxQueryBytes };
+}
+
+/** What the pages and lists show: `_links`, page sizes, the title. */
+function pagesOf(settings: Settings): Pick<Config, 'links' | 'pageSize' | 'feedPageSize' | 'title'> {
+  const { pick, fail } = settings;
+  const links = onOff(settings, 'links', true);
   const pageSizeIn = pick('pageSize');
   const pageSize = pageSizeIn ? Number(pageSizeIn.value.trim()) : 20;
   if (pageSizeIn && (!/^\d+$/.test(pageSizeIn.value.trim()) || pageSize < 1 || pageSize > 1000))
@@ -347,127 +348,33 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const title = titleIn?.value.trim() ?? DEFAULT_TITLE;
   if (titleIn && (title === '' || title.length > 200 || /[\x00-\x1f\x7f]/.test(title)))
     fail(titleIn, 'a name of 1 to 200 characters on one line, such as "Whitby Harbour Museum"');
+  return { links, pageSize, feedPageSize, title };
+}
 
-  const metricsIn = pick('metrics');
-  const metrics = (metricsIn?.value.trim().toLowerCase() ?? 'public') as MetricsAccess;
-  if (metricsIn && !METRICS_ACCESS.includes(metrics)) fail(metricsIn, `one of ${METRICS_ACCESS.join(', ')}`);
-  if (metrics === 'token' && !readTokenIn && !tokenIn) {
-    fail(
-      metricsIn!,
-      'with /metrics behind a token, nobody could read it: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token',
-    );
-  }
+function megabytes(
+  { pick, fail }: Settings,
+  key: 'cacheMb' | 'maxBodyMb' | 'maxBulkMb',
+  fallback: number,
+  min: number,
+): number {
+  const given = pick(key);
+  if (!given) return fallback * MB;
+  const mb = Number(given.value.trim());
+  if (given.value.trim() === '' || !Number.isFinite(mb) || mb < min)
+    fail(given, `a size in megabytes, at least ${min}`);
+  return Math.round(mb * MB);
+}
 
-  const documentLimits = documentLimitsOf(pick, fail);
-
-  const conformanceIn = pick('conformance');
-  const conformance = conformanceIn
-    ? (conformancePolicyNamed(conformanceIn.value) ?? fail(conformanceIn, `one of ${CONFORMANCE_POLICIES.join(', ')}`))
-    : DEFAULT_CONFORMANCE;
-
-  return {
-    title,
-    metrics,
-    documentLimits,
-    conformance,
-    store,
-    port,
-    host,
-    baseUrl,
-    dataDir,
-    cacheControl,
-    logLevel,
-    token: tokenIn?.value,
-    queryTimeoutMs,
-    maxRows,
-    maxQueryBytes,
-    anonymousQueries,
-    readToken: readTokenIn?.value,
-    links,
-    pageSize,
-    feedPageSize,
-    cacheBytes: megabytes('cacheMb', 64, 0),
-    maxBodyBytes: megabytes('maxBodyMb', 16, 0.001),
-    maxBulkBytes: megabytes('maxBulkMb', 16384, 0.001),
-  };
+function onOff({ pick, fail }: Settings, key: 'anonymousQueries' | 'links', fallback: boolean): boolean {
+  const given = pick(key);
+  if (!given) return fallback;
+  const word = given.value.trim().toLowerCase();
+  if (['on', 'true', 'yes', '1'].includes(word)) return true;
+  if (['off', 'false', 'no', '0'].includes(word)) return false;
+  return fail(given, 'on or off');
 }
 
 const MB = 1024 * 1024;
-
-type Given = { value: string; from: string };
-
-/** --store and the remote store's endpoints and credentials. */
-function storeConfig(
-  pick: (key: keyof ConfigInput) => Given | undefined,
-  fail: (given: Given, why: string) => never,
-  dataDir: string,
-): StoreConfig {
-  const kindIn = pick('store');
-  const kind = kindIn?.value.trim().toLowerCase() ?? 'embedded';
-  const urlOf = (given: Given | undefined): string | undefined => {
-    if (!given) return undefined;
-    let url: URL | undefined;
-    try {
-      url = new URL(given.value.trim());
-    } catch {
-      /* reported below */
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-      fail(given, 'an http(s) URL of a SPARQL endpoint, such as http://127.0.0.1:8890/sparql');
-    return url.href;
-  };
-  const sparqlIn = pick('sparqlUrl');
-  const updateIn = pick('updateUrl');
-  const userIn = pick('storeUser');
-  const passwordIn = pick('storePassword');
-  const maxStoreIn = pick('maxStoreMb');
-  const replicasIn = pick('queryReplicas');
-  if (kind === 'embedded') {
-    for (const given of [sparqlIn, updateIn, userIn])
-      if (given) fail(given, 'only used with --store sparql (LINKEDART_STORE=sparql)');
-    const replicasText = replicasIn?.value.trim() ?? DEFAULT_QUERY_REPLICAS;
-    const queryReplicas = replicasText === 'auto' ? 'auto' : Number(replicasText);
-    if (replicasIn && queryReplicas !== 'auto' && (!/^\d+$/.test(replicasText) || queryReplicas > MAX_QUERY_REPLICAS)) {
-      fail(
-        replicasIn,
-        `auto, or a whole number of query replicas from 0 to ${MAX_QUERY_REPLICAS} (0: one, seeded on the first query; each costs about the documents' data again in memory)`,
-      );
-    }
-    return maxStoreIn
-      ? { kind, dataDir, maxStoreBytes: maxStoreBytesOf(maxStoreIn, fail), queryReplicas }
-      : { kind, dataDir, queryReplicas };
-  }
-  if (maxStoreIn)
-    fail(maxStoreIn, 'only used with the embedded store (--store embedded): a remote store has its own limits');
-  if (kind !== 'sparql') fail(kindIn!, 'embedded or sparql');
-  if (replicasIn) fail(replicasIn, 'only used with the embedded store: a SPARQL store answers queries itself');
-  if (!sparqlIn)
-    throw new ConfigError(
-      `--store sparql needs the store's query endpoint: --sparql-url URL or ${SETTINGS.sparqlUrl.env}`,
-    );
-  if (passwordIn && !userIn) fail({ ...passwordIn, value: '…' }, 'a password needs a user (--store-user)');
-  return {
-    kind,
-    queryUrl: urlOf(sparqlIn)!,
-    updateUrl: urlOf(updateIn),
-    user: userIn?.value,
-    password: passwordIn?.value,
-  };
-}
-
-/** --max-store-mb: from 1 MB to the embedded store's safe ceiling (storeCeiling.ts). */
-function maxStoreBytesOf(given: Given, fail: (given: Given, why: string) => never): number {
-  const text = given.value.trim();
-  const mb = Number(text);
-  const ceiling = WASM_CEILING_BYTES / MB;
-  if (text === '' || !Number.isFinite(mb) || mb < 1 || mb > ceiling) {
-    fail(
-      given,
-      `a size in megabytes from 1 to ${ceiling}: the embedded store's memory cannot safely pass ${ceiling} MB (beyond it, use --store sparql)`,
-    );
-  }
-  return Math.round(mb * MB);
-}
 
 function kebab(key: string): string {
   return key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());

@@ -9,7 +9,7 @@ import type { Quad } from '../rdf/terms.js';
 import { linkedArtContext } from '../context/linkedArtContext.js';
 import { LINKS_GRAPH_PREFIX, RELATION_PREDICATE_PREFIX, isLinksGraph } from './linksGraph.js';
 import { RELATIONS, relationNamed } from './relations/index.js';
-import { classNamesByIri } from './reverseLinksOf.js';
+import { classNamesByIri } from '../linkedart/kinds.js';
 import type { HitPage, ReverseLinks } from './ReverseLinks.js';
 import { count, iri, literal } from '../rdf/sparqlTerm.js';
 

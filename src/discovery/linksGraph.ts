@@ -9,13 +9,8 @@
 import { linkedArtContext } from '../context/linkedArtContext.js';
 import { df, RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
-import { classNamesByIri, type DocumentLinks, type ReverseLink } from './reverseLinksOf.js';
-
-/**
- * For `npm run bench:discovery` only: the load's reference without the index (its cost is the
- * difference). Never set by the service; a store loaded so needs `linkedart reindex`.
- */
-export const WITHOUT_LINKS_FOR_BENCH = process.env.LINKEDART_BENCH_WITHOUT_LINKS === '1';
+import { classNamesByIri } from '../linkedart/kinds.js';
+import { type DocumentLinks, type ReverseLink } from './reverseLinksOf.js';
 
 export const LINKS_GRAPH_PREFIX = `${INTERNAL_GRAPH_PREFIX}links:`;
 export const RELATION_PREDICATE_PREFIX = `${INTERNAL_GRAPH_PREFIX}rel:`;

@@ -5,7 +5,8 @@
 import type { QuadStore } from '../store/QuadStore.js';
 import { LINKS_GRAPH_PREFIX, RELATION_PREDICATE_PREFIX, documentOfLinksGraph } from './linksGraph.js';
 import { MemoryReverseLinks } from './MemoryReverseLinks.js';
-import { classNamesByIri, type ReverseLink } from './reverseLinksOf.js';
+import { classNamesByIri } from '../linkedart/kinds.js';
+import { type ReverseLink } from './reverseLinksOf.js';
 import { RDF_TYPE } from '../rdf/terms.js';
 import { literal } from '../rdf/sparqlTerm.js';
 

@@ -3,9 +3,8 @@
  * class, the entities its path reaches in the document's own graph. A row says "`target` is
  * linked by `relation` from this document". Microseconds for a document; run by every write.
  */
-import { linkedArtContext } from '../context/linkedArtContext.js';
 import { RDF_TYPE, type Quad } from '../rdf/terms.js';
-import { ENTITY } from './relations/Relation.js';
+import { classNamesByIri, ENTITY_CLASSES } from '../linkedart/kinds.js';
 import { RELATIONS } from './relations/index.js';
 import { DocumentGraph, pathPredicates } from './relations/paths.js';
 import type { Relation } from './relations/Relation.js';
@@ -22,14 +21,6 @@ export interface DocumentLinks {
   readonly links: readonly ReverseLink[];
 }
 
-let classByIri: Map<string, string> | undefined;
-
-/** Linked Art class name by class IRI, for the top-level classes. */
-export function classNamesByIri(): ReadonlyMap<string, string> {
-  classByIri ??= new Map(ENTITY.map((name) => [linkedArtContext().expandVocab(name)!, name]));
-  return classByIri;
-}
-
 /** The Linked Art classes the document `id` (its entity graph `quads`) states for itself. */
 function topLevelClassesOf(id: string, quads: readonly Quad[]): Set<string> {
   const classes = new Set<string>();
@@ -41,10 +32,10 @@ function topLevelClassesOf(id: string, quads: readonly Quad[]): Set<string> {
   return classes;
 }
 
-/** The document's Linked Art class (the first of ENTITY it states): its `type` in result pages and the feed. */
+/** The document's Linked Art class (the first of ENTITY_CLASSES it states): its `type` in result pages and the feed. */
 export function entityClassOf(id: string, quads: readonly Quad[]): string | undefined {
   const classes = topLevelClassesOf(id, quads);
-  return ENTITY.find((c) => classes.has(c));
+  return ENTITY_CLASSES.find((c) => classes.has(c));
 }
 
 /** The predicates the relations' paths step along: a document's other statements are not indexed for them. */
@@ -65,7 +56,7 @@ function relationsFor(classes: ReadonlySet<string>): readonly Relation[] {
 /** The reverse links of the document `id` whose entity graph is `quads`. */
 export function reverseLinksOf(id: string, quads: readonly Quad[]): DocumentLinks {
   const classes = topLevelClassesOf(id, quads);
-  const type = ENTITY.find((c) => classes.has(c));
+  const type = ENTITY_CLASSES.find((c) => classes.has(c));
   if (type === undefined) return { type, links: [] };
   const graph = new DocumentGraph(quads, (relationPredicates ??= pathPredicates(RELATIONS.map((r) => r.path))));
   const links: ReverseLink[] = [];

@@ -26,8 +26,9 @@ import { linkedArtContext } from '../context/linkedArtContext.js';
 import type { Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import { serializeGraph } from '../rdf/syntax/serialize.js';
-import { render, type StoredDocument } from '../service/DocumentService.js';
+import { render, type StoredDocument } from '../service/storedDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
+import { documentGraphs } from '../store/documentGraphs.js';
 import { prefixBlock, relabelBlankNodes, withoutPrefixLines } from './documentText.js';
 import { documentMarkerLine } from './documentMarker.js';
 import { hintCommentLines } from './hintComments.js';
@@ -144,11 +145,7 @@ export async function documentIds(store: QuadStore, options: Pick<ExportOptions,
       );
     }
   } else {
-    ids = (
-      store.listDocumentGraphs
-        ? await store.listDocumentGraphs()
-        : (await store.listGraphs()).filter((g) => !isInternalGraph(g))
-    ).sort(codePointOrder);
+    ids = (await documentGraphs(store)).sort(codePointOrder);
   }
   if (typeIri !== undefined) {
     const typed = await graphsOfType(store, typeIri);

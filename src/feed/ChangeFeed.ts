@@ -10,9 +10,11 @@
  * each read of the collection: another process may have added to it.
  */
 import type { Quad } from '../rdf/terms.js';
+import { WITHOUT_FEED_FOR_BENCH } from '../config/benchSwitches.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { documentOfGraph } from '../store/internalGraphs.js';
+import { capabilitiesOf } from '../store/capabilities.js';
 import {
   activitiesFrom,
   activitiesQuery,
@@ -25,12 +27,6 @@ import {
 } from './activityGraph.js';
 import { sealedPageActivities, sealedPageGraphOf, sealedPageQuads } from './sealedPage.js';
 import { DELETED_AT, deletedAtFrom, tombstoneGraphOf, tombstoneQuads } from './tombstone.js';
-
-/**
- * For `npm run bench:feed` only: the reference writes without the feed (its cost is the
- * difference). Never set by the service; a store written so has no feed of those writes.
- */
-export const WITHOUT_FEED_FOR_BENCH = process.env.LINKEDART_BENCH_WITHOUT_FEED === '1';
 
 /** One document's change in a write, before it has its place in the feed. */
 export interface Change {
@@ -61,7 +57,7 @@ export class ChangeFeed {
   pageSize = 100;
 
   constructor(private readonly store: QuadStore) {
-    this.sharedStore = store.writeGeneration !== undefined;
+    this.sharedStore = capabilitiesOf(store).sharedWriters;
   }
 
   /** The feed's length now (the number of the newest activity; 0 when empty). */

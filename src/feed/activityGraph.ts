@@ -12,7 +12,7 @@
  *   <urn:linkedart-service:activity:42> <urn:linkedart-service:activity>
  *       "[\"Update\",\"https://…/object/1\",\"HumanMadeObject\",\"2026-11-25T07:00:00Z\"]" .
  */
-import { classNamesByIri } from '../discovery/reverseLinksOf.js';
+import { classNamesByIri } from '../linkedart/kinds.js';
 import { df, fromPlainTerm, RDF_TYPE, type PlainTerm, type Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import type { Quad_Object } from '@rdfjs/types';

@@ -19,7 +19,7 @@
  */
 import * as crypto from 'node:crypto';
 import { df, termKey, type Quad } from '../rdf/terms.js';
-import { formThatMatters } from '../render/renderDocument.js';
+import { formThatMatters } from '../linkedart/specForms.js';
 import { canonicalQuads } from './canonicalQuads.js';
 import { compareEntries, hintGraphOf, SHAPE_PREDICATE, type SkeletonEntry, type SkeletonNode } from './Skeleton.js';
 

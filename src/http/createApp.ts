@@ -11,7 +11,7 @@ import type { Config } from '../config/Config.js';
 import type { Logger } from '../log/logger.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import type { Representations } from '../service/Representations.js';
-import type { SparqlService } from '../sparql/SparqlService.js';
+import type { SparqlService } from '../service/SparqlService.js';
 import { accessLog } from './accessLog.js';
 import { tokenChecker } from './auth.js';
 import { bulkLoad } from './bulk.js';

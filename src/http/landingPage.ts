@@ -6,7 +6,7 @@
  * without `?format=`, for a browser).
  */
 import type { Request, Response } from 'express';
-import { ENTITY } from '../discovery/relations/Relation.js';
+import { ENTITY_CLASSES } from '../linkedart/kinds.js';
 import { EXPORT_EXTENSIONS, EXPORT_FORMATS } from '../export/exportDocuments.js';
 import { activityStreamUrl } from '../render/activityStream.js';
 import { pageCount } from '../render/collectionPage.js';
@@ -55,7 +55,7 @@ export function landingPage(options: LandingOptions) {
       res,
       landingPageHtml({
         frame,
-        counts: ENTITY.filter((c) => (counts.get(c) ?? 0) > 0).map((c) => ({
+        counts: ENTITY_CLASSES.filter((c) => (counts.get(c) ?? 0) > 0).map((c) => ({
           className: c,
           count: counts.get(c)!,
           href: relative(classCollectionUrl(baseUrl, c)),
@@ -97,9 +97,9 @@ export function entityListPage(options: LandingOptions) {
     const className = decodeURIComponent(
       url.pathname.slice(url.pathname.indexOf(CLASS_PAGES_PATH) + CLASS_PAGES_PATH.length),
     );
-    if (!(ENTITY as readonly string[]).includes(className)) {
+    if (!(ENTITY_CLASSES as readonly string[]).includes(className)) {
       throw new NotFound(
-        `No class of entity is named ${JSON.stringify(className)}; the classes are ${ENTITY.join(', ')}.`,
+        `No class of entity is named ${JSON.stringify(className)}; the classes are ${ENTITY_CLASSES.join(', ')}.`,
       );
     }
     const pageParam = url.searchParams.get('page') ?? '1';

@@ -8,7 +8,8 @@
  * can succeed.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Precondition, StoredDocument } from '../service/DocumentService.js';
+import type { Precondition } from '../service/DocumentService.js';
+import type { StoredDocument } from '../service/storedDocument.js';
 import { HttpError } from './HttpError.js';
 
 /** The validators of the JSON-LD representation of a stored document (its `_links` included), read in the write's turn. */

@@ -10,7 +10,7 @@
  */
 import type { Request, Response } from 'express';
 import { relationNamed, PUBLISHED_RELATIONS, type Relation } from '../discovery/relations/index.js';
-import { ENTITY } from '../discovery/relations/Relation.js';
+import { ENTITY_CLASSES } from '../linkedart/kinds.js';
 import type { HitPage } from '../discovery/ReverseLinks.js';
 import { relationCollectionUrl } from '../render/halLinks.js';
 import {
@@ -73,8 +73,10 @@ export function relationRequest(req: Request): { relation: Relation; id: string;
 export function classPages(options: SearchPageOptions) {
   return async (req: Request, res: Response): Promise<void> => {
     const { name, query } = pathAndQuery(req, CLASS_PAGES_PATH);
-    if (!(ENTITY as readonly string[]).includes(name)) {
-      throw new NotFound(`No class of entity is named ${JSON.stringify(name)}; the classes are ${ENTITY.join(', ')}.`);
+    if (!(ENTITY_CLASSES as readonly string[]).includes(name)) {
+      throw new NotFound(
+        `No class of entity is named ${JSON.stringify(name)}; the classes are ${ENTITY_CLASSES.join(', ')}.`,
+      );
     }
     const base = classCollectionUrl(options.baseUrl, name);
     const address: CollectionAddress = { id: base, pageUrl: (n) => `${base}?page=${n}`, label: name };

@@ -6,7 +6,7 @@
  */
 import type { Request, Response } from 'express';
 import { PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
-import { ENTITY } from '../discovery/relations/Relation.js';
+import { ENTITY_CLASSES } from '../linkedart/kinds.js';
 import { orderedCollection } from '../render/collectionPage.js';
 import { activityStreamUrl } from '../render/activityStream.js';
 import { API_VERSION, LA_CURIE, MODEL_VERSION } from '../render/halLinks.js';
@@ -25,7 +25,7 @@ export function serviceRoot(options: ServiceRootOptions) {
     if (req.accepts(['application/json', 'application/ld+json']) === false)
       throw new NotAcceptable(req.headers.accept ?? '', ['application/json']);
     const counts = await (await options.documents.reverseLinks()).classCounts();
-    const collections = ENTITY.filter((c) => (counts.get(c) ?? 0) > 0).map((c) => {
+    const collections = ENTITY_CLASSES.filter((c) => (counts.get(c) ?? 0) > 0).map((c) => {
       const id = classCollectionUrl(baseUrl, c);
       return orderedCollection({ id, pageUrl: (n) => `${id}?page=${n}`, label: c }, counts.get(c)!, pageSize);
     });

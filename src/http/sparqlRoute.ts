@@ -6,7 +6,7 @@
  */
 import type { Request, Response } from 'express';
 import type { Config } from '../config/Config.js';
-import type { SparqlService } from '../sparql/SparqlService.js';
+import type { SparqlService } from '../service/SparqlService.js';
 import { setCorsHeaders } from './cors.js';
 import { setRouteKind } from './routeKind.js';
 import { sparqlAccess } from './sparqlAccess.js';

@@ -19,10 +19,9 @@ import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
 import { formatProblem } from '../linkedart/Problem.js';
 import type { Representations } from '../service/Representations.js';
-import type { CheckedDocument, DocumentService } from '../service/DocumentService.js';
-import { admitBody, type BodyVerdict } from '../service/admitBody.js';
-import { documentWorkers, LARGE_PUT_BYTES } from '../service/offThread/DocumentWorkers.js';
-import type { IngestedDocument } from '../ingest/ingestDocument.js';
+import type { DocumentService } from '../service/DocumentService.js';
+import { admitPut, storePut, type PutRefused } from '../service/putDocument.js';
+import { LARGE_PUT_BYTES } from '../service/offThread/DocumentWorkers.js';
 import { entityIdsFor } from './entityIdFor.js';
 import { BadRequest, HttpError, NotFound, UnprocessableContent, UnsupportedMediaType } from './HttpError.js';
 import { writePrecondition } from './preconditions.js';
@@ -34,7 +33,6 @@ import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conform
 import { conformanceAsked } from './conformanceParameter.js';
 import { urlParams } from './strictParams.js';
 import { validationLink } from './validationLink.js';
-import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import { conventionsAsked } from './dateOrderParam.js';
 
 export interface WriteOptions {
@@ -78,19 +76,14 @@ export function putDocument({
     // strict UTF-8 (400 naming the offset) either way, the worker decoding what is only checked here.
     const aside = body.length >= LARGE_PUT_BYTES;
     if (aside) refuseNotUtf8(body);
-    const admitted = aside
-      ? await admitAside(body, id, repair, documentLimits, conventions, conformance)
-      : admitHere(bodyText(body), id, repair, documentLimits, conventions, conformance);
+    const checks = { id, repair, limits: documentLimits, conventions, conformance };
+    const admitted = await admitPut(aside ? body : bodyText(body), checks);
     if (lenient && admitted.kind !== 'notJson') res.setHeader('Preference-Applied', 'handling=lenient');
     if (admitted.kind !== 'admitted') throw refusal(admitted, id);
     const precondition = writePrecondition(req.headers, (stored) =>
       representations.validators(stored, { inWriteTurn: true }),
     );
-    const outcome = admitted.document
-      ? precondition
-        ? await documents.putIf(admitted.document, precondition)
-        : await documents.putAll([admitted.document])
-      : await documents.putChecked(admitted.checked!, precondition);
+    const outcome = await storePut(documents, admitted, precondition);
     const { warnings, repairs, violations } = admitted;
     const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
     const validation = violations.length > 0 ? validationLink(baseUrl, id) : undefined;
@@ -120,79 +113,8 @@ export function putDocument({
   };
 }
 
-/** An admitted PUT: the document to store here, or as checked in a worker; its Warnings and repairs as the answer lists them. */
-interface Admitted {
-  readonly kind: 'admitted';
-  readonly document?: IngestedDocument;
-  readonly checked?: CheckedDocument;
-  readonly warnings: string[];
-  readonly repairs: string[];
-  /** The shapes' Violations it is stored with (`report` policy), as formatProblem lines. */
-  readonly violations: string[];
-}
-
-type Refused = Exclude<BodyVerdict, { kind: 'admitted' }>;
-
-/** The body checked here. */
-function admitHere(
-  body: string,
-  id: string,
-  repair: RepairPolicy,
-  limits: DocumentLimits,
-  conventions: SourceConventions,
-  conformance: ConformancePolicy,
-): Admitted | Refused {
-  const verdict = admitBody(body, id, repair, limits, conventions, conformance);
-  if (verdict.kind !== 'admitted') return verdict;
-  const { document } = verdict;
-  return {
-    kind: 'admitted',
-    document,
-    warnings: document.warnings.map(formatProblem),
-    repairs: verdict.repairs,
-    violations: (document.violations ?? []).map(formatProblem),
-  };
-}
-
-/** The body checked in a document worker, with the graphs to store made there too. */
-async function admitAside(
-  body: Buffer,
-  id: string,
-  repair: RepairPolicy,
-  limits: DocumentLimits,
-  conventions: SourceConventions,
-  conformance: ConformancePolicy,
-): Promise<Admitted | Refused> {
-  const now = new Date();
-  const answer = await documentWorkers().admit({
-    kind: 'admit',
-    id,
-    body,
-    repair,
-    conventions,
-    limits,
-    now: now.getTime(),
-    conformance,
-  });
-  if (answer.kind !== 'admitted') return answer;
-  const checked: CheckedDocument = {
-    id: answer.id,
-    digest: answer.digest,
-    type: answer.type,
-    graphs: answer.graphs,
-    when: now,
-  };
-  return {
-    kind: 'admitted',
-    checked,
-    warnings: answer.warnings,
-    repairs: answer.repairs,
-    violations: answer.violations,
-  };
-}
-
 /** Why a body was refused, as the HTTP error answered. */
-function refusal(verdict: Refused, id: string): HttpError {
+function refusal(verdict: PutRefused, id: string): HttpError {
   switch (verdict.kind) {
     case 'notJson':
       return new BadRequest(`The body is not JSON: ${verdict.message}.`);

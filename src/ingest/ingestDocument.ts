@@ -27,7 +27,7 @@ import { KINDS, TOP_LEVEL_CLASSES, type Kind } from '../linkedart/kinds.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
 import { shortValueAt } from '../linkedart/problemValue.js';
 import { df, RDF_TYPE, type Quad, type Term } from '../rdf/terms.js';
-import { formThatMatters } from '../render/renderDocument.js';
+import { formThatMatters } from '../linkedart/specForms.js';
 import { isAbsoluteIri, isHttpIri } from './iris.js';
 import { booleanLiteral, numberLiteral } from './literals.js';
 import { nearestTerm } from './nearestTerm.js';

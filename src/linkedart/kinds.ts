@@ -1,3 +1,5 @@
+import { linkedArtContext } from '../context/linkedArtContext.js';
+
 /**
  * The eleven kinds of Linked Art entity that have their own endpoint, the classes each may
  * have at the top level, and the path segment the Linked Art API prefers for it.
@@ -30,3 +32,42 @@ export const TOP_LEVEL_CLASSES: ReadonlySet<string> = new Set(KINDS.flatMap((k) 
 
 /** The AAT concept that makes an Event or Activity a Provenance Activity. */
 export const PROVENANCE_ACTIVITY = 'http://vocab.getty.edu/aat/300055863';
+
+/**
+ * The same classes (TOP_LEVEL_CLASSES) in the order the service names them: a document stating
+ * several is of the first (its `type` in result pages and the feed), and lists go in this order.
+ */
+export const ENTITY_CLASSES = [
+  'HumanMadeObject',
+  'DigitalObject',
+  'LinguisticObject',
+  'VisualItem',
+  'Person',
+  'Group',
+  'Place',
+  'Set',
+  'Type',
+  'Material',
+  'Language',
+  'Currency',
+  'MeasurementUnit',
+  'Period',
+  'Event',
+  'Activity',
+] as const;
+
+let classByIri: Map<string, string> | undefined;
+
+/** Linked Art class name by class IRI, for the top-level classes. */
+export function classNamesByIri(): ReadonlyMap<string, string> {
+  classByIri ??= new Map(ENTITY_CLASSES.map((name) => [linkedArtContext().expandVocab(name)!, name]));
+  return classByIri;
+}
+
+/** The IRIs of the top-level classes (HumanMadeObject → crm:E22_Human-Made_Object...). */
+export function topLevelClassIris(): ReadonlySet<string> {
+  topLevelIris ??= new Set(classNamesByIri().keys());
+  return topLevelIris;
+}
+
+let topLevelIris: ReadonlySet<string> | undefined;

@@ -6,17 +6,11 @@
  */
 import type { Problem } from '../linkedart/Problem.js';
 import type { Quad } from '../rdf/terms.js';
+import type { GraphRecord, JsonRecord } from '../service/gate/documentRecord.js';
 
 export type LoadRecord =
-  /** `base`: what its relative ids resolve against, when not the load's (a harvested document's URL). */
-  | { readonly kind: 'json'; readonly location: string; readonly json: unknown; readonly base?: string }
-  | {
-      readonly kind: 'graph';
-      readonly location: string;
-      readonly id: string;
-      readonly quads: Quad[];
-      readonly hints: Quad[];
-    }
+  | JsonRecord
+  | GraphRecord
   | { readonly kind: 'unreadable'; readonly location: string; readonly message: string }
   /**
    * A document refused before anything walks it: past a limit on one document

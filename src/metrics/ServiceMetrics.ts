@@ -8,7 +8,7 @@
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { DocumentService } from '../service/DocumentService.js';
 import type { Representations } from '../service/Representations.js';
-import type { SparqlService } from '../sparql/SparqlService.js';
+import type { SparqlService } from '../service/SparqlService.js';
 import { loadMetrics, type LoadTally } from './loadMetrics.js';
 import { renderCacheMetrics } from './renderCacheMetrics.js';
 import { requestMetrics, type RequestMetrics } from './requestMetrics.js';

@@ -3,7 +3,7 @@
  * the state of the query replicas where the engine has them (the embedded store's pool).
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { SparqlService } from '../sparql/SparqlService.js';
+import type { SparqlService } from '../service/SparqlService.js';
 
 export function sparqlMetrics(registry: Registry, prefix: string, sparql: SparqlService): void {
   const registers = [registry];

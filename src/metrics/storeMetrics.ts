@@ -6,7 +6,7 @@
  * to pay every scrape (the store's own monitoring knows its size).
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { ENTITY } from '../discovery/relations/Relation.js';
+import { ENTITY_CLASSES } from '../linkedart/kinds.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
 import type { StoreStats } from '../store/embedded/protocol.js';
@@ -88,7 +88,7 @@ export function storeMetrics(registry: Registry, prefix: string, { documents, re
       this.reset();
       if (!ready()) return;
       const counts = await (await documents.reverseLinks()).classCounts();
-      for (const name of ENTITY) this.set({ class: name }, counts.get(name) ?? 0);
+      for (const name of ENTITY_CLASSES) this.set({ class: name }, counts.get(name) ?? 0);
     },
   });
 }

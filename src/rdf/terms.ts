@@ -81,3 +81,10 @@ export function termKey(term: Term): string {
       return `${term.termType}:${term.value}`;
   }
 }
+
+/** A node's key: an IRI as it is, a blank node as `_:label`; undefined for anything else. */
+export function nodeKey(term: Term): string | undefined {
+  if (term.termType === 'NamedNode') return term.value;
+  if (term.termType === 'BlankNode') return '_:' + term.value;
+  return undefined;
+}

@@ -25,6 +25,7 @@ import { orderKeys, tableFor } from './keyOrder.js';
 import { literalValue, typesShown, type JsonValue } from './renderTerms.js';
 import { matchValues, newValueOrder, writtenStringValue } from './matchValues.js';
 import { ValueIndexes } from './valueIndex.js';
+import { SPEC_FORM_OVER_CONTEXT } from '../linkedart/specForms.js';
 
 export type { JsonValue } from './renderTerms.js';
 export type JsonObject = { [key: string]: JsonValue };
@@ -37,16 +38,6 @@ export interface RenderedDocument {
 
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 /**
- * Properties whose form the spec and the v1 context disagree on: spec says array, context
- * one value (true); spec says one object, context `@set` (false). These keep the form they
- * were written in, and take the spec's when nobody wrote them.
- */
-const SPEC_FORM_OVER_CONTEXT: ReadonlyMap<string, boolean> = new Map([
-  ['current_permanent_custodian', true],
-  ['removed_by', false],
-]);
-
-/**
  * Whether one value is shown in an array: `@set` properties always (the context says so),
  * single-valued ones when they were written as an array, and the spec's form where the
  * spec and context disagree.
@@ -57,14 +48,6 @@ function arrayForm(key: string, def: TermDefinition | undefined, written: 0 | 1 
   if (def?.container === '@set') return true;
   return written === 1;
 }
-/**
- * The written form as far as the render uses it: "one value where the context declares a set"
- * (0) only matters for the keys where spec and context disagree; `@set` keys are arrays anyway.
- */
-export function formThatMatters(key: string, written: 0 | 1 | undefined): 0 | 1 | undefined {
-  return written === 0 && !SPEC_FORM_OVER_CONTEXT.has(key) ? undefined : written;
-}
-
 const NO_VALUES: readonly Term[] = [];
 const TERM_ALIASES: Readonly<Record<string, string>> = { represents_entity_of_type: 'represents_instance_of_type' };
 

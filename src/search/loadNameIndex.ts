@@ -8,10 +8,11 @@
  */
 import type { QuadStore, QueryResult } from '../store/QuadStore.js';
 import { readInParts } from '../store/graphParts.js';
+import { capabilitiesOf } from '../store/capabilities.js';
 import { isInternalGraph } from '../store/internalGraphs.js';
 import { df, fromPlainTerm, RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
-import { classNamesByIri } from '../discovery/reverseLinksOf.js';
+import { classNamesByIri } from '../linkedart/kinds.js';
 import { NameIndex } from './NameIndex.js';
 import {
   CLASSIFIED_AS,
@@ -57,7 +58,7 @@ export async function loadNameIndex(store: QuadStore, rowsPerPart = ROWS_PER_PAR
   const index = new NameIndex();
   // On a remote store, the rows counted first: parts of about rowsPerPart from the start.
   let rows = 0;
-  if (store.writeGeneration) {
+  if (capabilitiesOf(store).sharedWriters) {
     const counted = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { ${NAMES_PATTERN} }`);
     rows = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
   }

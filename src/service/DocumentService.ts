@@ -5,39 +5,28 @@
  * modification time and tells the same listeners (the render cache) what changed.
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
-import { DIGEST_PREDICATE, digestQuad, documentDigest } from '../hints/digest.js';
-import { MODIFIED_PREDICATE, modifiedFrom, modifiedStamp } from '../hints/lastModified.js';
-import { keptWarningsQuad } from '../hints/keptWarnings.js';
+import { DIGEST_PREDICATE } from '../hints/digest.js';
+import { MODIFIED_PREDICATE, modifiedFrom } from '../hints/lastModified.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitDocument } from '../validate/admitDocument.js';
-import { shaclValidator } from '../validate/ShaclValidator.js';
-import { renderDocument, type RenderedDocument } from '../render/renderDocument.js';
+import type { RenderedDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
-import { iri, iriProblem } from '../rdf/sparqlTerm.js';
+import { iri } from '../rdf/sparqlTerm.js';
 import { appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
-import { documentLinksFrom, linksGraphOf, linksQuads, WITHOUT_LINKS_FOR_BENCH } from '../discovery/linksGraph.js';
+import { linksGraphOf } from '../discovery/linksGraph.js';
 import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
 import { stampFor } from '../discovery/reindex.js';
-import { reverseLinksOf } from '../discovery/reverseLinksOf.js';
 import type { ReverseLinks } from '../discovery/ReverseLinks.js';
-import type { DocumentLinks } from '../discovery/reverseLinksOf.js';
 import { StoredReverseLinks } from '../discovery/StoredReverseLinks.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { ChangeFeed, withFeedGraphs, type Change } from '../feed/ChangeFeed.js';
-import { eachInSlices, mapInSlices } from './inSlices.js';
-import { isAbsoluteIri } from '../ingest/iris.js';
-import { validationQuads } from '../validate/violationsGraph.js';
-
-/** One document as stored: its entity graph, its hint graph, and when it last changed. */
-export interface StoredDocument {
-  readonly id: string;
-  /** The quads of the entity's graph. */
-  readonly quads: Quad[];
-  /** The quads of its hint graph (shape hints and the modification stamp). */
-  readonly hints: Quad[];
-  readonly lastModified: Date | undefined;
-}
+import { eachInSlices } from './inSlices.js';
+import { WriteObservers } from './WriteObservers.js';
+import type { WriteObserver } from './WriteObserver.js';
+import { capabilitiesOf } from '../store/capabilities.js';
+import { digestOf, render, storedGraphs, versionText, type StoredDocument } from './storedDocument.js';
+import { storedClasses, storedDigests } from './storedReads.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
 export interface PutOutcome {
@@ -67,25 +56,14 @@ export interface CommitOutcome extends PutOutcome {
  */
 export type Precondition = (current: StoredDocument | undefined) => void | Promise<void>;
 
-/** Told the ids of the documents a write has changed, before the write's promise resolves. */
-export type ChangeListener = (ids: readonly string[]) => void;
-
-/** Told the graphs a write stored (an entity graph with its quads; empty: the document is gone): indexes derived from the quads. */
-export type WrittenListener = (graphs: ReadonlyMap<string, readonly Quad[]>) => void;
-
-/** Ids per digest query (a VALUES block). */
-const DIGEST_BATCH = 500;
-/** Graphs the indexes are told of at a time (a document has three: its own, its hints, its links). */
-const GRAPHS_PER_SLICE = 60;
+/** The reverse-link index's name among the derived data (WriteObservers.derived). */
+const REVERSE_LINKS = 'reverse links';
 
 export class DocumentService {
-  private readonly listeners: ChangeListener[] = [];
-  private readonly writtenListeners: WrittenListener[] = [];
   /** The write in flight; writes run one after another (see serialized). */
   private writing: Promise<unknown> = Promise.resolve();
-  /** The reverse-link index, once asked for: read from the store on a remote store, else held in memory. */
-  private links: ReverseLinks | undefined;
-  private linksLoading: Promise<ReverseLinks> | undefined;
+  /** What is told of every write: the derived data (indexes, render cache). */
+  private readonly observers: WriteObservers;
   /** Whether this process has checked the store's relations stamp before its first write. */
   private stamped = false;
 
@@ -94,6 +72,7 @@ export class DocumentService {
 
   constructor(readonly store: QuadStore) {
     this.feed = new ChangeFeed(store);
+    this.observers = new WriteObservers(store);
   }
 
   /**
@@ -102,25 +81,36 @@ export class DocumentService {
    * read from the store request by request when other processes write to it (a remote store).
    */
   reverseLinks(): Promise<ReverseLinks> {
-    if (this.links) return Promise.resolve(this.links);
-    this.linksLoading ??= this.serialized(() => this.reverseLinksInTurn());
-    return this.linksLoading;
+    return this.derived(REVERSE_LINKS, () => this.readReverseLinks());
   }
 
   /** reverseLinks() for a caller that holds the write turn (inside serialized: a precondition). */
-  async reverseLinksInTurn(): Promise<ReverseLinks> {
-    this.links ??= this.store.writeGeneration ? new StoredReverseLinks(this.store) : await loadReverseLinks(this.store);
-    return this.links;
+  reverseLinksInTurn(): Promise<ReverseLinks> {
+    return this.observers.derivedInTurn(REVERSE_LINKS, () => this.readReverseLinks());
   }
 
-  /** Be told of every write; a render cache uses this to drop what changed. */
-  onChange(listener: ChangeListener): void {
-    this.listeners.push(listener);
+  private async readReverseLinks(): Promise<ReverseLinks> {
+    return capabilitiesOf(this.store).sharedWriters
+      ? new StoredReverseLinks(this.store)
+      : await loadReverseLinks(this.store);
   }
 
-  /** Be told the graphs of every write (after it is stored); the name search index uses this. */
-  onWritten(listener: WrittenListener): void {
-    this.writtenListeners.push(listener);
+  /** Be told of every write (WriteObserver.ts): the render cache. */
+  observe(observer: WriteObserver): void {
+    this.observers.add(observer);
+  }
+
+  /** Be told the ids every write changed; a render cache uses this to drop what changed. */
+  onChange(listener: (ids: readonly string[]) => void): void {
+    this.observe({ changed: listener });
+  }
+
+  /**
+   * Data derived from the documents (the name search index), built by `build` on first use, in
+   * the write turn, and told of every write from then on; one per name and service.
+   */
+  derived<T extends WriteObserver>(name: string, build: () => Promise<T>): Promise<T> {
+    return this.observers.derived(name, build, (work) => this.serialized(work));
   }
 
   /**
@@ -213,7 +203,7 @@ export class DocumentService {
   ): Promise<void> {
     // A store that takes no wire graphs (the remote store) gets them decoded: decoded now, while the
     // write before is in the store, not in this write's turn (which is taken now, in call order).
-    const decoded = 'codes' in graphs && !this.store.replaceWireGraphs ? decodedInSlices(graphs) : undefined;
+    const decoded = 'codes' in graphs && !capabilitiesOf(this.store).wireGraphs ? decodedInSlices(graphs) : undefined;
     decoded?.catch(() => undefined);
     return this.serialized(async () =>
       this.write(
@@ -229,44 +219,15 @@ export class DocumentService {
 
   /** What removes these stored documents: their graphs emptied, and their Delete activities (naming their classes). */
   async removalsOf(ids: readonly string[]): Promise<{ graphs: Map<string, Quad[]>; changes: Change[] }> {
-    const types = await this.classesOf(ids);
+    const types = await storedClasses(this.store, ids);
     const graphs = new Map<string, Quad[]>();
     for (const id of ids) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) graphs.set(name, []);
     return { graphs, changes: ids.map((id): Change => ({ kind: 'Delete', id, type: types.get(id) })) };
   }
 
-  /** The Linked Art classes of these stored documents (a deleted document's Delete activity names it). */
-  private async classesOf(ids: readonly string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    for (let i = 0; i < ids.length; i += DIGEST_BATCH) {
-      for (const q of await this.store.readGraphs(ids.slice(i, i + DIGEST_BATCH).map(linksGraphOf))) {
-        const type = documentLinksFrom(q.subject.value, [q]).type;
-        if (type) out.set(q.subject.value, type);
-      }
-    }
-    return out;
-  }
-
   /** The stored digests of these documents (absent: not stored, or stored before digests). */
-  async digests(ids: readonly string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    // An id that is no IRI is not stored (the gate refuses its record, naming it): not asked for, nor put in the query.
-    const unique = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined);
-    for (let i = 0; i < unique.length; i += DIGEST_BATCH) {
-      const values = unique
-        .slice(i, i + DIGEST_BATCH)
-        .map((id) => iri(hintGraphOf(id)))
-        .join(' ');
-      const result = await this.store.query(
-        `SELECT ?g ?d WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ${iri(DIGEST_PREDICATE)} ?d } }`,
-      );
-      if (result.kind !== 'bindings') continue;
-      for (const row of result.rows) {
-        const g = row.g?.v;
-        if (g && row.d) out.set(g.slice(hintGraphOf('').length), row.d.v);
-      }
-    }
-    return out;
+  digests(ids: readonly string[]): Promise<Map<string, string>> {
+    return storedDigests(this.store, ids);
   }
 
   /** Whether any document is stored with a digest (a loader into a store without one need not ask for digests). */
@@ -364,7 +325,7 @@ export class DocumentService {
   ): Promise<void> {
     // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
     let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
-    if ('codes' in graphs && (this.links || this.writtenListeners.length > 0)) plain = await decodedInSlices(graphs);
+    if ('codes' in graphs && this.observers.wantsGraphs()) plain = await decodedInSlices(graphs);
     if (plain && alongside.size > 0) plain = new Map([...plain, ...alongside]);
     let affected: readonly string[] = [];
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
@@ -373,7 +334,7 @@ export class DocumentService {
     const feed = await this.feed.record(changes, when);
     try {
       // Graphs already interned go to a store that takes them so as they are.
-      if ('codes' in graphs && this.store.replaceWireGraphs) {
+      if ('codes' in graphs && capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs) {
         if (stamp) await this.store.replaceGraphs(new Map([stamp]));
         await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...feed.graphs]));
       } else {
@@ -385,43 +346,17 @@ export class DocumentService {
         await this.store.replaceGraphs(all, absent);
       }
       this.feed.committed(feed, changes);
-      // The entities whose hits changed: their documents' `_links` change with them. Told in slices (readers wait on this thread).
-      if (plain) {
-        const found: string[] = [];
-        await mapInSlices(plain, GRAPHS_PER_SLICE, (slice) => {
-          if (this.links) found.push(...this.links.written(slice));
-          for (const listener of this.writtenListeners) listener(slice);
-        });
-        affected = found;
-      }
+      // The entities whose hits changed: their documents' `_links` change with them.
+      if (plain) affected = await this.observers.written(plain);
     } catch (error) {
       this.feed.uncertain();
-      // Likewise the indexes told of writes: what is stored now, whichever it is.
-      if (this.writtenListeners.length > 0) {
-        const stored = await this.storedEntities(ids).catch(() => undefined);
-        if (stored) for (const listener of this.writtenListeners) listener(stored);
-      }
-      // The store may or may not hold the new version: the index is read again for these documents.
-      if (this.links) affected = this.links.written(await this.storedLinks(ids).catch(() => new Map()));
+      // What is derived is what is stored now, whichever version it is.
+      affected = await this.observers.uncertain(ids);
       throw error;
     } finally {
       // Also after a failure: nothing cached stays.
-      for (const listener of this.listeners) listener(affected.length === 0 ? ids : [...ids, ...affected]);
+      this.observers.changed(affected.length === 0 ? ids : [...ids, ...affected]);
     }
-  }
-
-  /** The entity graphs of these documents as stored now (an empty list for one that is not stored). */
-  private async storedEntities(ids: readonly string[]): Promise<Map<string, Quad[]>> {
-    const graphs = new Map<string, Quad[]>(ids.map((id) => [id, []]));
-    for (const q of await this.store.readGraphs(ids)) graphs.get(q.graph.value)?.push(q);
-    return graphs;
-  }
-
-  /** The links graphs of these documents as stored now (an empty list for one that has none). */
-  private async storedLinks(ids: readonly string[]): Promise<Map<string, Quad[]>> {
-    const graphs = new Map<string, Quad[]>(ids.map((id) => [linksGraphOf(id), []]));
-    for (const q of await this.store.readGraphs([...graphs.keys()])) graphs.get(q.graph.value)?.push(q);
-    return graphs;
   }
 }
 
@@ -430,60 +365,4 @@ async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly
   const decoded = new Map<string, readonly Quad[]>();
   await eachInSlices(eachDecodedGraph(graphs), ([name, quads]) => decoded.set(name, quads));
   return decoded;
-}
-
-/**
- * The graphs a document is stored as: its entity graph, its hint graph with the shape
- * hints, the modification stamp, the digest and the Warnings (keptWarnings.ts) (and the
- * violations it was admitted with under the report policy: violationsGraph.ts), and its links
- * graph (its reverse-link rows: `links` when the caller has them, reverseLinksOf(doc.id, doc.quads)).
- */
-export function storedGraphs(
-  doc: IngestedDocument,
-  digest: string,
-  now: Date,
-  links?: DocumentLinks,
-): Array<[string, Quad[]]> {
-  // Only part of it was read: storing it would lose the rest (the gate refuses it; this never happens).
-  if (doc.refusals.length > 0) throw new Error(`${doc.id}: a document with ingest problems reached the store`);
-  const hints = [
-    ...doc.hintQuads,
-    modifiedStamp(doc.id, now),
-    digestQuad(doc.id, digest),
-    keptWarningsQuad(doc.id, doc.warnings),
-  ];
-  if (doc.violations) hints.push(...validationQuads(doc.id, doc.violations));
-  const graphs: Array<[string, Quad[]]> = [
-    [doc.id, doc.quads],
-    [hintGraphOf(doc.id), hints],
-  ];
-  if (!WITHOUT_LINKS_FOR_BENCH)
-    graphs.push([linksGraphOf(doc.id), linksQuads(doc.id, links ?? reverseLinksOf(doc.id, doc.quads))]);
-  return graphs;
-}
-
-/** The digest a document is stored with (its quads, hints, and the version of the shapes that checked it). */
-export function digestOf(doc: IngestedDocument): string {
-  return documentDigest(doc.quads, doc.hintQuads, shaclValidator().version, doc.skeleton);
-}
-
-/** The version (see DocumentService.version) of a document as its hint quads give it. */
-export function versionOf(hints: readonly Quad[]): string | undefined {
-  const pairs = hints
-    .filter((q) => q.predicate.value === DIGEST_PREDICATE || q.predicate.value === MODIFIED_PREDICATE)
-    .map((q): [string, string] => [q.predicate.value, q.object.value]);
-  return pairs.length === 0 ? undefined : versionText(pairs);
-}
-
-function versionText(pairs: Array<[string, string]>): string {
-  // The modification stamp is compared as an instant: stores may spell it differently (Z, +00:00, fractions).
-  return pairs
-    .map(([p, v]) => (p === MODIFIED_PREDICATE ? `m${Date.parse(v)}` : `d${v}`))
-    .sort()
-    .join(' ');
-}
-
-/** Linked Art JSON-LD of a stored document. */
-export function render(stored: StoredDocument): RenderedDocument {
-  return renderDocument(stored.id, [...stored.quads, ...stored.hints])!;
 }

@@ -17,8 +17,10 @@
  */
 import { LRUCache } from 'lru-cache';
 import { FORMATS, type Format } from '../render/formats.js';
-import type { DocumentService, StoredDocument } from './DocumentService.js';
+import type { DocumentService } from './DocumentService.js';
+import type { StoredDocument } from './storedDocument.js';
 import { FreshRead } from './FreshRead.js';
+import { capabilitiesOf } from '../store/capabilities.js';
 import { DEFAULT_TITLE } from '../config/Config.js';
 import { relationPageUrl } from '../render/halLinks.js';
 import type { PageFrame } from '../render/html/Page.js';
@@ -104,7 +106,8 @@ export class Representations {
     this.pages = options.pages;
     this.names = options.names;
     if (options.revalidate) {
-      const read = documents.store.writeGeneration?.bind(documents.store);
+      const store = documents.store;
+      const read = capabilitiesOf(store).sharedWriters ? store.writeGeneration?.bind(store) : undefined;
       if (!read)
         throw new Error(
           'revalidating the render cache needs a store that keeps a write generation (the remote SPARQL store); this store keeps none',
@@ -117,7 +120,7 @@ export class Representations {
         sizeCalculation: ({ representation: r }) => r.body.length + r.etag.length + ENTRY_OVERHEAD,
       });
     }
-    documents.onChange((ids) => this.invalidate(ids));
+    documents.observe({ changed: (ids) => this.invalidate(ids) });
   }
 
   /**

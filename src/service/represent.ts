@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Format } from '../render/formats.js';
 import { serializeGraph } from '../rdf/syntax/serialize.js';
-import { render, versionOf, type StoredDocument } from './DocumentService.js';
+import { render, versionOf, type StoredDocument } from './storedDocument.js';
 import { halLinks } from '../render/halLinks.js';
 import { violationCountOf } from '../validate/violationsGraph.js';
 import { entityPageHtml } from '../render/html/EntityPage.js';

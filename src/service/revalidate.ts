@@ -12,7 +12,7 @@ import { DocumentRejected } from '../linkedart/Problem.js';
 import type { Quad } from '../rdf/terms.js';
 import { renderDocument } from '../render/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
-import { isInternalGraph } from '../store/internalGraphs.js';
+import { documentGraphs } from '../store/documentGraphs.js';
 import { shapeProblems } from '../validate/admitDocument.js';
 import { isValidationQuad, validationQuads, violationsFrom } from '../validate/violationsGraph.js';
 
@@ -32,11 +32,7 @@ export async function revalidate(
   store: QuadStore,
   progress?: (done: number, total: number) => void,
 ): Promise<RevalidateOutcome> {
-  const ids = (
-    store.listDocumentGraphs
-      ? await store.listDocumentGraphs()
-      : (await store.listGraphs()).filter((g) => !isInternalGraph(g))
-  ).sort();
+  const ids = (await documentGraphs(store)).sort();
   let withViolations = 0;
   let rewritten = 0;
   const unreadable: Array<{ id: string; message: string }> = [];

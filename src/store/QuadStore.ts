@@ -14,6 +14,9 @@ import type { QueryResult } from '../sparql/QueryResult.js';
 export type { QueryResult } from '../sparql/QueryResult.js';
 
 export interface QuadStore {
+  /** What it can do beyond this interface (capabilities.ts: ask with capabilitiesOf). */
+  readonly capabilities?: import('./StoreCapabilities.js').StoreCapabilities;
+
   /**
    * Replace named graphs atomically and durably: once the promise resolves, every graph in
    * `graphs` holds exactly the given quads (an empty array removes the graph), and this

@@ -17,7 +17,7 @@ import { resolveInputs } from '../../src/load/inputs.js';
 import { Loader } from '../../src/load/Loader.js';
 import { demoDocuments } from '../../src/service/demoCollection.js';
 import { DocumentService } from '../../src/service/DocumentService.js';
-import { SparqlService } from '../../src/sparql/SparqlService.js';
+import { SparqlService } from '../../src/service/SparqlService.js';
 import type { QuadStore } from '../../src/store/QuadStore.js';
 import { admitDocument } from '../../src/validate/admitDocument.js';
 import { openTestStore } from '../support/testStore.js';

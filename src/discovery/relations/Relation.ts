@@ -51,21 +51,3 @@ export const TEMPORAL = ['Period', 'Event', 'Activity'] as const;
 export const OBJECT = ['HumanMadeObject'] as const;
 export const PLACE = ['Place'] as const;
 export const SET = ['Set'] as const;
-export const ENTITY = [
-  'HumanMadeObject',
-  'DigitalObject',
-  'LinguisticObject',
-  'VisualItem',
-  'Person',
-  'Group',
-  'Place',
-  'Set',
-  'Type',
-  'Material',
-  'Language',
-  'Currency',
-  'MeasurementUnit',
-  'Period',
-  'Event',
-  'Activity',
-] as const;

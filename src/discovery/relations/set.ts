@@ -5,7 +5,8 @@
  * "Used" is `used_specific_object` on the activity or one of its parts, as an exhibition
  * uses the set of objects it shows.
  */
-import { CONCEPT, ENTITY, OBJECT, PLACE, SET, TEMPORAL, WORK, type RelationDefinition } from './Relation.js';
+import { ENTITY_CLASSES } from '../../linkedart/kinds.js';
+import { CONCEPT, OBJECT, PLACE, SET, TEMPORAL, WORK, type RelationDefinition } from './Relation.js';
 import { any, out, star } from './paths.js';
 
 export const SET_RELATIONS: readonly RelationDefinition[] = [
@@ -13,7 +14,7 @@ export const SET_RELATIONS: readonly RelationDefinition[] = [
   {
     name: 'entityMemberOfSet',
     given: SET,
-    returns: ENTITY,
+    returns: ENTITY_CLASSES,
     description: 'Return entities which are members of the set.',
     path: [out('la:member_of')],
   },

@@ -7,12 +7,12 @@
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../../linkedart/Problem.js';
 import type { Quad } from '../../rdf/terms.js';
-import { digestOf, storedGraphs } from '../../service/DocumentService.js';
+import { digestOf, storedGraphs } from '../../service/storedDocument.js';
 import { entityClassOf, reverseLinksOf } from '../../discovery/reverseLinksOf.js';
-import { WITHOUT_LINKS_FOR_BENCH } from '../../discovery/linksGraph.js';
+import { WITHOUT_LINKS_FOR_BENCH } from '../../config/benchSwitches.js';
 import { checkShapes } from '../../validate/admitDocument.js';
 import { shaclValidator } from '../../validate/ShaclValidator.js';
-import { ingestRecord, recordDigest } from '../admitRecord.js';
+import { ingestRecord, recordDigest } from '../../service/gate/admitRecord.js';
 import { problemMessages } from '../LoadReport.js';
 import type { LoadRecord } from '../records.js';
 import type { RepairPolicy } from '../../ingest/repairs/repairDocument.js';

@@ -5,8 +5,7 @@
  * posted as objects, structured clone would cost the request thread about what the work does.
  * The functions here are pure, so a job runs the same in a worker and here (runJob).
  */
-import { digestOf, storedGraphs } from '../DocumentService.js';
-import type { StoredDocument } from '../DocumentService.js';
+import { digestOf, storedGraphs, type StoredDocument } from '../storedDocument.js';
 import { represent, type HalInput, type PageInput } from '../represent.js';
 import { admitBody } from '../admitBody.js';
 import type { Format } from '../../render/formats.js';

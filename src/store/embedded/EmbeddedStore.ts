@@ -30,6 +30,7 @@ import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './r
 import { eachDecodedGraph, encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import type { Notice, OpName, Ops, OpenInfo, Response, StoreStats, WorkerInit } from './protocol.js';
+import type { StoreCapabilities } from '../StoreCapabilities.js';
 
 export type { OpenInfo, StoreStats } from './protocol.js';
 
@@ -72,6 +73,8 @@ interface Pending {
 }
 
 export class EmbeddedStore implements QuadStore {
+  /** The only writer of its directory (lock.ts); takes wire graphs to its worker as they are. */
+  readonly capabilities: StoreCapabilities = { sharedWriters: false, wireGraphs: true, documentGraphList: false };
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private failure: Error | null = null;

@@ -31,6 +31,7 @@ import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
 import { halves, writeRequests, type WriteStep } from './writeRequests.js';
 import { fromStored, Skolemizer } from './storedTerms.js';
 import { GENERATION_QUERY, generationOf, newToken, withNewGeneration } from './writeGeneration.js';
+import type { StoreCapabilities } from '../StoreCapabilities.js';
 
 export interface SparqlStoreOptions extends SparqlEndpoints {
   /** A replaceGraphs larger than this many triples is sent in several requests, cut between documents. Default 40,000. */
@@ -59,6 +60,8 @@ const NQUADS_SCALE = 5;
 const REGISTERED = `GRAPH ${iri(REGISTRY_GRAPH)} { ?g a ${iri(REGISTERED_CLASS)} }`;
 
 export class SparqlStore implements QuadStore {
+  /** Other service processes may write to it (writeGeneration); it lists documents' graphs as it reads. */
+  readonly capabilities: StoreCapabilities = { sharedWriters: true, wireGraphs: false, documentGraphList: true };
   readonly http: SparqlHttp;
   private engine: RemoteSparqlEngine | undefined;
   /** Whether inserts go as N-Quads (insertsAsNQuads), once asked. */

@@ -13,7 +13,7 @@ import type { IngestedDocument } from '../../../src/ingest/ingestDocument.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { Representations } from '../../../src/service/Representations.js';
 import { nameIndexOf } from '../../../src/search/attachNameIndex.js';
-import { SparqlService } from '../../../src/sparql/SparqlService.js';
+import { SparqlService } from '../../../src/service/SparqlService.js';
 import type { QuadStore } from '../../../src/store/QuadStore.js';
 import { openTestStore, REMOTE_STORE_URL } from '../../support/testStore.js';
 

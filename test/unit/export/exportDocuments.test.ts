@@ -24,7 +24,8 @@ import { MODIFIED_PREDICATE } from '../../../src/hints/lastModified.js';
 import { df, type Quad } from '../../../src/rdf/terms.js';
 import { renderDocument } from '../../../src/render/renderDocument.js';
 import { demoDocuments } from '../../../src/service/demoCollection.js';
-import { DocumentService, render, type StoredDocument } from '../../../src/service/DocumentService.js';
+import { DocumentService } from '../../../src/service/DocumentService.js';
+import { render, type StoredDocument } from '../../../src/service/storedDocument.js';
 import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
 import { canonical, referenceToRdf, toNTriples } from '../../support/rdf.js';
 

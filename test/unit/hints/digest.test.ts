@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { documentDigest, normalizedSkeleton } from '../../../src/hints/digest.js';
 import { ingestDocument, type IngestedDocument } from '../../../src/ingest/ingestDocument.js';
 import { renderDocument } from '../../../src/render/renderDocument.js';
-import { digestOf } from '../../../src/service/DocumentService.js';
+import { digestOf } from '../../../src/service/storedDocument.js';
 import { df, type Quad } from '../../../src/rdf/terms.js';
 import { acceptedCorpus } from '../../support/accepted.js';
 import { seededRandom } from '../../support/random.js';

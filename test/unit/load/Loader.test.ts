@@ -11,7 +11,7 @@ import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
 import { resolveInputs, type DumpFormat, type LoadInput } from '../../../src/load/inputs.js';
 import { Loader, type LoadOptions } from '../../../src/load/Loader.js';
 import { hasFailures, type LoadReport } from '../../../src/load/LoadReport.js';
-import { recordDigest } from '../../../src/load/admitRecord.js';
+import { recordDigest } from '../../../src/service/gate/admitRecord.js';
 import { rdfRecords } from '../../../src/load/rdfRecords.js';
 import { shaclValidator } from '../../../src/validate/ShaclValidator.js';
 import { writeNTriples } from '../../../src/rdf/syntax/ntriples.js';

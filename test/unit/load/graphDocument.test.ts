@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Parser } from 'n3';
 import { ingestDocument } from '../../../src/ingest/ingestDocument.js';
-import { checkGraphRoot, compactClass, unreachable } from '../../../src/load/graphDocument.js';
+import { checkGraphRoot, compactClass, unreachable } from '../../../src/service/gate/graphDocument.js';
 import type { Quad } from '../../../src/rdf/terms.js';
 import { DEMO_DIR, readDocuments } from '../../support/corpus.js';
 import { toNTriples } from '../../support/rdf.js';

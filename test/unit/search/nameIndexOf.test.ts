@@ -15,7 +15,7 @@ import { loadNameIndex } from '../../../src/search/loadNameIndex.js';
 import type { NameIndex } from '../../../src/search/NameIndex.js';
 import { demoDocuments } from '../../../src/service/demoCollection.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
-import { SparqlService } from '../../../src/sparql/SparqlService.js';
+import { SparqlService } from '../../../src/service/SparqlService.js';
 import type { QuadStore } from '../../../src/store/QuadStore.js';
 import { admitDocument } from '../../../src/validate/admitDocument.js';
 import { openTestStore } from '../../support/testStore.js';

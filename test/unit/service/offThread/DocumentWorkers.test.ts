@@ -7,7 +7,7 @@ import { ingestDocument } from '../../../../src/ingest/ingestDocument.js';
 import { hintGraphOf } from '../../../../src/hints/Skeleton.js';
 import { FORMATS } from '../../../../src/render/formats.js';
 import { decodeGraphs } from '../../../../src/rdf/wireGraphs.js';
-import { digestOf, storedGraphs, type StoredDocument } from '../../../../src/service/DocumentService.js';
+import { digestOf, storedGraphs, type StoredDocument } from '../../../../src/service/storedDocument.js';
 import { DocumentWorkers, wireInSlices } from '../../../../src/service/offThread/DocumentWorkers.js';
 import { represent } from '../../../../src/service/represent.js';
 import { DEFAULT_DOCUMENT_LIMITS } from '../../../../src/ingest/documentLimits.js';

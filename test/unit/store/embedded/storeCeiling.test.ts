@@ -1,14 +1,12 @@
 import { expect } from 'chai';
+import { WRITE_FACTOR, refusal, storeCeiling } from '../../../../src/store/embedded/storeCeiling.js';
 import {
   GROWTH_RESERVE_BYTES,
   REPLICA_FACTOR,
   WASM_CEILING_BYTES,
   WASM_MAX_BYTES,
   WORK_RESERVE_BYTES,
-  WRITE_FACTOR,
-  refusal,
-  storeCeiling,
-} from '../../../../src/store/embedded/storeCeiling.js';
+} from '../../../../src/config/wasmCeiling.js';
 import { StoreFull } from '../../../../src/store/StoreFull.js';
 
 const MIB = 1024 * 1024;

@@ -7,15 +7,21 @@
  */
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
-import { admitRecord } from '../load/admitRecord.js';
+import { admitRecord } from './gate/admitRecord.js';
 import { DEFAULT_DOCUMENT_LIMITS, limitProblem, type DocumentLimits } from '../ingest/documentLimits.js';
 import { graphLimitsExceeded } from '../ingest/graphLimits.js';
-import type { CommitOutcome, DocumentService } from '../service/DocumentService.js';
-import type { QueryResult } from './QueryResult.js';
-import { QueryTimedOut, UpdateRefused, TooManyRows } from './errors.js';
-import { withCanonicalDoubles } from './results/canonicalDoubles.js';
-import { parseQuery, parseUpdate, type ParsedQuery, type QueryForm, type UpdateDataset } from './parseSparql.js';
-import type { QueryDataset, SparqlEngine } from './SparqlEngine.js';
+import type { CommitOutcome, DocumentService } from './DocumentService.js';
+import type { QueryResult } from '../sparql/QueryResult.js';
+import { QueryTimedOut, UpdateRefused, TooManyRows } from '../sparql/errors.js';
+import { withCanonicalDoubles } from '../sparql/results/canonicalDoubles.js';
+import {
+  parseQuery,
+  parseUpdate,
+  type ParsedQuery,
+  type QueryForm,
+  type UpdateDataset,
+} from '../sparql/parseSparql.js';
+import type { QueryDataset, SparqlEngine } from '../sparql/SparqlEngine.js';
 import type { ConformancePolicy } from '../validate/conformance.js';
 
 export interface SparqlLimits {

@@ -1,31 +1,31 @@
 /**
- * One record of a dump through the same gate as every write (admitDocument: the JSON-side
- * rules, then the SHACL shapes). A graph read from RDF is first rendered as the Linked Art
+ * One record (of a dump, a harvest, or a graph a SPARQL Update leaves) through the same gate as
+ * every write: repaired when asked, then the JSON-side rules, then the SHACL shapes. A graph read from RDF is first rendered as the Linked Art
  * document it stands for, with its hints when they came along: what cannot be rendered
  * (a triple no key of the context can say, one not reachable from the root) would be lost
  * from the document, so it refuses the graph, naming the triples.
  */
-import { documentDigest } from '../hints/digest.js';
-import { SHAPE_PREDICATE } from '../hints/Skeleton.js';
-import type { IngestedDocument } from '../ingest/ingestDocument.js';
-import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
-import { RDF_TYPE, type Quad } from '../rdf/terms.js';
-import { renderDocument } from '../render/renderDocument.js';
-import { ingestReadable } from '../ingest/ingestDocument.js';
-import { INGEST_HINTS } from '../ingest/ruleHints.js';
-import { checkShapes } from '../validate/admitDocument.js';
-import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
-import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
-import type { RepairNote } from '../ingest/repairs/RepairNote.js';
-import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
+import { documentDigest } from '../../hints/digest.js';
+import { SHAPE_PREDICATE } from '../../hints/Skeleton.js';
+import type { IngestedDocument } from '../../ingest/ingestDocument.js';
+import { DocumentRejected, type Problem } from '../../linkedart/Problem.js';
+import { RDF_TYPE, type Quad } from '../../rdf/terms.js';
+import { renderDocument } from '../../render/renderDocument.js';
+import { ingestReadable } from '../../ingest/ingestDocument.js';
+import { INGEST_HINTS } from '../../ingest/ruleHints.js';
+import { checkShapes } from '../../validate/admitDocument.js';
+import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../../validate/conformance.js';
+import { repairDocument, type RepairPolicy } from '../../ingest/repairs/repairDocument.js';
+import type { RepairNote } from '../../ingest/repairs/RepairNote.js';
+import type { SourceConventions } from '../../ingest/repairs/SourceConventions.js';
 import { checkGraphRoot, compactClass, unreachable } from './graphDocument.js';
+import { topLevelClassIris } from '../../linkedart/kinds.js';
 import { graphKeptWhole } from './graphKeptWhole.js';
-import { topLevelClassIris } from './splitTriples.js';
-import type { LoadRecord } from './records.js';
+import type { DocumentRecord, GraphRecord } from './documentRecord.js';
 
 /** `conformance`: whether the shapes' Violations refuse it (validate/conformance.ts). */
 export function admitRecord(
-  record: Extract<LoadRecord, { kind: 'json' | 'graph' }>,
+  record: DocumentRecord,
   source: string,
   conformance: ConformancePolicy = DEFAULT_CONFORMANCE,
 ): IngestedDocument {
@@ -37,11 +37,7 @@ export function admitRecord(
  * a document stored unchanged under the same shapes (its digest says so). The document is read
  * as far as it can be: its ingest problems (`refusals`) refuse it in checkShapes, the second half.
  */
-export function ingestRecord(
-  record: Extract<LoadRecord, { kind: 'json' | 'graph' }>,
-  source: string,
-  repairs?: RecordRepairs,
-): IngestedDocument {
+export function ingestRecord(record: DocumentRecord, source: string, repairs?: RecordRepairs): IngestedDocument {
   const where = `${source} ${record.location}`;
   if (record.kind === 'json') return ingestReadable(repaired(record.json, repairs), where);
   const rootProblem = checkGraphRoot(record.id, record.quads);
@@ -112,7 +108,7 @@ function problem(document: string, rule: 'graph-root' | 'not-renderable', messag
  * A record that would ingest to the stored document but differs as written (a literal spelled
  * otherwise, extra hint quads) digests differently and simply takes the full path.
  */
-export function recordDigest(record: Extract<LoadRecord, { kind: 'graph' }>, gateVersion: string): string {
+export function recordDigest(record: GraphRecord, gateVersion: string): string {
   return documentDigest(
     record.quads,
     record.hints.filter((q) => q.predicate.value === SHAPE_PREDICATE),

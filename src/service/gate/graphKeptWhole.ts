@@ -4,19 +4,19 @@
  * the triples that would vanish. Proven so, the gate need not render the document once more to
  * compare it with itself.
  */
-import { ingestDocument, type IngestedDocument } from '../ingest/ingestDocument.js';
-import { DocumentRejected } from '../linkedart/Problem.js';
-import type { JsonObject } from '../render/renderDocument.js';
-import { markProvenWhole } from '../validate/lossless/losslessProblems.js';
-import { triplesLostProblem, triplesNotKept } from '../validate/lossless/triplesKept.js';
-import type { LoadRecord } from './records.js';
+import { ingestDocument, type IngestedDocument } from '../../ingest/ingestDocument.js';
+import { DocumentRejected } from '../../linkedart/Problem.js';
+import type { JsonObject } from '../../render/renderDocument.js';
+import { markProvenWhole } from '../../validate/lossless/losslessProblems.js';
+import { triplesLostProblem, triplesNotKept } from '../../validate/lossless/triplesKept.js';
+import type { GraphRecord } from './documentRecord.js';
 
 /**
  * `repaired`: a repair changed the rendered document, so its quads are not the record's as
  * written; the render itself is then ingested unrepaired to be compared (when it reads at all).
  */
 export function graphKeptWhole(
-  record: Extract<LoadRecord, { kind: 'graph' }>,
+  record: GraphRecord,
   rendered: JsonObject,
   ingested: IngestedDocument,
   repaired: boolean,

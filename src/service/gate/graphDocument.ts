@@ -3,10 +3,10 @@
  * after: check that this entity is there and is a top-level entity, and find the triples of
  * the graph that hang off nothing reachable from it (to report, not drop).
  */
-import { linkedArtContext } from '../context/linkedArtContext.js';
-import { RDF_TYPE, type Quad } from '../rdf/terms.js';
-import { PREFIXES } from '../rdf/syntax/prefixes.js';
-import { nodeKey, topLevelClassIris } from './splitTriples.js';
+import { linkedArtContext } from '../../context/linkedArtContext.js';
+import { nodeKey, RDF_TYPE, type Quad } from '../../rdf/terms.js';
+import { PREFIXES } from '../../rdf/syntax/prefixes.js';
+import { topLevelClassIris } from '../../linkedart/kinds.js';
 
 /** `crm:E12_Production (Production)`: an IRI compacted with the usual prefixes, with its Linked Art name. */
 export function compactClass(iri: string): string {
