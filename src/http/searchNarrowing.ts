@@ -3,7 +3,7 @@
  * the URL of a search with a narrowing (the facets' links, the pages'). Every value is checked
  * before it is used; a bad one is a 400 saying what it may be.
  */
-import { ENTITY } from '../discovery/relations/Relation.js';
+import { ENTITY_CLASSES } from '../linkedart/kinds.js';
 import type { SearchNarrowing } from '../search/searchFacets.js';
 import { BadRequest } from './HttpError.js';
 
@@ -13,9 +13,9 @@ const MAX_CLASSIFICATION_LENGTH = 200;
 /** The narrowing asked in `params`; throws BadRequest for a value that cannot be one. */
 export function searchNarrowingOf(params: URLSearchParams): SearchNarrowing {
   const kind = params.get('kind') ?? undefined;
-  if (kind !== undefined && !(ENTITY as readonly string[]).includes(kind))
+  if (kind !== undefined && !(ENTITY_CLASSES as readonly string[]).includes(kind))
     throw new BadRequest(
-      `?kind= ${JSON.stringify(kind.slice(0, 40))} is not a kind of entity; it is one of ${ENTITY.join(', ')}.`,
+      `?kind= ${JSON.stringify(kind.slice(0, 40))} is not a kind of entity; it is one of ${ENTITY_CLASSES.join(', ')}.`,
     );
   const classification = params.get('classification') ?? undefined;
   if (classification !== undefined && (classification === '' || classification.length > MAX_CLASSIFICATION_LENGTH))
