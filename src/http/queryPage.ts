@@ -311,6 +311,7 @@ function pageHtml(): Buffer {
 </head>
 <body>
   <header>
+    <nav class="site" aria-label="Site"><a href="./">The collection</a> · <a href="search">Search names</a></nav>
     <h1>SPARQL query</h1>
     <p>Query the collection's Linked Art descriptions (CIDOC CRM) with SPARQL 1.1. The default graph is the union of
       all the documents. Endpoint: <code id="endpoint">sparql</code> — tools can query it directly

@@ -2,19 +2,23 @@
  * Name search, `GET {base}search?q=…&page=n`: HTML for a browser (prefersHtml), JSON for
  * machines, as an Activity Streams OrderedCollectionPage in the search context like the other
  * search pages, with the query, `totalItems`, and each hit's `id`, `type`, `name` (and the
- * `identifier` that matched). An empty or too long `q`, or a page that is not a whole number from
- * 1, is a 400 (problem+json, or a page saying what to type); a page past the last is a 404.
+ * `identifier` that matched, its classifications and year), and the facets of all the hits
+ * (kind, classification, century) with their counts; `kind=`, `classification=`, `from=`, `to=`
+ * narrow it (searchNarrowing.ts). An empty or too long `q`, or a page that is not a whole number from
+ * 1, or a narrowing that cannot be one, is a 400 (problem+json, or a page saying what to type); a page past the last is a 404.
  */
 import type { Request, Response } from 'express';
 import { collectionPage, pageCount, SEARCH_CONTEXT, type CollectionAddress } from '../render/collectionPage.js';
 import type { PageFrame } from '../render/html/Page.js';
 import { searchPageHtml } from '../pages/SearchPage.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
+import type { SearchNarrowing } from '../search/searchFacets.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BadRequest, NotFound } from './HttpError.js';
 import { sendHtml } from './htmlAnswer.js';
 import { jsonMediaType, sendJson } from './jsonAnswer.js';
 import { prefersHtml } from './prefersHtml.js';
+import { narrowedSearchUrl, searchNarrowingOf } from './searchNarrowing.js';
 
 export const SEARCH_PATH = '/search';
 /** The longest query searched (characters): names are shorter; longer is a mistake or abuse. */
@@ -31,7 +35,7 @@ export interface SearchRouteOptions {
 
 export function searchRoute(options: SearchRouteOptions) {
   const { baseUrl, pageSize, frame } = options;
-  const searchUrl = (q: string): string => `${baseUrl}search?q=${encodeURIComponent(q)}`;
+  const searchBase = `${baseUrl}search`;
   const relative = (url: string): string => {
     const u = new URL(url);
     return u.pathname + u.search;
@@ -63,14 +67,24 @@ export function searchRoute(options: SearchRouteOptions) {
       throw new BadRequest(detail);
     }
     const page = Number(pageParam);
+    let narrowing;
+    try {
+      narrowing = searchNarrowingOf(params);
+    } catch (error) {
+      if (!html || !(error instanceof BadRequest)) throw error;
+      return sendHtml(req, res, searchPageHtml({ frame, query, problem: error.message }), options.cacheControl, 400);
+    }
     const index = await nameIndexOf(options.documents);
-    const { total, hits } = index.search(query, (page - 1) * pageSize, pageSize);
+    const { total, hits, facets } = index.search(query, (page - 1) * pageSize, pageSize, narrowing);
     const last = pageCount(total, pageSize);
     if (page > last)
       throw new NotFound(
         `Page ${page} is past the last page (${last}) of the search for ${JSON.stringify(query)}: it has ${total} matches, ${pageSize} a page.`,
       );
-    const address: CollectionAddress = { id: searchUrl(query), pageUrl: (n) => `${searchUrl(query)}&page=${n}` };
+    const address: CollectionAddress = {
+      id: narrowedSearchUrl(searchBase, query, narrowing),
+      pageUrl: (n) => narrowedSearchUrl(searchBase, query, narrowing, n),
+    };
     if (html) {
       const results = {
         total,
@@ -79,11 +93,20 @@ export function searchRoute(options: SearchRouteOptions) {
         last,
         startIndex: (page - 1) * pageSize,
         pageHref: (n: number) => relative(address.pageUrl(n)),
+        facets,
+        narrowing,
+        narrowedHref: (to: SearchNarrowing) => relative(narrowedSearchUrl(searchBase, query, to)),
       };
       return sendHtml(req, res, searchPageHtml({ frame, query, results }), options.cacheControl);
     }
     const body = collectionPage(address, page, pageSize, total, []);
-    sendJson(req, res, { ...body, query, totalItems: total, orderedItems: hits }, type!, options.cacheControl);
+    sendJson(
+      req,
+      res,
+      { ...body, query, ...narrowing, totalItems: total, facets, orderedItems: hits },
+      type!,
+      options.cacheControl,
+    );
   };
 }
 

@@ -33,6 +33,7 @@ import { searchRoute, SEARCH_PATH } from './searchRoute.js';
 import { serviceRoot } from './serviceRoot.js';
 import { sparqlEndpoint, wantsQueryPage } from './sparqlRoute.js';
 import { stylesheetRoute } from './stylesheetRoute.js';
+import { DEMO_MEDIA_PATH, demoMediaRoute } from './demoMediaRoute.js';
 import { validationRoute } from './validationRoute.js';
 import { VALIDATION_PATH } from './validationLink.js';
 import { deleteDocument, putDocument } from './writes.js';
@@ -74,6 +75,8 @@ export function serviceRoutes(parts: RouteParts): ServiceRoutes {
     ['/health', new Map([['GET', health(state)]])],
     ['/ready', new Map([['GET', readiness(state, representations, sparql?.engine)]])],
     [STYLESHEET_PATH, new Map([['GET', stylesheetRoute()]])],
+    // The demo's picture (its digital image's access point).
+    [DEMO_MEDIA_PATH, new Map([['GET', demoMediaRoute()]])],
   ]);
   if (metrics) routes.set(METRICS_PATH, new Map([['GET', metricsRoute(metrics, config)]]));
   const paths: Paths = { routes, prefixes: new Map<string, Methods>() };

@@ -1,7 +1,8 @@
 /**
  * The name search page: the query kept in the search box (the frame's), the number of hits,
- * each hit's name linked to its page with its kind and the identifier that matched, and links
- * to the other pages of hits. Without a query, or with one that cannot be searched, it says what
+ * each hit's name linked to its page with its kind, classification, date and the identifier
+ * that matched, the facets that narrow the search (SearchFacets.tsx), and links to the other
+ * pages of hits. Without a query, or with one that cannot be searched, it says what
  * to type instead.
  */
 import type { NameHit } from '../search/NameIndex.js';
@@ -9,6 +10,8 @@ import { kindOf } from '../render/html/terms.js';
 import { hrefOf } from '../render/html/links.js';
 import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 import { Paging } from './Paging.js';
+import type { SearchFacets, SearchNarrowing } from '../search/searchFacets.js';
+import { Facets } from './SearchFacets.js';
 
 export interface SearchResultsView {
   readonly total: number;
@@ -18,6 +21,10 @@ export interface SearchResultsView {
   readonly startIndex: number;
   /** The (path-relative) URL of page n of these results. */
   readonly pageHref: (n: number) => string;
+  readonly facets: SearchFacets;
+  readonly narrowing: SearchNarrowing;
+  /** The (path-relative) URL of the first page of this search narrowed otherwise. */
+  readonly narrowedHref: (narrowing: SearchNarrowing) => string;
 }
 
 export interface SearchPageProps {
@@ -56,21 +63,33 @@ function SearchPage({ frame, query, results, problem }: SearchPageProps) {
 
 function Results({ frame, results, query }: { frame: PageFrame; results: SearchResultsView; query: string }) {
   if (results.total === 0) {
-    return <p class="no-results">No names match “{query}”. Try fewer words, or the start of a word.</p>;
+    return (
+      <>
+        <p class="no-results">No names match “{query}”. Try fewer words, or the start of a word.</p>
+        {Object.keys(results.narrowing).length > 0 ? (
+          <Facets facets={results.facets} narrowing={results.narrowing} narrowedHref={results.narrowedHref} />
+        ) : null}
+      </>
+    );
   }
   return (
-    <>
-      <p class="count">{results.total === 1 ? '1 match' : `${results.total} matches`}</p>
-      <ol class="hits" start={results.startIndex + 1}>
-        {results.hits.map((hit) => (
-          <li key={hit.id}>
-            <a href={hrefOf(frame.baseUrl, hit.id)?.href ?? hit.id}>{hit.name}</a>
-            {hit.type ? <span class="kind"> · {kindOf({ type: hit.type })}</span> : null}
-            {hit.identifier !== undefined ? <span class="identifier"> · identifier {hit.identifier}</span> : null}
-          </li>
-        ))}
-      </ol>
-      <Paging page={results.page} last={results.last} hrefOf={results.pageHref} />
-    </>
+    <div class="results">
+      <div class="hit-list">
+        <p class="count">{results.total === 1 ? '1 match' : `${results.total} matches`}</p>
+        <ol class="hits" start={results.startIndex + 1}>
+          {results.hits.map((hit) => (
+            <li key={hit.id}>
+              <a href={hrefOf(frame.baseUrl, hit.id)?.href ?? hit.id}>{hit.name}</a>
+              {hit.type ? <span class="kind"> · {kindOf({ type: hit.type })}</span> : null}
+              {hit.classification ? <span class="classification"> · {hit.classification.join(', ')}</span> : null}
+              {hit.year !== undefined ? <span class="date"> · {hit.year}</span> : null}
+              {hit.identifier !== undefined ? <span class="identifier"> · identifier {hit.identifier}</span> : null}
+            </li>
+          ))}
+        </ol>
+        <Paging page={results.page} last={results.last} hrefOf={results.pageHref} />
+      </div>
+      <Facets facets={results.facets} narrowing={results.narrowing} narrowedHref={results.narrowedHref} />
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The name search index built from the store, at start: one query (on a remote store with
  * more rows than it answers at once, one for each part: graphParts.ts) reads, for every entity
- * graph, the entity's classes, `_label`s, and each Name's or Identifier's content; the rows are
+ * graph, the entity's classes, `_label`s, and each Name's or Identifier's content (and its statements,
+ * classifications' labels and the beginning of its production, creation or birth); the rows are
  * grouped by graph and go through the same derivation as a write (searchableNamesOf). Whatever
  * wrote the documents (this process, a load, an earlier run, another tool), the quads have the names.
  */
@@ -21,6 +22,10 @@ import {
   NAME_CLASS,
   PRIMARY_NAME,
   RDFS_LABEL,
+  REFERRED_TO_BY,
+  BEGINNINGS,
+  TIMESPAN,
+  BEGIN_OF_THE_BEGIN,
   searchableNamesOf,
 } from './searchableNames.js';
 
@@ -34,6 +39,12 @@ const NAMES_PATTERN = `GRAPH ?g {
   UNION
   { ?g ${iri(IDENTIFIED_BY)} ?a . ?a ${iri(RDF_TYPE)} ?c . VALUES ?c { ${iri(NAME_CLASS)} ${iri(IDENTIFIER_CLASS)} } ?a ${iri(CONTENT)} ?t .
     OPTIONAL { ?a ${iri(CLASSIFIED_AS)} ?primary . VALUES ?primary { ${iri(PRIMARY_NAME)} } } }
+  UNION
+  { ?g ?k ?a . VALUES ?k { ${iri(REFERRED_TO_BY)} } ?a ${iri(CONTENT)} ?t . }
+  UNION
+  { ?g ?k ?a . VALUES ?k { ${iri(CLASSIFIED_AS)} } ?a ${iri(RDFS_LABEL)} ?t . }
+  UNION
+  { ?g ?k ?a . VALUES ?k { ${BEGINNINGS.map(iri).join(' ')} } ?a ${iri(TIMESPAN)} ?ts . ?ts ${iri(BEGIN_OF_THE_BEGIN)} ?t . }
 }`;
 
 /**
@@ -52,7 +63,7 @@ export async function loadNameIndex(store: QuadStore, rowsPerPart = ROWS_PER_PAR
     rows = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
   }
   await readInParts(rows, rowsPerPart, async (filter) =>
-    addNames(index, await store.query(`SELECT ?g ?p ?a ?c ?t ?primary WHERE { ${NAMES_PATTERN} ${filter} }`)),
+    addNames(index, await store.query(`SELECT ?g ?p ?a ?c ?t ?primary ?k ?ts WHERE { ${NAMES_PATTERN} ${filter} }`)),
   );
   return index;
 }
@@ -71,8 +82,14 @@ function addNames(index: NameIndex, result: QueryResult): void {
       quads.push(df.quad(g, df.namedNode(row.p.v), text, g));
       continue;
     }
-    // The appellation's triples as searchableNamesOf reads them (its own quads, as a write gives them).
     const node = fromPlainTerm(row.a) as Quad['subject'];
+    if (row.k) {
+      quads.push(
+        ...statementQuads(g, df.namedNode(row.k.v), node, text, row.ts && (fromPlainTerm(row.ts) as Quad['subject'])),
+      );
+      continue;
+    }
+    // The appellation's triples as searchableNamesOf reads them (its own quads, as a write gives them).
     quads.push(
       df.quad(g, df.namedNode(IDENTIFIED_BY), node, g),
       df.quad(node, df.namedNode(RDF_TYPE), df.namedNode(row.c.v), g),
@@ -87,4 +104,23 @@ function addNames(index: NameIndex, result: QueryResult): void {
     if (quads.some((q) => q.subject.value === id && q.predicate.value === RDF_TYPE && linkedArt.has(q.object.value)))
       index.replace(searchableNamesOf(id, quads));
   }
+}
+
+/** The quads of a statement, classification or dated event row, as searchableNamesOf reads them. */
+function statementQuads(
+  g: ReturnType<typeof df.namedNode>,
+  k: Quad['predicate'],
+  node: Quad['subject'],
+  text: Quad['object'],
+  timespan: Quad['subject'] | undefined,
+): Quad[] {
+  const link = df.quad(g, k, node, g);
+  if (timespan)
+    return [
+      link,
+      df.quad(node, df.namedNode(TIMESPAN), timespan, g),
+      df.quad(timespan, df.namedNode(BEGIN_OF_THE_BEGIN), text, g),
+    ];
+  const p = k.value === CLASSIFIED_AS ? RDFS_LABEL : CONTENT;
+  return [link, df.quad(node, df.namedNode(p), text, g)];
 }

@@ -1,7 +1,9 @@
 /**
  * What name search knows of one document, derived from its entity graph: its Linked Art class,
  * its names (`identified_by` Names' `content`), its `_label` and its identifiers (`identified_by`
- * Identifiers' `content`). The quads are the truth: the same derivation runs on every write and
+ * Identifiers' `content`); for narrowing and lower-weighted matches, its statements
+ * (`referred_to_by` contents), its classifications' `_label`s and the year its production,
+ * creation or birth began. The quads are the truth: the same derivation runs on every write and
  * when the index is built from the store at start.
  */
 import type { Quad } from '../rdf/terms.js';
@@ -17,6 +19,11 @@ export const IDENTIFIER_CLASS = `${CRM}E42_Identifier`;
 export const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 /** AAT's "primary name" (Linked Art's mark of the name to show first). */
 export const PRIMARY_NAME = 'http://vocab.getty.edu/aat/300404670';
+export const REFERRED_TO_BY = `${CRM}P67i_is_referred_to_by`;
+export const TIMESPAN = `${CRM}P4_has_time-span`;
+export const BEGIN_OF_THE_BEGIN = `${CRM}P82a_begin_of_the_begin`;
+/** The events whose beginning dates a document for search: produced_by, created_by, born. */
+export const BEGINNINGS = [`${CRM}P108i_was_produced_by`, `${CRM}P94i_was_created_by`, `${CRM}P98i_was_born`];
 
 /** One document as name search sees it. */
 export interface SearchableNames {
@@ -29,6 +36,12 @@ export interface SearchableNames {
   readonly labels: readonly string[];
   /** Identifier contents, in code-point order. */
   readonly identifiers: readonly string[];
+  /** Its statements' contents (descriptions, provenance…): searched, at a lower weight than names. */
+  readonly statements?: readonly string[];
+  /** Its classifications' `_label`s (a search narrows by one). */
+  readonly classifications?: readonly string[];
+  /** The year its production, creation or birth began (a search narrows by a range of them). */
+  readonly year?: number;
 }
 
 /** The name a person sees for a document: its primary name, else another name, else its `_label`, else its id. */
@@ -45,6 +58,7 @@ export function searchableNamesOf(id: string, quads: readonly Quad[]): Searchabl
   const labels: string[] = [];
   const classes = new Map<string, Set<string>>();
   const contents = new Map<string, Set<string>>();
+  const others = new Map<string, Set<string>>();
   for (const q of quads) {
     const s = q.subject.value;
     const p = q.predicate.value;
@@ -52,7 +66,11 @@ export function searchableNamesOf(id: string, quads: readonly Quad[]): Searchabl
     else if (s === id && p === RDFS_LABEL && q.object.termType === 'Literal') labels.push(q.object.value);
     else if (p === RDF_TYPE || p === CLASSIFIED_AS) addTo(classes, s, q.object.value);
     else if (p === CONTENT && q.object.termType === 'Literal') addTo(contents, s, q.object.value);
+    // Statements, classifications' labels, events' time-spans and their beginnings: read below.
+    else addTo(others, `${s} ${p}`, q.object.value);
   }
+  const along = (from: readonly string[], p: string): string[] =>
+    from.flatMap((s) => [...(others.get(`${s} ${p}`) ?? [])]);
   const primary: string[] = [];
   const names: string[] = [];
   const identifiers: string[] = [];
@@ -69,7 +87,27 @@ export function searchableNamesOf(id: string, quads: readonly Quad[]): Searchabl
     names: [...unique(primary), ...unique(names).filter((n) => !primary.includes(n))],
     labels: unique(labels),
     identifiers: unique(identifiers),
+    statements: unique(along([id], REFERRED_TO_BY).flatMap((s) => [...(contents.get(s) ?? [])])),
+    classifications: unique([...(classes.get(id) ?? [])].flatMap((c) => [...(others.get(`${c} ${RDFS_LABEL}`) ?? [])])),
+    ...yearOf(
+      along(
+        along(
+          BEGINNINGS.flatMap((p) => along([id], p)),
+          TIMESPAN,
+        ),
+        BEGIN_OF_THE_BEGIN,
+      ),
+    ),
   };
+}
+
+/** The earliest year among dates (`1887-01-01T00:00:00Z`, `-0300…`); nothing when there is none. */
+function yearOf(dates: readonly string[]): { year?: number } {
+  const years = dates
+    .map((d) => /^(-?\d{1,6})(?:-|$)/.exec(d)?.[1])
+    .filter((y) => y !== undefined)
+    .map(Number);
+  return years.length === 0 ? {} : { year: Math.min(...years) };
 }
 
 /** A value added to the list (or set) kept under a key, made on first use. */

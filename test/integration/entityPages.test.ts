@@ -165,6 +165,36 @@ describe('HTTP: the pages for people', function () {
     expect((await get(target, { Accept: BROWSER })).headers.get('etag')).to.equal(etag);
   });
 
+  it("shows the object's picture (representation → digitally_shown_by → access_point), served with the demo", async () => {
+    const html = await (await get(PAINTING, { Accept: BROWSER })).text();
+    expect(html).to.contain(
+      '<img src="https://museum.example.org/collection/media/harbour.png" alt="Digital image of Harbour at Dusk"',
+    );
+    const image = await get('/collection/media/harbour.png');
+    expect(image.status).to.equal(200);
+    expect(image.headers.get('content-type')).to.equal('image/png');
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).to.equal('PNG');
+    const visual = await (await get('/collection/visual/harbour-at-dusk', { Accept: BROWSER })).text();
+    expect(visual).to.contain('src="https://museum.example.org/collection/media/harbour.png"');
+  });
+
+  it('has a description and Open Graph tags (title, description, image) for a shared link', async () => {
+    const html = await (await get(PAINTING, { Accept: BROWSER })).text();
+    expect(html).to.match(/<meta name="description" content="The fishing fleet of Whitby returns[^"]*"\/>/);
+    expect(html).to.contain('<meta property="og:title" content="Harbour at Dusk"/>');
+    expect(html).to.match(/<meta property="og:description" content="The fishing fleet[^"]*"\/>/);
+    expect(html).to.contain(
+      '<meta property="og:image" content="https://museum.example.org/collection/media/harbour.png"/>',
+    );
+    const person = await (await get('/collection/person/edith-marrow', { Accept: BROWSER })).text();
+    expect(person).to.match(/<meta name="description" content="[^"]+"\/>/);
+    expect(person).to.contain('<meta property="og:title" content="Edith Anne Marrow"/>');
+  });
+
   it('serves the stylesheet with a long Cache-Control and an ETag (304 when current)', async () => {
     const response = await get(STYLESHEET_PATH);
     expect(response.status).to.equal(200);

@@ -48,6 +48,10 @@ describe('the landing page and name search, in a browser', function () {
   /** A page that records script errors, failed requests, console errors and CSP violations. */
   async function watchedPage(): Promise<{ page: Page; problems: () => Promise<string[]> }> {
     const page = await (await browser.newContext({ viewport: { width: 1100, height: 800 } })).newPage();
+    // The demo's picture is named under the demo's base URL; this server listens elsewhere.
+    await page.route(`${DEMO_BASE_URL}media/**`, async (route) =>
+      route.fulfill({ response: await route.fetch({ url: server.url + new URL(route.request().url()).pathname }) }),
+    );
     const problems: string[] = [];
     page.on('pageerror', (error) => {
       problems.push(`script error: ${error.message}`);

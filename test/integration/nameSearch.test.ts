@@ -87,6 +87,8 @@ describe('HTTP: name search and the landing page', function () {
       type: 'HumanMadeObject',
       name: 'Original frame of Harbour at Dusk',
       identifier: 'WHM 2019.7',
+      // Its classifications' labels, shown in the result row (and narrowing a search).
+      classification: ['Artwork'],
     });
   });
 
@@ -121,6 +123,49 @@ describe('HTTP: name search and the landing page', function () {
     expect(frame).to.contain('identifier WHM 2019.7');
     const none = await (await get('/collection/search?q=zeppelin', { Accept: BROWSER })).text();
     expect(none).to.contain('No names match “zeppelin”');
+  });
+
+  it('forgives a typo of one letter in a word of 5 or more, exact matches first; statements found below names', async () => {
+    const names = async (q: string) =>
+      (
+        (await (await get(`/collection/search?q=${encodeURIComponent(q)}`, { Accept: 'application/json' })).json()) as {
+          orderedItems: Array<{ name: string; id: string }>;
+        }
+      ).orderedItems;
+    expect((await names('harbor dusk'))[0].name).to.equal('Harbour at Dusk');
+    expect((await names('marow'))[0].id).to.equal(`${BASE}person/edith-marrow`);
+    // "cobles" is in statements only (the painting's and the visual item's descriptions).
+    expect((await names('cobles')).length).to.be.greaterThan(0);
+    expect(await names('xyz')).to.deep.equal([]);
+  });
+
+  it('facets with counts in JSON and HTML, each narrowing the search; a bad narrowing is a 400', async () => {
+    const body = (await (await get('/collection/search?q=harbour', { Accept: 'application/json' })).json()) as {
+      totalItems: number;
+      facets: { kind: Array<{ value: string; count: number }>; date: Array<{ from: number; count: number }> };
+    };
+    const objects = body.facets.kind.find((k) => k.value === 'HumanMadeObject')!;
+    expect(objects.count).to.be.greaterThan(0);
+    expect(body.facets.date.map((d) => d.from)).to.include(1800);
+    const narrowed = (await (
+      await get('/collection/search?q=harbour&kind=HumanMadeObject', { Accept: 'application/json' })
+    ).json()) as { totalItems: number; kind: string; orderedItems: Array<{ type: string }> };
+    expect(narrowed.totalItems).to.equal(objects.count);
+    expect(narrowed.kind).to.equal('HumanMadeObject');
+    expect(narrowed.orderedItems.every((h) => h.type === 'HumanMadeObject')).to.equal(true);
+    const dated = (await (
+      await get('/collection/search?q=harbour&from=1800&to=1899', { Accept: 'application/json' })
+    ).json()) as { totalItems: number };
+    expect(dated.totalItems).to.equal(body.facets.date.find((d) => d.from === 1800)!.count);
+    const html = await (await get('/collection/search?q=harbour', { Accept: BROWSER })).text();
+    expect(html).to.contain('Narrow the search');
+    expect(html).to.contain('href="/collection/search?q=harbour&amp;kind=HumanMadeObject"');
+    expect(html).to.contain('href="/collection/search?q=harbour&amp;from=1800&amp;to=1899"');
+    for (const bad of ['kind=Painting', 'from=18x', 'from=1900&to=1800', 'classification=']) {
+      const response = await get(`/collection/search?q=harbour&${bad}`, { Accept: 'application/json' });
+      expect(response.status, bad).to.equal(400);
+      expect((await get(`/collection/search?q=harbour&${bad}`, { Accept: BROWSER })).status, bad).to.equal(400);
+    }
   });
 
   it('escapes names and queries: <script>alert(1)</script> is shown as text', async () => {

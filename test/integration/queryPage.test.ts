@@ -83,7 +83,11 @@ describe('the SPARQL query page, in a browser', function () {
       .and.to.contain("connect-src 'self'");
     const html = await response.text();
     // Nothing named on another origin: every URL in the page is relative (or a data: URL).
-    expect(html.match(/(?:src|href)="([^"]*)"/g)!.filter((a) => !/="(sparql-ui\/|data:)/.test(a))).to.deep.equal([]);
+    // (The header's links back to the collection and its search are relative too: ./ and search.)
+    expect(
+      html.match(/(?:src|href)="([^"]*)"/g)!.filter((a) => !/="(sparql-ui\/|data:|\.\/"|search")/.test(a)),
+    ).to.deep.equal([]);
+    expect(html).to.contain('<a href="./">The collection</a>');
     expect(html).not.to.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/);
   });
 

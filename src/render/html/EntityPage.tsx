@@ -3,7 +3,8 @@
  * the title and the kind; pictures; names and identifiers; statements; classifications;
  * events; dimensions; materials; membership; an activity's own when/where and its parts in
  * order; every other key in a generic table (nothing hidden); "Referenced by" from the
- * reverse links; the other formats; and the JSON-LD itself for search engines.
+ * reverse links; the other formats; and the JSON-LD itself for search engines, with a
+ * description and Open Graph tags for a shared link's preview.
  */
 import type { Format } from '../formats.js';
 import { FORMATS } from '../formats.js';
@@ -12,6 +13,7 @@ import { ActivityDetails, EVENT_KEYS, Events } from './Events.js';
 import { Dimensions } from './Dimensions.js';
 import { KeyValues } from './Generic.js';
 import { Images } from './Images.js';
+import { SharingMeta } from './SharingMeta.js';
 import { BaseUrl, IdLink, KnownNames } from './links.js';
 import { nodesOf, scalarText, titleOf, typesOf, type LaNode } from './linkedArt.js';
 import { kindOf, rawKindOf } from './terms.js';
@@ -61,6 +63,7 @@ export function EntityPage({ frame, document, referencedBy, violations = 0, name
   const rest = Object.keys(document).filter((k) => !SECTION_KEYS.has(k) && !ACTIVITY_KEYS.includes(k));
   const head = (
     <>
+      <SharingMeta document={document} title={title} siteTitle={frame.siteTitle} />
       <link rel="describedby" href={id} type={DESCRIBED_BY_TYPE} />
       {FORMATS.filter((f) => f.name !== 'html').map((f) => (
         <link rel="alternate" href={formatUrl(id, f.extension)} type={f.contentType} />

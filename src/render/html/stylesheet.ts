@@ -56,4 +56,19 @@ form.search.landing input { flex: 1 1 14rem; padding: .4rem .5rem; font: inherit
 form.search.landing button { padding: .4rem .75rem; font: inherit; border: 1px solid #767676; border-radius: 4px; background: #fff; color: var(--text); }
 .hits .kind, .hits .identifier, .kinds .count { color: var(--muted); }
 .problem { border-left: 4px solid #a4262c; padding: .25rem .75rem; }
+/* Search: the hits, and the facets beside them (below them on a phone) */
+.results { display: grid; grid-template-columns: minmax(0, 1fr) 14rem; gap: 0 2rem; align-items: start; }
+.hits .classification, .hits .date, .facets .count { color: var(--muted); }
+.hits li { margin: .35rem 0; overflow-wrap: anywhere; }
+.hits img.thumb { vertical-align: middle; margin-right: .5rem; }
+img.thumb { width: 3rem; height: 3rem; object-fit: cover; background: var(--band); }
+.facets h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
+.facets ul { list-style: none; padding: 0; margin: 0; }
+.facets li { margin: .15rem 0; overflow-wrap: anywhere; }
+@media (max-width: 40rem) { .results { grid-template-columns: minmax(0, 1fr); } }
+/* Small screens: nothing wider than the screen; the header's search button stays in view */
+header.site form.search { min-width: 0; }
+header.site form.search label { white-space: nowrap; }
+@media (max-width: 30rem) { header.site form.search { flex-basis: 100%; } header.site form.search label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); } }
+pre, code { overflow-wrap: anywhere; white-space: pre-wrap; }
 `;

@@ -59,7 +59,8 @@ describe('Name search index: kept by every write, equal to the one built from th
     // Built from what is stored already, then kept.
     const kept = await nameIndexOf(documents);
     expect(await nameIndexOf(documents)).to.equal(kept);
-    expect(ids(kept, 'edith marrow')).to.deep.equal(['person/edith-marrow']);
+    // Her name first; then the painting whose statements name her (statements weigh less).
+    expect(ids(kept, 'edith marrow')).to.deep.equal(['person/edith-marrow', 'object/harbour-at-dusk']);
     // The exact identifier first; the image's WHM-IMG-1923-4-001 has the same words.
     expect(ids(kept, 'WHM 1923.4')).to.deep.equal(['object/harbour-at-dusk', 'digital/harbour-at-dusk-image']);
 
@@ -68,7 +69,8 @@ describe('Name search index: kept by every write, equal to the one built from th
     expect(ids(kept, 'etude')).to.deep.equal(['object/etude']);
     await documents.putAll([named('object/etude', 'Harbour Sketch', 'WHM 2024.1')]);
     expect(ids(kept, 'etude')).to.deep.equal([]);
-    expect(ids(kept, 'sketch harb')).to.deep.equal(['object/etude']);
+    // The name first; the catalogue entry's statement has both words too.
+    expect(ids(kept, 'sketch harb')[0]).to.equal('object/etude');
     // DELETE.
     await documents.delete(`${BASE}object/harbour-at-dusk-frame`);
     expect(ids(kept, 'WHM 2019.7')).to.deep.equal([]);
@@ -89,7 +91,8 @@ describe('Name search index: kept by every write, equal to the one built from th
       resolveInputs(['-'], 'ndjson', Readable.from([Buffer.from(loaded)])),
     );
     expect(report.created).to.equal(2);
-    expect(ids(kept, 'quay').sort()).to.deep.equal(['object/loaded-0', 'object/loaded-1']);
+    // Names first; statements that mention quays follow.
+    expect(ids(kept, 'quay').slice(0, 2).sort()).to.deep.equal(['object/loaded-0', 'object/loaded-1']);
     expect(ids(kept, 'oland')).to.deep.equal(['object/loaded-0']);
     // SPARQL Update: a name's content changed; a document dropped.
     const sparql = new SparqlService(store.sparqlEngine(), documents, {
@@ -100,7 +103,7 @@ describe('Name search index: kept by every write, equal to the one built from th
     await sparql.update(`PREFIX crm: <http://www.cidoc-crm.org/cidoc-crm/>
       DELETE { GRAPH ?g { ?n crm:P190_has_symbolic_content "Quay at Noon" } } INSERT { GRAPH ?g { ?n crm:P190_has_symbolic_content "Jetty at Midnight" } }
       WHERE { GRAPH ?g { ?n crm:P190_has_symbolic_content "Quay at Noon" } }`);
-    expect(ids(kept, 'quay')).to.deep.equal(['object/loaded-0']);
+    expect(ids(kept, 'quay').filter((id) => id.startsWith('object/loaded'))).to.deep.equal(['object/loaded-0']);
     expect(ids(kept, 'midnight jetty')).to.deep.equal(['object/loaded-1']);
     await sparql.update(`DROP GRAPH <${BASE}object/loaded-0>`);
     expect(ids(kept, 'oland')).to.deep.equal([]);
