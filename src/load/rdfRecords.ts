@@ -127,18 +127,7 @@ export async function* rdfRecords(
           continue;
         }
         if (typeof item === 'string') {
-          // (A comment handed over with its `#`, as `##@hint` gives it, is read as the line it makes.)
-          const comment = item.startsWith('#') ? item.slice(1) : item;
-          const hint = parseHintCommentText(comment);
-          if (hint) {
-            const id = hint.graph.value.slice(HINT_GRAPH_PREFIX.length);
-            const list = hints.get(id);
-            if (list) list.push(hint);
-            else hints.set(id, [hint]);
-            continue;
-          }
-          const documentId = comment.startsWith(DOCUMENT_MARKER_TEXT) ? parseDocumentMarker('#' + comment) : undefined;
-          if (documentId !== undefined) marked = documentId;
+          marked = readComment(item, hints) ?? marked;
           continue;
         }
         const q = item;
@@ -153,19 +142,9 @@ export async function* rdfRecords(
           else loose.push(q);
           continue;
         }
-        if (graph.termType !== 'NamedNode') {
-          setAside(`graph _:${graph.value}`, "a graph named by a blank node cannot be an entity's document", q);
-          continue;
-        }
-        if (graph.value.startsWith('urn:linkedart-service:')) {
-          setAside(
-            `graph <${graph.value}>`,
-            'internal graphs of the service are not data (hints travel as #@hint comments)',
-            q,
-          );
-          continue;
-        }
-        yield* into(graph.value, q, false);
+        const aside = noDocument(graph);
+        if (aside) setAside(aside.location, aside.message, q);
+        else yield* into(graph.value, q, false);
       }
     }
     yield* complete();
@@ -173,49 +152,89 @@ export async function* rdfRecords(
   } catch (error) {
     // The input itself failed (not its syntax): the caller decides (e.g. 413 for a body too large).
     if ((error as { fromInput?: boolean }).fromInput) throw error;
-    const message = (error as Error).message;
-    // n3's messages carry the line: `Unexpected "x" on line 12.`
-    yield { kind: 'unreadable', location: lineOf(message), message };
-    if (current)
-      yield {
-        kind: 'unreadable',
-        location: `<${current.id}>`,
-        message: 'not loaded: the input broke off inside this document',
-      };
-    // Any document split from the triples with no graph may miss the triples after the break
-    // (its triples need not stand together): none is loaded, rather than some loaded partly.
-    if (loose.length > 0) {
-      yield {
-        kind: 'unreadable',
-        location: 'triples with no graph',
-        message: `not loaded: the input broke off, so the ${loose.length} triples with no graph read before it are not split into documents (any of them may be incomplete)`,
-      };
-    }
+    yield* brokenOff((error as Error).message, current?.id, loose.length);
     return;
   }
 
-  if (loose.length > 0) {
-    const split = splitTriples(loose, { baseUrl: options.baseUrl });
-    let n = 0;
-    for (const doc of split.documents) {
-      n++;
-      yield {
-        kind: 'graph',
-        location: `document ${n} split from the triples with no graph`,
-        id: doc.id,
-        quads: doc.quads.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode(doc.id))),
-        hints: hints.get(doc.id) ?? [],
-      };
-    }
-    if (split.leftovers.length > 0) {
-      yield {
-        kind: 'leftover',
-        location: 'triples with no graph',
-        message: `${split.leftovers.length} triples belong to no document${options.baseUrl ? ` under ${options.baseUrl}` : ''}`,
-        quads: split.leftovers,
-      };
-    }
+  if (loose.length > 0) yield* splitLoose(loose, hints, options.baseUrl);
+}
+
+/** The records of an input that broke off: where, the document in progress, the triples with no graph. */
+function* brokenOff(message: string, inProgress: string | undefined, looseTriples: number): Generator<LoadRecord> {
+  // n3's messages carry the line: `Unexpected "x" on line 12.`
+  yield { kind: 'unreadable', location: lineOf(message), message };
+  if (inProgress !== undefined)
+    yield {
+      kind: 'unreadable',
+      location: `<${inProgress}>`,
+      message: 'not loaded: the input broke off inside this document',
+    };
+  // Any document split from the triples with no graph may miss the triples after the break
+  // (its triples need not stand together): none is loaded, rather than some loaded partly.
+  if (looseTriples > 0) {
+    yield {
+      kind: 'unreadable',
+      location: 'triples with no graph',
+      message: `not loaded: the input broke off, so the ${looseTriples} triples with no graph read before it are not split into documents (any of them may be incomplete)`,
+    };
   }
+}
+
+/** The documents split from the triples with no graph (splitTriples), then what belongs to none. */
+function* splitLoose(loose: Quad[], hints: ReadonlyMap<string, Quad[]>, baseUrl?: string): Generator<LoadRecord> {
+  const split = splitTriples(loose, { baseUrl });
+  let n = 0;
+  for (const doc of split.documents) {
+    n++;
+    yield {
+      kind: 'graph',
+      location: `document ${n} split from the triples with no graph`,
+      id: doc.id,
+      quads: doc.quads.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode(doc.id))),
+      hints: hints.get(doc.id) ?? [],
+    };
+  }
+  if (split.leftovers.length > 0) {
+    yield {
+      kind: 'leftover',
+      location: 'triples with no graph',
+      message: `${split.leftovers.length} triples belong to no document${baseUrl ? ` under ${baseUrl}` : ''}`,
+      quads: split.leftovers,
+    };
+  }
+}
+
+/**
+ * A comment of the input: a shape hint (`#@hint`) is kept with its document's hints; a document
+ * marker (`#@document <id>`) gives the id of the document it opens (undefined for any other).
+ * (A comment handed over with its `#`, as `##@hint` gives it, is read as the line it makes.)
+ */
+function readComment(item: string, hints: Map<string, Quad[]>): string | undefined {
+  const comment = item.startsWith('#') ? item.slice(1) : item;
+  const hint = parseHintCommentText(comment);
+  if (hint) {
+    const id = hint.graph.value.slice(HINT_GRAPH_PREFIX.length);
+    const list = hints.get(id);
+    if (list) list.push(hint);
+    else hints.set(id, [hint]);
+    return undefined;
+  }
+  return comment.startsWith(DOCUMENT_MARKER_TEXT) ? parseDocumentMarker('#' + comment) : undefined;
+}
+
+/** Why the quads of this graph are no entity's document, or undefined when they are. */
+function noDocument(graph: Quad_Graph): { location: string; message: string } | undefined {
+  if (graph.termType !== 'NamedNode')
+    return {
+      location: `graph _:${graph.value}`,
+      message: "a graph named by a blank node cannot be an entity's document",
+    };
+  if (graph.value.startsWith('urn:linkedart-service:'))
+    return {
+      location: `graph <${graph.value}>`,
+      message: 'internal graphs of the service are not data (hints travel as #@hint comments)',
+    };
+  return undefined;
 }
 
 /**
