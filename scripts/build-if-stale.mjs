@@ -3,7 +3,7 @@
 // source is newer than the last build, so that the first `npx linkedart --help` on a built clone
 // answers in about a second instead of recompiling the whole project.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,4 +40,10 @@ if (changed >= built) {
   // Stamped with the time the build began: a source saved while tsc ran is newer, and builds next time.
   writeFileSync(stamp, new Date(started).toISOString() + '\n');
   utimesSync(stamp, started / 1000, started / 1000);
+}
+// The program npx and npm link run: tsc writes it without the execute bit, and a shell refuses it
+// without ("linkedart: Permission denied").
+const program = join(root, 'dist', 'src', 'cli', 'main.js');
+if (existsSync(program) && (statSync(program).mode & 0o111) === 0) {
+  chmodSync(program, 0o755);
 }
