@@ -1,5 +1,5 @@
 // The embedded pass: test files in parallel worker processes (each file has its own stores and
-// servers on ephemeral ports), at least two at once even on two cores: much of a file's time is
+// servers on ephemeral ports), one more than the cores (three on two): much of a file's time is
 // spent waiting on child processes, worker threads and sockets. npm test runs the remote-store
 // pass (test/virtuoso/mocharc.json) beside this one (test/bothPasses.sh), in the same waits.
 const { availableParallelism } = require('node:os');
@@ -11,5 +11,5 @@ module.exports = {
   reporter: 'spec',
   exit: true,
   parallel: true,
-  jobs: Math.max(2, availableParallelism() - 1),
+  jobs: availableParallelism() + 1,
 };
