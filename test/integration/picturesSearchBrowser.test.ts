@@ -4,19 +4,17 @@
  * its picture (loaded, not broken) and carries a description and Open Graph tags; a search with
  * a typo finds the painting and its facets narrow it; at 360 px no page scrolls sideways and at
  * 390 px the header's search button is in view; axe-core finds nothing serious. Screenshots at
- * 1280 and 390 px go to test-output/pictures-search/.
+ * 1280 and 390 px go to pictures-search/ in test-output/ (support/browser.ts: or where LINKEDART_TEST_SCREENSHOTS says).
  */
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { DEMO_BASE_URL } from '../../src/service/demoCollection.js';
-import { PROJECT_ROOT } from '../support/corpus.js';
 import { startServer, type ServerProcess } from './support/serverProcess.js';
-import { launchChromium, seriousAxeFindings } from './support/browser.js';
+import { keepScreenshot, launchChromium, seriousAxeFindings } from './support/browser.js';
 
-const SHOTS = `${PROJECT_ROOT}test-output/pictures-search/`;
 const PAGES: Array<[string, string]> = [
   ['landing', '/'],
   ['painting', '/object/harbour-at-dusk'],
@@ -43,7 +41,6 @@ describe('pictures, search that forgives and narrows, small screens, in a browse
       'Whitby Harbour Museum',
     ]);
     browser = await launchChromium();
-    mkdirSync(SHOTS, { recursive: true });
   });
 
   after(async () => {
@@ -99,9 +96,9 @@ describe('pictures, search that forgives and narrows, small screens, in a browse
     const narrow = await pageAt(360);
     for (const [name, path] of PAGES) {
       await wide.goto(server.url + path);
-      await wide.screenshot({ path: `${SHOTS}${name}-1280.png`, fullPage: true });
+      await keepScreenshot(wide, `pictures-search/${name}-1280.png`, { fullPage: true });
       await phone.goto(server.url + path);
-      await phone.screenshot({ path: `${SHOTS}${name}-390.png`, fullPage: true });
+      await keepScreenshot(phone, `pictures-search/${name}-390.png`, { fullPage: true });
       const button = (await phone.locator('header.site button[type="submit"]').boundingBox())!;
       expect(button.x + button.width, `${path}: the search button at 390 px`).to.be.at.most(390);
       await narrow.goto(server.url + path);
