@@ -71,7 +71,7 @@ export function renderDocument(id: string, quads: readonly Quad[]): RenderedDocu
     else if (q.graph.value === hintGraph) hints.push(q);
   }
   if (entity.length === 0) return undefined;
-  return new DocumentRender(id, entity, skeletonFrom(hints)).run();
+  return new DocumentRender(id, new SubjectIndex(entity), skeletonFrom(hints)).run();
 }
 
 /** How the gate's lossless check has the render made (GET uses none of these). */
@@ -84,6 +84,8 @@ export interface GateRenderOptions {
   readonly literalKeys?: ReadonlyMap<Term, string>;
   /** True: only the document is wanted (a comparison with what was given): no warnings, no `@context` first. */
   readonly documentOnly?: boolean;
+  /** The statements of the entity's quads by subject, as ingest made them: not indexed again. */
+  readonly subjects?: SubjectIndex;
 }
 
 /**
@@ -96,13 +98,12 @@ export function renderWithSkeleton(
   skeleton: SkeletonNode,
   options: GateRenderOptions = {},
 ): RenderedDocument | undefined {
-  const entity = quads.filter((q) => q.graph.value === id);
-  if (entity.length === 0) return undefined;
-  return new DocumentRender(id, entity, skeleton, options).run();
+  const index = options.subjects ?? new SubjectIndex(quads.filter((q) => q.graph.value === id));
+  if (index.size === 0) return undefined;
+  return new DocumentRender(id, index, skeleton, options).run();
 }
 
 class DocumentRender {
-  private readonly index: SubjectIndex;
   private readonly plans: OccurrencePlans;
   /** The subjects shown, and those being shown (each by its statements: a subject without any has no children). */
   private readonly visited = new Set<Statements>();
@@ -118,11 +119,10 @@ class DocumentRender {
 
   constructor(
     private readonly id: string,
-    quads: Quad[],
+    private readonly index: SubjectIndex,
     private readonly skeleton: SkeletonNode | undefined,
     options: GateRenderOptions = {},
   ) {
-    this.index = new SubjectIndex(quads);
     let ctx = linkedArtContext();
     if (skeleton?.x !== undefined) {
       try {

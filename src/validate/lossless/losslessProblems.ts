@@ -39,11 +39,15 @@ export function losslessProblems(
   // The blank nodes' signatures as ingest computed them, if for these very quads; the keys in any
   // order: lostValues looks each up.
   const signedBlanks = doc.signedBlanks?.quads === doc.quads ? doc.signedBlanks.nodes : undefined;
+  // Ingest's index of the quads, if of these very quads, all in the document's graph, none added since.
+  const indexed = doc.subjects;
+  const subjects = indexed?.quads === doc.quads && indexed.index.size === doc.quads.length ? indexed.index : undefined;
   const rendered = renderWithSkeleton(doc.id, doc.quads, doc.skeleton, {
     signedBlanks,
     keyOrder: false,
     literalKeys: doc.literalKeys,
     documentOnly: true,
+    subjects,
   });
   const lost = lostValues(doc.given, rendered?.document).filter(
     (l) => l.path !== '@context' && !skip.some((s) => within(l.path, s)),
