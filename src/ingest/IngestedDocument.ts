@@ -35,6 +35,11 @@ export interface IngestedDocument {
   readonly signedBlanks?: SignedBlanks;
   /** The key (literalKey) of each literal of `quads`, as ingest computed it: a term's key never changes, so the render looks it up. */
   readonly literalKeys?: ReadonlyMap<Term, string>;
+  /**
+   * The skeleton, when no id in it (an IRI, or a blank node's `_:` name) stands on two of its
+   * nodes (most documents): the render need not gather the places of each node.
+   */
+  readonly idsOnce?: SkeletonNode;
   /** The statements of `quads` by subject, as ingest made them (the render's index: not built again). */
   readonly subjects?: IndexedQuads;
 }

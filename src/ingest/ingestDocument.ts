@@ -132,6 +132,7 @@ class DocumentIngest extends NodeIngest {
       unread: this.unread,
       literalKeys: this.literalKeys,
       subjects: { quads: this.quads, index: this.statements },
+      ...(this.idRepeated ? {} : { idsOnce: root.skeleton }),
       ...(this.namedBlanks.size === 0 ? { signedBlanks: { quads: this.quads, nodes: this.unnamedBlanks } } : {}),
     };
   }

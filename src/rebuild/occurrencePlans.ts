@@ -42,7 +42,10 @@ export class OccurrencePlans {
   private readonly occurrences = new Map<string, SkeletonNode[]>();
   private readonly plans = new Map<SkeletonNode, NodePlan>();
 
-  /** `baseCtx`: the document's context, in which the hints' types are written. */
+  /**
+   * `skeleton`: whose nodes' places are gathered by id (undefined where no id stands twice: each
+   * node's hint is its one place); `baseCtx`: the document's context, in which the hints' types are written.
+   */
   constructor(
     skeleton: SkeletonNode | undefined,
     private readonly baseCtx: ActiveContext,

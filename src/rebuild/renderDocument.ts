@@ -84,6 +84,8 @@ export interface GateRenderOptions {
   readonly literalKeys?: ReadonlyMap<Term, string>;
   /** True: only the document is wanted (a comparison with what was given): no warnings, no `@context` first. */
   readonly documentOnly?: boolean;
+  /** True: no id stands on two nodes of the skeleton (ingest says so): each node's one place is its hint. */
+  readonly idsOnce?: boolean;
   /** The statements of the entity's quads by subject, as ingest made them: not indexed again. */
   readonly subjects?: SubjectIndex;
 }
@@ -137,7 +139,7 @@ class DocumentRender {
     this.documentOnly = options.documentOnly ?? false;
     this.valueIndexes = new ValueIndexes(undefined, options.literalKeys);
     const signatures = new BlankSignatures(this.index, options.signedBlanks);
-    this.plans = new OccurrencePlans(skeleton, ctx, signatures, this.valueIndexes);
+    this.plans = new OccurrencePlans(options.idsOnce ? undefined : skeleton, ctx, signatures, this.valueIndexes);
   }
 
   run(): RenderedDocument {

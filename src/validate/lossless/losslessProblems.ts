@@ -48,6 +48,7 @@ export function losslessProblems(
     literalKeys: doc.literalKeys,
     documentOnly: true,
     subjects,
+    idsOnce: doc.idsOnce === doc.skeleton,
   });
   const lost = lostValues(doc.given, rendered?.document).filter(
     (l) => l.path !== '@context' && !skip.some((s) => within(l.path, s)),
