@@ -9,7 +9,7 @@ import type { Problem } from '../../linkedart/Problem.js';
 import { shortJson } from '../../linkedart/problemValue.js';
 import { renderWithSkeleton } from '../../rebuild/renderDocument.js';
 import { LOSSLESS_HINTS, LOSSLESS_RULE, SHARED_ID_RULE } from './losslessHints.js';
-import { lostValues, type LostValue } from './lostValues.js';
+import { lostValues, type GivenWalk, type LostValue } from './lostValues.js';
 import { describeSharedId, type SharedId } from './sharedIds.js';
 
 /** Whether `path` is `at` or inside it (`a.b[0]` is inside `a.b` and `a`; everything is inside ``). */
@@ -34,7 +34,18 @@ export function losslessProblems(
   shared: readonly SharedId[],
   skip: readonly string[] = [],
 ): Problem[] {
-  if (provenWhole.has(doc)) return [];
+  return lostProblems(doc.id, lostOnRender(doc), shared, skip);
+}
+
+/**
+ * The values of `doc.given` its render would not give back (its `@context` aside: the render
+ * compared has none), outermost first; `walk` is told of every part of `doc.given`.
+ */
+export function lostOnRender(doc: IngestedDocument, walk?: GivenWalk): LostValue[] {
+  if (provenWhole.has(doc)) {
+    walk?.whole(doc.given, undefined);
+    return [];
+  }
   // The skeleton is what the hint graph holds (skeletonQuads writes it as JSON): no need to read it back.
   // The blank nodes' signatures as ingest computed them, if for these very quads; the keys in any
   // order: lostValues looks each up.
@@ -50,10 +61,17 @@ export function losslessProblems(
     subjects,
     idsOnce: doc.idsOnce === doc.skeleton,
   });
-  const lost = lostValues(doc.given, rendered?.document).filter(
-    (l) => l.path !== '@context' && !skip.some((s) => within(l.path, s)),
-  );
-  return lost.map((l) => lostProblem(doc.id, l, shared));
+  return lostValues(doc.given, rendered?.document, walk).filter((l) => l.path !== '@context');
+}
+
+/** The `lost` values as `lossless` Violations; `skip`: paths a problem already names (ingest reported them), not reported again. */
+export function lostProblems(
+  document: string,
+  lost: readonly LostValue[],
+  shared: readonly SharedId[],
+  skip: readonly string[] = [],
+): Problem[] {
+  return lost.filter((l) => !skip.some((s) => within(l.path, s))).map((l) => lostProblem(document, l, shared));
 }
 
 function lostProblem(document: string, lost: LostValue, shared: readonly SharedId[]): Problem {
