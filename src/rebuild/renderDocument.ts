@@ -183,7 +183,8 @@ class DocumentRender {
   ): JsonObject {
     const ctx0 = parentCtx.enterNode(via);
     const props = this.index.of(subject);
-    if (props) this.visited.add(props);
+    // (Only for the warning of what is not reachable, which a comparison does not ask for.)
+    if (props && !this.documentOnly) this.visited.add(props);
     const plan = this.plans.planFor(subject, hint, props);
 
     const typeStrings = typesShown(plan.types, hint, ctx0);

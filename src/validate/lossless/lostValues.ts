@@ -34,51 +34,63 @@ export function lostValues(given: unknown, rendered: unknown, walk?: GivenWalk):
   return lost;
 }
 
-/** `at`: the path as steps (`key` or `[0]`), joined only for what is lost: most documents lose nothing. */
-function compare(given: unknown, rendered: unknown, at: string[], lost: LostValue[], walk?: GivenWalk): void {
+/** A path as steps: a key, or an array's index. */
+type Steps = Array<string | number>;
+
+/** `at`: the path as steps, joined only for what is lost: most documents lose nothing. */
+function compare(given: unknown, rendered: unknown, at: Steps, lost: LostValue[], walk?: GivenWalk): void {
   if (given === rendered) {
     if (walk && typeof given === 'object' && given !== null) walk.whole(given, keyOf(at));
     return;
   }
-  const lose = (value: unknown) => {
-    lost.push({ path: pathOf(at), value });
-    walk?.whole(value, keyOf(at));
-  };
   if (Array.isArray(given)) {
     // A one-value array may come back as the value itself (`type: ["Person"]`), and the
     // reverse (a single value under an `@set` property), below.
-    const shown = Array.isArray(rendered) ? rendered : rendered === undefined ? [] : [rendered];
+    const many = Array.isArray(rendered);
+    const shown = many ? (rendered as unknown[]).length : rendered === undefined ? 0 : 1;
     for (let i = 0; i < given.length; i++) {
-      at.push(`[${i}]`);
-      if (i < shown.length) compare(given[i], shown[i], at, lost, walk);
-      else lose(given[i]);
+      at.push(i);
+      if (i < shown) compare(given[i], many ? (rendered as unknown[])[i] : rendered, at, lost, walk);
+      else lose(given[i], at, lost, walk);
       at.pop();
     }
     return;
   }
   if (Array.isArray(rendered) && rendered.length === 1) return compare(given, rendered[0], at, lost, walk);
   if (isObject(given)) {
-    if (!isObject(rendered)) return lose(given);
+    if (!isObject(rendered)) return lose(given, at, lost, walk);
     walk?.node(given);
-    for (const key of Object.keys(given)) {
+    for (const key in given) {
       at.push(key);
       if (key in rendered) compare(given[key], rendered[key], at, lost, walk);
-      else lose(given[key]);
+      else lose(given[key], at, lost, walk);
       at.pop();
     }
     return;
   }
-  lose(given);
+  lose(given, at, lost, walk);
+}
+
+function lose(value: unknown, at: Steps, lost: LostValue[], walk: GivenWalk | undefined): void {
+  lost.push({ path: pathOf(at), value });
+  walk?.whole(value, keyOf(at));
 }
 
 /** The key a value stands under (an array's item: the array's key); undefined at the root. */
-function keyOf(steps: readonly string[]): string | undefined {
-  for (let i = steps.length - 1; i >= 0; i--) if (steps[i][0] !== '[') return steps[i];
+function keyOf(steps: Steps): string | undefined {
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i];
+    if (typeof step === 'string') return step;
+  }
   return undefined;
 }
 
-function pathOf(steps: readonly string[]): string {
+function pathOf(steps: Steps): string {
   let path = '';
-  for (const step of steps) path = step[0] === '[' ? path + step : path === '' ? step : `${path}.${step}`;
+  for (const step of steps) {
+    if (typeof step === 'number') path = `${path}[${step}]`;
+    // (A key written as `[…]` joins as an index would, as it always has: the paths stay as they were.)
+    else path = step[0] === '[' ? path + step : path === '' ? step : `${path}.${step}`;
+  }
   return path;
 }
