@@ -9,7 +9,7 @@ import { formatRepair, type RepairNote } from '../ingest/repairs/RepairNote.js';
 import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
-import { ingestRecord } from '../service/gate/admitRecord.js';
+import { ingestRecord } from '../service/gate/graphRecord.js';
 import { InputError, resolveInputs, type DumpFormat } from '../load/inputs.js';
 import { leftoverSample, readRecords } from '../load/readRecords.js';
 import { strictText } from '../ingest/Utf8TextStream.js';

@@ -7,7 +7,7 @@
  */
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
-import { admitRecord } from './gate/admitRecord.js';
+import { admitRecord } from './gate/graphRecord.js';
 import { DEFAULT_DOCUMENT_LIMITS, limitProblem, type DocumentLimits } from '../ingest/documentLimits.js';
 import { graphLimitsExceeded } from '../ingest/graphLimits.js';
 import type { CommitOutcome, DocumentService } from './DocumentService.js';

@@ -12,7 +12,7 @@ import { entityClassOf, reverseLinksOf } from '../../discovery/reverseLinksOf.js
 import { WITHOUT_LINKS_FOR_BENCH } from '../../config/benchSwitches.js';
 import { checkShapes } from '../../validate/admitDocument.js';
 import { shaclValidator } from '../../validate/ShaclValidator.js';
-import { ingestRecord, recordDigest } from '../../service/gate/admitRecord.js';
+import { ingestRecord, recordDigest } from '../../service/gate/graphRecord.js';
 import { problemMessages } from '../LoadReport.js';
 import type { LoadRecord } from '../records.js';
 import type { RepairPolicy } from '../../ingest/repairs/repairDocument.js';
