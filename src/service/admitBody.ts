@@ -6,6 +6,7 @@
  * the request thread (small documents) and in a document worker (large ones, see offThread/).
  */
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
+import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import { formatRepair } from '../ingest/repairs/RepairNote.js';
 import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
@@ -13,6 +14,19 @@ import type { Problem } from '../linkedart/Problem.js';
 import { admit } from './gate/admit.js';
 import { shapeExceeded, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
 import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
+
+/** How a PUT asks for its body to be checked. */
+export interface PutChecks {
+  /** The URL's entity id (relative ids resolve against it). */
+  readonly id: string;
+  readonly repair: RepairPolicy;
+  /** The limits on one document's shape. */
+  readonly limits: DocumentLimits;
+  /** How the source writes (?dateOrder=), for the repairs. */
+  readonly conventions?: SourceConventions;
+  /** Whether the shapes' Violations refuse it (validate/conformance.ts); default strict. */
+  readonly conformance?: ConformancePolicy;
+}
 
 export type BodyVerdict =
   /** The body is not JSON (the parser's message). */
@@ -28,21 +42,19 @@ export type BodyVerdict =
       readonly repairs: string[];
       readonly repairable: string[];
     }
-  /** Admitted: the document, and what was repaired first (formatRepair). */
-  | { readonly kind: 'admitted'; readonly document: IngestedDocument; readonly repairs: string[] };
+  /** Admitted: the document, what was repaired first (formatRepair), and its render as served when asked for. */
+  | {
+      readonly kind: 'admitted';
+      readonly document: IngestedDocument;
+      readonly repairs: string[];
+      readonly rendered?: RenderedDocument;
+    };
 
-/**
- * `id`: the URL's entity id (relative ids resolve against it); `repair`: the policy asked for; `limits`: on one document's
- * shape; `conventions`: how the source writes (?dateOrder=), for the repairs; `conformance`: whether the shapes' Violations
- * refuse it (validate/conformance.ts).
- */
+/** `served`: the document rendered as a GET serves it, too (GatePolicy.served). */
 export function admitBody(
   body: string,
-  id: string,
-  repair: RepairPolicy,
-  limits: DocumentLimits,
-  conventions: SourceConventions = {},
-  conformance: ConformancePolicy = DEFAULT_CONFORMANCE,
+  { id, repair, limits, conventions = {}, conformance = DEFAULT_CONFORMANCE }: PutChecks,
+  served = false,
 ): BodyVerdict {
   let json: unknown;
   try {
@@ -59,10 +71,13 @@ export function admitBody(
     conventions,
     conformance,
     id,
+    served,
   });
   switch (admission.kind) {
-    case 'admitted':
-      return { kind: 'admitted', document: admission.document, repairs: admission.repairs };
+    case 'admitted': {
+      const { document, repairs, rendered } = admission;
+      return { kind: 'admitted', document, repairs, ...(rendered ? { rendered } : {}) };
+    }
     case 'otherId':
       return { kind: 'otherId', given: admission.given };
     case 'rejected': {

@@ -14,6 +14,7 @@ import { DocumentRejected, type Problem } from '../../linkedart/Problem.js';
 import { checkShapes } from '../../validate/admitDocument.js';
 import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../../validate/conformance.js';
 import { shaclValidator } from '../../validate/ShaclValidator.js';
+import { renderWithSkeleton, type JsonObject, type RenderedDocument } from '../../rebuild/renderDocument.js';
 import { digestOf } from '../storedDocument.js';
 import type { DocumentRecord } from './documentRecord.js';
 import { ingestGraph, recordDigest } from './graphRecord.js';
@@ -30,16 +31,25 @@ export interface GatePolicy {
   readonly conformance?: ConformancePolicy;
   /** The id the document must have (a PUT: its URL's): one naming another is refused before it is read. */
   readonly id?: string;
+  /**
+   * Render the document as a GET serves it, and have the lossless check compare that render: a PUT
+   * answers with the ETag of what it stored, and its render cache keeps it, so it is rendered once.
+   */
+  readonly served?: boolean;
 }
 
 /** The gate's verdict on one record; `repairs`: what was repaired first (formatRepair). */
 export type Admission =
-  /** Admitted, with its Warnings (and, under the `report` policy, its Violations); `digest` when it was computed. */
+  /**
+   * Admitted, with its Warnings (and, under the `report` policy, its Violations); `digest` when it
+   * was computed; `rendered`, as served, when the policy asked for it.
+   */
   | {
       readonly kind: 'admitted';
       readonly document: IngestedDocument;
       readonly repairs: string[];
       readonly digest?: string;
+      readonly rendered?: RenderedDocument;
     }
   /** The stored version is the same document (under the same shapes): not checked further. */
   | { readonly kind: 'unchanged'; readonly id: string; readonly repairs: string[] }
@@ -87,10 +97,40 @@ export function admit(record: DocumentRecord, source: string, policy: GatePolicy
       digest = digestOf(doc);
       if (stored === digest) return { kind: 'unchanged', id: doc.id, repairs: notes.map(formatRepair) };
     }
-    const document = checkShapes(doc, where, policy.conformance ?? DEFAULT_CONFORMANCE);
-    return { kind: 'admitted', document, repairs: notes.map(formatRepair), ...(digest ? { digest } : {}) };
+    // A document with ingest problems is refused: not worth serving.
+    const rendered = policy.served && doc.refusals.length === 0 ? servedRender(doc) : undefined;
+    const document = checkShapes(
+      doc,
+      where,
+      policy.conformance ?? DEFAULT_CONFORMANCE,
+      rendered && withoutContext(rendered.document),
+    );
+    return {
+      kind: 'admitted',
+      document,
+      repairs: notes.map(formatRepair),
+      ...(digest ? { digest } : {}),
+      ...(rendered ? { rendered } : {}),
+    };
   } catch (error) {
     if (!(error instanceof DocumentRejected)) throw error;
     return { kind: 'rejected', id: error.document, problems: [...error.problems], repairs: notes.map(formatRepair) };
   }
+}
+
+/**
+ * The document rendered from its quads and its skeleton as ingest made them (no need to read
+ * them back from the hint graph), byte for byte what a GET renders from the store.
+ */
+function servedRender(doc: IngestedDocument): RenderedDocument | undefined {
+  // The blank nodes' signatures as ingest computed them, if for these very quads.
+  const signedBlanks = doc.signedBlanks?.quads === doc.quads ? doc.signedBlanks.nodes : undefined;
+  return renderWithSkeleton(doc.id, doc.quads, doc.skeleton, { signedBlanks, literalKeys: doc.literalKeys });
+}
+
+/** The document without its `@context`: the lossless check compares the given one as given. */
+function withoutContext(document: JsonObject): JsonObject {
+  const root: JsonObject = {};
+  for (const [key, value] of Object.entries(document)) if (key !== '@context') root[key] = value;
+  return root;
 }
