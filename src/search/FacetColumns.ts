@@ -58,9 +58,10 @@ export class FacetColumns {
     this.classifications[doc] = undefined;
   }
 
-  /** Whether a document is within the narrowing, as a test on its number. */
-  within(narrowing: SearchNarrowing): (doc: number) => boolean {
+  /** Whether a document is within the narrowing, as a test on its number; undefined for no narrowing. */
+  within(narrowing: SearchNarrowing): ((doc: number) => boolean) | undefined {
     const { kind, classification, from, to } = narrowing;
+    if (kind === undefined && classification === undefined && from === undefined && to === undefined) return undefined;
     // A kind or classification no document has: nothing is within.
     const kindCode = kind === undefined ? undefined : (this.kinds.find(kind) ?? -2);
     const classCode = classification === undefined ? undefined : (this.classes.find(classification) ?? -2);
@@ -81,13 +82,13 @@ export class FacetColumns {
     const kinds = new Int32Array(this.kinds.names.length);
     const classes = new Int32Array(this.classes.names.length);
     const centuries = new Int32Array(this.centuries.names.length);
-    for (const doc of docs) {
-      const kind = this.kind[doc];
-      if (kind !== NO_KIND) kinds[kind]++;
-      const century = this.century[doc];
-      if (century !== NO_KIND) centuries[century]++;
-      const codes = this.classifications[doc];
-      if (codes !== undefined) for (const c of codes) classes[c]++;
+    const { kind, century, classifications } = this;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i];
+      if (kind[doc] !== NO_KIND) kinds[kind[doc]]++;
+      if (century[doc] !== NO_KIND) centuries[century[doc]]++;
+      const codes = classifications[doc];
+      if (codes !== undefined) for (let j = 0; j < codes.length; j++) classes[codes[j]]++;
     }
     return {
       kind: rankedCounts(counted(this.kinds.names, kinds)),

@@ -72,7 +72,7 @@ export class NameIndex {
       this.entries.length,
     );
     const within = this.facets.within(narrowing);
-    const docs = matches.docs.filter(within);
+    const docs = within ? matches.docs.filter(within) : matches.docs;
     const exact = this.exact.get(words.join(' '));
     const { score, asTyped } = matches;
     const tier = (doc: number): number => (exact?.has(doc) ? 2 : asTyped[doc]);

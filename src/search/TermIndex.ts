@@ -80,7 +80,7 @@ export class TermIndex {
         const inField = (postings[f] ??= { docs: [], counts: [] });
         // A document's words are added together: its count is the last one if it has one already.
         const last = inField.docs.length - 1;
-        if (inField.docs[last] === doc) inField.counts[last] += 1;
+        if (last >= 0 && inField.docs[last] === doc) inField.counts[last] += 1;
         else {
           inField.docs.push(doc);
           inField.counts.push(1);
