@@ -5,6 +5,7 @@
  */
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import type { Problem } from '../../linkedart/Problem.js';
+import type { JsonObject } from '../../rebuild/renderDocument.js';
 import { lostOnRender, lostProblems, sharedIdWarning } from './losslessProblems.js';
 import { sharedIdConsequences } from './sharedIdConsequences.js';
 import { IdClasses, sharedIdsOf } from './sharedIds.js';
@@ -17,17 +18,18 @@ export interface LosslessVerdict {
 
 /**
  * `shapes`: what the shapes said of `doc`; `shapesOf` runs them on another document; `skip`:
- * paths an ingest problem already names.
+ * paths an ingest problem already names; `rendered`: its render, when made already (losslessProblems).
  */
 export function losslessVerdict(
   doc: IngestedDocument,
   shapes: Problem[],
   shapesOf: (doc: IngestedDocument) => Problem[],
   skip: readonly string[] = [],
+  rendered?: JsonObject,
 ): LosslessVerdict {
   // The comparison with the render walks the whole document as given: it tells whether any id is shared.
   const classes = new IdClasses();
-  const lostValues = lostOnRender(doc, classes);
+  const lostValues = lostOnRender(doc, classes, rendered);
   const shared = classes.shared ? sharedIdsOf(doc.given) : [];
   const lost = lostProblems(doc.id, lostValues, shared, skip);
   const { causes, shapes: marked } = sharedIdConsequences(doc, shared, shapes, shapesOf);

@@ -7,7 +7,7 @@
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import type { Problem } from '../../linkedart/Problem.js';
 import { shortJson } from '../../linkedart/problemValue.js';
-import { renderWithSkeleton } from '../../rebuild/renderDocument.js';
+import { renderWithSkeleton, type JsonObject } from '../../rebuild/renderDocument.js';
 import { LOSSLESS_HINTS, LOSSLESS_RULE, SHARED_ID_RULE } from './losslessHints.js';
 import { lostValues, type GivenWalk, type LostValue } from './lostValues.js';
 import { describeSharedId, type SharedId } from './sharedIds.js';
@@ -28,20 +28,23 @@ export function markProvenWhole(doc: IngestedDocument): void {
 /**
  * The values of `doc.given` its render would not give back, as `lossless` Violations, outermost
  * first. `skip`: paths a problem already names (ingest reported them), not reported again.
+ * `rendered`: its render already made (a PUT's, as served, for its ETag), compared instead of a new one.
  */
 export function losslessProblems(
   doc: IngestedDocument,
   shared: readonly SharedId[],
   skip: readonly string[] = [],
+  rendered?: JsonObject,
 ): Problem[] {
-  return lostProblems(doc.id, lostOnRender(doc), shared, skip);
+  return lostProblems(doc.id, lostOnRender(doc, undefined, rendered), shared, skip);
 }
 
 /**
- * The values of `doc.given` its render would not give back (its `@context` aside: the render
- * compared has none), outermost first; `walk` is told of every part of `doc.given`.
+ * The values of `doc.given` its render would not give back (its `@context` aside), outermost
+ * first; `walk` is told of every part of `doc.given`. `rendered`: its render already made (a
+ * PUT's, as served, for its ETag), compared instead of a new one.
  */
-export function lostOnRender(doc: IngestedDocument, walk?: GivenWalk): LostValue[] {
+export function lostOnRender(doc: IngestedDocument, walk?: GivenWalk, rendered?: JsonObject): LostValue[] {
   if (provenWhole.has(doc)) {
     walk?.whole(doc.given, undefined);
     return [];
@@ -53,15 +56,17 @@ export function lostOnRender(doc: IngestedDocument, walk?: GivenWalk): LostValue
   // Ingest's index of the quads, if of these very quads, all in the document's graph, none added since.
   const indexed = doc.subjects;
   const subjects = indexed?.quads === doc.quads && indexed.index.size === doc.quads.length ? indexed.index : undefined;
-  const rendered = renderWithSkeleton(doc.id, doc.quads, doc.skeleton, {
-    signedBlanks,
-    keyOrder: false,
-    literalKeys: doc.literalKeys,
-    documentOnly: true,
-    subjects,
-    idsOnce: doc.idsOnce === doc.skeleton,
-  });
-  return lostValues(doc.given, rendered?.document, walk).filter((l) => l.path !== '@context');
+  const document =
+    rendered ??
+    renderWithSkeleton(doc.id, doc.quads, doc.skeleton, {
+      signedBlanks,
+      keyOrder: false,
+      literalKeys: doc.literalKeys,
+      documentOnly: true,
+      subjects,
+      idsOnce: doc.idsOnce === doc.skeleton,
+    })?.document;
+  return lostValues(doc.given, document, walk).filter((l) => l.path !== '@context');
 }
 
 /** The `lost` values as `lossless` Violations; `skip`: paths a problem already names (ingest reported them), not reported again. */
