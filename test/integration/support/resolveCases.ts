@@ -191,6 +191,11 @@ export function describeResolve(): void {
       });
     });
 
+    it("the landing page's form asks /resolve (a browser sends the number as identifier=WHM+1923.4)", async () => {
+      const landing = await (await fetch(`${app.origin}/collection/`, { headers: { Accept: BROWSER } })).text();
+      expect(landing).to.match(/<form[^>]*action="\/collection\/resolve"[^>]*>.*?name="identifier"/s);
+    });
+
     it('writes are seen at once: a number PUT with a tag no content had, a holder deleted', async () => {
       await put(object('object/late', 'Late arrival', { '@value': 'LATE 1', '@language': 'fr' }, '300312355'));
       const late = await resolve('identifier=LATE%201');
