@@ -97,6 +97,8 @@ const ROWS: readonly Row[] = [
   // Text that would end a literal or a query is only a content no record has.
   { query: 'identifier=%22%20%7D%20%7D%20SELECT%20*%20WHERE%20%7B%20%23', status: 404 },
   { query: 'identifier=a%5C%22b%0Ac', status: 404 },
+  { query: 'identifier=%00%01x%7F', status: 404 },
+  { query: 'identifier=%F0%9F%96%BC%EF%B8%8F%20%EF%BF%BE%E2%80%AE', status: 404 },
   { query: `identifier=${'x'.repeat(1000)}`, status: 404 },
   // The 400s, each naming its parameter.
   { query: '', status: 400, text: /\?identifier= is missing/ },
