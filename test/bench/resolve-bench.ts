@@ -7,9 +7,10 @@
  * - many holders (300, JSON): the corpus documents' own numbers, each copied into every
  *   generated copy of its document (about 120 holders each at 20,000);
  * - no holder (404);
- * and the first lookup after start, which also reads the tags content carries (one scan).
- *   npm run bench:resolve            20000
- *   npm run bench:resolve -- 5000    other sizes
+ * and the first lookup after start (serve reads the tags content carries, one scan, before ready).
+ *   npm run bench:resolve                      20000
+ *   npm run bench:resolve -- 5000              other sizes
+ *   npm run bench:resolve -- --remote          on a throwaway Virtuoso (remote/virtuoso.ts), loaded as dba
  * The exit code is 0 whatever the result.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { PROJECT_ROOT } from '../support/corpus.js';
 import { gateTemplates, writeDumps } from './load/dump.js';
 import { runMeasured } from './load/measuredChild.js';
 import { startChildServer, untilSettled, type ChildServer } from './http/childServer.js';
+import { startVirtuoso, type RemoteStore } from './remote/virtuoso.js';
 import { printTable } from './stats.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
@@ -30,6 +32,9 @@ const sizes = process.argv
   .filter((a) => /^\d+$/.test(a))
   .map(Number);
 const SIZES = sizes.length ? sizes : [20000];
+const REMOTE = process.argv.includes('--remote');
+/** Ports clear of the test suites' and the other benches'. */
+const REMOTE_PORTS = { httpPort: 18998, sqlPort: 11998 };
 /** Numbers of each kind looked up, and the rounds over them (the first untimed). */
 const SAMPLE = 50;
 const ROUNDS = 5;
@@ -84,20 +89,48 @@ async function lookup(server: ChildServer, number: string, expected: number): Pr
   return took;
 }
 
-async function bench(docs: number, templates: ReturnType<typeof gateTemplates>['templates'], work: string) {
+/** The store options of `load` and `serve`: a data directory, or the remote store written as dba. */
+function storeArgs(work: string, docs: number, store: RemoteStore | undefined): string[] {
+  if (!store) return ['--data-dir', join(work, `store-${docs}`)];
+  const auth = store.url.replace(/\/sparql$/, '/sparql-auth');
+  return [
+    '--store',
+    'sparql',
+    '--sparql-url',
+    store.url,
+    '--update-url',
+    auth,
+    '--store-user',
+    'dba',
+    '--store-password',
+    'dba',
+  ];
+}
+
+async function bench(
+  docs: number,
+  templates: ReturnType<typeof gateTemplates>['templates'],
+  work: string,
+  store: RemoteStore | undefined,
+) {
   const nq = join(work, `dump-${docs}.nq`);
   progress(`${docs}: writing and loading the dump`);
   await writeDumps(templates, docs, nq, join(work, `dump-${docs}.ndjson`));
-  const dataDir = join(work, `store-${docs}`);
-  const loaded = await runMeasured([MAIN, 'load', '--data-dir', dataDir, '--no-progress', nq]);
+  const loaded = await runMeasured([MAIN, 'load', ...storeArgs(work, docs, store), '--no-progress', nq]);
   if (loaded.code !== 0) throw new Error(`load failed: ${loaded.stderr.slice(-2000)}`);
-  const args = ['serve', '--data-dir', dataDir, '--port', '0', '--base-url', BASE, '--log-level', 'silent'];
+  const args = ['serve', ...storeArgs(work, docs, store), '--port', '0', '--base-url', BASE, '--log-level', 'silent'];
   const server = await startChildServer(MAIN, [...args, '--token', TOKEN], 600000);
   try {
     await untilSettled(server);
     const shared = sharedNumbers(templates);
     const first = await lookup(server, shared[0], 300);
-    rows.push([String(docs), 'first lookup after start (reads the content tags: one scan)', `${f1(first)} ms`, '', '']);
+    rows.push([
+      String(docs),
+      'first lookup after start: 300 (JSON), the content tags read before ready',
+      `${f1(first)} ms`,
+      '',
+      '',
+    ]);
     const unique: string[] = [];
     for (let i = 0; i < SAMPLE; i++) unique.push(await putNumbered(server, i));
     const kinds: Array<[string, string[], number]> = [
@@ -130,12 +163,20 @@ async function bench(docs: number, templates: ReturnType<typeof gateTemplates>['
 async function main(): Promise<void> {
   const { templates } = gateTemplates();
   const work = await mkdtemp(join(tmpdir(), 'linkedart-resolve-bench-'));
+  const store = REMOTE ? await startVirtuoso(REMOTE_PORTS, progress) : undefined;
   try {
-    for (const docs of SIZES) await bench(docs, templates, work);
+    // One store for every size: each is loaded into the one before (the remote store is not emptied).
+    if (store && SIZES.length > 1) throw new Error('--remote measures one size at a time');
+    for (const docs of SIZES) await bench(docs, templates, work, store);
   } finally {
+    await store?.stop();
     await rm(work, { recursive: true, force: true });
   }
-  printTable('Lookup by identifier (/resolve), one client', ['documents', 'measure', 'p50 / value', 'p99', ''], rows);
+  printTable(
+    `Lookup by identifier (/resolve), one client, ${store ? 'remote store (Virtuoso)' : 'embedded store'}`,
+    ['documents', 'measure', 'p50 / value', 'p99', ''],
+    rows,
+  );
 }
 
 main().catch((error: Error) => {
