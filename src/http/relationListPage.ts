@@ -1,7 +1,7 @@
 /**
  * The full list of one "Referenced by" relation for a browser (`{base}_links/{relation}?id=…[&page=n]`, the same
  * URL whose JSON is the Search API's page): the relation in words, the entity it is about, and its hits by name
- * and kind, page by page. Names come from the name search index (in memory: no query per hit).
+ * and kind (and thumbnail), page by page. Names and thumbnails come from indexes in memory: no query per hit.
  */
 import type { Request, Response } from 'express';
 import { entityListHtml } from '../pages/EntityListPage.js';
@@ -10,6 +10,7 @@ import { relationCollectionUrl } from '../render/halLinks.js';
 import { hrefOf } from '../render/html/links.js';
 import { relationWords } from '../render/html/ReferencedBy.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
+import { thumbnailsOf } from '../search/loadThumbnails.js';
 import { BadRequest, NotFound } from './HttpError.js';
 import { sendHtml } from './htmlAnswer.js';
 import type { LandingOptions } from './landingPage.js';
@@ -31,6 +32,7 @@ export function relationListPage(options: LandingOptions) {
     const last = pageCount(total, pageSize);
     if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of ${relation.name} for ${id}.`);
     const names = await nameIndexOf(documents);
+    const thumbnails = await thumbnailsOf(documents);
     const collection = new URL(relationCollectionUrl(baseUrl, relation.name, id));
     sendHtml(
       req,
@@ -48,6 +50,7 @@ export function relationListPage(options: LandingOptions) {
           href: hrefOf(baseUrl, hit.id)?.href ?? hit.id,
           name: names.nameOf(hit.id) ?? hit.id,
           type: hit.type,
+          thumbnail: thumbnails.thumbnailOf(hit.id),
         })),
         pageHref: (n) => `${collection.pathname}${collection.search}&page=${n}`,
       }),

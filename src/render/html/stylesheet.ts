@@ -58,6 +58,9 @@ form.search.landing { display: flex; flex-wrap: wrap; gap: .5rem; align-items: c
 form.search.landing input { flex: 1 1 14rem; padding: .4rem .5rem; font: inherit; border: 1px solid #767676; border-radius: 4px; }
 form.search.landing button { padding: .4rem .75rem; font: inherit; border: 1px solid #767676; border-radius: 4px; background: #fff; color: var(--text); }
 .hits .kind, .hits .identifier, .kinds .count { color: var(--muted); }
+/* A list row's thumbnail: a fixed box at the row's start */
+li.pictured::after { content: ""; display: block; clear: both; }
+img.thumb { float: left; width: 4rem; height: 4rem; object-fit: contain; margin: 0 .75rem .25rem 0; background: var(--band); }
 .problem { border-left: 4px solid #a4262c; padding: .25rem .75rem; }
 /* Search: the hits, and the facets beside them (below them on a phone) */
 .results { display: grid; grid-template-columns: minmax(0, 1fr) 14rem; gap: 0 2rem; align-items: start; }
