@@ -21,13 +21,12 @@ import { EXPORT_FORMATS, exportDocuments, isExportFormat, type ExportFormat } fr
 import { HINT_COMMENT_PREFIX } from '../export/hintComments.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 import { serverPathUrl } from './serverUrl.js';
+import { describedAs } from './commandSummaries.js';
 
 /** The `export` subcommand, for the program in main.ts. */
 export function exportCommand(): Command {
   return addStoreOptions(new Command('export'))
-    .description(
-      'stream the stored documents out (from a data directory or SPARQL store, or from a running server with --server)',
-    )
+    .description(describedAs('export'))
     .addOption(new Option('--server <url>', 'export from the running server at this base URL (GET <url>/_export)'))
     .addOption(
       new Option(

@@ -6,6 +6,7 @@ import { Command, Option } from 'commander';
 import { ChangeFeed } from '../feed/ChangeFeed.js';
 import { newest, newestInStore, newestOnServer, sinceFrom, type FeedEntry } from '../feed/newestActivities.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
+import { describedAs } from './commandSummaries.js';
 
 interface FeedFlags extends StoreFlags {
   server?: string;
@@ -16,9 +17,7 @@ interface FeedFlags extends StoreFlags {
 
 export function feedCommand(): Command {
   return addStoreOptions(new Command('feed'))
-    .description(
-      "print the latest changes (the change feed's activities), newest first, of a data directory or a server",
-    )
+    .description(describedAs('feed'))
     .addOption(
       new Option(
         '--server <url>',

@@ -29,6 +29,7 @@ import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } fro
 import { addDocumentLimitOptions, documentLimitsOfFlags, type DocumentLimitFlags } from './limitOptions.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 import { stopOnSignals } from './stopOnSignals.js';
+import { describedAs } from './commandSummaries.js';
 
 interface HarvestFlags extends StoreFlags, DocumentLimitFlags, HarvestSettingsInput {
   since?: string;
@@ -45,9 +46,7 @@ interface HarvestFlags extends StoreFlags, DocumentLimitFlags, HarvestSettingsIn
 
 export function harvestCommand(): Command {
   return addDocumentLimitOptions(addStoreOptions(new Command('harvest')))
-    .description(
-      "mirror another service's change feed (an Activity Streams OrderedCollection, IIIF Change Discovery 1.0) into the store; later runs fetch only what changed since",
-    )
+    .description(describedAs('harvest'))
     .argument('<url>', 'the feed: its OrderedCollection, e.g. https://host/activity-stream')
     .addOption(
       new Option(

@@ -33,6 +33,7 @@ import { ConfigError } from '../config/Config.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 import type { ConformancePolicy } from '../validate/conformancePolicy.js';
 import { stopOnSignals } from './stopOnSignals.js';
+import { describedAs } from './commandSummaries.js';
 
 interface LoadFlags extends StoreFlags, DocumentLimitFlags {
   server?: string;
@@ -55,9 +56,7 @@ interface LoadFlags extends StoreFlags, DocumentLimitFlags {
 
 export function loadCommand(): Command {
   return addDocumentLimitOptions(addStoreOptions(new Command('load')), { conflictsWithServer: true })
-    .description(
-      'load dumps (JSON-LD, NDJSON, N-Quads, TriG, Turtle, N-Triples; .gz too) into the store, each document validated',
-    )
+    .description(describedAs('load'))
     .argument('<inputs...>', 'files, directories, or - for standard input (then --format)')
     .addOption(new Option('--server <url>', 'load into the running server at this URL (its bulk endpoint)'))
     .addOption(new Option('--token <token>', `bearer token of the server (env ${SETTINGS.token.env})`))

@@ -38,6 +38,7 @@ import {
   writeOut,
   type LocalFlags,
 } from './sparqlCommand.js';
+import { describedAs } from './commandSummaries.js';
 
 // ---- Formats ---------------------------------------------------------------------------------
 
@@ -109,7 +110,7 @@ interface QueryFlags extends LocalFlags {
 /** The `query` subcommand, for the program in main.ts. */
 export function queryCommand(): Command {
   const command = new Command('query')
-    .description('run a SPARQL query over a data directory, or a running server with --server, and print its results')
+    .description(describedAs('query'))
     .argument('[sparql]', 'the query text (in quotes), or - to read it from standard input (or use --file)');
   addTargetOptions(
     command,

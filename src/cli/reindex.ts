@@ -8,12 +8,11 @@ import { Command } from 'commander';
 import { reindex } from '../discovery/reindex.js';
 import { revalidate } from '../service/revalidate.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
+import { describedAs } from './commandSummaries.js';
 
 export function reindexCommand(): Command {
   return addStoreOptions(new Command('reindex'))
-    .description(
-      'rebuild the reverse-link index (HAL links and search pages) and the validation reports (--conformance report) from the stored documents',
-    )
+    .description(describedAs('reindex'))
     .action(async (opts: StoreFlags) => {
       const store = await openCommandStore(storeConfigOf(opts), 'reindex', {
         create: false,

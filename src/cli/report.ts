@@ -7,6 +7,7 @@
 import { Command } from 'commander';
 import { documentsByRule } from '../service/validationReports.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
+import { describedAs } from './commandSummaries.js';
 
 interface ReportFlags extends StoreFlags {
   json: boolean;
@@ -21,7 +22,7 @@ export interface ViolationsByRule {
 
 export function reportCommand(): Command {
   return addStoreOptions(new Command('report'))
-    .description('list the documents stored with violations of the shapes (--conformance report), by rule')
+    .description(describedAs('report'))
     .option('--json', 'print the list as JSON: {"documents": n, "rules": {"Rule": [ids]}}', false)
     .action(async (flags: ReportFlags) => {
       const store = await openCommandStore(storeConfigOf(flags), 'report', {

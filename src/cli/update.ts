@@ -27,6 +27,7 @@ import {
   writeOut,
   type LocalFlags,
 } from './sparqlCommand.js';
+import { describedAs } from './commandSummaries.js';
 
 interface UpdateFlags extends LocalFlags {
   server?: string;
@@ -37,9 +38,7 @@ interface UpdateFlags extends LocalFlags {
 /** The `update` subcommand, for the program in main.ts. */
 export function updateCommand(): Command {
   const command = new Command('update')
-    .description(
-      'run a SPARQL Update over a data directory, or a running server with --server and --token; refused whole if any document it touches would break a rule',
-    )
+    .description(describedAs('update'))
     .argument('[sparql]', 'the update text (in quotes), or - to read it from standard input (or use --file)');
   addTargetOptions(command, `with --server: the curator token (env ${SETTINGS.token.env})`, 'update');
   command.action(async (sparql: string | undefined, flags: UpdateFlags) => {
