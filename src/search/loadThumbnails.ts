@@ -4,8 +4,7 @@
  * conforms_to, access_point, format): few documents have them, so it is a small read. On a remote
  * store with more rows than it answers at once, it is read in parts (graphParts.ts), as the names are.
  */
-import { capabilitiesOf } from '../store/capabilities.js';
-import { readInParts } from '../store/graphParts.js';
+import { selectInParts } from '../store/graphParts.js';
 import { isInternalGraph } from '../store/internalGraphs.js';
 import type { QuadStore, QueryResult } from '../store/QuadStore.js';
 import { df, fromPlainTerm, type Quad } from '../rdf/terms.js';
@@ -30,14 +29,7 @@ export function thumbnailLookup(thumbnails: Thumbnails): (id: string) => string 
 
 export async function loadThumbnails(store: QuadStore, rowsPerPart = ROWS_PER_PART): Promise<Thumbnails> {
   const thumbnails = new Thumbnails();
-  let rows = 0;
-  if (capabilitiesOf(store).sharedWriters) {
-    const counted = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { ${PATTERN} }`);
-    rows = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
-  }
-  await readInParts(rows, rowsPerPart, async (filter) =>
-    addGraphs(thumbnails, await store.query(`SELECT ?g ?s ?p ?o WHERE { ${PATTERN} ${filter} }`)),
-  );
+  await selectInParts(store, '?g ?s ?p ?o', PATTERN, rowsPerPart, (result) => addGraphs(thumbnails, result));
   return thumbnails;
 }
 
