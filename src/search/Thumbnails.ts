@@ -23,7 +23,7 @@ export const PICTURE_PREDICATES: Readonly<Record<PictureLink, string>> = {
 };
 export const FORMAT = 'http://purl.org/dc/elements/1.1/format';
 
-/** The size (pixels) a IIIF thumbnail is asked for: twice the 4rem it is shown at, for sharp screens. */
+/** The size (pixels) a IIIF thumbnail is asked for: shown in a 3rem (48 px) square, cropped to fill it, sharp on a 2× screen. */
 export const THUMBNAIL_SIZE = 128;
 
 /** The picture rule's reading of one graph's quads: nodes are terms, linked by their subjects' quads. */

@@ -156,6 +156,9 @@ describe('pictures in a browser: deep zoom, IIIF Manifests, thumbnails in lists'
     const box = (await page.locator('.deep-zoom').boundingBox())!;
     expect(box.width).to.be.greaterThan(300);
     expect(box.height).to.be.greaterThan(200);
+    // Tiles are asked for once the viewer has opened the service's description.
+    for (let waited = 0; !tiles.some((t) => t.endsWith('/default.jpg')) && waited < 20000; waited += 100)
+      await page.waitForTimeout(100);
     expect(tiles.some((t) => t.startsWith(`${IIIF}/`) && t.endsWith('/default.jpg'))).to.equal(true);
     expect(await page.locator('.deep-zoom').getAttribute('aria-label')).to.contain(
       'Digital image of Harbour from the Pier',
@@ -180,13 +183,13 @@ describe('pictures in a browser: deep zoom, IIIF Manifests, thumbnails in lists'
     const noScript = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
     const { page: plain } = await pageIn(noScript);
     await plain.goto(app.origin + '/object/harbour-from-the-pier');
-    expect(await plain.locator('img[data-iiif-info]').isVisible()).to.equal(true);
+    await plain.locator('img[data-iiif-info]').waitFor({ state: 'visible' });
     expect(await plain.locator('.deep-zoom').count()).to.equal(0);
     await noScript.close();
     const { page, problems } = await pageIn(context, true);
     await page.goto(app.origin + '/object/harbour-from-the-pier');
     await page.waitForFunction(() => document.querySelector('.deep-zoom') === null, undefined, { timeout: 20000 });
-    expect(await page.locator('img[data-iiif-info]').isVisible()).to.equal(true);
+    expect(await page.locator('img[data-iiif-info]').evaluate((i: HTMLImageElement) => i.hidden)).to.equal(false);
     expect(problems).to.deep.equal([]);
     await page.close();
   });
@@ -195,7 +198,7 @@ describe('pictures in a browser: deep zoom, IIIF Manifests, thumbnails in lists'
     const { page } = await pageIn(context);
     await page.goto(app.origin + '/object/harbour-at-dusk');
     expect(await page.locator('script[src]').count()).to.equal(0);
-    expect(await page.locator('figure.images img').isVisible()).to.equal(true);
+    await page.locator('figure.images img').waitFor({ state: 'visible' });
     await page.close();
   });
 

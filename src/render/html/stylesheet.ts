@@ -58,16 +58,14 @@ form.search.landing { display: flex; flex-wrap: wrap; gap: .5rem; align-items: c
 form.search.landing input { flex: 1 1 14rem; padding: .4rem .5rem; font: inherit; border: 1px solid #767676; border-radius: 4px; }
 form.search.landing button { padding: .4rem .75rem; font: inherit; border: 1px solid #767676; border-radius: 4px; background: #fff; color: var(--text); }
 .hits .kind, .hits .identifier, .kinds .count { color: var(--muted); }
-/* A list row's thumbnail: a fixed box at the row's start */
-li.pictured::after { content: ""; display: block; clear: both; }
-img.thumb { float: left; width: 4rem; height: 4rem; object-fit: contain; margin: 0 .75rem .25rem 0; background: var(--band); }
 .problem { border-left: 4px solid #a4262c; padding: .25rem .75rem; }
 /* Search: the hits, and the facets beside them (below them on a phone) */
 .results { display: grid; grid-template-columns: minmax(0, 1fr) 14rem; gap: 0 2rem; align-items: start; }
 .hits .classification, .hits .date, .facets .count { color: var(--muted); }
 .hits li { margin: .35rem 0; overflow-wrap: anywhere; }
-.hits img.thumb { vertical-align: middle; margin-right: .5rem; }
-img.thumb { width: 3rem; height: 3rem; object-fit: cover; background: var(--band); }
+/* A list row's thumbnail (search, "Referenced by" and entity lists): a fixed box at the row's start */
+img.thumb { float: left; width: 3rem; height: 3rem; object-fit: cover; margin: 0 .75rem .25rem 0; background: var(--band); }
+li.pictured::after { content: ""; display: block; clear: both; }
 .facets h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
 .facets ul { list-style: none; padding: 0; margin: 0; }
 .facets li { margin: .15rem 0; overflow-wrap: anywhere; }
