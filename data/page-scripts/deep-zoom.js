@@ -19,7 +19,8 @@
     var box = document.createElement('div');
     box.className = 'deep-zoom';
     box.id = 'deep-zoom-' + n;
-    box.setAttribute('role', 'img');
+    // A labelled region, not an image: its zoom buttons stay reachable.
+    box.setAttribute('role', 'region');
     box.setAttribute('aria-label', picture.alt + ' (zoomable: scroll or pinch to zoom, drag to move)');
     picture.parentNode.insertBefore(box, picture.nextSibling);
     var viewer = OpenSeadragon({
@@ -33,6 +34,9 @@
       gestureSettingsMouse: { scrollToZoom: true },
     });
     viewer.addOnceHandler('open', function () {
+      // The box takes the image's proportions (up to the stylesheet's height limit).
+      var size = viewer.world.getItemAt(0).getContentSize();
+      if (size.x > 0 && size.y > 0) box.style.aspectRatio = size.x + ' / ' + size.y;
       picture.hidden = true;
     });
     viewer.addOnceHandler('open-failed', function () {

@@ -164,6 +164,10 @@ describe('pictures in a browser: deep zoom, IIIF Manifests, thumbnails in lists'
       'Digital image of Harbour from the Pier',
     );
     await keepScreenshot(page, 'deep-zoom/iiif-object-1280.png', { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
+    await keepScreenshot(page, 'deep-zoom/iiif-object-390.png', { fullPage: true });
     expect(await cspViolations(page)).to.deep.equal([]);
     expect(problems).to.deep.equal([]);
     await page.close();

@@ -48,7 +48,7 @@ ul.formats li { display: inline-block; margin-right: 1rem; }
 ol.parts { padding-left: 1.5rem; }
 figure.images { margin: 0 0 1rem; display: flex; flex-wrap: wrap; gap: .5rem; }
 figure.images img { max-height: 70vh; width: auto; background: var(--band); }
-figure.images .deep-zoom { width: 100%; height: min(70vh, 36rem); background: var(--band); }
+figure.images .deep-zoom { width: 100%; aspect-ratio: 4 / 3; max-height: 70vh; background: var(--band); }
 ul.iiif-manifests { list-style: none; padding: 0; margin: 0 0 1rem; }
 .iiif-logo { font-weight: 800; letter-spacing: .02em; text-decoration: none; color: #2873ab; }
 @media (max-width: 40rem) { dl, dd dl, td dl, li dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; } }
