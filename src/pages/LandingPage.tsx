@@ -37,7 +37,11 @@ function LandingPage({ frame, counts, changes, feedHref, exportHref, violated = 
   const total = counts.reduce((n, c) => n + c.count, 0);
   const root = new URL(frame.baseUrl).pathname;
   return (
-    <Page frame={frame} title="Home">
+    <Page
+      frame={frame}
+      title="Home"
+      description={`${frame.siteTitle}: ${total === 1 ? '1 entity' : `${total} entities`} described in Linked Art. Search them by name, browse them by kind, follow the latest changes, export them or query them with SPARQL.`}
+    >
       <h1>{frame.siteTitle}</h1>
       <p>
         {total === 1 ? '1 entity' : `${total} entities`}, described in{' '}
