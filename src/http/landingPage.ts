@@ -1,7 +1,7 @@
 /**
  * The pages for people at the service's own paths: the landing page (`/` for a browser) and
  * the list of every entity of a kind (`{base}_entities/{Class}` for a browser, the same path
- * whose JSON lists the ids). Names come from the name search index; counts and lists from the
+ * whose JSON lists the ids). Names come from the name search index, thumbnails from theirs (Thumbnails.ts); counts and lists from the
  * reverse-link index (by class); the latest changes from the change feed. And the export page (`{base}_export`
  * without `?format=`, for a browser).
  */
@@ -17,6 +17,7 @@ import { hrefOf } from '../render/html/links.js';
 import { kindOf } from '../render/html/terms.js';
 import type { PageFrame } from '../render/html/Page.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
+import { thumbnailsOf } from '../search/loadThumbnails.js';
 import type { Activity } from '../feed/activityGraph.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { violatedCount } from '../service/validationReports.js';
@@ -108,6 +109,7 @@ export function entityListPage(options: LandingOptions) {
     const last = pageCount(total, pageSize);
     if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of the ${className} list.`);
     const names = await nameIndexOf(documents);
+    const thumbnails = await thumbnailsOf(documents);
     const base = relative(classCollectionUrl(baseUrl, className));
     sendHtml(
       req,
@@ -120,7 +122,10 @@ export function entityListPage(options: LandingOptions) {
         page,
         last,
         startIndex: (page - 1) * pageSize,
-        entries: items.map((hit) => listedEntity(baseUrl, names, hit.id)),
+        entries: items.map((hit) => ({
+          ...listedEntity(baseUrl, names, hit.id),
+          thumbnail: thumbnails.thumbnailOf(hit.id),
+        })),
         pageHref: (n) => `${base}?page=${n}`,
       }),
       options.cacheControl,

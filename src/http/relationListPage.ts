@@ -1,7 +1,7 @@
 /**
  * The full list of one "Referenced by" relation for a browser (`{base}_links/{relation}?id=…[&page=n]`, the same
  * URL whose JSON is the Search API's page): the relation in words, the entity it is about, and its hits by name
- * and kind, page by page. Names come from the name search index (in memory: no query per hit).
+ * and kind (and thumbnail), page by page. Names and thumbnails come from indexes in memory: no query per hit.
  */
 import type { Request, Response } from 'express';
 import { entityListHtml } from '../pages/EntityListPage.js';
@@ -9,6 +9,7 @@ import { pageCount } from '../render/collectionPage.js';
 import { relationCollectionUrl } from '../render/halLinks.js';
 import { relationWords } from '../render/html/ReferencedBy.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
+import { thumbnailsOf } from '../search/loadThumbnails.js';
 import { NotFound } from './HttpError.js';
 import { listedEntity, listPageNumber } from './entityListPaging.js';
 import { sendHtml } from './htmlAnswer.js';
@@ -26,6 +27,7 @@ export function relationListPage(options: LandingOptions) {
     const last = pageCount(total, pageSize);
     if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of ${relation.name} for ${id}.`);
     const names = await nameIndexOf(documents);
+    const thumbnails = await thumbnailsOf(documents);
     const collection = new URL(relationCollectionUrl(baseUrl, relation.name, id));
     sendHtml(
       req,
@@ -39,7 +41,11 @@ export function relationListPage(options: LandingOptions) {
         page,
         last,
         startIndex: (page - 1) * pageSize,
-        entries: items.map((hit) => ({ ...listedEntity(baseUrl, names, hit.id), type: hit.type })),
+        entries: items.map((hit) => ({
+          ...listedEntity(baseUrl, names, hit.id),
+          type: hit.type,
+          thumbnail: thumbnails.thumbnailOf(hit.id),
+        })),
         pageHref: (n) => `${collection.pathname}${collection.search}&page=${n}`,
       }),
       options.cacheControl,
