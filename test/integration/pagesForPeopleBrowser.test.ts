@@ -205,7 +205,7 @@ describe('pages for people instead of raw JSON, in a browser', function () {
     return context.newPage();
   }
 
-  it('axe-core finds no violation on any page kind; screenshots at 1280 px', async function () {
+  it('axe-core finds no violation on any page kind, each has a description; screenshots at 1280 px', async function () {
     // axe-core takes a second or more a page on a busy machine, and there are some thirty pages.
     this.timeout(360000);
     const found: string[] = [];
@@ -214,6 +214,9 @@ describe('pages for people instead of raw JSON, in a browser', function () {
       await page.goto(server.url + path);
       await keepScreenshot(page, `pages/${name}-1280.png`, { fullPage: true });
       found.push(...(await axeFindings(page, path)));
+      // What a search engine shows of the page (Lighthouse's SEO): one description, not empty.
+      if (!(await page.locator('meta[name="description"]').getAttribute('content')))
+        found.push(`${path}: no meta description`);
     }
     await page.context().close();
     expect(found).to.deep.equal([]);
