@@ -35,6 +35,8 @@ const SERVICE_PREFIXES: ReadonlyArray<readonly [string, RouteKind]> = [
   [RELATION_PAGES_PATH, 'discovery'],
   [CLASS_PAGES_PATH, 'discovery'],
   [QUERY_PAGE_ASSETS_PATH, 'query_page'],
+  // The pages' other files: the deep-zoom viewer's.
+  ['/_assets/', 'service'],
 ];
 
 /**

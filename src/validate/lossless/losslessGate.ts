@@ -5,6 +5,7 @@
  */
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import type { Problem } from '../../linkedart/Problem.js';
+import type { JsonObject } from '../../rebuild/renderDocument.js';
 import { losslessProblems, sharedIdWarning } from './losslessProblems.js';
 import { sharedIdConsequences } from './sharedIdConsequences.js';
 import { sharedIds } from './sharedIds.js';
@@ -17,16 +18,17 @@ export interface LosslessVerdict {
 
 /**
  * `shapes`: what the shapes said of `doc`; `shapesOf` runs them on another document; `skip`:
- * paths an ingest problem already names.
+ * paths an ingest problem already names; `rendered`: its render, when made already (losslessProblems).
  */
 export function losslessVerdict(
   doc: IngestedDocument,
   shapes: Problem[],
   shapesOf: (doc: IngestedDocument) => Problem[],
   skip: readonly string[] = [],
+  rendered?: JsonObject,
 ): LosslessVerdict {
   const shared = sharedIds(doc.given);
-  const lost = losslessProblems(doc, shared, skip);
+  const lost = losslessProblems(doc, shared, skip, rendered);
   const { causes, shapes: marked } = sharedIdConsequences(doc, shared, shapes, shapesOf);
   // A cause already named by a lost value's message is not named twice.
   const named = new Map([...causes].filter(([s]) => !lost.some((l) => l.message.includes(`the id ${s.id} is used`))));

@@ -7,7 +7,7 @@
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import type { Problem } from '../../linkedart/Problem.js';
 import { shortJson } from '../../linkedart/problemValue.js';
-import { renderWithSkeleton } from '../../rebuild/renderDocument.js';
+import { renderWithSkeleton, type JsonObject } from '../../rebuild/renderDocument.js';
 import { LOSSLESS_HINTS, LOSSLESS_RULE, SHARED_ID_RULE } from './losslessHints.js';
 import { lostValues, type LostValue } from './lostValues.js';
 import { describeSharedId, type SharedId } from './sharedIds.js';
@@ -28,24 +28,28 @@ export function markProvenWhole(doc: IngestedDocument): void {
 /**
  * The values of `doc.given` its render would not give back, as `lossless` Violations, outermost
  * first. `skip`: paths a problem already names (ingest reported them), not reported again.
+ * `rendered`: its render already made (a PUT's, as served, for its ETag), compared instead of a new one.
  */
 export function losslessProblems(
   doc: IngestedDocument,
   shared: readonly SharedId[],
   skip: readonly string[] = [],
+  rendered?: JsonObject,
 ): Problem[] {
   if (provenWhole.has(doc)) return [];
   // The skeleton is what the hint graph holds (skeletonQuads writes it as JSON): no need to read it back.
   // The blank nodes' signatures as ingest computed them, if for these very quads; the keys in any
   // order: lostValues looks each up.
   const signedBlanks = doc.signedBlanks?.quads === doc.quads ? doc.signedBlanks.nodes : undefined;
-  const rendered = renderWithSkeleton(doc.id, doc.quads, doc.skeleton, {
-    signedBlanks,
-    keyOrder: false,
-    literalKeys: doc.literalKeys,
-    documentOnly: true,
-  });
-  const lost = lostValues(doc.given, rendered?.document).filter(
+  const document =
+    rendered ??
+    renderWithSkeleton(doc.id, doc.quads, doc.skeleton, {
+      signedBlanks,
+      keyOrder: false,
+      literalKeys: doc.literalKeys,
+      documentOnly: true,
+    })?.document;
+  const lost = lostValues(doc.given, document).filter(
     (l) => l.path !== '@context' && !skip.some((s) => within(l.path, s)),
   );
   return lost.map((l) => lostProblem(doc.id, l, shared));
