@@ -21,7 +21,8 @@ import { thumbnailsOf } from '../search/loadThumbnails.js';
 import type { Activity } from '../feed/activityGraph.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { violatedCount } from '../service/validationReports.js';
-import { BadRequest, NotFound } from './HttpError.js';
+import { NotFound } from './HttpError.js';
+import { listedEntity, listPageNumber } from './entityListPaging.js';
 import { sendHtml } from './htmlAnswer.js';
 import { CLASS_PAGES_PATH, classCollectionUrl } from './searchPages.js';
 
@@ -103,12 +104,7 @@ export function entityListPage(options: LandingOptions) {
         `No class of entity is named ${JSON.stringify(className)}; the classes are ${ENTITY_CLASSES.join(', ')}.`,
       );
     }
-    const pageParam = url.searchParams.get('page') ?? '1';
-    if (!/^[1-9]\d{0,8}$/.test(pageParam))
-      throw new BadRequest(
-        `?page= ${JSON.stringify(pageParam.slice(0, 40))} is not a page number: pages are numbered from 1.`,
-      );
-    const page = Number(pageParam);
+    const page = listPageNumber(url.searchParams.get('page'));
     const { total, items } = await (await documents.reverseLinks()).ofClass(className, (page - 1) * pageSize, pageSize);
     const last = pageCount(total, pageSize);
     if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of the ${className} list.`);
@@ -127,8 +123,7 @@ export function entityListPage(options: LandingOptions) {
         last,
         startIndex: (page - 1) * pageSize,
         entries: items.map((hit) => ({
-          href: hrefOf(baseUrl, hit.id)?.href ?? hit.id,
-          name: names.nameOf(hit.id) ?? hit.id,
+          ...listedEntity(baseUrl, names, hit.id),
           thumbnail: thumbnails.thumbnailOf(hit.id),
         })),
         pageHref: (n) => `${base}?page=${n}`,

@@ -23,6 +23,7 @@ import { exportRoute } from './exportRoute.js';
 import { entityListPage, exportPage, landingPage } from './landingPage.js';
 import { feedPage } from './feedPage.js';
 import { relationListPage } from './relationListPage.js';
+import { resolveRoute, RESOLVE_PATH } from './resolveRoute.js';
 import { metricsRoute } from './metricsRoute.js';
 import { health, readiness, type Readiness } from './operations.js';
 import { prefersHtml } from './prefersHtml.js';
@@ -153,6 +154,8 @@ function discoveryRoutes({ routes, prefixes }: Paths, parts: RouteParts): void {
     ]),
   );
   routes.set(SEARCH_PATH, new Map([['GET', whenReady(searchRoute(people))]]));
+  // A record by the number on its label: 303 to it, 300 when several hold the number.
+  routes.set(RESOLVE_PATH, new Map([['GET', whenReady(resolveRoute(people))]]));
   // The validation report of a document stored with violations (--conformance report).
   routes.set(
     VALIDATION_PATH,

@@ -39,7 +39,11 @@ export function entityListHtml(props: EntityListProps): string {
 function EntityList(props: EntityListProps) {
   const { frame, heading, rawTerm, about, total, page, last, startIndex, entries, pageHref } = props;
   return (
-    <Page frame={frame} title={about ? `${heading}: ${about.name}` : heading}>
+    <Page
+      frame={frame}
+      title={about ? `${heading}: ${about.name}` : heading}
+      description={`${about ? `${heading}: ${about.name}` : heading} in ${frame.siteTitle}: ${total === 1 ? '1 entry' : `${total} entries`} by name${last > 1 ? `, page ${page} of ${last}` : ''}.`}
+    >
       <h1 title={rawTerm}>
         {heading} ({total})
       </h1>

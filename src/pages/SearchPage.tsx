@@ -45,7 +45,16 @@ export function searchPageHtml(props: SearchPageProps): string {
 function SearchPage({ frame, query, results, problem }: SearchPageProps) {
   const title = results ? `Search: ${query}` : 'Search names';
   return (
-    <Page frame={frame} title={title} query={query}>
+    <Page
+      frame={frame}
+      title={title}
+      description={
+        results
+          ? `Names matching “${query}” in ${frame.siteTitle}: ${results.total === 1 ? '1 match' : `${results.total} matches`}.`
+          : `Search ${frame.siteTitle} by name or identifier: people, places, objects' titles, accession numbers.`
+      }
+      query={query}
+    >
       <h1>{results ? <>Names matching “{query}”</> : 'Search names'}</h1>
       {problem !== undefined ? (
         <p class="problem" role="alert">

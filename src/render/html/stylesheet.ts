@@ -46,9 +46,10 @@ ul.formats li { display: inline-block; margin-right: 1rem; }
 .statement h3, .event h3, .event h4, .event h5 { font-size: 1rem; margin: 1rem 0 .25rem; }
 .statement p { margin: .25rem 0; }
 ol.parts { padding-left: 1.5rem; }
-figure.images { margin: 0 0 1rem; display: flex; flex-wrap: wrap; gap: .5rem; }
-figure.images img { max-height: 70vh; width: auto; background: var(--band); }
-figure.images .deep-zoom { width: 100%; aspect-ratio: 4 / 3; max-height: 70vh; background: var(--band); }
+/* Pictures in a strip of a fixed height (scrolling sideways when they are many): the page below does not move as they load (a picture's size is unknown until then) */
+figure.images { margin: 0 0 1rem; display: flex; align-items: flex-start; gap: .5rem; height: min(400px, 70vh, 75vw); overflow-x: auto; }
+figure.images img { flex: none; max-height: 100%; max-width: 100%; width: auto; height: auto; background: var(--band); }
+figure.images .deep-zoom { flex: none; height: 100%; aspect-ratio: 4 / 3; max-width: 100%; background: var(--band); }
 ul.iiif-manifests { list-style: none; padding: 0; margin: 0 0 1rem; }
 .iiif-logo { font-weight: 800; letter-spacing: .02em; text-decoration: none; color: #2873ab; }
 @media (max-width: 40rem) { dl, dd dl, td dl, li dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; } }
