@@ -4,8 +4,7 @@
  * conforms_to, access_point, format): few documents have them, so it is a small read. On a remote
  * store with more rows than it answers at once, it is read in parts (graphParts.ts), as the names are.
  */
-import { selectInParts } from '../store/graphParts.js';
-import { isInternalGraph } from '../store/internalGraphs.js';
+import { quadsByGraph, selectInParts } from '../store/graphParts.js';
 import type { QuadStore, QueryResult } from '../store/QuadStore.js';
 import { df, fromPlainTerm, type Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
@@ -37,22 +36,8 @@ export async function loadThumbnails(store: QuadStore, rowsPerPart = ROWS_PER_PA
 }
 
 function addGraphs(thumbnails: Thumbnails, result: QueryResult): void {
-  if (result.kind !== 'bindings') return;
-  const byGraph = new Map<string, Quad[]>();
-  for (const row of result.rows) {
-    const graph = row.g.v;
-    if (isInternalGraph(graph)) continue;
-    let quads = byGraph.get(graph);
-    if (!quads) byGraph.set(graph, (quads = []));
-    const g = df.namedNode(graph);
-    quads.push(
-      df.quad(
-        fromPlainTerm(row.s) as Quad['subject'],
-        df.namedNode(row.p.v),
-        fromPlainTerm(row.o) as Quad['object'],
-        g,
-      ),
-    );
-  }
+  const byGraph = quadsByGraph(result, (row, g) => [
+    df.quad(fromPlainTerm(row.s) as Quad['subject'], df.namedNode(row.p.v), fromPlainTerm(row.o) as Quad['object'], g),
+  ]);
   for (const [id, quads] of byGraph) thumbnails.replace(id, quads);
 }
