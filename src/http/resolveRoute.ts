@@ -9,8 +9,8 @@
 import type { Request, Response } from 'express';
 import { entityListHtml } from '../pages/EntityListPage.js';
 import { SEARCH_CONTEXT } from '../render/collectionPage.js';
-import { hrefOf } from '../render/html/links.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
+import { thumbnailsOf } from '../search/loadThumbnails.js';
 import {
   entityClasses,
   identifierHolders,
@@ -18,6 +18,7 @@ import {
   type IdentifierLookup,
 } from '../service/resolve/identifierHolders.js';
 import { CORS_HEADER_PAIRS } from './cors.js';
+import { listedEntity } from './entityListPaging.js';
 import { NotFound } from './HttpError.js';
 import { sendHtml } from './htmlAnswer.js';
 import { jsonMediaType, sendJson } from './jsonAnswer.js';
@@ -72,6 +73,8 @@ async function multipleChoices(
   const names = await nameIndexOf(documents);
   const entries = found.ids.map((id) => ({ id, type: classes.get(id) ?? 'Entity', name: names.nameOf(id) ?? id }));
   if (type === undefined) {
+    // As the other lists show entities: by name, linked, with their kind and thumbnail.
+    const thumbnails = await thumbnailsOf(documents);
     const html = entityListHtml({
       frame: options.frame,
       heading: `Records with the identifier “${found.content}”`,
@@ -80,7 +83,11 @@ async function multipleChoices(
       page: 1,
       last: 1,
       startIndex: 0,
-      entries: entries.map((e) => ({ href: hrefOf(baseUrl, e.id)?.href ?? e.id, name: e.name, type: e.type })),
+      entries: entries.map((e) => ({
+        ...listedEntity(baseUrl, names, e.id),
+        type: e.type,
+        thumbnail: thumbnails.thumbnailOf(e.id),
+      })),
       pageHref: () => '',
     });
     return sendHtml(req, res, html, options.cacheControl, 300);
