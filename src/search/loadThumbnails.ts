@@ -4,15 +4,17 @@
  * conforms_to, access_point, format): few documents have them, so it is a small read. On a remote
  * store with more rows than it answers at once, it is read in parts (graphParts.ts), as the names are.
  */
-import { selectInParts } from '../store/graphParts.js';
-import { isInternalGraph } from '../store/internalGraphs.js';
+import { quadsByGraph, selectInParts } from '../store/graphParts.js';
 import type { QuadStore, QueryResult } from '../store/QuadStore.js';
 import { df, fromPlainTerm, type Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { FORMAT, PICTURE_PREDICATES, Thumbnails } from './Thumbnails.js';
 
-const PATTERN = `GRAPH ?g { ?s ?p ?o . VALUES ?p { ${[...Object.values(PICTURE_PREDICATES), FORMAT].map(iri).join(' ')} } }`;
+/** One pattern a predicate, joined: a third faster on the embedded store than `?s ?p ?o` with VALUES ?p. */
+const PATTERN = `GRAPH ?g { ${[...Object.values(PICTURE_PREDICATES), FORMAT]
+  .map((p) => `{ ?s ${iri(p)} ?o BIND(${iri(p)} AS ?p) }`)
+  .join(' UNION ')} }`;
 
 /** Rows a part of a remote store's answer holds at most (loadNameIndex.ts says why). */
 const ROWS_PER_PART = 250_000;
@@ -34,22 +36,8 @@ export async function loadThumbnails(store: QuadStore, rowsPerPart = ROWS_PER_PA
 }
 
 function addGraphs(thumbnails: Thumbnails, result: QueryResult): void {
-  if (result.kind !== 'bindings') return;
-  const byGraph = new Map<string, Quad[]>();
-  for (const row of result.rows) {
-    const graph = row.g.v;
-    if (isInternalGraph(graph)) continue;
-    let quads = byGraph.get(graph);
-    if (!quads) byGraph.set(graph, (quads = []));
-    const g = df.namedNode(graph);
-    quads.push(
-      df.quad(
-        fromPlainTerm(row.s) as Quad['subject'],
-        df.namedNode(row.p.v),
-        fromPlainTerm(row.o) as Quad['object'],
-        g,
-      ),
-    );
-  }
+  const byGraph = quadsByGraph(result, (row, g) => [
+    df.quad(fromPlainTerm(row.s) as Quad['subject'], df.namedNode(row.p.v), fromPlainTerm(row.o) as Quad['object'], g),
+  ]);
   for (const [id, quads] of byGraph) thumbnails.replace(id, quads);
 }

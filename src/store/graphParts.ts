@@ -8,7 +8,9 @@
 import { StoreAnswerCut } from './sparql/errors.js';
 import { literal } from '../rdf/sparqlTerm.js';
 import { capabilitiesOf } from './capabilities.js';
+import { isInternalGraph } from './internalGraphs.js';
 import type { QuadStore, QueryResult } from './QuadStore.js';
+import { df, type PlainTerm, type Quad } from '../rdf/terms.js';
 
 /**
  * `read(filter)` for every part of `rows` rows, parts of about `rowsPerPart` (`filter`: a FILTER
@@ -54,6 +56,26 @@ export async function selectInParts(
   await readInParts(rows, rowsPerPart, async (filter) =>
     take(await store.query(`SELECT ${variables} WHERE { ${pattern} ${filter} }`)),
   );
+}
+
+/**
+ * The rows of a SELECT that binds ?g, as quads grouped by graph (`quadsOf` says a row's quads in
+ * its graph `g`); rows of the service's internal graphs left out.
+ */
+export function quadsByGraph(
+  result: QueryResult,
+  quadsOf: (row: Record<string, PlainTerm>, g: ReturnType<typeof df.namedNode>) => Quad[],
+): Map<string, Quad[]> {
+  const byGraph = new Map<string, Quad[]>();
+  if (result.kind !== 'bindings') return byGraph;
+  for (const row of result.rows) {
+    const graph = row.g.v;
+    if (isInternalGraph(graph)) continue;
+    let quads = byGraph.get(graph);
+    if (!quads) byGraph.set(graph, (quads = []));
+    quads.push(...quadsOf(row, df.namedNode(graph)));
+  }
+  return byGraph;
 }
 
 /** Parts of 16^6 (sixteen million) are as far as a read is cut. */

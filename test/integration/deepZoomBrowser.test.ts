@@ -16,7 +16,13 @@ import { OPENSEADRAGON_PATH } from '../../src/render/html/deepZoomAssets.js';
 import { demoDocuments, DEMO_BASE_URL } from '../../src/service/demoCollection.js';
 import { admitDocument } from '../../src/validate/admitDocument.js';
 import { PROJECT_ROOT } from '../support/corpus.js';
-import { keepScreenshot, launchChromiumWhile, seriousAxeFindings } from './support/browser.js';
+import {
+  keepScreenshot,
+  launchChromiumWhile,
+  seriousAxeFindings,
+  cspViolations,
+  watchCspViolations,
+} from './support/browser.js';
 import { startTestApp, type TestApp } from './support/testApp.js';
 
 const IIIF = 'https://iiif.example.org/image/pier';
@@ -121,13 +127,7 @@ describe('pictures in a browser: deep zoom, IIIF Manifests, thumbnails in lists'
       if (m.type() === 'error' && !(failing && /404|Failed to load|Unable to open/i.test(m.text())))
         problems.push(`console: ${m.text()}`);
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as { cspViolations: string[] };
-      w.cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (e) => {
-        w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
-      });
-    });
+    await watchCspViolations(page);
     await page.route(`${DEMO_BASE_URL}**`, async (route) =>
       route.fulfill({ response: await route.fetch({ url: app.origin + new URL(route.request().url()).pathname }) }),
     );
@@ -140,10 +140,6 @@ describe('pictures in a browser: deep zoom, IIIF Manifests, thumbnails in lists'
       return route.fulfill({ body: PNG, contentType: 'image/png', headers: cors });
     });
     return { page, problems };
-  }
-
-  async function cspViolations(page: Page): Promise<string[]> {
-    return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   }
 
   it('the IIIF picture gets the deep-zoom viewer: tiles drawn from the service, the plain picture hidden, no error or CSP violation', async () => {

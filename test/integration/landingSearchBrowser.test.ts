@@ -9,7 +9,7 @@
 import { expect } from 'chai';
 import { type Page } from 'playwright-core';
 import { DEMO_BASE_URL } from '../../src/service/demoCollection.js';
-import { keepScreenshot, seriousAxeFindings } from './support/browser.js';
+import { keepScreenshot, seriousAxeFindings, cspViolations, watchCspViolations } from './support/browser.js';
 import { demoInBrowser } from './support/demoInBrowser.js';
 
 describe('the landing page and name search, in a browser', function () {
@@ -42,19 +42,10 @@ describe('the landing page and name search, in a browser', function () {
       if (response.status() >= 400 && kind !== 'image' && !response.url().endsWith('/favicon.ico'))
         problems.push(`${response.status()} ${response.url()}`);
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as { cspViolations: string[] };
-      w.cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (e) => {
-        w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
-      });
-    });
+    await watchCspViolations(page);
     return {
       page,
-      problems: async () => [
-        ...problems,
-        ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
-      ],
+      problems: async () => [...problems, ...(await cspViolations(page))],
     };
   }
 
