@@ -126,18 +126,32 @@ export class TermIndex {
       const previous = this.passes;
       const current = ++this.passes;
       const touched: number[] = [];
+      // The first word's sums are the scores so far; a later word's are summed apart, then added.
+      const into =
+        i === 0 ? { score: this.score, typed: this.asTyped } : { score: this.wordScore, typed: this.wordTyped };
       for (const [term, postings, weight, typed] of this.expansions(q)) {
         terms.add(term);
         for (let f = 0; f < FIELDS.length; f++) {
           const inField = postings[f];
           if (inField !== undefined)
-            this.scoreField(inField, f, weight * BOOSTS[f], typed, i === 0 ? undefined : previous, current, touched);
+            this.scoreField(
+              inField,
+              f,
+              weight * BOOSTS[f],
+              typed,
+              i === 0 ? undefined : previous,
+              current,
+              touched,
+              into,
+            );
         }
       }
-      for (const doc of touched) {
-        this.score[doc] = i === 0 ? this.wordScore[doc] : this.score[doc] + this.wordScore[doc];
-        this.asTyped[doc] = i === 0 ? this.wordTyped[doc] : this.asTyped[doc] & this.wordTyped[doc];
-      }
+      const { score, asTyped, wordScore, wordTyped } = this;
+      if (i > 0)
+        for (const doc of touched) {
+          score[doc] += wordScore[doc];
+          asTyped[doc] &= wordTyped[doc];
+        }
       docs = touched;
     });
     // MiniSearch multiplies by the number of distinct words matched (all of them, every word must match).
@@ -147,8 +161,8 @@ export class TermIndex {
   }
 
   /**
-   * Add one word's matches in one field to the scores of this pass (`current`), for documents
-   * that were in the pass before (`previous`, every earlier word matched), or all on the first.
+   * Add one word's matches in one field to its sums (`into`) in this pass (`current`), for
+   * documents that were in the pass before (`previous`, every earlier word matched), or all on the first.
    */
   private scoreField(
     inField: Posting,
@@ -158,9 +172,11 @@ export class TermIndex {
     previous: number | undefined,
     current: number,
     touched: number[],
+    into: { readonly score: Float64Array; readonly typed: Uint8Array },
   ): void {
     const { docs, counts } = inField;
-    const { pass, wordScore, wordTyped, lengths } = this;
+    const { pass, lengths } = this;
+    const { score, typed: asTyped } = into;
     const idf = Math.log(1 + (this.count - docs.length + 0.5) / (docs.length + 0.5));
     const average = this.averageLength[f];
     for (let j = 0; j < docs.length; j++) {
@@ -168,15 +184,15 @@ export class TermIndex {
       if (pass[doc] !== current) {
         if (previous !== undefined && pass[doc] !== previous) continue;
         pass[doc] = current;
-        wordScore[doc] = 0;
-        wordTyped[doc] = 0;
+        score[doc] = 0;
+        asTyped[doc] = 0;
         touched.push(doc);
       }
       const tf = counts[j];
       const length = lengths[doc * FIELDS.length + f];
       const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * length) / average)));
-      wordScore[doc] += boost * raw;
-      if (typed) wordTyped[doc] = 1;
+      score[doc] += boost * raw;
+      if (typed) asTyped[doc] = 1;
     }
   }
 
