@@ -41,7 +41,7 @@ export interface QueryWord {
 
 /** The documents that match every word, their scores, and which matched each word as typed. */
 export interface Matches {
-  /** Document numbers, each once. */
+  /** Document numbers, each once, in ascending order. */
   readonly docs: readonly number[];
   /** By document number: its score (valid for `docs` only). */
   readonly score: Float64Array;
@@ -157,7 +157,20 @@ export class TermIndex {
     // MiniSearch multiplies by the number of distinct words matched (all of them, every word must match).
     const quality = new Set(query.map((q) => q.word)).size;
     for (const doc of docs) this.score[doc] *= quality;
-    return { docs, score: this.score, asTyped: this.asTyped, terms };
+    return { docs: this.ascending(docs, this.passes, capacity), score: this.score, asTyped: this.asTyped, terms };
+  }
+
+  /**
+   * The documents of the last pass in ascending order: what reads them next (narrowing, facets,
+   * ranking) then reads the arrays by document number in order, not at random (a common word's
+   * facets were counted ten times faster so). Many are found by a scan of the pass array, few sorted.
+   */
+  private ascending(docs: number[], last: number, capacity: number): number[] {
+    if (docs.length * 16 < capacity) return docs.sort((a, b) => a - b);
+    const out: number[] = [];
+    const { pass } = this;
+    for (let doc = 0; doc < capacity; doc++) if (pass[doc] === last) out.push(doc);
+    return out;
   }
 
   /**
