@@ -5,15 +5,14 @@
  * same gate (ingest rules, then the shapes), so a data team sees the verdicts a load will give,
  * at the same places (`dump.ttl line 19 (document 1 <…>)`, `dump.ndjson line 3 (record 3)`).
  */
-import { formatRepair, type RepairNote } from '../ingest/repairs/RepairNote.js';
 import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
-import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
-import { ingestRecord } from '../service/gate/admitRecord.js';
+import type { Problem } from '../linkedart/Problem.js';
+import { admit } from '../service/gate/admit.js';
+import type { DocumentRecord } from '../service/gate/documentRecord.js';
 import { InputError, resolveInputs, type DumpFormat } from '../load/inputs.js';
 import { leftoverSample, readRecords } from '../load/readRecords.js';
 import { strictText } from '../ingest/Utf8TextStream.js';
-import { checkShapes } from '../validate/admitDocument.js';
 
 export interface ValidationReport {
   source: string;
@@ -77,34 +76,21 @@ export async function validateInputs(paths: readonly string[], options: Validate
   return result;
 }
 
-function check(
-  record: Parameters<typeof ingestRecord>[0],
-  name: string,
-  source: string,
-  options: ValidateOptions,
-): ValidationReport {
-  const notes: RepairNote[] = [];
-  const repairs =
-    options.repair === 'none'
-      ? undefined
-      : { policy: options.repair ?? 'all', base: options.base, conventions: options.conventions, notes };
-  try {
-    const admitted = checkShapes(ingestRecord(record, name, repairs), source);
+function check(record: DocumentRecord, name: string, source: string, options: ValidateOptions): ValidationReport {
+  const admission = admit(record, name, {
+    repair: options.repair ?? 'all',
+    base: options.base,
+    conventions: options.conventions,
+  });
+  if (admission.kind === 'admitted')
     return {
       source,
-      document: admitted.id,
+      document: admission.document.id,
       valid: true,
-      problems: admitted.warnings,
-      repairs: notes.map(formatRepair),
+      problems: admission.document.warnings,
+      repairs: admission.repairs,
     };
-  } catch (error) {
-    if (!(error instanceof DocumentRejected)) throw error;
-    return {
-      source,
-      document: error.document,
-      valid: false,
-      problems: [...error.problems],
-      repairs: notes.map(formatRepair),
-    };
-  }
+  // Held against no id and no stored digest, a record is admitted or rejected.
+  if (admission.kind !== 'rejected') throw new Error(`${source}: the gate answered ${admission.kind}`);
+  return { source, document: admission.id, valid: false, problems: admission.problems, repairs: admission.repairs };
 }

@@ -5,8 +5,7 @@
  * and drainRefusedBody reads the rest away, so the client reads the answer rather than a reset.
  */
 import type { Request } from 'express';
-import { isUtf8 } from 'node:buffer';
-import { decodeUtf8, notUtf8At, NotUtf8 } from '../ingest/utf8.js';
+import { decodeUtf8, NotUtf8 } from '../ingest/utf8.js';
 import { BadRequest, PayloadTooLarge } from './HttpError.js';
 
 export async function readBody(req: Request, limit: number, flag = '--max-body-mb'): Promise<Buffer> {
@@ -49,11 +48,6 @@ export async function readBody(req: Request, limit: number, flag = '--max-body-m
 /** The body as UTF-8 text, strictly: bytes that are not UTF-8 are a 400 naming their offset, never read as U+FFFD. */
 export async function readText(req: Request, limit: number, flag = '--max-body-mb'): Promise<string> {
   return bodyText(await readBody(req, limit, flag));
-}
-
-/** 400 naming the offset of the first bytes that are not UTF-8, without decoding the body (a document worker decodes it). */
-export function refuseNotUtf8(body: Uint8Array): void {
-  if (!isUtf8(body)) throw new BadRequest(`The request body is ${notUtf8At(body).problem}; send it as UTF-8.`);
 }
 
 /** Bytes of a body as its text; 400 naming the offset of the first bytes that are not UTF-8. */

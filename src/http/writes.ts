@@ -21,11 +21,10 @@ import { formatProblem } from '../linkedart/Problem.js';
 import type { Representations } from '../service/Representations.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { admitPut, storePut, type PutRefused } from '../service/putDocument.js';
-import { LARGE_PUT_BYTES } from '../service/offThread/DocumentWorkers.js';
 import { entityIdsFor } from './entityIdFor.js';
 import { BadRequest, HttpError, NotFound, UnprocessableContent, UnsupportedMediaType } from './HttpError.js';
 import { writePrecondition } from './preconditions.js';
-import { bodyText, readBody, refuseNotUtf8 } from './readBody.js';
+import { readBody } from './readBody.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../ingest/documentLimits.js';
 import { overLimitsError, refuseTooLarge } from './documentLimitProblems.js';
 import { REPAIR_POLICIES, repairPolicyNamed, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
@@ -72,20 +71,16 @@ export function putDocument({
     const repair = lenient ? 'all' : repairAsked(req.url);
     const conformance = conformanceAsked(urlParams(req.url), serverConformance);
     const conventions = conventionsAsked(queryOf(req.url));
-    // A large body is checked in a document worker (its parse, ingest and shapes held this thread for seconds);
-    // strict UTF-8 (400 naming the offset) either way, the worker decoding what is only checked here.
-    const aside = body.length >= LARGE_PUT_BYTES;
-    if (aside) refuseNotUtf8(body);
     const checks = { id, repair, limits: documentLimits, conventions, conformance };
-    const admitted = await admitPut(aside ? body : bodyText(body), checks);
-    if (lenient && admitted.kind !== 'notJson') res.setHeader('Preference-Applied', 'handling=lenient');
+    const admitted = await admitPut(body, checks);
+    if (lenient && admitted.kind !== 'notJson' && admitted.kind !== 'notUtf8')
+      res.setHeader('Preference-Applied', 'handling=lenient');
     if (admitted.kind !== 'admitted') throw refusal(admitted, id);
     const precondition = writePrecondition(req.headers, (stored) =>
       representations.validators(stored, { inWriteTurn: true }),
     );
-    const outcome = await storePut(documents, admitted, precondition);
+    const { result, validators } = await storePut(documents, representations, id, admitted, precondition);
     const { warnings, repairs, violations } = admitted;
-    const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
     const validation = violations.length > 0 ? validationLink(baseUrl, id) : undefined;
     const answer = Buffer.from(
       JSON.stringify({
@@ -101,11 +96,9 @@ export function putDocument({
     if (validation) res.setHeader('Link', validation.header);
     if (result === 'created') res.setHeader('Location', id);
     // The new version's validators, so a client can chain conditional edits.
-    const stored = await documents.read(id);
-    if (stored) {
-      const { etag, lastModified } = await representations.validators(stored);
-      res.setHeader('ETag', etag);
-      if (lastModified !== undefined) res.setHeader('Last-Modified', lastModified);
+    if (validators) {
+      res.setHeader('ETag', validators.etag);
+      if (validators.lastModified !== undefined) res.setHeader('Last-Modified', validators.lastModified);
     }
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Content-Length', answer.length);
@@ -116,6 +109,8 @@ export function putDocument({
 /** Why a body was refused, as the HTTP error answered. */
 function refusal(verdict: PutRefused, id: string): HttpError {
   switch (verdict.kind) {
+    case 'notUtf8':
+      return new BadRequest(`The request body is ${verdict.problem}; send it as UTF-8.`);
     case 'notJson':
       return new BadRequest(`The body is not JSON: ${verdict.message}.`);
     case 'overLimits':

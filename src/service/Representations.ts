@@ -18,7 +18,8 @@
 import { LRUCache } from 'lru-cache';
 import { FORMATS, type Format } from '../render/formats.js';
 import type { DocumentService } from './DocumentService.js';
-import type { StoredDocument } from './storedDocument.js';
+import { storedDigestOf, type StoredDocument } from './storedDocument.js';
+import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import { FreshRead } from './FreshRead.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import { DEFAULT_TITLE } from '../config/Config.js';
@@ -168,6 +169,30 @@ export class Representations {
       await this.halInput(stored, JSON_LD, options.inWriteTurn),
     );
     return { etag, lastModified };
+  }
+
+  /**
+   * After a write of `id` (a PUT): the validators of the JSON-LD a GET now answers, and that
+   * representation kept in the cache as a GET would keep it. `rendered`: the document as the
+   * gate rendered it (served form) when stored with `digest`: used if that is still the version
+   * stored, so the write renders its document once.
+   */
+  async written(
+    id: string,
+    rendered?: { readonly document: RenderedDocument; readonly digest: string },
+  ): Promise<{ etag: string; lastModified: string | undefined } | undefined> {
+    const generation = this.generation;
+    const currentAt = this.storeGeneration?.latest();
+    const stored = await this.documents.read(id);
+    if (!stored) return undefined;
+    const hal = await this.halInput(stored, JSON_LD);
+    const own = rendered && storedDigestOf(stored.hints) === rendered.digest ? rendered.document : undefined;
+    const representation = own
+      ? represent(stored, JSON_LD, hal, undefined, own)
+      : await representAside(stored, JSON_LD, hal);
+    if (this.cache && generation === this.generation)
+      this.cache.set(cacheKey(id, JSON_LD), { representation, currentAt });
+    return { etag: representation.etag, lastModified: representation.lastModified };
   }
 
   /** What `_links` needs besides the document: the hit counts for it (none for other formats, or with links off). */

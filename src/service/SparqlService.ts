@@ -6,8 +6,8 @@
  * or refused whole with the problems found.
  */
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
-import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
-import { admitRecord } from './gate/admitRecord.js';
+import type { Problem } from '../linkedart/Problem.js';
+import { admit } from './gate/admit.js';
 import { DEFAULT_DOCUMENT_LIMITS, limitProblem, type DocumentLimits } from '../ingest/documentLimits.js';
 import { graphLimitsExceeded } from '../ingest/graphLimits.js';
 import type { CommitOutcome, DocumentService } from './DocumentService.js';
@@ -103,22 +103,18 @@ export class SparqlService {
           problems.push(limitProblem(exceeded, id));
           continue;
         }
-        try {
-          admitted.push(
-            admitRecord(
-              { kind: 'graph', location: `graph ${n} of ${touched.size}`, id, quads, hints: stored?.hints ?? [] },
-              'SPARQL Update',
-              this.limits.conformance,
-            ),
-          );
-        } catch (error) {
-          if (!(error instanceof DocumentRejected)) throw error;
+        const admission = admit(
+          { kind: 'graph', location: `graph ${n} of ${touched.size}`, id, quads, hints: stored?.hints ?? [] },
+          'SPARQL Update',
+          { repair: 'none', conformance: this.limits.conformance },
+        );
+        if (admission.kind === 'admitted') admitted.push(admission.document);
+        else if (admission.kind === 'rejected')
           problems.push(
-            ...error.problems
+            ...admission.problems
               .filter((p) => p.severity === 'Violation')
               .map((p) => ({ ...p, document: p.document ?? id })),
           );
-        }
       }
       if (problems.length > 0) {
         const ids = [...new Set(problems.map((p) => p.document))];

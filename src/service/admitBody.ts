@@ -1,17 +1,32 @@
 /**
- * A curator's PUT body through the gate: parsed as JSON, repaired when asked, its `id` held
- * against the URL's, then ingested and checked (admitDocument). A function of its input alone,
+ * A curator's PUT body through the one gate (gate/admit.ts): parsed as JSON and held to the
+ * limits on one document here, then repaired when asked, its `id` held against the URL's,
+ * ingested and checked there. A function of its input alone,
  * answering what went wrong as data rather than as an HTTP error, so that it runs the same in
  * the request thread (small documents) and in a document worker (large ones, see offThread/).
  */
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
+import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import { repairDocument, type RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import { formatRepair } from '../ingest/repairs/RepairNote.js';
 import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
-import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
-import { admitDocument } from '../validate/admitDocument.js';
+import type { Problem } from '../linkedart/Problem.js';
+import { admit } from './gate/admit.js';
 import { shapeExceeded, type DocumentLimits, type LimitExceeded } from '../ingest/documentLimits.js';
 import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../validate/conformance.js';
+
+/** How a PUT asks for its body to be checked. */
+export interface PutChecks {
+  /** The URL's entity id (relative ids resolve against it). */
+  readonly id: string;
+  readonly repair: RepairPolicy;
+  /** The limits on one document's shape. */
+  readonly limits: DocumentLimits;
+  /** How the source writes (?dateOrder=), for the repairs. */
+  readonly conventions?: SourceConventions;
+  /** Whether the shapes' Violations refuse it (validate/conformance.ts); default strict. */
+  readonly conformance?: ConformancePolicy;
+}
 
 export type BodyVerdict =
   /** The body is not JSON (the parser's message). */
@@ -27,21 +42,19 @@ export type BodyVerdict =
       readonly repairs: string[];
       readonly repairable: string[];
     }
-  /** Admitted: the document, and what was repaired first (formatRepair). */
-  | { readonly kind: 'admitted'; readonly document: IngestedDocument; readonly repairs: string[] };
+  /** Admitted: the document, what was repaired first (formatRepair), and its render as served when asked for. */
+  | {
+      readonly kind: 'admitted';
+      readonly document: IngestedDocument;
+      readonly repairs: string[];
+      readonly rendered?: RenderedDocument;
+    };
 
-/**
- * `id`: the URL's entity id (relative ids resolve against it); `repair`: the policy asked for; `limits`: on one document's
- * shape; `conventions`: how the source writes (?dateOrder=), for the repairs; `conformance`: whether the shapes' Violations
- * refuse it (validate/conformance.ts).
- */
+/** `served`: the document rendered as a GET serves it, too (GatePolicy.served). */
 export function admitBody(
   body: string,
-  id: string,
-  repair: RepairPolicy,
-  limits: DocumentLimits,
-  conventions: SourceConventions = {},
-  conformance: ConformancePolicy = DEFAULT_CONFORMANCE,
+  { id, repair, limits, conventions = {}, conformance = DEFAULT_CONFORMANCE }: PutChecks,
+  served = false,
 ): BodyVerdict {
   let json: unknown;
   try {
@@ -52,21 +65,29 @@ export function admitBody(
   // Before anything walks it (repairs, the gate): those recurse, and a document 100,000 deep would overflow them.
   const exceeded = shapeExceeded(json, limits);
   if (exceeded) return { kind: 'overLimits', exceeded };
-  let repairs: string[] = [];
-  if (repair === 'all') {
-    const repaired = repairDocument(json, { base: id, conventions });
-    json = repaired.document;
-    repairs = repaired.repairs.map(formatRepair);
-  }
-  const given = (json as { id?: unknown } | null)?.id;
-  if (typeof given === 'string' && given !== id) return { kind: 'otherId', given };
-  try {
-    return { kind: 'admitted', document: admitDocument(json, `PUT ${id}`, conformance), repairs };
-  } catch (error) {
-    if (!(error instanceof DocumentRejected)) throw error;
-    // Refused as written, where repairs were not asked for: which would apply.
-    const repairable =
-      repair === 'none' ? repairDocument(json, { base: id, conventions }).repairs.map(formatRepair) : [];
-    return { kind: 'rejected', problems: [...error.problems], repairs, repairable };
+  const admission = admit({ kind: 'json', location: id, json }, 'PUT', {
+    repair,
+    base: id,
+    conventions,
+    conformance,
+    id,
+    served,
+  });
+  switch (admission.kind) {
+    case 'admitted': {
+      const { document, repairs, rendered } = admission;
+      return { kind: 'admitted', document, repairs, ...(rendered ? { rendered } : {}) };
+    }
+    case 'otherId':
+      return { kind: 'otherId', given: admission.given };
+    case 'rejected': {
+      // Refused as written, where repairs were not asked for: which would apply.
+      const repairable =
+        repair === 'none' ? repairDocument(json, { base: id, conventions }).repairs.map(formatRepair) : [];
+      return { kind: 'rejected', problems: admission.problems, repairs: admission.repairs, repairable };
+    }
+    case 'unchanged':
+      // Held against no stored digest, a document is never found unchanged.
+      throw new Error(`PUT ${id}: the gate found it unchanged without a stored digest`);
   }
 }

@@ -1,37 +1,39 @@
 /**
  * A curator's PUT of one document, through the one gate and into the store: the body checked here
- * (a small one, as text) or in a document worker (a large one, as bytes: its parse, ingest and
- * shapes held this thread for seconds; the graphs to store are made there too), then stored if the
- * precondition holds for the version stored in the write's turn. What the gate refused comes back
- * as data (BodyVerdict), for the route (http/writes.ts) to answer as HTTP.
+ * (a small one) or in a document worker (a large one: its parse, ingest and shapes held this
+ * thread for seconds; the graphs to store are made there too), then stored if the precondition
+ * holds for the version stored in the write's turn, and answered with the new version's
+ * validators. What the gate refused comes back as data (PutRefused), for the route
+ * (http/writes.ts) to answer as HTTP.
+ *
+ * A document checked here is rendered once: the gate renders it as a GET serves it (its lossless
+ * check compares that render), and the answer's ETag and the render cache take that render.
  */
+import { isUtf8 } from 'node:buffer';
 import { formatProblem } from '../linkedart/Problem.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
-import type { DocumentLimits } from '../ingest/documentLimits.js';
-import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
-import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
-import type { ConformancePolicy } from '../validate/conformance.js';
-import { admitBody, type BodyVerdict } from './admitBody.js';
+import { decodeUtf8, NotUtf8, notUtf8At } from '../ingest/utf8.js';
+import type { RenderedDocument } from '../rebuild/renderDocument.js';
+import { admitBody, type BodyVerdict, type PutChecks } from './admitBody.js';
 import type { CheckedDocument, DocumentService, Precondition, PutOutcome } from './DocumentService.js';
-import { documentWorkers } from './offThread/DocumentWorkers.js';
+import { documentWorkers, LARGE_PUT_BYTES } from './offThread/DocumentWorkers.js';
+import type { Representations } from './Representations.js';
+import { digestOf } from './storedDocument.js';
 
-/** How the PUT asks for its body to be checked. */
-export interface PutChecks {
-  /** The URL's entity id (relative ids resolve against it). */
-  readonly id: string;
-  readonly repair: RepairPolicy;
-  readonly limits: DocumentLimits;
-  readonly conventions: SourceConventions;
-  readonly conformance: ConformancePolicy;
-}
+export type { PutChecks } from './admitBody.js';
 
-/** What the gate refused. */
-export type PutRefused = Exclude<BodyVerdict, { kind: 'admitted' }>;
+/** What the gate refused; `notUtf8`: the body's bytes are not UTF-8 (where, as NotUtf8 says it). */
+export type PutRefused =
+  Exclude<BodyVerdict, { kind: 'admitted' }> | { readonly kind: 'notUtf8'; readonly problem: string };
 
-/** An admitted PUT: the document to store here, or as checked in a worker; its Warnings and repairs as the answer lists them. */
+/**
+ * An admitted PUT: the document to store, with its render as served (checked here), or as
+ * checked in a worker; its Warnings and repairs as the answer lists them.
+ */
 export interface PutAdmitted {
   readonly kind: 'admitted';
   readonly document?: IngestedDocument;
+  readonly rendered?: RenderedDocument;
   readonly checked?: CheckedDocument;
   readonly warnings: string[];
   readonly repairs: string[];
@@ -39,48 +41,68 @@ export interface PutAdmitted {
   readonly violations: string[];
 }
 
-/** The gate's verdict on a PUT's body. `body`: text, checked here; bytes (strict UTF-8 already checked), in a document worker. */
-export async function admitPut(body: string | Buffer, checks: PutChecks): Promise<PutAdmitted | PutRefused> {
-  if (typeof body !== 'string') return admitAside(body, checks);
-  const verdict = admitBody(body, checks.id, checks.repair, checks.limits, checks.conventions, checks.conformance);
+/** What a stored PUT did to the document, and the validators of the version stored now (none if it is gone already). */
+export interface PutStored {
+  readonly result: 'created' | 'replaced' | 'unchanged';
+  readonly validators: { readonly etag: string; readonly lastModified: string | undefined } | undefined;
+}
+
+/** The gate's verdict on a PUT's body (bytes, strict UTF-8). */
+export async function admitPut(body: Buffer, checks: PutChecks): Promise<PutAdmitted | PutRefused> {
+  // Large: only checked here, decoded in the worker.
+  if (body.length >= LARGE_PUT_BYTES)
+    return isUtf8(body) ? admitAside(body, checks) : { kind: 'notUtf8', problem: notUtf8At(body).problem };
+  let text: string;
+  try {
+    text = decodeUtf8(body);
+  } catch (error) {
+    if (error instanceof NotUtf8) return { kind: 'notUtf8', problem: error.problem };
+    throw error;
+  }
+  const verdict = admitBody(text, checks, true);
   if (verdict.kind !== 'admitted') return verdict;
-  const { document } = verdict;
+  const { document, rendered } = verdict;
   return {
     kind: 'admitted',
     document,
+    rendered,
     warnings: document.warnings.map(formatProblem),
     repairs: verdict.repairs,
     violations: (document.violations ?? []).map(formatProblem),
   };
 }
 
-/** Store an admitted PUT, if `precondition` holds for the version stored in the write's turn. */
-export function storePut(
+/**
+ * Store an admitted PUT at `id`, if `precondition` holds for the version stored in the write's
+ * turn; the new version's validators, so a client can chain conditional edits.
+ */
+export async function storePut(
   documents: DocumentService,
+  representations: Representations,
+  id: string,
   admitted: PutAdmitted,
   precondition?: Precondition,
-): Promise<PutOutcome> {
+): Promise<PutStored> {
+  const outcome = await store(documents, admitted, precondition);
+  const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
+  const { document, rendered } = admitted;
+  const validators = await representations.written(
+    id,
+    document && rendered ? { document: rendered, digest: digestOf(document) } : undefined,
+  );
+  return { result, validators };
+}
+
+function store(documents: DocumentService, admitted: PutAdmitted, precondition?: Precondition): Promise<PutOutcome> {
   if (admitted.checked) return documents.putChecked(admitted.checked, precondition);
   const document = admitted.document!;
   return precondition ? documents.putIf(document, precondition) : documents.putAll([document]);
 }
 
 /** The body checked in a document worker, with the graphs to store made there too. */
-async function admitAside(
-  body: Buffer,
-  { id, repair, limits, conventions, conformance }: PutChecks,
-): Promise<PutAdmitted | PutRefused> {
+async function admitAside(body: Buffer, checks: PutChecks): Promise<PutAdmitted | PutRefused> {
   const now = new Date();
-  const answer = await documentWorkers().admit({
-    kind: 'admit',
-    id,
-    body,
-    repair,
-    conventions,
-    limits,
-    now: now.getTime(),
-    conformance,
-  });
+  const answer = await documentWorkers().admit({ ...checks, kind: 'admit', body, now: now.getTime() });
   if (answer.kind !== 'admitted') return answer;
   const checked: CheckedDocument = {
     id: answer.id,

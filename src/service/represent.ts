@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Format } from '../render/formats.js';
 import { serializeGraph } from '../rdf/syntax/serialize.js';
+import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import { render, versionOf, type StoredDocument } from './storedDocument.js';
 import { halLinks } from '../render/halLinks.js';
 import { violationCountOf } from '../validate/violationsGraph.js';
@@ -46,14 +47,21 @@ export interface PageInput {
 
 /**
  * A stored document as the bytes of one format, with its validators (no cache); `_links` in
- * the JSON-LD when `hal` is given; the HTML needs `page`.
+ * the JSON-LD when `hal` is given; the HTML needs `page`. `rendered`: its JSON-LD as rendered
+ * already from the same quads and hints (the gate's render of a PUT), not rendered again.
  */
-export function represent(stored: StoredDocument, format: Format, hal?: HalInput, page?: PageInput): Representation {
+export function represent(
+  stored: StoredDocument,
+  format: Format,
+  hal?: HalInput,
+  page?: PageInput,
+  rendered?: RenderedDocument,
+): Representation {
   let text: string;
   let warnings: readonly string[] = [];
   let version = versionOf(stored.hints);
   if (format.name === 'jsonld') {
-    const rendered = render(stored);
+    rendered ??= render(stored);
     const document = hal
       ? { ...rendered.document, _links: halLinks(hal.baseUrl, stored.id, typesOf(rendered.document), hal.counts) }
       : rendered.document;
@@ -62,7 +70,7 @@ export function represent(stored: StoredDocument, format: Format, hal?: HalInput
     if (hal && version !== undefined) version = linkedVersionText(version, hal.counts);
   } else if (format.name === 'html') {
     if (!page) throw new Error(`the page of ${stored.id} needs its frame and reverse links (PageInput)`);
-    const rendered = render(stored);
+    rendered ??= render(stored);
     text = entityPageHtml({
       frame: page.frame,
       document: rendered.document,

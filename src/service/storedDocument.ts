@@ -62,6 +62,11 @@ export function digestOf(doc: IngestedDocument): string {
   return documentDigest(doc.quads, doc.hintQuads, shaclValidator().version, doc.skeleton);
 }
 
+/** The digest a document's hint quads say it was stored with. */
+export function storedDigestOf(hints: readonly Quad[]): string | undefined {
+  return hints.find((q) => q.predicate.value === DIGEST_PREDICATE)?.object.value;
+}
+
 /** The version (see DocumentService.version) of a document as its hint quads give it. */
 export function versionOf(hints: readonly Quad[]): string | undefined {
   const pairs = hints

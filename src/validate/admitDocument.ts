@@ -6,6 +6,7 @@
  */
 import { ingestReadable, type IngestedDocument } from '../ingest/ingestDocument.js';
 import { DocumentRejected, type Problem } from '../linkedart/Problem.js';
+import type { JsonObject } from '../rebuild/renderDocument.js';
 import { DEFAULT_CONFORMANCE, violationsAdmitted, type ConformancePolicy } from './conformance.js';
 import { everyProblem } from './everyProblem.js';
 import { locateResult } from './locateResult.js';
@@ -26,19 +27,21 @@ export function admitDocument(
  * throws DocumentRejected, with its ingest problems and the shapes' findings together, when
  * there is a Violation, unless the conformance policy admits it with them (conformance.ts: only
  * the shapes' Violations, never an ingest problem), and then they are the document's
- * `violations`; otherwise adds the shapes' Warnings to the document's.
+ * `violations`; otherwise adds the shapes' Warnings to the document's. `rendered`: the document
+ * rendered from its quads already (the lossless check compares it rather than render again).
  */
 export function checkShapes(
   ingested: IngestedDocument,
   source?: string,
   conformance: ConformancePolicy = DEFAULT_CONFORMANCE,
+  rendered?: JsonObject,
 ): IngestedDocument {
   // The lossless check (src/validate/lossless): what would not come back, and its cause, first; a
   // path an ingest problem names, or left unread, is not reported again as lost.
   const skip = [...ingested.warnings, ...ingested.refusals]
     .map((p) => p.path)
     .concat(ingested.unread.map((u) => u.path));
-  const { lossless, shapes } = losslessVerdict(ingested, shapeProblems(ingested), shapeProblems, skip);
+  const { lossless, shapes } = losslessVerdict(ingested, shapeProblems(ingested), shapeProblems, skip, rendered);
   const rest = sortProblems(everyProblem(ingested, shapes));
   const problems = [...lossless, ...rest];
   const admitted = violationsAdmitted(conformance, problems);

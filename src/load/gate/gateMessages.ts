@@ -8,8 +8,7 @@ import type { Quad } from '../../rdf/terms.js';
 import { WireDecoder, WireEncoder, type WireGraphs } from '../../rdf/wireGraphs.js';
 import type { DocumentRecord, GateItem, GateOptions, GateVerdict } from './checkBatch.js';
 
-export interface JobMessage {
-  readonly job: number;
+export interface BatchJob {
   /** The modification stamp, as a time value. */
   readonly now: number;
   readonly storing: boolean;
@@ -39,9 +38,11 @@ type ItemMessage =
       readonly hintRuns: number;
     };
 
-export type ResultMessage =
-  | { readonly job: number; readonly verdicts: readonly GateVerdict[]; readonly wire: WireGraphs }
-  | { readonly job: number; readonly error: string };
+export interface BatchAnswer {
+  readonly verdicts: readonly GateVerdict[];
+  /** The graphs to store, interned. */
+  readonly wire: WireGraphs;
+}
 
 /** A batch's message, built record by record. */
 export class JobBuilder {
@@ -58,20 +59,19 @@ export class JobBuilder {
     this.items.push({ kind: 'graph', location: record.location, id: record.id, source, quadRuns, hintRuns });
   }
 
-  /** The message, with what to transfer rather than copy. */
-  message(
-    job: number,
+  /** The batch's job, with what to transfer rather than copy. */
+  job(
     before: ReadonlyArray<string | undefined>,
     now: Date,
     storing: boolean,
     options: GateOptions,
-  ): { message: JobMessage; transfer: ArrayBuffer[] } {
+  ): { work: BatchJob; transfer: ArrayBuffer[] } {
     this.items.forEach((item, i) => {
       item.before = before[i];
     });
     const wire = this.encoder.finish();
     return {
-      message: { job, now: now.getTime(), storing, options, items: this.items, wire },
+      work: { now: now.getTime(), storing, options, items: this.items, wire },
       transfer: [wire.codes.buffer],
     };
   }
@@ -94,7 +94,7 @@ export class JobBuilder {
 }
 
 /** The batch a message carries. */
-export function* itemsOf(message: JobMessage): Generator<GateItem> {
+export function* itemsOf(message: BatchJob): Generator<GateItem> {
   // Each record's quads made as it comes, so they die young (WireDecoder).
   const runs = new WireDecoder(message.wire);
   const take = (count: number): Quad[] => {

@@ -9,10 +9,10 @@
  * started again after a crash (its jobs fail, naming the cause).
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type { Quad } from '../../rdf/terms.js';
 import { WireEncoder, type WireGraphs } from '../../rdf/wireGraphs.js';
 import { eachInSlices } from '../inSlices.js';
+import { WorkerPool } from './WorkerPool.js';
 import type {
   AdmitAnswer,
   AdmitJob,
@@ -32,81 +32,28 @@ export const LARGE_PUT_BYTES = 64 * 1024;
 /** Quads encoded at a time before the request thread looks at what waits (slices of some milliseconds). */
 const QUADS_PER_SLICE = 2_000;
 
-interface Waiting {
-  resolve: (answer: DocumentAnswer) => void;
-  reject: (error: Error) => void;
-}
-
-interface Entry {
-  worker: Worker;
-  jobs: Map<number, Waiting>;
-  failed?: Error;
-}
-
 export class DocumentWorkers {
-  private readonly entries: Array<Entry | undefined>;
-  private nextJob = 0;
-  private closed = false;
+  private readonly pool: WorkerPool<DocumentJob, DocumentAnswer>;
 
   constructor(count = defaultDocumentWorkers()) {
-    this.entries = new Array<Entry | undefined>(Math.max(1, count)).fill(undefined);
+    this.pool = new WorkerPool({
+      script: new URL('./documentWorker.js', import.meta.url),
+      size: count,
+      name: 'document worker',
+      keepAlive: false,
+    });
   }
 
   represent(job: RepresentJob): Promise<RepresentAnswer> {
-    return this.run(job, [job.graphs.codes.buffer]) as Promise<RepresentAnswer>;
+    return this.pool.run(job, [job.graphs.codes.buffer]) as Promise<RepresentAnswer>;
   }
 
   admit(job: AdmitJob): Promise<AdmitAnswer> {
-    return this.run(job, []) as Promise<AdmitAnswer>;
+    return this.pool.run(job) as Promise<AdmitAnswer>;
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    const entries = this.entries.filter((e): e is Entry => e !== undefined);
-    this.entries.fill(undefined);
-    await Promise.all(entries.map((e) => e.worker.terminate()));
-  }
-
-  private run(work: DocumentJob, transfer: ArrayBuffer[]): Promise<DocumentAnswer> {
-    if (this.closed) return Promise.reject(new Error('the document workers are closed'));
-    const entry = this.leastBusy();
-    const job = this.nextJob++;
-    return new Promise<DocumentAnswer>((resolve, reject) => {
-      entry.jobs.set(job, { resolve, reject });
-      entry.worker.postMessage({ job, work }, transfer);
-    });
-  }
-
-  /** An idle worker; else a new one while there is room (in place of one that failed); else the one with the fewest jobs. */
-  private leastBusy(): Entry {
-    const idle = this.entries.find((e) => e !== undefined && !e.failed && e.jobs.size === 0);
-    if (idle) return idle;
-    const free = this.entries.findIndex((e) => e === undefined || e.failed !== undefined);
-    if (free >= 0) return (this.entries[free] = this.start());
-    return (this.entries as Entry[]).reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
-  }
-
-  private start(): Entry {
-    const entry: Entry = { worker: new Worker(new URL('./documentWorker.js', import.meta.url)), jobs: new Map() };
-    entry.worker.unref();
-    entry.worker.on('message', (message: { job: number; answer?: DocumentAnswer; error?: string }) => {
-      const waiting = entry.jobs.get(message.job);
-      if (!waiting) return;
-      entry.jobs.delete(message.job);
-      if (message.answer) waiting.resolve(message.answer);
-      else waiting.reject(new Error(`a document worker failed: ${message.error ?? 'no answer'}`));
-    });
-    // The first failure says why (a crash, then its exit): later ones keep it.
-    const fail = (error: Error): void => {
-      entry.failed ??= error;
-      for (const waiting of entry.jobs.values()) waiting.reject(entry.failed);
-      entry.jobs.clear();
-    };
-    entry.worker.on('error', (error) =>
-      fail(new Error(`a document worker crashed: ${error.message}`, { cause: error })),
-    );
-    entry.worker.on('exit', (code) => fail(new Error(`a document worker exited (code ${code})`)));
-    return entry;
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
 

@@ -7,15 +7,11 @@
  */
 import { digestOf, storedGraphs, type StoredDocument } from '../storedDocument.js';
 import { represent, type HalInput, type PageInput } from '../represent.js';
-import { admitBody } from '../admitBody.js';
+import { admitBody, type BodyVerdict, type PutChecks } from '../admitBody.js';
 import type { Format } from '../../render/formats.js';
 import { hintGraphOf } from '../../hints/Skeleton.js';
-import { formatProblem, type Problem } from '../../linkedart/Problem.js';
+import { formatProblem } from '../../linkedart/Problem.js';
 import { entityClassOf } from '../../discovery/reverseLinksOf.js';
-import type { RepairPolicy } from '../../ingest/repairs/repairDocument.js';
-import type { SourceConventions } from '../../ingest/repairs/SourceConventions.js';
-import type { DocumentLimits, LimitExceeded } from '../../ingest/documentLimits.js';
-import type { ConformancePolicy } from '../../validate/conformance.js';
 import type { Quad } from '../../rdf/terms.js';
 import { encodeGraphs, WireDecoder, type WireGraphs } from '../../rdf/wireGraphs.js';
 
@@ -42,29 +38,15 @@ export interface RepresentAnswer {
 }
 
 /** A PUT body at `id`, through the gate; the graphs stored are stamped `now` (a time value). */
-export interface AdmitJob {
+export interface AdmitJob extends PutChecks {
   readonly kind: 'admit';
-  readonly id: string;
   readonly body: Uint8Array;
-  readonly repair: RepairPolicy;
-  /** How the source writes (?dateOrder=), for the repairs. */
-  readonly conventions?: SourceConventions;
-  readonly limits: DocumentLimits;
   readonly now: number;
-  readonly conformance?: ConformancePolicy;
 }
 
 /** What the gate said; an admitted document comes as what storing it takes (DocumentService.putChecked). */
 export type AdmitAnswer =
-  | { readonly kind: 'notJson'; readonly message: string }
-  | { readonly kind: 'otherId'; readonly given: string }
-  | { readonly kind: 'overLimits'; readonly exceeded: LimitExceeded }
-  | {
-      readonly kind: 'rejected';
-      readonly problems: Problem[];
-      readonly repairs: string[];
-      readonly repairable: string[];
-    }
+  | Exclude<BodyVerdict, { kind: 'admitted' }>
   | {
       readonly kind: 'admitted';
       readonly id: string;
@@ -102,14 +84,7 @@ export function runJob(job: DocumentJob): { answer: DocumentAnswer; transfer: Ar
       transfer: [body.buffer],
     };
   }
-  const verdict = admitBody(
-    Buffer.from(job.body.buffer, job.body.byteOffset, job.body.length).toString('utf8'),
-    job.id,
-    job.repair,
-    job.limits,
-    job.conventions,
-    job.conformance,
-  );
+  const verdict = admitBody(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.length).toString('utf8'), job);
   if (verdict.kind !== 'admitted') return { answer: verdict, transfer: [] };
   const doc = verdict.document;
   const digest = digestOf(doc);

@@ -5,9 +5,10 @@
  */
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import type { Problem } from '../../linkedart/Problem.js';
-import { losslessProblems, sharedIdWarning } from './losslessProblems.js';
+import type { JsonObject } from '../../rebuild/renderDocument.js';
+import { lostOnRender, lostProblems, sharedIdWarning } from './losslessProblems.js';
 import { sharedIdConsequences } from './sharedIdConsequences.js';
-import { sharedIds } from './sharedIds.js';
+import { IdClasses, sharedIdsOf } from './sharedIds.js';
 
 export interface LosslessVerdict {
   /** `lossless` Violations, to be listed before every other problem. */
@@ -17,16 +18,20 @@ export interface LosslessVerdict {
 
 /**
  * `shapes`: what the shapes said of `doc`; `shapesOf` runs them on another document; `skip`:
- * paths an ingest problem already names.
+ * paths an ingest problem already names; `rendered`: its render, when made already (losslessProblems).
  */
 export function losslessVerdict(
   doc: IngestedDocument,
   shapes: Problem[],
   shapesOf: (doc: IngestedDocument) => Problem[],
   skip: readonly string[] = [],
+  rendered?: JsonObject,
 ): LosslessVerdict {
-  const shared = sharedIds(doc.given);
-  const lost = losslessProblems(doc, shared, skip);
+  // The comparison with the render walks the whole document as given: it tells whether any id is shared.
+  const classes = new IdClasses();
+  const lostValues = lostOnRender(doc, classes, rendered);
+  const shared = classes.shared ? sharedIdsOf(doc.given) : [];
+  const lost = lostProblems(doc.id, lostValues, shared, skip);
   const { causes, shapes: marked } = sharedIdConsequences(doc, shared, shapes, shapesOf);
   // A cause already named by a lost value's message is not named twice.
   const named = new Map([...causes].filter(([s]) => !lost.some((l) => l.message.includes(`the id ${s.id} is used`))));

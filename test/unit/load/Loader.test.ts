@@ -12,7 +12,7 @@ import { resolveInputs, type DumpFormat, type LoadInput } from '../../../src/loa
 import { Loader } from '../../../src/load/Loader.js';
 import type { LoadOptions } from '../../../src/load/LoadOptions.js';
 import { hasFailures, type LoadReport } from '../../../src/load/LoadReport.js';
-import { recordDigest } from '../../../src/service/gate/admitRecord.js';
+import { recordDigest } from '../../../src/service/gate/graphRecord.js';
 import { rdfRecords } from '../../../src/load/rdfRecords.js';
 import { shaclValidator } from '../../../src/validate/ShaclValidator.js';
 import { writeNTriples } from '../../../src/rdf/syntax/ntriples.js';

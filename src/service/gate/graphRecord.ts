@@ -1,9 +1,9 @@
 /**
- * One record (of a dump, a harvest, or a graph a SPARQL Update leaves) through the same gate as
- * every write: repaired when asked, then the JSON-side rules, then the SHACL shapes. A graph read from RDF is first rendered as the Linked Art
- * document it stands for, with its hints when they came along: what cannot be rendered
- * (a triple no key of the context can say, one not reachable from the root) would be lost
- * from the document, so it refuses the graph, naming the triples.
+ * A graph record (of an RDF dump, or a graph a SPARQL Update leaves) read as the Linked Art
+ * document it stands for, the gate's first step for it (admit.ts): rendered, with its hints when
+ * they came along, then repaired when asked and ingested. What cannot be rendered (a triple no
+ * key of the context can say, one not reachable from the root) would be lost from the document,
+ * so it refuses the graph, naming the triples.
  */
 import { documentDigest } from '../../hints/digest.js';
 import { SHAPE_PREDICATE } from '../../hints/Skeleton.js';
@@ -13,33 +13,18 @@ import { RDF_TYPE, type Quad } from '../../rdf/terms.js';
 import { renderDocument } from '../../rebuild/renderDocument.js';
 import { ingestReadable } from '../../ingest/ingestDocument.js';
 import { INGEST_HINTS } from '../../ingest/ruleHints.js';
-import { checkShapes } from '../../validate/admitDocument.js';
-import { DEFAULT_CONFORMANCE, type ConformancePolicy } from '../../validate/conformance.js';
-import { repairDocument, type RepairPolicy } from '../../ingest/repairs/repairDocument.js';
-import type { RepairNote } from '../../ingest/repairs/RepairNote.js';
-import type { SourceConventions } from '../../ingest/repairs/SourceConventions.js';
 import { checkGraphRoot, compactClass, unreachable } from './graphDocument.js';
 import { topLevelClassIris } from '../../linkedart/kinds.js';
 import { graphKeptWhole } from './graphKeptWhole.js';
-import type { DocumentRecord, GraphRecord } from './documentRecord.js';
-
-/** `conformance`: whether the shapes' Violations refuse it (validate/conformance.ts). */
-export function admitRecord(
-  record: DocumentRecord,
-  source: string,
-  conformance: ConformancePolicy = DEFAULT_CONFORMANCE,
-): IngestedDocument {
-  return checkShapes(ingestRecord(record, source), `${source} ${record.location}`, conformance);
-}
+import type { GraphRecord } from './documentRecord.js';
+import { repaired, type RecordRepairs } from './recordRepairs.js';
 
 /**
- * The first half of the gate (the JSON-side rules), so the loader can leave out the shapes for
- * a document stored unchanged under the same shapes (its digest says so). The document is read
- * as far as it can be: its ingest problems (`refusals`) refuse it in checkShapes, the second half.
+ * The document a graph record stands for, read as far as it can be (the JSON-side rules): its
+ * ingest problems (`refusals`) refuse it in the gate's second half (checkShapes). `where`: the
+ * record's place, as problems name it.
  */
-export function ingestRecord(record: DocumentRecord, source: string, repairs?: RecordRepairs): IngestedDocument {
-  const where = `${source} ${record.location}`;
-  if (record.kind === 'json') return ingestReadable(repaired(record.json, repairs), where);
+export function ingestGraph(record: GraphRecord, where: string, repairs?: RecordRepairs): IngestedDocument {
   const rootProblem = checkGraphRoot(record.id, record.quads);
   if (rootProblem) throw new DocumentRejected(record.id, [problem(record.id, 'graph-root', rootProblem)], where);
   const rendered = renderDocument(record.id, [...record.quads, ...record.hints]);
@@ -56,23 +41,6 @@ export function ingestRecord(record: DocumentRecord, source: string, repairs?: R
   const notes = repairs?.notes.length ?? 0;
   const ingested = ingestReadable(repaired(rendered.document, repairs), where);
   return graphKeptWhole(record, rendered.document, ingested, (repairs?.notes.length ?? 0) > notes, where);
-}
-
-/** How a load repairs its records (src/ingest/repairs), and where the notes of what it repaired go. */
-export interface RecordRepairs {
-  readonly policy: RepairPolicy;
-  /** What relative ids resolve against. */
-  readonly base?: string;
-  /** What the source is known to do differently (--date-order). */
-  readonly conventions?: SourceConventions;
-  readonly notes: RepairNote[];
-}
-
-function repaired(json: unknown, repairs: RecordRepairs | undefined): unknown {
-  if (!repairs || repairs.policy === 'none') return json;
-  const { document, repairs: notes } = repairDocument(json, { base: repairs.base, conventions: repairs.conventions });
-  for (const n of notes) repairs.notes.push(n);
-  return document;
 }
 
 /**
