@@ -1,7 +1,9 @@
 /**
  * What the two entity-list pages (every entity of a class, landingPage.ts; one relation's hits,
- * relationListPage.ts) read and show alike: the `?page=` number, and an entity as a link by name.
+ * relationListPage.ts) read and show alike: the `?page=` number, the page's place in the list, and
+ * an entity as a link by name.
  */
+import { pageCount } from '../render/collectionPage.js';
 import { hrefOf } from '../render/html/links.js';
 import { BadRequest } from './HttpError.js';
 
@@ -22,4 +24,13 @@ export function listedEntity(
   id: string,
 ): { href: string; name: string } {
   return { href: hrefOf(baseUrl, id)?.href ?? id, name: names.nameOf(id) ?? id };
+}
+
+/** Where page `page` stands in a list of `total` entries: the last page's number, the place of its first entry. */
+export function listPlace(
+  total: number,
+  page: number,
+  pageSize: number,
+): { total: number; page: number; last: number; startIndex: number } {
+  return { total, page, last: pageCount(total, pageSize), startIndex: (page - 1) * pageSize };
 }

@@ -9,7 +9,6 @@ import type { Request, Response } from 'express';
 import { ENTITY_CLASSES } from '../linkedart/kinds.js';
 import { EXPORT_EXTENSIONS, EXPORT_FORMATS } from '../export/exportDocuments.js';
 import { activityStreamUrl } from '../render/activityStream.js';
-import { pageCount } from '../render/collectionPage.js';
 import { entityListHtml } from '../pages/EntityListPage.js';
 import { exportPageHtml } from '../pages/ExportPage.js';
 import { landingPageHtml, type RecentChange } from '../pages/LandingPage.js';
@@ -22,7 +21,7 @@ import type { Activity } from '../feed/activityGraph.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { violatedCount } from '../service/validationReports.js';
 import { NotFound } from './HttpError.js';
-import { listedEntity, listPageNumber } from './entityListPaging.js';
+import { listedEntity, listPageNumber, listPlace } from './entityListPaging.js';
 import { sendHtml } from './htmlAnswer.js';
 import { CLASS_PAGES_PATH, classCollectionUrl } from './searchPages.js';
 
@@ -106,8 +105,9 @@ export function entityListPage(options: LandingOptions) {
     }
     const page = listPageNumber(url.searchParams.get('page'));
     const { total, items } = await (await documents.reverseLinks()).ofClass(className, (page - 1) * pageSize, pageSize);
-    const last = pageCount(total, pageSize);
-    if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of the ${className} list.`);
+    const place = listPlace(total, page, pageSize);
+    if (page > place.last)
+      throw new NotFound(`Page ${page} is past the last page (${place.last}) of the ${className} list.`);
     const names = await nameIndexOf(documents);
     const thumbnails = await thumbnailsOf(documents);
     const base = relative(classCollectionUrl(baseUrl, className));
@@ -118,10 +118,7 @@ export function entityListPage(options: LandingOptions) {
         frame,
         heading: `Every ${kindOf({ type: className }).toLowerCase()}`,
         rawTerm: className,
-        total,
-        page,
-        last,
-        startIndex: (page - 1) * pageSize,
+        ...place,
         entries: items.map((hit) => ({
           ...listedEntity(baseUrl, names, hit.id),
           thumbnail: thumbnails.thumbnailOf(hit.id),

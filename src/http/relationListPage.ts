@@ -5,13 +5,12 @@
  */
 import type { Request, Response } from 'express';
 import { entityListHtml } from '../pages/EntityListPage.js';
-import { pageCount } from '../render/collectionPage.js';
 import { relationCollectionUrl } from '../render/halLinks.js';
 import { relationWords } from '../render/html/ReferencedBy.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
 import { thumbnailsOf } from '../search/loadThumbnails.js';
 import { NotFound } from './HttpError.js';
-import { listedEntity, listPageNumber } from './entityListPaging.js';
+import { listedEntity, listPageNumber, listPlace } from './entityListPaging.js';
 import { sendHtml } from './htmlAnswer.js';
 import type { LandingOptions } from './landingPage.js';
 import { relationRequest } from './searchPages.js';
@@ -24,8 +23,9 @@ export function relationListPage(options: LandingOptions) {
     const page = listPageNumber(query.get('page'));
     const index = await documents.reverseLinks();
     const { total, items } = await index.hits(id, relation.name, (page - 1) * pageSize, pageSize);
-    const last = pageCount(total, pageSize);
-    if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of ${relation.name} for ${id}.`);
+    const place = listPlace(total, page, pageSize);
+    if (page > place.last)
+      throw new NotFound(`Page ${page} is past the last page (${place.last}) of ${relation.name} for ${id}.`);
     const names = await nameIndexOf(documents);
     const thumbnails = await thumbnailsOf(documents);
     const collection = new URL(relationCollectionUrl(baseUrl, relation.name, id));
@@ -37,10 +37,7 @@ export function relationListPage(options: LandingOptions) {
         heading: relationWords(relation.name),
         rawTerm: relation.name,
         about: listedEntity(baseUrl, names, id),
-        total,
-        page,
-        last,
-        startIndex: (page - 1) * pageSize,
+        ...place,
         entries: items.map((hit) => ({
           ...listedEntity(baseUrl, names, hit.id),
           type: hit.type,
