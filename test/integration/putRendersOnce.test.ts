@@ -2,7 +2,7 @@
  * A PUT renders its document once (the gate's render, as served): the ETag it answers and the
  * JSON-LD the render cache then serves are byte for byte what a render from the store gives,
  * for every demo document and every Linked Art example the gate admits (repaired when need be),
- * stored new and stored over.
+ * and a document large enough to be checked in a document worker, stored new and stored over.
  */
 import { expect } from 'chai';
 import { FORMATS } from '../../src/render/formats.js';
@@ -28,9 +28,17 @@ describe('a PUT renders once', function () {
     await app.close();
   });
 
+  // One past LARGE_PUT_BYTES: checked, and its JSON-LD made, in a document worker.
+  const large = {
+    '@context': 'https://linked.art/ns/v1/linked-art.json',
+    type: 'HumanMadeObject',
+    _label: 'Jug',
+    identified_by: Array.from({ length: 2000 }, (_, i) => ({ type: 'Identifier', content: `ACC-${i}` })),
+  };
   const documents = [
     ...readDocuments(DEMO_DIR).map((d, n) => ({ name: `data/demo/${d.file}`, json: d.json, n })),
     ...readDocuments(CORPUS_DIR).map((d, n) => ({ name: d.file, json: d.json, n: n + 1000 })),
+    { name: 'a large document', json: large, n: 2000 },
   ];
 
   it('answers the ETag, and serves the bytes, of the document rendered from the store', async () => {
