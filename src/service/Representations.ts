@@ -172,42 +172,32 @@ export class Representations {
    * `inWriteTurn`: the caller holds the write turn (a precondition), so the index is read without queueing.
    */
   async validators(stored: StoredDocument, options: { inWriteTurn?: boolean } = {}): Promise<Validators> {
-    const { etag, lastModified } = await representAside(
-      stored,
-      JSON_LD,
-      await this.halInput(stored.id, JSON_LD, options.inWriteTurn),
+    return validatorsOf(
+      await representAside(stored, JSON_LD, await this.halInput(stored.id, JSON_LD, options.inWriteTurn)),
     );
-    return { etag, lastModified };
   }
 
   /**
-   * After a write of `id` (a PUT): the validators of the JSON-LD a GET now answers, and that
-   * representation kept in the cache as a GET would keep it. `made`: what the gate made of the
-   * document, used if it is still the version stored, so the write renders its document once —
-   * its render (served form), stored with `digest`; or its whole JSON-LD (made in a document
-   * worker, with the `_links` of linksInput before the write), current if its version is.
+   * After a write of `id` (a PUT): the validators of the JSON-LD a GET now answers. `made`: what
+   * the gate made of the document, used if it is still the version stored, so the write renders
+   * its document once — its render (served form), stored with `digest`; or its whole JSON-LD
+   * (made in a document worker, with the `_links` of linksInput before the write), current if its
+   * version is. Not kept in the cache: a document is cached when it is read (a failed store then
+   * answers 503 for what no one read).
    */
   async written(id: string, made?: WrittenDocument): Promise<Validators | undefined> {
-    const generation = this.generation;
-    const currentAt = this.storeGeneration?.latest();
-    let representation: Representation | undefined;
     if (made?.kind === 'represented') {
       // Its version (digest, stamp and, with `_links`, the hit counts) says it is current, as for a cached entry.
       const version = this.links ? await this.linkedVersion(id) : await this.documents.version(id);
-      if (version !== undefined && version === made.representation.version) representation = made.representation;
+      if (version !== undefined && version === made.representation.version) return validatorsOf(made.representation);
     }
-    if (!representation) {
-      const stored = await this.documents.read(id);
-      if (!stored) return undefined;
-      const hal = await this.halInput(id, JSON_LD);
-      const own = made?.kind === 'rendered' && storedDigestOf(stored.hints) === made.digest ? made.document : undefined;
-      representation = own
-        ? represent(stored, JSON_LD, hal, undefined, own)
-        : await representAside(stored, JSON_LD, hal);
-    }
-    if (this.cache && generation === this.generation)
-      this.cache.set(cacheKey(id, JSON_LD), { representation, currentAt });
-    return { etag: representation.etag, lastModified: representation.lastModified };
+    const stored = await this.documents.read(id);
+    if (!stored) return undefined;
+    const hal = await this.halInput(id, JSON_LD);
+    const own = made?.kind === 'rendered' && storedDigestOf(stored.hints) === made.digest ? made.document : undefined;
+    return validatorsOf(
+      own ? represent(stored, JSON_LD, hal, undefined, own) : await representAside(stored, JSON_LD, hal),
+    );
   }
 
   /** What the `_links` of the JSON-LD of `id` are made of now (none with links off). */
@@ -370,6 +360,10 @@ export async function representAside(
     page,
   });
   return representationOf(format, answer);
+}
+
+function validatorsOf({ etag, lastModified }: Representation): Validators {
+  return { etag, lastModified };
 }
 
 /** A representation a document worker made. */

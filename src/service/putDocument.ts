@@ -7,8 +7,8 @@
  * (http/writes.ts) to answer as HTTP.
  *
  * A PUT renders its document once: the gate renders it as a GET serves it (its lossless check
- * compares that render), and the answer's ETag and the render cache take that render (or, for a
- * body checked in a worker, the JSON-LD the worker made from it).
+ * compares that render), and the answer's ETag is made from that render (or, for a body checked
+ * in a worker, is that of the JSON-LD the worker made from it).
  */
 import { isUtf8 } from 'node:buffer';
 import { formatProblem } from '../linkedart/Problem.js';
