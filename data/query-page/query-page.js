@@ -3,7 +3,9 @@
  * this page comes from, the Linked Art prefixes preset, example queries to pick, and
  * completion from the Linked Art vocabulary. Nothing here talks to another origin: Yasqe's
  * class and property completion (which asks the Linked Open Vocabularies service) is
- * replaced by a local one, and its prefix list is the bundled one (no prefix.cc).
+ * replaced by a local one, and its prefix list is the bundled one (no prefix.cc). The results
+ * table shows a typed literal as its value with its datatype small beside it (`1887 xsd:gYear`, not
+ * `"1887"^^xsd:gYear`), a language tag likewise; what Yasgui builds is repaired for accessibility.
  */
 (function () {
   'use strict';
@@ -65,8 +67,66 @@
     completer.postProcessSuggestion = compact;
   });
 
+  // Literals in the results table: the value, then its language or datatype small (a plain string: the value alone).
+  var XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
+  var Table = Yasgui.Yasr && Yasgui.Yasr.plugins && Yasgui.Yasr.plugins.table;
+  if (Table) {
+    Table.prototype.formatLiteral = function (binding, queryPrefixes) {
+      var value = escapeHtml(binding.value);
+      if (this.persistentConfig && this.persistentConfig.compact) return value;
+      var lang = binding['xml:lang'];
+      if (lang) return value + ' <small class="literal-lang" title="language">' + escapeHtml(lang) + '</small>';
+      var datatype = binding.datatype;
+      if (!datatype || datatype === XSD_STRING) return value;
+      return value + ' <small class="literal-datatype" title="' + escapeHtml(datatype) + '">' +
+        escapeHtml(prefixed(datatype, queryPrefixes || {})) + '</small>';
+    };
+  }
+  function escapeHtml(text) {
+    return String(text).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
+  }
+  // An IRI with the query's prefix for it, else one of the preset ones, else whole.
+  function prefixed(iri, queryPrefixes) {
+    var sets = [queryPrefixes, prefixes];
+    for (var i = 0; i < sets.length; i++) {
+      for (var name in sets[i]) {
+        var ns = sets[i][name];
+        if (ns && iri.indexOf(ns) === 0 && iri.length > ns.length) return name + ':' + iri.slice(ns.length);
+      }
+    }
+    return iri;
+  }
+
   // Tall enough for a new tab's query (every preset prefix, then the query) without scrolling.
   Yasqe.defaults.editorHeight = '450px';
+
+  // What Yasgui builds, made accessible (axe-core finds nothing on the page): names for its unlabelled
+  // controls, the "+" of the tab list a tab itself (a tab list holds tabs only), a heading for the row
+  // numbers, the editor's scrolling box focusable; done again whenever it builds more (a tab, a results table).
+  var container = document.getElementById('yasgui');
+  function name(selector, label) {
+    container.querySelectorAll(selector).forEach(function (element) {
+      if (!element.hasAttribute('aria-label')) element.setAttribute('aria-label', label);
+    });
+  }
+  function repairMarkup() {
+    name('.CodeMirror textarea', 'SPARQL query');
+    name('input.autocomplete', 'SPARQL endpoint');
+    name('select.tableSizer', 'Rows per page');
+    name('.tab input[type="text"]', 'Tab name');
+    container.querySelectorAll('.tabsList button.addTab:not([role])').forEach(function (button) {
+      button.setAttribute('role', 'tab');
+      button.setAttribute('aria-selected', 'false');
+    });
+    // The editor's scrolling box (long prefix lines on a phone) reachable by keyboard too (CodeMirror makes it -1).
+    container.querySelectorAll('.CodeMirror-scroll[tabindex="-1"]').forEach(function (box) {
+      box.setAttribute('tabindex', '0');
+    });
+    container.querySelectorAll('.yasr table.dataTable th.dt-orderable-none .dt-column-title').forEach(function (title) {
+      if (title.textContent === '') title.textContent = '#';
+    });
+  }
+  new MutationObserver(repairMarkup).observe(container, { childList: true, subtree: true });
 
   var yasgui = new Yasgui(document.getElementById('yasgui'), {
     persistenceId: 'linkedart-sparql',

@@ -302,6 +302,7 @@ function pageHtml(): Buffer {
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="referrer" content="no-referrer">
   <title>SPARQL query · Linked Art</title>
+  <meta name="description" content="Query the collection's Linked Art descriptions with SPARQL 1.1: an editor with example queries and the Linked Art prefixes.">
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="${url('yasgui.min.css')}">
   <link rel="stylesheet" href="${url('query-page.css')}">

@@ -6,6 +6,7 @@ import type { SkeletonNode } from '../hints/Skeleton.js';
 import type { Kind } from '../linkedart/kinds.js';
 import type { Problem } from '../linkedart/Problem.js';
 import type { Quad, Term } from '../rdf/terms.js';
+import type { SubjectIndex } from '../rebuild/subjectIndex.js';
 import type { DocumentLocations } from './documentLocations.js';
 import type { UnreadPart } from './unreadParts.js';
 
@@ -34,6 +35,19 @@ export interface IngestedDocument {
   readonly signedBlanks?: SignedBlanks;
   /** The key (literalKey) of each literal of `quads`, as ingest computed it: a term's key never changes, so the render looks it up. */
   readonly literalKeys?: ReadonlyMap<Term, string>;
+  /**
+   * The skeleton, when no id in it (an IRI, or a blank node's `_:` name) stands on two of its
+   * nodes (most documents): the render need not gather the places of each node.
+   */
+  readonly idsOnce?: SkeletonNode;
+  /** The statements of `quads` by subject, as ingest made them (the render's index: not built again). */
+  readonly subjects?: IndexedQuads;
+}
+
+/** An index of the statements of `quads` (one that has had quads added since cannot use it: its length says so). */
+export interface IndexedQuads {
+  readonly quads: readonly Quad[];
+  readonly index: SubjectIndex;
 }
 
 /**

@@ -24,7 +24,7 @@ import { NodeIngest } from './ingestNode.js';
 import { isHttpIri } from './iris.js';
 import { unpairedSurrogateAt } from './unpairedSurrogates.js';
 import { isJsonObject } from './jsonKeys.js';
-import { StatementSet } from './statementSet.js';
+import { SubjectIndex } from '../rebuild/subjectIndex.js';
 
 export { locationKey, type DocumentLocations } from './documentLocations.js';
 export type { IngestedDocument, SignedBlanks } from './IngestedDocument.js';
@@ -53,8 +53,8 @@ export function ingestReadable(input: unknown, source?: string): IngestedDocumen
 
 class DocumentIngest extends NodeIngest {
   private readonly quads: Quad[] = [];
-  /** The statements made so far: subject (IRIs and blank nodes apart), predicate, object value → objects. */
-  private readonly statements = new StatementSet();
+  /** The statements made so far, by subject (IRIs and blank nodes apart) and predicate: the render's index of the quads. */
+  private readonly statements = new SubjectIndex();
   private readonly blankPrefix = `d${processTag}${(documentCounter++).toString(36)}x`;
   private blankCount = 0;
   private graph: Term = df.namedNode('urn:invalid');
@@ -131,6 +131,8 @@ class DocumentIngest extends NodeIngest {
       refusals: this.problems,
       unread: this.unread,
       literalKeys: this.literalKeys,
+      subjects: { quads: this.quads, index: this.statements },
+      ...(this.idRepeated ? {} : { idsOnce: root.skeleton }),
       ...(this.namedBlanks.size === 0 ? { signedBlanks: { quads: this.quads, nodes: this.unnamedBlanks } } : {}),
     };
   }
@@ -157,7 +159,7 @@ class DocumentIngest extends NodeIngest {
    * the literal's key when the caller has it already (hashing a long text once is enough).
    */
   protected emit(subject: Term, predicate: Term, object: Term, hashes: string[], objectKey?: string): void {
-    if (!this.statements.isNew(subject, predicate.value, object)) return;
+    if (!this.statements.addNew(subject, predicate.value, object)) return;
     if (subject.termType === 'BlankNode' && object.termType !== 'BlankNode') {
       hashes.push(
         objectKey === undefined ? statementHash(predicate.value, object) : statementHashOf(predicate.value, objectKey),

@@ -34,6 +34,8 @@ export abstract class NodeIngest extends ValueIngest {
   protected readonly unnamedBlanks = new Map<string, SkeletonNode>();
   protected readonly literalKeys = new Map<Term, string>();
   protected readonly nodeLocations = new Map<string, { path: string; ctx: ActiveContext }>();
+  /** Whether some id (an IRI, or a blank node's `_:` name) stands on two nodes. */
+  protected idRepeated = false;
   protected readonly valueLocations = new ValueLocations();
 
   /** One statement, once; a blank node's statements with a non-blank object go into `hashes`. */
@@ -68,6 +70,7 @@ export abstract class NodeIngest extends ValueIngest {
     if (typeValue !== undefined) skeleton.t = at.types = this.typesOf(at, typeValue, typeKey);
     at.ctx = ctx0.withTypes(at.types);
     if (!this.nodeLocations.has(subjectKey)) this.nodeLocations.set(subjectKey, { path, ctx: at.ctx });
+    else this.idRepeated = true;
 
     // One entry a key at most: made to measure, and cut to what was made (a push would reserve seventeen places).
     const entries: SkeletonEntry[] = new Array<SkeletonEntry>(keyCount);

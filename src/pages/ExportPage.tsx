@@ -30,7 +30,11 @@ export function exportPageHtml(props: ExportPageProps): string {
 
 function ExportPage({ frame, documents, statements, exportHref, formats }: ExportPageProps) {
   return (
-    <Page frame={frame} title="Export">
+    <Page
+      frame={frame}
+      title="Export"
+      description={`Download every record of ${frame.siteTitle} in one file (N-Quads, TriG, Turtle, N-Triples or NDJSON), or export it from the command line.`}
+    >
       <h1>Export the collection</h1>
       <p>
         Every stored document in one file: {documents.toLocaleString('en')} {documents === 1 ? 'document' : 'documents'}

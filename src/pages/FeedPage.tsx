@@ -22,7 +22,11 @@ export function feedPageHtml(props: FeedPageProps): string {
 
 function FeedPage({ frame, page, last, length, changes, pageHref }: FeedPageProps) {
   return (
-    <Page frame={frame} title={page === last ? 'Latest changes' : `Changes, page ${page}`}>
+    <Page
+      frame={frame}
+      title={page === last ? 'Latest changes' : `Changes, page ${page}`}
+      description={`Changes to the records of ${frame.siteTitle}, newest first (page ${page} of ${last}): what was created, updated and removed, and when.`}
+    >
       <h1>{page === last ? 'Latest changes' : `Changes, page ${page} of ${last}`}</h1>
       <p>
         {length === 1 ? 'One change' : `${length.toLocaleString('en')} changes`} recorded, newest first; page {last} is

@@ -30,7 +30,7 @@ export function problemPageHtml(props: ProblemPageProps): string {
 function ProblemPage({ frame, status, title, detail, deleted, feedHref }: ProblemPageProps) {
   const home = new URL(frame.baseUrl).pathname;
   return (
-    <Page frame={frame} title={HEADINGS[status] ?? title}>
+    <Page frame={frame} title={HEADINGS[status] ?? title} description={`${status} ${title}: ${detail}`}>
       <h1>{HEADINGS[status] ?? title}</h1>
       <p class="problem">
         <span class="status">

@@ -21,7 +21,11 @@ export function validationPageHtml(props: ValidationPageProps): string {
 function ValidationPage({ frame, id, violations }: ValidationPageProps) {
   const count = violations.length;
   return (
-    <Page frame={frame} title="Validation report">
+    <Page
+      frame={frame}
+      title="Validation report"
+      description={`How ${id} ${count === 0 ? 'conforms to' : `breaks ${count === 1 ? '1 rule' : `${count} rules`} of`} the Linked Art shapes.`}
+    >
       <BaseUrl.Provider value={frame.baseUrl}>
         <article>
           <h1>Validation report</h1>

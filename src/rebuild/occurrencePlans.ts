@@ -42,7 +42,10 @@ export class OccurrencePlans {
   private readonly occurrences = new Map<string, SkeletonNode[]>();
   private readonly plans = new Map<SkeletonNode, NodePlan>();
 
-  /** `baseCtx`: the document's context, in which the hints' types are written. */
+  /**
+   * `skeleton`: whose nodes' places are gathered by id (undefined where no id stands twice: each
+   * node's hint is its one place); `baseCtx`: the document's context, in which the hints' types are written.
+   */
   constructor(
     skeleton: SkeletonNode | undefined,
     private readonly baseCtx: ActiveContext,
@@ -110,6 +113,10 @@ export class OccurrencePlans {
       this.plans.set(occ, { types, entries });
     }
     // Values no occurrence shows (new ones, or ones the hints do not cover) go to the primary occurrence.
+    // Claimed are only terms of `props`: as many claimed as the statements there, every one is (most nodes).
+    let statements = 0;
+    for (const terms of props.values()) statements += terms.length;
+    if (claimed.size === statements) return;
     const primary = occurrences.find((o) => (o.e ?? []).some(([k]) => k !== '_label')) ?? occurrences[0];
     const plan = this.plans.get(primary)!;
     // (Pushed one by one: a spread of a very long list overflows the stack.)

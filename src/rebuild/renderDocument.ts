@@ -71,7 +71,7 @@ export function renderDocument(id: string, quads: readonly Quad[]): RenderedDocu
     else if (q.graph.value === hintGraph) hints.push(q);
   }
   if (entity.length === 0) return undefined;
-  return new DocumentRender(id, entity, skeletonFrom(hints)).run();
+  return new DocumentRender(id, new SubjectIndex(entity), skeletonFrom(hints)).run();
 }
 
 /** How the gate's lossless check has the render made (GET uses none of these). */
@@ -84,6 +84,10 @@ export interface GateRenderOptions {
   readonly literalKeys?: ReadonlyMap<Term, string>;
   /** True: only the document is wanted (a comparison with what was given): no warnings, no `@context` first. */
   readonly documentOnly?: boolean;
+  /** True: no id stands on two nodes of the skeleton (ingest says so): each node's one place is its hint. */
+  readonly idsOnce?: boolean;
+  /** The statements of the entity's quads by subject, as ingest made them: not indexed again. */
+  readonly subjects?: SubjectIndex;
 }
 
 /**
@@ -96,13 +100,12 @@ export function renderWithSkeleton(
   skeleton: SkeletonNode,
   options: GateRenderOptions = {},
 ): RenderedDocument | undefined {
-  const entity = quads.filter((q) => q.graph.value === id);
-  if (entity.length === 0) return undefined;
-  return new DocumentRender(id, entity, skeleton, options).run();
+  const index = options.subjects ?? new SubjectIndex(quads.filter((q) => q.graph.value === id));
+  if (index.size === 0) return undefined;
+  return new DocumentRender(id, index, skeleton, options).run();
 }
 
 class DocumentRender {
-  private readonly index: SubjectIndex;
   private readonly plans: OccurrencePlans;
   /** The subjects shown, and those being shown (each by its statements: a subject without any has no children). */
   private readonly visited = new Set<Statements>();
@@ -118,11 +121,10 @@ class DocumentRender {
 
   constructor(
     private readonly id: string,
-    quads: Quad[],
+    private readonly index: SubjectIndex,
     private readonly skeleton: SkeletonNode | undefined,
     options: GateRenderOptions = {},
   ) {
-    this.index = new SubjectIndex(quads);
     let ctx = linkedArtContext();
     if (skeleton?.x !== undefined) {
       try {
@@ -137,7 +139,7 @@ class DocumentRender {
     this.documentOnly = options.documentOnly ?? false;
     this.valueIndexes = new ValueIndexes(undefined, options.literalKeys);
     const signatures = new BlankSignatures(this.index, options.signedBlanks);
-    this.plans = new OccurrencePlans(skeleton, ctx, signatures, this.valueIndexes);
+    this.plans = new OccurrencePlans(options.idsOnce ? undefined : skeleton, ctx, signatures, this.valueIndexes);
   }
 
   run(): RenderedDocument {
@@ -181,7 +183,8 @@ class DocumentRender {
   ): JsonObject {
     const ctx0 = parentCtx.enterNode(via);
     const props = this.index.of(subject);
-    if (props) this.visited.add(props);
+    // (Only for the warning of what is not reachable, which a comparison does not ask for.)
+    if (props && !this.documentOnly) this.visited.add(props);
     const plan = this.plans.planFor(subject, hint, props);
 
     const typeStrings = typesShown(plan.types, hint, ctx0);

@@ -7,8 +7,7 @@
  * wrote the documents (this process, a load, an earlier run, another tool), the quads have the names.
  */
 import type { QuadStore, QueryResult } from '../store/QuadStore.js';
-import { readInParts } from '../store/graphParts.js';
-import { capabilitiesOf } from '../store/capabilities.js';
+import { selectInParts } from '../store/graphParts.js';
 import { isInternalGraph } from '../store/internalGraphs.js';
 import { df, fromPlainTerm, RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
@@ -57,13 +56,8 @@ const ROWS_PER_PART = 250_000;
 export async function loadNameIndex(store: QuadStore, rowsPerPart = ROWS_PER_PART): Promise<NameIndex> {
   const index = new NameIndex();
   // On a remote store, the rows counted first: parts of about rowsPerPart from the start.
-  let rows = 0;
-  if (capabilitiesOf(store).sharedWriters) {
-    const counted = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { ${NAMES_PATTERN} }`);
-    rows = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
-  }
-  await readInParts(rows, rowsPerPart, async (filter) =>
-    addNames(index, await store.query(`SELECT ?g ?p ?a ?c ?t ?primary ?k ?ts WHERE { ${NAMES_PATTERN} ${filter} }`)),
+  await selectInParts(store, '?g ?p ?a ?c ?t ?primary ?k ?ts', NAMES_PATTERN, rowsPerPart, (result) =>
+    addNames(index, result),
   );
   return index;
 }

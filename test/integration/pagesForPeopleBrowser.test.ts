@@ -1,43 +1,77 @@
 /**
  * Issue 32 §1 and §2 in a real browser (`linkedart serve --demo` as a process, Debian's chromium driven by
  * playwright-core): the landing page's Export and change-feed links open pages, not JSON; a "Referenced by" full
- * list opens as a list; 404, 400 and 410 are pages in the site's layout with the search box; kinds in words.
- * axe-core finds no violation at all on each new page kind. Screenshots at 1280 and 390 px go to pages/ under test-output/ (support/browser.ts).
+ * list opens as a list; 404, 400, 406 and 410 are pages in the site's layout with the search box; kinds in words.
+ * On every page kind (PAGE_KINDS: landing, search, an entity of each kind, lists, export, feed, validation, SPARQL,
+ * the problem pages) axe-core finds no violation at all and nothing scrolls sideways at 360 px. Screenshots at
+ * 1280 and 390 px go to pages/ under test-output/ (support/browser.ts).
  */
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
-import { DEMO_BASE_URL } from '../../src/service/demoCollection.js';
-import { axeFindings, keepScreenshot, launchChromium } from './support/browser.js';
-import { startServer, type ServerProcess } from './support/serverProcess.js';
+import { type Page } from 'playwright-core';
+import { demoDocuments, DEMO_BASE_URL } from '../../src/service/demoCollection.js';
+import { axeFindings, keepScreenshot } from './support/browser.js';
+import { demoInBrowser } from './support/demoInBrowser.js';
 
 const TOKEN = 'a-curator-token-for-the-page-tests';
 const RELATION_LIST = `/_links/workAboutActivity?id=${encodeURIComponent(`${DEMO_BASE_URL}event/harbour-light-exhibition`)}`;
+const V1 = 'https://linked.art/ns/v1/linked-art.json';
+/** A record with a property of its own whose IRI RDF/XML cannot write: its RDF/XML link answers 406. */
+const EXTENDED = {
+  '@context': [{ rank: 'https://example.org/vocab/123' }, V1],
+  id: `${DEMO_BASE_URL}object/extended`,
+  type: 'HumanMadeObject',
+  _label: 'Extended',
+  rank: 'first',
+};
+/** A record stored under `?conformance=report` with a violation (a Name without content): its page has a banner and a report. */
+const UNNAMED = {
+  '@context': V1,
+  id: `${DEMO_BASE_URL}object/unnamed-jug`,
+  type: 'HumanMadeObject',
+  _label: 'Jug',
+  classified_as: [{ id: 'http://vocab.getty.edu/aat/300042184', type: 'Type', _label: 'jugs' }],
+  identified_by: [{ type: 'Name' }],
+};
+
+/** Every kind of page a visitor meets: [its name under test-output/pages/, its path]. */
+const PAGE_KINDS: ReadonlyArray<readonly [string, string]> = [
+  ['landing', '/'],
+  ['search', '/search'],
+  ['search-results', '/search?q=harbour'],
+  ['search-none', '/search?q=zeppelin'],
+  ['entity', '/object/harbour-at-dusk'],
+  ...entityOfEachKind(),
+  ['entity-violations', '/object/unnamed-jug'],
+  ['validation', `/_validation?id=${encodeURIComponent(UNNAMED.id)}`],
+  ['export', '/_export'],
+  ['feed', '/activity-stream'],
+  ['relation-list', RELATION_LIST],
+  ['entity-list', '/_entities/Person'],
+  ['sparql', '/sparql'],
+  ['400', '/_entities/Person?page=x'],
+  ['404', '/object/no-such-thing'],
+  ['406', '/object/extended?format=rdf'],
+  ['410', '/object/short-lived'],
+];
+
+/** The first demo record of each kind of path (concept, digital, event, group, object, person, …). */
+function entityOfEachKind(): Array<readonly [string, string]> {
+  const first = new Map<string, string>();
+  for (const doc of demoDocuments(DEMO_BASE_URL)) {
+    const path = new URL(doc.id).pathname;
+    const kind = path.split('/')[1];
+    if (!first.has(kind)) first.set(kind, path);
+  }
+  return [...first].map(([kind, path]) => [`entity-${kind}`, path] as const);
+}
 
 describe('pages for people instead of raw JSON, in a browser', function () {
   this.timeout(180000);
-  let dataDir: string;
-  let server: ServerProcess;
-  let browser: Browser;
+  const demo = demoInBrowser('linkedart-pages-', ['--token', TOKEN]);
 
   before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'linkedart-pages-'));
-    server = await startServer([
-      '--demo',
-      '--data-dir',
-      dataDir,
-      '--base-url',
-      DEMO_BASE_URL,
-      '--title',
-      'Whitby Harbour Museum',
-      '--token',
-      TOKEN,
-    ]);
-    browser = await launchChromium();
     // A record deleted, for the 410 page.
-    const put = await fetch(`${server.url}/object/short-lived`, {
+    const put = await fetch(`${demo.server.url}/object/short-lived`, {
       method: 'PUT',
       headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
       body: JSON.stringify({
@@ -48,37 +82,42 @@ describe('pages for people instead of raw JSON, in a browser', function () {
       }),
     });
     expect(put.status).to.be.within(200, 201);
-    const removed = await fetch(`${server.url}/object/short-lived`, {
+    const removed = await fetch(`${demo.server.url}/object/short-lived`, {
       method: 'DELETE',
       headers: { Authorization: `Bearer ${TOKEN}` },
     });
     expect(removed.status).to.be.within(200, 204);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    for (const [doc, query] of [
+      [EXTENDED, ''],
+      [UNNAMED, '?conformance=report'],
+    ] as const) {
+      const stored = await fetch(`${demo.server.url}${new URL(doc.id).pathname}${query}`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+        body: JSON.stringify(doc),
+      });
+      expect(stored.status, doc.id).to.equal(201);
+    }
   });
 
   async function newPage(width = 1280): Promise<Page> {
-    return (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+    return (await demo.browser.newContext({ viewport: { width, height: 800 } })).newPage();
   }
 
   it("the landing page's Export and change-feed links open pages; a Referenced by list opens as a list", async () => {
     const page = await newPage();
-    await page.goto(server.url + '/');
+    await page.goto(demo.server.url + '/');
     await Promise.all([page.waitForURL(/_export$/), page.locator('main a', { hasText: 'Export' }).click()]);
     expect(await page.locator('main h1').innerText()).to.equal('Export the collection');
     expect(await page.locator('main table tbody tr').count()).to.equal(5);
-    await page.goto(server.url + '/');
+    await page.goto(demo.server.url + '/');
     await Promise.all([
       page.waitForURL(/activity-stream$/),
       page.locator('main a', { hasText: 'Every change' }).click(),
     ]);
     expect(await page.locator('main h1').innerText()).to.equal('Latest changes');
     expect(await page.locator('main table tbody tr').count()).to.be.greaterThan(0);
-    await page.goto(server.url + '/event/harbour-light-exhibition');
+    await page.goto(demo.server.url + '/event/harbour-light-exhibition');
     await Promise.all([
       page.waitForURL(/_links\/workAboutActivity/),
       page.locator('#referenced-by ~ table a').first().click(),
@@ -95,7 +134,7 @@ describe('pages for people instead of raw JSON, in a browser', function () {
       ['/_entities/Person?page=x', 400, 'This request cannot be answered as asked'],
       ['/object/short-lived', 410, 'This record was deleted'],
     ] as const) {
-      const response = await page.goto(server.url + path);
+      const response = await page.goto(demo.server.url + path);
       expect(response!.status(), path).to.equal(status);
       expect(await page.locator('main h1').innerText(), path).to.equal(heading);
       expect(await page.locator('header form.search input#q').isVisible(), path).to.equal(true);
@@ -109,36 +148,59 @@ describe('pages for people instead of raw JSON, in a browser', function () {
     await page.context().close();
   });
 
+  it('a browser following a link to a format the record cannot be written in (406) sees a page, not JSON', async () => {
+    const page = await newPage();
+    await page.goto(demo.server.url + '/object/extended');
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/object/extended?format=rdf')),
+      page.locator('ul.formats a', { hasText: 'RDF/XML' }).click(),
+    ]);
+    expect(answer.status()).to.equal(406);
+    expect(answer.headers()['content-type']).to.match(/^text\/html/);
+    expect(await page.locator('main h1').innerText()).to.equal('Not available in the format asked for');
+    expect(await page.locator('main .problem').innerText()).to.contain('RDF/XML');
+    expect(await page.locator('header form.search input#q').isVisible()).to.equal(true);
+    await page.context().close();
+  });
+
   it('an entity page says kinds in words, keeping the raw class in a title', async () => {
     const page = await newPage();
-    await page.goto(server.url + '/object/harbour-at-dusk');
+    await page.goto(demo.server.url + '/object/harbour-at-dusk');
     expect(await page.locator('p.kind').getAttribute('title')).to.equal('HumanMadeObject');
     expect(await page.locator('main').innerText()).not.to.match(/AttributeAssignment|LinguisticObject/);
     await page.context().close();
   });
 
-  it('axe-core finds no violation on each new page kind; screenshots at 1280 and 390 px', async () => {
+  it('axe-core finds no violation on any page kind; screenshots at 1280 and 390 px', async () => {
     const found: string[] = [];
-    const pages: ReadonlyArray<readonly [string, string]> = [
-      ['404', '/object/no-such-thing'],
-      ['400', '/_entities/Person?page=x'],
-      ['410', '/object/short-lived'],
-      ['export', '/_export'],
-      ['feed', '/activity-stream'],
-      ['relation-list', RELATION_LIST],
-      ['entity-list', '/_entities/Person'],
-      ['entity', '/object/harbour-at-dusk'],
-    ];
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
+      const context = await demo.browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
+      // The demo's picture is named under the demo's base URL; this server listens elsewhere.
+      await context.route(`${DEMO_BASE_URL}media/**`, async (route) =>
+        route.fulfill({
+          response: await route.fetch({ url: demo.server.url + new URL(route.request().url()).pathname }),
+        }),
+      );
       const page = await context.newPage();
-      for (const [name, path] of pages) {
-        await page.goto(server.url + path);
+      for (const [name, path] of PAGE_KINDS) {
+        await page.goto(demo.server.url + path);
         await keepScreenshot(page, `pages/${name}-${width}.png`, { fullPage: true });
         if (width === 1280) found.push(...(await axeFindings(page, path)));
       }
       await context.close();
     }
     expect(found).to.deep.equal([]);
+  });
+
+  it('no page kind scrolls sideways at 360 px', async () => {
+    const page = await newPage(360);
+    const wider: string[] = [];
+    for (const [, path] of PAGE_KINDS) {
+      await page.goto(demo.server.url + path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 360) wider.push(`${path}: ${width} px`);
+    }
+    await page.context().close();
+    expect(wider).to.deep.equal([]);
   });
 });

@@ -2,8 +2,8 @@
  * The SPARQL query page in a real browser: `linkedart serve --demo` as a process, Debian's
  * chromium driven by playwright-core. The page shows Yasgui with the Linked Art prefixes and
  * the example queries; an example run from the page fills the results table from the demo
- * collection; nothing is requested from another origin, and the page's Content-Security-Policy
- * is never violated. A screenshot of the page is kept as query-page.png in the folder
+ * collection, typed literals as their value with the datatype small; nothing is requested from
+ * another origin, and the page's Content-Security-Policy is never violated. A screenshot of the page is kept as query-page.png in the folder
  * test-output/ (or where LINKEDART_TEST_SCREENSHOTS says: support/browser.ts).
  */
 import { expect } from 'chai';
@@ -19,10 +19,22 @@ import { keepScreenshot, launchChromiumWhile } from './support/browser.js';
 interface QueryPageWindow {
   linkedArtQueryPage: {
     endpoint: string;
-    yasgui: { getTab(): { getYasqe(): { getValue(): string }; getName(): string; getEndpoint(): string } };
+    yasgui: {
+      getTab(): {
+        getYasqe(): { getValue(): string; setValue(query: string): void };
+        getName(): string;
+        getEndpoint(): string;
+      };
+    };
   };
   cspViolations: string[];
 }
+
+/** One row of literals: typed, with a language, a plain string with markup in it (shown as text), a number. */
+const LITERALS_QUERY = `PREFIX xsd: <http://www.w3.org/2001/XMLSchema#>
+SELECT ?year ?name ?plain ?count WHERE {
+  BIND("1887"^^xsd:gYear AS ?year) BIND("Hafen"@de AS ?name) BIND("plain <b>text</b>" AS ?plain) BIND(42 AS ?count)
+}`;
 
 describe('the SPARQL query page, in a browser', function () {
   this.timeout(120000);
@@ -164,6 +176,31 @@ describe('the SPARQL query page, in a browser', function () {
     await table.locator('tbody tr', { hasText: 'Edith Anne Marrow' }).first().waitFor({ timeout: 30000 });
     expect(await table.innerText()).to.contain('1852-05-14');
     expect(await page.locator('.tab').allInnerTexts()).to.have.length.of.at.least(3);
+  });
+
+  it('shows a typed literal as its value with the datatype small, a language tag small too', async () => {
+    await page.evaluate((query) => {
+      const { linkedArtQueryPage: qp } = window as unknown as QueryPageWindow;
+      qp.yasgui.getTab().getYasqe().setValue(query);
+    }, LITERALS_QUERY);
+    await page.locator('.tabPanel.active .yasqe_queryButton').click();
+    const row = page.locator('.tabPanel.active .yasr table.dataTable tbody tr').first();
+    await row.locator('td', { hasText: '1887' }).waitFor({ timeout: 30000 });
+    const cells = await row.locator('td').allInnerTexts();
+    expect(cells.slice(1).map((c) => c.replace(/\s+/g, ' ').trim())).to.deep.equal([
+      '1887 xsd:gYear',
+      'Hafen de',
+      'plain <b>text</b>',
+      '42 xsd:integer',
+    ]);
+    expect(await row.innerText()).not.to.match(/\^\^|"/);
+    const datatype = row.locator('small.literal-datatype').first();
+    expect(await datatype.getAttribute('title')).to.equal('http://www.w3.org/2001/XMLSchema#gYear');
+    expect(await row.locator('small.literal-lang').innerText()).to.equal('de');
+    const [value, small] = await Promise.all(
+      [row.locator('td').nth(1), datatype].map((l) => l.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))),
+    );
+    expect(small).to.be.lessThan(value);
   });
 
   it('requested nothing from another origin, broke no policy and threw nothing', async () => {

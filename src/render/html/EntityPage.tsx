@@ -12,8 +12,9 @@ import { formatUrl } from '../halLinks.js';
 import { ActivityDetails, EVENT_KEYS, Events } from './Events.js';
 import { Dimensions } from './Dimensions.js';
 import { KeyValues } from './Generic.js';
+import { IiifManifests } from './IiifManifests.js';
 import { Images } from './Images.js';
-import { SharingMeta } from './SharingMeta.js';
+import { descriptionOf, SharingMeta } from './SharingMeta.js';
 import { BaseUrl, IdLink, KnownNames } from './links.js';
 import { nodesOf, scalarText, titleOf, typesOf, type LaNode } from './linkedArt.js';
 import { kindOf, rawKindOf } from './terms.js';
@@ -60,10 +61,11 @@ const ACTIVITY_KEYS = ['timespan', 'took_place_at', 'carried_out_by', 'technique
 export function EntityPage({ frame, document, referencedBy, violations = 0, names = new Map() }: EntityPageProps) {
   const id = typeof document.id === 'string' ? document.id : '';
   const title = titleOf(document);
+  const description = descriptionOf(document, title);
   const rest = Object.keys(document).filter((k) => !SECTION_KEYS.has(k) && !ACTIVITY_KEYS.includes(k));
   const head = (
     <>
-      <SharingMeta document={document} title={title} siteTitle={frame.siteTitle} />
+      <SharingMeta document={document} title={title} siteTitle={frame.siteTitle} description={description} />
       <link rel="describedby" href={id} type={DESCRIBED_BY_TYPE} />
       {FORMATS.filter((f) => f.name !== 'html').map((f) => (
         <link rel="alternate" href={formatUrl(id, f.extension)} type={f.contentType} />
@@ -72,7 +74,7 @@ export function EntityPage({ frame, document, referencedBy, violations = 0, name
     </>
   );
   return (
-    <Page frame={frame} title={title} head={head}>
+    <Page frame={frame} title={title} description={description} head={head}>
       <BaseUrl.Provider value={frame.baseUrl}>
         <KnownNames.Provider value={names}>
           <article>
@@ -91,7 +93,8 @@ export function EntityPage({ frame, document, referencedBy, violations = 0, name
             <p class="id">
               Identifier: <IdLink id={id}>{id}</IdLink>
             </p>
-            <Images entity={document} name={title} />
+            <Images entity={document} name={title} basePath={new URL(frame.baseUrl).pathname} />
+            <IiifManifests entity={document} />
             <Names entity={document} />
             <Statements entity={document} />
             <RefList entity={document} keyName="classified_as" heading="Classified as" id="classified-as" />

@@ -1,7 +1,7 @@
 /**
- * What a search engine or a shared link's preview shows of an entity page: `<meta
- * name="description">` (its first statement, else its kind and name) and Open Graph's title,
- * description, type, URL and image (its first picture).
+ * What a search engine or a shared link's preview shows of an entity page: its description (its
+ * first statement, else its kind and name: the page frame writes it as `<meta name="description">`)
+ * and Open Graph's title, description, type, URL and image (its first picture).
  */
 import { picturesOf } from './Images.js';
 import { nodesOf, scalarText, type LaNode } from './linkedArt.js';
@@ -22,13 +22,21 @@ export function descriptionOf(document: LaNode, title: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : LONGEST)}…`;
 }
 
-export function SharingMeta({ document, title, siteTitle }: { document: LaNode; title: string; siteTitle: string }) {
-  const description = descriptionOf(document, title);
+export function SharingMeta({
+  document,
+  title,
+  siteTitle,
+  description,
+}: {
+  document: LaNode;
+  title: string;
+  siteTitle: string;
+  description: string;
+}) {
   const picture = picturesOf(document, title)[0];
   const id = typeof document.id === 'string' ? document.id : undefined;
   return (
     <>
-      <meta name="description" content={description} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={siteTitle} />
       <meta property="og:title" content={title} />

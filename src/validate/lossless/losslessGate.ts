@@ -6,9 +6,9 @@
 import type { IngestedDocument } from '../../ingest/ingestDocument.js';
 import type { Problem } from '../../linkedart/Problem.js';
 import type { JsonObject } from '../../rebuild/renderDocument.js';
-import { losslessProblems, sharedIdWarning } from './losslessProblems.js';
+import { lostOnRender, lostProblems, sharedIdWarning } from './losslessProblems.js';
 import { sharedIdConsequences } from './sharedIdConsequences.js';
-import { sharedIds } from './sharedIds.js';
+import { IdClasses, sharedIdsOf } from './sharedIds.js';
 
 export interface LosslessVerdict {
   /** `lossless` Violations, to be listed before every other problem. */
@@ -27,8 +27,11 @@ export function losslessVerdict(
   skip: readonly string[] = [],
   rendered?: JsonObject,
 ): LosslessVerdict {
-  const shared = sharedIds(doc.given);
-  const lost = losslessProblems(doc, shared, skip, rendered);
+  // The comparison with the render walks the whole document as given: it tells whether any id is shared.
+  const classes = new IdClasses();
+  const lostValues = lostOnRender(doc, classes, rendered);
+  const shared = classes.shared ? sharedIdsOf(doc.given) : [];
+  const lost = lostProblems(doc.id, lostValues, shared, skip);
   const { causes, shapes: marked } = sharedIdConsequences(doc, shared, shapes, shapesOf);
   // A cause already named by a lost value's message is not named twice.
   const named = new Map([...causes].filter(([s]) => !lost.some((l) => l.message.includes(`the id ${s.id} is used`))));

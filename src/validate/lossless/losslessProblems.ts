@@ -9,7 +9,7 @@ import type { Problem } from '../../linkedart/Problem.js';
 import { shortJson } from '../../linkedart/problemValue.js';
 import { renderWithSkeleton, type JsonObject } from '../../rebuild/renderDocument.js';
 import { LOSSLESS_HINTS, LOSSLESS_RULE, SHARED_ID_RULE } from './losslessHints.js';
-import { lostValues, type LostValue } from './lostValues.js';
+import { lostValues, type GivenWalk, type LostValue } from './lostValues.js';
 import { describeSharedId, type SharedId } from './sharedIds.js';
 
 /** Whether `path` is `at` or inside it (`a.b[0]` is inside `a.b` and `a`; everything is inside ``). */
@@ -36,11 +36,26 @@ export function losslessProblems(
   skip: readonly string[] = [],
   rendered?: JsonObject,
 ): Problem[] {
-  if (provenWhole.has(doc)) return [];
+  return lostProblems(doc.id, lostOnRender(doc, undefined, rendered), shared, skip);
+}
+
+/**
+ * The values of `doc.given` its render would not give back (its `@context` aside: the render
+ * compared has none), outermost first; `walk` is told of every part of `doc.given`. `rendered`: the
+ * render already made of these quads (a PUT renders once), else rendered here.
+ */
+export function lostOnRender(doc: IngestedDocument, walk?: GivenWalk, rendered?: JsonObject): LostValue[] {
+  if (provenWhole.has(doc)) {
+    walk?.whole(doc.given, undefined);
+    return [];
+  }
   // The skeleton is what the hint graph holds (skeletonQuads writes it as JSON): no need to read it back.
   // The blank nodes' signatures as ingest computed them, if for these very quads; the keys in any
   // order: lostValues looks each up.
   const signedBlanks = doc.signedBlanks?.quads === doc.quads ? doc.signedBlanks.nodes : undefined;
+  // Ingest's index of the quads, if of these very quads, all in the document's graph, none added since.
+  const indexed = doc.subjects;
+  const subjects = indexed?.quads === doc.quads && indexed.index.size === doc.quads.length ? indexed.index : undefined;
   const document =
     rendered ??
     renderWithSkeleton(doc.id, doc.quads, doc.skeleton, {
@@ -48,11 +63,20 @@ export function losslessProblems(
       keyOrder: false,
       literalKeys: doc.literalKeys,
       documentOnly: true,
+      subjects,
+      idsOnce: doc.idsOnce === doc.skeleton,
     })?.document;
-  const lost = lostValues(doc.given, document).filter(
-    (l) => l.path !== '@context' && !skip.some((s) => within(l.path, s)),
-  );
-  return lost.map((l) => lostProblem(doc.id, l, shared));
+  return lostValues(doc.given, document, walk).filter((l) => l.path !== '@context');
+}
+
+/** The `lost` values as `lossless` Violations; `skip`: paths a problem already names (ingest reported them), not reported again. */
+export function lostProblems(
+  document: string,
+  lost: readonly LostValue[],
+  shared: readonly SharedId[],
+  skip: readonly string[] = [],
+): Problem[] {
+  return lost.filter((l) => !skip.some((s) => within(l.path, s))).map((l) => lostProblem(document, l, shared));
 }
 
 function lostProblem(document: string, lost: LostValue, shared: readonly SharedId[]): Problem {

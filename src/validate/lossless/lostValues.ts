@@ -15,47 +15,82 @@ export interface LostValue {
 
 type JsonObject = Record<string, unknown>;
 
+/**
+ * What a comparison tells of the document as given as it goes, so that a look at every node
+ * (sharedIds.ts) need not walk it again: each node it compares key by key, and each value it
+ * does not go into (lost, or given back as the very same value) with the key it stands under.
+ */
+export interface GivenWalk {
+  node(node: JsonObject): void;
+  whole(value: unknown, key: string | undefined): void;
+}
+
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** The given values the rendered document does not hold, outermost first, in document order. */
-export function lostValues(given: unknown, rendered: unknown): LostValue[] {
+/** The given values the rendered document does not hold, outermost first, in document order; `walk` is told of every part of `given`. */
+export function lostValues(given: unknown, rendered: unknown, walk?: GivenWalk): LostValue[] {
   const lost: LostValue[] = [];
-  compare(given, rendered, [], lost);
+  compare(given, rendered, [], lost, walk);
   return lost;
 }
 
-/** `at`: the path as steps (`key` or `[0]`), joined only for what is lost: most documents lose nothing. */
-function compare(given: unknown, rendered: unknown, at: string[], lost: LostValue[]): void {
-  if (given === rendered) return;
-  const lose = (value: unknown) => void lost.push({ path: pathOf(at), value });
+/** A path as steps: a key, or an array's index. */
+type Steps = Array<string | number>;
+
+/** `at`: the path as steps, joined only for what is lost: most documents lose nothing. */
+function compare(given: unknown, rendered: unknown, at: Steps, lost: LostValue[], walk?: GivenWalk): void {
+  if (given === rendered) {
+    if (walk && typeof given === 'object' && given !== null) walk.whole(given, keyOf(at));
+    return;
+  }
   if (Array.isArray(given)) {
     // A one-value array may come back as the value itself (`type: ["Person"]`), and the
     // reverse (a single value under an `@set` property), below.
-    const shown = Array.isArray(rendered) ? rendered : rendered === undefined ? [] : [rendered];
+    const many = Array.isArray(rendered);
+    const shown = many ? (rendered as unknown[]).length : rendered === undefined ? 0 : 1;
     for (let i = 0; i < given.length; i++) {
-      at.push(`[${i}]`);
-      if (i < shown.length) compare(given[i], shown[i], at, lost);
-      else lose(given[i]);
+      at.push(i);
+      if (i < shown) compare(given[i], many ? (rendered as unknown[])[i] : rendered, at, lost, walk);
+      else lose(given[i], at, lost, walk);
       at.pop();
     }
     return;
   }
-  if (Array.isArray(rendered) && rendered.length === 1) return compare(given, rendered[0], at, lost);
+  if (Array.isArray(rendered) && rendered.length === 1) return compare(given, rendered[0], at, lost, walk);
   if (isObject(given)) {
-    if (!isObject(rendered)) return lose(given);
-    for (const key of Object.keys(given)) {
+    if (!isObject(rendered)) return lose(given, at, lost, walk);
+    walk?.node(given);
+    for (const key in given) {
       at.push(key);
-      if (key in rendered) compare(given[key], rendered[key], at, lost);
-      else lose(given[key]);
+      if (key in rendered) compare(given[key], rendered[key], at, lost, walk);
+      else lose(given[key], at, lost, walk);
       at.pop();
     }
     return;
   }
-  lose(given);
+  lose(given, at, lost, walk);
 }
 
-function pathOf(steps: readonly string[]): string {
+function lose(value: unknown, at: Steps, lost: LostValue[], walk: GivenWalk | undefined): void {
+  lost.push({ path: pathOf(at), value });
+  walk?.whole(value, keyOf(at));
+}
+
+/** The key a value stands under (an array's item: the array's key); undefined at the root. */
+function keyOf(steps: Steps): string | undefined {
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i];
+    if (typeof step === 'string') return step;
+  }
+  return undefined;
+}
+
+function pathOf(steps: Steps): string {
   let path = '';
-  for (const step of steps) path = step[0] === '[' ? path + step : path === '' ? step : `${path}.${step}`;
+  for (const step of steps) {
+    if (typeof step === 'number') path = `${path}[${step}]`;
+    // (A key written as `[…]` joins as an index would, as it always has: the paths stay as they were.)
+    else path = step[0] === '[' ? path + step : path === '' ? step : `${path}.${step}`;
+  }
   return path;
 }

@@ -4,6 +4,7 @@
  * and the shapes of each kind judge both. Found in the JSON as given, so the message names the
  * places exactly whatever the render makes of them.
  */
+import type { GivenWalk } from './lostValues.js';
 
 /** Where one node with this id stands, and the classes written there. */
 export interface IdUse {
@@ -27,7 +28,53 @@ const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'ob
 /** The ids of `given` written on nodes of different classes, in document order. */
 export function sharedIds(given: unknown): SharedId[] {
   // Most documents share no id: a first walk without paths says so cheaply.
-  if (!anyShared(given, new Map())) return [];
+  const classes = new IdClasses();
+  classes.whole(given, undefined);
+  return classes.shared ? sharedIdsOf(given) : [];
+}
+
+/**
+ * Whether some id stands on nodes of two classes, told node by node (in any order: the first
+ * class seen with each id is kept), or a whole value at a time (walked here). A GivenWalk, so
+ * that the lossless check's comparison, which walks the document anyway, tells it.
+ */
+export class IdClasses implements GivenWalk {
+  shared = false;
+  private readonly classes = new Map<string, string>();
+
+  node(node: JsonObject): void {
+    if (this.shared) return;
+    const id = node['id'] ?? node['@id'];
+    if (typeof id !== 'string' || id === '') return;
+    const key = classKey(node);
+    if (key === '') return;
+    const seen = this.classes.get(id);
+    if (seen === undefined) this.classes.set(id, key);
+    else if (seen !== key) this.shared = true;
+  }
+
+  /** Every node of `value` (not within a `@context`: it holds no nodes of the document). */
+  whole(value: unknown, key: string | undefined): void {
+    if (key !== '@context' && typeof value === 'object' && value !== null) this.walk(value);
+  }
+
+  private walk(value: object): void {
+    if (this.shared) return;
+    if (Array.isArray(value)) {
+      for (const v of value as unknown[]) if (typeof v === 'object' && v !== null) this.walk(v);
+      return;
+    }
+    const node = value as JsonObject;
+    this.node(node);
+    for (const key in node) {
+      const v = node[key];
+      if (key !== '@context' && typeof v === 'object' && v !== null) this.walk(v);
+    }
+  }
+}
+
+/** The ids of `given` written on nodes of different classes (some are: IdClasses said so), in document order. */
+export function sharedIdsOf(given: unknown): SharedId[] {
   const uses = new Map<string, IdUse[]>();
   walk(given, '', uses);
   const shared: SharedId[] = [];
@@ -43,29 +90,6 @@ export function sharedIds(given: unknown): SharedId[] {
     shared.push({ id, uses: [...byClass.values()], others });
   }
   return shared;
-}
-
-/** Whether some id stands on nodes of two classes (`classes`: the first class seen with each id). */
-function anyShared(value: unknown, classes: Map<string, string>): boolean {
-  if (Array.isArray(value)) {
-    for (const v of value) if (anyShared(v, classes)) return true;
-    return false;
-  }
-  if (!isObject(value)) return false;
-  const id = value['id'] ?? value['@id'];
-  if (typeof id === 'string' && id !== '') {
-    const key = classKey(value);
-    if (key !== '') {
-      const seen = classes.get(id);
-      if (seen === undefined) classes.set(id, key);
-      else if (seen !== key) return true;
-    }
-  }
-  for (const key in value) {
-    const v = value[key];
-    if (key !== '@context' && typeof v === 'object' && anyShared(v, classes)) return true;
-  }
-  return false;
 }
 
 function typesOf(node: JsonObject): string[] {

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../../support/corpus.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's chromium (test/prerequisites.sh installs it). */
+export const CHROMIUM = '/usr/bin/chromium';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 interface AxeResult {
@@ -33,10 +34,15 @@ export async function keepScreenshot(page: Page, name: string, options: { fullPa
   await page.screenshot({ path, ...options });
 }
 
-/** Headless chromium; a clear error naming the package when it is missing. */
-export async function launchChromium(): Promise<Browser> {
+/** Throws a clear error naming the package when chromium is missing. */
+export function assertChromiumInstalled(): void {
   if (!existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} is missing: install it with \`apt-get install -y --no-install-recommends chromium\``);
+}
+
+/** Headless chromium; a clear error naming the package when it is missing. */
+export async function launchChromium(): Promise<Browser> {
+  assertChromiumInstalled();
   return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 }
 

@@ -1,0 +1,226 @@
+/**
+ * The words of every document's names, `_label`s, identifiers and statements (its fields), each
+ * with the documents it is in and how often (postings by document number), and what a query's
+ * words score in each matching document. The score is MiniSearch's BM25 to the last bit (the same
+ * formula, field boosts, prefix and fuzzy weights, running average field lengths, and order of
+ * additions), so ranking stays what it was when MiniSearch searched; but the scores go into one
+ * array by document number instead of an object per match, which is what made a common word slow
+ * (issue 32, 35: 58,617 matches were scored into 58,617 objects, then sorted).
+ *
+ * The words live in MiniSearch's own radix tree (SearchableMap), which expands a prefix and finds
+ * the words one edit away, in the order MiniSearch saw them.
+ */
+import SearchableMap from 'minisearch/SearchableMap';
+import { wordsOf } from './foldText.js';
+
+/** The fields, in the order MiniSearch scored them, and what a match in each weighs. */
+export const FIELDS = ['names', 'labels', 'identifiers', 'statements'] as const;
+export type Field = (typeof FIELDS)[number];
+const BOOSTS: readonly number[] = [3, 1.5, 2, 0.5];
+/** MiniSearch's defaults: BM25's k, b, d, and the weights of a prefix and of a fuzzy match. */
+const K = 1.2;
+const B = 0.7;
+const D = 0.5;
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+
+/** The documents a word is in (numbers, in no order) and how many times it is in each. */
+interface Posting {
+  readonly docs: number[];
+  readonly counts: number[];
+}
+/** A word's postings per field (by its place in FIELDS). */
+type Postings = Array<Posting | undefined>;
+
+/** How one word of a query is matched: as typed, also as the start of longer words, also one edit off. */
+export interface QueryWord {
+  readonly word: string;
+  readonly prefix: boolean;
+  readonly fuzzy: boolean;
+}
+
+/** The documents that match every word, their scores, and which matched each word as typed. */
+export interface Matches {
+  /** Document numbers, each once. */
+  readonly docs: readonly number[];
+  /** By document number: its score (valid for `docs` only). */
+  readonly score: Float64Array;
+  /** By document number: 1 when every word matched as typed (or as a prefix), 0 when one only through an edit. */
+  readonly asTyped: Uint8Array;
+  /** Every word of the index the query reached (as typed, by prefix or by an edit). */
+  readonly terms: ReadonlySet<string>;
+}
+
+export class TermIndex {
+  private readonly words = new SearchableMap<Postings>();
+  /** By document number × FIELDS.length + field: the number of distinct words in the field; -1 for a document not indexed. */
+  private lengths = new Int32Array(0);
+  private readonly averageLength: number[] = FIELDS.map(() => 0);
+  private count = 0;
+  // Scratch arrays by document number, kept between searches (search is synchronous).
+  private score = new Float64Array(0);
+  private wordScore = new Float64Array(0);
+  private asTyped = new Uint8Array(0);
+  private wordTyped = new Uint8Array(0);
+  private pass = new Int32Array(0);
+  private passes = 0;
+
+  /** Index a document's fields (texts, one per line); `doc` must not be indexed already. */
+  add(doc: number, fields: Readonly<Record<Field, string>>): void {
+    this.count += 1;
+    if ((doc + 1) * FIELDS.length > this.lengths.length) this.growLengths((doc + 1) * FIELDS.length);
+    FIELDS.forEach((field, f) => {
+      const tokens = wordsOf(fields[field]);
+      const length = new Set(tokens).size;
+      this.lengths[doc * FIELDS.length + f] = length;
+      // MiniSearch's running average, computed as it did (the scores depend on it to the last bit).
+      this.averageLength[f] = (this.averageLength[f] * (this.count - 1) + length) / this.count;
+      for (const term of tokens) {
+        const postings = this.words.fetch(term, () => []);
+        const inField = (postings[f] ??= { docs: [], counts: [] });
+        // A document's words are added together: its count is the last one if it has one already.
+        const last = inField.docs.length - 1;
+        if (last >= 0 && inField.docs[last] === doc) inField.counts[last] += 1;
+        else {
+          inField.docs.push(doc);
+          inField.counts.push(1);
+        }
+      }
+    });
+  }
+
+  /** Forget a document indexed with these fields. */
+  remove(doc: number, fields: Readonly<Record<Field, string>>): void {
+    if (!(this.lengths[doc * FIELDS.length] >= 0)) return;
+    FIELDS.forEach((field, f) => {
+      const length = this.lengths[doc * FIELDS.length + f];
+      this.averageLength[f] = this.count === 1 ? 0 : (this.averageLength[f] * this.count - length) / (this.count - 1);
+      for (const term of new Set(wordsOf(fields[field]))) {
+        const postings = this.words.get(term);
+        const inField = postings?.[f];
+        const at = inField ? inField.docs.indexOf(doc) : -1;
+        if (!postings || !inField || at < 0) continue;
+        // The last one takes its place: the order of a posting does not matter.
+        inField.docs[at] = inField.docs[inField.docs.length - 1];
+        inField.counts[at] = inField.counts[inField.counts.length - 1];
+        inField.docs.pop();
+        inField.counts.pop();
+        if (inField.docs.length === 0) postings[f] = undefined;
+        if (postings.every((p) => p === undefined)) this.words.delete(term);
+      }
+    });
+    this.lengths.fill(-1, doc * FIELDS.length, (doc + 1) * FIELDS.length);
+    this.count -= 1;
+  }
+
+  /** The documents (numbered below `capacity`) matching every word, scored. */
+  match(query: readonly QueryWord[], capacity: number): Matches {
+    this.reserve(capacity);
+    if (this.passes >= 0x7fff0000) {
+      this.pass.fill(0);
+      this.passes = 0;
+    }
+    const terms = new Set<string>();
+    let docs: number[] = [];
+    query.forEach((q, i) => {
+      const previous = this.passes;
+      const current = ++this.passes;
+      const touched: number[] = [];
+      for (const [term, postings, weight, typed] of this.expansions(q)) {
+        terms.add(term);
+        for (let f = 0; f < FIELDS.length; f++) {
+          const inField = postings[f];
+          if (inField !== undefined)
+            this.scoreField(inField, f, weight * BOOSTS[f], typed, i === 0 ? undefined : previous, current, touched);
+        }
+      }
+      for (const doc of touched) {
+        this.score[doc] = i === 0 ? this.wordScore[doc] : this.score[doc] + this.wordScore[doc];
+        this.asTyped[doc] = i === 0 ? this.wordTyped[doc] : this.asTyped[doc] & this.wordTyped[doc];
+      }
+      docs = touched;
+    });
+    // MiniSearch multiplies by the number of distinct words matched (all of them, every word must match).
+    const quality = new Set(query.map((q) => q.word)).size;
+    for (const doc of docs) this.score[doc] *= quality;
+    return { docs, score: this.score, asTyped: this.asTyped, terms };
+  }
+
+  /**
+   * Add one word's matches in one field to the scores of this pass (`current`), for documents
+   * that were in the pass before (`previous`, every earlier word matched), or all on the first.
+   */
+  private scoreField(
+    inField: Posting,
+    f: number,
+    boost: number,
+    typed: boolean,
+    previous: number | undefined,
+    current: number,
+    touched: number[],
+  ): void {
+    const { docs, counts } = inField;
+    const { pass, wordScore, wordTyped, lengths } = this;
+    const idf = Math.log(1 + (this.count - docs.length + 0.5) / (docs.length + 0.5));
+    const average = this.averageLength[f];
+    for (let j = 0; j < docs.length; j++) {
+      const doc = docs[j];
+      if (pass[doc] !== current) {
+        if (previous !== undefined && pass[doc] !== previous) continue;
+        pass[doc] = current;
+        wordScore[doc] = 0;
+        wordTyped[doc] = 0;
+        touched.push(doc);
+      }
+      const tf = counts[j];
+      const length = lengths[doc * FIELDS.length + f];
+      const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * length) / average)));
+      wordScore[doc] += boost * raw;
+      if (typed) wordTyped[doc] = 1;
+    }
+  }
+
+  /**
+   * The index's words a query word reaches, each with its postings, its weight and whether it is
+   * as typed: the word itself, then (a prefix) the longer words it begins, then (fuzzy) the words
+   * one edit away that are neither: in MiniSearch's order, so the sums are the same.
+   */
+  private expansions(q: QueryWord): Array<[string, Postings, number, boolean]> {
+    const out: Array<[string, Postings, number, boolean]> = [];
+    const exact = this.words.get(q.word);
+    if (exact) out.push([q.word, exact, 1, true]);
+    const prefixed = new Set<string>();
+    if (q.prefix)
+      for (const [term, postings] of this.words.atPrefix(q.word)) {
+        const distance = term.length - q.word.length;
+        if (distance === 0) continue;
+        prefixed.add(term);
+        out.push([term, postings, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), true]);
+      }
+    if (q.fuzzy)
+      for (const [term, [postings, distance]] of this.words.fuzzyGet(q.word, 1)) {
+        if (distance === 0 || prefixed.has(term)) continue;
+        out.push([term, postings, (FUZZY_WEIGHT * term.length) / (term.length + distance), false]);
+      }
+    return out;
+  }
+
+  private growLengths(needed: number): void {
+    const grown = new Int32Array(Math.max(needed, Math.ceil(this.lengths.length * 1.5))).fill(-1);
+    grown.set(this.lengths);
+    this.lengths = grown;
+  }
+
+  /** Scratch arrays for documents numbered below `capacity` (grown by half again when short). */
+  private reserve(capacity: number): void {
+    if (this.pass.length >= capacity) return;
+    const size = Math.max(capacity, Math.ceil(this.pass.length * 1.5));
+    const grown = new Int32Array(size);
+    grown.set(this.pass);
+    this.pass = grown;
+    this.score = new Float64Array(size);
+    this.wordScore = new Float64Array(size);
+    this.asTyped = new Uint8Array(size);
+    this.wordTyped = new Uint8Array(size);
+  }
+}
