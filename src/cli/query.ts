@@ -25,7 +25,7 @@ import { fromSparqlJson } from '../sparql/results/readJson.js';
 import type { QueryResult } from '../store/QuadStore.js';
 import { renderTable } from './resultTable.js';
 import {
-  addTargetOptions,
+  sparqlTextCommand,
   CommandFailed,
   endpointOf,
   post,
@@ -36,9 +36,8 @@ import {
   UsageError,
   withLocalService,
   writeOut,
-  type LocalFlags,
+  type TargetFlags,
 } from './sparqlCommand.js';
-import { describedAs } from './commandSummaries.js';
 
 // ---- Formats ---------------------------------------------------------------------------------
 
@@ -100,22 +99,15 @@ function formatMismatch(flag: string, format: ResultFormat): UsageError {
 
 // ---- The command -----------------------------------------------------------------------------
 
-interface QueryFlags extends LocalFlags {
-  server?: string;
-  token?: string;
-  file?: string;
+interface QueryFlags extends TargetFlags {
   format?: string;
 }
 
 /** The `query` subcommand, for the program in main.ts. */
 export function queryCommand(): Command {
-  const command = new Command('query')
-    .description(describedAs('query'))
-    .argument('[sparql]', 'the query text (in quotes), or - to read it from standard input (or use --file)');
-  addTargetOptions(
-    command,
-    `with --server: a token allowing queries (env ${SETTINGS.readToken.env} or ${SETTINGS.token.env}); needed when the server has anonymous queries off`,
+  const command = sparqlTextCommand(
     'query',
+    `with --server: a token allowing queries (env ${SETTINGS.readToken.env} or ${SETTINGS.token.env}); needed when the server has anonymous queries off`,
   ).addOption(
     new Option(
       '--format <format>',

@@ -18,6 +18,7 @@ import { SparqlService } from '../service/SparqlService.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { addStoreOptions, openCommandStore, storeConfigOf, type StoreFlags } from './storeOptions.js';
 import { serverPathUrl } from './serverUrl.js';
+import { describedAs } from './commandSummaries.js';
 
 /** Wrong or missing arguments: exit code 2. */
 export class UsageError extends Error {
@@ -73,7 +74,21 @@ export interface LocalFlags extends StoreFlags {
   maxQueryKb?: string;
 }
 
-export function addTargetOptions(command: Command, tokenHelp: string, kind: 'query' | 'update'): Command {
+/** The flags of both commands: a local store's, or a running server's, and where the SPARQL text is. */
+export interface TargetFlags extends LocalFlags {
+  server?: string;
+  token?: string;
+  file?: string;
+}
+
+/**
+ * The `query` or `update` command, for the program in main.ts: its summary, the SPARQL text as
+ * its argument, and the options that say where it goes (`tokenHelp`: what --token is).
+ */
+export function sparqlTextCommand(kind: 'query' | 'update', tokenHelp: string): Command {
+  const command = new Command(kind)
+    .description(describedAs(kind))
+    .argument('[sparql]', `the ${kind} text (in quotes), or - to read it from standard input (or use --file)`);
   addStoreOptions(command)
     .addOption(new Option('--server <url>', 'send it to the running server at this base URL (its /sparql endpoint)'))
     .addOption(new Option('--token <token>', tokenHelp))

@@ -13,7 +13,7 @@ import { Command } from 'commander';
 import { SETTINGS } from '../config/Config.js';
 import type { UpdateOutcome } from '../service/SparqlService.js';
 import {
-  addTargetOptions,
+  sparqlTextCommand,
   CommandFailed,
   endpointOf,
   post,
@@ -25,22 +25,14 @@ import {
   UsageError,
   withLocalService,
   writeOut,
-  type LocalFlags,
+  type TargetFlags,
 } from './sparqlCommand.js';
-import { describedAs } from './commandSummaries.js';
 
-interface UpdateFlags extends LocalFlags {
-  server?: string;
-  token?: string;
-  file?: string;
-}
+type UpdateFlags = TargetFlags;
 
 /** The `update` subcommand, for the program in main.ts. */
 export function updateCommand(): Command {
-  const command = new Command('update')
-    .description(describedAs('update'))
-    .argument('[sparql]', 'the update text (in quotes), or - to read it from standard input (or use --file)');
-  addTargetOptions(command, `with --server: the curator token (env ${SETTINGS.token.env})`, 'update');
+  const command = sparqlTextCommand('update', `with --server: the curator token (env ${SETTINGS.token.env})`);
   command.action(async (sparql: string | undefined, flags: UpdateFlags) => {
     process.exitCode = await runUpdate(sparql, flags);
   });

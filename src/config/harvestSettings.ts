@@ -5,6 +5,7 @@
  * (bytes per answer, pages and documents per walk) and say whom it may reach.
  */
 import { ConfigError } from './Config.js';
+import { httpUrl } from './httpUrl.js';
 
 export interface HarvestSettings {
   /** The most bytes read of one document. */
@@ -100,17 +101,11 @@ export function resolveHarvestSettings(
           .filter((v) => v !== '')
           .map((value) => ({ value, from: HARVEST_SETTINGS.allowOrigin.env }));
   const allowOrigins = originsGiven.map((given) => {
-    let url: URL | undefined;
-    try {
-      url = new URL(given.value.trim());
-    } catch {
-      /* said below */
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-      fail(given, 'an http(s) origin, such as https://data.example.org or http://127.0.0.1:8080');
-    if (url!.pathname !== '/' || url!.search || url!.hash || url!.username)
-      fail(given, `an origin is a scheme, a host and a port only, such as ${url!.origin}`);
-    return url!.origin;
+    const url = httpUrl(given.value);
+    if (!url) return fail(given, 'an http(s) origin, such as https://data.example.org or http://127.0.0.1:8080');
+    if (url.pathname !== '/' || url.search || url.hash || url.username)
+      fail(given, `an origin is a scheme, a host and a port only, such as ${url.origin}`);
+    return url.origin;
   });
   let allowPrivateAddresses = flags.allowPrivateAddresses === true;
   const privateEnv = env[HARVEST_SETTINGS.allowPrivateAddresses.env];

@@ -4,6 +4,7 @@
  * one part of the settings read by Config.ts).
  */
 import { ConfigError } from './ConfigError.js';
+import { httpUrl } from './httpUrl.js';
 import { WASM_CEILING_BYTES } from './wasmCeiling.js';
 
 export type StoreConfig =
@@ -66,14 +67,8 @@ export function storeConfigOf(
   const kind = kindIn?.value.trim().toLowerCase() ?? 'embedded';
   const urlOf = (given: Given | undefined): string | undefined => {
     if (!given) return undefined;
-    let url: URL | undefined;
-    try {
-      url = new URL(given.value.trim());
-    } catch {
-      /* reported below */
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-      fail(given, 'an http(s) URL of a SPARQL endpoint, such as http://127.0.0.1:8890/sparql');
+    const url = httpUrl(given.value);
+    if (!url) fail(given, 'an http(s) URL of a SPARQL endpoint, such as http://127.0.0.1:8890/sparql');
     return url.href;
   };
   const sparqlIn = pick('sparqlUrl');

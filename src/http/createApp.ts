@@ -1,7 +1,7 @@
 /**
  * The HTTP interface, in the order a request meets it: the access log (and the request metrics); OPTIONS preflight; the
- * service paths (/ the root, /health, /ready, /metrics, /_export, /_assets/style.css (the pages' stylesheet), /media/harbour.png (the demo's picture), /_bulk, /sparql with its query page and the page's
- * files under /sparql-ui/, the search pages under /_links/ and /_entities/, name search at /search; `/`, /_links/, /_entities/, /_export,
+ * service paths (/ the root, /health, /ready, /metrics, /_export, /_assets/style.css (the pages' stylesheet), the deep-zoom viewer's files under /_assets/, /media/harbour.png (the demo's picture), /_bulk, /sparql with its query page and the page's
+ * files under /sparql-ui/, the search pages under /_links/ and /_entities/, name search at /search, the lookup by identifier at /resolve; `/`, /_links/, /_entities/, /_export,
  * the change feed and /search give pages for people to a browser); then entity ids: GET/HEAD dereference, and with a curator token
  * PUT/DELETE. Anything else is 405 with Allow; errors anywhere become problem+json (400, 404, 406 and 410 a page
  * for a browser).

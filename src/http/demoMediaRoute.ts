@@ -1,39 +1,37 @@
 /**
- * GET /media/harbour.png: the demo collection's one picture (data/demo-media/, drawn by
+ * GET /media/{file}: the demo collection's pictures (data/demo-media/; harbour.png drawn by
  * scripts/draw-demo-image.mjs), which its digital image's `access_point` names, so the demo's
- * pages show a picture rather than a broken one. One fixed file: no path from a request reaches
- * the file system. Read on first use and kept; cached for a day, validated by its ETag.
+ * pages show a picture rather than a broken one. Served whatever loaded the demo (`serve --demo`,
+ * or `linkedart load data/demo` then `serve`): the files are the service's own. Each file of the
+ * folder (of an image type) is a route of its own, listed at start: no path from a request
+ * reaches the file system, and no other id under /media/ is taken. Cached for a day, validated by its ETag.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Request, Response } from 'express';
-import { isNotModified } from './conditional.js';
+import type { AssetFile } from '../render/html/deepZoomAssets.js';
+import { staticFiles, type FileHandler } from './staticFiles.js';
 
-export const DEMO_MEDIA_PATH = '/media/harbour.png';
+export const DEMO_MEDIA_PATH = '/media/';
 
-const FILE = fileURLToPath(
-  new URL(
-    import.meta.url.includes('/dist/') ? '../../../data/demo-media/harbour.png' : '../../data/demo-media/harbour.png',
-    import.meta.url,
-  ),
+const DIR = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/') ? '../../../data/demo-media/' : '../../data/demo-media/', import.meta.url),
 );
 
-export function demoMediaRoute() {
-  let body: Buffer | undefined;
-  let etag = '';
-  return (req: Request, res: Response): void => {
-    if (!body) {
-      body = readFileSync(FILE);
-      etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    }
-    const common = ['ETag', etag, 'Cache-Control', 'public, max-age=86400', 'X-Content-Type-Options', 'nosniff'];
-    if (isNotModified(req.headers, etag, undefined)) {
-      res.writeHead(304, common);
-      res.end();
-      return;
-    }
-    res.writeHead(200, [...common, 'Content-Type', 'image/png', 'Content-Length', String(body.length)]);
-    res.end(req.method === 'HEAD' ? undefined : body);
-  };
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** Each demo picture's path (under /media/) and its handler. */
+export function demoMediaRoutes(): Array<[string, FileHandler]> {
+  const files = new Map<string, AssetFile>();
+  for (const name of readdirSync(DIR)) {
+    const type = IMAGE_TYPES[/\.(\w+)$/.exec(name)?.[1]?.toLowerCase() ?? ''];
+    if (type && /^[\w.-]+$/.test(name)) files.set(name, { file: `${DIR}${name}`, type });
+  }
+  const handler = staticFiles(DEMO_MEDIA_PATH, files, () => 'public, max-age=86400');
+  return [...files.keys()].map((name) => [`${DEMO_MEDIA_PATH}${name}`, handler]);
 }

@@ -16,7 +16,15 @@ export function jsonMediaType(req: Request, jsonLdType: string): string {
   return chosen === 'application/json' ? 'application/json' : jsonLdType;
 }
 
-export function sendJson(req: Request, res: Response, body: unknown, contentType: string, cacheControl: string): void {
+/** `status`: 200, or another answer with a body (300 Multiple Choices): only a 200 answers 304 to a current copy. */
+export function sendJson(
+  req: Request,
+  res: Response,
+  body: unknown,
+  contentType: string,
+  cacheControl: string,
+  status = 200,
+): void {
   const bytes = Buffer.from(JSON.stringify(body));
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
   const headers = [
@@ -30,12 +38,12 @@ export function sendJson(req: Request, res: Response, body: unknown, contentType
     'Vary',
     'Accept',
   ];
-  if (isNotModified(req.headers, etag, undefined)) {
+  if (status === 200 && isNotModified(req.headers, etag, undefined)) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
   (res.locals as { bodyBytes?: number }).bodyBytes = bytes.length;
-  res.writeHead(200, [...headers, 'Content-Length', String(bytes.length)]);
+  res.writeHead(status, [...headers, 'Content-Length', String(bytes.length)]);
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }

@@ -1,7 +1,7 @@
 /**
  * The pages for people at the service's own paths: the landing page (`/` for a browser) and
  * the list of every entity of a kind (`{base}_entities/{Class}` for a browser, the same path
- * whose JSON lists the ids). Names come from the name search index; counts and lists from the
+ * whose JSON lists the ids). Names come from the name search index, thumbnails from theirs (Thumbnails.ts); counts and lists from the
  * reverse-link index (by class); the latest changes from the change feed. And the export page (`{base}_export`
  * without `?format=`, for a browser).
  */
@@ -9,7 +9,6 @@ import type { Request, Response } from 'express';
 import { ENTITY_CLASSES } from '../linkedart/kinds.js';
 import { EXPORT_EXTENSIONS, EXPORT_FORMATS } from '../export/exportDocuments.js';
 import { activityStreamUrl } from '../render/activityStream.js';
-import { pageCount } from '../render/collectionPage.js';
 import { entityListHtml } from '../pages/EntityListPage.js';
 import { exportPageHtml } from '../pages/ExportPage.js';
 import { landingPageHtml, type RecentChange } from '../pages/LandingPage.js';
@@ -17,10 +16,12 @@ import { hrefOf } from '../render/html/links.js';
 import { kindOf } from '../render/html/terms.js';
 import type { PageFrame } from '../render/html/Page.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
+import { thumbnailsOf } from '../search/loadThumbnails.js';
 import type { Activity } from '../feed/activityGraph.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { violatedCount } from '../service/validationReports.js';
-import { BadRequest, NotFound } from './HttpError.js';
+import { NotFound } from './HttpError.js';
+import { listedEntity, listPageNumber, listPlace } from './entityListPaging.js';
 import { sendHtml } from './htmlAnswer.js';
 import { CLASS_PAGES_PATH, classCollectionUrl } from './searchPages.js';
 
@@ -102,16 +103,13 @@ export function entityListPage(options: LandingOptions) {
         `No class of entity is named ${JSON.stringify(className)}; the classes are ${ENTITY_CLASSES.join(', ')}.`,
       );
     }
-    const pageParam = url.searchParams.get('page') ?? '1';
-    if (!/^[1-9]\d{0,8}$/.test(pageParam))
-      throw new BadRequest(
-        `?page= ${JSON.stringify(pageParam.slice(0, 40))} is not a page number: pages are numbered from 1.`,
-      );
-    const page = Number(pageParam);
+    const page = listPageNumber(url.searchParams.get('page'));
     const { total, items } = await (await documents.reverseLinks()).ofClass(className, (page - 1) * pageSize, pageSize);
-    const last = pageCount(total, pageSize);
-    if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of the ${className} list.`);
+    const place = listPlace(total, page, pageSize);
+    if (page > place.last)
+      throw new NotFound(`Page ${page} is past the last page (${place.last}) of the ${className} list.`);
     const names = await nameIndexOf(documents);
+    const thumbnails = await thumbnailsOf(documents);
     const base = relative(classCollectionUrl(baseUrl, className));
     sendHtml(
       req,
@@ -120,13 +118,10 @@ export function entityListPage(options: LandingOptions) {
         frame,
         heading: `Every ${kindOf({ type: className }).toLowerCase()}`,
         rawTerm: className,
-        total,
-        page,
-        last,
-        startIndex: (page - 1) * pageSize,
+        ...place,
         entries: items.map((hit) => ({
-          href: hrefOf(baseUrl, hit.id)?.href ?? hit.id,
-          name: names.nameOf(hit.id) ?? hit.id,
+          ...listedEntity(baseUrl, names, hit.id),
+          thumbnail: thumbnails.thumbnailOf(hit.id),
         })),
         pageHref: (n) => `${base}?page=${n}`,
       }),

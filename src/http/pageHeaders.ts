@@ -1,13 +1,14 @@
 /**
- * The headers of every page for people. The page loads nothing from another origin and runs
- * no script (its only `<script>` is the JSON-LD data block, which is not run); images may come
- * from the IIIF services and access points the data names, wherever they are. Forms submit
- * here only; no other site may frame the page.
+ * The headers of every page for people. Scripts come from this origin only (the deep-zoom viewer
+ * and our script that starts it; never inline: the JSON-LD data block is not run); images may
+ * come from the IIIF services and access points the data names, wherever they are, and the
+ * viewer may read those services' info.json. Forms submit here only; no other site may frame the page.
  */
 export const PAGE_CSP = [
   "default-src 'self'",
   "img-src 'self' https: http: data:",
-  "script-src 'none'",
+  "connect-src 'self' https: http:",
+  "script-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

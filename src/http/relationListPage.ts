@@ -1,16 +1,16 @@
 /**
  * The full list of one "Referenced by" relation for a browser (`{base}_links/{relation}?id=…[&page=n]`, the same
  * URL whose JSON is the Search API's page): the relation in words, the entity it is about, and its hits by name
- * and kind, page by page. Names come from the name search index (in memory: no query per hit).
+ * and kind (and thumbnail), page by page. Names and thumbnails come from indexes in memory: no query per hit.
  */
 import type { Request, Response } from 'express';
 import { entityListHtml } from '../pages/EntityListPage.js';
-import { pageCount } from '../render/collectionPage.js';
 import { relationCollectionUrl } from '../render/halLinks.js';
-import { hrefOf } from '../render/html/links.js';
 import { relationWords } from '../render/html/ReferencedBy.js';
 import { nameIndexOf } from '../search/attachNameIndex.js';
-import { BadRequest, NotFound } from './HttpError.js';
+import { thumbnailsOf } from '../search/loadThumbnails.js';
+import { NotFound } from './HttpError.js';
+import { listedEntity, listPageNumber, listPlace } from './entityListPaging.js';
 import { sendHtml } from './htmlAnswer.js';
 import type { LandingOptions } from './landingPage.js';
 import { relationRequest } from './searchPages.js';
@@ -20,17 +20,14 @@ export function relationListPage(options: LandingOptions) {
   const { baseUrl, documents, frame, pageSize } = options;
   return async (req: Request, res: Response): Promise<void> => {
     const { relation, id, query } = relationRequest(req);
-    const pageParam = query.get('page') ?? '1';
-    if (!/^[1-9]\d{0,8}$/.test(pageParam))
-      throw new BadRequest(
-        `?page= ${JSON.stringify(pageParam.slice(0, 40))} is not a page number: pages are numbered from 1.`,
-      );
-    const page = Number(pageParam);
+    const page = listPageNumber(query.get('page'));
     const index = await documents.reverseLinks();
     const { total, items } = await index.hits(id, relation.name, (page - 1) * pageSize, pageSize);
-    const last = pageCount(total, pageSize);
-    if (page > last) throw new NotFound(`Page ${page} is past the last page (${last}) of ${relation.name} for ${id}.`);
+    const place = listPlace(total, page, pageSize);
+    if (page > place.last)
+      throw new NotFound(`Page ${page} is past the last page (${place.last}) of ${relation.name} for ${id}.`);
     const names = await nameIndexOf(documents);
+    const thumbnails = await thumbnailsOf(documents);
     const collection = new URL(relationCollectionUrl(baseUrl, relation.name, id));
     sendHtml(
       req,
@@ -39,15 +36,12 @@ export function relationListPage(options: LandingOptions) {
         frame,
         heading: relationWords(relation.name),
         rawTerm: relation.name,
-        about: { href: hrefOf(baseUrl, id)?.href ?? id, name: names.nameOf(id) ?? id },
-        total,
-        page,
-        last,
-        startIndex: (page - 1) * pageSize,
+        about: listedEntity(baseUrl, names, id),
+        ...place,
         entries: items.map((hit) => ({
-          href: hrefOf(baseUrl, hit.id)?.href ?? hit.id,
-          name: names.nameOf(hit.id) ?? hit.id,
+          ...listedEntity(baseUrl, names, hit.id),
           type: hit.type,
+          thumbnail: thumbnails.thumbnailOf(hit.id),
         })),
         pageHref: (n) => `${collection.pathname}${collection.search}&page=${n}`,
       }),

@@ -11,6 +11,7 @@ import { ACTIVITY_PAGES_PATH, ACTIVITY_STREAM_ROUTE } from './activityStreamRout
 import { QUERY_PAGE_ASSETS_PATH } from './queryPage.js';
 import { CLASS_PAGES_PATH, RELATION_PAGES_PATH } from './searchPages.js';
 import { SEARCH_PATH } from './searchRoute.js';
+import { RESOLVE_PATH } from './resolveRoute.js';
 import { STYLESHEET_PATH } from '../render/html/stylesheet.js';
 
 export const METRICS_PATH = '/metrics';
@@ -26,6 +27,7 @@ const SERVICE_PATHS = new Map<string, RouteKind>([
   ['/_bulk', 'bulk'],
   ['/sparql', 'sparql_query'],
   [SEARCH_PATH, 'search'],
+  [RESOLVE_PATH, 'search'],
   [ACTIVITY_STREAM_ROUTE, 'activity_stream'],
 ]);
 
@@ -35,6 +37,8 @@ const SERVICE_PREFIXES: ReadonlyArray<readonly [string, RouteKind]> = [
   [RELATION_PAGES_PATH, 'discovery'],
   [CLASS_PAGES_PATH, 'discovery'],
   [QUERY_PAGE_ASSETS_PATH, 'query_page'],
+  // The pages' other files: the deep-zoom viewer's.
+  ['/_assets/', 'service'],
 ];
 
 /**

@@ -23,6 +23,7 @@ import { exportRoute } from './exportRoute.js';
 import { entityListPage, exportPage, landingPage } from './landingPage.js';
 import { feedPage } from './feedPage.js';
 import { relationListPage } from './relationListPage.js';
+import { resolveRoute, RESOLVE_PATH } from './resolveRoute.js';
 import { metricsRoute } from './metricsRoute.js';
 import { health, readiness, type Readiness } from './operations.js';
 import { prefersHtml } from './prefersHtml.js';
@@ -33,7 +34,9 @@ import { searchRoute, SEARCH_PATH } from './searchRoute.js';
 import { serviceRoot } from './serviceRoot.js';
 import { sparqlEndpoint, wantsQueryPage } from './sparqlRoute.js';
 import { stylesheetRoute } from './stylesheetRoute.js';
-import { DEMO_MEDIA_PATH, demoMediaRoute } from './demoMediaRoute.js';
+import { demoMediaRoutes } from './demoMediaRoute.js';
+import { deepZoomScriptRoute, openSeadragonRoute } from './deepZoomRoutes.js';
+import { DEEP_ZOOM_SCRIPT_PATH, OPENSEADRAGON_PATH } from '../render/html/deepZoomAssets.js';
 import { validationRoute } from './validationRoute.js';
 import { VALIDATION_PATH } from './validationLink.js';
 import { deleteDocument, putDocument } from './writes.js';
@@ -75,11 +78,16 @@ export function serviceRoutes(parts: RouteParts): ServiceRoutes {
     ['/health', new Map([['GET', health(state)]])],
     ['/ready', new Map([['GET', readiness(state, representations, sparql?.engine)]])],
     [STYLESHEET_PATH, new Map([['GET', stylesheetRoute()]])],
-    // The demo's picture (its digital image's access point).
-    [DEMO_MEDIA_PATH, new Map([['GET', demoMediaRoute()]])],
+    // The deep-zoom viewer's starting script (OpenSeadragon's files: a prefix, below).
+    [DEEP_ZOOM_SCRIPT_PATH, new Map([['GET', deepZoomScriptRoute()]])],
+    // The demo's pictures (its digital image's access point).
+    ...demoMediaRoutes().map(([path, handler]): [string, Methods] => [path, new Map([['GET', handler]])]),
   ]);
   if (metrics) routes.set(METRICS_PATH, new Map([['GET', metricsRoute(metrics, config)]]));
-  const paths: Paths = { routes, prefixes: new Map<string, Methods>() };
+  const paths: Paths = {
+    routes,
+    prefixes: new Map<string, Methods>([[OPENSEADRAGON_PATH, new Map([['GET', openSeadragonRoute()]])]]),
+  };
   if (sparql) sparqlRoutes(paths, sparql, parts);
   discoveryRoutes(paths, parts);
   feedRoutes(paths, parts);
@@ -146,6 +154,8 @@ function discoveryRoutes({ routes, prefixes }: Paths, parts: RouteParts): void {
     ]),
   );
   routes.set(SEARCH_PATH, new Map([['GET', whenReady(searchRoute(people))]]));
+  // A record by the number on its label: 303 to it, 300 when several hold the number.
+  routes.set(RESOLVE_PATH, new Map([['GET', whenReady(resolveRoute(people))]]));
   // The validation report of a document stored with violations (--conformance report).
   routes.set(
     VALIDATION_PATH,

@@ -107,22 +107,25 @@ function fromParams(params: URLSearchParams, url: URLSearchParams): SparqlReques
 }
 
 function datasetOf(params: URLSearchParams): QueryDataset {
-  const defaultGraphs = graphsOf(params, 'default-graph-uri');
-  const namedGraphs = graphsOf(params, 'named-graph-uri');
-  return {
-    ...(defaultGraphs.length ? { defaultGraphs } : {}),
-    ...(namedGraphs.length ? { namedGraphs } : {}),
-  };
+  return givenGraphs(params, { defaultGraphs: 'default-graph-uri', namedGraphs: 'named-graph-uri' });
 }
 
 /** The dataset of an update's WHERE clauses (SPARQL 1.1 Protocol §2.2.3). */
 function usingOf(params: URLSearchParams): UpdateDataset {
-  const usingGraphs = graphsOf(params, 'using-graph-uri');
-  const usingNamedGraphs = graphsOf(params, 'using-named-graph-uri');
-  return {
-    ...(usingGraphs.length ? { usingGraphs } : {}),
-    ...(usingNamedGraphs.length ? { usingNamedGraphs } : {}),
-  };
+  return givenGraphs(params, { usingGraphs: 'using-graph-uri', usingNamedGraphs: 'using-named-graph-uri' });
+}
+
+/** The graphs of each parameter named (`key`: its parameter), under the key; a parameter not given, left out. */
+function givenGraphs<K extends string>(
+  params: URLSearchParams,
+  parameters: Readonly<Record<K, string>>,
+): Partial<Record<K, string[]>> {
+  const given: Partial<Record<K, string[]>> = {};
+  for (const key of Object.keys(parameters) as K[]) {
+    const graphs = graphsOf(params, parameters[key]);
+    if (graphs.length) given[key] = graphs;
+  }
+  return given;
 }
 
 /** Every value of a graph parameter, each an absolute IRI. */

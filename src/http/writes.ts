@@ -72,7 +72,7 @@ export function putDocument({
     const conformance = conformanceAsked(urlParams(req.url), serverConformance);
     const conventions = conventionsAsked(queryOf(req.url));
     const checks = { id, repair, limits: documentLimits, conventions, conformance };
-    const admitted = await admitPut(body, checks);
+    const admitted = await admitPut(representations, body, checks);
     if (lenient && admitted.kind !== 'notJson' && admitted.kind !== 'notUtf8')
       res.setHeader('Preference-Applied', 'handling=lenient');
     if (admitted.kind !== 'admitted') throw refusal(admitted, id);

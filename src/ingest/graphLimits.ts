@@ -10,7 +10,7 @@
  * - depth: the JSON the document renders to nests at least one level per node, plus the array around each;
  * - size: the document rendered, counted as its triples' text as the render would repeat them.
  */
-import { LIMIT_FLAGS, type DocumentLimits, type LimitExceeded } from './documentLimits.js';
+import { LIMIT_FLAGS, type DocumentLimits, type LimitExceeded, type LimitRule } from './documentLimits.js';
 import type { Quad, Term } from '../rdf/terms.js';
 
 /** Bytes counted for a triple besides its predicate and object text (the punctuation and key of its JSON, about). */
@@ -27,13 +27,12 @@ export function graphLimitsExceeded(
     if (list.length <= limits.maxArrayItems) continue;
     for (const [predicate, those] of byPredicate(list)) {
       if (those.length > limits.maxArrayItems) {
-        return {
-          rule: 'array-too-long',
-          limit: limits.maxArrayItems,
-          found: those.length,
-          path: '',
-          message: `<${key(list[0].subject)}> has ${those.length} values of <${predicate}>, one array of its document; the limit is ${limits.maxArrayItems} (${LIMIT_FLAGS['array-too-long']})`,
-        };
+        return exceeded(
+          'array-too-long',
+          limits.maxArrayItems,
+          those.length,
+          `<${key(list[0].subject)}> has ${those.length} values of <${predicate}>, one array of its document; the limit is ${limits.maxArrayItems} (${LIMIT_FLAGS['array-too-long']})`,
+        );
       }
     }
   }
@@ -123,13 +122,12 @@ function unfolded(id: string, index: SubjectIndex, limits: DocumentLimits): Limi
     }
     // Each nested node is an object inside an array of its holder: two levels of JSON per node.
     if (step.depth > limits.maxDepth) {
-      return {
-        rule: 'nested-too-deep',
-        limit: limits.maxDepth,
-        found: step.depth,
-        path: '',
-        message: `the graph nests nodes inside nodes deeper than its document may (${limits.maxDepth} levels of JSON, ${LIMIT_FLAGS['nested-too-deep']}), at <${step.name ?? key(step.node![0].subject)}>`,
-      };
+      return exceeded(
+        'nested-too-deep',
+        limits.maxDepth,
+        step.depth,
+        `the graph nests nodes inside nodes deeper than its document may (${limits.maxDepth} levels of JSON, ${LIMIT_FLAGS['nested-too-deep']}), at <${step.name ?? key(step.node![0].subject)}>`,
+      );
     }
     if (!step.node) continue;
     enclosing.add(step.node);
@@ -137,13 +135,12 @@ function unfolded(id: string, index: SubjectIndex, limits: DocumentLimits): Limi
     for (const { predicate, object } of inPredicateOrder(step.node)) {
       bytes += predicate.value.length + object.value.length + TRIPLE_OVERHEAD;
       if (bytes > limits.maxBytes) {
-        return {
-          rule: 'document-too-large',
-          limit: limits.maxBytes,
-          found: bytes,
-          path: '',
-          message: `the document this graph renders to is more than ${limits.maxBytes} bytes, the limit (${LIMIT_FLAGS['document-too-large']})`,
-        };
+        return exceeded(
+          'document-too-large',
+          limits.maxBytes,
+          bytes,
+          `the document this graph renders to is more than ${limits.maxBytes} bytes, the limit (${LIMIT_FLAGS['document-too-large']})`,
+        );
       }
       const nested = index.of(object);
       if (nested && !enclosing.has(nested)) steps.push({ node: nested, depth: step.depth + 2, leave: false });
@@ -158,6 +155,11 @@ interface Step {
   readonly name?: string;
   readonly depth: number;
   readonly leave: boolean;
+}
+
+/** `rule`'s limit passed, `found` against `limit`: the graph as a whole, no JSON path. */
+function exceeded(rule: LimitRule, limit: number, found: number, message: string): LimitExceeded {
+  return { rule, limit, found, path: '', message };
 }
 
 /** A subject's key as the render's index has it (termKey): blank nodes apart from IRIs. */

@@ -105,24 +105,28 @@ export class TopLevelScanner {
         if (this.depth === minDepth) out.push(this.take(this.pos + 1));
       }
     }
-    // Keep only the value in progress (only its size, once it is past the limit).
-    if (this.depth > this.minDepth) {
-      if (!this.oversized && b.length - this.start > this.maxBytes) this.oversized = true;
-      if (this.oversized) {
-        this.droppedBytes += Buffer.byteLength(b.slice(this.start));
-        this.buffer = '';
-        this.pos = 0;
-        this.start = 0;
-        return out;
-      }
-      this.buffer = b.slice(this.start);
-      this.pos -= this.start;
-      this.start = 0;
-    } else {
+    this.keepValueInProgress(b);
+    return out;
+  }
+
+  /** Keep only the value in progress of the text read so far, `b` (only its size, once it is past the limit). */
+  private keepValueInProgress(b: string): void {
+    if (this.depth <= this.minDepth) {
       this.buffer = '';
       this.pos = 0;
+      return;
     }
-    return out;
+    if (!this.oversized && b.length - this.start > this.maxBytes) this.oversized = true;
+    if (this.oversized) {
+      this.droppedBytes += Buffer.byteLength(b.slice(this.start));
+      this.buffer = '';
+      this.pos = 0;
+      this.start = 0;
+      return;
+    }
+    this.buffer = b.slice(this.start);
+    this.pos -= this.start;
+    this.start = 0;
   }
 
   /**

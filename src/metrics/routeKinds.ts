@@ -20,7 +20,7 @@ export const ROUTE_KINDS = [
   'sparql_update',
   /** The SPARQL query page and its files (/sparql for a browser, /sparql-ui/). */
   'query_page',
-  /** Name search at /search. */
+  /** Name search at /search, and the lookup by identifier at /resolve. */
   'search',
   /** The search pages of reverse links (/_links/) and the lists by class (/_entities/). */
   'discovery',

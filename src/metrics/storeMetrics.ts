@@ -5,12 +5,13 @@
  * remote store says only its kind: counting there is a query over the whole store, no price
  * to pay every scrape (the store's own monitoring knows its size).
  */
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 import { ENTITY_CLASSES } from '../linkedart/kinds.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
 import type { StoreStats } from '../store/embedded/protocol.js';
 import { oncePerScrape } from './oncePerScrape.js';
+import { scrapedFigure, scrapedFigures, scrapedTotal } from './scrapedMetrics.js';
 import { STORE_STATES } from '../store/StoreCondition.js';
 
 export interface StoreMetricsOptions {
@@ -29,29 +30,21 @@ export function storeMetrics(registry: Registry, prefix: string, { documents, re
     labelNames: ['kind'] as const,
     help: 'The store behind the service (always 1): kind is embedded (Oxigraph in the data directory) or sparql (a remote SPARQL 1.1 store).',
   }).set({ kind: embedded ? 'embedded' : 'sparql' }, 1);
-  new Gauge({
-    name: `${prefix}store_condition`,
-    registers,
-    labelNames: ['state'] as const,
-    help: 'What the store can do now: 1 for its state (ok; writes refused: the disk under the data directory is full, reads go on; failed: restart the service), 0 for the others.',
-    collect() {
+  scrapedFigures(
+    registry,
+    `${prefix}store_condition`,
+    'state',
+    'What the store can do now: 1 for its state (ok; writes refused: the disk under the data directory is full, reads go on; failed: restart the service), 0 for the others.',
+    () => {
       const now = store.condition?.().state ?? 'ok';
-      for (const state of STORE_STATES) this.set({ state }, state === now ? 1 : 0);
+      return STORE_STATES.map((state) => [state, state === now ? 1 : 0]);
     },
-  });
+  );
   if (!embedded) return;
 
   const stats = oncePerScrape<StoreStats>(() => store.stats());
-  const figure = (name: string, help: string, of: (s: StoreStats) => number): void => {
-    new Gauge({
-      name: `${prefix}${name}`,
-      help,
-      registers,
-      async collect() {
-        this.set(of(await stats()));
-      },
-    });
-  };
+  const figure = (name: string, help: string, of: (s: StoreStats) => number): void =>
+    scrapedFigure(registry, `${prefix}${name}`, help, async () => of(await stats()));
   figure(
     'store_quads',
     "Quads in the store: entity graphs and the service's own graphs (shape hints, links, the change feed).",
@@ -70,25 +63,21 @@ export function storeMetrics(registry: Registry, prefix: string, { documents, re
     (s) => s.workerMemory.external,
   );
   figure('store_last_write_sequence', 'Sequence number of the last write the store has logged.', (s) => s.lastSeq);
-  new Counter({
-    name: `${prefix}store_snapshots_total`,
-    registers,
-    help: 'Snapshots (compactions of the log) written since start.',
-    async collect() {
-      this.reset();
-      this.inc((await stats()).compactions);
-    },
-  });
-  new Gauge({
-    name: `${prefix}store_documents`,
-    registers,
-    labelNames: ['class'] as const,
-    help: "Documents stored, by the class of their root entity (Linked Art's class names); reported once the service is ready.",
-    async collect() {
-      this.reset();
-      if (!ready()) return;
+  scrapedTotal(
+    registry,
+    `${prefix}store_snapshots_total`,
+    'Snapshots (compactions of the log) written since start.',
+    async () => (await stats()).compactions,
+  );
+  scrapedFigures(
+    registry,
+    `${prefix}store_documents`,
+    'class',
+    "Documents stored, by the class of their root entity (Linked Art's class names); reported once the service is ready.",
+    async () => {
+      if (!ready()) return [];
       const counts = await (await documents.reverseLinks()).classCounts();
-      for (const name of ENTITY_CLASSES) this.set({ class: name }, counts.get(name) ?? 0);
+      return ENTITY_CLASSES.map((name) => [name, counts.get(name) ?? 0]);
     },
-  });
+  );
 }

@@ -9,6 +9,7 @@ import { Gauge, type Registry } from 'prom-client';
 import type { DocumentService } from '../service/DocumentService.js';
 import { violatedCount, violatedCountsByRule } from '../service/validationReports.js';
 import { oncePerScrape } from './oncePerScrape.js';
+import { scrapedFigures } from './scrapedMetrics.js';
 
 export function violationMetrics(
   registry: Registry,
@@ -31,15 +32,11 @@ export function violationMetrics(
       if (readable()) this.set((await counts()).total);
     },
   });
-  new Gauge({
-    name: `${prefix}documents_with_violations_by_rule`,
-    registers,
-    labelNames: ['rule'] as const,
-    help: 'Of the documents stored with violations, how many break each rule of the shapes (a document may break several).',
-    async collect() {
-      this.reset();
-      if (!readable()) return;
-      for (const [rule, n] of (await counts()).byRule) this.set({ rule }, n);
-    },
-  });
+  scrapedFigures(
+    registry,
+    `${prefix}documents_with_violations_by_rule`,
+    'rule',
+    'Of the documents stored with violations, how many break each rule of the shapes (a document may break several).',
+    async () => (readable() ? (await counts()).byRule : []),
+  );
 }

@@ -1,17 +1,20 @@
 /**
  * A list of entities by name, page by page: every entity of one kind (`{base}_entities/{Class}` for a browser), or
  * the full list of one "Referenced by" relation (`{base}_links/{relation}?id=…` for a browser), each entry with
- * its kind in words.
+ * its kind in words and its thumbnail when it has a picture.
  */
 import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 import { kindOf } from '../render/html/terms.js';
 import { Paging } from './Paging.js';
+import { Thumbnail } from './Thumbnail.js';
 
 export interface EntityListEntry {
   readonly href: string;
   readonly name: string;
   /** Its class, when the list holds more than one kind. */
   readonly type?: string | undefined;
+  /** Its thumbnail, when it has a picture. */
+  readonly thumbnail?: string | undefined;
 }
 
 export interface EntityListProps {
@@ -51,7 +54,8 @@ function EntityList(props: EntityListProps) {
       ) : null}
       <ol class="entities" start={startIndex + 1}>
         {entries.map((e) => (
-          <li key={e.href}>
+          <li key={e.href} class={e.thumbnail !== undefined ? 'pictured' : undefined}>
+            <Thumbnail url={e.thumbnail} name={e.name} />
             <a href={e.href}>{e.name}</a>
             {e.type !== undefined ? (
               <>

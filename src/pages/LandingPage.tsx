@@ -1,8 +1,9 @@
 /**
- * The landing page (`/` for a browser): the collection's name, a name search box, what the
- * collection holds (a count per kind, each linking to the list of that kind), the latest
- * changes from the change feed (newest first, each entity linked by its name while it exists),
- * and the doors for machines (SPARQL, the change feed, the export).
+ * The landing page (`/` for a browser): the collection's name, a name search box, a box to find a
+ * record by its accession number (`/resolve`), what the collection holds (a count per kind, each
+ * linking to the list of that kind), the latest changes from the change feed (newest first, each
+ * entity linked by its name while it exists), and the doors for machines (SPARQL, the change
+ * feed, the export).
  */
 import { kindOf } from '../render/html/terms.js';
 import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
@@ -59,6 +60,17 @@ function LandingPage({ frame, counts, changes, feedHref, exportHref, violated = 
         <label for="landing-q">Find a name or an identifier</label>
         <input id="landing-q" name="q" type="search" autocomplete="off" />
         <button type="submit">Search</button>
+      </form>
+      <form
+        class="search landing"
+        role="search"
+        aria-label="Find a record by its accession number"
+        method="get"
+        action={`${root}resolve`}
+      >
+        <label for="landing-identifier">Find by accession number</label>
+        <input id="landing-identifier" name="identifier" type="search" autocomplete="off" />
+        <button type="submit">Go</button>
       </form>
       <section aria-labelledby="holds">
         <h2 id="holds">What the collection holds</h2>

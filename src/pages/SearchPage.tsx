@@ -1,6 +1,6 @@
 /**
  * The name search page: the query kept in the search box (the frame's), the number of hits,
- * each hit's name linked to its page with its kind, classification, date and the identifier
+ * each hit's thumbnail (when it has a picture) and name linked to its page with its kind, classification, date and the identifier
  * that matched, the facets that narrow the search (SearchFacets.tsx), and links to the other
  * pages of hits. Without a query, or with one that cannot be searched, it says what
  * to type instead.
@@ -12,6 +12,7 @@ import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
 import { Paging } from './Paging.js';
 import type { SearchFacets, SearchNarrowing } from '../search/searchFacets.js';
 import { Facets } from './SearchFacets.js';
+import { Thumbnail } from './Thumbnail.js';
 
 export interface SearchResultsView {
   readonly total: number;
@@ -25,6 +26,8 @@ export interface SearchResultsView {
   readonly narrowing: SearchNarrowing;
   /** The (path-relative) URL of the first page of this search narrowed otherwise. */
   readonly narrowedHref: (narrowing: SearchNarrowing) => string;
+  /** A hit's thumbnail, when it has a picture. */
+  readonly thumbnailOf?: (id: string) => string | undefined;
 }
 
 export interface SearchPageProps {
@@ -86,15 +89,19 @@ function Results({ frame, results, query }: { frame: PageFrame; results: SearchR
       <div class="hit-list">
         <p class="count">{results.total === 1 ? '1 match' : `${results.total} matches`}</p>
         <ol class="hits" start={results.startIndex + 1}>
-          {results.hits.map((hit) => (
-            <li key={hit.id}>
-              <a href={hrefOf(frame.baseUrl, hit.id)?.href ?? hit.id}>{hit.name}</a>
-              {hit.type ? <span class="kind"> · {kindOf({ type: hit.type })}</span> : null}
-              {hit.classification ? <span class="classification"> · {hit.classification.join(', ')}</span> : null}
-              {hit.year !== undefined ? <span class="date"> · {hit.year}</span> : null}
-              {hit.identifier !== undefined ? <span class="identifier"> · identifier {hit.identifier}</span> : null}
-            </li>
-          ))}
+          {results.hits.map((hit) => {
+            const thumbnail = results.thumbnailOf?.(hit.id);
+            return (
+              <li key={hit.id} class={thumbnail !== undefined ? 'pictured' : undefined}>
+                <Thumbnail url={thumbnail} name={hit.name} />
+                <a href={hrefOf(frame.baseUrl, hit.id)?.href ?? hit.id}>{hit.name}</a>
+                {hit.type ? <span class="kind"> · {kindOf({ type: hit.type })}</span> : null}
+                {hit.classification ? <span class="classification"> · {hit.classification.join(', ')}</span> : null}
+                {hit.year !== undefined ? <span class="date"> · {hit.year}</span> : null}
+                {hit.identifier !== undefined ? <span class="identifier"> · identifier {hit.identifier}</span> : null}
+              </li>
+            );
+          })}
         </ol>
         <Paging page={results.page} last={results.last} hrefOf={results.pageHref} />
       </div>

@@ -29,17 +29,21 @@ export function toPlainTerm(term: Term): PlainTerm {
       return { t: 'N', v: term.value };
     case 'BlankNode':
       return { t: 'B', v: term.value };
-    case 'Literal': {
-      const plain: PlainTerm = { t: 'L', v: term.value };
-      if (term.language) plain.l = term.language;
-      else if (term.datatype && term.datatype.value !== XSD_STRING) plain.d = term.datatype.value;
-      return plain;
-    }
+    case 'Literal':
+      return plainLiteral(term.value, term.language, term.datatype?.value);
     case 'DefaultGraph':
       return { t: 'D', v: '' };
     default:
       throw new Error(`unsupported term type ${term.termType}`);
   }
+}
+
+/** A literal as a PlainTerm: its language tag, else its datatype unless that is xsd:string (the default). */
+export function plainLiteral(value: string, language: string | undefined, datatype: string | undefined): PlainTerm {
+  const plain: PlainTerm = { t: 'L', v: value };
+  if (language) plain.l = language;
+  else if (datatype && datatype !== XSD_STRING) plain.d = datatype;
+  return plain;
 }
 
 export function fromPlainTerm(plain: PlainTerm): Term {

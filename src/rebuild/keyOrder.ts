@@ -20,6 +20,8 @@ const EVENT_TAIL = [
   'carried_out_by',
   'used_specific_object',
 ];
+/** A person's and a group's keys after the core, up to how they began and ended. */
+const AGENT_MIDDLE = ['representation', 'member_of', 'subject_of', 'carried_out', 'contact_point', 'residence'];
 
 /** The spec's tables, each after the core where the spec says the core applies. */
 const TABLES: Record<string, readonly string[]> = {
@@ -39,28 +41,8 @@ const TABLES: Record<string, readonly string[]> = {
     'used_for',
   ],
   service: ['classified_as', 'identified_by', 'referred_to_by', 'access_point', 'conforms_to'],
-  group: [
-    ...CORE,
-    'representation',
-    'member_of',
-    'subject_of',
-    'carried_out',
-    'contact_point',
-    'residence',
-    'formed_by',
-    'dissolved_by',
-  ],
-  person: [
-    ...CORE,
-    'representation',
-    'member_of',
-    'subject_of',
-    'carried_out',
-    'contact_point',
-    'residence',
-    'born',
-    'died',
-  ],
+  group: [...CORE, ...AGENT_MIDDLE, 'formed_by', 'dissolved_by'],
+  person: [...CORE, ...AGENT_MIDDLE, 'born', 'died'],
   text: [
     ...CORE,
     'representation',

@@ -41,7 +41,7 @@ export interface QueryWord {
 
 /** The documents that match every word, their scores, and which matched each word as typed. */
 export interface Matches {
-  /** Document numbers, each once. */
+  /** Document numbers, each once, in ascending order. */
   readonly docs: readonly number[];
   /** By document number: its score (valid for `docs` only). */
   readonly score: Float64Array;
@@ -126,29 +126,56 @@ export class TermIndex {
       const previous = this.passes;
       const current = ++this.passes;
       const touched: number[] = [];
+      // The first word's sums are the scores so far; a later word's are summed apart, then added.
+      const into =
+        i === 0 ? { score: this.score, typed: this.asTyped } : { score: this.wordScore, typed: this.wordTyped };
       for (const [term, postings, weight, typed] of this.expansions(q)) {
         terms.add(term);
         for (let f = 0; f < FIELDS.length; f++) {
           const inField = postings[f];
           if (inField !== undefined)
-            this.scoreField(inField, f, weight * BOOSTS[f], typed, i === 0 ? undefined : previous, current, touched);
+            this.scoreField(
+              inField,
+              f,
+              weight * BOOSTS[f],
+              typed,
+              i === 0 ? undefined : previous,
+              current,
+              touched,
+              into,
+            );
         }
       }
-      for (const doc of touched) {
-        this.score[doc] = i === 0 ? this.wordScore[doc] : this.score[doc] + this.wordScore[doc];
-        this.asTyped[doc] = i === 0 ? this.wordTyped[doc] : this.asTyped[doc] & this.wordTyped[doc];
-      }
+      const { score, asTyped, wordScore, wordTyped } = this;
+      if (i > 0)
+        for (const doc of touched) {
+          score[doc] += wordScore[doc];
+          asTyped[doc] &= wordTyped[doc];
+        }
       docs = touched;
     });
     // MiniSearch multiplies by the number of distinct words matched (all of them, every word must match).
     const quality = new Set(query.map((q) => q.word)).size;
     for (const doc of docs) this.score[doc] *= quality;
-    return { docs, score: this.score, asTyped: this.asTyped, terms };
+    return { docs: this.ascending(docs, this.passes, capacity), score: this.score, asTyped: this.asTyped, terms };
   }
 
   /**
-   * Add one word's matches in one field to the scores of this pass (`current`), for documents
-   * that were in the pass before (`previous`, every earlier word matched), or all on the first.
+   * The documents of the last pass in ascending order: what reads them next (narrowing, facets,
+   * ranking) then reads the arrays by document number in order, not at random (a common word's
+   * facets were counted ten times faster so). Many are found by a scan of the pass array, few sorted.
+   */
+  private ascending(docs: number[], last: number, capacity: number): number[] {
+    if (docs.length * 16 < capacity) return docs.sort((a, b) => a - b);
+    const out: number[] = [];
+    const { pass } = this;
+    for (let doc = 0; doc < capacity; doc++) if (pass[doc] === last) out.push(doc);
+    return out;
+  }
+
+  /**
+   * Add one word's matches in one field to its sums (`into`) in this pass (`current`), for
+   * documents that were in the pass before (`previous`, every earlier word matched), or all on the first.
    */
   private scoreField(
     inField: Posting,
@@ -158,9 +185,11 @@ export class TermIndex {
     previous: number | undefined,
     current: number,
     touched: number[],
+    into: { readonly score: Float64Array; readonly typed: Uint8Array },
   ): void {
     const { docs, counts } = inField;
-    const { pass, wordScore, wordTyped, lengths } = this;
+    const { pass, lengths } = this;
+    const { score, typed: asTyped } = into;
     const idf = Math.log(1 + (this.count - docs.length + 0.5) / (docs.length + 0.5));
     const average = this.averageLength[f];
     for (let j = 0; j < docs.length; j++) {
@@ -168,15 +197,15 @@ export class TermIndex {
       if (pass[doc] !== current) {
         if (previous !== undefined && pass[doc] !== previous) continue;
         pass[doc] = current;
-        wordScore[doc] = 0;
-        wordTyped[doc] = 0;
+        score[doc] = 0;
+        asTyped[doc] = 0;
         touched.push(doc);
       }
       const tf = counts[j];
       const length = lengths[doc * FIELDS.length + f];
       const raw = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * length) / average)));
-      wordScore[doc] += boost * raw;
-      if (typed) wordTyped[doc] = 1;
+      score[doc] += boost * raw;
+      if (typed) asTyped[doc] = 1;
     }
   }
 

@@ -7,9 +7,7 @@
  * wrote the documents (this process, a load, an earlier run, another tool), the quads have the names.
  */
 import type { QuadStore, QueryResult } from '../store/QuadStore.js';
-import { readInParts } from '../store/graphParts.js';
-import { capabilitiesOf } from '../store/capabilities.js';
-import { isInternalGraph } from '../store/internalGraphs.js';
+import { quadsByGraph, selectInParts } from '../store/graphParts.js';
 import { df, fromPlainTerm, RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import { classNamesByIri } from '../linkedart/kinds.js';
@@ -57,46 +55,27 @@ const ROWS_PER_PART = 250_000;
 export async function loadNameIndex(store: QuadStore, rowsPerPart = ROWS_PER_PART): Promise<NameIndex> {
   const index = new NameIndex();
   // On a remote store, the rows counted first: parts of about rowsPerPart from the start.
-  let rows = 0;
-  if (capabilitiesOf(store).sharedWriters) {
-    const counted = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { ${NAMES_PATTERN} }`);
-    rows = counted.kind === 'bindings' ? Number(counted.rows[0]?.n?.v ?? 0) : 0;
-  }
-  await readInParts(rows, rowsPerPart, async (filter) =>
-    addNames(index, await store.query(`SELECT ?g ?p ?a ?c ?t ?primary ?k ?ts WHERE { ${NAMES_PATTERN} ${filter} }`)),
+  await selectInParts(store, '?g ?p ?a ?c ?t ?primary ?k ?ts', NAMES_PATTERN, rowsPerPart, (result) =>
+    addNames(index, result),
   );
   return index;
 }
 
 function addNames(index: NameIndex, result: QueryResult): void {
-  if (result.kind !== 'bindings') return;
-  const byGraph = new Map<string, Quad[]>();
-  for (const row of result.rows) {
-    const graph = row.g.v;
-    if (isInternalGraph(graph)) continue;
-    let quads = byGraph.get(graph);
-    if (!quads) byGraph.set(graph, (quads = []));
-    const g = df.namedNode(graph);
+  const byGraph = quadsByGraph(result, (row, g) => {
     const text = fromPlainTerm(row.t) as Quad['object'];
-    if (row.p) {
-      quads.push(df.quad(g, df.namedNode(row.p.v), text, g));
-      continue;
-    }
+    if (row.p) return [df.quad(g, df.namedNode(row.p.v), text, g)];
     const node = fromPlainTerm(row.a) as Quad['subject'];
-    if (row.k) {
-      quads.push(
-        ...statementQuads(g, df.namedNode(row.k.v), node, text, row.ts && (fromPlainTerm(row.ts) as Quad['subject'])),
-      );
-      continue;
-    }
+    if (row.k)
+      return statementQuads(g, df.namedNode(row.k.v), node, text, row.ts && (fromPlainTerm(row.ts) as Quad['subject']));
     // The appellation's triples as searchableNamesOf reads them (its own quads, as a write gives them).
-    quads.push(
+    return [
       df.quad(g, df.namedNode(IDENTIFIED_BY), node, g),
       df.quad(node, df.namedNode(RDF_TYPE), df.namedNode(row.c.v), g),
       df.quad(node, df.namedNode(CONTENT), text, g),
-    );
-    if (row.primary) quads.push(df.quad(node, df.namedNode(CLASSIFIED_AS), df.namedNode(row.primary.v), g));
-  }
+      ...(row.primary ? [df.quad(node, df.namedNode(CLASSIFIED_AS), df.namedNode(row.primary.v), g)] : []),
+    ];
+  });
   // Only documents: a graph whose entity has no Linked Art class is a store's own (Virtuoso's
   // GRAPH ?g reaches its system graphs, e.g. http://localuriqaserver/sparql, typed and labelled).
   const linkedArt = classNamesByIri();

@@ -8,7 +8,7 @@ import { hintGraphOf } from '../hints/Skeleton.js';
 import { DIGEST_PREDICATE } from '../hints/digest.js';
 import { MODIFIED_PREDICATE, modifiedFrom } from '../hints/lastModified.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
-import { admitDocument } from '../validate/admitDocument.js';
+import { admitJson } from './gate/admit.js';
 import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
@@ -119,13 +119,13 @@ export class DocumentService {
    * the accepted document carries its Warnings.
    */
   async put(document: unknown, source?: string): Promise<IngestedDocument> {
-    const ingested = admitDocument(document, source);
+    const ingested = admitJson(document, source);
     await this.putAll([ingested]);
     return ingested;
   }
 
   /**
-   * Store several documents, each already admitted (admitDocument), in one atomic, durable
+   * Store several documents, each already admitted (gate/admit.ts), in one atomic, durable
    * write. A document whose stored digest is the same is not rewritten (its Last-Modified
    * stays); the outcome says which were created, replaced or unchanged. `storedDigests`:
    * the digests(ids) the caller has just read, to save reading them again.

@@ -31,6 +31,7 @@ import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
 import { linkedVersionText, represent, type HalInput, type PageInput, type Representation } from './represent.js';
+import type { RepresentAnswer } from './offThread/documentJobs.js';
 
 const JSON_LD = FORMATS[0];
 
@@ -68,6 +69,17 @@ export interface RenderCacheStats {
 
 /** Hits of each relation a page shows before linking to the full list. */
 export const REFERENCED_BY_SHOWN = 5;
+
+/** A representation's validators, as HTTP answers them. */
+export interface Validators {
+  readonly etag: string;
+  readonly lastModified: string | undefined;
+}
+
+/** What the gate made of a document just written (Representations.written). */
+export type WrittenDocument =
+  | { readonly kind: 'rendered'; readonly document: RenderedDocument; readonly digest: string }
+  | { readonly kind: 'represented'; readonly representation: Representation };
 
 /** A cached representation and the store's write generation at which it was last known current. */
 interface Entry {
@@ -150,7 +162,7 @@ export class Representations {
     const representation =
       format.name === 'html'
         ? await representAside(stored, format, undefined, await this.pageInput(stored))
-        : await representAside(stored, format, bare ? undefined : await this.halInput(stored, format));
+        : await representAside(stored, format, bare ? undefined : await this.halInput(stored.id, format));
     if (this.cache && generation === this.generation) this.cache.set(key, { representation, currentAt });
     return representation;
   }
@@ -159,47 +171,45 @@ export class Representations {
    * The validators of the JSON-LD a GET answers for this stored version (with its `_links`).
    * `inWriteTurn`: the caller holds the write turn (a precondition), so the index is read without queueing.
    */
-  async validators(
-    stored: StoredDocument,
-    options: { inWriteTurn?: boolean } = {},
-  ): Promise<{ etag: string; lastModified: string | undefined }> {
-    const { etag, lastModified } = await representAside(
-      stored,
-      JSON_LD,
-      await this.halInput(stored, JSON_LD, options.inWriteTurn),
+  async validators(stored: StoredDocument, options: { inWriteTurn?: boolean } = {}): Promise<Validators> {
+    return validatorsOf(
+      await representAside(stored, JSON_LD, await this.halInput(stored.id, JSON_LD, options.inWriteTurn)),
     );
-    return { etag, lastModified };
   }
 
   /**
-   * After a write of `id` (a PUT): the validators of the JSON-LD a GET now answers, and that
-   * representation kept in the cache as a GET would keep it. `rendered`: the document as the
-   * gate rendered it (served form) when stored with `digest`: used if that is still the version
-   * stored, so the write renders its document once.
+   * After a write of `id` (a PUT): the validators of the JSON-LD a GET now answers. `made`: what
+   * the gate made of the document, used if it is still the version stored, so the write renders
+   * its document once — its render (served form), stored with `digest`; or its whole JSON-LD
+   * (made in a document worker, with the `_links` of linksInput before the write), current if its
+   * version is. Not kept in the cache: a document is cached when it is read (a failed store then
+   * answers 503 for what no one read).
    */
-  async written(
-    id: string,
-    rendered?: { readonly document: RenderedDocument; readonly digest: string },
-  ): Promise<{ etag: string; lastModified: string | undefined } | undefined> {
-    const generation = this.generation;
-    const currentAt = this.storeGeneration?.latest();
+  async written(id: string, made?: WrittenDocument): Promise<Validators | undefined> {
+    if (made?.kind === 'represented') {
+      // Its version (digest, stamp and, with `_links`, the hit counts) says it is current, as for a cached entry.
+      const version = this.links ? await this.linkedVersion(id) : await this.documents.version(id);
+      if (version !== undefined && version === made.representation.version) return validatorsOf(made.representation);
+    }
     const stored = await this.documents.read(id);
     if (!stored) return undefined;
-    const hal = await this.halInput(stored, JSON_LD);
-    const own = rendered && storedDigestOf(stored.hints) === rendered.digest ? rendered.document : undefined;
-    const representation = own
-      ? represent(stored, JSON_LD, hal, undefined, own)
-      : await representAside(stored, JSON_LD, hal);
-    if (this.cache && generation === this.generation)
-      this.cache.set(cacheKey(id, JSON_LD), { representation, currentAt });
-    return { etag: representation.etag, lastModified: representation.lastModified };
+    const hal = await this.halInput(id, JSON_LD);
+    const own = made?.kind === 'rendered' && storedDigestOf(stored.hints) === made.digest ? made.document : undefined;
+    return validatorsOf(
+      own ? represent(stored, JSON_LD, hal, undefined, own) : await representAside(stored, JSON_LD, hal),
+    );
+  }
+
+  /** What the `_links` of the JSON-LD of `id` are made of now (none with links off). */
+  linksInput(id: string): Promise<HalInput | undefined> {
+    return this.halInput(id, JSON_LD);
   }
 
   /** What `_links` needs besides the document: the hit counts for it (none for other formats, or with links off). */
-  private async halInput(stored: StoredDocument, format: Format, inWriteTurn = false): Promise<HalInput | undefined> {
+  private async halInput(id: string, format: Format, inWriteTurn = false): Promise<HalInput | undefined> {
     if (!this.links || format.name !== 'jsonld') return undefined;
     const index = inWriteTurn ? await this.documents.reverseLinksInTurn() : await this.documents.reverseLinks();
-    return { baseUrl: this.links.baseUrl, counts: await index.counts(stored.id) };
+    return { baseUrl: this.links.baseUrl, counts: await index.counts(id) };
   }
 
   /**
@@ -349,10 +359,18 @@ export async function representAside(
     hal,
     page,
   });
-  const body = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.length);
+  return representationOf(format, answer);
+}
+
+function validatorsOf({ etag, lastModified }: Representation): Validators {
+  return { etag, lastModified };
+}
+
+/** A representation a document worker made. */
+export function representationOf(format: Format, answer: RepresentAnswer): Representation {
   return {
     format,
-    body,
+    body: Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.length),
     etag: answer.etag,
     lastModified: answer.lastModified,
     warnings: answer.warnings,

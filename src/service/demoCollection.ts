@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
-import { admitDocument } from '../validate/admitDocument.js';
+import { admitJson } from './gate/admit.js';
 
 export const DEMO_BASE_URL = 'http://localhost:8080/';
 export const DEMO_DIR = fileURLToPath(
@@ -20,6 +20,6 @@ export function demoDocuments(baseUrl: string): IngestedDocument[] {
       const text = readFileSync(DEMO_DIR + file, 'utf8');
       const moved =
         baseUrl === DEMO_BASE_URL ? text : text.split(JSON.stringify(DEMO_BASE_URL).slice(1, -1)).join(baseUrl);
-      return admitDocument(JSON.parse(moved), `data/demo/${file}`);
+      return admitJson(JSON.parse(moved), `data/demo/${file}`);
     });
 }

@@ -6,35 +6,36 @@
  * validators. What the gate refused comes back as data (PutRefused), for the route
  * (http/writes.ts) to answer as HTTP.
  *
- * A document checked here is rendered once: the gate renders it as a GET serves it (its lossless
- * check compares that render), and the answer's ETag and the render cache take that render.
+ * A PUT renders its document once: the gate renders it as a GET serves it (its lossless check
+ * compares that render), and the answer's ETag is made from that render (or, for a body checked
+ * in a worker, is that of the JSON-LD the worker made from it).
  */
 import { isUtf8 } from 'node:buffer';
 import { formatProblem } from '../linkedart/Problem.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { decodeUtf8, NotUtf8, notUtf8At } from '../ingest/utf8.js';
-import type { RenderedDocument } from '../rebuild/renderDocument.js';
+import { FORMATS } from '../render/formats.js';
 import { admitBody, type BodyVerdict, type PutChecks } from './admitBody.js';
 import type { CheckedDocument, DocumentService, Precondition, PutOutcome } from './DocumentService.js';
 import { documentWorkers, LARGE_PUT_BYTES } from './offThread/DocumentWorkers.js';
-import type { Representations } from './Representations.js';
+import { representationOf, type Representations, type WrittenDocument } from './Representations.js';
+import type { HalInput } from './represent.js';
 import { digestOf } from './storedDocument.js';
-
-export type { PutChecks } from './admitBody.js';
 
 /** What the gate refused; `notUtf8`: the body's bytes are not UTF-8 (where, as NotUtf8 says it). */
 export type PutRefused =
   Exclude<BodyVerdict, { kind: 'admitted' }> | { readonly kind: 'notUtf8'; readonly problem: string };
 
 /**
- * An admitted PUT: the document to store, with its render as served (checked here), or as
- * checked in a worker; its Warnings and repairs as the answer lists them.
+ * An admitted PUT: the document to store (checked here), or as checked in a worker; its
+ * Warnings and repairs as the answer lists them.
  */
 export interface PutAdmitted {
   readonly kind: 'admitted';
   readonly document?: IngestedDocument;
-  readonly rendered?: RenderedDocument;
   readonly checked?: CheckedDocument;
+  /** What the gate made of it for its answer: its render, or (checked in a worker) its JSON-LD. */
+  readonly made?: WrittenDocument;
   readonly warnings: string[];
   readonly repairs: string[];
   /** The shapes' Violations it is stored with (`report` policy), as formatProblem lines. */
@@ -47,11 +48,20 @@ export interface PutStored {
   readonly validators: { readonly etag: string; readonly lastModified: string | undefined } | undefined;
 }
 
-/** The gate's verdict on a PUT's body (bytes, strict UTF-8). */
-export async function admitPut(body: Buffer, checks: PutChecks): Promise<PutAdmitted | PutRefused> {
+/**
+ * The gate's verdict on a PUT's body (bytes, strict UTF-8). `representations`: what a large
+ * body's JSON-LD, made in the worker, takes its `_links` from.
+ */
+export async function admitPut(
+  representations: Representations,
+  body: Buffer,
+  checks: PutChecks,
+): Promise<PutAdmitted | PutRefused> {
   // Large: only checked here, decoded in the worker.
   if (body.length >= LARGE_PUT_BYTES)
-    return isUtf8(body) ? admitAside(body, checks) : { kind: 'notUtf8', problem: notUtf8At(body).problem };
+    return isUtf8(body)
+      ? admitAside(body, checks, await representations.linksInput(checks.id))
+      : { kind: 'notUtf8', problem: notUtf8At(body).problem };
   let text: string;
   try {
     text = decodeUtf8(body);
@@ -65,7 +75,7 @@ export async function admitPut(body: Buffer, checks: PutChecks): Promise<PutAdmi
   return {
     kind: 'admitted',
     document,
-    rendered,
+    made: rendered && { kind: 'rendered', document: rendered, digest: digestOf(document) },
     warnings: document.warnings.map(formatProblem),
     repairs: verdict.repairs,
     violations: (document.violations ?? []).map(formatProblem),
@@ -85,12 +95,7 @@ export async function storePut(
 ): Promise<PutStored> {
   const outcome = await store(documents, admitted, precondition);
   const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
-  const { document, rendered } = admitted;
-  const validators = await representations.written(
-    id,
-    document && rendered ? { document: rendered, digest: digestOf(document) } : undefined,
-  );
-  return { result, validators };
+  return { result, validators: await representations.written(id, admitted.made) };
 }
 
 function store(documents: DocumentService, admitted: PutAdmitted, precondition?: Precondition): Promise<PutOutcome> {
@@ -99,10 +104,14 @@ function store(documents: DocumentService, admitted: PutAdmitted, precondition?:
   return precondition ? documents.putIf(document, precondition) : documents.putAll([document]);
 }
 
-/** The body checked in a document worker, with the graphs to store made there too. */
-async function admitAside(body: Buffer, checks: PutChecks): Promise<PutAdmitted | PutRefused> {
+/** The body checked in a document worker, with the graphs to store and its JSON-LD (`_links` from `hal`) made there too. */
+async function admitAside(
+  body: Buffer,
+  checks: PutChecks,
+  hal: HalInput | undefined,
+): Promise<PutAdmitted | PutRefused> {
   const now = new Date();
-  const answer = await documentWorkers().admit({ ...checks, kind: 'admit', body, now: now.getTime() });
+  const answer = await documentWorkers().admit({ ...checks, kind: 'admit', body, now: now.getTime(), served: { hal } });
   if (answer.kind !== 'admitted') return answer;
   const checked: CheckedDocument = {
     id: answer.id,
@@ -111,9 +120,11 @@ async function admitAside(body: Buffer, checks: PutChecks): Promise<PutAdmitted 
     graphs: answer.graphs,
     when: now,
   };
+  const { represented } = answer;
   return {
     kind: 'admitted',
     checked,
+    made: represented && { kind: 'represented', representation: representationOf(FORMATS[0], represented) },
     warnings: answer.warnings,
     repairs: answer.repairs,
     violations: answer.violations,

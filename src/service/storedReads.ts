@@ -27,13 +27,7 @@ export async function storedClasses(store: QuadStore, ids: readonly string[]): P
 /** The stored digests of these documents (absent: not stored, or stored before digests). */
 export async function storedDigests(store: QuadStore, ids: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  // An id that is no IRI is not stored (the gate refuses its record, naming it): not asked for, nor put in the query.
-  const unique = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined);
-  for (let i = 0; i < unique.length; i += DIGEST_BATCH) {
-    const values = unique
-      .slice(i, i + DIGEST_BATCH)
-      .map((id) => iri(hintGraphOf(id)))
-      .join(' ');
+  for (const values of hintGraphValues(ids, DIGEST_BATCH)) {
     const result = await store.query(
       `SELECT ?g ?d WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ${iri(DIGEST_PREDICATE)} ?d } }`,
     );
@@ -44,4 +38,23 @@ export async function storedDigests(store: QuadStore, ids: readonly string[]): P
     }
   }
   return out;
+}
+
+/**
+ * The hint graphs of these documents as the terms of VALUES blocks, `perQuery` to a block. An id
+ * that is no IRI is not stored (the gate refuses its record, naming it): not asked for, nor put
+ * in a query.
+ */
+export function hintGraphValues(ids: readonly string[], perQuery: number): string[] {
+  const unique = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined);
+  const blocks: string[] = [];
+  for (let i = 0; i < unique.length; i += perQuery) {
+    blocks.push(
+      unique
+        .slice(i, i + perQuery)
+        .map((id) => iri(hintGraphOf(id)))
+        .join(' '),
+    );
+  }
+  return blocks;
 }

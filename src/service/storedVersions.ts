@@ -6,10 +6,10 @@
 import { DIGEST_PREDICATE } from '../hints/digest.js';
 import { keptWarningsFrom, WARNINGS_PREDICATE } from '../hints/keptWarnings.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
-import { isAbsoluteIri } from '../ingest/iris.js';
 import type { Problem } from '../linkedart/Problem.js';
-import { iri, iriProblem } from '../rdf/sparqlTerm.js';
+import { iri } from '../rdf/sparqlTerm.js';
 import type { QuadStore } from '../store/QuadStore.js';
+import { hintGraphValues } from './storedReads.js';
 
 export interface StoredVersion {
   readonly digest: string;
@@ -25,13 +25,7 @@ export async function storedVersions(store: QuadStore, ids: readonly string[]): 
   const digests = new Map<string, string>();
   const warnings = new Map<string, Problem[] | undefined>();
   const prefix = hintGraphOf('').length;
-  // An id that is no IRI is not stored (the gate refuses its record, naming it): not put in the query.
-  const unique = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined);
-  for (let i = 0; i < unique.length; i += IDS_PER_QUERY) {
-    const values = unique
-      .slice(i, i + IDS_PER_QUERY)
-      .map((id) => iri(hintGraphOf(id)))
-      .join(' ');
+  for (const values of hintGraphValues(ids, IDS_PER_QUERY)) {
     const result = await store.query(
       `SELECT ?g ?p ?v WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ?p ?v FILTER (?p IN (${iri(DIGEST_PREDICATE)}, ${iri(WARNINGS_PREDICATE)})) } }`,
     );

@@ -1,6 +1,6 @@
 /**
- * The gate every write passes: ingest (JSON-side rules) then the SHACL shapes (graph-side
- * rules), with every result reported in the one Problem format — the document id, the JSON
+ * The checks of the gate every write passes (service/gate/admit.ts runs them, after the repairs):
+ * ingest (JSON-side rules) then the SHACL shapes (graph-side rules), with every result reported in the one Problem format — the document id, the JSON
  * path, the Linked Art term, the rule in plain words, the severity. A document with a
  * Violation is refused whole; Warnings travel with the accepted document.
  */

@@ -13,7 +13,13 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { demoDocuments, DEMO_BASE_URL } from '../../src/service/demoCollection.js';
 import { startServer, type ServerProcess } from './support/serverProcess.js';
-import { keepScreenshot, launchChromiumWhile, seriousAxeFindings } from './support/browser.js';
+import {
+  keepScreenshot,
+  launchChromiumWhile,
+  seriousAxeFindings,
+  cspViolations,
+  watchCspViolations,
+} from './support/browser.js';
 
 describe('the pages for people, in a browser', function () {
   this.timeout(180000);
@@ -64,13 +70,7 @@ describe('the pages for people, in a browser', function () {
         return;
       problems.push(`console: ${message.text()}`);
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as { cspViolations: string[] };
-      w.cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (e) => {
-        w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
-      });
-    });
+    await watchCspViolations(page);
     return { page, problems };
   }
 
@@ -106,9 +106,7 @@ describe('the pages for people, in a browser', function () {
         const followed = await page.request.get(server.url + href!, { headers: { Accept: 'text/html' } });
         expect(followed.status(), href).to.equal(200);
         if (entityLink) expect(await followed.text()).to.match(/<h1>[^<]+<\/h1>/);
-        expect(
-          await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-        ).to.deep.equal([]);
+        expect(await cspViolations(page)).to.deep.equal([]);
         expect(problems).to.deep.equal([]);
       } finally {
         await page.close();
@@ -135,7 +133,7 @@ describe('the pages for people, in a browser', function () {
       (e: Error) => e.message,
     );
     expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).to.equal(undefined);
-    const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    const violations = await cspViolations(page);
     expect(violations.join(' ') + injected).to.contain('script-src');
     await page.close();
   });

@@ -7,50 +7,23 @@
  * test-output/ (or where LINKEDART_TEST_SCREENSHOTS says: support/browser.ts).
  */
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { DEMO_BASE_URL } from '../../src/service/demoCollection.js';
-import { startServer, type ServerProcess } from './support/serverProcess.js';
-import { keepScreenshot, launchChromiumWhile, seriousAxeFindings } from './support/browser.js';
+import { keepScreenshot, seriousAxeFindings, cspViolations, watchCspViolations } from './support/browser.js';
+import { demoInBrowser } from './support/demoInBrowser.js';
 
 describe('the landing page and name search, in a browser', function () {
   this.timeout(180000);
-  let dataDir: string;
-  let server: ServerProcess;
-  let browser: Browser;
-
-  before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'linkedart-search-'));
-    [browser, server] = await launchChromiumWhile(
-      startServer([
-        '--demo',
-        '--data-dir',
-        dataDir,
-        '--base-url',
-        DEMO_BASE_URL,
-        '--title',
-        'Whitby Harbour Museum',
-        '--page-size',
-        '5',
-      ]),
-      (started) => started.stop(),
-    );
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const demo = demoInBrowser('linkedart-search-', ['--page-size', '5']);
 
   /** A page that records script errors, failed requests, console errors and CSP violations. */
   async function watchedPage(): Promise<{ page: Page; problems: () => Promise<string[]> }> {
-    const page = await (await browser.newContext({ viewport: { width: 1100, height: 800 } })).newPage();
+    const page = await (await demo.browser.newContext({ viewport: { width: 1100, height: 800 } })).newPage();
     // The demo's picture is named under the demo's base URL; this server listens elsewhere.
     await page.route(`${DEMO_BASE_URL}media/**`, async (route) =>
-      route.fulfill({ response: await route.fetch({ url: server.url + new URL(route.request().url()).pathname }) }),
+      route.fulfill({
+        response: await route.fetch({ url: demo.server.url + new URL(route.request().url()).pathname }),
+      }),
     );
     const problems: string[] = [];
     page.on('pageerror', (error) => {
@@ -69,25 +42,16 @@ describe('the landing page and name search, in a browser', function () {
       if (response.status() >= 400 && kind !== 'image' && !response.url().endsWith('/favicon.ico'))
         problems.push(`${response.status()} ${response.url()}`);
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as { cspViolations: string[] };
-      w.cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (e) => {
-        w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
-      });
-    });
+    await watchCspViolations(page);
     return {
       page,
-      problems: async () => [
-        ...problems,
-        ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
-      ],
+      problems: async () => [...problems, ...(await cspViolations(page))],
     };
   }
 
   it('the landing page: title, counts, latest changes; a search from its box; a hit opens its page; a list by kind', async () => {
     const { page, problems } = await watchedPage();
-    const response = await page.goto(server.url + '/');
+    const response = await page.goto(demo.server.url + '/');
     expect(response!.status()).to.equal(200);
     expect(await page.locator('main h1').innerText()).to.equal('Whitby Harbour Museum');
     expect(await page.locator('main table tbody tr').count()).to.be.greaterThan(0);
@@ -106,7 +70,7 @@ describe('the landing page and name search, in a browser', function () {
     await Promise.all([page.waitForURL((url) => url.pathname === href), first.click()]);
     expect(await page.locator('main h1').innerText()).to.equal(name);
 
-    await page.goto(server.url + '/');
+    await page.goto(demo.server.url + '/');
     await Promise.all([
       page.waitForURL(/_entities\/Person/),
       page.locator('ul.kinds a', { hasText: 'Person' }).click(),
@@ -117,9 +81,9 @@ describe('the landing page and name search, in a browser', function () {
 
   it('no results and an empty query say so', async () => {
     const { page, problems } = await watchedPage();
-    await page.goto(server.url + '/search?q=zeppelin');
+    await page.goto(demo.server.url + '/search?q=zeppelin');
     expect(await page.locator('p.no-results').innerText()).to.contain('No names match');
-    const empty = await page.goto(server.url + '/search?q=');
+    const empty = await page.goto(demo.server.url + '/search?q=');
     expect(empty!.status()).to.equal(400);
     expect(await page.locator('[role="alert"]').innerText()).to.contain('empty');
     // The browser logs the 400 itself; nothing else may go wrong.
@@ -127,11 +91,11 @@ describe('the landing page and name search, in a browser', function () {
   });
 
   it('axe-core finds no serious or critical accessibility problem on the landing, search, results and list pages', async () => {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, bypassCSP: true });
+    const context = await demo.browser.newContext({ viewport: { width: 1100, height: 800 }, bypassCSP: true });
     const page = await context.newPage();
     const found: string[] = [];
     for (const path of ['/', '/search', '/search?q=harbour', '/search?q=zeppelin', '/_entities/Place?page=1']) {
-      await page.goto(server.url + path);
+      await page.goto(demo.server.url + path);
       found.push(...(await seriousAxeFindings(page, path)));
     }
     await context.close();

@@ -7,13 +7,10 @@
  * 1280 and 390 px go to pages/ under test-output/ (support/browser.ts).
  */
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { demoDocuments, DEMO_BASE_URL } from '../../src/service/demoCollection.js';
-import { axeFindings, keepScreenshot, launchChromium } from './support/browser.js';
-import { startServer, type ServerProcess } from './support/serverProcess.js';
+import { axeFindings, keepScreenshot } from './support/browser.js';
+import { demoInBrowser } from './support/demoInBrowser.js';
 
 const TOKEN = 'a-curator-token-for-the-page-tests';
 const RELATION_LIST = `/_links/workAboutActivity?id=${encodeURIComponent(`${DEMO_BASE_URL}event/harbour-light-exhibition`)}`;
@@ -70,26 +67,11 @@ function entityOfEachKind(): Array<readonly [string, string]> {
 
 describe('pages for people instead of raw JSON, in a browser', function () {
   this.timeout(180000);
-  let dataDir: string;
-  let server: ServerProcess;
-  let browser: Browser;
+  const demo = demoInBrowser('linkedart-pages-', ['--token', TOKEN]);
 
   before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'linkedart-pages-'));
-    server = await startServer([
-      '--demo',
-      '--data-dir',
-      dataDir,
-      '--base-url',
-      DEMO_BASE_URL,
-      '--title',
-      'Whitby Harbour Museum',
-      '--token',
-      TOKEN,
-    ]);
-    browser = await launchChromium();
     // A record deleted, for the 410 page.
-    const put = await fetch(`${server.url}/object/short-lived`, {
+    const put = await fetch(`${demo.server.url}/object/short-lived`, {
       method: 'PUT',
       headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
       body: JSON.stringify({
@@ -100,7 +82,7 @@ describe('pages for people instead of raw JSON, in a browser', function () {
       }),
     });
     expect(put.status).to.be.within(200, 201);
-    const removed = await fetch(`${server.url}/object/short-lived`, {
+    const removed = await fetch(`${demo.server.url}/object/short-lived`, {
       method: 'DELETE',
       headers: { Authorization: `Bearer ${TOKEN}` },
     });
@@ -109,7 +91,7 @@ describe('pages for people instead of raw JSON, in a browser', function () {
       [EXTENDED, ''],
       [UNNAMED, '?conformance=report'],
     ] as const) {
-      const stored = await fetch(`${server.url}${new URL(doc.id).pathname}${query}`, {
+      const stored = await fetch(`${demo.server.url}${new URL(doc.id).pathname}${query}`, {
         method: 'PUT',
         headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
         body: JSON.stringify(doc),
@@ -118,30 +100,24 @@ describe('pages for people instead of raw JSON, in a browser', function () {
     }
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
   async function newPage(width = 1280): Promise<Page> {
-    return (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+    return (await demo.browser.newContext({ viewport: { width, height: 800 } })).newPage();
   }
 
   it("the landing page's Export and change-feed links open pages; a Referenced by list opens as a list", async () => {
     const page = await newPage();
-    await page.goto(server.url + '/');
+    await page.goto(demo.server.url + '/');
     await Promise.all([page.waitForURL(/_export$/), page.locator('main a', { hasText: 'Export' }).click()]);
     expect(await page.locator('main h1').innerText()).to.equal('Export the collection');
     expect(await page.locator('main table tbody tr').count()).to.equal(5);
-    await page.goto(server.url + '/');
+    await page.goto(demo.server.url + '/');
     await Promise.all([
       page.waitForURL(/activity-stream$/),
       page.locator('main a', { hasText: 'Every change' }).click(),
     ]);
     expect(await page.locator('main h1').innerText()).to.equal('Latest changes');
     expect(await page.locator('main table tbody tr').count()).to.be.greaterThan(0);
-    await page.goto(server.url + '/event/harbour-light-exhibition');
+    await page.goto(demo.server.url + '/event/harbour-light-exhibition');
     await Promise.all([
       page.waitForURL(/_links\/workAboutActivity/),
       page.locator('#referenced-by ~ table a').first().click(),
@@ -158,7 +134,7 @@ describe('pages for people instead of raw JSON, in a browser', function () {
       ['/_entities/Person?page=x', 400, 'This request cannot be answered as asked'],
       ['/object/short-lived', 410, 'This record was deleted'],
     ] as const) {
-      const response = await page.goto(server.url + path);
+      const response = await page.goto(demo.server.url + path);
       expect(response!.status(), path).to.equal(status);
       expect(await page.locator('main h1').innerText(), path).to.equal(heading);
       expect(await page.locator('header form.search input#q').isVisible(), path).to.equal(true);
@@ -174,7 +150,7 @@ describe('pages for people instead of raw JSON, in a browser', function () {
 
   it('a browser following a link to a format the record cannot be written in (406) sees a page, not JSON', async () => {
     const page = await newPage();
-    await page.goto(server.url + '/object/extended');
+    await page.goto(demo.server.url + '/object/extended');
     const [answer] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/object/extended?format=rdf')),
       page.locator('ul.formats a', { hasText: 'RDF/XML' }).click(),
@@ -189,27 +165,62 @@ describe('pages for people instead of raw JSON, in a browser', function () {
 
   it('an entity page says kinds in words, keeping the raw class in a title', async () => {
     const page = await newPage();
-    await page.goto(server.url + '/object/harbour-at-dusk');
+    await page.goto(demo.server.url + '/object/harbour-at-dusk');
     expect(await page.locator('p.kind').getAttribute('title')).to.equal('HumanMadeObject');
     expect(await page.locator('main').innerText()).not.to.match(/AttributeAssignment|LinguisticObject/);
     await page.context().close();
   });
 
-  it('axe-core finds no violation on any page kind; screenshots at 1280 and 390 px', async () => {
+  /** A page wide `width` px in a context that bypasses the CSP (for axe), the demo's picture fetched from this server. */
+  async function shownPage(width: number): Promise<Page> {
+    const context = await demo.browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
+    // The demo's picture is named under the demo's base URL; this server listens elsewhere.
+    await context.route(`${DEMO_BASE_URL}media/**`, async (route) =>
+      route.fulfill({
+        response: await route.fetch({ url: demo.server.url + new URL(route.request().url()).pathname }),
+      }),
+    );
+    return context.newPage();
+  }
+
+  it('axe-core finds no violation on any page kind, each has a description; screenshots at 1280 px', async function () {
+    // axe-core takes a second or more a page on a busy machine, and there are some thirty pages.
+    this.timeout(360000);
     const found: string[] = [];
-    for (const width of [1280, 390]) {
-      const context = await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
-      // The demo's picture is named under the demo's base URL; this server listens elsewhere.
-      await context.route(`${DEMO_BASE_URL}media/**`, async (route) =>
-        route.fulfill({ response: await route.fetch({ url: server.url + new URL(route.request().url()).pathname }) }),
-      );
-      const page = await context.newPage();
-      for (const [name, path] of PAGE_KINDS) {
-        await page.goto(server.url + path);
-        await keepScreenshot(page, `pages/${name}-${width}.png`, { fullPage: true });
-        if (width === 1280) found.push(...(await axeFindings(page, path)));
-      }
-      await context.close();
+    const page = await shownPage(1280);
+    for (const [name, path] of PAGE_KINDS) {
+      await page.goto(demo.server.url + path);
+      await keepScreenshot(page, `pages/${name}-1280.png`, { fullPage: true });
+      found.push(...(await axeFindings(page, path)));
+      // What a search engine shows of the page (Lighthouse's SEO): one description, not empty.
+      if (!(await page.locator('meta[name="description"]').getAttribute('content')))
+        found.push(`${path}: no meta description`);
+    }
+    await page.context().close();
+    expect(found).to.deep.equal([]);
+  });
+
+  it('screenshots of every page kind at 390 px', async () => {
+    const page = await shownPage(390);
+    for (const [name, path] of PAGE_KINDS) {
+      await page.goto(demo.server.url + path);
+      await keepScreenshot(page, `pages/${name}-390.png`, { fullPage: true });
+    }
+    await page.context().close();
+  });
+
+  it('the SPARQL page with a results table: no axe violation at 1280 px, no sideways scrolling at 360 px', async () => {
+    const found: string[] = [];
+    for (const width of [1280, 360]) {
+      const page = await shownPage(width);
+      await page.goto(demo.server.url + '/sparql');
+      await page.getByRole('button', { name: 'Dimensions of objects' }).click();
+      await page.locator('.tabPanel.active .yasqe_queryButton').click();
+      await page.locator('.tabPanel.active .yasr table.dataTable tbody tr').first().waitFor({ timeout: 30000 });
+      await keepScreenshot(page, `pages/sparql-results-${width}.png`, { fullPage: true });
+      if (width === 1280) found.push(...(await axeFindings(page, '/sparql with results')));
+      else expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(360);
+      await page.context().close();
     }
     expect(found).to.deep.equal([]);
   });
@@ -218,7 +229,7 @@ describe('pages for people instead of raw JSON, in a browser', function () {
     const page = await newPage(360);
     const wider: string[] = [];
     for (const [, path] of PAGE_KINDS) {
-      await page.goto(server.url + path);
+      await page.goto(demo.server.url + path);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 360) wider.push(`${path}: ${width} px`);
     }

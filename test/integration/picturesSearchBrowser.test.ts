@@ -7,13 +7,10 @@
  * 1280 and 390 px go to pictures-search/ in test-output/ (support/browser.ts: or where LINKEDART_TEST_SCREENSHOTS says).
  */
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { DEMO_BASE_URL } from '../../src/service/demoCollection.js';
-import { startServer, type ServerProcess } from './support/serverProcess.js';
-import { keepScreenshot, launchChromium, seriousAxeFindings } from './support/browser.js';
+import { keepScreenshot, seriousAxeFindings } from './support/browser.js';
+import { demoInBrowser } from './support/demoInBrowser.js';
 
 const PAGES: Array<[string, string]> = [
   ['landing', '/'],
@@ -25,41 +22,21 @@ const PAGES: Array<[string, string]> = [
 
 describe('pictures, search that forgives and narrows, small screens, in a browser', function () {
   this.timeout(180000);
-  let dataDir: string;
-  let server: ServerProcess;
-  let browser: Browser;
-
-  before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'linkedart-pictures-'));
-    server = await startServer([
-      '--demo',
-      '--data-dir',
-      dataDir,
-      '--base-url',
-      DEMO_BASE_URL,
-      '--title',
-      'Whitby Harbour Museum',
-    ]);
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const demo = demoInBrowser('linkedart-pictures-');
 
   async function pageAt(width: number, bypassCSP = false): Promise<Page> {
-    return (await browser.newContext({ viewport: { width, height: 800 }, bypassCSP })).newPage();
+    return (await demo.browser.newContext({ viewport: { width, height: 800 }, bypassCSP })).newPage();
   }
 
   it("the painting's page shows its picture, loaded; its Open Graph image is that picture", async () => {
     const page = await pageAt(1280);
     // The demo's ids (and its picture's URL) are under the demo's base URL; this server listens elsewhere.
     await page.route(`${DEMO_BASE_URL}**`, async (route) =>
-      route.fulfill({ response: await route.fetch({ url: server.url + new URL(route.request().url()).pathname }) }),
+      route.fulfill({
+        response: await route.fetch({ url: demo.server.url + new URL(route.request().url()).pathname }),
+      }),
     );
-    await page.goto(server.url + '/object/harbour-at-dusk');
+    await page.goto(demo.server.url + '/object/harbour-at-dusk');
     const img = page.locator('figure.images img').first();
     await img.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => {
@@ -75,12 +52,12 @@ describe('pictures, search that forgives and narrows, small screens, in a browse
 
   it('a search with a typo finds the painting first; a facet link narrows it', async () => {
     const page = await pageAt(1280);
-    await page.goto(server.url + '/');
+    await page.goto(demo.server.url + '/');
     await page.fill('header.site input[name="q"]', 'harbor at dusk');
     await page.click('header.site button[type="submit"]');
     await page.waitForURL(/\/search\?q=/);
     expect(await page.locator('ol.hits li a').first().textContent()).to.equal('Harbour at Dusk');
-    await page.goto(server.url + '/search?q=harbour');
+    await page.goto(demo.server.url + '/search?q=harbour');
     const all = Number((await page.locator('p.count').textContent())!.replace(/\D/g, ''));
     await page.locator('aside.facets a', { hasText: 'Object' }).first().click();
     await page.waitForURL(/kind=HumanMadeObject/);
@@ -95,13 +72,13 @@ describe('pictures, search that forgives and narrows, small screens, in a browse
     const phone = await pageAt(390);
     const narrow = await pageAt(360);
     for (const [name, path] of PAGES) {
-      await wide.goto(server.url + path);
+      await wide.goto(demo.server.url + path);
       await keepScreenshot(wide, `pictures-search/${name}-1280.png`, { fullPage: true });
-      await phone.goto(server.url + path);
+      await phone.goto(demo.server.url + path);
       await keepScreenshot(phone, `pictures-search/${name}-390.png`, { fullPage: true });
       const button = (await phone.locator('header.site button[type="submit"]').boundingBox())!;
       expect(button.x + button.width, `${path}: the search button at 390 px`).to.be.at.most(390);
-      await narrow.goto(server.url + path);
+      await narrow.goto(demo.server.url + path);
       expect(await narrow.evaluate(() => document.documentElement.scrollWidth), `${path} at 360 px`).to.be.at.most(360);
     }
     await Promise.all([wide.close(), phone.close(), narrow.close()]);
@@ -111,7 +88,7 @@ describe('pictures, search that forgives and narrows, small screens, in a browse
     const page = await pageAt(1280, true);
     const found: string[] = [];
     for (const [name, path] of PAGES) {
-      await page.goto(server.url + path);
+      await page.goto(demo.server.url + path);
       found.push(...(await seriousAxeFindings(page, name)));
     }
     await page.close();

@@ -2,7 +2,8 @@
  * A Linked Art HAL relation (test/fixtures/hal_links.tsv): "given an entity of kind X,
  * the entities of kind Y whose documents point to it along path P". The link is published on
  * X's document; the hits are Y's documents. Evaluated on Y's document alone when it is written
- * (src/discovery/reverseLinksOf.ts), so reading the hits costs no query.
+ * (src/discovery/reverseLinksOf.ts), so reading the hits costs no query. The relations are data:
+ * data/relations.tsv, read by relationTable.ts.
  */
 import type { Path } from './paths.js';
 
@@ -41,13 +42,3 @@ export interface Relation extends RelationDefinition {
    */
   readonly sparql: string;
 }
-
-/** The class groups hal_links.tsv names, as Linked Art classes. */
-export const AGENT = ['Person', 'Group'] as const;
-export const WORK = ['LinguisticObject', 'VisualItem'] as const;
-export const CONCEPT = ['Type', 'Material', 'Language', 'Currency', 'MeasurementUnit'] as const;
-export const EVENT_OR_ACTIVITY = ['Event', 'Activity'] as const;
-export const TEMPORAL = ['Period', 'Event', 'Activity'] as const;
-export const OBJECT = ['HumanMadeObject'] as const;
-export const PLACE = ['Place'] as const;
-export const SET = ['Set'] as const;

@@ -1,29 +1,15 @@
 /**
- * Every relation the service keeps, by category as hal_links.tsv lists them, each with its
- * query, and the lookups the index and the HTTP layer need.
+ * Every relation the service keeps (data/relations.tsv, by category as hal_links.tsv lists them),
+ * each with its query, and the lookups the index and the HTTP layer need.
  */
 import type { Relation, RelationDefinition } from './Relation.js';
-import { AGENT_RELATIONS } from './agent.js';
-import { SET_RELATIONS } from './set.js';
-import { PLACE_RELATIONS } from './place.js';
-import { CONCEPT_RELATIONS } from './concept.js';
-import { ACTIVITY_RELATIONS } from './activity.js';
-import { OBJECT_RELATIONS } from './object.js';
-import { WORK_RELATIONS } from './work.js';
+import { readRelationTable } from './relationTable.js';
 import { relationQuery } from './relationQuery.js';
 import { SKETCHES } from './sketches.js';
 
 export type { Relation } from './Relation.js';
 
-const DEFINITIONS: readonly RelationDefinition[] = [
-  ...AGENT_RELATIONS,
-  ...PLACE_RELATIONS,
-  ...CONCEPT_RELATIONS,
-  ...SET_RELATIONS,
-  ...ACTIVITY_RELATIONS,
-  ...OBJECT_RELATIONS,
-  ...WORK_RELATIONS,
-];
+const DEFINITIONS: readonly RelationDefinition[] = readRelationTable();
 
 const definitionsByName = new Map(DEFINITIONS.map((r) => [r.name, r]));
 

@@ -108,3 +108,36 @@ export function renamed(node: JsonObject, from: string, to: string): JsonObject 
   for (const key of Object.keys(node)) out[key === from ? to : key] = node[key]!;
   return out;
 }
+
+/**
+ * A repair of the node's id (`id`, else `@id`): `rewritten` gives the new id, or undefined to
+ * leave it; the note says what `says` makes of the id and the new one.
+ */
+export function idRewritten(
+  node: JsonObject,
+  at: NodeVisit,
+  note: Note,
+  rewritten: (id: string) => string | undefined,
+  says: (id: string, value: string) => string,
+): JsonObject | undefined {
+  const key = 'id' in node ? 'id' : '@id';
+  const id = node[key];
+  if (typeof id !== 'string') return undefined;
+  const value = rewritten(id);
+  if (value === undefined) return undefined;
+  note(join(at.path, key), says(id, value));
+  return withValue(node, key, value);
+}
+
+/**
+ * A repair key by key, over the node's keys as they were: `repair` gives the node with the key
+ * repaired (from the node as repaired so far), or undefined to leave it. Undefined when no key was.
+ */
+export function keysRepaired(
+  node: JsonObject,
+  repair: (key: string, sofar: JsonObject) => JsonObject | undefined,
+): JsonObject | undefined {
+  let out: JsonObject | undefined;
+  for (const key in node) out = repair(key, out ?? node) ?? out;
+  return out;
+}

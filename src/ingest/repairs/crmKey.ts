@@ -5,7 +5,17 @@
  * included) maps it, the term is not already there, and the term reads the values the
  * same way (a term that coerces its values is taken only for node objects).
  */
-import { join, KeyScan, renamed, typesOf, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import {
+  join,
+  KeyScan,
+  keysRepaired,
+  renamed,
+  typesOf,
+  type JsonObject,
+  type Note,
+  type NodeVisit,
+  type Repair,
+} from './Repair.js';
 
 export const crmKey: Repair = {
   name: 'crm-key',
@@ -14,23 +24,21 @@ export const crmKey: Repair = {
   summary: "a key written as an IRI or compact IRI (crm:P3_has_note) → the context's one term for it at that node",
   needs: KeyScan.colonKey,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
-    let out: JsonObject | undefined;
-    for (const key in node) {
-      if (!key.includes(':') || key.startsWith('@')) continue;
-      const ctx = at.ctx.withTypes(typesOf(out ?? node));
-      if (ctx.terms.has(key)) continue;
+    return keysRepaired(node, (key, sofar) => {
+      if (!key.includes(':') || key.startsWith('@')) return undefined;
+      const ctx = at.ctx.withTypes(typesOf(sofar));
+      if (ctx.terms.has(key)) return undefined;
       const iri = ctx.expandIri(key);
-      if (iri === undefined) continue;
+      if (iri === undefined) return undefined;
       const terms = ctx.termsFor(iri).filter((d) => !d.prefix);
-      if (terms.length !== 1) continue;
+      if (terms.length !== 1) return undefined;
       const term = terms[0];
-      if (term.term in node) continue;
+      if (term.term in node) return undefined;
       const value = node[key];
       const values = Array.isArray(value) ? value : [value];
-      if (term.coerce !== undefined && values.some((v) => v === null || typeof v !== 'object')) continue;
+      if (term.coerce !== undefined && values.some((v) => v === null || typeof v !== 'object')) return undefined;
       note(join(at.path, key), `key "${key}" → "${term.term}" (${iri})`);
-      out = renamed(out ?? node, key, term.term);
-    }
-    return out;
+      return renamed(sofar, key, term.term);
+    });
   },
 };

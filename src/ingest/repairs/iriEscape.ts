@@ -5,7 +5,7 @@
  * with spaces). Other characters, and `%`, are left as they are.
  */
 import { isAbsoluteIri } from '../iris.js';
-import { join, withValue, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import { idRewritten, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const NOT_IN_IRI = /[\u0000-\u0020<>"{}|\\^`\u007f-\u009f]/g;
@@ -32,12 +32,12 @@ export const iriEscape: Repair = {
   summary: 'an id with spaces or other characters an IRI may not hold has them percent-encoded',
   keys: ['id', '@id'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
-    const key = 'id' in node ? 'id' : '@id';
-    const id = node[key];
-    if (typeof id !== 'string') return undefined;
-    const escaped = escapedId(id);
-    if (escaped === undefined) return undefined;
-    note(join(at.path, key), `${JSON.stringify(id)} → ${JSON.stringify(escaped)}`);
-    return withValue(node, key, escaped);
+    return idRewritten(
+      node,
+      at,
+      note,
+      escapedId,
+      (id, escaped) => `${JSON.stringify(id)} → ${JSON.stringify(escaped)}`,
+    );
   },
 };

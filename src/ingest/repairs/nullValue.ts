@@ -6,7 +6,7 @@
  * Not `@context` (there null resets the context: it has a meaning), nor other `@` keywords,
  * nor the document's own `id` (a document must have one: it stays refused as today).
  */
-import { join, KeyScan, without } from './Repair.js';
+import { join, KeyScan, keysRepaired, without } from './Repair.js';
 import type { Json, JsonObject, Note, NodeVisit, Repair } from './Repair.js';
 
 function dropped(key: string, at: NodeVisit): boolean {
@@ -20,22 +20,20 @@ export const nullValue: Repair = {
   summary: "a key whose value is null is dropped; a null in an array is dropped (not @context, nor the document's id)",
   needs: KeyScan.nullValue,
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
-    let out: JsonObject | undefined;
-    for (const key in node) {
+    return keysRepaired(node, (key, sofar) => {
       const value = node[key];
-      if (!dropped(key, at)) continue;
+      if (!dropped(key, at)) return undefined;
       if (value === null) {
         note(join(at.path, key), 'dropped null (JSON-LD reads it as the key left out)');
-        out = without(out ?? node, key);
-      } else if (Array.isArray(value) && value.includes(null)) {
-        const kept: Json[] = [];
-        value.forEach((item, i) => {
-          if (item === null) note(`${join(at.path, key)}[${i}]`, 'dropped null (JSON-LD drops a null in an array)');
-          else kept.push(item);
-        });
-        out = { ...(out ?? node), [key]: kept };
+        return without(sofar, key);
       }
-    }
-    return out;
+      if (!Array.isArray(value) || !value.includes(null)) return undefined;
+      const kept: Json[] = [];
+      value.forEach((item, i) => {
+        if (item === null) note(`${join(at.path, key)}[${i}]`, 'dropped null (JSON-LD drops a null in an array)');
+        else kept.push(item);
+      });
+      return { ...sofar, [key]: kept };
+    });
   },
 };

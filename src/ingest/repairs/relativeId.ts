@@ -4,7 +4,7 @@
  * the document's location as its base). Without a base it stays, and the gate refuses it.
  */
 import { isAbsoluteIri } from '../iris.js';
-import { join, withValue, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
+import { idRewritten, type JsonObject, type Note, type NodeVisit, type Repair } from './Repair.js';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
@@ -26,13 +26,14 @@ export const relativeId: Repair = {
   summary: 'a relative id is resolved against the base the write gives (--base-url, ?baseUrl=, the PUT URL)',
   keys: ['id', '@id'],
   node(node: JsonObject, at: NodeVisit, note: Note): JsonObject | undefined {
-    if (at.base === undefined) return undefined;
-    const key = 'id' in node ? 'id' : '@id';
-    const id = node[key];
-    if (typeof id !== 'string') return undefined;
-    const resolved = resolvedId(id, at.base);
-    if (resolved === undefined) return undefined;
-    note(join(at.path, key), `"${id}" → "${resolved}" (resolved against ${at.base})`);
-    return withValue(node, key, resolved);
+    const base = at.base;
+    if (base === undefined) return undefined;
+    return idRewritten(
+      node,
+      at,
+      note,
+      (id) => resolvedId(id, base),
+      (id, resolved) => `"${id}" → "${resolved}" (resolved against ${base})`,
+    );
   },
 };

@@ -12,6 +12,7 @@ import { formatUrl } from '../halLinks.js';
 import { ActivityDetails, EVENT_KEYS, Events } from './Events.js';
 import { Dimensions } from './Dimensions.js';
 import { KeyValues } from './Generic.js';
+import { IiifManifests } from './IiifManifests.js';
 import { Images } from './Images.js';
 import { descriptionOf, SharingMeta } from './SharingMeta.js';
 import { BaseUrl, IdLink, KnownNames } from './links.js';
@@ -92,7 +93,8 @@ export function EntityPage({ frame, document, referencedBy, violations = 0, name
             <p class="id">
               Identifier: <IdLink id={id}>{id}</IdLink>
             </p>
-            <Images entity={document} name={title} />
+            <Images entity={document} name={title} basePath={new URL(frame.baseUrl).pathname} />
+            <IiifManifests entity={document} />
             <Names entity={document} />
             <Statements entity={document} />
             <RefList entity={document} keyName="classified_as" heading="Classified as" id="classified-as" />

@@ -49,6 +49,9 @@ ol.parts { padding-left: 1.5rem; }
 /* Pictures in a strip of a fixed height (scrolling sideways when they are many): the page below does not move as they load (a picture's size is unknown until then) */
 figure.images { margin: 0 0 1rem; display: flex; align-items: flex-start; gap: .5rem; height: min(400px, 70vh, 75vw); overflow-x: auto; }
 figure.images img { flex: none; max-height: 100%; max-width: 100%; width: auto; height: auto; background: var(--band); }
+figure.images .deep-zoom { flex: none; height: 100%; aspect-ratio: 4 / 3; max-width: 100%; background: var(--band); }
+ul.iiif-manifests { list-style: none; padding: 0; margin: 0 0 1rem; }
+.iiif-logo { font-weight: 800; letter-spacing: .02em; text-decoration: none; color: #2873ab; }
 @media (max-width: 40rem) { dl, dd dl, td dl, li dl { grid-template-columns: 1fr; } dt { margin-top: .5rem; } }
 @media print { header.site { display: none; } a[href^="http"]::after { content: " <" attr(href) ">"; font-size: .8em; color: var(--muted); } main { max-width: none; } }
 nav.paging { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; margin: 1rem 0; }
@@ -61,8 +64,9 @@ form.search.landing button { padding: .4rem .75rem; font: inherit; border: 1px s
 .results { display: grid; grid-template-columns: minmax(0, 1fr) 14rem; gap: 0 2rem; align-items: start; }
 .hits .classification, .hits .date, .facets .count { color: var(--muted); }
 .hits li { margin: .35rem 0; overflow-wrap: anywhere; }
-.hits img.thumb { vertical-align: middle; margin-right: .5rem; }
-img.thumb { width: 3rem; height: 3rem; object-fit: cover; background: var(--band); }
+/* A list row's thumbnail (search, "Referenced by" and entity lists): a fixed box at the row's start */
+img.thumb { float: left; width: 3rem; height: 3rem; object-fit: cover; margin: 0 .75rem .25rem 0; background: var(--band); }
+li.pictured::after { content: ""; display: block; clear: both; }
 .facets h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
 .facets ul { list-style: none; padding: 0; margin: 0; }
 .facets li { margin: .15rem 0; overflow-wrap: anywhere; }

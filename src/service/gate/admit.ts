@@ -119,6 +119,19 @@ export function admit(record: DocumentRecord, source: string, policy: GatePolicy
 }
 
 /**
+ * A JSON-LD document through the gate as written (no repairs, strict), for a caller that takes
+ * a refusal as an error (the demo collection, DocumentService.put): DocumentRejected, with every
+ * problem, `source` in its message.
+ */
+export function admitJson(json: unknown, source?: string): IngestedDocument {
+  const admission = admit({ kind: 'json', location: '', json }, source ?? '', { repair: 'none' });
+  if (admission.kind === 'admitted') return admission.document;
+  if (admission.kind === 'rejected') throw new DocumentRejected(admission.id, admission.problems, source);
+  // Held against no id and no stored digest, a document is admitted or rejected.
+  throw new Error(`${source ?? 'a document'}: the gate answered ${admission.kind}`);
+}
+
+/**
  * The document rendered from its quads and its skeleton as ingest made them (no need to read
  * them back from the hint graph), byte for byte what a GET renders from the store.
  */

@@ -6,9 +6,9 @@
  * The functions here are pure, so a job runs the same in a worker and here (runJob).
  */
 import { digestOf, storedGraphs, type StoredDocument } from '../storedDocument.js';
-import { represent, type HalInput, type PageInput } from '../represent.js';
+import { represent, type HalInput, type PageInput, type Representation } from '../represent.js';
 import { admitBody, type BodyVerdict, type PutChecks } from '../admitBody.js';
-import type { Format } from '../../render/formats.js';
+import { FORMATS, type Format } from '../../render/formats.js';
 import { hintGraphOf } from '../../hints/Skeleton.js';
 import { formatProblem } from '../../linkedart/Problem.js';
 import { entityClassOf } from '../../discovery/reverseLinksOf.js';
@@ -37,11 +37,16 @@ export interface RepresentAnswer {
   readonly violations: number;
 }
 
-/** A PUT body at `id`, through the gate; the graphs stored are stamped `now` (a time value). */
+/**
+ * A PUT body at `id`, through the gate; the graphs stored are stamped `now` (a time value).
+ * `served`: its JSON-LD made too, from the gate's render, with `_links` from these hit counts
+ * (read before the write: the answer is used only if the version stored is still this one).
+ */
 export interface AdmitJob extends PutChecks {
   readonly kind: 'admit';
   readonly body: Uint8Array;
   readonly now: number;
+  readonly served?: { readonly hal: HalInput | undefined };
 }
 
 /** What the gate said; an admitted document comes as what storing it takes (DocumentService.putChecked). */
@@ -59,6 +64,8 @@ export type AdmitAnswer =
       readonly violations: string[];
       /** The graphs it is stored as (storedGraphs). */
       readonly graphs: WireGraphs;
+      /** Its JSON-LD as stored, when the job asked for it (`served`). */
+      readonly represented?: RepresentAnswer;
     };
 
 export type DocumentJob = RepresentJob | AdmitJob;
@@ -66,29 +73,32 @@ export type DocumentAnswer = RepresentAnswer | AdmitAnswer;
 
 /** The job done, with the buffers to transfer rather than copy. */
 export function runJob(job: DocumentJob): { answer: DocumentAnswer; transfer: ArrayBuffer[] } {
-  if (job.kind === 'represent') {
-    const r = represent(storedFrom(job), job.format, job.hal, job.page);
-    const body = new Uint8Array(
-      r.body.buffer.slice(r.body.byteOffset, r.body.byteOffset + r.body.length),
-    ) as Uint8Array<ArrayBuffer>;
-    return {
-      answer: {
-        kind: 'represented',
-        body,
-        etag: r.etag,
-        lastModified: r.lastModified,
-        warnings: r.warnings,
-        version: r.version,
-        violations: r.violations,
-      },
-      transfer: [body.buffer],
-    };
-  }
-  const verdict = admitBody(Buffer.from(job.body.buffer, job.body.byteOffset, job.body.length).toString('utf8'), job);
+  if (job.kind === 'represent') return answered(represent(storedFrom(job), job.format, job.hal, job.page));
+  const verdict = admitBody(
+    Buffer.from(job.body.buffer, job.body.byteOffset, job.body.length).toString('utf8'),
+    job,
+    job.served !== undefined,
+  );
   if (verdict.kind !== 'admitted') return { answer: verdict, transfer: [] };
   const doc = verdict.document;
   const digest = digestOf(doc);
-  const graphs = encodeGraphs(storedGraphs(doc, digest, new Date(job.now)));
+  const when = new Date(job.now);
+  const stored = storedGraphs(doc, digest, when);
+  const graphs = encodeGraphs(stored);
+  // Its JSON-LD as a GET will serve it, from the gate's render and the hint graph as stored.
+  const hints = stored.find(([name]) => name === hintGraphOf(doc.id))?.[1] ?? [];
+  const represented =
+    job.served && verdict.rendered
+      ? answered(
+          represent(
+            { id: doc.id, quads: doc.quads, hints, lastModified: when },
+            FORMATS[0],
+            job.served.hal,
+            undefined,
+            verdict.rendered,
+          ),
+        )
+      : undefined;
   return {
     answer: {
       kind: 'admitted',
@@ -99,8 +109,28 @@ export function runJob(job: DocumentJob): { answer: DocumentAnswer; transfer: Ar
       repairs: verdict.repairs,
       violations: (doc.violations ?? []).map(formatProblem),
       graphs,
+      ...(represented ? { represented: represented.answer } : {}),
     },
-    transfer: [graphs.codes.buffer],
+    transfer: [graphs.codes.buffer, ...(represented?.transfer ?? [])],
+  };
+}
+
+/** A representation as a worker answers it, its body to transfer. */
+function answered(r: Representation): { answer: RepresentAnswer; transfer: ArrayBuffer[] } {
+  const body = new Uint8Array(
+    r.body.buffer.slice(r.body.byteOffset, r.body.byteOffset + r.body.length),
+  ) as Uint8Array<ArrayBuffer>;
+  return {
+    answer: {
+      kind: 'represented',
+      body,
+      etag: r.etag,
+      lastModified: r.lastModified,
+      warnings: r.warnings,
+      version: r.version,
+      violations: r.violations,
+    },
+    transfer: [body.buffer],
   };
 }
 

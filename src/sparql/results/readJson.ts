@@ -2,7 +2,7 @@
  * Reading SPARQL 1.1 Query Results JSON back into plain terms: what Oxigraph answers the store
  * worker with, and what a server's /sparql answers `linkedart query --server` with.
  */
-import { XSD_STRING, type PlainTerm } from '../../rdf/terms.js';
+import { plainLiteral, type PlainTerm } from '../../rdf/terms.js';
 
 interface JsonTerm {
   type: string;
@@ -39,12 +39,8 @@ export function jsonTermToPlain(b: JsonTerm): PlainTerm {
     case 'bnode':
       return { t: 'B', v: b.value };
     case 'literal':
-    case 'typed-literal': {
-      const p: PlainTerm = { t: 'L', v: b.value };
-      if (b['xml:lang']) p.l = b['xml:lang'];
-      else if (b.datatype && b.datatype !== XSD_STRING) p.d = b.datatype;
-      return p;
-    }
+    case 'typed-literal':
+      return plainLiteral(b.value, b['xml:lang'], b.datatype);
     default:
       throw new Error(`unsupported term type in query results: ${b.type}`);
   }

@@ -40,9 +40,9 @@ export function losslessProblems(
 }
 
 /**
- * The values of `doc.given` its render would not give back (its `@context` aside), outermost
- * first; `walk` is told of every part of `doc.given`. `rendered`: its render already made (a
- * PUT's, as served, for its ETag), compared instead of a new one.
+ * The values of `doc.given` its render would not give back (its `@context` aside: the render
+ * compared has none), outermost first; `walk` is told of every part of `doc.given`. `rendered`: the
+ * render already made of these quads (a PUT renders once), else rendered here.
  */
 export function lostOnRender(doc: IngestedDocument, walk?: GivenWalk, rendered?: JsonObject): LostValue[] {
   if (provenWhole.has(doc)) {

@@ -78,3 +78,19 @@ export async function axeFindings(page: Page, where: string, seriousOnly = false
     .filter((v) => !seriousOnly || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
+
+/** From the page's next load on, its Content-Security-Policy violations are kept (cspViolations reads them). */
+export async function watchCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { cspViolations: string[] };
+    w.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`);
+    });
+  });
+}
+
+/** The CSP violations of the page now shown, each as `directive blocked URL` (watchCspViolations). */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}

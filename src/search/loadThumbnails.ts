@@ -1,0 +1,43 @@
+/**
+ * The thumbnails built from the store on first use: one query reads, in every entity graph, only
+ * the quads the picture rule follows (representation, digitally_shown_by, digitally_available_via,
+ * conforms_to, access_point, format): few documents have them, so it is a small read. On a remote
+ * store with more rows than it answers at once, it is read in parts (graphParts.ts), as the names are.
+ */
+import { quadsByGraph, selectInParts } from '../store/graphParts.js';
+import type { QuadStore, QueryResult } from '../store/QuadStore.js';
+import { df, fromPlainTerm, type Quad } from '../rdf/terms.js';
+import { iri } from '../rdf/sparqlTerm.js';
+import type { DocumentService } from '../service/DocumentService.js';
+import { FORMAT, PICTURE_PREDICATES, Thumbnails } from './Thumbnails.js';
+
+/** One pattern a predicate, joined: a third faster on the embedded store than `?s ?p ?o` with VALUES ?p. */
+const PATTERN = `GRAPH ?g { ${[...Object.values(PICTURE_PREDICATES), FORMAT]
+  .map((p) => `{ ?s ${iri(p)} ?o BIND(${iri(p)} AS ?p) }`)
+  .join(' UNION ')} }`;
+
+/** Rows a part of a remote store's answer holds at most (loadNameIndex.ts says why). */
+const ROWS_PER_PART = 250_000;
+
+/** The one thumbnail index of a DocumentService, built on first use and told of every write from then on. */
+export function thumbnailsOf(documents: DocumentService): Promise<Thumbnails> {
+  return documents.derived('thumbnails', () => loadThumbnails(documents.store));
+}
+
+/** A page's lookup of its rows' thumbnails. */
+export function thumbnailLookup(thumbnails: Thumbnails): (id: string) => string | undefined {
+  return (id) => thumbnails.thumbnailOf(id);
+}
+
+export async function loadThumbnails(store: QuadStore, rowsPerPart = ROWS_PER_PART): Promise<Thumbnails> {
+  const thumbnails = new Thumbnails();
+  await selectInParts(store, '?g ?s ?p ?o', PATTERN, rowsPerPart, (result) => addGraphs(thumbnails, result));
+  return thumbnails;
+}
+
+function addGraphs(thumbnails: Thumbnails, result: QueryResult): void {
+  const byGraph = quadsByGraph(result, (row, g) => [
+    df.quad(fromPlainTerm(row.s) as Quad['subject'], df.namedNode(row.p.v), fromPlainTerm(row.o) as Quad['object'], g),
+  ]);
+  for (const [id, quads] of byGraph) thumbnails.replace(id, quads);
+}
