@@ -7,6 +7,7 @@
  * documents.
  */
 import type { SearchableNames } from '../../src/search/searchableNames.js';
+import { seededRandom } from './random.js';
 
 const BASE = 'https://example.org/';
 const KINDS: ReadonlyArray<[string, string, number]> = [
@@ -44,18 +45,6 @@ const SYLLABLES = ['mar', 'row', 'ed', 'ith', 'har', 'bour', 'dusk', 'quay', 'to
 const MORE = ['la', 'ne', 'st', 'ri', 'co', 'bel', 'and', 'um', 'per', 'lo', 'wick', 'ham', 'den', 'ford', 'via'];
 const VOCABULARY_SIZE = 4000;
 
-/** A small fast PRNG (mulberry32): the same documents every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function vocabulary(next: () => number): string[] {
   const syllables = [...SYLLABLES, ...MORE];
   const words = new Set<string>();
@@ -72,7 +61,7 @@ const capital = (w: string) => w[0].toUpperCase() + w.slice(1);
 
 /** `count` documents, numbered from 0. */
 export function generatedNames(count: number, seed = 1): SearchableNames[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const words = vocabulary(next);
   // Zipf-like: the first words of the vocabulary are picked far more often than the last.
   const word = () => words[Math.floor(words.length * next() ** 2.5)];
