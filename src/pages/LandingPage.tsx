@@ -50,28 +50,20 @@ function LandingPage({ frame, counts, changes, feedHref, exportHref, violated = 
         </a>
         . Every page here is also data: ask its address for JSON-LD.
       </p>
-      <form
-        class="search landing"
-        role="search"
-        aria-label="Search the collection by name"
-        method="get"
+      <LandingForm
         action={`${root}search`}
-      >
-        <label for="landing-q">Find a name or an identifier</label>
-        <input id="landing-q" name="q" type="search" autocomplete="off" />
-        <button type="submit">Search</button>
-      </form>
-      <form
-        class="search landing"
-        role="search"
-        aria-label="Find a record by its accession number"
-        method="get"
+        name="q"
+        purpose="Search the collection by name"
+        label="Find a name or an identifier"
+        button="Search"
+      />
+      <LandingForm
         action={`${root}resolve`}
-      >
-        <label for="landing-identifier">Find by accession number</label>
-        <input id="landing-identifier" name="identifier" type="search" autocomplete="off" />
-        <button type="submit">Go</button>
-      </form>
+        name="identifier"
+        purpose="Find a record by its accession number"
+        label="Find by accession number"
+        button="Go"
+      />
       <section aria-labelledby="holds">
         <h2 id="holds">What the collection holds</h2>
         {counts.length === 0 ? (
@@ -115,5 +107,27 @@ function LandingPage({ frame, counts, changes, feedHref, exportHref, violated = 
         </ul>
       </section>
     </Page>
+  );
+}
+
+interface LandingFormProps {
+  readonly action: string;
+  /** The query parameter the box fills (and, after `landing-`, the input's id). */
+  readonly name: string;
+  /** What the form is for (its `aria-label`). */
+  readonly purpose: string;
+  readonly label: string;
+  readonly button: string;
+}
+
+/** One of the landing page's one-box forms: name search, the lookup by accession number. */
+function LandingForm({ action, name, purpose, label, button }: LandingFormProps) {
+  const id = `landing-${name}`;
+  return (
+    <form class="search landing" role="search" aria-label={purpose} method="get" action={action}>
+      <label for={id}>{label}</label>
+      <input id={id} name={name} type="search" autocomplete="off" />
+      <button type="submit">{button}</button>
+    </form>
   );
 }
