@@ -85,8 +85,14 @@ for (const count of [2, 4])
           processes.map((p, i) => putObject(p.url, name, `round ${round}, process ${i}`, current!.etag)),
         );
         const statuses = answers.map((a) => a.status);
-        expect(statuses.filter((s) => s === 200), String(statuses)).to.have.length(1);
-        expect(statuses.filter((s) => s === 412), String(statuses)).to.have.length(count - 1);
+        expect(
+          statuses.filter((s) => s === 200),
+          String(statuses),
+        ).to.have.length(1);
+        expect(
+          statuses.filter((s) => s === 412),
+          String(statuses),
+        ).to.have.length(count - 1);
         const winner = statuses.indexOf(200);
         for (const p of processes)
           expect((await readObject(p.url, name))?.label).to.equal(`round ${round}, process ${winner}`);
