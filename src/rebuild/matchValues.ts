@@ -54,12 +54,20 @@ export function matchValues(
   namedBlanks?: Map<string, Term>,
   indexes: ValueIndexes = new ValueIndexes(),
 ): Match[] {
-  const slots: Array<Match | undefined> = new Array<Match | undefined>(hints.length);
-  // The values placed so far: none before the only look-up of a single hint (most lists), so no set then.
-  const used = hints.length > 1 ? new Set<Term>() : undefined;
-  let pendingBlanks: number[] | undefined;
   // A short list is scanned (an index would cost more than it saves); a long one looked up.
   const index = actual.length > SHORT_LIST ? indexes.of(actual) : undefined;
+  // One remembered value (most keys) that is not a blank node still to place: one look-up, nothing to keep.
+  if (hints.length === 1) {
+    const hint = hints[0];
+    if (typeof hint === 'string' || hint.i !== undefined || (hint.b !== undefined && namedBlanks?.has(hint.b))) {
+      const found = firstFound(hint, actual, index, indexes, namedBlanks);
+      return found ? [{ term: found, hint }] : [];
+    }
+  }
+  const slots: Array<Match | undefined> = new Array<Match | undefined>(hints.length);
+  // The values placed so far: none before the only look-up of a single hint, so no set then.
+  const used = hints.length > 1 ? new Set<Term>() : undefined;
+  let pendingBlanks: number[] | undefined;
   let cursors: Map<readonly Term[], number> | undefined;
   // The first value of a list of equal values not used yet (used values stay used).
   const firstUnused = (list: readonly Term[]): Term | undefined => {
@@ -108,6 +116,35 @@ export function matchValues(
   const matches: Match[] = [];
   for (const m of slots) if (m !== undefined) matches.push(m);
   return matches;
+}
+
+/**
+ * The value a single remembered value stands for (none is used yet): the first literal with its
+ * key, the first IRI equal to it, or the blank node its name was found as; `hint` is no blank node still to place.
+ */
+function firstFound(
+  hint: SkeletonValue,
+  actual: readonly Term[],
+  index: ValueIndex | undefined,
+  indexes: ValueIndexes,
+  namedBlanks: Map<string, Term> | undefined,
+): Term | undefined {
+  if (typeof hint === 'string') {
+    if (hint[0] === '#') {
+      const key = keyOfLiteralHint(hint);
+      return index
+        ? index.literalsWithKey(key)[0]
+        : actual.find((t) => t.termType === 'Literal' && indexes.keyOf(t) === key);
+    }
+    const iri = iriOfStringValue(hint);
+    return index ? index.namedWithIri(iri)[0] : actual.find((t) => t.termType === 'NamedNode' && t.value === iri);
+  }
+  if (hint.i !== undefined) {
+    const iri = hint.i;
+    return index ? index.namedWithIri(iri)[0] : actual.find((t) => t.termType === 'NamedNode' && t.value === iri);
+  }
+  const label = namedBlanks!.get(hint.b!)!.value;
+  return index ? index.blankLabelled(label) : actual.find((t) => t.termType === 'BlankNode' && t.value === label);
 }
 
 /** What a render's matching of blank nodes shares across calls. */

@@ -35,7 +35,10 @@ export interface NodePlan {
 export class OccurrencePlans {
   private readonly signature: (blank: Term) => string;
   private readonly deepSignature: (blank: Term) => string;
-  private readonly newOrder: (a: Term, b: Term) => number;
+  /** The order of values no occurrence claims: made when there are some (most renders have none). */
+  private order: ((a: Term, b: Term) => number) | undefined;
+  /** The v1 context's terms, in which a hint's key without a predicate is read. */
+  private readonly v1Terms = linkedArtContext().terms;
   private readonly takenBlanks = new Set<string>();
   /** Blank nodes the document named (`_:b1`), by name, once found: the same node at every place the name stands. */
   private readonly namedBlanks = new Map<string, Term>();
@@ -55,7 +58,10 @@ export class OccurrencePlans {
     if (skeleton) this.indexOccurrences(skeleton);
     this.signature = (blank) => blankSignatures.signature(blank);
     this.deepSignature = (blank) => blankSignatures.deepSignature(blank);
-    this.newOrder = newValueOrder(this.signature);
+  }
+
+  private get newOrder(): (a: Term, b: Term) => number {
+    return (this.order ??= newValueOrder(this.signature));
   }
 
   planFor(subject: Term, hint: SkeletonNode | undefined, props: Statements | undefined): NodePlan {
@@ -73,7 +79,7 @@ export class OccurrencePlans {
   /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one. */
   private planOccurrences(props: Statements, occurrences: SkeletonNode[]): void {
     const claimed = new Set<Term>();
-    const v1Terms = linkedArtContext().terms;
+    const v1Terms = this.v1Terms;
     const actualTypes = props.get(RDF_TYPE) ?? [];
     // The first type with each IRI (a node may have thousands: looked up, not scanned; one, the most common, is compared).
     const typeByIri = actualTypes.length > 1 ? new Map<string, Term>() : undefined;
@@ -94,9 +100,14 @@ export class OccurrencePlans {
         }
       }
       const entries: PlannedEntry[] = [];
-      for (let e = 0; e < (occ.e?.length ?? 0); e++) {
-        const [key, p, hints, array] = occ.e![e];
-        const pred = p || v1Terms.get(key)?.iri;
+      const given = occ.e;
+      const count = given === undefined ? 0 : given.length;
+      for (let e = 0; e < count; e++) {
+        // (Read by index: this runs for every key of every node the gate renders.)
+        const entry = given![e];
+        const key = entry[0];
+        const hints = entry[2];
+        const pred = entry[1] || v1Terms.get(key)?.iri;
         if (pred === undefined) continue;
         const matches = matchValues(
           hints,
@@ -108,7 +119,7 @@ export class OccurrencePlans {
           this.valueIndexes,
         );
         for (const m of matches) claimed.add(m.term);
-        entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: array });
+        entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: entry[3] });
       }
       this.plans.set(occ, { types, entries });
     }
