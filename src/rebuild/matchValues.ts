@@ -110,8 +110,11 @@ export function matchValues(
   }
 
   if (pendingBlanks !== undefined) {
-    const blanks = index ?? new ValueIndex(actual, indexes.keyOf);
-    placeBlanks(pendingBlanks, hints, slots, blanks, { takenBlanks, signature, deepSignature, namedBlanks, indexes });
+    const matching = { takenBlanks, signature, deepSignature, namedBlanks, indexes };
+    // One blank node to place in a short list (most lists of blank nodes): no index to make when one is all there is.
+    const placed =
+      index === undefined && pendingBlanks.length === 1 && placeOnly(pendingBlanks[0], hints, slots, actual, matching);
+    if (!placed) placeBlanks(pendingBlanks, hints, slots, index ?? new ValueIndex(actual, indexes.keyOf), matching);
   }
   const matches: Match[] = [];
   for (const m of slots) if (m !== undefined) matches.push(m);
@@ -154,6 +157,36 @@ interface BlankMatching {
   readonly deepSignature: (blank: Term) => string;
   readonly namedBlanks: Map<string, Term> | undefined;
   readonly indexes: ValueIndexes;
+}
+
+/**
+ * placeBlanks for one remembered blank node (`hints[i]`) where one blank node of `actual` is not
+ * taken: placed, as placeBlanks would, if their deep signatures or their signatures are equal;
+ * false (nothing changed) otherwise, for placeBlanks to decide. The signatures are computed as
+ * placeBlanks's index computes them, in its order: a cycle's deep signatures depend on it.
+ */
+function placeOnly(
+  i: number,
+  hints: readonly SkeletonValue[],
+  slots: Array<Match | undefined>,
+  actual: readonly Term[],
+  { takenBlanks, signature, deepSignature, namedBlanks }: BlankMatching,
+): boolean {
+  let only: Term | undefined;
+  for (const t of actual) {
+    if (t.termType !== 'BlankNode' || takenBlanks.has(t.value)) continue;
+    if (only !== undefined) return false;
+    only = t;
+  }
+  if (only === undefined) return false;
+  const sig = signature(only);
+  const deep = deepSignature(only);
+  const hint = hints[i] as { b?: string; s?: string; d?: string };
+  if (!((hint.d !== undefined && deep === hint.d) || sig === (hint.s ?? ''))) return false;
+  slots[i] = { term: only, hint: hints[i] };
+  if (hint.b !== undefined) namedBlanks?.set(hint.b, only);
+  takenBlanks.add(only.value);
+  return true;
 }
 
 /**
