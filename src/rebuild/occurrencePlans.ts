@@ -67,19 +67,18 @@ export class OccurrencePlans {
   planFor(subject: Term, hint: SkeletonNode | undefined, props: Statements | undefined): NodePlan {
     if (!props) return { types: [], entries: [] };
     if (!hint) return this.fullPlan(props);
-    let plan = this.plans.get(hint);
+    const plan = this.plans.get(hint);
     if (plan) return plan;
     const name = subject.termType === 'NamedNode' ? subject.value : hint.b;
     const occurrences = name !== undefined ? (this.occurrences.get(name) ?? [hint]) : [hint];
-    this.planOccurrences(props, occurrences.includes(hint) ? occurrences : [hint]);
-    plan = this.plans.get(hint)!;
-    return plan;
+    return this.planOccurrences(props, occurrences.includes(hint) ? occurrences : [hint], hint);
   }
 
-  /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one. */
-  private planOccurrences(props: Statements, occurrences: SkeletonNode[]): void {
+  /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one; the plan of `wanted`. */
+  private planOccurrences(props: Statements, occurrences: SkeletonNode[], wanted: SkeletonNode): NodePlan {
     const claimed = new Set<Term>();
     const v1Terms = this.v1Terms;
+    let wantedPlan: NodePlan | undefined;
     const actualTypes = props.get(RDF_TYPE) ?? [];
     // The first type with each IRI (a node may have thousands: looked up, not scanned; one, the most common, is compared).
     const typeByIri = actualTypes.length > 1 ? new Map<string, Term>() : undefined;
@@ -121,13 +120,15 @@ export class OccurrencePlans {
         for (const m of matches) claimed.add(m.term);
         entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: entry[3] });
       }
-      this.plans.set(occ, { types, entries });
+      const plan = { types, entries };
+      this.plans.set(occ, plan);
+      if (occ === wanted) wantedPlan = plan;
     }
     // Values no occurrence shows (new ones, or ones the hints do not cover) go to the primary occurrence.
     // Claimed are only terms of `props`: as many claimed as the statements there, every one is (most nodes).
     let statements = 0;
     for (const terms of props.values()) statements += terms.length;
-    if (claimed.size === statements) return;
+    if (claimed.size === statements) return wantedPlan!;
     const primary = occurrences.find((o) => (o.e ?? []).some(([k]) => k !== '_label')) ?? occurrences[0];
     const plan = this.plans.get(primary)!;
     // (Pushed one by one: a spread of a very long list overflows the stack.)
@@ -147,6 +148,7 @@ export class OccurrencePlans {
       if (entry) for (const v of values) entry.values.push(v);
       else plan.entries.push({ pred, key: undefined, values, given: false });
     }
+    return wantedPlan!;
   }
 
   /** Without hints (a node nobody described in the document): everything, in a deterministic order. */
