@@ -100,6 +100,18 @@ export class DocumentService {
     this.observers.add(observer);
   }
 
+  /**
+   * Documents another process changed (read from the store's change feed: src/follow/): the
+   * derived data take them as the store holds them now, in the write turn, so that no write of
+   * this process falls between the read and the update. A failed read throws (to be tried again).
+   */
+  followed(ids: readonly string[]): Promise<void> {
+    return this.serialized(async () => {
+      const affected = await this.observers.asStored(ids);
+      this.observers.changed([...ids, ...affected]);
+    });
+  }
+
   /** Be told the ids every write changed; a render cache uses this to drop what changed. */
   onChange(listener: (ids: readonly string[]) => void): void {
     this.observe({ changed: listener });
