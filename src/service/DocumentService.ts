@@ -26,6 +26,7 @@ import { WriteObservers } from './WriteObservers.js';
 import type { WriteObserver } from './WriteObserver.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import { digestOf, render, storedGraphs, versionText, type StoredDocument } from './storedDocument.js';
+import { mayWrite, OutsideScope, type Actor } from '../linkedart/Actor.js';
 import { storedClasses, storedDigests } from './storedReads.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
@@ -130,9 +131,13 @@ export class DocumentService {
    * stays); the outcome says which were created, replaced or unchanged. `storedDigests`:
    * the digests(ids) the caller has just read, to save reading them again.
    */
-  putAll(documents: readonly IngestedDocument[], storedDigests?: ReadonlyMap<string, string>): Promise<PutOutcome> {
+  putAll(
+    documents: readonly IngestedDocument[],
+    storedDigests?: ReadonlyMap<string, string>,
+    actor?: Actor,
+  ): Promise<PutOutcome> {
     return this.serialized(async () => {
-      const { created, replaced, unchanged } = await this.commit(documents, [], storedDigests);
+      const { created, replaced, unchanged } = await this.commit(documents, [], storedDigests, undefined, actor);
       return { created, replaced, unchanged };
     });
   }
@@ -152,13 +157,15 @@ export class DocumentService {
    * In one atomic, durable write: store these documents (admitted already) and remove the
    * documents with these ids. A document whose stored digest is the same is left alone.
    * Call it inside serialized(), or through putAll/delete. `alongside`: internal graphs
-   * (bookkeeping such as the demo's marker) written in the same atomic write.
+   * (bookkeeping such as the demo's marker) written in the same atomic write. `actor`: who
+   * writes (the feed's `actor`; its scope must hold every id).
    */
   async commit(
     documents: readonly IngestedDocument[],
     removals: readonly string[],
     storedDigests?: ReadonlyMap<string, string>,
     alongside?: ReadonlyMap<string, readonly Quad[]>,
+    actor?: Actor,
   ): Promise<CommitOutcome> {
     const now = new Date();
     const stored = storedDigests ?? (await this.digests(documents.map((d) => d.id)));
@@ -177,12 +184,13 @@ export class DocumentService {
         kind: before === undefined ? 'Create' : 'Update',
         id: doc.id,
         type: entityClassOf(doc.id, doc.quads),
+        ...(actor ? { actor } : {}),
       });
       for (const [name, quads] of storedGraphs(doc, digest, now)) graphs.set(name, quads);
     }
     const removed = await this.removalsOf(removals);
     for (const [name, quads] of removed.graphs) graphs.set(name, quads);
-    changes.push(...removed.changes);
+    changes.push(...removed.changes.map((change) => (actor ? { ...change, actor } : change)));
     if (graphs.size > 0) await this.write(graphs, [...outcome.created, ...outcome.replaced, ...removals], changes, now);
     return outcome;
   }
@@ -214,6 +222,19 @@ export class DocumentService {
         alongside,
         newIds,
       ),
+    );
+  }
+
+  /**
+   * In the write turn (inside serialized()): store these graphs with the change feed's activities
+   * for `changes`, as every write does, for a write that is none of the above (a merge: its Move).
+   */
+  writeInTurn(graphs: ReadonlyMap<string, readonly Quad[]>, changes: readonly Change[], when: Date): Promise<void> {
+    return this.write(
+      graphs,
+      changes.map((c) => c.id),
+      changes,
+      when,
     );
   }
 
@@ -272,10 +293,10 @@ export class DocumentService {
    * Store one admitted document, if `precondition` holds for the version stored now (checked
    * in this write's turn, so two conditional writes on one version cannot both succeed).
    */
-  putIf(document: IngestedDocument, precondition: Precondition): Promise<PutOutcome> {
+  putIf(document: IngestedDocument, precondition: Precondition, actor?: Actor): Promise<PutOutcome> {
     return this.serialized(async () => {
       await precondition(await this.read(document.id));
-      const { created, replaced, unchanged } = await this.commit([document], []);
+      const { created, replaced, unchanged } = await this.commit([document], [], undefined, undefined, actor);
       return { created, replaced, unchanged };
     });
   }
@@ -284,7 +305,7 @@ export class DocumentService {
    * Store one document admitted elsewhere (a document worker, see offThread/), given as what
    * storing it takes, if `precondition` holds (as putIf); left alone when its digest is the stored one.
    */
-  putChecked(doc: CheckedDocument, precondition?: Precondition): Promise<PutOutcome> {
+  putChecked(doc: CheckedDocument, precondition?: Precondition, actor?: Actor): Promise<PutOutcome> {
     return this.serialized(async () => {
       if (precondition) await precondition(await this.read(doc.id));
       const before = (await this.digests([doc.id])).get(doc.id);
@@ -292,7 +313,7 @@ export class DocumentService {
       await this.write(
         doc.graphs,
         [doc.id],
-        [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type }],
+        [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type, ...(actor ? { actor } : {}) }],
         doc.when,
       );
       return before === undefined
@@ -302,18 +323,19 @@ export class DocumentService {
   }
 
   /** Remove a document; false when there was none. With a precondition, as putIf. */
-  delete(id: string, precondition?: Precondition): Promise<boolean> {
+  delete(id: string, precondition?: Precondition, actor?: Actor): Promise<boolean> {
     return this.serialized(async () => {
       if (precondition) await precondition(await this.read(id));
       if (!(await this.store.hasGraph(id))) return false;
-      await this.commit([], [id]);
+      await this.commit([], [id], undefined, undefined, actor);
       return true;
     });
   }
 
   /**
    * The one write to the store: the documents' graphs, with the change feed's activities for
-   * `changes` (at `when`, their modification stamp) in the same atomic write.
+   * `changes` (at `when`, their modification stamp) in the same atomic write. A change whose
+   * actor may not write its id (a scoped token) refuses the whole write: OutsideScope.
    */
   private async write(
     graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
@@ -323,6 +345,12 @@ export class DocumentService {
     alongside: ReadonlyMap<string, readonly Quad[]> = new Map(),
     newIds: readonly string[] = [],
   ): Promise<void> {
+    const outside = changes.filter((c) => !mayWrite(c.actor, c.id));
+    if (outside.length > 0)
+      throw new OutsideScope(
+        outside[0].actor!,
+        outside.map((c) => c.id),
+      );
     // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
     let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
     if ('codes' in graphs && this.observers.wantsGraphs()) plain = await decodedInSlices(graphs);
