@@ -29,6 +29,7 @@ import { digestOf, render, storedDigestOf, storedGraphs, versionText, type Store
 import { WriteConflict } from '../store/WriteConflict.js';
 import { documentOfGraph } from '../store/internalGraphs.js';
 import { retryingConflicts } from './conflictRetries.js';
+import { mayWrite, OutsideScope, type Actor } from '../linkedart/Actor.js';
 import { storedClasses, storedDigests } from './storedReads.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
@@ -106,6 +107,18 @@ export class DocumentService {
     this.observers.add(observer);
   }
 
+  /**
+   * Documents another process changed (read from the store's change feed: src/follow/): the
+   * derived data take them as the store holds them now, in the write turn, so that no write of
+   * this process falls between the read and the update. A failed read throws (to be tried again).
+   */
+  followed(ids: readonly string[]): Promise<void> {
+    return this.serialized(async () => {
+      const affected = await this.observers.asStored(ids);
+      this.observers.changed([...ids, ...affected]);
+    });
+  }
+
   /** Be told the ids every write changed; a render cache uses this to drop what changed. */
   onChange(listener: (ids: readonly string[]) => void): void {
     this.observe({ changed: listener });
@@ -136,13 +149,17 @@ export class DocumentService {
    * stays); the outcome says which were created, replaced or unchanged. `storedDigests`:
    * the digests(ids) the caller has just read, to save reading them again.
    */
-  putAll(documents: readonly IngestedDocument[], storedDigests?: ReadonlyMap<string, string>): Promise<PutOutcome> {
+  putAll(
+    documents: readonly IngestedDocument[],
+    storedDigests?: ReadonlyMap<string, string>,
+    actor?: Actor,
+  ): Promise<PutOutcome> {
     let given = storedDigests;
     return this.serialized(async () => {
       // Read again when the write is made again (conflictRetries.ts): another process wrote.
       const digests = given;
       given = undefined;
-      const { created, replaced, unchanged } = await this.commit(documents, [], digests);
+      const { created, replaced, unchanged } = await this.commit(documents, [], digests, undefined, actor);
       return { created, replaced, unchanged };
     });
   }
@@ -166,13 +183,15 @@ export class DocumentService {
    * Call it inside serialized(), or through putAll/delete. `alongside`: internal graphs
    * (bookkeeping such as the demo's marker) written in the same atomic write. `storedDigests`: as
    * putAll's, and (on a store other processes write to) the removed documents' too; the write
-   * applies only while the store still holds those versions.
+   * applies only while the store still holds those versions. `actor`: who writes (the feed's
+   * `actor`; its scope must hold every id).
    */
   async commit(
     documents: readonly IngestedDocument[],
     removals: readonly string[],
     storedDigests?: ReadonlyMap<string, string>,
     alongside?: ReadonlyMap<string, readonly Quad[]>,
+    actor?: Actor,
   ): Promise<CommitOutcome> {
     const now = new Date();
     const asked = [...documents.map((d) => d.id), ...(this.sharedStore ? removals : [])];
@@ -192,12 +211,13 @@ export class DocumentService {
         kind: before === undefined ? 'Create' : 'Update',
         id: doc.id,
         type: entityClassOf(doc.id, doc.quads),
+        ...(actor ? { actor } : {}),
       });
       for (const [name, quads] of storedGraphs(doc, digest, now)) graphs.set(name, quads);
     }
     const removed = await this.removalsOf(removals);
     for (const [name, quads] of removed.graphs) graphs.set(name, quads);
-    changes.push(...removed.changes);
+    changes.push(...removed.changes.map((change) => (actor ? { ...change, actor } : change)));
     const ids = [...outcome.created, ...outcome.replaced, ...removals];
     const expected = new Map(ids.map((id) => [id, stored.get(id)]));
     if (graphs.size > 0) await this.write(graphs, ids, changes, now, undefined, undefined, expected);
@@ -231,6 +251,19 @@ export class DocumentService {
         alongside,
         newIds,
       ),
+    );
+  }
+
+  /**
+   * In the write turn (inside serialized()): store these graphs with the change feed's activities
+   * for `changes`, as every write does, for a write that is none of the above (a merge: its Move).
+   */
+  writeInTurn(graphs: ReadonlyMap<string, readonly Quad[]>, changes: readonly Change[], when: Date): Promise<void> {
+    return this.write(
+      graphs,
+      changes.map((c) => c.id),
+      changes,
+      when,
     );
   }
 
@@ -289,12 +322,18 @@ export class DocumentService {
    * Store one admitted document, if `precondition` holds for the version stored now (checked
    * in this write's turn, so two conditional writes on one version cannot both succeed).
    */
-  putIf(document: IngestedDocument, precondition: Precondition): Promise<PutOutcome> {
+  putIf(document: IngestedDocument, precondition: Precondition, actor?: Actor): Promise<PutOutcome> {
     return this.serialized(async () => {
       const current = await this.read(document.id);
       await precondition(current);
       // The version the precondition held for is the one the write must replace.
-      const { created, replaced, unchanged } = await this.commit([document], [], digestsOf(document.id, current));
+      const { created, replaced, unchanged } = await this.commit(
+        [document],
+        [],
+        digestsOf(document.id, current),
+        undefined,
+        actor,
+      );
       return { created, replaced, unchanged };
     });
   }
@@ -303,7 +342,7 @@ export class DocumentService {
    * Store one document admitted elsewhere (a document worker, see offThread/), given as what
    * storing it takes, if `precondition` holds (as putIf); left alone when its digest is the stored one.
    */
-  putChecked(doc: CheckedDocument, precondition?: Precondition): Promise<PutOutcome> {
+  putChecked(doc: CheckedDocument, precondition?: Precondition, actor?: Actor): Promise<PutOutcome> {
     return this.serialized(async () => {
       const current = precondition && (await this.read(doc.id));
       if (precondition) await precondition(current);
@@ -312,7 +351,7 @@ export class DocumentService {
       await this.write(
         doc.graphs,
         [doc.id],
-        [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type }],
+        [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type, ...(actor ? { actor } : {}) }],
         doc.when,
         undefined,
         undefined,
@@ -325,19 +364,20 @@ export class DocumentService {
   }
 
   /** Remove a document; false when there was none. With a precondition, as putIf. */
-  delete(id: string, precondition?: Precondition): Promise<boolean> {
+  delete(id: string, precondition?: Precondition, actor?: Actor): Promise<boolean> {
     return this.serialized(async () => {
       const current = precondition && (await this.read(id));
       if (precondition) await precondition(current);
       if (!(await this.store.hasGraph(id))) return false;
-      await this.commit([], [id], precondition ? digestsOf(id, current) : undefined);
+      await this.commit([], [id], precondition ? digestsOf(id, current) : undefined, undefined, actor);
       return true;
     });
   }
 
   /**
    * The one write to the store: the documents' graphs, with the change feed's activities for
-   * `changes` (at `when`, their modification stamp) in the same atomic write.
+   * `changes` (at `when`, their modification stamp) in the same atomic write. A change whose
+   * actor may not write its id (a scoped token) refuses the whole write: OutsideScope.
    */
   private async write(
     graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
@@ -373,6 +413,12 @@ export class DocumentService {
     newIds: readonly string[],
     expected: ReadonlyMap<string, string | undefined> | undefined,
   ): Promise<void> {
+    const outside = changes.filter((c) => !mayWrite(c.actor, c.id));
+    if (outside.length > 0)
+      throw new OutsideScope(
+        outside[0].actor!,
+        outside.map((c) => c.id),
+      );
     // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
     let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
     if ('codes' in graphs && this.observers.wantsGraphs()) plain = await decodedInSlices(graphs);

@@ -1,176 +1,163 @@
 /**
- * Several service processes writing one remote store (issue 34): 1, 2 and 4 `linkedart serve`
- * processes on one Virtuoso, each sent N PUTs at once, with random conflicts: most PUTs replace a
- * document of a pool every process writes, the others are If-Match writes on a few contested
- * documents with the ETag just read (through any process), which lose when another write came
- * between. Counted from the store's own change feed afterwards:
+ * Several processes on one remote store (issue 34), `npm run bench:processes-read`:
  *
- *   lost        changes acknowledged (201, or 200 replaced) that have no activity in the feed
- *   duplicated  activities stored under a number another activity has too
- *   feed        the feed's length, against the changes acknowledged
- *   412         If-Match writes refused (conflicts detected)
- *   undetected  If-Match writes that succeeded from a version another successful one replaced
+ *   node dist/test/bench/processes-bench.js [--docs 2000] [--writes 40] [--seconds 5] [--rounds 2]
  *
- * and writes/s (every write answered, over the wall time). Each process count runs twice,
- * interleaved (1, 2, 4, 1, 2, 4), on the same store emptied before each run.
- *
- *   npm run bench:processes                      50 PUTs per process
- *   npm run bench:processes -- --writes 10000    the issue's size
- *   npm run bench:processes -- --processes 2,4   only these process counts
- *   npm run bench:processes -- --url http://127.0.0.1:8890/sparql --update-url …/sparql-auth --user dba --password dba
- *     a store the user runs (else a throwaway Virtuoso on VIRT_HTTP_PORT, default 18996)
+ * On a throwaway Virtuoso (test/virtuoso/start.sh; VIRT_HTTP_PORT / VIRT_SQL_PORT, else 18904/11124),
+ * `--docs` documents loaded through /_bulk, two `linkedart serve` processes (--follow-feed-ms 500,
+ * the default) and HAProxy with the recipe (docs/several-processes/haproxy.cfg):
+ * 1. search lag: `--writes` times, a PUT of a new name on process A, then B's /search asked every
+ *    10 ms until it finds it; p50 / p99 / max of the time from A's answer to B's hit;
+ * 2. read throughput through the proxy, 2 processes behind it vs 1 (the same recipe with both
+ *    server lines on one process), GETs of the documents by autocannon (8 connections, --seconds
+ *    each), the two interleaved for --rounds pairs, with the load average (the machine is shared);
+ * 3. a third process's start: time from spawn to /ready (it reads the name index and catches up
+ *    with the feed) and its RSS then, with --name-index memory and off.
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { SparqlStore } from '../../src/store/sparql/SparqlStore.js';
-import type { ServerProcess } from '../integration/support/serverProcess.js';
-import {
-  duplicatedActivities,
-  objectId,
-  putObject,
-  readObject,
-  startProcesses,
-  stopProcesses,
-  storedFeed,
-} from '../integration/support/severalProcesses.js';
-import { givenStore, startVirtuoso, type RemoteStore } from './remote/virtuoso.js';
-import { seededRandom } from '../support/random.js';
+import { startProxy, freePort, type Proxy } from '../integration/support/proxyProcess.js';
+import { startServer, type ServerProcess } from '../integration/support/serverProcess.js';
+import { load } from './http/cannon.js';
+import { startVirtuoso, type RemoteStore } from './remote/virtuoso.js';
 import { printTable } from './stats.js';
 
-const argument = (name: string): string | undefined => {
-  const i = process.argv.indexOf(name);
-  return i < 0 ? undefined : process.argv[i + 1];
-};
-const WRITES = Number(argument('--writes') ?? 50);
-const PROCESS_COUNTS = (argument('--processes') ?? '1,2,4').split(',').map(Number);
-/** Documents every process replaces, and documents written only with If-Match. */
-const POOL = 20;
-const CONTESTED = 3;
-/** Share of writes that are If-Match writes. */
-const CONDITIONAL = 0.3;
+const TOKEN = 'processes-bench-token-0123456789';
+const LA = 'https://linked.art/ns/v1/linked-art.json';
 
-interface Run {
-  processes: number;
-  writes: number;
-  seconds: number;
-  changes: number;
-  feed: number;
-  lost: number;
-  duplicated: number;
-  refused: number;
-  undetected: number;
-  load: number;
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number from 1`);
+  return value;
 }
 
-/** What one process's client did: changes acknowledged per document, If-Match writes won (document and base ETag), 412s. */
-interface ClientTally {
-  changes: Map<string, number>;
-  won: Array<[string, string]>;
-  refused: number;
-}
+const percentile = (sorted: readonly number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
-async function client(processes: readonly ServerProcess[], index: number, seed: number): Promise<ClientTally> {
-  const random = seededRandom(seed);
-  const own = processes[index].url;
-  const tally: ClientTally = { changes: new Map(), won: [], refused: 0 };
-  for (let n = 0; n < WRITES; n++) {
-    const label = `process ${index}, write ${n}`;
-    let name: string;
-    let answer;
-    if (random() < CONDITIONAL) {
-      name = `contested-${Math.floor(random() * CONTESTED)}`;
-      // The ETag read through any process: processes share nothing but the store.
-      const current = await readObject(processes[Math.floor(random() * processes.length)].url, name);
-      answer = await putObject(own, name, label, current?.etag ?? '"none"');
-      if (answer.status === 412) tally.refused++;
-      else if (current) tally.won.push([name, current.etag]);
-    } else {
-      name = `pool-${Math.floor(random() * POOL)}`;
-      answer = await putObject(own, name, label);
-    }
-    if (answer.result === 'created' || answer.result === 'replaced')
-      tally.changes.set(objectId(name), (tally.changes.get(objectId(name)) ?? 0) + 1);
-  }
-  return tally;
-}
+const object = (base: string, path: string, name: string) => ({
+  '@context': LA,
+  id: base + path,
+  type: 'HumanMadeObject',
+  _label: name,
+  identified_by: [{ type: 'Name', content: name }],
+});
 
-async function run(count: number, store: RemoteStore, storeArgs: string[], round: number): Promise<Run> {
-  const sparql = await SparqlStore.open(storeOptions(store));
-  await sparql.clear();
-  const processes = await startProcesses(count, storeArgs);
-  try {
-    // Each contested document exists before the conditional writes start.
-    for (let c = 0; c < CONTESTED; c++) await putObject(processes[0].url, `contested-${c}`, 'first');
-    const started = performance.now();
-    const tallies = await Promise.all(processes.map((_, i) => client(processes, i, 1000 * round + i)));
-    const seconds = (performance.now() - started) / 1000;
-    const changes = tallies.reduce((n, t) => n + [...t.changes.values()].reduce((a, b) => a + b, 0), 0) + CONTESTED;
-    const feed = (await storedFeed(sparql)).length;
-    const bases = tallies.flatMap((t) => t.won.map(([name, etag]) => `${name} ${etag}`));
-    return {
-      processes: count,
-      writes: WRITES * count,
-      seconds,
-      changes,
-      feed,
-      lost: Math.max(0, changes - feed),
-      duplicated: await duplicatedActivities(sparql),
-      refused: tallies.reduce((n, t) => n + t.refused, 0),
-      undetected: bases.length - new Set(bases).size,
-      load: loadavg()[0],
-    };
-  } finally {
-    await stopProcesses(processes);
-    await sparql.close();
-  }
-}
-
-function storeOptions(store: RemoteStore) {
-  const updateUrl =
-    argument('--update-url') ?? (argument('--url') ? undefined : store.url.replace(/\/sparql$/, '/sparql-auth'));
-  const user = argument('--user') ?? (argument('--url') ? undefined : 'dba');
-  const password = argument('--password') ?? (argument('--url') ? undefined : 'dba');
-  return { queryUrl: store.url, updateUrl, user, password };
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024;
 }
 
 async function main(): Promise<void> {
-  const given = argument('--url');
-  const store = given ? givenStore(given) : await startVirtuoso({ httpPort: 18996, sqlPort: 11996 }, console.error);
-  const { updateUrl, user, password } = storeOptions(store);
-  const storeArgs = [
-    '--store',
-    'sparql',
-    '--sparql-url',
-    store.url,
-    ...(updateUrl ? ['--update-url', updateUrl] : []),
-    ...(user ? ['--store-user', user] : []),
-    ...(password ? ['--store-password', password] : []),
-  ];
-  const runs: Run[] = [];
+  const docs = option('docs', 2000);
+  const writes = option('writes', 40);
+  const seconds = option('seconds', 5);
+  const rounds = option('rounds', 2);
+  const store: RemoteStore = await startVirtuoso({ httpPort: 18904, sqlPort: 11124 }, (m) => console.error(m));
+  const running: Array<ServerProcess | Proxy> = [];
   try {
-    for (let round = 0; round < 2; round++)
-      for (const count of PROCESS_COUNTS) {
-        runs.push(await run(count, store, storeArgs, round));
-        console.error(`${count} process(es), round ${round + 1}: ${JSON.stringify(runs[runs.length - 1])}`);
+    const authUrl = store.url.replace(/\/sparql$/, '/sparql-auth');
+    const storeArgs = ['--store', 'sparql', '--sparql-url', store.url, '--update-url', authUrl];
+    const credentials = ['--store-user', 'dba', '--store-password', 'dba'];
+    const proxyPort = await freePort();
+    const soloPort = await freePort();
+    const base = `http://127.0.0.1:${proxyPort}/`;
+    const serve = (more: string[] = []) =>
+      startServer([...storeArgs, ...credentials, '--base-url', base, '--token', TOKEN, ...more]);
+    const [a, b] = [await serve(), await serve()];
+    running.push(a, b);
+    const both = await startProxy(proxyPort, [a.url, b.url]);
+    const solo = await startProxy(soloPort, [a.url]);
+    running.push(both, solo);
+
+    const paths = Array.from({ length: docs }, (_, i) => `object/doc-${i}`);
+    const body = paths.map((p, i) => JSON.stringify(object(base, p, `Document ${i} of the harbour`))).join('\n') + '\n';
+    const bulk = await fetch(`${both.url}/_bulk?format=ndjson`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/x-ndjson' },
+      body,
+    });
+    if (!bulk.ok) throw new Error(`bulk load: ${bulk.status} ${(await bulk.text()).slice(0, 300)}`);
+    await bulk.text();
+
+    // 1. Search lag, write on A → found on B.
+    const lags: number[] = [];
+    for (let i = 0; i < writes; i++) {
+      const word = `lagword${i}x${Date.now().toString(36)}`;
+      const path = `object/lag-${i}`;
+      const put = await fetch(`${a.url}/${path}`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+        body: JSON.stringify(object(base, path, `Boat ${word}`)),
+      });
+      if (!put.ok) throw new Error(`PUT ${path}: ${put.status}`);
+      const written = performance.now();
+      for (;;) {
+        const found = (await (
+          await fetch(`${b.url}/search?q=${word}`, { headers: { Accept: 'application/json' } })
+        ).json()) as { totalItems: number };
+        if (found.totalItems > 0) break;
+        if (performance.now() - written > 30000) throw new Error(`${path} not found on B within 30 s`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      lags.push(performance.now() - written);
+    }
+    lags.sort((x, y) => x - y);
+    printTable(
+      `Search lag, PUT on A → found by /search on B (${writes} writes, --follow-feed-ms 500)`,
+      ['p50 ms', 'p99 ms', 'max ms'],
+      [[percentile(lags, 0.5), percentile(lags, 0.99), lags[lags.length - 1]].map((v) => v.toFixed(0))],
+    );
+
+    // 2. Read throughput through the proxy: 2 processes vs 1, interleaved.
+    const getPaths = paths.map((p) => `/${p}`);
+    const rows: string[][] = [];
+    const ratios: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const one = await load(solo.url, getPaths, 'application/ld+json', 8, seconds);
+      const two = await load(both.url, getPaths, 'application/ld+json', 8, seconds);
+      const load1 = loadavg()[0].toFixed(2);
+      ratios.push(two.result.requests.average / one.result.requests.average);
+      rows.push([
+        String(round),
+        one.result.requests.average.toFixed(0),
+        two.result.requests.average.toFixed(0),
+        (two.result.requests.average / one.result.requests.average).toFixed(2),
+        `${one.p50.toFixed(1)} / ${two.p50.toFixed(1)}`,
+        load1,
+      ]);
+    }
+    printTable(
+      `GET throughput through HAProxy, 1 vs 2 processes (${docs} documents, 8 connections, ${seconds} s each, interleaved)`,
+      ['round', '1 process req/s', '2 processes req/s', 'ratio', 'p50 ms 1 / 2', 'load avg (1 min)'],
+      rows,
+    );
+
+    // 3. A third process's start to /ready, and its RSS then.
+    const starts: string[][] = [];
+    for (const place of ['memory', 'off']) {
+      const started = performance.now();
+      const late = await serve(['--name-index', place]);
+      const readyMs = performance.now() - started;
+      starts.push([place, readyMs.toFixed(0), rssMb(late.child.pid!).toFixed(0)]);
+      await late.stop();
+    }
+    printTable(
+      `A process started on ${docs + writes} documents: spawn → /ready`,
+      ['--name-index', 'ms', 'RSS MB'],
+      starts,
+    );
   } finally {
-    await store.stop();
+    for (const r of running.reverse()) await r.stop();
+    const problem = await store.stop();
+    if (problem) console.error(problem);
   }
-  printTable(
-    `Several processes writing one ${store.label}: ${WRITES} PUTs per process, ${Math.round(CONDITIONAL * 100)}% of them If-Match on ${CONTESTED} contested documents`,
-    ['processes', 'writes', 'writes/s', 'changes', 'feed', 'lost', 'duplicated', '412', 'undetected', 'load avg'],
-    runs.map((r) => [
-      String(r.processes),
-      String(r.writes),
-      (r.writes / r.seconds).toFixed(1),
-      String(r.changes),
-      String(r.feed),
-      String(r.lost),
-      String(r.duplicated),
-      String(r.refused),
-      String(r.undetected),
-      r.load.toFixed(1),
-    ]),
-  );
 }
 
-await main();
+main().catch((error: Error) => {
+  console.error(error.stack ?? error.message);
+  process.exitCode = 1;
+});

@@ -1,0 +1,176 @@
+/**
+ * Several service processes writing one remote store (issue 34): 1, 2 and 4 `linkedart serve`
+ * processes on one Virtuoso, each sent N PUTs at once, with random conflicts: most PUTs replace a
+ * document of a pool every process writes, the others are If-Match writes on a few contested
+ * documents with the ETag just read (through any process), which lose when another write came
+ * between. Counted from the store's own change feed afterwards:
+ *
+ *   lost        changes acknowledged (201, or 200 replaced) that have no activity in the feed
+ *   duplicated  activities stored under a number another activity has too
+ *   feed        the feed's length, against the changes acknowledged
+ *   412         If-Match writes refused (conflicts detected)
+ *   undetected  If-Match writes that succeeded from a version another successful one replaced
+ *
+ * and writes/s (every write answered, over the wall time). Each process count runs twice,
+ * interleaved (1, 2, 4, 1, 2, 4), on the same store emptied before each run.
+ *
+ *   npm run bench:processes                      50 PUTs per process
+ *   npm run bench:processes -- --writes 10000    the issue's size
+ *   npm run bench:processes -- --processes 2,4   only these process counts
+ *   npm run bench:processes -- --url http://127.0.0.1:8890/sparql --update-url …/sparql-auth --user dba --password dba
+ *     a store the user runs (else a throwaway Virtuoso on VIRT_HTTP_PORT, default 18996)
+ */
+import { loadavg } from 'node:os';
+import { SparqlStore } from '../../src/store/sparql/SparqlStore.js';
+import type { ServerProcess } from '../integration/support/serverProcess.js';
+import {
+  duplicatedActivities,
+  objectId,
+  putObject,
+  readObject,
+  startProcesses,
+  stopProcesses,
+  storedFeed,
+} from '../integration/support/severalProcesses.js';
+import { givenStore, startVirtuoso, type RemoteStore } from './remote/virtuoso.js';
+import { seededRandom } from '../support/random.js';
+import { printTable } from './stats.js';
+
+const argument = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? undefined : process.argv[i + 1];
+};
+const WRITES = Number(argument('--writes') ?? 50);
+const PROCESS_COUNTS = (argument('--processes') ?? '1,2,4').split(',').map(Number);
+/** Documents every process replaces, and documents written only with If-Match. */
+const POOL = 20;
+const CONTESTED = 3;
+/** Share of writes that are If-Match writes. */
+const CONDITIONAL = 0.3;
+
+interface Run {
+  processes: number;
+  writes: number;
+  seconds: number;
+  changes: number;
+  feed: number;
+  lost: number;
+  duplicated: number;
+  refused: number;
+  undetected: number;
+  load: number;
+}
+
+/** What one process's client did: changes acknowledged per document, If-Match writes won (document and base ETag), 412s. */
+interface ClientTally {
+  changes: Map<string, number>;
+  won: Array<[string, string]>;
+  refused: number;
+}
+
+async function client(processes: readonly ServerProcess[], index: number, seed: number): Promise<ClientTally> {
+  const random = seededRandom(seed);
+  const own = processes[index].url;
+  const tally: ClientTally = { changes: new Map(), won: [], refused: 0 };
+  for (let n = 0; n < WRITES; n++) {
+    const label = `process ${index}, write ${n}`;
+    let name: string;
+    let answer;
+    if (random() < CONDITIONAL) {
+      name = `contested-${Math.floor(random() * CONTESTED)}`;
+      // The ETag read through any process: processes share nothing but the store.
+      const current = await readObject(processes[Math.floor(random() * processes.length)].url, name);
+      answer = await putObject(own, name, label, current?.etag ?? '"none"');
+      if (answer.status === 412) tally.refused++;
+      else if (current) tally.won.push([name, current.etag]);
+    } else {
+      name = `pool-${Math.floor(random() * POOL)}`;
+      answer = await putObject(own, name, label);
+    }
+    if (answer.result === 'created' || answer.result === 'replaced')
+      tally.changes.set(objectId(name), (tally.changes.get(objectId(name)) ?? 0) + 1);
+  }
+  return tally;
+}
+
+async function run(count: number, store: RemoteStore, storeArgs: string[], round: number): Promise<Run> {
+  const sparql = await SparqlStore.open(storeOptions(store));
+  await sparql.clear();
+  const processes = await startProcesses(count, storeArgs);
+  try {
+    // Each contested document exists before the conditional writes start.
+    for (let c = 0; c < CONTESTED; c++) await putObject(processes[0].url, `contested-${c}`, 'first');
+    const started = performance.now();
+    const tallies = await Promise.all(processes.map((_, i) => client(processes, i, 1000 * round + i)));
+    const seconds = (performance.now() - started) / 1000;
+    const changes = tallies.reduce((n, t) => n + [...t.changes.values()].reduce((a, b) => a + b, 0), 0) + CONTESTED;
+    const feed = (await storedFeed(sparql)).length;
+    const bases = tallies.flatMap((t) => t.won.map(([name, etag]) => `${name} ${etag}`));
+    return {
+      processes: count,
+      writes: WRITES * count,
+      seconds,
+      changes,
+      feed,
+      lost: Math.max(0, changes - feed),
+      duplicated: await duplicatedActivities(sparql),
+      refused: tallies.reduce((n, t) => n + t.refused, 0),
+      undetected: bases.length - new Set(bases).size,
+      load: loadavg()[0],
+    };
+  } finally {
+    await stopProcesses(processes);
+    await sparql.close();
+  }
+}
+
+function storeOptions(store: RemoteStore) {
+  const updateUrl =
+    argument('--update-url') ?? (argument('--url') ? undefined : store.url.replace(/\/sparql$/, '/sparql-auth'));
+  const user = argument('--user') ?? (argument('--url') ? undefined : 'dba');
+  const password = argument('--password') ?? (argument('--url') ? undefined : 'dba');
+  return { queryUrl: store.url, updateUrl, user, password };
+}
+
+async function main(): Promise<void> {
+  const given = argument('--url');
+  const store = given ? givenStore(given) : await startVirtuoso({ httpPort: 18996, sqlPort: 11996 }, console.error);
+  const { updateUrl, user, password } = storeOptions(store);
+  const storeArgs = [
+    '--store',
+    'sparql',
+    '--sparql-url',
+    store.url,
+    ...(updateUrl ? ['--update-url', updateUrl] : []),
+    ...(user ? ['--store-user', user] : []),
+    ...(password ? ['--store-password', password] : []),
+  ];
+  const runs: Run[] = [];
+  try {
+    for (let round = 0; round < 2; round++)
+      for (const count of PROCESS_COUNTS) {
+        runs.push(await run(count, store, storeArgs, round));
+        console.error(`${count} process(es), round ${round + 1}: ${JSON.stringify(runs[runs.length - 1])}`);
+      }
+  } finally {
+    await store.stop();
+  }
+  printTable(
+    `Several processes writing one ${store.label}: ${WRITES} PUTs per process, ${Math.round(CONDITIONAL * 100)}% of them If-Match on ${CONTESTED} contested documents`,
+    ['processes', 'writes', 'writes/s', 'changes', 'feed', 'lost', 'duplicated', '412', 'undetected', 'load avg'],
+    runs.map((r) => [
+      String(r.processes),
+      String(r.writes),
+      (r.writes / r.seconds).toFixed(1),
+      String(r.changes),
+      String(r.feed),
+      String(r.lost),
+      String(r.duplicated),
+      String(r.refused),
+      String(r.undetected),
+      r.load.toFixed(1),
+    ]),
+  );
+}
+
+await main();
