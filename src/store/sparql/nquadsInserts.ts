@@ -6,8 +6,11 @@
  * most of what a load through the service cost it. Here the quads travel in a form field of
  * their own beside the update, and one operation of that update hands the field to the store's
  * N-Quads parser (`http_param`): nothing of the data is compiled, and it is still the same
- * request, one transaction, in its place among the request's other operations. A malformed
- * line fails the whole parse: none of its quads are stored.
+ * request, in its place among the request's other operations. A malformed line fails the whole
+ * parse: none of its quads are stored. But what TTLP parses is committed at once, outside the
+ * request's transaction (another request reads it while this one still runs, and it stays when
+ * this one is rolled back): a write that records changes, which must be atomic, goes as INSERT
+ * DATA (writeRequests.ts).
  *
  * Calling SQL from SPARQL is allowed only to a user with SQL rights (dba, on `/sparql-auth`);
  * a store that refuses it (any other user, any other store) is written with INSERT DATA.

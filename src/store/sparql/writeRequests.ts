@@ -36,7 +36,10 @@ export function writeRequests(
 ): WriteStep[] {
   const guard = guardOf(run);
   const held = guard && heldBy(guard);
-  if (!nquads)
+  // A guarded request (it records changes) goes as INSERT DATA: Virtuoso's TTLP commits what it
+  // parses at once, outside the request's transaction (seen by another request while this one ran,
+  // and kept when it is rolled back), so N-Quads would break the request's atomicity.
+  if (!nquads || guard)
     return [{ run, request: { update: requestText(run, current, skolem, false, held) as string, fields: {} }, guard }];
   const request = requestText(run, current, skolem, true, held);
   const field = request.fields[NQUADS_FIELD];

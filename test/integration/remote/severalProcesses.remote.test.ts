@@ -45,6 +45,12 @@ for (const count of [2, 4])
       processes = await startProcesses(count, storeArgs);
       store = await openTestStore(join(work, 'data'));
     });
+    afterEach(function () {
+      // What the processes logged as errors, to say why a write failed.
+      if (this.currentTest?.state === 'failed')
+        for (const p of processes)
+          for (const line of p.stdout().split('\n')) if (/"level":(50|60)/.test(line)) console.error(line);
+    });
     after(async () => {
       await stopProcesses(processes);
       await store?.close();
