@@ -15,6 +15,7 @@ import {
   DEFAULT_CONFORMANCE,
   type ConformancePolicy,
 } from '../validate/conformancePolicy.js';
+import { curatorsOf, TOKEN_PATTERN, type Curator } from './curatorTokens.js';
 
 /** Where they stand now; imported from here by the commands. */
 export { ConfigError, type StoreConfig };
@@ -42,6 +43,8 @@ export interface Config extends ProcessConfig {
   readonly logLevel: LogLevel;
   /** The curator's bearer token; without one the service is read-only. */
   readonly token: string | undefined;
+  /** Every curator token, named: --token's ("curator") and those of --tokens; none: read-only. */
+  readonly curators: readonly Curator[];
   /** A SPARQL query running longer than this is stopped (milliseconds). */
   readonly queryTimeoutMs: number;
   /** Most result rows (SELECT solutions, CONSTRUCT triples) one SPARQL query may answer. */
@@ -85,6 +88,7 @@ export interface ConfigInput {
   maxBulkMb?: string;
   logLevel?: string;
   token?: string;
+  tokens?: string;
   queryTimeoutS?: string;
   maxRows?: string;
   maxQueryKb?: string;
@@ -139,6 +143,10 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   token: {
     env: 'LINKEDART_TOKEN',
     help: 'bearer token that allows writes (PUT, DELETE, bulk load, SPARQL Update); none: read-only',
+  },
+  tokens: {
+    env: 'LINKEDART_TOKENS',
+    help: 'file of named curator tokens, one "name token [scope]" a line (scope: read, or an id prefix the token may write under); the feed names who wrote',
   },
   queryTimeoutS: {
     env: 'LINKEDART_QUERY_TIMEOUT_S',
@@ -282,25 +290,30 @@ function addressOf({ pick, fail }: Settings): Pick<Config, 'port' | 'host' | 'ba
 }
 
 /** Who may do what: the tokens, anonymous queries, /metrics. */
-function accessOf({ pick, fail }: Settings): Pick<Config, 'token' | 'readToken' | 'anonymousQueries' | 'metrics'> {
+function accessOf({
+  pick,
+  fail,
+}: Settings): Pick<Config, 'token' | 'curators' | 'readToken' | 'anonymousQueries' | 'metrics'> {
   const tokenIn = pick('token');
   // A guessable token guards nothing: ask for one worth the name (e.g. `openssl rand -hex 24`).
-  if (tokenIn && !/^[\x21-\x7e]{16,}$/.test(tokenIn.value))
+  if (tokenIn && !TOKEN_PATTERN.test(tokenIn.value))
     fail(
       { ...tokenIn, value: '…' },
       'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)',
     );
 
   const readTokenIn = pick('readToken');
-  if (readTokenIn && !/^[\x21-\x7e]{16,}$/.test(readTokenIn.value))
+  if (readTokenIn && !TOKEN_PATTERN.test(readTokenIn.value))
     fail(
       { ...readTokenIn, value: '…' },
       'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)',
     );
 
+  const curators = curatorsOf(tokenIn, pick('tokens'));
+
   const anonymousIn = pick('anonymousQueries');
   const anonymousQueries = onOff({ pick, fail }, 'anonymousQueries', true);
-  if (!anonymousQueries && !readTokenIn && !tokenIn) {
+  if (!anonymousQueries && !readTokenIn && curators.length === 0) {
     fail(
       anonymousIn!,
       'with anonymous queries off, nobody could query: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token',
@@ -310,13 +323,13 @@ function accessOf({ pick, fail }: Settings): Pick<Config, 'token' | 'readToken' 
   const metricsIn = pick('metrics');
   const metrics = (metricsIn?.value.trim().toLowerCase() ?? 'public') as MetricsAccess;
   if (metricsIn && !METRICS_ACCESS.includes(metrics)) fail(metricsIn, `one of ${METRICS_ACCESS.join(', ')}`);
-  if (metrics === 'token' && !readTokenIn && !tokenIn) {
+  if (metrics === 'token' && !readTokenIn && curators.length === 0) {
     fail(
       metricsIn!,
       'with /metrics behind a token, nobody could read it: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token',
     );
   }
-  return { token: tokenIn?.value, readToken: readTokenIn?.value, anonymousQueries, metrics };
+  return { token: tokenIn?.value, curators, readToken: readTokenIn?.value, anonymousQueries, metrics };
 }
 
 /** Curators' SPARQL: time limit, rows, query size. */
