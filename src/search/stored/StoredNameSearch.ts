@@ -105,7 +105,13 @@ export class StoredNameSearch implements NameSearch {
 
   private async admin(request: string): Promise<void> {
     if (!(this.store instanceof SparqlStore)) return;
-    await this.store.http.update(request);
+    try {
+      await this.store.http.update(request);
+    } catch (e) {
+      throw new Error(
+        `--name-index store: Virtuoso's text index could not be set up or refreshed, which only its dba may do (write as dba: --update-url …/sparql-auth --store-user dba): ${(e as Error).message}`,
+      );
+    }
   }
 }
 
