@@ -79,7 +79,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   // Curators' SPARQL from the start: the first query replica is seeded at once, on the other
   // core, while this thread builds the indexes documents need (issue 35: the first SPARQL answer
   // no longer waits for /ready and then for a whole seeding); /ready's `sparql` says how far.
-  sparql.engine.warmUp();
+  // With the demo to load, after it: seeded from the collection it serves, not an empty store.
+  if (!options.demo) sparql.engine.warmUp();
   readiness.reason = 'checking the reverse-link index';
   const reindexed = await ensureLinksCurrent(store, (done, total) => {
     readiness.reason = `rebuilding the reverse-link index: ${done}/${total} documents`;
@@ -110,6 +111,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     console.error(await loadDemoOnce(documents, config.baseUrl));
   }
   readiness.ready = true;
+  sparql.engine.warmUp(); // with the demo: now (a second call does nothing)
   console.error('ready');
 
   let stopping = false;

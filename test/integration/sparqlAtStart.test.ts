@@ -1,15 +1,19 @@
 /**
  * `linkedart serve` starts seeding curators' SPARQL as soon as the store is open (issue 35: the
  * first SPARQL answer does not wait for the indexes documents need and then for a whole
- * seeding): while /ready still says "not ready" (here: the demo is loading), its `sparql`
- * already says the first query replica is seeding, not "lazy".
+ * seeding): on a store of 1,500 documents, while /ready still says "not ready" (the reverse-link
+ * and name indexes are being read), its `sparql` already says the first query replica is seeding,
+ * not "lazy".
  */
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/corpus.js';
+import { writeRichDumps } from '../bench/scale/richCollection.js';
+
+const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
 
 interface ReadyBody {
   status: string;
@@ -20,25 +24,26 @@ interface ReadyBody {
 describe('linkedart serve: SPARQL seeding starts with the store, before /ready', function () {
   this.timeout(120000);
   let dataDir: string;
-  before(() => {
+  before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'linkedart-sparql-at-start-'));
+    const ndjson = join(dataDir, 'documents.ndjson');
+    await writeRichDumps(1500, join(dataDir, 'documents.nq'), ndjson);
+    const load = spawnSync(process.execPath, [
+      MAIN,
+      'load',
+      '--data-dir',
+      join(dataDir, 'store'),
+      '--no-progress',
+      ndjson,
+    ]);
+    expect(load.status, load.stderr.toString()).to.equal(0);
   });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('says "seeding" in /ready\'s 503 answers while the service is still starting', async () => {
     const child = spawn(
       process.execPath,
-      [
-        `${PROJECT_ROOT}dist/src/cli/main.js`,
-        'serve',
-        '--demo',
-        '--port',
-        '0',
-        '--data-dir',
-        dataDir,
-        '--log-level',
-        'silent',
-      ],
+      [MAIN, 'serve', '--port', '0', '--data-dir', join(dataDir, 'store'), '--log-level', 'silent'],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     try {
