@@ -78,6 +78,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     `Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (${describeStore(config.store)})`,
   );
 
+  // Curators' SPARQL from the start: the first query replica is seeded at once, on the other
+  // core, while this thread builds the indexes documents need (issue 35: the first SPARQL answer
+  // no longer waits for /ready and then for a whole seeding); /ready's `sparql` says how far.
+  // With the demo to load, after it: seeded from the collection it serves, not an empty store.
+  if (!options.demo) sparql.engine.warmUp();
   readiness.reason = 'checking the reverse-link index';
   const reindexed = await ensureLinksCurrent(store, (done, total) => {
     readiness.reason = `rebuilding the reverse-link index: ${done}/${total} documents`;
@@ -124,9 +129,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     await follower.caughtUp();
   }
   readiness.ready = true;
-  // Documents first: the query replicas are seeded from now on, in the background, while
-  // documents are served (/ready's `sparql` says how far; a query meanwhile waits or gets 503).
-  sparql.engine.warmUp();
+  sparql.engine.warmUp(); // with the demo: now (a second call does nothing)
   console.error('ready');
 
   let stopping = false;

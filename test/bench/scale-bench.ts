@@ -15,6 +15,7 @@
  *   npm run bench:scale -- 2000            other sizes
  *   npm run bench:scale -- --remote-docs 5000
  *   npm run bench:scale -- --embedded-only
+ *   npm run bench:scale -- --memory-per-document   also each structure's memory a document
  * The exit code is 0 whatever the result.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -47,7 +48,8 @@ try {
     progress(`${info.quads} quads (${(info.quads / docs).toFixed(1)} a document) in ${info.seconds.toFixed(0)} s`);
     const collection = richCollection(docs);
     const pathOf = (i: number) => new URL(collection.idOf(i)).pathname;
-    rows.push(...(await embeddedScaleRows(work, docs, { nquads, ndjson, pathOf }, progress)));
+    const memoryPerDocument = args.includes('--memory-per-document');
+    rows.push(...(await embeddedScaleRows(work, docs, { nquads, ndjson, pathOf, memoryPerDocument }, progress)));
     // Issue 35's cold GET on the store just loaded (render cache off), and name search at this size.
     rows.push(...(await coldGetRows(join(work, `scale-${docs}`), docs, pathOf, progress)));
     rows.push(...nameSearchRows(docs, progress));
