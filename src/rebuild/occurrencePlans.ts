@@ -76,7 +76,8 @@ export class OccurrencePlans {
 
   /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one; the plan of `wanted`. */
   private planOccurrences(props: Statements, occurrences: SkeletonNode[], wanted: SkeletonNode): NodePlan {
-    const claimed = new Set<Term>();
+    // One occurrence (most nodes) needs no set of the terms claimed if its plan claims every statement (claimsAll).
+    let claimed = occurrences.length === 1 ? undefined : new Set<Term>();
     const v1Terms = this.v1Terms;
     let wantedPlan: NodePlan | undefined;
     const actualTypes = props.get(RDF_TYPE) ?? [];
@@ -95,7 +96,7 @@ export class OccurrencePlans {
         if (found && !placed?.has(found)) {
           types.push(found);
           placed?.add(found);
-          claimed.add(found);
+          claimed?.add(found);
         }
       }
       const entries: PlannedEntry[] = [];
@@ -117,12 +118,16 @@ export class OccurrencePlans {
           this.namedBlanks,
           this.valueIndexes,
         );
-        for (const m of matches) claimed.add(m.term);
+        if (claimed) for (const m of matches) claimed.add(m.term);
         entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: entry[3] });
       }
       const plan = { types, entries };
       this.plans.set(occ, plan);
       if (occ === wanted) wantedPlan = plan;
+    }
+    if (claimed === undefined) {
+      if (claimsAll(props, wantedPlan!)) return wantedPlan!;
+      claimed = claimedBy(wantedPlan!);
     }
     // Values no occurrence shows (new ones, or ones the hints do not cover) go to the primary occurrence.
     // Claimed are only terms of `props`: as many claimed as the statements there, every one is (most nodes).
@@ -195,6 +200,48 @@ export class OccurrencePlans {
     const [match] = matchValues(written, literals, this.takenBlanks, this.signature, this.deepSignature);
     return match?.term ?? literals[0];
   }
+}
+
+/**
+ * Whether one occurrence's plan claims every statement of its node: its types, and each predicate's
+ * objects matched whole by one entry (distinct terms of the list, as many as it holds). False when
+ * unsure (two entries of one predicate, many keys): the terms claimed are then gathered and counted.
+ */
+function claimsAll(props: Statements, plan: NodePlan): boolean {
+  const entries = plan.entries;
+  if (entries.length > 16) return false;
+  let whole = 0;
+  const types = props.get(RDF_TYPE);
+  if (types !== undefined) {
+    // The plan's types are distinct terms of this list (planOccurrences places each once).
+    if (plan.types.length !== types.length) return false;
+    whole++;
+  }
+  for (let i = 0; i < entries.length; i++) {
+    const { pred, values } = entries[i];
+    if (values.length === 0) continue;
+    if (pred === RDF_TYPE) return false;
+    for (let j = 0; j < i; j++) if (entries[j].pred === pred) return false;
+    // The values matched are terms of this list (matchValues finds them there).
+    const objects = props.get(pred);
+    if (objects === undefined || values.length !== objects.length || !distinctTerms(values)) return false;
+    whole++;
+  }
+  return whole === props.size;
+}
+
+function distinctTerms(values: readonly PlannedValue[]): boolean {
+  if (values.length > 8) return new Set(values.map((v) => v.term)).size === values.length;
+  for (let i = 1; i < values.length; i++)
+    for (let j = 0; j < i; j++) if (values[i].term === values[j].term) return false;
+  return true;
+}
+
+/** The terms one occurrence's plan claims. */
+function claimedBy(plan: NodePlan): Set<Term> {
+  const claimed = new Set<Term>(plan.types);
+  for (const entry of plan.entries) for (const v of entry.values) claimed.add(v.term);
+  return claimed;
 }
 
 /** The terms of `terms` not in `claimed`, in order; undefined when there are none (most often: no list is made). */
