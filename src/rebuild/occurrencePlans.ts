@@ -43,7 +43,10 @@ export class OccurrencePlans {
   /** Blank nodes the document named (`_:b1`), by name, once found: the same node at every place the name stands. */
   private readonly namedBlanks = new Map<string, Term>();
   private readonly occurrences = new Map<string, SkeletonNode[]>();
+  /** The plans made for occurrences not yet shown (a node's other places, planned with the first one shown). */
   private readonly plans = new Map<SkeletonNode, NodePlan>();
+  /** Whether nodes may stand in several places (the skeleton was indexed): else each hint is planned once, when shown. */
+  private readonly indexed: boolean;
 
   /**
    * `skeleton`: whose nodes' places are gathered by id (undefined where no id stands twice: each
@@ -55,6 +58,7 @@ export class OccurrencePlans {
     blankSignatures: BlankSignatures,
     private readonly valueIndexes: ValueIndexes,
   ) {
+    this.indexed = skeleton !== undefined;
     if (skeleton) this.indexOccurrences(skeleton);
     this.signature = (blank) => blankSignatures.signature(blank);
     this.deepSignature = (blank) => blankSignatures.deepSignature(blank);
@@ -67,6 +71,8 @@ export class OccurrencePlans {
   planFor(subject: Term, hint: SkeletonNode | undefined, props: Statements | undefined): NodePlan {
     if (!props) return { types: [], entries: [] };
     if (!hint) return this.fullPlan(props);
+    // Each hint is shown once (the render walks the skeleton's tree): one place alone is planned as it is shown.
+    if (!this.indexed) return this.planOccurrences(props, [hint], hint);
     const plan = this.plans.get(hint);
     if (plan) return plan;
     const name = subject.termType === 'NamedNode' ? subject.value : hint.b;
@@ -122,8 +128,8 @@ export class OccurrencePlans {
         entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: entry[3] });
       }
       const plan = { types, entries };
-      this.plans.set(occ, plan);
       if (occ === wanted) wantedPlan = plan;
+      if (this.indexed) this.plans.set(occ, plan);
     }
     if (claimed === undefined) {
       if (claimsAll(props, wantedPlan!)) return wantedPlan!;
@@ -135,7 +141,7 @@ export class OccurrencePlans {
     for (const terms of props.values()) statements += terms.length;
     if (claimed.size === statements) return wantedPlan!;
     const primary = occurrences.find((o) => (o.e ?? []).some(([k]) => k !== '_label')) ?? occurrences[0];
-    const plan = this.plans.get(primary)!;
+    const plan = primary === wanted ? wantedPlan! : this.plans.get(primary)!;
     // (Pushed one by one: a spread of a very long list overflows the stack.)
     const freshTypes = unclaimed(actualTypes, claimed);
     if (freshTypes) for (const t of freshTypes.sort(this.newOrder)) plan.types.push(t);
