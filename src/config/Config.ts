@@ -8,6 +8,7 @@ import { ConfigError } from './ConfigError.js';
 import { STORE_SETTINGS, storeConfigOf, type StoreConfig } from './storeConfig.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 import { DOCUMENT_LIMIT_SETTINGS, documentLimitsOf } from './documentLimitsConfig.js';
+import { PROCESS_SETTINGS, processConfigOf, type ProcessConfig } from './processesConfig.js';
 import {
   CONFORMANCE_POLICIES,
   conformancePolicyNamed,
@@ -21,7 +22,7 @@ export { ConfigError, type StoreConfig };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
 
-export interface Config {
+export interface Config extends ProcessConfig {
   /** TCP port to listen on. */
   readonly port: number;
   /** Host/interface to bind. */
@@ -109,6 +110,8 @@ export interface ConfigInput {
   maxDepth?: string;
   maxArrayItems?: string;
   conformance?: string;
+  followFeedMs?: string;
+  nameIndex?: string;
 }
 
 // ---- The settings -------------------------------------------------------------------------
@@ -184,6 +187,7 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
     help: `writes' conformance policy, unless a write asks for another (?conformance=): strict refuses a document that breaks any rule; report stores one whose only violations are of the shapes (SHACL), with them, and serves it saying so (default ${DEFAULT_CONFORMANCE})`,
   },
   ...DOCUMENT_LIMIT_SETTINGS,
+  ...PROCESS_SETTINGS,
   feedPageSize: {
     env: 'LINKEDART_FEED_PAGE_SIZE',
     help: 'activities per page of the change feed, 1 to 1000 (default 100); changing it renumbers the pages harvesters may have cached',
@@ -239,8 +243,10 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const conformance = conformanceIn
     ? (conformancePolicyNamed(conformanceIn.value) ?? fail(conformanceIn, `one of ${CONFORMANCE_POLICIES.join(', ')}`))
     : DEFAULT_CONFORMANCE;
+  const processes = processConfigOf(pick, fail, store.kind);
 
   return {
+    ...processes,
     ...address,
     ...pages,
     ...access,

@@ -108,7 +108,7 @@ type Paths = Omit<ServiceRoutes, 'entity'>;
 /** /sparql: the endpoint, and its query page for a browser; the page's files. */
 function sparqlRoutes({ routes, prefixes }: Paths, sparql: SparqlService, parts: RouteParts): void {
   const endpoint = parts.whenReady(sparqlEndpoint({ sparql, config: parts.config }));
-  const queryPageHandler = queryPage();
+  const queryPageHandler = queryPage({ siteTitle: parts.config.title });
   const page: Handler = (req, res) => {
     setRouteKind(res, 'query_page');
     return queryPageHandler(req, res);
