@@ -61,6 +61,12 @@ describe('linkedart merge', function () {
     expect(bad.stderr).to.contain('not an http(s) IRI');
   });
 
+  it('linkedart feed shows the Move and where the document went', () => {
+    const run = cli(['feed', '--data-dir', data, '--limit', '1']);
+    expect(run.status, run.stderr).to.equal(0);
+    expect(run.stdout.split('\n')[0]).to.match(new RegExp(`Z  Move +Type +${COBLE} → ${MARINE}$`));
+  });
+
   it('keeps the merge across a restart: A names B, the feed has the Move by linkedart merge', async () => {
     const store = await EmbeddedStore.open({ dataDir: data });
     try {
