@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DocumentService } from '../../src/service/DocumentService.js';
@@ -84,6 +84,25 @@ describe('linkedart merge', function () {
       const entry = await documents.read(`${BASE}text/harbour-at-dusk-catalogue-entry`);
       expect(entry!.quads.some((q) => q.object.value === COBLE)).to.equal(false);
       expect(entry!.quads.some((q) => q.object.value === MARINE)).to.equal(true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps the merge through an export and a load (N-Quads: a #@merged line) into another store', async () => {
+    const dump = join(work, 'dump.nq');
+    const exported = cli(['export', '--data-dir', data, '--format', 'nquads', '--out', dump]);
+    expect(exported.status, exported.stderr).to.equal(0);
+    expect(readFileSync(dump, 'utf8')).to.contain(`#@merged <${COBLE}> <${MARINE}>\n`);
+    const other = join(work, 'other');
+    const loaded = cli(['load', '--no-progress', '--data-dir', other, dump]);
+    expect(loaded.status, loaded.stderr).to.equal(0);
+    const store = await EmbeddedStore.open({ dataDir: other });
+    try {
+      const documents = new DocumentService(store);
+      expect(await documents.feed.mergedInto(COBLE)).to.equal(MARINE);
+      expect(await documents.feed.mergedInto(`${BASE}concept/items`)).to.equal(`${BASE}concept/words`);
+      expect(await documents.read(MARINE)).to.not.equal(undefined);
     } finally {
       await store.close();
     }
