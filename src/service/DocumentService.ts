@@ -257,14 +257,17 @@ export class DocumentService {
   /**
    * In the write turn (inside serialized()): store these graphs with the change feed's activities
    * for `changes`, as every write does, for a write that is none of the above (a merge: its Move).
+   * `expected`: the digests the caller read of the documents it writes (undefined: none stored),
+   * which a store shared with other processes checks in the write itself.
    */
-  writeInTurn(graphs: ReadonlyMap<string, readonly Quad[]>, changes: readonly Change[], when: Date): Promise<void> {
-    return this.write(
-      graphs,
-      changes.map((c) => c.id),
-      changes,
-      when,
-    );
+  writeInTurn(
+    graphs: ReadonlyMap<string, readonly Quad[]>,
+    changes: readonly Change[],
+    when: Date,
+    expected?: ReadonlyMap<string, string | undefined>,
+  ): Promise<void> {
+    const ids = changes.map((c) => c.id);
+    return this.write(graphs, ids, changes, when, undefined, undefined, expected);
   }
 
   /** What removes these stored documents: their graphs emptied, and their Delete activities (naming their classes). */
