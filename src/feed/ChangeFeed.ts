@@ -13,7 +13,7 @@ import type { Quad } from '../rdf/terms.js';
 import { WITHOUT_FEED_FOR_BENCH } from '../config/benchSwitches.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import type { QuadStore } from '../store/QuadStore.js';
-import { documentOfGraph } from '../store/internalGraphs.js';
+import { afterEachDocument } from '../store/afterEachDocument.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import {
   activitiesFrom,
@@ -34,6 +34,8 @@ export interface Change {
   readonly id: string;
   /** Its Linked Art class (the deleted document's, for a Delete). */
   readonly type: string | undefined;
+  /** Who made it (its version's record, src/history): a curator's name, or the command that wrote it. */
+  readonly actor?: string;
 }
 
 /** The graphs a write adds for the feed, and what the feed will be once it is stored. */
@@ -214,15 +216,5 @@ export function withFeedGraphs(
   graphs: ReadonlyMap<string, readonly Quad[]>,
   feed: FeedWrite,
 ): Map<string, readonly Quad[]> {
-  if (feed.graphs.size === 0) return new Map(graphs);
-  const lastOf = new Map<string, string>();
-  for (const name of graphs.keys()) lastOf.set(documentOfGraph(name), name);
-  const out = new Map<string, readonly Quad[]>();
-  for (const [name, quads] of graphs) {
-    out.set(name, quads);
-    const document = documentOfGraph(name);
-    if (lastOf.get(document) === name) for (const [n, q] of feed.byDocument.get(document) ?? []) out.set(n, q);
-  }
-  for (const [document, list] of feed.byDocument) if (!lastOf.has(document)) for (const [n, q] of list) out.set(n, q);
-  return out;
+  return afterEachDocument(graphs, feed.byDocument);
 }

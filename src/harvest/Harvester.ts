@@ -15,6 +15,7 @@
  * acts only on ids under its own origin (feedOrigins.ts) and never on a document the mirror got
  * from another feed (harvestedFrom.ts), and a stop (SIGTERM, Ctrl-C) abandons the fetches in flight.
  */
+import { harvestActor } from '../history/actors.js';
 import type { Change as FeedChange } from '../feed/ChangeFeed.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BatchesInFlight } from '../load/batchesInFlight.js';
@@ -324,7 +325,8 @@ export class Harvester {
       if (stored.has(id) || (await this.documents.store.hasGraph(id))) removals.push(id);
       else absent++;
     }
-    const removed = await this.documents.removalsOf(removals);
+    const actor = harvestActor(feedUrl);
+    const removed = await this.documents.removalsOf(removals, actor);
     const stampedAt = new Date();
     const result = await gateBatch.check(
       checked.map((c) => stored.get(c.document)),
@@ -339,7 +341,7 @@ export class Harvester {
       const change = checked[i];
       const stores = recordVerdict(report, feedUrl, change, verdict);
       if (verdict.kind === 'pass' && stores)
-        changes.push({ kind: verdict.replaced ? 'Update' : 'Create', id: verdict.id, type: verdict.type });
+        changes.push({ kind: verdict.replaced ? 'Update' : 'Create', id: verdict.id, type: verdict.type, actor });
       // Which feed it came from, with the document (an unchanged one harvested before this was kept, too).
       if (
         (verdict.kind === 'pass' && stores) ||

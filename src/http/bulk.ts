@@ -7,6 +7,7 @@
  * temporary file the Loader keeps). A client that accepts `application/x-ndjson` gets the
  * answer streamed instead: a line per stored batch, then the report (bulkProgress.ts).
  */
+import { BULK_ACTOR } from '../history/actors.js';
 import { setCorsHeaders } from './cors.js';
 import { once } from 'node:events';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -93,6 +94,7 @@ export function bulkLoad({
         keepThreadFree: true,
         // Acknowledged batch by batch as stored: read once (a later copy of an id replaces an earlier one already stored).
         readOnce: true,
+        actor: BULK_ACTOR,
         onStored: storedTold(progress, tracker),
       }).load([input]);
       tracker?.progressed(report);

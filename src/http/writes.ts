@@ -15,6 +15,7 @@
  * (`?conformance=report`): under `report` a document whose only Violations are the shapes' is
  * stored with them; the answer lists them and links to its validation report.
  */
+import { CURATOR } from '../history/actors.js';
 import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
 import { formatProblem } from '../linkedart/Problem.js';
@@ -168,7 +169,7 @@ export function deleteDocument({ baseUrl, documents, representations }: WriteOpt
         id = candidate;
         break;
       }
-    if (await documents.delete(id, precondition)) {
+    if (await documents.delete(id, precondition, CURATOR)) {
       res.statusCode = 204;
       setCorsHeaders(res);
       res.end();

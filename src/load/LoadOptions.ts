@@ -56,4 +56,6 @@ export interface LoadOptions {
    * so a later copy of an id replaces an earlier one already stored, and its warning says so.
    */
   readonly readOnce?: boolean;
+  /** Who writes, as the documents' history records it (src/history): `linkedart load` unless said (`bulk`). */
+  readonly actor?: string;
 }

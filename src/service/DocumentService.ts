@@ -27,6 +27,9 @@ import type { WriteObserver } from './WriteObserver.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import { digestOf, render, storedGraphs, versionText, type StoredDocument } from './storedDocument.js';
 import { storedClasses, storedDigests } from './storedReads.js';
+import { historyWrite } from '../history/versionWrite.js';
+import { KEEP_ALL_VERSIONS, type KeepVersions } from '../history/keepVersions.js';
+import { afterEachDocument } from '../store/afterEachDocument.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
 export interface PutOutcome {
@@ -69,6 +72,8 @@ export class DocumentService {
 
   /** The change feed: every write records its activities in it, in the same atomic write. */
   readonly feed: ChangeFeed;
+  /** Past versions kept per document (--keep-versions; src/history), in the same atomic write as the change. */
+  keepVersions: KeepVersions = KEEP_ALL_VERSIONS;
 
   constructor(readonly store: QuadStore) {
     this.feed = new ChangeFeed(store);
@@ -130,9 +135,13 @@ export class DocumentService {
    * stays); the outcome says which were created, replaced or unchanged. `storedDigests`:
    * the digests(ids) the caller has just read, to save reading them again.
    */
-  putAll(documents: readonly IngestedDocument[], storedDigests?: ReadonlyMap<string, string>): Promise<PutOutcome> {
+  putAll(
+    documents: readonly IngestedDocument[],
+    storedDigests?: ReadonlyMap<string, string>,
+    actor?: string,
+  ): Promise<PutOutcome> {
     return this.serialized(async () => {
-      const { created, replaced, unchanged } = await this.commit(documents, [], storedDigests);
+      const { created, replaced, unchanged } = await this.commit(documents, [], storedDigests, undefined, actor);
       return { created, replaced, unchanged };
     });
   }
@@ -152,13 +161,15 @@ export class DocumentService {
    * In one atomic, durable write: store these documents (admitted already) and remove the
    * documents with these ids. A document whose stored digest is the same is left alone.
    * Call it inside serialized(), or through putAll/delete. `alongside`: internal graphs
-   * (bookkeeping such as the demo's marker) written in the same atomic write.
+   * (bookkeeping such as the demo's marker) written in the same atomic write. `actor`: who
+   * writes (the versions' records, src/history).
    */
   async commit(
     documents: readonly IngestedDocument[],
     removals: readonly string[],
     storedDigests?: ReadonlyMap<string, string>,
     alongside?: ReadonlyMap<string, readonly Quad[]>,
+    actor?: string,
   ): Promise<CommitOutcome> {
     const now = new Date();
     const stored = storedDigests ?? (await this.digests(documents.map((d) => d.id)));
@@ -177,10 +188,11 @@ export class DocumentService {
         kind: before === undefined ? 'Create' : 'Update',
         id: doc.id,
         type: entityClassOf(doc.id, doc.quads),
+        actor,
       });
       for (const [name, quads] of storedGraphs(doc, digest, now)) graphs.set(name, quads);
     }
-    const removed = await this.removalsOf(removals);
+    const removed = await this.removalsOf(removals, actor);
     for (const [name, quads] of removed.graphs) graphs.set(name, quads);
     changes.push(...removed.changes);
     if (graphs.size > 0) await this.write(graphs, [...outcome.created, ...outcome.replaced, ...removals], changes, now);
@@ -218,11 +230,14 @@ export class DocumentService {
   }
 
   /** What removes these stored documents: their graphs emptied, and their Delete activities (naming their classes). */
-  async removalsOf(ids: readonly string[]): Promise<{ graphs: Map<string, Quad[]>; changes: Change[] }> {
+  async removalsOf(
+    ids: readonly string[],
+    actor?: string,
+  ): Promise<{ graphs: Map<string, Quad[]>; changes: Change[] }> {
     const types = await storedClasses(this.store, ids);
     const graphs = new Map<string, Quad[]>();
     for (const id of ids) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) graphs.set(name, []);
-    return { graphs, changes: ids.map((id): Change => ({ kind: 'Delete', id, type: types.get(id) })) };
+    return { graphs, changes: ids.map((id): Change => ({ kind: 'Delete', id, type: types.get(id), actor })) };
   }
 
   /** The stored digests of these documents (absent: not stored, or stored before digests). */
@@ -272,10 +287,10 @@ export class DocumentService {
    * Store one admitted document, if `precondition` holds for the version stored now (checked
    * in this write's turn, so two conditional writes on one version cannot both succeed).
    */
-  putIf(document: IngestedDocument, precondition: Precondition): Promise<PutOutcome> {
+  putIf(document: IngestedDocument, precondition: Precondition, actor?: string): Promise<PutOutcome> {
     return this.serialized(async () => {
       await precondition(await this.read(document.id));
-      const { created, replaced, unchanged } = await this.commit([document], []);
+      const { created, replaced, unchanged } = await this.commit([document], [], undefined, undefined, actor);
       return { created, replaced, unchanged };
     });
   }
@@ -284,7 +299,7 @@ export class DocumentService {
    * Store one document admitted elsewhere (a document worker, see offThread/), given as what
    * storing it takes, if `precondition` holds (as putIf); left alone when its digest is the stored one.
    */
-  putChecked(doc: CheckedDocument, precondition?: Precondition): Promise<PutOutcome> {
+  putChecked(doc: CheckedDocument, precondition?: Precondition, actor?: string): Promise<PutOutcome> {
     return this.serialized(async () => {
       if (precondition) await precondition(await this.read(doc.id));
       const before = (await this.digests([doc.id])).get(doc.id);
@@ -292,7 +307,7 @@ export class DocumentService {
       await this.write(
         doc.graphs,
         [doc.id],
-        [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type }],
+        [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type, actor }],
         doc.when,
       );
       return before === undefined
@@ -302,18 +317,19 @@ export class DocumentService {
   }
 
   /** Remove a document; false when there was none. With a precondition, as putIf. */
-  delete(id: string, precondition?: Precondition): Promise<boolean> {
+  delete(id: string, precondition?: Precondition, actor?: string): Promise<boolean> {
     return this.serialized(async () => {
       if (precondition) await precondition(await this.read(id));
       if (!(await this.store.hasGraph(id))) return false;
-      await this.commit([], [id]);
+      await this.commit([], [id], undefined, undefined, actor);
       return true;
     });
   }
 
   /**
    * The one write to the store: the documents' graphs, with the change feed's activities for
-   * `changes` (at `when`, their modification stamp) in the same atomic write.
+   * `changes` (at `when`, their modification stamp) and the documents' history (src/history) in
+   * the same atomic write.
    */
   private async write(
     graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
@@ -331,17 +347,20 @@ export class DocumentService {
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
     const stamp = this.stamped ? undefined : await stampFor(this.store);
     this.stamped = true;
+    const history = await historyWrite(this.store, changes, when, this.keepVersions, new Set(newIds));
     const feed = await this.feed.record(changes, when);
     try {
       // Graphs already interned go to a store that takes them so as they are.
       if ('codes' in graphs && capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs) {
         if (stamp) await this.store.replaceGraphs(new Map([stamp]));
-        await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...feed.graphs]));
+        const kept = [...history.byDocument.values()].flat();
+        await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...kept, ...feed.graphs]));
       } else {
-        const all = withFeedGraphs(plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]), feed);
+        const documents = plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]);
+        const all = withFeedGraphs(afterEachDocument(documents, history.byDocument), feed);
         if (stamp) all.set(...stamp);
         // Graphs known to hold nothing yet, which a remote store then need not read first.
-        const absent = new Set(feed.fresh);
+        const absent = new Set([...feed.fresh, ...history.fresh]);
         for (const id of newIds) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) absent.add(name);
         await this.store.replaceGraphs(all, absent);
       }

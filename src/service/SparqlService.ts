@@ -5,6 +5,7 @@
  * gate as every other write (rendered, ingested, SHACL), then committed in one atomic write,
  * or refused whole with the problems found.
  */
+import { CURATOR } from '../history/actors.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import type { Problem } from '../linkedart/Problem.js';
 import { admit } from './gate/admit.js';
@@ -124,7 +125,7 @@ export class SparqlService {
           problems,
         );
       }
-      return this.documents.commit(admitted, removals);
+      return this.documents.commit(admitted, removals, undefined, undefined, CURATOR);
     });
   }
 }

@@ -10,6 +10,7 @@
  * compares that render), and the answer's ETag is made from that render (or, for a body checked
  * in a worker, is that of the JSON-LD the worker made from it).
  */
+import { CURATOR } from '../history/actors.js';
 import { isUtf8 } from 'node:buffer';
 import { formatProblem } from '../linkedart/Problem.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
@@ -99,9 +100,11 @@ export async function storePut(
 }
 
 function store(documents: DocumentService, admitted: PutAdmitted, precondition?: Precondition): Promise<PutOutcome> {
-  if (admitted.checked) return documents.putChecked(admitted.checked, precondition);
+  if (admitted.checked) return documents.putChecked(admitted.checked, precondition, CURATOR);
   const document = admitted.document!;
-  return precondition ? documents.putIf(document, precondition) : documents.putAll([document]);
+  return precondition
+    ? documents.putIf(document, precondition, CURATOR)
+    : documents.putAll([document], undefined, CURATOR);
 }
 
 /** The body checked in a document worker, with the graphs to store and its JSON-LD (`_links` from `hal`) made there too. */
