@@ -11,7 +11,7 @@ import { modifiedFrom } from '../hints/lastModified.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
 import type { Quad } from '../rdf/terms.js';
 import type { QuadStore } from '../store/QuadStore.js';
-import type { KeepVersions } from './keepVersions.js';
+import type { KeepVersions } from '../config/keepVersions.js';
 import { hasContent, historyQuads, recordsFrom, type VersionKind, type VersionRecord } from './versionRecord.js';
 import { historyGraphOf, versionGraphOf, versionHintGraphOf } from './versionGraphs.js';
 

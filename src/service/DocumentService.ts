@@ -28,7 +28,7 @@ import { capabilitiesOf } from '../store/capabilities.js';
 import { digestOf, render, storedGraphs, versionText, type StoredDocument } from './storedDocument.js';
 import { storedClasses, storedDigests } from './storedReads.js';
 import { historyWrite } from '../history/versionWrite.js';
-import { KEEP_ALL_VERSIONS, type KeepVersions } from '../history/keepVersions.js';
+import { KEEP_ALL_VERSIONS, type KeepVersions } from '../config/keepVersions.js';
 import { afterEachDocument } from '../store/afterEachDocument.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */

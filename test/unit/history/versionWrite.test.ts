@@ -7,7 +7,7 @@ import { hintGraphOf } from '../../../src/hints/Skeleton.js';
 import { modifiedStamp } from '../../../src/hints/lastModified.js';
 import { df } from '../../../src/rdf/terms.js';
 import { MemoryStore } from '../../support/memoryStore.js';
-import { KEEP_ALL_VERSIONS, parseKeepVersions } from '../../../src/history/keepVersions.js';
+import { KEEP_ALL_VERSIONS, parseKeepVersions } from '../../../src/config/keepVersions.js';
 
 const ID = 'https://example.org/object/1';
 const T0 = new Date('2026-11-27T09:00:00.500Z');

@@ -2,7 +2,7 @@
  * How many past versions of each document are kept (`--keep-versions all|N|0`): all (the
  * default), the N newest, or none (no history is written at all, as before versions were kept).
  */
-import { ConfigError } from '../config/ConfigError.js';
+import { ConfigError } from './ConfigError.js';
 
 /** Past versions kept per document: Infinity for all, 0 for none. */
 export type KeepVersions = number;
