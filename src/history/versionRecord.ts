@@ -1,17 +1,19 @@
 /**
  * One version of a document as its history records it: its number (from 1, never reused), what
  * the write did (Create, Update, Delete: a deletion is a version with no content), when (to the
- * second, as Memento-Datetime and Last-Modified give it), who wrote it, and the digest of its
+ * second, as Memento-Datetime and Last-Modified give it), who wrote it (its name), and the digest of its
  * content once known. One quad per version in the history graph, its parts in a JSON literal
  * (as the change feed's activities):
  *
  *   <id> <urn:linkedart-service:version> "[3,\"Update\",\"2026-11-27T09:40:00Z\",\"curator\",\"…\"]" .
  */
+import type { ActivityKind } from '../feed/activityGraph.js';
 import { df, type Quad } from '../rdf/terms.js';
 import { INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
 import { historyGraphOf } from './versionGraphs.js';
 
-export type VersionKind = 'Create' | 'Update' | 'Delete';
+/** What the write did: as the change feed's activity (a Move: merged into another document, no content left). */
+export type VersionKind = ActivityKind;
 
 export interface VersionRecord {
   readonly n: number;
@@ -25,7 +27,7 @@ export interface VersionRecord {
 }
 
 export const VERSION_PREDICATE = `${INTERNAL_GRAPH_PREFIX}version`;
-const KINDS: readonly VersionKind[] = ['Create', 'Update', 'Delete'];
+const KINDS: readonly VersionKind[] = ['Create', 'Update', 'Delete', 'Move'];
 
 /** The history graph's quads for these records. */
 export function historyQuads(id: string, records: readonly VersionRecord[]): Quad[] {
@@ -70,7 +72,7 @@ function readRecord(text: string): VersionRecord | undefined {
   return { n, kind: kind as VersionKind, time, actor, digest };
 }
 
-/** Whether the version has content to show (a deletion has none). */
+/** Whether the version has content to show (a deletion, or a merge into another document, has none). */
 export function hasContent(record: VersionRecord): boolean {
-  return record.kind !== 'Delete';
+  return record.kind !== 'Delete' && record.kind !== 'Move';
 }

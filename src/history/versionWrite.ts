@@ -9,6 +9,7 @@ import { feedTime } from '../feed/activityGraph.js';
 import { DIGEST_PREDICATE } from '../hints/digest.js';
 import { modifiedFrom } from '../hints/lastModified.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
+import type { Actor } from '../linkedart/Actor.js';
 import type { Quad } from '../rdf/terms.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { KeepVersions } from '../config/keepVersions.js';
@@ -19,8 +20,8 @@ import { historyGraphOf, versionGraphOf, versionHintGraphOf } from './versionGra
 export interface VersionChange {
   readonly kind: VersionKind;
   readonly id: string;
-  /** Who wrote it (VersionRecord.actor). */
-  readonly actor?: string;
+  /** Who wrote it: its name is the record's actor. */
+  readonly actor?: Actor;
 }
 
 /** The graphs a write adds for the history, by the document they belong with. */
@@ -69,7 +70,7 @@ export async function historyWrite(
       }
     }
     const n = (records.at(-1)?.n ?? 0) + 1;
-    records.push({ n, kind: change.kind, time, actor: change.actor ?? null, digest: null });
+    records.push({ n, kind: change.kind, time, actor: change.actor?.name ?? null, digest: null });
     for (const dropped of beyondRetention(records, keep)) {
       out.push([versionGraphOf(change.id, dropped.n), []], [versionHintGraphOf(change.id, dropped.n), []]);
       records.splice(records.indexOf(dropped), 1);

@@ -7,7 +7,6 @@
  * temporary file the Loader keeps). A client that accepts `application/x-ndjson` gets the
  * answer streamed instead: a line per stored batch, then the report (bulkProgress.ts).
  */
-import { BULK_ACTOR } from '../history/actors.js';
 import { setCorsHeaders } from './cors.js';
 import { once } from 'node:events';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -31,6 +30,7 @@ import { NotUtf8 } from '../ingest/utf8.js';
 import { drainRefusedBody } from './drainRefusedBody.js';
 import { urlParams } from './strictParams.js';
 import { conventionsAsked } from './dateOrderParam.js';
+import { actorOf } from './curatorAuth.js';
 
 export interface BulkOptions {
   readonly documents: DocumentService;
@@ -94,8 +94,8 @@ export function bulkLoad({
         keepThreadFree: true,
         // Acknowledged batch by batch as stored: read once (a later copy of an id replaces an earlier one already stored).
         readOnce: true,
-        actor: BULK_ACTOR,
         onStored: storedTold(progress, tracker),
+        actor: actorOf(req),
       }).load([input]);
       tracker?.progressed(report);
       // Stopped with the store full: 507, the report (how far the load got) beside the problem.

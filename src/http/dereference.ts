@@ -22,6 +22,7 @@ import { validationLink } from './validationLink.js';
 import { answerTimeGate, type HistoryAccess } from './history/timeGate.js';
 import { goneLinks, liveHistoryLinks } from './history/mementoLinks.js';
 import { lastWithContent } from '../history/storedHistory.js';
+import { redirectedToMerged } from './mergedRedirect.js';
 
 export interface DereferenceOptions {
   readonly baseUrl: string;
@@ -30,12 +31,14 @@ export interface DereferenceOptions {
   readonly logger: Logger;
   /** When a document with this id was deleted, while its tombstone stands (410 instead of 404). */
   readonly deletedAt?: (id: string) => Promise<Date | undefined>;
+  /** Where a document with this id was merged into, while its tombstone stands (308 there). */
+  readonly mergedInto?: (id: string) => Promise<string | undefined>;
   /** The documents' history, when versions are kept: the live document is its own TimeGate and links its TimeMap. */
   readonly history?: HistoryAccess;
 }
 
 export function dereference(options: DereferenceOptions) {
-  const { baseUrl, cacheControl, representations, logger, history } = options;
+  const { baseUrl, cacheControl, representations, logger, mergedInto, history } = options;
   const base = new URL(baseUrl);
   const missingAnswer = (ids: readonly string[]) => missingAnswerOf(ids, options);
   return async (req: Request, res: Response): Promise<void> => {
@@ -48,7 +51,10 @@ export function dereference(options: DereferenceOptions) {
       if (format.name === 'html') setRouteKind(res, 'page');
     } catch (error) {
       // A missing document is the better answer than an unacceptable one.
-      if (error instanceof NotAcceptable && !(await anyExists(representations, ids))) throw await missingAnswer(ids);
+      if (error instanceof NotAcceptable && !(await anyExists(representations, ids))) {
+        if (await redirectedToMerged(req, res, ids, mergedInto)) return;
+        throw await missingAnswer(ids);
+      }
       throw error;
     }
     // `_links` on request: the JSON-LD answer varies with Prefer too.
@@ -72,7 +78,10 @@ export function dereference(options: DereferenceOptions) {
         break;
       }
     }
-    if (!found) throw await missingAnswer(ids);
+    if (!found) {
+      if (await redirectedToMerged(req, res, ids, mergedInto)) return;
+      throw await missingAnswer(ids);
+    }
     const { id, representation } = found;
     for (const warning of representation.warnings) logger.warn({ id, warning }, 'render warning');
 

@@ -42,6 +42,7 @@ import { VALIDATION_PATH } from './validationLink.js';
 import { deleteDocument, putDocument } from './writes.js';
 import { historyRoutes } from './history/historyRoutes.js';
 import { versionsOf } from '../history/storedHistory.js';
+import { mergeRoute, MERGE_PATH } from './mergeRoute.js';
 
 export type Handler = (req: Request, res: Response) => Promise<void> | void;
 
@@ -103,6 +104,12 @@ export function serviceRoutes(parts: RouteParts): ServiceRoutes {
     whenReady: parts.whenReady,
   });
   for (const [prefix, handler] of history) paths.prefixes.set(prefix, new Map([['GET', handler]]));
+  routes.set(
+    MERGE_PATH,
+    parts.writable
+      ? new Map([['POST', parts.guarded(mergeRoute({ ...parts.config, documents: parts.documents }))]])
+      : new Map<string, Handler>(),
+  );
   return { ...paths, entity: entityRoutes(parts) };
 }
 
@@ -112,7 +119,7 @@ type Paths = Omit<ServiceRoutes, 'entity'>;
 /** /sparql: the endpoint, and its query page for a browser; the page's files. */
 function sparqlRoutes({ routes, prefixes }: Paths, sparql: SparqlService, parts: RouteParts): void {
   const endpoint = parts.whenReady(sparqlEndpoint({ sparql, config: parts.config }));
-  const queryPageHandler = queryPage();
+  const queryPageHandler = queryPage({ siteTitle: parts.config.title });
   const page: Handler = (req, res) => {
     setRouteKind(res, 'query_page');
     return queryPageHandler(req, res);
@@ -260,6 +267,7 @@ function entityRoutes(parts: RouteParts): Methods {
             documents.keepVersions > 0
               ? { baseUrl: config.baseUrl, versions: (id) => versionsOf(documents.store, id) }
               : undefined,
+          mergedInto: (id) => documents.feed.mergedInto(id),
         }),
       ),
     ],

@@ -3,7 +3,6 @@
  * gate, each batch one atomic write of what passed (or, in a check, counted as it would be).
  * While the store writes one batch and the gate checks the next, this thread reads on.
  */
-import { LOAD_ACTOR } from '../history/actors.js';
 import type { Change } from '../feed/ChangeFeed.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { storedVersions, type StoredVersion } from '../service/storedVersions.js';
@@ -250,10 +249,10 @@ export class LoadPass {
       }
       if (passed.length === 0) return {};
       const replaced = result.verdicts.filter((v) => v.kind === 'pass' && v.replaced).length;
+      const actor = this.options.actor ? { actor: this.options.actor } : {};
       // The change feed's activities: one per document stored, stamped as its Last-Modified is.
-      const actor = this.options.actor ?? LOAD_ACTOR;
       const changes = result.verdicts.flatMap((v): Change[] =>
-        v.kind === 'pass' ? [{ kind: v.replaced ? 'Update' : 'Create', id: v.id, type: v.type, actor }] : [],
+        v.kind === 'pass' ? [{ kind: v.replaced ? 'Update' : 'Create', id: v.id, type: v.type, ...actor }] : [],
       );
       return {
         write: documents

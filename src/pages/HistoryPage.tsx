@@ -4,7 +4,7 @@
  * are versions too (the deletion without a link: it has no content).
  */
 import { htmlDocument, Page, type PageFrame } from '../render/html/Page.js';
-import type { VersionRecord } from '../history/versionRecord.js';
+import { hasContent, type VersionRecord } from '../history/versionRecord.js';
 
 export interface HistoryPageProps {
   readonly frame: PageFrame;
@@ -24,10 +24,11 @@ const WORDS: Readonly<Record<VersionRecord['kind'], string>> = {
   Create: 'created',
   Update: 'changed',
   Delete: 'deleted',
+  Move: 'merged into another record',
 };
 
 function HistoryPage({ frame, id, records, versionHref, live }: HistoryPageProps) {
-  const count = records.filter((r) => r.kind !== 'Delete').length;
+  const count = records.filter(hasContent).length;
   return (
     <Page frame={frame} title={`History of ${id}`} description={`Every kept version of ${id}: when, and by whom.`}>
       <h1>History ({count === 1 ? '1 version' : `${count} versions`})</h1>
@@ -38,7 +39,7 @@ function HistoryPage({ frame, id, records, versionHref, live }: HistoryPageProps
       <ol class="history" reversed>
         {[...records].reverse().map((r) => (
           <li>
-            {r.kind === 'Delete' ? `Version ${r.n}` : <a href={versionHref(r.n)}>Version {r.n}</a>}: {WORDS[r.kind]}{' '}
+            {!hasContent(r) ? `Version ${r.n}` : <a href={versionHref(r.n)}>Version {r.n}</a>}: {WORDS[r.kind]}{' '}
             {r.time.replace('T', ' ').replace('Z', ' UTC')}
             {r.actor ? ` by ${r.actor}` : ''}
           </li>

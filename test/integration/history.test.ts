@@ -35,18 +35,21 @@ interface Case {
 describe('History: every version kept (Memento)', function () {
   this.timeout(120000);
   let app: TestApp;
-  /** When each write was made (each a second after the one before: versions are to the second). */
+  /** When each write was made, as its version says (each a second after the one before: versions are to the second). */
   const written: Date[] = [];
+  /** The second each write's request started in, and the one it ended in. */
+  const spans: Array<[number, number]> = [];
   const local = (href: string) => app.origin + new URL(href).pathname + new URL(href).search;
   const write = async (method: 'PUT' | 'DELETE', label?: string) => {
     await new Promise((resolve) => setTimeout(resolve, 1100 - (Date.now() % 1000)));
+    const start = Math.floor(Date.now() / 1000) * 1000;
     const response = await fetch(local(ID), {
       method,
       headers: { ...auth, 'Content-Type': 'application/ld+json' },
       body: label === undefined ? undefined : JSON.stringify(documentNamed(label)),
     });
     expect(response.status, `${method} ${label ?? ''}`).to.be.oneOf([200, 201, 204]);
-    written.push(new Date(Math.floor(Date.now() / 1000) * 1000));
+    spans.push([start, Math.floor(Date.now() / 1000) * 1000]);
   };
 
   before(async () => {
@@ -56,6 +59,14 @@ describe('History: every version kept (Memento)', function () {
     await write('PUT', 'third');
     await write('DELETE');
     await write('PUT', 'again');
+    const timeMap = (await (await fetch(local(`${TIMEMAP}?format=json`))).json()) as {
+      versions: Array<{ datetime: string }>;
+    };
+    for (const [i, v] of timeMap.versions.entries()) {
+      const time = Date.parse(v.datetime);
+      expect(time, `version ${i + 1} is stamped within its write`).to.be.within(spans[i][0], spans[i][1]);
+      written.push(new Date(time));
+    }
   });
   after(async () => {
     await app.close();

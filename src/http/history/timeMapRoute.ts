@@ -7,7 +7,7 @@ import type { Request, Response } from 'express';
 import { TIMEMAP_PATH, versionUri } from '../../history/mementoUris.js';
 import { versionsOf } from '../../history/storedHistory.js';
 import { LINK_FORMAT, timeMapJson, timeMapLinkFormat } from '../../history/timeMapText.js';
-import type { VersionRecord } from '../../history/versionRecord.js';
+import { hasContent, type VersionRecord } from '../../history/versionRecord.js';
 import { historyPageHtml } from '../../pages/HistoryPage.js';
 import type { PageFrame } from '../../render/html/Page.js';
 import type { QuadStore } from '../../store/QuadStore.js';
@@ -38,7 +38,8 @@ export function timeMapRoute({ baseUrl, cacheControl, store, frame }: TimeMapOpt
     if (!found) throw new NotFound(`No document has the id ${ids[0]}, and none had.`);
     const { id, records } = found;
     if (format === null && prefersHtml(req)) {
-      const live = records.at(-1)?.kind !== 'Delete';
+      const newest = records.at(-1);
+      const live = newest !== undefined && hasContent(newest);
       const versionHref = (n: number) => new URL(versionUri(baseUrl, id, n)).pathname;
       sendHtml(req, res, historyPageHtml({ frame, id, records, versionHref, live }), cacheControl);
       return;

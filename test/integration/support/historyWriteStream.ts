@@ -7,6 +7,7 @@
 import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { HISTORY_CRASH_IDS } from './historyCrashIds.js';
+import { application } from '../../../src/linkedart/Actor.js';
 
 const dataDir = process.argv[2];
 const store = await EmbeddedStore.open({ dataDir });
@@ -14,7 +15,7 @@ const documents = new DocumentService(store);
 process.stdout.write('ready\n');
 for (let n = 0; n < 100_000; n++) {
   const id = HISTORY_CRASH_IDS[n % HISTORY_CRASH_IDS.length];
-  if (n % 5 === 4) await documents.delete(id, undefined, 'crash test');
+  if (n % 5 === 4) await documents.delete(id, undefined, application('crash test'));
   else
     await documents.put({
       '@context': 'https://linked.art/ns/v1/linked-art.json',

@@ -7,6 +7,7 @@ import { hintGraphOf } from '../../../src/hints/Skeleton.js';
 import { modifiedStamp } from '../../../src/hints/lastModified.js';
 import { df } from '../../../src/rdf/terms.js';
 import { MemoryStore } from '../../support/memoryStore.js';
+import { application, UNNAMED_CURATOR } from '../../../src/linkedart/Actor.js';
 import { KEEP_ALL_VERSIONS, parseKeepVersions } from '../../../src/config/keepVersions.js';
 
 const ID = 'https://example.org/object/1';
@@ -36,10 +37,10 @@ async function records(store: MemoryStore) {
 describe('history: versionWrite', () => {
   it('records a Create, copies the live version out on an Update, and numbers on', async () => {
     const store = new MemoryStore();
-    await apply(store, { kind: 'Create', id: ID, actor: 'linkedart load' }, T0, undefined, 'one');
+    await apply(store, { kind: 'Create', id: ID, actor: application('linkedart load') }, T0, undefined, 'one');
     const second = await apply(
       store,
-      { kind: 'Update', id: ID, actor: 'curator' },
+      { kind: 'Update', id: ID, actor: UNNAMED_CURATOR },
       new Date(T0.getTime() + 60_000),
       undefined,
       'two',
@@ -56,8 +57,8 @@ describe('history: versionWrite', () => {
   it('keeps a deletion as a version without content, and a re-creation after it', async () => {
     const store = new MemoryStore();
     await apply(store, { kind: 'Create', id: ID }, T0, undefined, 'one');
-    await apply(store, { kind: 'Delete', id: ID, actor: 'curator' }, T0);
-    await apply(store, { kind: 'Create', id: ID, actor: 'curator' }, T0, undefined, 'again');
+    await apply(store, { kind: 'Delete', id: ID, actor: UNNAMED_CURATOR }, T0);
+    await apply(store, { kind: 'Create', id: ID, actor: UNNAMED_CURATOR }, T0, undefined, 'again');
     expect((await records(store)).map((r) => r.kind)).to.deep.equal(['Create', 'Delete', 'Create']);
     expect((await store.readGraphs([versionGraphOf(ID, 1)])).length).to.equal(1);
   });
