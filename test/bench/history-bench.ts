@@ -6,17 +6,20 @@
  * - one PUT that replaces a document (in process, over loopback HTTP), µs per PUT;
  * - the TimeMap of a document with 1,000 versions (p50 of GETs);
  * - a past version's GET against the live document's GET (p50 of each);
- * - bytes per version: the data directory's growth over 1,000 PUTs, with history less without.
+ * - bytes per version: a kept version's graphs and record as text, and the quads the store grew by per PUT
+ *   with history less without.
  * The machine may be shared: the load average is printed with the ratios.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/corpus.js';
 import { startTestApp, type TestApp } from '../integration/support/testApp.js';
 import { gateTemplates, writeDumps } from './load/dump.js';
 import { printTable, summarize } from './stats.js';
+import { historyGraphOf, versionGraphOf, versionHintGraphOf } from '../../src/history/versionGraphs.js';
+import type { Quad } from '../../src/rdf/terms.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const DOCS = Number(process.argv[2] ?? 20_000);
@@ -35,12 +38,6 @@ const documentNamed = (label: string): string =>
     _label: label,
   });
 
-async function directoryBytes(dir: string): Promise<number> {
-  let total = 0;
-  for (const name of await readdir(dir)) total += (await stat(join(dir, name))).size;
-  return total;
-}
-
 /** Seconds of one `linkedart load` of `dump` into a fresh store. */
 async function loadSeconds(work: string, dump: string, keep: string): Promise<number> {
   const dataDir = await mkdtemp(join(work, `store-${keep}-`));
@@ -49,7 +46,7 @@ async function loadSeconds(work: string, dump: string, keep: string): Promise<nu
     process.execPath,
     [MAIN, 'load', '--data-dir', dataDir, '--no-progress', '--keep-versions', keep, dump],
     {
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', 'ignore'],
     },
   );
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
@@ -145,6 +142,8 @@ async function main(): Promise<void> {
         liveP50.toFixed(2),
         (pastP50 / liveP50).toFixed(3),
       ]);
+      const bytes = await bytesPerVersion(apps.all, 500);
+      rows.push(['bytes per kept version (its graphs and record, as text)', bytes.toFixed(0), '', '']);
       rows.push([
         `store growth per version (quads, over ${VERSIONS - PUT_ROUNDS} PUTs)`,
         (quads / (VERSIONS - PUT_ROUNDS)).toFixed(1),
@@ -154,8 +153,6 @@ async function main(): Promise<void> {
     } finally {
       for (const app of Object.values(apps)) await app.close();
     }
-    const dirs = await bytesPerVersion(work);
-    rows.push(['store growth per version (bytes on disk, after close)', dirs.toFixed(0), '', '']);
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -168,19 +165,17 @@ async function main(): Promise<void> {
   );
 }
 
-/** The data directory's growth over 300 PUTs with versions kept, less without, per PUT (the embedded store, closed: compacted). */
-async function bytesPerVersion(work: string): Promise<number> {
-  const PUTS = 300;
-  const size: Record<string, number> = {};
-  for (const keep of ['all', '0']) {
-    const dataDir = await mkdtemp(join(work, `bytes-${keep}-`));
-    const app = await startTestApp([], { baseUrl: BASE, token: TOKEN, keepVersions: keep, dataDir });
-    for (let n = 0; n < PUTS; n++) await put(app, `bytes ${n}`);
-    await app.store.close();
-    size[keep] = await directoryBytes(dataDir);
-    await app.close().catch(() => undefined);
-  }
-  return (size.all - size['0']) / PUTS;
+/** The bytes one kept version adds, as N-Quads-like text: its entity and hint graphs, and its record (the history graph's share). */
+async function bytesPerVersion(app: TestApp, n: number): Promise<number> {
+  const text = (quads: readonly Quad[]) =>
+    quads.reduce(
+      (sum, q) =>
+        sum + q.subject.value.length + q.predicate.value.length + q.object.value.length + q.graph.value.length + 12,
+      0,
+    );
+  const kept = await app.store.readGraphs([versionGraphOf(ID, n), versionHintGraphOf(ID, n)]);
+  const history = await app.store.readGraphs([historyGraphOf(ID)]);
+  return text(kept) + text(history) / history.length;
 }
 
 await main();
