@@ -39,6 +39,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   if (store instanceof EmbeddedStore && store.replicaChoice)
     console.error(`query replicas: ${store.replicaChoice.replicas} (${store.replicaChoice.reason})`);
   const documents = new DocumentService(store);
+  documents.keepVersions = config.keepVersions;
   // Other processes may write to a remote store: check a cached document's version before serving it.
   const representations = new Representations(documents, config.cacheBytes, {
     revalidate: config.store.kind === 'sparql',

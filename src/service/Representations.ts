@@ -15,6 +15,10 @@
  * document's version in the store (its digest and modification stamp) decides: the same, and
  * the entry is current at the new generation too; else it is rendered again.
  */
+import type { PastVersion } from '../render/html/EntityPage.js';
+import { versionsOf } from '../history/storedHistory.js';
+import { hasContent } from '../history/versionRecord.js';
+import { timeMapUri } from '../history/mementoUris.js';
 import { LRUCache } from 'lru-cache';
 import { FORMATS, type Format } from '../render/formats.js';
 import type { DocumentService } from './DocumentService.js';
@@ -240,7 +244,36 @@ export class Representations {
       first: items.map((hit) => ({ ...hit, name: names?.nameOf(hit.id) })),
       href: relationPageUrl(frame.baseUrl, relation, stored.id, 1),
     }));
-    return { frame, counts, referencedBy, names: names && referencedNames(referenced, names) };
+    return {
+      frame,
+      counts,
+      referencedBy,
+      names: names && referencedNames(referenced, names),
+      history: await this.historyLink(stored.id, frame.baseUrl),
+    };
+  }
+
+  /** The live page's "History (n versions)", when versions are kept. */
+  private async historyLink(id: string, baseUrl: string): Promise<PageInput['history']> {
+    if (this.documents.keepVersions <= 0) return undefined;
+    const count = (await versionsOf(this.documents.store, id)).filter(hasContent).length;
+    return count > 0 ? { count, href: timeMapUri(baseUrl, id) } : undefined;
+  }
+
+  /**
+   * A stored document that is not the live one (a past version, src/history), rendered each time
+   * (not cached) as `get` renders the live one; on its page, `memento`'s banner and no history link.
+   */
+  async ofPastVersion(
+    stored: StoredDocument,
+    format: Format,
+    { omitLinks = false, memento }: { omitLinks?: boolean; memento?: PastVersion } = {},
+  ): Promise<Representation> {
+    const bare = omitLinks && this.links !== undefined && format.name === 'jsonld';
+    if (format.name !== 'html')
+      return representAside(stored, format, bare ? undefined : await this.halInput(stored.id, format));
+    const page = await this.pageInput(stored);
+    return representAside(stored, format, undefined, { ...page, memento, history: undefined });
   }
 
   /** Whether the JSON-LD carries `_links` (a client may ask for it without them). */

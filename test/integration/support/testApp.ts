@@ -44,6 +44,7 @@ export async function startTestApp(
         config.store.kind === 'embedded' ? { queryReplicas: config.store.queryReplicas } : {},
       );
   const service = new DocumentService(store);
+  service.keepVersions = config.keepVersions;
   if (config.nameIndex === 'off') turnNameIndexOff(service);
   await service.putAll(documents);
   const representations = new Representations(service, config.cacheBytes, {
