@@ -34,10 +34,20 @@
       gestureSettingsMouse: { scrollToZoom: true },
     });
     viewer.addOnceHandler('open', function () {
-      // The box takes the image's proportions (up to the stylesheet's height limit).
+      // The box takes the image's proportions (up to the stylesheet's height limit), and is never
+      // larger than the image itself: the viewer does not enlarge a small image past its pixels
+      // (maxZoomPixelRatio), which would leave it in a corner of an empty box.
       var size = viewer.world.getItemAt(0).getContentSize();
-      if (size.x > 0 && size.y > 0) box.style.aspectRatio = size.x + ' / ' + size.y;
+      if (size.x > 0 && size.y > 0) {
+        box.style.aspectRatio = size.x + ' / ' + size.y;
+        box.style.maxWidth = size.x + 'px';
+        box.style.maxHeight = size.y + 'px';
+      }
       picture.hidden = true;
+      // Fit the image to the box at its new size.
+      window.requestAnimationFrame(function () {
+        viewer.viewport.goHome(true);
+      });
     });
     viewer.addOnceHandler('open-failed', function () {
       viewer.destroy();

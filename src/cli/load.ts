@@ -4,6 +4,7 @@
  * The report groups refusals by rule, then a summary; `--json` has every problem of every
  * document, and `--rejects FILE` every refused document, to fix and load again. Exit code: 0 all stored, 1 anything refused, unreadable or left over, 2 usage.
  */
+import { application } from '../linkedart/Actor.js';
 import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { SETTINGS } from '../config/Config.js';
@@ -196,6 +197,8 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
     warningsListed: flags.warnings || flags.json ? Number.POSITIVE_INFINITY : WARNED_LISTED,
     onProgress: progress ? (p: Parameters<NonNullable<typeof progress>['update']>[0]) => progress.update(p) : undefined,
     onRejected: rejects ? (r: RejectedRecord) => rejects.write(r) : undefined,
+    // The change feed names the command as the activities' actor.
+    actor: application('linkedart load'),
   };
 
   let report: LoadReport;

@@ -13,7 +13,8 @@ import { createLogger } from '../log/logger.js';
 import { loadDemoOnce } from '../service/demoOnce.js';
 import { STORE_OK } from '../store/StoreCondition.js';
 import { ensureLinksCurrent } from '../discovery/reindex.js';
-import { nameIndexOf } from '../search/attachNameIndex.js';
+import { nameIndexOf, turnNameIndexOff } from '../search/attachNameIndex.js';
+import { FeedFollower } from '../follow/FeedFollower.js';
 import { thumbnailsOf } from '../search/loadThumbnails.js';
 import { contentTagsOf } from '../service/resolve/contentTags.js';
 import { DocumentService } from '../service/DocumentService.js';
@@ -84,12 +85,16 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     console.error(
       `reverse-link index rebuilt for this version's relations: ${reindexed.documents} documents, ${reindexed.rows} links`,
     );
+  // Other processes' writes to a remote store, from the feed's end as it is before anything is read.
+  const follower = await followerOf(documents, config, logger);
+  readiness.feed = follower && (() => follower.status());
   // Read before ready, so no request waits for it (about 6 s at 100,000 documents on the embedded store).
   readiness.reason = 'reading the reverse-link index';
   if (config.links) await documents.reverseLinks();
   // The name search index lives in memory only: built from the quads at every start.
   // (npm run bench:search measures memory without it: config/benchSwitches.ts.)
-  if (!WITHOUT_NAMES_FOR_BENCH) {
+  if (config.nameIndex === 'off') turnNameIndexOff(documents);
+  else if (!WITHOUT_NAMES_FOR_BENCH) {
     readiness.reason = 'building the name search index';
     const namesStarted = Date.now();
     const names = await nameIndexOf(documents);
@@ -105,6 +110,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     readiness.reason = 'loading the demo collection';
     console.error(await loadDemoOnce(documents, config.baseUrl));
   }
+  if (follower) {
+    // Ready once what others wrote while this process read is applied too (/ready's `feed` says how far).
+    readiness.reason = 'catching up with the change feed';
+    follower.start();
+    await follower.caughtUp();
+  }
   readiness.ready = true;
   // Documents first: the query replicas are seeded from now on, in the background, while
   // documents are served (/ready's `sparql` says how far; a query meanwhile waits or gets 503).
@@ -117,6 +128,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     stopping = true;
     readiness.stopping = true;
     readiness.reason = 'shutting down';
+    follower?.stop();
     console.error(`${signal}: finishing requests and closing the store`);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
@@ -137,4 +149,20 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   return server;
+}
+
+/** The change feed's follower, when other processes may write to the store (--follow-feed-ms); begun, not started. */
+async function followerOf(
+  documents: DocumentService,
+  config: Config,
+  logger: ReturnType<typeof createLogger>,
+): Promise<FeedFollower | undefined> {
+  if (config.followFeedMs === 0) return undefined;
+  const follower = new FeedFollower(documents, {
+    intervalMs: config.followFeedMs,
+    onError: (error) => logger.warn({ error: error.message }, 'reading the change feed failed; trying again'),
+    onGap: (seq) => logger.warn({ activity: seq }, 'the change feed has no such activity; passed over'),
+  });
+  await follower.begin();
+  return follower;
 }

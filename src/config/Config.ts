@@ -8,19 +8,21 @@ import { ConfigError } from './ConfigError.js';
 import { STORE_SETTINGS, storeConfigOf, type StoreConfig } from './storeConfig.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 import { DOCUMENT_LIMIT_SETTINGS, documentLimitsOf } from './documentLimitsConfig.js';
+import { PROCESS_SETTINGS, processConfigOf, type ProcessConfig } from './processesConfig.js';
 import {
   CONFORMANCE_POLICIES,
   conformancePolicyNamed,
   DEFAULT_CONFORMANCE,
   type ConformancePolicy,
 } from '../validate/conformancePolicy.js';
+import { curatorsOf, TOKEN_PATTERN, type Curator } from './curatorTokens.js';
 
 /** Where they stand now; imported from here by the commands. */
 export { ConfigError, type StoreConfig };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
 
-export interface Config {
+export interface Config extends ProcessConfig {
   /** TCP port to listen on. */
   readonly port: number;
   /** Host/interface to bind. */
@@ -41,6 +43,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** The curator's bearer token; without one the service is read-only. */
   readonly token: string | undefined;
+  /** Every curator token, named: --token's ("curator") and those of --tokens; none: read-only. */
+  readonly curators: readonly Curator[];
   /** A SPARQL query running longer than this is stopped (milliseconds). */
   readonly queryTimeoutMs: number;
   /** Most result rows (SELECT solutions, CONSTRUCT triples) one SPARQL query may answer. */
@@ -84,6 +88,7 @@ export interface ConfigInput {
   maxBulkMb?: string;
   logLevel?: string;
   token?: string;
+  tokens?: string;
   queryTimeoutS?: string;
   maxRows?: string;
   maxQueryKb?: string;
@@ -105,6 +110,8 @@ export interface ConfigInput {
   maxDepth?: string;
   maxArrayItems?: string;
   conformance?: string;
+  followFeedMs?: string;
+  nameIndex?: string;
 }
 
 // ---- The settings -------------------------------------------------------------------------
@@ -136,6 +143,10 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   token: {
     env: 'LINKEDART_TOKEN',
     help: 'bearer token that allows writes (PUT, DELETE, bulk load, SPARQL Update); none: read-only',
+  },
+  tokens: {
+    env: 'LINKEDART_TOKENS',
+    help: 'file of named curator tokens, one "name token [scope]" a line (scope: read, or an id prefix the token may write under); the feed names who wrote',
   },
   queryTimeoutS: {
     env: 'LINKEDART_QUERY_TIMEOUT_S',
@@ -176,6 +187,7 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
     help: `writes' conformance policy, unless a write asks for another (?conformance=): strict refuses a document that breaks any rule; report stores one whose only violations are of the shapes (SHACL), with them, and serves it saying so (default ${DEFAULT_CONFORMANCE})`,
   },
   ...DOCUMENT_LIMIT_SETTINGS,
+  ...PROCESS_SETTINGS,
   feedPageSize: {
     env: 'LINKEDART_FEED_PAGE_SIZE',
     help: 'activities per page of the change feed, 1 to 1000 (default 100); changing it renumbers the pages harvesters may have cached',
@@ -231,8 +243,10 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const conformance = conformanceIn
     ? (conformancePolicyNamed(conformanceIn.value) ?? fail(conformanceIn, `one of ${CONFORMANCE_POLICIES.join(', ')}`))
     : DEFAULT_CONFORMANCE;
+  const processes = processConfigOf(pick, fail, store.kind);
 
   return {
+    ...processes,
     ...address,
     ...pages,
     ...access,
@@ -276,25 +290,30 @@ function addressOf({ pick, fail }: Settings): Pick<Config, 'port' | 'host' | 'ba
 }
 
 /** Who may do what: the tokens, anonymous queries, /metrics. */
-function accessOf({ pick, fail }: Settings): Pick<Config, 'token' | 'readToken' | 'anonymousQueries' | 'metrics'> {
+function accessOf({
+  pick,
+  fail,
+}: Settings): Pick<Config, 'token' | 'curators' | 'readToken' | 'anonymousQueries' | 'metrics'> {
   const tokenIn = pick('token');
   // A guessable token guards nothing: ask for one worth the name (e.g. `openssl rand -hex 24`).
-  if (tokenIn && !/^[\x21-\x7e]{16,}$/.test(tokenIn.value))
+  if (tokenIn && !TOKEN_PATTERN.test(tokenIn.value))
     fail(
       { ...tokenIn, value: '…' },
       'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)',
     );
 
   const readTokenIn = pick('readToken');
-  if (readTokenIn && !/^[\x21-\x7e]{16,}$/.test(readTokenIn.value))
+  if (readTokenIn && !TOKEN_PATTERN.test(readTokenIn.value))
     fail(
       { ...readTokenIn, value: '…' },
       'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)',
     );
 
+  const curators = curatorsOf(tokenIn, pick('tokens'));
+
   const anonymousIn = pick('anonymousQueries');
   const anonymousQueries = onOff({ pick, fail }, 'anonymousQueries', true);
-  if (!anonymousQueries && !readTokenIn && !tokenIn) {
+  if (!anonymousQueries && !readTokenIn && curators.length === 0) {
     fail(
       anonymousIn!,
       'with anonymous queries off, nobody could query: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token',
@@ -304,13 +323,13 @@ function accessOf({ pick, fail }: Settings): Pick<Config, 'token' | 'readToken' 
   const metricsIn = pick('metrics');
   const metrics = (metricsIn?.value.trim().toLowerCase() ?? 'public') as MetricsAccess;
   if (metricsIn && !METRICS_ACCESS.includes(metrics)) fail(metricsIn, `one of ${METRICS_ACCESS.join(', ')}`);
-  if (metrics === 'token' && !readTokenIn && !tokenIn) {
+  if (metrics === 'token' && !readTokenIn && curators.length === 0) {
     fail(
       metricsIn!,
       'with /metrics behind a token, nobody could read it: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token',
     );
   }
-  return { token: tokenIn?.value, readToken: readTokenIn?.value, anonymousQueries, metrics };
+  return { token: tokenIn?.value, curators, readToken: readTokenIn?.value, anonymousQueries, metrics };
 }
 
 /** Curators' SPARQL: time limit, rows, query size. */

@@ -1,9 +1,15 @@
 /**
  * The in-memory index read back from the store's links graphs at start: one query, rows by
  * document. Whatever wrote them (this process, a load, an earlier run), the store has them.
+ *
+ * A CONSTRUCT of the links graphs' triples rather than a SELECT of their quads: each triple
+ * names its document (the subject of its `rdf:type`, the object of a relation: linksGraph.ts),
+ * so the graph need not come back, and the triples leave the store as N-Triples text, where
+ * bindings leave it as SPARQL JSON (measured at 20,000 documents, 184,297 rows: 2.5–3.1 s of CPU
+ * instead of 4.9–5.4 s, a quarter of a restart's).
  */
 import type { QuadStore } from '../store/QuadStore.js';
-import { LINKS_GRAPH_PREFIX, RELATION_PREDICATE_PREFIX, documentOfLinksGraph } from './linksGraph.js';
+import { LINKS_GRAPH_PREFIX, RELATION_PREDICATE_PREFIX } from './linksGraph.js';
 import { MemoryReverseLinks } from './MemoryReverseLinks.js';
 import { classNamesByIri } from '../linkedart/kinds.js';
 import { type ReverseLink } from './reverseLinksOf.js';
@@ -12,19 +18,25 @@ import { literal } from '../rdf/sparqlTerm.js';
 
 export async function loadReverseLinks(store: QuadStore): Promise<MemoryReverseLinks> {
   const result = await store.query(
-    `SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), ${literal(LINKS_GRAPH_PREFIX)})) }`,
+    `CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), ${literal(LINKS_GRAPH_PREFIX)})) }`,
   );
   const index = new MemoryReverseLinks();
-  if (result.kind !== 'bindings') return index;
+  if (result.kind !== 'quads') return index;
   const byDocument = new Map<string, { type: string | undefined; links: ReverseLink[] }>();
-  for (const row of result.rows) {
-    const source = documentOfLinksGraph(row.g.v);
+  const entryOf = (source: string) => {
     let entry = byDocument.get(source);
     if (!entry) byDocument.set(source, (entry = { type: undefined, links: [] }));
-    const predicate = row.p.v;
-    if (predicate === RDF_TYPE) entry.type = classNamesByIri().get(row.o.v) ?? entry.type;
-    else if (predicate.startsWith(RELATION_PREDICATE_PREFIX)) {
-      entry.links.push({ relation: predicate.slice(RELATION_PREDICATE_PREFIX.length), target: row.s.v });
+    return entry;
+  };
+  for (const { subject, predicate, object } of result.quads) {
+    if (predicate.value === RDF_TYPE) {
+      const entry = entryOf(subject.value);
+      entry.type = classNamesByIri().get(object.value) ?? entry.type;
+    } else if (predicate.value.startsWith(RELATION_PREDICATE_PREFIX)) {
+      entryOf(object.value).links.push({
+        relation: predicate.value.slice(RELATION_PREDICATE_PREFIX.length),
+        target: subject.value,
+      });
     }
   }
   for (const [source, links] of byDocument) index.replace(source, links);

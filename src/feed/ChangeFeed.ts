@@ -27,6 +27,8 @@ import {
 } from './activityGraph.js';
 import { sealedPageActivities, sealedPageGraphOf, sealedPageQuads } from './sealedPage.js';
 import { DELETED_AT, deletedAtFrom, tombstoneGraphOf, tombstoneQuads } from './tombstone.js';
+import { mergedIntoFrom, mergedQuads } from './mergedId.js';
+import { statedActor, type Actor } from '../linkedart/Actor.js';
 
 /** One document's change in a write, before it has its place in the feed. */
 export interface Change {
@@ -34,6 +36,10 @@ export interface Change {
   readonly id: string;
   /** Its Linked Art class (the deleted document's, for a Delete). */
   readonly type: string | undefined;
+  /** A Move's: the id the document was merged into. */
+  readonly target?: string;
+  /** Who made it (the feed's `actor`); its scope, if any, holds the id (checked before the write). */
+  readonly actor?: Actor;
 }
 
 /** The graphs a write adds for the feed, and what the feed will be once it is stored. */
@@ -89,7 +95,15 @@ export class ChangeFeed {
     const first = seq + 1;
     const written: Activity[] = [];
     for (const change of changes) {
-      const activity: Activity = { seq: ++seq, kind: change.kind, object: change.id, type: change.type, endTime };
+      const activity: Activity = {
+        seq: ++seq,
+        kind: change.kind,
+        object: change.id,
+        type: change.type,
+        endTime,
+        ...(change.target !== undefined ? { target: change.target } : {}),
+        ...(change.actor ? { actor: statedActor(change.actor) } : {}),
+      };
       written.push(activity);
       add(change.id, activityGraphOf(activity.seq), activityQuads(activity), true);
       if (activity.seq % this.pageSize === 0) {
@@ -107,6 +121,8 @@ export class ChangeFeed {
         );
       }
       if (change.kind === 'Delete') add(change.id, tombstoneGraphOf(change.id), tombstoneQuads(change.id, endTime));
+      else if (change.kind === 'Move')
+        add(change.id, tombstoneGraphOf(change.id), mergedQuads(change.id, change.target ?? '', endTime));
       else if (tombstoned.has(change.id)) add(change.id, tombstoneGraphOf(change.id), []);
     }
     return { graphs, byDocument, length: seq, fresh };
@@ -118,7 +134,7 @@ export class ChangeFeed {
     this.known = write.length;
     if (!this.gone) return;
     for (const change of changes) {
-      if (change.kind === 'Delete') this.gone.add(change.id);
+      if (change.kind === 'Delete' || change.kind === 'Move') this.gone.add(change.id);
       else if (change.kind === 'Create') this.gone.delete(change.id);
     }
   }
@@ -165,6 +181,11 @@ export class ChangeFeed {
   /** When the document `id` was deleted, while its tombstone stands; undefined otherwise. */
   async deletedAt(id: string): Promise<Date | undefined> {
     return deletedAtFrom(id, await this.store.readGraphs([tombstoneGraphOf(id)]));
+  }
+
+  /** Where the document `id` was merged into, while its tombstone stands; undefined otherwise. */
+  async mergedInto(id: string): Promise<string | undefined> {
+    return mergedIntoFrom(id, await this.store.readGraphs([tombstoneGraphOf(id)]));
   }
 
   /** Of these ids, those with a tombstone. */

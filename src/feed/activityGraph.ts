@@ -17,8 +17,11 @@ import { df, fromPlainTerm, RDF_TYPE, type PlainTerm, type Quad } from '../rdf/t
 import { iri } from '../rdf/sparqlTerm.js';
 import type { Quad_Object } from '@rdfjs/types';
 import { ACTIVITY_GRAPH_PREFIX, INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
+import type { Actor } from '../linkedart/Actor.js';
+import { readExtras, storedExtras, type ActivityExtras } from './activityExtras.js';
 
-export type ActivityKind = 'Create' | 'Update' | 'Delete';
+/** Move: the document was merged into another (`target`), its id answers 308 there (IIIF Change Discovery's Move). */
+export type ActivityKind = 'Create' | 'Update' | 'Delete' | 'Move';
 
 /** One recorded change: what happened to which document, of which class, when. */
 export interface Activity {
@@ -31,14 +34,19 @@ export interface Activity {
   readonly type: string | undefined;
   /** The change's time, to the second (as Last-Modified gives it). */
   readonly endTime: string;
+  /** A Move's: the id the document was merged into. */
+  readonly target?: string;
+  /** Who made the change, when the write said. */
+  readonly actor?: Actor;
 }
 
 export { ACTIVITY_GRAPH_PREFIX };
 const AS = 'https://www.w3.org/ns/activitystreams#';
 const ACTIVITY = `${INTERNAL_GRAPH_PREFIX}activity`;
-/** The literal's parts: kind, object, class (null: none), endTime. */
-type Parts = [ActivityKind, string, string | null, string];
-const KINDS: readonly ActivityKind[] = ['Create', 'Update', 'Delete'];
+/** The literal's parts: kind, object, class (null: none), endTime, and the extras when there are any. */
+type Parts =
+  [ActivityKind, string, string | null, string] | [ActivityKind, string, string | null, string, ActivityExtras];
+const KINDS: readonly ActivityKind[] = ['Create', 'Update', 'Delete', 'Move'];
 
 export function activityGraphOf(seq: number): string {
   return ACTIVITY_GRAPH_PREFIX + seq;
@@ -56,7 +64,8 @@ export function feedTime(when: Date): string {
 /** The quads of an activity's graph: one. */
 export function activityQuads(activity: Activity): Quad[] {
   const graph = df.namedNode(activityGraphOf(activity.seq));
-  const parts: Parts = [activity.kind, activity.object, activity.type ?? null, activity.endTime];
+  const extras = storedExtras(activity);
+  const parts = [activity.kind, activity.object, activity.type ?? null, activity.endTime, ...(extras ? [extras] : [])];
   return [df.quad(graph, df.namedNode(ACTIVITY), df.literal(JSON.stringify(parts)), graph)];
 }
 
@@ -67,7 +76,7 @@ export function activityQuads(activity: Activity): Quad[] {
 export function activitiesFrom(quads: readonly Quad[]): Activity[] {
   const parts = new Map<
     number,
-    { kind?: ActivityKind; object?: string; endTime?: string; types: Map<string, string> }
+    { kind?: ActivityKind; object?: string; endTime?: string; extras?: ActivityExtras; types: Map<string, string> }
   >();
   for (const q of quads) {
     const graph = q.graph.value;
@@ -77,7 +86,7 @@ export function activitiesFrom(quads: readonly Quad[]): Activity[] {
     if (!part) parts.set(seq, (part = { types: new Map() }));
     if (q.predicate.value === ACTIVITY) {
       const fields = readParts(q.object.value);
-      if (fields) [part.kind, part.object, , part.endTime] = fields;
+      if (fields) [part.kind, part.object, , part.endTime, part.extras] = fields;
       if (fields?.[2]) part.types.set(fields[1], fields[2]);
     } else if (q.subject.value === graph) {
       // The four-triple form, as written before.
@@ -98,7 +107,8 @@ export function activitiesFrom(quads: readonly Quad[]): Activity[] {
         throw new Error(
           `the change feed's activity ${seq} (graph <${activityGraphOf(seq)}>) is incomplete in the store`,
         );
-      return { seq, kind: part.kind, object: part.object, type: part.types.get(part.object), endTime: part.endTime };
+      const { kind, object, endTime, extras } = part;
+      return { seq, kind, object, type: part.types.get(object), endTime, ...extras };
     });
 }
 
@@ -110,16 +120,18 @@ function readParts(text: string): Parts | undefined {
   } catch {
     return undefined;
   }
-  if (!Array.isArray(parts) || parts.length !== 4) return undefined;
-  const [kind, object, type, endTime] = parts as unknown[];
+  if (!Array.isArray(parts) || (parts.length !== 4 && parts.length !== 5)) return undefined;
+  const [kind, object, type, endTime, stored] = parts as unknown[];
+  const extras = parts.length === 5 ? readExtras(stored) : undefined;
   if (
+    (parts.length === 5 && !extras) ||
     !KINDS.includes(kind as ActivityKind) ||
     typeof object !== 'string' ||
     (type !== null && typeof type !== 'string') ||
     typeof endTime !== 'string'
   )
     return undefined;
-  return [kind as ActivityKind, object, type, endTime];
+  return extras ? [kind as ActivityKind, object, type, endTime, extras] : [kind as ActivityKind, object, type, endTime];
 }
 
 /**

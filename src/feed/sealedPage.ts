@@ -11,6 +11,7 @@
 import { df, type Quad } from '../rdf/terms.js';
 import { INTERNAL_GRAPH_PREFIX, SEALED_PAGE_PREFIX } from '../store/internalGraphs.js';
 import type { Activity, ActivityKind } from './activityGraph.js';
+import { readExtras, storedExtras, type StoredExtras } from './activityExtras.js';
 
 const ACTIVITIES = `${INTERNAL_GRAPH_PREFIX}activities`;
 
@@ -18,11 +19,19 @@ export function sealedPageGraphOf(pageSize: number, page: number): string {
   return `${SEALED_PAGE_PREFIX}${pageSize}:${page}`;
 }
 
-type Row = [number, ActivityKind, string, string | null, string];
+/** An activity's row; the extras (activityExtras.ts) only when it has any. */
+type Row =
+  | [number, ActivityKind, string, string | null, string]
+  | [number, ActivityKind, string, string | null, string, StoredExtras];
 
 export function sealedPageQuads(pageSize: number, page: number, activities: readonly Activity[]): Quad[] {
   const graph = df.namedNode(sealedPageGraphOf(pageSize, page));
-  const rows: Row[] = activities.map((a) => [a.seq, a.kind, a.object, a.type ?? null, a.endTime]);
+  const rows: Row[] = activities.map((a) => {
+    const extras = storedExtras(a);
+    return extras
+      ? [a.seq, a.kind, a.object, a.type ?? null, a.endTime, extras]
+      : [a.seq, a.kind, a.object, a.type ?? null, a.endTime];
+  });
   return [df.quad(graph, df.namedNode(ACTIVITIES), df.literal(JSON.stringify(rows)), graph)];
 }
 
@@ -32,5 +41,12 @@ export function sealedPageActivities(quads: readonly Quad[], expected: number): 
   if (!quad) return undefined;
   const rows = JSON.parse(quad.object.value) as Row[];
   if (!Array.isArray(rows) || rows.length !== expected) return undefined;
-  return rows.map(([seq, kind, object, type, endTime]) => ({ seq, kind, object, type: type ?? undefined, endTime }));
+  return rows.map(([seq, kind, object, type, endTime, extras]) => ({
+    seq,
+    kind,
+    object,
+    type: type ?? undefined,
+    endTime,
+    ...(extras === undefined ? {} : readExtras(extras)),
+  }));
 }

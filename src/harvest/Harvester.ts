@@ -15,6 +15,7 @@
  * acts only on ids under its own origin (feedOrigins.ts) and never on a document the mirror got
  * from another feed (harvestedFrom.ts), and a stop (SIGTERM, Ctrl-C) abandons the fetches in flight.
  */
+import { application } from '../linkedart/Actor.js';
 import type { Change as FeedChange } from '../feed/ChangeFeed.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BatchesInFlight } from '../load/batchesInFlight.js';
@@ -334,12 +335,13 @@ export class Harvester {
     await before;
     for (const outcome of outcomes) outcome();
     const changes: FeedChange[] = [];
+    const actor = application(`harvest ${feedUrl}`);
     const alongside = new Map<string, readonly Quad[]>(removed.graphs);
     result.verdicts.forEach((verdict, i) => {
       const change = checked[i];
       const stores = recordVerdict(report, feedUrl, change, verdict);
       if (verdict.kind === 'pass' && stores)
-        changes.push({ kind: verdict.replaced ? 'Update' : 'Create', id: verdict.id, type: verdict.type });
+        changes.push({ kind: verdict.replaced ? 'Update' : 'Create', id: verdict.id, type: verdict.type, actor });
       // Which feed it came from, with the document (an unchanged one harvested before this was kept, too).
       if (
         (verdict.kind === 'pass' && stores) ||
@@ -351,7 +353,7 @@ export class Harvester {
     for (const change of batch) this.knownFrom.delete(change.document);
     for (const id of removals) alongside.set(harvestedFromGraphOf(id), []);
     report.deleteAbsent += absent;
-    changes.push(...removed.changes);
+    changes.push(...movedOrRemoved(removed.changes, batch).map((c) => ({ ...c, actor })));
     alongside.set(...harvestStateGraph(feedUrl, batch[batch.length - 1].activity, stampedAt));
     const write = this.documents.writeChecked(result.graphs, changes, stampedAt, alongside).then(() => {
       for (const c of changes) {
@@ -362,4 +364,19 @@ export class Harvester {
     });
     return { write };
   }
+}
+
+/**
+ * The removals of a batch as the feed records them: a document a Move took away is merged into
+ * the Move's target here too (its id answers 308 there), any other removed.
+ */
+function movedOrRemoved(removals: readonly FeedChange[], batch: readonly Change[]): FeedChange[] {
+  const movedTo = new Map<string, string>();
+  for (const c of batch)
+    if (c.effect === 'remove' && c.activity.type === 'Move' && c.activity.target !== undefined)
+      movedTo.set(c.document, c.activity.target);
+  return removals.map((r) => {
+    const target = movedTo.get(r.id);
+    return target === undefined ? r : { ...r, kind: 'Move', target };
+  });
 }

@@ -30,6 +30,7 @@ import { NotUtf8 } from '../ingest/utf8.js';
 import { drainRefusedBody } from './drainRefusedBody.js';
 import { urlParams } from './strictParams.js';
 import { conventionsAsked } from './dateOrderParam.js';
+import { actorOf } from './curatorAuth.js';
 
 export interface BulkOptions {
   readonly documents: DocumentService;
@@ -94,6 +95,7 @@ export function bulkLoad({
         // Acknowledged batch by batch as stored: read once (a later copy of an id replaces an earlier one already stored).
         readOnce: true,
         onStored: storedTold(progress, tracker),
+        actor: actorOf(req),
       }).load([input]);
       tracker?.progressed(report);
       // Stopped with the store full: 507, the report (how far the load got) beside the problem.

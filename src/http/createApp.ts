@@ -13,7 +13,7 @@ import type { DocumentService } from '../service/DocumentService.js';
 import type { Representations } from '../service/Representations.js';
 import type { SparqlService } from '../service/SparqlService.js';
 import { accessLog } from './accessLog.js';
-import { tokenChecker } from './auth.js';
+import { curatorTokens, setActorOf } from './curatorAuth.js';
 import { setCorsHeaders, setPreflightHeaders } from './cors.js';
 import { drainRefusedBody } from './drainRefusedBody.js';
 import { HttpError, MethodNotAllowed, PayloadTooLarge, ServiceUnavailable } from './HttpError.js';
@@ -22,6 +22,7 @@ import { asHttpError, sendProblem } from './problems.js';
 import { sendProblemPage, wantsProblemPage } from './problemPage.js';
 import { serviceMetrics } from '../metrics/ServiceMetrics.js';
 import { routeKindOf, routeKindOfResponse, setRouteKind } from './routeKind.js';
+import { MERGE_PATH } from './mergeRoute.js';
 import { pageFrameOf, serviceRoutes, type Handler, type Methods } from './serviceRoutes.js';
 import type { PageFrame } from '../render/html/Page.js';
 
@@ -50,8 +51,8 @@ export function createApp({
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const checkToken = tokenChecker(config.token);
-  const writable = checkToken !== undefined;
+  const curators = curatorTokens(config.curators);
+  const writable = curators !== undefined;
   // The service's metrics (a registry of this app's own), unless /metrics is off.
   const metrics =
     config.metrics === 'off'
@@ -101,7 +102,9 @@ export function createApp({
     const handler = handlers.get(method);
     if (!handler) {
       const write =
-        handlers === entity ? method === 'PUT' || method === 'DELETE' : path === '/_bulk' && method === 'POST';
+        handlers === entity
+          ? method === 'PUT' || method === 'DELETE'
+          : (path === '/_bulk' || path === MERGE_PATH) && method === 'POST';
       if (!writable && write) throw new ReadOnly(method, allowedMethods(handlers));
       throw new MethodNotAllowed(req.method, allowedMethods(handlers));
     }
@@ -131,7 +134,7 @@ export function createApp({
 
   function guarded(handler: Handler): Handler {
     return whenReady((req, res) => {
-      checkToken!(req);
+      setActorOf(req, curators!.writerOf(req));
       return handler(req, res);
     });
   }

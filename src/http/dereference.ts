@@ -19,6 +19,7 @@ import { AVAILABLE_MEDIA_TYPES, formatParameterOf, negotiateFormat } from './neg
 import { setRouteKind } from './routeKind.js';
 import { LINKS_OFF, prefersNoLinks } from './preferLinks.js';
 import { validationLink } from './validationLink.js';
+import { redirectedToMerged } from './mergedRedirect.js';
 
 export interface DereferenceOptions {
   readonly baseUrl: string;
@@ -27,9 +28,18 @@ export interface DereferenceOptions {
   readonly logger: Logger;
   /** When a document with this id was deleted, while its tombstone stands (410 instead of 404). */
   readonly deletedAt?: (id: string) => Promise<Date | undefined>;
+  /** Where a document with this id was merged into, while its tombstone stands (308 there). */
+  readonly mergedInto?: (id: string) => Promise<string | undefined>;
 }
 
-export function dereference({ baseUrl, cacheControl, representations, logger, deletedAt }: DereferenceOptions) {
+export function dereference({
+  baseUrl,
+  cacheControl,
+  representations,
+  logger,
+  deletedAt,
+  mergedInto,
+}: DereferenceOptions) {
   const base = new URL(baseUrl);
   return async (req: Request, res: Response): Promise<void> => {
     const ids = entityIdsFor(base, req.url);
@@ -39,8 +49,10 @@ export function dereference({ baseUrl, cacheControl, representations, logger, de
       if (format.name === 'html') setRouteKind(res, 'page');
     } catch (error) {
       // A missing document is the better answer than an unacceptable one.
-      if (error instanceof NotAcceptable && !(await anyExists(representations, ids)))
+      if (error instanceof NotAcceptable && !(await anyExists(representations, ids))) {
+        if (await redirectedToMerged(req, res, ids, mergedInto)) return;
         throw await missingAnswer(ids, deletedAt);
+      }
       throw error;
     }
     // `_links` on request: the JSON-LD answer varies with Prefer too.
@@ -64,7 +76,10 @@ export function dereference({ baseUrl, cacheControl, representations, logger, de
         break;
       }
     }
-    if (!found) throw await missingAnswer(ids, deletedAt);
+    if (!found) {
+      if (await redirectedToMerged(req, res, ids, mergedInto)) return;
+      throw await missingAnswer(ids, deletedAt);
+    }
     const { id, representation } = found;
     for (const warning of representation.warnings) logger.warn({ id, warning }, 'render warning');
 

@@ -10,14 +10,14 @@ import type { Config } from '../config/Config.js';
 import type { ServiceMetrics } from '../metrics/ServiceMetrics.js';
 import { passes, tokenChecker, Unauthorized } from './auth.js';
 import { setCorsHeaders } from './cors.js';
+import { curatorTokens } from './curatorAuth.js';
 
-export function metricsRoute(metrics: ServiceMetrics, config: Pick<Config, 'metrics' | 'token' | 'readToken'>) {
-  const checks =
-    config.metrics === 'token'
-      ? [tokenChecker(config.readToken), tokenChecker(config.token)].filter((c) => c !== undefined)
-      : undefined;
+export function metricsRoute(metrics: ServiceMetrics, config: Pick<Config, 'metrics' | 'curators' | 'readToken'>) {
+  const reader = tokenChecker(config.readToken);
+  const curators = curatorTokens(config.curators);
+  const allowed = (req: Request) => (reader && passes(reader, req)) || curators?.curatorOf(req) !== undefined;
   return async (req: Request, res: Response): Promise<void> => {
-    if (checks && !checks.some((check) => passes(check, req))) {
+    if (config.metrics === 'token' && !allowed(req)) {
       throw new Unauthorized(
         req.headers.authorization === undefined
           ? '/metrics needs a token on this service (--metrics token): Authorization: Bearer <read token or curator token>.'

@@ -9,12 +9,17 @@
  * would take the reads away too) and /health 200, each saying `writes refused` and why. A store
  * that failed serves nothing until the service restarts: /ready says 503 with the reason, and
  * /health 503 too, so that a liveness probe restarts the service, which is what repairs it.
+ *
+ * On a remote store other processes write to, `feed` says how far this process has applied the
+ * change feed (src/follow/): the newest activity applied, and `lagMs`, how long ago the feed was
+ * last read to its end. A new process is ready only once it has read the feed to its end.
  */
 import { setCorsHeaders } from './cors.js';
 import type { Request, Response } from 'express';
 import type { Representations } from '../service/Representations.js';
 import type { SparqlEngine, SparqlStatus } from '../sparql/SparqlEngine.js';
 import { STORE_OK, type StoreCondition } from '../store/StoreCondition.js';
+import type { FollowStatus } from '../follow/FeedFollower.js';
 
 /** Set by whoever opens and loads the store, and stops the service. */
 export interface Readiness {
@@ -26,6 +31,8 @@ export interface Readiness {
   reason?: string;
   /** What the store can do now (QuadStore.condition); absent: always ok. */
   store?: () => StoreCondition;
+  /** How far this process has applied the change feed (other processes' writes): /ready's `feed`. */
+  feed?: () => FollowStatus;
 }
 
 export function health(readinessState: Readiness) {
@@ -37,23 +44,26 @@ export function health(readinessState: Readiness) {
 
 export function readiness(readinessState: Readiness, representations: Representations, sparql?: SparqlEngine) {
   return (_req: Request, res: Response): void => {
-    const sparqlState = sparql ? { sparql: sparqlReadiness(sparql.status()) } : {};
+    const alongside = {
+      ...(sparql ? { sparql: sparqlReadiness(sparql.status()) } : {}),
+      ...(readinessState.feed ? { feed: readinessState.feed() } : {}),
+    };
     const store = readinessState.store?.() ?? STORE_OK;
     if (store.state === 'failed') {
       sendJson(res, 503, {
         status: 'not ready',
         reason: `the store failed: ${store.detail}; restart the service`,
         store,
-        ...sparqlState,
+        ...alongside,
       });
       return;
     }
     if (!readinessState.ready || readinessState.stopping) {
       res.setHeader('Retry-After', '1');
-      sendJson(res, 503, { status: 'not ready', reason: readinessState.reason ?? 'starting', ...sparqlState });
+      sendJson(res, 503, { status: 'not ready', reason: readinessState.reason ?? 'starting', ...alongside });
       return;
     }
-    sendJson(res, 200, { status: 'ready', renderCache: representations.stats(), store, ...sparqlState });
+    sendJson(res, 200, { status: 'ready', renderCache: representations.stats(), store, ...alongside });
   };
 }
 

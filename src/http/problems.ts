@@ -8,6 +8,8 @@ import { HttpError, InsufficientStorage, PayloadTooLarge } from './HttpError.js'
 import { StoreFull } from '../store/StoreFull.js';
 import { StoreWriteTooLarge } from '../store/StoreWriteTooLarge.js';
 import { StoreFailed } from '../store/StoreFailed.js';
+import { OutsideScope } from '../linkedart/Actor.js';
+import { Forbidden } from './curatorAuth.js';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
@@ -36,6 +38,12 @@ export function sendProblem(res: Response, error: HttpError): void {
 export function asHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof StoreFull) return new InsufficientStorage(error);
+  // A scoped token's write naming an id outside its prefix: nothing was written.
+  if (error instanceof OutsideScope)
+    return new Forbidden(`${error.message}; nothing was written.`, {
+      under: error.actor.under,
+      ids: error.ids.slice(0, 100),
+    });
   // One document larger than the remote store takes in one request: its size is refused (the detail says the store's limit, so no limit is given).
   if (error instanceof StoreWriteTooLarge)
     return new PayloadTooLarge(

@@ -15,9 +15,14 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
+import { render } from 'preact-render-to-string';
 import { linkedArtContextDocument } from '../context/linkedArtContext.js';
 import { prefixesNamed } from '../rdf/syntax/prefixes.js';
+import type { PageFrame } from '../render/html/Page.js';
+import { SiteHeader } from '../render/html/SiteHeader.js';
+import { SITE_FRAME_STYLESHEET } from '../render/html/stylesheet.js';
 import { setCorsHeaders } from './cors.js';
+import { EXAMPLE_QUERIES, type ExampleQuery } from './queryExamples.js';
 import { MethodNotAllowed, NotFound } from './HttpError.js';
 
 export const QUERY_PAGE_ASSETS_PATH = '/sparql-ui/';
@@ -64,109 +69,6 @@ export function queryPagePrefixes(): Record<string, string> {
   for (const name of Object.keys(found).sort()) ordered[name] ??= found[name];
   return ordered;
 }
-
-export interface ExampleQuery {
-  readonly name: string;
-  readonly description: string;
-  /** The query without its PREFIX lines: those it uses are added (see exampleQueryText). */
-  readonly body: string;
-}
-
-/** Example queries for Linked Art data; each returns rows on the bundled demo collection. */
-export const EXAMPLE_QUERIES: readonly ExampleQuery[] = [
-  {
-    name: 'Objects and their titles',
-    description: 'Every human-made object with each of its names (and the kind of name: Primary Name…).',
-    body: `SELECT DISTINCT ?object ?title ?kind WHERE {
-  ?object a crm:E22_Human-Made_Object ;
-          crm:P1_is_identified_by ?name .
-  ?name a crm:E33_E41_Linguistic_Appellation ;
-        crm:P190_has_symbolic_content ?title .
-  OPTIONAL { ?name crm:P2_has_type/rdfs:label ?kind }
-}
-ORDER BY ?object DESC(BOUND(?kind)) ?title`,
-  },
-  {
-    name: 'People and their birth dates',
-    description: 'People with the time-span of their birth, and where they were born.',
-    body: `SELECT DISTINCT ?person ?name ?bornFrom ?bornTo ?birthplace WHERE {
-  ?person a crm:E21_Person ;
-          rdfs:label ?name ;
-          crm:P98i_was_born ?birth .
-  ?birth crm:P4_has_time-span ?timespan .
-  ?timespan crm:P82a_begin_of_the_begin ?bornFrom .
-  OPTIONAL { ?timespan crm:P82b_end_of_the_end ?bornTo }
-  OPTIONAL { ?birth crm:P7_took_place_at/rdfs:label ?birthplace }
-}
-ORDER BY ?bornFrom`,
-  },
-  {
-    name: 'Objects with no dimensions',
-    description: 'Catalogued objects (those with a primary name) that have no recorded dimension.',
-    body: `SELECT DISTINCT ?object ?title WHERE {
-  ?object a crm:E22_Human-Made_Object ;
-          crm:P1_is_identified_by ?name .
-  ?name crm:P2_has_type aat:300404670 ;
-        crm:P190_has_symbolic_content ?title .
-  FILTER NOT EXISTS { ?object crm:P43_has_dimension ?dimension }
-}
-ORDER BY ?title`,
-  },
-  {
-    name: 'Dimensions of objects',
-    description: 'Each dimension of each object: its kind, value and unit.',
-    body: `SELECT DISTINCT ?object ?label ?kind ?value ?unit WHERE {
-  ?object a crm:E22_Human-Made_Object ;
-          rdfs:label ?label ;
-          crm:P43_has_dimension ?dimension .
-  ?dimension crm:P90_has_value ?value .
-  OPTIONAL { ?dimension crm:P2_has_type/rdfs:label ?kind }
-  OPTIONAL { ?dimension crm:P91_has_unit/rdfs:label ?unit }
-}
-ORDER BY ?object ?kind`,
-  },
-  {
-    name: 'Works by each artist',
-    description: 'Objects whose production (or a part of it) was carried out by someone, with its dates.',
-    body: `SELECT DISTINCT ?artist ?artistName ?object ?title ?from ?to WHERE {
-  ?object crm:P108i_was_produced_by ?production ;
-          rdfs:label ?title .
-  ?production crm:P9_consists_of* ?step .
-  ?step crm:P14_carried_out_by ?artist .
-  ?artist rdfs:label ?artistName .
-  OPTIONAL {
-    ?production crm:P4_has_time-span ?timespan .
-    ?timespan crm:P82a_begin_of_the_begin ?from ;
-              crm:P82b_end_of_the_end ?to .
-  }
-}
-ORDER BY ?artistName ?from`,
-  },
-  {
-    name: 'Acquisitions before 1950',
-    description: 'Transfers of title: what was acquired, from whom, by whom, and when.',
-    body: `SELECT DISTINCT ?object ?what ?from ?to ?date WHERE {
-  ?acquisition a crm:E8_Acquisition ;
-               crm:P24_transferred_title_of ?object ;
-               crm:P4_has_time-span/crm:P82a_begin_of_the_begin ?date .
-  OPTIONAL { ?object rdfs:label ?what }
-  OPTIONAL { ?acquisition crm:P23_transferred_title_from/rdfs:label ?from }
-  OPTIONAL { ?acquisition crm:P22_transferred_title_to/rdfs:label ?to }
-  FILTER(?date < "1950-01-01T00:00:00Z"^^xsd:dateTime)
-}
-ORDER BY ?date`,
-  },
-  {
-    name: 'Count of entities by class',
-    description: 'How many entities (with an IRI) there are of each class.',
-    body: `SELECT ?class (COUNT(DISTINCT ?entity) AS ?entities) WHERE {
-  ?entity a ?class .
-  FILTER(isIRI(?entity))
-}
-GROUP BY ?class
-ORDER BY DESC(?entities) ?class`,
-  },
-];
 
 /** The PREFIX lines of the given prefixes. */
 function prefixLines(prefixes: Readonly<Record<string, string>>, names: Iterable<string>): string {
@@ -231,12 +133,14 @@ interface Asset {
   readonly version: string;
 }
 
-/** The only files served under QUERY_PAGE_ASSETS_PATH: name → where it is and its media type. */
-function assetSources(): ReadonlyMap<string, { path: string; type: string }> {
+/** The only files served under QUERY_PAGE_ASSETS_PATH: name → its text (or where it is) and its media type. */
+function assetSources(): ReadonlyMap<string, { path?: string; text?: string; type: string }> {
   const yasgui = `${dirname(createRequire(import.meta.url).resolve('@zazuko/yasgui/package.json'))}/build/`;
   return new Map([
     ['yasgui.min.js', { path: `${yasgui}yasgui.min.js`, type: 'text/javascript; charset=utf-8' }],
     ['yasgui.min.css', { path: `${yasgui}yasgui.min.css`, type: 'text/css; charset=utf-8' }],
+    // The site's header and colours, as every other page has them (stylesheet.ts).
+    ['site-frame.css', { text: SITE_FRAME_STYLESHEET, type: 'text/css; charset=utf-8' }],
     ['query-page.js', { path: `${PAGE_DIR}query-page.js`, type: 'text/javascript; charset=utf-8' }],
     ['query-page.css', { path: `${PAGE_DIR}query-page.css`, type: 'text/css; charset=utf-8' }],
   ]);
@@ -246,9 +150,9 @@ let assets: ReadonlyMap<string, Asset> | undefined;
 
 function loadAssets(): ReadonlyMap<string, Asset> {
   assets ??= new Map(
-    [...assetSources()].map(([name, { path, type }]) => {
+    [...assetSources()].map(([name, { path, text: given, type }]) => {
       // Yasgui's bundle ends by naming its source map, which is not served: drop the comment.
-      const text = readFileSync(path, 'utf8').replace(/\n\/[/*]# sourceMappingURL=\S+(\s*\*\/)?\s*$/, '\n');
+      const text = (given ?? readFileSync(path!, 'utf8')).replace(/\n\/[/*]# sourceMappingURL=\S+(\s*\*\/)?\s*$/, '\n');
       const body = Buffer.from(text);
       return [
         name,
@@ -264,13 +168,18 @@ function loadAssets(): ReadonlyMap<string, Asset> {
   return assets;
 }
 
-let page: Buffer | undefined;
+const pages = new Map<string, Buffer>();
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The page's HTML: built once. Everything the script needs is in a JSON data block (not run). */
-function pageHtml(): Buffer {
-  if (page) return page;
+/**
+ * The page's HTML: built once for the site's title. Everything the script needs is in a JSON
+ * data block (not run). Its header is the site's (SiteHeader), with relative links: the page is
+ * at `{base}sparql`, so `./` is the collection and `search` the name search.
+ */
+function pageHtml(siteTitle: string): Buffer {
+  const built = pages.get(siteTitle);
+  if (built) return built;
   const files = loadAssets();
   const url = (name: string): string => `${QUERY_PAGE_ASSETS_PATH.slice(1)}${name}?v=${files.get(name)!.version}`;
   const prefixes = queryPagePrefixes();
@@ -295,57 +204,64 @@ function pageHtml(): Buffer {
   const prefixRows = Object.entries(prefixes)
     .map(([name, ns]) => `<tr><th scope="row">${escapeHtml(name)}:</th><td><code>${escapeHtml(ns)}</code></td></tr>`)
     .join('\n          ');
-  page = Buffer.from(`<!DOCTYPE html>
+  const header = render(
+    SiteHeader({ siteTitle, homeHref: './', searchHref: 'search', sparqlHref: 'sparql', current: 'sparql' }),
+  );
+  const page = Buffer.from(`<!DOCTYPE html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="referrer" content="no-referrer">
-  <title>SPARQL query · Linked Art</title>
+  <title>SPARQL query · ${escapeHtml(siteTitle)}</title>
   <meta name="description" content="Query the collection's Linked Art descriptions with SPARQL 1.1: an editor with example queries and the Linked Art prefixes.">
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="${url('yasgui.min.css')}">
+  <link rel="stylesheet" href="${url('site-frame.css')}">
   <link rel="stylesheet" href="${url('query-page.css')}">
   <script type="application/json" id="query-page-config">${json}</script>
   <script src="${url('yasgui.min.js')}" defer></script>
   <script src="${url('query-page.js')}" defer></script>
 </head>
 <body>
-  <header>
-    <nav class="site" aria-label="Site"><a href="./">The collection</a> · <a href="search">Search names</a></nav>
-    <h1>SPARQL query</h1>
-    <p>Query the collection's Linked Art descriptions (CIDOC CRM) with SPARQL 1.1. The default graph is the union of
-      all the documents. Endpoint: <code id="endpoint">sparql</code> — tools can query it directly
-      (GET or POST, SPARQL 1.1 Protocol).</p>
-  </header>
+  ${header}
   <main>
-    <nav id="examples" aria-label="Example queries">
-      <h2>Examples</h2>
-      <ul>
-        ${examples}
-      </ul>
-      <details id="prefixes">
-        <summary>Preset prefixes</summary>
-        <p>Typing a prefix below in a query adds its declaration.</p>
-        <table>
-          ${prefixRows}
-        </table>
-      </details>
-    </nav>
-    <div id="yasgui"><noscript>The query editor needs JavaScript; the endpoint itself does not: <code>GET sparql?query=…</code>.</noscript></div>
+    <section class="intro">
+      <h1>SPARQL query</h1>
+      <p>Query the collection's Linked Art descriptions (CIDOC CRM) with SPARQL 1.1. The default graph is the union of
+        all the documents. Endpoint: <code id="endpoint">sparql</code> — tools can query it directly
+        (GET or POST, SPARQL 1.1 Protocol).</p>
+    </section>
+    <div class="workspace">
+      <nav id="examples" aria-label="Example queries">
+        <h2>Examples</h2>
+        <ul>
+          ${examples}
+        </ul>
+        <details id="prefixes">
+          <summary>Preset prefixes</summary>
+          <p>Typing a prefix below in a query adds its declaration.</p>
+          <table>
+            ${prefixRows}
+          </table>
+        </details>
+      </nav>
+      <div id="yasgui"><noscript>The query editor needs JavaScript; the endpoint itself does not: <code>GET sparql?query=…</code>.</noscript></div>
+    </div>
   </main>
 </body>
 </html>
 `);
+  pages.set(siteTitle, page);
   return page;
 }
 
-/** The HTML page (GET /sparql asked for text/html). */
-export function queryPage(): (req: Request, res: Response) => void {
+/** The HTML page (GET /sparql asked for text/html), with the site's header. */
+export function queryPage(frame: Pick<PageFrame, 'siteTitle'>): (req: Request, res: Response) => void {
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD')
       throw new MethodNotAllowed(req.method, ['GET', 'HEAD', 'POST', 'OPTIONS']);
-    const body = pageHtml();
+    const body = pageHtml(frame.siteTitle);
     res.statusCode = 200;
     setCorsHeaders(res);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');

@@ -5,13 +5,14 @@
  * `identifier` that matched, its classifications and year), and the facets of all the hits
  * (kind, classification, century) with their counts; `kind=`, `classification=`, `from=`, `to=`
  * narrow it (searchNarrowing.ts). An empty or too long `q`, or a page that is not a whole number from
- * 1, or a narrowing that cannot be one, is a 400 (problem+json, or a page saying what to type); a page past the last is a 404.
+ * 1, or a narrowing that cannot be one, is a 400 (problem+json, or a page saying what to type); a page past the last is a 404,
+ * and so is every search when the service runs with `--name-index off`.
  */
 import type { Request, Response } from 'express';
 import { collectionPage, pageCount, SEARCH_CONTEXT, type CollectionAddress } from '../render/collectionPage.js';
 import type { PageFrame } from '../render/html/Page.js';
 import { searchPageHtml } from '../pages/SearchPage.js';
-import { nameIndexOf } from '../search/attachNameIndex.js';
+import { isNameIndexOff, nameIndexOf } from '../search/attachNameIndex.js';
 import { thumbnailLookup, thumbnailsOf } from '../search/loadThumbnails.js';
 import type { SearchNarrowing } from '../search/searchFacets.js';
 import type { DocumentService } from '../service/DocumentService.js';
@@ -42,6 +43,10 @@ export function searchRoute(options: SearchRouteOptions) {
     return u.pathname + u.search;
   };
   return async (req: Request, res: Response): Promise<void> => {
+    if (isNameIndexOff(options.documents))
+      throw new NotFound(
+        'Name search is off on this service (--name-index off): find documents through the lists by class or the SPARQL endpoint.',
+      );
     const html = prefersHtml(req);
     const type = html ? undefined : jsonMediaType(req, SEARCH_MEDIA_TYPE);
     const params = new URL(req.url, 'http://x').searchParams;

@@ -40,6 +40,7 @@ import { DEEP_ZOOM_SCRIPT_PATH, OPENSEADRAGON_PATH } from '../render/html/deepZo
 import { validationRoute } from './validationRoute.js';
 import { VALIDATION_PATH } from './validationLink.js';
 import { deleteDocument, putDocument } from './writes.js';
+import { mergeRoute, MERGE_PATH } from './mergeRoute.js';
 
 export type Handler = (req: Request, res: Response) => Promise<void> | void;
 
@@ -92,6 +93,12 @@ export function serviceRoutes(parts: RouteParts): ServiceRoutes {
   discoveryRoutes(paths, parts);
   feedRoutes(paths, parts);
   bulkRoute(paths, parts);
+  routes.set(
+    MERGE_PATH,
+    parts.writable
+      ? new Map([['POST', parts.guarded(mergeRoute({ ...parts.config, documents: parts.documents }))]])
+      : new Map<string, Handler>(),
+  );
   return { ...paths, entity: entityRoutes(parts) };
 }
 
@@ -101,7 +108,7 @@ type Paths = Omit<ServiceRoutes, 'entity'>;
 /** /sparql: the endpoint, and its query page for a browser; the page's files. */
 function sparqlRoutes({ routes, prefixes }: Paths, sparql: SparqlService, parts: RouteParts): void {
   const endpoint = parts.whenReady(sparqlEndpoint({ sparql, config: parts.config }));
-  const queryPageHandler = queryPage();
+  const queryPageHandler = queryPage({ siteTitle: parts.config.title });
   const page: Handler = (req, res) => {
     setRouteKind(res, 'query_page');
     return queryPageHandler(req, res);
@@ -245,6 +252,7 @@ function entityRoutes(parts: RouteParts): Methods {
           representations,
           logger,
           deletedAt: (id) => documents.feed.deletedAt(id),
+          mergedInto: (id) => documents.feed.mergedInto(id),
         }),
       ),
     ],

@@ -7,6 +7,7 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../config/Config.js';
 import type { SparqlService } from '../service/SparqlService.js';
+import type { Actor } from '../linkedart/Actor.js';
 import { setCorsHeaders } from './cors.js';
 import { setRouteKind } from './routeKind.js';
 import { sparqlAccess } from './sparqlAccess.js';
@@ -16,7 +17,7 @@ import { chooseResultFormat, RESULT_MEDIA_TYPES, sendResult } from './sparqlResu
 
 export interface SparqlRouteOptions {
   readonly sparql: SparqlService;
-  readonly config: Pick<Config, 'token' | 'readToken' | 'anonymousQueries' | 'maxQueryBytes'>;
+  readonly config: Pick<Config, 'curators' | 'readToken' | 'anonymousQueries' | 'maxQueryBytes'>;
 }
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -40,8 +41,7 @@ export function sparqlEndpoint({ sparql, config }: SparqlRouteOptions): Handler 
     const operation = await readSparqlRequest(req, config.maxQueryBytes);
     if (operation.kind === 'update') {
       setRouteKind(res, 'sparql_update');
-      access.checkUpdate(req);
-      await runUpdate(sparql, operation, res);
+      await runUpdate(sparql, operation, res, access.checkUpdate(req));
     } else {
       access.checkQuery(req);
       await runQuery(sparql, operation, req, res);
@@ -58,9 +58,9 @@ async function runQuery(sparql: SparqlService, operation: SparqlRequest, req: Re
   await sendResult(res, answer.result, format);
 }
 
-async function runUpdate(sparql: SparqlService, operation: SparqlRequest, res: Response): Promise<void> {
+async function runUpdate(sparql: SparqlService, operation: SparqlRequest, res: Response, actor: Actor): Promise<void> {
   const { created, replaced, deleted, unchanged } = await answeringSparqlErrors(() =>
-    sparql.update(operation.text, operation.using),
+    sparql.update(operation.text, operation.using, actor),
   );
   const body = Buffer.from(JSON.stringify({ created, replaced, deleted, unchanged }));
   res.statusCode = 200;

@@ -33,6 +33,7 @@ import { conformanceAsked } from './conformanceParameter.js';
 import { urlParams } from './strictParams.js';
 import { validationLink } from './validationLink.js';
 import { conventionsAsked } from './dateOrderParam.js';
+import { actorOf } from './curatorAuth.js';
 
 export interface WriteOptions {
   readonly baseUrl: string;
@@ -79,7 +80,7 @@ export function putDocument({
     const precondition = writePrecondition(req.headers, (stored) =>
       representations.validators(stored, { inWriteTurn: true }),
     );
-    const { result, validators } = await storePut(documents, representations, id, admitted, precondition);
+    const { result, validators } = await storePut(documents, representations, id, admitted, precondition, actorOf(req));
     const { warnings, repairs, violations } = admitted;
     const validation = violations.length > 0 ? validationLink(baseUrl, id) : undefined;
     const answer = Buffer.from(
@@ -168,7 +169,7 @@ export function deleteDocument({ baseUrl, documents, representations }: WriteOpt
         id = candidate;
         break;
       }
-    if (await documents.delete(id, precondition)) {
+    if (await documents.delete(id, precondition, actorOf(req))) {
       res.statusCode = 204;
       setCorsHeaders(res);
       res.end();

@@ -2,6 +2,7 @@
  * What a load is asked to do (Loader.ts): its passes (strict, dry run), its repairs and
  * conformance, its batches and check workers, and whom it tells of its progress.
  */
+import type { Actor } from '../linkedart/Actor.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
@@ -56,4 +57,6 @@ export interface LoadOptions {
    * so a later copy of an id replaces an earlier one already stored, and its warning says so.
    */
   readonly readOnce?: boolean;
+  /** Who loads (the change feed's `actor`: the curator of a /_bulk, `linkedart load`); a scoped one writes only ids under its prefix. */
+  readonly actor?: Actor;
 }

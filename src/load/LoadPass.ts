@@ -249,9 +249,10 @@ export class LoadPass {
       }
       if (passed.length === 0) return {};
       const replaced = result.verdicts.filter((v) => v.kind === 'pass' && v.replaced).length;
+      const actor = this.options.actor ? { actor: this.options.actor } : {};
       // The change feed's activities: one per document stored, stamped as its Last-Modified is.
       const changes = result.verdicts.flatMap((v): Change[] =>
-        v.kind === 'pass' ? [{ kind: v.replaced ? 'Update' : 'Create', id: v.id, type: v.type }] : [],
+        v.kind === 'pass' ? [{ kind: v.replaced ? 'Update' : 'Create', id: v.id, type: v.type, ...actor }] : [],
       );
       return {
         write: documents

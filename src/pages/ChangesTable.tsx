@@ -16,7 +16,12 @@ export interface RecentChange {
 }
 
 /** The feed's activity types in words. */
-const CHANGE_WORDS: Readonly<Record<string, string>> = { Create: 'Added', Update: 'Changed', Delete: 'Removed' };
+const CHANGE_WORDS: Readonly<Record<string, string>> = {
+  Create: 'Added',
+  Update: 'Changed',
+  Delete: 'Removed',
+  Move: 'Merged',
+};
 
 export function ChangesTable({ changes }: { changes: readonly RecentChange[] }) {
   return (

@@ -54,12 +54,20 @@ export function matchValues(
   namedBlanks?: Map<string, Term>,
   indexes: ValueIndexes = new ValueIndexes(),
 ): Match[] {
-  const slots: Array<Match | undefined> = new Array<Match | undefined>(hints.length);
-  // The values placed so far: none before the only look-up of a single hint (most lists), so no set then.
-  const used = hints.length > 1 ? new Set<Term>() : undefined;
-  let pendingBlanks: number[] | undefined;
   // A short list is scanned (an index would cost more than it saves); a long one looked up.
   const index = actual.length > SHORT_LIST ? indexes.of(actual) : undefined;
+  // One remembered value (most keys) that is not a blank node still to place: one look-up, nothing to keep.
+  if (hints.length === 1) {
+    const hint = hints[0];
+    if (typeof hint === 'string' || hint.i !== undefined || (hint.b !== undefined && namedBlanks?.has(hint.b))) {
+      const found = firstFound(hint, actual, index, indexes, namedBlanks);
+      return found ? [{ term: found, hint }] : [];
+    }
+  }
+  const slots: Array<Match | undefined> = new Array<Match | undefined>(hints.length);
+  // The values placed so far: none before the only look-up of a single hint, so no set then.
+  const used = hints.length > 1 ? new Set<Term>() : undefined;
+  let pendingBlanks: number[] | undefined;
   let cursors: Map<readonly Term[], number> | undefined;
   // The first value of a list of equal values not used yet (used values stay used).
   const firstUnused = (list: readonly Term[]): Term | undefined => {
@@ -102,12 +110,44 @@ export function matchValues(
   }
 
   if (pendingBlanks !== undefined) {
-    const blanks = index ?? new ValueIndex(actual, indexes.keyOf);
-    placeBlanks(pendingBlanks, hints, slots, blanks, { takenBlanks, signature, deepSignature, namedBlanks, indexes });
+    const matching = { takenBlanks, signature, deepSignature, namedBlanks, indexes };
+    // One blank node to place in a short list (most lists of blank nodes): no index to make when one is all there is.
+    const placed =
+      index === undefined && pendingBlanks.length === 1 && placeOnly(pendingBlanks[0], hints, slots, actual, matching);
+    if (!placed) placeBlanks(pendingBlanks, hints, slots, index ?? new ValueIndex(actual, indexes.keyOf), matching);
   }
   const matches: Match[] = [];
   for (const m of slots) if (m !== undefined) matches.push(m);
   return matches;
+}
+
+/**
+ * The value a single remembered value stands for (none is used yet): the first literal with its
+ * key, the first IRI equal to it, or the blank node its name was found as; `hint` is no blank node still to place.
+ */
+function firstFound(
+  hint: SkeletonValue,
+  actual: readonly Term[],
+  index: ValueIndex | undefined,
+  indexes: ValueIndexes,
+  namedBlanks: Map<string, Term> | undefined,
+): Term | undefined {
+  if (typeof hint === 'string') {
+    if (hint[0] === '#') {
+      const key = keyOfLiteralHint(hint);
+      return index
+        ? index.literalsWithKey(key)[0]
+        : actual.find((t) => t.termType === 'Literal' && indexes.keyOf(t) === key);
+    }
+    const iri = iriOfStringValue(hint);
+    return index ? index.namedWithIri(iri)[0] : actual.find((t) => t.termType === 'NamedNode' && t.value === iri);
+  }
+  if (hint.i !== undefined) {
+    const iri = hint.i;
+    return index ? index.namedWithIri(iri)[0] : actual.find((t) => t.termType === 'NamedNode' && t.value === iri);
+  }
+  const label = namedBlanks!.get(hint.b!)!.value;
+  return index ? index.blankLabelled(label) : actual.find((t) => t.termType === 'BlankNode' && t.value === label);
 }
 
 /** What a render's matching of blank nodes shares across calls. */
@@ -117,6 +157,36 @@ interface BlankMatching {
   readonly deepSignature: (blank: Term) => string;
   readonly namedBlanks: Map<string, Term> | undefined;
   readonly indexes: ValueIndexes;
+}
+
+/**
+ * placeBlanks for one remembered blank node (`hints[i]`) where one blank node of `actual` is not
+ * taken: placed, as placeBlanks would, if their deep signatures or their signatures are equal;
+ * false (nothing changed) otherwise, for placeBlanks to decide. The signatures are computed as
+ * placeBlanks's index computes them, in its order: a cycle's deep signatures depend on it.
+ */
+function placeOnly(
+  i: number,
+  hints: readonly SkeletonValue[],
+  slots: Array<Match | undefined>,
+  actual: readonly Term[],
+  { takenBlanks, signature, deepSignature, namedBlanks }: BlankMatching,
+): boolean {
+  let only: Term | undefined;
+  for (const t of actual) {
+    if (t.termType !== 'BlankNode' || takenBlanks.has(t.value)) continue;
+    if (only !== undefined) return false;
+    only = t;
+  }
+  if (only === undefined) return false;
+  const sig = signature(only);
+  const deep = deepSignature(only);
+  const hint = hints[i] as { b?: string; s?: string; d?: string };
+  if (!((hint.d !== undefined && deep === hint.d) || sig === (hint.s ?? ''))) return false;
+  slots[i] = { term: only, hint: hints[i] };
+  if (hint.b !== undefined) namedBlanks?.set(hint.b, only);
+  takenBlanks.add(only.value);
+  return true;
 }
 
 /**

@@ -35,7 +35,10 @@ export interface NodePlan {
 export class OccurrencePlans {
   private readonly signature: (blank: Term) => string;
   private readonly deepSignature: (blank: Term) => string;
-  private readonly newOrder: (a: Term, b: Term) => number;
+  /** The order of values no occurrence claims: made when there are some (most renders have none). */
+  private order: ((a: Term, b: Term) => number) | undefined;
+  /** The v1 context's terms, in which a hint's key without a predicate is read. */
+  private readonly v1Terms = linkedArtContext().terms;
   private readonly takenBlanks = new Set<string>();
   /** Blank nodes the document named (`_:b1`), by name, once found: the same node at every place the name stands. */
   private readonly namedBlanks = new Map<string, Term>();
@@ -55,25 +58,27 @@ export class OccurrencePlans {
     if (skeleton) this.indexOccurrences(skeleton);
     this.signature = (blank) => blankSignatures.signature(blank);
     this.deepSignature = (blank) => blankSignatures.deepSignature(blank);
-    this.newOrder = newValueOrder(this.signature);
+  }
+
+  private get newOrder(): (a: Term, b: Term) => number {
+    return (this.order ??= newValueOrder(this.signature));
   }
 
   planFor(subject: Term, hint: SkeletonNode | undefined, props: Statements | undefined): NodePlan {
     if (!props) return { types: [], entries: [] };
     if (!hint) return this.fullPlan(props);
-    let plan = this.plans.get(hint);
+    const plan = this.plans.get(hint);
     if (plan) return plan;
     const name = subject.termType === 'NamedNode' ? subject.value : hint.b;
     const occurrences = name !== undefined ? (this.occurrences.get(name) ?? [hint]) : [hint];
-    this.planOccurrences(props, occurrences.includes(hint) ? occurrences : [hint]);
-    plan = this.plans.get(hint)!;
-    return plan;
+    return this.planOccurrences(props, occurrences.includes(hint) ? occurrences : [hint], hint);
   }
 
-  /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one. */
-  private planOccurrences(props: Statements, occurrences: SkeletonNode[]): void {
+  /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one; the plan of `wanted`. */
+  private planOccurrences(props: Statements, occurrences: SkeletonNode[], wanted: SkeletonNode): NodePlan {
     const claimed = new Set<Term>();
-    const v1Terms = linkedArtContext().terms;
+    const v1Terms = this.v1Terms;
+    let wantedPlan: NodePlan | undefined;
     const actualTypes = props.get(RDF_TYPE) ?? [];
     // The first type with each IRI (a node may have thousands: looked up, not scanned; one, the most common, is compared).
     const typeByIri = actualTypes.length > 1 ? new Map<string, Term>() : undefined;
@@ -94,9 +99,14 @@ export class OccurrencePlans {
         }
       }
       const entries: PlannedEntry[] = [];
-      for (let e = 0; e < (occ.e?.length ?? 0); e++) {
-        const [key, p, hints, array] = occ.e![e];
-        const pred = p || v1Terms.get(key)?.iri;
+      const given = occ.e;
+      const count = given === undefined ? 0 : given.length;
+      for (let e = 0; e < count; e++) {
+        // (Read by index: this runs for every key of every node the gate renders.)
+        const entry = given![e];
+        const key = entry[0];
+        const hints = entry[2];
+        const pred = entry[1] || v1Terms.get(key)?.iri;
         if (pred === undefined) continue;
         const matches = matchValues(
           hints,
@@ -108,15 +118,17 @@ export class OccurrencePlans {
           this.valueIndexes,
         );
         for (const m of matches) claimed.add(m.term);
-        entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: array });
+        entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: entry[3] });
       }
-      this.plans.set(occ, { types, entries });
+      const plan = { types, entries };
+      this.plans.set(occ, plan);
+      if (occ === wanted) wantedPlan = plan;
     }
     // Values no occurrence shows (new ones, or ones the hints do not cover) go to the primary occurrence.
     // Claimed are only terms of `props`: as many claimed as the statements there, every one is (most nodes).
     let statements = 0;
     for (const terms of props.values()) statements += terms.length;
-    if (claimed.size === statements) return;
+    if (claimed.size === statements) return wantedPlan!;
     const primary = occurrences.find((o) => (o.e ?? []).some(([k]) => k !== '_label')) ?? occurrences[0];
     const plan = this.plans.get(primary)!;
     // (Pushed one by one: a spread of a very long list overflows the stack.)
@@ -136,6 +148,7 @@ export class OccurrencePlans {
       if (entry) for (const v of values) entry.values.push(v);
       else plan.entries.push({ pred, key: undefined, values, given: false });
     }
+    return wantedPlan!;
   }
 
   /** Without hints (a node nobody described in the document): everything, in a deterministic order. */

@@ -66,10 +66,24 @@ export function activityPage(
   if (page > 1) out.prev = { id: activityPageUrl(baseUrl, page - 1), type: 'OrderedCollectionPage' };
   if (page < lastPage(length, pageSize))
     out.next = { id: activityPageUrl(baseUrl, page + 1), type: 'OrderedCollectionPage' };
-  out.orderedItems = activities.map((a) => ({
-    type: a.kind,
-    object: a.type === undefined ? { id: a.object } : { id: a.object, type: a.type },
-    endTime: a.endTime,
-  }));
+  out.orderedItems = activities.map(activityItem);
   return out;
+}
+
+/**
+ * One activity as the page lists it. A Move (a merge) names the merged-away id as its `object`
+ * and `origin` and where it went as its `target` (IIIF Change Discovery's Move); who made the
+ * change, when the write said, is its `actor` ({type: Person | Application, name}).
+ */
+function activityItem(a: Activity): Record<string, unknown> {
+  const object = a.type === undefined ? { id: a.object } : { id: a.object, type: a.type };
+  return {
+    type: a.kind,
+    object,
+    ...(a.target !== undefined
+      ? { origin: object, target: a.type === undefined ? { id: a.target } : { id: a.target, type: a.type } }
+      : {}),
+    ...(a.actor ? { actor: { type: a.actor.type, name: a.actor.name } } : {}),
+    endTime: a.endTime,
+  };
 }

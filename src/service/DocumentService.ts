@@ -25,7 +25,11 @@ import { eachInSlices } from './inSlices.js';
 import { WriteObservers } from './WriteObservers.js';
 import type { WriteObserver } from './WriteObserver.js';
 import { capabilitiesOf } from '../store/capabilities.js';
-import { digestOf, render, storedGraphs, versionText, type StoredDocument } from './storedDocument.js';
+import { digestOf, render, storedDigestOf, storedGraphs, versionText, type StoredDocument } from './storedDocument.js';
+import { WriteConflict } from '../store/WriteConflict.js';
+import { documentOfGraph } from '../store/internalGraphs.js';
+import { retryingConflicts } from './conflictRetries.js';
+import { mayWrite, OutsideScope, type Actor } from '../linkedart/Actor.js';
 import { storedClasses, storedDigests } from './storedReads.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
@@ -66,12 +70,15 @@ export class DocumentService {
   private readonly observers: WriteObservers;
   /** Whether this process has checked the store's relations stamp before its first write. */
   private stamped = false;
+  /** Whether other processes write to the store too: a write that lost to one is made again. */
+  private readonly sharedStore: boolean;
 
   /** The change feed: every write records its activities in it, in the same atomic write. */
   readonly feed: ChangeFeed;
 
   constructor(readonly store: QuadStore) {
     this.feed = new ChangeFeed(store);
+    this.sharedStore = capabilitiesOf(store).sharedWriters;
     this.observers = new WriteObservers(store);
   }
 
@@ -98,6 +105,18 @@ export class DocumentService {
   /** Be told of every write (WriteObserver.ts): the render cache. */
   observe(observer: WriteObserver): void {
     this.observers.add(observer);
+  }
+
+  /**
+   * Documents another process changed (read from the store's change feed: src/follow/): the
+   * derived data take them as the store holds them now, in the write turn, so that no write of
+   * this process falls between the read and the update. A failed read throws (to be tried again).
+   */
+  followed(ids: readonly string[]): Promise<void> {
+    return this.serialized(async () => {
+      const affected = await this.observers.asStored(ids);
+      this.observers.changed([...ids, ...affected]);
+    });
   }
 
   /** Be told the ids every write changed; a render cache uses this to drop what changed. */
@@ -130,9 +149,17 @@ export class DocumentService {
    * stays); the outcome says which were created, replaced or unchanged. `storedDigests`:
    * the digests(ids) the caller has just read, to save reading them again.
    */
-  putAll(documents: readonly IngestedDocument[], storedDigests?: ReadonlyMap<string, string>): Promise<PutOutcome> {
+  putAll(
+    documents: readonly IngestedDocument[],
+    storedDigests?: ReadonlyMap<string, string>,
+    actor?: Actor,
+  ): Promise<PutOutcome> {
+    let given = storedDigests;
     return this.serialized(async () => {
-      const { created, replaced, unchanged } = await this.commit(documents, [], storedDigests);
+      // Read again when the write is made again (conflictRetries.ts): another process wrote.
+      const digests = given;
+      given = undefined;
+      const { created, replaced, unchanged } = await this.commit(documents, [], digests, undefined, actor);
       return { created, replaced, unchanged };
     });
   }
@@ -140,10 +167,12 @@ export class DocumentService {
   /**
    * Runs `work` with no other write of this service before it ends, so that what it read is
    * still what is stored when it writes (a SPARQL Update: trial, checks, commit).
-   * Inside, write with commit(), not with the methods that queue.
+   * Inside, write with commit(), not with the methods that queue. On a store other processes
+   * write to, `work` is run again when another process wrote first (conflictRetries.ts).
    */
   serialized<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.writing.then(work, work);
+    const attempt = this.sharedStore ? () => retryingConflicts(work) : work;
+    const run = this.writing.then(attempt, attempt);
     this.writing = run.catch(() => undefined);
     return run;
   }
@@ -152,16 +181,21 @@ export class DocumentService {
    * In one atomic, durable write: store these documents (admitted already) and remove the
    * documents with these ids. A document whose stored digest is the same is left alone.
    * Call it inside serialized(), or through putAll/delete. `alongside`: internal graphs
-   * (bookkeeping such as the demo's marker) written in the same atomic write.
+   * (bookkeeping such as the demo's marker) written in the same atomic write. `storedDigests`: as
+   * putAll's, and (on a store other processes write to) the removed documents' too; the write
+   * applies only while the store still holds those versions. `actor`: who writes (the feed's
+   * `actor`; its scope must hold every id).
    */
   async commit(
     documents: readonly IngestedDocument[],
     removals: readonly string[],
     storedDigests?: ReadonlyMap<string, string>,
     alongside?: ReadonlyMap<string, readonly Quad[]>,
+    actor?: Actor,
   ): Promise<CommitOutcome> {
     const now = new Date();
-    const stored = storedDigests ?? (await this.digests(documents.map((d) => d.id)));
+    const asked = [...documents.map((d) => d.id), ...(this.sharedStore ? removals : [])];
+    const stored = storedDigests ?? (await this.digests(asked));
     const outcome: CommitOutcome = { created: [], replaced: [], unchanged: [], deleted: [...removals] };
     const graphs = new Map<string, readonly Quad[]>(alongside);
     const changes: Change[] = [];
@@ -177,13 +211,16 @@ export class DocumentService {
         kind: before === undefined ? 'Create' : 'Update',
         id: doc.id,
         type: entityClassOf(doc.id, doc.quads),
+        ...(actor ? { actor } : {}),
       });
       for (const [name, quads] of storedGraphs(doc, digest, now)) graphs.set(name, quads);
     }
     const removed = await this.removalsOf(removals);
     for (const [name, quads] of removed.graphs) graphs.set(name, quads);
-    changes.push(...removed.changes);
-    if (graphs.size > 0) await this.write(graphs, [...outcome.created, ...outcome.replaced, ...removals], changes, now);
+    changes.push(...removed.changes.map((change) => (actor ? { ...change, actor } : change)));
+    const ids = [...outcome.created, ...outcome.replaced, ...removals];
+    const expected = new Map(ids.map((id) => [id, stored.get(id)]));
+    if (graphs.size > 0) await this.write(graphs, ids, changes, now, undefined, undefined, expected);
     return outcome;
   }
 
@@ -214,6 +251,19 @@ export class DocumentService {
         alongside,
         newIds,
       ),
+    );
+  }
+
+  /**
+   * In the write turn (inside serialized()): store these graphs with the change feed's activities
+   * for `changes`, as every write does, for a write that is none of the above (a merge: its Move).
+   */
+  writeInTurn(graphs: ReadonlyMap<string, readonly Quad[]>, changes: readonly Change[], when: Date): Promise<void> {
+    return this.write(
+      graphs,
+      changes.map((c) => c.id),
+      changes,
+      when,
     );
   }
 
@@ -272,10 +322,18 @@ export class DocumentService {
    * Store one admitted document, if `precondition` holds for the version stored now (checked
    * in this write's turn, so two conditional writes on one version cannot both succeed).
    */
-  putIf(document: IngestedDocument, precondition: Precondition): Promise<PutOutcome> {
+  putIf(document: IngestedDocument, precondition: Precondition, actor?: Actor): Promise<PutOutcome> {
     return this.serialized(async () => {
-      await precondition(await this.read(document.id));
-      const { created, replaced, unchanged } = await this.commit([document], []);
+      const current = await this.read(document.id);
+      await precondition(current);
+      // The version the precondition held for is the one the write must replace.
+      const { created, replaced, unchanged } = await this.commit(
+        [document],
+        [],
+        digestsOf(document.id, current),
+        undefined,
+        actor,
+      );
       return { created, replaced, unchanged };
     });
   }
@@ -284,16 +342,20 @@ export class DocumentService {
    * Store one document admitted elsewhere (a document worker, see offThread/), given as what
    * storing it takes, if `precondition` holds (as putIf); left alone when its digest is the stored one.
    */
-  putChecked(doc: CheckedDocument, precondition?: Precondition): Promise<PutOutcome> {
+  putChecked(doc: CheckedDocument, precondition?: Precondition, actor?: Actor): Promise<PutOutcome> {
     return this.serialized(async () => {
-      if (precondition) await precondition(await this.read(doc.id));
-      const before = (await this.digests([doc.id])).get(doc.id);
+      const current = precondition && (await this.read(doc.id));
+      if (precondition) await precondition(current);
+      const before = (precondition ? digestsOf(doc.id, current) : await this.digests([doc.id])).get(doc.id);
       if (before === doc.digest) return { created: [], replaced: [], unchanged: [doc.id] };
       await this.write(
         doc.graphs,
         [doc.id],
-        [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type }],
+        [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type, ...(actor ? { actor } : {}) }],
         doc.when,
+        undefined,
+        undefined,
+        new Map([[doc.id, before]]),
       );
       return before === undefined
         ? { created: [doc.id], replaced: [], unchanged: [] }
@@ -302,18 +364,20 @@ export class DocumentService {
   }
 
   /** Remove a document; false when there was none. With a precondition, as putIf. */
-  delete(id: string, precondition?: Precondition): Promise<boolean> {
+  delete(id: string, precondition?: Precondition, actor?: Actor): Promise<boolean> {
     return this.serialized(async () => {
-      if (precondition) await precondition(await this.read(id));
+      const current = precondition && (await this.read(id));
+      if (precondition) await precondition(current);
       if (!(await this.store.hasGraph(id))) return false;
-      await this.commit([], [id]);
+      await this.commit([], [id], precondition ? digestsOf(id, current) : undefined, undefined, actor);
       return true;
     });
   }
 
   /**
    * The one write to the store: the documents' graphs, with the change feed's activities for
-   * `changes` (at `when`, their modification stamp) in the same atomic write.
+   * `changes` (at `when`, their modification stamp) in the same atomic write. A change whose
+   * actor may not write its id (a scoped token) refuses the whole write: OutsideScope.
    */
   private async write(
     graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
@@ -322,7 +386,39 @@ export class DocumentService {
     when: Date,
     alongside: ReadonlyMap<string, readonly Quad[]> = new Map(),
     newIds: readonly string[] = [],
+    expected?: ReadonlyMap<string, string | undefined>,
   ): Promise<void> {
+    try {
+      await this.writeOnce(graphs, ids, changes, when, alongside, newIds, expected);
+    } catch (error) {
+      if (!(error instanceof WriteConflict) || error.written.length === 0) throw error;
+      // A write cut into several requests lost after some were stored: the rest is written again, with the next activity numbers.
+      const written = new Set(error.written);
+      const all = new Map('codes' in graphs ? decodeGraphs(graphs) : graphs);
+      for (const [name, quads] of alongside) all.set(name, quads);
+      const rest = new Map([...all].filter(([name]) => !written.has(documentOfGraph(name))));
+      const left = (list: readonly string[]) => list.filter((id) => !written.has(id));
+      const changesLeft = changes.filter((c) => !written.has(c.id));
+      await this.write(rest, left(ids), changesLeft, when, undefined, left(newIds), expected);
+    }
+  }
+
+  /** One attempt at write(). */
+  private async writeOnce(
+    graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
+    ids: readonly string[],
+    changes: readonly Change[],
+    when: Date,
+    alongside: ReadonlyMap<string, readonly Quad[]>,
+    newIds: readonly string[],
+    expected: ReadonlyMap<string, string | undefined> | undefined,
+  ): Promise<void> {
+    const outside = changes.filter((c) => !mayWrite(c.actor, c.id));
+    if (outside.length > 0)
+      throw new OutsideScope(
+        outside[0].actor!,
+        outside.map((c) => c.id),
+      );
     // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
     let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
     if ('codes' in graphs && this.observers.wantsGraphs()) plain = await decodedInSlices(graphs);
@@ -343,13 +439,14 @@ export class DocumentService {
         // Graphs known to hold nothing yet, which a remote store then need not read first.
         const absent = new Set(feed.fresh);
         for (const id of newIds) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) absent.add(name);
-        await this.store.replaceGraphs(all, absent);
+        await this.store.replaceGraphs(all, absent, expected);
       }
       this.feed.committed(feed, changes);
       // The entities whose hits changed: their documents' `_links` change with them.
       if (plain) affected = await this.observers.written(plain);
     } catch (error) {
-      this.feed.uncertain();
+      // A conflict stored nothing of its request: the feed is at least as long as known.
+      if (!(error instanceof WriteConflict)) this.feed.uncertain();
       // What is derived is what is stored now, whichever version it is.
       affected = await this.observers.uncertain(ids);
       throw error;
@@ -358,6 +455,12 @@ export class DocumentService {
       this.observers.changed(affected.length === 0 ? ids : [...ids, ...affected]);
     }
   }
+}
+
+/** The stored digest of `id` as `current` (its read) gives it: the version a conditional write must replace. */
+function digestsOf(id: string, current: StoredDocument | undefined): Map<string, string> {
+  const digest = current && storedDigestOf(current.hints);
+  return new Map(digest === undefined ? [] : [[id, digest]]);
 }
 
 /** Wire graphs decoded, in slices: readers wait on this thread. */

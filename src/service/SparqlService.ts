@@ -5,6 +5,7 @@
  * gate as every other write (rendered, ingested, SHACL), then committed in one atomic write,
  * or refused whole with the problems found.
  */
+import type { Actor } from '../linkedart/Actor.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import type { Problem } from '../linkedart/Problem.js';
 import { admit } from './gate/admit.js';
@@ -78,9 +79,9 @@ export class SparqlService {
   /**
    * Runs a SPARQL Update: nothing is stored unless every document it leaves behind passes the
    * write gate. A document the update empties is deleted (as DELETE would). `dataset`: the
-   * protocol's using-graph-uri / using-named-graph-uri, for the WHERE clauses.
+   * protocol's using-graph-uri / using-named-graph-uri, for the WHERE clauses. `actor`: who runs it (the feed's `actor`).
    */
-  update(text: string, dataset: UpdateDataset = {}): Promise<UpdateOutcome> {
+  update(text: string, dataset: UpdateDataset = {}, actor?: Actor): Promise<UpdateOutcome> {
     const parsed = parseUpdate(text, this.limits, dataset);
     return this.documents.serialized(async () => {
       const touched = await this.engine
@@ -124,7 +125,7 @@ export class SparqlService {
           problems,
         );
       }
-      return this.documents.commit(admitted, removals);
+      return this.documents.commit(admitted, removals, undefined, undefined, actor);
     });
   }
 }

@@ -75,14 +75,22 @@ export class WriteObservers {
    * the observers are told their graphs as stored now. Answers the other documents changed.
    */
   async uncertain(ids: readonly string[]): Promise<string[]> {
-    if (!this.wantsGraphs()) return [];
-    const names = [...ids, ...ids.map(linksGraphOf)];
-    const graphs = new Map<string, Quad[]>(names.map((name) => [name, []]));
     try {
-      for (const q of await this.store.readGraphs(names)) graphs.get(q.graph.value)?.push(q);
+      return await this.asStored(ids);
     } catch {
       return [];
     }
+  }
+
+  /**
+   * The observers told these documents' graphs as the store holds them now (after a failed write,
+   * or a write another process made: src/follow/); a failed read throws. Answers the other documents changed.
+   */
+  async asStored(ids: readonly string[]): Promise<string[]> {
+    if (!this.wantsGraphs()) return [];
+    const names = [...ids, ...ids.map(linksGraphOf)];
+    const graphs = new Map<string, Quad[]>(names.map((name) => [name, []]));
+    for (const q of await this.store.readGraphs(names)) graphs.get(q.graph.value)?.push(q);
     const affected: string[] = [];
     for (const observer of this.observers) {
       const more = observer.written?.(graphs);

@@ -21,6 +21,7 @@ import { documentWorkers, LARGE_PUT_BYTES } from './offThread/DocumentWorkers.js
 import { representationOf, type Representations, type WrittenDocument } from './Representations.js';
 import type { HalInput } from './represent.js';
 import { digestOf } from './storedDocument.js';
+import type { Actor } from '../linkedart/Actor.js';
 
 /** What the gate refused; `notUtf8`: the body's bytes are not UTF-8 (where, as NotUtf8 says it). */
 export type PutRefused =
@@ -84,7 +85,7 @@ export async function admitPut(
 
 /**
  * Store an admitted PUT at `id`, if `precondition` holds for the version stored in the write's
- * turn; the new version's validators, so a client can chain conditional edits.
+ * turn; the new version's validators, so a client can chain conditional edits. `actor`: who writes it.
  */
 export async function storePut(
   documents: DocumentService,
@@ -92,16 +93,22 @@ export async function storePut(
   id: string,
   admitted: PutAdmitted,
   precondition?: Precondition,
+  actor?: Actor,
 ): Promise<PutStored> {
-  const outcome = await store(documents, admitted, precondition);
+  const outcome = await store(documents, admitted, precondition, actor);
   const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
   return { result, validators: await representations.written(id, admitted.made) };
 }
 
-function store(documents: DocumentService, admitted: PutAdmitted, precondition?: Precondition): Promise<PutOutcome> {
-  if (admitted.checked) return documents.putChecked(admitted.checked, precondition);
+function store(
+  documents: DocumentService,
+  admitted: PutAdmitted,
+  precondition?: Precondition,
+  actor?: Actor,
+): Promise<PutOutcome> {
+  if (admitted.checked) return documents.putChecked(admitted.checked, precondition, actor);
   const document = admitted.document!;
-  return precondition ? documents.putIf(document, precondition) : documents.putAll([document]);
+  return precondition ? documents.putIf(document, precondition, actor) : documents.putAll([document], undefined, actor);
 }
 
 /** The body checked in a document worker, with the graphs to store and its JSON-LD (`_links` from `hal`) made there too. */

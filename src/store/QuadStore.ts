@@ -25,8 +25,16 @@ export interface QuadStore {
    * `absent`: graphs the caller knows hold nothing now (a load's new documents into a store that
    * held none, the feed's next activities): a store that must read a graph before replacing it
    * (the remote store) need not read these.
+   * `expected`: the stored digest each document replaced must still have (undefined: none stored)
+   * for the write to apply, on a store other processes write to (the remote store); otherwise it
+   * rejects with WriteConflict (WriteConflict.ts) and stores nothing. A store with one writer
+   * (the embedded store, its writes in one queue) need not check.
    */
-  replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>, absent?: ReadonlySet<string>): Promise<void>;
+  replaceGraphs(
+    graphs: ReadonlyMap<string, readonly Quad[]>,
+    absent?: ReadonlySet<string>,
+    expected?: ReadonlyMap<string, string | undefined>,
+  ): Promise<void>;
 
   /**
    * replaceGraphs for graphs already encoded (src/rdf/wireGraphs.ts), where the store can

@@ -1,9 +1,13 @@
 /**
- * `npm run bench:scale`: the service at scale (issue 21), one table, each figure beside its
- * reference measured in the same run:
- * - the embedded store at 10,000 and 100,000 generated documents (scale/embeddedScale.ts): load,
- *   restart, first query, query after a timed-out one, GET p50/p99, RSS, disk; bare Oxigraph beside;
+ * `npm run bench:scale`: the service at scale (issues 21 and 35), one table, each figure beside its
+ * reference measured in the same run, on the richer generated collection issue 35 measured at
+ * (scale/richCollection.ts: ~59 quads a document; 100,000 documents ≈ 5.9M quads):
+ * - the embedded store at 10,000 and 100,000 documents (scale/embeddedScale.ts): load as NDJSON
+ *   and as N-Quads, restart to /ready, to the first SPARQL answer, to every replica seeded, query
+ *   after a timed-out one, GET p50/p99, peak RSS, disk; bare Oxigraph `Store.load` beside;
  * - readers while /_bulk streams into the live server (scale/bulkReaders.ts): GET p50/p99 idle and during;
+ * - slots for the rows of issue 35 measured elsewhere (cold GET at 10,000 distinct documents, name
+ *   search): see SLOT below;
  * - the remote store (scale-remote.ts, a throwaway Virtuoso 7): load through the service against
  *   Virtuoso's own bulk loader on the same N-Quads, GET, a query, export, the load's RSS at two sizes
  *   (20,000 documents by default: at some 80 documents/s through the service, 100,000 take 20 minutes).
@@ -16,9 +20,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gateTemplates, writeDumps } from './load/dump.js';
 import { embeddedScaleRows, type Row } from './scale/embeddedScale.js';
 import { readersDuringBulk } from './scale/bulkReaders.js';
+import { richCollection, writeRichDumps } from './scale/richCollection.js';
 import { remoteScaleRows } from './scale-remote.js';
 import { printTable } from './stats.js';
 
@@ -33,13 +37,21 @@ const REMOTE_DOCS = remoteAt >= 0 ? Number(args[remoteAt + 1]) : Math.min(20000,
 const rows: Row[] = [];
 const work = await mkdtemp(join(tmpdir(), 'linkedart-scale-bench-'));
 try {
-  const templates = gateTemplates().templates;
   for (const docs of SIZES) {
-    const dump = join(work, `dump-${docs}.nq`);
-    progress(`writing a dump of ${docs} documents`);
-    await writeDumps(templates, docs, dump, join(work, `dump-${docs}.ndjson`));
-    rows.push(...(await embeddedScaleRows(work, docs, dump, progress)));
+    const nquads = join(work, `dump-${docs}.nq`);
+    const ndjson = join(work, `dump-${docs}.ndjson`);
+    progress(`writing dumps of ${docs} documents`);
+    const info = await writeRichDumps(docs, nquads, ndjson);
+    progress(`${info.quads} quads (${(info.quads / docs).toFixed(1)} a document) in ${info.seconds.toFixed(0)} s`);
+    const collection = richCollection(docs);
+    const pathOf = (i: number) => new URL(collection.idOf(i)).pathname;
+    rows.push(...(await embeddedScaleRows(work, docs, { nquads, ndjson, pathOf }, progress)));
+    // SLOT (S2, issue 35): cold GET (render cache off, 10,000 distinct documents, req/s and CPU a
+    // request, bare express over the same bytes beside) and name search p50/p99 ("harbour"; two
+    // words) at this size go here, measured on this collection's dumps.
     await rm(join(work, `scale-${docs}`), { recursive: true, force: true });
+    await rm(nquads, { force: true });
+    await rm(ndjson, { force: true });
   }
   const readers = await readersDuringBulk(work, READERS, READERS, progress);
   const ms1 = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -48,7 +60,7 @@ try {
     `${ms1(readers.duringLoad.p50)} / ${ms1(readers.duringLoad.p99)}`,
     `${ms1(readers.idle.p50)} / ${ms1(readers.idle.p99)} idle`,
     (readers.duringLoad.p50 / readers.idle.p50).toFixed(2),
-    'p50 ≤ 10 ms',
+    'p99 ≤ 30 ms',
   ]);
   if (!args.includes('--embedded-only')) {
     rows.push(

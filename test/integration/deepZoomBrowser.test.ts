@@ -152,6 +152,11 @@ describe('pictures in a browser: deep zoom, IIIF Manifests, thumbnails in lists'
     const box = (await page.locator('.deep-zoom').boundingBox())!;
     expect(box.width).to.be.greaterThan(300);
     expect(box.height).to.be.greaterThan(200);
+    // No larger than the image (480 × 320): a small image fills its viewer instead of sitting in a corner.
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.deep-zoom')!.style.maxWidth === '480px');
+    const fitted = (await page.locator('.deep-zoom').boundingBox())!;
+    expect(fitted.width).to.be.at.most(480);
+    expect(fitted.height).to.be.at.most(320);
     // Tiles are asked for once the viewer has opened the service's description.
     for (let waited = 0; !tiles.some((t) => t.endsWith('/default.jpg')) && waited < 20000; waited += 100)
       await page.waitForTimeout(100);

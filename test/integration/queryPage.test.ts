@@ -95,11 +95,15 @@ describe('the SPARQL query page, in a browser', function () {
       .and.to.contain("connect-src 'self'");
     const html = await response.text();
     // Nothing named on another origin: every URL in the page is relative (or a data: URL).
-    // (The header's links back to the collection and its search are relative too: ./ and search.)
+    // (The site's header links back to the collection, its search and this page relatively too: ./, search, sparql.)
     expect(
-      html.match(/(?:src|href)="([^"]*)"/g)!.filter((a) => !/="(sparql-ui\/|data:|\.\/"|search")/.test(a)),
+      html.match(/(?:src|href)="([^"]*)"/g)!.filter((a) => !/="(sparql-ui\/|data:|\.\/"|search"|sparql")/.test(a)),
     ).to.deep.equal([]);
-    expect(html).to.contain('<a href="./">The collection</a>');
+    // The header every other page has: the collection's name (home), the name search box, SPARQL (this page).
+    const header = /<header class="site">.*?<\/header>/s.exec(html)?.[0] ?? '';
+    expect(header).to.match(/<a class="home" href="\.\/">[^<]+<\/a>/);
+    expect(header).to.contain('<form class="search" role="search" method="get" action="search">');
+    expect(header).to.contain('<a class="sparql" href="sparql" aria-current="page">SPARQL</a>');
     expect(html).not.to.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/);
   });
 

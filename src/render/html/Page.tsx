@@ -9,6 +9,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { render } from 'preact-render-to-string';
+import { SiteHeader } from './SiteHeader.js';
 import { STYLESHEET_PATH } from './stylesheet.js';
 
 export interface PageFrame {
@@ -34,6 +35,7 @@ export interface PageProps {
 }
 
 export function Page({ frame, title, description, head, children, query }: PageProps) {
+  const home = new URL(frame.baseUrl).pathname;
   return (
     <html lang="en">
       <head>
@@ -46,21 +48,13 @@ export function Page({ frame, title, description, head, children, query }: PageP
         {head}
       </head>
       <body>
-        <header class="site">
-          <a class="home" href={new URL(frame.baseUrl).pathname}>
-            {frame.siteTitle}
-          </a>
-          <form class="search" role="search" method="get" action={`${new URL(frame.baseUrl).pathname}search`}>
-            <label for="q">Search names</label>
-            <input id="q" name="q" type="search" value={query ?? ''} autocomplete="off" />
-            <button type="submit">Search</button>
-          </form>
-          {frame.sparql ? (
-            <a class="sparql" href={`${new URL(frame.baseUrl).pathname}sparql`}>
-              SPARQL
-            </a>
-          ) : null}
-        </header>
+        <SiteHeader
+          siteTitle={frame.siteTitle}
+          homeHref={home}
+          searchHref={`${home}search`}
+          sparqlHref={frame.sparql ? `${home}sparql` : undefined}
+          query={query}
+        />
         <main>{children}</main>
       </body>
     </html>

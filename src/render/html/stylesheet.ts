@@ -5,7 +5,11 @@
  */
 export const STYLESHEET_PATH = '/_assets/style.css';
 
-export const STYLESHEET = `
+/**
+ * The frame every page shares (colours, type, links, the site's header: SiteHeader.tsx), apart so
+ * that the SPARQL query page, which has its own stylesheet for its editor, can load it too.
+ */
+export const SITE_FRAME_STYLESHEET = `
 :root { --text: #1b1b1b; --muted: #4a4a4a; --link: #0b4f8a; --rule: #d0d0d0; --band: #f3f3f1; }
 * { box-sizing: border-box; }
 html { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; line-height: 1.5; color: var(--text); background: #fff; }
@@ -17,6 +21,13 @@ header.site .home { font-weight: 700; text-decoration: none; color: var(--text);
 header.site form.search { display: flex; gap: .5rem; align-items: center; flex: 1 1 16rem; }
 header.site form.search input { flex: 1; min-width: 0; padding: .35rem .5rem; font: inherit; border: 1px solid #767676; border-radius: 4px; }
 header.site form.search button { padding: .35rem .75rem; font: inherit; border: 1px solid #767676; border-radius: 4px; background: #fff; color: var(--text); }
+/* Small screens: nothing wider than the screen; the header's search button stays in view */
+header.site form.search { min-width: 0; }
+header.site form.search label { white-space: nowrap; }
+@media (max-width: 30rem) { header.site form.search { flex-basis: 100%; } header.site form.search label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); } }
+`;
+
+export const STYLESHEET = `${SITE_FRAME_STYLESHEET}
 main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.75rem; line-height: 1.25; margin: .5rem 0; }
 h2 { font-size: 1.25rem; margin: 1.5rem 0 .5rem; border-bottom: 1px solid var(--rule); }
@@ -71,9 +82,5 @@ li.pictured::after { content: ""; display: block; clear: both; }
 .facets ul { list-style: none; padding: 0; margin: 0; }
 .facets li { margin: .15rem 0; overflow-wrap: anywhere; }
 @media (max-width: 40rem) { .results { grid-template-columns: minmax(0, 1fr); } }
-/* Small screens: nothing wider than the screen; the header's search button stays in view */
-header.site form.search { min-width: 0; }
-header.site form.search label { white-space: nowrap; }
-@media (max-width: 30rem) { header.site form.search { flex-basis: 100%; } header.site form.search label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); } }
 pre, code { overflow-wrap: anywhere; white-space: pre-wrap; }
 `;

@@ -20,14 +20,15 @@ import { Worker, type MessagePort, type TransferListItem } from 'node:worker_thr
 import { mkdir } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type { QuadStore, QueryResult } from '../QuadStore.js';
-import { fromPlainQuad, type Quad } from '../../rdf/terms.js';
+import { fromPlainQuad, type PlainTerm, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { StoreFull } from '../StoreFull.js';
 import { StoreFailed } from '../StoreFailed.js';
 import { STORE_OK, type StoreCondition } from '../StoreCondition.js';
 import { ReplicaPool } from './ReplicaPool.js';
 import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './replicaBudget.js';
-import { eachDecodedGraph, encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
+import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
+import { parseNTriples } from '../../rdf/syntax/plainNQuads.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import type { Notice, OpName, Ops, OpenInfo, Response, StoreStats, WorkerInit } from './protocol.js';
 import type { StoreCapabilities } from '../StoreCapabilities.js';
@@ -159,10 +160,14 @@ export class EmbeddedStore implements QuadStore {
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {
     if (names.length === 0) return [];
-    // As wire graphs: decoded here, not cloned object by object (see worker.ts wireOf).
-    const wire = await this.call('readWireGraphs', { names: [...names] });
+    // As N-Triples, a string a graph: one copy across the thread, parsed here (protocol.ts).
+    const unique = [...new Set(names)];
+    const texts = await this.call('readGraphTexts', { names: unique });
     const out: Quad[] = [];
-    for (const [, quads] of eachDecodedGraph(wire)) for (const q of quads) out.push(q);
+    for (let i = 0; i < unique.length; i++) {
+      const graph: PlainTerm = { t: 'N', v: unique[i] };
+      for (const q of parseNTriples(texts[i], graph)) out.push(fromPlainQuad(q));
+    }
     return out;
   }
 

@@ -222,17 +222,25 @@ export class Engine {
     this.store.update('DROP SILENT DEFAULT ; INSERT { ?s ?p ?o } WHERE { GRAPH ?g { ?s ?p ?o } }');
   }
 
-  /** The quads of the named graphs: one SPARQL CONSTRUCT per graph, as N-Triples. */
+  /** The quads of the named graphs (graphTexts, read). */
   readGraphs(names: readonly string[]): PlainQuad[] {
     const out: PlainQuad[] = [];
-    for (const name of new Set(names)) {
-      const nt = this.store.query(`CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ${iri(checkGraphIri(name))} { ?s ?p ?o } }`, {
-        results_format: NTRIPLES,
-      }) as string;
-      const g: PlainTerm = { t: 'N', v: name };
-      for (const q of parseNTriples(nt, g)) out.push(q);
+    const unique = [...new Set(names)];
+    const texts = this.graphTexts(unique);
+    for (let i = 0; i < unique.length; i++) {
+      const g: PlainTerm = { t: 'N', v: unique[i] };
+      for (const q of parseNTriples(texts[i], g)) out.push(q);
     }
     return out;
+  }
+
+  /**
+   * Each named graph's quads as N-Triples, in the order of `names`: Oxigraph's dump of the graph,
+   * which reads its index without a SPARQL query to parse and plan (a CONSTRUCT per graph cost
+   * 2-4x as much: most of a cold GET's time in the store).
+   */
+  graphTexts(names: readonly string[]): string[] {
+    return names.map((name) => this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) }));
   }
 
   hasGraph(name: string): boolean {

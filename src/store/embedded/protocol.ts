@@ -59,8 +59,12 @@ export interface Ops {
   /** Result: the write's sequence number. `graphs.codes.buffer` is transferred. */
   replaceGraphs: { args: { graphs: WireGraphs }; result: number };
   readGraphs: { args: { names: string[] }; result: PlainQuad[] };
-  /** readGraphs as wire graphs (`codes.buffer` transferred): the request thread decodes them instead of cloning a quad object by object. */
-  readWireGraphs: { args: { names: string[] }; result: WireGraphs };
+  /**
+   * Each distinct graph's quads as N-Triples, in the order of `names` (no duplicates): one string
+   * a graph crosses the thread in one copy and the request thread parses it (cheaper, for a
+   * document, than interning its quads into wire graphs here and decoding them there).
+   */
+  readGraphTexts: { args: { names: string[] }; result: string[] };
   hasGraph: { args: { name: string }; result: boolean };
   listGraphs: { args: Record<string, never>; result: string[] };
   query: { args: { sparql: string }; result: PlainQueryResult };

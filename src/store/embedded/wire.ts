@@ -11,10 +11,8 @@ import {
   LITERAL,
   LANG_LITERAL,
   TYPED_LITERAL,
-  WireEncoder,
   type WireGraphs,
 } from '../../rdf/wireGraphs.js';
-import { fromPlainQuad, type PlainQuad } from '../../rdf/terms.js';
 import { checkGraphIri, checkLanguage, iriRef, literalString, misplacedTerm } from '../../rdf/syntax/plainNQuads.js';
 import { isPlainDatatype, isPlainIri, isPlainLanguageTag } from './plainTerms.js';
 
@@ -110,21 +108,4 @@ export function wireToCheckedNQuads(wire: WireGraphs): { texts: string[]; plain:
     out.push(lines.join(''));
   }
   return { texts: out, plain };
-}
-
-/**
- * Plain quads (runs of one graph each, as readGraphs answers) as wire graphs. A document of
- * 160,000 quads cloned object by object held the request thread some 250 ms (the clone and
- * its collection); interned, it is one array of distinct strings and one transferred buffer.
- */
-export function wireOf(quads: readonly PlainQuad[]): WireGraphs {
-  const encoder = new WireEncoder();
-  let start = 0;
-  for (let i = 1; i <= quads.length; i++) {
-    if (i === quads.length || quads[i][3].v !== quads[start][3].v) {
-      encoder.add(quads[start][3].v, quads.slice(start, i).map(fromPlainQuad));
-      start = i;
-    }
-  }
-  return encoder.finish();
 }

@@ -7,7 +7,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import './wasmMemory.js';
 import { FatalError, StoreWorker } from './StoreWorker.js';
 import { StoreFull } from '../StoreFull.js';
-import { wireOf } from './wire.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 import type { Request, Response, SerializedError, WorkerInit } from './protocol.js';
 
@@ -41,8 +40,8 @@ function answer(worker: StoreWorker, req: Request): unknown {
   switch (req.op) {
     case 'readGraphs':
       return worker.engine.readGraphs(req.names);
-    case 'readWireGraphs':
-      return wireOf(worker.engine.readGraphs(req.names));
+    case 'readGraphTexts':
+      return worker.engine.graphTexts(req.names);
     case 'hasGraph':
       return worker.engine.hasGraph(req.name);
     case 'listGraphs':

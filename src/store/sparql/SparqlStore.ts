@@ -18,7 +18,7 @@ import type { SolutionsResult } from '../../sparql/results/readJson.js';
 import { fromSparqlXml } from '../../sparql/results/readXml.js';
 import { GRAPH_FORM, STORED_RESULTS, storedSolutions, storedTriples } from './storedResults.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
-import { planRuns, REGISTERED_CLASS, REGISTRY_GRAPH, UNION_GRAPH } from './graphWrites.js';
+import { planRuns, REGISTERED_CLASS, REGISTRY_GRAPH, UNION_GRAPH, type Run } from './graphWrites.js';
 import { RemoteSparqlEngine } from './RemoteSparqlEngine.js';
 import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
 import { StoreRequestFailed } from './errors.js';
@@ -28,7 +28,9 @@ import { iri, literal } from '../../rdf/sparqlTerm.js';
 import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
 import { readInParts } from '../graphParts.js';
 import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
-import { halves, writeRequests, type WriteStep } from './writeRequests.js';
+import { halves, writeRequests, type GuardOf, type WriteStep } from './writeRequests.js';
+import { claimQuery, GIVE_TURN, guardOf, TAKE_TURN, type ExpectedVersions, type WriteGuard } from './writeTurn.js';
+import { WriteConflict } from '../WriteConflict.js';
 import { fromStored, Skolemizer } from './storedTerms.js';
 import { GENERATION_QUERY, generationOf, newToken, withNewGeneration } from './writeGeneration.js';
 import type { StoreCapabilities } from '../StoreCapabilities.js';
@@ -78,7 +80,17 @@ export class SparqlStore implements QuadStore {
     return store;
   }
 
-  async replaceGraphs(graphs: ReadonlyMap<string, readonly Quad[]>, absent?: ReadonlySet<string>): Promise<void> {
+  /**
+   * Each request takes the store's write turn, and one that records a change applies only if its
+   * first activity number is free and its documents are the versions `expected` names (or, for
+   * those it does not name, the versions read here before the request): writeTurn.ts. When
+   * not, WriteConflict, naming the documents earlier requests of this write stored.
+   */
+  async replaceGraphs(
+    graphs: ReadonlyMap<string, readonly Quad[]>,
+    absent?: ReadonlySet<string>,
+    expected?: ExpectedVersions,
+  ): Promise<void> {
     const plain = new Map<string, PlainQuad[]>();
     for (const [name, quads] of graphs) plain.set(name, quads.map(toPlainQuad));
     const skolem = new Skolemizer();
@@ -91,6 +103,7 @@ export class SparqlStore implements QuadStore {
     });
     // Each request is made while the one before is in the store (they are still sent one after another, in order).
     let sending: Promise<void> = Promise.resolve();
+    const written: string[] = [];
     try {
       for (const run of runs) {
         // What the store holds now, as it holds it (skolem IRIs, its spellings): only the difference is written.
@@ -102,9 +115,10 @@ export class SparqlStore implements QuadStore {
           if (!list) current.set(q[3].v, (list = []));
           list.push(q);
         }
-        for (const step of writeRequests(run, current, skolem, nquads, this.options.maxNQuadsBytes)) {
+        const guard = (part: Run) => guardOf(part, current, absent, expected);
+        for (const step of writeRequests(run, current, skolem, nquads, this.options.maxNQuadsBytes, guard)) {
           await sending;
-          sending = this.send(step, current, skolem, nquads);
+          sending = this.sendGuarded(step, current, skolem, nquads, guard, written);
           // Awaited at the next request or in `finally`; until then a failure must not count as unhandled.
           sending.catch(() => undefined);
         }
@@ -113,6 +127,30 @@ export class SparqlStore implements QuadStore {
       // A request that failed is the error, once (a later request is never sent after it).
       await sending;
     }
+  }
+
+  /**
+   * send, then (a request that claims an activity) whether its claim is in the store: when it is
+   * not, another process wrote first and nothing of the request was stored. `written` gets the
+   * documents of each request stored.
+   */
+  private async sendGuarded(
+    step: WriteStep,
+    current: ReadonlyMap<string, readonly PlainQuad[]>,
+    skolem: Skolemizer,
+    nquads: boolean,
+    guardOf: GuardOf,
+    written: string[],
+  ): Promise<void> {
+    const stored = await this.send(step, current, skolem, nquads, guardOf);
+    for (const guard of stored) {
+      const result = await this.select(claimQuery(guard));
+      if (result.kind === 'boolean' && !result.value)
+        throw new WriteConflict(`the change feed's place ${guard.activity} or a document's version was taken`, [
+          ...written,
+        ]);
+    }
+    for (const [graph] of step.run) if (!isInternalGraph(graph)) written.push(graph);
   }
 
   /**
@@ -128,7 +166,8 @@ export class SparqlStore implements QuadStore {
     current: ReadonlyMap<string, readonly PlainQuad[]>,
     skolem: Skolemizer,
     nquads: boolean,
-  ): Promise<void> {
+    guardOf: GuardOf,
+  ): Promise<WriteGuard[]> {
     const bytes =
       Buffer.byteLength(step.request.update) +
       Object.values(step.request.fields).reduce((n, f) => n + Buffer.byteLength(f), 0);
@@ -136,8 +175,8 @@ export class SparqlStore implements QuadStore {
       bytes > (this.options.maxRequestBytes ?? STORE_STRING_BYTES) ? { stringLimit: true } : undefined;
     if (!refused) {
       try {
-        await this.updateRetrying(step.request.update, step.request.fields);
-        return;
+        await this.updateRetrying(guardedText(step), step.request.fields, TAKE_TURN);
+        return step.guard ? [step.guard] : [];
       } catch (error) {
         const stringLimit = error instanceof StoreRequestFailed && STRING_LIMIT.test(error.body);
         if (!stringLimit && !(error instanceof StoreRequestFailed && TOO_LARGE.test(error.body))) throw error;
@@ -153,10 +192,12 @@ export class SparqlStore implements QuadStore {
       }
       throw refused.error;
     }
+    const claims: WriteGuard[] = [];
     for (const part of parts) {
-      for (const smaller of writeRequests(part, current, skolem, nquads, this.options.maxNQuadsBytes))
-        await this.send(smaller, current, skolem, nquads);
+      for (const smaller of writeRequests(part, current, skolem, nquads, this.options.maxNQuadsBytes, guardOf))
+        claims.push(...(await this.send(smaller, current, skolem, nquads, guardOf)));
     }
+    return claims;
   }
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {
@@ -272,11 +313,20 @@ export class SparqlStore implements QuadStore {
     return this.nquads;
   }
 
-  /** Every write goes through here: each request also replaces the write generation, with a token of its own. */
-  private async updateRetrying(sparql: string, fields?: Readonly<Record<string, string>>): Promise<void> {
+  /**
+   * Every write goes through here: each request also replaces the write generation, with a token
+   * of its own. `first`: operations before that (the write turn, writeTurn.ts: taken before
+   * anything else is locked, so that waiting for it cannot deadlock).
+   */
+  private async updateRetrying(
+    sparql: string,
+    fields?: Readonly<Record<string, string>>,
+    first?: string,
+  ): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.http.update(withNewGeneration(sparql, newToken()), undefined, fields);
+        const update = withNewGeneration(sparql, newToken());
+        await this.http.update(first === undefined ? update : `${first} ;\n${update}`, undefined, fields);
         return;
       } catch (error) {
         if (!(error instanceof StoreRequestFailed)) throw error;
@@ -288,4 +338,9 @@ export class SparqlStore implements QuadStore {
       }
     }
   }
+}
+
+/** A request's text as sent in the write turn: its claim first, and the turn given back last. */
+function guardedText(step: WriteStep): string {
+  return [step.guard?.claim, step.request.update, GIVE_TURN].filter((op) => op !== undefined && op !== '').join(' ;\n');
 }

@@ -10,6 +10,7 @@ import type { PlainQuad } from '../../rdf/terms.js';
 import { planRuns, requestText, type Run, type WriteRequest } from './graphWrites.js';
 import { NQUADS_FIELD } from './nquadsInserts.js';
 import type { Skolemizer } from './storedTerms.js';
+import { heldBy, type WriteGuard } from './writeTurn.js';
 
 /** Bytes of N-Quads in one request: below Virtuoso's 10,485,760 for a string, with room for the update's own. */
 export const MAX_NQUADS_BYTES = 8_000_000;
@@ -18,7 +19,12 @@ export const MAX_NQUADS_BYTES = 8_000_000;
 export interface WriteStep {
   readonly run: Run;
   readonly request: WriteRequest;
+  /** What the store must still hold for it to apply (writeTurn.ts); none for a run that records no change. */
+  readonly guard?: WriteGuard;
 }
+
+/** The guard of a request writing a run (writeTurn.ts guardOf, with what was read). */
+export type GuardOf = (run: Run) => WriteGuard | undefined;
 
 export function writeRequests(
   run: Run,
@@ -26,15 +32,20 @@ export function writeRequests(
   skolem: Skolemizer,
   nquads: boolean,
   maxBytes = MAX_NQUADS_BYTES,
+  guardOf: GuardOf = () => undefined,
 ): WriteStep[] {
-  if (!nquads) return [{ run, request: { update: requestText(run, current, skolem), fields: {} } }];
-  const request = requestText(run, current, skolem, true);
+  const guard = guardOf(run);
+  const held = guard && heldBy(guard);
+  if (!nquads)
+    return [{ run, request: { update: requestText(run, current, skolem, false, held) as string, fields: {} }, guard }];
+  const request = requestText(run, current, skolem, true, held);
   const field = request.fields[NQUADS_FIELD];
   if (field === undefined || field.length <= maxBytes / 3 || Buffer.byteLength(field, 'utf8') <= maxBytes)
-    return [{ run, request }];
+    return [{ run, request, guard }];
   const parts = halves(run);
-  if (parts.length < 2) return [{ run, request: { update: requestText(run, current, skolem), fields: {} } }];
-  return parts.flatMap((half) => writeRequests(half, current, skolem, true, maxBytes));
+  if (parts.length < 2)
+    return [{ run, request: { update: requestText(run, current, skolem, false, held) as string, fields: {} }, guard }];
+  return parts.flatMap((half) => writeRequests(half, current, skolem, true, maxBytes, guardOf));
 }
 
 /** A run cut in two between documents (one part only when it is a single document). */

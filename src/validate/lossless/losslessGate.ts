@@ -31,6 +31,8 @@ export function losslessVerdict(
   const classes = new IdClasses();
   const lostValues = lostOnRender(doc, classes, rendered);
   const shared = classes.shared ? sharedIdsOf(doc.given) : [];
+  // Most documents come back whole with no id shared: nothing to say, nothing to mark.
+  if (lostValues.length === 0 && shared.length === 0) return { lossless: [], shapes };
   const lost = lostProblems(doc.id, lostValues, shared, skip);
   const { causes, shapes: marked } = sharedIdConsequences(doc, shared, shapes, shapesOf);
   // A cause already named by a lost value's message is not named twice.

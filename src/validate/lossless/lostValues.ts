@@ -49,9 +49,12 @@ function compare(given: unknown, rendered: unknown, at: Steps, lost: LostValue[]
     const many = Array.isArray(rendered);
     const shown = many ? (rendered as unknown[]).length : rendered === undefined ? 0 : 1;
     for (let i = 0; i < given.length; i++) {
+      const g: unknown = given[i];
+      const r = i < shown ? (many ? (rendered as unknown[])[i] : rendered) : undefined;
+      if (i < shown && sameScalar(g, r)) continue;
       at.push(i);
-      if (i < shown) compare(given[i], many ? (rendered as unknown[])[i] : rendered, at, lost, walk);
-      else lose(given[i], at, lost, walk);
+      if (i < shown) compare(g, r, at, lost, walk);
+      else lose(g, at, lost, walk);
       at.pop();
     }
     return;
@@ -61,14 +64,22 @@ function compare(given: unknown, rendered: unknown, at: Steps, lost: LostValue[]
     if (!isObject(rendered)) return lose(given, at, lost, walk);
     walk?.node(given);
     for (const key in given) {
+      const g = given[key];
+      const r = rendered[key];
+      if (sameScalar(g, r)) continue;
       at.push(key);
-      if (key in rendered) compare(given[key], rendered[key], at, lost, walk);
-      else lose(given[key], at, lost, walk);
+      if (r !== undefined || key in rendered) compare(g, r, at, lost, walk);
+      else lose(g, at, lost, walk);
       at.pop();
     }
     return;
   }
   lose(given, at, lost, walk);
+}
+
+/** The same string, number, boolean or null (compare's first test, without a call: most values are these). */
+function sameScalar(given: unknown, rendered: unknown): boolean {
+  return given === rendered && given !== undefined && (given === null || typeof given !== 'object');
 }
 
 function lose(value: unknown, at: Steps, lost: LostValue[], walk: GivenWalk | undefined): void {

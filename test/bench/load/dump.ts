@@ -111,6 +111,24 @@ export async function writeDumps(
   ndjsonPath: string,
 ): Promise<DumpInfo> {
   if (templates.length === 0) throw new Error('no document passed the gate: nothing to generate from');
+  return writeDocumentDumps(
+    docs,
+    (i) => {
+      const t = templates[i % templates.length];
+      return { text: t.text.split(t.idJson).join(JSON.stringify(docGraph(i))), source: t.file };
+    },
+    nquadsPath,
+    ndjsonPath,
+  );
+}
+
+/** Writes documents 0..docs-1, each its JSON-LD text (one line) and where it came from, to both dumps. */
+export async function writeDocumentDumps(
+  docs: number,
+  documentAt: (i: number) => { text: string; source: string },
+  nquadsPath: string,
+  ndjsonPath: string,
+): Promise<DumpInfo> {
   const started = performance.now();
   const nq = new ChunkedWriter(nquadsPath);
   const nd = new ChunkedWriter(ndjsonPath);
@@ -118,9 +136,8 @@ export async function writeDumps(
   let hintLines = 0;
   try {
     for (let i = 0; i < docs; i++) {
-      const t = templates[i % templates.length];
-      const text = t.text.split(t.idJson).join(JSON.stringify(docGraph(i)));
-      const ingested = ingestDocument(JSON.parse(text), t.file);
+      const { text, source } = documentAt(i);
+      const ingested = ingestDocument(JSON.parse(text), source);
       const hints = hintCommentLines(ingested.hintQuads);
       for (let k = hints.indexOf('\n'); k >= 0; k = hints.indexOf('\n', k + 1)) hintLines++;
       quads += ingested.quads.length;

@@ -1,6 +1,6 @@
 /**
  * Readers while a bulk load streams into the live server (issue 21: "the load yields to readers").
- * A store of `stored` generated documents is served; one client GETs stored documents it has not
+ * A store of `stored` documents of the rich collection (richCollection.ts) is served; one client GETs stored documents it has not
  * read before (so each is rendered from the store, not answered from the render cache), one after
  * another: first with the server idle, then while `POST /_bulk` streams `streamed` more documents
  * into it. Target: p50 during the load ≤ 10 ms.
@@ -10,9 +10,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { PROJECT_ROOT } from '../../support/corpus.js';
-import { gateTemplates, writeDumps } from '../load/dump.js';
 import { runMeasured } from '../load/measuredChild.js';
 import { startChildServer, untilSettled, type ChildServer } from '../http/childServer.js';
+import { writeRichDumps } from './richCollection.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const BASE = 'https://example.org/';
@@ -50,7 +50,7 @@ export async function readersDuringBulk(
   serveArgs: readonly string[] = [],
 ): Promise<ReaderFigures> {
   const all = join(work, 'readers-all.ndjson');
-  await writeDumps(gateTemplates().templates, stored + streamed, join(work, 'readers-all.nq'), all);
+  await writeRichDumps(stored + streamed, join(work, 'readers-all.nq'), all);
   const lines = (await readFile(all, 'utf8')).split('\n').filter((l) => l !== '');
   await writeFile(join(work, 'readers-stored.ndjson'), lines.slice(0, stored).join('\n') + '\n');
   await writeFile(join(work, 'readers-streamed.ndjson'), lines.slice(stored).join('\n') + '\n');

@@ -12,7 +12,7 @@ import type { Readiness } from '../../../src/http/operations.js';
 import type { IngestedDocument } from '../../../src/ingest/ingestDocument.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { Representations } from '../../../src/service/Representations.js';
-import { nameIndexOf } from '../../../src/search/attachNameIndex.js';
+import { nameIndexOf, turnNameIndexOff } from '../../../src/search/attachNameIndex.js';
 import { SparqlService } from '../../../src/service/SparqlService.js';
 import type { QuadStore } from '../../../src/store/QuadStore.js';
 import { openTestStore, REMOTE_STORE_URL } from '../../support/testStore.js';
@@ -44,6 +44,7 @@ export async function startTestApp(
         config.store.kind === 'embedded' ? { queryReplicas: config.store.queryReplicas } : {},
       );
   const service = new DocumentService(store);
+  if (config.nameIndex === 'off') turnNameIndexOff(service);
   await service.putAll(documents);
   const representations = new Representations(service, config.cacheBytes, {
     revalidate: REMOTE_STORE_URL !== undefined,

@@ -1,0 +1,161 @@
+/**
+ * A process's derived data (name index, thumbnails, render cache) kept in step with writes other
+ * processes make to the same store, from the store's own change feed: the feed is the
+ * replication log. Every `intervalMs` the follower reads the activities numbered past the last it
+ * applied (one query: nothing new, no rows) and has the DocumentService tell its observers the
+ * changed documents as the store holds them now (DocumentService.followed). Reading the current
+ * graphs, not the activity's version, is what makes it safe to apply an activity twice or late:
+ * a later write has a later activity, which the next step reads.
+ *
+ * This process's own writes come back through the feed too and are applied again (harmless:
+ * the observers replace what they hold). An activity number missing while later ones exist (a
+ * write still in flight, or one lost by racing writers) is waited for, then passed over.
+ */
+import {
+  activitiesFrom,
+  activitiesQuery,
+  activityGraphOf,
+  activityRowQuads,
+  type Activity,
+} from '../feed/activityGraph.js';
+import type { DocumentService } from '../service/DocumentService.js';
+
+export interface FollowOptions {
+  /** How often the feed is read (milliseconds): a write elsewhere is applied here within about this plus one read. */
+  readonly intervalMs: number;
+  /** Activities read per query. */
+  readonly batch?: number;
+  /** How long a missing activity number is waited for before it is passed over (milliseconds). */
+  readonly gapWaitMs?: number;
+  /** Told of a step that failed (the store unreachable); the next step tries again. */
+  readonly onError?: (error: Error) => void;
+  /** Told of an activity number passed over. */
+  readonly onGap?: (seq: number) => void;
+}
+
+/** What /ready says of the follower. */
+export interface FollowStatus {
+  /** The newest activity applied here. */
+  readonly applied: number;
+  /** Whether the feed has been read to its end since this process began following it. */
+  readonly caughtUp: boolean;
+  /** Milliseconds since the feed was last read to its end: at most this much of others' writes may be missing here. */
+  readonly lagMs: number | null;
+  /** The last step's failure, until a step succeeds. */
+  readonly error?: string;
+}
+
+const BATCH = 200;
+const GAP_WAIT_MS = 10_000;
+
+export class FeedFollower {
+  private applied = 0;
+  private endReadAt: number | undefined;
+  private gapSince: number | undefined;
+  private error: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stepping: Promise<void> | undefined;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly documents: DocumentService,
+    private readonly options: FollowOptions,
+  ) {
+    if (!Number.isInteger(options.intervalMs) || options.intervalMs < 1)
+      throw new RangeError(
+        `the feed is read every ${options.intervalMs} ms: give a whole number of milliseconds, at least 1`,
+      );
+  }
+
+  /**
+   * Start from the feed's end as the store has it now. Call before the derived data are read
+   * from the store: the activities written between the two are then applied once more, never missed.
+   */
+  async begin(): Promise<void> {
+    this.applied = await this.documents.feed.length();
+  }
+
+  /** Read the feed every intervalMs from now on (the timer does not keep the process alive). */
+  start(): void {
+    if (this.timer) return;
+    const tick = (): void => {
+      this.timer = setTimeout(() => void this.step().finally(() => this.timer && tick()), this.options.intervalMs);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Resolves once the feed has been read to its end (at once if it has been). */
+  caughtUp(): Promise<void> {
+    if (this.endReadAt !== undefined) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  status(now = Date.now()): FollowStatus {
+    return {
+      applied: this.applied,
+      caughtUp: this.endReadAt !== undefined,
+      lagMs: this.endReadAt === undefined ? null : now - this.endReadAt,
+      ...(this.error !== undefined ? { error: this.error } : {}),
+    };
+  }
+
+  /** Read and apply every activity past the last applied, to the feed's end (one step at a time). */
+  step(): Promise<void> {
+    this.stepping ??= this.readToEnd().finally(() => (this.stepping = undefined));
+    return this.stepping;
+  }
+
+  private async readToEnd(): Promise<void> {
+    const began = Date.now();
+    try {
+      let more = true;
+      while (more) more = await this.readBatch();
+      this.error = undefined;
+      this.endReadAt = began;
+      for (const resolve of this.waiting.splice(0)) resolve();
+    } catch (e) {
+      this.error = (e as Error).message;
+      this.options.onError?.(e as Error);
+    }
+  }
+
+  /** One query's worth of activities applied; false at the feed's end (or at a gap still waited for). */
+  private async readBatch(): Promise<boolean> {
+    const batch = this.options.batch ?? BATCH;
+    const found = await this.activitiesAfter(this.applied, batch);
+    const next: Activity[] = [];
+    for (const activity of found) {
+      if (activity.seq !== this.applied + next.length + 1) break;
+      next.push(activity);
+    }
+    if (next.length === 0) return found.length > 0 && this.passGap(found[0].seq);
+    this.gapSince = undefined;
+    await this.documents.followed([...new Set(next.map((a) => a.object))]);
+    this.applied = next[next.length - 1].seq;
+    return true;
+  }
+
+  /** Activities numbered after `applied` exist but not the next: wait for it a while, then pass over it. */
+  private passGap(firstFound: number): boolean {
+    const now = Date.now();
+    this.gapSince ??= now;
+    if (now - this.gapSince < (this.options.gapWaitMs ?? GAP_WAIT_MS)) return false;
+    for (let seq = this.applied + 1; seq < firstFound; seq++) this.options.onGap?.(seq);
+    this.applied = firstFound - 1;
+    this.gapSince = undefined;
+    return true;
+  }
+
+  private async activitiesAfter(applied: number, count: number): Promise<Activity[]> {
+    const names = Array.from({ length: count }, (_, i) => activityGraphOf(applied + 1 + i));
+    const result = await this.documents.store.query(activitiesQuery(names));
+    if (result.kind !== 'bindings') throw new Error(`reading the change feed got a ${result.kind} answer`);
+    return activitiesFrom(result.rows.flatMap(activityRowQuads));
+  }
+}

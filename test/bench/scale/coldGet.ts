@@ -1,0 +1,178 @@
+/**
+ * Cold GET (issue 35): the served JSON-LD of documents each read once, with the render cache off
+ * (`--cache-mb 0`), so every request reads the document's graphs from the store and renders them.
+ * Several connections at once (autocannon), each over its own share of the distinct paths; the
+ * figures are requests a second and the server's CPU a request (all its threads, from /proc).
+ * Target: ≥ 2,000 req/s, ≤ 0.5 ms CPU a request.
+ *
+ *   node dist/test/bench/scale/coldGet.js [DOCS] [--against OTHER/dist/src/cli/main.js] [--rounds N]
+ *
+ * With `--against`, another build serves the same data directory in turn (A, B, A, B...): a paired
+ * comparison on a busy machine.
+ */
+import autocannon from 'autocannon';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { PROJECT_ROOT } from '../../support/corpus.js';
+import { gateTemplates, writeDumps } from '../load/dump.js';
+import { runMeasured } from '../load/measuredChild.js';
+import { cpuMark, otherCpus } from '../http/otherCpu.js';
+import { startChildServer, untilSettled } from '../http/childServer.js';
+import { docGraph } from '../store-bench.js';
+import type { Row } from './embeddedScale.js';
+
+const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
+const BASE = 'https://example.org/';
+const ACCEPT = 'application/ld+json;profile="https://linked.art/ns/v1/linked-art.json"';
+
+export interface ColdGetFigures {
+  readonly requests: number;
+  readonly perSecond: number;
+  /** The server's CPU (user + system, every thread) a request, ms. */
+  readonly cpuMs: number;
+  readonly p50: number;
+  readonly p99: number;
+  /** CPUs' worth of time other processes took meanwhile. */
+  readonly others: number;
+}
+
+/** Each path once, `connections` at a time, against a server of `main` on `dataDir` (render cache off). */
+export async function coldGet(
+  main: string,
+  dataDir: string,
+  paths: readonly string[],
+  connections = 4,
+): Promise<ColdGetFigures> {
+  const server = await startChildServer(
+    main,
+    [
+      'serve',
+      ...['--data-dir', dataDir, '--port', '0', '--base-url', BASE, '--log-level', 'silent'],
+      ...['--cache-mb', '0', '--query-replicas', '0'],
+    ],
+    600000,
+  );
+  try {
+    await untilSettled(server);
+    // A few requests first: the code paths compiled, the reverse-link index read.
+    for (const path of paths.slice(0, 50))
+      await (await fetch(server.url + path, { headers: { accept: ACCEPT } })).text();
+    const measured = paths.slice(50);
+    const step = Math.ceil(measured.length / connections);
+    let client = 0;
+    const times: number[] = [];
+    let failures = 0;
+    const before = cpuMark(server.child.pid);
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: server.url,
+          connections,
+          amount: measured.length,
+          headers: { accept: ACCEPT },
+          requests: [{ method: 'GET', path: measured[0] }],
+          setupClient: (c) => {
+            const own = measured.slice(client * step, ++client * step);
+            c.setRequests(own.map((path) => ({ method: 'GET', path })));
+          },
+        },
+        (error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()),
+      );
+      instance.on('response', (_client, status, _bytes, responseTime) => {
+        if (status !== 200) failures++;
+        times.push(responseTime);
+      });
+    });
+    const wallMs = performance.now() - started;
+    const after = cpuMark(server.child.pid);
+    if (failures > 0) throw new Error(`${failures} of ${times.length} cold GETs did not answer 200`);
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? NaN;
+    return {
+      requests: times.length,
+      perSecond: times.length / (wallMs / 1000),
+      cpuMs: (after.serverMs - before.serverMs) / times.length,
+      p50: at(0.5),
+      p99: at(0.99),
+      others: otherCpus(before, after),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The documents' paths (`docGraph(i)`), in an order unrelated to the store's. */
+export function shuffledPaths(docs: number, count: number): string[] {
+  const paths = Array.from({ length: docs }, (_, i) => new URL(docGraph(i)).pathname);
+  for (let i = paths.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [paths[i], paths[j]] = [paths[j], paths[i]];
+  }
+  return paths.slice(0, count);
+}
+
+const figuresText = (f: ColdGetFigures) =>
+  `${f.perSecond.toFixed(0)} req/s, ${f.cpuMs.toFixed(2)} ms CPU, p50 ${f.p50.toFixed(1)} / p99 ${f.p99.toFixed(1)} ms`;
+
+/**
+ * Rows for the table: cold GET of `count` distinct documents of the store in `dataDir` (loaded
+ * with `docs` documents), by `main`, and by `against` in turn when given (`rounds` each).
+ */
+export async function coldGetRows(
+  dataDir: string,
+  docs: number,
+  progress: (m: string) => void,
+  {
+    count = 10000,
+    against,
+    rounds = 1,
+    main = MAIN,
+  }: { count?: number; against?: string; rounds?: number; main?: string } = {},
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const paths = shuffledPaths(docs, Math.min(docs, count + 50));
+  for (let round = 1; round <= rounds; round++) {
+    progress(`cold GET, round ${round}: ours`);
+    const ours = await coldGet(main, dataDir, paths);
+    const other = against
+      ? (progress(`cold GET, round ${round}: against`), await coldGet(against, dataDir, paths))
+      : undefined;
+    rows.push([
+      `cold GET, ${ours.requests.toLocaleString('en')} distinct documents (cache off; load ${loadavg()[0].toFixed(1)}, others ${ours.others.toFixed(2)} CPUs)`,
+      figuresText(ours),
+      other ? `${figuresText(other)} (against)` : '',
+      other ? (ours.cpuMs / other.cpuMs).toFixed(2) : '',
+      '≥ 2,000 req/s, ≤ 0.5 ms CPU',
+    ]);
+  }
+  return rows;
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  const args = process.argv.slice(2);
+  const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const docs = Number(args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.startsWith('--')) ?? 20000);
+  const progress = (m: string) => process.stderr.write(`[coldGet] ${m}\n`);
+  const work = await mkdtemp(join(tmpdir(), 'linkedart-cold-get-'));
+  try {
+    progress(`writing ${docs} documents`);
+    await writeDumps(gateTemplates().templates, docs, join(work, 'dump.nq'), join(work, 'dump.ndjson'));
+    const dataDir = join(work, 'data');
+    progress('loading');
+    const loaded = await runMeasured([MAIN, 'load', '--data-dir', dataDir, '--no-progress', join(work, 'dump.ndjson')]);
+    if (loaded.code !== 0) throw new Error(`load failed: ${loaded.stderr.slice(-2000)}`);
+    const rows = await coldGetRows(dataDir, docs, progress, {
+      against: option('--against'),
+      rounds: Number(option('--rounds') ?? 1),
+      count: Number(option('--count') ?? 10000),
+    });
+    for (const row of rows) console.log(row.join(' | '));
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
