@@ -13,6 +13,8 @@ const LONGEST_FIRST = [
   'integration/load',
   'security/fullDisk',
   'integration/corpus',
+  'unit/load/Loader',
+  'unit/export/memory',
   'integration/pagesForPeopleBrowser',
   'integration/entityPagesBrowser',
   'security/largeDocument',
