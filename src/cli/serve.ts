@@ -13,7 +13,8 @@ import { createLogger } from '../log/logger.js';
 import { loadDemoOnce } from '../service/demoOnce.js';
 import { STORE_OK } from '../store/StoreCondition.js';
 import { ensureLinksCurrent } from '../discovery/reindex.js';
-import { nameIndexOf, turnNameIndexOff } from '../search/attachNameIndex.js';
+import { nameIndexOf, nameLookupOf, searchNamesWith, turnNameIndexOff } from '../search/attachNameIndex.js';
+import { StoredNameSearch } from '../search/stored/StoredNameSearch.js';
 import { FeedFollower } from '../follow/FeedFollower.js';
 import { thumbnailsOf } from '../search/loadThumbnails.js';
 import { contentTagsOf } from '../service/resolve/contentTags.js';
@@ -43,7 +44,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     revalidate: config.store.kind === 'sparql',
     links: config.links ? { baseUrl: config.baseUrl } : undefined,
     pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true },
-    names: () => nameIndexOf(documents),
+    names: (ids) => nameLookupOf(documents, ids),
   });
   const readiness: Readiness = {
     ready: false,
@@ -86,7 +87,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
       `reverse-link index rebuilt for this version's relations: ${reindexed.documents} documents, ${reindexed.rows} links`,
     );
   // Other processes' writes to a remote store, from the feed's end as it is before anything is read.
-  const follower = await followerOf(documents, config, logger);
+  const storedNames = config.nameIndex === 'store' ? StoredNameSearch.of(store) : undefined;
+  const follower = await followerOf(documents, config, logger, storedNames && (() => storedNames.refresh()));
   readiness.feed = follower && (() => follower.status());
   // Read before ready, so no request waits for it (about 6 s at 100,000 documents on the embedded store).
   readiness.reason = 'reading the reverse-link index';
@@ -94,7 +96,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   // The name search index lives in memory only: built from the quads at every start.
   // (npm run bench:search measures memory without it: config/benchSwitches.ts.)
   if (config.nameIndex === 'off') turnNameIndexOff(documents);
-  else if (!WITHOUT_NAMES_FOR_BENCH) {
+  else if (storedNames) {
+    // In the store: its text index's rules for the name predicates (the first time, it indexes what is stored).
+    readiness.reason = "setting up the store's text index of names";
+    await storedNames.setUp();
+    searchNamesWith(documents, storedNames);
+  } else if (!WITHOUT_NAMES_FOR_BENCH) {
     readiness.reason = 'building the name search index';
     const namesStarted = Date.now();
     const names = await nameIndexOf(documents);
@@ -156,12 +163,14 @@ async function followerOf(
   documents: DocumentService,
   config: Config,
   logger: ReturnType<typeof createLogger>,
+  afterApply?: () => Promise<void>,
 ): Promise<FeedFollower | undefined> {
   if (config.followFeedMs === 0) return undefined;
   const follower = new FeedFollower(documents, {
     intervalMs: config.followFeedMs,
     onError: (error) => logger.warn({ error: error.message }, 'reading the change feed failed; trying again'),
     onGap: (seq) => logger.warn({ activity: seq }, 'the change feed has no such activity; passed over'),
+    afterApply,
   });
   await follower.begin();
   return follower;

@@ -27,6 +27,7 @@ import { relationPageUrl } from '../render/halLinks.js';
 import type { PageFrame } from '../render/html/Page.js';
 import type { ReferencedByRelation } from '../render/html/ReferencedBy.js';
 import { PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
+import type { Hit } from '../discovery/ReverseLinks.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
@@ -48,8 +49,8 @@ export interface RepresentationsOptions {
   readonly revalidate?: boolean;
   /** The frame of the pages for people (the HTML format); absent: the default title, the links' base URL or the id's origin, no SPARQL link. */
   readonly pages?: PageFrame;
-  /** Documents' names for the pages' "Referenced by" (the name search index); absent: hits are shown by id. */
-  readonly names?: () => Promise<NameLookup>;
+  /** Documents' names for the pages' "Referenced by" (the name search), of these ids; absent: hits are shown by id. */
+  readonly names?: (ids: readonly string[]) => Promise<NameLookup>;
 }
 
 /** The name to show for a document, when it has one. */
@@ -104,7 +105,7 @@ export class Representations {
   private readonly links: { readonly baseUrl: string } | undefined;
 
   private readonly pages: PageFrame | undefined;
-  private readonly names: (() => Promise<NameLookup>) | undefined;
+  private readonly names: ((ids: readonly string[]) => Promise<NameLookup>) | undefined;
 
   /** Reads answered from the cache, and reads the cache could not answer (rendered), since start (stats()). */
   private hits = 0;
@@ -221,23 +222,25 @@ export class Representations {
     const frame = this.pages ?? { siteTitle: DEFAULT_TITLE, baseUrl, sparql: false };
     const index = await this.documents.reverseLinks();
     const counts = await index.counts(stored.id);
-    const referencedBy: ReferencedByRelation[] = [];
     const entityClass = entityClassOf(stored.id, stored.quads);
-    const names = await this.names?.();
+    const shown: Array<{ relation: string; total: number; items: readonly Hit[] }> = [];
     for (const relation of PUBLISHED_RELATIONS) {
       const total = counts.get(relation.name);
       // As `_links`: only the relations offered on this kind of entity.
       if (!total || entityClass === undefined || !relation.given.includes(entityClass)) continue;
       const { items } = await index.hits(stored.id, relation.name, 0, REFERENCED_BY_SHOWN);
-      const first = items.map((hit) => ({ ...hit, name: names?.nameOf(hit.id) }));
-      referencedBy.push({
-        relation: relation.name,
-        total,
-        first,
-        href: relationPageUrl(frame.baseUrl, relation.name, stored.id, 1),
-      });
+      shown.push({ relation: relation.name, total, items });
     }
-    return { frame, counts, referencedBy, names: names && referencedNames(stored, names) };
+    // Every name the page shows, asked at once (one store query when the name index is in the store).
+    const referenced = referencedIds(stored);
+    const names = await this.names?.([...shown.flatMap((s) => s.items.map((hit) => hit.id)), ...referenced]);
+    const referencedBy = shown.map(({ relation, total, items }): ReferencedByRelation => ({
+      relation,
+      total,
+      first: items.map((hit) => ({ ...hit, name: names?.nameOf(hit.id) })),
+      href: relationPageUrl(frame.baseUrl, relation, stored.id, 1),
+    }));
+    return { frame, counts, referencedBy, names: names && referencedNames(referenced, names) };
   }
 
   /** Whether the JSON-LD carries `_links` (a client may ask for it without them). */
@@ -316,16 +319,20 @@ export class Representations {
   }
 }
 
-/**
- * The names the name index holds for the entities a document refers to (any IRI it has as an object): the page shows
- * them for references that carry no `_label`. The index is in memory: no store query.
- */
-function referencedNames(stored: StoredDocument, names: NameLookup): Map<string, string> {
+/** The entities a document refers to (any IRI it has as an object, but itself). */
+function referencedIds(stored: StoredDocument): string[] {
+  const ids = new Set<string>();
+  for (const { object } of stored.quads)
+    if (object.termType === 'NamedNode' && object.value !== stored.id) ids.add(object.value);
+  return [...ids];
+}
+
+/** The names the name search knows of the entities a document refers to: the page shows them for references that carry no `_label`. */
+function referencedNames(ids: readonly string[], names: NameLookup): Map<string, string> {
   const found = new Map<string, string>();
-  for (const { object } of stored.quads) {
-    if (object.termType !== 'NamedNode' || object.value === stored.id || found.has(object.value)) continue;
-    const name = names.nameOf(object.value);
-    if (name !== undefined) found.set(object.value, name);
+  for (const id of ids) {
+    const name = names.nameOf(id);
+    if (name !== undefined) found.set(id, name);
   }
   return found;
 }
