@@ -65,6 +65,12 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
     description:
       "print the latest changes (the change feed's activities), newest first, of a data directory or a server",
   },
+  {
+    name: 'merge',
+    usage: '[options] <from> <to>',
+    description:
+      'merge document <from> into <to>: <from> answers 308 to <to>, the feed records a Move, the documents referring to <from> are listed (--rewrite-references rewrites them)',
+  },
 ];
 
 /** The description of the command named (a definition's `.description(…)`). */

@@ -78,7 +78,9 @@ function printTable(entries: readonly FeedEntry[], since: Date | undefined): voi
   const kindWidth = Math.max(4, ...entries.map((e) => e.kind.length));
   const typeWidth = Math.max(4, ...entries.map((e) => (e.type ?? '-').length));
   for (const e of entries)
-    console.log(`${e.endTime}  ${e.kind.padEnd(kindWidth)}  ${(e.type ?? '-').padEnd(typeWidth)}  ${e.object}`);
+    console.log(
+      `${e.endTime}  ${e.kind.padEnd(kindWidth)}  ${(e.type ?? '-').padEnd(typeWidth)}  ${e.object}${e.target ? ` → ${e.target}` : ''}`,
+    );
   const counts = new Map<string, number>();
   for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
   const summary = [...counts].map(([k, n]) => `${n} ${k}`).join(', ');

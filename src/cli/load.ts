@@ -4,6 +4,7 @@
  * The report groups refusals by rule, then a summary; `--json` has every problem of every
  * document, and `--rejects FILE` every refused document, to fix and load again. Exit code: 0 all stored, 1 anything refused, unreadable or left over, 2 usage.
  */
+import { configOfFlags } from './flagSettings.js';
 import { application } from '../linkedart/Actor.js';
 import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
@@ -53,6 +54,7 @@ interface LoadFlags extends StoreFlags, DocumentLimitFlags {
   warnings: boolean;
   progress: boolean;
   rejects?: string;
+  keepVersions?: string;
 }
 
 export function loadCommand(): Command {
@@ -93,6 +95,12 @@ export function loadCommand(): Command {
         '--rejects <file>',
         'write every refused document to this file (NDJSON: the document as given, its problems beside it); fix it and load it again',
       ),
+    )
+    .addOption(
+      new Option(
+        '--keep-versions <n>',
+        `${SETTINGS.keepVersions.help} (env ${SETTINGS.keepVersions.env}; as the server that serves the store)`,
+      ).conflicts('server'),
     )
     .option('--no-progress', 'no progress display')
     .action(async (inputs: string[], flags: LoadFlags) => {
@@ -216,7 +224,9 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
         viaServer: 'load into it with --server <its URL> --token <token>',
       });
       try {
-        report = await new Loader(new DocumentService(store), options).load(inputs);
+        const documents = new DocumentService(store);
+        documents.keepVersions = configOfFlags(['keepVersions'], flags, process.env).keepVersions;
+        report = await new Loader(documents, options).load(inputs);
       } finally {
         progress?.stop();
         await store.close();

@@ -19,6 +19,7 @@ const DEFINITIONS: Readonly<Record<string, () => Promise<Command>>> = {
   query: async () => (await import('./query.js')).queryCommand(),
   update: async () => (await import('./update.js')).updateCommand(),
   feed: async () => (await import('./feed.js')).feedCommand(),
+  merge: async () => (await import('./merge.js')).mergeCommand(),
 };
 
 function programShell(): Command {

@@ -13,7 +13,8 @@ import { createLogger } from '../log/logger.js';
 import { loadDemoOnce } from '../service/demoOnce.js';
 import { STORE_OK } from '../store/StoreCondition.js';
 import { ensureLinksCurrent } from '../discovery/reindex.js';
-import { nameIndexOf, turnNameIndexOff } from '../search/attachNameIndex.js';
+import { nameIndexOf, nameLookupOf, searchNamesWith, turnNameIndexOff } from '../search/attachNameIndex.js';
+import { StoredNameSearch } from '../search/stored/StoredNameSearch.js';
 import { FeedFollower } from '../follow/FeedFollower.js';
 import { thumbnailsOf } from '../search/loadThumbnails.js';
 import { contentTagsOf } from '../service/resolve/contentTags.js';
@@ -38,12 +39,13 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   if (store instanceof EmbeddedStore && store.replicaChoice)
     console.error(`query replicas: ${store.replicaChoice.replicas} (${store.replicaChoice.reason})`);
   const documents = new DocumentService(store);
+  documents.keepVersions = config.keepVersions;
   // Other processes may write to a remote store: check a cached document's version before serving it.
   const representations = new Representations(documents, config.cacheBytes, {
     revalidate: config.store.kind === 'sparql',
     links: config.links ? { baseUrl: config.baseUrl } : undefined,
     pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true },
-    names: () => nameIndexOf(documents),
+    names: (ids) => nameLookupOf(documents, ids),
   });
   const readiness: Readiness = {
     ready: false,
@@ -77,6 +79,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     `Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (${describeStore(config.store)})`,
   );
 
+  // Curators' SPARQL from the start: the first query replica is seeded at once, on the other
+  // core, while this thread builds the indexes documents need (issue 35: the first SPARQL answer
+  // no longer waits for /ready and then for a whole seeding); /ready's `sparql` says how far.
+  // With the demo to load, after it: seeded from the collection it serves, not an empty store.
+  if (!options.demo) sparql.engine.warmUp();
   readiness.reason = 'checking the reverse-link index';
   const reindexed = await ensureLinksCurrent(store, (done, total) => {
     readiness.reason = `rebuilding the reverse-link index: ${done}/${total} documents`;
@@ -86,7 +93,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
       `reverse-link index rebuilt for this version's relations: ${reindexed.documents} documents, ${reindexed.rows} links`,
     );
   // Other processes' writes to a remote store, from the feed's end as it is before anything is read.
-  const follower = await followerOf(documents, config, logger);
+  const storedNames = config.nameIndex === 'store' ? StoredNameSearch.of(store) : undefined;
+  const follower = await followerOf(documents, config, logger, storedNames && (() => storedNames.refresh()));
   readiness.feed = follower && (() => follower.status());
   // Read before ready, so no request waits for it (about 6 s at 100,000 documents on the embedded store).
   readiness.reason = 'reading the reverse-link index';
@@ -94,7 +102,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   // The name search index lives in memory only: built from the quads at every start.
   // (npm run bench:search measures memory without it: config/benchSwitches.ts.)
   if (config.nameIndex === 'off') turnNameIndexOff(documents);
-  else if (!WITHOUT_NAMES_FOR_BENCH) {
+  else if (storedNames) {
+    // In the store: its text index's rules for the name predicates (the first time, it indexes what is stored).
+    readiness.reason = "setting up the store's text index of names";
+    await storedNames.setUp();
+    searchNamesWith(documents, storedNames);
+  } else if (!WITHOUT_NAMES_FOR_BENCH) {
     readiness.reason = 'building the name search index';
     const namesStarted = Date.now();
     const names = await nameIndexOf(documents);
@@ -117,9 +130,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     await follower.caughtUp();
   }
   readiness.ready = true;
-  // Documents first: the query replicas are seeded from now on, in the background, while
-  // documents are served (/ready's `sparql` says how far; a query meanwhile waits or gets 503).
-  sparql.engine.warmUp();
+  sparql.engine.warmUp(); // with the demo: now (a second call does nothing)
   console.error('ready');
 
   let stopping = false;
@@ -156,12 +167,14 @@ async function followerOf(
   documents: DocumentService,
   config: Config,
   logger: ReturnType<typeof createLogger>,
+  afterApply?: () => Promise<void>,
 ): Promise<FeedFollower | undefined> {
   if (config.followFeedMs === 0) return undefined;
   const follower = new FeedFollower(documents, {
     intervalMs: config.followFeedMs,
     onError: (error) => logger.warn({ error: error.message }, 'reading the change feed failed; trying again'),
     onGap: (seq) => logger.warn({ activity: seq }, 'the change feed has no such activity; passed over'),
+    afterApply,
   });
   await follower.begin();
   return follower;

@@ -3,6 +3,7 @@
  * one row of SETTINGS (flag, variable, default, check), so a bad value stops the service at
  * start-up with a message naming the flag or variable it came from.
  */
+import { KEEP_ALL_VERSIONS, parseKeepVersions, type KeepVersions } from './keepVersions.js';
 import { resolve } from 'node:path';
 import { ConfigError } from './ConfigError.js';
 import { STORE_SETTINGS, storeConfigOf, type StoreConfig } from './storeConfig.js';
@@ -71,6 +72,8 @@ export interface Config extends ProcessConfig {
   readonly documentLimits: DocumentLimits;
   /** Writes' conformance policy unless a write asks for another (--conformance; validate/conformance.ts). */
   readonly conformance: ConformancePolicy;
+  /** Past versions kept per document (--keep-versions all|N|0; Infinity: all, 0: no history kept). */
+  readonly keepVersions: KeepVersions;
 }
 
 export const METRICS_ACCESS = ['public', 'token', 'off'] as const;
@@ -110,6 +113,7 @@ export interface ConfigInput {
   maxDepth?: string;
   maxArrayItems?: string;
   conformance?: string;
+  keepVersions?: string;
   followFeedMs?: string;
   nameIndex?: string;
 }
@@ -187,6 +191,10 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
     help: `writes' conformance policy, unless a write asks for another (?conformance=): strict refuses a document that breaks any rule; report stores one whose only violations are of the shapes (SHACL), with them, and serves it saying so (default ${DEFAULT_CONFORMANCE})`,
   },
   ...DOCUMENT_LIMIT_SETTINGS,
+  keepVersions: {
+    env: 'LINKEDART_KEEP_VERSIONS',
+    help: 'past versions kept per document, each at its own URI and in its TimeMap: all, a number N (the N newest), or 0 (no history; default all)',
+  },
   ...PROCESS_SETTINGS,
   feedPageSize: {
     env: 'LINKEDART_FEED_PAGE_SIZE',
@@ -243,6 +251,13 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   const conformance = conformanceIn
     ? (conformancePolicyNamed(conformanceIn.value) ?? fail(conformanceIn, `one of ${CONFORMANCE_POLICIES.join(', ')}`))
     : DEFAULT_CONFORMANCE;
+  const keepIn = pick('keepVersions');
+  let keepVersions = KEEP_ALL_VERSIONS;
+  try {
+    if (keepIn) keepVersions = parseKeepVersions(keepIn.value.trim());
+  } catch {
+    fail(keepIn!, 'all, 0, or a whole number of past versions');
+  }
   const processes = processConfigOf(pick, fail, store.kind);
 
   return {
@@ -253,6 +268,7 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
     ...queryLimits,
     documentLimits,
     conformance,
+    keepVersions,
     store,
     dataDir,
     cacheControl,

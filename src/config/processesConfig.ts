@@ -6,7 +6,7 @@
 type ProcessKey = 'followFeedMs' | 'nameIndex';
 type Given = { value: string; from: string };
 
-export const NAME_INDEX_PLACES = ['memory', 'off'] as const;
+export const NAME_INDEX_PLACES = ['memory', 'store', 'off'] as const;
 export type NameIndexPlace = (typeof NAME_INDEX_PLACES)[number];
 
 /** How often a process on a remote store reads the change feed by default (ms): others' writes are searchable here within about this. */
@@ -19,7 +19,7 @@ export const PROCESS_SETTINGS: Readonly<Record<ProcessKey, { env: string; help: 
   },
   nameIndex: {
     env: 'LINKEDART_NAME_INDEX',
-    help: `where the name search index lives: memory (built from the store at start, kept by the change feed) or off (no name search: /search answers 404, lists show ids) (default memory)`,
+    help: `where the name search index lives: memory (built from the store at start, kept by the change feed), store (Virtuoso's own free-text index, written as its dba: nothing held or read at start) or off (no name search: /search answers 404, lists show ids) (default memory)`,
   },
 };
 
@@ -47,5 +47,7 @@ export function processConfigOf(
   const placeIn = pick('nameIndex');
   const place = (placeIn?.value.trim().toLowerCase() ?? 'memory') as NameIndexPlace;
   if (placeIn && !NAME_INDEX_PLACES.includes(place)) fail(placeIn, `one of ${NAME_INDEX_PLACES.join(', ')}`);
+  if (place === 'store' && storeKind === 'embedded')
+    fail(placeIn!, "the name index in the store is Virtuoso's text index: give --store sparql, or memory");
   return { followFeedMs, nameIndex: place };
 }

@@ -32,6 +32,7 @@ import { documentGraphs } from '../store/documentGraphs.js';
 import { prefixBlock, relabelBlankNodes, withoutPrefixLines } from './documentText.js';
 import { documentMarkerLine } from './documentMarker.js';
 import { hintCommentLines } from './hintComments.js';
+import { mergedCommentLine, mergedIdsOf } from './mergedComments.js';
 
 export type ExportFormat = 'nquads' | 'trig' | 'turtle' | 'ntriples' | 'ndjson';
 
@@ -204,6 +205,9 @@ export async function* exportDocuments(
       }
     }
   }
+  // A whole-store RDF export ends with its merged-away ids (mergedComments.ts).
+  if ((format === 'nquads' || format === 'trig') && options.ids === undefined && options.type === undefined)
+    for (const merged of await mergedIdsOf(store)) buffer += mergedCommentLine(merged);
   if (buffer.length > 0) yield buffer;
 }
 

@@ -11,6 +11,8 @@ export interface FeedEntry {
   readonly object: string;
   readonly type: string | undefined;
   readonly endTime: string;
+  /** A Move's: where the document went. */
+  readonly target?: string;
 }
 
 export interface NewestOptions {
@@ -26,7 +28,14 @@ const STEP = 100;
 export async function* newestInStore(feed: ChangeFeed): AsyncGenerator<FeedEntry> {
   for (let to = await feed.length(); to >= 1; to -= STEP) {
     const activities = await feed.activities(Math.max(1, to - STEP + 1), to);
-    for (const a of activities.reverse()) yield { kind: a.kind, object: a.object, type: a.type, endTime: a.endTime };
+    for (const a of activities.reverse())
+      yield {
+        kind: a.kind,
+        object: a.object,
+        type: a.type,
+        endTime: a.endTime,
+        ...(a.target !== undefined ? { target: a.target } : {}),
+      };
   }
 }
 

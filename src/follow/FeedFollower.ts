@@ -31,6 +31,8 @@ export interface FollowOptions {
   readonly onError?: (error: Error) => void;
   /** Told of an activity number passed over. */
   readonly onGap?: (seq: number) => void;
+  /** Run after activities are applied (the store's text index of names made current: --name-index store). */
+  readonly afterApply?: () => Promise<void>;
 }
 
 /** What /ready says of the follower. */
@@ -137,6 +139,7 @@ export class FeedFollower {
     if (next.length === 0) return found.length > 0 && this.passGap(found[0].seq);
     this.gapSince = undefined;
     await this.documents.followed([...new Set(next.map((a) => a.object))]);
+    await this.options.afterApply?.();
     this.applied = next[next.length - 1].seq;
     return true;
   }

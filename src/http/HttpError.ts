@@ -33,12 +33,12 @@ export class NotFound extends HttpError {
 
 /** A document that was here and was deleted (its tombstone stands): when, in Last-Modified and `deleted`. */
 export class Gone extends HttpError {
-  constructor(id: string, deletedAt: Date) {
+  constructor(id: string, deletedAt: Date, headers: Readonly<Record<string, string>> = {}) {
     super(
       410,
       'Gone',
       `The document ${id} was deleted at ${deletedAt.toISOString()}; its Delete activity is in the change feed.`,
-      { 'Last-Modified': deletedAt.toUTCString() },
+      { 'Last-Modified': deletedAt.toUTCString(), ...headers },
       { deleted: deletedAt.toISOString() },
     );
   }

@@ -19,6 +19,9 @@ import { AVAILABLE_MEDIA_TYPES, formatParameterOf, negotiateFormat } from './neg
 import { setRouteKind } from './routeKind.js';
 import { LINKS_OFF, prefersNoLinks } from './preferLinks.js';
 import { validationLink } from './validationLink.js';
+import { answerTimeGate, type HistoryAccess } from './history/timeGate.js';
+import { goneLinks, liveHistoryLinks } from './history/mementoLinks.js';
+import { lastWithContent } from '../history/storedHistory.js';
 import { redirectedToMerged } from './mergedRedirect.js';
 
 export interface DereferenceOptions {
@@ -30,19 +33,18 @@ export interface DereferenceOptions {
   readonly deletedAt?: (id: string) => Promise<Date | undefined>;
   /** Where a document with this id was merged into, while its tombstone stands (308 there). */
   readonly mergedInto?: (id: string) => Promise<string | undefined>;
+  /** The documents' history, when versions are kept: the live document is its own TimeGate and links its TimeMap. */
+  readonly history?: HistoryAccess;
 }
 
-export function dereference({
-  baseUrl,
-  cacheControl,
-  representations,
-  logger,
-  deletedAt,
-  mergedInto,
-}: DereferenceOptions) {
+export function dereference(options: DereferenceOptions) {
+  const { baseUrl, cacheControl, representations, logger, mergedInto, history } = options;
   const base = new URL(baseUrl);
+  const missingAnswer = (ids: readonly string[]) => missingAnswerOf(ids, options);
   return async (req: Request, res: Response): Promise<void> => {
     const ids = entityIdsFor(base, req.url);
+    const datetime = req.get('accept-datetime');
+    if (history && datetime !== undefined && (await answerTimeGate(req, res, ids, history, datetime))) return;
     let format: Format;
     try {
       format = negotiateFormat(req, formatParameterOf(req.url));
@@ -51,7 +53,7 @@ export function dereference({
       // A missing document is the better answer than an unacceptable one.
       if (error instanceof NotAcceptable && !(await anyExists(representations, ids))) {
         if (await redirectedToMerged(req, res, ids, mergedInto)) return;
-        throw await missingAnswer(ids, deletedAt);
+        throw await missingAnswer(ids);
       }
       throw error;
     }
@@ -78,7 +80,7 @@ export function dereference({
     }
     if (!found) {
       if (await redirectedToMerged(req, res, ids, mergedInto)) return;
-      throw await missingAnswer(ids, deletedAt);
+      throw await missingAnswer(ids);
     }
     const { id, representation } = found;
     for (const warning of representation.warnings) logger.warn({ id, warning }, 'render warning');
@@ -86,7 +88,7 @@ export function dereference({
     // All headers in one writeHead: the cached representation keeps them ready (the warm path).
     let headers = HEADERS.get(representation);
     if (!headers) {
-      headers = headersOf(id, format, representation, cacheControl, baseUrl, { linked, omitLinks });
+      headers = headersOf(id, format, representation, cacheControl, baseUrl, { linked, omitLinks }, !!history);
       HEADERS.set(representation, headers);
     }
     if (isNotModified(req.headers, representation.etag, representation.lastModified)) {
@@ -117,10 +119,13 @@ function headersOf(
   cacheControl: string,
   baseUrl: string,
   links: { readonly linked: boolean; readonly omitLinks: boolean },
+  versioned: boolean,
 ): ResponseHeaders {
   // A document stored with violations (the `report` conformance policy) says so, linking to its report.
-  const validation =
+  let validation =
     representation.violations > 0 ? `, ${validationLink(baseUrl, id, representation.violations).header}` : '';
+  // Kept versions: the document is its own TimeGate, and its answer varies with Accept-Datetime.
+  if (versioned) validation += `, ${liveHistoryLinks(baseUrl, id)}`;
   const common = [
     ...CORS_HEADER_PAIRS,
     'Content-Type',
@@ -131,7 +136,7 @@ function headersOf(
     'Cache-Control',
     cacheControl,
     'Vary',
-    links.linked ? 'Accept, Prefer' : 'Accept',
+    (links.linked ? 'Accept, Prefer' : 'Accept') + (versioned ? ', Accept-Datetime' : ''),
     ...(links.omitLinks ? ['Preference-Applied', LINKS_OFF] : []),
     'Link',
     format.name === 'html'
@@ -147,11 +152,17 @@ async function anyExists(representations: Representations, ids: readonly string[
   return false;
 }
 
-/** No document has any of these ids: 410 for one deleted (the first id with a tombstone), else 404. */
-async function missingAnswer(ids: readonly string[], deletedAt: DereferenceOptions['deletedAt']): Promise<HttpError> {
+/**
+ * No document has any of these ids: 410 for one deleted (the first id with a tombstone; with
+ * kept versions, linking its last version and its TimeMap), else 404.
+ */
+async function missingAnswerOf(ids: readonly string[], { deletedAt, history }: DereferenceOptions): Promise<HttpError> {
   for (const id of deletedAt ? ids : []) {
     const when = await deletedAt!(id);
-    if (when) return new Gone(id, when);
+    if (!when) continue;
+    if (!history) return new Gone(id, when);
+    const last = lastWithContent(await history.versions(id));
+    return new Gone(id, when, { Link: goneLinks(history.baseUrl, id, last?.n) });
   }
   return new NotFound(`No document has the id ${ids[0]}.`);
 }

@@ -5,7 +5,7 @@
 import type { Request, Response } from 'express';
 import { feedPageHtml } from '../pages/FeedPage.js';
 import { activityPageUrl } from '../render/activityStream.js';
-import { nameIndexOf } from '../search/attachNameIndex.js';
+import { nameLookupOf } from '../search/attachNameIndex.js';
 import { ACTIVITY_PAGES_PATH } from './activityStreamRoute.js';
 import { BadRequest, NotFound } from './HttpError.js';
 import { sendHtml } from './htmlAnswer.js';
@@ -27,7 +27,10 @@ export function feedPage(options: LandingOptions & { readonly feedPageSize: numb
     if (page > last)
       throw new NotFound(`The feed has ${last} page${last === 1 ? '' : 's'}; there is no page ${page} yet.`);
     const activities = length === 0 ? [] : await documents.feed.page(page, feedPageSize, length);
-    const names = await nameIndexOf(documents);
+    const names = await nameLookupOf(
+      documents,
+      activities.map((a) => a.object),
+    );
     sendHtml(
       req,
       res,

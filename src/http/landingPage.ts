@@ -15,7 +15,7 @@ import { landingPageHtml, type RecentChange } from '../pages/LandingPage.js';
 import { hrefOf } from '../render/html/links.js';
 import { kindOf } from '../render/html/terms.js';
 import type { PageFrame } from '../render/html/Page.js';
-import { nameIndexOf } from '../search/attachNameIndex.js';
+import { nameLookupOf } from '../search/attachNameIndex.js';
 import { thumbnailsOf } from '../search/loadThumbnails.js';
 import type { Activity } from '../feed/activityGraph.js';
 import type { DocumentService } from '../service/DocumentService.js';
@@ -46,10 +46,13 @@ export function landingPage(options: LandingOptions) {
   const { baseUrl, documents, frame } = options;
   return async (req: Request, res: Response): Promise<void> => {
     const counts = await (await documents.reverseLinks()).classCounts();
-    const names = await nameIndexOf(documents);
     const length = await documents.feed.length();
     const activities =
       length === 0 ? [] : await documents.feed.activities(Math.max(1, length - LATEST_CHANGES + 1), length);
+    const names = await nameLookupOf(
+      documents,
+      activities.map((a) => a.object),
+    );
     const changes = recentChanges(activities, names, baseUrl);
     sendHtml(
       req,
@@ -108,7 +111,10 @@ export function entityListPage(options: LandingOptions) {
     const place = listPlace(total, page, pageSize);
     if (page > place.last)
       throw new NotFound(`Page ${page} is past the last page (${place.last}) of the ${className} list.`);
-    const names = await nameIndexOf(documents);
+    const names = await nameLookupOf(
+      documents,
+      items.map((hit) => hit.id),
+    );
     const thumbnails = await thumbnailsOf(documents);
     const base = relative(classCollectionUrl(baseUrl, className));
     sendHtml(

@@ -7,7 +7,7 @@ import type { Request, Response } from 'express';
 import { entityListHtml } from '../pages/EntityListPage.js';
 import { relationCollectionUrl } from '../render/halLinks.js';
 import { relationWords } from '../render/html/ReferencedBy.js';
-import { nameIndexOf } from '../search/attachNameIndex.js';
+import { nameLookupOf } from '../search/attachNameIndex.js';
 import { thumbnailsOf } from '../search/loadThumbnails.js';
 import { NotFound } from './HttpError.js';
 import { listedEntity, listPageNumber, listPlace } from './entityListPaging.js';
@@ -26,7 +26,7 @@ export function relationListPage(options: LandingOptions) {
     const place = listPlace(total, page, pageSize);
     if (page > place.last)
       throw new NotFound(`Page ${page} is past the last page (${place.last}) of ${relation.name} for ${id}.`);
-    const names = await nameIndexOf(documents);
+    const names = await nameLookupOf(documents, [id, ...items.map((hit) => hit.id)]);
     const thumbnails = await thumbnailsOf(documents);
     const collection = new URL(relationCollectionUrl(baseUrl, relation.name, id));
     sendHtml(

@@ -9,7 +9,7 @@
 import type { Request, Response } from 'express';
 import { entityListHtml } from '../pages/EntityListPage.js';
 import { SEARCH_CONTEXT } from '../render/collectionPage.js';
-import { nameIndexOf } from '../search/attachNameIndex.js';
+import { nameLookupOf } from '../search/attachNameIndex.js';
 import { thumbnailsOf } from '../search/loadThumbnails.js';
 import {
   entityClasses,
@@ -70,7 +70,7 @@ async function multipleChoices(
 ): Promise<void> {
   const { baseUrl, documents } = options;
   const classes = await entityClasses(documents.store, found.ids);
-  const names = await nameIndexOf(documents);
+  const names = await nameLookupOf(documents, found.ids);
   const entries = found.ids.map((id) => ({ id, type: classes.get(id) ?? 'Entity', name: names.nameOf(id) ?? id }));
   if (type === undefined) {
     // As the other lists show entities: by name, linked, with their kind and thumbnail.

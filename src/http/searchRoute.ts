@@ -12,7 +12,7 @@ import type { Request, Response } from 'express';
 import { collectionPage, pageCount, SEARCH_CONTEXT, type CollectionAddress } from '../render/collectionPage.js';
 import type { PageFrame } from '../render/html/Page.js';
 import { searchPageHtml } from '../pages/SearchPage.js';
-import { isNameIndexOff, nameIndexOf } from '../search/attachNameIndex.js';
+import { isNameIndexOff, nameSearchOf } from '../search/attachNameIndex.js';
 import { thumbnailLookup, thumbnailsOf } from '../search/loadThumbnails.js';
 import type { SearchNarrowing } from '../search/searchFacets.js';
 import type { DocumentService } from '../service/DocumentService.js';
@@ -80,8 +80,15 @@ export function searchRoute(options: SearchRouteOptions) {
       if (!html || !(error instanceof BadRequest)) throw error;
       return sendHtml(req, res, searchPageHtml({ frame, query, problem: error.message }), options.cacheControl, 400);
     }
-    const index = await nameIndexOf(options.documents);
-    const { total, hits, facets } = index.search(query, (page - 1) * pageSize, pageSize, narrowing);
+    const search = await nameSearchOf(options.documents);
+    if (
+      !search.facets &&
+      (narrowing.classification !== undefined || narrowing.from !== undefined || narrowing.to !== undefined)
+    )
+      throw new BadRequest(
+        'With the name index in the store (--name-index store), a search narrows by kind only: leave out classification=, from= and to=.',
+      );
+    const { total, hits, facets } = await search.search(query, (page - 1) * pageSize, pageSize, narrowing);
     const last = pageCount(total, pageSize);
     if (page > last)
       throw new NotFound(

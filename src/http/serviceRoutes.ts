@@ -40,6 +40,8 @@ import { DEEP_ZOOM_SCRIPT_PATH, OPENSEADRAGON_PATH } from '../render/html/deepZo
 import { validationRoute } from './validationRoute.js';
 import { VALIDATION_PATH } from './validationLink.js';
 import { deleteDocument, putDocument } from './writes.js';
+import { historyRoutes } from './history/historyRoutes.js';
+import { versionsOf } from '../history/storedHistory.js';
 import { mergeRoute, MERGE_PATH } from './mergeRoute.js';
 
 export type Handler = (req: Request, res: Response) => Promise<void> | void;
@@ -93,6 +95,15 @@ export function serviceRoutes(parts: RouteParts): ServiceRoutes {
   discoveryRoutes(paths, parts);
   feedRoutes(paths, parts);
   bulkRoute(paths, parts);
+  const history = historyRoutes({
+    baseUrl: config.baseUrl,
+    cacheControl: config.cacheControl,
+    store: parts.documents.store,
+    representations,
+    frame: pageFrameOf(config, sparql),
+    whenReady: parts.whenReady,
+  });
+  for (const [prefix, handler] of history) paths.prefixes.set(prefix, new Map([['GET', handler]]));
   routes.set(
     MERGE_PATH,
     parts.writable
@@ -252,6 +263,10 @@ function entityRoutes(parts: RouteParts): Methods {
           representations,
           logger,
           deletedAt: (id) => documents.feed.deletedAt(id),
+          history:
+            documents.keepVersions > 0
+              ? { baseUrl: config.baseUrl, versions: (id) => versionsOf(documents.store, id) }
+              : undefined,
           mergedInto: (id) => documents.feed.mergedInto(id),
         }),
       ),

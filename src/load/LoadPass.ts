@@ -3,6 +3,8 @@
  * gate, each batch one atomic write of what passed (or, in a check, counted as it would be).
  * While the store writes one batch and the gate checks the next, this thread reads on.
  */
+import { restoreMerges } from '../merge/restoreMerges.js';
+import type { MergedId } from '../export/mergedComments.js';
 import type { Change } from '../feed/ChangeFeed.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { storedVersions, type StoredVersion } from '../service/storedVersions.js';
@@ -73,6 +75,7 @@ export class LoadPass {
   private readonly inFlight = new BatchesInFlight();
   private startedEmpty = false;
   private readonly sent = new Set<string>();
+  private readonly merged: MergedId[] = [];
 
   /** `lastCopies`: which copy of each id counts (none: the inputs are read once, readOnce). */
   constructor(
@@ -106,6 +109,7 @@ export class LoadPass {
       }
       await this.flush(false);
       await this.inFlight.settle();
+      if (this.documents && this.merged.length > 0) await restoreMerges(this.documents, this.merged, options.actor);
     } catch (error) {
       await this.inFlight.finish();
       if (!(error instanceof StoreFull)) throw error;
@@ -157,6 +161,10 @@ export class LoadPass {
           location: record.location,
           messages: [record.message, ...leftoverSample(record, LEFTOVER_SAMPLE)],
         });
+        break;
+      case 'merged':
+        // Kept once the documents are (a storing pass): the id answers 308 to where it went.
+        if (this.documents) this.merged.push(record);
         break;
       case 'refused': {
         // Past a limit on one document: refused here, never sent to the gate (which would walk it).

@@ -12,6 +12,7 @@
  * Shape hints travel as `#@hint` comment lines; they are matched to their document by the
  * hint graph they name.
  */
+import { parseMergedComment } from '../export/mergedComments.js';
 import type { Readable } from 'node:stream';
 import type { Quad_Graph } from '@rdfjs/types';
 import { HINT_GRAPH_PREFIX } from '../hints/Skeleton.js';
@@ -127,7 +128,9 @@ export async function* rdfRecords(
           continue;
         }
         if (typeof item === 'string') {
-          marked = readComment(item, hints) ?? marked;
+          const merged = parseMergedComment(item);
+          if (merged) yield { kind: 'merged', location: `line ${line}`, ...merged };
+          else marked = readComment(item, hints) ?? marked;
           continue;
         }
         const q = item;

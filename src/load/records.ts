@@ -18,7 +18,9 @@ export type LoadRecord =
    * is not itself too large to keep.
    */
   | RefusedRecord
-  | { readonly kind: 'leftover'; readonly location: string; readonly message: string; readonly quads: Quad[] };
+  | { readonly kind: 'leftover'; readonly location: string; readonly message: string; readonly quads: Quad[] }
+  /** An id merged into another, as an export states it (`#@merged <A> <B>`): kept so after the load. */
+  | { readonly kind: 'merged'; readonly location: string; readonly from: string; readonly to: string };
 
 export interface RefusedRecord {
   readonly kind: 'refused';

@@ -43,7 +43,7 @@ export interface MergeOutcome {
 }
 
 /** Merge `from` into `to` (see above); MergeRefused when it cannot be made, and then nothing is written. */
-export function mergeDocuments(documents: DocumentService, request: MergeRequest): Promise<MergeOutcome> {
+export async function mergeDocuments(documents: DocumentService, request: MergeRequest): Promise<MergeOutcome> {
   const { from, to, actor } = request;
   for (const id of [from, to])
     if (!isHttpIri(id)) throw new MergeRefused('invalid', `${JSON.stringify(id.slice(0, 200))} is not an http(s) IRI`);
@@ -51,6 +51,8 @@ export function mergeDocuments(documents: DocumentService, request: MergeRequest
   return documents.serialized(async () => {
     await checkIds(documents, from, to);
     const references = await documentsReferringTo(documents.store, from);
+    // What the merge read, checked again in its write (another process may write between).
+    const digests = await documents.digests([from, ...references]);
     const now = new Date();
     const graphs = new Map<string, readonly Quad[]>();
     const changes: Change[] = [];
@@ -66,7 +68,8 @@ export function mergeDocuments(documents: DocumentService, request: MergeRequest
     const removed = await documents.removalsOf([from]);
     for (const [name, quads] of removed.graphs) graphs.set(name, quads);
     changes.push({ ...removed.changes[0], kind: 'Move', target: to, actor });
-    await documents.writeInTurn(graphs, changes, now);
+    const expected = new Map(changes.map((c) => [c.id, digests.get(c.id)]));
+    await documents.writeInTurn(graphs, changes, now, expected);
     return { merged: from, into: to, references, rewritten };
   });
 }

@@ -43,7 +43,10 @@ export class OccurrencePlans {
   /** Blank nodes the document named (`_:b1`), by name, once found: the same node at every place the name stands. */
   private readonly namedBlanks = new Map<string, Term>();
   private readonly occurrences = new Map<string, SkeletonNode[]>();
+  /** The plans made for occurrences not yet shown (a node's other places, planned with the first one shown). */
   private readonly plans = new Map<SkeletonNode, NodePlan>();
+  /** Whether nodes may stand in several places (the skeleton was indexed): else each hint is planned once, when shown. */
+  private readonly indexed: boolean;
 
   /**
    * `skeleton`: whose nodes' places are gathered by id (undefined where no id stands twice: each
@@ -55,6 +58,7 @@ export class OccurrencePlans {
     blankSignatures: BlankSignatures,
     private readonly valueIndexes: ValueIndexes,
   ) {
+    this.indexed = skeleton !== undefined;
     if (skeleton) this.indexOccurrences(skeleton);
     this.signature = (blank) => blankSignatures.signature(blank);
     this.deepSignature = (blank) => blankSignatures.deepSignature(blank);
@@ -67,6 +71,8 @@ export class OccurrencePlans {
   planFor(subject: Term, hint: SkeletonNode | undefined, props: Statements | undefined): NodePlan {
     if (!props) return { types: [], entries: [] };
     if (!hint) return this.fullPlan(props);
+    // Each hint is shown once (the render walks the skeleton's tree): one place alone is planned as it is shown.
+    if (!this.indexed) return this.planOccurrences(props, [hint], hint);
     const plan = this.plans.get(hint);
     if (plan) return plan;
     const name = subject.termType === 'NamedNode' ? subject.value : hint.b;
@@ -76,7 +82,8 @@ export class OccurrencePlans {
 
   /** Plan every occurrence of one node at once, so values no occurrence claims go to its primary one; the plan of `wanted`. */
   private planOccurrences(props: Statements, occurrences: SkeletonNode[], wanted: SkeletonNode): NodePlan {
-    const claimed = new Set<Term>();
+    // One occurrence (most nodes) needs no set of the terms claimed if its plan claims every statement (claimsAll).
+    let claimed = occurrences.length === 1 ? undefined : new Set<Term>();
     const v1Terms = this.v1Terms;
     let wantedPlan: NodePlan | undefined;
     const actualTypes = props.get(RDF_TYPE) ?? [];
@@ -95,7 +102,7 @@ export class OccurrencePlans {
         if (found && !placed?.has(found)) {
           types.push(found);
           placed?.add(found);
-          claimed.add(found);
+          claimed?.add(found);
         }
       }
       const entries: PlannedEntry[] = [];
@@ -117,12 +124,16 @@ export class OccurrencePlans {
           this.namedBlanks,
           this.valueIndexes,
         );
-        for (const m of matches) claimed.add(m.term);
+        if (claimed) for (const m of matches) claimed.add(m.term);
         entries.push({ pred, key, values: matches, given: true, writtenEmpty: hints.length === 0, form: entry[3] });
       }
       const plan = { types, entries };
-      this.plans.set(occ, plan);
       if (occ === wanted) wantedPlan = plan;
+      if (this.indexed) this.plans.set(occ, plan);
+    }
+    if (claimed === undefined) {
+      if (claimsAll(props, wantedPlan!)) return wantedPlan!;
+      claimed = claimedBy(wantedPlan!);
     }
     // Values no occurrence shows (new ones, or ones the hints do not cover) go to the primary occurrence.
     // Claimed are only terms of `props`: as many claimed as the statements there, every one is (most nodes).
@@ -130,7 +141,7 @@ export class OccurrencePlans {
     for (const terms of props.values()) statements += terms.length;
     if (claimed.size === statements) return wantedPlan!;
     const primary = occurrences.find((o) => (o.e ?? []).some(([k]) => k !== '_label')) ?? occurrences[0];
-    const plan = this.plans.get(primary)!;
+    const plan = primary === wanted ? wantedPlan! : this.plans.get(primary)!;
     // (Pushed one by one: a spread of a very long list overflows the stack.)
     const freshTypes = unclaimed(actualTypes, claimed);
     if (freshTypes) for (const t of freshTypes.sort(this.newOrder)) plan.types.push(t);
@@ -195,6 +206,48 @@ export class OccurrencePlans {
     const [match] = matchValues(written, literals, this.takenBlanks, this.signature, this.deepSignature);
     return match?.term ?? literals[0];
   }
+}
+
+/**
+ * Whether one occurrence's plan claims every statement of its node: its types, and each predicate's
+ * objects matched whole by one entry (distinct terms of the list, as many as it holds). False when
+ * unsure (two entries of one predicate, many keys): the terms claimed are then gathered and counted.
+ */
+function claimsAll(props: Statements, plan: NodePlan): boolean {
+  const entries = plan.entries;
+  if (entries.length > 16) return false;
+  let whole = 0;
+  const types = props.get(RDF_TYPE);
+  if (types !== undefined) {
+    // The plan's types are distinct terms of this list (planOccurrences places each once).
+    if (plan.types.length !== types.length) return false;
+    whole++;
+  }
+  for (let i = 0; i < entries.length; i++) {
+    const { pred, values } = entries[i];
+    if (values.length === 0) continue;
+    if (pred === RDF_TYPE) return false;
+    for (let j = 0; j < i; j++) if (entries[j].pred === pred) return false;
+    // The values matched are terms of this list (matchValues finds them there).
+    const objects = props.get(pred);
+    if (objects === undefined || values.length !== objects.length || !distinctTerms(values)) return false;
+    whole++;
+  }
+  return whole === props.size;
+}
+
+function distinctTerms(values: readonly PlannedValue[]): boolean {
+  if (values.length > 8) return new Set(values.map((v) => v.term)).size === values.length;
+  for (let i = 1; i < values.length; i++)
+    for (let j = 0; j < i; j++) if (values[i].term === values[j].term) return false;
+  return true;
+}
+
+/** The terms one occurrence's plan claims. */
+function claimedBy(plan: NodePlan): Set<Term> {
+  const claimed = new Set<Term>(plan.types);
+  for (const entry of plan.entries) for (const v of entry.values) claimed.add(v.term);
+  return claimed;
 }
 
 /** The terms of `terms` not in `claimed`, in order; undefined when there are none (most often: no list is made). */

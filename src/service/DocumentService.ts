@@ -31,6 +31,9 @@ import { documentOfGraph } from '../store/internalGraphs.js';
 import { retryingConflicts } from './conflictRetries.js';
 import { mayWrite, OutsideScope, type Actor } from '../linkedart/Actor.js';
 import { storedClasses, storedDigests } from './storedReads.js';
+import { historyWrite } from '../history/versionWrite.js';
+import { KEEP_ALL_VERSIONS, type KeepVersions } from '../config/keepVersions.js';
+import { afterEachDocument } from '../store/afterEachDocument.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
 export interface PutOutcome {
@@ -75,6 +78,8 @@ export class DocumentService {
 
   /** The change feed: every write records its activities in it, in the same atomic write. */
   readonly feed: ChangeFeed;
+  /** Past versions kept per document (--keep-versions; src/history), in the same atomic write as the change. */
+  keepVersions: KeepVersions = KEEP_ALL_VERSIONS;
 
   constructor(readonly store: QuadStore) {
     this.feed = new ChangeFeed(store);
@@ -257,14 +262,17 @@ export class DocumentService {
   /**
    * In the write turn (inside serialized()): store these graphs with the change feed's activities
    * for `changes`, as every write does, for a write that is none of the above (a merge: its Move).
+   * `expected`: the digests the caller read of the documents it writes (undefined: none stored),
+   * which a store shared with other processes checks in the write itself.
    */
-  writeInTurn(graphs: ReadonlyMap<string, readonly Quad[]>, changes: readonly Change[], when: Date): Promise<void> {
-    return this.write(
-      graphs,
-      changes.map((c) => c.id),
-      changes,
-      when,
-    );
+  writeInTurn(
+    graphs: ReadonlyMap<string, readonly Quad[]>,
+    changes: readonly Change[],
+    when: Date,
+    expected?: ReadonlyMap<string, string | undefined>,
+  ): Promise<void> {
+    const ids = changes.map((c) => c.id);
+    return this.write(graphs, ids, changes, when, undefined, undefined, expected);
   }
 
   /** What removes these stored documents: their graphs emptied, and their Delete activities (naming their classes). */
@@ -427,17 +435,21 @@ export class DocumentService {
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
     const stamp = this.stamped ? undefined : await stampFor(this.store);
     this.stamped = true;
+    const history = await historyWrite(this.store, changes, when, this.keepVersions, new Set(newIds));
     const feed = await this.feed.record(changes, when);
     try {
       // Graphs already interned go to a store that takes them so as they are.
       if ('codes' in graphs && capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs) {
         if (stamp) await this.store.replaceGraphs(new Map([stamp]));
-        await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...feed.graphs]));
+        const kept = [...history.byDocument.values()].flat();
+        await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...kept, ...feed.graphs]));
       } else {
-        const all = withFeedGraphs(plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]), feed);
+        const documents = plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]);
+        // The history's graphs and the feed's travel with their documents (a remote store cuts only between documents).
+        const all = withFeedGraphs(afterEachDocument(documents, history.byDocument), feed);
         if (stamp) all.set(...stamp);
         // Graphs known to hold nothing yet, which a remote store then need not read first.
-        const absent = new Set(feed.fresh);
+        const absent = new Set([...feed.fresh, ...history.fresh]);
         for (const id of newIds) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) absent.add(name);
         await this.store.replaceGraphs(all, absent, expected);
       }

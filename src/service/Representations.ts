@@ -15,6 +15,10 @@
  * document's version in the store (its digest and modification stamp) decides: the same, and
  * the entry is current at the new generation too; else it is rendered again.
  */
+import type { PastVersion } from '../render/html/EntityPage.js';
+import { versionsOf } from '../history/storedHistory.js';
+import { hasContent } from '../history/versionRecord.js';
+import { timeMapUri } from '../history/mementoUris.js';
 import { LRUCache } from 'lru-cache';
 import { FORMATS, type Format } from '../render/formats.js';
 import type { DocumentService } from './DocumentService.js';
@@ -27,6 +31,7 @@ import { relationPageUrl } from '../render/halLinks.js';
 import type { PageFrame } from '../render/html/Page.js';
 import type { ReferencedByRelation } from '../render/html/ReferencedBy.js';
 import { PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
+import type { Hit } from '../discovery/ReverseLinks.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
@@ -48,8 +53,8 @@ export interface RepresentationsOptions {
   readonly revalidate?: boolean;
   /** The frame of the pages for people (the HTML format); absent: the default title, the links' base URL or the id's origin, no SPARQL link. */
   readonly pages?: PageFrame;
-  /** Documents' names for the pages' "Referenced by" (the name search index); absent: hits are shown by id. */
-  readonly names?: () => Promise<NameLookup>;
+  /** Documents' names for the pages' "Referenced by" (the name search), of these ids; absent: hits are shown by id. */
+  readonly names?: (ids: readonly string[]) => Promise<NameLookup>;
 }
 
 /** The name to show for a document, when it has one. */
@@ -104,7 +109,7 @@ export class Representations {
   private readonly links: { readonly baseUrl: string } | undefined;
 
   private readonly pages: PageFrame | undefined;
-  private readonly names: (() => Promise<NameLookup>) | undefined;
+  private readonly names: ((ids: readonly string[]) => Promise<NameLookup>) | undefined;
 
   /** Reads answered from the cache, and reads the cache could not answer (rendered), since start (stats()). */
   private hits = 0;
@@ -221,23 +226,54 @@ export class Representations {
     const frame = this.pages ?? { siteTitle: DEFAULT_TITLE, baseUrl, sparql: false };
     const index = await this.documents.reverseLinks();
     const counts = await index.counts(stored.id);
-    const referencedBy: ReferencedByRelation[] = [];
     const entityClass = entityClassOf(stored.id, stored.quads);
-    const names = await this.names?.();
+    const shown: Array<{ relation: string; total: number; items: readonly Hit[] }> = [];
     for (const relation of PUBLISHED_RELATIONS) {
       const total = counts.get(relation.name);
       // As `_links`: only the relations offered on this kind of entity.
       if (!total || entityClass === undefined || !relation.given.includes(entityClass)) continue;
       const { items } = await index.hits(stored.id, relation.name, 0, REFERENCED_BY_SHOWN);
-      const first = items.map((hit) => ({ ...hit, name: names?.nameOf(hit.id) }));
-      referencedBy.push({
-        relation: relation.name,
-        total,
-        first,
-        href: relationPageUrl(frame.baseUrl, relation.name, stored.id, 1),
-      });
+      shown.push({ relation: relation.name, total, items });
     }
-    return { frame, counts, referencedBy, names: names && referencedNames(stored, names) };
+    // Every name the page shows, asked at once (one store query when the name index is in the store).
+    const referenced = referencedIds(stored);
+    const names = await this.names?.([...shown.flatMap((s) => s.items.map((hit) => hit.id)), ...referenced]);
+    const referencedBy = shown.map(({ relation, total, items }): ReferencedByRelation => ({
+      relation,
+      total,
+      first: items.map((hit) => ({ ...hit, name: names?.nameOf(hit.id) })),
+      href: relationPageUrl(frame.baseUrl, relation, stored.id, 1),
+    }));
+    return {
+      frame,
+      counts,
+      referencedBy,
+      names: names && referencedNames(referenced, names),
+      history: await this.historyLink(stored.id, frame.baseUrl),
+    };
+  }
+
+  /** The live page's "History (n versions)", when versions are kept. */
+  private async historyLink(id: string, baseUrl: string): Promise<PageInput['history']> {
+    if (this.documents.keepVersions <= 0) return undefined;
+    const count = (await versionsOf(this.documents.store, id)).filter(hasContent).length;
+    return count > 0 ? { count, href: timeMapUri(baseUrl, id) } : undefined;
+  }
+
+  /**
+   * A stored document that is not the live one (a past version, src/history), rendered each time
+   * (not cached) as `get` renders the live one; on its page, `memento`'s banner and no history link.
+   */
+  async ofPastVersion(
+    stored: StoredDocument,
+    format: Format,
+    { omitLinks = false, memento }: { omitLinks?: boolean; memento?: PastVersion } = {},
+  ): Promise<Representation> {
+    const bare = omitLinks && this.links !== undefined && format.name === 'jsonld';
+    if (format.name !== 'html')
+      return representAside(stored, format, bare ? undefined : await this.halInput(stored.id, format));
+    const page = await this.pageInput(stored);
+    return representAside(stored, format, undefined, { ...page, memento, history: undefined });
   }
 
   /** Whether the JSON-LD carries `_links` (a client may ask for it without them). */
@@ -316,16 +352,20 @@ export class Representations {
   }
 }
 
-/**
- * The names the name index holds for the entities a document refers to (any IRI it has as an object): the page shows
- * them for references that carry no `_label`. The index is in memory: no store query.
- */
-function referencedNames(stored: StoredDocument, names: NameLookup): Map<string, string> {
+/** The entities a document refers to (any IRI it has as an object, but itself). */
+function referencedIds(stored: StoredDocument): string[] {
+  const ids = new Set<string>();
+  for (const { object } of stored.quads)
+    if (object.termType === 'NamedNode' && object.value !== stored.id) ids.add(object.value);
+  return [...ids];
+}
+
+/** The names the name search knows of the entities a document refers to: the page shows them for references that carry no `_label`. */
+function referencedNames(ids: readonly string[], names: NameLookup): Map<string, string> {
   const found = new Map<string, string>();
-  for (const { object } of stored.quads) {
-    if (object.termType !== 'NamedNode' || object.value === stored.id || found.has(object.value)) continue;
-    const name = names.nameOf(object.value);
-    if (name !== undefined) found.set(object.value, name);
+  for (const id of ids) {
+    const name = names.nameOf(id);
+    if (name !== undefined) found.set(id, name);
   }
   return found;
 }

@@ -10,7 +10,7 @@ import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import { render, versionOf, type StoredDocument } from './storedDocument.js';
 import { halLinks } from '../render/halLinks.js';
 import { violationCountOf } from '../validate/violationsGraph.js';
-import { entityPageHtml } from '../render/html/EntityPage.js';
+import { entityPageHtml, type PastVersion } from '../render/html/EntityPage.js';
 import type { PageFrame } from '../render/html/Page.js';
 import type { ReferencedByRelation } from '../render/html/ReferencedBy.js';
 
@@ -43,6 +43,10 @@ export interface PageInput {
   readonly referencedBy: readonly ReferencedByRelation[];
   /** The names the store holds for entities the document refers to (from the name index, in one pass). */
   readonly names?: ReadonlyMap<string, string>;
+  /** A past version's page: what its banner says (src/history). */
+  readonly memento?: PastVersion;
+  /** The live page's link to its history. */
+  readonly history?: { readonly count: number; readonly href: string };
 }
 
 /**
@@ -77,6 +81,8 @@ export function represent(
       referencedBy: page.referencedBy,
       names: page.names,
       violations: violationCountOf(stored.hints),
+      memento: page.memento,
+      history: page.history,
     });
     warnings = rendered.warnings;
     if (version !== undefined) version = linkedVersionText(version, page.counts);

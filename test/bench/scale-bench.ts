@@ -6,8 +6,8 @@
  *   and as N-Quads, restart to /ready, to the first SPARQL answer, to every replica seeded, query
  *   after a timed-out one, GET p50/p99, peak RSS, disk; bare Oxigraph `Store.load` beside;
  * - readers while /_bulk streams into the live server (scale/bulkReaders.ts): GET p50/p99 idle and during;
- * - slots for the rows of issue 35 measured elsewhere (cold GET at 10,000 distinct documents, name
- *   search): see SLOT below;
+ * - cold GET, render cache off, 10,000 distinct documents of that store (scale/coldGet.ts: req/s,
+ *   the server's CPU a request), and name search's two queries of the issue (scale/nameSearch.ts);
  * - the remote store (scale-remote.ts, a throwaway Virtuoso 7): load through the service against
  *   Virtuoso's own bulk loader on the same N-Quads, GET, a query, export, the load's RSS at two sizes
  *   (20,000 documents by default: at some 80 documents/s through the service, 100,000 take 20 minutes).
@@ -15,6 +15,7 @@
  *   npm run bench:scale -- 2000            other sizes
  *   npm run bench:scale -- --remote-docs 5000
  *   npm run bench:scale -- --embedded-only
+ *   npm run bench:scale -- --memory-per-document   also each structure's memory a document
  * The exit code is 0 whatever the result.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -22,6 +23,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedScaleRows, type Row } from './scale/embeddedScale.js';
 import { readersDuringBulk } from './scale/bulkReaders.js';
+import { coldGetRows } from './scale/coldGet.js';
+import { nameSearchRows } from './scale/nameSearch.js';
 import { richCollection, writeRichDumps } from './scale/richCollection.js';
 import { remoteScaleRows } from './scale-remote.js';
 import { printTable } from './stats.js';
@@ -45,10 +48,11 @@ try {
     progress(`${info.quads} quads (${(info.quads / docs).toFixed(1)} a document) in ${info.seconds.toFixed(0)} s`);
     const collection = richCollection(docs);
     const pathOf = (i: number) => new URL(collection.idOf(i)).pathname;
-    rows.push(...(await embeddedScaleRows(work, docs, { nquads, ndjson, pathOf }, progress)));
-    // SLOT (S2, issue 35): cold GET (render cache off, 10,000 distinct documents, req/s and CPU a
-    // request, bare express over the same bytes beside) and name search p50/p99 ("harbour"; two
-    // words) at this size go here, measured on this collection's dumps.
+    const memoryPerDocument = args.includes('--memory-per-document');
+    rows.push(...(await embeddedScaleRows(work, docs, { nquads, ndjson, pathOf, memoryPerDocument }, progress)));
+    // Issue 35's cold GET on the store just loaded (render cache off), and name search at this size.
+    rows.push(...(await coldGetRows(join(work, `scale-${docs}`), docs, pathOf, progress)));
+    rows.push(...nameSearchRows(docs, progress));
     await rm(join(work, `scale-${docs}`), { recursive: true, force: true });
     await rm(nquads, { force: true });
     await rm(ndjson, { force: true });

@@ -38,7 +38,7 @@ describe('HTTP: the pages for people', function () {
     const response = await get(PAINTING, { Accept: BROWSER });
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.equal('text/html;charset=utf-8');
-    expect(response.headers.get('vary')).to.equal('Accept');
+    expect(response.headers.get('vary')).to.equal('Accept, Accept-Datetime');
     expect(response.headers.get('content-security-policy'))
       .to.equal(PAGE_CSP)
       .and.match(/^default-src 'self'; img-src 'self' https: http: data:/);

@@ -115,9 +115,14 @@ describe('HTTP: the Linked Art protocol', function () {
         expect(response.headers.get('content-type')).to.match(
           new RegExp('^' + type.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
         );
-        // The JSON-LD with `_links` varies with Prefer too (`Prefer: links=off` asks for it without them).
+        // The JSON-LD with `_links` varies with Prefer too (`Prefer: links=off` asks for it without them); with
+        // kept versions, every answer varies with Accept-Datetime (the document is its own TimeGate: src/history).
         expect(response.headers.get('vary')).to.equal(
-          status !== 200 ? null : type.startsWith('application/ld+json') ? 'Accept, Prefer' : 'Accept',
+          status !== 200
+            ? null
+            : type.startsWith('application/ld+json')
+              ? 'Accept, Prefer, Accept-Datetime'
+              : 'Accept, Accept-Datetime',
         );
         const body = await response.text();
         if (status === 200) {

@@ -158,7 +158,7 @@ describe('HTTP: pages for people instead of raw JSON, words instead of class nam
   it('Prefer: links=off answers the JSON-LD without _links; without it, _links stays', async () => {
     const bare = await get(PAINTING, { Prefer: 'links=off' });
     expect(bare.headers.get('preference-applied')).to.equal('links=off');
-    expect(bare.headers.get('vary')).to.equal('Accept, Prefer');
+    expect(bare.headers.get('vary')).to.equal('Accept, Prefer, Accept-Datetime');
     const document = (await bare.json()) as Record<string, unknown>;
     expect(document).not.to.have.property('_links');
     expect(document.id).to.equal(`${BASE}object/harbour-at-dusk`);

@@ -34,6 +34,18 @@ export interface EntityPageProps {
   readonly violations?: number;
   /** The names the store holds for entities the document refers to (shown for references without `_label`). */
   readonly names?: ReadonlyMap<string, string>;
+  /** A past version (src/history): a banner says so, with a link to the live document. */
+  readonly memento?: PastVersion;
+  /** The document's history: how many versions, and where they are listed (its TimeMap). */
+  readonly history?: { readonly count: number; readonly href: string };
+}
+
+/** What a past version's page says of it. */
+export interface PastVersion {
+  readonly n: number;
+  /** When it was written (an ISO date-time, to the second). */
+  readonly time: string;
+  readonly actor: string | null;
 }
 
 /**
@@ -58,7 +70,15 @@ const SECTION_KEYS = new Set([
 ]);
 const ACTIVITY_KEYS = ['timespan', 'took_place_at', 'carried_out_by', 'technique', 'part'];
 
-export function EntityPage({ frame, document, referencedBy, violations = 0, names = new Map() }: EntityPageProps) {
+export function EntityPage({
+  frame,
+  document,
+  referencedBy,
+  violations = 0,
+  names = new Map(),
+  memento,
+  history,
+}: EntityPageProps) {
   const id = typeof document.id === 'string' ? document.id : '';
   const title = titleOf(document);
   const description = descriptionOf(document, title);
@@ -78,6 +98,7 @@ export function EntityPage({ frame, document, referencedBy, violations = 0, name
       <BaseUrl.Provider value={frame.baseUrl}>
         <KnownNames.Provider value={names}>
           <article>
+            {memento ? <PastVersionBanner version={memento} id={id} /> : null}
             {violations > 0 ? (
               <ViolationsBanner count={violations} href={pathOf(validationUrl(frame.baseUrl, id))} />
             ) : null}
@@ -111,6 +132,13 @@ export function EntityPage({ frame, document, referencedBy, violations = 0, name
             ) : null}
             <ReferencedBy relations={referencedBy} thisKind={kindOf({ type: typesOf(document)[0] })} />
             <OtherFormats id={id} />
+            {history ? (
+              <p class="history">
+                <IdLink id={history.href}>
+                  History ({history.count} version{history.count === 1 ? '' : 's'})
+                </IdLink>
+              </p>
+            ) : null}
           </article>
         </KnownNames.Provider>
       </BaseUrl.Provider>
@@ -124,6 +152,16 @@ function ViolationsBanner({ count, href }: { count: number; href: string }) {
     <p class="banner violations" role="note">
       This record breaks {count === 1 ? 'one rule' : `${count} rules`} of the Linked Art shapes and is published as
       written while it is fixed: <a href={href}>see the validation report</a>.
+    </p>
+  );
+}
+
+/** A past version's page says so first, with a link to the document as it is now. */
+function PastVersionBanner({ version, id }: { version: PastVersion; id: string }) {
+  return (
+    <p class="banner past-version" role="note">
+      This is a past version (version {version.n}, written {version.time.replace('T', ' ').replace('Z', ' UTC')}
+      {version.actor ? ` by ${version.actor}` : ''}) of this record: <IdLink id={id}>see it as it is now</IdLink>.
     </p>
   );
 }

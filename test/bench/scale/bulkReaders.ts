@@ -3,7 +3,8 @@
  * A store of `stored` documents of the rich collection (richCollection.ts) is served; one client GETs stored documents it has not
  * read before (so each is rendered from the store, not answered from the render cache), one after
  * another: first with the server idle, then while `POST /_bulk` streams `streamed` more documents
- * into it. Target: p50 during the load ≤ 10 ms.
+ * into it. Target: p50 during the load ≤ 10 ms. `main`: the CLI to run (another build, or a wrapper that
+ * profiles it).
  */
 import { createReadStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -48,6 +49,7 @@ export async function readersDuringBulk(
   streamed: number,
   progress: (m: string) => void,
   serveArgs: readonly string[] = [],
+  main = MAIN,
 ): Promise<ReaderFigures> {
   const all = join(work, 'readers-all.ndjson');
   await writeRichDumps(stored + streamed, join(work, 'readers-all.nq'), all);
@@ -64,7 +66,7 @@ export async function readersDuringBulk(
   const dataDir = join(work, 'readers-data');
   progress(`readers: loading ${stored} documents`);
   const loaded = await runMeasured([
-    MAIN,
+    main,
     'load',
     '--data-dir',
     dataDir,
@@ -73,7 +75,7 @@ export async function readersDuringBulk(
   ]);
   if (loaded.code !== 0) throw new Error(`load failed: ${loaded.stderr.slice(-2000)}`);
   const server = await startChildServer(
-    MAIN,
+    main,
     [
       'serve',
       '--data-dir',

@@ -5,26 +5,29 @@
  * figures are requests a second and the server's CPU a request (all its threads, from /proc).
  * Target: ≥ 2,000 req/s, ≤ 0.5 ms CPU a request.
  *
+ * Standalone, on the richer collection (richCollection.ts) of DOCS documents (default 20,000):
  *   node dist/test/bench/scale/coldGet.js [DOCS] [--against OTHER/dist/src/cli/main.js] [--rounds N]
  *
- * With `--against`, another build serves the same data directory in turn (A, B, A, B...): a paired
+ * Bare express answering the same bytes from memory beside (http/bareExpress.ts); with `--against`,
+ * another build instead, serving the same data directory in turn (A, B, A, B...): a paired
  * comparison on a busy machine.
  */
 import autocannon from 'autocannon';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../support/corpus.js';
-import { gateTemplates, writeDumps } from '../load/dump.js';
+import { richCollection, writeRichDumps } from './richCollection.js';
 import { runMeasured } from '../load/measuredChild.js';
 import { cpuMark, otherCpus } from '../http/otherCpu.js';
-import { startChildServer, untilSettled } from '../http/childServer.js';
-import { docGraph } from '../store-bench.js';
+import { startChildServer, untilSettled, type ChildServer } from '../http/childServer.js';
+import type { PreRendered } from '../http/bareExpress.js';
 import type { Row } from './embeddedScale.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
+const BARE_EXPRESS = new URL('../http/bareExpress.js', import.meta.url).pathname;
 const BASE = 'https://example.org/';
 const ACCEPT = 'application/ld+json;profile="https://linked.art/ns/v1/linked-art.json"';
 
@@ -57,57 +60,99 @@ export async function coldGet(
   );
   try {
     await untilSettled(server);
-    // A few requests first: the code paths compiled, the reverse-link index read.
-    for (const path of paths.slice(0, 50))
-      await (await fetch(server.url + path, { headers: { accept: ACCEPT } })).text();
-    const measured = paths.slice(50);
-    const step = Math.ceil(measured.length / connections);
-    let client = 0;
-    const times: number[] = [];
-    let failures = 0;
-    const before = cpuMark(server.child.pid);
-    const started = performance.now();
-    await new Promise<void>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: server.url,
-          connections,
-          amount: measured.length,
-          headers: { accept: ACCEPT },
-          requests: [{ method: 'GET', path: measured[0] }],
-          setupClient: (c) => {
-            const own = measured.slice(client * step, ++client * step);
-            c.setRequests(own.map((path) => ({ method: 'GET', path })));
-          },
-        },
-        (error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()),
-      );
-      instance.on('response', (_client, status, _bytes, responseTime) => {
-        if (status !== 200) failures++;
-        times.push(responseTime);
-      });
-    });
-    const wallMs = performance.now() - started;
-    const after = cpuMark(server.child.pid);
-    if (failures > 0) throw new Error(`${failures} of ${times.length} cold GETs did not answer 200`);
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? NaN;
-    return {
-      requests: times.length,
-      perSecond: times.length / (wallMs / 1000),
-      cpuMs: (after.serverMs - before.serverMs) / times.length,
-      p50: at(0.5),
-      p99: at(0.99),
-      others: otherCpus(before, after),
-    };
+    return await timedGets(server, paths, connections);
   } finally {
     await server.stop();
   }
 }
 
-/** The documents' paths (`docGraph(i)`), in an order unrelated to the store's. */
-export function shuffledPaths(docs: number, count: number): string[] {
-  const paths = Array.from({ length: docs }, (_, i) => new URL(docGraph(i)).pathname);
+/**
+ * The same paths answered by a bare express app from memory (http/bareExpress.ts) with the bytes
+ * `main` serves for them: the framework's ceiling on this machine.
+ */
+export async function bareGet(
+  main: string,
+  dataDir: string,
+  work: string,
+  paths: readonly string[],
+  connections = 4,
+): Promise<ColdGetFigures> {
+  const responses: PreRendered[] = [];
+  const server = await startChildServer(
+    main,
+    ['serve', '--data-dir', dataDir, '--port', '0', '--base-url', BASE, '--log-level', 'silent'],
+    600000,
+  );
+  try {
+    await untilSettled(server);
+    for (const path of paths) {
+      const response = await fetch(server.url + path, { headers: { accept: ACCEPT } });
+      const body = Buffer.from(await response.arrayBuffer());
+      responses.push({ path, contentType: response.headers.get('content-type') ?? '', body: body.toString('base64') });
+    }
+  } finally {
+    await server.stop();
+  }
+  const file = join(work, 'cold-get-responses.json');
+  await writeFile(file, JSON.stringify(responses));
+  const bare = await startChildServer(BARE_EXPRESS, [file]);
+  try {
+    return await timedGets(bare, paths, connections);
+  } finally {
+    await bare.stop();
+    await rm(file, { force: true });
+  }
+}
+
+/** Each path once, `connections` at a time (the first 50 to warm up, not counted). */
+async function timedGets(server: ChildServer, paths: readonly string[], connections: number): Promise<ColdGetFigures> {
+  // A few requests first: the code paths compiled, the reverse-link index read.
+  for (const path of paths.slice(0, 50)) await (await fetch(server.url + path, { headers: { accept: ACCEPT } })).text();
+  const measured = paths.slice(50);
+  const step = Math.ceil(measured.length / connections);
+  let client = 0;
+  const times: number[] = [];
+  let failures = 0;
+  const before = cpuMark(server.child.pid);
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: server.url,
+        connections,
+        amount: measured.length,
+        headers: { accept: ACCEPT },
+        requests: [{ method: 'GET', path: measured[0] }],
+        setupClient: (c) => {
+          const own = measured.slice(client * step, ++client * step);
+          c.setRequests(own.map((path) => ({ method: 'GET', path })));
+        },
+      },
+      (error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status !== 200) failures++;
+      times.push(responseTime);
+    });
+  });
+  const wallMs = performance.now() - started;
+  const after = cpuMark(server.child.pid);
+  if (failures > 0) throw new Error(`${failures} of ${times.length} GETs did not answer 200`);
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? NaN;
+  return {
+    requests: times.length,
+    perSecond: times.length / (wallMs / 1000),
+    cpuMs: (after.serverMs - before.serverMs) / times.length,
+    p50: at(0.5),
+    p99: at(0.99),
+    others: otherCpus(before, after),
+  };
+}
+
+/** `count` of the documents' paths (`pathOf(i)`, i < docs), in an order unrelated to the store's. */
+export function shuffledPaths(docs: number, count: number, pathOf: (i: number) => string): string[] {
+  const paths = Array.from({ length: docs }, (_, i) => pathOf(i));
   for (let i = paths.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
     [paths[i], paths[j]] = [paths[j], paths[i]];
@@ -120,11 +165,13 @@ const figuresText = (f: ColdGetFigures) =>
 
 /**
  * Rows for the table: cold GET of `count` distinct documents of the store in `dataDir` (loaded
- * with `docs` documents), by `main`, and by `against` in turn when given (`rounds` each).
+ * with `docs` documents) by `main`, bare express over the same bytes beside; with `against`,
+ * another build in turn (`rounds` each), its ratio beside.
  */
 export async function coldGetRows(
   dataDir: string,
   docs: number,
+  pathOf: (i: number) => string,
   progress: (m: string) => void,
   {
     count = 10000,
@@ -134,20 +181,31 @@ export async function coldGetRows(
   }: { count?: number; against?: string; rounds?: number; main?: string } = {},
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  const paths = shuffledPaths(docs, Math.min(docs, count + 50));
+  const paths = shuffledPaths(docs, Math.min(docs, count + 50), pathOf);
+  const conditions = (f: ColdGetFigures) => `load ${loadavg()[0].toFixed(1)}, others ${f.others.toFixed(2)} CPUs`;
   for (let round = 1; round <= rounds; round++) {
-    progress(`cold GET, round ${round}: ours`);
+    progress(`cold GET, round ${round}`);
     const ours = await coldGet(main, dataDir, paths);
-    const other = against
-      ? (progress(`cold GET, round ${round}: against`), await coldGet(against, dataDir, paths))
-      : undefined;
-    rows.push([
-      `cold GET, ${ours.requests.toLocaleString('en')} distinct documents (cache off; load ${loadavg()[0].toFixed(1)}, others ${ours.others.toFixed(2)} CPUs)`,
-      figuresText(ours),
-      other ? `${figuresText(other)} (against)` : '',
-      other ? (ours.cpuMs / other.cpuMs).toFixed(2) : '',
-      '≥ 2,000 req/s, ≤ 0.5 ms CPU',
-    ]);
+    const title = `${docs.toLocaleString('en')} docs: cold GET, ${ours.requests.toLocaleString('en')} distinct documents, cache off`;
+    if (against) {
+      const other = await coldGet(against, dataDir, paths);
+      rows.push([
+        `${title} (${conditions(ours)})`,
+        figuresText(ours),
+        `${figuresText(other)}, the other build`,
+        (ours.cpuMs / other.cpuMs).toFixed(2),
+        '≥ 2,000 req/s, ≤ 0.5 ms CPU',
+      ]);
+    } else {
+      const bare = await bareGet(main, dataDir, dirname(dataDir), paths);
+      rows.push([
+        `${title} (${conditions(ours)})`,
+        figuresText(ours),
+        `${figuresText(bare)}, bare express, the same bytes`,
+        (ours.perSecond / bare.perSecond).toFixed(2),
+        '≥ 2,000 req/s, ≤ 0.5 ms CPU',
+      ]);
+    }
   }
   return rows;
 }
@@ -161,12 +219,13 @@ if (isMain) {
   const work = await mkdtemp(join(tmpdir(), 'linkedart-cold-get-'));
   try {
     progress(`writing ${docs} documents`);
-    await writeDumps(gateTemplates().templates, docs, join(work, 'dump.nq'), join(work, 'dump.ndjson'));
+    await writeRichDumps(docs, join(work, 'dump.nq'), join(work, 'dump.ndjson'));
+    const collection = richCollection(docs);
     const dataDir = join(work, 'data');
     progress('loading');
     const loaded = await runMeasured([MAIN, 'load', '--data-dir', dataDir, '--no-progress', join(work, 'dump.ndjson')]);
     if (loaded.code !== 0) throw new Error(`load failed: ${loaded.stderr.slice(-2000)}`);
-    const rows = await coldGetRows(dataDir, docs, progress, {
+    const rows = await coldGetRows(dataDir, docs, (i) => new URL(collection.idOf(i)).pathname, progress, {
       against: option('--against'),
       rounds: Number(option('--rounds') ?? 1),
       count: Number(option('--count') ?? 10000),

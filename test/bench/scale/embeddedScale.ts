@@ -17,9 +17,11 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../support/corpus.js';
 import { runMeasured } from '../load/measuredChild.js';
 import { startChildServer, untilReady, type ChildServer } from '../http/childServer.js';
+import type { MemoryPerDocument } from './memoryPerDocument.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const BARE = new URL('./bareOxigraph.js', import.meta.url).pathname;
+const MEMORY = new URL('./memoryPerDocument.js', import.meta.url).pathname;
 const BASE = 'https://example.org/';
 /** A lookup of four rows: what a curator asks a hundred times a day. */
 export const LOOKUP = 'SELECT ?s ?label WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?label } LIMIT 4';
@@ -96,6 +98,30 @@ export interface ScaleDumps {
   readonly ndjson: string;
   /** Document `i`'s path on the server. */
   readonly pathOf: (i: number) => string;
+  /** Also measure each structure's memory a document (memoryPerDocument.ts: a restart's time more). */
+  readonly memoryPerDocument?: boolean;
+}
+
+/** Rows of memoryPerDocument.ts's figures, the store's beside bare Oxigraph's peak a document. */
+async function memoryRows(at: string, dataDir: string, docs: number, bareRss: number | undefined): Promise<Row[]> {
+  const run = await runMeasured(['--expose-gc', MEMORY, dataDir, String(docs)]);
+  if (run.code !== 0) throw new Error(`memoryPerDocument failed: ${run.stderr.slice(-1000)}`);
+  const { bytes, quads } = JSON.parse(run.stdout.trim().split('\n').pop()!) as MemoryPerDocument;
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+  const perQuad = Object.entries(quads)
+    .map(([kind, n]) => `${kind} ${n.toFixed(1)}`)
+    .join(', ');
+  const quadRow: Row = [`${at}: the store's quads a document, by graph`, perQuad, '', '', 'report'];
+  return [
+    quadRow,
+    ...Object.entries(bytes).map(([name, b], i): Row => [
+      `${at}: memory a document: ${name}`,
+      kb(b),
+      i === 0 && bareRss !== undefined ? `${kb(bareRss / docs)} bare Oxigraph's peak` : '',
+      i === 0 && bareRss !== undefined ? ratio(b, bareRss / docs) : '',
+      'report',
+    ]),
+  ];
 }
 
 export async function embeddedScaleRows(
@@ -141,6 +167,8 @@ export async function embeddedScaleRows(
     ratio(loaded.ms, asNdjson.ms),
     '≤ 1.2x of NDJSON',
   ]);
+
+  if (dumps.memoryPerDocument) rows.push(...(await memoryRows(at, dataDir, docs, bare.peakRss)));
 
   progress(`${at}: restart`);
   const spawned = performance.now();

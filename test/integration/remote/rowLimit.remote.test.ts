@@ -12,9 +12,10 @@ import { demoDocuments } from '../../../src/service/demoCollection.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { SparqlStore } from '../../../src/store/sparql/SparqlStore.js';
 import { REMOTE_STORE_URL } from '../../support/testStore.js';
+import { OWN_VIRTUOSO_PORTS } from '../../virtuoso/ports.js';
 import { OwnVirtuoso } from '../support/ownVirtuoso.js';
 
-const PORTS = { VIRT_HTTP_PORT: '18894', VIRT_SQL_PORT: '11114' };
+const PORTS = OWN_VIRTUOSO_PORTS.rowLimit;
 
 describe('remote store answering at most 40 rows at once', function () {
   this.timeout(120000);

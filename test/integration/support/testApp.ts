@@ -12,7 +12,7 @@ import type { Readiness } from '../../../src/http/operations.js';
 import type { IngestedDocument } from '../../../src/ingest/ingestDocument.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { Representations } from '../../../src/service/Representations.js';
-import { nameIndexOf, turnNameIndexOff } from '../../../src/search/attachNameIndex.js';
+import { nameLookupOf, turnNameIndexOff } from '../../../src/search/attachNameIndex.js';
 import { SparqlService } from '../../../src/service/SparqlService.js';
 import type { QuadStore } from '../../../src/store/QuadStore.js';
 import { openTestStore, REMOTE_STORE_URL } from '../../support/testStore.js';
@@ -44,13 +44,14 @@ export async function startTestApp(
         config.store.kind === 'embedded' ? { queryReplicas: config.store.queryReplicas } : {},
       );
   const service = new DocumentService(store);
+  service.keepVersions = config.keepVersions;
   if (config.nameIndex === 'off') turnNameIndexOff(service);
   await service.putAll(documents);
   const representations = new Representations(service, config.cacheBytes, {
     revalidate: REMOTE_STORE_URL !== undefined,
     links: config.links ? { baseUrl: config.baseUrl } : undefined,
     pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true },
-    names: () => nameIndexOf(service),
+    names: (ids) => nameLookupOf(service, ids),
   });
   const sparql = new SparqlService(store.sparqlEngine(), service, {
     timeoutMs: config.queryTimeoutMs,

@@ -15,6 +15,7 @@ describe('configuration: several processes (--follow-feed-ms, --name-index)', ()
       [REMOTE, { LINKEDART_FOLLOW_FEED_MS: '2000', LINKEDART_NAME_INDEX: 'off' }, 2000, 'off'],
       [{ ...REMOTE, followFeedMs: '0', nameIndex: 'OFF' }, { LINKEDART_FOLLOW_FEED_MS: '2000' }, 0, 'off'],
       [{ followFeedMs: '0' }, {}, 0, 'memory'],
+      [{ ...REMOTE, nameIndex: 'store' }, {}, 500, 'store'],
     ];
     for (const [flags, env, followFeedMs, nameIndex] of cases)
       expect(resolveConfig(flags, env), JSON.stringify([flags, env])).to.include({ followFeedMs, nameIndex });
@@ -40,7 +41,18 @@ describe('configuration: several processes (--follow-feed-ms, --name-index)', ()
       {},
       /--follow-feed-ms = "500": the embedded store is written by this process only/,
     ],
-    ['an unknown place for the name index', { nameIndex: 'disk' }, {}, /--name-index = "disk": one of memory, off/],
+    [
+      'the name index in the embedded store',
+      { nameIndex: 'store' },
+      {},
+      /--name-index = "store": the name index in the store is Virtuoso's text index: give --store sparql, or memory/,
+    ],
+    [
+      'an unknown place for the name index',
+      { nameIndex: 'disk' },
+      {},
+      /--name-index = "disk": one of memory, store, off/,
+    ],
   ];
   for (const [what, flags, env, message] of refused)
     it(`refuses ${what}, naming the flag or variable`, () => {

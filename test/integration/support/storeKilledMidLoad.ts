@@ -2,7 +2,9 @@
  * The remote store killed (kill -9) in the middle of a load: the load fails saying the store is
  * unavailable, and once the store is back every document is wholly the old version or wholly
  * the new one; the same load again finishes the job. Runs on a Virtuoso of its own, so the
- * other suites' store stays up.
+ * other suites' store stays up. One suite per way of writing, each in a test file of its own
+ * (test/integration/remote/storeKilled*.remote.test.ts), on its own ports: the remote pass runs
+ * them at the same time.
  */
 import { expect } from 'chai';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -15,16 +17,21 @@ import { SparqlStore } from '../../../src/store/sparql/SparqlStore.js';
 import { PROJECT_ROOT } from '../../support/corpus.js';
 import { jsonDiff } from '../../support/jsonDiff.js';
 import { REMOTE_STORE_URL } from '../../support/testStore.js';
-import { crashCopies, type Copy } from '../support/crashCopies.js';
-import { OwnVirtuoso } from '../support/ownVirtuoso.js';
+import { crashCopies, type Copy } from './crashCopies.js';
+import { OwnVirtuoso } from './ownVirtuoso.js';
 
 const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
-const PORTS = { VIRT_HTTP_PORT: '18893', VIRT_SQL_PORT: '11113' };
 
-/** The two ways a load writes (SparqlStore): INSERT DATA text, or N-Quads the store parses (dba on /sparql-auth). */
-const WRITERS = [
-  { form: 'INSERT DATA', args: (url: string): string[] => ['--sparql-url', url] },
-  {
+/** How a load writes (SparqlStore): its flags for the store at `url`. */
+export interface StoreWriter {
+  form: string;
+  args(url: string): string[];
+}
+
+/** The two ways a load writes: INSERT DATA text, or N-Quads the store parses (dba on /sparql-auth). */
+export const WRITERS = {
+  insertData: { form: 'INSERT DATA', args: (url: string): string[] => ['--sparql-url', url] },
+  nQuads: {
     form: 'N-Quads',
     args: (url: string): string[] => [
       '--sparql-url',
@@ -37,9 +44,10 @@ const WRITERS = [
       'dba',
     ],
   },
-];
+} satisfies Record<string, StoreWriter>;
 
-for (const writer of WRITERS)
+/** The suite for `writer`, on a Virtuoso of its own at `ports` (test/virtuoso/ports.ts). */
+export function storeKilledMidLoad(writer: StoreWriter, ports: Record<string, string>): void {
   describe(`remote store killed mid-load (writes as ${writer.form})`, function () {
     this.timeout(300000);
     let virtuoso: OwnVirtuoso | undefined;
@@ -48,7 +56,7 @@ for (const writer of WRITERS)
 
     before(function () {
       if (!REMOTE_STORE_URL) this.skip();
-      virtuoso = new OwnVirtuoso('goes-away', PORTS);
+      virtuoso = new OwnVirtuoso('goes-away', ports);
       dir = virtuoso.dir;
       url = virtuoso.start();
     });
@@ -147,3 +155,4 @@ for (const writer of WRITERS)
       }
     });
   });
+}

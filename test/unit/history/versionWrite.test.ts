@@ -1,0 +1,92 @@
+/** The history a write adds: the previous version copied out, records numbered on, retention, re-creation. */
+import { expect } from 'chai';
+import { historyWrite, type VersionChange } from '../../../src/history/versionWrite.js';
+import { recordsFrom } from '../../../src/history/versionRecord.js';
+import { historyGraphOf, versionGraphOf, versionHintGraphOf } from '../../../src/history/versionGraphs.js';
+import { hintGraphOf } from '../../../src/hints/Skeleton.js';
+import { modifiedStamp } from '../../../src/hints/lastModified.js';
+import { df } from '../../../src/rdf/terms.js';
+import { MemoryStore } from '../../support/memoryStore.js';
+import { application, UNNAMED_CURATOR } from '../../../src/linkedart/Actor.js';
+import { KEEP_ALL_VERSIONS, parseKeepVersions } from '../../../src/config/keepVersions.js';
+
+const ID = 'https://example.org/object/1';
+const T0 = new Date('2026-11-27T09:00:00.500Z');
+
+/** Stores the live document (`label`) and applies `change` with its history, as DocumentService.write does. */
+async function apply(store: MemoryStore, change: VersionChange, when: Date, keep = KEEP_ALL_VERSIONS, label?: string) {
+  const history = await historyWrite(store, [change], when, keep);
+  const graphs = new Map([...history.byDocument.values()].flat());
+  if (label !== undefined) {
+    graphs.set(ID, [
+      df.quad(df.namedNode(ID), df.namedNode('http://www.w3.org/2000/01/rdf-schema#label'), df.literal(label)),
+    ]);
+    graphs.set(hintGraphOf(ID), [modifiedStamp(ID, when)]);
+  } else if (change.kind === 'Delete') {
+    graphs.set(ID, []);
+    graphs.set(hintGraphOf(ID), []);
+  }
+  await store.replaceGraphs(graphs);
+  return history;
+}
+
+async function records(store: MemoryStore) {
+  return recordsFrom(await store.readGraphs([historyGraphOf(ID)]));
+}
+
+describe('history: versionWrite', () => {
+  it('records a Create, copies the live version out on an Update, and numbers on', async () => {
+    const store = new MemoryStore();
+    await apply(store, { kind: 'Create', id: ID, actor: application('linkedart load') }, T0, undefined, 'one');
+    const second = await apply(
+      store,
+      { kind: 'Update', id: ID, actor: UNNAMED_CURATOR },
+      new Date(T0.getTime() + 60_000),
+      undefined,
+      'two',
+    );
+    expect([...second.fresh]).to.deep.equal([versionGraphOf(ID, 1), versionHintGraphOf(ID, 1)]);
+    const kept = await store.readGraphs([versionGraphOf(ID, 1)]);
+    expect(kept.map((q) => q.object.value)).to.deep.equal(['one']);
+    expect((await records(store)).map((r) => [r.n, r.kind, r.time, r.actor])).to.deep.equal([
+      [1, 'Create', '2026-11-27T09:00:00Z', 'linkedart load'],
+      [2, 'Update', '2026-11-27T09:01:00Z', 'curator'],
+    ]);
+  });
+
+  it('keeps a deletion as a version without content, and a re-creation after it', async () => {
+    const store = new MemoryStore();
+    await apply(store, { kind: 'Create', id: ID }, T0, undefined, 'one');
+    await apply(store, { kind: 'Delete', id: ID, actor: UNNAMED_CURATOR }, T0);
+    await apply(store, { kind: 'Create', id: ID, actor: UNNAMED_CURATOR }, T0, undefined, 'again');
+    expect((await records(store)).map((r) => r.kind)).to.deep.equal(['Create', 'Delete', 'Create']);
+    expect((await store.readGraphs([versionGraphOf(ID, 1)])).length).to.equal(1);
+  });
+
+  it('makes up the first record of a document stored before versions were kept, from its stamp', async () => {
+    const store = new MemoryStore();
+    await apply(store, { kind: 'Create', id: ID }, T0, 0, 'old');
+    expect(await records(store)).to.deep.equal([]);
+    await apply(store, { kind: 'Update', id: ID }, new Date(T0.getTime() + 3_600_000), undefined, 'new');
+    expect((await records(store)).map((r) => [r.n, r.time, r.actor])).to.deep.equal([
+      [1, '2026-11-27T09:00:00Z', null],
+      [2, '2026-11-27T10:00:00Z', null],
+    ]);
+  });
+
+  it('drops the oldest past versions beyond --keep-versions N, in the same write', async () => {
+    const store = new MemoryStore();
+    await apply(store, { kind: 'Create', id: ID }, T0, 2, 'v1');
+    for (const label of ['v2', 'v3', 'v4']) await apply(store, { kind: 'Update', id: ID }, T0, 2, label);
+    expect((await records(store)).map((r) => r.n)).to.deep.equal([2, 3, 4]);
+    expect(await store.readGraphs([versionGraphOf(ID, 1), versionHintGraphOf(ID, 1)])).to.deep.equal([]);
+    expect((await store.readGraphs([versionGraphOf(ID, 2)])).length).to.equal(1);
+  });
+
+  it('reads --keep-versions, and refuses what it is not', () => {
+    expect(parseKeepVersions('all')).to.equal(Infinity);
+    expect(parseKeepVersions('0')).to.equal(0);
+    expect(parseKeepVersions('12')).to.equal(12);
+    for (const bad of ['', '-1', 'some', '1.5']) expect(() => parseKeepVersions(bad), bad).to.throw(/--keep-versions/);
+  });
+});
