@@ -13,27 +13,22 @@ import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
-import { appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
 import { linksGraphOf } from '../discovery/linksGraph.js';
 import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
-import { stampFor } from '../discovery/reindex.js';
 import type { ReverseLinks } from '../discovery/ReverseLinks.js';
 import { StoredReverseLinks } from '../discovery/StoredReverseLinks.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
-import { ChangeFeed, withFeedGraphs, type Change } from '../feed/ChangeFeed.js';
-import { eachInSlices } from './inSlices.js';
+import { ChangeFeed, type Change } from '../feed/ChangeFeed.js';
 import { WriteObservers } from './WriteObservers.js';
 import type { WriteObserver } from './WriteObserver.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import { digestOf, render, storedDigestOf, storedGraphs, versionText, type StoredDocument } from './storedDocument.js';
-import { WriteConflict } from '../store/WriteConflict.js';
-import { documentOfGraph } from '../store/internalGraphs.js';
 import { retryingConflicts } from './conflictRetries.js';
-import { mayWrite, OutsideScope, type Actor } from '../linkedart/Actor.js';
+import type { Actor } from '../linkedart/Actor.js';
 import { storedClasses, storedDigests } from './storedReads.js';
-import { historyWrite } from '../history/versionWrite.js';
+import { decodedInSlices, StoreWrite } from './StoreWrite.js';
+import type { WireGraphs } from '../rdf/wireGraphs.js';
 import { KEEP_ALL_VERSIONS, type KeepVersions } from '../config/keepVersions.js';
-import { afterEachDocument } from '../store/afterEachDocument.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
 export interface PutOutcome {
@@ -71,8 +66,8 @@ export class DocumentService {
   private writing: Promise<unknown> = Promise.resolve();
   /** What is told of every write: the derived data (indexes, render cache). */
   private readonly observers: WriteObservers;
-  /** Whether this process has checked the store's relations stamp before its first write. */
-  private stamped = false;
+  /** The one atomic write to the store, in this service's write turn. */
+  private readonly storeWrite: StoreWrite;
   /** Whether other processes write to the store too: a write that lost to one is made again. */
   private readonly sharedStore: boolean;
 
@@ -85,6 +80,7 @@ export class DocumentService {
     this.feed = new ChangeFeed(store);
     this.sharedStore = capabilitiesOf(store).sharedWriters;
     this.observers = new WriteObservers(store);
+    this.storeWrite = new StoreWrite(store, this.feed, this.observers, () => this.keepVersions);
   }
 
   /**
@@ -225,7 +221,7 @@ export class DocumentService {
     changes.push(...removed.changes.map((change) => (actor ? { ...change, actor } : change)));
     const ids = [...outcome.created, ...outcome.replaced, ...removals];
     const expected = new Map(ids.map((id) => [id, stored.get(id)]));
-    if (graphs.size > 0) await this.write(graphs, ids, changes, now, undefined, undefined, expected);
+    if (graphs.size > 0) await this.storeWrite.write(graphs, ids, changes, now, undefined, undefined, expected);
     return outcome;
   }
 
@@ -248,7 +244,7 @@ export class DocumentService {
     const decoded = 'codes' in graphs && !capabilitiesOf(this.store).wireGraphs ? decodedInSlices(graphs) : undefined;
     decoded?.catch(() => undefined);
     return this.serialized(async () =>
-      this.write(
+      this.storeWrite.write(
         decoded ? await decoded : graphs,
         changes.map((c) => c.id),
         changes,
@@ -272,7 +268,7 @@ export class DocumentService {
     expected?: ReadonlyMap<string, string | undefined>,
   ): Promise<void> {
     const ids = changes.map((c) => c.id);
-    return this.write(graphs, ids, changes, when, undefined, undefined, expected);
+    return this.storeWrite.write(graphs, ids, changes, when, undefined, undefined, expected);
   }
 
   /** What removes these stored documents: their graphs emptied, and their Delete activities (naming their classes). */
@@ -356,7 +352,7 @@ export class DocumentService {
       if (precondition) await precondition(current);
       const before = (precondition ? digestsOf(doc.id, current) : await this.digests([doc.id])).get(doc.id);
       if (before === doc.digest) return { created: [], replaced: [], unchanged: [doc.id] };
-      await this.write(
+      await this.storeWrite.write(
         doc.graphs,
         [doc.id],
         [{ kind: before === undefined ? 'Create' : 'Update', id: doc.id, type: doc.type, ...(actor ? { actor } : {}) }],
@@ -381,103 +377,10 @@ export class DocumentService {
       return true;
     });
   }
-
-  /**
-   * The one write to the store: the documents' graphs, with the change feed's activities for
-   * `changes` (at `when`, their modification stamp) in the same atomic write. A change whose
-   * actor may not write its id (a scoped token) refuses the whole write: OutsideScope.
-   */
-  private async write(
-    graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
-    ids: readonly string[],
-    changes: readonly Change[],
-    when: Date,
-    alongside: ReadonlyMap<string, readonly Quad[]> = new Map(),
-    newIds: readonly string[] = [],
-    expected?: ReadonlyMap<string, string | undefined>,
-  ): Promise<void> {
-    try {
-      await this.writeOnce(graphs, ids, changes, when, alongside, newIds, expected);
-    } catch (error) {
-      if (!(error instanceof WriteConflict) || error.written.length === 0) throw error;
-      // A write cut into several requests lost after some were stored: the rest is written again, with the next activity numbers.
-      const written = new Set(error.written);
-      const all = new Map('codes' in graphs ? decodeGraphs(graphs) : graphs);
-      for (const [name, quads] of alongside) all.set(name, quads);
-      const rest = new Map([...all].filter(([name]) => !written.has(documentOfGraph(name))));
-      const left = (list: readonly string[]) => list.filter((id) => !written.has(id));
-      const changesLeft = changes.filter((c) => !written.has(c.id));
-      await this.write(rest, left(ids), changesLeft, when, undefined, left(newIds), expected);
-    }
-  }
-
-  /** One attempt at write(). */
-  private async writeOnce(
-    graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
-    ids: readonly string[],
-    changes: readonly Change[],
-    when: Date,
-    alongside: ReadonlyMap<string, readonly Quad[]>,
-    newIds: readonly string[],
-    expected: ReadonlyMap<string, string | undefined> | undefined,
-  ): Promise<void> {
-    const outside = changes.filter((c) => !mayWrite(c.actor, c.id));
-    if (outside.length > 0)
-      throw new OutsideScope(
-        outside[0].actor!,
-        outside.map((c) => c.id),
-      );
-    // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
-    let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
-    if ('codes' in graphs && this.observers.wantsGraphs()) plain = await decodedInSlices(graphs);
-    if (plain && alongside.size > 0) plain = new Map([...plain, ...alongside]);
-    let affected: readonly string[] = [];
-    // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
-    const stamp = this.stamped ? undefined : await stampFor(this.store);
-    this.stamped = true;
-    const history = await historyWrite(this.store, changes, when, this.keepVersions, new Set(newIds));
-    const feed = await this.feed.record(changes, when);
-    try {
-      // Graphs already interned go to a store that takes them so as they are.
-      if ('codes' in graphs && capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs) {
-        if (stamp) await this.store.replaceGraphs(new Map([stamp]));
-        const kept = [...history.byDocument.values()].flat();
-        await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...kept, ...feed.graphs]));
-      } else {
-        const documents = plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]);
-        // The history's graphs and the feed's travel with their documents (a remote store cuts only between documents).
-        const all = withFeedGraphs(afterEachDocument(documents, history.byDocument), feed);
-        if (stamp) all.set(...stamp);
-        // Graphs known to hold nothing yet, which a remote store then need not read first.
-        const absent = new Set([...feed.fresh, ...history.fresh]);
-        for (const id of newIds) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) absent.add(name);
-        await this.store.replaceGraphs(all, absent, expected);
-      }
-      this.feed.committed(feed, changes);
-      // The entities whose hits changed: their documents' `_links` change with them.
-      if (plain) affected = await this.observers.written(plain);
-    } catch (error) {
-      // A conflict stored nothing of its request: the feed is at least as long as known.
-      if (!(error instanceof WriteConflict)) this.feed.uncertain();
-      // What is derived is what is stored now, whichever version it is.
-      affected = await this.observers.uncertain(ids);
-      throw error;
-    } finally {
-      // Also after a failure: nothing cached stays.
-      this.observers.changed(affected.length === 0 ? ids : [...ids, ...affected]);
-    }
-  }
 }
 
 /** The stored digest of `id` as `current` (its read) gives it: the version a conditional write must replace. */
 function digestsOf(id: string, current: StoredDocument | undefined): Map<string, string> {
   const digest = current && storedDigestOf(current.hints);
   return new Map(digest === undefined ? [] : [[id, digest]]);
-}
-
-/** Wire graphs decoded, in slices: readers wait on this thread. */
-async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly Quad[]>> {
-  const decoded = new Map<string, readonly Quad[]>();
-  await eachInSlices(eachDecodedGraph(graphs), ([name, quads]) => decoded.set(name, quads));
-  return decoded;
 }

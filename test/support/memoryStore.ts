@@ -65,6 +65,21 @@ export class MemoryStore implements QuadStore {
             ox(q.graph) as oxigraph.NamedNode,
           ),
         );
+    // A CONSTRUCT (the reverse-link index read at start) answers its triples.
+    if (/^\s*CONSTRUCT\b/i.test(sparql)) {
+      const triples = copy.query(sparql) as oxigraph.Quad[];
+      return {
+        kind: 'quads',
+        quads: triples.map((q) =>
+          df.quad(
+            fromOx(q.subject) as Quad['subject'],
+            fromOx(q.predicate) as Quad['predicate'],
+            fromOx(q.object) as Quad['object'],
+            df.defaultGraph(),
+          ),
+        ),
+      };
+    }
     const json = JSON.parse(copy.query(sparql, { results_format: 'application/sparql-results+json' }) as string) as {
       boolean?: boolean;
       head: { vars?: string[] };
@@ -102,5 +117,19 @@ function ox(t: Term): oxigraph.NamedNode | oxigraph.BlankNode | oxigraph.Literal
       return oxigraph.literal(t.value, t.language || oxigraph.namedNode(t.datatype.value));
     default:
       return oxigraph.defaultGraph();
+  }
+}
+
+/** An Oxigraph term as one of ours (a CONSTRUCT's answer). */
+function fromOx(t: oxigraph.Term): Term {
+  switch (t.termType) {
+    case 'NamedNode':
+      return df.namedNode(t.value);
+    case 'BlankNode':
+      return df.blankNode(t.value);
+    case 'Literal':
+      return df.literal(t.value, t.language || df.namedNode(t.datatype.value));
+    default:
+      return df.defaultGraph();
   }
 }

@@ -1,0 +1,128 @@
+/**
+ * The one write to the store, made in DocumentService's write turn: the documents' graphs, the
+ * history's (src/history) and the change feed's in one atomic write; the derived data told what
+ * it stored (also after a failure, so nothing stale stays); on a store other processes write to,
+ * a write cut into several requests that lost after some were stored made again for the rest.
+ */
+import { hintGraphOf } from '../hints/Skeleton.js';
+import type { Quad } from '../rdf/terms.js';
+import { appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
+import { mayWrite, OutsideScope } from '../linkedart/Actor.js';
+import type { KeepVersions } from '../config/keepVersions.js';
+import type { QuadStore } from '../store/QuadStore.js';
+import { capabilitiesOf } from '../store/capabilities.js';
+import { WriteConflict } from '../store/WriteConflict.js';
+import { documentOfGraph } from '../store/internalGraphs.js';
+import { afterEachDocument } from '../store/afterEachDocument.js';
+import { withFeedGraphs, type Change, type ChangeFeed } from '../feed/ChangeFeed.js';
+import { linksGraphOf } from '../discovery/linksGraph.js';
+import { stampFor } from '../discovery/reindex.js';
+import { historyWrite } from '../history/versionWrite.js';
+import { eachInSlices } from './inSlices.js';
+import type { WriteObservers } from './WriteObservers.js';
+
+export class StoreWrite {
+  /** Whether this process has checked the store's relations stamp before its first write. */
+  private stamped = false;
+
+  constructor(
+    private readonly store: QuadStore,
+    private readonly feed: ChangeFeed,
+    private readonly observers: WriteObservers,
+    /** Past versions kept per document (--keep-versions), as the service is set now. */
+    private readonly keepVersions: () => KeepVersions,
+  ) {}
+
+  /**
+   * The one write to the store: the documents' graphs, with the change feed's activities for
+   * `changes` (at `when`, their modification stamp) in the same atomic write. A change whose
+   * actor may not write its id (a scoped token) refuses the whole write: OutsideScope.
+   */
+  async write(
+    graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
+    ids: readonly string[],
+    changes: readonly Change[],
+    when: Date,
+    alongside: ReadonlyMap<string, readonly Quad[]> = new Map(),
+    newIds: readonly string[] = [],
+    expected?: ReadonlyMap<string, string | undefined>,
+  ): Promise<void> {
+    try {
+      await this.writeOnce(graphs, ids, changes, when, alongside, newIds, expected);
+    } catch (error) {
+      if (!(error instanceof WriteConflict) || error.written.length === 0) throw error;
+      // A write cut into several requests lost after some were stored: the rest is written again, with the next activity numbers.
+      const written = new Set(error.written);
+      const all = new Map('codes' in graphs ? decodeGraphs(graphs) : graphs);
+      for (const [name, quads] of alongside) all.set(name, quads);
+      const rest = new Map([...all].filter(([name]) => !written.has(documentOfGraph(name))));
+      const left = (list: readonly string[]) => list.filter((id) => !written.has(id));
+      const changesLeft = changes.filter((c) => !written.has(c.id));
+      await this.write(rest, left(ids), changesLeft, when, undefined, left(newIds), expected);
+    }
+  }
+
+  /** One attempt at write(). */
+  private async writeOnce(
+    graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
+    ids: readonly string[],
+    changes: readonly Change[],
+    when: Date,
+    alongside: ReadonlyMap<string, readonly Quad[]>,
+    newIds: readonly string[],
+    expected: ReadonlyMap<string, string | undefined> | undefined,
+  ): Promise<void> {
+    const outside = changes.filter((c) => !mayWrite(c.actor, c.id));
+    if (outside.length > 0)
+      throw new OutsideScope(
+        outside[0].actor!,
+        outside.map((c) => c.id),
+      );
+    // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
+    let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
+    if ('codes' in graphs && this.observers.wantsGraphs()) plain = await decodedInSlices(graphs);
+    if (plain && alongside.size > 0) plain = new Map([...plain, ...alongside]);
+    let affected: readonly string[] = [];
+    // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
+    const stamp = this.stamped ? undefined : await stampFor(this.store);
+    this.stamped = true;
+    const history = await historyWrite(this.store, changes, when, this.keepVersions(), new Set(newIds));
+    const feed = await this.feed.record(changes, when);
+    try {
+      // Graphs already interned go to a store that takes them so as they are.
+      if ('codes' in graphs && capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs) {
+        if (stamp) await this.store.replaceGraphs(new Map([stamp]));
+        const kept = [...history.byDocument.values()].flat();
+        await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...kept, ...feed.graphs]));
+      } else {
+        const documents = plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]);
+        // The history's graphs and the feed's travel with their documents (a remote store cuts only between documents).
+        const all = withFeedGraphs(afterEachDocument(documents, history.byDocument), feed);
+        if (stamp) all.set(...stamp);
+        // Graphs known to hold nothing yet, which a remote store then need not read first.
+        const absent = new Set([...feed.fresh, ...history.fresh]);
+        for (const id of newIds) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) absent.add(name);
+        await this.store.replaceGraphs(all, absent, expected);
+      }
+      this.feed.committed(feed, changes);
+      // The entities whose hits changed: their documents' `_links` change with them.
+      if (plain) affected = await this.observers.written(plain);
+    } catch (error) {
+      // A conflict stored nothing of its request: the feed is at least as long as known.
+      if (!(error instanceof WriteConflict)) this.feed.uncertain();
+      // What is derived is what is stored now, whichever version it is.
+      affected = await this.observers.uncertain(ids);
+      throw error;
+    } finally {
+      // Also after a failure: nothing cached stays.
+      this.observers.changed(affected.length === 0 ? ids : [...ids, ...affected]);
+    }
+  }
+}
+
+/** Wire graphs decoded, in slices: readers wait on this thread. */
+export async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, readonly Quad[]>> {
+  const decoded = new Map<string, readonly Quad[]>();
+  await eachInSlices(eachDecodedGraph(graphs), ([name, quads]) => decoded.set(name, quads));
+  return decoded;
+}
