@@ -21,7 +21,9 @@ export async function loadReverseLinks(store: QuadStore): Promise<MemoryReverseL
     `CONSTRUCT { ?s ?p ?o } WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), ${literal(LINKS_GRAPH_PREFIX)})) }`,
   );
   const index = new MemoryReverseLinks();
-  if (result.kind !== 'quads') return index;
+  // Every store answers a CONSTRUCT with quads: anything else is a fault to say, not an empty index.
+  if (result.kind !== 'quads')
+    throw new Error(`The store answered the reverse links' CONSTRUCT with ${result.kind}, not triples.`);
   const byDocument = new Map<string, { type: string | undefined; links: ReverseLink[] }>();
   const entryOf = (source: string) => {
     let entry = byDocument.get(source);
