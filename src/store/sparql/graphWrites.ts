@@ -35,15 +35,6 @@ const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 
 /** Most triples in one INSERT DATA (Virtuoso fails near 4,990). */
 const TRIPLES_PER_INSERT = 4000;
-/**
- * Triples in one DELETE/INSERT template of a guarded request (WHERE the claim holds): Virtuoso
- * compiles each template triple into SQL of its own and refuses an operation past 10,000 lines
- * of it ("SP031 … generated SQL text has exceeded 10000 lines", seen at some 2,800 triples);
- * more operations in the same request stay one transaction.
- */
-const TRIPLES_PER_TEMPLATE = 500;
-/** And bytes of text in one (its literals are compiled in: Virtuoso's code vector holds 32,767 bytes, SQ199). */
-const TEMPLATE_BYTES = 16 * 1024;
 
 export interface WritePlanOptions {
   /** Most triples (union copies included) a request carries before the next document starts a new one. */
@@ -158,8 +149,7 @@ export function requestText(
   const ops: string[] = [];
   const data = (verb: 'DELETE' | 'INSERT', block: string) =>
     held === undefined ? `${verb} DATA {\n${block}}` : `${verb} {\n${block}} WHERE { ${held.pattern} }`;
-  const [size, bytes] = held === undefined ? [TRIPLES_PER_INSERT, Infinity] : [TRIPLES_PER_TEMPLATE, TEMPLATE_BYTES];
-  for (const block of blocks(removed, size, bytes)) ops.push(data('DELETE', block));
+  for (const block of blocks(removed)) ops.push(data('DELETE', block));
   const inserted = [
     ...added,
     ...unionAdded.map((t): [string, string] => [iri(UNION_GRAPH), t]),
@@ -170,16 +160,16 @@ export function requestText(
     ops.push(nquadsInsert(held?.binding));
     fields = { [NQUADS_FIELD]: nquadsText(inserted) };
   } else {
-    for (const block of blocks(inserted, size, bytes)) ops.push(data('INSERT', block));
+    for (const block of blocks(inserted)) ops.push(data('INSERT', block));
   }
   if (unregistered.length > 0) {
     const entries = `GRAPH ${iri(REGISTRY_GRAPH)} { ${unregistered.map((g) => `${g} a ${iri(REGISTERED_CLASS)} .`).join(' ')} }`;
     ops.push(held === undefined ? `DELETE DATA { ${entries} }` : `DELETE { ${entries} } WHERE { ${held.pattern} }`);
   }
   // What a graph stopped stating leaves the union unless another graph still states it.
-  for (const slice of slices(unionRemoved, TRIPLES_PER_INSERT, TEMPLATE_BYTES)) {
+  for (let i = 0; i < unionRemoved.length; i += TRIPLES_PER_INSERT) {
     ops.push(
-      `DELETE { GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } } WHERE { ${held ? `${held.pattern} ` : ''}VALUES (?s ?p ?o) { ${slice.join(' ')} } ` +
+      `DELETE { GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } } WHERE { ${held ? `${held.pattern} ` : ''}VALUES (?s ?p ?o) { ${unionRemoved.slice(i, i + TRIPLES_PER_INSERT).join(' ')} } ` +
         `GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != ${iri(UNION_GRAPH)}) } }`,
     );
   }
@@ -199,44 +189,19 @@ export interface WriteRequest {
 }
 
 /** Triples grouped by graph, in blocks of at most TRIPLES_PER_INSERT. */
-/** `items` in slices of at most `size` items and (but for a longer item alone) `maxBytes` of text: a VALUES block's terms are compiled in too. */
-function slices(items: readonly string[], size: number, maxBytes: number): string[][] {
-  const out: string[][] = [];
-  let slice: string[] = [];
-  let bytes = 0;
-  for (const item of items) {
-    if (slice.length > 0 && (slice.length >= size || bytes + item.length > maxBytes)) {
-      out.push(slice);
-      slice = [];
-      bytes = 0;
-    }
-    slice.push(item);
-    bytes += item.length;
-  }
-  if (slice.length > 0) out.push(slice);
-  return out;
-}
-
-function blocks(triples: Array<[string, string]>, size: number, maxBytes = Infinity): string[] {
+function blocks(triples: Array<[string, string]>): string[] {
   const out: string[] = [];
-  let text = '';
-  let graph = '';
-  let count = 0;
-  for (const [g, t] of triples) {
-    // A block ends at `size` triples, or (a template's) at `maxBytes` of text.
-    if (count > 0 && (count >= size || text.length + t.length > maxBytes)) {
-      out.push(text + '}\n');
-      text = '';
-      graph = '';
-      count = 0;
+  for (let i = 0; i < triples.length; i += TRIPLES_PER_INSERT) {
+    let text = '';
+    let graph = '';
+    for (const [g, t] of triples.slice(i, i + TRIPLES_PER_INSERT)) {
+      if (g !== graph) {
+        text += (graph ? '}\n' : '') + `GRAPH ${g} {\n`;
+        graph = g;
+      }
+      text += t + ' .\n';
     }
-    if (g !== graph) {
-      text += (graph ? '}\n' : '') + `GRAPH ${g} {\n`;
-      graph = g;
-    }
-    text += t + ' .\n';
-    count++;
+    out.push(text + '}\n');
   }
-  if (count > 0) out.push(text + '}\n');
   return out;
 }
