@@ -9,11 +9,11 @@
  * other processes write to (the remote store), it is looked up again before each write and
  * each read of the collection: another process may have added to it.
  */
+import { afterEachDocument } from '../store/afterEachDocument.js';
 import type { Quad } from '../rdf/terms.js';
 import { WITHOUT_FEED_FOR_BENCH } from '../config/benchSwitches.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import type { QuadStore } from '../store/QuadStore.js';
-import { documentOfGraph } from '../store/internalGraphs.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import {
   activitiesFrom,
@@ -235,15 +235,5 @@ export function withFeedGraphs(
   graphs: ReadonlyMap<string, readonly Quad[]>,
   feed: FeedWrite,
 ): Map<string, readonly Quad[]> {
-  if (feed.graphs.size === 0) return new Map(graphs);
-  const lastOf = new Map<string, string>();
-  for (const name of graphs.keys()) lastOf.set(documentOfGraph(name), name);
-  const out = new Map<string, readonly Quad[]>();
-  for (const [name, quads] of graphs) {
-    out.set(name, quads);
-    const document = documentOfGraph(name);
-    if (lastOf.get(document) === name) for (const [n, q] of feed.byDocument.get(document) ?? []) out.set(n, q);
-  }
-  for (const [document, list] of feed.byDocument) if (!lastOf.has(document)) for (const [n, q] of list) out.set(n, q);
-  return out;
+  return afterEachDocument(graphs, feed.byDocument);
 }
