@@ -1,15 +1,18 @@
 /**
- * A document's history as stored (versionGraphs.ts): its versions' records, and one version's
- * quads — from its version graphs once past, from the document's own graphs while it is live.
+ * A document's history as stored (versionGraphs.ts): its versions' records — the past ones from
+ * their graphs, the live one from its hint graph (liveVersion.ts) — in one query that looks the
+ * records up by the document (an index lookup: it reads no version's content); and one version's
+ * quads, from its version graphs once past, from the document's own graphs while it is live.
  */
-import { feedTime } from '../feed/activityGraph.js';
 import { DIGEST_PREDICATE } from '../hints/digest.js';
-import { modifiedFrom } from '../hints/lastModified.js';
+import { MODIFIED_PREDICATE } from '../hints/lastModified.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
+import { iri } from '../rdf/sparqlTerm.js';
 import { df, type Quad } from '../rdf/terms.js';
 import type { QuadStore } from '../store/QuadStore.js';
-import { hasContent, recordsFrom, type VersionRecord } from './versionRecord.js';
-import { historyGraphOf, versionGraphOf, versionHintGraphOf } from './versionGraphs.js';
+import { liveHintsOf, liveRecord, WRITTEN_BY_PREDICATE } from './liveVersion.js';
+import { hasContent, recordsFrom, recordsOfTexts, VERSION_PREDICATE, type VersionRecord } from './versionRecord.js';
+import { versionGraphOf, versionHintGraphOf } from './versionGraphs.js';
 
 /** One version as stored: its record, and its quads (none for a deletion). */
 export interface StoredVersion {
@@ -18,42 +21,60 @@ export interface StoredVersion {
   readonly hints: Quad[];
 }
 
+/** A document's history: its past versions' records, oldest first, and its live version's (undefined: not live). */
+export interface History {
+  readonly past: VersionRecord[];
+  readonly live: VersionRecord | undefined;
+}
+
+/** The document's past records and its live hints, in one query. */
+export async function historyOf(store: QuadStore, id: string): Promise<History> {
+  const subject = iri(id);
+  const wanted = [MODIFIED_PREDICATE, DIGEST_PREDICATE, WRITTEN_BY_PREDICATE].map(iri).join(', ');
+  const result = await store.query(
+    `SELECT ?r ?p ?v WHERE { { GRAPH ?g { ${subject} ${iri(VERSION_PREDICATE)} ?r } } UNION ` +
+      `{ GRAPH ${iri(hintGraphOf(id))} { ${subject} ?p ?v FILTER (?p IN (${wanted})) } } }`,
+  );
+  if (result.kind !== 'bindings') throw new Error(`reading the history of ${id} got a ${result.kind} answer`);
+  const texts: string[] = [];
+  const hints: Array<[string, string]> = [];
+  for (const row of result.rows) {
+    if (row.r) texts.push(row.r.v);
+    else if (row.p && row.v) hints.push([row.p.v, row.v.v]);
+  }
+  const past = recordsOfTexts(texts);
+  return { past, live: liveRecord(past.at(-1), liveHintsOf(hints)) };
+}
+
 /**
  * The versions of a document, oldest first; for a document stored before versions were kept
  * (or with --keep-versions 0), its live version as version 1. Empty: no document, no history.
+ * The live version's digest is left out (it is said once the version is past), as before.
  */
 export async function versionsOf(store: QuadStore, id: string): Promise<VersionRecord[]> {
-  const history = historyGraphOf(id);
-  const quads = await store.readGraphs([history, hintGraphOf(id)]);
-  const records = recordsFrom(quads.filter((q) => q.graph.value === history));
-  if (records.length > 0) return records;
-  const hints = quads.filter((q) => q.graph.value !== history);
-  const modified = modifiedFrom(hints);
-  if (!modified) return [];
-  const digest = hints.find((q) => q.predicate.value === DIGEST_PREDICATE)?.object.value ?? null;
-  return [{ n: 1, kind: 'Create', time: feedTime(modified), actor: null, digest }];
+  const { past, live } = await historyOf(store, id);
+  return live ? [...past, { ...live, digest: null }] : past;
 }
 
 /** Version `n` of the document; undefined when it has none (never written, or dropped past the retention). */
 export async function storedVersion(store: QuadStore, id: string, n: number): Promise<StoredVersion | undefined> {
-  const history = historyGraphOf(id);
   const [graph, hintGraph] = [versionGraphOf(id, n), versionHintGraphOf(id, n)];
-  const read = await store.readGraphs([history, graph, hintGraph]);
-  const quads = read.filter((q) => q.graph.value === graph);
-  const hints = read.filter((q) => q.graph.value === hintGraph);
-  let records = recordsFrom(read.filter((q) => q.graph.value === history));
-  if (records.length === 0) records = await versionsOf(store, id);
-  const record = records.find((r) => r.n === n);
-  if (!record) return undefined;
-  // As the live graphs hold them: the render knows a document's quads and hints by their graphs.
-  if (!hasContent(record) || quads.length > 0)
+  const read = await store.readGraphs([graph, hintGraph]);
+  const kept = read.filter((q) => q.graph.value === hintGraph);
+  const record = recordsFrom(kept).find((r) => r.n === n);
+  if (record) {
+    // As the live graphs hold them: the render knows a document's quads and hints by their graphs.
+    const quads = hasContent(record) ? read.filter((q) => q.graph.value === graph) : [];
+    const hints = kept.filter((q) => q.predicate.value !== VERSION_PREDICATE);
     return { record, quads: inGraph(quads, id), hints: inGraph(hints, hintGraphOf(id)) };
+  }
   // Not copied out: the live version, while it is the newest.
-  if (record !== records.at(-1)) return undefined;
-  const live = await store.readGraphs([id, hintGraphOf(id)]);
-  const own = live.filter((q) => q.graph.value === id);
-  if (own.length === 0) return undefined;
-  return { record, quads: own, hints: live.filter((q) => q.graph.value !== id) };
+  const { live } = await historyOf(store, id);
+  if (live?.n !== n) return undefined;
+  const own = await store.readGraphs([id, hintGraphOf(id)]);
+  const quads = own.filter((q) => q.graph.value === id);
+  if (quads.length === 0) return undefined;
+  return { record: { ...live, digest: null }, quads, hints: own.filter((q) => q.graph.value !== id) };
 }
 
 function inGraph(quads: readonly Quad[], graph: string): Quad[] {

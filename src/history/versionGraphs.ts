@@ -1,21 +1,24 @@
 /**
  * Where a document's history is stored: beside its own graphs, under the internal prefix (so
  * curators' SPARQL and the export never see it unless asked), named so that documentOfGraph
- * gives the document's id (a store that cuts a write into requests keeps them with it).
+ * gives the document's id (a store that cuts a write into requests keeps them with it). A graph
+ * per past version, never rewritten, so a write's cost does not grow with the history:
  *
- *   urn:linkedart-service:history:<id>          one record per version (versionRecord.ts)
- *   urn:linkedart-service:version-<n>:<id>      version n's entity quads, once it is past
- *   urn:linkedart-service:version-<n>-hints:<id> version n's hint quads (shape, stamp, digest)
+ *   urn:linkedart-service:version-<n>:<id>        version n's entity quads, once it is past
+ *   urn:linkedart-service:version-<n>-hints:<id>  version n's hint quads and its record (versionRecord.ts);
+ *                                                 a deletion's version: its record alone
+ *   urn:linkedart-service:version-head:<id>       the newest past version's record (the next number)
  *
- * The live version is not copied: its graphs are the document's own until a write replaces them.
+ * The live version is not copied, and has no record: its graphs are the document's own, its
+ * record is read from its hint graph (liveVersion.ts) until a write replaces it.
  */
 import { INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
 
-export const HISTORY_GRAPH_PREFIX = `${INTERNAL_GRAPH_PREFIX}history:`;
 const VERSION_PREFIX = `${INTERNAL_GRAPH_PREFIX}version-`;
 
-export function historyGraphOf(id: string): string {
-  return HISTORY_GRAPH_PREFIX + id;
+/** The graph holding the record of the document's newest past version (none: no past version). */
+export function historyHeadOf(id: string): string {
+  return `${VERSION_PREFIX}head:${id}`;
 }
 
 /** The graph holding version `n`'s entity quads once it is past. */
@@ -23,12 +26,12 @@ export function versionGraphOf(id: string, n: number): string {
   return `${VERSION_PREFIX}${n}:${id}`;
 }
 
-/** The graph holding version `n`'s hint quads once it is past. */
+/** The graph holding version `n`'s hint quads and its record once it is past. */
 export function versionHintGraphOf(id: string, n: number): string {
   return `${VERSION_PREFIX}${n}-hints:${id}`;
 }
 
-/** Whether a graph is part of a document's history (a record graph or a kept version). */
+/** Whether a graph is part of a document's history (a kept version, or its head). */
 export function isHistoryGraph(name: string): boolean {
-  return name.startsWith(HISTORY_GRAPH_PREFIX) || name.startsWith(VERSION_PREFIX);
+  return name.startsWith(VERSION_PREFIX);
 }

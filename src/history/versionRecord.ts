@@ -2,15 +2,16 @@
  * One version of a document as its history records it: its number (from 1, never reused), what
  * the write did (Create, Update, Delete: a deletion is a version with no content), when (to the
  * second, as Memento-Datetime and Last-Modified give it), who wrote it (its name), and the digest of its
- * content once known. One quad per version in the history graph, its parts in a JSON literal
- * (as the change feed's activities):
+ * content once known. One quad per past version, in its own graph (versionGraphs.ts), its parts
+ * in a JSON literal (as the change feed's activities):
  *
- *   <id> <urn:linkedart-service:version> "[3,\"Update\",\"2026-11-27T09:40:00Z\",\"curator\",\"…\"]" .
+ *   <id> <urn:linkedart-service:pastVersion> "[3,\"Update\",\"2026-11-27T09:40:00Z\",\"curator\",\"…\"]" .
+ *
+ * The live version has none: its record is read from its hint graph (liveVersion.ts).
  */
 import type { ActivityKind } from '../feed/activityGraph.js';
 import { df, type Quad } from '../rdf/terms.js';
 import { INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
-import { historyGraphOf } from './versionGraphs.js';
 
 /** What the write did: as the change feed's activity (a Move: merged into another document, no content left). */
 export type VersionKind = ActivityKind;
@@ -26,28 +27,33 @@ export interface VersionRecord {
   readonly digest: string | null;
 }
 
-export const VERSION_PREDICATE = `${INTERNAL_GRAPH_PREFIX}version`;
+export const VERSION_PREDICATE = `${INTERNAL_GRAPH_PREFIX}pastVersion`;
 const KINDS: readonly VersionKind[] = ['Create', 'Update', 'Delete', 'Move'];
 
-/** The history graph's quads for these records. */
-export function historyQuads(id: string, records: readonly VersionRecord[]): Quad[] {
-  const graph = df.namedNode(historyGraphOf(id));
-  const subject = df.namedNode(id);
-  const predicate = df.namedNode(VERSION_PREDICATE);
-  return records.map((r) =>
-    df.quad(subject, predicate, df.literal(JSON.stringify([r.n, r.kind, r.time, r.actor, r.digest])), graph),
+/** A past version's record, as the quad that stores it in `graph`. */
+export function recordQuad(id: string, record: VersionRecord, graph: string): Quad {
+  const { n, kind, time, actor, digest } = record;
+  return df.quad(
+    df.namedNode(id),
+    df.namedNode(VERSION_PREDICATE),
+    df.literal(JSON.stringify([n, kind, time, actor, digest])),
+    df.namedNode(graph),
   );
 }
 
-/** The records in a history graph's quads, oldest first; a quad that is not one is skipped. */
+/** The records in these quads, oldest first, each number once; a quad that is not one is skipped. */
 export function recordsFrom(quads: readonly Quad[]): VersionRecord[] {
-  const records: VersionRecord[] = [];
-  for (const q of quads) {
-    if (q.predicate.value !== VERSION_PREDICATE) continue;
-    const record = readRecord(q.object.value);
-    if (record) records.push(record);
+  return recordsOfTexts(quads.filter((q) => q.predicate.value === VERSION_PREDICATE).map((q) => q.object.value));
+}
+
+/** The records stored as these literals, oldest first, each number once (the head repeats the newest). */
+export function recordsOfTexts(texts: Iterable<string>): VersionRecord[] {
+  const byNumber = new Map<number, VersionRecord>();
+  for (const text of texts) {
+    const record = readRecord(text);
+    if (record) byNumber.set(record.n, record);
   }
-  return records.sort((a, b) => a.n - b.n);
+  return [...byNumber.values()].sort((a, b) => a.n - b.n);
 }
 
 function readRecord(text: string): VersionRecord | undefined {

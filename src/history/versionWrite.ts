@@ -1,20 +1,31 @@
 /**
- * What a write adds to keep the documents' history: for each change, the previous version
- * copied out of the live graphs (an Update or Delete), the history graph with the new version's
- * record, and the oldest past versions dropped past the retention. The graphs go into the
+ * What a write adds to keep the documents' history: for each change that replaces or deletes
+ * a live version, that version copied out of the live graphs with its record (versionGraphs.ts),
+ * a deletion's record, the head naming the newest, and the oldest past versions dropped past
+ * the retention; for each version written, who wrote it, in its hint graph (liveVersion.ts). A
+ * Create writes nothing more (its record is read from its hints), and no write rewrites a graph
+ * of the versions before: its cost does not grow with the history. The graphs go into the
  * write's own atomic write (DocumentService.write), beside the document's: no version without
  * its change, no change without its version. Nothing here writes on its own.
  */
-import { feedTime } from '../feed/activityGraph.js';
-import { DIGEST_PREDICATE } from '../hints/digest.js';
-import { modifiedFrom } from '../hints/lastModified.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
 import type { Actor } from '../linkedart/Actor.js';
+import { iri } from '../rdf/sparqlTerm.js';
 import type { Quad } from '../rdf/terms.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { KeepVersions } from '../config/keepVersions.js';
-import { hasContent, historyQuads, recordsFrom, type VersionKind, type VersionRecord } from './versionRecord.js';
-import { historyGraphOf, versionGraphOf, versionHintGraphOf } from './versionGraphs.js';
+import { liveHintsFrom, liveRecord, writtenByQuad } from './liveVersion.js';
+import {
+  hasContent,
+  recordQuad,
+  recordsFrom,
+  recordsOfTexts,
+  VERSION_PREDICATE,
+  type VersionKind,
+  type VersionRecord,
+} from './versionRecord.js';
+import { historyHeadOf, versionGraphOf, versionHintGraphOf } from './versionGraphs.js';
+import { feedTime } from '../feed/activityGraph.js';
 
 /** One document's change as its history sees it. */
 export interface VersionChange {
@@ -29,12 +40,18 @@ export interface HistoryWrite {
   readonly byDocument: Map<string, Array<[string, Quad[]]>>;
   /** Of those, graphs that hold nothing yet (the versions copied out now). */
   readonly fresh: Set<string>;
+  /** Quads to add to the hint graph of a document written now: who wrote its new version. */
+  readonly liveHints: Map<string, Quad[]>;
 }
 
+/** Ids per query of the records a retention needs (a VALUES block). */
+const IDS_PER_QUERY = 500;
+
 /**
- * The history graphs for `changes`, made at `when`. Reads, in one round trip, the history of
- * each changed document and the live graphs of those replaced or deleted; `newIds`: documents
- * known not to be stored, with no history (a load into a store that held no document).
+ * The history graphs for `changes`, made at `when`. Reads, in one round trip, the head and the
+ * live graphs of each document replaced or deleted (none for a Create), and with a retention
+ * (--keep-versions N) their past records; `newIds`: documents known not to be stored, with no
+ * history (a load into a store that held no document).
  */
 export async function historyWrite(
   store: QuadStore,
@@ -43,53 +60,88 @@ export async function historyWrite(
   keep: KeepVersions,
   newIds: ReadonlySet<string> = new Set(),
 ): Promise<HistoryWrite> {
-  const byDocument = new Map<string, Array<[string, Quad[]]>>();
-  const fresh = new Set<string>();
-  if (keep <= 0 || changes.length === 0) return { byDocument, fresh };
-  const read = new Set<string>();
-  for (const c of changes) {
-    if (newIds.has(c.id)) continue;
-    read.add(historyGraphOf(c.id));
-    if (c.kind !== 'Create') read.add(c.id).add(hintGraphOf(c.id));
+  const write: HistoryWrite = { byDocument: new Map(), fresh: new Set(), liveHints: new Map() };
+  if (keep <= 0 || changes.length === 0) return write;
+  const replaced = [...new Set(changes.filter((c) => c.kind !== 'Create' && !newIds.has(c.id)).map((c) => c.id))];
+  const graphs = await graphsByName(
+    store,
+    replaced.flatMap((id) => [historyHeadOf(id), id, hintGraphOf(id)]),
+  );
+  const past = Number.isFinite(keep) ? await pastRecords(store, replaced) : new Map<string, VersionRecord[]>();
+  const time = feedTime(when);
+  for (const change of changes) {
+    const { id } = change;
+    const out = write.byDocument.get(id) ?? [];
+    const actor = change.actor?.name ?? null;
+    if (change.kind === 'Create' || change.kind === 'Update')
+      write.liveHints.set(id, actor === null ? [] : [writtenByQuad(id, actor)]);
+    if (change.kind !== 'Create') {
+      const records = past.get(id) ?? recordsFrom(graphs.get(historyHeadOf(id)) ?? []);
+      const copied = copiedOut(id, records, graphs.get(id), graphs.get(hintGraphOf(id)), when);
+      for (const graph of copied) {
+        out.push(graph);
+        write.fresh.add(graph[0]);
+      }
+      if (change.kind !== 'Update') {
+        // A deletion (or a merge away) is a version without content: its record alone.
+        const record: VersionRecord = { n: (records.at(-1)?.n ?? 0) + 1, kind: change.kind, time, actor, digest: null };
+        records.push(record);
+        const graph = versionHintGraphOf(id, record.n);
+        out.push([graph, [recordQuad(id, record, graph)]]);
+        write.fresh.add(graph);
+      }
+      for (const dropped of beyondRetention(records, keep)) {
+        out.push([versionGraphOf(id, dropped.n), []], [versionHintGraphOf(id, dropped.n), []]);
+        records.splice(records.indexOf(dropped), 1);
+      }
+      const newest = records.at(-1);
+      if (newest) {
+        const head: [string, Quad[]] = [historyHeadOf(id), [recordQuad(id, newest, historyHeadOf(id))]];
+        out.push(head);
+        // A second change of the same document in one write starts from this one.
+        graphs.set(head[0], head[1]);
+      }
+      graphs.delete(id);
+      if (past.has(id)) past.set(id, records);
+    }
+    write.byDocument.set(id, out);
   }
+  return write;
+}
+
+/** The quads of these graphs, by graph, in one round trip. */
+async function graphsByName(store: QuadStore, names: readonly string[]): Promise<Map<string, Quad[]>> {
   const graphs = new Map<string, Quad[]>();
-  for (const q of read.size > 0 ? await store.readGraphs([...read]) : []) {
+  for (const q of names.length > 0 ? await store.readGraphs(names) : []) {
     let list = graphs.get(q.graph.value);
     if (!list) graphs.set(q.graph.value, (list = []));
     list.push(q);
   }
-  const time = feedTime(when);
-  for (const change of changes) {
-    const out = byDocument.get(change.id) ?? [];
-    const records = recordsFrom(graphs.get(historyGraphOf(change.id)) ?? []);
-    if (change.kind !== 'Create') {
-      const copied = pastVersion(change.id, records, graphs.get(change.id), graphs.get(hintGraphOf(change.id)), when);
-      for (const graph of copied) {
-        out.push(graph);
-        fresh.add(graph[0]);
-      }
-    }
-    const n = (records.at(-1)?.n ?? 0) + 1;
-    records.push({ n, kind: change.kind, time, actor: change.actor?.name ?? null, digest: null });
-    for (const dropped of beyondRetention(records, keep)) {
-      out.push([versionGraphOf(change.id, dropped.n), []], [versionHintGraphOf(change.id, dropped.n), []]);
-      records.splice(records.indexOf(dropped), 1);
-    }
-    const history = historyQuads(change.id, records);
-    out.push([historyGraphOf(change.id), history]);
-    // A second change of the same document in one write starts from this one.
-    graphs.set(historyGraphOf(change.id), history);
-    graphs.delete(change.id);
-    byDocument.set(change.id, out);
+  return graphs;
+}
+
+/** Every past record of these documents (a retention must know the oldest), looked up by the documents. */
+async function pastRecords(store: QuadStore, ids: readonly string[]): Promise<Map<string, VersionRecord[]>> {
+  const texts = new Map<string, string[]>(ids.map((id) => [id, []]));
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const values = ids
+      .slice(i, i + IDS_PER_QUERY)
+      .map(iri)
+      .join(' ');
+    const result = await store.query(
+      `SELECT ?s ?r WHERE { VALUES ?s { ${values} } GRAPH ?g { ?s ${iri(VERSION_PREDICATE)} ?r } }`,
+    );
+    if (result.kind !== 'bindings') throw new Error(`reading the past versions got a ${result.kind} answer`);
+    for (const row of result.rows) if (row.s && row.r) texts.get(row.s.v)?.push(row.r.v);
   }
-  return { byDocument, fresh };
+  return new Map([...texts].map(([id, list]) => [id, recordsOfTexts(list)]));
 }
 
 /**
- * The live version, copied out as a past one (its record given its digest, and made up when the
- * document was stored before versions were kept); none when there is no live content.
+ * The live version, copied out as a past one with its record (appended to `records`: its number
+ * follows the newest past one); none when there is no live content.
  */
-function pastVersion(
+function copiedOut(
   id: string,
   records: VersionRecord[],
   quads: readonly Quad[] | undefined,
@@ -97,20 +149,17 @@ function pastVersion(
   when: Date,
 ): Array<[string, Quad[]]> {
   if (!quads || quads.length === 0) return [];
-  const digest = hints.find((q) => q.predicate.value === DIGEST_PREDICATE)?.object.value ?? null;
-  let last = records.at(-1);
-  if (!last || !hasContent(last)) {
-    last = { n: (last?.n ?? 0) + 1, kind: 'Create', time: feedTime(modifiedFrom(hints) ?? when), actor: null, digest };
-    records.push(last);
-  } else records[records.length - 1] = { ...last, digest };
+  const record = liveRecord(records.at(-1), liveHintsFrom(hints), when)!;
+  records.push(record);
+  const hintGraph = versionHintGraphOf(id, record.n);
   return [
-    [versionGraphOf(id, last.n), [...quads]],
-    [versionHintGraphOf(id, last.n), [...hints]],
+    [versionGraphOf(id, record.n), [...quads]],
+    [hintGraph, [...hints, recordQuad(id, record, hintGraph)]],
   ];
 }
 
-/** The past versions with content beyond the `keep` newest (the live, newest record, is never one). */
+/** The past versions with content beyond the `keep` newest. */
 function beyondRetention(records: readonly VersionRecord[], keep: KeepVersions): VersionRecord[] {
-  const past = records.slice(0, -1).filter(hasContent);
+  const past = records.filter(hasContent);
   return past.length > keep ? past.slice(0, past.length - keep) : [];
 }

@@ -93,9 +93,17 @@ export class StoreWrite {
       if ('codes' in graphs && capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs) {
         if (stamp) await this.store.replaceGraphs(new Map([stamp]));
         const kept = [...history.byDocument.values()].flat();
-        await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...kept, ...feed.graphs]));
+        // Who wrote each version: more quads of its hint graph (a name may come twice: its quads are added).
+        const names = new Set(graphs.names);
+        const written = [...history.liveHints].flatMap(([id, quads]): Array<[string, Quad[]]> =>
+          quads.length > 0 && names.has(hintGraphOf(id)) ? [[hintGraphOf(id), quads]] : [],
+        );
+        await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...written, ...kept, ...feed.graphs]));
       } else {
-        const documents = plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]);
+        const documents = withLiveHints(
+          plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]),
+          history.liveHints,
+        );
         // The history's graphs and the feed's travel with their documents (a remote store cuts only between documents).
         const all = withFeedGraphs(afterEachDocument(documents, history.byDocument), feed);
         if (stamp) all.set(...stamp);
@@ -118,6 +126,21 @@ export class StoreWrite {
       this.observers.changed(affected.length === 0 ? ids : [...ids, ...affected]);
     }
   }
+}
+
+/** The documents' graphs with `liveHints` added to the hint graphs among them (who wrote each version). */
+function withLiveHints(
+  documents: ReadonlyMap<string, readonly Quad[]>,
+  liveHints: ReadonlyMap<string, readonly Quad[]>,
+): ReadonlyMap<string, readonly Quad[]> {
+  let out: Map<string, readonly Quad[]> | undefined;
+  for (const [id, quads] of liveHints) {
+    const hints = documents.get(hintGraphOf(id));
+    if (quads.length === 0 || hints === undefined) continue;
+    out ??= new Map(documents);
+    out.set(hintGraphOf(id), [...hints, ...quads]);
+  }
+  return out ?? documents;
 }
 
 /** Wire graphs decoded, in slices: readers wait on this thread. */
