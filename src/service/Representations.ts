@@ -37,6 +37,7 @@ import { hintGraphOf } from '../hints/Skeleton.js';
 import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
 import { linkedVersionText, represent, type HalInput, type PageInput, type Representation } from './represent.js';
 import type { RepresentAnswer } from './offThread/documentJobs.js';
+import { PastVersionCache, type PastAnswer } from './pastVersionCache.js';
 
 const JSON_LD = FORMATS[0];
 
@@ -111,6 +112,9 @@ export class Representations {
   private readonly pages: PageFrame | undefined;
   private readonly names: ((ids: readonly string[]) => Promise<NameLookup>) | undefined;
 
+  /** Past versions rendered (a quarter of the bound beside the live documents'); none without a cache. */
+  private readonly past: PastVersionCache | undefined;
+
   /** Reads answered from the cache, and reads the cache could not answer (rendered), since start (stats()). */
   private hits = 0;
   private misses = 0;
@@ -137,6 +141,7 @@ export class Representations {
         maxSize: cacheBytes,
         sizeCalculation: ({ representation: r }) => r.body.length + r.etag.length + ENTRY_OVERHEAD,
       });
+      this.past = new PastVersionCache(Math.max(1, Math.floor(cacheBytes / 4)));
     }
     documents.observe({ changed: (ids) => this.invalidate(ids) });
   }
@@ -221,7 +226,7 @@ export class Representations {
    * What a page shows besides the document: its frame, and for each relation with hits the
    * count and the first few hits (a page shows them with or without `--links`).
    */
-  private async pageInput(stored: StoredDocument): Promise<PageInput> {
+  private async pageInput(stored: StoredDocument, withHistory = true): Promise<PageInput> {
     const baseUrl = this.pages?.baseUrl ?? this.links?.baseUrl ?? new URL('/', stored.id).href;
     const frame = this.pages ?? { siteTitle: DEFAULT_TITLE, baseUrl, sparql: false };
     const index = await this.documents.reverseLinks();
@@ -249,7 +254,7 @@ export class Representations {
       counts,
       referencedBy,
       names: names && referencedNames(referenced, names),
-      history: await this.historyLink(stored.id, frame.baseUrl),
+      history: withHistory ? await this.historyLink(stored.id, frame.baseUrl) : undefined,
     };
   }
 
@@ -261,19 +266,58 @@ export class Representations {
   }
 
   /**
-   * A stored document that is not the live one (a past version, src/history), rendered each time
-   * (not cached) as `get` renders the live one; on its page, `memento`'s banner and no history link.
+   * Version `n` of `id` as rendered before (pastVersionCache.ts), without reading the store;
+   * undefined when it is not kept, and always when other processes write to the store (whose
+   * writes this process is not told of: the version is read first, ofPastVersion).
+   */
+  pastCached(id: string, n: number, format: Format, omitLinks = false): PastAnswer | undefined {
+    if (this.storeGeneration) return undefined;
+    return this.past?.get(PastVersionCache.key(id, n, this.pastVariant(format, omitLinks)));
+  }
+
+  /**
+   * A stored document that is not the live one (a past version, src/history), rendered as `get`
+   * renders the live one, and kept (pastVersionCache.ts); on its page, `memento`'s banner and no
+   * history link. Where other processes write to the store, only a format that takes nothing from
+   * other documents is kept (the page and `_links` show hit counts, which their writes change).
    */
   async ofPastVersion(
     stored: StoredDocument,
     format: Format,
-    { omitLinks = false, memento }: { omitLinks?: boolean; memento?: PastVersion } = {},
+    { omitLinks = false, memento }: { omitLinks: boolean; memento: PastVersion },
   ): Promise<Representation> {
-    const bare = omitLinks && this.links !== undefined && format.name === 'jsonld';
+    const variant = this.pastVariant(format, omitLinks);
+    const keep = this.storeGeneration === undefined || variant === format.name;
+    const key = PastVersionCache.key(stored.id, memento.n, variant);
+    const cached = keep ? this.past?.get(key) : undefined;
+    if (cached) return cached.representation;
+    const generation = this.generation;
+    const representation = await this.renderPast(stored, format, variant, memento);
+    if (keep && generation === this.generation) this.past?.set(key, stored.id, { representation, memento });
+    return representation;
+  }
+
+  /** The cache's name of what a past version's bytes depend on: its format, and `-bare`/`-linked` for JSON-LD without and with `_links`, `-page` for HTML. */
+  private pastVariant(format: Format, omitLinks: boolean): string {
+    if (format.name === 'html') return 'html-page';
+    if (format.name !== 'jsonld' || this.links === undefined) return format.name;
+    return omitLinks ? `${format.name}-bare` : `${format.name}-linked`;
+  }
+
+  private async renderPast(
+    stored: StoredDocument,
+    format: Format,
+    variant: string,
+    memento: PastVersion,
+  ): Promise<Representation> {
     if (format.name !== 'html')
-      return representAside(stored, format, bare ? undefined : await this.halInput(stored.id, format));
-    const page = await this.pageInput(stored);
-    return representAside(stored, format, undefined, { ...page, memento, history: undefined });
+      return representAside(
+        stored,
+        format,
+        variant.endsWith('-linked') ? await this.halInput(stored.id, format) : undefined,
+      );
+    const page = await this.pageInput(stored, false);
+    return representAside(stored, format, undefined, { ...page, memento });
   }
 
   /** Whether the JSON-LD carries `_links` (a client may ask for it without them). */
@@ -344,6 +388,7 @@ export class Representations {
 
   private invalidate(ids: readonly string[]): void {
     this.generation++;
+    this.past?.drop(ids);
     if (!this.cache) return;
     for (const id of ids) {
       for (const format of FORMATS) this.cache.delete(cacheKey(id, format));

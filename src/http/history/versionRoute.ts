@@ -10,6 +10,7 @@ import { timeMapUri, VERSION_PATH } from '../../history/mementoUris.js';
 import { storedVersion } from '../../history/storedHistory.js';
 import { modifiedFrom } from '../../hints/lastModified.js';
 import type { Representations } from '../../service/Representations.js';
+import type { PastAnswer } from '../../service/pastVersionCache.js';
 import type { QuadStore } from '../../store/QuadStore.js';
 import { isNotModified } from '../conditional.js';
 import { CORS_HEADER_PAIRS } from '../cors.js';
@@ -37,22 +38,13 @@ export function versionRoute({ baseUrl, cacheControl, store, representations }: 
     const n = Number(match[1]);
     const ids = entityIdsFor(base, match[2]);
     const format = negotiateFormat(req, formatParameterOf(req.url));
+    const omitLinks = format.name === 'jsonld' && representations.linked && prefersNoLinks(req);
     for (const id of ids) {
-      const version = await storedVersion(store, id, n);
-      if (!version) continue;
-      const datetime = httpDate(version.record.time);
-      if (version.quads.length === 0)
-        // A deletion's version: the document as it then was, gone.
-        throw new Gone(id, new Date(version.record.time), {
-          Link: goneLinks(baseUrl, id, undefined),
-          'Memento-Datetime': datetime,
-        });
-      const stored = { id, quads: version.quads, hints: version.hints, lastModified: modifiedFrom(version.hints) };
-      const { record } = version;
-      const representation = await representations.ofPastVersion(stored, format, {
-        omitLinks: format.name === 'jsonld' && representations.linked && prefersNoLinks(req),
-        memento: { n, time: record.time, actor: record.actor },
-      });
+      // A version never changes: rendered once, answered from then on without the store.
+      const answer = representations.pastCached(id, n, format, omitLinks) ?? (await pastAnswer(id));
+      if (!answer) continue;
+      const { representation } = answer;
+      const datetime = httpDate(answer.memento.time);
       const headers = [
         ...CORS_HEADER_PAIRS,
         'Content-Type',
@@ -80,5 +72,21 @@ export function versionRoute({ baseUrl, cacheControl, store, representations }: 
       return;
     }
     throw new NotFound(`${ids[0]} has no version ${n}; its versions are listed at ${timeMapUri(baseUrl, ids[0])}.`);
+
+    /** Version n of `id` read and rendered; undefined when it has none; a deletion's version throws its 410. */
+    async function pastAnswer(id: string): Promise<PastAnswer | undefined> {
+      const version = await storedVersion(store, id, n);
+      if (!version) return undefined;
+      const { record } = version;
+      if (version.quads.length === 0)
+        // A deletion's version: the document as it then was, gone.
+        throw new Gone(id, new Date(record.time), {
+          Link: goneLinks(baseUrl, id, undefined),
+          'Memento-Datetime': httpDate(record.time),
+        });
+      const stored = { id, quads: version.quads, hints: version.hints, lastModified: modifiedFrom(version.hints) };
+      const memento = { n, time: record.time, actor: record.actor };
+      return { representation: await representations.ofPastVersion(stored, format, { omitLinks, memento }), memento };
+    }
   };
 }
