@@ -33,10 +33,8 @@ import type { ReferencedByRelation } from '../render/html/ReferencedBy.js';
 import { PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
 import type { Hit } from '../discovery/ReverseLinks.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
-import { hintGraphOf } from '../hints/Skeleton.js';
-import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
 import { linkedVersionText, represent, type HalInput, type PageInput, type Representation } from './represent.js';
-import type { RepresentAnswer } from './offThread/documentJobs.js';
+import { representAside } from './representAside.js';
 import { PastVersionCache, type PastAnswer } from './pastVersionCache.js';
 
 const JSON_LD = FORMATS[0];
@@ -420,46 +418,6 @@ function cacheKey(id: string, format: Format, bare = false): string {
   return `${format.name}${bare ? '-bare' : ''} ${id}`;
 }
 
-/**
- * represent, in a document worker for a large document (LARGE_RENDER_QUADS): its render
- * held the request thread for seconds. The bytes are the same either way.
- */
-export async function representAside(
-  stored: StoredDocument,
-  format: Format,
-  hal?: HalInput,
-  page?: PageInput,
-): Promise<Representation> {
-  if (stored.quads.length < LARGE_RENDER_QUADS) return represent(stored, format, hal, page);
-  const graphs = await wireInSlices([
-    [stored.id, stored.quads],
-    [hintGraphOf(stored.id), stored.hints],
-  ]);
-  const answer = await documentWorkers().represent({
-    kind: 'represent',
-    id: stored.id,
-    graphs,
-    lastModified: stored.lastModified?.getTime(),
-    format,
-    hal,
-    page,
-  });
-  return representationOf(format, answer);
-}
-
 function validatorsOf({ etag, lastModified }: Representation): Validators {
   return { etag, lastModified };
-}
-
-/** A representation a document worker made. */
-export function representationOf(format: Format, answer: RepresentAnswer): Representation {
-  return {
-    format,
-    body: Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.length),
-    etag: answer.etag,
-    lastModified: answer.lastModified,
-    warnings: answer.warnings,
-    version: answer.version,
-    violations: answer.violations,
-  };
 }
