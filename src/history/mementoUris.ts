@@ -14,7 +14,13 @@ function rootOf(baseUrl: string): string {
 }
 
 export function versionUri(baseUrl: string, id: string, n: number): string {
-  return `${rootOf(baseUrl)}${VERSION_PATH}${n}${new URL(id).pathname}`;
+  return versionUris(baseUrl, id)(n);
+}
+
+/** versionUri for one document, its URLs parsed once (a TimeMap lists a thousand versions). */
+export function versionUris(baseUrl: string, id: string): (n: number) => string {
+  const [before, after] = [`${rootOf(baseUrl)}${VERSION_PATH}`, new URL(id).pathname];
+  return (n) => `${before}${n}${after}`;
 }
 
 export function timeMapUri(baseUrl: string, id: string): string {

@@ -4,7 +4,7 @@
  * extension attributes, what the write did (`kind`: a `Delete` is a version without content,
  * which answers 410) and who wrote it (`actor`).
  */
-import { versionUri, timeMapUri } from './mementoUris.js';
+import { versionUris, timeMapUri } from './mementoUris.js';
 import type { VersionRecord } from './versionRecord.js';
 
 export const LINK_FORMAT = 'application/link-format';
@@ -16,11 +16,12 @@ export function httpDate(time: string): string {
 
 /** A link-format quoted string: `"` and `\` escaped (RFC 8288 §3 quoted-string). */
 function quoted(text: string): string {
-  return `"${text.replace(/[\\"]/g, (c) => '\\' + c)}"`;
+  return /[\\"]/.test(text) ? `"${text.replace(/[\\"]/g, (c) => '\\' + c)}"` : `"${text}"`;
 }
 
 export function timeMapLinkFormat(baseUrl: string, id: string, records: readonly VersionRecord[]): string {
   const self = timeMapUri(baseUrl, id);
+  const versionUri = versionUris(baseUrl, id);
   const lines = [
     `<${id}>; rel="original timegate"`,
     `<${self}>; rel="self"; type="${LINK_FORMAT}"` +
@@ -29,24 +30,23 @@ export function timeMapLinkFormat(baseUrl: string, id: string, records: readonly
         : ''),
   ];
   records.forEach((r, i) => {
-    const rel = [i === 0 ? 'first' : '', i === records.length - 1 ? 'last' : '', 'memento'].filter(Boolean).join(' ');
+    const rel = `${i === 0 ? 'first ' : ''}${i === records.length - 1 ? 'last ' : ''}memento`;
     const actor = r.actor === null ? '' : `; actor=${quoted(r.actor)}`;
-    lines.push(
-      `<${versionUri(baseUrl, id, r.n)}>; rel="${rel}"; datetime=${quoted(httpDate(r.time))}; kind="${r.kind}"${actor}`,
-    );
+    lines.push(`<${versionUri(r.n)}>; rel="${rel}"; datetime=${quoted(httpDate(r.time))}; kind="${r.kind}"${actor}`);
   });
   return lines.join(',\n') + '\n';
 }
 
 /** The same as JSON: the document, its TimeMap, and each version with its URI. */
 export function timeMapJson(baseUrl: string, id: string, records: readonly VersionRecord[]): Record<string, unknown> {
+  const versionUri = versionUris(baseUrl, id);
   return {
     original: id,
     timegate: id,
     timemap: timeMapUri(baseUrl, id),
     versions: records.map((r) => ({
       version: r.n,
-      uri: versionUri(baseUrl, id, r.n),
+      uri: versionUri(r.n),
       datetime: r.time,
       kind: r.kind,
       actor: r.actor,

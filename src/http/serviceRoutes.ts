@@ -41,7 +41,6 @@ import { validationRoute } from './validationRoute.js';
 import { VALIDATION_PATH } from './validationLink.js';
 import { deleteDocument, putDocument } from './writes.js';
 import { historyRoutes } from './history/historyRoutes.js';
-import { versionsOf } from '../history/storedHistory.js';
 import { mergeRoute, MERGE_PATH } from './mergeRoute.js';
 
 export type Handler = (req: Request, res: Response) => Promise<void> | void;
@@ -98,6 +97,7 @@ export function serviceRoutes(parts: RouteParts): ServiceRoutes {
   const history = historyRoutes({
     baseUrl: config.baseUrl,
     cacheControl: config.cacheControl,
+    versions: (id) => parts.documents.versions.of(id),
     store: parts.documents.store,
     representations,
     frame: pageFrameOf(config, sparql),
@@ -265,7 +265,7 @@ function entityRoutes(parts: RouteParts): Methods {
           deletedAt: (id) => documents.feed.deletedAt(id),
           history:
             documents.keepVersions > 0
-              ? { baseUrl: config.baseUrl, versions: (id) => versionsOf(documents.store, id) }
+              ? { baseUrl: config.baseUrl, versions: (id) => documents.versions.of(id) }
               : undefined,
           mergedInto: (id) => documents.feed.mergedInto(id),
         }),

@@ -29,6 +29,7 @@ import { storedClasses, storedDigests } from './storedReads.js';
 import { decodedInSlices, StoreWrite } from './StoreWrite.js';
 import type { WireGraphs } from '../rdf/wireGraphs.js';
 import { KEEP_ALL_VERSIONS, type KeepVersions } from '../config/keepVersions.js';
+import { VersionRecords } from './versionRecords.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
 export interface PutOutcome {
@@ -75,12 +76,15 @@ export class DocumentService {
   readonly feed: ChangeFeed;
   /** Past versions kept per document (--keep-versions; src/history), in the same atomic write as the change. */
   keepVersions: KeepVersions = KEEP_ALL_VERSIONS;
+  /** The documents' version records, as the TimeMap and the TimeGate read them (kept until a write to the document). */
+  readonly versions: VersionRecords;
 
   constructor(readonly store: QuadStore) {
     this.feed = new ChangeFeed(store);
     this.sharedStore = capabilitiesOf(store).sharedWriters;
     this.observers = new WriteObservers(store);
     this.storeWrite = new StoreWrite(store, this.feed, this.observers, () => this.keepVersions);
+    this.versions = new VersionRecords(this);
   }
 
   /**

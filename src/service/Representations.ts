@@ -16,7 +16,6 @@
  * the entry is current at the new generation too; else it is rendered again.
  */
 import type { PastVersion } from '../render/html/EntityPage.js';
-import { versionsOf } from '../history/storedHistory.js';
 import { hasContent } from '../history/versionRecord.js';
 import { timeMapUri } from '../history/mementoUris.js';
 import { LRUCache } from 'lru-cache';
@@ -259,7 +258,7 @@ export class Representations {
   /** The live page's "History (n versions)", when versions are kept. */
   private async historyLink(id: string, baseUrl: string): Promise<PageInput['history']> {
     if (this.documents.keepVersions <= 0) return undefined;
-    const count = (await versionsOf(this.documents.store, id)).filter(hasContent).length;
+    const count = (await this.documents.versions.of(id)).filter(hasContent).length;
     return count > 0 ? { count, href: timeMapUri(baseUrl, id) } : undefined;
   }
 

@@ -4,6 +4,7 @@ import { TIMEMAP_PATH, VERSION_PATH } from '../../history/mementoUris.js';
 import type { PageFrame } from '../../render/html/Page.js';
 import type { Representations } from '../../service/Representations.js';
 import type { QuadStore } from '../../store/QuadStore.js';
+import type { VersionRecord } from '../../history/versionRecord.js';
 import { timeMapRoute } from './timeMapRoute.js';
 import { versionRoute } from './versionRoute.js';
 
@@ -13,6 +14,8 @@ export interface HistoryRouteOptions {
   readonly baseUrl: string;
   readonly cacheControl: string;
   readonly store: QuadStore;
+  /** Each document's versions, oldest first (DocumentService.versions). */
+  readonly versions: (id: string) => Promise<readonly VersionRecord[]>;
   readonly representations: Representations;
   readonly frame: PageFrame;
   /** The handler, answering 503 while the store is not ready. */

@@ -15,7 +15,7 @@ import { liveHistoryLinks } from './mementoLinks.js';
 /** What the TimeGate needs: where versions are, and each document's versions (versionsOf). */
 export interface HistoryAccess {
   readonly baseUrl: string;
-  readonly versions: (id: string) => Promise<VersionRecord[]>;
+  readonly versions: (id: string) => Promise<readonly VersionRecord[]>;
 }
 
 /** An HTTP date as RFC 9110 §5.6.7 writes it (IMF-fixdate), as Accept-Datetime must be. */
