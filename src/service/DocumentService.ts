@@ -84,7 +84,7 @@ export class DocumentService {
     this.sharedStore = capabilitiesOf(store).sharedWriters;
     this.observers = new WriteObservers(store);
     this.storeWrite = new StoreWrite(store, this.feed, this.observers, () => this.keepVersions);
-    this.versions = new VersionRecords(this);
+    this.versions = new VersionRecords(store, (observer) => this.observe(observer));
   }
 
   /**

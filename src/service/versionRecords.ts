@@ -10,7 +10,8 @@ import { LRUCache } from 'lru-cache';
 import { versionsOf } from '../history/storedHistory.js';
 import type { VersionRecord } from '../history/versionRecord.js';
 import { capabilitiesOf } from '../store/capabilities.js';
-import type { DocumentService } from './DocumentService.js';
+import type { QuadStore } from '../store/QuadStore.js';
+import type { WriteObserver } from './WriteObserver.js';
 
 /** Records kept, over all documents (about a hundred bytes each). */
 const MAX_RECORDS = 200_000;
@@ -20,13 +21,17 @@ export class VersionRecords {
   /** Writes so far: records read while one ended are not kept (they may be the version before). */
   private generation = 0;
 
-  constructor(private readonly documents: DocumentService) {
-    if (capabilitiesOf(documents.store).sharedWriters) return;
+  /** `observe`: be told of every write (DocumentService.observe). */
+  constructor(
+    private readonly store: QuadStore,
+    observe: (observer: WriteObserver) => void,
+  ) {
+    if (capabilitiesOf(store).sharedWriters) return;
     this.cache = new LRUCache<string, VersionRecord[]>({
       maxSize: MAX_RECORDS,
       sizeCalculation: (records) => Math.max(1, records.length),
     });
-    documents.observe({
+    observe({
       changed: (ids) => {
         this.generation++;
         for (const id of ids) this.cache?.delete(id);
@@ -39,7 +44,7 @@ export class VersionRecords {
     const cached = this.cache?.get(id);
     if (cached) return cached;
     const generation = this.generation;
-    const records = await versionsOf(this.documents.store, id);
+    const records = await versionsOf(this.store, id);
     if (generation === this.generation) this.cache?.set(id, records);
     return records;
   }
