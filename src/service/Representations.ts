@@ -15,9 +15,6 @@
  * document's version in the store (its digest and modification stamp) decides: the same, and
  * the entry is current at the new generation too; else it is rendered again.
  */
-import type { PastVersion } from '../render/html/EntityPage.js';
-import { hasContent } from '../history/versionRecord.js';
-import { timeMapUri } from '../history/mementoUris.js';
 import { LRUCache } from 'lru-cache';
 import { FORMATS, type Format } from '../render/formats.js';
 import type { DocumentService } from './DocumentService.js';
@@ -25,16 +22,13 @@ import { storedDigestOf, type StoredDocument } from './storedDocument.js';
 import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import { FreshRead } from './FreshRead.js';
 import { capabilitiesOf } from '../store/capabilities.js';
-import { DEFAULT_TITLE } from '../config/Config.js';
-import { relationPageUrl } from '../render/halLinks.js';
 import type { PageFrame } from '../render/html/Page.js';
-import type { ReferencedByRelation } from '../render/html/ReferencedBy.js';
-import { PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
-import type { Hit } from '../discovery/ReverseLinks.js';
-import { entityClassOf } from '../discovery/reverseLinksOf.js';
-import { linkedVersionText, represent, type HalInput, type PageInput, type Representation } from './represent.js';
+import { linkedVersionText, represent, type HalInput, type Representation } from './represent.js';
 import { representAside } from './representAside.js';
+import { RepresentationInputs, type NameLookup } from './representationInputs.js';
+import { representPastVersion } from './pastVersions.js';
 import { PastVersionCache, type PastAnswer } from './pastVersionCache.js';
+import type { PastVersion } from '../render/html/EntityPage.js';
 
 const JSON_LD = FORMATS[0];
 
@@ -55,11 +49,6 @@ export interface RepresentationsOptions {
   readonly names?: (ids: readonly string[]) => Promise<NameLookup>;
 }
 
-/** The name to show for a document, when it has one. */
-export interface NameLookup {
-  nameOf(id: string): string | undefined;
-}
-
 /** The render cache as /ready and /metrics show it. */
 export interface RenderCacheStats {
   /** Representations held, and the bytes they count against the bound (--cache-mb). */
@@ -69,9 +58,6 @@ export interface RenderCacheStats {
   readonly hits: number;
   readonly misses: number;
 }
-
-/** Hits of each relation a page shows before linking to the full list. */
-export const REFERENCED_BY_SHOWN = 5;
 
 /** A representation's validators, as HTTP answers them. */
 export interface Validators {
@@ -103,11 +89,9 @@ export class Representations {
   /** Version checks running, by document and store generation: requests at one generation share one. */
   private readonly checks = new Map<string, Promise<string | undefined>>();
 
-  /** `cacheBytes` 0: no cache, every request renders. */
+  /** What representations are made of besides the document (`_links`' counts, pages' hits and names). */
+  private readonly inputs: RepresentationInputs;
   private readonly links: { readonly baseUrl: string } | undefined;
-
-  private readonly pages: PageFrame | undefined;
-  private readonly names: ((ids: readonly string[]) => Promise<NameLookup>) | undefined;
 
   /** Past versions rendered (a quarter of the bound beside the live documents'); none without a cache. */
   private readonly past: PastVersionCache | undefined;
@@ -116,14 +100,18 @@ export class Representations {
   private hits = 0;
   private misses = 0;
 
+  /** `cacheBytes` 0: no cache, every request renders. */
   constructor(
     private readonly documents: DocumentService,
     cacheBytes: number,
     options: RepresentationsOptions = {},
   ) {
     this.links = options.links;
-    this.pages = options.pages;
-    this.names = options.names;
+    this.inputs = new RepresentationInputs(documents, {
+      links: options.links,
+      pages: options.pages,
+      names: options.names,
+    });
     if (options.revalidate) {
       const store = documents.store;
       const read = capabilitiesOf(store).sharedWriters ? store.writeGeneration?.bind(store) : undefined;
@@ -168,8 +156,8 @@ export class Representations {
     if (!stored) return undefined;
     const representation =
       format.name === 'html'
-        ? await representAside(stored, format, undefined, await this.pageInput(stored))
-        : await representAside(stored, format, bare ? undefined : await this.halInput(stored.id, format));
+        ? await representAside(stored, format, undefined, await this.inputs.pageInput(stored))
+        : await representAside(stored, format, bare ? undefined : await this.inputs.halInput(stored.id, format));
     if (this.cache && generation === this.generation) this.cache.set(key, { representation, currentAt });
     return representation;
   }
@@ -180,7 +168,7 @@ export class Representations {
    */
   async validators(stored: StoredDocument, options: { inWriteTurn?: boolean } = {}): Promise<Validators> {
     return validatorsOf(
-      await representAside(stored, JSON_LD, await this.halInput(stored.id, JSON_LD, options.inWriteTurn)),
+      await representAside(stored, JSON_LD, await this.inputs.halInput(stored.id, JSON_LD, options.inWriteTurn)),
     );
   }
 
@@ -200,7 +188,7 @@ export class Representations {
     }
     const stored = await this.documents.read(id);
     if (!stored) return undefined;
-    const hal = await this.halInput(id, JSON_LD);
+    const hal = await this.inputs.halInput(id, JSON_LD);
     const own = made?.kind === 'rendered' && storedDigestOf(stored.hints) === made.digest ? made.document : undefined;
     return validatorsOf(
       own ? represent(stored, JSON_LD, hal, undefined, own) : await representAside(stored, JSON_LD, hal),
@@ -209,57 +197,7 @@ export class Representations {
 
   /** What the `_links` of the JSON-LD of `id` are made of now (none with links off). */
   linksInput(id: string): Promise<HalInput | undefined> {
-    return this.halInput(id, JSON_LD);
-  }
-
-  /** What `_links` needs besides the document: the hit counts for it (none for other formats, or with links off). */
-  private async halInput(id: string, format: Format, inWriteTurn = false): Promise<HalInput | undefined> {
-    if (!this.links || format.name !== 'jsonld') return undefined;
-    const index = inWriteTurn ? await this.documents.reverseLinksInTurn() : await this.documents.reverseLinks();
-    return { baseUrl: this.links.baseUrl, counts: await index.counts(id) };
-  }
-
-  /**
-   * What a page shows besides the document: its frame, and for each relation with hits the
-   * count and the first few hits (a page shows them with or without `--links`).
-   */
-  private async pageInput(stored: StoredDocument, withHistory = true): Promise<PageInput> {
-    const baseUrl = this.pages?.baseUrl ?? this.links?.baseUrl ?? new URL('/', stored.id).href;
-    const frame = this.pages ?? { siteTitle: DEFAULT_TITLE, baseUrl, sparql: false };
-    const index = await this.documents.reverseLinks();
-    const counts = await index.counts(stored.id);
-    const entityClass = entityClassOf(stored.id, stored.quads);
-    const shown: Array<{ relation: string; total: number; items: readonly Hit[] }> = [];
-    for (const relation of PUBLISHED_RELATIONS) {
-      const total = counts.get(relation.name);
-      // As `_links`: only the relations offered on this kind of entity.
-      if (!total || entityClass === undefined || !relation.given.includes(entityClass)) continue;
-      const { items } = await index.hits(stored.id, relation.name, 0, REFERENCED_BY_SHOWN);
-      shown.push({ relation: relation.name, total, items });
-    }
-    // Every name the page shows, asked at once (one store query when the name index is in the store).
-    const referenced = referencedIds(stored);
-    const names = await this.names?.([...shown.flatMap((s) => s.items.map((hit) => hit.id)), ...referenced]);
-    const referencedBy = shown.map(({ relation, total, items }): ReferencedByRelation => ({
-      relation,
-      total,
-      first: items.map((hit) => ({ ...hit, name: names?.nameOf(hit.id) })),
-      href: relationPageUrl(frame.baseUrl, relation, stored.id, 1),
-    }));
-    return {
-      frame,
-      counts,
-      referencedBy,
-      names: names && referencedNames(referenced, names),
-      history: withHistory ? await this.historyLink(stored.id, frame.baseUrl) : undefined,
-    };
-  }
-
-  /** The live page's "History (n versions)", when versions are kept. */
-  private async historyLink(id: string, baseUrl: string): Promise<PageInput['history']> {
-    if (this.documents.keepVersions <= 0) return undefined;
-    const count = (await this.documents.versions.of(id)).filter(hasContent).length;
-    return count > 0 ? { count, href: timeMapUri(baseUrl, id) } : undefined;
+    return this.inputs.halInput(id, JSON_LD);
   }
 
   /**
@@ -273,15 +211,14 @@ export class Representations {
   }
 
   /**
-   * A stored document that is not the live one (a past version, src/history), rendered as `get`
-   * renders the live one, and kept (pastVersionCache.ts); on its page, `memento`'s banner and no
-   * history link. Where other processes write to the store, only a format that takes nothing from
+   * A past version of a document (src/history), as `get` renders the live one (pastVersions.ts),
+   * and kept. Where other processes write to the store, only a format that takes nothing from
    * other documents is kept (the page and `_links` show hit counts, which their writes change).
    */
   async ofPastVersion(
     stored: StoredDocument,
     format: Format,
-    { omitLinks = false, memento }: { omitLinks: boolean; memento: PastVersion },
+    { omitLinks, memento }: { omitLinks: boolean; memento: PastVersion },
   ): Promise<Representation> {
     const variant = this.pastVariant(format, omitLinks);
     const keep = this.storeGeneration === undefined || variant === format.name;
@@ -289,32 +226,16 @@ export class Representations {
     const cached = keep ? this.past?.get(key) : undefined;
     if (cached) return cached.representation;
     const generation = this.generation;
-    const representation = await this.renderPast(stored, format, variant, memento);
+    const representation = await representPastVersion(this.inputs, stored, format, { omitLinks, memento });
     if (keep && generation === this.generation) this.past?.set(key, stored.id, { representation, memento });
     return representation;
   }
 
-  /** The cache's name of what a past version's bytes depend on: its format, and `-bare`/`-linked` for JSON-LD without and with `_links`, `-page` for HTML. */
+  /** What a past version's bytes depend on: its format, `-page` for HTML, and for JSON-LD whether it has `_links` (not the format's bare name: other documents count). */
   private pastVariant(format: Format, omitLinks: boolean): string {
     if (format.name === 'html') return 'html-page';
     if (format.name !== 'jsonld' || this.links === undefined) return format.name;
     return omitLinks ? `${format.name}-bare` : `${format.name}-linked`;
-  }
-
-  private async renderPast(
-    stored: StoredDocument,
-    format: Format,
-    variant: string,
-    memento: PastVersion,
-  ): Promise<Representation> {
-    if (format.name !== 'html')
-      return representAside(
-        stored,
-        format,
-        variant.endsWith('-linked') ? await this.halInput(stored.id, format) : undefined,
-      );
-    const page = await this.pageInput(stored, false);
-    return representAside(stored, format, undefined, { ...page, memento });
   }
 
   /** Whether the JSON-LD carries `_links` (a client may ask for it without them). */
@@ -392,24 +313,6 @@ export class Representations {
       this.cache.delete(cacheKey(id, JSON_LD, true));
     }
   }
-}
-
-/** The entities a document refers to (any IRI it has as an object, but itself). */
-function referencedIds(stored: StoredDocument): string[] {
-  const ids = new Set<string>();
-  for (const { object } of stored.quads)
-    if (object.termType === 'NamedNode' && object.value !== stored.id) ids.add(object.value);
-  return [...ids];
-}
-
-/** The names the name search knows of the entities a document refers to: the page shows them for references that carry no `_label`. */
-function referencedNames(ids: readonly string[], names: NameLookup): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const id of ids) {
-    const name = names.nameOf(id);
-    if (name !== undefined) found.set(id, name);
-  }
-  return found;
 }
 
 /** `bare`: the JSON-LD without `_links`. */

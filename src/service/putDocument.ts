@@ -18,7 +18,7 @@ import { FORMATS } from '../render/formats.js';
 import { admitBody, type BodyVerdict, type PutChecks } from './admitBody.js';
 import type { CheckedDocument, DocumentService, Precondition, PutOutcome } from './DocumentService.js';
 import { documentWorkers, LARGE_PUT_BYTES } from './offThread/DocumentWorkers.js';
-import { type Representations, type WrittenDocument } from './Representations.js';
+import type { Representations, WrittenDocument } from './Representations.js';
 import { representationOf } from './representAside.js';
 import type { HalInput } from './represent.js';
 import { digestOf } from './storedDocument.js';

@@ -1,19 +1,14 @@
 /**
- * A stored document as the bytes of one format (represent.ts), made in a document worker when
- * it is large: its render would hold the request thread for seconds. Moved out of
- * Representations.ts, which uses it for the live and the past versions alike.
+ * represent, in a document worker for a large document (LARGE_RENDER_QUADS): its render held
+ * the request thread for seconds. The bytes are the same either way.
  */
-import { hintGraphOf } from '../hints/Skeleton.js';
 import type { Format } from '../render/formats.js';
-import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
-import type { RepresentAnswer } from './offThread/documentJobs.js';
-import { represent, type HalInput, type PageInput, type Representation } from './represent.js';
 import type { StoredDocument } from './storedDocument.js';
+import { hintGraphOf } from '../hints/Skeleton.js';
+import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
+import { represent, type HalInput, type PageInput, type Representation } from './represent.js';
+import type { RepresentAnswer } from './offThread/documentJobs.js';
 
-/**
- * represent, in a document worker for a large document (LARGE_RENDER_QUADS): its render
- * held the request thread for seconds. The bytes are the same either way.
- */
 export async function representAside(
   stored: StoredDocument,
   format: Format,
