@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { isNotModified } from './conditional.js';
-import { CORS_HEADER_PAIRS } from './cors.js';
+import { CORS_HEADER_PAIRS, setCorsHeaders } from './cors.js';
 import { NotAcceptable } from './HttpError.js';
 
 /** The media types offered: JSON-LD first (the answer to no Accept or `*\/*`), then JSON. */
@@ -46,4 +46,18 @@ export function sendJson(
   (res.locals as { bodyBytes?: number }).bodyBytes = bytes.length;
   res.writeHead(status, [...headers, 'Content-Length', String(bytes.length)]);
   res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/**
+ * An answer about one request alone (what a write did, the service's health): plain JSON that
+ * no cache keeps (`no-store`), with no ETag; HEAD answered with GET's headers.
+ */
+export function sendUncachedJson(res: Response, status: number, value: unknown): void {
+  const body = Buffer.from(JSON.stringify(value));
+  res.statusCode = status;
+  setCorsHeaders(res);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Content-Length', body.length);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(res.req.method === 'HEAD' ? undefined : body);
 }
