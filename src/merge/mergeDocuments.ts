@@ -19,6 +19,7 @@ import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import type { ConformancePolicy } from '../validate/conformance.js';
 import { MergeRefused } from './MergeRefused.js';
 import { documentsReferringTo, withIdReplaced } from './references.js';
+import { mergeChainEnd } from './mergeChain.js';
 
 export interface MergeRequest {
   /** The id merged away (A): stored, or deleted with its tombstone standing. */
@@ -77,7 +78,7 @@ export async function mergeDocuments(documents: DocumentService, request: MergeR
 /** B must be stored; A stored, or deleted (not merged already). */
 async function checkIds(documents: DocumentService, from: string, to: string): Promise<void> {
   if (!(await documents.store.hasGraph(to))) {
-    const further = await documents.feed.mergedInto(to);
+    const further = await mergeChainEnd(documents.feed, to);
     throw new MergeRefused(
       further === undefined ? 'notFound' : 'conflict',
       further === undefined

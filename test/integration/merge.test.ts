@@ -36,6 +36,9 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
       person('edith'),
       made('boat', 'e-marrow'),
       made('harbour', 'edith'),
+      person('m-one'),
+      person('m-two'),
+      person('m-three'),
     ].map((d) => admitJson(d));
     app = await startTestApp(docs, { baseUrl: BASE, tokens });
   });
@@ -156,5 +159,33 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
     });
     expect(response.status).to.equal(201);
     expect((await fetch(local(`${BASE}person/e-marrow`), { redirect: 'manual' })).status).to.equal(200);
+  });
+
+  it('A into B, then B into C: 409 naming C for a merge into A or B', async () => {
+    expect((await merge({ from: `${BASE}person/m-one`, to: `${BASE}person/m-two` })).status).to.equal(200);
+    expect((await merge({ from: `${BASE}person/m-two`, to: `${BASE}person/m-three` })).status).to.equal(200);
+    const response = await merge({ from: `${BASE}person/marrow`, to: `${BASE}person/m-one` });
+    expect(response.status).to.equal(409);
+    expect(await response.text()).to.contain(`merge ${BASE}person/marrow into ${BASE}person/m-three`);
+  });
+
+  for (const [what, headers, query] of formats)
+    for (const from of ['m-one', 'm-two'])
+      it(`after A → B → C, ${from} answers one 308 straight to C for ${what}`, async () => {
+        const response = await fetch(local(`${BASE}person/${from}`) + query, { headers, redirect: 'manual' });
+        expect(response.status).to.equal(308);
+        expect(response.headers.get('location')).to.equal(`${BASE}person/m-three${query}`);
+      });
+
+  it('after A → B → C, B created again: A answers 308 to B, B answers itself', async () => {
+    const put = await fetch(local(`${BASE}person/m-two`), {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+      body: JSON.stringify(person('m-two')),
+    });
+    expect(put.status).to.equal(201);
+    const one = await fetch(local(`${BASE}person/m-one`), { redirect: 'manual' });
+    expect([one.status, one.headers.get('location')]).to.deep.equal([308, `${BASE}person/m-two`]);
+    expect((await fetch(local(`${BASE}person/m-two`), { redirect: 'manual' })).status).to.equal(200);
   });
 });
