@@ -29,7 +29,9 @@ export async function refuseOutsideScope(inputs: readonly LoadInput[], options: 
         baseUrl: options.baseUrl,
         limits: options.documentLimits,
       })) {
-        const id = recordId(record, options);
+        // A history and a merged id are written too: their ids count.
+        const id =
+          record.kind === 'history' ? record.id : record.kind === 'merged' ? record.from : recordId(record, options);
         if (id !== undefined && !mayWrite(actor, id)) outside.push(id);
         if (options.signal?.aborted) return;
       }

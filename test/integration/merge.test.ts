@@ -188,4 +188,27 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
     expect([one.status, one.headers.get('location')]).to.deep.equal([308, `${BASE}person/m-two`]);
     expect((await fetch(local(`${BASE}person/m-two`), { redirect: 'manual' })).status).to.equal(200);
   });
+
+  const exportCases: Array<[string, number, RegExp]> = [
+    [
+      'format=nquads&withHistory=true',
+      200,
+      /<urn:linkedart-service:history:https:\/\/museum\.example\.org\/collection\/person\/m-one>/,
+    ],
+    [
+      'format=trig&withHistory=true',
+      200,
+      /<urn:linkedart-service:history:https:\/\/museum\.example\.org\/collection\/person\/m-one>/,
+    ],
+    ['format=nquads', 200, /^(?![\s\S]*<urn:linkedart-service:history:)/],
+    ['format=ndjson&withHistory=true', 400, /--with-history .*nquads or trig/],
+    ['format=turtle&withHistory=true', 400, /--with-history .*nquads or trig/],
+    ['format=nquads&withHistory=yes', 400, /withHistory= is true or false/],
+  ];
+  for (const [query, status, says] of exportCases)
+    it(`GET /_export?${query}: ${status}`, async () => {
+      const response = await fetch(`${app.origin}/collection/_export?${query}`);
+      expect(response.status).to.equal(status);
+      expect(await response.text()).to.match(says);
+    });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DocumentService } from '../../src/service/DocumentService.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
 import { DEMO_DIR, PROJECT_ROOT } from '../support/corpus.js';
+import { versionsOf } from '../../src/history/storedHistory.js';
 
 const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const BASE = 'http://localhost:8080/';
@@ -106,5 +107,34 @@ describe('linkedart merge', function () {
     } finally {
       await store.close();
     }
+  });
+
+  it('export --with-history, then load: the merged id and a rewritten document have the same versions in the other store', async () => {
+    const dump = join(work, 'history.nq');
+    const exported = cli(['export', '--data-dir', data, '--format', 'nquads', '--with-history', '--out', dump]);
+    expect(exported.status, exported.stderr).to.equal(0);
+    const other = join(work, 'with-history');
+    const loaded = cli(['load', '--no-progress', '--data-dir', other, dump]);
+    expect(loaded.status, loaded.stderr).to.equal(0);
+    expect(loaded.stdout + loaded.stderr).to.match(/\d+ histories put back/);
+    const entry = `${BASE}text/harbour-at-dusk-catalogue-entry`;
+    const versions = async (dataDir: string) => {
+      const store = await EmbeddedStore.open({ dataDir });
+      try {
+        return [await versionsOf(store, COBLE), await versionsOf(store, entry)];
+      } finally {
+        await store.close();
+      }
+    };
+    const [coble, rewritten] = await versions(data);
+    expect(coble.map((r) => r.kind)).to.deep.equal(['Create', 'Move']);
+    expect(rewritten.map((r) => r.kind)).to.deep.equal(['Create', 'Update']);
+    expect(await versions(other)).to.deep.equal([coble, rewritten]);
+  });
+
+  it('export --with-history in a format without graphs: exit 1, naming the option', () => {
+    const run = cli(['export', '--data-dir', data, '--format', 'ndjson', '--with-history']);
+    expect(run.status).to.equal(1);
+    expect(run.stderr).to.contain('--with-history exports the past versions as graphs: give --format nquads or trig');
   });
 });
