@@ -13,7 +13,8 @@
  *   holds the same graphs.
  * - `turtle`, `ntriples`: the triples only (RDF has no document boundary without graphs).
  *   Turtle starts with one `@prefix` block for the whole file.
- * - `ndjson`: one rendered Linked Art JSON-LD document per line.
+ * - `ndjson`: one rendered Linked Art JSON-LD document per line (a whole-store export ends with
+ *   its merged-away ids, a line each: mergedComments.ts).
  *
  * In the RDF formats each document's data is preceded by its shape hints as `#@hint` comment
  * lines (hintComments.ts), which other tools skip and our loader reads. Each document's blank
@@ -36,7 +37,7 @@ import { documentGraphs } from '../store/documentGraphs.js';
 import { prefixBlock, relabelBlankNodes, withoutPrefixLines } from './documentText.js';
 import { documentMarkerLine } from './documentMarker.js';
 import { hintCommentLines } from './hintComments.js';
-import { mergedCommentLine, mergedIdsOf } from './mergedComments.js';
+import { mergedCommentLine, mergedIdsOf, mergedJsonLine } from './mergedComments.js';
 import { goneWithHistory, historyGraphsOf, historyText, type HistoryGraphs } from './historyGraphs.js';
 
 export type ExportFormat = 'nquads' | 'trig' | 'turtle' | 'ntriples' | 'ndjson';
@@ -220,6 +221,9 @@ export async function* exportDocuments(
     for (const merged of await mergedIdsOf(store)) buffer += mergedCommentLine(merged);
     if (historyFormat) yield* goneHistories(store, historyFormat, new Set(ids), batchSize, buffer);
     else if (buffer.length > 0) yield buffer;
+  } else if (format === 'ndjson' && options.ids === undefined && options.type === undefined) {
+    for (const merged of await mergedIdsOf(store)) buffer += mergedJsonLine(merged);
+    if (buffer.length > 0) yield buffer;
   } else if (buffer.length > 0) yield buffer;
 }
 

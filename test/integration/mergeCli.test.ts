@@ -90,24 +90,33 @@ describe('linkedart merge', function () {
     }
   });
 
-  it('keeps the merge through an export and a load (N-Quads: a #@merged line) into another store', async () => {
-    const dump = join(work, 'dump.nq');
-    const exported = cli(['export', '--data-dir', data, '--format', 'nquads', '--out', dump]);
-    expect(exported.status, exported.stderr).to.equal(0);
-    expect(readFileSync(dump, 'utf8')).to.contain(`#@merged <${COBLE}> <${MARINE}>\n`);
-    const other = join(work, 'other');
-    const loaded = cli(['load', '--no-progress', '--data-dir', other, dump]);
-    expect(loaded.status, loaded.stderr).to.equal(0);
-    const store = await EmbeddedStore.open({ dataDir: other });
-    try {
-      const documents = new DocumentService(store);
-      expect(await documents.feed.mergedInto(COBLE)).to.equal(MARINE);
-      expect(await documents.feed.mergedInto(`${BASE}concept/items`)).to.equal(`${BASE}concept/words`);
-      expect(await documents.read(MARINE)).to.not.equal(undefined);
-    } finally {
-      await store.close();
-    }
-  });
+  const carried: Array<[string, 'nquads' | 'ndjson', string]> = [
+    ['N-Quads: a #@merged line', 'nquads', `#@merged <${COBLE}> <${MARINE}>\n`],
+    [
+      'NDJSON: a Move line',
+      'ndjson',
+      `{"@context":"https://www.w3.org/ns/activitystreams","type":"Move","object":{"id":"${COBLE}"},"target":{"id":"${MARINE}"}}\n`,
+    ],
+  ];
+  for (const [what, format, line] of carried)
+    it(`keeps the merge through an export and a load (${what}) into another store`, async () => {
+      const dump = join(work, `dump.${format}`);
+      const exported = cli(['export', '--data-dir', data, '--format', format, '--out', dump]);
+      expect(exported.status, exported.stderr).to.equal(0);
+      expect(readFileSync(dump, 'utf8')).to.contain(line);
+      const other = join(work, `other-${format}`);
+      const loaded = cli(['load', '--no-progress', '--data-dir', other, dump]);
+      expect(loaded.status, loaded.stderr).to.equal(0);
+      const store = await EmbeddedStore.open({ dataDir: other });
+      try {
+        const documents = new DocumentService(store);
+        expect(await documents.feed.mergedInto(COBLE)).to.equal(MARINE);
+        expect(await documents.feed.mergedInto(`${BASE}concept/items`)).to.equal(`${BASE}concept/words`);
+        expect(await documents.read(MARINE)).to.not.equal(undefined);
+      } finally {
+        await store.close();
+      }
+    });
 
   it('export --with-history, then load: the merged id and a rewritten document have the same versions in the other store', async () => {
     const dump = join(work, 'history.nq');
