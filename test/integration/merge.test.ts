@@ -39,6 +39,7 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
       person('m-one'),
       person('m-two'),
       person('m-three'),
+      made('ship', 'm-one'),
     ].map((d) => admitJson(d));
     app = await startTestApp(docs, { baseUrl: BASE, tokens });
   });
@@ -77,6 +78,21 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
       expect((await fetch(local(`${BASE}person/e-marrow`))).status).to.equal(200);
     });
 
+  const producedBy = async (name: string): Promise<string[] | undefined> => {
+    const document = (await (
+      await fetch(local(`${BASE}person/${name}`), { headers: { Accept: 'application/ld+json' } })
+    ).json()) as { _links: Record<string, { href: string } | undefined> };
+    const link = document._links['la:objectProducedByAgent'];
+    if (!link) return undefined;
+    const page = (await (await fetch(local(link.href))).json()) as { orderedItems?: Array<{ id: string }> };
+    const first = page.orderedItems ?? [];
+    return first.map((item) => item.id);
+  };
+
+  it("before the merge, B's reverse links list nothing produced by B", async () => {
+    expect(await producedBy('marrow')).to.equal(undefined);
+  });
+
   it('merges A into B: 200, the documents referring to A reported (not rewritten unless asked)', async () => {
     const response = await merge({ from: `${BASE}person/e-marrow`, to: `${BASE}person/marrow` });
     expect(response.status).to.equal(200);
@@ -86,6 +102,10 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
       references: [`${BASE}object/boat`],
       rewritten: [],
     });
+  });
+
+  it("B's reverse links follow A: a document still pointing at A is listed under B", async () => {
+    expect(await producedBy('marrow')).to.deep.equal([`${BASE}object/boat`]);
   });
 
   const formats: Array<[string, Record<string, string>, string]> = [
@@ -176,6 +196,10 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
         expect(response.status).to.equal(308);
         expect(response.headers.get('location')).to.equal(`${BASE}person/m-three${query}`);
       });
+
+  it("after A → B → C, C's reverse links list what still points at A", async () => {
+    expect(await producedBy('m-three')).to.deep.equal([`${BASE}object/ship`]);
+  });
 
   it('after A → B → C, B created again: A answers 308 to B, B answers itself', async () => {
     const put = await fetch(local(`${BASE}person/m-two`), {
