@@ -134,4 +134,29 @@ describe(`export --with-history, and a load of it, on the ${STORE_KIND}`, functi
       );
       expect(await histories(store)).to.deep.equal(original);
     });
+
+  it('a history whose document the load did not store is not put back, and the report says why', async () => {
+    await store.close();
+    store = await openTestStore(join(work, 'target-without-document'));
+    const edited = id('object/edited');
+    // The document's own quads left out of the input (its #@hint lines and history kept).
+    const text = texts
+      .get('nquads')!
+      .split('\n')
+      .filter((line) => !line.endsWith(`<${edited}> .`))
+      .join('\n');
+    const report = await new Loader(new DocumentService(store), { batchSize: 2 }).load(
+      resolveInputs(['-'], 'nquads', Readable.from([Buffer.from(text)])),
+    );
+    expect(report.historiesRestored).to.equal(IDS.length - 1);
+    expect(report.leftovers.map((l) => [l.id, l.messages])).to.deep.equal([
+      [
+        edited,
+        [
+          `the history of ${edited} was not put back: its document was not stored by this load, so its versions would not end in it`,
+        ],
+      ],
+    ]);
+    expect(await versionsOf(store, edited)).to.deep.equal([]);
+  });
 });
