@@ -11,6 +11,7 @@ import type { QuadStore } from '../store/QuadStore.js';
 import { historyGraphOf, versionGraphOf, versionHintGraphOf } from '../history/versionGraphs.js';
 import { hasContent, recordsFrom, VERSION_PREDICATE } from '../history/versionRecord.js';
 import { serializeGraph } from '../rdf/syntax/serialize.js';
+import { groupedByGraph } from '../rdf/groupedByGraph.js';
 import { relabelBlankNodes, withoutPrefixLines } from './documentText.js';
 
 /** One document's history graphs, in order: the record graph, then each past version's entity and hint graphs. */
@@ -20,7 +21,7 @@ export type HistoryGraphs = Array<[string, Quad[]]>;
 export async function historyGraphsOf(store: QuadStore, ids: readonly string[]): Promise<Map<string, HistoryGraphs>> {
   const out = new Map<string, HistoryGraphs>();
   if (ids.length === 0) return out;
-  const byGraph = grouped(await store.readGraphs(ids.map(historyGraphOf)));
+  const byGraph = groupedByGraph(await store.readGraphs(ids.map(historyGraphOf)));
   const versions = new Map<string, string[]>();
   for (const id of ids) {
     const quads = byGraph.get(historyGraphOf(id));
@@ -32,7 +33,7 @@ export async function historyGraphsOf(store: QuadStore, ids: readonly string[]):
     versions.set(id, names);
   }
   const all = [...versions.values()].flat();
-  const read = all.length > 0 ? grouped(await store.readGraphs(all)) : new Map<string, Quad[]>();
+  const read = all.length > 0 ? groupedByGraph(await store.readGraphs(all)) : new Map<string, Quad[]>();
   // The newest version with content is the live document's own graphs (never copied while live): none read.
   for (const [id, names] of versions)
     for (const name of names) {
@@ -48,16 +49,6 @@ export async function goneWithHistory(store: QuadStore, live: ReadonlySet<string
   if (result.kind !== 'bindings') throw new Error(`reading the histories got a ${result.kind} answer`);
   const gone = result.rows.flatMap((row) => (row.s && !live.has(row.s.v) ? [row.s.v] : []));
   return gone.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-function grouped(quads: readonly Quad[]): Map<string, Quad[]> {
-  const out = new Map<string, Quad[]>();
-  for (const q of quads) {
-    let list = out.get(q.graph.value);
-    if (!list) out.set(q.graph.value, (list = []));
-    list.push(q);
-  }
-  return out;
 }
 
 /** A document's history graphs as export text; `label` keeps their blank nodes apart from every other graph's. */

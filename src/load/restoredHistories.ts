@@ -18,6 +18,7 @@ import type { DocumentService } from '../service/DocumentService.js';
 import { historyGraphOf, versionGraphOf, versionHintGraphOf } from '../history/versionGraphs.js';
 import { hasContent, recordsFrom, type VersionRecord } from '../history/versionRecord.js';
 import type { HistoryRecord } from './records.js';
+import { groupedByGraph } from '../rdf/groupedByGraph.js';
 
 export interface HistoriesPutBack {
   readonly restored: string[];
@@ -117,12 +118,7 @@ async function replacingGraphs(
   restoring: ReadonlyArray<[HistoryRecord, VersionRecord[]]>,
 ): Promise<Map<string, readonly Quad[]>> {
   const graphs = new Map<string, readonly Quad[]>();
-  const held = new Map<string, Quad[]>();
-  for (const q of await documents.store.readGraphs(restoring.map(([record]) => historyGraphOf(record.id)))) {
-    const list = held.get(q.graph.value);
-    if (list) list.push(q);
-    else held.set(q.graph.value, [q]);
-  }
+  const held = groupedByGraph(await documents.store.readGraphs(restoring.map(([record]) => historyGraphOf(record.id))));
   for (const [record] of restoring) {
     for (const r of recordsFrom(held.get(historyGraphOf(record.id)) ?? []))
       for (const name of [versionGraphOf(record.id, r.n), versionHintGraphOf(record.id, r.n)])
