@@ -24,9 +24,11 @@ import type { QuadStore } from '../../src/store/QuadStore.js';
 import { openTestStore, STORE_KIND } from '../support/testStore.js';
 import { canonical } from '../support/rdf.js';
 import { Writer } from 'n3';
+import { startTestApp } from './support/testApp.js';
 
 const BASE = 'http://localhost:8080/';
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
+const TOKEN = 'history-export-token-0123456789';
 const id = (path: string) => `${BASE}${path}`;
 const thing = (path: string, label: string) =>
   admitJson({
@@ -158,5 +160,35 @@ describe(`export --with-history, and a load of it, on the ${STORE_KIND}`, functi
       ],
     ]);
     expect(await versionsOf(store, edited)).to.deep.equal([]);
+  });
+
+  it('POST /_bulk of an export with history (linkedart load --server): the TimeMaps as they were', async () => {
+    await store.close();
+    const app = await startTestApp([], { baseUrl: BASE, token: TOKEN });
+    store = app.store;
+    const bulk = await fetch(`${app.origin}/_bulk?format=nquads&batchSize=2`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/n-quads' },
+      body: texts.get('nquads'),
+    });
+    const report = (await bulk.json()) as { historiesRestored?: number };
+    expect([bulk.status, report.historiesRestored]).to.deep.equal([200, IDS.length]);
+    for (const i of IDS) {
+      const timeMap = (await (await fetch(`${app.origin}/_timemap${new URL(i).pathname}?format=json`)).json()) as {
+        versions: Array<{ version: number; kind: string; datetime: string; actor: string | null }>;
+      };
+      const records = (
+        original[i] as { records: Array<{ n: number; kind: string; time: string; actor: string | null }> }
+      ).records;
+      expect(
+        timeMap.versions.map((v) => [v.version, v.kind, v.datetime, v.actor]),
+        i,
+      ).to.deep.equal(records.map((r) => [r.n, r.kind, r.time, r.actor]));
+    }
+    expect((await fetch(`${app.origin}/object/deleted`)).status).to.equal(410);
+    const a = await fetch(`${app.origin}/object/a`, { redirect: 'manual' });
+    expect([a.status, a.headers.get('location')]).to.deep.equal([308, id('object/c')]);
+    await app.close();
+    store = await openTestStore(join(work, 'after-bulk'));
   });
 });
