@@ -89,8 +89,12 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
     return first.map((item) => item.id);
   };
 
+  const page = async (name: string) =>
+    (await fetch(local(`${BASE}person/${name}`), { headers: { Accept: 'text/html' } })).text();
+
   it("before the merge, B's reverse links list nothing produced by B", async () => {
     expect(await producedBy('marrow')).to.equal(undefined);
+    expect(await page('marrow')).to.not.contain('/collection/object/boat');
   });
 
   it('merges A into B: 200, the documents referring to A reported (not rewritten unless asked)', async () => {
@@ -106,6 +110,7 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
 
   it("B's reverse links follow A: a document still pointing at A is listed under B", async () => {
     expect(await producedBy('marrow')).to.deep.equal([`${BASE}object/boat`]);
+    expect(await page('marrow')).to.contain('/collection/object/boat');
   });
 
   const formats: Array<[string, Record<string, string>, string]> = [
@@ -179,6 +184,17 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
     });
     expect(response.status).to.equal(201);
     expect((await fetch(local(`${BASE}person/e-marrow`), { redirect: 'manual' })).status).to.equal(200);
+  });
+
+  it("A created again: what points at A is A's again, no longer listed under B", async () => {
+    expect(await producedBy('e-marrow')).to.deep.equal([`${BASE}object/boat`]);
+    // (harbour was rewritten to point at B when edith was merged into it.)
+    expect(await producedBy('marrow')).to.deep.equal([`${BASE}object/harbour`]);
+    const marrow = (await (
+      await fetch(local(`${BASE}person/marrow`), { headers: { Accept: 'application/ld+json' } })
+    ).json()) as { _links: Record<string, { _estimate: number }> };
+    expect(marrow._links['la:objectProducedByAgent']._estimate).to.equal(1);
+    expect(await page('marrow')).to.not.contain('/collection/object/boat');
   });
 
   it('A into B, then B into C: 409 naming C for a merge into A or B', async () => {
