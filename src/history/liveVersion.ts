@@ -15,9 +15,11 @@ import { MODIFIED_PREDICATE } from '../hints/lastModified.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { df, type Quad } from '../rdf/terms.js';
 import { INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
-import { hasContent, type VersionRecord } from './versionRecord.js';
+import { hasContent, recordQuad, type VersionRecord } from './versionRecord.js';
 
 export const WRITTEN_BY_PREDICATE = `${INTERNAL_GRAPH_PREFIX}writtenBy`;
+/** The live version's record as an export with history states it (in the head graph): a load puts it back in the hints. */
+export const LIVE_VERSION_PREDICATE = `${INTERNAL_GRAPH_PREFIX}liveVersion`;
 
 /** The hint quad naming who wrote the live version. */
 export function writtenByQuad(id: string, actor: string): Quad {
@@ -27,6 +29,12 @@ export function writtenByQuad(id: string, actor: string): Quad {
     df.literal(actor),
     df.namedNode(hintGraphOf(id)),
   );
+}
+
+/** The live version's record as an export states it (LIVE_VERSION_PREDICATE), in `graph`. */
+export function liveRecordQuad(id: string, record: VersionRecord, graph: string): Quad {
+  const { subject, object, graph: name } = recordQuad(id, record, graph);
+  return df.quad(subject, df.namedNode(LIVE_VERSION_PREDICATE), object, name);
 }
 
 /** What the live version's hints say of it. */

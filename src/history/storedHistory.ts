@@ -56,6 +56,26 @@ export async function versionsOf(store: QuadStore, id: string): Promise<VersionR
   return live ? [...past, { ...live, digest: null }] : past;
 }
 
+/** Ids per query of pastRecordsOf (a VALUES block). */
+const IDS_PER_QUERY = 500;
+
+/** Every past record of these documents, oldest first, looked up by the documents (an id with none: empty). */
+export async function pastRecordsOf(store: QuadStore, ids: readonly string[]): Promise<Map<string, VersionRecord[]>> {
+  const texts = new Map<string, string[]>(ids.map((id) => [id, []]));
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const values = ids
+      .slice(i, i + IDS_PER_QUERY)
+      .map(iri)
+      .join(' ');
+    const result = await store.query(
+      `SELECT ?s ?r WHERE { VALUES ?s { ${values} } GRAPH ?g { ?s ${iri(VERSION_PREDICATE)} ?r } }`,
+    );
+    if (result.kind !== 'bindings') throw new Error(`reading the past versions got a ${result.kind} answer`);
+    for (const row of result.rows) if (row.s && row.r) texts.get(row.s.v)?.push(row.r.v);
+  }
+  return new Map([...texts].map(([id, list]) => [id, recordsOfTexts(list)]));
+}
+
 /** Version `n` of the document; undefined when it has none (never written, or dropped past the retention). */
 export async function storedVersion(store: QuadStore, id: string, n: number): Promise<StoredVersion | undefined> {
   const [graph, hintGraph] = [versionGraphOf(id, n), versionHintGraphOf(id, n)];

@@ -7,7 +7,7 @@
  *   urn:linkedart-service:version-<n>:<id>        version n's entity quads, once it is past
  *   urn:linkedart-service:version-<n>-hints:<id>  version n's hint quads and its record (versionRecord.ts);
  *                                                 a deletion's version: its record alone
- *   urn:linkedart-service:version-head:<id>       the newest past version's record (the next number)
+ *   urn:linkedart-service:history:<id>            the newest past version's record (the next number)
  *
  * The live version is not copied, and has no record: its graphs are the document's own, its
  * record is read from its hint graph (liveVersion.ts) until a write replaces it.
@@ -15,10 +15,11 @@
 import { INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
 
 const VERSION_PREFIX = `${INTERNAL_GRAPH_PREFIX}version-`;
+export const HISTORY_GRAPH_PREFIX = `${INTERNAL_GRAPH_PREFIX}history:`;
 
 /** The graph holding the record of the document's newest past version (none: no past version). */
 export function historyHeadOf(id: string): string {
-  return `${VERSION_PREFIX}head:${id}`;
+  return HISTORY_GRAPH_PREFIX + id;
 }
 
 /** The graph holding version `n`'s entity quads once it is past. */
@@ -33,5 +34,5 @@ export function versionHintGraphOf(id: string, n: number): string {
 
 /** Whether a graph is part of a document's history (a kept version, or its head). */
 export function isHistoryGraph(name: string): boolean {
-  return name.startsWith(VERSION_PREFIX);
+  return name.startsWith(VERSION_PREFIX) || name.startsWith(HISTORY_GRAPH_PREFIX);
 }

@@ -10,20 +10,12 @@
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
 import type { Actor } from '../linkedart/Actor.js';
-import { iri } from '../rdf/sparqlTerm.js';
 import type { Quad } from '../rdf/terms.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { KeepVersions } from '../config/keepVersions.js';
 import { liveHintsFrom, liveRecord, writtenByQuad } from './liveVersion.js';
-import {
-  hasContent,
-  recordQuad,
-  recordsFrom,
-  recordsOfTexts,
-  VERSION_PREDICATE,
-  type VersionKind,
-  type VersionRecord,
-} from './versionRecord.js';
+import { hasContent, recordQuad, recordsFrom, type VersionKind, type VersionRecord } from './versionRecord.js';
+import { pastRecordsOf } from './storedHistory.js';
 import { historyHeadOf, versionGraphOf, versionHintGraphOf } from './versionGraphs.js';
 import { feedTime } from '../feed/activityGraph.js';
 
@@ -43,9 +35,6 @@ export interface HistoryWrite {
   /** Quads to add to the hint graph of a document written now: who wrote its new version. */
   readonly liveHints: Map<string, Quad[]>;
 }
-
-/** Ids per query of the records a retention needs (a VALUES block). */
-const IDS_PER_QUERY = 500;
 
 /**
  * The history graphs for `changes`, made at `when`. Reads, in one round trip, the head and the
@@ -67,7 +56,7 @@ export async function historyWrite(
     store,
     replaced.flatMap((id) => [historyHeadOf(id), id, hintGraphOf(id)]),
   );
-  const past = Number.isFinite(keep) ? await pastRecords(store, replaced) : new Map<string, VersionRecord[]>();
+  const past = Number.isFinite(keep) ? await pastRecordsOf(store, replaced) : new Map<string, VersionRecord[]>();
   const time = feedTime(when);
   for (const change of changes) {
     const { id } = change;
@@ -118,23 +107,6 @@ async function graphsByName(store: QuadStore, names: readonly string[]): Promise
     list.push(q);
   }
   return graphs;
-}
-
-/** Every past record of these documents (a retention must know the oldest), looked up by the documents. */
-async function pastRecords(store: QuadStore, ids: readonly string[]): Promise<Map<string, VersionRecord[]>> {
-  const texts = new Map<string, string[]>(ids.map((id) => [id, []]));
-  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
-    const values = ids
-      .slice(i, i + IDS_PER_QUERY)
-      .map(iri)
-      .join(' ');
-    const result = await store.query(
-      `SELECT ?s ?r WHERE { VALUES ?s { ${values} } GRAPH ?g { ?s ${iri(VERSION_PREDICATE)} ?r } }`,
-    );
-    if (result.kind !== 'bindings') throw new Error(`reading the past versions got a ${result.kind} answer`);
-    for (const row of result.rows) if (row.s && row.r) texts.get(row.s.v)?.push(row.r.v);
-  }
-  return new Map([...texts].map(([id, list]) => [id, recordsOfTexts(list)]));
 }
 
 /**

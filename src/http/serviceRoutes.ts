@@ -42,6 +42,7 @@ import { VALIDATION_PATH } from './validationLink.js';
 import { deleteDocument, putDocument } from './writes.js';
 import { historyRoutes } from './history/historyRoutes.js';
 import { mergeRoute, MERGE_PATH } from './mergeRoute.js';
+import { mergeChainEnd } from '../merge/mergeChain.js';
 
 export type Handler = (req: Request, res: Response) => Promise<void> | void;
 
@@ -267,7 +268,7 @@ function entityRoutes(parts: RouteParts): Methods {
             documents.keepVersions > 0
               ? { baseUrl: config.baseUrl, versions: (id) => documents.versions.of(id) }
               : undefined,
-          mergedInto: (id) => documents.feed.mergedInto(id),
+          mergedInto: (id) => mergeChainEnd(documents.feed, id),
         }),
       ),
     ],
