@@ -96,6 +96,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const storedNames = config.nameIndex === 'store' ? StoredNameSearch.of(store) : undefined;
   const follower = await followerOf(documents, config, logger, storedNames && (() => storedNames.refresh()));
   readiness.feed = follower && (() => follower.status());
+  readiness.feedLag = follower && (() => follower.lag());
   // Read before ready, so no request waits for it (about 6 s at 100,000 documents on the embedded store).
   readiness.reason = 'reading the reverse-link index';
   if (config.links) await documents.reverseLinks();
