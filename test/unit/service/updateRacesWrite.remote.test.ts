@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { SparqlService } from '../../../src/service/SparqlService.js';
+import { KEEP_ALL_VERSIONS } from '../../../src/config/keepVersions.js';
 import type { SparqlEngine } from '../../../src/sparql/SparqlEngine.js';
 import type { QuadStore } from '../../../src/store/QuadStore.js';
 import { admitDocument } from '../../../src/validate/admitDocument.js';
@@ -69,17 +70,20 @@ describe('A SPARQL Update racing a write from another process (remote SPARQL sto
     ],
     ['a DELETE', () => b.delete(ID), undefined, ['Create', 'Delete']],
   ];
-  for (const [what, write, label, feed] of cases)
-    it(`B's ${what} between A's trial and its commit: kept, and A's update made from it`, async () => {
-      const sparql = new SparqlService(racing(stores[0].sparqlEngine(), write), a, {
-        timeoutMs: 30000,
-        maxRows: 10000,
-        maxQueryBytes: 262144,
+  // With no past versions kept (--keep-versions 0) no history graph is claimed either: the versions tried are the only guard.
+  for (const keep of [0, KEEP_ALL_VERSIONS])
+    for (const [what, write, label, feed] of cases)
+      it(`B's ${what} between A's trial and its commit (--keep-versions ${keep}): kept, and A's update made from it`, async () => {
+        a.keepVersions = b.keepVersions = keep;
+        const sparql = new SparqlService(racing(stores[0].sparqlEngine(), write), a, {
+          timeoutMs: 30000,
+          maxRows: 10000,
+          maxQueryBytes: 262144,
+        });
+        await sparql.update(CHECKED);
+        const stored = await b.get(ID);
+        expect((stored?.document as { _label?: string } | undefined)?._label, 'the label stored').to.equal(label);
+        const activities = await b.feed.activities(1, await b.feed.length());
+        expect(activities.map((x) => x.kind)).to.deep.equal(feed);
       });
-      await sparql.update(CHECKED);
-      const stored = await b.get(ID);
-      expect((stored?.document as { _label?: string } | undefined)?._label, 'the label stored').to.equal(label);
-      const activities = await b.feed.activities(1, await b.feed.length());
-      expect(activities.map((x) => x.kind)).to.deep.equal(feed);
-    });
 });
