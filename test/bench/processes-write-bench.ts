@@ -9,6 +9,7 @@
  *   duplicated  activities stored under a number another activity has too
  *   feed        the feed's length, against the changes acknowledged
  *   412         If-Match writes refused (conflicts detected)
+ *   failed      writes answered neither a change nor a 412 (a 5xx, its cause from the process's log)
  *   undetected  If-Match writes that succeeded from a version another successful one replaced
  *
  * and writes/s (every write answered, over the wall time). Each process count runs twice,
@@ -63,6 +64,7 @@ interface Run {
   lost: number;
   duplicated: number;
   refused: number;
+  failed: number;
   undetected: number;
   load: number;
 }
@@ -72,12 +74,30 @@ interface ClientTally {
   changes: Map<string, number>;
   won: Array<[string, string]>;
   refused: number;
+  /** Writes answered with neither a change nor a 412 (a 5xx): not acknowledged, so never counted as lost. */
+  failed: number;
+}
+
+/** A PUT as putObject makes it; a failure (an answer other than 200, 201 or 412) counted, its cause from the process's log printed. */
+async function tallied(server: ServerProcess, tally: ClientTally, put: () => ReturnType<typeof putObject>) {
+  try {
+    return await put();
+  } catch (error) {
+    tally.failed++;
+    const logged = server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('"level":50'))
+      .pop();
+    console.error(`${(error as Error).message}\n  logged: ${logged ?? '(nothing)'}`);
+    return undefined;
+  }
 }
 
 async function client(processes: readonly ServerProcess[], index: number, seed: number): Promise<ClientTally> {
   const random = seededRandom(seed);
   const own = processes[index].url;
-  const tally: ClientTally = { changes: new Map(), won: [], refused: 0 };
+  const tally: ClientTally = { changes: new Map(), won: [], refused: 0, failed: 0 };
   for (let n = 0; n < WRITES; n++) {
     const label = `process ${index}, write ${n}`;
     let name: string;
@@ -86,14 +106,14 @@ async function client(processes: readonly ServerProcess[], index: number, seed: 
       name = `contested-${Math.floor(random() * CONTESTED)}`;
       // The ETag read through any process: processes share nothing but the store.
       const current = await readObject(processes[Math.floor(random() * processes.length)].url, name);
-      answer = await putObject(own, name, label, current?.etag ?? '"none"');
-      if (answer.status === 412) tally.refused++;
-      else if (current) tally.won.push([name, current.etag]);
+      answer = await tallied(processes[index], tally, () => putObject(own, name, label, current?.etag ?? '"none"'));
+      if (answer?.status === 412) tally.refused++;
+      else if (answer && current) tally.won.push([name, current.etag]);
     } else {
       name = `pool-${Math.floor(random() * POOL)}`;
-      answer = await putObject(own, name, label);
+      answer = await tallied(processes[index], tally, () => putObject(own, name, label));
     }
-    if (answer.result === 'created' || answer.result === 'replaced')
+    if (answer?.result === 'created' || answer?.result === 'replaced')
       tally.changes.set(objectId(name), (tally.changes.get(objectId(name)) ?? 0) + 1);
   }
   return tally;
@@ -121,6 +141,7 @@ async function run(count: number, store: RemoteStore, storeArgs: string[], round
       lost: Math.max(0, changes - feed),
       duplicated: await duplicatedActivities(sparql),
       refused: tallies.reduce((n, t) => n + t.refused, 0),
+      failed: tallies.reduce((n, t) => n + t.failed, 0),
       undetected: bases.length - new Set(bases).size,
       load: loadavg()[0],
     };
@@ -163,7 +184,19 @@ async function main(): Promise<void> {
   }
   printTable(
     `Several processes writing one ${store.label}: ${WRITES} PUTs per process, ${Math.round(CONDITIONAL * 100)}% of them If-Match on ${CONTESTED} contested documents`,
-    ['processes', 'writes', 'writes/s', 'changes', 'feed', 'lost', 'duplicated', '412', 'undetected', 'load avg'],
+    [
+      'processes',
+      'writes',
+      'writes/s',
+      'changes',
+      'feed',
+      'lost',
+      'duplicated',
+      '412',
+      'failed',
+      'undetected',
+      'load avg',
+    ],
     runs.map((r) => [
       String(r.processes),
       String(r.writes),
@@ -173,6 +206,7 @@ async function main(): Promise<void> {
       String(r.lost),
       String(r.duplicated),
       String(r.refused),
+      String(r.failed),
       String(r.undetected),
       r.load.toFixed(1),
     ]),
@@ -191,6 +225,7 @@ function missedTargets(r: Run): string[] {
   if (r.duplicated > 0) missed.push(`${r.duplicated} activities duplicated`);
   if (r.feed !== r.changes) missed.push(`the feed has ${r.feed} activities for ${r.changes} changes`);
   if (r.undetected > 0) missed.push(`${r.undetected} If-Match conflicts undetected`);
+  if (r.failed > 0) missed.push(`${r.failed} writes failed (answered 5xx)`);
   return missed;
 }
 
