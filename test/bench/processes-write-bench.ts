@@ -87,7 +87,7 @@ async function tallied(server: ServerProcess, tally: ClientTally, put: () => Ret
     const logged = server
       .stdout()
       .split('\n')
-      .filter((line) => line.includes('"level":50'))
+      .filter((line) => line.includes('request failed'))
       .pop();
     console.error(`${(error as Error).message}\n  logged: ${logged ?? '(nothing)'}`);
     return undefined;
