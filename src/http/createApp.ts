@@ -159,6 +159,9 @@ function problemAnswer(logger: Logger, maxBodyBytes: number, frame: PageFrame) {
       );
     else if (problem.status >= 500 && problem.status !== 503)
       logger.error({ err: error, method: req.method, path: req.originalUrl.slice(0, 500) }, 'request failed');
+    // A 503 from something thrown (the store unavailable, writers conflicting): what it was, for the operator.
+    else if (problem.status === 503 && !(error instanceof HttpError))
+      logger.warn({ err: error, method: req.method, path: req.originalUrl.slice(0, 500) }, 'request not answered: 503');
     if (res.headersSent) {
       res.destroy();
       return;
