@@ -21,7 +21,7 @@ export type ApplyUpdate = (sparql: string) => void;
 
 /** A log record's N-Quads lines of internal graphs (the graph, a line's last term, under the internal prefix). */
 const INTERNAL_LINE = new RegExp(
-  `^[^\\n]* <${INTERNAL_GRAPH_PREFIX.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^<>\\s]*> \\.\\n?`,
+  `^[^\\n]* <${INTERNAL_GRAPH_PREFIX.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^<>\\s]*> \\.$\\n?`,
   'gm',
 );
 
