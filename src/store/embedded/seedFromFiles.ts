@@ -57,31 +57,38 @@ export function entityBlocks(trig: string): { names: string[]; nquads: string } 
   return { names, nquads: parts.join('') };
 }
 
+/** The graph of the N-Quads line starting at `at` (its last term). */
+function graphAt(nquads: string, at: number): string {
+  const nl = nquads.indexOf('\n', at);
+  const line = nquads.slice(at, nl < 0 ? nquads.length : nl).trimEnd();
+  return line.slice(line.lastIndexOf(' <') + 2, line.lastIndexOf('>'));
+}
+
+/** Where the line after the one starting at `at` starts (the text's length after the last). */
+function nextLine(nquads: string, at: number): number {
+  const nl = nquads.indexOf('\n', at);
+  return nl < 0 ? nquads.length : nl + 1;
+}
+
 /**
- * N-Quads cut into pieces of about `chars` characters, each cut where a line's graph differs
- * from the one before (a graph's lines come together in a record); each piece with its graphs.
+ * N-Quads cut into pieces of about `chars` characters, each cut at a line where the graph
+ * changes (a graph's lines come together in a record), so that no graph is split. Only the
+ * lines near a cut are looked at.
  */
-export function byGraphs(nquads: string, chars: number): Array<{ names: string[]; nquads: string }> {
-  const pieces: Array<{ names: string[]; nquads: string }> = [];
+export function byGraphs(nquads: string, chars: number): string[] {
+  const pieces: string[] = [];
   let start = 0;
-  let names: string[] = [];
-  let graph = '';
-  for (let at = 0; at < nquads.length;) {
-    const end = nquads.indexOf('\n', at) + 1 || nquads.length;
-    const line = nquads.slice(at, end).trimEnd();
-    const name = line.slice(line.lastIndexOf(' <') + 2, line.lastIndexOf('>'));
-    if (name !== graph) {
-      if (at - start >= chars) {
-        pieces.push({ names, nquads: nquads.slice(start, at) });
-        start = at;
-        names = [];
-      }
-      names.push(name);
-      graph = name;
-    }
-    at = end;
+  while (nquads.length - start > chars) {
+    let cut = nextLine(nquads, start + chars);
+    if (cut >= nquads.length) break;
+    // The graph of the line just before the cut, then on past its lines.
+    const graph = graphAt(nquads, nquads.lastIndexOf('\n', cut - 2) + 1);
+    while (cut < nquads.length && graphAt(nquads, cut) === graph) cut = nextLine(nquads, cut);
+    if (cut >= nquads.length) break;
+    pieces.push(nquads.slice(start, cut));
+    start = cut;
   }
-  if (start < nquads.length) pieces.push({ names, nquads: nquads.slice(start) });
+  pieces.push(nquads.slice(start));
   return pieces;
 }
 
@@ -120,11 +127,15 @@ export async function seedFromFiles(
           // `new`: none of its graphs held anything, in the store nor here (the same writes in the same
           // order); else they are emptied first, then loaded as new.
           if (names.length > 0 && h.new !== true) engine.replaceGraphsKeepingUnion(names, '');
-          for (const piece of byGraphs(entityLines(rec.body.toString('utf8')), chunkChars)) {
-            engine.replaceGraphsKeepingUnion(piece.names, withDefaultCopy(piece.nquads), true);
-            graphs += piece.names.length;
-            progress(graphs);
+          const text = entityLines(rec.body.toString('utf8'));
+          // The graphs loaded so far, counted by the share of the record's text (progress only).
+          let done = 0;
+          for (const piece of text ? byGraphs(text, chunkChars) : []) {
+            engine.replaceGraphsKeepingUnion([], withDefaultCopy(piece), true);
+            done += piece.length;
+            progress(graphs + Math.round((names.length * done) / text.length));
           }
+          graphs += names.length;
         }
         last = h.seq;
       }

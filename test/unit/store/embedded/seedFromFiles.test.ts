@@ -128,10 +128,14 @@ describe('store/embedded/seedFromFiles: a query replica seeded from the snapshot
   it('cuts N-Quads into pieces between graphs only', () => {
     const text = '<s> <p> <o> <g1> .\n<s> <p> <o2> <g1> .\n<s> <p> <o> <g2> .\n<s> <p> <o> <g3> .\n';
     expect(byGraphs(text, 1)).to.deep.equal([
-      { names: ['g1'], nquads: '<s> <p> <o> <g1> .\n<s> <p> <o2> <g1> .\n' },
-      { names: ['g2'], nquads: '<s> <p> <o> <g2> .\n' },
-      { names: ['g3'], nquads: '<s> <p> <o> <g3> .\n' },
+      '<s> <p> <o> <g1> .\n<s> <p> <o2> <g1> .\n',
+      '<s> <p> <o> <g2> .\n',
+      '<s> <p> <o> <g3> .\n',
     ]);
-    expect(byGraphs(text, 1000)).to.deep.equal([{ names: ['g1', 'g2', 'g3'], nquads: text }]);
+    expect(byGraphs(text, 25)).to.deep.equal([
+      '<s> <p> <o> <g1> .\n<s> <p> <o2> <g1> .\n',
+      '<s> <p> <o> <g2> .\n<s> <p> <o> <g3> .\n',
+    ]);
+    expect(byGraphs(text, 1000)).to.deep.equal([text]);
   });
 });
