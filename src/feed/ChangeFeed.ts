@@ -29,6 +29,7 @@ import { sealedPageActivities, sealedPageGraphOf, sealedPageQuads } from './seal
 import { DELETED_AT, deletedAtFrom, tombstoneGraphOf, tombstoneQuads } from './tombstone.js';
 import { mergedIntoFrom, mergedQuads } from './mergedId.js';
 import { statedActor, type Actor } from '../linkedart/Actor.js';
+import { MergedIds } from './mergedIds.js';
 
 /** One document's change in a write, before it has its place in the feed. */
 export interface Change {
@@ -62,8 +63,12 @@ export class ChangeFeed {
   /** Activities per page (--feed-page-size): a write that fills a page also keeps it whole (sealedPage.ts). */
   pageSize = 100;
 
+  /** The ids merged into each document (the reverse links follow them). */
+  readonly merges: MergedIds;
+
   constructor(private readonly store: QuadStore) {
     this.sharedStore = capabilitiesOf(store).sharedWriters;
+    this.merges = new MergedIds(store, this.sharedStore);
   }
 
   /** The feed's length now (the number of the newest activity; 0 when empty). */
@@ -132,6 +137,7 @@ export class ChangeFeed {
   committed(write: FeedWrite, changes: readonly Change[]): void {
     if (WITHOUT_FEED_FOR_BENCH) return;
     this.known = write.length;
+    this.merges.committed(changes);
     if (!this.gone) return;
     for (const change of changes) {
       if (change.kind === 'Delete' || change.kind === 'Move') this.gone.add(change.id);
@@ -143,6 +149,7 @@ export class ChangeFeed {
   uncertain(): void {
     this.known = undefined;
     this.gone = undefined;
+    this.merges.uncertain();
   }
 
   /**

@@ -14,7 +14,7 @@
  * change feed (src/follow/): the newest activity applied, and `lagMs`, how long ago the feed was
  * last read to its end. A new process is ready only once it has read the feed to its end.
  */
-import { setCorsHeaders } from './cors.js';
+import { sendUncachedJson } from './jsonAnswer.js';
 import type { Request, Response } from 'express';
 import type { Representations } from '../service/Representations.js';
 import type { SparqlEngine, SparqlStatus } from '../sparql/SparqlEngine.js';
@@ -38,7 +38,10 @@ export interface Readiness {
 export function health(readinessState: Readiness) {
   return (_req: Request, res: Response): void => {
     const store = readinessState.store?.() ?? STORE_OK;
-    sendJson(res, store.state === 'failed' ? 503 : 200, { status: store.state === 'failed' ? 'failed' : 'up', store });
+    sendUncachedJson(res, store.state === 'failed' ? 503 : 200, {
+      status: store.state === 'failed' ? 'failed' : 'up',
+      store,
+    });
   };
 }
 
@@ -50,7 +53,7 @@ export function readiness(readinessState: Readiness, representations: Representa
     };
     const store = readinessState.store?.() ?? STORE_OK;
     if (store.state === 'failed') {
-      sendJson(res, 503, {
+      sendUncachedJson(res, 503, {
         status: 'not ready',
         reason: `the store failed: ${store.detail}; restart the service`,
         store,
@@ -60,10 +63,10 @@ export function readiness(readinessState: Readiness, representations: Representa
     }
     if (!readinessState.ready || readinessState.stopping) {
       res.setHeader('Retry-After', '1');
-      sendJson(res, 503, { status: 'not ready', reason: readinessState.reason ?? 'starting', ...alongside });
+      sendUncachedJson(res, 503, { status: 'not ready', reason: readinessState.reason ?? 'starting', ...alongside });
       return;
     }
-    sendJson(res, 200, { status: 'ready', renderCache: representations.stats(), store, ...alongside });
+    sendUncachedJson(res, 200, { status: 'ready', renderCache: representations.stats(), store, ...alongside });
   };
 }
 
@@ -88,14 +91,4 @@ export function sparqlReadiness(status: SparqlStatus): Record<string, unknown> {
       : {}),
     timeouts: status.timeouts,
   };
-}
-
-function sendJson(res: Response, status: number, value: unknown): void {
-  const body = Buffer.from(JSON.stringify(value));
-  res.statusCode = status;
-  setCorsHeaders(res);
-  res.setHeader('Content-Type', 'application/json');
-  res.setHeader('Content-Length', body.length);
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(res.req.method === 'HEAD' ? undefined : body);
 }
