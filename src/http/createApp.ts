@@ -57,7 +57,14 @@ export function createApp({
   const metrics =
     config.metrics === 'off'
       ? undefined
-      : serviceMetrics({ documents, representations, sparql, ready: () => state.ready && !state.stopping });
+      : serviceMetrics({
+          documents,
+          representations,
+          sparql,
+          ready: () => state.ready && !state.stopping,
+          // Set once the follower is begun (serve.ts): only a process that follows the feed has these metrics.
+          feedLag: config.followFeedMs > 0 ? () => state.feedLag?.() : undefined,
+        });
 
   const { routes, prefixes, entity } = serviceRoutes({
     config,
@@ -152,6 +159,9 @@ function problemAnswer(logger: Logger, maxBodyBytes: number, frame: PageFrame) {
       );
     else if (problem.status >= 500 && problem.status !== 503)
       logger.error({ err: error, method: req.method, path: req.originalUrl.slice(0, 500) }, 'request failed');
+    // A 503 from something thrown (the store unavailable, writers conflicting): what it was, for the operator.
+    else if (problem.status === 503 && !(error instanceof HttpError))
+      logger.warn({ err: error, method: req.method, path: req.originalUrl.slice(0, 500) }, 'request not answered: 503');
     if (res.headersSent) {
       res.destroy();
       return;

@@ -19,7 +19,7 @@ import type { Request, Response } from 'express';
 import type { Representations } from '../service/Representations.js';
 import type { SparqlEngine, SparqlStatus } from '../sparql/SparqlEngine.js';
 import { STORE_OK, type StoreCondition } from '../store/StoreCondition.js';
-import type { FollowStatus } from '../follow/FeedFollower.js';
+import type { FeedLag, FollowStatus } from '../follow/FeedFollower.js';
 
 /** Set by whoever opens and loads the store, and stops the service. */
 export interface Readiness {
@@ -33,6 +33,8 @@ export interface Readiness {
   store?: () => StoreCondition;
   /** How far this process has applied the change feed (other processes' writes): /ready's `feed`. */
   feed?: () => FollowStatus;
+  /** How far behind the store's change feed this process is now (/metrics' feed_lag_*). */
+  feedLag?: () => Promise<FeedLag>;
 }
 
 export function health(readinessState: Readiness) {

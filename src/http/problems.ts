@@ -10,6 +10,8 @@ import { StoreWriteTooLarge } from '../store/StoreWriteTooLarge.js';
 import { StoreFailed } from '../store/StoreFailed.js';
 import { OutsideScope } from '../linkedart/Actor.js';
 import { Forbidden } from './curatorAuth.js';
+import { WriteConflict } from '../store/WriteConflict.js';
+import { StoreRequestFailed, StoreUnavailable } from '../store/sparql/errors.js';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
@@ -34,7 +36,7 @@ export function sendProblem(res: Response, error: HttpError): void {
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
-/** The HttpError to answer for anything thrown (a write the store or its disk has no room for: 507; a store that failed: 503). */
+/** The HttpError to answer for anything thrown (a write the store or its disk has no room for: 507; a store that failed, did not answer, or whose writers kept conflicting: 503). */
 export function asHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof StoreFull) return new InsufficientStorage(error);
@@ -56,5 +58,18 @@ export function asHttpError(error: unknown): HttpError {
   // The store must be reopened: no request goes through until the service restarts (/ready says so too).
   if (error instanceof StoreFailed)
     return new HttpError(503, 'Service unavailable', `${error.message}; restart the service.`);
+  // Other processes on the same store kept writing these documents first, past every retry: nothing was stored.
+  if (error instanceof WriteConflict)
+    return new HttpError(
+      503,
+      'Service unavailable',
+      'Other service processes kept writing the same documents first; nothing of this write was stored. Try again.',
+      { 'Retry-After': '1' },
+    );
+  // The remote store did not answer, or refused: the service is fine, its store is not (which store, and what it said, is logged, not told).
+  if (error instanceof StoreUnavailable || error instanceof StoreRequestFailed)
+    return new HttpError(503, 'Service unavailable', 'The store did not answer; try again shortly.', {
+      'Retry-After': '5',
+    });
   return new HttpError(500, 'Internal error', 'The request could not be answered; the error has been logged.');
 }

@@ -37,7 +37,7 @@ describe('GET /metrics', function () {
   this.timeout(60000);
   let app: TestApp;
   before(async () => {
-    app = await startTestApp(DEMO, { baseUrl: BASE, token: TOKEN, queryTimeoutS: '0.5' });
+    app = await startTestApp(DEMO, { baseUrl: BASE, token: TOKEN, queryTimeoutS: '0.5', queryReplicas: '2' });
   });
   after(async () => {
     await app.close();

@@ -75,6 +75,8 @@ export class StoreWorker {
   private makingRoom = false;
   private rotating = false;
   private readonly ceiling: StoreCeiling;
+  /** The last log append: once it is on disk, every write applied so far is (they are written in order). */
+  private appended: Promise<void> = Promise.resolve();
   /** The query replicas (queryWorker.ts): seeded from this store, then fed every write. */
   readonly replicas: ReplicaFeeds;
 
@@ -90,9 +92,16 @@ export class StoreWorker {
         allGraphs: () => this.engine.allGraphs(),
         dumpGraph: (g) => this.engine.dumpGraph(g),
         seedChunkChars: init.seedChunkChars,
+        dir: init.dataDir,
+        // The files are a seed worth reading while compaction keeps them mostly live (compactionDue's rule).
+        filesFit: () => this.wal !== null && this.deadBytes * 4 < this.snapshotBytes + this.wal.totalBytes,
+        durable: () => this.appended,
       },
       warn,
-      () => this.pump(),
+      () => {
+        this.pump();
+        this.maybeCompact();
+      },
     );
   }
 
@@ -247,17 +256,17 @@ export class StoreWorker {
       return null;
     }
     const seq = this.lastSeq;
-    this.log()
-      .append(record)
-      .then(
-        () => {
-          job.resolve(seq);
-          this.maybeCompact();
-        },
-        (err: unknown) => {
-          job.reject(this.failWith(err));
-        },
-      );
+    const appending = this.log().append(record);
+    this.appended = appending.catch(() => undefined);
+    appending.then(
+      () => {
+        job.resolve(seq);
+        this.maybeCompact();
+      },
+      (err: unknown) => {
+        job.reject(this.failWith(err));
+      },
+    );
     return null;
   }
 
@@ -275,7 +284,8 @@ export class StoreWorker {
   }
 
   private maybeCompact(): void {
-    if (!this.wal || this.compacting || this.closed || this.fatal) return;
+    // Not while a replica reads the files it would replace (it calls again once they are read).
+    if (!this.wal || this.compacting || this.closed || this.fatal || this.replicas.filesInUse()) return;
     if (!this.compactionDue(false)) return;
     this.compact().catch((err: unknown) => {
       this.warn(
@@ -307,6 +317,8 @@ export class StoreWorker {
 
   private async runCompaction(): Promise<void> {
     if (this.fatal) throw this.fatal;
+    // A replica seeding from the files reads them to the end first (seedFromFiles.ts).
+    for (let inUse = this.replicas.filesInUse(); inUse; inUse = this.replicas.filesInUse()) await inUse;
     const wal = this.log();
     // Writes wait while the next log file is created: its name is the sequence number after s0.
     // (If it cannot be, on a full disk, the compaction fails and writes go on in the current file.)

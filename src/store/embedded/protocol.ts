@@ -109,11 +109,20 @@ export type ReplicaFeed =
    */
   | { kind: 'seed'; names: string[]; withUnion: Uint8Array; fresh: boolean }
   | { kind: 'seeded'; seq: number }
+  /**
+   * Seed from the data directory `dir` itself: its snapshot and log records up to write `seq`
+   * (seedFromFiles.ts), in load() calls of about `chunkChars`; `graphs`: the entity graphs the
+   * store holds, for the progress.
+   */
+  | { kind: 'seedFromFiles'; dir: string; seq: number; graphs: number; chunkChars: number }
   | { kind: 'replace'; seq: number; names: string[]; nquads: string }
   | { kind: 'update'; seq: number; sparql: string };
 
-/** A replica's answer on its feed: a seed chunk loaded (the store worker sends the next ones only as they are taken). */
-export type ReplicaFeedAck = { kind: 'seedLoaded' };
+/**
+ * A replica's answer on its feed: a seed chunk loaded (the store worker sends the next ones only
+ * as they are taken), or its seed from the files read (they may be compacted away again).
+ */
+export type ReplicaFeedAck = { kind: 'seedLoaded' } | { kind: 'filesRead' };
 
 export interface ReplicaDataset {
   defaultGraphs?: string[];

@@ -15,6 +15,7 @@ import { Engine, withDefaultCopy } from './engine.js';
 import { isInternalGraph } from '../internalGraphs.js';
 import { iri } from '../../rdf/sparqlTerm.js';
 import { tryUpdate } from './trialUpdate.js';
+import { seedFromFiles } from './seedFromFiles.js';
 import { isOrderPanic, withTotalOrder } from './totalOrder.js';
 import type {
   ReplicaFeed,
@@ -36,13 +37,57 @@ const waiting: ReplicaRequest[] = [];
 /** Seeding progress, reported to EmbeddedStore after every chunk (it estimates the wait from it). */
 let seedGraphs = 0;
 let seededGraphs = 0;
+/** While the replica reads its seed from the data directory's files: the feed's later messages, kept for after it. */
+let held: ReplicaFeed[] | null = null;
 
 function notify(notice: ReplicaNotice): void {
   port!.postMessage(notice);
 }
 
 feed.on('message', (m: ReplicaFeed) => {
+  if (held) held.push(m);
+  else take(m);
+});
+
+/** A SPARQL update fed (or replayed from the log): applied, then the union made a set again. */
+function applyUpdate(sparql: string): void {
+  engine.update(sparql);
+  // The store's own update may have written its internal graphs: they have no place here.
+  const internal = engine.listGraphs().filter(isInternalGraph);
+  if (internal.length > 0) engine.update(internal.map((g) => `DROP SILENT GRAPH ${iri(g)}`).join(' ;\n'));
+  engine.rebuildUnion();
+}
+
+/** Seeds from the snapshot and log (seedFromFiles.ts); the messages fed meanwhile follow it. */
+function seedFromDirectory(dir: string, seq: number, graphs: number, chunkChars: number): void {
+  held = [];
+  seedGraphs = graphs;
+  notify({ id: null, progress: { graphs: 0, total: seedGraphs } });
+  const progress = (n: number) => {
+    seededGraphs = Math.min(n, seedGraphs);
+    notify({ id: null, progress: { graphs: seededGraphs, total: seedGraphs } });
+  };
+  seedFromFiles(engine, dir, seq, chunkChars, applyUpdate, progress).then(
+    () => {
+      feed.postMessage({ kind: 'filesRead' } satisfies ReplicaFeedAck);
+      seededGraphs = seedGraphs;
+      take({ kind: 'seeded', seq });
+      const later = held ?? [];
+      held = null;
+      for (const m of later) take(m);
+    },
+    (err: unknown) => {
+      // The replica cannot be what the store was at `seq`: it ends, and the pool starts another.
+      throw new Error(`seeding from the data directory failed: ${(err as Error).message}`, { cause: err });
+    },
+  );
+}
+
+function take(m: ReplicaFeed): void {
   switch (m.kind) {
+    case 'seedFromFiles':
+      seedFromDirectory(m.dir, m.seq, m.graphs, m.chunkChars);
+      return;
     case 'seedStart':
       seedGraphs = m.graphs;
       notify({ id: null, progress: { graphs: 0, total: seedGraphs } });
@@ -62,18 +107,13 @@ feed.on('message', (m: ReplicaFeed) => {
       engine.replaceGraphsKeepingUnion(m.names, withDefaultCopy(m.nquads));
       appliedSeq = m.seq;
       break;
-    case 'update': {
-      engine.update(m.sparql);
-      // The store's own update may have written its internal graphs: they have no place here.
-      const internal = engine.listGraphs().filter(isInternalGraph);
-      if (internal.length > 0) engine.update(internal.map((g) => `DROP SILENT GRAPH ${iri(g)}`).join(' ;\n'));
-      engine.rebuildUnion();
+    case 'update':
+      applyUpdate(m.sparql);
       appliedSeq = m.seq;
       break;
-    }
   }
   drain();
-});
+}
 
 port.on('message', (req: ReplicaRequest) => {
   waiting.push(req);

@@ -1,16 +1,19 @@
 /**
- * How many query replicas `--query-replicas auto` (the default) keeps: two when the machine's
+ * How many query replicas `--query-replicas auto` (the default) keeps: two when the machine has
+ * a core for each (four or more: the store's worker and the HTTP thread have theirs) and its
  * memory holds the process with both, else one. Two let a query follow a timed-out one at once
  * (the other is seeded already) and two queries run side by side; each costs about the
- * documents' data again in memory, so on a smaller machine one is kept, and a query after a
- * timeout waits for its reseeding instead (README: Query replicas).
+ * documents' data again in memory, and on two cores its seeding and queries take the cores
+ * documents are served from (issue 35: peak memory 2.1 GB with two, 1.7 GB with one, at 20,000
+ * rich documents), so there one is kept, and a query after a timeout waits for its reseeding
+ * instead (README: Query replicas).
  *
  * The estimate is per quad of the store as opened, measured at 100,000 documents (3.74M quads
  * with the internal graphs): the process with its indexes and no replica peaked at 2.5 GB, each
  * replica (its graphs and their union, 4.98M quads) added 1.43 to 1.49 GB.
  */
 import { readFileSync } from 'node:fs';
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 
 /** Bytes the process takes per stored quad without a replica (store, indexes, heap). */
 export const PROCESS_BYTES_PER_QUAD = 700;
@@ -18,6 +21,8 @@ export const PROCESS_BYTES_PER_QUAD = 700;
 export const REPLICA_BYTES_PER_QUAD = 400;
 /** The share of the machine's memory the service may plan to use (the rest: the OS, page cache, spikes). */
 export const MEMORY_SHARE = 0.8;
+/** Cores a second replica needs: one each for the store's worker, the HTTP thread and two replicas. */
+export const CORES_FOR_TWO = 4;
 /** What the estimate never goes below: an empty store's process and replica. */
 const PROCESS_FLOOR = 300 * 1024 * 1024;
 const REPLICA_FLOOR = 60 * 1024 * 1024;
@@ -32,7 +37,11 @@ export interface ReplicaChoice {
 
 const gb = (bytes: number): string => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 
-export function chooseQueryReplicas(storeQuads: number, machineBytes: number): ReplicaChoice {
+export function chooseQueryReplicas(
+  storeQuads: number,
+  machineBytes: number,
+  cores = availableParallelism(),
+): ReplicaChoice {
   const base = Math.max(PROCESS_FLOOR, storeQuads * PROCESS_BYTES_PER_QUAD);
   const replica = Math.max(REPLICA_FLOOR, storeQuads * REPLICA_BYTES_PER_QUAD);
   const budget = machineBytes * MEMORY_SHARE;
@@ -40,8 +49,10 @@ export function chooseQueryReplicas(storeQuads: number, machineBytes: number): R
   const facts =
     `${storeQuads.toLocaleString('en')} quads: about ${gb(base)} for the store and its indexes, ${gb(replica)} a replica; ` +
     `${gb(machineBytes)} of memory, ${Math.round(MEMORY_SHARE * 100)}% planned`;
-  if (need(2) <= budget) return { replicas: 2, reason: `auto: ${facts}: two fit` };
-  const reason = `auto: ${facts}: one (a query after a timed-out one waits for its reseeding; --query-replicas 2 to keep a standby)`;
+  if (need(2) <= budget && cores >= CORES_FOR_TWO)
+    return { replicas: 2, reason: `auto: ${facts}, ${cores} cores: two fit` };
+  const short = need(2) <= budget ? `${cores} cores (two want ${CORES_FOR_TWO})` : 'two do not fit';
+  const reason = `auto: ${facts}: one, ${short} (a query after a timed-out one waits for its reseeding; --query-replicas 2 to keep a standby)`;
   if (need(1) <= budget) return { replicas: 1, reason };
   return {
     replicas: 1,

@@ -26,6 +26,12 @@ export interface SeedSource {
   readonly dumpGraph: (graph: GraphRef) => string;
   /** Characters of N-Quads a seed chunk holds before it is sent. */
   readonly seedChunkChars: number;
+  /** The data directory: its snapshot and log are what a replica may seed from instead (seedFromFiles.ts). */
+  readonly dir: string;
+  /** Whether the files are a good seed now: little of what they hold is dead (else a dump is less to load). */
+  readonly filesFit: () => boolean;
+  /** Resolves once every write applied so far is in the log's files. */
+  readonly durable: () => Promise<void>;
 }
 
 interface Replica {
@@ -37,6 +43,10 @@ interface Replica {
   onLoaded: (() => void) | undefined;
   /** Graphs written since the chunk being gathered began: dumped again before it goes. */
   readonly written: Set<string>;
+  /** Seeding from the files: the writes fed until the seed message is sent (it must go first). */
+  held: ReplicaFeed[] | null;
+  /** Seeding from the files: resolved once the replica has read them (or is detached). */
+  onFilesRead: (() => void) | undefined;
 }
 
 const utf8 = new TextEncoder();
@@ -54,6 +64,10 @@ const CHUNKS_AHEAD = 2;
 export class ReplicaFeeds {
   /** By replica number: whether each is still being seeded, and whether a write was fed to it since its seeding began. */
   private readonly replicas = new Map<number, Replica>();
+  /** A seed from the files ended before the replica read them (it failed): seed by dump from then on. */
+  private filesFailed = false;
+  /** Replicas reading the files now: a compaction must not replace them meanwhile. */
+  private readonly readingFiles = new Set<Promise<void>>();
 
   /** `seeded`: a seed ended (done, or cut short by a detach), so a SPARQL update waiting for it can go. */
   constructor(
@@ -69,7 +83,7 @@ export class ReplicaFeeds {
     for (let i = 0; i < names.length; i++) if (!isInternalGraph(names[i])) entity.push(i);
     if (entity.length === 0) return;
     for (const replica of this.replicas.values())
-      if (replica.seeding) for (const i of entity) replica.written.add(names[i]);
+      if (replica.seeding && !replica.held) for (const i of entity) replica.written.add(names[i]);
     this.feed({
       kind: 'replace',
       seq,
@@ -89,17 +103,39 @@ export class ReplicaFeeds {
     return false;
   }
 
-  /** Starts feeding a (new) query replica: every entity graph as of now, then every later write. */
+  /** Resolves once no replica reads the files (a compaction waits for it); null when none does. */
+  filesInUse(): Promise<void> | null {
+    return this.readingFiles.size > 0 ? Promise.all(this.readingFiles).then(() => undefined) : null;
+  }
+
+  /**
+   * Starts feeding a (new) query replica: every entity graph as of now, then every later write.
+   * From the data directory's files when they fit (seedFromFiles.ts: no second dump, and the
+   * store worker goes on serving), else dumped graph by graph.
+   */
   attach(id: number, port: MessagePort): void {
     this.detach(id);
-    const replica: Replica = { port, seeding: true, fed: false, unloaded: 0, onLoaded: undefined, written: new Set() };
+    const replica: Replica = {
+      port,
+      seeding: true,
+      fed: false,
+      unloaded: 0,
+      onLoaded: undefined,
+      written: new Set(),
+      held: null,
+      onFilesRead: undefined,
+    };
     this.replicas.set(id, replica);
     port.on('message', (m: ReplicaFeedAck) => {
-      if (m.kind !== 'seedLoaded') return;
+      if (m.kind === 'filesRead') {
+        replica.onFilesRead?.();
+        return;
+      }
       replica.unloaded -= 1;
       replica.onLoaded?.();
     });
-    this.seed(id, replica)
+    const fromFiles = !this.filesFailed && this.source.filesFit();
+    (fromFiles ? this.seedFromFiles(id, replica) : this.seed(id, replica))
       .catch((err: unknown) => this.warn(`seeding query replica ${id} failed: ${(err as Error).message}`))
       .finally(() => {
         replica.seeding = false;
@@ -114,22 +150,62 @@ export class ReplicaFeeds {
     replica.seeding = false;
     this.replicas.delete(id);
     replica.onLoaded?.();
+    replica.onFilesRead?.();
     this.seeded();
   }
 
   private feed(message: ReplicaFeed): void {
     for (const replica of this.replicas.values()) {
       replica.fed = true;
-      replica.port.postMessage(message);
+      if (replica.held) replica.held.push(message);
+      else replica.port.postMessage(message);
     }
+  }
+
+  /**
+   * The seed as the files hold it up to the last write: sent once that write is in them, the
+   * writes fed meanwhile after it; the files stay as they are until the replica has read them.
+   */
+  private async seedFromFiles(id: number, replica: Replica): Promise<void> {
+    const seq = this.source.lastSeq();
+    const graphs = this.entityGraphs().length;
+    replica.held = [];
+    let read = Promise.resolve();
+    try {
+      await this.source.durable();
+      if (this.replicas.get(id) !== replica) return;
+      read = new Promise<void>((resolve) => {
+        replica.onFilesRead = resolve;
+      });
+      this.readingFiles.add(read);
+      replica.port.postMessage({
+        kind: 'seedFromFiles',
+        dir: this.source.dir,
+        seq,
+        graphs,
+        chunkChars: this.source.seedChunkChars,
+      } satisfies ReplicaFeed);
+    } finally {
+      for (const m of replica.held) replica.port.postMessage(m);
+      replica.held = null;
+    }
+    await read;
+    this.readingFiles.delete(read);
+    replica.onFilesRead = undefined;
+    // Detached before it read them: it failed (its error is reported as the replica's), or the pool
+    // closes. Either way, later seeds are dumps: a seed from the files that fails would fail again.
+    if (this.replicas.get(id) !== replica) this.filesFailed = true;
+  }
+
+  /** The store's entity graphs (what a replica holds). */
+  private entityGraphs(): Array<{ t: 'N'; v: string }> {
+    return this.source.allGraphs().filter((g): g is { t: 'N'; v: string } => g.t === 'N' && !isInternalGraph(g.v));
   }
 
   private async seed(id: number, replica: Replica): Promise<void> {
     const { port } = replica;
     const s0 = this.source.lastSeq();
-    const graphs = this.source
-      .allGraphs()
-      .filter((g): g is { t: 'N'; v: string } => g.t === 'N' && !isInternalGraph(g.v));
+    const graphs = this.entityGraphs();
     port.postMessage({ kind: 'seedStart', graphs: graphs.length } satisfies ReplicaFeed);
     let names: string[] = [];
     let parts: string[] = [];

@@ -230,13 +230,24 @@ export async function embeddedScaleRows(
     ]);
     progress(`${at}: a query past the time limit, then the lookup`);
     const runaway = await query(server, RUNAWAY);
-    const after = await query(server, LOOKUP);
+    const stoppedAt = performance.now();
+    let after = await query(server, LOOKUP);
+    // With one replica (auto on fewer than four cores) SPARQL is unavailable (503) until it is
+    // seeded again: the row then says how long until the lookup was answered.
+    const refused = after.status === 503;
+    if (refused) {
+      await untilSparqlReady(server);
+      after = await query(server, LOOKUP);
+    }
     if (after.status !== 200) throw new Error(`the query after the timeout answered ${after.status}`);
+    const waited = refused
+      ? `503 at once (one replica, seeded again): answered ${s1(performance.now() - stoppedAt)} later`
+      : '';
     rows.push([
       `${at}: next query after a timed-out one (${runaway.status} after ${s1(runaway.ms)})`,
-      ms1(after.ms),
+      waited || ms1(after.ms),
       `${ms1(bare.queryMs)} bare Oxigraph`,
-      ratio(after.ms, bare.queryMs),
+      refused ? '' : ratio(after.ms, bare.queryMs),
       '≤ 2 s',
     ]);
 

@@ -1,6 +1,7 @@
 /**
- * `--query-replicas auto`: two replicas where the memory holds the process with both, one where
- * it holds one, and one with a warning naming the memory needed where it does not.
+ * `--query-replicas auto`: two replicas where the memory holds the process with both and there
+ * are four cores, one where it holds one or there are fewer cores, and one with a warning naming
+ * the memory needed where it does not.
  */
 import { expect } from 'chai';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,18 +13,22 @@ import { chooseQueryReplicas, machineMemoryBytes } from '../../../../src/store/e
 const GB = 1024 ** 3;
 
 describe('store/embedded/replicaBudget: how many query replicas auto keeps', () => {
-  const table: Array<[string, number, number, number, boolean]> = [
-    // what, stored quads, machine memory, replicas, warned
-    ['a demo collection on a 4 GB machine', 3_000, 4 * GB, 2, false],
-    ['10,000 documents on a 4 GB machine', 374_000, 4 * GB, 2, false],
-    ['100,000 documents on a 24 GB machine', 3_740_000, 24 * GB, 2, false],
-    ['100,000 documents on an 8 GB machine', 3_740_000, 8 * GB, 2, false],
-    ['100,000 documents on a 6 GB machine', 3_740_000, 6 * GB, 1, false],
-    ['100,000 documents on a 4 GB machine', 3_740_000, 4 * GB, 1, true],
+  // Issue 35: a second replica only with a core of its own (four cores); the rows before it had four.
+  const table: Array<[string, number, number, number, number, boolean]> = [
+    // what, stored quads, machine memory, cores, replicas, warned
+    ['a demo collection on a 4 GB machine', 3_000, 4 * GB, 4, 2, false],
+    ['10,000 documents on a 4 GB machine', 374_000, 4 * GB, 4, 2, false],
+    ['100,000 documents on a 24 GB machine', 3_740_000, 24 * GB, 4, 2, false],
+    ['100,000 documents on an 8 GB machine', 3_740_000, 8 * GB, 4, 2, false],
+    ['100,000 documents on a 6 GB machine', 3_740_000, 6 * GB, 4, 1, false],
+    ['100,000 documents on a 4 GB machine', 3_740_000, 4 * GB, 4, 1, true],
+    ['a demo collection on a 2-core machine', 3_000, 4 * GB, 2, 1, false],
+    ['100,000 documents on a 24 GB, 2-core machine', 3_740_000, 24 * GB, 2, 1, false],
+    ['100,000 documents on a 4 GB, 2-core machine', 3_740_000, 4 * GB, 2, 1, true],
   ];
-  for (const [what, quads, memory, replicas, warned] of table) {
+  for (const [what, quads, memory, cores, replicas, warned] of table) {
     it(`${what}: ${replicas}${warned ? ', with a warning' : ''}`, () => {
-      const choice = chooseQueryReplicas(quads, memory);
+      const choice = chooseQueryReplicas(quads, memory, cores);
       expect(choice.replicas).to.equal(replicas);
       expect(choice.reason).to.match(
         /^auto: [\d,]+ quads: about [\d.]+ GB for the store and its indexes, [\d.]+ GB a replica; [\d.]+ GB of memory, 80% planned/,
