@@ -56,6 +56,8 @@ export interface Matches {
   readonly terms: ReadonlySet<string>;
 }
 
+const noPostings = (): Postings => [];
+
 export class TermIndex {
   private readonly words = new SearchableMap<Postings>();
   /** By document number × FIELDS.length + field: the number of distinct words in the field; -1 for a document not indexed. */
@@ -66,7 +68,7 @@ export class TermIndex {
    * By document number: the position of its entry in each posting it is in, one slot per field
    * and distinct word, in the order add met them (remove meets them in the same order).
    */
-  private readonly places: Array<Int32Array | undefined> = [];
+  private readonly places: Array<number[] | undefined> = [];
   // Scratch arrays by document number, kept between searches (search is synchronous).
   private score = new Float64Array(0);
   private wordScore = new Float64Array(0);
@@ -80,14 +82,10 @@ export class TermIndex {
     this.count += 1;
     if ((doc + 1) * FIELDS.length > this.lengths.length) this.growLengths((doc + 1) * FIELDS.length);
     const places: number[] = [];
-    FIELDS.forEach((field, f) => {
-      const tokens = wordsOf(fields[field]);
-      const length = new Set(tokens).size;
-      this.lengths[doc * FIELDS.length + f] = length;
-      // MiniSearch's running average, computed as it did (the scores depend on it to the last bit).
-      this.averageLength[f] = (this.averageLength[f] * (this.count - 1) + length) / this.count;
-      for (const term of tokens) {
-        const postings = this.words.fetch(term, () => []);
+    for (let f = 0; f < FIELDS.length; f++) {
+      const before = places.length;
+      for (const term of wordsOf(fields[FIELDS[f]])) {
+        const postings = this.words.fetch(term, noPostings);
         const inField = (postings[f] ??= { docs: [], counts: [], slots: [] });
         // A document's words are added together: its count is the last one if it has one already.
         const last = inField.docs.length - 1;
@@ -99,8 +97,13 @@ export class TermIndex {
           places.push(last + 1);
         }
       }
-    });
-    this.places[doc] = Int32Array.from(places);
+      // Each distinct word took one place: the field's length.
+      const length = places.length - before;
+      this.lengths[doc * FIELDS.length + f] = length;
+      // MiniSearch's running average, computed as it did (the scores depend on it to the last bit).
+      this.averageLength[f] = (this.averageLength[f] * (this.count - 1) + length) / this.count;
+    }
+    this.places[doc] = places;
   }
 
   /** Forget a document indexed with these fields. */
