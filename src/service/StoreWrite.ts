@@ -62,11 +62,6 @@ export class StoreWrite {
     }
   }
 
-  /** Whether the store takes wire graphs as they are. */
-  private takesWire(): boolean {
-    return capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs !== undefined;
-  }
-
   /** One attempt at write(). */
   private async writeOnce(
     graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
@@ -83,17 +78,9 @@ export class StoreWrite {
         outside[0].actor!,
         outside.map((c) => c.id),
       );
+    // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
     let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
-    // For the observers, wire graphs going to a store that takes them are decoded after the write,
-    // slice by slice as told (from a copy: the store worker takes the buffer), so a batch's quads
-    // die young; decoded whole before the write, they lived through it and every slice, and each
-    // young collection copied them while readers waited (issue 35: GET p99 during /_bulk). Else
-    // decoded before the post, in slices: readers wait on this thread.
-    let observed: WireGraphs | undefined;
-    if ('codes' in graphs && this.observers.wantsGraphs()) {
-      if (this.takesWire() && new Set(graphs.names).size === graphs.names.length) observed = copyOf(graphs);
-      else plain = await decodedInSlices(graphs);
-    }
+    if ('codes' in graphs && this.observers.wantsGraphs()) plain = await decodedInSlices(graphs);
     if (plain && alongside.size > 0) plain = new Map([...plain, ...alongside]);
     let affected: readonly string[] = [];
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
@@ -103,7 +90,7 @@ export class StoreWrite {
     const feed = await this.feed.record(changes, when);
     try {
       // Graphs already interned go to a store that takes them so as they are.
-      if ('codes' in graphs && this.takesWire() && this.store.replaceWireGraphs) {
+      if ('codes' in graphs && capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs) {
         if (stamp) await this.store.replaceGraphs(new Map([stamp]));
         const kept = [...history.byDocument.values()].flat();
         await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...kept, ...feed.graphs]));
@@ -120,7 +107,6 @@ export class StoreWrite {
       this.feed.committed(feed, changes);
       // The entities whose hits changed: their documents' `_links` change with them.
       if (plain) affected = await this.observers.written(plain);
-      else if (observed) affected = await this.observers.written(withAlongside(eachDecodedGraph(observed), alongside));
     } catch (error) {
       // A conflict stored nothing of its request: the feed is at least as long as known.
       if (!(error instanceof WriteConflict)) this.feed.uncertain();
@@ -132,28 +118,6 @@ export class StoreWrite {
       this.observers.changed(affected.length === 0 ? ids : [...ids, ...affected]);
     }
   }
-}
-
-/** A copy of wire graphs that outlives the transfer of the original's buffer. */
-function copyOf(wire: WireGraphs): WireGraphs {
-  return { ...wire, codes: wire.codes.slice(0, wire.length) };
-}
-
-/**
- * The graphs as one map of them and `alongside` would hold them (each in its first place, with
- * the value `alongside` gives it if it gives one; then the rest of `alongside`), given the
- * graphs each once.
- */
-function* withAlongside(
-  graphs: Iterable<[string, readonly Quad[]]>,
-  alongside: ReadonlyMap<string, readonly Quad[]>,
-): Generator<[string, readonly Quad[]]> {
-  const seen = new Set<string>();
-  for (const [name, quads] of graphs) {
-    seen.add(name);
-    yield [name, alongside.get(name) ?? quads];
-  }
-  for (const [name, quads] of alongside) if (!seen.has(name)) yield [name, quads];
 }
 
 /** Wire graphs decoded, in slices: readers wait on this thread. */

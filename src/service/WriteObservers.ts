@@ -6,7 +6,7 @@
 import type { Quad } from '../rdf/terms.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { linksGraphOf } from '../discovery/linksGraph.js';
-import { entriesInSlices, mapInSlices } from './inSlices.js';
+import { mapInSlices } from './inSlices.js';
 import type { WriteObserver } from './WriteObserver.js';
 
 /** Graphs the observers are told of at a time (a document has three: its own, its hints, its links). */
@@ -58,23 +58,15 @@ export class WriteObservers {
     return made;
   }
 
-  /**
-   * The graphs a write stored, told in slices (readers wait on this thread); answers the other
-   * documents changed. Given as entries (each graph once), they are taken as their slice is due.
-   */
-  async written(
-    graphs: ReadonlyMap<string, readonly Quad[]> | Iterable<readonly [string, readonly Quad[]]>,
-  ): Promise<string[]> {
+  /** The graphs a write stored, told in slices (readers wait on this thread); answers the other documents changed. */
+  async written(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<string[]> {
     const affected: string[] = [];
-    const tell = (slice: ReadonlyMap<string, readonly Quad[]>): void => {
+    await mapInSlices(graphs, GRAPHS_PER_SLICE, (slice) => {
       for (const observer of this.observers) {
         const more = observer.written?.(slice);
         if (more) affected.push(...more);
       }
-    };
-    if (graphs instanceof Map)
-      await mapInSlices(graphs as ReadonlyMap<string, readonly Quad[]>, GRAPHS_PER_SLICE, tell);
-    else await entriesInSlices(graphs, GRAPHS_PER_SLICE, tell);
+    });
     return affected;
   }
 

@@ -30,29 +30,15 @@ export async function mapInSlices<K, V>(
     work(map);
     return;
   }
-  await entriesInSlices(map, size, work);
-}
-
-/**
- * `work` on the entries cut into maps of at most `size`, in order, pausing between slices; the
- * entries are taken as each slice is due (made then, they die young: see StoreWrite).
- */
-export async function entriesInSlices<K, V>(
-  entries: Iterable<readonly [K, V]>,
-  size: number,
-  work: (slice: ReadonlyMap<K, V>) => void,
-): Promise<void> {
-  await eachInSlices(cutsOf(entries, size), work);
-}
-
-function* cutsOf<K, V>(entries: Iterable<readonly [K, V]>, size: number): Generator<Map<K, V>> {
   let slice = new Map<K, V>();
-  for (const [key, value] of entries) {
+  const cuts: Array<Map<K, V>> = [];
+  for (const [key, value] of map) {
     slice.set(key, value);
     if (slice.size >= size) {
-      yield slice;
+      cuts.push(slice);
       slice = new Map();
     }
   }
-  if (slice.size > 0) yield slice;
+  if (slice.size > 0) cuts.push(slice);
+  await eachInSlices(cuts, work);
 }

@@ -1,6 +1,6 @@
 /**
  * What a /_bulk stores reaches the derived data at once (the name index, the reverse links), as
- * a batch's graphs are told to them slice by slice after the write (StoreWrite): every document
+ * a batch's graphs are told to them in slices (StoreWrite, WriteObservers): every document
  * of every batch is found by name, and counted in the `_links` of the entity they refer to.
  */
 import { expect } from 'chai';
