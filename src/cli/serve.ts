@@ -9,7 +9,7 @@ import type { Config } from '../config/Config.js';
 import { createApp } from '../http/createApp.js';
 import { answerClientErrors } from '../http/clientErrors.js';
 import type { Readiness } from '../http/operations.js';
-import { createLogger } from '../log/logger.js';
+import { createLogger, type Logger } from '../log/logger.js';
 import { loadDemoOnce } from '../service/demoOnce.js';
 import { STORE_OK } from '../store/StoreCondition.js';
 import { ensureLinksCurrent } from '../discovery/reindex.js';
@@ -79,6 +79,28 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     `Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (${describeStore(config.store)})`,
   );
 
+  const follower = await becomeReady({ config, options, logger, documents, readiness, sparql });
+  stopOnSignals({ server, logger, readiness, follower, close: () => store.close() });
+  return server;
+}
+
+/** What a process has made before it reads what it needs to be ready. */
+interface Started {
+  readonly config: Config;
+  readonly options: ServeOptions;
+  readonly logger: Logger;
+  readonly documents: DocumentService;
+  readonly readiness: Readiness;
+  readonly sparql: SparqlService;
+}
+
+/**
+ * Everything read before /ready says ready (each step named in its `reason`), so no request
+ * waits for it; answers the change feed's follower, when there is one (running).
+ */
+async function becomeReady(started: Started): Promise<FeedFollower | undefined> {
+  const { config, options, logger, documents, readiness, sparql } = started;
+  const store = documents.store;
   // Curators' SPARQL from the start: the first query replica is seeded at once, on the other
   // core, while this thread builds the indexes documents need (issue 35: the first SPARQL answer
   // no longer waits for /ready and then for a whole seeding); /ready's `sparql` says how far.
@@ -139,7 +161,24 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   readiness.ready = true;
   sparql.engine.warmUp(); // with the demo: now (a second call does nothing)
   console.error('ready');
+  return follower;
+}
 
+/** What shutting down needs. */
+interface Running {
+  readonly server: Server;
+  readonly logger: Logger;
+  readonly readiness: Readiness;
+  readonly follower: FeedFollower | undefined;
+  /** Closes the store. */
+  readonly close: () => Promise<void>;
+}
+
+/**
+ * SIGINT/SIGTERM stop accepting connections, let the requests in flight finish (at most
+ * SHUTDOWN_GRACE_MS), close the store and exit.
+ */
+function stopOnSignals({ server, logger, readiness, follower, close }: Running): void {
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -151,7 +190,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
       clearTimeout(force);
-      store.close().then(
+      close().then(
         () => {
           console.error('stopped');
           logger.flush(() => process.exit(0));
@@ -166,14 +205,13 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
-  return server;
 }
 
 /** The change feed's follower, when other processes may write to the store (--follow-feed-ms); begun, not started. */
 async function followerOf(
   documents: DocumentService,
   config: Config,
-  logger: ReturnType<typeof createLogger>,
+  logger: Logger,
   afterApply?: () => Promise<void>,
 ): Promise<FeedFollower | undefined> {
   if (config.followFeedMs === 0) return undefined;

@@ -35,7 +35,7 @@ const MB = 1024 * 1024;
 export const STORE_SETTINGS: Readonly<Record<StoreKey, { env: string; help: string }>> = {
   queryReplicas: {
     env: 'LINKEDART_QUERY_REPLICAS',
-    help: `query replicas curators' SPARQL keeps seeded, each a copy of the documents in memory, 0 to ${MAX_QUERY_REPLICAS}; 0: one, seeded on the first query; auto: two where there are 4 cores or more and the memory holds them, else one (default ${DEFAULT_QUERY_REPLICAS}; embedded store only)`,
+    help: `query replicas curators' SPARQL keeps seeded, each a copy of the documents in memory, 0 to ${MAX_QUERY_REPLICAS}; 0: one, seeded on the first query; auto: two where there are 2 cores or more and the memory holds them, else one (default ${DEFAULT_QUERY_REPLICAS}; embedded store only)`,
   },
   store: {
     env: 'LINKEDART_STORE',

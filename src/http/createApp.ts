@@ -14,16 +14,15 @@ import type { Representations } from '../service/Representations.js';
 import type { SparqlService } from '../service/SparqlService.js';
 import { accessLog } from './accessLog.js';
 import { curatorTokens, setActorOf } from './curatorAuth.js';
-import { setCorsHeaders, setPreflightHeaders } from './cors.js';
 import { drainRefusedBody } from './drainRefusedBody.js';
-import { HttpError, MethodNotAllowed, PayloadTooLarge, ServiceUnavailable } from './HttpError.js';
+import { ServiceUnavailable } from './HttpError.js';
 import type { Readiness } from './operations.js';
 import { asHttpError, sendProblem } from './problems.js';
 import { sendProblemPage, wantsProblemPage } from './problemPage.js';
 import { serviceMetrics } from '../metrics/ServiceMetrics.js';
-import { routeKindOf, routeKindOfResponse, setRouteKind } from './routeKind.js';
-import { MERGE_PATH } from './mergeRoute.js';
-import { pageFrameOf, serviceRoutes, type Handler, type Methods } from './serviceRoutes.js';
+import { routeKindOfResponse } from './routeKind.js';
+import { dispatcher } from './dispatch.js';
+import { pageFrameOf, serviceRoutes, type Handler } from './serviceRoutes.js';
 import type { PageFrame } from '../render/html/Page.js';
 
 export interface AppOptions {
@@ -36,9 +35,6 @@ export interface AppOptions {
   /** Curators' SPARQL: without it, there is no /sparql. */
   readonly sparql?: SparqlService;
 }
-
-/** The service's own paths, outside the ids: what each allows besides OPTIONS. */
-const READ = ['GET', 'HEAD'];
 
 export function createApp({
   config,
@@ -66,7 +62,7 @@ export function createApp({
           feedLag: config.followFeedMs > 0 ? () => state.feedLag?.() : undefined,
         });
 
-  const { routes, prefixes, entity } = serviceRoutes({
+  const routes = serviceRoutes({
     config,
     documents,
     representations,
@@ -78,58 +74,24 @@ export function createApp({
     whenReady,
     guarded,
   });
-  // The service's own paths answer at the server's root and under the base URL's path too
-  // (`/la/sparql` for `https://data.example.org/la/`), so a path-prefix proxy can publish them.
-  const basePath = new URL(config.baseUrl).pathname;
-  const servicePath = (path: string): string | undefined => {
-    if (basePath === '/' || !path.startsWith(basePath)) return undefined;
-    const inner = path.slice(basePath.length - 1);
-    return routes.has(inner) || prefixed(inner) ? inner : undefined;
-  };
-
   app.use(
     accessLog(
       logger,
       metrics && ((res, seconds) => metrics.requests.observe(routeKindOfResponse(res), res.statusCode, seconds)),
     ),
   );
-  app.use(async (req: Request, res: Response) => {
-    const q = req.url.indexOf('?');
-    const path = servicePath(q < 0 ? req.url : req.url.slice(0, q)) ?? (q < 0 ? req.url : req.url.slice(0, q));
-    const handlers = routes.get(path) ?? prefixed(path) ?? entity;
-    const method = req.method === 'HEAD' && handlers.has('GET') ? 'GET' : req.method;
-    if (metrics) setRouteKind(res, routeKindOf(method, path, handlers === entity));
-    if (method === 'OPTIONS') {
-      setCorsHeaders(res);
-      setPreflightHeaders(res, allowedMethods(handlers));
-      res.statusCode = 204;
-      res.end();
-      return;
-    }
-    const handler = handlers.get(method);
-    if (!handler) {
-      const write =
-        handlers === entity
-          ? method === 'PUT' || method === 'DELETE'
-          : (path === '/_bulk' || path === MERGE_PATH) && method === 'POST';
-      if (!writable && write) throw new ReadOnly(method, allowedMethods(handlers));
-      throw new MethodNotAllowed(req.method, allowedMethods(handlers));
-    }
-    if (path !== '/_bulk') {
-      const length = Number(req.headers['content-length'] ?? 0);
-      if (length > config.maxBodyBytes) throw new PayloadTooLarge(length, config.maxBodyBytes);
-    }
-    await handler(req, res);
-  });
+  app.use(
+    dispatcher(routes, {
+      basePath: new URL(config.baseUrl).pathname,
+      writable,
+      maxBodyBytes: config.maxBodyBytes,
+      routeKinds: metrics !== undefined,
+    }),
+  );
 
   // Express knows an error handler by its four parameters.
   app.use(problemAnswer(logger, config.maxBodyBytes, pageFrameOf(config, sparql)));
   return app;
-
-  function prefixed(path: string): Methods | undefined {
-    for (const [prefix, handlers] of prefixes) if (path.startsWith(prefix)) return handlers;
-    return undefined;
-  }
 
   function whenReady(handler: Handler): Handler {
     return (req, res) => {
@@ -171,23 +133,4 @@ function problemAnswer(logger: Logger, maxBodyBytes: number, frame: PageFrame) {
     // A body refused part-way (or by its Content-Length) is read away, not left to reset the connection under the answer.
     if (problem.status === 413) drainRefusedBody(req, maxBodyBytes);
   };
-}
-
-/** A write to a service started without a curator token: 405, saying how writes are turned on. */
-class ReadOnly extends HttpError {
-  constructor(method: string, allow: readonly string[]) {
-    super(
-      405,
-      'Method not allowed',
-      `${method} is a write, and this service is read-only: writes (PUT, DELETE, bulk loads, SPARQL ` +
-        'Update) need a curator token. Start the service with --token T (or LINKEDART_TOKEN, 16 characters or more) and send ' +
-        '"Authorization: Bearer T".',
-      { Allow: allow.join(', ') },
-    );
-  }
-}
-
-function allowedMethods(handlers: ReadonlyMap<string, Handler>): string[] {
-  const methods = [...handlers.keys()].flatMap((m) => (m === 'GET' ? READ : [m]));
-  return [...methods, 'OPTIONS'];
 }

@@ -50,36 +50,16 @@ export function searchRoute(options: SearchRouteOptions) {
     const html = prefersHtml(req);
     const type = html ? undefined : jsonMediaType(req, SEARCH_MEDIA_TYPE);
     const params = new URL(req.url, 'http://x').searchParams;
-    const q = params.get('q');
     // A browser opening /search with no query gets the page that says what to type.
-    if (html && q === null) return sendHtml(req, res, searchPageHtml({ frame, query: '' }), options.cacheControl);
-    const problem = queryProblem(q);
-    if (problem !== undefined) {
-      if (html)
-        return sendHtml(
-          req,
-          res,
-          searchPageHtml({ frame, query: (q ?? '').slice(0, MAX_QUERY_LENGTH), problem }),
-          options.cacheControl,
-          400,
-        );
-      throw new BadRequest(problem);
+    if (html && params.get('q') === null)
+      return sendHtml(req, res, searchPageHtml({ frame, query: '' }), options.cacheControl);
+    const asked = searchAsked(params);
+    if ('refusal' in asked) {
+      if (!html) throw asked.refusal;
+      const page = searchPageHtml({ frame, query: asked.shown, problem: asked.refusal.message });
+      return sendHtml(req, res, page, options.cacheControl, 400);
     }
-    const query = q!.trim();
-    const pageParam = params.get('page') ?? '1';
-    if (!/^[1-9]\d{0,8}$/.test(pageParam)) {
-      const detail = `?page= ${JSON.stringify(pageParam.slice(0, 40))} is not a page number: pages are numbered from 1.`;
-      if (html) return sendHtml(req, res, searchPageHtml({ frame, query, problem: detail }), options.cacheControl, 400);
-      throw new BadRequest(detail);
-    }
-    const page = Number(pageParam);
-    let narrowing;
-    try {
-      narrowing = searchNarrowingOf(params);
-    } catch (error) {
-      if (!html || !(error instanceof BadRequest)) throw error;
-      return sendHtml(req, res, searchPageHtml({ frame, query, problem: error.message }), options.cacheControl, 400);
-    }
+    const { query, page, narrowing } = asked;
     const search = await nameSearchOf(options.documents);
     if (
       !search.facets &&
@@ -125,6 +105,38 @@ export function searchRoute(options: SearchRouteOptions) {
       options.cacheControl,
     );
   };
+}
+
+/** What a search asks: its query, page and narrowing. */
+interface SearchAsked {
+  readonly query: string;
+  readonly page: number;
+  readonly narrowing: SearchNarrowing;
+}
+
+/** Why a search cannot be made, and the query a page shows with the reason. */
+interface SearchRefused {
+  readonly refusal: BadRequest;
+  readonly shown: string;
+}
+
+/** The search the parameters ask, or why it cannot be made (a narrowing's own 400 as it is). */
+function searchAsked(params: URLSearchParams): SearchAsked | SearchRefused {
+  const q = params.get('q');
+  const problem = queryProblem(q);
+  if (problem !== undefined) return { refusal: new BadRequest(problem), shown: (q ?? '').slice(0, MAX_QUERY_LENGTH) };
+  const query = q!.trim();
+  const pageParam = params.get('page') ?? '1';
+  if (!/^[1-9]\d{0,8}$/.test(pageParam)) {
+    const detail = `?page= ${JSON.stringify(pageParam.slice(0, 40))} is not a page number: pages are numbered from 1.`;
+    return { refusal: new BadRequest(detail), shown: query };
+  }
+  try {
+    return { query, page: Number(pageParam), narrowing: searchNarrowingOf(params) };
+  } catch (error) {
+    if (!(error instanceof BadRequest)) throw error;
+    return { refusal: error, shown: query };
+  }
 }
 
 /** What is wrong with a query, in words; undefined when it can be searched. */

@@ -24,10 +24,15 @@ const D = 0.5;
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 
-/** The documents a word is in (numbers, in no order) and how many times it is in each. */
+/**
+ * The documents a word is in (numbers, in no order), how many times it is in each, and where
+ * each entry is noted in its document's places (TermIndex.places): so a removal finds its
+ * entry at once instead of searching a posting of tens of thousands (issue 35).
+ */
 interface Posting {
   readonly docs: number[];
   readonly counts: number[];
+  readonly slots: number[];
 }
 /** A word's postings per field (by its place in FIELDS). */
 type Postings = Array<Posting | undefined>;
@@ -51,12 +56,19 @@ export interface Matches {
   readonly terms: ReadonlySet<string>;
 }
 
+const noPostings = (): Postings => [];
+
 export class TermIndex {
   private readonly words = new SearchableMap<Postings>();
   /** By document number × FIELDS.length + field: the number of distinct words in the field; -1 for a document not indexed. */
   private lengths = new Int32Array(0);
   private readonly averageLength: number[] = FIELDS.map(() => 0);
   private count = 0;
+  /**
+   * By document number: the position of its entry in each posting it is in, one slot per field
+   * and distinct word, in the order add met them (remove meets them in the same order).
+   */
+  private readonly places: Array<number[] | undefined> = [];
   // Scratch arrays by document number, kept between searches (search is synchronous).
   private score = new Float64Array(0);
   private wordScore = new Float64Array(0);
@@ -69,48 +81,71 @@ export class TermIndex {
   add(doc: number, fields: Readonly<Record<Field, string>>): void {
     this.count += 1;
     if ((doc + 1) * FIELDS.length > this.lengths.length) this.growLengths((doc + 1) * FIELDS.length);
-    FIELDS.forEach((field, f) => {
-      const tokens = wordsOf(fields[field]);
-      const length = new Set(tokens).size;
-      this.lengths[doc * FIELDS.length + f] = length;
-      // MiniSearch's running average, computed as it did (the scores depend on it to the last bit).
-      this.averageLength[f] = (this.averageLength[f] * (this.count - 1) + length) / this.count;
-      for (const term of tokens) {
-        const postings = this.words.fetch(term, () => []);
-        const inField = (postings[f] ??= { docs: [], counts: [] });
+    const places: number[] = [];
+    for (let f = 0; f < FIELDS.length; f++) {
+      const before = places.length;
+      for (const term of wordsOf(fields[FIELDS[f]])) {
+        const postings = this.words.fetch(term, noPostings);
+        const inField = (postings[f] ??= { docs: [], counts: [], slots: [] });
         // A document's words are added together: its count is the last one if it has one already.
         const last = inField.docs.length - 1;
         if (last >= 0 && inField.docs[last] === doc) inField.counts[last] += 1;
         else {
           inField.docs.push(doc);
           inField.counts.push(1);
+          inField.slots.push(places.length);
+          places.push(last + 1);
         }
       }
-    });
+      // Each distinct word took one place: the field's length.
+      const length = places.length - before;
+      this.lengths[doc * FIELDS.length + f] = length;
+      // MiniSearch's running average, computed as it did (the scores depend on it to the last bit).
+      this.averageLength[f] = (this.averageLength[f] * (this.count - 1) + length) / this.count;
+    }
+    this.places[doc] = places;
   }
 
   /** Forget a document indexed with these fields. */
   remove(doc: number, fields: Readonly<Record<Field, string>>): void {
     if (!(this.lengths[doc * FIELDS.length] >= 0)) return;
+    const places = this.places[doc];
+    let slot = 0;
     FIELDS.forEach((field, f) => {
       const length = this.lengths[doc * FIELDS.length + f];
       this.averageLength[f] = this.count === 1 ? 0 : (this.averageLength[f] * this.count - length) / (this.count - 1);
       for (const term of new Set(wordsOf(fields[field]))) {
         const postings = this.words.get(term);
         const inField = postings?.[f];
-        const at = inField ? inField.docs.indexOf(doc) : -1;
+        const place = places?.[slot++] ?? -1;
+        // Where add put it (the fields are the ones added); else, searched for.
+        const at = inField?.docs[place] === doc ? place : (inField?.docs.indexOf(doc) ?? -1);
         if (!postings || !inField || at < 0) continue;
-        // The last one takes its place: the order of a posting does not matter.
-        inField.docs[at] = inField.docs[inField.docs.length - 1];
-        inField.counts[at] = inField.counts[inField.counts.length - 1];
-        inField.docs.pop();
-        inField.counts.pop();
+        this.removeEntry(inField, at);
         if (inField.docs.length === 0) postings[f] = undefined;
         if (postings.every((p) => p === undefined)) this.words.delete(term);
       }
     });
     this.lengths.fill(-1, doc * FIELDS.length, (doc + 1) * FIELDS.length);
+    this.places[doc] = undefined;
     this.count -= 1;
+  }
+
+  /** Take a posting's entry `at` out: the last one takes its place (the order of a posting does not matter). */
+  private removeEntry(inField: Posting, at: number): void {
+    const { docs, counts, slots } = inField;
+    const last = docs.length - 1;
+    if (at !== last) {
+      const moved = docs[last];
+      docs[at] = moved;
+      counts[at] = counts[last];
+      slots[at] = slots[last];
+      const movedPlaces = this.places[moved];
+      if (movedPlaces) movedPlaces[slots[last]] = at;
+    }
+    docs.pop();
+    counts.pop();
+    slots.pop();
   }
 
   /** The documents (numbered below `capacity`) matching every word, scored. */

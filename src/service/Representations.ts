@@ -82,6 +82,11 @@ const ENTRY_OVERHEAD = 256;
 
 export class Representations {
   private readonly cache: LRUCache<string, Entry> | undefined;
+  /**
+   * The cache's keys by document: a write's invalidation looks up each document once, not each of
+   * its variants (a bulk batch's 500 documents and the entities they refer to, in the write's turn).
+   */
+  private readonly keysOf = new Map<string, Set<string>>();
   /** Local writes so far (a render that saw one end is not cached). */
   private generation = 0;
   /** The store's write generation, when other processes write to it. */
@@ -125,6 +130,7 @@ export class Representations {
       this.cache = new LRUCache<string, Entry>({
         maxSize: cacheBytes,
         sizeCalculation: ({ representation: r }) => r.body.length + r.etag.length + ENTRY_OVERHEAD,
+        dispose: (_entry, key) => this.forgetKey(key),
       });
       this.past = new PastVersionCache(Math.max(1, Math.floor(cacheBytes / 4)));
     }
@@ -158,7 +164,10 @@ export class Representations {
       format.name === 'html'
         ? await representAside(stored, format, undefined, await this.inputs.pageInput(stored))
         : await representAside(stored, format, bare ? undefined : await this.inputs.halInput(stored.id, format));
-    if (this.cache && generation === this.generation) this.cache.set(key, { representation, currentAt });
+    if (this.cache && generation === this.generation) {
+      this.cache.set(key, { representation, currentAt });
+      if (this.cache.has(key)) this.noteKey(id, key);
+    }
     return representation;
   }
 
@@ -309,9 +318,24 @@ export class Representations {
     this.past?.drop(ids);
     if (!this.cache) return;
     for (const id of ids) {
-      for (const format of FORMATS) this.cache.delete(cacheKey(id, format));
-      this.cache.delete(cacheKey(id, JSON_LD, true));
+      const keys = this.keysOf.get(id);
+      if (keys) for (const key of [...keys]) this.cache.delete(key);
     }
+  }
+
+  /** A cache entry of `id` held under `key`. */
+  private noteKey(id: string, key: string): void {
+    let keys = this.keysOf.get(id);
+    if (!keys) this.keysOf.set(id, (keys = new Set()));
+    keys.add(key);
+  }
+
+  /** A cache entry gone (dropped, evicted, or replaced: a replacement is noted again after). */
+  private forgetKey(key: string): void {
+    const id = key.slice(key.indexOf(' ') + 1);
+    const keys = this.keysOf.get(id);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysOf.delete(id);
   }
 }
 

@@ -58,7 +58,7 @@ describe('linkedart serve: operations', function () {
       await new Promise((resolve) => setTimeout(resolve, 50));
       ready = (await (await fetch(`${server.url}/ready`)).json()) as Ready;
     }
-    // The default, auto: two with four cores or more, else one (replicaBudget.ts; the demo fits in any memory).
+    // The default, auto: two with two cores or more, else one (replicaBudget.ts; the demo fits in any memory).
     const replicas = availableParallelism() >= CORES_FOR_TWO ? 2 : 1;
     expect(ready.sparql).to.include({ state: 'ready', replicas, replicasReady: replicas });
     expect(ready.sparql.quads).to.be.greaterThan(100);

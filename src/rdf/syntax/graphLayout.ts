@@ -86,12 +86,18 @@ export function tripleTerms(q: Quad): [SubjectTerm, NamedNode, ObjectTerm] {
   return [subject, predicate, object];
 }
 
-export function layoutGraph(root: string, quads: readonly Quad[]): GraphLayout {
+/** The graph's subjects, named and blank, each with its predicates' distinct objects in the order met. */
+interface GatheredSubjects {
+  readonly named: Map<string, MutableSubject>;
+  readonly blanks: Map<string, MutableSubject>;
+  /** For each blank node used as an object: how many triples use it, and the subject of the first. */
+  readonly uses: Map<string, { count: number; subject: SubjectTerm }>;
+}
+
+function gatherSubjects(quads: readonly Quad[]): GatheredSubjects {
   const named = new Map<string, MutableSubject>();
   const blanks = new Map<string, MutableSubject>();
-  /** For each blank node used as an object: how many triples use it, and the subject of the first. */
   const uses = new Map<string, { count: number; subject: SubjectTerm }>();
-
   for (const q of quads) {
     const [s, p, o] = tripleTerms(q);
     const subjects = s.termType === 'NamedNode' ? named : blanks;
@@ -109,7 +115,11 @@ export function layoutGraph(root: string, quads: readonly Quad[]): GraphLayout {
       else uses.set(o.value, { count: 1, subject: s });
     }
   }
+  return { named, blanks, uses };
+}
 
+export function layoutGraph(root: string, quads: readonly Quad[]): GraphLayout {
+  const { named, blanks, uses } = gatherSubjects(quads);
   const groups = new Map<MutableSubject, SubjectGroup>();
   const group = (m: MutableSubject): SubjectGroup => {
     let g = groups.get(m);

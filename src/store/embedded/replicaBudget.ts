@@ -1,12 +1,12 @@
 /**
  * How many query replicas `--query-replicas auto` (the default) keeps: two when the machine has
- * a core for each (four or more: the store's worker and the HTTP thread have theirs) and its
- * memory holds the process with both, else one. Two let a query follow a timed-out one at once
- * (the other is seeded already) and two queries run side by side; each costs about the
- * documents' data again in memory, and on two cores its seeding and queries take the cores
- * documents are served from (issue 35: peak memory 2.1 GB with two, 1.7 GB with one, at 20,000
- * rich documents), so there one is kept, and a query after a timeout waits for its reseeding
- * instead (README: Query replicas).
+ * two cores or more and its memory holds the process with both, else one. Two let a query follow
+ * a timed-out one at once (the other is seeded already) and two queries run side by side; each
+ * costs about the documents' data again in memory (issue 35: peak 2.1 GB with two, 1.7 GB with
+ * one, at 20,000 rich documents) and its seeding takes CPU from serving documents. One was tried
+ * as the 2-core default: a query after a timed-out one was then refused (503) until the replica
+ * was seeded again, 52 s at 20,000 documents, where the standby answers at once; so a single
+ * core, or too little memory, is what keeps one (README: Query replicas).
  *
  * The estimate is per quad of the store as opened, measured at 100,000 documents (3.74M quads
  * with the internal graphs): the process with its indexes and no replica peaked at 2.5 GB, each
@@ -21,8 +21,8 @@ export const PROCESS_BYTES_PER_QUAD = 700;
 export const REPLICA_BYTES_PER_QUAD = 400;
 /** The share of the machine's memory the service may plan to use (the rest: the OS, page cache, spikes). */
 export const MEMORY_SHARE = 0.8;
-/** Cores a second replica needs: one each for the store's worker, the HTTP thread and two replicas. */
-export const CORES_FOR_TWO = 4;
+/** Cores a second replica needs: on one core its seeding would stop documents being served. */
+export const CORES_FOR_TWO = 2;
 /** What the estimate never goes below: an empty store's process and replica. */
 const PROCESS_FLOOR = 300 * 1024 * 1024;
 const REPLICA_FLOOR = 60 * 1024 * 1024;

@@ -232,7 +232,7 @@ export async function embeddedScaleRows(
     const runaway = await query(server, RUNAWAY);
     const stoppedAt = performance.now();
     let after = await query(server, LOOKUP);
-    // With one replica (auto on fewer than four cores) SPARQL is unavailable (503) until it is
+    // With one replica (auto on one core, or --query-replicas 1) SPARQL is unavailable (503) until it is
     // seeded again: the row then says how long until the lookup was answered.
     const refused = after.status === 503;
     if (refused) {

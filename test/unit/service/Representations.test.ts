@@ -75,6 +75,25 @@ describe('Representations: rendered bytes, validators, and the render cache', ()
     expect((await representations.get(ID, TURTLE))!.body.toString()).to.contain('Harbour at Night');
   });
 
+  it('drops every variant of a written document (its JSON-LD without `_links` too), one cached again after its eviction included, and no other', async () => {
+    const store = new MemoryStore();
+    const documents = new DocumentService(store);
+    const others = Array.from({ length: 30 }, (_, i) => `https://example.org/object/${i + 2}`);
+    await documents.putAll([ID, ...others].map((id) => ingestDocument({ ...painting('x'.repeat(1000)), id }, id)));
+    const representations = new Representations(documents, 20_000, { links: { baseUrl: 'https://example.org/' } });
+    await representations.get(ID, JSONLD);
+    for (const id of others) await representations.get(id, JSONLD); // ID's entry evicted
+    await representations.get(ID, JSONLD);
+    await representations.get(ID, JSONLD, { omitLinks: true });
+    await representations.get(ID, TURTLE);
+    const before = representations.stats().entries;
+    await documents.put(painting('Harbour at Night'));
+    expect(representations.stats().entries).to.equal(before - 3);
+    const label = (r: Representation | undefined) => (JSON.parse(r!.body.toString()) as { _label: string })._label;
+    expect(label(await representations.get(ID, JSONLD))).to.equal('Harbour at Night');
+    expect(label(await representations.get(ID, JSONLD, { omitLinks: true }))).to.equal('Harbour at Night');
+  });
+
   it('does not cache a read that raced a write (the old version would stay)', async () => {
     const { store, documents, representations } = await setUp();
     let release!: () => void;
