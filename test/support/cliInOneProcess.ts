@@ -67,3 +67,25 @@ export class CliInOneProcess {
     await exited;
   }
 }
+
+/**
+ * Called in a describe(), before the hooks that run commands: one host started before its tests and
+ * stopped after them; the function answers `linkedart ...args` run in it.
+ */
+export function commandsInOneProcess(): (
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input?: string,
+) => Promise<CliHostAnswer> {
+  let host: CliInOneProcess | undefined;
+  before(async () => {
+    host = await CliInOneProcess.start();
+  });
+  after(async () => {
+    await host?.stop();
+  });
+  return (args, env, input) => {
+    if (!host) throw new Error('the CLI host is not started: commandsInOneProcess() belongs in a describe()');
+    return host.run(args, env, input);
+  };
+}
