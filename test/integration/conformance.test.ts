@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../support/cliProcess.js';
+import { commandsInOneProcess } from '../support/cliInOneProcess.js';
 import type { LoadReport } from '../../src/load/LoadReport.js';
 import type { Problem } from '../../src/linkedart/Problem.js';
 import { isValidationQuad } from '../../src/validate/violationsGraph.js';
@@ -307,6 +307,9 @@ describe(`serve --conformance report (${STORE_KIND})`, function () {
 
 describe(`linkedart load --conformance report, then linkedart report (${STORE_KIND})`, function () {
   this.timeout(180000);
+  // What the commands print and answer is the subject here, not their process: one process runs them all.
+  const runCommand = commandsInOneProcess();
+  const runCli = (args: string[]) => runCommand(args, process.env);
   let dir: string;
   let storeFlags: string[];
   before(async () => {
