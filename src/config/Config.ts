@@ -16,14 +16,15 @@ import {
   DEFAULT_CONFORMANCE,
   type ConformancePolicy,
 } from '../validate/conformancePolicy.js';
-import { curatorsOf, TOKEN_PATTERN, type Curator } from './curatorTokens.js';
+import { ACCESS_SETTINGS, accessConfigOf, type AccessConfig } from './accessConfig.js';
+import { onOff, type Given } from './givenSetting.js';
 
 /** Where they stand now; imported from here by the commands. */
 export { ConfigError, type StoreConfig };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
 
-export interface Config extends ProcessConfig {
+export interface Config extends ProcessConfig, AccessConfig {
   /** TCP port to listen on. */
   readonly port: number;
   /** Host/interface to bind. */
@@ -42,20 +43,12 @@ export interface Config extends ProcessConfig {
   readonly maxBulkBytes: number;
   /** Level of the structured log (access log lines are at `info`). */
   readonly logLevel: LogLevel;
-  /** The curator's bearer token; without one the service is read-only. */
-  readonly token: string | undefined;
-  /** Every curator token, named: --token's ("curator") and those of --tokens; none: read-only. */
-  readonly curators: readonly Curator[];
   /** A SPARQL query running longer than this is stopped (milliseconds). */
   readonly queryTimeoutMs: number;
   /** Most result rows (SELECT solutions, CONSTRUCT triples) one SPARQL query may answer. */
   readonly maxRows: number;
   /** Largest SPARQL query or update text, in bytes (413 beyond). */
   readonly maxQueryBytes: number;
-  /** Whether /sparql answers queries without a token; when false, the read token (or the curator token) is needed. */
-  readonly anonymousQueries: boolean;
-  /** Bearer token that allows SPARQL queries when anonymous queries are off. */
-  readonly readToken: string | undefined;
   /** Where the quads live: the embedded store in dataDir, or a separately run SPARQL 1.1 store. */
   readonly store: StoreConfig;
   /** Whether served JSON-LD carries HAL `_links` (--links on|off). */
@@ -66,8 +59,6 @@ export interface Config extends ProcessConfig {
   readonly feedPageSize: number;
   /** The collection's name, shown on every page for people (--title). */
   readonly title: string;
-  /** Who may read /metrics: anyone, only with the read or curator token, or nobody (no such path). */
-  readonly metrics: MetricsAccess;
   /** The limits on one document at every entry point (--max-document-kb, --max-depth, --max-array-items). */
   readonly documentLimits: DocumentLimits;
   /** Writes' conformance policy unless a write asks for another (--conformance; validate/conformance.ts). */
@@ -75,9 +66,6 @@ export interface Config extends ProcessConfig {
   /** Past versions kept per document (--keep-versions all|N|0; Infinity: all, 0: no history kept). */
   readonly keepVersions: KeepVersions;
 }
-
-export const METRICS_ACCESS = ['public', 'token', 'off'] as const;
-export type MetricsAccess = (typeof METRICS_ACCESS)[number];
 
 /** The raw values, as strings, from flags (commander gives camelCase keys). */
 export interface ConfigInput {
@@ -144,14 +132,8 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   maxBodyMb: { env: 'LINKEDART_MAX_BODY_MB', help: 'largest request body in MB (default 16)' },
   maxBulkMb: { env: 'LINKEDART_MAX_BULK_MB', help: 'largest dump streamed to the bulk endpoint in MB (default 16384)' },
   logLevel: { env: 'LINKEDART_LOG_LEVEL', help: 'log level: fatal, error, warn, info, debug or silent (default info)' },
-  token: {
-    env: 'LINKEDART_TOKEN',
-    help: 'bearer token that allows writes (PUT, DELETE, bulk load, SPARQL Update); none: read-only',
-  },
-  tokens: {
-    env: 'LINKEDART_TOKENS',
-    help: 'file of named curator tokens, one "name token [scope]" a line (scope: read, or an id prefix the token may write under); the feed names who wrote',
-  },
+  token: ACCESS_SETTINGS.token,
+  tokens: ACCESS_SETTINGS.tokens,
   queryTimeoutS: {
     env: 'LINKEDART_QUERY_TIMEOUT_S',
     help: 'seconds after which a SPARQL query or update is stopped (default 30)',
@@ -161,14 +143,8 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
     help: 'most result rows (solutions or triples) a SPARQL query may answer (default 10000)',
   },
   maxQueryKb: { env: 'LINKEDART_MAX_QUERY_KB', help: 'largest SPARQL query or update text in KB (default 256)' },
-  anonymousQueries: {
-    env: 'LINKEDART_ANONYMOUS_QUERIES',
-    help: 'whether /sparql answers queries without a token: on or off (default on)',
-  },
-  readToken: {
-    env: 'LINKEDART_READ_TOKEN',
-    help: 'bearer token that allows SPARQL queries when anonymous queries are off',
-  },
+  anonymousQueries: ACCESS_SETTINGS.anonymousQueries,
+  readToken: ACCESS_SETTINGS.readToken,
   ...STORE_SETTINGS,
   links: {
     env: 'LINKEDART_LINKS',
@@ -182,10 +158,7 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
     env: 'LINKEDART_TITLE',
     help: `the collection's name, shown on the pages for people (default "${DEFAULT_TITLE}")`,
   },
-  metrics: {
-    env: 'LINKEDART_METRICS',
-    help: 'who may read /metrics (Prometheus): public, token (the read or curator token) or off (default public)',
-  },
+  metrics: ACCESS_SETTINGS.metrics,
   conformance: {
     env: 'LINKEDART_CONFORMANCE',
     help: `writes' conformance policy, unless a write asks for another (?conformance=): strict refuses a document that breaks any rule; report stores one whose only violations are of the shapes (SHACL), with them, and serves it saying so (default ${DEFAULT_CONFORMANCE})`,
@@ -202,15 +175,9 @@ export const SETTINGS: Readonly<Record<keyof ConfigInput, Setting>> = {
   },
 };
 
-/** Environment variables matching each flag. */
-export const ENVIRONMENT: Readonly<Record<keyof ConfigInput, string>> = Object.fromEntries(
-  Object.entries(SETTINGS).map(([key, s]) => [key, s.env]),
-) as Record<keyof ConfigInput, string>;
-
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'];
 
-/** A setting as given (flag or variable, and which), and a refusal of it naming where it came from. */
-type Given = { value: string; from: string };
+/** The settings as given, and a refusal of one naming where it came from. */
 interface Settings {
   readonly pick: (key: keyof ConfigInput) => Given | undefined;
   readonly fail: (given: Given, why: string) => never;
@@ -242,7 +209,7 @@ export function resolveConfig(flags: ConfigInput, env: NodeJS.ProcessEnv = proce
   if (logIn && !LOG_LEVELS.includes(logLevel)) fail(logIn, `one of ${LOG_LEVELS.join(', ')}`);
 
   // Read in this order, so that of several bad values the same one is named first.
-  const access = accessOf(settings);
+  const access = accessConfigOf(pick, fail);
   const queryLimits = queryLimitsOf(settings);
   const store = storeConfigOf(pick, fail, dataDir);
   const pages = pagesOf(settings);
@@ -305,49 +272,6 @@ function addressOf({ pick, fail }: Settings): Pick<Config, 'port' | 'host' | 'ba
   return { port, host, baseUrl };
 }
 
-/** Who may do what: the tokens, anonymous queries, /metrics. */
-function accessOf({
-  pick,
-  fail,
-}: Settings): Pick<Config, 'token' | 'curators' | 'readToken' | 'anonymousQueries' | 'metrics'> {
-  const tokenIn = pick('token');
-  // A guessable token guards nothing: ask for one worth the name (e.g. `openssl rand -hex 24`).
-  if (tokenIn && !TOKEN_PATTERN.test(tokenIn.value))
-    fail(
-      { ...tokenIn, value: '…' },
-      'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)',
-    );
-
-  const readTokenIn = pick('readToken');
-  if (readTokenIn && !TOKEN_PATTERN.test(readTokenIn.value))
-    fail(
-      { ...readTokenIn, value: '…' },
-      'a token is at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`)',
-    );
-
-  const curators = curatorsOf(tokenIn, pick('tokens'));
-
-  const anonymousIn = pick('anonymousQueries');
-  const anonymousQueries = onOff({ pick, fail }, 'anonymousQueries', true);
-  if (!anonymousQueries && !readTokenIn && curators.length === 0) {
-    fail(
-      anonymousIn!,
-      'with anonymous queries off, nobody could query: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token',
-    );
-  }
-
-  const metricsIn = pick('metrics');
-  const metrics = (metricsIn?.value.trim().toLowerCase() ?? 'public') as MetricsAccess;
-  if (metricsIn && !METRICS_ACCESS.includes(metrics)) fail(metricsIn, `one of ${METRICS_ACCESS.join(', ')}`);
-  if (metrics === 'token' && !readTokenIn && curators.length === 0) {
-    fail(
-      metricsIn!,
-      'with /metrics behind a token, nobody could read it: give a read token (--read-token / LINKEDART_READ_TOKEN) or a curator token',
-    );
-  }
-  return { token: tokenIn?.value, curators, readToken: readTokenIn?.value, anonymousQueries, metrics };
-}
-
 /** Curators' SPARQL: time limit, rows, query size. */
 function queryLimitsOf(settings: Settings): Pick<Config, 'queryTimeoutMs' | 'maxRows' | 'maxQueryBytes'> {
   const positive = (key: 'queryTimeoutS' | 'maxRows' | 'maxQueryKb', fallback: number, what: string): number => {
@@ -369,7 +293,7 @@ function queryLimitsOf(settings: Settings): Pick<Config, 'queryTimeoutMs' | 'max
 /** What the pages and lists show: `_links`, page sizes, the title. */
 function pagesOf(settings: Settings): Pick<Config, 'links' | 'pageSize' | 'feedPageSize' | 'title'> {
   const { pick, fail } = settings;
-  const links = onOff(settings, 'links', true);
+  const links = onOff(pick('links'), true, fail);
   const pageSizeIn = pick('pageSize');
   const pageSize = pageSizeIn ? Number(pageSizeIn.value.trim()) : 20;
   if (pageSizeIn && (!/^\d+$/.test(pageSizeIn.value.trim()) || pageSize < 1 || pageSize > 1000))
@@ -398,15 +322,6 @@ function megabytes(
   if (given.value.trim() === '' || !Number.isFinite(mb) || mb < min)
     fail(given, `a size in megabytes, at least ${min}`);
   return Math.round(mb * MB);
-}
-
-function onOff({ pick, fail }: Settings, key: 'anonymousQueries' | 'links', fallback: boolean): boolean {
-  const given = pick(key);
-  if (!given) return fallback;
-  const word = given.value.trim().toLowerCase();
-  if (['on', 'true', 'yes', '1'].includes(word)) return true;
-  if (['off', 'false', 'no', '0'].includes(word)) return false;
-  return fail(given, 'on or off');
 }
 
 const MB = 1024 * 1024;

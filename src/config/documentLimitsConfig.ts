@@ -3,9 +3,9 @@
  * (src/ingest/documentLimits.ts), for `serve` (PUT, /_bulk) and for `load` and `harvest`.
  */
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../ingest/documentLimits.js';
+import type { Given } from './givenSetting.js';
 
 type LimitKey = 'maxDocumentKb' | 'maxDepth' | 'maxArrayItems';
-type Given = { value: string; from: string };
 
 const D = DEFAULT_DOCUMENT_LIMITS;
 

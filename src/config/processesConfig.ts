@@ -3,8 +3,8 @@
  * step with writes other processes make to the same remote store (src/follow/), and where its
  * name search index lives (as documentLimitsConfig.ts, one part of the settings read by Config.ts).
  */
+import type { Given } from './givenSetting.js';
 type ProcessKey = 'followFeedMs' | 'nameIndex';
-type Given = { value: string; from: string };
 
 export const NAME_INDEX_PLACES = ['memory', 'store', 'off'] as const;
 export type NameIndexPlace = (typeof NAME_INDEX_PLACES)[number];

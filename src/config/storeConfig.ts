@@ -6,6 +6,7 @@
 import { ConfigError } from './ConfigError.js';
 import { httpUrl } from './httpUrl.js';
 import { WASM_CEILING_BYTES } from './wasmCeiling.js';
+import type { Given } from './givenSetting.js';
 
 export type StoreConfig =
   | {
@@ -28,7 +29,6 @@ export const DEFAULT_QUERY_REPLICAS = 'auto';
 export const MAX_QUERY_REPLICAS = 8;
 
 type StoreKey = 'queryReplicas' | 'store' | 'sparqlUrl' | 'updateUrl' | 'storeUser' | 'storePassword' | 'maxStoreMb';
-type Given = { value: string; from: string };
 
 const MB = 1024 * 1024;
 

@@ -6,12 +6,11 @@
 import type { Request, Response } from 'express';
 import { FORMATS, type Format } from '../render/formats.js';
 import { DESCRIBED_BY_TYPE } from '../render/html/EntityPage.js';
-import { PAGE_HEADERS } from './pageHeaders.js';
 import type { Representations } from '../service/Representations.js';
 import type { Representation } from '../service/represent.js';
 import type { Logger } from '../log/logger.js';
-import { isNotModified } from './conditional.js';
-import { CORS_HEADER_PAIRS } from './cors.js';
+import { sendAnswer, type AnswerHeaders } from './conditionalAnswer.js';
+import { representationHeaders } from './representationHeaders.js';
 import { entityIdsFor } from './entityIdFor.js';
 import { SerializationError } from '../rdf/syntax/serialize.js';
 import { Gone, HttpError, NotAcceptable, NotFound } from './HttpError.js';
@@ -91,26 +90,12 @@ export function dereference(options: DereferenceOptions) {
       headers = headersOf(id, format, representation, cacheControl, baseUrl, { linked, omitLinks }, !!history);
       HEADERS.set(representation, headers);
     }
-    if (isNotModified(req.headers, representation.etag, representation.lastModified)) {
-      res.writeHead(304, headers.notModified);
-      res.end();
-      return;
-    }
-    (res.locals as { bodyBytes?: number }).bodyBytes = representation.body.length;
-    res.writeHead(200, headers.ok);
-    res.end(req.method === 'HEAD' ? undefined : representation.body);
+    sendAnswer(req, res, representation.body, representation, headers);
   };
 }
 
-interface ResponseHeaders {
-  /** 200: all, Content-Length included. */
-  readonly ok: string[];
-  /** 304: the same but Content-Length. */
-  readonly notModified: string[];
-}
-
 /** Per representation (dropped with it from the cache). */
-const HEADERS = new WeakMap<Representation, ResponseHeaders>();
+const HEADERS = new WeakMap<Representation, AnswerHeaders>();
 
 function headersOf(
   id: string,
@@ -120,31 +105,23 @@ function headersOf(
   baseUrl: string,
   links: { readonly linked: boolean; readonly omitLinks: boolean },
   versioned: boolean,
-): ResponseHeaders {
+): AnswerHeaders {
   // A document stored with violations (the `report` conformance policy) says so, linking to its report.
   let validation =
     representation.violations > 0 ? `, ${validationLink(baseUrl, id, representation.violations).header}` : '';
   // Kept versions: the document is its own TimeGate, and its answer varies with Accept-Datetime.
   if (versioned) validation += `, ${liveHistoryLinks(baseUrl, id)}`;
-  const common = [
-    ...CORS_HEADER_PAIRS,
-    'Content-Type',
-    format.contentType,
-    'ETag',
-    representation.etag,
-    ...(representation.lastModified ? ['Last-Modified', representation.lastModified] : []),
-    'Cache-Control',
+  return representationHeaders({
+    format,
+    representation,
     cacheControl,
-    'Vary',
-    (links.linked ? 'Accept, Prefer' : 'Accept') + (versioned ? ', Accept-Datetime' : ''),
-    ...(links.omitLinks ? ['Preference-Applied', LINKS_OFF] : []),
-    'Link',
-    format.name === 'html'
-      ? `<${id}>; rel="describedby"; ${DESCRIBED_BY_LINK_TYPE}, ${alternates(id, format)}${validation}`
-      : alternates(id, format) + validation,
-    ...(format.name === 'html' ? PAGE_HEADERS : []),
-  ];
-  return { ok: [...common, 'Content-Length', String(representation.body.length)], notModified: common };
+    vary: (links.linked ? 'Accept, Prefer' : 'Accept') + (versioned ? ', Accept-Datetime' : ''),
+    applied: links.omitLinks ? ['Preference-Applied', LINKS_OFF] : [],
+    link:
+      format.name === 'html'
+        ? `<${id}>; rel="describedby"; ${DESCRIBED_BY_LINK_TYPE}, ${alternates(id, format)}${validation}`
+        : alternates(id, format) + validation,
+  });
 }
 
 async function anyExists(representations: Representations, ids: readonly string[]): Promise<boolean> {

@@ -3,10 +3,8 @@
  * JSON as the client asks, with a strong ETag of the bytes, 304 for a current copy, CORS, and
  * HEAD answered with GET's headers.
  */
-import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { isNotModified } from './conditional.js';
-import { CORS_HEADER_PAIRS } from './cors.js';
+import { sendOwnBody } from './conditionalAnswer.js';
 import { NotAcceptable } from './HttpError.js';
 
 /** The media types offered: JSON-LD first (the answer to no Accept or `*\/*`), then JSON. */
@@ -25,25 +23,5 @@ export function sendJson(
   cacheControl: string,
   status = 200,
 ): void {
-  const bytes = Buffer.from(JSON.stringify(body));
-  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-  const headers = [
-    ...CORS_HEADER_PAIRS,
-    'Content-Type',
-    contentType,
-    'ETag',
-    etag,
-    'Cache-Control',
-    cacheControl,
-    'Vary',
-    'Accept',
-  ];
-  if (status === 200 && isNotModified(req.headers, etag, undefined)) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  (res.locals as { bodyBytes?: number }).bodyBytes = bytes.length;
-  res.writeHead(status, [...headers, 'Content-Length', String(bytes.length)]);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
+  sendOwnBody(req, res, Buffer.from(JSON.stringify(body)), { contentType, cacheControl, status });
 }

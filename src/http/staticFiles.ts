@@ -5,19 +5,13 @@
  * first use and kept (gzipped too when it is text), answered with its ETag, a 304 when the client
  * has it, and the cache lifetime the caller chooses.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { AssetFile } from '../render/html/deepZoomAssets.js';
-import { isNotModified } from './conditional.js';
+import { sendAsset, type Asset } from './assetAnswer.js';
+import { etagOf } from './conditionalAnswer.js';
 import { NotFound } from './HttpError.js';
-
-interface Loaded {
-  readonly body: Buffer;
-  readonly gzip?: Buffer;
-  readonly etag: string;
-}
 
 /** What answers a request for one of the files. */
 export type FileHandler = (req: Request, res: Response) => void;
@@ -34,7 +28,7 @@ export function staticFiles(
   files: ReadonlyMap<string, AssetFile>,
   cacheControl: (req: Request, name: string) => string,
 ): FileHandler {
-  const loaded = new Map<string, Loaded>();
+  const loaded = new Map<string, Asset>();
   return (req: Request, res: Response): void => {
     const url = req.originalUrl;
     const q = url.indexOf('?');
@@ -56,25 +50,12 @@ export function staticFiles(
       'nosniff',
       ...(content.gzip ? ['Vary', 'Accept-Encoding'] : []),
     ];
-    if (isNotModified(req.headers, content.etag, undefined)) {
-      res.writeHead(304, common);
-      res.end();
-      return;
-    }
-    const gzip = content.gzip !== undefined && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const body = gzip ? content.gzip! : content.body;
-    res.writeHead(200, [
-      ...common,
-      ...(gzip ? ['Content-Encoding', 'gzip'] : []),
-      'Content-Length',
-      String(body.length),
-    ]);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendAsset(req, res, content, common);
   };
 }
 
-function load(file: AssetFile): Loaded {
+function load(file: AssetFile): Asset {
   const body = readFileSync(file.file);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const etag = etagOf(body);
   return file.type.startsWith('text/') ? { body, etag, gzip: gzipSync(body, { level: 9 }) } : { body, etag };
 }

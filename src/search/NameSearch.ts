@@ -4,7 +4,7 @@
  * Virtuoso's free-text index, answered by a query). The names a page shows for the entities it
  * lists are asked for all at once (nameLookup), so the store is asked once a page.
  */
-import type { NameLookup } from '../service/Representations.js';
+import type { NameLookup } from '../service/representationInputs.js';
 import type { NameIndex, NameResults } from './NameIndex.js';
 import type { SearchNarrowing } from './searchFacets.js';
 

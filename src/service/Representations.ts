@@ -15,10 +15,6 @@
  * document's version in the store (its digest and modification stamp) decides: the same, and
  * the entry is current at the new generation too; else it is rendered again.
  */
-import type { PastVersion } from '../render/html/EntityPage.js';
-import { versionsOf } from '../history/storedHistory.js';
-import { hasContent } from '../history/versionRecord.js';
-import { timeMapUri } from '../history/mementoUris.js';
 import { LRUCache } from 'lru-cache';
 import { FORMATS, type Format } from '../render/formats.js';
 import type { DocumentService } from './DocumentService.js';
@@ -26,17 +22,11 @@ import { storedDigestOf, type StoredDocument } from './storedDocument.js';
 import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import { FreshRead } from './FreshRead.js';
 import { capabilitiesOf } from '../store/capabilities.js';
-import { DEFAULT_TITLE } from '../config/Config.js';
-import { relationPageUrl } from '../render/halLinks.js';
 import type { PageFrame } from '../render/html/Page.js';
-import type { ReferencedByRelation } from '../render/html/ReferencedBy.js';
-import { PUBLISHED_RELATIONS } from '../discovery/relations/index.js';
-import type { Hit } from '../discovery/ReverseLinks.js';
-import { entityClassOf } from '../discovery/reverseLinksOf.js';
-import { hintGraphOf } from '../hints/Skeleton.js';
-import { documentWorkers, LARGE_RENDER_QUADS, wireInSlices } from './offThread/DocumentWorkers.js';
-import { linkedVersionText, represent, type HalInput, type PageInput, type Representation } from './represent.js';
-import type { RepresentAnswer } from './offThread/documentJobs.js';
+import { linkedVersionText, represent, type HalInput, type Representation } from './represent.js';
+import { representAside } from './representAside.js';
+import { RepresentationInputs, type NameLookup } from './representationInputs.js';
+import { representPastVersion, type PastVersionOptions } from './pastVersions.js';
 
 const JSON_LD = FORMATS[0];
 
@@ -57,11 +47,6 @@ export interface RepresentationsOptions {
   readonly names?: (ids: readonly string[]) => Promise<NameLookup>;
 }
 
-/** The name to show for a document, when it has one. */
-export interface NameLookup {
-  nameOf(id: string): string | undefined;
-}
-
 /** The render cache as /ready and /metrics show it. */
 export interface RenderCacheStats {
   /** Representations held, and the bytes they count against the bound (--cache-mb). */
@@ -71,9 +56,6 @@ export interface RenderCacheStats {
   readonly hits: number;
   readonly misses: number;
 }
-
-/** Hits of each relation a page shows before linking to the full list. */
-export const REFERENCED_BY_SHOWN = 5;
 
 /** A representation's validators, as HTTP answers them. */
 export interface Validators {
@@ -105,24 +87,26 @@ export class Representations {
   /** Version checks running, by document and store generation: requests at one generation share one. */
   private readonly checks = new Map<string, Promise<string | undefined>>();
 
-  /** `cacheBytes` 0: no cache, every request renders. */
+  /** What representations are made of besides the document (`_links`' counts, pages' hits and names). */
+  private readonly inputs: RepresentationInputs;
   private readonly links: { readonly baseUrl: string } | undefined;
-
-  private readonly pages: PageFrame | undefined;
-  private readonly names: ((ids: readonly string[]) => Promise<NameLookup>) | undefined;
 
   /** Reads answered from the cache, and reads the cache could not answer (rendered), since start (stats()). */
   private hits = 0;
   private misses = 0;
 
+  /** `cacheBytes` 0: no cache, every request renders. */
   constructor(
     private readonly documents: DocumentService,
     cacheBytes: number,
     options: RepresentationsOptions = {},
   ) {
     this.links = options.links;
-    this.pages = options.pages;
-    this.names = options.names;
+    this.inputs = new RepresentationInputs(documents, {
+      links: options.links,
+      pages: options.pages,
+      names: options.names,
+    });
     if (options.revalidate) {
       const store = documents.store;
       const read = capabilitiesOf(store).sharedWriters ? store.writeGeneration?.bind(store) : undefined;
@@ -166,8 +150,8 @@ export class Representations {
     if (!stored) return undefined;
     const representation =
       format.name === 'html'
-        ? await representAside(stored, format, undefined, await this.pageInput(stored))
-        : await representAside(stored, format, bare ? undefined : await this.halInput(stored.id, format));
+        ? await representAside(stored, format, undefined, await this.inputs.pageInput(stored))
+        : await representAside(stored, format, bare ? undefined : await this.inputs.halInput(stored.id, format));
     if (this.cache && generation === this.generation) this.cache.set(key, { representation, currentAt });
     return representation;
   }
@@ -178,7 +162,7 @@ export class Representations {
    */
   async validators(stored: StoredDocument, options: { inWriteTurn?: boolean } = {}): Promise<Validators> {
     return validatorsOf(
-      await representAside(stored, JSON_LD, await this.halInput(stored.id, JSON_LD, options.inWriteTurn)),
+      await representAside(stored, JSON_LD, await this.inputs.halInput(stored.id, JSON_LD, options.inWriteTurn)),
     );
   }
 
@@ -198,7 +182,7 @@ export class Representations {
     }
     const stored = await this.documents.read(id);
     if (!stored) return undefined;
-    const hal = await this.halInput(id, JSON_LD);
+    const hal = await this.inputs.halInput(id, JSON_LD);
     const own = made?.kind === 'rendered' && storedDigestOf(stored.hints) === made.digest ? made.document : undefined;
     return validatorsOf(
       own ? represent(stored, JSON_LD, hal, undefined, own) : await representAside(stored, JSON_LD, hal),
@@ -207,73 +191,12 @@ export class Representations {
 
   /** What the `_links` of the JSON-LD of `id` are made of now (none with links off). */
   linksInput(id: string): Promise<HalInput | undefined> {
-    return this.halInput(id, JSON_LD);
+    return this.inputs.halInput(id, JSON_LD);
   }
 
-  /** What `_links` needs besides the document: the hit counts for it (none for other formats, or with links off). */
-  private async halInput(id: string, format: Format, inWriteTurn = false): Promise<HalInput | undefined> {
-    if (!this.links || format.name !== 'jsonld') return undefined;
-    const index = inWriteTurn ? await this.documents.reverseLinksInTurn() : await this.documents.reverseLinks();
-    return { baseUrl: this.links.baseUrl, counts: await index.counts(id) };
-  }
-
-  /**
-   * What a page shows besides the document: its frame, and for each relation with hits the
-   * count and the first few hits (a page shows them with or without `--links`).
-   */
-  private async pageInput(stored: StoredDocument): Promise<PageInput> {
-    const baseUrl = this.pages?.baseUrl ?? this.links?.baseUrl ?? new URL('/', stored.id).href;
-    const frame = this.pages ?? { siteTitle: DEFAULT_TITLE, baseUrl, sparql: false };
-    const index = await this.documents.reverseLinks();
-    const counts = await index.counts(stored.id);
-    const entityClass = entityClassOf(stored.id, stored.quads);
-    const shown: Array<{ relation: string; total: number; items: readonly Hit[] }> = [];
-    for (const relation of PUBLISHED_RELATIONS) {
-      const total = counts.get(relation.name);
-      // As `_links`: only the relations offered on this kind of entity.
-      if (!total || entityClass === undefined || !relation.given.includes(entityClass)) continue;
-      const { items } = await index.hits(stored.id, relation.name, 0, REFERENCED_BY_SHOWN);
-      shown.push({ relation: relation.name, total, items });
-    }
-    // Every name the page shows, asked at once (one store query when the name index is in the store).
-    const referenced = referencedIds(stored);
-    const names = await this.names?.([...shown.flatMap((s) => s.items.map((hit) => hit.id)), ...referenced]);
-    const referencedBy = shown.map(({ relation, total, items }): ReferencedByRelation => ({
-      relation,
-      total,
-      first: items.map((hit) => ({ ...hit, name: names?.nameOf(hit.id) })),
-      href: relationPageUrl(frame.baseUrl, relation, stored.id, 1),
-    }));
-    return {
-      frame,
-      counts,
-      referencedBy,
-      names: names && referencedNames(referenced, names),
-      history: await this.historyLink(stored.id, frame.baseUrl),
-    };
-  }
-
-  /** The live page's "History (n versions)", when versions are kept. */
-  private async historyLink(id: string, baseUrl: string): Promise<PageInput['history']> {
-    if (this.documents.keepVersions <= 0) return undefined;
-    const count = (await versionsOf(this.documents.store, id)).filter(hasContent).length;
-    return count > 0 ? { count, href: timeMapUri(baseUrl, id) } : undefined;
-  }
-
-  /**
-   * A stored document that is not the live one (a past version, src/history), rendered each time
-   * (not cached) as `get` renders the live one; on its page, `memento`'s banner and no history link.
-   */
-  async ofPastVersion(
-    stored: StoredDocument,
-    format: Format,
-    { omitLinks = false, memento }: { omitLinks?: boolean; memento?: PastVersion } = {},
-  ): Promise<Representation> {
-    const bare = omitLinks && this.links !== undefined && format.name === 'jsonld';
-    if (format.name !== 'html')
-      return representAside(stored, format, bare ? undefined : await this.halInput(stored.id, format));
-    const page = await this.pageInput(stored);
-    return representAside(stored, format, undefined, { ...page, memento, history: undefined });
+  /** A past version of a document (src/history), as `get` renders the live one: pastVersions.ts. */
+  ofPastVersion(stored: StoredDocument, format: Format, options: PastVersionOptions = {}): Promise<Representation> {
+    return representPastVersion(this.inputs, stored, format, options);
   }
 
   /** Whether the JSON-LD carries `_links` (a client may ask for it without them). */
@@ -352,69 +275,11 @@ export class Representations {
   }
 }
 
-/** The entities a document refers to (any IRI it has as an object, but itself). */
-function referencedIds(stored: StoredDocument): string[] {
-  const ids = new Set<string>();
-  for (const { object } of stored.quads)
-    if (object.termType === 'NamedNode' && object.value !== stored.id) ids.add(object.value);
-  return [...ids];
-}
-
-/** The names the name search knows of the entities a document refers to: the page shows them for references that carry no `_label`. */
-function referencedNames(ids: readonly string[], names: NameLookup): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const id of ids) {
-    const name = names.nameOf(id);
-    if (name !== undefined) found.set(id, name);
-  }
-  return found;
-}
-
 /** `bare`: the JSON-LD without `_links`. */
 function cacheKey(id: string, format: Format, bare = false): string {
   return `${format.name}${bare ? '-bare' : ''} ${id}`;
 }
 
-/**
- * represent, in a document worker for a large document (LARGE_RENDER_QUADS): its render
- * held the request thread for seconds. The bytes are the same either way.
- */
-export async function representAside(
-  stored: StoredDocument,
-  format: Format,
-  hal?: HalInput,
-  page?: PageInput,
-): Promise<Representation> {
-  if (stored.quads.length < LARGE_RENDER_QUADS) return represent(stored, format, hal, page);
-  const graphs = await wireInSlices([
-    [stored.id, stored.quads],
-    [hintGraphOf(stored.id), stored.hints],
-  ]);
-  const answer = await documentWorkers().represent({
-    kind: 'represent',
-    id: stored.id,
-    graphs,
-    lastModified: stored.lastModified?.getTime(),
-    format,
-    hal,
-    page,
-  });
-  return representationOf(format, answer);
-}
-
 function validatorsOf({ etag, lastModified }: Representation): Validators {
   return { etag, lastModified };
-}
-
-/** A representation a document worker made. */
-export function representationOf(format: Format, answer: RepresentAnswer): Representation {
-  return {
-    format,
-    body: Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.length),
-    etag: answer.etag,
-    lastModified: answer.lastModified,
-    warnings: answer.warnings,
-    version: answer.version,
-    violations: answer.violations,
-  };
 }

@@ -22,6 +22,7 @@ import { startServer, type ServerProcess } from '../integration/support/serverPr
 import { load } from './http/cannon.js';
 import { startVirtuoso, type RemoteStore } from './remote/virtuoso.js';
 import { printTable } from './stats.js';
+import { remoteStoreArgs } from '../support/remoteStoreArgs.js';
 
 const TOKEN = 'processes-bench-token-0123456789';
 const LA = 'https://linked.art/ns/v1/linked-art.json';
@@ -61,13 +62,11 @@ async function main(): Promise<void> {
   const running: Array<ServerProcess | Proxy> = [];
   try {
     const authUrl = store.url.replace(/\/sparql$/, '/sparql-auth');
-    const storeArgs = ['--store', 'sparql', '--sparql-url', store.url, '--update-url', authUrl];
-    const credentials = ['--store-user', 'dba', '--store-password', 'dba'];
+    const storeArgs = remoteStoreArgs(store.url, { updateUrl: authUrl, user: 'dba', password: 'dba' });
     const proxyPort = await freePort();
     const soloPort = await freePort();
     const base = `http://127.0.0.1:${proxyPort}/`;
-    const serve = (more: string[] = []) =>
-      startServer([...storeArgs, ...credentials, '--base-url', base, '--token', TOKEN, ...more]);
+    const serve = (more: string[] = []) => startServer([...storeArgs, '--base-url', base, '--token', TOKEN, ...more]);
     const [a, b] = [await serve(), await serve()];
     running.push(a, b);
     const both = await startProxy(proxyPort, [a.url, b.url]);

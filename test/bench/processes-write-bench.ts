@@ -34,6 +34,7 @@ import {
 } from '../integration/support/severalProcesses.js';
 import { givenStore, startVirtuoso, type RemoteStore } from './remote/virtuoso.js';
 import { seededRandom } from '../support/random.js';
+import { remoteStoreArgs } from '../support/remoteStoreArgs.js';
 import { printTable } from './stats.js';
 
 const argument = (name: string): string | undefined => {
@@ -135,16 +136,7 @@ function storeOptions(store: RemoteStore) {
 async function main(): Promise<void> {
   const given = argument('--url');
   const store = given ? givenStore(given) : await startVirtuoso({ httpPort: 18996, sqlPort: 11996 }, console.error);
-  const { updateUrl, user, password } = storeOptions(store);
-  const storeArgs = [
-    '--store',
-    'sparql',
-    '--sparql-url',
-    store.url,
-    ...(updateUrl ? ['--update-url', updateUrl] : []),
-    ...(user ? ['--store-user', user] : []),
-    ...(password ? ['--store-password', password] : []),
-  ];
+  const storeArgs = remoteStoreArgs(store.url, storeOptions(store));
   const runs: Run[] = [];
   try {
     for (let round = 0; round < 2; round++)

@@ -18,7 +18,7 @@ import { df } from '../../src/rdf/terms.js';
 import { hintGraphOf } from '../../src/hints/Skeleton.js';
 import { revalidate } from '../../src/service/revalidate.js';
 import { withoutLinks } from '../support/withoutLinks.js';
-import { openTestStore, REMOTE_STORE_URL, REMOTE_STORE_WRITER, STORE_KIND } from '../support/testStore.js';
+import { STORE_KIND, testStoreArgs } from '../support/testStore.js';
 import { startTestApp, type TestApp } from './support/testApp.js';
 import { parsePrometheusText, sampleValue } from './support/promText.js';
 
@@ -315,22 +315,8 @@ describe(`linkedart load --conformance report, then linkedart report (${STORE_KI
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'linkedart-conformance-cli-'));
     const dataDir = join(dir, 'data');
-    if (REMOTE_STORE_URL) {
-      // Emptied for this suite, then written by the CLI's own processes.
-      await (await openTestStore(dataDir)).close();
-      const { updateUrl, user, password } = REMOTE_STORE_WRITER;
-      storeFlags = [
-        '--store',
-        'sparql',
-        '--sparql-url',
-        REMOTE_STORE_URL,
-        ...(updateUrl ? ['--update-url', updateUrl] : []),
-        ...(user ? ['--store-user', user] : []),
-        ...(password ? ['--store-password', password] : []),
-      ];
-    } else {
-      storeFlags = ['--data-dir', dataDir];
-    }
+    // The remote store emptied for this suite, then written by the CLI's own processes.
+    storeFlags = await testStoreArgs(dataDir);
     const records = [unnamed('cli-a'), unnamed('cli-b'), fixed('cli-c'), { ...unnamed('cli-d'), colour: 'red' }];
     writeFileSync(join(dir, 'records.ndjson'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
   });

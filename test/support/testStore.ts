@@ -9,6 +9,7 @@
 import { EmbeddedStore, type EmbeddedStoreOptions } from '../../src/store/embedded/EmbeddedStore.js';
 import type { QuadStore } from '../../src/store/QuadStore.js';
 import { SparqlStore } from '../../src/store/sparql/SparqlStore.js';
+import { remoteStoreArgs } from './remoteStoreArgs.js';
 
 /** The remote store's query URL when the suites run on it. */
 export const REMOTE_STORE_URL = process.env.LINKEDART_TEST_SPARQL_URL || undefined;
@@ -70,14 +71,5 @@ export async function openTestStore(
 export async function testStoreArgs(dataDir: string): Promise<string[]> {
   if (!REMOTE_STORE_URL) return ['--data-dir', dataDir];
   await (await openTestStore(dataDir)).close();
-  const { updateUrl, user, password } = REMOTE_STORE_WRITER;
-  return [
-    '--store',
-    'sparql',
-    '--sparql-url',
-    REMOTE_STORE_URL,
-    ...(updateUrl ? ['--update-url', updateUrl] : []),
-    ...(user !== undefined ? ['--store-user', user] : []),
-    ...(password !== undefined ? ['--store-password', password] : []),
-  ];
+  return remoteStoreArgs(REMOTE_STORE_URL, REMOTE_STORE_WRITER);
 }

@@ -4,7 +4,7 @@
  * worker exits. A claim left by a worker that died is taken over, so a worker mocha starts anew
  * finds the database its predecessor used (cleared by the next suite that opens it).
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A Virtuoso the fixture started: its SPARQL endpoint and its throwaway directory. */
@@ -25,14 +25,24 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Writes this process's claim on `virtuoso`; false when a live process holds it. */
+/**
+ * Writes this process's claim on `virtuoso`; false when a live process holds it. The claim is
+ * written whole under a name of its own, then linked into place: a link is made only if the name
+ * is free, and it names a file already holding the PID. (Written in place, a claim could be read
+ * empty between its creation and its write, taken for a dead one's and claimed twice: two workers
+ * starting together then shared one Virtuoso, each clearing it under the other.)
+ */
 function claim(virtuoso: TestVirtuoso): boolean {
   const file = claimFile(virtuoso);
+  const mine = `${file}.${process.pid}`;
+  writeFileSync(mine, String(process.pid));
   try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    linkSync(mine, file);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(mine, { force: true });
   }
   const holder = Number(readFileSync(file, 'utf8'));
   if (holder > 0 && alive(holder)) return false;

@@ -11,11 +11,10 @@ import { storedVersion } from '../../history/storedHistory.js';
 import { modifiedFrom } from '../../hints/lastModified.js';
 import type { Representations } from '../../service/Representations.js';
 import type { QuadStore } from '../../store/QuadStore.js';
-import { isNotModified } from '../conditional.js';
-import { CORS_HEADER_PAIRS } from '../cors.js';
+import { sendAnswer } from '../conditionalAnswer.js';
 import { Gone, NotFound } from '../HttpError.js';
 import { formatParameterOf, negotiateFormat } from '../negotiate.js';
-import { PAGE_HEADERS } from '../pageHeaders.js';
+import { representationHeaders } from '../representationHeaders.js';
 import { prefersNoLinks } from '../preferLinks.js';
 import { entityIdsFor } from '../entityIdFor.js';
 import { historyTarget } from './historyTarget.js';
@@ -53,30 +52,15 @@ export function versionRoute({ baseUrl, cacheControl, store, representations }: 
         omitLinks: format.name === 'jsonld' && representations.linked && prefersNoLinks(req),
         memento: { n, time: record.time, actor: record.actor },
       });
-      const headers = [
-        ...CORS_HEADER_PAIRS,
-        'Content-Type',
-        format.contentType,
-        'ETag',
-        representation.etag,
-        ...(representation.lastModified ? ['Last-Modified', representation.lastModified] : []),
-        'Memento-Datetime',
-        datetime,
-        'Cache-Control',
+      const headers = representationHeaders({
+        format,
+        representation,
         cacheControl,
-        'Vary',
-        representations.linked && format.name === 'jsonld' ? 'Accept, Prefer' : 'Accept',
-        'Link',
-        versionLinks(baseUrl, id, n, datetime),
-        ...(format.name === 'html' ? PAGE_HEADERS : []),
-      ];
-      if (isNotModified(req.headers, representation.etag, representation.lastModified)) {
-        res.writeHead(304, headers);
-        res.end();
-        return;
-      }
-      res.writeHead(200, [...headers, 'Content-Length', String(representation.body.length)]);
-      res.end(req.method === 'HEAD' ? undefined : representation.body);
+        vary: representations.linked && format.name === 'jsonld' ? 'Accept, Prefer' : 'Accept',
+        about: ['Memento-Datetime', datetime],
+        link: versionLinks(baseUrl, id, n, datetime),
+      });
+      sendAnswer(req, res, representation.body, representation, headers);
       return;
     }
     throw new NotFound(`${ids[0]} has no version ${n}; its versions are listed at ${timeMapUri(baseUrl, ids[0])}.`);

@@ -27,6 +27,8 @@ export interface SparqlDataset {
 
 /** A connection closed under a request (undici's code, or the system's). */
 const SOCKET_CLOSED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+/** Tries of a query whose connection turned out closed (post). */
+const CLOSED_SOCKET_TRIES = 4;
 
 export class SparqlHttp {
   private challenge: DigestChallenge | undefined;
@@ -114,12 +116,19 @@ export class SparqlHttp {
     };
     let response: Response;
     try {
-      response = await send(this.authorization('POST', url)).catch((error: unknown) => {
-        // A connection kept alive past the store's KeepAliveTimeout (Virtuoso: 10 s) can be closed as
-        // it is reused, before any answer: a query is sent again, once, on a new one.
-        if (!idempotent || !SOCKET_CLOSED.has((error as { cause?: { code?: string } }).cause?.code ?? '')) throw error;
-        return send(this.authorization('POST', url));
-      });
+      // A connection kept alive past the store's KeepAliveTimeout (Virtuoso: 10 s), or across a
+      // restart of the store, can be closed as it is reused, before any answer: a query is sent
+      // again on another. Each closed one leaves the pool as it fails; a store restarted under a
+      // busy client leaves several, so a few tries, not one.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          response = await send(this.authorization('POST', url));
+          break;
+        } catch (error) {
+          const closed = SOCKET_CLOSED.has((error as { cause?: { code?: string } }).cause?.code ?? '');
+          if (!idempotent || !closed || attempt >= CLOSED_SOCKET_TRIES) throw error;
+        }
+      }
       // Credentials go as the store asks (first contact, or a Digest nonce gone stale): answered once.
       if (response.status === 401 && this.endpoints.user !== undefined) {
         const asked = response.headers.get('www-authenticate') ?? '';

@@ -29,7 +29,7 @@ import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
 import { readInParts } from '../graphParts.js';
 import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
 import { halves, writeRequests, type GuardOf, type WriteStep } from './writeRequests.js';
-import { claimQuery, GIVE_TURN, guardOf, TAKE_TURN, type ExpectedVersions, type WriteGuard } from './writeTurn.js';
+import { ClaimLost, GIVE_TURN, guardOf, isClaimLost, TAKE_TURN, type ExpectedVersions } from './writeTurn.js';
 import { WriteConflict } from '../WriteConflict.js';
 import { fromStored, Skolemizer } from './storedTerms.js';
 import { GENERATION_QUERY, generationOf, newToken, withNewGeneration } from './writeGeneration.js';
@@ -130,8 +130,8 @@ export class SparqlStore implements QuadStore {
   }
 
   /**
-   * send, then (a request that claims an activity) whether its claim is in the store: when it is
-   * not, another process wrote first and nothing of the request was stored. `written` gets the
+   * send; a request whose claim did not hold (another process wrote first) stored nothing after
+   * it: a WriteConflict naming the documents of the requests before it. `written` gets the
    * documents of each request stored.
    */
   private async sendGuarded(
@@ -142,13 +142,11 @@ export class SparqlStore implements QuadStore {
     guardOf: GuardOf,
     written: string[],
   ): Promise<void> {
-    const stored = await this.send(step, current, skolem, nquads, guardOf);
-    for (const guard of stored) {
-      const result = await this.select(claimQuery(guard));
-      if (result.kind === 'boolean' && !result.value)
-        throw new WriteConflict(`the change feed's place ${guard.activity} or a document's version was taken`, [
-          ...written,
-        ]);
+    try {
+      await this.send(step, current, skolem, nquads, guardOf);
+    } catch (error) {
+      if (error instanceof ClaimLost) throw new WriteConflict(error.message, [...written]);
+      throw error;
     }
     for (const [graph] of step.run) if (!isInternalGraph(graph)) written.push(graph);
   }
@@ -167,7 +165,7 @@ export class SparqlStore implements QuadStore {
     skolem: Skolemizer,
     nquads: boolean,
     guardOf: GuardOf,
-  ): Promise<WriteGuard[]> {
+  ): Promise<void> {
     const bytes =
       Buffer.byteLength(step.request.update) +
       Object.values(step.request.fields).reduce((n, f) => n + Buffer.byteLength(f), 0);
@@ -176,8 +174,10 @@ export class SparqlStore implements QuadStore {
     if (!refused) {
       try {
         await this.updateRetrying(guardedText(step), step.request.fields, TAKE_TURN);
-        return step.guard ? [step.guard] : [];
+        return;
       } catch (error) {
+        if (step.guard && error instanceof StoreRequestFailed && isClaimLost(error.body))
+          throw new ClaimLost(step.guard);
         const stringLimit = error instanceof StoreRequestFailed && STRING_LIMIT.test(error.body);
         if (!stringLimit && !(error instanceof StoreRequestFailed && TOO_LARGE.test(error.body))) throw error;
         refused = { stringLimit, error };
@@ -192,12 +192,10 @@ export class SparqlStore implements QuadStore {
       }
       throw refused.error;
     }
-    const claims: WriteGuard[] = [];
     for (const part of parts) {
       for (const smaller of writeRequests(part, current, skolem, nquads, this.options.maxNQuadsBytes, guardOf))
-        claims.push(...(await this.send(smaller, current, skolem, nquads, guardOf)));
+        await this.send(smaller, current, skolem, nquads, guardOf);
     }
-    return claims;
   }
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {
@@ -340,7 +338,9 @@ export class SparqlStore implements QuadStore {
   }
 }
 
-/** A request's text as sent in the write turn: its claim first, and the turn given back last. */
+/** A request's text as sent in the write turn: its claim and the claim's check first, and the turn given back last. */
 function guardedText(step: WriteStep): string {
-  return [step.guard?.claim, step.request.update, GIVE_TURN].filter((op) => op !== undefined && op !== '').join(' ;\n');
+  return [step.guard?.claim, step.guard?.check, step.request.update, GIVE_TURN]
+    .filter((op) => op !== undefined && op !== '')
+    .join(' ;\n');
 }

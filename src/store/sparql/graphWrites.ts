@@ -22,7 +22,7 @@ import { documentOfGraph, INTERNAL_GRAPH_PREFIX, isInternalGraph, recordsPreviou
 import { iriText, termText } from './sparqlTerms.js';
 import { iri } from '../../rdf/sparqlTerm.js';
 import type { Skolemizer } from './storedTerms.js';
-import { NQUADS_FIELD, nquadsInsert, nquadsText, type HeldBinding } from './nquadsInserts.js';
+import { NQUADS_FIELD, NQUADS_INSERT, nquadsText } from './nquadsInserts.js';
 
 export const UNION_GRAPH = `${INTERNAL_GRAPH_PREFIX}union`;
 export const REGISTRY_GRAPH = `${INTERNAL_GRAPH_PREFIX}graphs`;
@@ -95,25 +95,18 @@ export function requestText(
   current: ReadonlyMap<string, readonly PlainQuad[]>,
   skolem: Skolemizer,
   nquads: true,
-  held?: Held,
 ): WriteRequest;
-/**
- * `held`: a pattern every operation is conditional on (the request's claim, writeTurn.ts): its
- * DATA operations are then written as DELETE/INSERT templates WHERE the pattern holds.
- */
 export function requestText(
   run: Run,
   current: ReadonlyMap<string, readonly PlainQuad[]>,
   skolem: Skolemizer,
   nquads: boolean,
-  held?: Held,
 ): string | WriteRequest;
 export function requestText(
   run: Run,
   current: ReadonlyMap<string, readonly PlainQuad[]>,
   skolem: Skolemizer,
   nquads = false,
-  held?: Held,
 ): string | WriteRequest {
   const removed: Array<[string, string]> = [];
   const added: Array<[string, string]> = [];
@@ -147,8 +140,7 @@ export function requestText(
     if (before.size > 0 && after.size === 0) unregistered.push(g);
   }
   const ops: string[] = [];
-  const data = (verb: 'DELETE' | 'INSERT', block: string) =>
-    held === undefined ? `${verb} DATA {\n${block}}` : `${verb} {\n${block}} WHERE { ${held.pattern} }`;
+  const data = (verb: 'DELETE' | 'INSERT', block: string) => `${verb} DATA {\n${block}}`;
   for (const block of blocks(removed)) ops.push(data('DELETE', block));
   const inserted = [
     ...added,
@@ -157,29 +149,23 @@ export function requestText(
   ];
   let fields: Record<string, string> = {};
   if (nquads && inserted.length > 0) {
-    ops.push(nquadsInsert(held?.binding));
+    ops.push(NQUADS_INSERT);
     fields = { [NQUADS_FIELD]: nquadsText(inserted) };
   } else {
     for (const block of blocks(inserted)) ops.push(data('INSERT', block));
   }
   if (unregistered.length > 0) {
     const entries = `GRAPH ${iri(REGISTRY_GRAPH)} { ${unregistered.map((g) => `${g} a ${iri(REGISTERED_CLASS)} .`).join(' ')} }`;
-    ops.push(held === undefined ? `DELETE DATA { ${entries} }` : `DELETE { ${entries} } WHERE { ${held.pattern} }`);
+    ops.push(`DELETE DATA { ${entries} }`);
   }
   // What a graph stopped stating leaves the union unless another graph still states it.
   for (let i = 0; i < unionRemoved.length; i += TRIPLES_PER_INSERT) {
     ops.push(
-      `DELETE { GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } } WHERE { ${held ? `${held.pattern} ` : ''}VALUES (?s ?p ?o) { ${unionRemoved.slice(i, i + TRIPLES_PER_INSERT).join(' ')} } ` +
+      `DELETE { GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } } WHERE { VALUES (?s ?p ?o) { ${unionRemoved.slice(i, i + TRIPLES_PER_INSERT).join(' ')} } ` +
         `GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != ${iri(UNION_GRAPH)}) } }`,
     );
   }
   return nquads ? { update: ops.join(' ;\n'), fields } : ops.join(' ;\n');
-}
-
-/** What every operation of a guarded request is conditional on (writeTurn.ts): a pattern, and the same as a binding of ?held. */
-export interface Held {
-  readonly pattern: string;
-  readonly binding: HeldBinding;
 }
 
 /** An update request with the form fields it reads (nquadsInserts.ts). */

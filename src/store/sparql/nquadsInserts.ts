@@ -29,29 +29,10 @@ const NQUADS_STRICT = 512;
 
 const PARSE = `sql:TTLP(bif:http_param(${literal(NQUADS_FIELD)}), ${literal('')}, ${literal(NOWHERE)}, ${count(NQUADS_STRICT)})`;
 
-/** A pattern that binds ?held, and the value (SPARQL text) it must bind for the insert to happen. */
-export interface HeldBinding {
-  readonly pattern: string;
-  readonly value: string;
-}
-
-/**
- * The operation that stores the field's quads; with `held` (writeTurn.ts) only where the pattern
- * binds ?held to its value: the parse inside an IF on it, since Virtuoso calls a BIND's function
- * even when the pattern beside it matches nothing.
- */
-export function nquadsInsert(held?: HeldBinding): string {
-  const insert = `INSERT { GRAPH ${iri(NOWHERE)} { ${iri(NOWHERE)} ${iri(NOWHERE)} ?parsed } } `;
-  const never = `FILTER (?parsed = ${literal('never')}) }`;
-  if (held === undefined) return insert + `WHERE { BIND (${PARSE} AS ?parsed) ${never}`;
-  return (
-    insert +
-    `WHERE { ${held.pattern} BIND (IF(?held = ${held.value}, ${PARSE}, ${literal('none')}) AS ?parsed) ${never}`
-  );
-}
-
 /** The operation that stores the field's quads: a BIND that calls the parser once and a FILTER that never holds, so the INSERT itself writes nothing. */
-export const NQUADS_INSERT = nquadsInsert();
+export const NQUADS_INSERT =
+  `INSERT { GRAPH ${iri(NOWHERE)} { ${iri(NOWHERE)} ${iri(NOWHERE)} ?parsed } } ` +
+  `WHERE { BIND (${PARSE} AS ?parsed) FILTER (?parsed = ${literal('never')}) }`;
 
 /** The quads of an INSERT DATA (graph term, triple text as in graphWrites.ts) as N-Quads lines. */
 export function nquadsText(quads: ReadonlyArray<readonly [string, string]>): string {

@@ -10,7 +10,7 @@ import type { PlainQuad } from '../../rdf/terms.js';
 import { planRuns, requestText, type Run, type WriteRequest } from './graphWrites.js';
 import { NQUADS_FIELD } from './nquadsInserts.js';
 import type { Skolemizer } from './storedTerms.js';
-import { heldBy, type WriteGuard } from './writeTurn.js';
+import type { WriteGuard } from './writeTurn.js';
 
 /** Bytes of N-Quads in one request: below Virtuoso's 10,485,760 for a string, with room for the update's own. */
 export const MAX_NQUADS_BYTES = 8_000_000;
@@ -35,19 +35,16 @@ export function writeRequests(
   guardOf: GuardOf = () => undefined,
 ): WriteStep[] {
   const guard = guardOf(run);
-  const held = guard && heldBy(guard);
   // A guarded request (it records changes) goes as INSERT DATA: Virtuoso's TTLP commits what it
   // parses at once, outside the request's transaction (seen by another request while this one ran,
   // and kept when it is rolled back), so N-Quads would break the request's atomicity.
-  if (!nquads || guard)
-    return [{ run, request: { update: requestText(run, current, skolem, false, held) as string, fields: {} }, guard }];
-  const request = requestText(run, current, skolem, true, held);
+  if (!nquads || guard) return [{ run, request: { update: requestText(run, current, skolem), fields: {} }, guard }];
+  const request = requestText(run, current, skolem, true);
   const field = request.fields[NQUADS_FIELD];
   if (field === undefined || field.length <= maxBytes / 3 || Buffer.byteLength(field, 'utf8') <= maxBytes)
     return [{ run, request, guard }];
   const parts = halves(run);
-  if (parts.length < 2)
-    return [{ run, request: { update: requestText(run, current, skolem, false, held) as string, fields: {} }, guard }];
+  if (parts.length < 2) return [{ run, request: { update: requestText(run, current, skolem), fields: {} }, guard }];
   return parts.flatMap((half) => writeRequests(half, current, skolem, true, maxBytes, guardOf));
 }
 

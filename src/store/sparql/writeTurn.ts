@@ -15,11 +15,16 @@
  *      activity's graph, only if the graph is still empty (and the run's last one too) and
  *      each document it writes is still the version it was made from (its stored digest, or
  *      no document at all).
- *   3. Every other operation of the request is conditional on that claim (its WHERE is the
- *      claim's quad), so when the claim did not happen nothing else does.
+ *   3. The next operation fails the request when the claim is not there (`bif:signal`, with a
+ *      state of our own, CLAIM_LOST), before any of its DELETE/INSERT DATA: Virtuoso keeps
+ *      the operations of a request before the one that fails (the turn's quad, the claim
+ *      attempt that inserted nothing) and runs none after it. The data operations stay DATA:
+ *      conditional templates (`INSERT {…} WHERE {claim}`) are compiled into SQL, and a large
+ *      document's passed Virtuoso's limits (SP031, 10,000 lines of SQL; SQ199, a 32 KB code
+ *      vector), where INSERT DATA takes it.
  *
- * Whether the claim happened is read back after the request (the token is this request's
- * alone): when it did not, the write lost its place to another process (WriteConflict).
+ * A request answered without that error held its claim (the token is this request's alone);
+ * one answered with it lost its place to another process (ClaimLost → WriteConflict).
  * A run without an activity (bookkeeping graphs only) takes the turn and is not checked.
  *
  * Guards are written as OPTIONAL + !BOUND after a pattern that matches (the turn's own quad):
@@ -34,7 +39,7 @@ import { hintGraphOf } from '../../hints/Skeleton.js';
 import { ACTIVITY_GRAPH_PREFIX, INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
 import { WriteConflict } from '../WriteConflict.js';
 import { termText } from './sparqlTerms.js';
-import type { Held, Run } from './graphWrites.js';
+import type { Run } from './graphWrites.js';
 
 const TURN_GRAPH = iri(`${INTERNAL_GRAPH_PREFIX}write-turn`);
 const TURN = `GRAPH ${TURN_GRAPH} { ${iri(`${INTERNAL_GRAPH_PREFIX}store`)} ${iri(`${INTERNAL_GRAPH_PREFIX}writeTurn`)} "held" }`;
@@ -56,6 +61,26 @@ export interface WriteGuard {
   readonly token: string;
   /** The operation that claims it, if the checks hold. */
   readonly claim: string;
+  /** The operation that fails the request when the claim did not happen (CLAIM_LOST). */
+  readonly check: string;
+}
+
+/** The SQL state the check signals (a class of our own: not a deadlock's 40001, which is retried). */
+export const CLAIM_LOST = 'LAC01';
+const CLAIM_LOST_SAID = new RegExp(`\\b${CLAIM_LOST}\\b`);
+
+/** A guarded request's check failed: another process took its place first; nothing after the claim was stored. */
+export class ClaimLost extends Error {
+  override name = 'ClaimLost';
+
+  constructor(readonly guard: WriteGuard) {
+    super(`the change feed's place ${guard.activity} or a document's version was taken`);
+  }
+}
+
+/** Whether a store's error body is the check's signal. */
+export function isClaimLost(body: string): boolean {
+  return CLAIM_LOST_SAID.test(body);
 }
 
 /** The expected digest of each document a write replaces; undefined: the document is not stored. */
@@ -65,19 +90,6 @@ export type ExpectedVersions = ReadonlyMap<string, string | undefined>;
 export function heldPattern(guard: Pick<WriteGuard, 'activity' | 'token'>, token = literal(guard.token)): string {
   const activity = iri(guard.activity);
   return `GRAPH ${activity} { ${activity} ${iri(WRITTEN_BY)} ${token} }`;
-}
-
-/** The claim as graphWrites conditions a request's operations on it. */
-export function heldBy(guard: WriteGuard): Held {
-  return {
-    pattern: heldPattern(guard),
-    binding: { pattern: heldPattern(guard, '?held'), value: literal(guard.token) },
-  };
-}
-
-/** Whether the claim of `guard` is in the store (read back after its request). */
-export function claimQuery(guard: WriteGuard): string {
-  return `ASK { ${heldPattern(guard)} }`;
 }
 
 /**
@@ -115,7 +127,23 @@ export function guardOf(
     );
   const token = randomBytes(12).toString('base64url');
   const claim = `INSERT { ${heldPattern({ activity: first, token })} } WHERE { ${checks.join(' ')} }`;
-  return { activity: first, token, claim };
+  return { activity: first, token, claim, check: claimCheck(first, token) };
+}
+
+/**
+ * The operation that signals CLAIM_LOST unless this request's claim is in the store. It inserts
+ * nothing (its FILTER never holds); the turn's quad (inserted by this request) is the pattern
+ * the OPTIONAL hangs on, and IF calls the signal only when the claim is missing.
+ */
+function claimCheck(activity: string, token: string): string {
+  const nowhere = iri(`${INTERNAL_GRAPH_PREFIX}check:none`);
+  const lost = `bif:signal(${literal(CLAIM_LOST)}, ${literal(`linkedart: the claim of ${activity} did not hold`)})`;
+  return (
+    `INSERT { GRAPH ${nowhere} { ${nowhere} ${nowhere} ?checked } } WHERE { ${TURN} ` +
+    `OPTIONAL { ${heldPattern({ activity, token }, '?held')} } ` +
+    `BIND (IF(BOUND(?held) && ?held = ${literal(token)}, ${literal('held')}, ${lost}) AS ?checked) ` +
+    `FILTER (?checked = ${literal('never')}) }`
+  );
 }
 
 /** A check that `graph` (SPARQL text: an IRI, or a variable `values` binds) holds nothing; `name`: its variables' own prefix. */

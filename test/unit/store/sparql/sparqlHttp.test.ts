@@ -5,14 +5,15 @@ import { SparqlHttp } from '../../../../src/store/sparql/SparqlHttp.js';
 import { StoreUnavailable } from '../../../../src/store/sparql/errors.js';
 
 /**
- * A store whose connection closes under the first request it gets (as a kept-alive connection the
- * store closed at its KeepAliveTimeout does), then answers every request after it.
+ * A store whose connection closes under the first `closing` requests it gets (as a kept-alive
+ * connection the store closed at its KeepAliveTimeout, or across a restart, does), then answers
+ * every request after them.
  */
-async function storeClosingFirst(): Promise<{ url: string; requests: () => number; server: Server }> {
+async function storeClosingFirst(closing = 1): Promise<{ url: string; requests: () => number; server: Server }> {
   let requests = 0;
   const server = createServer((request, response) => {
     requests++;
-    if (requests === 1) {
+    if (requests <= closing) {
       request.socket.destroy();
       return;
     }
@@ -35,6 +36,27 @@ describe('SparqlHttp: a connection closed under a request', () => {
       expect(store.requests()).to.equal(2);
     } finally {
       store.server.close();
+    }
+  });
+
+  it('a query is answered after three closed connections (a store restarted under a busy client), not after four', async () => {
+    for (const [closing, answered] of [
+      [3, true],
+      [4, false],
+    ] as const) {
+      const store = await storeClosingFirst(closing);
+      try {
+        const outcome = await new SparqlHttp({ queryUrl: store.url })
+          .query('ASK {}', 'application/sparql-results+json')
+          .then(
+            () => true,
+            (e: unknown) => (e instanceof StoreUnavailable ? false : e),
+          );
+        expect(outcome, `${closing} closed`).to.equal(answered);
+        expect(store.requests()).to.equal(answered ? closing + 1 : closing);
+      } finally {
+        store.server.close();
+      }
     }
   });
 
