@@ -315,7 +315,7 @@ describe(`linkedart load --conformance report, then linkedart report (${STORE_KI
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'linkedart-conformance-cli-'));
     const dataDir = join(dir, 'data');
-    // The remote store emptied for this suite, then written by the CLI's own processes.
+    // The remote store emptied for this suite, then written by the CLI.
     storeFlags = await testStoreArgs(dataDir);
     const records = [unnamed('cli-a'), unnamed('cli-b'), fixed('cli-c'), { ...unnamed('cli-d'), colour: 'red' }];
     writeFileSync(join(dir, 'records.ndjson'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');

@@ -14,7 +14,7 @@ import { CLI } from './cliProcess.js';
 export interface CliHostRequest {
   args: string[];
   env: Record<string, string>;
-  input?: string;
+  input?: string | Uint8Array;
 }
 
 /** A run's outcome, as a process's would be seen. */
@@ -50,6 +50,9 @@ function useEnvironment(env: Record<string, string>): void {
   Object.assign(process.env, env);
 }
 
+/** The signals a command may listen to for its own run. */
+const PER_RUN_EVENTS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+
 async function run({ args, env, input }: CliHostRequest): Promise<CliHostAnswer> {
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -58,17 +61,23 @@ async function run({ args, env, input }: CliHostRequest): Promise<CliHostAnswer>
   capture(process.stdout, stdout, running);
   capture(process.stderr, stderr, running);
   useEnvironment(env);
-  const stdin = Readable.from(input === undefined ? [] : [Buffer.from(input)]);
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input && Buffer.from(input);
+  const stdin = Readable.from(bytes === undefined ? [] : [bytes]);
   Object.defineProperty(process, 'stdin', { configurable: true, enumerable: true, get: () => stdin });
   process.exitCode = undefined;
   process.exit = (status?: number | string | null) => {
     exited ??= Number(status ?? process.exitCode ?? 0);
     throw new ExitRequested(exited);
   };
+  // Listeners a run leaves (its process would end with them) are removed after it.
+  const listening = new Map(PER_RUN_EVENTS.map((event) => [event, process.listeners(event)]));
   try {
     await runProgram([process.execPath, CLI, ...args]);
   } catch (error) {
     if (!(error instanceof ExitRequested)) throw error;
+  } finally {
+    for (const [event, before] of listening)
+      for (const listener of process.listeners(event)) if (!before.includes(listener)) process.off(event, listener);
   }
   const status = exited ?? Number(process.exitCode ?? 0);
   return { status, stdout: stdout.join(''), stderr: stderr.join('') };

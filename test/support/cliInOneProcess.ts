@@ -26,13 +26,13 @@ export class CliInOneProcess {
   }
 
   static async start(): Promise<CliInOneProcess> {
-    const host = fork(HOST, [], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const host = fork(HOST, [], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'advanced' });
     await once(host, 'spawn');
     return new CliInOneProcess(host);
   }
 
   /** Runs `linkedart ...args` with exactly `env` as its environment and `input` on standard input. */
-  run(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<CliHostAnswer> {
+  run(args: string[], env: NodeJS.ProcessEnv, input?: string | Uint8Array): Promise<CliHostAnswer> {
     const request: CliHostRequest = {
       args,
       env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
@@ -75,7 +75,7 @@ export class CliInOneProcess {
 export function commandsInOneProcess(): (
   args: string[],
   env: NodeJS.ProcessEnv,
-  input?: string,
+  input?: string | Uint8Array,
 ) => Promise<CliHostAnswer> {
   let host: CliInOneProcess | undefined;
   before(async () => {
