@@ -95,3 +95,5 @@ process.on('message', (request: CliHostRequest) => {
     process.send!(answer);
   });
 });
+// The suite that started it is gone (its worker ended, or was killed): so is the host.
+process.on('disconnect', () => process.exit(0));
