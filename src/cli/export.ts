@@ -42,6 +42,10 @@ export function exportCommand(): Command {
       'export only documents of this class (HumanMadeObject, Person, ..., a crm: name or a full IRI)',
     )
     .option('--out <file>', 'write to this file (gzipped if it ends in .gz) instead of standard output')
+    .option(
+      '--with-history',
+      "each document's past versions too, as graphs (nquads, trig only); `linkedart load` puts them back",
+    )
     .action(async (opts: ExportCommandOptions) => {
       await runExport(opts);
     });
@@ -54,6 +58,7 @@ export interface ExportCommandOptions extends StoreFlags {
   id?: string[];
   type?: string;
   out?: string;
+  withHistory?: boolean;
 }
 
 export interface ExportSummary {
@@ -96,6 +101,11 @@ export async function runExport(
     throw new Error(`--format ${JSON.stringify(opts.format)}: give one of ${EXPORT_FORMATS.join(', ')}`);
   if (opts.server !== undefined && opts.dataDir !== undefined)
     throw new Error('give either --data-dir or --server, not both');
+  if (opts.withHistory && format !== 'nquads' && format !== 'trig')
+    throw new Error(
+      `--with-history exports the past versions as graphs: give --format nquads or trig (${format} has no graphs to hold them)`,
+    );
+  const withHistory = opts.withHistory === true;
   if (opts.out !== undefined && !existsSync(dirname(resolve(opts.out)))) {
     throw new Error(`--out ${opts.out}: the directory ${dirname(resolve(opts.out))} does not exist`);
   }
@@ -103,8 +113,8 @@ export async function runExport(
 
   const source =
     opts.server !== undefined
-      ? await serverSource(opts.server, format, opts.id, opts.type)
-      : await storeSource(storeConfigOf(opts, io.env), format, opts.id, opts.type, io.stderr);
+      ? await serverSource(opts.server, format, opts.id, opts.type, withHistory)
+      : await storeSource(storeConfigOf(opts, io.env), format, opts.id, opts.type, io.stderr, withHistory);
   let bytes = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
@@ -164,6 +174,7 @@ async function storeSource(
   ids: string[] | undefined,
   type: string | undefined,
   stderr: Writable,
+  withHistory: boolean,
 ): Promise<Source> {
   const store = await openCommandStore(config, 'export', {
     create: false,
@@ -175,6 +186,7 @@ async function storeSource(
     format,
     ids,
     type,
+    withHistory,
     onDocument: () => {
       documents++;
     },
@@ -191,12 +203,14 @@ async function serverSource(
   format: ExportFormat,
   ids: string[] | undefined,
   type: string | undefined,
+  withHistory: boolean,
 ): Promise<Source> {
   const url = serverPathUrl(server, '/_export', (message) => new Error(message));
   const base = new URL(server); // checked just above
   url.searchParams.set('format', format);
   for (const id of ids ?? []) url.searchParams.append('id', id);
   if (type !== undefined) url.searchParams.set('type', type);
+  if (withHistory) url.searchParams.set('withHistory', 'true');
 
   let response: Response;
   try {

@@ -16,7 +16,7 @@ import { ensureLinksCurrent } from '../discovery/reindex.js';
 import { nameIndexOf, nameLookupOf, searchNamesWith, turnNameIndexOff } from '../search/attachNameIndex.js';
 import { StoredNameSearch } from '../search/stored/StoredNameSearch.js';
 import { FeedFollower } from '../follow/FeedFollower.js';
-import { thumbnailsOf } from '../search/loadThumbnails.js';
+import { readThumbnailsFromStore, thumbnailsOf } from '../search/loadThumbnails.js';
 import { contentTagsOf } from '../service/resolve/contentTags.js';
 import { DocumentService } from '../service/DocumentService.js';
 import { Representations } from '../service/Representations.js';
@@ -96,6 +96,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const storedNames = config.nameIndex === 'store' ? StoredNameSearch.of(store) : undefined;
   const follower = await followerOf(documents, config, logger, storedNames && (() => storedNames.refresh()));
   readiness.feed = follower && (() => follower.status());
+  readiness.feedLag = follower && (() => follower.lag());
   // Read before ready, so no request waits for it (about 6 s at 100,000 documents on the embedded store).
   readiness.reason = 'reading the reverse-link index';
   if (config.links) await documents.reverseLinks();
@@ -113,12 +114,18 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     const names = await nameIndexOf(documents);
     console.error(`name search index: ${names.size} documents in ${((Date.now() - namesStarted) / 1000).toFixed(1)} s`);
   }
-  // The lists' thumbnails, in memory too (a small read: only the quads the picture rule follows).
-  readiness.reason = 'reading the thumbnails';
-  await thumbnailsOf(documents);
-  // Read before ready, so no lookup by identifier waits for the scan (about 0.2 s at 20,000 documents).
-  readiness.reason = 'reading the tags of identifier contents';
-  await contentTagsOf(documents);
+  if (storedNames) {
+    // Nothing at start grows with the store: each page's thumbnails are read with it, and the tags of
+    // identifier contents at the first lookup (on a store others write to, read again after any write anyway).
+    readThumbnailsFromStore(documents);
+  } else {
+    // The lists' thumbnails, in memory too (a small read: only the quads the picture rule follows).
+    readiness.reason = 'reading the thumbnails';
+    await thumbnailsOf(documents);
+    // Read before ready, so no lookup by identifier waits for the scan (about 0.2 s at 20,000 documents).
+    readiness.reason = 'reading the tags of identifier contents';
+    await contentTagsOf(documents);
+  }
   if (options.demo) {
     readiness.reason = 'loading the demo collection';
     console.error(await loadDemoOnce(documents, config.baseUrl));

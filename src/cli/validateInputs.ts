@@ -65,8 +65,9 @@ export async function validateInputs(paths: readonly string[], options: Validate
             result.reports.push({ source, document: record.id, valid: false, problems: [record.problem], repairs: [] });
           else if (record.kind === 'leftover')
             result.leftovers.push({ source, message: [record.message, ...leftoverSample(record)].join('\n    ') });
-          // A merged id (an export's `#@merged`) is no document to check.
-          else if (record.kind !== 'merged') result.reports.push(check(record, input.name, source, options));
+          // A merged id (an export's `#@merged`) and a history (past versions) are no document to check.
+          else if (record.kind !== 'merged' && record.kind !== 'history')
+            result.reports.push(check(record, input.name, source, options));
         }
       } catch (error) {
         // The input itself failed (a broken gzip stream, a file gone, bytes that are not UTF-8): said, and the next one read.

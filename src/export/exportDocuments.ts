@@ -13,11 +13,16 @@
  *   holds the same graphs.
  * - `turtle`, `ntriples`: the triples only (RDF has no document boundary without graphs).
  *   Turtle starts with one `@prefix` block for the whole file.
- * - `ndjson`: one rendered Linked Art JSON-LD document per line.
+ * - `ndjson`: one rendered Linked Art JSON-LD document per line (a whole-store export ends with
+ *   its merged-away ids, a line each: mergedComments.ts).
  *
  * In the RDF formats each document's data is preceded by its shape hints as `#@hint` comment
  * lines (hintComments.ts), which other tools skip and our loader reads. Each document's blank
  * nodes are labelled apart from every other document's (documentText.ts).
+ *
+ * `withHistory` (N-Quads and TriG only: the other formats have no graphs to hold it): each
+ * document's history graphs follow it, and a whole-store export ends with its merged-away ids
+ * and then the histories of ids with no live document (historyGraphs.ts).
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { modifiedFrom } from '../hints/lastModified.js';
@@ -32,7 +37,8 @@ import { documentGraphs } from '../store/documentGraphs.js';
 import { prefixBlock, relabelBlankNodes, withoutPrefixLines } from './documentText.js';
 import { documentMarkerLine } from './documentMarker.js';
 import { hintCommentLines } from './hintComments.js';
-import { mergedCommentLine, mergedIdsOf } from './mergedComments.js';
+import { mergedCommentLine, mergedIdsOf, mergedJsonLine } from './mergedComments.js';
+import { goneWithHistory, historyGraphsOf, historyText, type HistoryGraphs } from './historyGraphs.js';
 
 export type ExportFormat = 'nquads' | 'trig' | 'turtle' | 'ntriples' | 'ndjson';
 
@@ -73,6 +79,8 @@ export interface ExportOptions {
   readonly batchSize?: number;
   /** Told each document's id once its text has been produced (for counting). */
   readonly onDocument?: (id: string) => void;
+  /** Each document's history graphs too (N-Quads, TriG; see the top of this file). */
+  readonly withHistory?: boolean;
 }
 
 /** A request the export cannot carry out: ids that are not documents, or an unknown class. Nothing has been written. */
@@ -80,7 +88,7 @@ export class ExportRequestError extends Error {
   override name = 'ExportRequestError';
   constructor(
     message: string,
-    readonly reason: 'unknown-id' | 'unknown-type',
+    readonly reason: 'unknown-id' | 'unknown-type' | 'history-format',
     readonly values: readonly string[],
   ) {
     super(message);
@@ -177,26 +185,29 @@ export async function* exportDocuments(
 ): AsyncGenerator<string, void, undefined> {
   const { format } = options;
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH));
+  const historyFormat = withHistoryFormat(options);
   const ids = await documentIds(store, options);
 
   let buffer = format === 'turtle' || format === 'trig' ? prefixBlock() : '';
   let written = 0;
   // The next batch is read (in the store's worker, or over the network) while this one is written.
-  const read = (start: number): Promise<Map<string, StoredDocument>> | undefined => {
+  const read = (start: number): Promise<Batch> | undefined => {
     if (start >= ids.length) return undefined;
-    const reading = readBatch(store, ids.slice(start, start + batchSize));
+    const reading = readBatch(store, ids.slice(start, start + batchSize), historyFormat !== undefined);
     reading.catch(() => undefined); // awaited below; not unhandled if the consumer stops first
     return reading;
   };
   let next = read(0);
   for (let start = 0; start < ids.length; start += batchSize) {
     const batch = ids.slice(start, start + batchSize);
-    const documents = await next!;
+    const { documents, histories } = await next!;
     next = read(start + batchSize);
     for (const id of batch) {
       const stored = documents.get(id);
       if (stored === undefined || stored.quads.length === 0) continue; // deleted meanwhile
       buffer += documentText(format, stored, written);
+      const history = histories.get(id);
+      if (historyFormat && history) buffer += historyText(historyFormat, history, `d${written}`);
       written++;
       options.onDocument?.(id);
       if (buffer.length >= CHUNK_CHARS) {
@@ -205,14 +216,69 @@ export async function* exportDocuments(
       }
     }
   }
-  // A whole-store RDF export ends with its merged-away ids (mergedComments.ts).
-  if ((format === 'nquads' || format === 'trig') && options.ids === undefined && options.type === undefined)
+  // A whole-store RDF export ends with its merged-away ids (mergedComments.ts), then the histories of ids gone.
+  if ((format === 'nquads' || format === 'trig') && options.ids === undefined && options.type === undefined) {
     for (const merged of await mergedIdsOf(store)) buffer += mergedCommentLine(merged);
+    if (historyFormat) yield* goneHistories(store, historyFormat, new Set(ids), batchSize, buffer);
+    else if (buffer.length > 0) yield buffer;
+  } else if (format === 'ndjson' && options.ids === undefined && options.type === undefined) {
+    for (const merged of await mergedIdsOf(store)) buffer += mergedJsonLine(merged);
+    if (buffer.length > 0) yield buffer;
+  } else if (buffer.length > 0) yield buffer;
+}
+
+/** The format of an export with history (N-Quads, TriG); undefined without; ExportRequestError for another format. */
+function withHistoryFormat(options: ExportOptions): 'nquads' | 'trig' | undefined {
+  if (!options.withHistory) return undefined;
+  if (options.format === 'nquads' || options.format === 'trig') return options.format;
+  throw new ExportRequestError(
+    `--with-history exports the versions as graphs: give --format nquads or trig (${options.format} has no graphs to hold them)`,
+    'history-format',
+    [options.format],
+  );
+}
+
+/** The histories of the ids with no live document, after `buffer` (the text not yielded yet). */
+async function* goneHistories(
+  store: QuadStore,
+  format: 'nquads' | 'trig',
+  live: ReadonlySet<string>,
+  batchSize: number,
+  buffer: string,
+): AsyncGenerator<string, void, undefined> {
+  const gone = await goneWithHistory(store, live);
+  for (let start = 0; start < gone.length; start += batchSize) {
+    const batch = gone.slice(start, start + batchSize);
+    const histories = await historyGraphsOf(store, batch);
+    batch.forEach((id, i) => {
+      const history = histories.get(id);
+      if (history) buffer += historyText(format, history, `g${start + i}`);
+    });
+    if (buffer.length >= CHUNK_CHARS) {
+      yield buffer;
+      buffer = '';
+    }
+  }
   if (buffer.length > 0) yield buffer;
 }
 
+/** A batch read: its documents, and (with history) their histories. */
+interface Batch {
+  readonly documents: Map<string, StoredDocument>;
+  readonly histories: Map<string, HistoryGraphs>;
+}
+
+/** A batch's documents and, asked, their histories. */
+async function readBatch(store: QuadStore, ids: readonly string[], withHistory: boolean): Promise<Batch> {
+  const [documents, histories] = await Promise.all([
+    readDocuments(store, ids),
+    withHistory ? historyGraphsOf(store, ids) : new Map<string, HistoryGraphs>(),
+  ]);
+  return { documents, histories };
+}
+
 /** The documents of a batch, their entity and hint graphs read in one call. */
-async function readBatch(store: QuadStore, ids: readonly string[]): Promise<Map<string, StoredDocument>> {
+async function readDocuments(store: QuadStore, ids: readonly string[]): Promise<Map<string, StoredDocument>> {
   const quadsOf = new Map<string, { quads: Quad[]; hints: Quad[] }>();
   const hintOwner = new Map<string, string>();
   for (const id of ids) {

@@ -29,6 +29,7 @@ import { sealedPageActivities, sealedPageGraphOf, sealedPageQuads } from './seal
 import { DELETED_AT, deletedAtFrom, tombstoneGraphOf, tombstoneQuads } from './tombstone.js';
 import { mergedIntoFrom, mergedQuads } from './mergedId.js';
 import { statedActor, type Actor } from '../linkedart/Actor.js';
+import { MergedIds } from './mergedIds.js';
 
 /** One document's change in a write, before it has its place in the feed. */
 export interface Change {
@@ -61,15 +62,26 @@ export class ChangeFeed {
   private readonly sharedStore: boolean;
   /** Activities per page (--feed-page-size): a write that fills a page also keeps it whole (sealedPage.ts). */
   pageSize = 100;
+  /** Told the activity numbers each of this process's writes stored (the feed's follower: src/follow/). */
+  private readonly listeners: Array<(first: number, last: number) => void> = [];
+
+  /** The ids merged into each document (the reverse links follow them). */
+  readonly merges: MergedIds;
 
   constructor(private readonly store: QuadStore) {
     this.sharedStore = capabilitiesOf(store).sharedWriters;
+    this.merges = new MergedIds(store, this.sharedStore);
   }
 
   /** The feed's length now (the number of the newest activity; 0 when empty). */
   async length(): Promise<number> {
     if (this.known === undefined || this.sharedStore) this.known = await this.findLength(this.known ?? 0);
     return this.known;
+  }
+
+  /** The feed's length as the store has it now, at least `atLeast` (a length known to be stored), whatever this process knows. */
+  lengthInStore(atLeast: number): Promise<number> {
+    return this.findLength(atLeast);
   }
 
   /**
@@ -128,10 +140,19 @@ export class ChangeFeed {
     return { graphs, byDocument, length: seq, fresh };
   }
 
+  /** Be told the activity numbers `first`…`last` of every write this process stores from now on. */
+  onCommitted(listener: (first: number, last: number) => void): void {
+    this.listeners.push(listener);
+  }
+
   /** A write made with record()'s graphs is stored: the feed is that long now. */
   committed(write: FeedWrite, changes: readonly Change[]): void {
     if (WITHOUT_FEED_FOR_BENCH) return;
     this.known = write.length;
+    this.merges.committed(changes);
+    // record() numbered one activity per change, ending at the new length.
+    if (changes.length > 0)
+      for (const listener of this.listeners) listener(write.length - changes.length + 1, write.length);
     if (!this.gone) return;
     for (const change of changes) {
       if (change.kind === 'Delete' || change.kind === 'Move') this.gone.add(change.id);
@@ -143,6 +164,7 @@ export class ChangeFeed {
   uncertain(): void {
     this.known = undefined;
     this.gone = undefined;
+    this.merges.uncertain();
   }
 
   /**

@@ -7,8 +7,10 @@
  * graphs, not the activity's version, is what makes it safe to apply an activity twice or late:
  * a later write has a later activity, which the next step reads.
  *
- * This process's own writes come back through the feed too and are applied again (harmless:
- * the observers replace what they hold). An activity number missing while later ones exist (a
+ * This process's own writes come back through the feed too: their activity numbers are known
+ * from the write (ChangeFeed.onCommitted) and passed over, as the write told the observers
+ * already (one the follower reads before its write has returned is applied again: harmless, the
+ * observers replace what they hold). An activity number missing while later ones exist (a
  * write still in flight, or one lost by racing writers) is waited for, then passed over.
  */
 import {
@@ -47,6 +49,16 @@ export interface FollowStatus {
   readonly error?: string;
 }
 
+/** How far this process's derived data are behind the store's feed (/metrics). */
+export interface FeedLag {
+  /** Activities in the store's feed not yet applied here (this process's own writes count as applied). */
+  readonly activities: number;
+  /** How old the oldest of them is (0 when none): the feed's times are to the second, and the writer's clock. */
+  readonly seconds: number;
+  /** Activities passed over since start as this process's own writes (their observers were told at the write). */
+  readonly ownSkipped: number;
+}
+
 const BATCH = 200;
 const GAP_WAIT_MS = 10_000;
 
@@ -58,6 +70,10 @@ export class FeedFollower {
   private timer: NodeJS.Timeout | undefined;
   private stepping: Promise<void> | undefined;
   private readonly waiting: Array<() => void> = [];
+  /** Activity numbers this process's own writes stored past `applied` (first, last), oldest first. */
+  private own: Array<[number, number]> = [];
+  /** Activities passed over as this process's own, since start. */
+  private ownSkipped = 0;
 
   constructor(
     private readonly documents: DocumentService,
@@ -74,6 +90,7 @@ export class FeedFollower {
    * from the store: the activities written between the two are then applied once more, never missed.
    */
   async begin(): Promise<void> {
+    this.documents.feed.onCommitted((first, last) => this.own.push([first, last]));
     this.applied = await this.documents.feed.length();
   }
 
@@ -107,6 +124,23 @@ export class FeedFollower {
     };
   }
 
+  /** How far behind the store's feed this process is now: the feed's length read from the store, and its oldest activity not applied. */
+  async lag(now = Date.now()): Promise<FeedLag> {
+    const length = await this.documents.feed.lengthInStore(this.applied);
+    let oldest: number | undefined;
+    let activities = 0;
+    for (let seq = this.applied + 1; seq <= length; seq++) {
+      if (this.isOwn(seq)) continue;
+      oldest ??= seq;
+      activities++;
+    }
+    if (oldest === undefined) return { activities: 0, seconds: 0, ownSkipped: this.ownSkipped };
+    const [activity] = await this.activitiesAfter(oldest - 1, 1);
+    // A number still missing (a write in flight): at most the time since the feed was last read to its end.
+    const since = activity?.seq === oldest ? Date.parse(activity.endTime) : (this.endReadAt ?? now);
+    return { activities, seconds: Math.max(0, (now - since) / 1000), ownSkipped: this.ownSkipped };
+  }
+
   /** Read and apply every activity past the last applied, to the feed's end (one step at a time). */
   step(): Promise<void> {
     this.stepping ??= this.readToEnd().finally(() => (this.stepping = undefined));
@@ -138,10 +172,23 @@ export class FeedFollower {
     }
     if (next.length === 0) return found.length > 0 && this.passGap(found[0].seq);
     this.gapSince = undefined;
-    await this.documents.followed([...new Set(next.map((a) => a.object))]);
+    const others = next.filter((a) => !this.isOwn(a.seq));
+    this.ownSkipped += next.length - others.length;
+    if (others.length > 0) await this.documents.followed([...new Set(others.map((a) => a.object))]);
     await this.options.afterApply?.();
-    this.applied = next[next.length - 1].seq;
+    this.appliedTo(next[next.length - 1].seq);
     return true;
+  }
+
+  /** Whether activity `seq` is one of this process's own writes (its observers were told at the write). */
+  private isOwn(seq: number): boolean {
+    return this.own.some(([first, last]) => first <= seq && seq <= last);
+  }
+
+  /** Everything up to `seq` is applied: own writes numbered up to it need no remembering. */
+  private appliedTo(seq: number): void {
+    this.applied = seq;
+    this.own = this.own.filter(([, last]) => last > seq);
   }
 
   /** Activities numbered after `applied` exist but not the next: wait for it a while, then pass over it. */
@@ -150,7 +197,7 @@ export class FeedFollower {
     this.gapSince ??= now;
     if (now - this.gapSince < (this.options.gapWaitMs ?? GAP_WAIT_MS)) return false;
     for (let seq = this.applied + 1; seq < firstFound; seq++) this.options.onGap?.(seq);
-    this.applied = firstFound - 1;
+    this.appliedTo(firstFound - 1);
     this.gapSince = undefined;
     return true;
   }

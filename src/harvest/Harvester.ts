@@ -321,8 +321,11 @@ export class Harvester {
     const stored = asked.length === 0 ? new Map<string, string>() : await this.documents.digests(asked);
     const removals: string[] = [];
     let absent = 0;
+    const movedTo = movesOf(batch);
     for (const id of removeIds) {
       if (stored.has(id) || (await this.documents.store.hasGraph(id))) removals.push(id);
+      // Merged away before this copy held it: merged here too (it answers 308, as at the source), once.
+      else if (movedTo.has(id) && (await this.documents.feed.mergedInto(id)) !== movedTo.get(id)) removals.push(id);
       else absent++;
     }
     const removed = await this.documents.removalsOf(removals);
@@ -371,12 +374,18 @@ export class Harvester {
  * the Move's target here too (its id answers 308 there), any other removed.
  */
 function movedOrRemoved(removals: readonly FeedChange[], batch: readonly Change[]): FeedChange[] {
-  const movedTo = new Map<string, string>();
-  for (const c of batch)
-    if (c.effect === 'remove' && c.activity.type === 'Move' && c.activity.target !== undefined)
-      movedTo.set(c.document, c.activity.target);
+  const movedTo = movesOf(batch);
   return removals.map((r) => {
     const target = movedTo.get(r.id);
     return target === undefined ? r : { ...r, kind: 'Move', target };
   });
+}
+
+/** The documents a batch's Moves take away, and where each went. */
+function movesOf(batch: readonly Change[]): Map<string, string> {
+  const movedTo = new Map<string, string>();
+  for (const c of batch)
+    if (c.effect === 'remove' && c.activity.type === 'Move' && c.activity.target !== undefined)
+      movedTo.set(c.document, c.activity.target);
+  return movedTo;
 }

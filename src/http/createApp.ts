@@ -57,7 +57,14 @@ export function createApp({
   const metrics =
     config.metrics === 'off'
       ? undefined
-      : serviceMetrics({ documents, representations, sparql, ready: () => state.ready && !state.stopping });
+      : serviceMetrics({
+          documents,
+          representations,
+          sparql,
+          ready: () => state.ready && !state.stopping,
+          // Set once the follower is begun (serve.ts): only a process that follows the feed has these metrics.
+          feedLag: config.followFeedMs > 0 ? () => state.feedLag?.() : undefined,
+        });
 
   const { routes, prefixes, entity } = serviceRoutes({
     config,

@@ -1,6 +1,6 @@
 /**
- * `GET /_export?format=F[&id=…][&type=…]`: the stored documents streamed out, as
- * `linkedart export --server` asks for them (the same generator as the CLI's).
+ * `GET /_export?format=F[&id=…][&type=…][&withHistory=true]`: the stored documents streamed out,
+ * as `linkedart export --server` asks for them (the same generator as the CLI's).
  */
 import { setCorsHeaders } from './cors.js';
 import { Readable } from 'node:stream';
@@ -27,7 +27,8 @@ export function exportRoute(store: QuadStore) {
     const type = params.get('type') ?? undefined;
     // A class name (Person) is looked up in a list; anything with a colon is an IRI or a compact one.
     if (type?.includes(':')) iriParameter('type', type.trim());
-    const chunks = exportDocuments(store, { format, ids: ids.length ? ids : undefined, type });
+    const withHistory = booleanParameter(params, 'withHistory');
+    const chunks = exportDocuments(store, { format, ids: ids.length ? ids : undefined, type, withHistory });
     // The first chunk decides between an error answer and a stream: nothing is sent before it.
     let first: IteratorResult<string>;
     try {
@@ -54,4 +55,12 @@ export function exportRoute(store: QuadStore) {
     }
     await pipeline(Readable.from(all()), res);
   };
+}
+
+/** A parameter that is `true` or `false` (absent: false); anything else is a 400. */
+function booleanParameter(params: URLSearchParams, name: string): boolean {
+  const value = params.get(name);
+  if (value === null || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new BadRequest(`?${name}= is true or false, not ${JSON.stringify(value.slice(0, 100))}.`);
 }

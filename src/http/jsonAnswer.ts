@@ -5,6 +5,7 @@
  */
 import type { Request, Response } from 'express';
 import { sendOwnBody } from './conditionalAnswer.js';
+import { setCorsHeaders } from './cors.js';
 import { NotAcceptable } from './HttpError.js';
 
 /** The media types offered: JSON-LD first (the answer to no Accept or `*\/*`), then JSON. */
@@ -24,4 +25,18 @@ export function sendJson(
   status = 200,
 ): void {
   sendOwnBody(req, res, Buffer.from(JSON.stringify(body)), { contentType, cacheControl, status });
+}
+
+/**
+ * An answer about one request alone (what a write did, the service's health): plain JSON that
+ * no cache keeps (`no-store`), with no ETag; HEAD answered with GET's headers.
+ */
+export function sendUncachedJson(res: Response, status: number, value: unknown): void {
+  const body = Buffer.from(JSON.stringify(value));
+  res.statusCode = status;
+  setCorsHeaders(res);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Content-Length', body.length);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(res.req.method === 'HEAD' ? undefined : body);
 }

@@ -16,7 +16,7 @@ import { hrefOf } from '../render/html/links.js';
 import { kindOf } from '../render/html/terms.js';
 import type { PageFrame } from '../render/html/Page.js';
 import { nameLookupOf } from '../search/attachNameIndex.js';
-import { thumbnailsOf } from '../search/loadThumbnails.js';
+import { thumbnailsFor } from '../search/loadThumbnails.js';
 import type { Activity } from '../feed/activityGraph.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { violatedCount } from '../service/validationReports.js';
@@ -115,7 +115,10 @@ export function entityListPage(options: LandingOptions) {
       documents,
       items.map((hit) => hit.id),
     );
-    const thumbnails = await thumbnailsOf(documents);
+    const thumbnailOf = await thumbnailsFor(
+      documents,
+      items.map((hit) => hit.id),
+    );
     const base = relative(classCollectionUrl(baseUrl, className));
     sendHtml(
       req,
@@ -127,7 +130,7 @@ export function entityListPage(options: LandingOptions) {
         ...place,
         entries: items.map((hit) => ({
           ...listedEntity(baseUrl, names, hit.id),
-          thumbnail: thumbnails.thumbnailOf(hit.id),
+          thumbnail: thumbnailOf(hit.id),
         })),
         pageHref: (n) => `${base}?page=${n}`,
       }),

@@ -14,7 +14,7 @@ import type { DocumentService } from '../service/DocumentService.js';
 import { mergeDocuments } from '../merge/mergeDocuments.js';
 import { MergeRefused } from '../merge/MergeRefused.js';
 import { actorOf } from './curatorAuth.js';
-import { setCorsHeaders } from './cors.js';
+import { sendUncachedJson } from './jsonAnswer.js';
 import { BadRequest, HttpError, NotFound, UnprocessableContent, UnsupportedMediaType } from './HttpError.js';
 import { readBody } from './readBody.js';
 import { UNNAMED_CURATOR } from '../linkedart/Actor.js';
@@ -44,13 +44,7 @@ export function mergeRoute({ documents, maxBodyBytes, conformance }: MergeRouteO
         throw error instanceof MergeRefused ? refusal(error) : error;
       },
     );
-    const body = Buffer.from(JSON.stringify(outcome));
-    res.statusCode = 200;
-    setCorsHeaders(res);
-    res.setHeader('Content-Type', 'application/json');
-    res.setHeader('Content-Length', body.length);
-    res.setHeader('Cache-Control', 'no-store');
-    res.end(body);
+    sendUncachedJson(res, 200, outcome);
   };
 }
 

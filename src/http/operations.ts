@@ -14,12 +14,12 @@
  * change feed (src/follow/): the newest activity applied, and `lagMs`, how long ago the feed was
  * last read to its end. A new process is ready only once it has read the feed to its end.
  */
-import { setCorsHeaders } from './cors.js';
+import { sendUncachedJson } from './jsonAnswer.js';
 import type { Request, Response } from 'express';
 import type { Representations } from '../service/Representations.js';
 import type { SparqlEngine, SparqlStatus } from '../sparql/SparqlEngine.js';
 import { STORE_OK, type StoreCondition } from '../store/StoreCondition.js';
-import type { FollowStatus } from '../follow/FeedFollower.js';
+import type { FeedLag, FollowStatus } from '../follow/FeedFollower.js';
 
 /** Set by whoever opens and loads the store, and stops the service. */
 export interface Readiness {
@@ -33,12 +33,17 @@ export interface Readiness {
   store?: () => StoreCondition;
   /** How far this process has applied the change feed (other processes' writes): /ready's `feed`. */
   feed?: () => FollowStatus;
+  /** How far behind the store's change feed this process is now (/metrics' feed_lag_*). */
+  feedLag?: () => Promise<FeedLag>;
 }
 
 export function health(readinessState: Readiness) {
   return (_req: Request, res: Response): void => {
     const store = readinessState.store?.() ?? STORE_OK;
-    sendJson(res, store.state === 'failed' ? 503 : 200, { status: store.state === 'failed' ? 'failed' : 'up', store });
+    sendUncachedJson(res, store.state === 'failed' ? 503 : 200, {
+      status: store.state === 'failed' ? 'failed' : 'up',
+      store,
+    });
   };
 }
 
@@ -50,7 +55,7 @@ export function readiness(readinessState: Readiness, representations: Representa
     };
     const store = readinessState.store?.() ?? STORE_OK;
     if (store.state === 'failed') {
-      sendJson(res, 503, {
+      sendUncachedJson(res, 503, {
         status: 'not ready',
         reason: `the store failed: ${store.detail}; restart the service`,
         store,
@@ -60,10 +65,10 @@ export function readiness(readinessState: Readiness, representations: Representa
     }
     if (!readinessState.ready || readinessState.stopping) {
       res.setHeader('Retry-After', '1');
-      sendJson(res, 503, { status: 'not ready', reason: readinessState.reason ?? 'starting', ...alongside });
+      sendUncachedJson(res, 503, { status: 'not ready', reason: readinessState.reason ?? 'starting', ...alongside });
       return;
     }
-    sendJson(res, 200, { status: 'ready', renderCache: representations.stats(), store, ...alongside });
+    sendUncachedJson(res, 200, { status: 'ready', renderCache: representations.stats(), store, ...alongside });
   };
 }
 
@@ -88,14 +93,4 @@ export function sparqlReadiness(status: SparqlStatus): Record<string, unknown> {
       : {}),
     timeouts: status.timeouts,
   };
-}
-
-function sendJson(res: Response, status: number, value: unknown): void {
-  const body = Buffer.from(JSON.stringify(value));
-  res.statusCode = status;
-  setCorsHeaders(res);
-  res.setHeader('Content-Type', 'application/json');
-  res.setHeader('Content-Length', body.length);
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(res.req.method === 'HEAD' ? undefined : body);
 }

@@ -8,7 +8,7 @@ import { entityListHtml } from '../pages/EntityListPage.js';
 import { relationCollectionUrl } from '../render/halLinks.js';
 import { relationWords } from '../render/html/ReferencedBy.js';
 import { nameLookupOf } from '../search/attachNameIndex.js';
-import { thumbnailsOf } from '../search/loadThumbnails.js';
+import { thumbnailsFor } from '../search/loadThumbnails.js';
 import { NotFound } from './HttpError.js';
 import { listedEntity, listPageNumber, listPlace } from './entityListPaging.js';
 import { sendHtml } from './htmlAnswer.js';
@@ -27,7 +27,10 @@ export function relationListPage(options: LandingOptions) {
     if (page > place.last)
       throw new NotFound(`Page ${page} is past the last page (${place.last}) of ${relation.name} for ${id}.`);
     const names = await nameLookupOf(documents, [id, ...items.map((hit) => hit.id)]);
-    const thumbnails = await thumbnailsOf(documents);
+    const thumbnailOf = await thumbnailsFor(
+      documents,
+      items.map((hit) => hit.id),
+    );
     const collection = new URL(relationCollectionUrl(baseUrl, relation.name, id));
     sendHtml(
       req,
@@ -41,7 +44,7 @@ export function relationListPage(options: LandingOptions) {
         entries: items.map((hit) => ({
           ...listedEntity(baseUrl, names, hit.id),
           type: hit.type,
-          thumbnail: thumbnails.thumbnailOf(hit.id),
+          thumbnail: thumbnailOf(hit.id),
         })),
         pageHref: (n) => `${collection.pathname}${collection.search}&page=${n}`,
       }),

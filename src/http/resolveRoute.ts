@@ -10,7 +10,7 @@ import type { Request, Response } from 'express';
 import { entityListHtml } from '../pages/EntityListPage.js';
 import { SEARCH_CONTEXT } from '../render/collectionPage.js';
 import { nameLookupOf } from '../search/attachNameIndex.js';
-import { thumbnailsOf } from '../search/loadThumbnails.js';
+import { thumbnailsFor } from '../search/loadThumbnails.js';
 import {
   entityClasses,
   identifierHolders,
@@ -74,7 +74,7 @@ async function multipleChoices(
   const entries = found.ids.map((id) => ({ id, type: classes.get(id) ?? 'Entity', name: names.nameOf(id) ?? id }));
   if (type === undefined) {
     // As the other lists show entities: by name, linked, with their kind and thumbnail.
-    const thumbnails = await thumbnailsOf(documents);
+    const thumbnailOf = await thumbnailsFor(documents, found.ids);
     const html = entityListHtml({
       frame: options.frame,
       heading: `Records with the identifier “${found.content}”`,
@@ -86,7 +86,7 @@ async function multipleChoices(
       entries: entries.map((e) => ({
         ...listedEntity(baseUrl, names, e.id),
         type: e.type,
-        thumbnail: thumbnails.thumbnailOf(e.id),
+        thumbnail: thumbnailOf(e.id),
       })),
       pageHref: () => '',
     });

@@ -13,7 +13,7 @@ import { collectionPage, pageCount, SEARCH_CONTEXT, type CollectionAddress } fro
 import type { PageFrame } from '../render/html/Page.js';
 import { searchPageHtml } from '../pages/SearchPage.js';
 import { isNameIndexOff, nameSearchOf } from '../search/attachNameIndex.js';
-import { thumbnailLookup, thumbnailsOf } from '../search/loadThumbnails.js';
+import { thumbnailsFor } from '../search/loadThumbnails.js';
 import type { SearchNarrowing } from '../search/searchFacets.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { BadRequest, NotFound } from './HttpError.js';
@@ -109,7 +109,10 @@ export function searchRoute(options: SearchRouteOptions) {
         facets,
         narrowing,
         narrowedHref: (to: SearchNarrowing) => relative(narrowedSearchUrl(searchBase, query, to)),
-        thumbnailOf: thumbnailLookup(await thumbnailsOf(options.documents)),
+        thumbnailOf: await thumbnailsFor(
+          options.documents,
+          hits.map((hit) => hit.id),
+        ),
       };
       return sendHtml(req, res, searchPageHtml({ frame, query, results }), options.cacheControl);
     }

@@ -43,6 +43,7 @@ import { deleteDocument, putDocument } from './writes.js';
 import { historyRoutes } from './history/historyRoutes.js';
 import { versionsOf } from '../history/storedHistory.js';
 import { mergeRoute, MERGE_PATH } from './mergeRoute.js';
+import { mergeChainEnd } from '../merge/mergeChain.js';
 
 export type Handler = (req: Request, res: Response) => Promise<void> | void;
 
@@ -267,7 +268,7 @@ function entityRoutes(parts: RouteParts): Methods {
             documents.keepVersions > 0
               ? { baseUrl: config.baseUrl, versions: (id) => versionsOf(documents.store, id) }
               : undefined,
-          mergedInto: (id) => documents.feed.mergedInto(id),
+          mergedInto: (id) => mergeChainEnd(documents.feed, id),
         }),
       ),
     ],

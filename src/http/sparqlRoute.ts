@@ -8,7 +8,7 @@ import type { Request, Response } from 'express';
 import type { Config } from '../config/Config.js';
 import type { SparqlService } from '../service/SparqlService.js';
 import type { Actor } from '../linkedart/Actor.js';
-import { setCorsHeaders } from './cors.js';
+import { sendUncachedJson } from './jsonAnswer.js';
 import { setRouteKind } from './routeKind.js';
 import { sparqlAccess } from './sparqlAccess.js';
 import { answeringSparqlErrors } from './sparqlErrors.js';
@@ -62,11 +62,5 @@ async function runUpdate(sparql: SparqlService, operation: SparqlRequest, res: R
   const { created, replaced, deleted, unchanged } = await answeringSparqlErrors(() =>
     sparql.update(operation.text, operation.using, actor),
   );
-  const body = Buffer.from(JSON.stringify({ created, replaced, deleted, unchanged }));
-  res.statusCode = 200;
-  setCorsHeaders(res);
-  res.setHeader('Content-Type', 'application/json');
-  res.setHeader('Content-Length', body.length);
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(body);
+  sendUncachedJson(res, 200, { created, replaced, deleted, unchanged });
 }

@@ -31,6 +31,7 @@ import { leftoverSample, readRecords } from './readRecords.js';
 import type { LoadRecord } from './records.js';
 import { SeenIds } from './seenIds.js';
 import { SupersededCopies } from './superseded.js';
+import { HistoriesToPutBack } from './historiesToPutBack.js';
 
 /**
  * A stored digest whose document has no Warnings kept beside it (stored before they were):
@@ -76,6 +77,7 @@ export class LoadPass {
   private startedEmpty = false;
   private readonly sent = new Set<string>();
   private readonly merged: MergedId[] = [];
+  private readonly histories: HistoriesToPutBack;
 
   /** `lastCopies`: which copy of each id counts (none: the inputs are read once, readOnce). */
   constructor(
@@ -88,6 +90,7 @@ export class LoadPass {
     this.report = emptyReport(dryRun);
     this.reading = documents;
     this.documents = dryRun ? undefined : documents;
+    this.histories = new HistoriesToPutBack(this.documents, this.report, options.actor);
   }
 
   async run(inputs: readonly LoadInput[]): Promise<LoadReport> {
@@ -110,6 +113,7 @@ export class LoadPass {
       await this.flush(false);
       await this.inFlight.settle();
       if (this.documents && this.merged.length > 0) await restoreMerges(this.documents, this.merged, options.actor);
+      await this.histories.finish(this.refusedIds);
     } catch (error) {
       await this.inFlight.finish();
       if (!(error instanceof StoreFull)) throw error;
@@ -165,6 +169,11 @@ export class LoadPass {
       case 'merged':
         // Kept once the documents are (a storing pass): the id answers 308 to where it went.
         if (this.documents) this.merged.push(record);
+        this.histories.merged(record.from, record.to);
+        break;
+      case 'history':
+        // Put back after its document is stored (historiesToPutBack.ts).
+        this.histories.add(record, source);
         break;
       case 'refused': {
         // Past a limit on one document: refused here, never sent to the gate (which would walk it).
@@ -229,6 +238,7 @@ export class LoadPass {
     if (full) this.gates.started();
     this.gateBatch = this.gates.batch();
     if (pending.length === 0) return;
+    const histories = this.histories.take();
     const ids = new Set(pending.flatMap((p) => (p.id === undefined ? [] : [p.id])));
     // A batch in flight may hold an earlier copy of one of these ids: its digest must be read after it.
     if (this.inFlight.touches(ids)) await this.inFlight.settle();
@@ -255,27 +265,28 @@ export class LoadPass {
         this.countChecked(result.verdicts);
         return {};
       }
-      if (passed.length === 0) return {};
+      // The histories read with this batch are put back right after its write (queued in call order).
+      const putBack = () => this.histories.putBack(histories, this.refusedIds);
+      if (passed.length === 0) return { write: putBack() };
       const replaced = result.verdicts.filter((v) => v.kind === 'pass' && v.replaced).length;
       const actor = this.options.actor ? { actor: this.options.actor } : {};
       // The change feed's activities: one per document stored, stamped as its Last-Modified is.
       const changes = result.verdicts.flatMap((v): Change[] =>
         v.kind === 'pass' ? [{ kind: v.replaced ? 'Update' : 'Create', id: v.id, type: v.type, ...actor }] : [],
       );
-      return {
-        write: documents
-          .writeChecked(
-            result.graphs,
-            changes,
-            stampedAt,
-            undefined,
-            changes.flatMap((c) => (unstored.has(c.id) ? [c.id] : [])),
-          )
-          .then(() => {
-            report.created += passed.length - replaced;
-            report.replaced += replaced;
-          }),
-      };
+      const write = documents
+        .writeChecked(
+          result.graphs,
+          changes,
+          stampedAt,
+          undefined,
+          changes.flatMap((c) => (unstored.has(c.id) ? [c.id] : [])),
+        )
+        .then(() => {
+          report.created += passed.length - replaced;
+          report.replaced += replaced;
+        });
+      return { write: Promise.all([write, putBack()]).then(() => undefined) };
     });
     const done = step.then(({ write }) => write).then(() => this.options.onStored?.(report));
     // A bounded number of batches in flight (gates.ahead): written, checked, or waiting to be.

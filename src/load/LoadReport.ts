@@ -59,6 +59,8 @@ export interface LoadReport {
   storeFull?: StoreFullDetails;
   /** Validated only; nothing was stored. */
   dryRun: boolean;
+  /** Histories put back (an export with history, load/restoredHistories.ts); absent when the load read none. */
+  historiesRestored?: number;
 }
 
 export function emptyReport(dryRun: boolean): LoadReport {
@@ -195,6 +197,7 @@ export function formatReport(r: LoadReport, listWarnings = false): string {
     `${r.dryRun ? 'checked (nothing stored)' : 'loaded'}: ${r.created} new, ${r.replaced} replaced, ${r.unchanged} unchanged, ${r.rejected} rejected, ${r.warnings} warnings` +
       `${r.violated ? ` (${r.violated} with violations)` : ''}${r.unreadable.length ? `, ${r.unreadable.length} unreadable parts` : ''}${r.leftovers.length ? `, ${r.leftovers.length} sets of triples left over` : ''}` +
       `${r.superseded.length ? `, ${r.superseded.length} superseded (a later copy of the same id counts instead)` : ''}` +
+      `${r.historiesRestored !== undefined ? `, ${r.historiesRestored} histories put back` : ''}` +
       ` in ${r.seconds.toFixed(1)} s (${rate} documents/s)`,
   );
   if (r.aborted) lines.push(`stopped: ${r.aborted}`);

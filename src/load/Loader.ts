@@ -15,6 +15,9 @@
  * `strict`: a first pass checks everything and stores nothing; only if nothing was refused
  * does the second pass store. `dryRun`: the first pass alone. Both read the stored versions,
  * to say which documents are new, replaced or unchanged as the load would find them.
+ *
+ * A scoped actor's load (a token limited to an id prefix) has every id checked against the
+ * scope before anything is stored (scopeCheck.ts).
  */
 import type { DocumentService } from '../service/DocumentService.js';
 import { Gates } from './gate/Gates.js';
@@ -23,6 +26,7 @@ import { hasFailures, type LoadReport } from './LoadReport.js';
 import { LastCopies } from './lastCopies.js';
 import type { LoadOptions } from './LoadOptions.js';
 import { LoadPass } from './LoadPass.js';
+import { refuseOutsideScope, scopeChecked } from './scopeCheck.js';
 
 export class Loader {
   constructor(
@@ -34,8 +38,9 @@ export class Loader {
     let spooled: SpooledInputs | undefined;
     let inputs = given;
     const idsFirst = !this.options.readOnce && LastCopies.needed(given);
-    if ((idsFirst || (this.options.strict && !this.options.dryRun)) && given.some((i) => !i.reopenable)) {
-      // Read twice (the ids first, or strict's two passes): a stream (standard input) is kept in a file first.
+    const scoped = scopeChecked(this.options);
+    if ((idsFirst || scoped || (this.options.strict && !this.options.dryRun)) && given.some((i) => !i.reopenable)) {
+      // Read twice (the ids first, a scope's check, or strict's two passes): a stream (standard input, a request body) is kept in a file first.
       spooled = await spoolInputs(given);
       inputs = spooled.inputs;
     }
@@ -46,6 +51,7 @@ export class Loader {
       conformance: this.options.conformance,
     });
     try {
+      if (scoped) await refuseOutsideScope(inputs, this.options);
       const lastCopies = idsFirst ? await LastCopies.read(inputs, this.options) : undefined;
       return await this.checkedLoad(inputs, gates, lastCopies);
     } finally {

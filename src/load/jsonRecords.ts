@@ -3,7 +3,8 @@
  * read as a stream. An array is cut into its elements by a small scanner (depth and strings
  * only), so a dump of any size never becomes one string; each element keeps the line it
  * started on for the report. A line of a rejects file (rejectsFile.ts) is read as the record
- * it holds. Each document is held against the limits on one document (documentLimits.ts) as
+ * it holds, and a merged id's line (an NDJSON export's Move) as the merged id it states. Each
+ * document is held against the limits on one document (documentLimits.ts) as
  * soon as it is parsed, before anything walks it; one past the size limit is not even kept
  * whole while it is read.
  */
@@ -22,6 +23,7 @@ import { graphLimitsExceeded } from '../ingest/graphLimits.js';
 import { jsonId } from '../ingest/jsonKeys.js';
 import { rejectedRecord, rejectedText } from './rejectsFile.js';
 import { TopLevelScanner, type Piece } from './topLevelScanner.js';
+import { parseMergedJson } from '../export/mergedComments.js';
 
 export async function* jsonRecords(
   input: Readable,
@@ -57,6 +59,9 @@ export function parsedPiece(piece: Piece, limits: DocumentLimits): LoadRecord {
   } catch (error) {
     return { kind: 'unreadable', location, message: `not JSON: ${(error as Error).message}` };
   }
+  // A merged-away id, as an NDJSON export ends with them (mergedComments.ts).
+  const merged = parseMergedJson(json);
+  if (merged) return { kind: 'merged', location, ...merged };
   // A line of a rejects file holding a document refused at its limits: that document, read anew
   // (a text within the line is shorter than the line: this ends).
   const text = rejectedText(json);

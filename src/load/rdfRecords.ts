@@ -10,7 +10,8 @@
  * starts (as `linkedart export` writes Turtle and N-Triples), they are grouped like graphs;
  * otherwise they are gathered and split into documents at the end (splitTriples).
  * Shape hints travel as `#@hint` comment lines; they are matched to their document by the
- * hint graph they name.
+ * hint graph they name. A document's history graphs (an export with history) are gathered by
+ * the document they belong to, and handed on as one record once another graph starts.
  */
 import { parseMergedComment } from '../export/mergedComments.js';
 import type { Readable } from 'node:stream';
@@ -22,7 +23,9 @@ import { df, type Quad } from '../rdf/terms.js';
 import { nquadsItems } from './nquadsItems.js';
 import { orderedQuads } from './orderedQuads.js';
 import { isLineMark, type ParsedItem } from '../rdf/syntax/parsedItem.js';
-import type { LoadRecord } from './records.js';
+import type { HistoryRecord, LoadRecord } from './records.js';
+import { isHistoryGraph } from '../history/versionGraphs.js';
+import { documentOfGraph } from '../store/internalGraphs.js';
 import { splitTriples } from './splitTriples.js';
 
 export type RdfFormat = 'nquads' | 'trig' | 'turtle' | 'ntriples';
@@ -65,6 +68,8 @@ export async function* rdfRecords(
   let current:
     | { id: string; graph: Quad_Graph; quads: Quad[]; number: number; marked: boolean; line: number | undefined }
     | undefined;
+  /** The history being gathered (history graphs of one document, in a run). */
+  let history: HistoryRecord | undefined;
   let line: number | undefined; // the line of the last place a document could start (parsedItem.ts)
   let marked: string | undefined; // the document a `#@document` line opened, for triples with no graph
   let count = 0;
@@ -88,9 +93,16 @@ export async function* rdfRecords(
     yield record;
   };
 
+  /** The history gathered, handed on. */
+  const historyDone = function* (): Generator<LoadRecord> {
+    if (history) yield history;
+    history = undefined;
+  };
+
   /** Quads of document `id` (a graph, or a marked run of triples), in one run. */
   const into = function* (id: string, q: Quad, isMarked: boolean): Generator<LoadRecord> {
     if (current?.id !== id) {
+      yield* historyDone();
       yield* complete();
       if (finished.has(id)) {
         if (!refused.has(id)) {
@@ -145,12 +157,29 @@ export async function* rdfRecords(
           else loose.push(q);
           continue;
         }
+        if (graph.termType === 'NamedNode' && isHistoryGraph(graph.value)) {
+          const owner = documentOfGraph(graph.value);
+          // A document's history follows it: the document is complete.
+          yield* complete();
+          if (history?.id !== owner) yield* historyDone();
+          history ??= {
+            kind: 'history',
+            location: `line ${line} (the history of <${owner}>)`,
+            id: owner,
+            graphs: new Map(),
+          };
+          const list = history.graphs.get(graph.value);
+          if (list) list.push(q);
+          else history.graphs.set(graph.value, [q]);
+          continue;
+        }
         const aside = noDocument(graph);
         if (aside) setAside(aside.location, aside.message, q);
         else yield* into(graph.value, q, false);
       }
     }
     yield* complete();
+    yield* historyDone();
     for (const [location, { message, quads }] of asides) yield { kind: 'leftover', location, message, quads };
   } catch (error) {
     // The input itself failed (not its syntax): the caller decides (e.g. 413 for a body too large).

@@ -20,7 +20,18 @@ export type LoadRecord =
   | RefusedRecord
   | { readonly kind: 'leftover'; readonly location: string; readonly message: string; readonly quads: Quad[] }
   /** An id merged into another, as an export states it (`#@merged <A> <B>`): kept so after the load. */
-  | { readonly kind: 'merged'; readonly location: string; readonly from: string; readonly to: string };
+  | { readonly kind: 'merged'; readonly location: string; readonly from: string; readonly to: string }
+  /** A document's history graphs, as an export with history holds them (export/historyGraphs.ts): put back after it. */
+  | HistoryRecord;
+
+export interface HistoryRecord {
+  readonly kind: 'history';
+  readonly location: string;
+  /** The document whose history it is. */
+  readonly id: string;
+  /** Its history graphs by name (the record graph, past versions' entity and hint graphs), as read. */
+  readonly graphs: Map<string, Quad[]>;
+}
 
 export interface RefusedRecord {
   readonly kind: 'refused';

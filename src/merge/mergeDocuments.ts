@@ -5,6 +5,7 @@
  * to refer to B instead: an ordinary write of each, through the one gate (a rewrite the gate
  * refuses refuses the merge, nothing written). The documents referring to A are reported either
  * way. B is left as it is: what A said that B should say is the curator's next edit of B.
+ * B's reverse links list the documents still pointing at A (discovery/mergedReverseLinks.ts).
  */
 import type { Actor } from '../linkedart/Actor.js';
 import { isHttpIri } from '../ingest/iris.js';
@@ -19,6 +20,7 @@ import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import type { ConformancePolicy } from '../validate/conformance.js';
 import { MergeRefused } from './MergeRefused.js';
 import { documentsReferringTo, withIdReplaced } from './references.js';
+import { mergeChainEnd } from './mergeChain.js';
 
 export interface MergeRequest {
   /** The id merged away (A): stored, or deleted with its tombstone standing. */
@@ -48,7 +50,7 @@ export async function mergeDocuments(documents: DocumentService, request: MergeR
   for (const id of [from, to])
     if (!isHttpIri(id)) throw new MergeRefused('invalid', `${JSON.stringify(id.slice(0, 200))} is not an http(s) IRI`);
   if (from === to) throw new MergeRefused('conflict', `${from} cannot be merged into itself`);
-  return documents.serialized(async () => {
+  const outcome = await documents.serialized(async () => {
     await checkIds(documents, from, to);
     const references = await documentsReferringTo(documents.store, from);
     // What the merge read, checked again in its write (another process may write between).
@@ -72,12 +74,15 @@ export async function mergeDocuments(documents: DocumentService, request: MergeR
     await documents.writeInTurn(graphs, changes, now, expected);
     return { merged: from, into: to, references, rewritten };
   });
+  // B's reverse links now list what points at A too: what is derived of B (its `_links`, its page) is read again.
+  await documents.followed([to]);
+  return outcome;
 }
 
 /** B must be stored; A stored, or deleted (not merged already). */
 async function checkIds(documents: DocumentService, from: string, to: string): Promise<void> {
   if (!(await documents.store.hasGraph(to))) {
-    const further = await documents.feed.mergedInto(to);
+    const further = await mergeChainEnd(documents.feed, to);
     throw new MergeRefused(
       further === undefined ? 'notFound' : 'conflict',
       further === undefined

@@ -9,6 +9,8 @@ import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { DocumentService } from '../service/DocumentService.js';
 import type { Representations } from '../service/Representations.js';
 import type { SparqlService } from '../service/SparqlService.js';
+import type { FeedLag } from '../follow/FeedFollower.js';
+import { feedMetrics } from './feedMetrics.js';
 import { loadMetrics, type LoadTally } from './loadMetrics.js';
 import { renderCacheMetrics } from './renderCacheMetrics.js';
 import { requestMetrics, type RequestMetrics } from './requestMetrics.js';
@@ -25,6 +27,8 @@ export interface MetricsSources {
   readonly sparql?: SparqlService;
   /** Whether the service is ready (/ready's answer). */
   readonly ready: () => boolean;
+  /** How far behind the store's change feed this process is, when it follows it (other processes write to the store). */
+  readonly feedLag?: () => Promise<FeedLag> | undefined;
 }
 
 export interface ServiceMetrics {
@@ -33,7 +37,7 @@ export interface ServiceMetrics {
   readonly loads: LoadTally;
 }
 
-export function serviceMetrics({ documents, representations, sparql, ready }: MetricsSources): ServiceMetrics {
+export function serviceMetrics({ documents, representations, sparql, ready, feedLag }: MetricsSources): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
   new Gauge({
@@ -49,6 +53,7 @@ export function serviceMetrics({ documents, representations, sparql, ready }: Me
   storeMetrics(registry, METRIC_PREFIX, { documents, ready });
   violationMetrics(registry, METRIC_PREFIX, { documents, ready });
   if (sparql) sparqlMetrics(registry, METRIC_PREFIX, sparql);
+  if (feedLag) feedMetrics(registry, METRIC_PREFIX, feedLag);
   const loads = loadMetrics(registry, METRIC_PREFIX);
   return { registry, requests, loads };
 }

@@ -1,5 +1,6 @@
 /**
- * The thumbnails built from the store on first use: one query reads, in every entity graph, only
+ * The thumbnails built from the store on first use (or, with --name-index store, read for each
+ * page's rows alone: thumbnailsFor): one query reads, in every entity graph, only
  * the quads the picture rule follows (representation, digitally_shown_by, digitally_available_via,
  * conforms_to, access_point, format): few documents have them, so it is a small read. On a remote
  * store with more rows than it answers at once, it is read in parts (graphParts.ts), as the names are.
@@ -18,6 +19,29 @@ const PATTERN = `GRAPH ?g { ${[...Object.values(PICTURE_PREDICATES), FORMAT]
 
 /** Rows a part of a remote store's answer holds at most (loadNameIndex.ts says why). */
 const ROWS_PER_PART = 250_000;
+
+/** Services whose thumbnails are read from the store, page by page (--name-index store): nothing read at start or held. */
+const inStore = new WeakSet<DocumentService>();
+
+/** Read this service's thumbnails from the store for each page's rows, not into an index in memory (--name-index store). */
+export function readThumbnailsFromStore(documents: DocumentService): void {
+  inStore.add(documents);
+}
+
+/** The thumbnails of these entities (a page's rows): from the index in memory, or read from the store for them alone. */
+export async function thumbnailsFor(
+  documents: DocumentService,
+  ids: readonly string[],
+): Promise<(id: string) => string | undefined> {
+  if (!inStore.has(documents)) return thumbnailLookup(await thumbnailsOf(documents));
+  const thumbnails = new Thumbnails();
+  if (ids.length > 0)
+    addGraphs(
+      thumbnails,
+      await documents.store.query(`SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${ids.map(iri).join(' ')} } ${PATTERN} }`),
+    );
+  return thumbnailLookup(thumbnails);
+}
 
 /** The one thumbnail index of a DocumentService, built on first use and told of every write from then on. */
 export function thumbnailsOf(documents: DocumentService): Promise<Thumbnails> {

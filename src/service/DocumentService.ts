@@ -17,6 +17,7 @@ import { linksGraphOf } from '../discovery/linksGraph.js';
 import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
 import type { ReverseLinks } from '../discovery/ReverseLinks.js';
 import { StoredReverseLinks } from '../discovery/StoredReverseLinks.js';
+import { followingMerges } from '../discovery/mergedReverseLinks.js';
 import { entityClassOf } from '../discovery/reverseLinksOf.js';
 import { ChangeFeed, type Change } from '../feed/ChangeFeed.js';
 import { WriteObservers } from './WriteObservers.js';
@@ -88,13 +89,18 @@ export class DocumentService {
    * write queue's turn so no write is missed) when this process is the store's only writer;
    * read from the store request by request when other processes write to it (a remote store).
    */
-  reverseLinks(): Promise<ReverseLinks> {
-    return this.derived(REVERSE_LINKS, () => this.readReverseLinks());
+  async reverseLinks(): Promise<ReverseLinks> {
+    return this.followingMerges(await this.derived(REVERSE_LINKS, () => this.readReverseLinks()));
   }
 
   /** reverseLinks() for a caller that holds the write turn (inside serialized: a precondition). */
-  reverseLinksInTurn(): Promise<ReverseLinks> {
-    return this.observers.derivedInTurn(REVERSE_LINKS, () => this.readReverseLinks());
+  async reverseLinksInTurn(): Promise<ReverseLinks> {
+    return this.followingMerges(await this.observers.derivedInTurn(REVERSE_LINKS, () => this.readReverseLinks()));
+  }
+
+  /** The index as read: the documents pointing at an id merged into another listed under that other too. */
+  private followingMerges(index: ReverseLinks): ReverseLinks {
+    return followingMerges(index, (id) => this.feed.merges.into(id));
   }
 
   private async readReverseLinks(): Promise<ReverseLinks> {

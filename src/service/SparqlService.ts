@@ -24,6 +24,8 @@ import {
 } from '../sparql/parseSparql.js';
 import type { QueryDataset, SparqlEngine } from '../sparql/SparqlEngine.js';
 import type { ConformancePolicy } from '../validate/conformance.js';
+import { capabilitiesOf } from '../store/capabilities.js';
+import { versionsTried } from './triedVersions.js';
 
 export interface SparqlLimits {
   readonly timeoutMs: number;
@@ -83,7 +85,10 @@ export class SparqlService {
    */
   update(text: string, dataset: UpdateDataset = {}, actor?: Actor): Promise<UpdateOutcome> {
     const parsed = parseUpdate(text, this.limits, dataset);
+    const shared = capabilitiesOf(this.documents.store).sharedWriters;
     return this.documents.serialized(async () => {
+      // Other processes may write while the trial reads: its versions are checked against the feed (triedVersions.ts).
+      const feedBefore = shared ? await this.documents.feed.length() : undefined;
       const touched = await this.engine
         .tryUpdate(parsed.text, this.limits.timeoutMs)
         .catch((error: unknown) => this.counted(error));
@@ -125,7 +130,9 @@ export class SparqlService {
           problems,
         );
       }
-      return this.documents.commit(admitted, removals, undefined, undefined, actor);
+      const tried =
+        feedBefore === undefined ? undefined : await versionsTried(this.documents, [...touched.keys()], feedBefore);
+      return this.documents.commit(admitted, removals, tried, undefined, actor);
     });
   }
 }

@@ -9,6 +9,7 @@
  *   duplicated  activities stored under a number another activity has too
  *   feed        the feed's length, against the changes acknowledged
  *   412         If-Match writes refused (conflicts detected)
+ *   failed      writes answered neither a change nor a 412 (a 5xx, its cause from the process's log)
  *   undetected  If-Match writes that succeeded from a version another successful one replaced
  *
  * and writes/s (every write answered, over the wall time). Each process count runs twice,
@@ -17,6 +18,10 @@
  *   npm run bench:processes                      50 PUTs per process
  *   npm run bench:processes -- --writes 10000    the issue's size
  *   npm run bench:processes -- --processes 2,4   only these process counts
+ *   npm run bench:processes -- --target          the issue's target run: 2 and 4 processes, 10,000 PUTs
+ *     each (--writes N for fewer), one round; each run checked (0 lost, 0 duplicated, the feed's
+ *     length the changes acknowledged, 0 undetected), the exit code 1 when one is not met
+ *   --rounds N                                   rounds of the interleaved runs (default 2; 1 with --target)
  *   npm run bench:processes -- --url http://127.0.0.1:8890/sparql --update-url …/sparql-auth --user dba --password dba
  *     a store the user runs (else a throwaway Virtuoso on VIRT_HTTP_PORT, default 18996)
  */
@@ -41,8 +46,10 @@ const argument = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
   return i < 0 ? undefined : process.argv[i + 1];
 };
-const WRITES = Number(argument('--writes') ?? 50);
-const PROCESS_COUNTS = (argument('--processes') ?? '1,2,4').split(',').map(Number);
+const TARGET = process.argv.includes('--target');
+const WRITES = Number(argument('--writes') ?? (TARGET ? 10_000 : 50));
+const PROCESS_COUNTS = (argument('--processes') ?? (TARGET ? '2,4' : '1,2,4')).split(',').map(Number);
+const ROUNDS = Number(argument('--rounds') ?? (TARGET ? 1 : 2));
 /** Documents every process replaces, and documents written only with If-Match. */
 const POOL = 20;
 const CONTESTED = 3;
@@ -58,6 +65,7 @@ interface Run {
   lost: number;
   duplicated: number;
   refused: number;
+  failed: number;
   undetected: number;
   load: number;
 }
@@ -67,12 +75,30 @@ interface ClientTally {
   changes: Map<string, number>;
   won: Array<[string, string]>;
   refused: number;
+  /** Writes answered with neither a change nor a 412 (a 5xx): not acknowledged, so never counted as lost. */
+  failed: number;
+}
+
+/** A PUT as putObject makes it; a failure (an answer other than 200, 201 or 412) counted, its cause from the process's log printed. */
+async function tallied(server: ServerProcess, tally: ClientTally, put: () => ReturnType<typeof putObject>) {
+  try {
+    return await put();
+  } catch (error) {
+    tally.failed++;
+    const logged = server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('request failed'))
+      .pop();
+    console.error(`${(error as Error).message}\n  logged: ${logged ?? '(nothing)'}`);
+    return undefined;
+  }
 }
 
 async function client(processes: readonly ServerProcess[], index: number, seed: number): Promise<ClientTally> {
   const random = seededRandom(seed);
   const own = processes[index].url;
-  const tally: ClientTally = { changes: new Map(), won: [], refused: 0 };
+  const tally: ClientTally = { changes: new Map(), won: [], refused: 0, failed: 0 };
   for (let n = 0; n < WRITES; n++) {
     const label = `process ${index}, write ${n}`;
     let name: string;
@@ -81,14 +107,14 @@ async function client(processes: readonly ServerProcess[], index: number, seed: 
       name = `contested-${Math.floor(random() * CONTESTED)}`;
       // The ETag read through any process: processes share nothing but the store.
       const current = await readObject(processes[Math.floor(random() * processes.length)].url, name);
-      answer = await putObject(own, name, label, current?.etag ?? '"none"');
-      if (answer.status === 412) tally.refused++;
-      else if (current) tally.won.push([name, current.etag]);
+      answer = await tallied(processes[index], tally, () => putObject(own, name, label, current?.etag ?? '"none"'));
+      if (answer?.status === 412) tally.refused++;
+      else if (answer && current) tally.won.push([name, current.etag]);
     } else {
       name = `pool-${Math.floor(random() * POOL)}`;
-      answer = await putObject(own, name, label);
+      answer = await tallied(processes[index], tally, () => putObject(own, name, label));
     }
-    if (answer.result === 'created' || answer.result === 'replaced')
+    if (answer?.result === 'created' || answer?.result === 'replaced')
       tally.changes.set(objectId(name), (tally.changes.get(objectId(name)) ?? 0) + 1);
   }
   return tally;
@@ -116,6 +142,7 @@ async function run(count: number, store: RemoteStore, storeArgs: string[], round
       lost: Math.max(0, changes - feed),
       duplicated: await duplicatedActivities(sparql),
       refused: tallies.reduce((n, t) => n + t.refused, 0),
+      failed: tallies.reduce((n, t) => n + t.failed, 0),
       undetected: bases.length - new Set(bases).size,
       load: loadavg()[0],
     };
@@ -139,7 +166,7 @@ async function main(): Promise<void> {
   const storeArgs = remoteStoreArgs(store.url, storeOptions(store));
   const runs: Run[] = [];
   try {
-    for (let round = 0; round < 2; round++)
+    for (let round = 0; round < ROUNDS; round++)
       for (const count of PROCESS_COUNTS) {
         runs.push(await run(count, store, storeArgs, round));
         console.error(`${count} process(es), round ${round + 1}: ${JSON.stringify(runs[runs.length - 1])}`);
@@ -149,7 +176,19 @@ async function main(): Promise<void> {
   }
   printTable(
     `Several processes writing one ${store.label}: ${WRITES} PUTs per process, ${Math.round(CONDITIONAL * 100)}% of them If-Match on ${CONTESTED} contested documents`,
-    ['processes', 'writes', 'writes/s', 'changes', 'feed', 'lost', 'duplicated', '412', 'undetected', 'load avg'],
+    [
+      'processes',
+      'writes',
+      'writes/s',
+      'changes',
+      'feed',
+      'lost',
+      'duplicated',
+      '412',
+      'failed',
+      'undetected',
+      'load avg',
+    ],
     runs.map((r) => [
       String(r.processes),
       String(r.writes),
@@ -159,10 +198,27 @@ async function main(): Promise<void> {
       String(r.lost),
       String(r.duplicated),
       String(r.refused),
+      String(r.failed),
       String(r.undetected),
       r.load.toFixed(1),
     ]),
   );
+  if (TARGET) {
+    const missed = runs.flatMap((r) => missedTargets(r).map((what) => `${r.processes} processes: ${what}`));
+    console.log(missed.length === 0 ? 'target met in every run' : `target missed:\n${missed.join('\n')}`);
+    if (missed.length > 0) process.exitCode = 1;
+  }
+}
+
+/** What the issue's target asks of a run that this one did not do. */
+function missedTargets(r: Run): string[] {
+  const missed: string[] = [];
+  if (r.lost > 0) missed.push(`${r.lost} changes lost`);
+  if (r.duplicated > 0) missed.push(`${r.duplicated} activities duplicated`);
+  if (r.feed !== r.changes) missed.push(`the feed has ${r.feed} activities for ${r.changes} changes`);
+  if (r.undetected > 0) missed.push(`${r.undetected} If-Match conflicts undetected`);
+  if (r.failed > 0) missed.push(`${r.failed} writes failed (answered 5xx)`);
+  return missed;
 }
 
 await main();

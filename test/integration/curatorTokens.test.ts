@@ -25,6 +25,10 @@ const doc = (path: string, type: string) => JSON.stringify({ '@context': V1, id:
 const insert = (path: string) =>
   `INSERT DATA { GRAPH <${BASE}${path}> { <${BASE}${path}> a <http://www.cidoc-crm.org/cidoc-crm/E21_Person> ; <http://www.w3.org/2000/01/rdf-schema#label> "${path}" } }`;
 
+const nquads = (path: string) =>
+  `<${BASE}${path}> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://www.cidoc-crm.org/cidoc-crm/E22_Human-Made_Object> <${BASE}${path}> .\n` +
+  `<${BASE}${path}> <http://www.w3.org/2000/01/rdf-schema#label> "${path}" <${BASE}${path}> .\n`;
+
 /** [who, method, path, body, content type, status, what the answer says]. */
 const CASES: Array<[Who, string, string, string | undefined, string | undefined, number, RegExp?]> = [
   ['alice', 'PUT', 'object/by-alice', doc('object/by-alice', 'HumanMadeObject'), 'application/ld+json', 201],
@@ -68,6 +72,24 @@ const CASES: Array<[Who, string, string, string | undefined, string | undefined,
     'application/x-ndjson',
     403,
     /under .*object\//,
+  ],
+  [
+    'objects',
+    'POST',
+    '_bulk?format=ndjson&batchSize=1',
+    `${doc('object/bulk-first', 'HumanMadeObject')}\n${doc('person/bulk-second', 'Person')}\n`,
+    'application/x-ndjson',
+    403,
+    /under .*object\/; .*person\/bulk-second is not under it; nothing was written/,
+  ],
+  [
+    'objects',
+    'POST',
+    '_bulk?format=nquads&batchSize=1',
+    nquads('object/bulk-nq-first') + nquads('person/bulk-nq-second'),
+    'application/n-quads',
+    403,
+    /under .*object\/; .*person\/bulk-nq-second is not under it/,
   ],
   ['alice', 'POST', '_bulk?format=ndjson', doc('person/bulk-alice', 'Person'), 'application/x-ndjson', 200],
   ['objects', 'POST', 'sparql', insert('person/sparql-objects'), 'application/sparql-update', 403, /under .*object\//],
@@ -115,7 +137,14 @@ describe('Named curator tokens (--tokens): who may write what, and the feed sayi
   }
 
   it('writes nothing a refused token asked for', async () => {
-    for (const path of ['person/by-objects', 'object/by-reader', 'person/bulk-objects', 'person/sparql-objects'])
+    for (const path of [
+      'person/by-objects',
+      'object/by-reader',
+      'person/bulk-objects',
+      'object/bulk-first',
+      'object/bulk-nq-first',
+      'person/sparql-objects',
+    ])
       expect((await fetch(`${app.origin}/collection/${path}`)).status, path).to.equal(404);
     expect((await fetch(`${app.origin}/collection/person/by-curator`)).status).to.equal(200);
   });

@@ -36,6 +36,10 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
       person('edith'),
       made('boat', 'e-marrow'),
       made('harbour', 'edith'),
+      person('m-one'),
+      person('m-two'),
+      person('m-three'),
+      made('ship', 'm-one'),
     ].map((d) => admitJson(d));
     app = await startTestApp(docs, { baseUrl: BASE, tokens });
   });
@@ -74,6 +78,25 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
       expect((await fetch(local(`${BASE}person/e-marrow`))).status).to.equal(200);
     });
 
+  const producedBy = async (name: string): Promise<string[] | undefined> => {
+    const document = (await (
+      await fetch(local(`${BASE}person/${name}`), { headers: { Accept: 'application/ld+json' } })
+    ).json()) as { _links: Record<string, { href: string } | undefined> };
+    const link = document._links['la:objectProducedByAgent'];
+    if (!link) return undefined;
+    const page = (await (await fetch(local(link.href))).json()) as { orderedItems?: Array<{ id: string }> };
+    const first = page.orderedItems ?? [];
+    return first.map((item) => item.id);
+  };
+
+  const page = async (name: string) =>
+    (await fetch(local(`${BASE}person/${name}`), { headers: { Accept: 'text/html' } })).text();
+
+  it("before the merge, B's reverse links list nothing produced by B", async () => {
+    expect(await producedBy('marrow')).to.equal(undefined);
+    expect(await page('marrow')).to.not.contain('/collection/object/boat');
+  });
+
   it('merges A into B: 200, the documents referring to A reported (not rewritten unless asked)', async () => {
     const response = await merge({ from: `${BASE}person/e-marrow`, to: `${BASE}person/marrow` });
     expect(response.status).to.equal(200);
@@ -83,6 +106,11 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
       references: [`${BASE}object/boat`],
       rewritten: [],
     });
+  });
+
+  it("B's reverse links follow A: a document still pointing at A is listed under B", async () => {
+    expect(await producedBy('marrow')).to.deep.equal([`${BASE}object/boat`]);
+    expect(await page('marrow')).to.contain('/collection/object/boat');
   });
 
   const formats: Array<[string, Record<string, string>, string]> = [
@@ -157,4 +185,70 @@ describe("Merges: POST /_merge, 308 from the merged-away id, the feed's Move", f
     expect(response.status).to.equal(201);
     expect((await fetch(local(`${BASE}person/e-marrow`), { redirect: 'manual' })).status).to.equal(200);
   });
+
+  it("A created again: what points at A is A's again, no longer listed under B", async () => {
+    expect(await producedBy('e-marrow')).to.deep.equal([`${BASE}object/boat`]);
+    // (harbour was rewritten to point at B when edith was merged into it.)
+    expect(await producedBy('marrow')).to.deep.equal([`${BASE}object/harbour`]);
+    const marrow = (await (
+      await fetch(local(`${BASE}person/marrow`), { headers: { Accept: 'application/ld+json' } })
+    ).json()) as { _links: Record<string, { _estimate: number }> };
+    expect(marrow._links['la:objectProducedByAgent']._estimate).to.equal(1);
+    expect(await page('marrow')).to.not.contain('/collection/object/boat');
+  });
+
+  it('A into B, then B into C: 409 naming C for a merge into A or B', async () => {
+    expect((await merge({ from: `${BASE}person/m-one`, to: `${BASE}person/m-two` })).status).to.equal(200);
+    expect((await merge({ from: `${BASE}person/m-two`, to: `${BASE}person/m-three` })).status).to.equal(200);
+    const response = await merge({ from: `${BASE}person/marrow`, to: `${BASE}person/m-one` });
+    expect(response.status).to.equal(409);
+    expect(await response.text()).to.contain(`merge ${BASE}person/marrow into ${BASE}person/m-three`);
+  });
+
+  for (const [what, headers, query] of formats)
+    for (const from of ['m-one', 'm-two'])
+      it(`after A → B → C, ${from} answers one 308 straight to C for ${what}`, async () => {
+        const response = await fetch(local(`${BASE}person/${from}`) + query, { headers, redirect: 'manual' });
+        expect(response.status).to.equal(308);
+        expect(response.headers.get('location')).to.equal(`${BASE}person/m-three${query}`);
+      });
+
+  it("after A → B → C, C's reverse links list what still points at A", async () => {
+    expect(await producedBy('m-three')).to.deep.equal([`${BASE}object/ship`]);
+  });
+
+  it('after A → B → C, B created again: A answers 308 to B, B answers itself', async () => {
+    const put = await fetch(local(`${BASE}person/m-two`), {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' },
+      body: JSON.stringify(person('m-two')),
+    });
+    expect(put.status).to.equal(201);
+    const one = await fetch(local(`${BASE}person/m-one`), { redirect: 'manual' });
+    expect([one.status, one.headers.get('location')]).to.deep.equal([308, `${BASE}person/m-two`]);
+    expect((await fetch(local(`${BASE}person/m-two`), { redirect: 'manual' })).status).to.equal(200);
+  });
+
+  const exportCases: Array<[string, number, RegExp]> = [
+    [
+      'format=nquads&withHistory=true',
+      200,
+      /<urn:linkedart-service:history:https:\/\/museum\.example\.org\/collection\/person\/m-one>/,
+    ],
+    [
+      'format=trig&withHistory=true',
+      200,
+      /<urn:linkedart-service:history:https:\/\/museum\.example\.org\/collection\/person\/m-one>/,
+    ],
+    ['format=nquads', 200, /^(?![\s\S]*<urn:linkedart-service:history:)/],
+    ['format=ndjson&withHistory=true', 400, /--with-history .*nquads or trig/],
+    ['format=turtle&withHistory=true', 400, /--with-history .*nquads or trig/],
+    ['format=nquads&withHistory=yes', 400, /withHistory= is true or false/],
+  ];
+  for (const [query, status, says] of exportCases)
+    it(`GET /_export?${query}: ${status}`, async () => {
+      const response = await fetch(`${app.origin}/collection/_export?${query}`);
+      expect(response.status).to.equal(status);
+      expect(await response.text()).to.match(says);
+    });
 });

@@ -11,6 +11,7 @@ import { DocumentService } from '../../src/service/DocumentService.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
 import { commandsInOneProcess } from '../support/cliInOneProcess.js';
 import { DEMO_DIR } from '../support/corpus.js';
+import { versionsOf } from '../../src/history/storedHistory.js';
 
 const BASE = 'http://localhost:8080/';
 const COBLE = `${BASE}concept/coble`;
@@ -89,22 +90,60 @@ describe('linkedart merge', function () {
     }
   });
 
-  it('keeps the merge through an export and a load (N-Quads: a #@merged line) into another store', async () => {
-    const dump = join(work, 'dump.nq');
-    const exported = await cli(['export', '--data-dir', data, '--format', 'nquads', '--out', dump]);
+  const carried: Array<[string, 'nquads' | 'ndjson', string]> = [
+    ['N-Quads: a #@merged line', 'nquads', `#@merged <${COBLE}> <${MARINE}>\n`],
+    [
+      'NDJSON: a Move line',
+      'ndjson',
+      `{"@context":"https://www.w3.org/ns/activitystreams","type":"Move","object":{"id":"${COBLE}"},"target":{"id":"${MARINE}"}}\n`,
+    ],
+  ];
+  for (const [what, format, line] of carried)
+    it(`keeps the merge through an export and a load (${what}) into another store`, async () => {
+      const dump = join(work, `dump.${format}`);
+      const exported = await cli(['export', '--data-dir', data, '--format', format, '--out', dump]);
+      expect(exported.status, exported.stderr).to.equal(0);
+      expect(readFileSync(dump, 'utf8')).to.contain(line);
+      const other = join(work, `other-${format}`);
+      const loaded = await cli(['load', '--no-progress', '--data-dir', other, dump]);
+      expect(loaded.status, loaded.stderr).to.equal(0);
+      const store = await EmbeddedStore.open({ dataDir: other });
+      try {
+        const documents = new DocumentService(store);
+        expect(await documents.feed.mergedInto(COBLE)).to.equal(MARINE);
+        expect(await documents.feed.mergedInto(`${BASE}concept/items`)).to.equal(`${BASE}concept/words`);
+        expect(await documents.read(MARINE)).to.not.equal(undefined);
+      } finally {
+        await store.close();
+      }
+    });
+
+  it('export --with-history, then load: the merged id and a rewritten document have the same versions in the other store', async () => {
+    const dump = join(work, 'history.nq');
+    const exported = await cli(['export', '--data-dir', data, '--format', 'nquads', '--with-history', '--out', dump]);
     expect(exported.status, exported.stderr).to.equal(0);
-    expect(readFileSync(dump, 'utf8')).to.contain(`#@merged <${COBLE}> <${MARINE}>\n`);
-    const other = join(work, 'other');
+    const other = join(work, 'with-history');
     const loaded = await cli(['load', '--no-progress', '--data-dir', other, dump]);
     expect(loaded.status, loaded.stderr).to.equal(0);
-    const store = await EmbeddedStore.open({ dataDir: other });
-    try {
-      const documents = new DocumentService(store);
-      expect(await documents.feed.mergedInto(COBLE)).to.equal(MARINE);
-      expect(await documents.feed.mergedInto(`${BASE}concept/items`)).to.equal(`${BASE}concept/words`);
-      expect(await documents.read(MARINE)).to.not.equal(undefined);
-    } finally {
-      await store.close();
-    }
+    expect(loaded.stdout + loaded.stderr).to.match(/\d+ histories put back/);
+    const entry = `${BASE}text/harbour-at-dusk-catalogue-entry`;
+    const versions = async (dataDir: string) => {
+      const store = await EmbeddedStore.open({ dataDir });
+      try {
+        return [await versionsOf(store, COBLE), await versionsOf(store, entry)];
+      } finally {
+        await store.close();
+      }
+    };
+    const [coble, rewritten] = await versions(data);
+    expect(coble.map((r) => r.kind)).to.deep.equal(['Create', 'Move']);
+    expect(rewritten.map((r) => r.kind)).to.deep.equal(['Create', 'Update']);
+    expect(await versions(other)).to.deep.equal([coble, rewritten]);
+  });
+
+  it('export --with-history in a format without graphs: exit 1, naming the option', async () => {
+    const run = await cli(['export', '--data-dir', data, '--format', 'ndjson', '--with-history']);
+    expect(run.status).to.equal(1);
+    expect(run.stderr).to.contain('--with-history exports the past versions as graphs: give --format nquads or trig');
   });
 });

@@ -72,6 +72,19 @@ describe('--name-index store: name search in the remote store itself', function 
     }
   });
 
+  it("the lists' thumbnails, read from the store for each page's rows: the search page and the class list show the picture", async () => {
+    const pages: Array<[string, boolean]> = [
+      ['/collection/search?q=harbour%20dusk', true],
+      ['/collection/_entities/HumanMadeObject', true],
+      ['/collection/search?q=marrow&kind=Person', false],
+    ];
+    for (const [path, pictured] of pages) {
+      const html = await (await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } })).text();
+      expect(html.includes('src="https://museum.example.org/collection/media/harbour.png"'), path).to.equal(pictured);
+      expect(html.includes('class="pictured"'), path).to.equal(pictured);
+    }
+  });
+
   it("the pages still show names: the entity's page names the people it refers to", async () => {
     const response = await fetch(`${server.url}/collection/object/harbour-at-dusk`, {
       headers: { Accept: 'text/html' },

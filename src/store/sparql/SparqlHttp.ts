@@ -6,7 +6,14 @@
  * Turtle). Credentials go as the store's challenge asks: Digest (Virtuoso's /sparql-auth) or Basic.
  */
 import { digestAuthorization, parseDigestChallenge, type DigestChallenge } from './digestAuth.js';
-import { StoreAnswerCut, StoreRequestFailed, StoreUnavailable } from './errors.js';
+import {
+  deadlockPause,
+  DEADLOCK_RETRIES,
+  isDeadlock,
+  StoreAnswerCut,
+  StoreRequestFailed,
+  StoreUnavailable,
+} from './errors.js';
 import { multipartForm, type MultipartForm } from './multipartForm.js';
 
 export interface SparqlEndpoints {
@@ -54,14 +61,21 @@ export class SparqlHttp {
     for (const g of options.dataset?.namedGraphs ?? []) form.append('named-graph-uri', g);
     if (options.timeoutMs !== undefined) form.append('timeout', String(options.timeoutMs));
     // The client waits a little longer than the store was asked to, so the store's own answer wins.
-    const { text, headers } = await this.post(
-      this.endpoints.queryUrl,
-      form,
-      accept,
-      options.timeoutMs && options.timeoutMs + 2000,
-      sparql,
-      true,
-    );
+    const post = () =>
+      this.post(this.endpoints.queryUrl, form, accept, options.timeoutMs && options.timeoutMs + 2000, sparql, true);
+    // Virtuoso can make even a read a deadlock's victim (40001, "Transaction deadlocked", seen with four
+    // processes writing): a read changed nothing, and is sent again.
+    let answer: Awaited<ReturnType<typeof post>>;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        answer = await post();
+        break;
+      } catch (error) {
+        if (!isDeadlock(error) || attempt >= DEADLOCK_RETRIES) throw error;
+        await deadlockPause(attempt);
+      }
+    }
+    const { text, headers } = answer;
     const state = headers.get('x-sql-state');
     if (state === 'S1TAT')
       throw new StoreUnavailable(

@@ -21,7 +21,7 @@ import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import { planRuns, REGISTERED_CLASS, REGISTRY_GRAPH, UNION_GRAPH, type Run } from './graphWrites.js';
 import { RemoteSparqlEngine } from './RemoteSparqlEngine.js';
 import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
-import { StoreRequestFailed } from './errors.js';
+import { deadlockPause, DEADLOCK_RETRIES, isDeadlock, StoreRequestFailed } from './errors.js';
 import { StoreWriteTooLarge } from '../StoreWriteTooLarge.js';
 import { iriText } from './sparqlTerms.js';
 import { iri, literal } from '../../rdf/sparqlTerm.js';
@@ -48,8 +48,6 @@ export interface SparqlStoreOptions extends SparqlEndpoints {
 
 /** Graphs in one part of listGraphs, about (fewer where the store answers fewer rows: below Virtuoso's 1M as test/virtuoso/start.sh sets it). */
 const LIST_PART = 800_000;
-/** Times a write is retried when the store reports a deadlock between transactions (SQLSTATE 40001). */
-const DEADLOCK_RETRIES = 5;
 /** What Virtuoso says of a request too large to compile. */
 const TOO_LARGE = /generated SQL text has exceeded|query too large/i;
 /** Virtuoso's refusal of a request longer than it reads into one string (10 MB). */
@@ -328,11 +326,10 @@ export class SparqlStore implements QuadStore {
         return;
       } catch (error) {
         if (!(error instanceof StoreRequestFailed)) throw error;
-        const deadlock = /\b40001\b|deadlock/i.test(error.body);
         // Named by the caller's text, not by the generation's replacement that precedes it.
-        if (!deadlock || attempt >= DEADLOCK_RETRIES)
+        if (!isDeadlock(error) || attempt >= DEADLOCK_RETRIES)
           throw new StoreRequestFailed(error.url, error.storeStatus, error.body, sparql);
-        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+        await deadlockPause(attempt);
       }
     }
   }

@@ -58,3 +58,16 @@ export class StoreAnswerCut extends StoreRequestFailed {
     );
   }
 }
+
+/** Virtuoso's answer to a transaction chosen as a deadlock's victim (SQLSTATE 40001): nothing of it was done, and it may be sent again. */
+export function isDeadlock(error: unknown): error is StoreRequestFailed {
+  return error instanceof StoreRequestFailed && /\b40001\b|deadlock/i.test(error.body);
+}
+
+/** Times a request the store made a deadlock's victim is sent again, waiting 20 ms, then twice as long each time. */
+export const DEADLOCK_RETRIES = 5;
+
+/** The wait before sending again a request that was a deadlock's victim `attempt` times before. */
+export function deadlockPause(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+}

@@ -129,6 +129,41 @@ describe(`FeedFollower: what one process writes, another's indexes take from the
     expect(await found(b, 'late arrival')).to.deep.equal(['object/late']);
   });
 
+  it("passes over this process's own writes (no second read, no second telling of the observers), and applies another's", async () => {
+    const follower = new FeedFollower(b, { intervalMs: 1000 });
+    await follower.begin();
+    await nameIndexOf(b);
+    const told: string[][] = [];
+    b.onChange((ids) => told.push([...ids]));
+    await b.putAll([named('object/own', 'Own Work')]);
+    await b.delete(`${BASE}object/own`);
+    await a.putAll([named('object/other', 'Other Work')]);
+    expect(
+      told.map((ids) => ids.map((id) => id.slice(BASE.length))),
+      'told at the write',
+    ).to.deep.equal([['object/own'], ['object/own']]);
+    await follower.step();
+    expect(told.slice(2).flat(), 'told by the follower').to.deep.equal([`${BASE}object/other`]);
+    expect(follower.status()).to.include({ applied: 3, caughtUp: true });
+    expect(await follower.lag()).to.deep.equal({ activities: 0, seconds: 0, ownSkipped: 2 });
+    expect(await found(b, 'work')).to.deep.equal(['object/other']);
+  });
+
+  it("lag: the activities of others not applied yet and the age of the oldest; this process's own not counted", async () => {
+    const follower = new FeedFollower(b, { intervalMs: 1000 });
+    await follower.begin();
+    expect(await follower.lag()).to.deep.equal({ activities: 0, seconds: 0, ownSkipped: 0 });
+    await b.putAll([named('object/mine', 'Mine')]);
+    await a.putAll([named('object/first', 'First'), named('object/second', 'Second')]);
+    const written = Date.now();
+    const lag = await follower.lag(written + 5000);
+    expect(lag.activities).to.equal(2);
+    // The feed's times are to the second.
+    expect(lag.seconds).to.be.within(4, 7);
+    await follower.step();
+    expect(await follower.lag()).to.deep.equal({ activities: 0, seconds: 0, ownSkipped: 1 });
+  });
+
   it('refuses an interval that is not a whole number of milliseconds', () => {
     for (const intervalMs of [0, -5, 1.5, Number.NaN])
       expect(() => new FeedFollower(b, { intervalMs }), String(intervalMs)).to.throw(

@@ -8,14 +8,15 @@ import { Harvester } from '../../../src/harvest/Harvester.js';
 import { fetchedJson, type Fetched } from '../../../src/harvest/fetchDocument.js';
 import { DocumentService } from '../../../src/service/DocumentService.js';
 import { MemoryStore } from '../../support/memoryStore.js';
-import { at, FEED, MemoryFeed } from '../../support/memoryFeed.js';
+import { mergeChainEnd } from '../../../src/merge/mergeChain.js';
+import { at, FEED, MemoryFeed, type ItemSpec } from '../../support/memoryFeed.js';
 
 const obj = (n: number) => `https://publisher.example/object/${n}`;
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
 
 // eslint-disable-next-line @typescript-eslint/require-await -- stands in for the async fetch the harvester awaits
 const fetch = async (uri: string): Promise<Fetched> =>
-  uri === obj(1)
+  uri === obj(1) || uri === obj(4) || uri === obj(5)
     ? { kind: 'missing', status: 308 }
     : fetchedJson({ '@context': V1, id: uri, type: 'HumanMadeObject', _label: uri.slice(-1) });
 
@@ -48,4 +49,29 @@ describe('Harvest of a Move', () => {
       actor: { type: 'Application', name: `harvest ${FEED}` },
     });
   });
+
+  // The publisher merges 4 into 5, then 5 into 6: the harvested copy's 4 and 5 lead to 6 in one hop.
+  const chain: ItemSpec[] = [
+    { type: 'Move', object: obj(4), target: obj(5), endTime: at(4) },
+    { type: 'Move', object: obj(5), target: obj(6), endTime: at(5) },
+  ];
+  const created = [4, 5, 6].map((n): ItemSpec => ({ type: 'Create', object: obj(n), endTime: at(n - 4) }));
+  const runs: Array<[string, ItemSpec[][]]> = [
+    ['held, then merged twice (two runs)', [created, chain]],
+    ['never held: merged twice before the first run', [[...created, ...chain]]],
+  ];
+  for (const [what, feeds] of runs)
+    it(`applies a chain of Moves, A → B → C, ${what}: A and B lead to C`, async () => {
+      const documents = new DocumentService(new MemoryStore());
+      const feed = new MemoryFeed([]);
+      for (const items of feeds) {
+        feed.items.push(...items);
+        await new Harvester(documents, { feed, fetch }).harvest(FEED);
+      }
+      expect(await documents.get(obj(4))).to.equal(undefined);
+      expect(await documents.get(obj(5))).to.equal(undefined);
+      expect(await documents.get(obj(6))).to.not.equal(undefined);
+      expect(await mergeChainEnd(documents.feed, obj(4))).to.equal(obj(6));
+      expect(await mergeChainEnd(documents.feed, obj(5))).to.equal(obj(6));
+    });
 });

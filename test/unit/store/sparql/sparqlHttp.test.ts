@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SparqlHttp } from '../../../../src/store/sparql/SparqlHttp.js';
-import { StoreUnavailable } from '../../../../src/store/sparql/errors.js';
+import { StoreRequestFailed, StoreUnavailable } from '../../../../src/store/sparql/errors.js';
 
 /**
  * A store whose connection closes under the first `closing` requests it gets (as a kept-alive
@@ -72,6 +72,58 @@ describe('SparqlHttp: a connection closed under a request', () => {
       expect(failed).to.be.instanceOf(StoreUnavailable);
       expect((failed as Error).message).to.contain(store.url);
       expect(store.requests()).to.equal(1);
+    } finally {
+      store.server.close();
+    }
+  });
+});
+
+/** A store that answers the first `deadlocks` requests as Virtuoso answers a deadlock's victim, then true. */
+async function storeDeadlockingFirst(
+  deadlocks: number,
+): Promise<{ url: string; requests: () => number; server: Server }> {
+  let requests = 0;
+  const server = createServer((request, response) => {
+    requests++;
+    request.resume();
+    request.on('end', () => {
+      if (requests <= deadlocks) {
+        response.writeHead(500, { 'content-type': 'text/plain' });
+        response.end('Virtuoso 40001 Error SR172: Transaction deadlocked\n\nSPARQL query:\nASK {}');
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/sparql-results+json' });
+      response.end('{"head":{},"boolean":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sparql`, requests: () => requests, server };
+}
+
+describe('SparqlHttp: a read the store made a deadlock victim', () => {
+  it('is sent again and answered (Virtuoso: 40001 to a SELECT while four processes write)', async () => {
+    const store = await storeDeadlockingFirst(2);
+    try {
+      const text = await new SparqlHttp({ queryUrl: store.url }).query('ASK {}', 'application/sparql-results+json');
+      expect(JSON.parse(text)).to.deep.equal({ head: {}, boolean: true });
+      expect(store.requests()).to.equal(3);
+    } finally {
+      store.server.close();
+    }
+  });
+
+  it('a store deadlocking every time: its refusal, said, after six tries', async () => {
+    const store = await storeDeadlockingFirst(100);
+    try {
+      const failed = await new SparqlHttp({ queryUrl: store.url })
+        .query('ASK {}', 'application/sparql-results+json')
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(failed).to.be.instanceOf(StoreRequestFailed);
+      expect((failed as Error).message).to.contain('Transaction deadlocked');
+      expect(store.requests()).to.equal(6);
     } finally {
       store.server.close();
     }
