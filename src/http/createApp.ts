@@ -15,7 +15,7 @@ import type { SparqlService } from '../service/SparqlService.js';
 import { accessLog } from './accessLog.js';
 import { curatorTokens, setActorOf } from './curatorAuth.js';
 import { drainRefusedBody } from './drainRefusedBody.js';
-import { ServiceUnavailable } from './HttpError.js';
+import { HttpError, ServiceUnavailable } from './HttpError.js';
 import type { Readiness } from './operations.js';
 import { asHttpError, sendProblem } from './problems.js';
 import { sendProblemPage, wantsProblemPage } from './problemPage.js';

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CliInOneProcess } from '../support/cliInOneProcess.js';
 import { DEMO_DIR, PROJECT_ROOT } from '../support/corpus.js';
 import { startServer, type ServerProcess } from './support/serverProcess.js';
 
@@ -36,7 +37,8 @@ function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   );
   return { ...env, ...extra };
 }
-const cli = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
+/** The command in a process of its own, as a shell runs it (standard input a real pipe). */
+const cliProcess = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
   spawnSync(process.execPath, [CLI, ...args], {
     encoding: 'utf8',
     input: options.input,
@@ -53,13 +55,21 @@ describe('linkedart query and update', function () {
   this.timeout(180000);
   let work: string;
   let data: string;
-  before(() => {
+  /** The commands' output and exit codes are the subject here, not their process: one process runs them all. */
+  let commands: CliInOneProcess;
+  const cli = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
+    commands.run(args, environment(options.env), options.input);
+  before(async () => {
+    commands = await CliInOneProcess.start();
     work = mkdtempSync(join(tmpdir(), 'linkedart-cliquery-'));
     data = join(work, 'data');
-    const loaded = cli(['load', '--no-progress', '--data-dir', data, DEMO_DIR]);
+    const loaded = await cli(['load', '--no-progress', '--data-dir', data, DEMO_DIR]);
     expect(loaded.status, loaded.stderr).to.equal(0);
   });
-  after(() => rmSync(work, { recursive: true, force: true }));
+  after(async () => {
+    await commands?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
 
   const query = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
     cli(['query', '--data-dir', data, ...args], options);
@@ -67,8 +77,8 @@ describe('linkedart query and update', function () {
     cli(['update', '--data-dir', data, ...args], options);
 
   describe('over a data directory', () => {
-    it('prints a table by default: header, compacted IRIs, one line a row, `N rows` last', () => {
-      const result = query([OBJECTS]);
+    it('prints a table by default: header, compacted IRIs, one line a row, `N rows` last', async () => {
+      const result = await query([OBJECTS]);
       expect(result.status, result.stderr).to.equal(0);
       const lines = result.stdout.trimEnd().split('\n');
       expect(lines[0]).to.match(/^obj\s+│ type\s+│ label$/);
@@ -79,8 +89,8 @@ describe('linkedart query and update', function () {
       expect(result.stdout).not.to.contain('…');
     });
 
-    it('narrows the table to COLUMNS, eliding long cells and saying how many, how to see them whole', () => {
-      const result = query([OBJECTS], { env: { COLUMNS: '60' } });
+    it('narrows the table to COLUMNS, eliding long cells and saying how many, how to see them whole', async () => {
+      const result = await query([OBJECTS], { env: { COLUMNS: '60' } });
       expect(result.status, result.stderr).to.equal(0);
       for (const line of result.stdout.split('\n').filter((l) => l.includes('│')))
         expect([...line].length, line).to.be.at.most(60);
@@ -90,78 +100,78 @@ describe('linkedart query and update', function () {
       );
     });
 
-    it('--format csv and json: the protocol formats, full values', () => {
-      const csv = query([OBJECTS, '--format', 'csv']);
+    it('--format csv and json: the protocol formats, full values', async () => {
+      const csv = await query([OBJECTS, '--format', 'csv']);
       expect(csv.status, csv.stderr).to.equal(0);
       expect(csv.stdout.split('\r\n')[0]).to.equal('obj,type,label');
       expect(csv.stdout).to.contain(
         `${PAINTING},http://www.cidoc-crm.org/cidoc-crm/E22_Human-Made_Object,Harbour at Dusk`,
       );
 
-      const json = query([OBJECTS, '--format', 'json']);
+      const json = await query([OBJECTS, '--format', 'json']);
       expect(json.status, json.stderr).to.equal(0);
       const parsed = JSON.parse(json.stdout) as SparqlJson;
       expect(parsed.head.vars).to.deep.equal(['obj', 'type', 'label']);
       expect(parsed.results.bindings.map((b) => b.obj.value)).to.include(PAINTING);
-      const table = query([OBJECTS]);
+      const table = await query([OBJECTS]);
       expect(table.stdout.trimEnd().split('\n').at(-1)).to.equal(`${parsed.results.bindings.length} rows`);
     });
 
-    it('ASK prints true or false; CONSTRUCT prints Turtle as a table, N-Triples with --format nt', () => {
+    it('ASK prints true or false; CONSTRUCT prints Turtle as a table, N-Triples with --format nt', async () => {
       for (const [ask, answer] of [
         [`${PREFIXES}ASK { <${PAINTING}> a crm:E22_Human-Made_Object }`, 'true'],
         [`${PREFIXES}ASK { <${PAINTING}> a crm:E21_Person }`, 'false'],
       ]) {
-        const result = query([ask]);
+        const result = await query([ask]);
         expect(result.status, result.stderr).to.equal(0);
         expect(result.stdout).to.equal(`${answer}\n`);
       }
       const construct = `${PREFIXES}CONSTRUCT { <${PAINTING}> rdfs:label ?l } WHERE { <${PAINTING}> rdfs:label ?l }`;
-      const turtle = query([construct]);
+      const turtle = await query([construct]);
       expect(turtle.status, turtle.stderr).to.equal(0);
       expect(turtle.stdout).to.match(/Harbour at Dusk/);
       expect(turtle.stdout).to.match(/rdfs:label|<http:\/\/www\.w3\.org\/2000\/01\/rdf-schema#label>/);
-      const nt = query([construct, '--format', 'nt']);
+      const nt = await query([construct, '--format', 'nt']);
       expect(nt.status, nt.stderr).to.equal(0);
       expect(nt.stdout.trim()).to.equal(
         `<${PAINTING}> <http://www.w3.org/2000/01/rdf-schema#label> "Harbour at Dusk" .`,
       );
       // Every graph format the endpoint offers, TriG and RDF/XML too.
-      const trig = query([construct, '--format', 'trig']);
+      const trig = await query([construct, '--format', 'trig']);
       expect(trig.status, trig.stderr).to.equal(0);
       expect(new Parser({ format: 'application/trig' }).parse(trig.stdout).map((q) => q.object.value)).to.deep.equal([
         'Harbour at Dusk',
       ]);
-      const rdf = query([construct, '--format', 'rdf']);
+      const rdf = await query([construct, '--format', 'rdf']);
       expect(rdf.status, rdf.stderr).to.equal(0);
       expect(rdf.stdout).to.contain('<rdf:RDF').and.contain('Harbour at Dusk');
     });
 
-    it('reads the query from a file (--file) and from standard input (-)', () => {
+    it('reads the query from a file (--file) and from standard input (-)', async () => {
       const file = join(work, 'names.rq');
       writeFileSync(file, NAMES);
-      const fromFile = query(['--file', file, '--format', 'tsv']);
+      const fromFile = await query(['--file', file, '--format', 'tsv']);
       expect(fromFile.status, fromFile.stderr).to.equal(0);
       expect(fromFile.stdout).to.equal('?content\n"Harbour at Dusk"\n"Whitby Harbour, Evening"\n');
-      const fromStdin = query(['-', '--format', 'tsv'], { input: NAMES });
+      const fromStdin = cliProcess(['query', '--data-dir', data, '-', '--format', 'tsv'], { input: NAMES });
       expect(fromStdin.status, fromStdin.stderr).to.equal(0);
       expect(fromStdin.stdout).to.equal(fromFile.stdout);
     });
 
-    it('fails with exit 1 and a message naming the problem: syntax (with its position), SERVICE, too many rows, timeout', () => {
-      const syntax = query([`${PREFIXES}SELECT ?s WHERE {\n  ?s a crm:E22_Human-Made_Object \n  FILTER( }`]);
+    it('fails with exit 1 and a message naming the problem: syntax (with its position), SERVICE, too many rows, timeout', async () => {
+      const syntax = await query([`${PREFIXES}SELECT ?s WHERE {\n  ?s a crm:E22_Human-Made_Object \n  FILTER( }`]);
       expect(syntax.status).to.equal(1);
       expect(syntax.stderr).to.match(/^linkedart query: syntax error: .*line 5, column \d+/m);
 
-      const service = query(['SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }']);
+      const service = await query(['SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }']);
       expect(service.status).to.equal(1);
       expect(service.stderr).to.match(/linkedart query: refused: .*SERVICE/);
 
-      const rows = query(['--max-rows', '3', 'SELECT ?s WHERE { ?s ?p ?o }']);
+      const rows = await query(['--max-rows', '3', 'SELECT ?s WHERE { ?s ?p ?o }']);
       expect(rows.status).to.equal(1);
       expect(rows.stderr).to.match(/linkedart query: too many rows: .*more than 3/);
 
-      const heavy = query([
+      const heavy = await query([
         '--query-timeout-s',
         '0.5',
         'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }',
@@ -169,12 +179,12 @@ describe('linkedart query and update', function () {
       expect(heavy.status).to.equal(1);
       expect(heavy.stderr).to.match(/linkedart query: timeout: .*0\.5 s/);
 
-      const asUpdate = query([DELETE_NAME_CONTENT]);
+      const asUpdate = await query([DELETE_NAME_CONTENT]);
       expect(asUpdate.status).to.equal(1);
       expect(asUpdate.stderr).to.contain('linkedart update');
     });
 
-    it('usage errors exit with 2: no query, a bad format, a format for the other kind of result, an unknown option, --token without --server', () => {
+    it('usage errors exit with 2: no query, a bad format, a format for the other kind of result, an unknown option, --token without --server', async () => {
       for (const [args, message] of [
         [[], /give the SPARQL text/],
         [[LABEL, '--format', 'yaml'], /--format yaml: use one of table, json/],
@@ -188,15 +198,15 @@ describe('linkedart query and update', function () {
         [[LABEL, '--file', join(work, 'missing.rq')], /either as the argument or with --file/],
         [['', '--format', 'csv'], /empty/],
       ] as Array<[string[], RegExp]>) {
-        const result = query(args);
+        const result = await query(args);
         expect(result.status, `${args.join(' ')}: ${result.stderr}`).to.equal(2);
         expect(result.stderr).to.match(message);
       }
     });
 
-    it('an update that breaks a rule (a Name without content) is refused with each problem, exit 1, nothing changed', () => {
-      const before = query([NAMES, '--format', 'tsv']).stdout;
-      const result = update([DELETE_NAME_CONTENT]);
+    it('an update that breaks a rule (a Name without content) is refused with each problem, exit 1, nothing changed', async () => {
+      const before = (await query([NAMES, '--format', 'tsv'])).stdout;
+      const result = await update([DELETE_NAME_CONTENT]);
       expect(result.status, result.stdout + result.stderr).to.equal(1);
       expect(result.stderr).to.match(/^linkedart update: refused: .*nothing was changed/m);
       // Each problem: document, path, message, rule.
@@ -204,30 +214,30 @@ describe('linkedart query and update', function () {
         new RegExp(`^  ${PAINTING} at identified_by\\[\\d\\][^:]*: .+ \\[[\\w-]+\\] Fix: .+$`, 'm'),
       );
       expect(result.stdout).to.equal('');
-      expect(query([NAMES, '--format', 'tsv']).stdout).to.equal(before);
+      expect((await query([NAMES, '--format', 'tsv'])).stdout).to.equal(before);
     });
 
-    it('a valid update: exit 0, a summary with the id, and the next query shows the change', () => {
-      const result = update(['-'], { input: relabel('Harbour at Dusk (restored)') });
+    it('a valid update: exit 0, a summary with the id, and the next query shows the change', async () => {
+      const result = await update(['-'], { input: relabel('Harbour at Dusk (restored)') });
       expect(result.status, result.stderr).to.equal(0);
       expect(result.stdout).to.equal(
         `updated: 1 replaced, 0 created, 0 deleted, 0 unchanged\n  replaced  ${PAINTING}\n`,
       );
-      const after = query([LABEL, '--format', 'tsv']);
+      const after = await query([LABEL, '--format', 'tsv']);
       expect(after.stdout).to.equal('?label\n"Harbour at Dusk (restored)"\n');
 
-      const again = update([relabel('Harbour at Dusk (restored)')]);
+      const again = await update([relabel('Harbour at Dusk (restored)')]);
       expect(again.status, again.stderr).to.equal(0);
       expect(again.stdout).to.match(/^updated: 0 replaced, 0 created, 0 deleted, 1 unchanged\n/);
-      const back = update([relabel('Harbour at Dusk')]);
+      const back = await update([relabel('Harbour at Dusk')]);
       expect(back.status, back.stderr).to.equal(0);
     });
 
-    it('an update given as a query, or LOAD, is refused with exit 1', () => {
-      const asQuery = update([LABEL]);
+    it('an update given as a query, or LOAD, is refused with exit 1', async () => {
+      const asQuery = await update([LABEL]);
       expect(asQuery.status).to.equal(1);
       expect(asQuery.stderr).to.contain('linkedart query');
-      const load = update(['LOAD <http://example.org/data.ttl>']);
+      const load = await update(['LOAD <http://example.org/data.ttl>']);
       expect(load.status).to.equal(1);
       expect(load.stderr).to.match(/linkedart update: refused: LOAD/);
     });
@@ -261,39 +271,40 @@ describe('linkedart query and update', function () {
     const remote = (command: string, args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
       cli([command, '--server', server.url, ...args], options);
 
-    it('queries with the read token (flag or LINKEDART_READ_TOKEN), as a table or csv; without it, exit 1 saying a token is needed', () => {
-      const table = remote('query', [OBJECTS, '--token', READ_TOKEN]);
+    it('queries with the read token (flag or LINKEDART_READ_TOKEN), as a table or csv; without it, exit 1 saying a token is needed', async () => {
+      const table = await remote('query', [OBJECTS, '--token', READ_TOKEN]);
       expect(table.status, table.stderr).to.equal(0);
       expect(table.stdout).to.match(new RegExp(`^${PAINTING} +│ crm:E22_Human-Made_Object +│ Harbour at Dusk$`, 'm'));
       expect(table.stdout).to.match(/^\d+ rows\n$/m);
-      const local = query([OBJECTS]);
+      const local = await query([OBJECTS]);
       expect(table.stdout).to.equal(local.stdout);
 
-      const csv = remote('query', [OBJECTS, '--format', 'csv'], { env: { LINKEDART_READ_TOKEN: READ_TOKEN } });
+      const csv = await remote('query', [OBJECTS, '--format', 'csv'], { env: { LINKEDART_READ_TOKEN: READ_TOKEN } });
       expect(csv.status, csv.stderr).to.equal(0);
-      expect(csv.stdout).to.equal(query([OBJECTS, '--format', 'csv']).stdout);
+      expect(csv.stdout).to.equal((await query([OBJECTS, '--format', 'csv'])).stdout);
 
       expect(
-        remote('query', [`${PREFIXES}ASK { <${PAINTING}> a crm:E22_Human-Made_Object }`, '--token', TOKEN]).stdout,
+        (await remote('query', [`${PREFIXES}ASK { <${PAINTING}> a crm:E22_Human-Made_Object }`, '--token', TOKEN]))
+          .stdout,
       ).to.equal('true\n');
 
-      const anonymous = remote('query', [OBJECTS]);
+      const anonymous = await remote('query', [OBJECTS]);
       expect(anonymous.status).to.equal(1);
       expect(anonymous.stderr).to.match(/401.*token/s);
     });
 
-    it('a query error from the server: exit 1 with its message', () => {
-      const syntax = remote('query', ['SELECT ?s WHERE { ?s ?p }', '--token', READ_TOKEN]);
+    it('a query error from the server: exit 1 with its message', async () => {
+      const syntax = await remote('query', ['SELECT ?s WHERE { ?s ?p }', '--token', READ_TOKEN]);
       expect(syntax.status).to.equal(1);
       expect(syntax.stderr).to.match(/linkedart query: the server answered 400.*syntax/is);
-      const service = remote('query', [
+      const service = await remote('query', [
         'SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }',
         '--token',
         READ_TOKEN,
       ]);
       expect(service.status).to.equal(1);
       expect(service.stderr).to.contain('SERVICE');
-      const mismatch = remote('query', [
+      const mismatch = await remote('query', [
         'SELECT * WHERE { ?s ?p ?o } LIMIT 1',
         '--format',
         'ttl',
@@ -304,17 +315,17 @@ describe('linkedart query and update', function () {
       expect(mismatch.stderr).to.match(/406.*--format ttl may not suit/s);
     });
 
-    it('updates need the curator token: none is a usage error (2), a wrong one exit 1', () => {
-      const none = remote('update', [relabel('x')]);
+    it('updates need the curator token: none is a usage error (2), a wrong one exit 1', async () => {
+      const none = await remote('update', [relabel('x')]);
       expect(none.status).to.equal(2);
       expect(none.stderr).to.contain('curator token');
-      const wrong = remote('update', [relabel('x'), '--token', READ_TOKEN]);
+      const wrong = await remote('update', [relabel('x'), '--token', READ_TOKEN]);
       expect(wrong.status).to.equal(1);
       expect(wrong.stderr).to.match(/401.*curator token/s);
     });
 
     it('a refused update lists the problems, exit 1, nothing changed; a valid one exit 0 and the next dereference shows it', async () => {
-      const refused = remote('update', [DELETE_NAME_CONTENT, '--token', TOKEN]);
+      const refused = await remote('update', [DELETE_NAME_CONTENT, '--token', TOKEN]);
       expect(refused.status, refused.stdout + refused.stderr).to.equal(1);
       expect(refused.stderr).to.match(/422/);
       expect(refused.stderr).to.match(
@@ -325,15 +336,15 @@ describe('linkedart query and update', function () {
       };
       expect(names.identified_by.map((n) => n.content)).to.include('Harbour at Dusk');
 
-      const ok = remote('update', [relabel('Harbour at Dusk (on loan)')], { env: { LINKEDART_TOKEN: TOKEN } });
+      const ok = await remote('update', [relabel('Harbour at Dusk (on loan)')], { env: { LINKEDART_TOKEN: TOKEN } });
       expect(ok.status, ok.stderr).to.equal(0);
       expect(ok.stdout).to.equal(`updated: 1 replaced, 0 created, 0 deleted, 0 unchanged\n  replaced  ${PAINTING}\n`);
       const doc = (await (await fetch(`${server.url}/object/harbour-at-dusk`)).json()) as { _label: string };
       expect(doc._label).to.equal('Harbour at Dusk (on loan)');
     });
 
-    it('--data-dir and --server together are a usage error (2)', () => {
-      const both = remote('query', [LABEL, '--data-dir', data]);
+    it('--data-dir and --server together are a usage error (2)', async () => {
+      const both = await remote('query', [LABEL, '--data-dir', data]);
       expect(both.status).to.equal(2);
     });
   });

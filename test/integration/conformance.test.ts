@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../support/cliProcess.js';
+import { commandsInOneProcess } from '../support/cliInOneProcess.js';
 import type { LoadReport } from '../../src/load/LoadReport.js';
 import type { Problem } from '../../src/linkedart/Problem.js';
 import { isValidationQuad } from '../../src/validate/violationsGraph.js';
@@ -307,12 +307,15 @@ describe(`serve --conformance report (${STORE_KIND})`, function () {
 
 describe(`linkedart load --conformance report, then linkedart report (${STORE_KIND})`, function () {
   this.timeout(180000);
+  // What the commands print and answer is the subject here, not their process: one process runs them all.
+  const runCommand = commandsInOneProcess();
+  const runCli = (args: string[]) => runCommand(args, process.env);
   let dir: string;
   let storeFlags: string[];
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'linkedart-conformance-cli-'));
     const dataDir = join(dir, 'data');
-    // The remote store emptied for this suite, then written by the CLI's own processes.
+    // The remote store emptied for this suite, then written by the CLI.
     storeFlags = await testStoreArgs(dataDir);
     const records = [unnamed('cli-a'), unnamed('cli-b'), fixed('cli-c'), { ...unnamed('cli-d'), colour: 'red' }];
     writeFileSync(join(dir, 'records.ndjson'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadReport } from '../../src/load/LoadReport.js';
 import { demoDocuments } from '../../src/service/demoCollection.js';
-import { runCli } from '../support/cliProcess.js';
+import { commandsInOneProcess } from '../support/cliInOneProcess.js';
 import { startTestApp, type TestApp } from './support/testApp.js';
 
 const BASE = 'https://museum.example.org/collection/';
@@ -38,6 +38,9 @@ const DATE_ORDER_NOTE =
 
 describe('--date-order ydm: a source convention, asked for on each write', function () {
   this.timeout(120000);
+  // What the commands print and answer is the subject here, not their process: one process runs them all.
+  const runCommand = commandsInOneProcess();
+  const runCli = (args: string[]) => runCommand(args, process.env);
 
   describe('over HTTP', () => {
     let app: TestApp;

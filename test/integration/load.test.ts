@@ -18,6 +18,7 @@ import { DocumentService } from '../../src/service/DocumentService.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
 import type { QuadStore } from '../../src/store/QuadStore.js';
 import { openTestStore, REMOTE_STORE_URL, STORE_KIND, testStoreArgs } from '../support/testStore.js';
+import { commandsInOneProcess } from '../support/cliInOneProcess.js';
 import { DEMO_DIR, PROJECT_ROOT, readDocuments } from '../support/corpus.js';
 import { canonical, toNTriples } from '../support/rdf.js';
 import { crashCopies } from './support/crashCopies.js';
@@ -25,8 +26,6 @@ import { startServer } from './support/serverProcess.js';
 
 const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
-const load = (args: string[], input?: string | Buffer) =>
-  spawnSync(process.execPath, [CLI, 'load', '--no-progress', ...args], { encoding: 'utf8', input });
 const demo = readDocuments(DEMO_DIR);
 /**
  * Where the records in a log file end: the file runs on with zeros, room taken ahead of them
@@ -61,6 +60,10 @@ async function storedIds(dataDir: string): Promise<{ ids: string[]; store: QuadS
 
 describe(`linkedart load (${STORE_KIND})`, function () {
   this.timeout(180000);
+  // What a load prints and answers is the subject here, not its process (but where it is killed): one process runs them.
+  const runCommand = commandsInOneProcess();
+  const load = (args: string[], input?: string | Buffer) =>
+    runCommand(['load', '--no-progress', ...args], process.env, input);
   let work: string;
   beforeEach(() => {
     work = mkdtempSync(join(tmpdir(), 'linkedart-load-'));
@@ -75,7 +78,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     for (const { file, json } of demo) writeFileSync(join(dump, file), JSON.stringify(json));
     writeFileSync(join(dump, 'zz-bad-name.json'), JSON.stringify(BAD_NAME));
     writeFileSync(join(dump, 'zz-bad-type.jsonld'), JSON.stringify(BAD_TYPE));
-    const result = load([...(await testStoreArgs(join(work, 'data'))), dump]);
+    const result = await load([...(await testStoreArgs(join(work, 'data'))), dump]);
     expect(result.status, result.stderr).to.equal(1);
     expect(result.stderr).to.contain('NameContent: refuses 1 document, 1 for this rule alone (3.2% of the 31 read)');
     expect(result.stderr).to.contain(
@@ -94,7 +97,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
   it('--strict: one invalid document and nothing is stored', async () => {
     const ndjson = join(work, 'dump.ndjson');
     writeFileSync(ndjson, [...demo.map((d) => d.json), BAD_NAME].map((j) => JSON.stringify(j)).join('\n') + '\n');
-    const result = load([...(await testStoreArgs(join(work, 'data'))), '--strict', ndjson]);
+    const result = await load([...(await testStoreArgs(join(work, 'data'))), '--strict', ndjson]);
     expect(result.status).to.equal(1);
     expect(result.stderr).to.contain(`e.g. ${ndjson} line 30 (record 30) ${BAD_NAME.id} at identified_by[0]`);
     expect(result.stderr).to.contain('nothing was stored');
@@ -115,9 +118,13 @@ describe(`linkedart load (${STORE_KIND})`, function () {
       ),
     );
     writeFileSync(join(work, 'b.json'), JSON.stringify(docs.slice(10, 20), null, 2));
-    const first = load([...(await testStoreArgs(join(work, 'data'))), join(work, 'a.ndjson.gz'), join(work, 'b.json')]);
+    const first = await load([
+      ...(await testStoreArgs(join(work, 'data'))),
+      join(work, 'a.ndjson.gz'),
+      join(work, 'b.json'),
+    ]);
     expect(first.status, first.stderr).to.equal(0);
-    const fromStdin = load(
+    const fromStdin = await load(
       [...(await testStoreArgs(join(work, 'data'))), '--format', 'ndjson', '-'],
       docs
         .slice(20)
@@ -147,7 +154,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     const runs = [];
     for (const workers of ['0', '2']) {
       const dataDir = join(work, `data-${workers}`);
-      const result = load([
+      const result = await load([
         ...(await testStoreArgs(dataDir)),
         '--batch-size',
         '3',
@@ -191,7 +198,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
   });
 
   it('--check-workers that is no count of threads: refused before anything is read (exit 2)', async () => {
-    const result = load([
+    const result = await load([
       ...(await testStoreArgs(join(work, 'data'))),
       '--check-workers',
       'many',
@@ -220,7 +227,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
       writer.end((error, text: string) => (error ? reject(error) : resolve(text)));
     });
     writeFileSync(join(work, 'demo.ttl'), turtle);
-    const result = load([
+    const result = await load([
       ...(await testStoreArgs(join(work, 'data'))),
       '--base-url',
       'http://localhost:8080/',
@@ -274,7 +281,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
 
   it('a Turtle block appended to an exported dump: the report gives the line of the document it ran into, and says a new document needs its #@document line', async () => {
     const storeArgs = await testStoreArgs(join(work, 'data'));
-    expect(load([...storeArgs, DEMO_DIR]).status).to.equal(0);
+    expect((await load([...storeArgs, DEMO_DIR])).status).to.equal(0);
     const dump = join(work, 'dump.ttl');
     const exported = spawnSync(process.execPath, [CLI, 'export', ...storeArgs, '--format', 'turtle', '--out', dump], {
       encoding: 'utf8',
@@ -286,7 +293,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     const block =
       '<http://localhost:8080/place/new-place> a <http://www.cidoc-crm.org/cidoc-crm/E53_Place> ;\n  <http://www.w3.org/2000/01/rdf-schema#label> "New place" .\n';
     appendFileSync(dump, block);
-    const refused = load(['--dry-run', dump]);
+    const refused = await load(['--dry-run', dump]);
     expect(refused.status).to.equal(1);
     expect(refused.stderr).to.contain(`e.g. ${dump} line ${lastMarker} (document 29 <${lastId}>) ${lastId}`);
     expect(refused.stderr).to.contain(
@@ -296,7 +303,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
       dump,
       readFileSync(dump, 'utf8').replace(block, `#@document <http://localhost:8080/place/new-place>\n${block}`),
     );
-    const fixed = load(['--dry-run', dump]);
+    const fixed = await load(['--dry-run', dump]);
     expect(fixed.status, fixed.stderr).to.equal(0);
     expect(fixed.stderr).to.match(/checked \(nothing stored\): 30 new/);
   });
@@ -349,7 +356,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     } finally {
       await store.close();
     }
-    const again = load([...(await testStoreArgs(dataDir)), ndjson]);
+    const again = await load([...(await testStoreArgs(dataDir)), ndjson]);
     expect(again.status, again.stderr).to.equal(0);
     const summary = /loaded: (\d+) new, (\d+) replaced, (\d+) unchanged/.exec(again.stderr)!;
     expect(Number(summary[1]) + Number(summary[2]) + Number(summary[3])).to.equal(copies.length);
@@ -364,7 +371,7 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     const dataDir = join(work, 'data');
     const store = await EmbeddedStore.open({ dataDir });
     try {
-      const result = load([...(await testStoreArgs(dataDir)), join(DEMO_DIR, demo[0].file)]);
+      const result = await load([...(await testStoreArgs(dataDir)), join(DEMO_DIR, demo[0].file)]);
       expect(result.status).to.equal(1);
       expect(result.stderr).to.contain('--server');
     } finally {
@@ -384,16 +391,16 @@ describe(`linkedart load (${STORE_KIND})`, function () {
     try {
       const dump = join(work, 'dump.ndjson.gz');
       writeFileSync(dump, gzipSync([...demo.map((d) => d.json), BAD_NAME].map((j) => JSON.stringify(j)).join('\n')));
-      const refused = load(['--server', server.url, '--token', 'wrong-token-0123456789', dump]);
+      const refused = await load(['--server', server.url, '--token', 'wrong-token-0123456789', dump]);
       expect(refused.status).to.equal(1);
       expect(refused.stderr).to.contain('401');
-      const result = load(['--server', server.url, '--token', token, dump]);
+      const result = await load(['--server', server.url, '--token', token, dump]);
       expect(result.status, result.stderr).to.equal(1);
       expect(result.stderr).to.match(/loaded: 29 new, 0 replaced, 0 unchanged, 1 rejected/);
       expect(result.stderr).to.contain(BAD_NAME.id);
       const painting = await fetch(`${server.url}/object/harbour-at-dusk`);
       expect(painting.status).to.equal(200);
-      const strict = load(['--server', server.url, '--token', token, '--strict', dump]);
+      const strict = await load(['--server', server.url, '--token', token, '--strict', dump]);
       expect(strict.stderr).to.contain('nothing was stored');
     } finally {
       await server.stop();

@@ -5,7 +5,6 @@
  * from an N-Quads load with its hints, and after a SPARQL Update of the document.
  */
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,15 +14,12 @@ import { ingestDocument } from '../../src/ingest/ingestDocument.js';
 import type { Problem } from '../../src/linkedart/Problem.js';
 import { demoDocuments } from '../../src/service/demoCollection.js';
 import { DocumentService } from '../../src/service/DocumentService.js';
-import { PROJECT_ROOT } from '../support/corpus.js';
+import { commandsInOneProcess } from '../support/cliInOneProcess.js';
 import { openTestStore, STORE_KIND, testStoreArgs } from '../support/testStore.js';
 import { BASE, CRM, sendUpdate, TOKEN } from './support/sparqlClient.js';
 import { startTestApp, type TestApp } from './support/testApp.js';
 
-const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
-const load = (args: string[]) =>
-  spawnSync(process.execPath, [CLI, 'load', '--no-progress', ...args], { encoding: 'utf8' });
 const auth = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' };
 const IMAGE = 'https://images.example.org/pot.jpg';
 
@@ -126,6 +122,9 @@ describe(`lossless writes (${STORE_KIND})`, function () {
   });
 
   describe('linkedart load', () => {
+    // What a load prints and answers is the subject here, not its process: one process runs them.
+    const runCommand = commandsInOneProcess();
+    const load = (args: string[]) => runCommand(['load', '--no-progress', ...args], process.env);
     let work: string;
     beforeEach(() => {
       work = mkdtempSync(join(tmpdir(), 'linkedart-lossless-'));
@@ -138,7 +137,12 @@ describe(`lossless writes (${STORE_KIND})`, function () {
       const dump = join(work, 'dump.ndjson');
       const docs = [pot('fine'), twoLabels('two-labels'), ownImage('own-image')];
       writeFileSync(dump, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
-      const result = load([...(await testStoreArgs(join(work, 'data'))), '--rejects', join(work, 'r.ndjson'), dump]);
+      const result = await load([
+        ...(await testStoreArgs(join(work, 'data'))),
+        '--rejects',
+        join(work, 'r.ndjson'),
+        dump,
+      ]);
       expect(result.status, result.stderr).to.equal(1);
       expect(result.stderr).to.contain('lossless');
       expect(result.stdout + result.stderr).to.match(/1 new.*2 rejected/s);
@@ -160,7 +164,7 @@ describe(`lossless writes (${STORE_KIND})`, function () {
         new Writer({ format: 'N-Quads' }).quadsToString(ingested.quads) + hintCommentLines(ingested.hintQuads),
       );
       const data = await testStoreArgs(join(work, 'data'));
-      const result = load([...data, join(work, 'dump.nq')]);
+      const result = await load([...data, join(work, 'dump.nq')]);
       expect(result.status, result.stderr).to.equal(0);
       const store = await openTestStore(join(work, 'data'));
       try {

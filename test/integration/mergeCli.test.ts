@@ -4,46 +4,46 @@
  * still names where it went, and the feed holds the Move by `linkedart merge`.
  */
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DocumentService } from '../../src/service/DocumentService.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
-import { DEMO_DIR, PROJECT_ROOT } from '../support/corpus.js';
+import { commandsInOneProcess } from '../support/cliInOneProcess.js';
+import { DEMO_DIR } from '../support/corpus.js';
 import { versionsOf } from '../../src/history/storedHistory.js';
 
-const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const BASE = 'http://localhost:8080/';
 const COBLE = `${BASE}concept/coble`;
 const MARINE = `${BASE}concept/marine-painting`;
 
 const environment = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LINKEDART_')));
-const cli = (args: string[]) =>
-  spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: environment(), timeout: 120000 });
 
 describe('linkedart merge', function () {
   this.timeout(180000);
+  // What the commands print and answer is the subject here, not their process: one process runs them all.
+  const runCommand = commandsInOneProcess();
+  const cli = (args: string[]) => runCommand(args, environment());
   let work: string;
   let data: string;
-  before(() => {
+  before(async () => {
     work = mkdtempSync(join(tmpdir(), 'linkedart-mergecli-'));
     data = join(work, 'data');
-    const run = cli(['load', '--no-progress', '--data-dir', data, DEMO_DIR]);
+    const run = await cli(['load', '--no-progress', '--data-dir', data, DEMO_DIR]);
     expect(run.status, run.stderr).to.equal(0);
   });
   after(() => rmSync(work, { recursive: true, force: true }));
 
-  it('lists the documents referring to A, without rewriting them unless asked', () => {
-    const run = cli(['merge', '--data-dir', data, `${BASE}concept/items`, `${BASE}concept/words`]);
+  it('lists the documents referring to A, without rewriting them unless asked', async () => {
+    const run = await cli(['merge', '--data-dir', data, `${BASE}concept/items`, `${BASE}concept/words`]);
     expect(run.status, run.stderr).to.equal(0);
     expect(run.stdout).to.contain(`merged ${BASE}concept/items into ${BASE}concept/words`);
     expect(run.stdout).to.match(/refers to .*concept\/items: .*set\/whm-collection/);
     expect(run.stdout).to.match(/still refer to/);
   });
 
-  it('--rewrite-references --json: the outcome, every referring document rewritten', () => {
-    const run = cli(['merge', '--data-dir', data, '--rewrite-references', '--json', COBLE, MARINE]);
+  it('--rewrite-references --json: the outcome, every referring document rewritten', async () => {
+    const run = await cli(['merge', '--data-dir', data, '--rewrite-references', '--json', COBLE, MARINE]);
     expect(run.status, run.stderr).to.equal(0);
     const outcome = JSON.parse(run.stdout) as { references: string[]; rewritten: string[] };
     expect(outcome.references).to.deep.equal([
@@ -53,17 +53,17 @@ describe('linkedart merge', function () {
     expect(outcome.rewritten).to.deep.equal(outcome.references);
   });
 
-  it('refuses a merge that cannot be: exit 1, why on stderr; a bad id: exit 2', () => {
-    const again = cli(['merge', '--data-dir', data, COBLE, MARINE]);
+  it('refuses a merge that cannot be: exit 1, why on stderr; a bad id: exit 2', async () => {
+    const again = await cli(['merge', '--data-dir', data, COBLE, MARINE]);
     expect(again.status).to.equal(1);
     expect(again.stderr).to.contain(`${COBLE} was merged into ${MARINE} already`);
-    const bad = cli(['merge', '--data-dir', data, 'coble', MARINE]);
+    const bad = await cli(['merge', '--data-dir', data, 'coble', MARINE]);
     expect(bad.status).to.equal(2);
     expect(bad.stderr).to.contain('not an http(s) IRI');
   });
 
-  it('linkedart feed shows the Move and where the document went', () => {
-    const run = cli(['feed', '--data-dir', data, '--limit', '1']);
+  it('linkedart feed shows the Move and where the document went', async () => {
+    const run = await cli(['feed', '--data-dir', data, '--limit', '1']);
     expect(run.status, run.stderr).to.equal(0);
     expect(run.stdout.split('\n')[0]).to.match(new RegExp(`Z  Move +Type +${COBLE} → ${MARINE}$`));
   });
@@ -101,11 +101,11 @@ describe('linkedart merge', function () {
   for (const [what, format, line] of carried)
     it(`keeps the merge through an export and a load (${what}) into another store`, async () => {
       const dump = join(work, `dump.${format}`);
-      const exported = cli(['export', '--data-dir', data, '--format', format, '--out', dump]);
+      const exported = await cli(['export', '--data-dir', data, '--format', format, '--out', dump]);
       expect(exported.status, exported.stderr).to.equal(0);
       expect(readFileSync(dump, 'utf8')).to.contain(line);
       const other = join(work, `other-${format}`);
-      const loaded = cli(['load', '--no-progress', '--data-dir', other, dump]);
+      const loaded = await cli(['load', '--no-progress', '--data-dir', other, dump]);
       expect(loaded.status, loaded.stderr).to.equal(0);
       const store = await EmbeddedStore.open({ dataDir: other });
       try {
@@ -120,10 +120,10 @@ describe('linkedart merge', function () {
 
   it('export --with-history, then load: the merged id and a rewritten document have the same versions in the other store', async () => {
     const dump = join(work, 'history.nq');
-    const exported = cli(['export', '--data-dir', data, '--format', 'nquads', '--with-history', '--out', dump]);
+    const exported = await cli(['export', '--data-dir', data, '--format', 'nquads', '--with-history', '--out', dump]);
     expect(exported.status, exported.stderr).to.equal(0);
     const other = join(work, 'with-history');
-    const loaded = cli(['load', '--no-progress', '--data-dir', other, dump]);
+    const loaded = await cli(['load', '--no-progress', '--data-dir', other, dump]);
     expect(loaded.status, loaded.stderr).to.equal(0);
     expect(loaded.stdout + loaded.stderr).to.match(/\d+ histories put back/);
     const entry = `${BASE}text/harbour-at-dusk-catalogue-entry`;
@@ -141,8 +141,8 @@ describe('linkedart merge', function () {
     expect(await versions(other)).to.deep.equal([coble, rewritten]);
   });
 
-  it('export --with-history in a format without graphs: exit 1, naming the option', () => {
-    const run = cli(['export', '--data-dir', data, '--format', 'ndjson', '--with-history']);
+  it('export --with-history in a format without graphs: exit 1, naming the option', async () => {
+    const run = await cli(['export', '--data-dir', data, '--format', 'ndjson', '--with-history']);
     expect(run.status).to.equal(1);
     expect(run.stderr).to.contain('--with-history exports the past versions as graphs: give --format nquads or trig');
   });

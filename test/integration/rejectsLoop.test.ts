@@ -5,7 +5,6 @@
  * standard input.
  */
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,13 +13,11 @@ import { ingestDocument } from '../../src/ingest/ingestDocument.js';
 import type { Problem } from '../../src/linkedart/Problem.js';
 import { hintCommentLines } from '../../src/export/hintComments.js';
 import { df, type Quad } from '../../src/rdf/terms.js';
-import { DEMO_DIR, PROJECT_ROOT, readDocuments } from '../support/corpus.js';
+import { commandsInOneProcess } from '../support/cliInOneProcess.js';
+import { DEMO_DIR, readDocuments } from '../support/corpus.js';
 import { openTestStore, STORE_KIND, testStoreArgs } from '../support/testStore.js';
 
-const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
-const load = (args: string[], input?: string) =>
-  spawnSync(process.execPath, [CLI, 'load', '--no-progress', ...args], { encoding: 'utf8', input });
 const demo = readDocuments(DEMO_DIR)
   .slice(0, 4)
   .map((d) => d.json);
@@ -64,6 +61,9 @@ async function storedIds(dataDir: string): Promise<string[]> {
 
 describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, function () {
   this.timeout(180000);
+  // What a load prints and answers is the subject here, not its process: one process runs them.
+  const runCommand = commandsInOneProcess();
+  const load = (args: string[], input?: string) => runCommand(['load', '--no-progress', ...args], process.env, input);
   let work: string;
   beforeEach(() => {
     work = mkdtempSync(join(tmpdir(), 'linkedart-rejects-'));
@@ -76,7 +76,7 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
     const dump = join(work, 'dump.ndjson');
     writeFileSync(dump, ndjson([demo[0], BAD_NAME, demo[1], BAD_TYPE]));
     const data = await testStoreArgs(join(work, 'data'));
-    const first = load([...data, '--rejects', join(work, 'r1.ndjson'), dump]);
+    const first = await load([...data, '--rejects', join(work, 'r1.ndjson'), dump]);
     expect(first.status, first.stderr).to.equal(1);
     expect(first.stderr).to.contain(`rejects: 2 refused documents written to ${join(work, 'r1.ndjson')}`);
     const r1 = readRejects(join(work, 'r1.ndjson'));
@@ -100,7 +100,7 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
         : r,
     );
     writeFileSync(join(work, 'r1.ndjson'), ndjson(fixed));
-    const second = load([...data, '--rejects', join(work, 'r2.ndjson'), join(work, 'r1.ndjson')]);
+    const second = await load([...data, '--rejects', join(work, 'r2.ndjson'), join(work, 'r1.ndjson')]);
     expect(second.status, second.stderr).to.equal(1);
     expect(second.stderr).to.match(/loaded: 1 new, 0 replaced, 0 unchanged, 1 rejected/);
     const r2 = readRejects(join(work, 'r2.ndjson'));
@@ -109,7 +109,7 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
 
     // All fixed: the rejects file of the last load is empty.
     writeFileSync(join(work, 'r2.ndjson'), ndjson([{ ...r2[0], document: { ...BAD_TYPE, type: 'HumanMadeObject' } }]));
-    const third = load([...data, '--rejects', join(work, 'r3.ndjson'), join(work, 'r2.ndjson')]);
+    const third = await load([...data, '--rejects', join(work, 'r3.ndjson'), join(work, 'r2.ndjson')]);
     expect(third.status, third.stderr).to.equal(0);
     expect(readFileSync(join(work, 'r3.ndjson'), 'utf8')).to.equal('');
   });
@@ -126,7 +126,7 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
   for (const mode of modes) {
     it(`${mode.name}: every refused document in the rejects file, once`, async () => {
       const input = ndjson([demo[0], BAD_NAME, demo[1], demo[2], BAD_TYPE, demo[3]]);
-      const result = load(
+      const result = await load(
         [
           ...(await testStoreArgs(join(work, 'data'))),
           ...mode.args,
@@ -167,7 +167,7 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
       graph([...stray.quads, unreachable], stray.hintQuads);
     writeFileSync(join(work, 'dump.nq'), nquads);
     const data = await testStoreArgs(join(work, 'data'));
-    const first = load([...data, '--rejects', join(work, 'r1.ndjson'), join(work, 'dump.nq')]);
+    const first = await load([...data, '--rejects', join(work, 'r1.ndjson'), join(work, 'dump.nq')]);
     expect(first.status, first.stderr).to.equal(1);
     const r1 = readRejects(join(work, 'r1.ndjson'));
     expect(r1.map((r) => r.id)).to.deep.equal([BAD_NAME.id, strayId]);
@@ -180,7 +180,7 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
     expect(r1[1].problems.map((p) => p.rule)).to.deep.equal(['not-renderable']);
 
     // Loaded again as it is: the same two refused, for the same rules.
-    const second = load([...data, '--rejects', join(work, 'r2.ndjson'), join(work, 'r1.ndjson')]);
+    const second = await load([...data, '--rejects', join(work, 'r2.ndjson'), join(work, 'r1.ndjson')]);
     expect(second.status, second.stderr).to.equal(1);
     const r2 = readRejects(join(work, 'r2.ndjson'));
     expect(r2.map((r) => [r.id, r.problems.map((p) => p.rule)])).to.deep.equal(
@@ -189,8 +189,8 @@ describe(`linkedart load --rejects: the fix-and-reload loop (${STORE_KIND})`, fu
     expect(r2[1].nquads).to.equal(r1[1].nquads);
   });
 
-  it('--rejects with --server: refused before anything is read (the report has every problem)', () => {
-    const result = load(['--server', 'http://localhost:1', '--rejects', join(work, 'r.ndjson'), DEMO_DIR]);
+  it('--rejects with --server: refused before anything is read (the report has every problem)', async () => {
+    const result = await load(['--server', 'http://localhost:1', '--rejects', join(work, 'r.ndjson'), DEMO_DIR]);
     expect(result.status).to.equal(2);
     expect(result.stderr).to.contain('--rejects works on a local load');
   });

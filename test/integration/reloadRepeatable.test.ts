@@ -6,18 +6,14 @@
  * do; a dry run creating no data directory.
  */
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadReport } from '../../src/load/LoadReport.js';
-import { PROJECT_ROOT } from '../support/corpus.js';
+import { commandsInOneProcess } from '../support/cliInOneProcess.js';
 import { REMOTE_STORE_URL, STORE_KIND, testStoreArgs } from '../support/testStore.js';
 
-const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const V1 = 'https://linked.art/ns/v1/linked-art.json';
-const cli = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
-const load = (args: string[]) => cli(['load', '--no-progress', ...args]);
 
 const BASE = 'http://localhost:8080/object/';
 const object = (name: string, label: string, more: Record<string, unknown> = {}) => ({
@@ -59,6 +55,10 @@ interface Activity {
 
 describe(`loads that can be repeated (${STORE_KIND})`, function () {
   this.timeout(180000);
+  // What the commands print and answer is the subject here, not their process: one process runs them all.
+  const runCommand = commandsInOneProcess();
+  const cli = (args: string[]) => runCommand(args, process.env);
+  const load = (args: string[]) => cli(['load', '--no-progress', ...args]);
   let work: string;
   let dump: string;
   beforeEach(() => {
@@ -72,7 +72,7 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
 
   const write = (file: string, json: unknown) => writeFileSync(join(dump, file), JSON.stringify(json));
   const feed = async (data: string): Promise<Activity[]> => {
-    const run = cli(['feed', '--json', '--limit', '100', ...(await testStoreArgs(data))]);
+    const run = await cli(['feed', '--json', '--limit', '100', ...(await testStoreArgs(data))]);
     expect(run.status, run.stderr).to.equal(0);
     return run.stdout
       .trim()
@@ -80,7 +80,7 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
       .filter((l) => l)
       .map((l) => JSON.parse(l) as Activity);
   };
-  const json = (run: ReturnType<typeof load>): LoadReport => JSON.parse(run.stdout) as LoadReport;
+  const json = (run: Awaited<ReturnType<typeof load>>): LoadReport => JSON.parse(run.stdout) as LoadReport;
 
   it('two copies of one id: the last is kept, the other reported as superseded; loaded again, nothing is written', async () => {
     write('a-first.json', object('reload-twice', 'First version'));
@@ -89,7 +89,7 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     const data = join(work, 'data');
     const args = await testStoreArgs(data);
 
-    const first = load([...args, dump]);
+    const first = await load([...args, dump]);
     // Not a failure: every copy's fate is said, and the input's meaning is plain (the last copy counts).
     expect(first.status, first.stderr).to.equal(0);
     expect(first.stderr).to.contain(`superseded: ${join(dump, 'a-first.json')} line 1 (record 1) ${BASE}reload-twice`);
@@ -97,7 +97,7 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
       `this id comes again at ${join(dump, 'c-second.json')} line 1 (record 1), and the last copy is the one loaded`,
     );
     expect(first.stderr).to.match(/loaded: 2 new, 0 replaced, 0 unchanged, 0 rejected, 0 warnings, 1 superseded/);
-    const shown = cli([
+    const shown = await cli([
       'query',
       ...args,
       '--format',
@@ -106,7 +106,7 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     ]);
     expect(shown.stdout).to.contain('Second version').and.not.contain('First version');
 
-    const second = load([...args, dump]);
+    const second = await load([...args, dump]);
     expect(second.status, second.stderr).to.equal(0);
     expect(second.stderr).to.match(/loaded: 0 new, 0 replaced, 2 unchanged, 0 rejected, 0 warnings, 1 superseded/);
     expect(second.stderr).to.contain(`superseded: ${join(dump, 'a-first.json')} line 1 (record 1) ${BASE}reload-twice`);
@@ -132,10 +132,10 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     );
     const data = join(work, 'data');
     const args = [...(await testStoreArgs(data)), '--batch-size', '1'];
-    const first = load([...args, ndjson]);
+    const first = await load([...args, ndjson]);
     expect(first.stderr).to.match(/loaded: 2 new, 0 replaced, 0 unchanged, 0 rejected, 0 warnings, 1 superseded/);
     expect(first.stderr).to.contain(`superseded: ${ndjson} line 1 (record 1) ${BASE}reload-twice`);
-    const second = load([...args, ndjson]);
+    const second = await load([...args, ndjson]);
     expect(second.stderr).to.match(/loaded: 0 new, 0 replaced, 2 unchanged/);
     expect((await feed(data)).filter((a) => a.object === `${BASE}reload-twice`).map((a) => a.kind)).to.deep.equal([
       'Create',
@@ -156,18 +156,18 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
       warned: r.warned.map((w) => [w.id, ...w.messages]),
       repaired: r.repaired.map((w) => [w.id, ...w.messages]),
     });
-    const first = json(load([...args, dump]));
+    const first = json(await load([...args, dump]));
     expect(first.created).to.equal(2);
     expect(counts(first).warningsByRule).to.deep.equal({ DocumentClassifiedAs: 1 });
     expect(first.repairs).to.deep.equal({ 'number-string': 1 });
-    const second = json(load([...args, dump]));
+    const second = json(await load([...args, dump]));
     expect(second).to.include({ created: 0, replaced: 0, unchanged: 2 });
     expect(counts(second)).to.deep.equal(counts(first));
     // The stored documents exported as N-Quads and loaded again (unchanged, not even read): the same warnings.
     const nq = join(work, 'export.nq');
-    const exported = cli(['export', ...(await testStoreArgs(data)), '--format', 'nquads', '--out', nq]);
+    const exported = await cli(['export', ...(await testStoreArgs(data)), '--format', 'nquads', '--out', nq]);
     expect(exported.status, exported.stderr).to.equal(0);
-    const fromExport = json(load([...args, nq]));
+    const fromExport = json(await load([...args, nq]));
     expect(fromExport).to.include({ created: 0, replaced: 0, unchanged: 2 });
     expect(counts(fromExport).warningsByRule).to.deep.equal({ DocumentClassifiedAs: 1 });
   });
@@ -177,13 +177,13 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     write('bowl.json', object('reload-bowl', 'Bowl'));
     const data = join(work, 'data');
     const args = await testStoreArgs(data);
-    expect(load([...args, dump]).stderr).to.match(/loaded: 2 new/);
-    const clean = load([...args, '--strict', dump]);
+    expect((await load([...args, dump])).stderr).to.match(/loaded: 2 new/);
+    const clean = await load([...args, '--strict', dump]);
     expect(clean.status, clean.stderr).to.equal(0);
     expect(clean.stderr).to.match(/^loaded: 0 new, 0 replaced, 2 unchanged, 0 rejected, 1 warnings/m);
     write('zz-bad.json', BAD);
     write('bowl.json', object('reload-bowl', 'Bowl, relabelled'));
-    const refused = load([...args, '--strict', dump]);
+    const refused = await load([...args, '--strict', dump]);
     expect(refused.status).to.equal(1);
     expect(refused.stderr).to.match(
       /^checked \(nothing stored\): 0 new, 1 replaced, 1 unchanged, 1 rejected, 1 warnings/m,
@@ -196,27 +196,30 @@ describe(`loads that can be repeated (${STORE_KIND})`, function () {
     write('cup.json', REPAIRED_AND_WARNED);
     const data = join(work, 'data');
     const args = await testStoreArgs(data);
-    load([...args, dump]);
+    await load([...args, dump]);
     write('bowl.json', object('reload-bowl', 'Bowl, relabelled'));
     write('dish.json', object('reload-dish', 'Dish'));
-    const dry = load([...args, '--dry-run', dump]);
+    const dry = await load([...args, '--dry-run', dump]);
     expect(dry.status, dry.stderr).to.equal(0);
     expect(dry.stderr).to.match(/^checked \(nothing stored\): 1 new, 1 replaced, 1 unchanged, 0 rejected, 1 warnings/m);
   });
 
-  (REMOTE_STORE_URL ? it.skip : it)('--dry-run creates no data directory, and leaves an existing one as it was', () => {
-    write('bowl.json', object('reload-bowl', 'Bowl'));
-    const data = join(work, 'data');
-    const dry = load(['--data-dir', data, '--dry-run', dump]);
-    expect(dry.status, dry.stderr).to.equal(0);
-    expect(dry.stderr).to.match(/checked \(nothing stored\): 1 new/);
-    expect(existsSync(data), 'no data directory').to.equal(false);
-    expect(load(['--data-dir', data, dump]).status).to.equal(0);
-    const before = readdirSync(data).sort();
-    expect(load(['--data-dir', data, '--dry-run', dump]).stderr).to.match(
-      /checked \(nothing stored\): 0 new, 0 replaced, 1 unchanged/,
-    );
-    // No lock left, no new log file.
-    expect(readdirSync(data).sort()).to.deep.equal(before);
-  });
+  (REMOTE_STORE_URL ? it.skip : it)(
+    '--dry-run creates no data directory, and leaves an existing one as it was',
+    async () => {
+      write('bowl.json', object('reload-bowl', 'Bowl'));
+      const data = join(work, 'data');
+      const dry = await load(['--data-dir', data, '--dry-run', dump]);
+      expect(dry.status, dry.stderr).to.equal(0);
+      expect(dry.stderr).to.match(/checked \(nothing stored\): 1 new/);
+      expect(existsSync(data), 'no data directory').to.equal(false);
+      expect((await load(['--data-dir', data, dump])).status).to.equal(0);
+      const before = readdirSync(data).sort();
+      expect((await load(['--data-dir', data, '--dry-run', dump])).stderr).to.match(
+        /checked \(nothing stored\): 0 new, 0 replaced, 1 unchanged/,
+      );
+      // No lock left, no new log file.
+      expect(readdirSync(data).sort()).to.deep.equal(before);
+    },
+  );
 });
