@@ -29,6 +29,8 @@ import { join } from 'node:path';
 import { wasmMemoryBytes } from './wasmMemory.js';
 import { Engine, type GraphRef } from './engine.js';
 import { ReplicaFeeds } from './replicaFeeds.js';
+import { QuadCount } from './quadCount.js';
+import { FatalError } from './FatalError.js';
 import { checkRoom, linesIn, storeCeiling, type StoreCeiling } from './storeCeiling.js';
 import { StoreFull } from '../StoreFull.js';
 import { WriteAheadLog } from './wal.js';
@@ -44,10 +46,6 @@ import type { OpenInfo, StoreStats, WorkerInit } from './protocol.js';
 type WriteJob =
   | { kind: 'replace'; graphs: WireGraphs; resolve: (seq: number) => void; reject: (e: unknown) => void }
   | { kind: 'update'; sparql: string; resolve: (seq: number) => void; reject: (e: unknown) => void };
-
-export class FatalError extends Error {
-  override name = 'EmbeddedStoreFailed';
-}
 
 export class StoreWorker {
   readonly engine = new Engine();
@@ -75,6 +73,7 @@ export class StoreWorker {
   private makingRoom = false;
   private rotating = false;
   private readonly ceiling: StoreCeiling;
+  private readonly quadCount = new QuadCount();
   /** The last log append: once it is on disk, every write applied so far is (they are written in order). */
   private appended: Promise<void> = Promise.resolve();
   /** The query replicas (queryWorker.ts): seeded from this store, then fed every write. */
@@ -196,7 +195,7 @@ export class StoreWorker {
         },
         async (err: unknown) => {
           const refusal = isNoSpace(err)
-            ? new StoreFull(await diskFullDetails(this.dir, bytes, this.quadCount()))
+            ? new StoreFull(await diskFullDetails(this.dir, bytes, this.quads()))
             : new Error(`could not take room for the log in ${this.dir}: ${(err as Error).message}`, { cause: err });
           if (isNoSpace(err)) this.warn(refusal.message);
           this.makingRoom = false;
@@ -377,19 +376,8 @@ export class StoreWorker {
     }
   }
 
-  /** The last count of quads and the write it was counted at. */
-  private counted: { seq: number; quads: number } | undefined;
-
-  /**
-   * Quads in the store, counted again only after a write: Oxigraph counts by walking every
-   * quad (about 0.1 s a million), and /metrics asks every scrape.
-   */
-  private quadCount(): number {
-    // A failed store is not walked (its engine may be what failed): the last count stands.
-    if (this.counted?.seq !== this.lastSeq && !this.fatal)
-      this.counted = { seq: this.lastSeq, quads: this.engine.size() };
-    return this.counted?.quads ?? 0;
-  }
+  /** Quads in the store (quadCount.ts). */
+  private quads = (): number => this.quadCount.at(this.lastSeq, () => this.engine.size(), this.fatal !== null);
 
   stats(): StoreStats {
     return {
@@ -401,7 +389,7 @@ export class StoreWorker {
       deadBytes: this.deadBytes,
       compactions: this.compactions,
       compacting: this.compacting !== null,
-      quads: this.quadCount(),
+      quads: this.quads(),
       workerMemory: process.memoryUsage(),
       memoryBytes: wasmMemoryBytes(),
       limitBytes: this.ceiling.limitBytes,

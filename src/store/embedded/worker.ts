@@ -5,7 +5,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 // Before StoreWorker.js (and so engine.js): it catches Oxigraph's WebAssembly memory as the module loads.
 import './wasmMemory.js';
-import { FatalError, StoreWorker } from './StoreWorker.js';
+import { FatalError } from './FatalError.js';
+import { StoreWorker } from './StoreWorker.js';
 import { StoreFull } from '../StoreFull.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 import type { Request, Response, SerializedError, WorkerInit } from './protocol.js';
