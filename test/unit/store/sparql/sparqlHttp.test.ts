@@ -4,21 +4,32 @@ import type { AddressInfo } from 'node:net';
 import { SparqlHttp } from '../../../../src/store/sparql/SparqlHttp.js';
 import { StoreRequestFailed, StoreUnavailable } from '../../../../src/store/sparql/errors.js';
 
+/** What the fake store does with its first requests: closes the connection, or answers as Virtuoso answers a deadlock's victim. */
+type Trouble = 'close' | 'deadlock';
+
 /**
- * A store whose connection closes under the first `closing` requests it gets (as a kept-alive
- * connection the store closed at its KeepAliveTimeout, or across a restart, does), then answers
- * every request after them.
+ * A store that meets its first `count` requests with `trouble` (a kept-alive connection the store
+ * closed at its KeepAliveTimeout, or across a restart; a transaction Virtuoso chose as a
+ * deadlock's victim), then answers every request after them with true.
  */
-async function storeClosingFirst(closing = 1): Promise<{ url: string; requests: () => number; server: Server }> {
+async function troubledStore(
+  trouble: Trouble,
+  count = 1,
+): Promise<{ url: string; requests: () => number; server: Server }> {
   let requests = 0;
   const server = createServer((request, response) => {
     requests++;
-    if (requests <= closing) {
+    if (requests <= count && trouble === 'close') {
       request.socket.destroy();
       return;
     }
     request.resume();
     request.on('end', () => {
+      if (requests <= count) {
+        response.writeHead(500, { 'content-type': 'text/plain' });
+        response.end('Virtuoso 40001 Error SR172: Transaction deadlocked\n\nSPARQL query:\nASK {}');
+        return;
+      }
       response.writeHead(200, { 'content-type': 'application/sparql-results+json' });
       response.end('{"head":{},"boolean":true}');
     });
@@ -29,7 +40,7 @@ async function storeClosingFirst(closing = 1): Promise<{ url: string; requests: 
 
 describe('SparqlHttp: a connection closed under a request', () => {
   it('a query is sent once more on a new connection, and answered', async () => {
-    const store = await storeClosingFirst();
+    const store = await troubledStore('close');
     try {
       const text = await new SparqlHttp({ queryUrl: store.url }).query('ASK {}', 'application/sparql-results+json');
       expect(JSON.parse(text)).to.deep.equal({ head: {}, boolean: true });
@@ -44,7 +55,7 @@ describe('SparqlHttp: a connection closed under a request', () => {
       [3, true],
       [4, false],
     ] as const) {
-      const store = await storeClosingFirst(closing);
+      const store = await troubledStore('close', closing);
       try {
         const outcome = await new SparqlHttp({ queryUrl: store.url })
           .query('ASK {}', 'application/sparql-results+json')
@@ -61,7 +72,7 @@ describe('SparqlHttp: a connection closed under a request', () => {
   });
 
   it('an update is not sent again (the store may have applied it): the store is unavailable, said so', async () => {
-    const store = await storeClosingFirst();
+    const store = await troubledStore('close');
     try {
       const failed = await new SparqlHttp({ queryUrl: store.url })
         .update('INSERT DATA { GRAPH <urn:g> { <urn:s> <urn:p> 1 } }')
@@ -78,31 +89,9 @@ describe('SparqlHttp: a connection closed under a request', () => {
   });
 });
 
-/** A store that answers the first `deadlocks` requests as Virtuoso answers a deadlock's victim, then true. */
-async function storeDeadlockingFirst(
-  deadlocks: number,
-): Promise<{ url: string; requests: () => number; server: Server }> {
-  let requests = 0;
-  const server = createServer((request, response) => {
-    requests++;
-    request.resume();
-    request.on('end', () => {
-      if (requests <= deadlocks) {
-        response.writeHead(500, { 'content-type': 'text/plain' });
-        response.end('Virtuoso 40001 Error SR172: Transaction deadlocked\n\nSPARQL query:\nASK {}');
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'application/sparql-results+json' });
-      response.end('{"head":{},"boolean":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sparql`, requests: () => requests, server };
-}
-
 describe('SparqlHttp: a read the store made a deadlock victim', () => {
   it('is sent again and answered (Virtuoso: 40001 to a SELECT while four processes write)', async () => {
-    const store = await storeDeadlockingFirst(2);
+    const store = await troubledStore('deadlock', 2);
     try {
       const text = await new SparqlHttp({ queryUrl: store.url }).query('ASK {}', 'application/sparql-results+json');
       expect(JSON.parse(text)).to.deep.equal({ head: {}, boolean: true });
@@ -113,7 +102,7 @@ describe('SparqlHttp: a read the store made a deadlock victim', () => {
   });
 
   it('a store deadlocking every time: its refusal, said, after six tries', async () => {
-    const store = await storeDeadlockingFirst(100);
+    const store = await troubledStore('deadlock', 100);
     try {
       const failed = await new SparqlHttp({ queryUrl: store.url })
         .query('ASK {}', 'application/sparql-results+json')
