@@ -63,6 +63,12 @@ export class ChangeFeed {
   /** Ids with a tombstone (single-writer stores only: others are asked each time). */
   private gone: Set<string> | undefined;
   private readonly sharedStore: boolean;
+  /**
+   * The store numbers the activities as it stores them (QuadStore.replaceGraphsPlacing, on a store
+   * other processes write to): record() numbers them on from the length last known (a guess the
+   * store corrects, no lookup), and the pages they fill are kept whole after the write (sealFilled).
+   */
+  readonly placed: boolean;
   /** Activities per page (--feed-page-size): a write that fills a page also keeps it whole (sealedPage.ts). */
   pageSize = 100;
   /** Told the activity numbers each of this process's writes stored (the feed's follower: src/follow/). */
@@ -73,6 +79,7 @@ export class ChangeFeed {
 
   constructor(private readonly store: QuadStore) {
     this.sharedStore = capabilitiesOf(store).sharedWriters;
+    this.placed = this.sharedStore && store.replaceGraphsPlacing !== undefined;
     this.merges = new MergedIds(store, this.sharedStore);
   }
 
@@ -104,7 +111,7 @@ export class ChangeFeed {
       if (!list) byDocument.set(id, (list = []));
       list.push([name, quads]);
     };
-    let seq = await this.length();
+    let seq = this.placed && this.known !== undefined ? this.known : await this.length();
     const endTime = feedTime(when);
     const tombstoned = new Set(await this.tombstonedAmong(changes.filter((c) => c.kind === 'Create').map((c) => c.id)));
     const first = seq + 1;
@@ -121,7 +128,7 @@ export class ChangeFeed {
       };
       written.push(activity);
       add(change.id, activityGraphOf(activity.seq), activityQuads(activity), true);
-      if (activity.seq % this.pageSize === 0) {
+      if (!this.placed && activity.seq % this.pageSize === 0) {
         // This activity fills a page: the page is kept whole too, with the activity (the same request on a remote store).
         const start = activity.seq - this.pageSize + 1;
         const page = [
@@ -148,14 +155,45 @@ export class ChangeFeed {
     this.listeners.push(listener);
   }
 
-  /** A write made with record()'s graphs is stored: the feed is that long now. */
-  committed(write: FeedWrite, changes: readonly Change[]): void {
-    if (WITHOUT_FEED_FOR_BENCH) return;
-    this.known = write.length;
-    this.merges.committed(changes);
+  /**
+   * A write made with record()'s graphs is stored: the feed is that long now. `places`: the
+   * numbers the store gave its activities (replaceGraphsPlacing), by the numbers record() gave.
+   * Returns the activities' numbers as stored.
+   */
+  committed(write: FeedWrite, changes: readonly Change[], places?: ReadonlyMap<number, number>): number[] {
+    if (WITHOUT_FEED_FOR_BENCH) return [];
     // record() numbered one activity per change, ending at the new length.
-    if (changes.length > 0)
-      for (const listener of this.listeners) listener(write.length - changes.length + 1, write.length);
+    const numbers = changes.map((_, i) => write.length - changes.length + 1 + i).map((n) => places?.get(n) ?? n);
+    this.known = numbers.reduce((a, b) => Math.max(a, b), write.length);
+    this.merges.committed(changes);
+    for (const [first, last] of runsOf(numbers)) for (const listener of this.listeners) listener(first, last);
+    this.rememberGone(changes);
+    return numbers;
+  }
+
+  /** A write lost its place to another process's: on a store that places the activities, the length known may be far behind. */
+  lostPlace(): void {
+    if (this.placed) this.known = undefined;
+  }
+
+  /**
+   * On a store that places the activities: the pages activities `numbers` filled, kept whole
+   * (sealedPage.ts), each in a bookkeeping write of its own after the write (record() cannot know
+   * them before). A page left unsealed (the process stopped between) is read from its activities.
+   */
+  async sealFilled(numbers: readonly number[]): Promise<void> {
+    if (!this.placed) return;
+    for (const seq of numbers) {
+      if (seq % this.pageSize !== 0) continue;
+      const page = seq / this.pageSize;
+      const name = sealedPageGraphOf(this.pageSize, page);
+      const quads = sealedPageQuads(this.pageSize, page, await this.activities(seq - this.pageSize + 1, seq));
+      await this.store.replaceGraphs(new Map([[name, quads]]), new Set([name]));
+    }
+  }
+
+  /** Tombstones this process knows of, after a write (single-writer stores: others ask the store). */
+  private rememberGone(changes: readonly Change[]): void {
     if (!this.gone) return;
     for (const change of changes) {
       if (change.kind === 'Delete' || change.kind === 'Move') this.gone.add(change.id);
@@ -267,6 +305,17 @@ export class ChangeFeed {
     while (n < count && found.has(names[n])) n++;
     return n;
   }
+}
+
+/** Numbers as runs of consecutive ones, [first, last] each, in their order. */
+function runsOf(numbers: readonly number[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (const n of numbers) {
+    const last = runs[runs.length - 1];
+    if (last && n === last[1] + 1) last[1] = n;
+    else runs.push([n, n]);
+  }
+  return runs;
 }
 
 /**

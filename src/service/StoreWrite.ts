@@ -88,6 +88,7 @@ export class StoreWrite {
     this.stamped = true;
     const history = await historyWrite(this.store, changes, when, this.keepVersions(), new Set(newIds));
     const feed = await this.feed.record(changes, when);
+    let places: ReadonlyMap<number, number> | undefined;
     try {
       // Graphs already interned go to a store that takes them so as they are.
       if ('codes' in graphs && capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs) {
@@ -110,14 +111,20 @@ export class StoreWrite {
         // Graphs known to hold nothing yet, which a remote store then need not read first.
         const absent = new Set([...feed.fresh, ...history.fresh]);
         for (const id of newIds) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) absent.add(name);
-        await this.store.replaceGraphs(all, absent, expected);
+        // Where the store numbers the activities (a remote store other processes write to), the numbers it gave them.
+        if (this.feed.placed && this.store.replaceGraphsPlacing)
+          places = await this.store.replaceGraphsPlacing(all, absent, expected);
+        else await this.store.replaceGraphs(all, absent, expected);
       }
-      this.feed.committed(feed, changes);
+      const numbers = this.feed.committed(feed, changes, places);
+      // A page left unsealed is read from its activities: the write, stored, does not fail for it.
+      await this.feed.sealFilled(numbers).catch(() => undefined);
       // The entities whose hits changed: their documents' `_links` change with them.
       if (plain) affected = await this.observers.written(plain);
     } catch (error) {
       // A conflict stored nothing of its request: the feed is at least as long as known.
       if (!(error instanceof WriteConflict)) this.feed.uncertain();
+      else this.feed.lostPlace();
       // What is derived is what is stored now, whichever version it is.
       affected = await this.observers.uncertain(ids);
       throw error;

@@ -37,6 +37,19 @@ export interface QuadStore {
   ): Promise<void>;
 
   /**
+   * replaceGraphs where the change feed's new activity graphs among `absent` (numbered on from the
+   * feed's end as this process knew it) take the first free numbers in the store, in the same
+   * atomic write, on a store other processes write to (the remote store: two processes' writes
+   * of different documents then never take one number, nor does either lose its place). Resolves
+   * with each activity's number as given → as stored (one not placed is absent: it kept its number).
+   */
+  replaceGraphsPlacing?(
+    graphs: ReadonlyMap<string, readonly Quad[]>,
+    absent?: ReadonlySet<string>,
+    expected?: ReadonlyMap<string, string | undefined>,
+  ): Promise<ReadonlyMap<number, number>>;
+
+  /**
    * replaceGraphs for graphs already encoded (src/rdf/wireGraphs.ts), where the store can
    * take them so: the embedded store posts them to its worker as they are.
    */

@@ -29,7 +29,17 @@ import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
 import { readInParts } from '../graphParts.js';
 import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
 import { halves, writeRequests, type GuardOf, type WriteStep } from './writeRequests.js';
-import { ClaimLost, GIVE_TURN, guardOf, isClaimLost, TAKE_TURN, type ExpectedVersions } from './writeTurn.js';
+import {
+  ClaimLost,
+  GIVE_TURN,
+  guardOf,
+  isClaimLost,
+  TAKE_TURN,
+  WRITTEN_BY,
+  type ExpectedVersions,
+  type WriteGuard,
+} from './writeTurn.js';
+import { placesFrom, placesQuery } from './placedActivities.js';
 import { WriteConflict } from '../WriteConflict.js';
 import { fromStored, Skolemizer } from './storedTerms.js';
 import { GENERATION_QUERY, generationOf, newToken, withNewGeneration } from './writeGeneration.js';
@@ -84,10 +94,46 @@ export class SparqlStore implements QuadStore {
    * those it does not name, the versions read here before the request): writeTurn.ts. When
    * not, WriteConflict, naming the documents earlier requests of this write stored.
    */
-  async replaceGraphs(
+  replaceGraphs(
     graphs: ReadonlyMap<string, readonly Quad[]>,
     absent?: ReadonlySet<string>,
     expected?: ExpectedVersions,
+  ): Promise<void> {
+    return this.write(graphs, absent, expected);
+  }
+
+  /**
+   * replaceGraphs, where the change feed's new activities (in `absent`, numbered on from the feed's
+   * end as this process knew it) take the first free numbers in the store, in the same requests
+   * (placedActivities.ts): writers of different documents no longer lose their place to each
+   * other. Resolves with each activity's number as given → as stored.
+   */
+  async replaceGraphsPlacing(
+    graphs: ReadonlyMap<string, readonly Quad[]>,
+    absent?: ReadonlySet<string>,
+    expected?: ExpectedVersions,
+  ): Promise<Map<number, number>> {
+    const guards: WriteGuard[] = [];
+    await this.write(graphs, absent, expected, guards);
+    const placed = guards.filter((guard) => guard.placed);
+    if (placed.length === 0) return new Map();
+    return placesFrom(
+      await this.select(
+        placesQuery(
+          WRITTEN_BY,
+          placed.map((g) => g.token),
+        ),
+      ),
+      placed,
+    );
+  }
+
+  /** replaceGraphs; `placed`: its activities placed by the store, and the guards of its requests collected there. */
+  private async write(
+    graphs: ReadonlyMap<string, readonly Quad[]>,
+    absent: ReadonlySet<string> | undefined,
+    expected: ExpectedVersions | undefined,
+    placed?: WriteGuard[],
   ): Promise<void> {
     const plain = new Map<string, PlainQuad[]>();
     for (const [name, quads] of graphs) plain.set(name, quads.map(toPlainQuad));
@@ -113,10 +159,10 @@ export class SparqlStore implements QuadStore {
           if (!list) current.set(q[3].v, (list = []));
           list.push(q);
         }
-        const guard = (part: Run) => guardOf(part, current, absent, expected);
+        const guard = (part: Run) => guardOf(part, current, absent, expected, placed !== undefined);
         for (const step of writeRequests(run, current, skolem, nquads, this.options.maxNQuadsBytes, guard)) {
           await sending;
-          sending = this.sendGuarded(step, current, skolem, nquads, guard, written);
+          sending = this.sendGuarded(step, current, skolem, nquads, guard, written, placed);
           // Awaited at the next request or in `finally`; until then a failure must not count as unhandled.
           sending.catch(() => undefined);
         }
@@ -130,7 +176,7 @@ export class SparqlStore implements QuadStore {
   /**
    * send; a request whose claim did not hold (another process wrote first) stored nothing after
    * it: a WriteConflict naming the documents of the requests before it. `written` gets the
-   * documents of each request stored.
+   * documents of each request stored; `placed`, the guards of those requests.
    */
   private async sendGuarded(
     step: WriteStep,
@@ -139,9 +185,11 @@ export class SparqlStore implements QuadStore {
     nquads: boolean,
     guardOf: GuardOf,
     written: string[],
+    placed: WriteGuard[] | undefined,
   ): Promise<void> {
     try {
-      await this.send(step, current, skolem, nquads, guardOf);
+      const guards = await this.send(step, current, skolem, nquads, guardOf);
+      placed?.push(...guards);
     } catch (error) {
       if (error instanceof ClaimLost) throw new WriteConflict(error.message, [...written]);
       throw error;
@@ -163,7 +211,7 @@ export class SparqlStore implements QuadStore {
     skolem: Skolemizer,
     nquads: boolean,
     guardOf: GuardOf,
-  ): Promise<void> {
+  ): Promise<WriteGuard[]> {
     const bytes =
       Buffer.byteLength(step.request.update) +
       Object.values(step.request.fields).reduce((n, f) => n + Buffer.byteLength(f), 0);
@@ -172,7 +220,7 @@ export class SparqlStore implements QuadStore {
     if (!refused) {
       try {
         await this.updateRetrying(guardedText(step), step.request.fields, TAKE_TURN);
-        return;
+        return step.guard ? [step.guard] : [];
       } catch (error) {
         if (step.guard && error instanceof StoreRequestFailed && isClaimLost(error.body))
           throw new ClaimLost(step.guard);
@@ -190,10 +238,12 @@ export class SparqlStore implements QuadStore {
       }
       throw refused.error;
     }
+    const guards: WriteGuard[] = [];
     for (const part of parts) {
       for (const smaller of writeRequests(part, current, skolem, nquads, this.options.maxNQuadsBytes, guardOf))
-        await this.send(smaller, current, skolem, nquads, guardOf);
+        guards.push(...(await this.send(smaller, current, skolem, nquads, guardOf)));
     }
+    return guards;
   }
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {
@@ -337,7 +387,7 @@ export class SparqlStore implements QuadStore {
 
 /** A request's text as sent in the write turn: its claim and the claim's check first, and the turn given back last. */
 function guardedText(step: WriteStep): string {
-  return [step.guard?.claim, step.guard?.check, step.request.update, GIVE_TURN]
+  return [step.guard?.claim, step.guard?.check, step.request.update, step.guard?.placed?.insertion, GIVE_TURN]
     .filter((op) => op !== undefined && op !== '')
     .join(' ;\n');
 }

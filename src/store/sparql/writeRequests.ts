@@ -38,7 +38,11 @@ export function writeRequests(
   // A guarded request (it records changes) goes as INSERT DATA: Virtuoso's TTLP commits what it
   // parses at once, outside the request's transaction (seen by another request while this one ran,
   // and kept when it is rolled back), so N-Quads would break the request's atomicity.
-  if (!nquads || guard) return [{ run, request: { update: requestText(run, current, skolem), fields: {} }, guard }];
+  if (!nquads || guard) {
+    // Activities the store places are inserted by the guard's own operation (placedActivities.ts).
+    const data = guard?.placed ? run.filter(([graph]) => !guard.placed!.graphs.has(graph)) : run;
+    return [{ run, request: { update: requestText(data, current, skolem), fields: {} }, guard }];
+  }
   const request = requestText(run, current, skolem, true);
   const field = request.fields[NQUADS_FIELD];
   if (field === undefined || field.length <= maxBytes / 3 || Buffer.byteLength(field, 'utf8') <= maxBytes)

@@ -14,7 +14,9 @@
  *   2. It claims its first activity number: one quad naming a token of its own goes into that
  *      activity's graph, only if the graph is still empty (and the run's last one too) and
  *      each document it writes is still the version it was made from (its stored digest, or
- *      no document at all).
+ *      no document at all). A service's own writes let the store pick the number (the first
+ *      free one from the number given, placedActivities.ts): then only a document's version
+ *      can make the claim fail.
  *   3. The next operation fails the request when the claim is not there (`bif:signal`, with a
  *      state of our own, CLAIM_LOST), before any of its DELETE/INSERT DATA: Virtuoso keeps
  *      the operations of a request before the one that fails (the turn's quad, the claim
@@ -40,6 +42,7 @@ import { ACTIVITY_GRAPH_PREFIX, INTERNAL_GRAPH_PREFIX, isInternalGraph } from '.
 import { WriteConflict } from '../WriteConflict.js';
 import { termText } from './sparqlTerms.js';
 import type { Run } from './graphWrites.js';
+import { placedActivities, type PlacedActivities } from './placedActivities.js';
 
 const TURN_GRAPH = iri(`${INTERNAL_GRAPH_PREFIX}write-turn`);
 const TURN = `GRAPH ${TURN_GRAPH} { ${iri(`${INTERNAL_GRAPH_PREFIX}store`)} ${iri(`${INTERNAL_GRAPH_PREFIX}writeTurn`)} "held" }`;
@@ -63,6 +66,8 @@ export interface WriteGuard {
   readonly claim: string;
   /** The operation that fails the request when the claim did not happen (CLAIM_LOST). */
   readonly check: string;
+  /** Its activities as the store numbers them (placedActivities.ts), with the operation that inserts them; none: they keep their numbers. */
+  readonly placed?: PlacedActivities & { readonly insertion: string };
 }
 
 /** The SQL state the check signals (a class of our own: not a deadlock's 40001, which is retried). */
@@ -86,9 +91,9 @@ export function isClaimLost(body: string): boolean {
 /** The expected digest of each document a write replaces; undefined: the document is not stored. */
 export type ExpectedVersions = ReadonlyMap<string, string | undefined>;
 
-/** The claim's quad: the pattern every other operation of the request is conditional on. */
+/** The claim's quad: the pattern every other operation of the request is conditional on. `activity`: an IRI, or a variable (a placed claim's ?claimed). */
 export function heldPattern(guard: Pick<WriteGuard, 'activity' | 'token'>, token = literal(guard.token)): string {
-  const activity = iri(guard.activity);
+  const activity = guard.activity.startsWith('?') ? guard.activity : iri(guard.activity);
   return `GRAPH ${activity} { ${activity} ${iri(WRITTEN_BY)} ${token} }`;
 }
 
@@ -96,18 +101,23 @@ export function heldPattern(guard: Pick<WriteGuard, 'activity' | 'token'>, token
  * The guard of a request writing `run`: its first and last new activities (those in `fresh`),
  * and its documents as `current` (read just before) holds them. Undefined when the run records
  * no activity. Throws WriteConflict when a document is not the version `expected` says.
+ * `placing`: its activities take the first free numbers in the store (placedActivities.ts), not
+ * the ones given, where they are of the plain form.
  */
 export function guardOf(
   run: Run,
   current: ReadonlyMap<string, readonly PlainQuad[]>,
   fresh: ReadonlySet<string> | undefined,
   expected: ExpectedVersions | undefined,
+  placing = false,
 ): WriteGuard | undefined {
   const activities = run.map(([graph]) => graph).filter((g) => g.startsWith(ACTIVITY_GRAPH_PREFIX) && fresh?.has(g));
   const first = activities[0];
   const last = activities[activities.length - 1];
   if (first === undefined || last === undefined) return undefined;
-  const checks = [TURN, ...[first, ...(last === first ? [] : [last])].map((g, i) => emptyGraph(iri(g), `a${i}`))];
+  const placed = placing ? placedActivities(run, activities, TURN) : undefined;
+  const checks = [TURN];
+  if (!placed) checks.push(...[first, ...(last === first ? [] : [last])].map((g, i) => emptyGraph(iri(g), `a${i}`)));
   const digests: string[] = [];
   const absent: string[] = [];
   for (const [graph] of run) {
@@ -118,14 +128,30 @@ export function guardOf(
     if (digest) digests.push(`(${iri(hintGraphOf(graph))} ${termText(digest[0])} ${termText(digest[2])})`);
     else if ((current.get(graph) ?? []).length === 0) absent.push(iri(graph));
   }
-  // One pattern for all documents, not one each: Virtuoso refuses a WHERE nested as deep as one OPTIONAL per document.
-  if (absent.length > 0) checks.push(emptyGraph(`?absent`, 'd', `VALUES ?absent { ${absent.join(' ')} } `));
+  // One pattern for all documents, not one each: Virtuoso refuses a WHERE nested as deep as one OPTIONAL per
+  // document. A count, not OPTIONAL + !BOUND: Virtuoso 7.2 answers `OPTIONAL { VALUES ?g {…} GRAPH ?g {…} }`
+  // with an empty solution even where a graph is stored, which let two processes both create one document.
+  if (absent.length > 0)
+    checks.push(
+      `{ SELECT (COUNT(*) AS ?present) WHERE { { SELECT ?absent WHERE { VALUES ?absent { ${absent.join(' ')} } ` +
+        `GRAPH ?absent { ?ds ?dp ?do } } LIMIT 1 } } } FILTER (?present = 0)`,
+    );
   if (digests.length > 0)
     checks.push(
       `{ SELECT (COUNT(*) AS ?versions) WHERE { VALUES (?hints ?document ?digest) { ${digests.join(' ')} } ` +
         `GRAPH ?hints { ?document ${iri(DIGEST_PREDICATE)} ?digest } } } FILTER (?versions = ${digests.length})`,
     );
   const token = randomBytes(12).toString('base64url');
+  if (placed) {
+    const claimed = heldPattern({ activity: '?claimed', token });
+    return {
+      activity: first,
+      token,
+      claim: `INSERT { ${claimed} } WHERE { ${checks.join(' ')} ${placed.slot} }`,
+      check: claimCheck('?claimed', token),
+      placed: { ...placed, insertion: placed.insert(claimed) },
+    };
+  }
   const claim = `INSERT { ${heldPattern({ activity: first, token })} } WHERE { ${checks.join(' ')} }`;
   return { activity: first, token, claim, check: claimCheck(first, token) };
 }
@@ -138,15 +164,19 @@ export function guardOf(
 function claimCheck(activity: string, token: string): string {
   const nowhere = iri(`${INTERNAL_GRAPH_PREFIX}check:none`);
   const lost = `bif:signal(${literal(CLAIM_LOST)}, ${literal(`linkedart: the claim of ${activity} did not hold`)})`;
+  // A placed claim (?claimed) is found by its token, in whichever activity graph the store gave it.
+  const [held, holds] = activity.startsWith('?')
+    ? [heldPattern({ activity, token }), `BOUND(${activity})`]
+    : [heldPattern({ activity, token }, '?held'), `BOUND(?held) && ?held = ${literal(token)}`];
   return (
     `INSERT { GRAPH ${nowhere} { ${nowhere} ${nowhere} ?checked } } WHERE { ${TURN} ` +
-    `OPTIONAL { ${heldPattern({ activity, token }, '?held')} } ` +
-    `BIND (IF(BOUND(?held) && ?held = ${literal(token)}, ${literal('held')}, ${lost}) AS ?checked) ` +
+    `OPTIONAL { ${held} } ` +
+    `BIND (IF(${holds}, ${literal('held')}, ${lost}) AS ?checked) ` +
     `FILTER (?checked = ${literal('never')}) }`
   );
 }
 
-/** A check that `graph` (SPARQL text: an IRI, or a variable `values` binds) holds nothing; `name`: its variables' own prefix. */
-function emptyGraph(graph: string, name: string, values = ''): string {
-  return `OPTIONAL { ${values}GRAPH ${graph} { ?${name}s ?${name}p ?${name}o } } FILTER (!BOUND(?${name}s))`;
+/** A check that `graph` (an IRI, as SPARQL text) holds nothing; `name`: its variables' own prefix. */
+function emptyGraph(graph: string, name: string): string {
+  return `OPTIONAL { GRAPH ${graph} { ?${name}s ?${name}p ?${name}o } } FILTER (!BOUND(?${name}s))`;
 }
