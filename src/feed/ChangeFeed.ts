@@ -60,6 +60,8 @@ const LENGTH_WINDOW = 16;
 export class ChangeFeed {
   /** The feed's length as this process knows it; undefined: to be found in the store. */
   private known: number | undefined;
+  /** A write lost its place (placed): `known` is still a length the feed had, to be looked up from. */
+  private behind = false;
   /** Ids with a tombstone (single-writer stores only: others are asked each time). */
   private gone: Set<string> | undefined;
   private readonly sharedStore: boolean;
@@ -111,7 +113,8 @@ export class ChangeFeed {
       if (!list) byDocument.set(id, (list = []));
       list.push([name, quads]);
     };
-    let seq = this.placed && this.known !== undefined ? this.known : await this.length();
+    let seq = this.placed && this.known !== undefined && !this.behind ? this.known : await this.length();
+    this.behind = false;
     const endTime = feedTime(when);
     const tombstoned = new Set(await this.tombstonedAmong(changes.filter((c) => c.kind === 'Create').map((c) => c.id)));
     const first = seq + 1;
@@ -173,7 +176,7 @@ export class ChangeFeed {
 
   /** A write lost its place to another process's: on a store that places the activities, the length known may be far behind. */
   lostPlace(): void {
-    if (this.placed) this.known = undefined;
+    this.behind = this.placed;
   }
 
   /**
