@@ -9,13 +9,8 @@ import { linksGraphOf } from '../discovery/linksGraph.js';
 import { mapInSlices } from './inSlices.js';
 import type { WriteObserver } from './WriteObserver.js';
 
-/**
- * Graphs the observers are told of at a time (a document has three: its own, its hints, its links):
- * the clock is read between them, so a turn ends within a document of SLICE_MS (inSlices.ts). At 60,
- * twenty documents' names and links went in one turn: 6–10 ms on a quiet machine, 40–120 ms on a busy
- * one, and a GET waits for one such turn at each of its awaits (issue 35: readers during a bulk load).
- */
-const GRAPHS_PER_SLICE = 3;
+/** Graphs the observers are told of at a time (a document has three: its own, its hints, its links). */
+const GRAPHS_PER_SLICE = 60;
 
 export class WriteObservers {
   private readonly observers: WriteObserver[] = [];
