@@ -3,7 +3,7 @@
  * by a write-ahead log and snapshots in a data directory.
  *
  *   dataDir/LOCK                   PID of the process using the directory (lock.ts)
- *   dataDir/snapshot.trig          every graph, as of log record `seq` (snapshot.ts)
+ *   dataDir/snapshot.nq            every graph, as of log record `seq` (snapshot.ts)
  *   dataDir/wal-<first seq>.log    records after the snapshot, each checksummed (wal.ts)
  *
  * Opening restores the snapshot, then replays the log records after it (a torn last record
@@ -57,6 +57,12 @@ export interface EmbeddedStoreOptions {
   maxStoreBytes?: number;
   /** Seed a query replica in messages of about this many characters of N-Quads (default 4 MiB; tests use less, to watch a seeding). */
   seedChunkChars?: number;
+  /**
+   * Write a snapshot in the background once the log has outgrown the last one (as compactAfterBytes
+   * says) and no read or write came for this long, even with no dead data: a restart then loads the
+   * snapshot and replays only the log after it. Default 5 s; 0: never.
+   */
+  snapshotWhenIdleMs?: number;
   /** Receives warnings (torn log tail discarded, compaction failed, ...). Default: process.emitWarning. */
   onWarning?: (message: string) => void;
   /**
@@ -119,6 +125,7 @@ export class EmbeddedStore implements QuadStore {
       restoreChunkBytes: options.restoreChunkBytes ?? 4 * 1024 * 1024,
       ...(options.maxStoreBytes !== undefined ? { maxStoreBytes: options.maxStoreBytes } : {}),
       seedChunkChars: options.seedChunkChars ?? 4 * 1024 * 1024,
+      snapshotWhenIdleMs: options.snapshotWhenIdleMs ?? 5000,
     };
     const onWarning = options.onWarning ?? ((m: string) => process.emitWarning(m, 'EmbeddedStoreWarning'));
     let worker: Worker;

@@ -12,6 +12,8 @@ export interface WorkerInit {
   maxStoreBytes?: number;
   /** Seed messages to a query replica hold about this many characters of N-Quads each. */
   seedChunkChars: number;
+  /** Snapshot once the log has outgrown the last one and no read or write came for this long (0: never). */
+  snapshotWhenIdleMs: number;
 }
 
 export type PlainQueryResult =

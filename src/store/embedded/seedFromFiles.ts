@@ -57,6 +57,31 @@ export function entityBlocks(trig: string): { names: string[]; nquads: string } 
   return { names, nquads: parts.join('') };
 }
 
+/**
+ * A chunk of the N-Quads snapshot (whole graph blocks, each ending with an empty line: snapshot.ts)
+ * as N-Quads of its entity graphs, and their names. Blank-node graphs and the default graph are
+ * left out, as a seed by dump leaves them.
+ */
+export function entityQuadBlocks(nquads: string): { names: string[]; nquads: string } {
+  const names: string[] = [];
+  const parts: string[] = [];
+  let at = 0;
+  while (at < nquads.length) {
+    const end = nquads.indexOf('\n\n', at);
+    if (end < 0) throw new Error('the snapshot holds an unfinished graph block');
+    // The default graph's block opens with a comment; a blank-node graph's lines end with `_:label .`.
+    if (!nquads.startsWith('#', at) && nquads.startsWith('> .', nquads.indexOf('\n', at) - 3)) {
+      const name = graphAt(nquads, at);
+      if (!isInternalGraph(name)) {
+        names.push(name);
+        parts.push(nquads.slice(at, end + 1));
+      }
+    }
+    at = end + 2;
+  }
+  return { names, nquads: parts.join('') };
+}
+
 /** The graph of the N-Quads line starting at `at` (its last term). */
 function graphAt(nquads: string, at: number): string {
   const nl = nquads.indexOf('\n', at);
@@ -106,8 +131,9 @@ export async function seedFromFiles(
   progress: (graphs: number) => void,
 ): Promise<void> {
   let graphs = 0;
-  const snapshot = await readSnapshot(dir, chunkChars, (chunk) => {
-    const { names, nquads } = entityBlocks(chunk.toString('utf8'));
+  const snapshot = await readSnapshot(dir, chunkChars, (chunk, format) => {
+    const text = chunk.toString('utf8');
+    const { names, nquads } = format === 'nquads' ? entityQuadBlocks(text) : entityBlocks(text);
     engine.replaceGraphsKeepingUnion(names, withDefaultCopy(nquads), true);
     graphs += names.length;
     progress(graphs);

@@ -13,6 +13,7 @@ import type { Request, Response, SerializedError, WorkerInit } from './protocol.
 
 /** A message's answer: a Promise, or the answer itself. */
 function answer(worker: StoreWorker, req: Request): unknown {
+  if (req.op !== 'stats') worker.idle.touch();
   switch (req.op) {
     case 'open':
       return worker.open();

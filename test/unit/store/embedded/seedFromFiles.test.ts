@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../../../src/store/embedded/EmbeddedStore.js';
-import { byGraphs, entityBlocks, entityLines } from '../../../../src/store/embedded/seedFromFiles.js';
+import { byGraphs, entityBlocks, entityLines, entityQuadBlocks } from '../../../../src/store/embedded/seedFromFiles.js';
 import { docGraph, documentGraphs } from '../fixtures.js';
 import type { Quad } from '../../../../src/rdf/terms.js';
 
@@ -123,6 +123,17 @@ describe('store/embedded/seedFromFiles: a query replica seeded from the snapshot
   it("reads a TriG snapshot chunk's entity graph blocks as N-Quads", () => {
     const trig = `<g1> {\n<s> <p> <o> .\n<s> <p> "}" .\n}\n<${INTERNAL}g1> {\n<s> <p> <o> .\n}\n_:b1 {\n<s> <p> <o> .\n}\n{\n<s> <p> <o> .\n}\n`;
     expect(entityBlocks(trig)).to.deep.equal({ names: ['g1'], nquads: '<s> <p> <o> <g1> .\n<s> <p> "}" <g1> .\n' });
+  });
+
+  it("reads an N-Quads snapshot chunk's entity graph blocks, leaving out internal, blank-node and default graphs", () => {
+    const nquads =
+      '_:x <p> <o> <g1> .\n<s> <p> "a <b> ." <g1> .\n\n' +
+      `<s> <p> <o> <${INTERNAL}g1> .\n\n` +
+      '<s> <p> <o> _:b1 .\n\n# default graph\n<s> <p> <o> .\n\n<s> <p> <o> <g2> .\n\n';
+    expect(entityQuadBlocks(nquads)).to.deep.equal({
+      names: ['g1', 'g2'],
+      nquads: '_:x <p> <o> <g1> .\n<s> <p> "a <b> ." <g1> .\n<s> <p> <o> <g2> .\n',
+    });
   });
 
   it('cuts N-Quads into pieces between graphs only', () => {
