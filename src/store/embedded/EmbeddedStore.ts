@@ -71,6 +71,12 @@ export interface EmbeddedStoreOptions {
    * (the service passes --query-replicas, whose default is auto).
    */
   queryReplicas?: number | 'auto';
+  /**
+   * Start seeding the first query replica while the store opens, from the files the open replays
+   * (the service's start: its first SPARQL answer then waits for one seeding, not an open and then a
+   * seeding), as sparqlEngine().warmUp() would once it is open. Not with `queryReplicas: 0` (lazy).
+   */
+  seedWhileOpening?: boolean;
 }
 
 interface Pending {
@@ -138,13 +144,18 @@ export class EmbeddedStore implements QuadStore {
     const replicas = options.queryReplicas ?? 1;
     const store = new EmbeddedStore(worker, lock, dataDir, onWarning, replicas === 'auto' ? 1 : replicas);
     try {
-      store.openInfo = await store.call('open', {});
+      const opening = store.call('open', {});
+      // Posted after 'open': the store worker takes it while it replays the files (seedEnd.ts).
+      if (options.seedWhileOpening && replicas !== 0) store.sparqlEngine().warmUp();
+      store.openInfo = await opening;
       if (replicas === 'auto') {
         store.replicaChoice = chooseQueryReplicas(store.openInfo.quads, machineMemoryBytes());
         store.queryReplicas = store.replicaChoice.replicas;
+        store.replicas?.grow(store.queryReplicas);
         if (store.replicaChoice.warning) onWarning(store.replicaChoice.warning);
       }
     } catch (err) {
+      await store.replicas?.close();
       await worker.terminate();
       await lock.release();
       throw err;

@@ -107,6 +107,11 @@ export class StoreWorker {
     return this.init.dataDir;
   }
 
+  /** Whether open() is done (until then, a replica attached seeds from the files the open replays). */
+  isOpen(): boolean {
+    return this.wal !== null;
+  }
+
   private log(): WriteAheadLog {
     if (!this.wal) throw new Error('store is not open');
     return this.wal;
@@ -143,6 +148,7 @@ export class StoreWorker {
 
     const found = await replayLog(this.dir, this.snapshotSeq, this.engine, this.warn);
     this.lastSeq = found.lastSeq;
+    this.replicas.opened(this.lastSeq); // before the log's torn tail is cut and anything appended
     this.deadBytes += found.deadBytes;
     this.wal = await WriteAheadLog.open(this.dir, found.current, this.lastSeq + 1, found.olderBytes);
     this.idle.arm();

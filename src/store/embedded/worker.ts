@@ -27,7 +27,8 @@ function answer(worker: StoreWorker, req: Request): unknown {
       );
     case 'attachReplica':
       worker.checkUsable();
-      return worker.replicas.attach(req.replica, req.port);
+      // While the store opens (an attach may come then: EmbeddedStore's seedWhileOpening), from the files it replays.
+      return worker.replicas.attach(req.replica, req.port, !worker.isOpen());
     case 'detachReplica':
       return worker.replicas.detach(req.replica);
     case 'close':
