@@ -238,3 +238,64 @@ export function appendGraphs(wire: WireGraphs, graphs: Iterable<readonly [string
     length: codes.length,
   };
 }
+
+/**
+ * `wire` with quads added to graphs it holds already, each at the end of the graph's first run (a
+ * document's hint graph and who wrote it: its quads stored together, not in a run of their own at
+ * the batch's end, which the store inserts out of place). Quads with a blank node, and graphs
+ * `wire` does not hold, are appended as runs of their own (appendGraphs): a run is a blank node
+ * label's scope, and no label may meet another run's.
+ */
+export function addedToRuns(wire: WireGraphs, graphs: Iterable<readonly [string, readonly Quad[]]>): WireGraphs {
+  const held = new Set(wire.names);
+  const into = new Map<string, Quad[]>();
+  const apart: Array<readonly [string, readonly Quad[]]> = [];
+  for (const [name, quads] of graphs) {
+    if (quads.length === 0) continue;
+    if (!held.has(name) || quads.some(hasBlankNode)) apart.push([name, quads]);
+    else if (into.has(name)) into.get(name)!.push(...quads);
+    else into.set(name, [...quads]);
+  }
+  if (into.size === 0) return appendGraphs(wire, apart);
+  const extra = appendGraphs(wire, into);
+  // The added runs' codes, now after the wire's own (strings appended, codes shifted).
+  const added = new Map<string, { start: number; end: number; count: number }>();
+  let k = wire.length;
+  for (let g = wire.names.length; g < extra.names.length; g++) {
+    const start = k;
+    k = runEnd(extra.codes, k, extra.counts[g]);
+    added.set(extra.names[g], { start, end: k, count: extra.counts[g] });
+  }
+  const codes = new Int32Array(extra.length);
+  const counts = wire.counts.slice();
+  let from = 0;
+  let to = 0;
+  for (let g = 0; g < wire.names.length; g++) {
+    const end = runEnd(wire.codes, from, wire.counts[g]);
+    codes.set(wire.codes.subarray(from, end), to);
+    to += end - from;
+    from = end;
+    const run = added.get(wire.names[g]);
+    if (!run) continue;
+    added.delete(wire.names[g]);
+    codes.set(extra.codes.subarray(run.start, run.end), to);
+    to += run.end - run.start;
+    counts[g] += run.count;
+  }
+  return appendGraphs({ names: wire.names, counts, strings: extra.strings, codes, length: to }, apart);
+}
+
+function hasBlankNode(q: Quad): boolean {
+  return q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode';
+}
+
+/** Where the run of `count` quads starting at code `k` ends (a tagged literal takes two codes). */
+function runEnd(codes: Int32Array, k: number, count: number): number {
+  for (let q = 0; q < count; q++) {
+    for (let t = 0; t < 3; t++) {
+      const tag = codes[k++] & TAG_MASK;
+      if (tag === LANG_LITERAL || tag === TYPED_LITERAL) k++;
+    }
+  }
+  return k;
+}
