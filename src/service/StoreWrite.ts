@@ -6,7 +6,7 @@
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
 import type { Quad } from '../rdf/terms.js';
-import { addedToRuns, appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
+import { appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
 import { mayWrite, OutsideScope } from '../linkedart/Actor.js';
 import type { KeepVersions } from '../config/keepVersions.js';
 import type { QuadStore } from '../store/QuadStore.js';
@@ -93,14 +93,12 @@ export class StoreWrite {
       if ('codes' in graphs && capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs) {
         if (stamp) await this.store.replaceGraphs(new Map([stamp]));
         const kept = [...history.byDocument.values()].flat();
-        // Who wrote each version: more quads of its hint graph.
+        // Who wrote each version: more quads of its hint graph (a name may come twice: its quads are added).
         const names = new Set(graphs.names);
         const written = [...history.liveHints].flatMap(([id, quads]): Array<[string, Quad[]]> =>
           quads.length > 0 && names.has(hintGraphOf(id)) ? [[hintGraphOf(id), quads]] : [],
         );
-        // In its hint graph's own run, not one at the batch's end: the store inserts it in place.
-        const withWriters = addedToRuns(graphs, written);
-        await this.store.replaceWireGraphs(appendGraphs(withWriters, [...alongside, ...kept, ...feed.graphs]));
+        await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...written, ...kept, ...feed.graphs]));
       } else {
         const documents = withLiveHints(
           plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]),

@@ -3,7 +3,7 @@
  * term for term, whether the graphs were added at once or one at a time.
  */
 import { expect } from 'chai';
-import { addedToRuns, appendGraphs, decodeGraphs, encodeGraphs, WireEncoder } from '../../../src/rdf/wireGraphs.js';
+import { appendGraphs, decodeGraphs, encodeGraphs, WireEncoder } from '../../../src/rdf/wireGraphs.js';
 import { df, XSD, type Quad } from '../../../src/rdf/terms.js';
 import { documentGraphs } from '../store/fixtures.js';
 
@@ -61,37 +61,6 @@ describe('wireGraphs: graphs between threads', () => {
         texts(all.get(name)!.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode(name)))),
       );
     }
-  });
-
-  it('quads added to graphs a batch holds go at the end of their first run; blank nodes and new graphs in runs of their own', () => {
-    const first = new Map([...documentGraphs(1), ...literals, ...documentGraphs(2)]);
-    const [one, two] = [...first.keys()];
-    const by = (s: string) =>
-      df.quad(df.namedNode(EX + s), df.namedNode(EX + 'writtenBy'), df.literal('linkedart load'));
-    const blank = df.quad(df.blankNode('b0'), df.namedNode(EX + 'p'), df.literal('x@y', 'en'));
-    const typed = df.quad(
-      df.namedNode(EX + 's'),
-      df.namedNode(EX + 'when'),
-      df.literal('1', df.namedNode(XSD + 'integer')),
-    );
-    const added: Array<[string, Quad[]]> = [
-      [two, [by('2')]],
-      [one, [by('1'), typed]],
-      [one, [blank]],
-      [EX + 'other', [by('o')]],
-    ];
-    const back = decodeGraphs(structuredClone(addedToRuns(encodeGraphs(first), added)));
-    expect(back.map(([name]) => name)).to.deep.equal([...first.keys(), one, EX + 'other']);
-    const inGraph = (name: string, quads: readonly Quad[]) =>
-      texts(quads.map((q) => df.quad(q.subject, q.predicate, q.object, df.namedNode(name))));
-    const expected = new Map(first);
-    expected.set(one, [...first.get(one)!, by('1'), typed]);
-    expected.set(two, [...first.get(two)!, by('2')]);
-    back.slice(0, first.size).forEach(([name, quads]) => {
-      expect(texts(quads), name).to.deep.equal(inGraph(name, expected.get(name)!));
-    });
-    expect(texts(back[first.size][1])).to.deep.equal(inGraph(one, [blank]));
-    expect(texts(back[first.size + 1][1])).to.deep.equal(inGraph(EX + 'other', [by('o')]));
   });
 
   it('gives one object for each distinct term, and keeps literals of other tags or datatypes apart', () => {
