@@ -24,6 +24,7 @@ import { describeStore, openStore } from '../store/openStore.js';
 import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
 import { SparqlService } from '../service/SparqlService.js';
 import { WITHOUT_NAMES_FOR_BENCH } from '../config/benchSwitches.js';
+import { convertOldHistories } from '../history/oldHistories.js';
 
 export interface ServeOptions {
   /** Load the bundled demo collection before serving, into an empty store only (demoOnce). */
@@ -36,6 +37,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function serve(config: Config, options: ServeOptions): Promise<Server> {
   const logger = createLogger(config.logLevel);
   const store = await openStore(config.store, (warning) => logger.warn({ warning }, 'store'));
+  await convertOldHistories(store, (history) => logger.info({ history }, 'store'));
   if (store instanceof EmbeddedStore && store.replicaChoice)
     console.error(`query replicas: ${store.replicaChoice.replicas} (${store.replicaChoice.reason})`);
   const documents = new DocumentService(store);
