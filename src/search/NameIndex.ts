@@ -157,8 +157,7 @@ export class NameIndex {
 
   /** Set one document's names, replacing what the index had for it (with the texts of the ids merged into it). */
   replace(own: SearchableNames): void {
-    const merged = [...new Set([...(this.mergedTexts.get(own.id)?.values() ?? [])].flat())];
-    const entry: SearchableNames = { ...own, merged };
+    const entry = this.withMergedTexts(own);
     this.remove(entry.id);
     const doc = this.free.pop() ?? this.entries.length;
     this.numbers.set(entry.id, doc);
@@ -173,6 +172,15 @@ export class NameIndex {
       if (!docs) this.exact.set(key, (docs = new Set()));
       docs.add(doc);
     }
+  }
+
+  /** The entry with the texts of the ids merged into it now (the same object when there are none, as for most). */
+  private withMergedTexts(own: SearchableNames): SearchableNames {
+    const texts = this.mergedTexts.get(own.id);
+    if (texts) return { ...own, merged: [...new Set([...texts.values()].flat())] };
+    if (own.merged === undefined) return own;
+    const { merged: _before, ...rest } = own;
+    return rest;
   }
 
   /** Forget a document (nothing happens for one the index does not know). */
