@@ -13,6 +13,7 @@ import { nameIndexOf, nameSearchOf, searchNamesWith } from '../../src/search/att
 import { loadNameIndex } from '../../src/search/loadNameIndex.js';
 import { StoredNameSearch } from '../../src/search/stored/StoredNameSearch.js';
 import { REMOTE_STORE_URL, STORE_KIND } from '../support/testStore.js';
+import { DocumentService } from '../../src/service/DocumentService.js';
 import { startTestApp, type TestApp } from './support/testApp.js';
 
 const BASE = 'https://museum.example.org/collection/';
@@ -42,6 +43,7 @@ for (const kind of kinds)
         person('tarn', 'Tobias Tarnwhistle', 'Tobias Tarnwhistle'),
         person('brack', 'Bracken Holloway', 'Bracken Holloway'),
         person('sedge', 'Sedgwick Ormsby', 'Sedgwick Ormsby'),
+        person('wren', 'Wrenna Pikestaff', 'Wrenna Pikestaff'),
       ].map((d) => admitJson(d));
       app = await startTestApp(docs, { baseUrl: BASE, token: TOKEN });
       if (kind === 'store') {
@@ -96,7 +98,7 @@ for (const kind of kinds)
       const lookup = await (await nameSearchOf(app.documents)).nameLookup([id('quill'), id('marrow')]);
       expect(lookup.nameOf(id('quill'))).to.equal(undefined);
       expect(lookup.nameOf(id('marrow'))).to.equal('Edith Marrow');
-      if (kind === 'memory') expect((await nameIndexOf(app.documents)).size).to.equal(4);
+      if (kind === 'memory') expect((await nameIndexOf(app.documents)).size).to.equal(5);
     });
 
     it("B written again still has A's names searched; its own new name too", async () => {
@@ -130,7 +132,20 @@ for (const kind of kinds)
       expect(ids('tarnwhistle')).to.deep.equal([id('sedge')]);
       expect(ids('bracken')).to.deep.equal([id('sedge')]);
       expect(index.nameOf(id('quill'))).to.equal(undefined);
-      expect(index.size).to.equal(2);
+      expect(index.size).to.equal(3);
+    });
+
+    it("merged by another process (its feed followed): A's names find B", async () => {
+      // Another process's merge: written through a service of its own; this one follows the Move as the follower does.
+      const other = new DocumentService(app.store);
+      await mergeDocuments(other, {
+        from: id('wren'),
+        to: id('marrow'),
+        rewriteReferences: false,
+        actor: application('linkedart merge'),
+      });
+      await app.documents.followed([id('wren')]);
+      expect(await search('pikestaff')).to.deep.equal({ ids: [id('marrow')], total: 1 });
     });
 
     it('A created again: its names find A itself, and B no longer', async () => {
