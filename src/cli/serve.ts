@@ -36,7 +36,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function serve(config: Config, options: ServeOptions): Promise<Server> {
   const logger = createLogger(config.logLevel);
-  const store = await openStore(config.store, (warning) => logger.warn({ warning }, 'store'));
+  // Curators' SPARQL from the start (issue 35): the first query replica is seeded as the store opens,
+  // from the files it replays; with the demo to load, once it is loaded (becomeReady).
+  const store = await openStore(config.store, (warning) => logger.warn({ warning }, 'store'), {
+    seedReplicas: !options.demo,
+  });
   await convertOldHistories(store, (history) => logger.info({ history }, 'store'));
   if (store instanceof EmbeddedStore && store.replicaChoice)
     console.error(`query replicas: ${store.replicaChoice.replicas} (${store.replicaChoice.reason})`);

@@ -8,7 +8,6 @@ import type { MergedId } from '../export/mergedComments.js';
 import type { Change } from '../feed/ChangeFeed.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { storedVersions, type StoredVersion } from '../service/storedVersions.js';
-import type { Problem } from '../linkedart/Problem.js';
 import { strictText } from '../ingest/Utf8TextStream.js';
 import { StoreFull } from '../store/StoreFull.js';
 import type { DocumentRecord, GateVerdict } from './gate/checkBatch.js';
@@ -312,7 +311,7 @@ export class LoadPass {
   private recordVerdicts(
     verdicts: readonly GateVerdict[],
     pending: readonly Pending[],
-    kept: ReadonlyArray<Problem[] | undefined>,
+    kept: ReadonlyArray<string[] | undefined>,
   ): string[] {
     const { report, refusedIds } = this;
     const passed: string[] = [];
@@ -332,7 +331,7 @@ export class LoadPass {
       switch (verdict.kind) {
         case 'unchanged':
           report.unchanged++;
-          warnings.push(...problemMessages(kept[i] ?? []));
+          warnings.push(...(kept[i] ?? []));
           break;
         case 'rejected':
           report.rejected++;

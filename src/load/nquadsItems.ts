@@ -38,55 +38,19 @@ export function nquadsItems(input: Readable, format: LineFormat): AsyncGenerator
 }
 
 async function* lineItems(input: Readable, format: LineFormat): AsyncGenerator<ParsedItem[]> {
-  const blankNodePrefix = newBlankNodePrefix();
-  const reader = new NQuadsLineReader({ graphs: format === 'N-Quads', blankNodePrefix });
+  const lines = new LinesRead(format, newBlankNodePrefix());
   const chunks = textOf(input);
-  let line = 1; // the number, as n3 counts, of the line read next
-  let graph = ''; // the graph of the last quad read ('' for the default graph)
   let rest: Readable | undefined;
-
-  /**
-   * Reads the lines of `text` from `start` into `batch`, up to the last line break (or the end,
-   * when `toEnd`): where the line not read begins; or, when n3 refuses a line read alone,
-   * -1 - where that line begins.
-   */
-  const readLines = (text: string, start: number, toEnd: boolean, batch: ParsedItem[]): number => {
-    let cr = text.indexOf(CR, start); // the next CR at or after `start`, -1 when there is none
-    while (start < text.length) {
-      let lineBreak = text.indexOf(LF, start);
-      if (lineBreak < 0) {
-        if (!toEnd) break;
-        lineBreak = text.length; // the last line, with no line break
-      }
-      let end = lineBreak;
-      if (end > start && text.charCodeAt(end - 1) === 13) end--; // CRLF
-      if (cr >= 0 && cr < start) cr = text.indexOf(CR, start);
-      const before = batch.length;
-      const lines =
-        cr >= 0 && cr < end
-          ? readByN3(text.slice(start, end), format, blankNodePrefix, batch)
-          : reader.read(text, start, end, batch)
-            ? 1
-            : readByN3(text.slice(start, end), format, blankNodePrefix, batch);
-      if (lines === 0) return -1 - start;
-      // Where a document may start, its line, as n3's own reading gives it (orderedQuads).
-      for (let i = before; i < batch.length; i++) {
-        const item = batch[i];
-        if (isLineMark(item)) continue;
-        if (startsDocument(item, graph)) batch.splice(i++, 0, { line });
-        if (typeof item !== 'string') graph = item.graph.value;
-      }
-      line += lines;
-      start = lineBreak + 1;
-    }
-    return start;
-  };
 
   /** n3 reads the rest from `text` on, as it would have read the whole: from this line, in the state every line before left it. */
   async function* readRest(text: string, batch: ParsedItem[]): AsyncGenerator<ParsedItem[]> {
     if (batch.length > 0) yield batch;
     rest = Readable.from(restOfText(text, chunks));
-    yield* orderedQuads(rest, format, { blankNodePrefix, firstLine: line, graph });
+    yield* orderedQuads(rest, format, {
+      blankNodePrefix: lines.blankNodePrefix,
+      firstLine: lines.line,
+      graph: lines.graph,
+    });
   }
 
   try {
@@ -113,13 +77,13 @@ async function* lineItems(input: Readable, format: LineFormat): AsyncGenerator<P
         carried.push(chunk.slice(0, from));
         const head = carried.join('');
         carried = [];
-        const read = readLines(head, 0, true, batch);
+        const read = lines.read(head, 0, true, batch);
         if (read < 0) {
           yield* readRest(head.slice(-read - 1) + chunk.slice(from), batch);
           return;
         }
       }
-      const read = readLines(chunk, from, next.done === true, batch);
+      const read = lines.read(chunk, from, next.done === true, batch);
       if (read < 0) {
         yield* readRest(chunk.slice(-read - 1), batch);
         return;
@@ -132,6 +96,60 @@ async function* lineItems(input: Readable, format: LineFormat): AsyncGenerator<P
     // Stopped early (or done): the input is let go. Once n3 reads the rest, the rest's stream holds it.
     if (rest) rest.destroy();
     else await chunks.return(undefined);
+  }
+}
+
+/** The lines of one input read in order: each by the line reader, or by n3 when the reader does not know it. */
+class LinesRead {
+  /** The number, as n3 counts, of the line read next. */
+  line = 1;
+  /** The graph of the last quad read ('' for the default graph). */
+  graph = '';
+  private readonly reader: NQuadsLineReader;
+
+  constructor(
+    private readonly format: LineFormat,
+    readonly blankNodePrefix: string,
+  ) {
+    this.reader = new NQuadsLineReader({ graphs: format === 'N-Quads', blankNodePrefix });
+  }
+
+  /**
+   * Reads the lines of `text` from `start` into `batch`, up to the last line break (or the end,
+   * when `toEnd`): where the line not read begins; or, when n3 refuses a line read alone,
+   * -1 - where that line begins.
+   */
+  read(text: string, start: number, toEnd: boolean, batch: ParsedItem[]): number {
+    const { format, blankNodePrefix, reader } = this;
+    let cr = text.indexOf(CR, start); // the next CR at or after `start`, -1 when there is none
+    while (start < text.length) {
+      let lineBreak = text.indexOf(LF, start);
+      if (lineBreak < 0) {
+        if (!toEnd) break;
+        lineBreak = text.length; // the last line, with no line break
+      }
+      let end = lineBreak;
+      if (end > start && text.charCodeAt(end - 1) === 13) end--; // CRLF
+      if (cr >= 0 && cr < start) cr = text.indexOf(CR, start);
+      const before = batch.length;
+      const lines =
+        cr >= 0 && cr < end
+          ? readByN3(text.slice(start, end), format, blankNodePrefix, batch)
+          : reader.read(text, start, end, batch)
+            ? 1
+            : readByN3(text.slice(start, end), format, blankNodePrefix, batch);
+      if (lines === 0) return -1 - start;
+      // Where a document may start, its line, as n3's own reading gives it (orderedQuads).
+      for (let i = before; i < batch.length; i++) {
+        const item = batch[i];
+        if (isLineMark(item)) continue;
+        if (startsDocument(item, this.graph)) batch.splice(i++, 0, { line: this.line });
+        if (typeof item !== 'string') this.graph = item.graph.value;
+      }
+      this.line += lines;
+      start = lineBreak + 1;
+    }
+    return start;
   }
 }
 

@@ -55,7 +55,7 @@ function EntityList(props: EntityListProps) {
       <ol class="entities" start={startIndex + 1}>
         {entries.map((e) => (
           <li key={e.href} class={e.thumbnail !== undefined ? 'pictured' : undefined}>
-            <Thumbnail url={e.thumbnail} name={e.name} />
+            <Thumbnail url={e.thumbnail} />
             <a href={e.href}>{e.name}</a>
             {e.type !== undefined ? (
               <>

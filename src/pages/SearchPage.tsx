@@ -93,7 +93,7 @@ function Results({ frame, results, query }: { frame: PageFrame; results: SearchR
             const thumbnail = results.thumbnailOf?.(hit.id);
             return (
               <li key={hit.id} class={thumbnail !== undefined ? 'pictured' : undefined}>
-                <Thumbnail url={thumbnail} name={hit.name} />
+                <Thumbnail url={thumbnail} />
                 <a href={hrefOf(frame.baseUrl, hit.id)?.href ?? hit.id}>{hit.name}</a>
                 {hit.type ? <span class="kind"> · {kindOf({ type: hit.type })}</span> : null}
                 {hit.classification ? <span class="classification"> · {hit.classification.join(', ')}</span> : null}

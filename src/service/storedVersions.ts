@@ -6,15 +6,14 @@
 import { DIGEST_PREDICATE } from '../hints/digest.js';
 import { keptWarningsFrom, WARNINGS_PREDICATE } from '../hints/keptWarnings.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
-import type { Problem } from '../linkedart/Problem.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { hintGraphValues } from './storedReads.js';
 
 export interface StoredVersion {
   readonly digest: string;
-  /** Undefined when not kept (stored before they were, or unreadable). */
-  readonly warnings: Problem[] | undefined;
+  /** Its Warnings as report lines; undefined when not kept (stored before they were, or unreadable). */
+  readonly warnings: string[] | undefined;
 }
 
 /** Ids per query (a VALUES block). */
@@ -23,7 +22,7 @@ const IDS_PER_QUERY = 500;
 /** The stored versions of these documents (absent: not stored, or stored before digests). */
 export async function storedVersions(store: QuadStore, ids: readonly string[]): Promise<Map<string, StoredVersion>> {
   const digests = new Map<string, string>();
-  const warnings = new Map<string, Problem[] | undefined>();
+  const warnings = new Map<string, string[] | undefined>();
   const prefix = hintGraphOf('').length;
   for (const values of hintGraphValues(ids, IDS_PER_QUERY)) {
     const result = await store.query(

@@ -10,12 +10,13 @@ import { SparqlStore } from './sparql/SparqlStore.js';
 /**
  * `writes`: the store is opened to write (serve, load, harvest). A remote store that will be
  * written with INSERT DATA text, not N-Quads it parses itself (nquadsInserts.ts), is then a
- * warning: loads go several times slower, and the operator can change that.
+ * warning: loads go several times slower, and the operator can change that. `seedReplicas`: the
+ * embedded store starts seeding its first query replica as it opens (the service's start).
  */
 export async function openStore(
   config: StoreConfig,
   onWarning: (message: string) => void,
-  { writes = true }: { writes?: boolean } = {},
+  { writes = true, seedReplicas = false }: { writes?: boolean; seedReplicas?: boolean } = {},
 ): Promise<QuadStore> {
   if (config.kind === 'embedded')
     return EmbeddedStore.open({
@@ -23,6 +24,7 @@ export async function openStore(
       maxStoreBytes: config.maxStoreBytes,
       onWarning,
       queryReplicas: config.queryReplicas,
+      seedWhileOpening: seedReplicas,
     });
   const store = await SparqlStore.open({
     queryUrl: config.queryUrl,

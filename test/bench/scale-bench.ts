@@ -16,6 +16,7 @@
  *   npm run bench:scale -- --remote-docs 5000
  *   npm run bench:scale -- --embedded-only
  *   npm run bench:scale -- --memory-per-document   also each structure's memory a document
+ *   npm run bench:scale -- --bulk-batch 100        readers during /_bulk?batchSize=100 (default: the service's 500)
  * The exit code is 0 whatever the result.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -31,11 +32,15 @@ import { printTable } from './stats.js';
 
 const progress = (message: string) => process.stderr.write(`[bench:scale] ${message}\n`);
 const args = process.argv.slice(2);
-const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--remote-docs').map(Number);
+const sizes = args
+  .filter((a, i) => /^\d+$/.test(a) && !['--remote-docs', '--bulk-batch'].includes(args[i - 1]))
+  .map(Number);
 const SIZES = sizes.length > 0 ? sizes : [10000, 100000];
 const READERS = Math.min(10000, Math.max(...SIZES));
 const remoteAt = args.indexOf('--remote-docs');
 const REMOTE_DOCS = remoteAt >= 0 ? Number(args[remoteAt + 1]) : Math.min(20000, Math.max(...SIZES));
+const bulkBatchAt = args.indexOf('--bulk-batch');
+const BULK_BATCH = bulkBatchAt >= 0 ? Number(args[bulkBatchAt + 1]) : undefined;
 
 const rows: Row[] = [];
 const work = await mkdtemp(join(tmpdir(), 'linkedart-scale-bench-'));
@@ -57,10 +62,10 @@ try {
     await rm(nquads, { force: true });
     await rm(ndjson, { force: true });
   }
-  const readers = await readersDuringBulk(work, READERS, READERS, progress);
+  const readers = await readersDuringBulk(work, READERS, READERS, progress, [], undefined, BULK_BATCH);
   const ms1 = (ms: number) => `${ms.toFixed(1)} ms`;
   rows.push([
-    `GET p50 / p99 while /_bulk streams ${READERS.toLocaleString('en')} documents into ${READERS.toLocaleString('en')} (${readers.bulkRate.toFixed(0)} docs/s)`,
+    `GET p50 / p99 while /_bulk streams ${READERS.toLocaleString('en')} documents into ${READERS.toLocaleString('en')} (${readers.bulkRate.toFixed(0)} docs/s${BULK_BATCH === undefined ? '' : `, batchSize ${BULK_BATCH}`})`,
     `${ms1(readers.duringLoad.p50)} / ${ms1(readers.duringLoad.p99)}`,
     `${ms1(readers.idle.p50)} / ${ms1(readers.idle.p99)} idle`,
     (readers.duringLoad.p50 / readers.idle.p50).toFixed(2),

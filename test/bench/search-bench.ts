@@ -11,9 +11,15 @@
  *   replicas are seeded), then one client asking realistic queries from the documents' own names
  *   and identifiers one after another (one word, two words in reverse order, a prefix, an
  *   identifier, a word with accents and capitals added): p50 and p99 per kind.
+ * - As a user and issue 35's outside harness see it (`--rich`): the richer collection (~59 quads a
+ *   document, "harbour" in ~58%) loaded and served by a child `linkedart serve`, the issue's queries
+ *   ("harbour", "harbour view", a typo, a prefix) asked over HTTP as JSON and as the HTML page, wall
+ *   p50/p99 and the server's main-thread CPU a request (search/issueQueriesOverHttp.ts).
  *   npm run bench:search                        in process, 10000 and 100000
  *   npm run bench:search -- 500 2000            other sizes
  *   npm run bench:search -- --http [sizes]      through HTTP
+ *   npm run bench:search -- --rich [sizes]      the issue's queries over HTTP, 10000 unless sizes are given
+ *   npm run bench:search -- --rich 100000 --data-dir DIR [--rounds N]   a store of that collection loaded before
  * The exit code is 0 whatever the result.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,15 +31,20 @@ import { runMeasured } from './load/measuredChild.js';
 import { startChildServer, untilSettled, type ChildServer } from './http/childServer.js';
 import { printTable } from './stats.js';
 import { benchIndex } from './search/indexBench.js';
+import { issueQueriesOverHttp } from './search/issueQueriesOverHttp.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const BASE = 'https://example.org/';
 const progress = (message: string) => process.stderr.write(`[bench:search] ${message}\n`);
-const sizes = process.argv
-  .slice(2)
-  .filter((a) => /^\d+$/.test(a))
-  .map(Number);
-const SIZES = sizes.length ? sizes : [10000, 100000];
+const args = process.argv.slice(2);
+/** The value given after an option (`--rounds 40`), if any. */
+const optionValue = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--rounds').map(Number);
+const RICH = args.includes('--rich');
+const SIZES = sizes.length ? sizes : RICH ? [10000] : [10000, 100000];
 /** Documents whose names make the queries. */
 const SAMPLE = 60;
 const ROUNDS = 5;
@@ -229,8 +240,40 @@ function inProcess(): void {
   );
 }
 
+async function issueQueries(): Promise<void> {
+  const dataDir = optionValue('--data-dir');
+  const rounds = Number(optionValue('--rounds') ?? 40);
+  if (dataDir !== undefined && SIZES.length !== 1)
+    throw new Error('--data-dir serves one store: give the one size it holds (e.g. --rich 100000 --data-dir DIR)');
+  const work = await mkdtemp(join(tmpdir(), 'linkedart-search-bench-'));
+  const table: string[][] = [];
+  try {
+    for (const docs of SIZES) {
+      const { rows: measured, peakRss, load } = await issueQueriesOverHttp(docs, work, { dataDir, rounds }, progress);
+      for (const r of measured)
+        table.push([
+          String(docs),
+          `${r.kind}: ${JSON.stringify(r.query)}, ${r.hits.toLocaleString('en')} hits`,
+          r.as,
+          `${f1(r.p50)} ms`,
+          `${f1(r.p99)} ms`,
+          r.cpuMs === undefined ? 'n/a' : `${f1(r.cpuMs)} ms`,
+        ]);
+      table.push([String(docs), `server peak RSS ${mb(peakRss)}; load average after ${load}`, '', '', '', '']);
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  printTable(
+    `Name search over HTTP on the rich collection, one client, ${rounds} requests each (target: p50 ≤ 20 ms, p99 ≤ 50 ms at 100,000)`,
+    ['documents', 'search', 'as', 'p50', 'p99', 'server CPU a request'],
+    table,
+  );
+}
+
 async function main(): Promise<void> {
-  if (HTTP) await overHttp();
+  if (RICH) await issueQueries();
+  else if (HTTP) await overHttp();
   else inProcess();
 }
 

@@ -28,7 +28,8 @@ header.site form.search label { white-space: nowrap; }
 `;
 
 export const STYLESHEET = `${SITE_FRAME_STYLESHEET}
-main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
+/* A long word or URL (a statement's own id, "Also at https://…") breaks rather than widening the page on a phone */
+main { max-width: 60rem; margin: 0 auto; padding: 1rem; overflow-wrap: break-word; }
 h1 { font-size: 1.75rem; line-height: 1.25; margin: .5rem 0; }
 h2 { font-size: 1.25rem; margin: 1.5rem 0 .5rem; border-bottom: 1px solid var(--rule); }
 .kind { color: var(--muted); text-transform: none; margin: 0 0 1rem; }

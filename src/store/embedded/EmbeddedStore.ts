@@ -3,7 +3,7 @@
  * by a write-ahead log and snapshots in a data directory.
  *
  *   dataDir/LOCK                   PID of the process using the directory (lock.ts)
- *   dataDir/snapshot.trig          every graph, as of log record `seq` (snapshot.ts)
+ *   dataDir/snapshot.nq            every graph, as of log record `seq` (snapshot.ts)
  *   dataDir/wal-<first seq>.log    records after the snapshot, each checksummed (wal.ts)
  *
  * Opening restores the snapshot, then replays the log records after it (a torn last record
@@ -57,6 +57,12 @@ export interface EmbeddedStoreOptions {
   maxStoreBytes?: number;
   /** Seed a query replica in messages of about this many characters of N-Quads (default 4 MiB; tests use less, to watch a seeding). */
   seedChunkChars?: number;
+  /**
+   * Write a snapshot in the background once the log has outgrown the last one (as compactAfterBytes
+   * says) and no read or write came for this long, even with no dead data: a restart then loads the
+   * snapshot and replays only the log after it. Default 5 s; 0: never.
+   */
+  snapshotWhenIdleMs?: number;
   /** Receives warnings (torn log tail discarded, compaction failed, ...). Default: process.emitWarning. */
   onWarning?: (message: string) => void;
   /**
@@ -65,6 +71,12 @@ export interface EmbeddedStoreOptions {
    * (the service passes --query-replicas, whose default is auto).
    */
   queryReplicas?: number | 'auto';
+  /**
+   * Start seeding the first query replica while the store opens, from the files the open replays
+   * (the service's start: its first SPARQL answer then waits for one seeding, not an open and then a
+   * seeding), as sparqlEngine().warmUp() would once it is open. Not with `queryReplicas: 0` (lazy).
+   */
+  seedWhileOpening?: boolean;
 }
 
 interface Pending {
@@ -119,6 +131,7 @@ export class EmbeddedStore implements QuadStore {
       restoreChunkBytes: options.restoreChunkBytes ?? 4 * 1024 * 1024,
       ...(options.maxStoreBytes !== undefined ? { maxStoreBytes: options.maxStoreBytes } : {}),
       seedChunkChars: options.seedChunkChars ?? 4 * 1024 * 1024,
+      snapshotWhenIdleMs: options.snapshotWhenIdleMs ?? 5000,
     };
     const onWarning = options.onWarning ?? ((m: string) => process.emitWarning(m, 'EmbeddedStoreWarning'));
     let worker: Worker;
@@ -131,13 +144,18 @@ export class EmbeddedStore implements QuadStore {
     const replicas = options.queryReplicas ?? 1;
     const store = new EmbeddedStore(worker, lock, dataDir, onWarning, replicas === 'auto' ? 1 : replicas);
     try {
-      store.openInfo = await store.call('open', {});
+      const opening = store.call('open', {});
+      // Posted after 'open': the store worker takes it while it replays the files (seedEnd.ts).
+      if (options.seedWhileOpening && replicas !== 0) store.sparqlEngine().warmUp();
+      store.openInfo = await opening;
       if (replicas === 'auto') {
         store.replicaChoice = chooseQueryReplicas(store.openInfo.quads, machineMemoryBytes());
         store.queryReplicas = store.replicaChoice.replicas;
+        store.replicas?.grow(store.queryReplicas);
         if (store.replicaChoice.warning) onWarning(store.replicaChoice.warning);
       }
     } catch (err) {
+      await store.replicas?.close();
       await worker.terminate();
       await lock.release();
       throw err;

@@ -19,7 +19,14 @@ import { fromPlainQuad, type Quad } from '../../rdf/terms.js';
 import type { QueryResult } from '../QuadStore.js';
 import type { QueryDataset, SparqlEngine, SparqlStatus } from '../../sparql/SparqlEngine.js';
 import { SparqlNotReady } from '../../sparql/errors.js';
-import { QueryReplica, type Ask, type Answer, type Job, type ReplicaSource } from './QueryReplica.js';
+import {
+  QueryReplica,
+  type Ask,
+  type Answer,
+  type Job,
+  type ReplicaEvents,
+  type ReplicaSource,
+} from './QueryReplica.js';
 import type { PlainQueryResult } from './protocol.js';
 import type { PlainQuad } from '../../rdf/terms.js';
 
@@ -27,6 +34,7 @@ export type { ReplicaSource } from './QueryReplica.js';
 
 export class ReplicaPool implements SparqlEngine {
   private readonly replicas: QueryReplica[];
+  private readonly events: ReplicaEvents;
   private readonly queue: Job[] = [];
   /** warmUp() was called: keep every replica seeded, refuse requests that would wait too long. */
   private warm = false;
@@ -36,18 +44,33 @@ export class ReplicaPool implements SparqlEngine {
   private readonly lazy: boolean;
 
   /** `count`: replicas to keep seeded once warmed up; 0: lazy, one replica started by the first request (warmUp does nothing). */
-  constructor(source: ReplicaSource, count: number, onWarning: (message: string) => void) {
+  constructor(
+    private readonly source: ReplicaSource,
+    count: number,
+    private readonly onWarning: (message: string) => void,
+  ) {
     if (!Number.isInteger(count) || count < 0)
       throw new RangeError(`query replicas: a whole number, at least 0 (not ${count})`);
     this.lazy = count === 0;
-    const events = {
+    this.events = {
       idle: () => this.dispatch(),
       stopped: (_r: QueryReplica, timedOut: boolean) => this.stopped(timedOut),
     };
     this.replicas = Array.from(
       { length: Math.max(1, count) },
-      (_, i) => new QueryReplica(i + 1, source, events, onWarning),
+      (_, i) => new QueryReplica(i + 1, source, this.events, onWarning),
     );
+  }
+
+  /**
+   * Keeps `count` replicas from now on, if that is more (`auto`'s choice, made once the store is
+   * open, after the first replica began seeding while it opened: EmbeddedStore's seedWhileOpening).
+   */
+  grow(count: number): void {
+    if (this.lazy) return;
+    while (this.replicas.length < count)
+      this.replicas.push(new QueryReplica(this.replicas.length + 1, this.source, this.events, this.onWarning));
+    if (this.warm) this.keepSeeded();
   }
 
   warmUp(): void {

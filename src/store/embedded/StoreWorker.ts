@@ -8,12 +8,11 @@
  * that arrives while a write's fdatasync is in flight already sees that write: if the process
  * dies before the sync, the write is lost, but its writer was never told it had succeeded.
  *
- * Compaction writes a snapshot and drops the log it covers. It pays only when the log holds dead
- * data: a log of new graphs replays no slower than a snapshot of them loads, so rewriting the
- * whole store would buy nothing. It runs when the data made dead since the last snapshot (graphs
- * replaced or emptied, SPARQL updates) is at least a quarter of what recovery reads (snapshot +
- * log) and the log has reached compactAfterBytes and the last snapshot's size; at close() on
- * the first condition alone; and on an explicit compact() always (compactionDue says why).
+ * Compaction writes a snapshot and drops the log it covers: when the data made dead since the
+ * last snapshot (graphs replaced or emptied, SPARQL updates) is a quarter of what recovery reads
+ * and the log has reached compactAfterBytes and the last snapshot's size; at close() on the first
+ * condition alone; on compact() always (compactionDue says why); and once the log has outgrown the
+ * last snapshot and the store is left alone (idleSnapshot.ts), not during a load, which it would slow.
  *
  * A snapshot is written while the worker keeps serving: at its start it takes S0 = the last
  * sequence number and switches the log to a new file for records > S0, then dumps graph after
@@ -23,8 +22,6 @@
  * graphs, which the snapshot may hold already.) SPARQL updates are not idempotent, so an update
  * waits (with every write queued behind it, to keep arrival order) until the snapshot is committed.
  */
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 // Before engine.js: it catches Oxigraph's WebAssembly memory as the module loads.
 import { wasmMemoryBytes } from './wasmMemory.js';
 import { Engine, type GraphRef } from './engine.js';
@@ -36,9 +33,10 @@ import { StoreFull } from '../StoreFull.js';
 import { WriteAheadLog } from './wal.js';
 import { replayLog } from './recovery.js';
 import { encodeRecord, recordBody } from './logRecord.js';
-import { readSnapshot, SNAPSHOT_TMP } from './snapshot.js';
+import { restoreSnapshot } from './snapshot.js';
 import { compactionDue, compactionThreshold, dropCoveredLogs, writeSnapshot } from './compaction.js';
 import { diskFullDetails, isNoSpace } from './logRoom.js';
+import { IdleSnapshot } from './idleSnapshot.js';
 import { wireToCheckedNQuads } from './wire.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 import type { OpenInfo, StoreStats, WorkerInit } from './protocol.js';
@@ -53,10 +51,9 @@ export class StoreWorker {
   private lastSeq = 0;
   private snapshotSeq = 0;
   private snapshotBytes = 0;
-  /**
-   * Data made dead since the snapshot (in the snapshot or the log): what the graphs replaced
-   * held (as N-Triples characters, about their bytes), and every SPARQL update record whole.
-   */
+  /** The snapshot's data as N-Triples characters, the unit dead data is counted in: what compaction's rules weigh. */
+  private snapshotWeight = 0;
+  /** Data made dead since the snapshot: what replaced graphs held (N-Triples characters), and every SPARQL update record. */
   private deadBytes = 0;
   private compactions = 0;
   private compacting: Promise<void> | null = null;
@@ -65,11 +62,7 @@ export class StoreWorker {
   private fatal: Error | null = null;
   private closed = false;
   private readonly writes: WriteJob[] = [];
-  /**
-   * Writes wait while the log takes room on the disk for the first of them (makeRoomFor), and
-   * while a compaction creates the next log file (so that no record lands between its sequence
-   * number and the file).
-   */
+  /** Writes wait while the log takes room for the first of them (makeRoomFor), and while a compaction creates the next log file. */
   private makingRoom = false;
   private rotating = false;
   private readonly ceiling: StoreCeiling;
@@ -78,6 +71,8 @@ export class StoreWorker {
   private appended: Promise<void> = Promise.resolve();
   /** The query replicas (queryWorker.ts): seeded from this store, then fed every write. */
   readonly replicas: ReplicaFeeds;
+  /** The snapshot taken once the log has outgrown the last one and the store is left alone (idleSnapshot.ts; worker.ts touches it). */
+  readonly idle: IdleSnapshot;
 
   constructor(
     private readonly init: WorkerInit,
@@ -93,7 +88,7 @@ export class StoreWorker {
         seedChunkChars: init.seedChunkChars,
         dir: init.dataDir,
         // The files are a seed worth reading while compaction keeps them mostly live (compactionDue's rule).
-        filesFit: () => this.wal !== null && this.deadBytes * 4 < this.snapshotBytes + this.wal.totalBytes,
+        filesFit: () => this.wal !== null && this.deadBytes * 4 < this.snapshotWeight + this.wal.totalBytes,
         durable: () => this.appended,
       },
       warn,
@@ -102,10 +97,19 @@ export class StoreWorker {
         this.maybeCompact();
       },
     );
+    this.idle = new IdleSnapshot(init.snapshotWhenIdleMs, {
+      outgrown: () => this.mayCompact() && this.log().totalBytes >= this.nextCompactionAt,
+      snapshot: () => this.startCompaction(),
+    });
   }
 
   private get dir(): string {
     return this.init.dataDir;
+  }
+
+  /** Whether open() is done (until then, a replica attached seeds from the files the open replays). */
+  isOpen(): boolean {
+    return this.wal !== null;
   }
 
   private log(): WriteAheadLog {
@@ -133,17 +137,21 @@ export class StoreWorker {
 
   async open(): Promise<OpenInfo> {
     const t0 = performance.now();
-    await rm(join(this.dir, SNAPSHOT_TMP), { force: true });
-    const snap = await readSnapshot(this.dir, this.init.restoreChunkBytes, (chunk) => this.engine.loadTrig(chunk));
+    const snap = await restoreSnapshot(this.dir, this.init.restoreChunkBytes, (chunk, format) =>
+      this.engine.loadSnapshotChunk(chunk, format),
+    );
     this.snapshotSeq = snap?.seq ?? 0;
     this.snapshotBytes = snap?.bytes ?? 0;
+    this.snapshotWeight = snap?.ntriples ?? 0;
     this.nextCompactionAt = this.compactionThreshold();
     this.lastSeq = this.snapshotSeq;
 
     const found = await replayLog(this.dir, this.snapshotSeq, this.engine, this.warn);
     this.lastSeq = found.lastSeq;
+    this.replicas.opened(this.lastSeq); // before the log's torn tail is cut and anything appended
     this.deadBytes += found.deadBytes;
     this.wal = await WriteAheadLog.open(this.dir, found.current, this.lastSeq + 1, found.olderBytes);
+    this.idle.arm();
     return {
       snapshotSeq: this.snapshotSeq,
       snapshotBytes: this.snapshotBytes,
@@ -272,20 +280,28 @@ export class StoreWorker {
   // ---------------------------------------------------------------- compaction
 
   private compactionThreshold(): number {
-    return compactionThreshold(this.init.compactAfterBytes, this.snapshotBytes);
+    return compactionThreshold(this.init.compactAfterBytes, this.snapshotWeight);
   }
 
   private compactionDue(atClose: boolean): boolean {
     const wal = this.wal;
     if (!wal) return false;
-    const { deadBytes, snapshotBytes, nextCompactionAt } = this;
+    const { deadBytes, snapshotWeight: snapshotBytes, nextCompactionAt } = this;
     return compactionDue({ deadBytes, snapshotBytes, logBytes: wal.totalBytes, nextCompactionAt }, atClose);
   }
 
+  /** Not while a replica reads the files a compaction would replace (it calls maybeCompact once they are read). */
+  private mayCompact(): boolean {
+    return this.wal !== null && !this.compacting && !this.closed && !this.fatal && !this.replicas.filesInUse();
+  }
+
   private maybeCompact(): void {
-    // Not while a replica reads the files it would replace (it calls again once they are read).
-    if (!this.wal || this.compacting || this.closed || this.fatal || this.replicas.filesInUse()) return;
-    if (!this.compactionDue(false)) return;
+    if (!this.mayCompact()) return;
+    if (this.compactionDue(false)) this.startCompaction();
+    else this.idle.arm();
+  }
+
+  private startCompaction(): void {
     this.compact().catch((err: unknown) => {
       this.warn(
         `compaction of ${this.dir} failed (the log keeps growing until one succeeds): ${(err as Error).message}`,
@@ -351,6 +367,7 @@ export class StoreWorker {
     );
     this.snapshotSeq = s0;
     this.snapshotBytes = info.bytes;
+    this.snapshotWeight = info.ntriples;
     this.deadBytes -= dead0;
     this.compactions++;
     this.nextCompactionAt = this.compactionThreshold();
@@ -362,6 +379,7 @@ export class StoreWorker {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.idle.stop();
     const wal = this.wal;
     if (!wal) return;
     try {

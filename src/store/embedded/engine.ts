@@ -278,10 +278,15 @@ export class Engine {
     return this.store.dump({ format: NTRIPLES, from_graph_name: from });
   }
 
-  /** Loads a chunk of a snapshot (whole TriG graph blocks, one blank node scope). */
-  loadTrig(chunk: Uint8Array): void {
+  /** Loads a chunk of a snapshot (whole graph blocks, one blank node scope), as N-Quads or as TriG (snapshot.ts). */
+  loadSnapshotChunk(chunk: Uint8Array, format: 'nquads' | 'trig'): void {
     this.writtenSinceEmpty = null;
-    this.store.load(chunk, { format: TRIG, no_transaction: true, lenient: true });
+    this.store.load(chunk, { format: format === 'nquads' ? NQUADS : TRIG, no_transaction: true, lenient: true });
+  }
+
+  /** Loads a chunk of a TriG snapshot of before (v1). */
+  loadTrig(chunk: Uint8Array): void {
+    this.loadSnapshotChunk(chunk, 'trig');
   }
 
   /**

@@ -12,6 +12,8 @@ export interface WorkerInit {
   maxStoreBytes?: number;
   /** Seed messages to a query replica hold about this many characters of N-Quads each. */
   seedChunkChars: number;
+  /** Snapshot once the log has outgrown the last one and no read or write came for this long (0: never). */
+  snapshotWhenIdleMs: number;
 }
 
 export type PlainQueryResult =
@@ -114,7 +116,15 @@ export type ReplicaFeed =
    * (seedFromFiles.ts), in load() calls of about `chunkChars`; `graphs`: the entity graphs the
    * store holds, for the progress.
    */
-  | { kind: 'seedFromFiles'; dir: string; seq: number; graphs: number; chunkChars: number }
+  | {
+      kind: 'seedFromFiles';
+      dir: string;
+      seq: number;
+      graphs: number;
+      chunkChars: number;
+      /** Attached while the store opens: `seq` and `graphs` are not known yet, the store worker sets them here (seedEnd.ts). */
+      end?: SharedArrayBuffer;
+    }
   | { kind: 'replace'; seq: number; names: string[]; nquads: string }
   | { kind: 'update'; seq: number; sparql: string };
 

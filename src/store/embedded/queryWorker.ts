@@ -16,6 +16,7 @@ import { isInternalGraph } from '../internalGraphs.js';
 import { iri } from '../../rdf/sparqlTerm.js';
 import { tryUpdate } from './trialUpdate.js';
 import { seedFromFiles } from './seedFromFiles.js';
+import { SeedEnd } from './seedEnd.js';
 import { isOrderPanic, withTotalOrder } from './totalOrder.js';
 import type {
   ReplicaFeed,
@@ -58,23 +59,30 @@ function applyUpdate(sparql: string): void {
   engine.rebuildUnion();
 }
 
-/** Seeds from the snapshot and log (seedFromFiles.ts); the messages fed meanwhile follow it. */
-function seedFromDirectory(dir: string, seq: number, graphs: number, chunkChars: number): void {
+/**
+ * Seeds from the snapshot and log (seedFromFiles.ts) up to write `seq`, or, while the store is
+ * still opening, up to the write `end` will say (seedEnd.ts); the messages fed meanwhile follow it.
+ */
+function seedFromDirectory(m: Extract<ReplicaFeed, { kind: 'seedFromFiles' }>): void {
   held = [];
-  seedGraphs = graphs;
+  const end = m.end ? new SeedEnd(m.end) : null;
+  seedGraphs = m.graphs;
   notify({ id: null, progress: { graphs: 0, total: seedGraphs } });
   const progress = (n: number) => {
+    if (end) seedGraphs = end.graphs();
     seededGraphs = Math.min(n, seedGraphs);
     notify({ id: null, progress: { graphs: seededGraphs, total: seedGraphs } });
   };
-  seedFromFiles(engine, dir, seq, chunkChars, applyUpdate, progress).then(
+  seedFromFiles(engine, m.dir, end ?? m.seq, m.chunkChars, applyUpdate, progress).then(
     () => {
+      const seq = end?.now() ?? m.seq;
       feed.postMessage({ kind: 'filesRead' } satisfies ReplicaFeedAck);
+      if (end) seedGraphs = end.graphs();
       seededGraphs = seedGraphs;
       take({ kind: 'seeded', seq });
       const later = held ?? [];
       held = null;
-      for (const m of later) take(m);
+      for (const message of later) take(message);
     },
     (err: unknown) => {
       // The replica cannot be what the store was at `seq`: it ends, and the pool starts another.
@@ -86,7 +94,7 @@ function seedFromDirectory(dir: string, seq: number, graphs: number, chunkChars:
 function take(m: ReplicaFeed): void {
   switch (m.kind) {
     case 'seedFromFiles':
-      seedFromDirectory(m.dir, m.seq, m.graphs, m.chunkChars);
+      seedFromDirectory(m);
       return;
     case 'seedStart':
       seedGraphs = m.graphs;

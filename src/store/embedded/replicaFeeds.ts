@@ -16,6 +16,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { withDefaultCopy, type GraphRef } from './engine.js';
 import type { ReplicaFeed, ReplicaFeedAck } from './protocol.js';
 import { isInternalGraph } from '../internalGraphs.js';
+import { SeedEnd } from './seedEnd.js';
 
 /** What seeding reads of the store worker's store. */
 export interface SeedSource {
@@ -68,6 +69,10 @@ export class ReplicaFeeds {
   private filesFailed = false;
   /** Replicas reading the files now: a compaction must not replace them meanwhile. */
   private readonly readingFiles = new Set<Promise<void>>();
+  /** Replicas attached while the store opens: told where their seed ends once the open has replayed the files. */
+  private readonly ends = new Set<SeedEnd>();
+  /** What the open's replay reached (null: the store is still opening). */
+  private openedAt: { seq: number; graphs: number } | null = null;
 
   /** `seeded`: a seed ended (done, or cut short by a detach), so a SPARQL update waiting for it can go. */
   constructor(
@@ -113,7 +118,7 @@ export class ReplicaFeeds {
    * From the data directory's files when they fit (seedFromFiles.ts: no second dump, and the
    * store worker goes on serving), else dumped graph by graph.
    */
-  attach(id: number, port: MessagePort): void {
+  attach(id: number, port: MessagePort, opening = false): void {
     this.detach(id);
     const replica: Replica = {
       port,
@@ -134,8 +139,8 @@ export class ReplicaFeeds {
       replica.unloaded -= 1;
       replica.onLoaded?.();
     });
-    const fromFiles = !this.filesFailed && this.source.filesFit();
-    (fromFiles ? this.seedFromFiles(id, replica) : this.seed(id, replica))
+    const fromFiles = opening || (!this.filesFailed && this.source.filesFit());
+    (fromFiles ? this.seedFromFiles(id, replica, opening) : this.seed(id, replica))
       .catch((err: unknown) => this.warn(`seeding query replica ${id} failed: ${(err as Error).message}`))
       .finally(() => {
         replica.seeding = false;
@@ -163,16 +168,36 @@ export class ReplicaFeeds {
   }
 
   /**
+   * The store's open has replayed the files up to write `seq` (and cuts a torn tail, appends
+   * after this): the replicas reading them meanwhile stop there (seedEnd.ts).
+   */
+  opened(seq: number): void {
+    const graphs = this.ends.size > 0 ? this.entityGraphs().length : 0;
+    this.openedAt = { seq, graphs };
+    for (const end of this.ends) end.set(seq, graphs);
+    this.ends.clear();
+  }
+
+  /**
    * The seed as the files hold it up to the last write: sent once that write is in them, the
    * writes fed meanwhile after it; the files stay as they are until the replica has read them.
+   * `opening`: the store is still replaying them, the replica starts at once and is told where to
+   * stop once the replay is done (seedEnd.ts); no write comes before.
    */
-  private async seedFromFiles(id: number, replica: Replica): Promise<void> {
+  private async seedFromFiles(id: number, replica: Replica, opening: boolean): Promise<void> {
     const seq = this.source.lastSeq();
-    const graphs = this.entityGraphs().length;
+    const graphs = opening ? 0 : this.entityGraphs().length;
+    let end: SharedArrayBuffer | undefined;
+    if (opening) {
+      end = SeedEnd.buffer();
+      const shared = new SeedEnd(end);
+      if (this.openedAt) shared.set(this.openedAt.seq, this.entityGraphs().length);
+      else this.ends.add(shared);
+    }
     replica.held = [];
     let read = Promise.resolve();
     try {
-      await this.source.durable();
+      if (!opening) await this.source.durable();
       if (this.replicas.get(id) !== replica) return;
       read = new Promise<void>((resolve) => {
         replica.onFilesRead = resolve;
@@ -184,6 +209,7 @@ export class ReplicaFeeds {
         seq,
         graphs,
         chunkChars: this.source.seedChunkChars,
+        ...(end ? { end } : {}),
       } satisfies ReplicaFeed);
     } finally {
       for (const m of replica.held) replica.port.postMessage(m);

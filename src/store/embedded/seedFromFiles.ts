@@ -14,6 +14,7 @@ import { LogReader } from './LogReader.js';
 import { withDefaultCopy, type Engine } from './engine.js';
 import { readSnapshot } from './snapshot.js';
 import { listLogFiles } from './wal.js';
+import type { SeedEnd } from './seedEnd.js';
 import { isInternalGraph, INTERNAL_GRAPH_PREFIX } from '../internalGraphs.js';
 
 /** What the replica does with a replayed SPARQL update (as with one fed live). */
@@ -57,6 +58,31 @@ export function entityBlocks(trig: string): { names: string[]; nquads: string } 
   return { names, nquads: parts.join('') };
 }
 
+/**
+ * A chunk of the N-Quads snapshot (whole graph blocks, each ending with an empty line: snapshot.ts)
+ * as N-Quads of its entity graphs, and their names. Blank-node graphs and the default graph are
+ * left out, as a seed by dump leaves them.
+ */
+export function entityQuadBlocks(nquads: string): { names: string[]; nquads: string } {
+  const names: string[] = [];
+  const parts: string[] = [];
+  let at = 0;
+  while (at < nquads.length) {
+    const end = nquads.indexOf('\n\n', at);
+    if (end < 0) throw new Error('the snapshot holds an unfinished graph block');
+    // The default graph's block opens with a comment; a blank-node graph's lines end with `_:label .`.
+    if (!nquads.startsWith('#', at) && nquads.startsWith('> .', nquads.indexOf('\n', at) - 3)) {
+      const name = graphAt(nquads, at);
+      if (!isInternalGraph(name)) {
+        names.push(name);
+        parts.push(nquads.slice(at, end + 1));
+      }
+    }
+    at = end + 2;
+  }
+  return { names, nquads: parts.join('') };
+}
+
 /** The graph of the N-Quads line starting at `at` (its last term). */
 function graphAt(nquads: string, at: number): string {
   const nl = nquads.indexOf('\n', at);
@@ -93,34 +119,68 @@ export function byGraphs(nquads: string, chars: number): string[] {
 }
 
 /**
- * Loads the entity graphs of `dir`'s snapshot and log records up to `seq` into `engine`, in
- * load() calls of about `chunkChars`; `progress` hears the graphs loaded so far (after each).
- * Throws if the files do not reach `seq`.
+ * Loads the entity graphs of `dir`'s snapshot and log records up to the write `end` says (a
+ * number, or a SeedEnd set by the store worker once its open has replayed the files: seedEnd.ts)
+ * into `engine`, in load() calls of about `chunkChars`; `progress` hears the graphs loaded so far
+ * (after each). Throws if the files do not reach that write.
  */
 export async function seedFromFiles(
   engine: Engine,
   dir: string,
-  seq: number,
+  end: number | SeedEnd,
   chunkChars: number,
   applyUpdate: ApplyUpdate,
   progress: (graphs: number) => void,
 ): Promise<void> {
-  let graphs = 0;
-  const snapshot = await readSnapshot(dir, chunkChars, (chunk) => {
-    const { names, nquads } = entityBlocks(chunk.toString('utf8'));
+  const seed = { graphs: 0, last: 0 };
+  const snapshot = await readSnapshot(dir, chunkChars, (chunk, format) => {
+    const text = chunk.toString('utf8');
+    const { names, nquads } = format === 'nquads' ? entityQuadBlocks(text) : entityBlocks(text);
     engine.replaceGraphsKeepingUnion(names, withDefaultCopy(nquads), true);
-    graphs += names.length;
-    progress(graphs);
+    seed.graphs += names.length;
+    progress(seed.graphs);
   });
-  let last = snapshot?.seq ?? 0;
+  seed.last = snapshot?.seq ?? 0;
+  const endNow = typeof end === 'number' ? () => end : () => end.now();
+  const replay = { engine, dir, chunkChars, applyUpdate, progress };
+  await replayRecords(replay, seed, endNow);
+  const seq = typeof end === 'number' ? end : await end.known();
+  // Read while the end was not known, the log may have ended before records the open went on to (never, but cheap to make sure).
+  if (seed.last < seq) await replayRecords(replay, seed, () => seq);
+  if (seed.last !== seq) throw new Error(`the data directory's files end at write ${seed.last}, not ${seq}`);
+}
+
+interface Replay {
+  readonly engine: Engine;
+  readonly dir: string;
+  readonly chunkChars: number;
+  readonly applyUpdate: ApplyUpdate;
+  readonly progress: (graphs: number) => void;
+}
+
+/**
+ * The log records after `seed.last`, applied in order up to the end `endNow` says when a record
+ * has been read (null: not known yet, so the record is one the store's open replays too: seedEnd.ts).
+ */
+async function replayRecords(
+  { engine, dir, chunkChars, applyUpdate, progress }: Replay,
+  seed: { graphs: number; last: number },
+  endNow: () => number | null,
+): Promise<void> {
+  const reached = (): boolean => {
+    const end = endNow();
+    return end !== null && seed.last >= end;
+  };
   for (const file of await listLogFiles(dir)) {
-    if (last >= seq) break;
+    if (reached()) break;
     const reader = await LogReader.open(join(file.path));
     try {
-      for (let rec = await reader.next(); rec && last < seq; rec = await reader.next()) {
+      for (let rec = await reader.next(); rec && !reached(); rec = await reader.next()) {
         const h = rec.header;
-        if (h.seq <= last) continue;
-        if (h.seq !== last + 1) throw new Error(`log record ${h.seq} follows ${last}: records are missing`);
+        if (h.seq <= seed.last) continue;
+        const end = endNow();
+        if (end !== null && h.seq > end) break;
+        if (h.seq !== seed.last + 1) throw new Error(`log record ${h.seq} follows ${seed.last}: records are missing`);
         if (h.op === 'update') applyUpdate(rec.body.toString('utf8'));
         else {
           const names = h.graphs.filter((g) => !isInternalGraph(g));
@@ -133,15 +193,14 @@ export async function seedFromFiles(
           for (const piece of text ? byGraphs(text, chunkChars) : []) {
             engine.replaceGraphsKeepingUnion([], withDefaultCopy(piece), true);
             done += piece.length;
-            progress(graphs + Math.round((names.length * done) / text.length));
+            progress(seed.graphs + Math.round((names.length * done) / text.length));
           }
-          graphs += names.length;
+          seed.graphs += names.length;
         }
-        last = h.seq;
+        seed.last = h.seq;
       }
     } finally {
       await reader.close();
     }
   }
-  if (last !== seq) throw new Error(`the data directory's files end at write ${last}, not ${seq}`);
 }

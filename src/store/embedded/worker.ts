@@ -13,6 +13,7 @@ import type { Request, Response, SerializedError, WorkerInit } from './protocol.
 
 /** A message's answer: a Promise, or the answer itself. */
 function answer(worker: StoreWorker, req: Request): unknown {
+  if (req.op !== 'stats') worker.idle.touch();
   switch (req.op) {
     case 'open':
       return worker.open();
@@ -26,7 +27,8 @@ function answer(worker: StoreWorker, req: Request): unknown {
       );
     case 'attachReplica':
       worker.checkUsable();
-      return worker.replicas.attach(req.replica, req.port);
+      // While the store opens (an attach may come then: EmbeddedStore's seedWhileOpening), from the files it replays.
+      return worker.replicas.attach(req.replica, req.port, !worker.isOpen());
     case 'detachReplica':
       return worker.replicas.detach(req.replica);
     case 'close':

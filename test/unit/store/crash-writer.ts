@@ -8,6 +8,9 @@
  *     times: the second write makes the first dead data, so the store compacts as it goes.
  *   node crash-writer.js open <dataDir>
  *     tries to open the store and prints "opened" or "error <message>".
+ *   node crash-writer.js snapshot <dataDir>
+ *     opens the store, prints "snapshot", writes a snapshot (compact) and prints "done", then
+ *     waits to be killed (the test kills it while the snapshot is being written).
  */
 import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
 import { documentGraphs } from './fixtures.js';
@@ -45,7 +48,16 @@ async function tryOpen(): Promise<void> {
   }
 }
 
+async function snapshot(): Promise<void> {
+  const store = await EmbeddedStore.open({ dataDir: dataDir, onWarning: () => undefined });
+  process.stdout.write('snapshot\n');
+  await store.compact();
+  process.stdout.write('done\n');
+  await new Promise(() => undefined);
+}
+
 if (mode === 'write') await write();
+else if (mode === 'snapshot') await snapshot();
 else if (mode === 'open') await tryOpen();
 else {
   process.stderr.write(`unknown mode ${mode}\n`);

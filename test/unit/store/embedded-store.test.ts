@@ -403,7 +403,7 @@ describe('EmbeddedStore', function () {
       expect(stats.logBytes).to.be.greaterThan(16 * 1024 * 10);
       const expected = await canonical(await readAll(store));
       await store.close();
-      expect(await readdir(dir)).to.not.include('snapshot.trig');
+      expect(await readdir(dir)).to.not.include('snapshot.nq');
       expect(await logFiles(dir)).to.deep.equal([logFileName(1)]);
       // Every record says its graphs were new, and how much it made dead (nothing).
       const reader = await LogReader.open(join(dir, logFileName(1)));
@@ -537,7 +537,7 @@ describe('EmbeddedStore', function () {
       await store.compact();
       expect((await store.stats()).logBytes).to.equal(0);
       expect(await logFiles(dir)).to.have.length(1);
-      expect(await readdir(dir)).to.include('snapshot.trig');
+      expect(await readdir(dir)).to.include('snapshot.nq');
       expect(stats.snapshotSeq).to.be.greaterThan(0);
       const expected = await canonical(await readAll(store));
       expect(expected).to.equal(
@@ -654,7 +654,7 @@ describe('EmbeddedStore', function () {
     it('reports a failed compaction to its caller and as a warning, and loses nothing', async () => {
       const dir = await newDir();
       const store = await openStore(dir, { compactAfterBytes: 1 });
-      await mkdir(join(dir, 'snapshot.trig.tmp')); // from here on no snapshot can be written
+      await mkdir(join(dir, 'snapshot.nq.tmp')); // from here on no snapshot can be written
       await store.replaceGraphs(documentGraphs(1, 2));
       await store.replaceGraphs(documentGraphs(1)); // dead data: starts a compaction, which fails
       const err = await within(
@@ -682,7 +682,7 @@ describe('EmbeddedStore', function () {
         ),
       );
       expect(closeErr?.message).to.match(/EISDIR|directory/);
-      await rm(join(dir, 'snapshot.trig.tmp'), { recursive: true });
+      await rm(join(dir, 'snapshot.nq.tmp'), { recursive: true });
       const reopened = await openStore(dir);
       expect(reopened.openInfo.snapshotSeq).to.equal(0);
       expect(reopened.openInfo.replayedRecords).to.equal(4);
