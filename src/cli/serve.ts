@@ -24,6 +24,7 @@ import { describeStore, openStore } from '../store/openStore.js';
 import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
 import { SparqlService } from '../service/SparqlService.js';
 import { WITHOUT_NAMES_FOR_BENCH } from '../config/benchSwitches.js';
+import { convertOldHistories } from '../history/oldHistories.js';
 
 export interface ServeOptions {
   /** Load the bundled demo collection before serving, into an empty store only (demoOnce). */
@@ -40,6 +41,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const store = await openStore(config.store, (warning) => logger.warn({ warning }, 'store'), {
     seedReplicas: !options.demo,
   });
+  await convertOldHistories(store, (history) => logger.info({ history }, 'store'));
   if (store instanceof EmbeddedStore && store.replicaChoice)
     console.error(`query replicas: ${store.replicaChoice.replicas} (${store.replicaChoice.reason})`);
   const documents = new DocumentService(store);

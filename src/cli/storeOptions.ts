@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { SETTINGS, type ConfigInput, type StoreConfig } from '../config/Config.js';
 import { configOfFlags } from './flagSettings.js';
+import { convertOldHistories } from '../history/oldHistories.js';
 import { openStore } from '../store/openStore.js';
 import type { QuadStore } from '../store/QuadStore.js';
 
@@ -49,14 +50,10 @@ export async function openCommandStore(
       `data directory ${config.dataDir} does not exist (give the store's directory with --data-dir or ${SETTINGS.dataDir.env})`,
     );
   }
+  const say = (line: string) => (options.stderr ?? process.stderr).write(`linkedart ${command}: store: ${line}\n`);
+  let store: QuadStore;
   try {
-    return await openStore(
-      config,
-      (warning) => {
-        (options.stderr ?? process.stderr).write(`linkedart ${command}: store: ${warning}\n`);
-      },
-      { writes: options.create },
-    );
+    store = await openStore(config, say, { writes: options.create });
   } catch (error) {
     const message = (error as Error).message;
     if (LOCKED.test(message)) {
@@ -66,4 +63,12 @@ export async function openCommandStore(
     }
     throw error;
   }
+  try {
+    // Histories stored in their first layout, converted once (history/oldHistories.ts).
+    await convertOldHistories(store, say);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
 }

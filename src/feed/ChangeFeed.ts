@@ -39,6 +39,8 @@ export interface Change {
   readonly type: string | undefined;
   /** A Move's: the id the document was merged into. */
   readonly target?: string;
+  /** A Move's: the texts the document was found by in name search, kept in its tombstone (mergedId.ts). */
+  readonly names?: readonly string[];
   /** Who made it (the feed's `actor`); its scope, if any, holds the id (checked before the write). */
   readonly actor?: Actor;
 }
@@ -147,7 +149,7 @@ export class ChangeFeed {
       }
       if (change.kind === 'Delete') add(change.id, tombstoneGraphOf(change.id), tombstoneQuads(change.id, endTime));
       else if (change.kind === 'Move')
-        add(change.id, tombstoneGraphOf(change.id), mergedQuads(change.id, change.target ?? '', endTime));
+        add(change.id, tombstoneGraphOf(change.id), mergedQuads(change.id, change.target ?? '', endTime, change.names));
       else if (tombstoned.has(change.id)) add(change.id, tombstoneGraphOf(change.id), []);
     }
     return { graphs, byDocument, length: seq, fresh };

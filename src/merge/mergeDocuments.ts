@@ -5,7 +5,8 @@
  * to refer to B instead: an ordinary write of each, through the one gate (a rewrite the gate
  * refuses refuses the merge, nothing written). The documents referring to A are reported either
  * way. B is left as it is: what A said that B should say is the curator's next edit of B.
- * B's reverse links list the documents still pointing at A (discovery/mergedReverseLinks.ts).
+ * B's reverse links list the documents still pointing at A (discovery/mergedReverseLinks.ts), and
+ * A's tombstone keeps the texts A was found by, so that name search finds B by them (mergedNames.ts).
  */
 import type { Actor } from '../linkedart/Actor.js';
 import { isHttpIri } from '../ingest/iris.js';
@@ -21,6 +22,7 @@ import type { ConformancePolicy } from '../validate/conformance.js';
 import { MergeRefused } from './MergeRefused.js';
 import { documentsReferringTo, withIdReplaced } from './references.js';
 import { mergeChainEnd } from './mergeChain.js';
+import { namesOfMerged } from './mergedNames.js';
 
 export interface MergeRequest {
   /** The id merged away (A): stored, or deleted with its tombstone standing. */
@@ -69,7 +71,8 @@ export async function mergeDocuments(documents: DocumentService, request: MergeR
     }
     const removed = await documents.removalsOf([from]);
     for (const [name, quads] of removed.graphs) graphs.set(name, quads);
-    changes.push({ ...removed.changes[0], kind: 'Move', target: to, actor });
+    const names = await namesOfMerged(documents, from);
+    changes.push({ ...removed.changes[0], kind: 'Move', target: to, actor, names });
     const expected = new Map(changes.map((c) => [c.id, digests.get(c.id)]));
     await documents.writeInTurn(graphs, changes, now, expected);
     return { merged: from, into: to, references, rewritten };

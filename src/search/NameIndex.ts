@@ -12,10 +12,13 @@
  * counted in arrays by document number (issues 32, 35: p50 ≤ 20 ms at 100,000 documents).
  *
  * It is not stored: it is built from the quads at start (loadNameIndex) and kept by every write
- * of this process (written), so it can always be rebuilt from the store.
+ * of this process (written), so it can always be rebuilt from the store. Merges are followed: a
+ * merged-away id's tombstone keeps the texts it was found by, and they are searched as the
+ * labels of the document it went to (never as an entry of its own: no ghost of the merged id).
  */
 import type { Quad } from '../rdf/terms.js';
-import { isInternalGraph } from '../store/internalGraphs.js';
+import { isInternalGraph, TOMBSTONE_GRAPH_PREFIX } from '../store/internalGraphs.js';
+import { mergedIntoFrom, mergedNamesFrom } from '../feed/mergedId.js';
 import { FacetColumns } from './FacetColumns.js';
 import { wordsOf } from './foldText.js';
 import { displayName, searchableNamesOf, type SearchableNames } from './searchableNames.js';
@@ -56,6 +59,10 @@ export class NameIndex {
   private readonly exact = new Map<string, Set<number>>();
   private readonly terms = new TermIndex();
   private readonly facets = new FacetColumns();
+  /** Where each merged-away id went (its tombstone names the place and the texts it was found by)… */
+  private readonly mergedTo = new Map<string, string>();
+  /** …and those texts by the document they went to, then by the merged id. */
+  private readonly mergedTexts = new Map<string, Map<string, readonly string[]>>();
 
   /** How many documents the index knows (with or without a name). */
   get size(): number {
@@ -108,23 +115,55 @@ export class NameIndex {
     return entry && displayName(entry);
   }
 
-  /** Apply a write: each entity graph written (empty: the document is gone); internal graphs are not names. */
+  /**
+   * Apply a write: each entity graph written (empty: the document is gone), and each tombstone (a
+   * merge, or an id created again); other internal graphs are not names.
+   */
   written(graphs: ReadonlyMap<string, readonly Quad[]>): void {
     for (const [graph, quads] of graphs) {
-      if (isInternalGraph(graph)) continue;
-      if (quads.length === 0) this.remove(graph);
+      if (graph.startsWith(TOMBSTONE_GRAPH_PREFIX)) {
+        const id = graph.slice(TOMBSTONE_GRAPH_PREFIX.length);
+        this.merged(id, mergedIntoFrom(id, quads), mergedNamesFrom(id, quads));
+      } else if (isInternalGraph(graph)) continue;
+      else if (quads.length === 0) this.remove(graph);
       else this.replace(searchableNamesOf(graph, quads));
     }
   }
 
-  /** Set one document's names, replacing what the index had for it. */
-  replace(entry: SearchableNames): void {
+  /** `id` merged into `target`, found by `texts` (target undefined: merged into nothing, or no longer). */
+  merged(id: string, target: string | undefined, texts: readonly string[]): void {
+    const before = this.mergedTo.get(id);
+    if (before !== undefined) {
+      this.mergedTo.delete(id);
+      const texts = this.mergedTexts.get(before);
+      texts?.delete(id);
+      if (texts?.size === 0) this.mergedTexts.delete(before);
+      this.reindex(before);
+    }
+    if (target === undefined || texts.length === 0) return;
+    this.mergedTo.set(id, target);
+    let into = this.mergedTexts.get(target);
+    if (!into) this.mergedTexts.set(target, (into = new Map<string, readonly string[]>()));
+    into.set(id, texts);
+    this.reindex(target);
+  }
+
+  /** Index a known document again (the texts merged into it changed). */
+  private reindex(id: string): void {
+    const doc = this.numbers.get(id);
+    const entry = doc === undefined ? undefined : this.entries[doc];
+    if (entry) this.replace(entry);
+  }
+
+  /** Set one document's names, replacing what the index had for it (with the texts of the ids merged into it). */
+  replace(own: SearchableNames): void {
+    const entry = this.withMergedTexts(own);
     this.remove(entry.id);
     const doc = this.free.pop() ?? this.entries.length;
     this.numbers.set(entry.id, doc);
     this.entries[doc] = entry;
     this.facets.set(doc, entry);
-    const texts = [...entry.names, ...entry.labels, ...entry.identifiers];
+    const texts = textsOf(entry);
     if (texts.length === 0 && !entry.statements?.length) return;
     this.terms.add(doc, fieldsOf(entry));
     for (const text of texts) {
@@ -133,6 +172,15 @@ export class NameIndex {
       if (!docs) this.exact.set(key, (docs = new Set()));
       docs.add(doc);
     }
+  }
+
+  /** The entry with the texts of the ids merged into it now (the same object when there are none, as for most). */
+  private withMergedTexts(own: SearchableNames): SearchableNames {
+    const texts = this.mergedTexts.get(own.id);
+    if (texts) return { ...own, merged: [...new Set([...texts.values()].flat())] };
+    if (own.merged === undefined) return own;
+    const { merged: _before, ...rest } = own;
+    return rest;
   }
 
   /** Forget a document (nothing happens for one the index does not know). */
@@ -145,7 +193,7 @@ export class NameIndex {
     this.free.push(doc);
     this.facets.clear(doc);
     this.terms.remove(doc, fieldsOf(before));
-    for (const text of [...before.names, ...before.labels, ...before.identifiers]) {
+    for (const text of textsOf(before)) {
       const key = wordsOf(text).join(' ');
       const docs = this.exact.get(key);
       docs?.delete(doc);
@@ -154,11 +202,16 @@ export class NameIndex {
   }
 }
 
-/** What is indexed of a document: each field's texts, one per line. */
+/** The texts a document is found by as a whole (an exact match): its names, labels, identifiers and merged ids' texts. */
+function textsOf(entry: SearchableNames): string[] {
+  return [...entry.names, ...entry.labels, ...entry.identifiers, ...(entry.merged ?? [])];
+}
+
+/** What is indexed of a document: each field's texts, one per line (the merged ids' texts as labels). */
 function fieldsOf(entry: SearchableNames): Record<Field, string> {
   return {
     names: entry.names.join('\n'),
-    labels: entry.labels.join('\n'),
+    labels: [...entry.labels, ...(entry.merged ?? [])].join('\n'),
     identifiers: entry.identifiers.join('\n'),
     statements: (entry.statements ?? []).join('\n'),
   };

@@ -5,6 +5,8 @@
  * classifications' labels and the beginning of its production, creation or birth); the rows are
  * grouped by graph and go through the same derivation as a write (searchableNamesOf). Whatever
  * wrote the documents (this process, a load, an earlier run, another tool), the quads have the names.
+ * The merged-away ids' tombstones are read first (one small query): their texts are searched as
+ * the labels of the documents they went to (NameIndex.merged).
  */
 import type { QuadStore, QueryResult } from '../store/QuadStore.js';
 import { quadsByGraph, selectInParts } from '../store/graphParts.js';
@@ -12,6 +14,7 @@ import { df, fromPlainTerm, RDF_TYPE, type Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import { classNamesByIri } from '../linkedart/kinds.js';
 import { NameIndex } from './NameIndex.js';
+import { MERGED_INTO, MERGED_NAME } from '../feed/mergedId.js';
 import {
   CLASSIFIED_AS,
   CONTENT,
@@ -54,11 +57,28 @@ const ROWS_PER_PART = 250_000;
 
 export async function loadNameIndex(store: QuadStore, rowsPerPart = ROWS_PER_PART): Promise<NameIndex> {
   const index = new NameIndex();
+  await addMerged(index, store);
   // On a remote store, the rows counted first: parts of about rowsPerPart from the start.
   await selectInParts(store, '?g ?p ?a ?c ?t ?primary ?k ?ts', NAMES_PATTERN, rowsPerPart, (result) =>
     addNames(index, result),
   );
   return index;
+}
+
+/** The merged-away ids, where each went and the texts it was found by (kept in its tombstone). */
+async function addMerged(index: NameIndex, store: QuadStore): Promise<void> {
+  const result = await store.query(
+    `SELECT ?a ?b ?t WHERE { GRAPH ?g { ?a ${iri(MERGED_INTO)} ?b . ?a ${iri(MERGED_NAME)} ?t } }`,
+  );
+  if (result.kind !== 'bindings') throw new Error(`reading the merged ids' names got a ${result.kind} answer`);
+  const merged = new Map<string, { target: string; texts: string[] }>();
+  for (const row of result.rows) {
+    if (!row.a || !row.b || !row.t) continue;
+    let entry = merged.get(row.a.v);
+    if (!entry) merged.set(row.a.v, (entry = { target: row.b.v, texts: [] }));
+    entry.texts.push(row.t.v);
+  }
+  for (const [id, { target, texts }] of merged) index.merged(id, target, texts);
 }
 
 function addNames(index: NameIndex, result: QueryResult): void {

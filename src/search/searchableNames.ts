@@ -42,6 +42,11 @@ export interface SearchableNames {
   readonly classifications?: readonly string[];
   /** The year its production, creation or birth began (a search narrows by a range of them). */
   readonly year?: number;
+  /**
+   * The texts the ids merged into it were found by (their tombstones keep them: feed/mergedId.ts),
+   * searched as labels; set by the index in memory, never read from the document's own quads.
+   */
+  readonly merged?: readonly string[];
 }
 
 /** The name a person sees for a document: its primary name, else another name, else its `_label`, else its id. */

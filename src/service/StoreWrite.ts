@@ -12,7 +12,7 @@ import type { KeepVersions } from '../config/keepVersions.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import { WriteConflict } from '../store/WriteConflict.js';
-import { documentOfGraph } from '../store/internalGraphs.js';
+import { documentOfGraph, TOMBSTONE_GRAPH_PREFIX } from '../store/internalGraphs.js';
 import { afterEachDocument } from '../store/afterEachDocument.js';
 import { withFeedGraphs, type Change, type ChangeFeed } from '../feed/ChangeFeed.js';
 import { linksGraphOf } from '../discovery/linksGraph.js';
@@ -119,8 +119,9 @@ export class StoreWrite {
       const numbers = this.feed.committed(feed, changes, places);
       // A page left unsealed is read from its activities: the write, stored, does not fail for it.
       await this.feed.sealFilled(numbers).catch(() => undefined);
-      // The entities whose hits changed: their documents' `_links` change with them.
-      if (plain) affected = await this.observers.written(plain);
+      // The entities whose hits changed: their documents' `_links` change with them. The tombstones
+      // stood up or taken down too (name search follows merges by them).
+      if (plain) affected = await this.observers.written(withTombstones(plain, feed.graphs));
     } catch (error) {
       // A conflict stored nothing of its request: the feed is at least as long as known.
       if (!(error instanceof WriteConflict)) this.feed.uncertain();
@@ -155,4 +156,13 @@ export async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, r
   const decoded = new Map<string, readonly Quad[]>();
   await eachInSlices(eachDecodedGraph(graphs), ([name, quads]) => decoded.set(name, quads));
   return decoded;
+}
+
+/** The documents' graphs and the feed's tombstones among `feedGraphs`. */
+function withTombstones(
+  documents: ReadonlyMap<string, readonly Quad[]>,
+  feedGraphs: ReadonlyMap<string, readonly Quad[]>,
+): ReadonlyMap<string, readonly Quad[]> {
+  const tombstones = [...feedGraphs].filter(([name]) => name.startsWith(TOMBSTONE_GRAPH_PREFIX));
+  return tombstones.length === 0 ? documents : new Map([...documents, ...tombstones]);
 }

@@ -6,6 +6,7 @@
 import type { Quad } from '../rdf/terms.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { linksGraphOf } from '../discovery/linksGraph.js';
+import { tombstoneGraphOf } from '../feed/tombstone.js';
 import { mapInSlices } from './inSlices.js';
 import type { WriteObserver } from './WriteObserver.js';
 
@@ -84,11 +85,12 @@ export class WriteObservers {
 
   /**
    * The observers told these documents' graphs as the store holds them now (after a failed write,
-   * or a write another process made: src/follow/); a failed read throws. Answers the other documents changed.
+   * or a write another process made: src/follow/), their tombstones too (a merge another process
+   * made); a failed read throws. Answers the other documents changed.
    */
   async asStored(ids: readonly string[]): Promise<string[]> {
     if (!this.wantsGraphs()) return [];
-    const names = [...ids, ...ids.map(linksGraphOf)];
+    const names = [...ids, ...ids.map(linksGraphOf), ...ids.map(tombstoneGraphOf)];
     const graphs = new Map<string, Quad[]>(names.map((name) => [name, []]));
     for (const q of await this.store.readGraphs(names)) graphs.get(q.graph.value)?.push(q);
     const affected: string[] = [];

@@ -13,10 +13,10 @@
  * - a store of R documents × 5 versions (five loads of the documents, each changed) against the same
  *   documents with no history (--keep-versions 0): its bytes on disk after compaction (the growth per
  *   version) and the time to open it again (restart), A B B A. Default R 2,000; the issue's size:
- *   `npm run bench:history -- 20000 100000`.
- * The machine may be shared: the load average is printed with the ratios.
+ *   `npm run bench:history -- 20000 100000`. Each load and each open runs in a child process of its
+ *   own, and its peak RSS is reported (the largest of the runs).
+ * The machine may be shared: the load average is printed with the ratios; progress goes to stderr.
  */
-import { spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -28,8 +28,11 @@ import { printTable, summarize } from './stats.js';
 import { versionGraphOf, versionHintGraphOf } from '../../src/history/versionGraphs.js';
 import type { Quad } from '../../src/rdf/terms.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
+import { runMeasured, type ChildRun } from './load/measuredChild.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
+const OPEN_STORE = new URL('./history/openStoreChild.js', import.meta.url).pathname;
+const PEAK_AT_EXIT = new URL('./load/peakAtExit.js', import.meta.url).href;
 const DOCS = Number(process.argv[2] ?? 20_000);
 const RESTART_DOCS = Number(process.argv[3] ?? 2_000);
 const RESTART_VERSIONS = 5;
@@ -48,21 +51,35 @@ const documentNamed = (label: string): string =>
     _label: label,
   });
 
+/** The largest peak RSS (bytes) of the measured children, per kind of run. */
+const peaks: Record<string, number> = {};
+
+/** `node args` measured (wall, peak RSS); fails when the child does. */
+async function measured(kind: string, work: string, args: readonly string[]): Promise<ChildRun> {
+  const run = await runMeasured(['--import', PEAK_AT_EXIT, ...args], join(work, 'peak'));
+  if (run.code !== 0) throw new Error(`${kind} exited ${run.code}: ${run.stderr.slice(-2000)}`);
+  peaks[kind] = Math.max(peaks[kind] ?? 0, run.peakRss ?? 0);
+  return run;
+}
+
+const note = (line: string): void => void process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+
 /** Seconds of one `linkedart load` of `dump` into `dataDir` (a fresh store unless given one). */
 async function loadSeconds(work: string, dump: string, keep: string, into?: string): Promise<number> {
   const dataDir = into ?? (await mkdtemp(join(work, `store-${keep}-`)));
-  const start = process.hrtime.bigint();
-  const run = spawnSync(
-    process.execPath,
-    [MAIN, 'load', '--data-dir', dataDir, '--no-progress', '--keep-versions', keep, dump],
-    {
-      stdio: ['ignore', 'ignore', 'ignore'],
-    },
-  );
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  if (run.status !== 0) throw new Error(`load --keep-versions ${keep} exited ${run.status}`);
+  const run = await measured(`load --keep-versions ${keep}`, work, [
+    MAIN,
+    'load',
+    '--data-dir',
+    dataDir,
+    '--no-progress',
+    '--keep-versions',
+    keep,
+    dump,
+  ]);
+  note(`load --keep-versions ${keep} ${dump}: ${(run.ms / 1000).toFixed(1)} s`);
   if (!into) await rm(dataDir, { recursive: true, force: true });
-  return seconds;
+  return run.ms / 1000;
 }
 
 async function put(app: TestApp, label: string): Promise<void> {
@@ -119,6 +136,12 @@ async function main(): Promise<void> {
       withLoad.toFixed(2),
       withoutLoad.toFixed(2),
       (withLoad / withoutLoad).toFixed(3),
+    ]);
+    rows.push([
+      `load ${DOCS} documents: peak RSS of the loading process (MB)`,
+      (peaks['load --keep-versions all'] / 1e6).toFixed(0),
+      (peaks['load --keep-versions 0'] / 1e6).toFixed(0),
+      (peaks['load --keep-versions all'] / peaks['load --keep-versions 0']).toFixed(3),
     ]);
 
     // One PUT, interleaved in rounds; then 1,000 versions, the TimeMap, past against live; bytes per version.
@@ -236,10 +259,9 @@ async function restartRows(work: string): Promise<string[][]> {
   }
   const open: Record<string, number[]> = { all: [], '0': [] };
   for (const keep of ['all', '0', '0', 'all'] as const) {
-    const start = process.hrtime.bigint();
-    const store = await EmbeddedStore.open({ dataDir: dirs[keep] });
-    open[keep].push(Number(process.hrtime.bigint() - start) / 1e9);
-    await store.close();
+    const run = await measured(`open ${keep}`, work, [OPEN_STORE, dirs[keep]]);
+    open[keep].push((JSON.parse(run.stdout) as { seconds: number }).seconds);
+    note(`open --keep-versions ${keep}: ${open[keep].at(-1)?.toFixed(2)} s`);
   }
   const [withOpen, withoutOpen] = [Math.min(...open.all), Math.min(...open['0'])];
   const pastVersions = RESTART_DOCS * (RESTART_VERSIONS - 1);
@@ -256,6 +278,12 @@ async function restartRows(work: string): Promise<string[][]> {
       withOpen.toFixed(2),
       withoutOpen.toFixed(2),
       (withOpen / withoutOpen).toFixed(3),
+    ],
+    [
+      'restart: peak RSS of the process opening it (MB)',
+      (peaks['open all'] / 1e6).toFixed(0),
+      (peaks['open 0'] / 1e6).toFixed(0),
+      (peaks['open all'] / peaks['open 0']).toFixed(3),
     ],
   ];
 }

@@ -1,7 +1,8 @@
 /**
  * Named curator tokens (--tokens): each write route × each token → the status a curator would
  * see (401 without a curator's token, 403 for a read-only token or an id outside a token's
- * prefix, naming it), and the change feed naming who wrote each change (its `actor`).
+ * prefix, naming it), and the change feed naming who wrote each change (its `actor`), as the
+ * TimeMap and the history page name who wrote each version.
  */
 import { expect } from 'chai';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -166,5 +167,24 @@ describe('Named curator tokens (--tokens): who may write what, and the feed sayi
       ['Delete', 'object/by-alice', 'objects'],
     ]);
     expect(page.orderedItems[0].actor).to.deep.equal({ type: 'Person', name: 'alice' });
+  });
+
+  it("names each version's curator in the TimeMap and the history page; a re-creation is a Create after the Delete", async () => {
+    const put = await fetch(`${app.origin}/collection/object/by-alice`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${TOKENS.objects}`, 'Content-Type': 'application/ld+json' },
+      body: doc('object/by-alice', 'HumanMadeObject'),
+    });
+    expect(put.status).to.equal(201);
+    const timeMap = `${app.origin}/collection/_timemap/collection/object/by-alice`;
+    const text = await (await fetch(timeMap, { headers: { Accept: 'application/link-format' } })).text();
+    const versions = text.split(',\n').filter((line) => line.includes('memento"'));
+    expect(versions.map((line) => [/kind="(\w+)"/.exec(line)?.[1], /actor="(\w+)"/.exec(line)?.[1]])).to.deep.equal([
+      ['Create', 'alice'],
+      ['Delete', 'objects'],
+      ['Create', 'objects'],
+    ]);
+    const page = await (await fetch(timeMap, { headers: { Accept: 'text/html' } })).text();
+    for (const name of ['alice', 'objects']) expect(page).to.contain(` by ${name}`);
   });
 });

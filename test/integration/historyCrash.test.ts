@@ -3,7 +3,8 @@
  * its change, no change without its version. For each document, the history's records and the
  * change feed's activities are the same changes in the same order; every past version with
  * content has its graphs; the live document is there exactly when its newest version is not a
- * deletion; and every acknowledged write is among the versions.
+ * deletion; and every acknowledged write is among the versions. On the suite's store (the remote
+ * one: the writer killed between or during its requests, each document's write one request).
  */
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
@@ -13,15 +14,17 @@ import { join } from 'node:path';
 import { ChangeFeed } from '../../src/feed/ChangeFeed.js';
 import { versionsOf } from '../../src/history/storedHistory.js';
 import { versionGraphOf } from '../../src/history/versionGraphs.js';
-import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
+import { openTestStore, STORE_KIND } from '../support/testStore.js';
 import { PROJECT_ROOT } from '../support/corpus.js';
 import { HISTORY_CRASH_IDS } from './support/historyCrashIds.js';
 
-describe('history durability: kill -9 during versioned writes', function () {
+describe(`history durability: kill -9 during versioned writes (${STORE_KIND})`, function () {
   this.timeout(180000);
   let dataDir: string;
-  before(() => {
+  before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'linkedart-history-crash-'));
+    // An empty store (the remote one cleared: the writer opens it as it is).
+    await (await openTestStore(dataDir)).close();
   });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -42,7 +45,7 @@ describe('history durability: kill -9 during versioned writes', function () {
     });
     expect(writer.signalCode, 'the writer finished before it could be killed').to.equal('SIGKILL');
 
-    const store = await EmbeddedStore.open({ dataDir });
+    const store = await openTestStore(dataDir);
     try {
       const feed = new ChangeFeed(store);
       const activities = await feed.activities(1, await feed.length());

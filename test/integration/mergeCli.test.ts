@@ -1,7 +1,8 @@
 /**
  * `linkedart merge` as a curator runs it on a data directory: the outcome (JSON, or lines), the
  * exit codes, and the merge kept across a restart (the store opened again): the merged-away id
- * still names where it went, and the feed holds the Move by `linkedart merge`.
+ * still names where it went, and the feed holds the Move by `linkedart merge`; name search built
+ * from the store then finds B by A's name.
  */
 import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
 import { commandsInOneProcess } from '../support/cliInOneProcess.js';
 import { DEMO_DIR } from '../support/corpus.js';
 import { versionsOf } from '../../src/history/storedHistory.js';
+import { loadNameIndex } from '../../src/search/loadNameIndex.js';
 
 const BASE = 'http://localhost:8080/';
 const COBLE = `${BASE}concept/coble`;
@@ -85,6 +87,18 @@ describe('linkedart merge', function () {
       const entry = await documents.read(`${BASE}text/harbour-at-dusk-catalogue-entry`);
       expect(entry!.quads.some((q) => q.object.value === COBLE)).to.equal(false);
       expect(entry!.quads.some((q) => q.object.value === MARINE)).to.equal(true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("name search after a restart finds B by A's name, and knows no name of A", async () => {
+    const store = await EmbeddedStore.open({ dataDir: data });
+    try {
+      const index = await loadNameIndex(store);
+      expect(index.search('coble', 0, 10).hits[0]?.id).to.equal(MARINE);
+      expect(index.search('coble', 0, 10).hits.map((hit) => hit.id)).to.not.include(COBLE);
+      expect(index.nameOf(COBLE)).to.equal(undefined);
     } finally {
       await store.close();
     }

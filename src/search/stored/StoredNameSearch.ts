@@ -19,10 +19,13 @@
  * feed's follower calls it when it sees new activities, so a write is found within its bound).
  * Both go to the update endpoint as the store's dba (`sql:` procedures, which Virtuoso runs only
  * for a user with that right).
+ * Merges are followed: the texts a merged-away id was found by, kept in its tombstone as labels
+ * (indexed by the same rule), find the document it went to, never the merged id itself.
  */
 import { iri, literal } from '../../rdf/sparqlTerm.js';
 import type { QuadStore } from '../../store/QuadStore.js';
 import { INTERNAL_GRAPH_PREFIX } from '../../store/internalGraphs.js';
+import { MERGED_INTO, MERGED_NAME } from '../../feed/mergedId.js';
 import { SparqlStore } from '../../store/sparql/SparqlStore.js';
 import { linkedArtContext } from '../../context/linkedArtContext.js';
 import { wordsOf } from '../foldText.js';
@@ -131,9 +134,14 @@ function matchPattern(words: readonly string[], narrowing: SearchNarrowing): str
     if (!classIri) return undefined;
     kind = `GRAPH ?g { ?g a ${iri(classIri)} }`;
   }
-  return `GRAPH ?g { ?s ?p ?t . ?t bif:contains ${literal(expression)} OPTION (score ?sc) }
+  // A document's own texts, or those of an id merged into it (its tombstone keeps them: feed/mergedId.ts),
+  // found only while the document is stored (merged further, the next one's tombstone has them too).
+  return `{ GRAPH ?g { ?s ?p ?t . ?t bif:contains ${literal(expression)} OPTION (score ?sc) }
     FILTER (?p IN (${INDEXED.map(iri).join(', ')}))
-    FILTER (!STRSTARTS(STR(?g), ${literal(INTERNAL_GRAPH_PREFIX)})) ${kind}`;
+    FILTER (!STRSTARTS(STR(?g), ${literal(INTERNAL_GRAPH_PREFIX)})) }
+    UNION
+    { GRAPH ?m { ?a ${iri(MERGED_INTO)} ?g . ?a ${iri(MERGED_NAME)} ?t . ?t bif:contains ${literal(expression)} OPTION (score ?sc) }
+    GRAPH ?g { ?g a ?class } BIND(?g AS ?s) } ${kind}`;
 }
 
 /** Whether a word of a text is one the query asked for (the last word asked as a prefix). */
