@@ -28,16 +28,15 @@ import { Engine, type GraphRef } from './engine.js';
 import { ReplicaFeeds } from './replicaFeeds.js';
 import { QuadCount } from './quadCount.js';
 import { FatalError } from './FatalError.js';
-import { checkRoom, linesIn, storeCeiling, type StoreCeiling } from './storeCeiling.js';
+import { storeCeiling, type StoreCeiling } from './storeCeiling.js';
 import { StoreFull } from '../StoreFull.js';
 import { WriteAheadLog } from './wal.js';
 import { replayLog } from './recovery.js';
-import { encodeRecord, recordBody } from './logRecord.js';
 import { restoreSnapshot } from './snapshot.js';
 import { compactionDue, compactionThreshold, dropCoveredLogs, writeSnapshot } from './compaction.js';
 import { diskFullDetails, isNoSpace } from './logRoom.js';
 import { IdleSnapshot } from './idleSnapshot.js';
-import { wireToCheckedNQuads } from './wire.js';
+import { replaceRecord, updateRecord } from './writeRecords.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 import type { OpenInfo, StoreStats, WorkerInit } from './protocol.js';
 
@@ -221,35 +220,16 @@ export class StoreWorker {
       this.checkUsable();
       const seq = this.lastSeq + 1;
       if (job.kind === 'replace') {
-        const names = job.graphs.names;
-        const { texts, plain } = wireToCheckedNQuads(job.graphs); // validates names and terms
-        const before = this.engine.overwritten(names);
-        // `new`: see the file comment on why not while a snapshot is being written.
-        const fresh = before.graphs.length === 0 && !this.compacting;
-        record = encodeRecord(
-          { seq, op: 'replace', graphs: names, dead: before.chars, ...(fresh ? { new: true } : {}) },
-          texts,
-        );
-        const body = recordBody(record);
-        checkRoom(this.ceiling, wasmMemoryBytes(), () => this.engine.size(), {
-          recordBytes: body.length,
-          // One line per quad (wire.ts escapes every line break inside a term): counted, not searched for.
-          quads: job.graphs.counts.reduce((n, count) => n + count, 0),
-          replacedQuads: before.graphs.reduce((n, [, nt]) => n + linesIn(nt), 0),
-        });
+        // Not `new` while a snapshot is being written: see the file comment.
+        const r = replaceRecord(this.engine, this.ceiling, seq, job.graphs, this.compacting !== null);
+        record = r.record;
         if (!this.log().hasRoomFor(record.length)) return record.length;
         // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
-        this.engine.replaceGraphs(names, body, before, plain);
-        this.deadBytes += before.chars;
-        this.replicas.replaced(seq, names, texts);
+        this.engine.replaceGraphs(job.graphs.names, r.body, r.before, r.plain);
+        this.deadBytes += r.before.chars;
+        this.replicas.replaced(seq, job.graphs.names, r.texts);
       } else {
-        record = encodeRecord({ seq, op: 'update' }, job.sparql);
-        // What an update does is not known before it runs: it counts as growing the store.
-        checkRoom(this.ceiling, wasmMemoryBytes(), () => this.engine.size(), {
-          recordBytes: record.length,
-          quads: 1,
-          replacedQuads: 0,
-        });
+        record = updateRecord(this.engine, this.ceiling, seq, job.sparql);
         if (!this.log().hasRoomFor(record.length)) return record.length;
         this.engine.update(job.sparql);
         this.deadBytes += record.length;
