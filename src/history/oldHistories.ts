@@ -36,8 +36,8 @@ export async function convertOldHistories(
   note: (message: string) => void,
   batch = BATCH,
 ): Promise<number> {
-  const any = await store.query(`ASK { ${OLD_RECORD} }`);
-  if (any.kind !== 'boolean' || !any.value) return 0;
+  const held = await store.query(`ASK { ${OLD_RECORD} }`);
+  if (held.kind !== 'boolean' || !held.value) return 0;
   note('histories in the first layout (one graph per document) found: converting them to a graph per past version');
   const converted = new Set<string>();
   for (;;) {
