@@ -35,6 +35,7 @@ import { recordVerdict, resumeWords } from './harvestOutcomes.js';
 import { harvestedFrom, harvestedFromGraph, harvestedFromGraphOf } from './harvestedFrom.js';
 import { harvestStateGraph, readHarvestState, type HarvestState } from './harvestState.js';
 import type { RetryOptions } from './httpGet.js';
+import { movedOrRemoved, movesOf } from './moves.js';
 import { mapBounded } from './pool.js';
 import { httpFeedSource } from './readFeed.js';
 import { walkBack, WalkStopped, type Start, type Walk } from './walkBack.js';
@@ -367,25 +368,4 @@ export class Harvester {
     });
     return { write };
   }
-}
-
-/**
- * The removals of a batch as the feed records them: a document a Move took away is merged into
- * the Move's target here too (its id answers 308 there), any other removed.
- */
-function movedOrRemoved(removals: readonly FeedChange[], batch: readonly Change[]): FeedChange[] {
-  const movedTo = movesOf(batch);
-  return removals.map((r) => {
-    const target = movedTo.get(r.id);
-    return target === undefined ? r : { ...r, kind: 'Move', target };
-  });
-}
-
-/** The documents a batch's Moves take away, and where each went. */
-function movesOf(batch: readonly Change[]): Map<string, string> {
-  const movedTo = new Map<string, string>();
-  for (const c of batch)
-    if (c.effect === 'remove' && c.activity.type === 'Move' && c.activity.target !== undefined)
-      movedTo.set(c.document, c.activity.target);
-  return movedTo;
 }
