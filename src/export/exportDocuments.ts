@@ -218,7 +218,8 @@ export async function* exportDocuments(
   }
   // A whole-store RDF export ends with its merged-away ids (mergedComments.ts), then the histories of ids gone.
   if ((format === 'nquads' || format === 'trig') && options.ids === undefined && options.type === undefined) {
-    for (const merged of await mergedIdsOf(store)) buffer += mergedCommentLine(merged);
+    // With history, each with the texts it was found by (search after a load finds B by them).
+    for (const merged of await mergedIdsOf(store, historyFormat !== undefined)) buffer += mergedCommentLine(merged);
     if (historyFormat) yield* goneHistories(store, historyFormat, new Set(ids), batchSize, buffer);
     else if (buffer.length > 0) yield buffer;
   } else if (format === 'ndjson' && options.ids === undefined && options.type === undefined) {

@@ -5,30 +5,56 @@
  * comments, ends with one line per merged id stating it as the change feed does, an Activity
  * Streams Move (`{"@context": AS, "type": "Move", "object": {"id": A}, "target": {"id": B}}`):
  * no Linked Art document, which our loader reads back and another tool can tell for what it is.
- * Written only when the store has such ids: any other export is as before.
+ * Written only when the store has such ids: any other export is as before. An export with
+ * history also carries the texts A was found by in name search (its tombstone's labels:
+ * feed/mergedId.ts) as a JSON array of strings after B (`#@merged <A> <B> ["Edith Marrow"]`), so
+ * that search after the load finds B by them as it did before.
  */
 import { iri } from '../rdf/sparqlTerm.js';
 import type { QuadStore } from '../store/QuadStore.js';
-import { MERGED_INTO } from '../feed/mergedId.js';
+import { MERGED_INTO, MERGED_NAME } from '../feed/mergedId.js';
 import { isHttpIri } from '../ingest/iris.js';
 
 export const MERGED_COMMENT = '#@merged ';
-const LINE = /^#?@merged <([^<>\s]+)> <([^<>\s]+)>\s*$/;
+const LINE = /^#?@merged <([^<>\s]+)> <([^<>\s]+)>(?:\s+(\S.*?))?\s*$/;
 
-/** A merged-away id and where it went. */
+/** A merged-away id and where it went; `names`: the texts it was found by (an export with history). */
 export interface MergedId {
   readonly from: string;
   readonly to: string;
+  readonly names?: readonly string[];
 }
 
-export function mergedCommentLine({ from, to }: MergedId): string {
-  return `${MERGED_COMMENT}<${from}> <${to}>\n`;
+export function mergedCommentLine({ from, to, names }: MergedId): string {
+  const found = names && names.length > 0 ? ` ${JSON.stringify(names)}` : '';
+  return `${MERGED_COMMENT}<${from}> <${to}>${found}\n`;
 }
 
-/** The merged id a comment line states; undefined when it states none. */
-export function parseMergedComment(text: string): MergedId | undefined {
+/**
+ * The merged id a comment line states (undefined when it states none), and what is wrong with
+ * the names after it, if anything (the merge is kept without them).
+ */
+export function parseMergedComment(text: string): (MergedId & { readonly problem?: string }) | undefined {
   const m = LINE.exec(text.startsWith('#') ? text : '#' + text);
-  return m ? { from: m[1], to: m[2] } : undefined;
+  if (!m) return undefined;
+  if (m[3] === undefined) return { from: m[1], to: m[2] };
+  const names = namesOf(m[3]);
+  return typeof names === 'string'
+    ? { from: m[1], to: m[2], problem: `the #@merged line of <${m[1]}>: ${names}; merged without them` }
+    : { from: m[1], to: m[2], names };
+}
+
+/** The names after a `#@merged` line's ids (a JSON array of strings), or what is wrong with them. */
+function namesOf(text: string): string[] | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return `the names after the ids are not JSON (${(error as Error).message})`;
+  }
+  if (!Array.isArray(json) || !json.every((n) => typeof n === 'string'))
+    return 'the names after the ids are not a JSON array of strings';
+  return json;
 }
 
 const ACTIVITY_STREAMS = 'https://www.w3.org/ns/activitystreams';
@@ -60,10 +86,22 @@ function onlyId(value: unknown): string | undefined {
   return isHttpIri(value.id) ? value.id : undefined;
 }
 
-/** The store's merged-away ids, in code-point order of the id. */
-export async function mergedIdsOf(store: QuadStore): Promise<MergedId[]> {
-  const result = await store.query(`SELECT ?a ?b WHERE { GRAPH ?g { ?a ${iri(MERGED_INTO)} ?b } }`);
+/** The store's merged-away ids, in code-point order of the id; `withNames`: each with its names, in code-point order. */
+export async function mergedIdsOf(store: QuadStore, withNames = false): Promise<MergedId[]> {
+  const names = withNames ? ` OPTIONAL { ?a ${iri(MERGED_NAME)} ?t }` : '';
+  const result = await store.query(
+    `SELECT ?a ?b${withNames ? ' ?t' : ''} WHERE { GRAPH ?g { ?a ${iri(MERGED_INTO)} ?b${names} } }`,
+  );
   if (result.kind !== 'bindings') throw new Error(`reading the merged ids got a ${result.kind} answer`);
-  const merged = result.rows.flatMap((row) => (row.a && row.b ? [{ from: row.a.v, to: row.b.v }] : []));
-  return merged.sort((x, y) => (x.from < y.from ? -1 : x.from > y.from ? 1 : 0));
+  const merged = new Map<string, { from: string; to: string; names: Set<string> }>();
+  for (const row of result.rows) {
+    if (!row.a || !row.b) continue;
+    let id = merged.get(row.a.v);
+    if (!id) merged.set(row.a.v, (id = { from: row.a.v, to: row.b.v, names: new Set<string>() }));
+    if (row.t) id.names.add(row.t.v);
+  }
+  const byCode = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return [...merged.values()]
+    .sort((x, y) => byCode(x.from, y.from))
+    .map(({ from, to, names }) => (names.size > 0 ? { from, to, names: [...names].sort(byCode) } : { from, to }));
 }

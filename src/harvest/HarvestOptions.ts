@@ -6,6 +6,7 @@ import type { RepairPolicy } from '../ingest/repairs/repairDocument.js';
 import type { DocumentLimits } from '../ingest/documentLimits.js';
 import type { ConformancePolicy } from '../validate/conformance.js';
 import type { Fetched } from './fetchDocument.js';
+import type { NamesAtSource } from './namesAtSource.js';
 import type { RetryOptions } from './httpGet.js';
 import type { FeedSource } from './readFeed.js';
 
@@ -35,6 +36,11 @@ export interface HarvestOptions {
   readonly feed?: FeedSource;
   /** Fetches a document (default: over HTTP with `http`). */
   readonly fetch?: (uri: string) => Promise<Fetched>;
+  /**
+   * Reads what a Move's old id, never held here, was found by at the publisher (default: over
+   * HTTP with `http`, namesAtSource.ts; none asked when `fetch` serves the documents instead).
+   */
+  readonly movedNames?: (id: string) => Promise<NamesAtSource>;
   readonly onProgress?: (progress: HarvestProgress) => void;
   /** Stops the harvest: the walk, the fetches in flight (abandoned); the batches being checked and written are finished. */
   readonly signal?: AbortSignal;

@@ -42,6 +42,8 @@ export interface HarvestReport {
   readonly failures: ReportedItem[];
   /** Activities that change nothing here, and feed items that are not activities. */
   readonly ignored: string[];
+  /** Moves applied without the names their old id was found by (the publisher did not give them), each with why. */
+  readonly namesNotFound: ReportedItem[];
   /** Why the harvest stopped before the end, if it did (the next run goes on from the last batch stored). */
   stopped?: string;
   seconds: number;
@@ -71,6 +73,7 @@ export function emptyHarvestReport(feed: string): HarvestReport {
     rejections: [],
     failures: [],
     ignored: [],
+    namesNotFound: [],
     seconds: 0,
   };
 }
@@ -108,6 +111,7 @@ export function formatHarvestReport(r: HarvestReport): string {
   for (const i of shown) lines.push(`ignored: ${i}`);
   if (r.ignored.length > shown.length)
     lines.push(`ignored: ${r.ignored.length - shown.length} more (--json lists each)`);
+  for (const n of r.namesNotFound) lines.push(`${n.location}: ${n.id}: ${n.messages.join('; ')}`);
   if (r.repaired.length > 0) {
     lines.push(
       `repaired, by repair (documents; --json lists each): ${Object.entries(r.repairs)

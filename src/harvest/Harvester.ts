@@ -35,7 +35,9 @@ import { recordVerdict, resumeWords } from './harvestOutcomes.js';
 import { harvestedFrom, harvestedFromGraph, harvestedFromGraphOf } from './harvestedFrom.js';
 import { harvestStateGraph, readHarvestState, type HarvestState } from './harvestState.js';
 import type { RetryOptions } from './httpGet.js';
+import { askedAtSource, namesOfMoves, type NamesLookup } from './movedNames.js';
 import { movedOrRemoved, movesOf } from './moves.js';
+import { namesAtSource } from './namesAtSource.js';
 import { mapBounded } from './pool.js';
 import { httpFeedSource } from './readFeed.js';
 import { walkBack, WalkStopped, type Start, type Walk } from './walkBack.js';
@@ -250,6 +252,18 @@ export class Harvester {
     await inFlight.add(ids, stored, stored, step.ahead);
   }
 
+  /** How a Move's old id never held here is looked up at the publisher; none when tests serve the documents. */
+  private namesLookup(): NamesLookup | undefined {
+    const { options } = this;
+    if (options.movedNames) return options.movedNames;
+    if (options.fetch) return undefined;
+    const http = this.http(options.signal, {
+      bytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES,
+      flag: '--max-document-bytes',
+    });
+    return (id) => namesAtSource(id, http);
+  }
+
   /** Writes the harvest state alone: past an activity that changed nothing here. */
   private async moveStatePast(feedUrl: string, activity: FeedActivity): Promise<void> {
     await this.documents.serialized(() =>
@@ -321,14 +335,19 @@ export class Harvester {
     const asked = [...checked.map((c) => c.document).filter(ask), ...removeIds];
     const stored = asked.length === 0 ? new Map<string, string>() : await this.documents.digests(asked);
     const removals: string[] = [];
+    const neverHeld: string[] = [];
     let absent = 0;
     const movedTo = movesOf(batch);
     for (const id of removeIds) {
       if (stored.has(id) || (await this.documents.store.hasGraph(id))) removals.push(id);
       // Merged away before this copy held it: merged here too (it answers 308, as at the source), once.
-      else if (movedTo.has(id) && (await this.documents.feed.mergedInto(id)) !== movedTo.get(id)) removals.push(id);
-      else absent++;
+      else if (movedTo.has(id) && (await this.documents.feed.mergedInto(id)) !== movedTo.get(id)) {
+        removals.push(id);
+        neverHeld.push(id);
+      } else absent++;
     }
+    // What such an id was found by is asked of the publisher while the batch is checked.
+    const atSource = askedAtSource(neverHeld, this.namesLookup());
     const removed = await this.documents.removalsOf(removals);
     const stampedAt = new Date();
     const result = await gateBatch.check(
@@ -338,6 +357,7 @@ export class Harvester {
     );
     await before;
     for (const outcome of outcomes) outcome();
+    const names = await namesOfMoves(this.documents, batch, new Set(removals), atSource, report);
     const changes: FeedChange[] = [];
     const actor = application(`harvest ${feedUrl}`);
     const alongside = new Map<string, readonly Quad[]>(removed.graphs);
@@ -357,7 +377,7 @@ export class Harvester {
     for (const change of batch) this.knownFrom.delete(change.document);
     for (const id of removals) alongside.set(harvestedFromGraphOf(id), []);
     report.deleteAbsent += absent;
-    changes.push(...movedOrRemoved(removed.changes, batch).map((c) => ({ ...c, actor })));
+    changes.push(...movedOrRemoved(removed.changes, batch, names).map((c) => ({ ...c, actor })));
     alongside.set(...harvestStateGraph(feedUrl, batch[batch.length - 1].activity, stampedAt));
     const write = this.documents.writeChecked(result.graphs, changes, stampedAt, alongside).then(() => {
       for (const c of changes) {

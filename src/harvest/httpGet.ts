@@ -24,6 +24,8 @@ export interface RetryOptions {
   readonly addresses?: AddressPolicy;
   /** The most bytes of a body read, and the flag that sets it (named when a body passes it). */
   readonly limit?: BodyLimit;
+  /** Follow redirects (default); false: a redirect is the answer (a merged id's 308 and its `Link`s). */
+  readonly followRedirects?: boolean;
 }
 
 export interface BodyLimit {
@@ -37,6 +39,8 @@ export interface Answer {
   readonly url: string;
   readonly contentType: string;
   readonly body: string;
+  /** The `Link` header, when the answer has one. */
+  readonly link?: string;
 }
 
 /** Every attempt failed: the last reason, with how many were made. */
@@ -167,7 +171,7 @@ function getOnce(
         (response) => {
           const status = response.statusCode ?? 0;
           const location = response.headers.location;
-          if (REDIRECTS.has(status) && location !== undefined) {
+          if (options.followRedirects !== false && REDIRECTS.has(status) && location !== undefined) {
             response.resume();
             if (redirects >= MAX_REDIRECTS) {
               fail(
@@ -273,7 +277,10 @@ function readAnswer(
       on.fail(new Error('the answer was cut off'));
       return;
     }
+    const header = response.headers.link;
+    const link = Array.isArray(header) ? header.join(', ') : header;
     on.done({
+      ...(link !== undefined ? { link } : {}),
       status: response.statusCode ?? 0,
       statusText: response.statusMessage ?? '',
       url: at,

@@ -1,19 +1,24 @@
 /**
  * A feed's Moves as the harvester applies them: the document taken away at the Move's object is
- * merged here into its target (its id answers 308 there, as at the publisher).
+ * merged here into its target (its id answers 308 there, as at the publisher, and is found by
+ * the names it was found by there: movedNames.ts).
  */
 import type { Change as FeedChange } from '../feed/ChangeFeed.js';
 import type { Change } from './activities.js';
 
 /**
  * The removals of a batch as the feed records them: a document a Move took away is merged into
- * the Move's target here too (its id answers 308 there), any other removed.
+ * the Move's target here too (its id answers 308 there), found by `names` (movedNames.ts); any other removed.
  */
-export function movedOrRemoved(removals: readonly FeedChange[], batch: readonly Change[]): FeedChange[] {
+export function movedOrRemoved(
+  removals: readonly FeedChange[],
+  batch: readonly Change[],
+  names: ReadonlyMap<string, readonly string[]>,
+): FeedChange[] {
   const movedTo = movesOf(batch);
   return removals.map((r) => {
     const target = movedTo.get(r.id);
-    return target === undefined ? r : { ...r, kind: 'Move', target };
+    return target === undefined ? r : { ...r, kind: 'Move', target, names: names.get(r.id) ?? [] };
   });
 }
 

@@ -40,6 +40,8 @@ export function dereference(options: DereferenceOptions) {
   const { baseUrl, cacheControl, representations, logger, mergedInto, history } = options;
   const base = new URL(baseUrl);
   const missingAnswer = (ids: readonly string[]) => missingAnswerOf(ids, options);
+  const redirected = (req: Request, res: Response, ids: readonly string[]) =>
+    redirectedToMerged(req, res, ids, mergedInto, history && (async (id) => lastVersionLinks(history, id)));
   return async (req: Request, res: Response): Promise<void> => {
     const ids = entityIdsFor(base, req.url);
     const datetime = req.get('accept-datetime');
@@ -51,7 +53,7 @@ export function dereference(options: DereferenceOptions) {
     } catch (error) {
       // A missing document is the better answer than an unacceptable one.
       if (error instanceof NotAcceptable && !(await anyExists(representations, ids))) {
-        if (await redirectedToMerged(req, res, ids, mergedInto)) return;
+        if (await redirected(req, res, ids)) return;
         throw await missingAnswer(ids);
       }
       throw error;
@@ -78,7 +80,7 @@ export function dereference(options: DereferenceOptions) {
       }
     }
     if (!found) {
-      if (await redirectedToMerged(req, res, ids, mergedInto)) return;
+      if (await redirected(req, res, ids)) return;
       throw await missingAnswer(ids);
     }
     const { id, representation } = found;
@@ -138,10 +140,14 @@ async function missingAnswerOf(ids: readonly string[], { deletedAt, history }: D
     const when = await deletedAt!(id);
     if (!when) continue;
     if (!history) return new Gone(id, when);
-    const last = lastWithContent(await history.versions(id));
-    return new Gone(id, when, { Link: goneLinks(history.baseUrl, id, last?.n) });
+    return new Gone(id, when, { Link: await lastVersionLinks(history, id) });
   }
   return new NotFound(`No document has the id ${ids[0]}.`);
+}
+
+/** A gone or merged-away id's `Link`s: its last version with content, and its TimeMap. */
+async function lastVersionLinks(history: HistoryAccess, id: string): Promise<string> {
+  return goneLinks(history.baseUrl, id, lastWithContent(await history.versions(id))?.n);
 }
 
 /** `Link` to the same description in the other formats, at the `?format=` URLs. */

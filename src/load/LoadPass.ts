@@ -168,7 +168,7 @@ export class LoadPass {
       case 'merged':
         // Kept once the documents are (a storing pass): the id answers 308 to where it went.
         if (this.documents) this.merged.push(record);
-        this.histories.merged(record.from, record.to);
+        this.histories.merged(record.from, record.to, record.names);
         break;
       case 'history':
         // Put back after its document is stored (historiesToPutBack.ts).

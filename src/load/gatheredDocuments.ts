@@ -89,8 +89,14 @@ export class GatheredDocuments {
 
   private comment(item: string, out: LoadRecord[]): void {
     const merged = parseMergedComment(item);
-    if (merged) out.push({ kind: 'merged', location: `line ${this.line}`, ...merged });
-    else this.marked = readComment(item, this.hints) ?? this.marked;
+    if (!merged) {
+      this.marked = readComment(item, this.hints) ?? this.marked;
+      return;
+    }
+    const { problem, ...id } = merged;
+    out.push({ kind: 'merged', location: `line ${this.line}`, ...id });
+    if (problem !== undefined)
+      out.push({ kind: 'leftover', location: `line ${this.line}`, message: problem, quads: [] });
   }
 
   private historyQuad(graph: string, q: Quad, out: LoadRecord[]): void {

@@ -13,6 +13,7 @@ export class HistoriesToPutBack {
   private pending: Array<{ record: HistoryRecord; source: string }> = [];
   private waiting: Array<{ record: HistoryRecord; source: string }> = [];
   private readonly mergedInto = new Map<string, string>();
+  private readonly mergedNames = new Map<string, readonly string[]>();
 
   /** `documents`: the store written (none in a dry run, which puts nothing back). */
   constructor(
@@ -29,9 +30,10 @@ export class HistoriesToPutBack {
     else this.notRestored(record, source, 'this store keeps no versions (--keep-versions 0)');
   }
 
-  /** A merged-away id read (an export's `#@merged` line): where a history ending in its Move goes. */
-  merged(from: string, to: string): void {
+  /** A merged-away id read (an export's `#@merged` line): where a history ending in its Move goes, and its names. */
+  merged(from: string, to: string, names?: readonly string[]): void {
     this.mergedInto.set(from, to);
+    if (names) this.mergedNames.set(from, names);
   }
 
   /** The histories read since the last call: put back after the batch whose write is queued now. */
@@ -55,7 +57,7 @@ export class HistoriesToPutBack {
     const done = await putHistoriesBack(
       this.documents,
       histories.map((h) => h.record),
-      { actor: this.actor, mergedInto: this.mergedInto, refused, last },
+      { actor: this.actor, mergedInto: this.mergedInto, mergedNames: this.mergedNames, refused, last },
     );
     this.report.historiesRestored = (this.report.historiesRestored ?? 0) + done.restored.length;
     for (const { record, reason } of done.notRestored) this.notRestored(record, sourceOf.get(record) ?? '', reason);

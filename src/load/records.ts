@@ -19,8 +19,14 @@ export type LoadRecord =
    */
   | RefusedRecord
   | { readonly kind: 'leftover'; readonly location: string; readonly message: string; readonly quads: Quad[] }
-  /** An id merged into another, as an export states it (`#@merged <A> <B>`): kept so after the load. */
-  | { readonly kind: 'merged'; readonly location: string; readonly from: string; readonly to: string }
+  /** An id merged into another, as an export states it (`#@merged <A> <B>`, with history its names too): kept so after the load. */
+  | {
+      readonly kind: 'merged';
+      readonly location: string;
+      readonly from: string;
+      readonly to: string;
+      readonly names?: readonly string[];
+    }
   /** A document's history graphs, as an export with history holds them (export/historyGraphs.ts): put back after it. */
   | HistoryRecord;
 

@@ -37,6 +37,8 @@ export interface PutBackContext {
   readonly actor?: Actor;
   /** The merged-away ids read so far, and where each went. */
   readonly mergedInto: ReadonlyMap<string, string>;
+  /** The texts those ids were found by, where their `#@merged` lines give them (their Moves keep them). */
+  readonly mergedNames?: ReadonlyMap<string, readonly string[]>;
   /** The ids whose last copy in this load was refused. */
   readonly refused: ReadonlySet<string>;
   /** Whether to put back histories still waiting for their `#@merged` line (the end of the load): no longer wait. */
@@ -91,7 +93,7 @@ async function judged(
   { id, graphs }: HistoryRecord,
   past: readonly VersionRecord[],
   live: VersionRecord | undefined,
-  { actor, mergedInto, refused, last }: PutBackContext,
+  { actor, mergedInto, mergedNames, refused, last }: PutBackContext,
 ): Promise<Verdict> {
   const not = (reason: string): Verdict => ({ kind: 'not', reason });
   const put = (tombstone?: Change): Verdict => ({ kind: 'put', tombstone });
@@ -116,9 +118,10 @@ async function judged(
     );
   const target = mergedInto.get(id);
   if (target === undefined) return last ? not('merged away, but no #@merged line says where') : { kind: 'wait' };
+  const names = mergedNames?.get(id);
   return put(
     (await documents.feed.mergedInto(id)) === undefined
-      ? { kind: 'Move', id, target, type: undefined, ...by }
+      ? { kind: 'Move', id, target, type: undefined, ...by, ...(names ? { names } : {}) }
       : undefined,
   );
 }

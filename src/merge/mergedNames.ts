@@ -6,17 +6,21 @@
  */
 import { mergedNamesFrom } from '../feed/mergedId.js';
 import { tombstoneGraphOf } from '../feed/tombstone.js';
-import { searchableNamesOf } from '../search/searchableNames.js';
+import { searchableNamesOf, type SearchableNames } from '../search/searchableNames.js';
 import type { DocumentService } from '../service/DocumentService.js';
 
 export async function namesOfMerged(documents: DocumentService, id: string): Promise<string[]> {
   const stored = await documents.read(id);
-  const own = stored ? searchableNamesOf(id, stored.quads) : undefined;
-  const texts = own ? [...own.names, ...own.labels, ...own.identifiers] : [];
+  const texts = stored ? textsFoundBy(searchableNamesOf(id, stored.quads)) : [];
   const before = await documents.feed.merges.into(id);
   if (before.length > 0) {
     const tombstones = await documents.store.readGraphs(before.map(tombstoneGraphOf));
     for (const earlier of before) texts.push(...mergedNamesFrom(earlier, tombstones));
   }
   return [...new Set(texts)];
+}
+
+/** The texts a document is found by in name search: its names, labels and identifiers. */
+export function textsFoundBy(own: SearchableNames): string[] {
+  return [...own.names, ...own.labels, ...own.identifiers];
 }

@@ -1,7 +1,7 @@
 /**
  * Merged-away ids read back from an export (`#@merged <A> <B>`), kept after a load's documents
- * are: each A not stored (nor merged already) gets its tombstone naming B, and the feed a Move,
- * in one write. An A the load stored is a document again, and left so.
+ * are: each A not stored (nor merged already) gets its tombstone naming B (and the texts A was
+ * found by, when the line gives them), and the feed a Move, in one write. An A the load stored is a document again, and left so.
  */
 import type { Actor } from '../linkedart/Actor.js';
 import type { Change } from '../feed/ChangeFeed.js';
@@ -12,9 +12,10 @@ import type { DocumentService } from '../service/DocumentService.js';
 export function restoreMerges(documents: DocumentService, merged: readonly MergedId[], actor?: Actor): Promise<void> {
   return documents.serialized(async () => {
     const changes: Change[] = [];
-    for (const { from, to } of merged) {
+    for (const { from, to, names } of merged) {
       if ((await documents.store.hasGraph(from)) || (await documents.feed.mergedInto(from)) !== undefined) continue;
-      changes.push({ kind: 'Move', id: from, target: to, type: undefined, ...(actor ? { actor } : {}) });
+      const by = actor ? { actor } : {};
+      changes.push({ kind: 'Move', id: from, target: to, type: undefined, ...by, ...(names ? { names } : {}) });
     }
     if (changes.length > 0) await documents.writeInTurn(new Map<string, readonly Quad[]>(), changes, new Date());
   });

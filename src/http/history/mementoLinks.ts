@@ -12,7 +12,7 @@ export function versionLinks(baseUrl: string, id: string, n: number, datetime: s
   return `${liveHistoryLinks(baseUrl, id)}, <${versionUri(baseUrl, id, n)}>; rel="memento"; datetime="${datetime}"`;
 }
 
-/** A deleted document's 410 links its last version and its TimeMap. */
+/** A deleted document's 410, and a merged-away id's 308, link its last version and its TimeMap. */
 export function goneLinks(baseUrl: string, id: string, last: number | undefined): string {
   const timemap = `<${timeMapUri(baseUrl, id)}>; rel="timemap"; type="${LINK_FORMAT}"`;
   return last === undefined ? timemap : `<${versionUri(baseUrl, id, last)}>; rel="last memento", ${timemap}`;

@@ -69,8 +69,9 @@ export async function startTestApp(
   });
   const logger = pino({ level: 'info', base: undefined }, sink);
   const readiness: Readiness = { ready: true };
+  // On a free port unless `settings.port` names one (a service whose base URL is its own address).
   const server: Server = createApp({ config, documents: service, representations, logger, readiness, sparql }).listen(
-    0,
+    config.port,
     '127.0.0.1',
   );
   await new Promise((resolve) => server.once('listening', resolve));

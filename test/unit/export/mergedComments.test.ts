@@ -3,7 +3,12 @@
  * exactly such a line, so that no Linked Art document is ever taken for one.
  */
 import { expect } from 'chai';
-import { mergedJsonLine, parseMergedJson } from '../../../src/export/mergedComments.js';
+import {
+  mergedCommentLine,
+  mergedJsonLine,
+  parseMergedComment,
+  parseMergedJson,
+} from '../../../src/export/mergedComments.js';
 
 const A = 'https://example.org/person/a';
 const B = 'https://example.org/person/b';
@@ -34,5 +39,33 @@ describe('merged ids in NDJSON', () => {
   for (const [what, json] of notMerges)
     it(`${what}: no merged id`, () => {
       expect(parseMergedJson(json)).to.equal(undefined);
+    });
+});
+
+describe('merged ids in N-Quads and TriG: the #@merged line', () => {
+  it('without names, as every export writes it; read back', () => {
+    expect(mergedCommentLine({ from: A, to: B })).to.equal(`#@merged <${A}> <${B}>\n`);
+    expect(mergedCommentLine({ from: A, to: B, names: [] })).to.equal(`#@merged <${A}> <${B}>\n`);
+    expect(parseMergedComment(`#@merged <${A}> <${B}>`)).to.deep.equal({ from: A, to: B });
+  });
+
+  it('with names (an export with history): a JSON array after the ids, read back whole', () => {
+    const names = ['Edith "Edie" Marrow', 'REG 7731', 'line\nbreak', 'ünïcode, commas'];
+    const line = mergedCommentLine({ from: A, to: B, names });
+    expect(line.split('\n')).to.have.length(2);
+    expect(parseMergedComment(line.trimEnd())).to.deep.equal({ from: A, to: B, names });
+  });
+
+  const bad: Array<[string, string]> = [
+    ['not JSON', 'Edith Marrow'],
+    ['not an array', '{"name": "Edith"}'],
+    ['not strings', '["Edith", 3]'],
+  ];
+  for (const [what, rest] of bad)
+    it(`names ${what}: the merge kept, the problem said`, () => {
+      const read = parseMergedComment(`#@merged <${A}> <${B}> ${rest}`);
+      expect(read).to.include({ from: A, to: B });
+      expect(read?.names).to.equal(undefined);
+      expect(read?.problem).to.match(new RegExp(`^the #@merged line of <${A}>: the names after the ids are not`));
     });
 });
