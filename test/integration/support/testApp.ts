@@ -48,7 +48,8 @@ export async function startTestApp(
   if (config.nameIndex === 'off') turnNameIndexOff(service);
   await service.putAll(documents);
   const representations = new Representations(service, config.cacheBytes, {
-    revalidate: REMOTE_STORE_URL !== undefined,
+    // On the remote store (a store of another kind given instead, e.g. a publisher's own embedded one, keeps no generation).
+    revalidate: REMOTE_STORE_URL !== undefined && store.writeGeneration !== undefined,
     links: config.links ? { baseUrl: config.baseUrl } : undefined,
     pages: { siteTitle: config.title, baseUrl: config.baseUrl, sparql: true },
     names: (ids) => nameLookupOf(service, ids),
