@@ -84,7 +84,10 @@ export function storeKilledMidLoad(writer: StoreWriter, ports: Record<string, st
     };
 
     it('leaves each document wholly old or wholly new, the load failing with the reason; running it again finishes', async () => {
-      const copies = crashCopies(3);
+      // One round of the corpus (139 documents, 14 batches): the kill lands after 20 v2 documents
+      // whatever the round count, and more rounds were the same documents under more ids, most of
+      // the suite's time (loading, checking and loading again 417).
+      const copies = crashCopies(1);
       const v1 = version(copies, 'v1');
       const v2 = version(copies, 'v2');
       writeFileSync(join(dir, 'v1.ndjson'), v1.map((c) => JSON.stringify(c.json)).join('\n') + '\n');
