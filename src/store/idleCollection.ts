@@ -56,10 +56,12 @@ function exposedCollector(): Collect | null {
 
 /**
  * Starts this thread's checks (the timer does not keep the thread alive); returns what stops
- * them. `collect` and `checkMs` are for tests; the thread's own collector by default.
+ * them. `collect` and `checkMs` are for tests; by default the thread's own collector, exposed
+ * the first time a collection is due.
  */
-export function collectWhenIdle(checkMs = CHECK_MS, collect: Collect | null = exposedCollector()): () => void {
-  if (!collect) return () => undefined;
+export function collectWhenIdle(checkMs = CHECK_MS, collect?: Collect): () => void {
+  // Taken the first time it is needed: a thread that never grows so far sets nothing.
+  let collector: Collect | null | undefined = collect;
   const used = () => getHeapStatistics().used_heap_size;
   let live = used();
   let quiet = 0;
@@ -70,7 +72,9 @@ export function collectWhenIdle(checkMs = CHECK_MS, collect: Collect | null = ex
     last = now;
     const usedBytes = used();
     if (shouldCollect({ quietChecks: quiet, usedBytes, liveBytes: live })) {
-      collect();
+      collector ??= exposedCollector();
+      if (!collector) return clearInterval(timer);
+      collector();
       live = used();
       quiet = 0;
       // The collection's own time is not the thread's work.

@@ -70,11 +70,11 @@ describe('store/idleCollection: garbage collected once a thread goes quiet', () 
 
   it("the thread's own collector frees the heap (node's --expose-gc set at run time)", async function () {
     this.timeout(60_000);
+    const stop = collectWhenIdle(50);
     let burst: string[][] | null = [];
     for (let i = 0; i < 40; i++) burst.push(Array.from({ length: 100_000 }, (_, j) => `garbage ${i} ${j}`));
     const before = getHeapStatistics().used_heap_size;
     burst = null;
-    const stop = collectWhenIdle(50);
     try {
       while (getHeapStatistics().used_heap_size > before - GROWTH_BYTES) await new Promise((r) => setTimeout(r, 25));
     } finally {
