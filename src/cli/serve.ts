@@ -25,6 +25,7 @@ import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
 import { SparqlService } from '../service/SparqlService.js';
 import { WITHOUT_NAMES_FOR_BENCH } from '../config/benchSwitches.js';
 import { convertOldHistories } from '../history/oldHistories.js';
+import { collectWhenIdle } from '../store/idleCollection.js';
 
 export interface ServeOptions {
   /** Load the bundled demo collection before serving, into an empty store only (demoOnce). */
@@ -36,6 +37,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function serve(config: Config, options: ServeOptions): Promise<Server> {
   const logger = createLogger(config.logLevel);
+  // The start-up's garbage (the indexes' reads) freed once this thread goes quiet, not at the next burst.
+  collectWhenIdle();
   // Curators' SPARQL from the start (issue 35): the first query replica is seeded as the store opens,
   // from the files it replays; with the demo to load, once it is loaded (becomeReady).
   const store = await openStore(config.store, (warning) => logger.warn({ warning }, 'store'), {
