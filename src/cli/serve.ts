@@ -91,8 +91,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
 
   const follower = await becomeReady({ config, options, logger, documents, readiness, sparql, kept });
   // Kept once ready (unless the file holds this position already), and at close: the next start reads them.
-  const keep = async () =>
-    kept?.keep().catch((e: Error) => logger.warn({ error: e.message }, 'keeping the start-up indexes failed'));
+  const keep = async () => {
+    const seq = await kept
+      ?.keep()
+      .catch((e: Error) => logger.warn({ error: e.message }, 'keeping the start-up indexes failed'));
+    if (seq !== undefined) console.error(`start-up indexes kept at log position ${seq}`);
+  };
   void keep();
   stopOnSignals({ server, logger, readiness, follower, close: async () => (await keep(), await store.close()) });
   return server;

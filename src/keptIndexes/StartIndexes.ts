@@ -13,7 +13,7 @@ import { readKeptIndexes, writeKeptIndexes } from './keptIndexesFile.js';
 export class StartIndexes {
   /** The position the file on disk holds (undefined: none usable). */
   private keptAt: number | undefined;
-  private keeping: Promise<void> = Promise.resolve();
+  private keeping: Promise<unknown> = Promise.resolve();
   private attached: { documents: DocumentService; store: EmbeddedStore } | undefined;
 
   private constructor(
@@ -52,23 +52,27 @@ export class StartIndexes {
     return `start-up indexes: read as kept at log position ${kept.seq}${since}`;
   }
 
-  /** Writes the indexes at the store's position now, if the file does not hold that one (one write at a time). */
-  keep(): Promise<void> {
+  /**
+   * Writes the indexes at the store's position now, if the file does not hold that one (one write
+   * at a time); answers the position written, or undefined when nothing was.
+   */
+  keep(): Promise<number | undefined> {
     const run = this.keeping.then(() => this.keepNow());
     this.keeping = run.catch(() => undefined);
     return run;
   }
 
-  private async keepNow(): Promise<void> {
-    if (!this.attached) return;
+  private async keepNow(): Promise<number | undefined> {
+    if (!this.attached) return undefined;
     const { documents, store } = this.attached;
     // Taken in the write turn: the lines and the position agree (the entries are replaced on a write, never changed).
     const taken = await documents.serialized(() => {
       const seq = store.writtenUpTo();
       return Promise.resolve(seq === this.keptAt ? undefined : { seq, lines: keptLinesOf(documents) });
     });
-    if (!taken?.lines) return;
+    if (!taken?.lines) return undefined;
     await writeKeptIndexes(this.dir, taken.seq, taken.lines);
     this.keptAt = taken.seq;
+    return taken.seq;
   }
 }
