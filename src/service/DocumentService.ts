@@ -143,14 +143,10 @@ export class DocumentService {
     return this.observers.derived(name, build, (work) => this.serialized(work));
   }
 
-  /**
-   * Derived data made elsewhere (the kept start-up indexes: src/keptIndexes/), attached under
-   * `name` as it is and told of every write from then on; call it inside serialized().
-   */
+  /** Derived data made elsewhere (src/keptIndexes/), attached as it is under `name`; inside serialized(). */
   attachInTurn<T extends WriteObserver>(name: string, made: T): Promise<T> {
     return this.observers.derivedInTurn(name, () => Promise.resolve(made));
   }
-
   /** The derived data of this name, if it is built (nothing is built by asking). */
   builtDerived(name: string): WriteObserver | undefined {
     return this.observers.builtNamed(name);
