@@ -1,6 +1,6 @@
 /**
  * The kept start-up indexes' file in the data directory (`start-indexes.ndjson`): what the name
- * search index and the reverse-link index were built from, as of one position of the store's log
+ * search index, the reverse-link index, the thumbnails and the content tags were built from, as of one position of the store's log
  * (its sequence number), so a restart builds them from this file while the store opens instead
  * of reading them out of the store after it (issue 35: those reads were most of a restart).
  *
@@ -8,6 +8,8 @@
  *   ["m", <merged id>, <the id it went to>, [<texts it was found by>]]    (every merged id)
  *   ["n", <SearchableNames>]                                          (every document name search knows)
  *   ["l", <document>, <DocumentLinks>]                                (every document's reverse-link rows)
+ *   ["p", <document>, <its thumbnail's URL>]                          (every document with a picture)
+ *   ["t", {"language": …} or {"datatype": …}]                        (the tags identifier contents carry)
  *   {"end":{"lines":<count>,"bytes":<count>,"crc32":"<hex>"}}
  *
  * Derived data only: the quads are the truth, and a missing, torn or foreign file is simply built
@@ -19,6 +21,7 @@ import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { DocumentLinks } from '../discovery/reverseLinksOf.js';
+import type { LiteralTag } from '../rdf/sparqlTerm.js';
 import type { SearchableNames } from '../search/searchableNames.js';
 import { eachInSlices } from '../service/inSlices.js';
 import { fsyncDir } from '../store/embedded/fsutil.js';
@@ -31,7 +34,9 @@ const FORMAT = 'linkedart start-up indexes v1';
 export type KeptLine =
   | readonly ['m', string, string, readonly string[]]
   | readonly ['n', SearchableNames]
-  | readonly ['l', string, DocumentLinks];
+  | readonly ['l', string, DocumentLinks]
+  | readonly ['p', string, string]
+  | readonly ['t', LiteralTag];
 
 /** The file as read: its lines and the position they are at; or why there is none to use. */
 export type KeptIndexesRead =
@@ -102,5 +107,7 @@ function isKeptLine(line: unknown): line is KeptLine {
   const [kind, a, b] = line as unknown[];
   if (kind === 'n') return typeof a === 'object' && a !== null && typeof (a as { id?: unknown }).id === 'string';
   if (kind === 'l') return typeof a === 'string' && typeof b === 'object' && b !== null;
+  if (kind === 'p') return typeof a === 'string' && typeof b === 'string';
+  if (kind === 't') return typeof a === 'object' && a !== null;
   return kind === 'm' && typeof a === 'string' && typeof b === 'string' && Array.isArray(line[3]);
 }

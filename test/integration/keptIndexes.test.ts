@@ -19,7 +19,7 @@ const KEPT = 'start-indexes.ndjson';
 const QUERIES = ['harbour', 'whitby', 'edith marrow', 'harb', 'marow', 'pike hallam', 'gold', 'renamed'];
 const CONTEXT = 'https://linked.art/ns/v1/linked-art.json';
 
-/** What a reader sees of the indexes: each query's results, and every document with its `_links`. */
+/** What a reader sees of the indexes: each query's results (as JSON and a page), and every document with its `_links`. */
 async function answers(server: ServerProcess, ids: readonly string[]): Promise<unknown[]> {
   const out: unknown[] = [];
   for (const q of QUERIES) {
@@ -28,6 +28,9 @@ async function answers(server: ServerProcess, ids: readonly string[]): Promise<u
     });
     out.push([q, r.status, await r.json()]);
   }
+  // The page for people too: its rows carry the thumbnails (kept with the indexes).
+  const page = await fetch(`${server.url}/search?q=harbour`, { headers: { accept: 'text/html' } });
+  out.push(['html', page.status, await page.text()]);
   for (const id of ids) {
     const r = await fetch(server.url + new URL(id).pathname, { headers: { accept: 'application/ld+json' } });
     out.push([id, r.status, await r.text()]);
@@ -74,8 +77,11 @@ describe('the start-up indexes kept beside the store: a restart reads them and a
     ids = readdirSync(demo).map((f) => (JSON.parse(readFileSync(join(demo, f), 'utf8')) as { id: string }).id);
     ids.push(`${BASE}object/new-sketch`);
     const first = await startServer(['--demo', ...args()]);
-    await first.stop();
-    expect(first.stderr()).to.match(/start-up indexes kept at log position \d+/);
+    try {
+      await untilKept(first);
+    } finally {
+      await first.stop();
+    }
   });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
