@@ -98,7 +98,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     if (seq !== undefined) console.error(`start-up indexes kept at log position ${seq}`);
   };
   void keep();
-  stopOnSignals({ server, logger, readiness, follower, close: async () => (await keep(), await store.close()) });
+  const close = async () => {
+    await keep();
+    await store.close();
+  };
+  stopOnSignals({ server, logger, readiness, follower, close });
   return server;
 }
 
