@@ -26,6 +26,7 @@ import { SparqlService } from '../service/SparqlService.js';
 import { WITHOUT_NAMES_FOR_BENCH } from '../config/benchSwitches.js';
 import { convertOldHistories } from '../history/oldHistories.js';
 import { StartIndexes } from '../keptIndexes/StartIndexes.js';
+import { collectWhenIdle } from '../store/idleCollection.js';
 
 export interface ServeOptions {
   /** Load the bundled demo collection before serving, into an empty store only (demoOnce). */
@@ -37,6 +38,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function serve(config: Config, options: ServeOptions): Promise<Server> {
   const logger = createLogger(config.logLevel);
+  // The start-up's garbage (the indexes' reads) freed once this thread goes quiet, not at the next burst.
+  collectWhenIdle();
   // The start-up indexes kept beside the store (src/keptIndexes/): built from their file while it opens.
   const kept = await startIndexesOf(config);
   // Curators' SPARQL from the start (issue 35): the first query replica is seeded as the store opens,

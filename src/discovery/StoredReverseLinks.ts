@@ -22,19 +22,29 @@ const relationPredicate = (name: string): string => iri(RELATION_PREDICATE_PREFI
 export class StoredReverseLinks implements ReverseLinks {
   constructor(private readonly store: QuadStore) {}
 
+  /**
+   * One query for every count: the direct relations grouped by predicate, and each relation with a
+   * `via` counted over its hit pattern (replacing its direct count), as UNION branches. Asked by
+   * every render with `_links` (every PUT's answer too), where one round trip a relation cost the
+   * remote store a request each.
+   */
   async counts(target: string): Promise<ReadonlyMap<string, number>> {
+    const vias = RELATIONS.filter((r) => r.via);
+    const direct = `{ SELECT ?p (COUNT(DISTINCT ?s) AS ?n) WHERE {
+      GRAPH ?g { ${iri(target)} ?p ?s } ${IN_LINKS_GRAPH} FILTER(STRSTARTS(STR(?p), ${literal(RELATION_PREDICATE_PREFIX)})) } GROUP BY ?p }`;
+    const viaCounts = vias.map(
+      (relation, i) =>
+        `{ SELECT (${count(i)} AS ?via) (COUNT(DISTINCT ?s) AS ?n) WHERE { ${this.hitPattern(target, relation.name)} } }`,
+    );
+    const rows = await this.rows(`SELECT ?p ?via ?n WHERE { ${[direct, ...viaCounts].join(' UNION ')} }`);
     const out = new Map<string, number>();
-    const direct = await this.rows(`SELECT ?p (COUNT(DISTINCT ?s) AS ?n) WHERE {
-      GRAPH ?g { ${iri(target)} ?p ?s } ${IN_LINKS_GRAPH} FILTER(STRSTARTS(STR(?p), ${literal(RELATION_PREDICATE_PREFIX)})) } GROUP BY ?p`);
-    for (const row of direct) {
-      const relation = relationNamed(row.p!.slice(RELATION_PREDICATE_PREFIX.length));
+    for (const row of rows) {
+      if (row.p === undefined) continue;
+      const relation = relationNamed(row.p.slice(RELATION_PREDICATE_PREFIX.length));
       if (relation && !relation.internal) out.set(relation.name, Number(row.n));
     }
-    for (const relation of RELATIONS.filter((r) => r.via)) {
-      const [row] = await this.rows(
-        `SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ${this.hitPattern(target, relation.name)} }`,
-      );
-      const n = Number(row?.n ?? 0);
+    for (const [i, relation] of vias.entries()) {
+      const n = Number(rows.find((row) => row.p === undefined && Number(row.via) === i)?.n ?? 0);
       if (n > 0) out.set(relation.name, n);
       else out.delete(relation.name);
     }

@@ -9,6 +9,8 @@ import { Store, namedNode, blankNode, defaultGraph, quad, type Quad as OxigraphQ
 import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
 import { checkGraphIri, parseNTriples } from '../../rdf/syntax/plainNQuads.js';
 import { iri } from '../../rdf/sparqlTerm.js';
+import { isHintGraph } from '../../hints/Skeleton.js';
+import { hintGraphText } from './hintGraphText.js';
 import { fromSparqlJson } from '../../sparql/results/readJson.js';
 import type { PlainQueryResult } from './protocol.js';
 
@@ -240,7 +242,12 @@ export class Engine {
    * 2-4x as much: most of a cold GET's time in the store).
    */
   graphTexts(names: readonly string[]): string[] {
-    return names.map((name) => this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) }));
+    return names.map((name) =>
+      // A hint graph's long skeleton literal is cheaper handed over by match (hintGraphText.ts).
+      isHintGraph(name)
+        ? hintGraphText(this.store, checkGraphIri(name))
+        : this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) }),
+    );
   }
 
   hasGraph(name: string): boolean {

@@ -18,6 +18,7 @@ import { tryUpdate } from './trialUpdate.js';
 import { seedFromFiles } from './seedFromFiles.js';
 import { SeedEnd } from './seedEnd.js';
 import { isOrderPanic, withTotalOrder } from './totalOrder.js';
+import { collectWhenIdle } from '../idleCollection.js';
 import type {
   ReplicaFeed,
   ReplicaFeedAck,
@@ -30,6 +31,8 @@ import type {
 const port = parentPort;
 if (!port) throw new Error('queryWorker.js must run as a worker thread');
 const feed = (workerData as { feed: MessagePort }).feed;
+// The seeding's garbage (the files' text, chunk by chunk) freed once the replica is quiet.
+collectWhenIdle();
 
 const engine = new Engine(false);
 let seeded = false;

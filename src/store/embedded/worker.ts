@@ -8,6 +8,7 @@ import './wasmMemory.js';
 import { FatalError } from './FatalError.js';
 import { StoreWorker } from './StoreWorker.js';
 import { StoreFull } from '../StoreFull.js';
+import { collectWhenIdle } from '../idleCollection.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 import type { Request, Response, SerializedError, WorkerInit } from './protocol.js';
 
@@ -79,6 +80,8 @@ function serializeError(err: unknown): SerializedError {
 
 const port = parentPort;
 if (!port) throw new Error('worker.js must run as a worker thread');
+// The garbage of the open's replay, the start-up's big reads and idle snapshots, freed once quiet.
+collectWhenIdle();
 const worker = new StoreWorker(workerData as WorkerInit, (message) =>
   port.postMessage({ id: null, notice: 'warning', message }),
 );

@@ -24,6 +24,7 @@ import { SparqlHttp, type SparqlEndpoints } from './SparqlHttp.js';
 import { deadlockPause, DEADLOCK_RETRIES, isDeadlock, StoreRequestFailed } from './errors.js';
 import { StoreWriteTooLarge } from '../StoreWriteTooLarge.js';
 import { iriText } from './sparqlTerms.js';
+import { graphsQuery } from './graphsQuery.js';
 import { iri, literal } from '../../rdf/sparqlTerm.js';
 import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
 import { readInParts } from '../graphParts.js';
@@ -253,9 +254,7 @@ export class SparqlStore implements QuadStore {
   /** The quads of these graphs as the store holds them (skolem IRIs, its spellings). */
   private async readStored(names: readonly string[]): Promise<PlainQuad[]> {
     if (names.length === 0) return [];
-    const result = await this.select(
-      `SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${names.map(iriText).join(' ')} } GRAPH ?g { ?s ?p ?o } }`,
-    );
+    const result = await this.select(graphsQuery(names));
     return result.kind === 'bindings' ? result.rows.map((row): PlainQuad => [row.s, row.p, row.o, row.g]) : [];
   }
 

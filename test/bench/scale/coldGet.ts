@@ -7,12 +7,16 @@
  *
  * Standalone, on the richer collection (richCollection.ts) of DOCS documents (default 20,000):
  *   node dist/test/bench/scale/coldGet.js [DOCS] [--against OTHER/dist/src/cli/main.js] [--rounds N]
+ *     [--count N] [--data-dir DIR]
+ * `--data-dir`: the store is kept there (loaded once, when DIR is missing or empty, else used as it is), so
+ * that the next run measures at once instead of generating and loading the collection again.
  *
  * Bare express answering the same bytes from memory beside (http/bareExpress.ts); with `--against`,
  * another build instead, serving the same data directory in turn (A, B, A, B...): a paired
  * comparison on a busy machine.
  */
 import autocannon from 'autocannon';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -218,13 +222,25 @@ if (isMain) {
   const progress = (m: string) => process.stderr.write(`[coldGet] ${m}\n`);
   const work = await mkdtemp(join(tmpdir(), 'linkedart-cold-get-'));
   try {
-    progress(`writing ${docs} documents`);
-    await writeRichDumps(docs, join(work, 'dump.nq'), join(work, 'dump.ndjson'));
+    const kept = option('--data-dir');
+    const dataDir = kept ?? join(work, 'data');
+    if (kept !== undefined && existsSync(kept) && readdirSync(kept).length > 0)
+      progress(`the store in ${kept} as it is`);
+    else {
+      progress(`writing ${docs} documents`);
+      await writeRichDumps(docs, join(work, 'dump.nq'), join(work, 'dump.ndjson'));
+      progress('loading');
+      const loaded = await runMeasured([
+        MAIN,
+        'load',
+        '--data-dir',
+        dataDir,
+        '--no-progress',
+        join(work, 'dump.ndjson'),
+      ]);
+      if (loaded.code !== 0) throw new Error(`load failed: ${loaded.stderr.slice(-2000)}`);
+    }
     const collection = richCollection(docs);
-    const dataDir = join(work, 'data');
-    progress('loading');
-    const loaded = await runMeasured([MAIN, 'load', '--data-dir', dataDir, '--no-progress', join(work, 'dump.ndjson')]);
-    if (loaded.code !== 0) throw new Error(`load failed: ${loaded.stderr.slice(-2000)}`);
     const rows = await coldGetRows(dataDir, docs, (i) => new URL(collection.idOf(i)).pathname, progress, {
       against: option('--against'),
       rounds: Number(option('--rounds') ?? 1),

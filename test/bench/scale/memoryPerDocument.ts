@@ -1,10 +1,10 @@
 /**
  * Memory per document of each structure the service keeps (issue 35: account for every extra
  * structure beside the store), measured on a loaded data directory, in a process of its own
- * (run with --expose-gc; prints one JSON line): the Oxigraph store's WebAssembly memory and its
- * quads by kind of graph (entity, shape hints, reverse links, change feed), then each in-memory
- * index as it is built (JS heap after garbage collection), then one query replica (the
- * process's resident memory it adds). The render cache is bounded by --cache-mb, not per document.
+ * (run with --expose-gc; prints one JSON line): the Oxigraph store's WebAssembly memory (its size,
+ * and how much of it is resident) and its quads by kind of graph (entity, shape hints, reverse
+ * links, change feed), then each in-memory index as it is built (JS heap after garbage
+ * collection), then one query replica (the process's resident memory it adds). The render cache is bounded by --cache-mb, not per document.
  *   node --expose-gc memoryPerDocument.js DATA_DIR DOCUMENTS
  */
 import { readFileSync } from 'node:fs';
@@ -25,6 +25,21 @@ export interface MemoryPerDocument {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
+/**
+ * The resident bytes of the one mapping of exactly `size` bytes (/proc/self/smaps): a WebAssembly
+ * memory is a mapping of its own, as long as the memory, so this is how much of it is in RAM (the
+ * rest was reserved as Oxigraph's tables doubled, and never touched). NaN where not found.
+ */
+function residentOfMapping(size: number): number {
+  let current = -1;
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line);
+    if (range) current = parseInt(range[2], 16) - parseInt(range[1], 16);
+    const rss = current === size ? /^Rss:\s+(\d+) kB/.exec(line) : null;
+    if (rss) return Number(rss[1]) * 1024;
+  }
+  return NaN;
+}
 const heap = () => {
   const m = process.memoryUsage();
   return m.heapUsed + m.external + m.arrayBuffers;
@@ -45,6 +60,7 @@ async function measure(dir: string, docs: number): Promise<MemoryPerDocument> {
   try {
     const stats = await store.stats();
     bytes['store: Oxigraph memory (all graphs)'] = stats.memoryBytes / docs;
+    bytes['store: Oxigraph memory resident'] = residentOfMapping(stats.memoryBytes) / docs;
     const kinds = await store.query(
       `SELECT ?kind (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } ` +
         `BIND(IF(STRSTARTS(STR(?g), ${literal(INTERNAL_GRAPH_PREFIX)}), STRBEFORE(STRAFTER(STR(?g), ${literal(INTERNAL_GRAPH_PREFIX)}), ":"), "entity") AS ?kind) } GROUP BY ?kind`,

@@ -8,7 +8,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../../../src/store/embedded/EmbeddedStore.js';
-import { chooseQueryReplicas, machineMemoryBytes } from '../../../../src/store/embedded/replicaBudget.js';
+import {
+  chooseQueryReplicas,
+  machineMemoryBytes,
+  MEMORY_SHARE,
+  PROCESS_BYTES_PER_QUAD,
+  REPLICA_BYTES_PER_QUAD,
+} from '../../../../src/store/embedded/replicaBudget.js';
 
 const GB = 1024 ** 3;
 
@@ -40,6 +46,30 @@ describe('store/embedded/replicaBudget: how many query replicas auto keeps', () 
           /needs about [\d.]+ GB, more than 80% of this machine's 4\.0 GB: give the service more memory, or move to a remote SPARQL store \(--store sparql\)/,
         );
       else expect(choice.warning).to.equal(undefined);
+    });
+  }
+
+  // The rule at its edges (issue 35): a byte of memory either side of what the process needs with
+  // two replicas, and with one; an empty store is planned at the floors (300 MB, 60 MB a replica).
+  const MB = 1024 ** 2;
+  const quads = 1_000_000;
+  const needs = (n: number) => quads * (PROCESS_BYTES_PER_QUAD + n * REPLICA_BYTES_PER_QUAD);
+  const justFits = (bytes: number) => Math.ceil(bytes / MEMORY_SHARE) + 1;
+  const justShort = (bytes: number) => Math.floor(bytes / MEMORY_SHARE) - 1;
+  const edges: Array<[string, number, number, number, boolean]> = [
+    // what, stored quads, machine memory, replicas, warned
+    ['just enough memory for two', quads, justFits(needs(2)), 2, false],
+    ['a byte short of two', quads, justShort(needs(2)), 1, false],
+    ['just enough memory for one', quads, justFits(needs(1)), 1, false],
+    ['a byte short of one', quads, justShort(needs(1)), 1, true],
+    ['an empty store, just enough for two at the floors', 0, justFits(420 * MB), 2, false],
+    ['an empty store, a byte short of two at the floors', 0, justShort(420 * MB), 1, false],
+  ];
+  for (const [what, stored, memory, replicas, warned] of edges) {
+    it(`at the edge: ${what}: ${replicas}${warned ? ', with a warning' : ''}`, () => {
+      const choice = chooseQueryReplicas(stored, memory, 2);
+      expect(choice.replicas).to.equal(replicas);
+      expect(choice.warning !== undefined).to.equal(warned);
     });
   }
 
