@@ -25,6 +25,7 @@ import { EmbeddedStore } from '../store/embedded/EmbeddedStore.js';
 import { SparqlService } from '../service/SparqlService.js';
 import { WITHOUT_NAMES_FOR_BENCH } from '../config/benchSwitches.js';
 import { convertOldHistories } from '../history/oldHistories.js';
+import { StartIndexes } from '../keptIndexes/StartIndexes.js';
 import { collectWhenIdle } from '../store/idleCollection.js';
 
 export interface ServeOptions {
@@ -39,10 +40,13 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const logger = createLogger(config.logLevel);
   // The start-up's garbage (the indexes' reads) freed once this thread goes quiet, not at the next burst.
   collectWhenIdle();
+  // The start-up indexes kept beside the store (src/keptIndexes/): built from their file while it opens.
+  const kept = await startIndexesOf(config);
   // Curators' SPARQL from the start (issue 35): the first query replica is seeded as the store opens,
   // from the files it replays; with the demo to load, once it is loaded (becomeReady).
   const store = await openStore(config.store, (warning) => logger.warn({ warning }, 'store'), {
     seedReplicas: !options.demo,
+    keptSince: kept?.keptSince,
   });
   await convertOldHistories(store, (history) => logger.info({ history }, 'store'));
   if (store instanceof EmbeddedStore && store.replicaChoice)
@@ -88,9 +92,28 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     `Linked Art service listening on http://${config.host}:${port}/ serving ids under ${config.baseUrl} (${describeStore(config.store)})`,
   );
 
-  const follower = await becomeReady({ config, options, logger, documents, readiness, sparql });
-  stopOnSignals({ server, logger, readiness, follower, close: () => store.close() });
+  const follower = await becomeReady({ config, options, logger, documents, readiness, sparql, kept });
+  // Kept once ready (unless the file holds this position already), and at close: the next start reads them.
+  const keep = async () => {
+    const seq = await kept
+      ?.keep()
+      .catch((e: Error) => logger.warn({ error: e.message }, 'keeping the start-up indexes failed'));
+    if (seq !== undefined) console.error(`start-up indexes kept at log position ${seq}`);
+  };
+  void keep();
+  const close = async () => {
+    await keep();
+    await store.close();
+  };
+  stopOnSignals({ server, logger, readiness, follower, close });
   return server;
+}
+
+/** The kept start-up indexes, where the store is embedded and both indexes live in memory. */
+async function startIndexesOf(config: Config): Promise<StartIndexes | undefined> {
+  if (config.store.kind !== 'embedded' || !config.links || config.nameIndex !== 'memory' || WITHOUT_NAMES_FOR_BENCH)
+    return undefined;
+  return StartIndexes.read(config.store.dataDir);
 }
 
 /** What a process has made before it reads what it needs to be ready. */
@@ -101,6 +124,7 @@ interface Started {
   readonly documents: DocumentService;
   readonly readiness: Readiness;
   readonly sparql: SparqlService;
+  readonly kept: StartIndexes | undefined;
 }
 
 /**
@@ -108,7 +132,7 @@ interface Started {
  * waits for it; answers the change feed's follower, when there is one (running).
  */
 async function becomeReady(started: Started): Promise<FeedFollower | undefined> {
-  const { config, options, logger, documents, readiness, sparql } = started;
+  const { config, options, logger, documents, readiness, sparql, kept } = started;
   const store = documents.store;
   // Curators' SPARQL from the start: the first query replica is seeded at once, on the other
   // core, while this thread builds the indexes documents need (issue 35: the first SPARQL answer
@@ -130,6 +154,7 @@ async function becomeReady(started: Started): Promise<FeedFollower | undefined> 
   readiness.feedLag = follower && (() => follower.lag());
   // Read before ready, so no request waits for it (about 6 s at 100,000 documents on the embedded store).
   readiness.reason = 'reading the reverse-link index';
+  if (kept && store instanceof EmbeddedStore) console.error(await kept.attach(documents, store));
   if (config.links) await documents.reverseLinks();
   // The name search index lives in memory only: built from the quads at every start.
   // (npm run bench:search measures memory without it: config/benchSwitches.ts.)

@@ -68,6 +68,16 @@ export class MemoryReverseLinks implements ReverseLinks {
     return out;
   }
 
+  /** How many documents have rows. */
+  get size(): number {
+    return this.bySource.size;
+  }
+
+  /** Each document's rows, as replace() took them (to build the index again: src/keptIndexes/). */
+  sources(): IterableIterator<[string, DocumentLinks]> {
+    return this.bySource.entries();
+  }
+
   written(graphs: ReadonlyMap<string, readonly Quad[]>): string[] {
     const affected = new Set<string>();
     for (const [graph, quads] of graphs) {

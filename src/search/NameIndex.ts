@@ -108,6 +108,22 @@ export class NameIndex {
     };
   }
 
+  /**
+   * What the index was built from, to build it again (src/keptIndexes/): each merged id with where
+   * it went and its texts, then each document's own names in the order of its number.
+   */
+  keptEntries(): { merged: Array<[string, string, readonly string[]]>; entries: SearchableNames[] } {
+    const merged: Array<[string, string, readonly string[]]> = [];
+    for (const [target, byId] of this.mergedTexts) for (const [id, texts] of byId) merged.push([id, target, texts]);
+    const entries: SearchableNames[] = [];
+    for (const entry of this.entries) {
+      if (!entry) continue;
+      const { merged: _merged, ...own } = entry;
+      entries.push(entry.merged === undefined ? entry : own);
+    }
+    return { merged, entries };
+  }
+
   /** The name to show for a document the index knows; undefined for one it does not. */
   nameOf(id: string): string | undefined {
     const doc = this.numbers.get(id);

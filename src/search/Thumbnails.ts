@@ -74,6 +74,16 @@ export class Thumbnails implements WriteObserver {
     else this.urls.set(id, url);
   }
 
+  /** Each entity's thumbnail (to build the index again: src/keptIndexes/). */
+  entries(): IterableIterator<[string, string]> {
+    return this.urls.entries();
+  }
+
+  /** Set the thumbnail of an entity as an earlier build found it (src/keptIndexes/). */
+  keep(id: string, url: string): void {
+    this.urls.set(id, url);
+  }
+
   /** Apply a write: each entity graph written (empty: the document is gone); internal graphs have no pictures. */
   written(graphs: ReadonlyMap<string, readonly Quad[]>): void {
     for (const [graph, quads] of graphs) if (!isInternalGraph(graph)) this.replace(graph, quads);

@@ -12,12 +12,15 @@ import { loadNameIndex } from './loadNameIndex.js';
 import type { NameIndex } from './NameIndex.js';
 import { memoryNameSearch, NO_NAME_SEARCH, type NameLookup, type NameSearch } from './NameSearch.js';
 
+/** The name index's name among the service's derived data (DocumentService.derived). */
+export const NAME_INDEX = 'name index';
+
 /** The services whose name search is not the index in memory (--name-index off or store). */
 const elsewhere = new WeakMap<DocumentService, NameSearch>();
 
 /** The index in memory (built on first use). */
 export function nameIndexOf(documents: DocumentService): Promise<NameIndex> {
-  return documents.derived('name index', () => loadNameIndex(documents.store));
+  return documents.derived(NAME_INDEX, () => loadNameIndex(documents.store));
 }
 
 /** The service's name search, wherever it lives. */

@@ -43,9 +43,12 @@ export async function thumbnailsFor(
   return thumbnailLookup(thumbnails);
 }
 
+/** The thumbnail index's name among the service's derived data (DocumentService.derived). */
+export const THUMBNAILS = 'thumbnails';
+
 /** The one thumbnail index of a DocumentService, built on first use and told of every write from then on. */
 export function thumbnailsOf(documents: DocumentService): Promise<Thumbnails> {
-  return documents.derived('thumbnails', () => loadThumbnails(documents.store));
+  return documents.derived(THUMBNAILS, () => loadThumbnails(documents.store));
 }
 
 /** A page's lookup of its rows' thumbnails. */

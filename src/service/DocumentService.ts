@@ -61,7 +61,7 @@ export interface CommitOutcome extends PutOutcome {
 export type Precondition = (current: StoredDocument | undefined) => void | Promise<void>;
 
 /** The reverse-link index's name among the derived data (WriteObservers.derived). */
-const REVERSE_LINKS = 'reverse links';
+export const REVERSE_LINKS = 'reverse links';
 
 export class DocumentService {
   /** The write in flight; writes run one after another (see serialized). */
@@ -141,6 +141,15 @@ export class DocumentService {
    */
   derived<T extends WriteObserver>(name: string, build: () => Promise<T>): Promise<T> {
     return this.observers.derived(name, build, (work) => this.serialized(work));
+  }
+
+  /** Derived data made elsewhere (src/keptIndexes/), attached as it is under `name`; inside serialized(). */
+  attachInTurn<T extends WriteObserver>(name: string, made: T): Promise<T> {
+    return this.observers.derivedInTurn(name, () => Promise.resolve(made));
+  }
+  /** The derived data of this name, if it is built (nothing is built by asking). */
+  builtDerived(name: string): WriteObserver | undefined {
+    return this.observers.builtNamed(name);
   }
 
   /**

@@ -49,6 +49,11 @@ export class WriteObservers {
     return pending;
   }
 
+  /** The derived data of this name, if built. */
+  builtNamed(name: string): WriteObserver | undefined {
+    return this.built.get(name);
+  }
+
   /** derived() for a caller that holds the write turn. */
   async derivedInTurn<T extends WriteObserver>(name: string, build: () => Promise<T>): Promise<T> {
     const ready = this.built.get(name);

@@ -12,11 +12,16 @@ import { SparqlStore } from './sparql/SparqlStore.js';
  * written with INSERT DATA text, not N-Quads it parses itself (nquadsInserts.ts), is then a
  * warning: loads go several times slower, and the operator can change that. `seedReplicas`: the
  * embedded store starts seeding its first query replica as it opens (the service's start).
+ * `keptSince`: the kept start-up indexes' position (EmbeddedStoreOptions.keptSince).
  */
 export async function openStore(
   config: StoreConfig,
   onWarning: (message: string) => void,
-  { writes = true, seedReplicas = false }: { writes?: boolean; seedReplicas?: boolean } = {},
+  {
+    writes = true,
+    seedReplicas = false,
+    keptSince,
+  }: { writes?: boolean; seedReplicas?: boolean; keptSince?: number | undefined } = {},
 ): Promise<QuadStore> {
   if (config.kind === 'embedded')
     return EmbeddedStore.open({
@@ -25,6 +30,7 @@ export async function openStore(
       onWarning,
       queryReplicas: config.queryReplicas,
       seedWhileOpening: seedReplicas,
+      ...(keptSince !== undefined ? { keptSince } : {}),
     });
   const store = await SparqlStore.open({
     queryUrl: config.queryUrl,

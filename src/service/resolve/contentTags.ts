@@ -31,6 +31,13 @@ export class ContentTags implements WriteObserver {
     return tags;
   }
 
+  /** The tags as an earlier read found them (src/keptIndexes/). */
+  static of(list: readonly LiteralTag[]): ContentTags {
+    const tags = new ContentTags();
+    for (const tag of list) tags.add('language' in tag ? tag.language : '', 'datatype' in tag ? tag.datatype : '');
+    return tags;
+  }
+
   /** The tags, plain strings left out. */
   get list(): readonly LiteralTag[] {
     return [...this.known.values()];
@@ -53,6 +60,9 @@ export class ContentTags implements WriteObserver {
   }
 }
 
+/** The content tags' name among the service's derived data (DocumentService.derived). */
+export const CONTENT_TAGS = 'content tags';
+
 /** The generation each shared store's tags were read at. */
 const sharedReads = new WeakMap<QuadStore, { generation: string; tags: ContentTags }>();
 
@@ -60,7 +70,7 @@ const sharedReads = new WeakMap<QuadStore, { generation: string; tags: ContentTa
 export async function contentTagsOf(documents: DocumentService): Promise<readonly LiteralTag[]> {
   const { store } = documents;
   if (!capabilitiesOf(store).sharedWriters || !store.writeGeneration)
-    return (await documents.derived('content tags', () => ContentTags.read(store))).list;
+    return (await documents.derived(CONTENT_TAGS, () => ContentTags.read(store))).list;
   // Read before the tags: a write between the two moves the generation, and the next call reads again.
   const generation = await store.writeGeneration();
   const kept = sharedReads.get(store);

@@ -77,6 +77,11 @@ export interface EmbeddedStoreOptions {
    * seeding), as sparqlEngine().warmUp() would once it is open. Not with `queryReplicas: 0` (lazy).
    */
   seedWhileOpening?: boolean;
+  /**
+   * The position (log sequence number) the kept start-up indexes are at (src/keptIndexes/): the
+   * open notes the graphs written after it (openInfo.writtenSince).
+   */
+  keptSince?: number;
 }
 
 interface Pending {
@@ -144,7 +149,7 @@ export class EmbeddedStore implements QuadStore {
     const replicas = options.queryReplicas ?? 1;
     const store = new EmbeddedStore(worker, lock, dataDir, onWarning, replicas === 'auto' ? 1 : replicas);
     try {
-      const opening = store.call('open', {});
+      const opening = store.call('open', options.keptSince === undefined ? {} : { keptSince: options.keptSince });
       // Posted after 'open': the store worker takes it while it replays the files (seedEnd.ts).
       if (options.seedWhileOpening && replicas !== 0) store.sparqlEngine().warmUp();
       store.openInfo = await opening;
@@ -256,6 +261,11 @@ export class EmbeddedStore implements QuadStore {
       this.onWarning,
     );
     return this.replicas;
+  }
+
+  /** The position of the last write the store holds (its log sequence number): what opened, and every write acknowledged since. */
+  writtenUpTo(): number {
+    return Math.max(this.openInfo.lastSeq, this.lastAcked);
   }
 
   private acked(seq: number): void {

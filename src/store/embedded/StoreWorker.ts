@@ -134,7 +134,8 @@ export class StoreWorker {
 
   // ---------------------------------------------------------------- recovery
 
-  async open(): Promise<OpenInfo> {
+  /** `keptSince`: the position the kept start-up indexes are at (OpenInfo.writtenSince). */
+  async open(keptSince?: number): Promise<OpenInfo> {
     const t0 = performance.now();
     const snap = await restoreSnapshot(this.dir, this.init.restoreChunkBytes, (chunk, format) =>
       this.engine.loadSnapshotChunk(chunk, format),
@@ -145,7 +146,7 @@ export class StoreWorker {
     this.nextCompactionAt = this.compactionThreshold();
     this.lastSeq = this.snapshotSeq;
 
-    const found = await replayLog(this.dir, this.snapshotSeq, this.engine, this.warn);
+    const found = await replayLog(this.dir, this.snapshotSeq, this.engine, this.warn, keptSince);
     this.lastSeq = found.lastSeq;
     this.replicas.opened(this.lastSeq); // before the log's torn tail is cut and anything appended
     this.deadBytes += found.deadBytes;
@@ -160,6 +161,7 @@ export class StoreWorker {
       lastSeq: this.lastSeq,
       quads: this.engine.size(),
       restoreMs: performance.now() - t0,
+      writtenSince: found.writtenSince,
     };
   }
 

@@ -33,6 +33,8 @@ export interface OpenInfo {
   lastSeq: number;
   quads: number;
   restoreMs: number;
+  /** With `keptSince` asked: the graphs written after it (recovery.ts LogReplay.writtenSince). */
+  writtenSince?: string[] | null;
 }
 
 export interface StoreStats {
@@ -57,7 +59,7 @@ export interface StoreStats {
 
 /** Each operation's arguments and result. */
 export interface Ops {
-  open: { args: Record<string, never>; result: OpenInfo };
+  open: { args: { keptSince?: number }; result: OpenInfo };
   /** Result: the write's sequence number. `graphs.codes.buffer` is transferred. */
   replaceGraphs: { args: { graphs: WireGraphs }; result: number };
   readGraphs: { args: { names: string[] }; result: PlainQuad[] };

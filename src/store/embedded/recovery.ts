@@ -21,14 +21,24 @@ export interface LogReplay {
   current: { path: string; firstSeq: number; size: number } | null;
   /** Sizes of the log files before the last one. */
   olderBytes: number;
+  /**
+   * The graphs the records after `keptSince` wrote (what the kept start-up indexes have not seen:
+   * src/keptIndexes/), in order, repeats left in; null when they cannot be known: a record before it
+   * is in the snapshot only, the log ends before it, or one of them is a SPARQL update. Absent when not asked.
+   */
+  writtenSince?: string[] | null;
 }
 
-/** Replays every record of the logs in `dir` after `snapshotSeq` into `engine`, in order. */
+/**
+ * Replays every record of the logs in `dir` after `snapshotSeq` into `engine`, in order; with
+ * `keptSince`, notes the graphs the records after it wrote (LogReplay.writtenSince).
+ */
 export async function replayLog(
   dir: string,
   snapshotSeq: number,
   engine: Engine,
   warn: (msg: string) => void,
+  keptSince?: number,
 ): Promise<LogReplay> {
   const files = await listLogFiles(dir);
   const found: LogReplay = {
@@ -40,6 +50,7 @@ export async function replayLog(
     current: null,
     olderBytes: 0,
   };
+  let written: string[] | null | undefined = keptSince === undefined ? undefined : keptSince < snapshotSeq ? null : [];
   for (let i = 0; i < files.length; i++) {
     const file = files[i];
     const isLast = i === files.length - 1;
@@ -58,6 +69,8 @@ export async function replayLog(
         }
         found.lastSeq = seq;
         found.replayed++;
+        if (written && seq > keptSince!)
+          written = rec.header.op === 'replace' ? noted(written, rec.header.graphs) : null;
       }
       if (reader.stopReason) {
         if (!isLast) {
@@ -79,6 +92,7 @@ export async function replayLog(
       await reader.close();
     }
   }
+  if (written !== undefined) found.writtenSince = keptSince! > found.lastSeq ? null : written;
   const current = found.current;
   if (current && current.firstSeq > found.lastSeq + 1) {
     throw new Error(
@@ -86,6 +100,12 @@ export async function replayLog(
     );
   }
   return found;
+}
+
+/** `graphs` added to `into` (one push a graph: a spread of a load's batch would copy `into` each time). */
+function noted(into: string[], graphs: readonly string[]): string[] {
+  for (const graph of graphs) into.push(graph);
+  return into;
 }
 
 /** Applies one record to `engine`; the data it made dead. */

@@ -17,7 +17,7 @@ function answer(worker: StoreWorker, req: Request): unknown {
   if (req.op !== 'stats') worker.idle.touch();
   switch (req.op) {
     case 'open':
-      return worker.open();
+      return worker.open(req.keptSince);
     case 'replaceGraphs':
       return new Promise<number>((resolve, reject) =>
         worker.write({ kind: 'replace', graphs: req.graphs, resolve, reject }),
