@@ -4,7 +4,6 @@
 // pass (test/virtuoso/mocharc.json) beside this one (test/bothPasses.sh), in the same waits.
 // The longest files are handed out first (measured: CPU and wall of each file run alone), so that
 // none starts last and runs alone on an otherwise idle machine; the rest follow in path order.
-// (Files under unit/ come last in path order: a long one there, left off this list, ran at the end.)
 const { availableParallelism } = require('node:os');
 const { existsSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
@@ -20,24 +19,16 @@ const LONGEST_FIRST = [
   'integration/entityPagesBrowser',
   'security/largeDocument',
   'security/harvesterTrust',
-  'unit/validate/compiled/equivalence',
-  'unit/store/embedded-store',
   'security/documentLimits',
   'integration/reloadRepeatable',
   'integration/sparqlProtocolUpdates',
   'integration/httpCorpus',
   'integration/storeCeiling',
-  'unit/store/embedded/snapshot',
-  'unit/store/queryReplica',
   'integration/harvestOurs',
   'integration/picturesSearchBrowser',
   'integration/deepZoomBrowser',
   'integration/rejectsLoop',
   'integration/demoRestart',
-  'unit/store/replicaPool',
-  'integration/crash',
-  'unit/store/embedded/seedFromFiles',
-  'integration/realWorldPagesBrowser',
   'integration/exportLoadRoundTrip',
   'integration/feedCli',
   'integration/putRendersOnce',
