@@ -34,7 +34,7 @@ function sources(dir: string): string[] {
 describe('the README on a fresh clone', () => {
   it('"How it works" names every folder of src/, and only folders that exist', () => {
     const section = README.slice(README.indexOf('## How it works'), README.indexOf('## Validation'));
-    const named = new Set([...section.matchAll(/`src\/([a-z]+)\/`/g)].map((m) => m[1]));
+    const named = new Set([...section.matchAll(/`src\/([a-zA-Z]+)\/`/g)].map((m) => m[1]));
     const folders = readdirSync(`${PROJECT_ROOT}src`).filter((f) => statSync(`${PROJECT_ROOT}src/${f}`).isDirectory());
     expect(
       folders.filter((f) => !named.has(f)),
