@@ -191,12 +191,7 @@ export async function embeddedScaleRows(
     30 * 60 * 1000,
   );
   try {
-    await untilReady(server);
-    const readyMs = performance.now() - spawned;
-    await untilSparqlReady(server);
-    const first = await query(server, LOOKUP);
-    if (first.status !== 200) throw new Error(`the first query answered ${first.status}`);
-    const firstAnswerMs = performance.now() - spawned;
+    const { readyMs, first, firstAnswerMs } = await untilFirstAnswer(server, spawned);
     rows.push([
       `${at}: restart to /ready (documents served)`,
       s1(readyMs),
@@ -304,12 +299,7 @@ async function restartAgain(
     30 * 60 * 1000,
   );
   try {
-    await untilReady(server);
-    const readyMs = performance.now() - spawned;
-    await untilSparqlReady(server);
-    const first = await query(server, LOOKUP);
-    if (first.status !== 200) throw new Error(`the first query answered ${first.status}`);
-    const firstAnswerMs = performance.now() - spawned;
+    const { readyMs, firstAnswerMs } = await untilFirstAnswer(server, spawned);
     await untilSparqlReady(server, true);
     const seededMs = performance.now() - spawned;
     const label = `${at}: restart again, indexes kept:`;
@@ -334,4 +324,17 @@ async function restartAgain(
   } finally {
     await server.stop(120000);
   }
+}
+
+/** From a spawn: to /ready, then to the first SPARQL answer (the lookup, sent once SPARQL is ready). */
+async function untilFirstAnswer(
+  server: ChildServer,
+  spawned: number,
+): Promise<{ readyMs: number; first: { ms: number; status: number }; firstAnswerMs: number }> {
+  await untilReady(server);
+  const readyMs = performance.now() - spawned;
+  await untilSparqlReady(server);
+  const first = await query(server, LOOKUP);
+  if (first.status !== 200) throw new Error(`the first query answered ${first.status}`);
+  return { readyMs, first, firstAnswerMs: performance.now() - spawned };
 }
