@@ -34,18 +34,24 @@ import {
  * Only what searchableNamesOf reads, one row per text: the entity's classes and `_label`s (?p), and
  * each Name's or Identifier's content with its class (?c) and, for a Name, whether it is the
  * primary one. Fewer and narrower rows than the triples themselves: half the time at 100,000 documents.
+ *
+ * The entity is ?s, compared with ?g as text, and ?s is read back: Virtuoso, read in parts
+ * (the FILTER on MD5(?g)), once answered `?g identified_by ?a` with the Names of the time-spans
+ * inside the document too, as if ?g as subject were a variable of its own (a CI run gave an
+ * activity its Move's date as its name). A row whose ?s is not its graph is never the entity's.
  */
 const NAMES_PATTERN = `GRAPH ?g {
-  { ?g ?p ?t . VALUES ?p { ${iri(RDF_TYPE)} ${iri(RDFS_LABEL)} } }
+  { { ?s ?p ?t . VALUES ?p { ${iri(RDF_TYPE)} ${iri(RDFS_LABEL)} } }
   UNION
-  { ?g ${iri(IDENTIFIED_BY)} ?a . ?a ${iri(RDF_TYPE)} ?c . VALUES ?c { ${iri(NAME_CLASS)} ${iri(IDENTIFIER_CLASS)} } ?a ${iri(CONTENT)} ?t .
+  { ?s ${iri(IDENTIFIED_BY)} ?a . ?a ${iri(RDF_TYPE)} ?c . VALUES ?c { ${iri(NAME_CLASS)} ${iri(IDENTIFIER_CLASS)} } ?a ${iri(CONTENT)} ?t .
     OPTIONAL { ?a ${iri(CLASSIFIED_AS)} ?primary . VALUES ?primary { ${iri(PRIMARY_NAME)} } } }
   UNION
-  { ?g ?k ?a . VALUES ?k { ${iri(REFERRED_TO_BY)} } ?a ${iri(CONTENT)} ?t . }
+  { ?s ?k ?a . VALUES ?k { ${iri(REFERRED_TO_BY)} } ?a ${iri(CONTENT)} ?t . }
   UNION
-  { ?g ?k ?a . VALUES ?k { ${iri(CLASSIFIED_AS)} } ?a ${iri(RDFS_LABEL)} ?t . }
+  { ?s ?k ?a . VALUES ?k { ${iri(CLASSIFIED_AS)} } ?a ${iri(RDFS_LABEL)} ?t . }
   UNION
-  { ?g ?k ?a . VALUES ?k { ${BEGINNINGS.map(iri).join(' ')} } ?a ${iri(TIMESPAN)} ?ts . ?ts ${iri(BEGIN_OF_THE_BEGIN)} ?t . }
+  { ?s ?k ?a . VALUES ?k { ${BEGINNINGS.map(iri).join(' ')} } ?a ${iri(TIMESPAN)} ?ts . ?ts ${iri(BEGIN_OF_THE_BEGIN)} ?t . } }
+  FILTER (STR(?s) = STR(?g))
 }`;
 
 /**
@@ -59,7 +65,7 @@ export async function loadNameIndex(store: QuadStore, rowsPerPart = ROWS_PER_PAR
   const index = new NameIndex();
   await addMerged(index, store);
   // On a remote store, the rows counted first: parts of about rowsPerPart from the start.
-  await selectInParts(store, '?g ?p ?a ?c ?t ?primary ?k ?ts', NAMES_PATTERN, rowsPerPart, (result) =>
+  await selectInParts(store, '?g ?s ?p ?a ?c ?t ?primary ?k ?ts', NAMES_PATTERN, rowsPerPart, (result) =>
     addNames(index, result),
   );
   return index;
@@ -81,8 +87,11 @@ async function addMerged(index: NameIndex, store: QuadStore): Promise<void> {
   for (const [id, { target, texts }] of merged) index.merged(id, target, texts);
 }
 
-function addNames(index: NameIndex, result: QueryResult): void {
+/** The rows of a names read (NAMES_PATTERN) into the index, a document at a time. */
+export function addNames(index: NameIndex, result: QueryResult): void {
   const byGraph = quadsByGraph(result, (row, g) => {
+    // A row of something else in the document (see NAMES_PATTERN): not the entity's own.
+    if (row.s?.v !== g.value) return [];
     const text = fromPlainTerm(row.t) as Quad['object'];
     if (row.p) return [df.quad(g, df.namedNode(row.p.v), text, g)];
     const node = fromPlainTerm(row.a) as Quad['subject'];
