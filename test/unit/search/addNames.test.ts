@@ -45,7 +45,7 @@ describe('Name search index rows read from the store', () => {
   it('takes no row whose subject is missing', () => {
     const index = new NameIndex();
     const result = rows('left out');
-    if (result.kind === 'bindings') for (const row of result.rows) delete (row as Record<string, PlainTerm>).s;
+    if (result.kind === 'bindings') for (const row of result.rows) delete row.s;
     addNames(index, result);
     expect(index.nameOf(ACTIVITY)).to.equal(undefined);
   });
