@@ -40,7 +40,9 @@ export interface HistoryWrite {
  * The history graphs for `changes`, made at `when`. Reads, in one round trip, the head and the
  * live graphs of each document replaced or deleted (none for a Create), and with a retention
  * (--keep-versions N) their past records; `newIds`: documents known not to be stored, with no
- * history (a load into a store that held no document).
+ * history (a load into a store that held no document). `read`: graphs the write read already in its
+ * turn (historyGraphsOf; an absent one as []), not read again: a PUT's own read of its document
+ * serves its history too, which saves the store a request a write.
  */
 export async function historyWrite(
   store: QuadStore,
@@ -48,14 +50,17 @@ export async function historyWrite(
   when: Date,
   keep: KeepVersions,
   newIds: ReadonlySet<string> = new Set(),
+  read: ReadonlyMap<string, readonly Quad[]> = new Map(),
 ): Promise<HistoryWrite> {
   const write: HistoryWrite = { byDocument: new Map(), fresh: new Set(), liveHints: new Map() };
   if (keep <= 0 || changes.length === 0) return write;
   const replaced = [...new Set(changes.filter((c) => c.kind !== 'Create' && !newIds.has(c.id)).map((c) => c.id))];
+  const names = replaced.flatMap(historyGraphsOf);
   const graphs = await graphsByName(
     store,
-    replaced.flatMap((id) => [historyHeadOf(id), id, hintGraphOf(id)]),
+    names.filter((name) => !read.has(name)),
   );
+  for (const name of names) if (read.get(name)?.length) graphs.set(name, [...read.get(name)!]);
   const past = Number.isFinite(keep) ? await pastRecordsOf(store, replaced) : new Map<string, VersionRecord[]>();
   const time = feedTime(when);
   for (const change of changes) {
@@ -96,6 +101,11 @@ export async function historyWrite(
     write.byDocument.set(id, out);
   }
   return write;
+}
+
+/** The graphs a write reads of a document it replaces or deletes to keep its history: the head, the live graphs. */
+export function historyGraphsOf(id: string): string[] {
+  return [historyHeadOf(id), id, hintGraphOf(id)];
 }
 
 /** The quads of these graphs, by graph, in one round trip. */

@@ -31,6 +31,7 @@ import { decodedInSlices, StoreWrite } from './StoreWrite.js';
 import type { WireGraphs } from '../rdf/wireGraphs.js';
 import { KEEP_ALL_VERSIONS, type KeepVersions } from '../config/keepVersions.js';
 import { VersionRecords } from './versionRecords.js';
+import { digestsIn, readReplaced, WHOLE_READ_MAX, type ReadInTurn } from './replacedVersion.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
 export interface PutOutcome {
@@ -204,7 +205,7 @@ export class DocumentService {
    * (bookkeeping such as the demo's marker) written in the same atomic write. `storedDigests`: as
    * putAll's, and (on a store other processes write to) the removed documents' too; the write
    * applies only while the store still holds those versions. `actor`: who writes (the feed's
-   * `actor`; its scope must hold every id).
+   * `actor`; its scope must hold every id). `read`: the documents' graphs read in this turn (readInTurn).
    */
   async commit(
     documents: readonly IngestedDocument[],
@@ -212,10 +213,14 @@ export class DocumentService {
     storedDigests?: ReadonlyMap<string, string>,
     alongside?: ReadonlyMap<string, readonly Quad[]>,
     actor?: Actor,
+    read?: ReadInTurn,
   ): Promise<CommitOutcome> {
     const now = new Date();
     const asked = [...documents.map((d) => d.id), ...(this.sharedStore ? removals : [])];
-    const stored = storedDigests ?? (await this.digests(asked));
+    // The versions replaced read now (a few documents): their digests, and what their history copies out.
+    const replacing = this.keepVersions > 0 ? [...documents.map((d) => d.id), ...removals] : asked;
+    read ??= storedDigests ? undefined : await this.readInTurn(replacing);
+    const stored = storedDigests ?? (read ? digestsIn(read, asked) : await this.digests(asked));
     const outcome: CommitOutcome = { created: [], replaced: [], unchanged: [], deleted: [...removals] };
     const graphs = new Map<string, readonly Quad[]>(alongside);
     const changes: Change[] = [];
@@ -240,7 +245,7 @@ export class DocumentService {
     changes.push(...removed.changes.map((change) => (actor ? { ...change, actor } : change)));
     const ids = [...outcome.created, ...outcome.replaced, ...removals];
     const expected = new Map(ids.map((id) => [id, stored.get(id)]));
-    if (graphs.size > 0) await this.storeWrite.write(graphs, ids, changes, now, undefined, undefined, expected);
+    if (graphs.size > 0) await this.storeWrite.write(graphs, ids, changes, now, undefined, undefined, expected, read);
     return outcome;
   }
 
@@ -318,8 +323,26 @@ export class DocumentService {
       if (q.graph.value === id) quads.push(q);
       else if (q.graph.value === hintGraph) hints.push(q);
     }
-    if (quads.length === 0) return undefined;
-    return { id, quads, hints, lastModified: modifiedFrom(hints) };
+    return storedFrom(id, quads, hints);
+  }
+
+  /**
+   * In the write turn: the stored versions of these few documents a write replaces (replacedVersion.ts),
+   * read in one request, `whole` with their own graphs; undefined when there are too many (their digests are asked).
+   */
+  private async readInTurn(ids: readonly string[], whole = false): Promise<ReadInTurn | undefined> {
+    if (ids.length === 0 || ids.length > WHOLE_READ_MAX) return undefined;
+    return readReplaced(this.store, ids, { whole, history: this.keepVersions > 0 });
+  }
+
+  /**
+   * In the write turn: read(id) if `asked` (a precondition's), and what its history copies out,
+   * in the same request when versions are kept.
+   */
+  private async readCurrent(id: string, asked: boolean): Promise<{ current?: StoredDocument; read?: ReadInTurn }> {
+    const read = await this.readInTurn([id], asked);
+    if (!read || !asked) return { current: asked ? await this.read(id) : undefined, read };
+    return { current: storedFrom(id, [...(read.get(id) ?? [])], [...(read.get(hintGraphOf(id)) ?? [])]), read };
   }
 
   /**
@@ -347,7 +370,7 @@ export class DocumentService {
    */
   putIf(document: IngestedDocument, precondition: Precondition, actor?: Actor): Promise<PutOutcome> {
     return this.serialized(async () => {
-      const current = await this.read(document.id);
+      const { current, read } = await this.readCurrent(document.id, true);
       await precondition(current);
       // The version the precondition held for is the one the write must replace.
       const { created, replaced, unchanged } = await this.commit(
@@ -356,6 +379,7 @@ export class DocumentService {
         digestsOf(document.id, current),
         undefined,
         actor,
+        read,
       );
       return { created, replaced, unchanged };
     });
@@ -367,9 +391,10 @@ export class DocumentService {
    */
   putChecked(doc: CheckedDocument, precondition?: Precondition, actor?: Actor): Promise<PutOutcome> {
     return this.serialized(async () => {
-      const current = precondition && (await this.read(doc.id));
+      const { current, read } = await this.readCurrent(doc.id, precondition !== undefined);
       if (precondition) await precondition(current);
-      const before = (precondition ? digestsOf(doc.id, current) : await this.digests([doc.id])).get(doc.id);
+      const stored = precondition ? digestsOf(doc.id, current) : read ? digestsIn(read, [doc.id]) : undefined;
+      const before = (stored ?? (await this.digests([doc.id]))).get(doc.id);
       if (before === doc.digest) return { created: [], replaced: [], unchanged: [doc.id] };
       await this.storeWrite.write(
         doc.graphs,
@@ -379,6 +404,7 @@ export class DocumentService {
         undefined,
         undefined,
         new Map([[doc.id, before]]),
+        read,
       );
       return before === undefined
         ? { created: [doc.id], replaced: [], unchanged: [] }
@@ -389,13 +415,19 @@ export class DocumentService {
   /** Remove a document; false when there was none. With a precondition, as putIf. */
   delete(id: string, precondition?: Precondition, actor?: Actor): Promise<boolean> {
     return this.serialized(async () => {
-      const current = precondition && (await this.read(id));
+      const { current, read } = await this.readCurrent(id, precondition !== undefined);
       if (precondition) await precondition(current);
-      if (!(await this.store.hasGraph(id))) return false;
-      await this.commit([], [id], precondition ? digestsOf(id, current) : undefined, undefined, actor);
+      const stored = read?.get(id);
+      if (!(stored ? stored.length > 0 : await this.store.hasGraph(id))) return false;
+      await this.commit([], [id], precondition ? digestsOf(id, current) : undefined, undefined, actor, read);
       return true;
     });
   }
+}
+
+/** The stored document of these graphs' quads (undefined: none stored). */
+function storedFrom(id: string, quads: Quad[], hints: Quad[]): StoredDocument | undefined {
+  return quads.length === 0 ? undefined : { id, quads, hints, lastModified: modifiedFrom(hints) };
 }
 
 /** The stored digest of `id` as `current` (its read) gives it: the version a conditional write must replace. */

@@ -20,6 +20,7 @@ import { stampFor } from '../discovery/reindex.js';
 import { historyWrite } from '../history/versionWrite.js';
 import { eachInSlices } from './inSlices.js';
 import type { WriteObservers } from './WriteObservers.js';
+import type { ReadInTurn } from './replacedVersion.js';
 
 export class StoreWrite {
   /** Whether this process has checked the store's relations stamp before its first write. */
@@ -36,7 +37,8 @@ export class StoreWrite {
   /**
    * The one write to the store: the documents' graphs, with the change feed's activities for
    * `changes` (at `when`, their modification stamp) in the same atomic write. A change whose
-   * actor may not write its id (a scoped token) refuses the whole write: OutsideScope.
+   * actor may not write its id (a scoped token) refuses the whole write: OutsideScope. `read`:
+   * graphs the caller read in this turn (replacedVersion.ts), which the history does not read again.
    */
   async write(
     graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
@@ -46,9 +48,10 @@ export class StoreWrite {
     alongside: ReadonlyMap<string, readonly Quad[]> = new Map(),
     newIds: readonly string[] = [],
     expected?: ReadonlyMap<string, string | undefined>,
+    read?: ReadInTurn,
   ): Promise<void> {
     try {
-      await this.writeOnce(graphs, ids, changes, when, alongside, newIds, expected);
+      await this.writeOnce(graphs, ids, changes, when, alongside, newIds, expected, read);
     } catch (error) {
       if (!(error instanceof WriteConflict) || error.written.length === 0) throw error;
       // A write cut into several requests lost after some were stored: the rest is written again, with the next activity numbers.
@@ -58,6 +61,7 @@ export class StoreWrite {
       const rest = new Map([...all].filter(([name]) => !written.has(documentOfGraph(name))));
       const left = (list: readonly string[]) => list.filter((id) => !written.has(id));
       const changesLeft = changes.filter((c) => !written.has(c.id));
+      // What was read before is not trusted again: the history reads the rest anew.
       await this.write(rest, left(ids), changesLeft, when, undefined, left(newIds), expected);
     }
   }
@@ -71,6 +75,7 @@ export class StoreWrite {
     alongside: ReadonlyMap<string, readonly Quad[]>,
     newIds: readonly string[],
     expected: ReadonlyMap<string, string | undefined> | undefined,
+    read: ReadInTurn | undefined,
   ): Promise<void> {
     const outside = changes.filter((c) => !mayWrite(c.actor, c.id));
     if (outside.length > 0)
@@ -86,7 +91,7 @@ export class StoreWrite {
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
     const stamp = this.stamped ? undefined : await stampFor(this.store);
     this.stamped = true;
-    const history = await historyWrite(this.store, changes, when, this.keepVersions(), new Set(newIds));
+    const history = await historyWrite(this.store, changes, when, this.keepVersions(), new Set(newIds), read);
     const feed = await this.feed.record(changes, when);
     let places: ReadonlyMap<number, number> | undefined;
     try {
