@@ -5,14 +5,11 @@
  * modification time and tells the same listeners (the render cache) what changed.
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
-import { DIGEST_PREDICATE } from '../hints/digest.js';
-import { MODIFIED_PREDICATE, modifiedFrom } from '../hints/lastModified.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitJson } from './gate/admit.js';
 import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
-import { iri } from '../rdf/sparqlTerm.js';
 import { linksGraphOf } from '../discovery/linksGraph.js';
 import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
 import type { ReverseLinks } from '../discovery/ReverseLinks.js';
@@ -23,15 +20,15 @@ import { ChangeFeed, type Change } from '../feed/ChangeFeed.js';
 import { WriteObservers } from './WriteObservers.js';
 import type { WriteObserver } from './WriteObserver.js';
 import { capabilitiesOf } from '../store/capabilities.js';
-import { digestOf, render, storedDigestOf, storedGraphs, versionText, type StoredDocument } from './storedDocument.js';
+import { digestOf, render, storedGraphs, type StoredDocument } from './storedDocument.js';
 import { retryingConflicts } from './conflictRetries.js';
 import type { Actor } from '../linkedart/Actor.js';
-import { storedClasses, storedDigests } from './storedReads.js';
+import { anyDigestStored, storedClasses, storedDigests, storedDocumentOf, storedVersionOf } from './storedReads.js';
 import { decodedInSlices, StoreWrite } from './StoreWrite.js';
 import type { WireGraphs } from '../rdf/wireGraphs.js';
 import { KEEP_ALL_VERSIONS, type KeepVersions } from '../config/keepVersions.js';
 import { VersionRecords } from './versionRecords.js';
-import { digestsIn, readReplaced, WHOLE_READ_MAX, type ReadInTurn } from './replacedVersion.js';
+import { digestsIn, digestsOf, readCurrent, readReplaced, type ReadInTurn } from './replacedVersion.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
 export interface PutOutcome {
@@ -205,7 +202,7 @@ export class DocumentService {
    * (bookkeeping such as the demo's marker) written in the same atomic write. `storedDigests`: as
    * putAll's, and (on a store other processes write to) the removed documents' too; the write
    * applies only while the store still holds those versions. `actor`: who writes (the feed's
-   * `actor`; its scope must hold every id). `read`: the documents' graphs read in this turn (readInTurn).
+   * `actor`; its scope must hold every id). `read`: the documents' graphs read in this turn (replacedVersion.ts).
    */
   async commit(
     documents: readonly IngestedDocument[],
@@ -219,7 +216,9 @@ export class DocumentService {
     const asked = [...documents.map((d) => d.id), ...(this.sharedStore ? removals : [])];
     // The versions replaced read now (a few documents): their digests, and what their history copies out.
     const replacing = this.keepVersions > 0 ? [...documents.map((d) => d.id), ...removals] : asked;
-    read ??= storedDigests ? undefined : await this.readInTurn(replacing);
+    read ??= storedDigests
+      ? undefined
+      : await readReplaced(this.store, replacing, { whole: false, history: this.keepVersions > 0 });
     const stored = storedDigests ?? (read ? digestsIn(read, asked) : await this.digests(asked));
     const outcome: CommitOutcome = { created: [], replaced: [], unchanged: [], deleted: [...removals] };
     const graphs = new Map<string, readonly Quad[]>(alongside);
@@ -309,40 +308,18 @@ export class DocumentService {
   }
 
   /** Whether any document is stored with a digest (a loader into a store without one need not ask for digests). */
-  async hasDigests(): Promise<boolean> {
-    const result = await this.store.query(`ASK { GRAPH ?g { ?s ${iri(DIGEST_PREDICATE)} ?d } }`);
-    return result.kind === 'boolean' ? result.value : true;
+  hasDigests(): Promise<boolean> {
+    return anyDigestStored(this.store);
   }
 
   /** The document as stored, or undefined when there is none. */
-  async read(id: string): Promise<StoredDocument | undefined> {
-    const hintGraph = hintGraphOf(id);
-    const quads: Quad[] = [];
-    const hints: Quad[] = [];
-    for (const q of await this.store.readGraphs([id, hintGraph])) {
-      if (q.graph.value === id) quads.push(q);
-      else if (q.graph.value === hintGraph) hints.push(q);
-    }
-    return storedFrom(id, quads, hints);
+  read(id: string): Promise<StoredDocument | undefined> {
+    return storedDocumentOf(this.store, id);
   }
 
-  /**
-   * In the write turn: the stored versions of these few documents a write replaces (replacedVersion.ts),
-   * read in one request, `whole` with their own graphs; undefined when there are too many (their digests are asked).
-   */
-  private async readInTurn(ids: readonly string[], whole = false): Promise<ReadInTurn | undefined> {
-    if (ids.length === 0 || ids.length > WHOLE_READ_MAX) return undefined;
-    return readReplaced(this.store, ids, { whole, history: this.keepVersions > 0 });
-  }
-
-  /**
-   * In the write turn: read(id) if `asked` (a precondition's), and what its history copies out,
-   * in the same request when versions are kept.
-   */
-  private async readCurrent(id: string, asked: boolean): Promise<{ current?: StoredDocument; read?: ReadInTurn }> {
-    const read = await this.readInTurn([id], asked);
-    if (!read || !asked) return { current: asked ? await this.read(id) : undefined, read };
-    return { current: storedFrom(id, [...(read.get(id) ?? [])], [...(read.get(hintGraphOf(id)) ?? [])]), read };
+  /** In the write turn: the one document a conditional write replaces (replacedVersion.ts), the precondition's if `asked`. */
+  private readCurrent(id: string, asked: boolean): Promise<{ current?: StoredDocument; read?: ReadInTurn }> {
+    return readCurrent(this.store, id, asked, this.keepVersions > 0);
   }
 
   /**
@@ -350,12 +327,8 @@ export class DocumentService {
    * graph in one small query; undefined when it is not stored. Every write that changes a
    * document changes both, whichever process made it.
    */
-  async version(id: string): Promise<string | undefined> {
-    const result = await this.store.query(
-      `SELECT ?p ?v WHERE { GRAPH ${iri(hintGraphOf(id))} { ${iri(id)} ?p ?v FILTER (?p IN (${iri(DIGEST_PREDICATE)}, ${iri(MODIFIED_PREDICATE)})) } }`,
-    );
-    if (result.kind !== 'bindings' || result.rows.length === 0) return undefined;
-    return versionText(result.rows.map((row) => [row.p?.v ?? '', row.v?.v ?? '']));
+  version(id: string): Promise<string | undefined> {
+    return storedVersionOf(this.store, id);
   }
 
   /** The rendered document with this id, or undefined when there is none. */
@@ -423,15 +396,4 @@ export class DocumentService {
       return true;
     });
   }
-}
-
-/** The stored document of these graphs' quads (undefined: none stored). */
-function storedFrom(id: string, quads: Quad[], hints: Quad[]): StoredDocument | undefined {
-  return quads.length === 0 ? undefined : { id, quads, hints, lastModified: modifiedFrom(hints) };
-}
-
-/** The stored digest of `id` as `current` (its read) gives it: the version a conditional write must replace. */
-function digestsOf(id: string, current: StoredDocument | undefined): Map<string, string> {
-  const digest = current && storedDigestOf(current.hints);
-  return new Map(digest === undefined ? [] : [[id, digest]]);
 }

@@ -13,7 +13,8 @@ import { isAbsoluteIri } from '../ingest/iris.js';
 import { iriProblem } from '../rdf/sparqlTerm.js';
 import type { Quad } from '../rdf/terms.js';
 import type { QuadStore } from '../store/QuadStore.js';
-import { storedDigestOf } from './storedDocument.js';
+import { storedDigestOf, type StoredDocument } from './storedDocument.js';
+import { storedDocumentOf, storedFrom } from './storedReads.js';
 
 /** Documents a write reads whole at most (3 graphs each: one remote request, a UNION of up to 16 graphs). */
 export const WHOLE_READ_MAX = 5;
@@ -28,14 +29,16 @@ export interface ReplacedGraphs {
 }
 
 /**
- * These documents' graphs, in one request. An id that is no IRI is not stored (the gate refuses
- * it): not asked for (no digest, and its history reads as before).
+ * These documents' graphs, in one request; undefined when there are none or more than
+ * WHOLE_READ_MAX (their digests are asked by query). An id that is no IRI is not stored (the gate
+ * refuses it): not asked for (no digest, and its history reads as before).
  */
 export async function readReplaced(
   store: QuadStore,
   ids: readonly string[],
   { whole, history }: ReplacedGraphs,
-): Promise<ReadInTurn> {
+): Promise<ReadInTurn | undefined> {
+  if (ids.length === 0 || ids.length > WHOLE_READ_MAX) return undefined;
   const graphsOf = (id: string) => (history ? historyGraphsOf(id) : whole ? [id, hintGraphOf(id)] : [hintGraphOf(id)]);
   const names = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined).flatMap(graphsOf);
   const read = new Map<string, Quad[]>(names.map((name) => [name, []]));
@@ -51,4 +54,26 @@ export function digestsIn(read: ReadInTurn, ids: readonly string[]): Map<string,
     if (digest !== undefined) out.set(id, digest);
   }
   return out;
+}
+
+/**
+ * A conditional write's read of the one document it replaces, in one request: the stored
+ * document for its precondition (`asked`), and the graphs its digest and history come from.
+ */
+export async function readCurrent(
+  store: QuadStore,
+  id: string,
+  asked: boolean,
+  history: boolean,
+): Promise<{ current?: StoredDocument; read?: ReadInTurn }> {
+  const read = await readReplaced(store, [id], { whole: asked, history });
+  if (!asked) return { read };
+  if (!read) return { current: await storedDocumentOf(store, id) };
+  return { current: storedFrom(id, [...(read.get(id) ?? [])], [...(read.get(hintGraphOf(id)) ?? [])]), read };
+}
+
+/** The stored digest of `id` as `current` (its read) gives it: the version a conditional write must replace. */
+export function digestsOf(id: string, current: StoredDocument | undefined): Map<string, string> {
+  const digest = current && storedDigestOf(current.hints);
+  return new Map(digest === undefined ? [] : [[id, digest]]);
 }
