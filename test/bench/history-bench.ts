@@ -3,7 +3,9 @@
  * measured with and without (--keep-versions all / 0) in the same run, interleaved (A B B A):
  * - a `linkedart load` of a generated N-Quads dump into a fresh store (default 20,000 documents;
  *   the issue's size: `npm run bench:history -- 100000`), wall time of the child process;
- * - one PUT that replaces a document (in process, over loopback HTTP), µs per PUT;
+ * - one PUT that replaces a document (in process, over loopback HTTP), µs per PUT: wall time (p50), and
+ *   the process's CPU time over blocks of PUTs to one side (p50 of the blocks), which a shared machine's
+ *   load moves far less than the wall time (both servers and their store workers run in this process);
  * - the TimeMap of a document with 1,000 versions (p50 of GETs): the first after a write (read from the
  *   store) and asked again (its records kept until the next write);
  * - a past version's GET against the live document's GET (p50 of each): the first of each version (read
@@ -38,6 +40,9 @@ const RESTART_DOCS = Number(process.argv[3] ?? 2_000);
 const RESTART_VERSIONS = 5;
 const VERSIONS = 1_000;
 const PUT_ROUNDS = Number(process.env.HISTORY_BENCH_PUTS ?? 200);
+/** PUTs a block measured by CPU time, and blocks a side (each side's PUTs also make versions). */
+const CPU_BLOCK = 20;
+const CPU_BLOCKS = 10;
 const TOKEN = 'history-bench-token-0123456789';
 const BASE = 'http://localhost:8080/bench/';
 const ID = `${BASE}object/1`;
@@ -161,9 +166,25 @@ async function main(): Promise<void> {
         withoutPut.toFixed(0),
         (withPut / withoutPut).toFixed(3),
       ]);
+      const cpu: Record<string, number[]> = { all: [], '0': [] };
+      for (let n = 0; n < CPU_BLOCKS; n++)
+        for (const keep of n % 2 === 0 ? (['all', '0'] as const) : (['0', 'all'] as const)) {
+          const start = process.cpuUsage();
+          for (let i = 0; i < CPU_BLOCK; i++) await put(apps[keep], `cpu ${n} ${i}`);
+          const used = process.cpuUsage(start);
+          cpu[keep].push((used.user + used.system) / CPU_BLOCK);
+        }
+      const [withCpu, withoutCpu] = [summarize(cpu.all).median, summarize(cpu['0']).median];
+      rows.push([
+        `PUT replacing a document (CPU µs of the process, p50 of blocks of ${CPU_BLOCK})`,
+        withCpu.toFixed(0),
+        withoutCpu.toFixed(0),
+        (withCpu / withoutCpu).toFixed(3),
+      ]);
 
       const before = { all: await apps.all.store.size(), '0': await apps['0'].store.size() };
-      for (let n = 0; n < VERSIONS - PUT_ROUNDS; n++)
+      // Up to VERSIONS in all (the PUTs above made versions too).
+      for (let n = 0; n < VERSIONS - PUT_ROUNDS - CPU_BLOCKS * CPU_BLOCK; n++)
         for (const keep of ['all', '0'] as const) await put(apps[keep], `version ${n}`);
       const quads = (await apps.all.store.size()) - before.all - ((await apps['0'].store.size()) - before['0']);
       const timeMap = `${BASE}_timemap/bench/object/1`;
@@ -212,8 +233,8 @@ async function main(): Promise<void> {
       const bytes = await bytesPerVersion(apps.all, 500);
       rows.push(['bytes per kept version (its graphs and record, as text)', bytes.toFixed(0), '', '']);
       rows.push([
-        `store growth per version (quads, over ${VERSIONS - PUT_ROUNDS} PUTs)`,
-        (quads / (VERSIONS - PUT_ROUNDS)).toFixed(1),
+        `store growth per version (quads, over ${VERSIONS - PUT_ROUNDS - CPU_BLOCKS * CPU_BLOCK} PUTs)`,
+        (quads / (VERSIONS - PUT_ROUNDS - CPU_BLOCKS * CPU_BLOCK)).toFixed(1),
         '',
         '',
       ]);
