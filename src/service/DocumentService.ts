@@ -106,9 +106,7 @@ export class DocumentService {
   }
 
   private async readReverseLinks(): Promise<ReverseLinks> {
-    return capabilitiesOf(this.store).sharedWriters
-      ? new StoredReverseLinks(this.store)
-      : await loadReverseLinks(this.store);
+    return this.sharedStore ? new StoredReverseLinks(this.store) : await loadReverseLinks(this.store);
   }
 
   /** Be told of every write (WriteObserver.ts): the render cache. */
@@ -388,7 +386,9 @@ export class DocumentService {
   /** Remove a document; false when there was none. With a precondition, as putIf. */
   delete(id: string, precondition?: Precondition, actor?: Actor): Promise<boolean> {
     return this.serialized(async () => {
-      const { current, read } = await this.readCurrent(id, precondition !== undefined);
+      // Nothing to compare nor keep: nothing of the document read (hasGraph says whether it is there).
+      const asked = precondition !== undefined;
+      const { current, read } = asked || this.keepVersions > 0 ? await this.readCurrent(id, asked) : {};
       if (precondition) await precondition(current);
       const stored = read?.get(id);
       if (!(stored ? stored.length > 0 : await this.store.hasGraph(id))) return false;

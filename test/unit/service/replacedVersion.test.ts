@@ -6,6 +6,7 @@ import { WHOLE_READ_MAX } from '../../../src/service/replacedVersion.js';
 import { storedVersion, versionsOf } from '../../../src/history/storedHistory.js';
 import { historyHeadOf } from '../../../src/history/versionGraphs.js';
 import { hintGraphOf } from '../../../src/hints/Skeleton.js';
+import { linksGraphOf } from '../../../src/discovery/linksGraph.js';
 import { DIGEST_PREDICATE } from '../../../src/hints/digest.js';
 import type { Quad } from '../../../src/rdf/terms.js';
 import type { QueryResult } from '../../../src/store/QuadStore.js';
@@ -95,6 +96,16 @@ describe('DocumentService: the version a write replaces, read once', () => {
     store.asked = [];
     await documents.putAll([doc(ID, 'two')]);
     expect(store.asked).to.deep.equal([[hintGraphOf(ID)]]);
+  });
+
+  it('no version kept: a DELETE reads nothing of the document but whether it is there', async () => {
+    const store = new ReadsCounted();
+    const documents = new DocumentService(store);
+    documents.keepVersions = 0;
+    await documents.putAll([doc(ID, 'one')]);
+    store.asked = [];
+    expect(await documents.delete(ID)).to.equal(true);
+    expect(store.asked.filter((names) => !names.every((n) => n === linksGraphOf(ID)))).to.deep.equal([[`has ${ID}`]]);
   });
 
   it(`more than ${WHOLE_READ_MAX} documents: their digests asked by query, each history read as before`, async () => {
