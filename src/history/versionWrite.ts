@@ -11,7 +11,7 @@
 import { hintGraphOf } from '../hints/Skeleton.js';
 import type { Actor } from '../linkedart/Actor.js';
 import type { Quad } from '../rdf/terms.js';
-import type { QuadStore } from '../store/QuadStore.js';
+import type { GraphsRead, QuadStore } from '../store/QuadStore.js';
 import type { KeepVersions } from '../config/keepVersions.js';
 import { liveHintsFrom, liveRecord, writtenByQuad } from './liveVersion.js';
 import { hasContent, recordQuad, recordsFrom, type VersionKind, type VersionRecord } from './versionRecord.js';
@@ -40,7 +40,8 @@ export interface HistoryWrite {
  * The history graphs for `changes`, made at `when`. Reads, in one round trip, the head and the
  * live graphs of each document replaced or deleted (none for a Create), and with a retention
  * (--keep-versions N) their past records; `newIds`: documents known not to be stored, with no
- * history (a load into a store that held no document).
+ * history (a load into a store that held no document). `read`: graphs read in this write's turn
+ * already (QuadStore.readForWrite): when it holds them all, no round trip.
  */
 export async function historyWrite(
   store: QuadStore,
@@ -48,6 +49,7 @@ export async function historyWrite(
   when: Date,
   keep: KeepVersions,
   newIds: ReadonlySet<string> = new Set(),
+  read?: GraphsRead,
 ): Promise<HistoryWrite> {
   const write: HistoryWrite = { byDocument: new Map(), fresh: new Set(), liveHints: new Map() };
   if (keep <= 0 || changes.length === 0) return write;
@@ -55,6 +57,7 @@ export async function historyWrite(
   const graphs = await graphsByName(
     store,
     replaced.flatMap((id) => [historyHeadOf(id), id, hintGraphOf(id)]),
+    read,
   );
   const past = Number.isFinite(keep) ? await pastRecordsOf(store, replaced) : new Map<string, VersionRecord[]>();
   const time = feedTime(when);
@@ -98,10 +101,21 @@ export async function historyWrite(
   return write;
 }
 
-/** The quads of these graphs, by graph, in one round trip. */
-async function graphsByName(store: QuadStore, names: readonly string[]): Promise<Map<string, Quad[]>> {
+/** The quads of these graphs, by graph, in one round trip (none when `read` holds them all). */
+async function graphsByName(
+  store: QuadStore,
+  names: readonly string[],
+  read: GraphsRead | undefined,
+): Promise<Map<string, Quad[]>> {
   const graphs = new Map<string, Quad[]>();
-  for (const q of names.length > 0 ? await store.readGraphs(names) : []) {
+  const wanted = new Set(names);
+  const quads =
+    read && names.every((name) => read.names.has(name))
+      ? read.quads.filter((q) => wanted.has(q.graph.value))
+      : names.length > 0
+        ? await store.readGraphs(names)
+        : [];
+  for (const q of quads) {
     let list = graphs.get(q.graph.value);
     if (!list) graphs.set(q.graph.value, (list = []));
     list.push(q);

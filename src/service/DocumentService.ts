@@ -10,7 +10,7 @@ import { MODIFIED_PREDICATE, modifiedFrom } from '../hints/lastModified.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitJson } from './gate/admit.js';
 import type { RenderedDocument } from '../rebuild/renderDocument.js';
-import type { QuadStore } from '../store/QuadStore.js';
+import type { GraphsRead, QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
 import { iri } from '../rdf/sparqlTerm.js';
 import { linksGraphOf } from '../discovery/linksGraph.js';
@@ -31,6 +31,7 @@ import { decodedInSlices, StoreWrite } from './StoreWrite.js';
 import type { WireGraphs } from '../rdf/wireGraphs.js';
 import { KEEP_ALL_VERSIONS, type KeepVersions } from '../config/keepVersions.js';
 import { VersionRecords } from './versionRecords.js';
+import { digestsRead, readForWrite, storedRead } from './readForWrite.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
 export interface PutOutcome {
@@ -204,7 +205,7 @@ export class DocumentService {
    * (bookkeeping such as the demo's marker) written in the same atomic write. `storedDigests`: as
    * putAll's, and (on a store other processes write to) the removed documents' too; the write
    * applies only while the store still holds those versions. `actor`: who writes (the feed's
-   * `actor`; its scope must hold every id).
+   * `actor`; its scope must hold every id). `read`: the documents' graphs read in this turn (readForWrite.ts).
    */
   async commit(
     documents: readonly IngestedDocument[],
@@ -212,10 +213,12 @@ export class DocumentService {
     storedDigests?: ReadonlyMap<string, string>,
     alongside?: ReadonlyMap<string, readonly Quad[]>,
     actor?: Actor,
+    read?: GraphsRead,
   ): Promise<CommitOutcome> {
     const now = new Date();
     const asked = [...documents.map((d) => d.id), ...(this.sharedStore ? removals : [])];
-    const stored = storedDigests ?? (await this.digests(asked));
+    read ??= storedDigests ? undefined : await readForWrite(this.store, asked);
+    const stored = storedDigests ?? (read ? digestsRead(read, asked) : await this.digests(asked));
     const outcome: CommitOutcome = { created: [], replaced: [], unchanged: [], deleted: [...removals] };
     const graphs = new Map<string, readonly Quad[]>(alongside);
     const changes: Change[] = [];
@@ -240,7 +243,7 @@ export class DocumentService {
     changes.push(...removed.changes.map((change) => (actor ? { ...change, actor } : change)));
     const ids = [...outcome.created, ...outcome.replaced, ...removals];
     const expected = new Map(ids.map((id) => [id, stored.get(id)]));
-    if (graphs.size > 0) await this.storeWrite.write(graphs, ids, changes, now, undefined, undefined, expected);
+    if (graphs.size > 0) await this.storeWrite.write(graphs, ids, changes, now, undefined, undefined, expected, read);
     return outcome;
   }
 
@@ -347,7 +350,8 @@ export class DocumentService {
    */
   putIf(document: IngestedDocument, precondition: Precondition, actor?: Actor): Promise<PutOutcome> {
     return this.serialized(async () => {
-      const current = await this.read(document.id);
+      const read = await readForWrite(this.store, [document.id]);
+      const current = read ? storedRead(document.id, read) : await this.read(document.id);
       await precondition(current);
       // The version the precondition held for is the one the write must replace.
       const { created, replaced, unchanged } = await this.commit(
@@ -356,6 +360,7 @@ export class DocumentService {
         digestsOf(document.id, current),
         undefined,
         actor,
+        read,
       );
       return { created, replaced, unchanged };
     });

@@ -9,7 +9,7 @@ import type { Quad } from '../rdf/terms.js';
 import { appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
 import { mayWrite, OutsideScope } from '../linkedart/Actor.js';
 import type { KeepVersions } from '../config/keepVersions.js';
-import type { QuadStore } from '../store/QuadStore.js';
+import type { GraphsRead, QuadStore } from '../store/QuadStore.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import { WriteConflict } from '../store/WriteConflict.js';
 import { documentOfGraph, TOMBSTONE_GRAPH_PREFIX } from '../store/internalGraphs.js';
@@ -37,6 +37,7 @@ export class StoreWrite {
    * The one write to the store: the documents' graphs, with the change feed's activities for
    * `changes` (at `when`, their modification stamp) in the same atomic write. A change whose
    * actor may not write its id (a scoped token) refuses the whole write: OutsideScope.
+   * `read`: the documents' graphs read in this turn (readForWrite.ts), not read again.
    */
   async write(
     graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
@@ -46,9 +47,10 @@ export class StoreWrite {
     alongside: ReadonlyMap<string, readonly Quad[]> = new Map(),
     newIds: readonly string[] = [],
     expected?: ReadonlyMap<string, string | undefined>,
+    read?: GraphsRead,
   ): Promise<void> {
     try {
-      await this.writeOnce(graphs, ids, changes, when, alongside, newIds, expected);
+      await this.writeOnce(graphs, ids, changes, when, alongside, newIds, expected, read);
     } catch (error) {
       if (!(error instanceof WriteConflict) || error.written.length === 0) throw error;
       // A write cut into several requests lost after some were stored: the rest is written again, with the next activity numbers.
@@ -58,6 +60,7 @@ export class StoreWrite {
       const rest = new Map([...all].filter(([name]) => !written.has(documentOfGraph(name))));
       const left = (list: readonly string[]) => list.filter((id) => !written.has(id));
       const changesLeft = changes.filter((c) => !written.has(c.id));
+      // Read again: another process wrote since `read`.
       await this.write(rest, left(ids), changesLeft, when, undefined, left(newIds), expected);
     }
   }
@@ -71,6 +74,7 @@ export class StoreWrite {
     alongside: ReadonlyMap<string, readonly Quad[]>,
     newIds: readonly string[],
     expected: ReadonlyMap<string, string | undefined> | undefined,
+    read: GraphsRead | undefined,
   ): Promise<void> {
     const outside = changes.filter((c) => !mayWrite(c.actor, c.id));
     if (outside.length > 0)
@@ -86,7 +90,7 @@ export class StoreWrite {
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
     const stamp = this.stamped ? undefined : await stampFor(this.store);
     this.stamped = true;
-    const history = await historyWrite(this.store, changes, when, this.keepVersions(), new Set(newIds));
+    const history = await historyWrite(this.store, changes, when, this.keepVersions(), new Set(newIds), read);
     const feed = await this.feed.record(changes, when);
     let places: ReadonlyMap<number, number> | undefined;
     try {
@@ -113,8 +117,8 @@ export class StoreWrite {
         for (const id of newIds) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) absent.add(name);
         // Where the store numbers the activities (a remote store other processes write to), the numbers it gave them.
         if (this.feed.placed && this.store.replaceGraphsPlacing)
-          places = await this.store.replaceGraphsPlacing(all, absent, expected);
-        else await this.store.replaceGraphs(all, absent, expected);
+          places = await this.store.replaceGraphsPlacing(all, absent, expected, read);
+        else await this.store.replaceGraphs(all, absent, expected, read);
       }
       const numbers = this.feed.committed(feed, changes, places);
       // A page left unsealed is read from its activities: the write, stored, does not fail for it.
