@@ -32,7 +32,7 @@ import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
 import { halves, writeRequests, type GuardOf, type WriteStep } from './writeRequests.js';
 import {
   ClaimLost,
-  GIVE_TURN,
+  guardedText,
   guardOf,
   isClaimLost,
   TAKE_TURN,
@@ -227,7 +227,7 @@ export class SparqlStore implements QuadStore {
       bytes > (this.options.maxRequestBytes ?? STORE_STRING_BYTES) ? { stringLimit: true } : undefined;
     if (!refused) {
       try {
-        await this.updateRetrying(guardedText(step), step.request.fields, TAKE_TURN);
+        await this.updateRetrying(guardedText(step.guard, step.request.update), step.request.fields, TAKE_TURN);
         return step.guard ? [step.guard] : [];
       } catch (error) {
         if (step.guard && error instanceof StoreRequestFailed && isClaimLost(error.body))
@@ -394,11 +394,4 @@ export class SparqlStore implements QuadStore {
       }
     }
   }
-}
-
-/** A request's text as sent in the write turn: its claim and the claim's check first, and the turn given back last. */
-function guardedText(step: WriteStep): string {
-  return [step.guard?.claim, step.guard?.check, step.request.update, step.guard?.placed?.insertion, GIVE_TURN]
-    .filter((op) => op !== undefined && op !== '')
-    .join(' ;\n');
 }
