@@ -11,7 +11,7 @@
 import { hintGraphOf } from '../hints/Skeleton.js';
 import type { Actor } from '../linkedart/Actor.js';
 import type { Quad } from '../rdf/terms.js';
-import type { QuadStore } from '../store/QuadStore.js';
+import type { GraphsRead, QuadStore } from '../store/QuadStore.js';
 import type { KeepVersions } from '../config/keepVersions.js';
 import { liveHintsFrom, liveRecord, writtenByQuad } from './liveVersion.js';
 import { hasContent, recordQuad, recordsFrom, type VersionKind, type VersionRecord } from './versionRecord.js';
@@ -50,7 +50,7 @@ export async function historyWrite(
   when: Date,
   keep: KeepVersions,
   newIds: ReadonlySet<string> = new Set(),
-  read: ReadonlyMap<string, readonly Quad[]> = new Map(),
+  read?: GraphsRead,
 ): Promise<HistoryWrite> {
   const write: HistoryWrite = { byDocument: new Map(), fresh: new Set(), liveHints: new Map() };
   if (keep <= 0 || changes.length === 0) return write;
@@ -58,9 +58,10 @@ export async function historyWrite(
   const names = replaced.flatMap(historyGraphsOf);
   const graphs = await graphsByName(
     store,
-    names.filter((name) => !read.has(name)),
+    names.filter((name) => !read?.names.has(name)),
   );
-  for (const name of names) if (read.get(name)?.length) graphs.set(name, [...read.get(name)!]);
+  const wanted = new Set(names);
+  for (const q of read?.quads ?? []) if (wanted.has(q.graph.value)) addTo(graphs, q);
   const past = Number.isFinite(keep) ? await pastRecordsOf(store, replaced) : new Map<string, VersionRecord[]>();
   const time = feedTime(when);
   for (const change of changes) {
@@ -111,12 +112,15 @@ export function historyGraphsOf(id: string): string[] {
 /** The quads of these graphs, by graph, in one round trip. */
 async function graphsByName(store: QuadStore, names: readonly string[]): Promise<Map<string, Quad[]>> {
   const graphs = new Map<string, Quad[]>();
-  for (const q of names.length > 0 ? await store.readGraphs(names) : []) {
-    let list = graphs.get(q.graph.value);
-    if (!list) graphs.set(q.graph.value, (list = []));
-    list.push(q);
-  }
+  for (const q of names.length > 0 ? await store.readGraphs(names) : []) addTo(graphs, q);
   return graphs;
+}
+
+/** A quad added to its graph's list. */
+function addTo(graphs: Map<string, Quad[]>, q: Quad): void {
+  let list = graphs.get(q.graph.value);
+  if (!list) graphs.set(q.graph.value, (list = []));
+  list.push(q);
 }
 
 /**

@@ -8,7 +8,7 @@ import { hintGraphOf } from '../hints/Skeleton.js';
 import type { IngestedDocument } from '../ingest/ingestDocument.js';
 import { admitJson } from './gate/admit.js';
 import type { RenderedDocument } from '../rebuild/renderDocument.js';
-import type { QuadStore } from '../store/QuadStore.js';
+import type { GraphsRead, QuadStore } from '../store/QuadStore.js';
 import type { Quad } from '../rdf/terms.js';
 import { linksGraphOf } from '../discovery/linksGraph.js';
 import { loadReverseLinks } from '../discovery/loadReverseLinks.js';
@@ -28,7 +28,7 @@ import { decodedInSlices, StoreWrite } from './StoreWrite.js';
 import type { WireGraphs } from '../rdf/wireGraphs.js';
 import { KEEP_ALL_VERSIONS, type KeepVersions } from '../config/keepVersions.js';
 import { VersionRecords } from './versionRecords.js';
-import { digestsIn, digestsOf, readCurrent, readReplaced, type ReadInTurn } from './replacedVersion.js';
+import { digestsIn, digestsOf, readCurrent, readReplaced } from './replacedVersion.js';
 
 /** What a putAll did: ids written (new or replaced) and ids left alone because the stored version is the same. */
 export interface PutOutcome {
@@ -208,7 +208,7 @@ export class DocumentService {
     storedDigests?: ReadonlyMap<string, string>,
     alongside?: ReadonlyMap<string, readonly Quad[]>,
     actor?: Actor,
-    read?: ReadInTurn,
+    read?: GraphsRead,
   ): Promise<CommitOutcome> {
     const now = new Date();
     const asked = [...documents.map((d) => d.id), ...(this.sharedStore ? removals : [])];
@@ -316,7 +316,7 @@ export class DocumentService {
   }
 
   /** In the write turn: the one document a conditional write replaces (replacedVersion.ts), the precondition's if `asked`. */
-  private readCurrent(id: string, asked: boolean): Promise<{ current?: StoredDocument; read?: ReadInTurn }> {
+  private readCurrent(id: string, asked: boolean): Promise<{ current?: StoredDocument; read?: GraphsRead }> {
     return readCurrent(this.store, id, asked, this.keepVersions > 0);
   }
 
@@ -390,8 +390,8 @@ export class DocumentService {
       const asked = precondition !== undefined;
       const { current, read } = asked || this.keepVersions > 0 ? await this.readCurrent(id, asked) : {};
       if (precondition) await precondition(current);
-      const stored = read?.get(id);
-      if (!(stored ? stored.length > 0 : await this.store.hasGraph(id))) return false;
+      const held = read?.names.has(id) ? read.quads.some((q) => q.graph.value === id) : await this.store.hasGraph(id);
+      if (!held) return false;
       await this.commit([], [id], precondition ? digestsOf(id, current) : undefined, undefined, actor, read);
       return true;
     });

@@ -9,7 +9,7 @@ import type { Quad } from '../rdf/terms.js';
 import { appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
 import { mayWrite, OutsideScope } from '../linkedart/Actor.js';
 import type { KeepVersions } from '../config/keepVersions.js';
-import type { QuadStore } from '../store/QuadStore.js';
+import type { GraphsRead, QuadStore } from '../store/QuadStore.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import { WriteConflict } from '../store/WriteConflict.js';
 import { documentOfGraph, TOMBSTONE_GRAPH_PREFIX } from '../store/internalGraphs.js';
@@ -20,7 +20,6 @@ import { stampFor } from '../discovery/reindex.js';
 import { historyWrite } from '../history/versionWrite.js';
 import { eachInSlices } from './inSlices.js';
 import type { WriteObservers } from './WriteObservers.js';
-import type { ReadInTurn } from './replacedVersion.js';
 
 export class StoreWrite {
   /** Whether this process has checked the store's relations stamp before its first write. */
@@ -48,7 +47,7 @@ export class StoreWrite {
     alongside: ReadonlyMap<string, readonly Quad[]> = new Map(),
     newIds: readonly string[] = [],
     expected?: ReadonlyMap<string, string | undefined>,
-    read?: ReadInTurn,
+    read?: GraphsRead,
   ): Promise<void> {
     try {
       await this.writeOnce(graphs, ids, changes, when, alongside, newIds, expected, read);
@@ -75,7 +74,7 @@ export class StoreWrite {
     alongside: ReadonlyMap<string, readonly Quad[]>,
     newIds: readonly string[],
     expected: ReadonlyMap<string, string | undefined> | undefined,
-    read: ReadInTurn | undefined,
+    read: GraphsRead | undefined,
   ): Promise<void> {
     const outside = changes.filter((c) => !mayWrite(c.actor, c.id));
     if (outside.length > 0)
@@ -118,8 +117,8 @@ export class StoreWrite {
         for (const id of newIds) for (const name of [id, hintGraphOf(id), linksGraphOf(id)]) absent.add(name);
         // Where the store numbers the activities (a remote store other processes write to), the numbers it gave them.
         if (this.feed.placed && this.store.replaceGraphsPlacing)
-          places = await this.store.replaceGraphsPlacing(all, absent, expected);
-        else await this.store.replaceGraphs(all, absent, expected);
+          places = await this.store.replaceGraphsPlacing(all, absent, expected, read);
+        else await this.store.replaceGraphs(all, absent, expected, read);
       }
       const numbers = this.feed.committed(feed, changes, places);
       // A page left unsealed is read from its activities: the write, stored, does not fail for it.

@@ -6,21 +6,25 @@
  * then the history's read), and the digest by graph rather than by a SPARQL query, which cost the
  * embedded store three times a graph's read. Few documents only: a large write of mostly unchanged
  * documents would read whole graphs to compare digests.
+ *
+ * On a store that reads a write's graphs before replacing them (the remote store: it writes only the
+ * difference), the read is its own (QuadStore.readForWrite: each document's graph, hints, links and
+ * history head, as stored) and is handed to the write: the digests, the version the history copies
+ * out and the store's difference come from one read, where a PUT asked three queries.
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { historyGraphsOf } from '../history/versionWrite.js';
 import { isAbsoluteIri } from '../ingest/iris.js';
 import { iriProblem } from '../rdf/sparqlTerm.js';
 import type { Quad } from '../rdf/terms.js';
-import type { QuadStore } from '../store/QuadStore.js';
+import type { GraphsRead, QuadStore } from '../store/QuadStore.js';
+import { linksGraphOf } from '../discovery/linksGraph.js';
+import { historyHeadOf } from '../history/versionGraphs.js';
 import { storedDigestOf, type StoredDocument } from './storedDocument.js';
 import { storedDocumentOf, storedFrom } from './storedReads.js';
 
-/** Documents a write reads whole at most (3 graphs each: one remote request, a UNION of up to 16 graphs). */
-export const WHOLE_READ_MAX = 5;
-
-/** Graphs read in a write's turn, by name; every name asked is a key (an absent graph: []). */
-export type ReadInTurn = ReadonlyMap<string, readonly Quad[]>;
+/** Documents a write reads whole at most (4 graphs each on a remote store: one request, a UNION of up to 16 graphs). */
+export const WHOLE_READ_MAX = 4;
 
 /** Which graphs of a document are read: its hints always, the document itself (`whole`), the history's too (`history`). */
 export interface ReplacedGraphs {
@@ -37,20 +41,26 @@ export async function readReplaced(
   store: QuadStore,
   ids: readonly string[],
   { whole, history }: ReplacedGraphs,
-): Promise<ReadInTurn | undefined> {
+): Promise<GraphsRead | undefined> {
   if (ids.length === 0 || ids.length > WHOLE_READ_MAX) return undefined;
+  const stored = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined);
+  if (store.readForWrite)
+    return store.readForWrite(stored.flatMap((id) => [id, hintGraphOf(id), linksGraphOf(id), historyHeadOf(id)]));
   const graphsOf = (id: string) => (history ? historyGraphsOf(id) : whole ? [id, hintGraphOf(id)] : [hintGraphOf(id)]);
-  const names = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined).flatMap(graphsOf);
-  const read = new Map<string, Quad[]>(names.map((name) => [name, []]));
-  for (const q of await store.readGraphs(names)) read.get(q.graph.value)?.push(q);
-  return read;
+  const names = stored.flatMap(graphsOf);
+  return { names: new Set(names), quads: await store.readGraphs(names) };
+}
+
+/** The quads `read` holds of graph `name`. */
+function quadsOf(read: GraphsRead, name: string): Quad[] {
+  return read.quads.filter((q) => q.graph.value === name);
 }
 
 /** The stored digests of these documents as `read` holds them (absent: not stored, or stored before digests). */
-export function digestsIn(read: ReadInTurn, ids: readonly string[]): Map<string, string> {
+export function digestsIn(read: GraphsRead, ids: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const id of ids) {
-    const digest = storedDigestOf(read.get(hintGraphOf(id)) ?? []);
+    const digest = storedDigestOf(quadsOf(read, hintGraphOf(id)));
     if (digest !== undefined) out.set(id, digest);
   }
   return out;
@@ -65,11 +75,11 @@ export async function readCurrent(
   id: string,
   asked: boolean,
   history: boolean,
-): Promise<{ current?: StoredDocument; read?: ReadInTurn }> {
+): Promise<{ current?: StoredDocument; read?: GraphsRead }> {
   const read = await readReplaced(store, [id], { whole: asked, history });
   if (!asked) return { read };
   if (!read) return { current: await storedDocumentOf(store, id) };
-  return { current: storedFrom(id, [...(read.get(id) ?? [])], [...(read.get(hintGraphOf(id)) ?? [])]), read };
+  return { current: storedFrom(id, quadsOf(read, id), quadsOf(read, hintGraphOf(id))), read };
 }
 
 /** The stored digest of `id` as `current` (its read) gives it: the version a conditional write must replace. */

@@ -13,6 +13,17 @@ import type { QueryResult } from '../sparql/QueryResult.js';
 /** Results of a SPARQL query (defined with the SPARQL layer, which the stores serve). */
 export type { QueryResult } from '../sparql/QueryResult.js';
 
+/**
+ * Graphs read in a write's turn before it is made (QuadStore.readForWrite), handed to the write:
+ * what the caller needs of them (a document's digest, the version its history copies out) and
+ * what the store reads before replacing them come from one read.
+ */
+export interface GraphsRead {
+  /** The graphs read (one that holds nothing is among them, with no quads). */
+  readonly names: ReadonlySet<string>;
+  readonly quads: readonly Quad[];
+}
+
 export interface QuadStore {
   /** What it can do beyond this interface (capabilities.ts: ask with capabilitiesOf). */
   readonly capabilities?: import('./StoreCapabilities.js').StoreCapabilities;
@@ -29,11 +40,13 @@ export interface QuadStore {
    * for the write to apply, on a store other processes write to (the remote store); otherwise it
    * rejects with WriteConflict (WriteConflict.ts) and stores nothing. A store with one writer
    * (the embedded store, its writes in one queue) need not check.
+   * `read`: graphs this store's readForWrite read in the same turn, not read again.
    */
   replaceGraphs(
     graphs: ReadonlyMap<string, readonly Quad[]>,
     absent?: ReadonlySet<string>,
     expected?: ReadonlyMap<string, string | undefined>,
+    read?: GraphsRead,
   ): Promise<void>;
 
   /**
@@ -47,6 +60,7 @@ export interface QuadStore {
     graphs: ReadonlyMap<string, readonly Quad[]>,
     absent?: ReadonlySet<string>,
     expected?: ReadonlyMap<string, string | undefined>,
+    read?: GraphsRead,
   ): Promise<ReadonlyMap<number, number>>;
 
   /**
@@ -60,6 +74,13 @@ export interface QuadStore {
    * Each returned quad carries its graph name. A graph that does not exist has no quads.
    */
   readGraphs(names: readonly string[]): Promise<Quad[]>;
+
+  /**
+   * readGraphs, kept to be handed to the write that follows in the same turn (replaceGraphs'
+   * `read`), where a store reads a write's graphs before it (the remote store: it writes only
+   * the difference). The write's own checks still hold: a document changed since is a WriteConflict.
+   */
+  readForWrite?(names: readonly string[]): Promise<GraphsRead>;
 
   /** Whether a named graph exists (has at least one quad). */
   hasGraph(name: string): Promise<boolean>;

@@ -12,7 +12,10 @@
  *   failed      writes answered neither a change nor a 412 (a 5xx, its cause from the process's log)
  *   undetected  If-Match writes that succeeded from a version another successful one replaced
  *
- * and writes/s (every write answered, over the wall time). Each process count runs twice,
+ * and writes/s (every write answered, over the wall time), and the store requests a PUT (every
+ * request the processes sent the store while the PUTs ran, their reads of the ETag and their
+ * feed followers' reads included, counted by a proxy in front of the store: test/support/
+ * storeProxy.ts; its hop is in every run alike). Each process count runs twice,
  * interleaved (1, 2, 4, 1, 2, 4), on the same store emptied before each run.
  *
  *   npm run bench:processes                      50 PUTs per process
@@ -41,6 +44,7 @@ import { givenStore, startVirtuoso, type RemoteStore } from './remote/virtuoso.j
 import { seededRandom } from '../support/random.js';
 import { remoteStoreArgs } from '../support/remoteStoreArgs.js';
 import { printTable } from './stats.js';
+import { startStoreProxy, type StoreProxy } from '../support/storeProxy.js';
 
 const argument = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -67,6 +71,8 @@ interface Run {
   refused: number;
   failed: number;
   undetected: number;
+  /** Store requests while the PUTs ran. */
+  requests: number;
   load: number;
 }
 
@@ -120,16 +126,25 @@ async function client(processes: readonly ServerProcess[], index: number, seed: 
   return tally;
 }
 
-async function run(count: number, store: RemoteStore, storeArgs: string[], round: number): Promise<Run> {
+async function run(
+  count: number,
+  store: RemoteStore,
+  storeArgs: string[],
+  proxy: StoreProxy,
+  round: number,
+): Promise<Run> {
   const sparql = await SparqlStore.open(storeOptions(store));
   await sparql.clear();
   const processes = await startProcesses(count, storeArgs);
   try {
     // Each contested document exists before the conditional writes start.
     for (let c = 0; c < CONTESTED; c++) await putObject(processes[0].url, `contested-${c}`, 'first');
+    proxy.reset();
     const started = performance.now();
     const tallies = await Promise.all(processes.map((_, i) => client(processes, i, 1000 * round + i)));
     const seconds = (performance.now() - started) / 1000;
+    const requests = proxy.seen.length;
+    proxy.reset();
     const changes = tallies.reduce((n, t) => n + [...t.changes.values()].reduce((a, b) => a + b, 0), 0) + CONTESTED;
     const feed = (await storedFeed(sparql)).length;
     const bases = tallies.flatMap((t) => t.won.map(([name, etag]) => `${name} ${etag}`));
@@ -144,6 +159,7 @@ async function run(count: number, store: RemoteStore, storeArgs: string[], round
       refused: tallies.reduce((n, t) => n + t.refused, 0),
       failed: tallies.reduce((n, t) => n + t.failed, 0),
       undetected: bases.length - new Set(bases).size,
+      requests,
       load: loadavg()[0],
     };
   } finally {
@@ -163,15 +179,20 @@ function storeOptions(store: RemoteStore) {
 async function main(): Promise<void> {
   const given = argument('--url');
   const store = given ? givenStore(given) : await startVirtuoso({ httpPort: 18996, sqlPort: 11996 }, console.error);
-  const storeArgs = remoteStoreArgs(store.url, storeOptions(store));
+  // The processes talk to the store through the counting proxy (the bench's own reads do not).
+  const proxy = await startStoreProxy(store.url);
+  const options = storeOptions(store);
+  const updateUrl = options.updateUrl && proxy.through(options.updateUrl);
+  const storeArgs = remoteStoreArgs(proxy.url, { ...options, updateUrl });
   const runs: Run[] = [];
   try {
     for (let round = 0; round < ROUNDS; round++)
       for (const count of PROCESS_COUNTS) {
-        runs.push(await run(count, store, storeArgs, round));
+        runs.push(await run(count, store, storeArgs, proxy, round));
         console.error(`${count} process(es), round ${round + 1}: ${JSON.stringify(runs[runs.length - 1])}`);
       }
   } finally {
+    await proxy.close();
     await store.stop();
   }
   printTable(
@@ -187,6 +208,7 @@ async function main(): Promise<void> {
       '412',
       'failed',
       'undetected',
+      'store requests/PUT',
       'load avg',
     ],
     runs.map((r) => [
@@ -200,6 +222,7 @@ async function main(): Promise<void> {
       String(r.refused),
       String(r.failed),
       String(r.undetected),
+      (r.requests / r.writes).toFixed(2),
       r.load.toFixed(1),
     ]),
   );

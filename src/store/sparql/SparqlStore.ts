@@ -12,8 +12,8 @@
  * store's write generation (writeGeneration.ts), which other service processes read to know
  * whether their render caches may still be current.
  */
-import type { QuadStore, QueryResult } from '../QuadStore.js';
-import { fromPlainQuad, toPlainQuad, type PlainQuad, type Quad } from '../../rdf/terms.js';
+import type { GraphsRead, QuadStore, QueryResult } from '../QuadStore.js';
+import { toPlainQuad, type PlainQuad, type Quad } from '../../rdf/terms.js';
 import type { SolutionsResult } from '../../sparql/results/readJson.js';
 import { fromSparqlXml } from '../../sparql/results/readXml.js';
 import { GRAPH_FORM, STORED_RESULTS, storedSolutions, storedTriples } from './storedResults.js';
@@ -32,7 +32,7 @@ import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
 import { halves, writeRequests, type GuardOf, type WriteStep } from './writeRequests.js';
 import {
   ClaimLost,
-  GIVE_TURN,
+  guardedText,
   guardOf,
   isClaimLost,
   TAKE_TURN,
@@ -42,7 +42,8 @@ import {
 } from './writeTurn.js';
 import { placesFrom, placesQuery } from './placedActivities.js';
 import { WriteConflict } from '../WriteConflict.js';
-import { fromStored, Skolemizer } from './storedTerms.js';
+import { Skolemizer } from './storedTerms.js';
+import { byGraph, fromStoredQuad, StoredRead } from './storedRead.js';
 import { GENERATION_QUERY, generationOf, newToken, withNewGeneration } from './writeGeneration.js';
 import type { StoreCapabilities } from '../StoreCapabilities.js';
 
@@ -99,8 +100,9 @@ export class SparqlStore implements QuadStore {
     graphs: ReadonlyMap<string, readonly Quad[]>,
     absent?: ReadonlySet<string>,
     expected?: ExpectedVersions,
+    read?: GraphsRead,
   ): Promise<void> {
-    return this.write(graphs, absent, expected);
+    return this.write(graphs, absent, expected, undefined, read);
   }
 
   /**
@@ -113,9 +115,10 @@ export class SparqlStore implements QuadStore {
     graphs: ReadonlyMap<string, readonly Quad[]>,
     absent?: ReadonlySet<string>,
     expected?: ExpectedVersions,
+    read?: GraphsRead,
   ): Promise<Map<number, number>> {
     const guards: WriteGuard[] = [];
-    await this.write(graphs, absent, expected, guards);
+    await this.write(graphs, absent, expected, guards, read);
     const placed = guards.filter((guard) => guard.placed);
     if (placed.length === 0) return new Map();
     return placesFrom(
@@ -129,13 +132,18 @@ export class SparqlStore implements QuadStore {
     );
   }
 
-  /** replaceGraphs; `placed`: its activities placed by the store, and the guards of its requests collected there. */
+  /**
+   * replaceGraphs; `placed`: its activities placed by the store, and the guards of its requests
+   * collected there; `read`: graphs readForWrite read in this turn, as stored (not read again).
+   */
   private async write(
     graphs: ReadonlyMap<string, readonly Quad[]>,
     absent: ReadonlySet<string> | undefined,
     expected: ExpectedVersions | undefined,
     placed?: WriteGuard[],
+    read?: GraphsRead,
   ): Promise<void> {
+    const known = read instanceof StoredRead ? read : undefined;
     const plain = new Map<string, PlainQuad[]>();
     for (const [name, quads] of graphs) plain.set(name, quads.map(toPlainQuad));
     const skolem = new Skolemizer();
@@ -154,12 +162,11 @@ export class SparqlStore implements QuadStore {
         // What the store holds now, as it holds it (skolem IRIs, its spellings): only the difference is written.
         // Graphs known to hold nothing are not asked for (a run of new documents: no read at all). A run's
         // graphs are none of an earlier run's: reading them while that one is being written is reading them as they are.
-        const current = new Map<string, PlainQuad[]>();
-        for (const q of await this.readStored(run.map(([g]) => g).filter((g) => !absent?.has(g)))) {
-          let list = current.get(q[3].v);
-          if (!list) current.set(q[3].v, (list = []));
-          list.push(q);
-        }
+        // Graphs read for this write already (readForWrite) are taken as read then: a document changed since
+        // fails the request's version check (writeTurn.ts), as one changed after this read would.
+        const unread = run.map(([g]) => g).filter((g) => !absent?.has(g) && !known?.names.has(g));
+        const current = byGraph(await this.readStored(unread));
+        for (const [g] of run) if (!absent?.has(g) && known?.stored.has(g)) current.set(g, [...known.stored.get(g)!]);
         const guard = (part: Run) => guardOf(part, current, absent, expected, placed !== undefined);
         for (const step of writeRequests(run, current, skolem, nquads, this.options.maxNQuadsBytes, guard)) {
           await sending;
@@ -220,7 +227,7 @@ export class SparqlStore implements QuadStore {
       bytes > (this.options.maxRequestBytes ?? STORE_STRING_BYTES) ? { stringLimit: true } : undefined;
     if (!refused) {
       try {
-        await this.updateRetrying(guardedText(step), step.request.fields, TAKE_TURN);
+        await this.updateRetrying(guardedText(step.guard, step.request.update), step.request.fields, TAKE_TURN);
         return step.guard ? [step.guard] : [];
       } catch (error) {
         if (step.guard && error instanceof StoreRequestFailed && isClaimLost(error.body))
@@ -248,7 +255,12 @@ export class SparqlStore implements QuadStore {
   }
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {
-    return (await this.readStored(names)).map(([s, p, o, g]) => fromPlainQuad([fromStored(s), p, fromStored(o), g]));
+    return (await this.readStored(names)).map(fromStoredQuad);
+  }
+
+  /** readGraphs, the quads also kept as stored (skolem IRIs, the store's spellings), for the write that follows. */
+  async readForWrite(names: readonly string[]): Promise<GraphsRead> {
+    return new StoredRead(new Set(names), byGraph(await this.readStored(names)));
   }
 
   /** The quads of these graphs as the store holds them (skolem IRIs, its spellings). */
@@ -382,11 +394,4 @@ export class SparqlStore implements QuadStore {
       }
     }
   }
-}
-
-/** A request's text as sent in the write turn: its claim and the claim's check first, and the turn given back last. */
-function guardedText(step: WriteStep): string {
-  return [step.guard?.claim, step.guard?.check, step.request.update, step.guard?.placed?.insertion, GIVE_TURN]
-    .filter((op) => op !== undefined && op !== '')
-    .join(' ;\n');
 }

@@ -37,12 +37,19 @@ export class StoreRequestFailed extends Error {
     readonly body: string,
     sparql: string,
   ) {
-    // Virtuoso echoes the whole request after its message: keep the message, not the echo.
-    const said = body.split('\nSPARQL query:')[0].replace(/\s+/g, ' ').trim().slice(0, 500);
+    const said = storeMessage(body).replace(/\s+/g, ' ').trim().slice(0, 500);
     super(
       `SPARQL store at ${url} answered ${storeStatus}: ${said || '(no message)'} [request: ${sparql.slice(0, 120).replace(/\s+/g, ' ')}${sparql.length > 120 ? '…' : ''}]`,
     );
   }
+}
+
+/**
+ * A store's error answer without the request it echoes (Virtuoso: after "SPARQL query:"): what the
+ * store said, which no text of the request (an operation's signal state, a document's literal) can say in its stead.
+ */
+export function storeMessage(body: string): string {
+  return body.split('\nSPARQL query:')[0];
 }
 
 /** The store cut its answer at its row limit (Virtuoso's ResultSetMaxRows): refused, never taken as the whole answer. */
@@ -61,7 +68,7 @@ export class StoreAnswerCut extends StoreRequestFailed {
 
 /** Virtuoso's answer to a transaction chosen as a deadlock's victim (SQLSTATE 40001): nothing of it was done, and it may be sent again. */
 export function isDeadlock(error: unknown): error is StoreRequestFailed {
-  return error instanceof StoreRequestFailed && /\b40001\b|deadlock/i.test(error.body);
+  return error instanceof StoreRequestFailed && /\b40001\b|deadlock/i.test(storeMessage(error.body));
 }
 
 /** Times a request the store made a deadlock's victim is sent again, waiting 20 ms, then twice as long each time. */

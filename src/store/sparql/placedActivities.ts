@@ -37,8 +37,11 @@ export interface PlacedActivities {
   readonly count: number;
   /** The claim's WHERE part binding ?claimed to the first free candidate (none free: no solution). */
   readonly slot: string;
-  /** The operation inserting the activities from ?claimed on (`claimed`: the claim's pattern binding it), and their registry entries. */
-  insert(claimed: string): string;
+  /**
+   * The operation inserting the activities from ?claimed on (`claimed`: the claim's pattern binding
+   * it), and their registry entries; `mark`: a predicate and object (SPARQL text) the first also states.
+   */
+  insert(claimed: string, mark: string): string;
 }
 
 /** The number of activity graph `graph`; undefined when it is not one. */
@@ -75,10 +78,10 @@ export function placedActivities(run: Run, names: readonly string[], turn: strin
     first,
     count: names.length,
     slot,
-    insert: (claimed) =>
+    insert: (claimed, mark) =>
       `INSERT { GRAPH ?placed { ?placed ?p ?o } GRAPH ${iri(REGISTRY_GRAPH)} { ?placed a ${iri(REGISTERED_CLASS)} } } WHERE { ${claimed} ` +
       `BIND (${INTEGER}(STRAFTER(STR(?claimed), ${literal(ACTIVITY_GRAPH_PREFIX)})) AS ?n) ` +
-      `VALUES (?i ?p ?o) { ${rows.join(' ')} } ` +
+      `VALUES (?i ?p ?o) { ${rows.join(' ')} (0 ${mark}) } ` +
       `BIND (IRI(CONCAT(${literal(ACTIVITY_GRAPH_PREFIX)}, STR(?n + ?i))) AS ?placed) }`,
   };
 }

@@ -11,12 +11,12 @@
  *      reads the state before an uncommitted change without waiting for it (same page,
  *      "Historical Read Committed"). After the wait everything the request reads is committed,
  *      and no other guarded write is under way: the checks below hold until it commits.
- *   2. It claims its first activity number: one quad naming a token of its own goes into that
- *      activity's graph, only if the graph is still empty (and the run's last one too) and
- *      each document it writes is still the version it was made from (its stored digest, or
- *      no document at all). A service's own writes let the store pick the number (the first
- *      free one from the number given, placedActivities.ts): then only a document's version
- *      can make the claim fail.
+ *   2. It claims its first activity number: one quad naming the number and a token of its own
+ *      goes into the claims graph, only if the activity's graph is still empty (and the run's
+ *      last one too) and each document it writes is still the version it was made from (its
+ *      stored digest, or no document at all). A service's own writes let the store pick the
+ *      number (the first free one from the number given, placedActivities.ts): then only a
+ *      document's version can make the claim fail.
  *   3. The next operation fails the request when the claim is not there (`bif:signal`, with a
  *      state of our own, CLAIM_LOST), before any of its DELETE/INSERT DATA: Virtuoso keeps
  *      the operations of a request before the one that fails (the turn's quad, the claim
@@ -24,6 +24,16 @@
  *      conditional templates (`INSERT {…} WHERE {claim}`) are compiled into SQL, and a large
  *      document's passed Virtuoso's limits (SP031, 10,000 lines of SQL; SQ199, a 32 KB code
  *      vector), where INSERT DATA takes it.
+ *   4. Its last operation empties the claims graph again (so does its first, after the turn is
+ *      taken: a claim a failed request left, or this request's own when it is sent again after a
+ *      deadlock with the same token).
+ *
+ * The claim is never in the activity's own graph: a request that fails after its claim (Virtuoso
+ * keeps what ran before the failing operation) would leave the number taken without its activity,
+ * an activity graph the feed's readers cannot read (its length counts it, its pages and followers
+ * stop at it). Left in the claims graph, such a claim takes no number: the activity graph stays
+ * empty, free for the next write. The activities the store places carry the claim's token in their
+ * first graph, inserted with them in one operation (read back by placesQuery).
  *
  * A request answered without that error held its claim (the token is this request's alone);
  * one answered with it lost its place to another process (ClaimLost → WriteConflict).
@@ -40,6 +50,7 @@ import { DIGEST_PREDICATE } from '../../hints/digest.js';
 import { hintGraphOf } from '../../hints/Skeleton.js';
 import { ACTIVITY_GRAPH_PREFIX, INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
 import { WriteConflict } from '../WriteConflict.js';
+import { storeMessage } from './errors.js';
 import { termText } from './sparqlTerms.js';
 import type { Run } from './graphWrites.js';
 import { placedActivities, type PlacedActivities } from './placedActivities.js';
@@ -48,6 +59,8 @@ const TURN_GRAPH = iri(`${INTERNAL_GRAPH_PREFIX}write-turn`);
 const TURN = `GRAPH ${TURN_GRAPH} { ${iri(`${INTERNAL_GRAPH_PREFIX}store`)} ${iri(`${INTERNAL_GRAPH_PREFIX}writeTurn`)} "held" }`;
 /** Who wrote an activity: the token of the request that claimed its number. */
 export const WRITTEN_BY = `${INTERNAL_GRAPH_PREFIX}writtenBy`;
+/** Where a request's claim is while the request runs (<activity> WRITTEN_BY "token"). */
+const CLAIMS_GRAPH = iri(`${INTERNAL_GRAPH_PREFIX}claims`);
 
 /**
  * The operations that take the turn. The DELETE first: should a failed request have left the
@@ -66,6 +79,8 @@ export interface WriteGuard {
   readonly claim: string;
   /** The operation that fails the request when the claim did not happen (CLAIM_LOST). */
   readonly check: string;
+  /** The operation that empties the claims graph (first and last in the request). */
+  readonly release: string;
   /** Its activities as the store numbers them (placedActivities.ts), with the operation that inserts them; none: they keep their numbers. */
   readonly placed?: PlacedActivities & { readonly insertion: string };
 }
@@ -83,9 +98,13 @@ export class ClaimLost extends Error {
   }
 }
 
-/** Whether a store's error body is the check's signal. */
+/**
+ * Whether a store's error body is the check's signal: in its message, not in the request it echoes
+ * (every guarded request's text names CLAIM_LOST: a request failing for another reason after its
+ * claim was taken as a lost claim, and made again while its claim stood).
+ */
 export function isClaimLost(body: string): boolean {
-  return CLAIM_LOST_SAID.test(body);
+  return CLAIM_LOST_SAID.test(storeMessage(body));
 }
 
 /** The expected digest of each document a write replaces; undefined: the document is not stored. */
@@ -94,8 +113,17 @@ export type ExpectedVersions = ReadonlyMap<string, string | undefined>;
 /** The claim's quad: the pattern every other operation of the request is conditional on. `activity`: an IRI, or a variable (a placed claim's ?claimed). */
 export function heldPattern(guard: Pick<WriteGuard, 'activity' | 'token'>, token = literal(guard.token)): string {
   const activity = guard.activity.startsWith('?') ? guard.activity : iri(guard.activity);
-  return `GRAPH ${activity} { ${activity} ${iri(WRITTEN_BY)} ${token} }`;
+  return `GRAPH ${CLAIMS_GRAPH} { ${activity} ${iri(WRITTEN_BY)} ${token} }`;
 }
+
+/**
+ * The operation emptying the claims graph. Run in the turn, where no other guarded request is under
+ * way: any claim there is this request's, or one a failed request left.
+ */
+const RELEASE = (() => {
+  const claims = `GRAPH ${CLAIMS_GRAPH} { ?claim ${iri(WRITTEN_BY)} ?token }`;
+  return `DELETE { ${claims} } WHERE { ${claims} }`;
+})();
 
 /**
  * The guard of a request writing `run`: its first and last new activities (those in `fresh`),
@@ -149,11 +177,12 @@ export function guardOf(
       token,
       claim: `INSERT { ${claimed} } WHERE { ${checks.join(' ')} ${placed.slot} }`,
       check: claimCheck('?claimed', token),
-      placed: { ...placed, insertion: placed.insert(claimed) },
+      release: RELEASE,
+      placed: { ...placed, insertion: placed.insert(claimed, `${iri(WRITTEN_BY)} ${literal(token)}`) },
     };
   }
   const claim = `INSERT { ${heldPattern({ activity: first, token })} } WHERE { ${checks.join(' ')} }`;
-  return { activity: first, token, claim, check: claimCheck(first, token) };
+  return { activity: first, token, claim, check: claimCheck(first, token), release: RELEASE };
 }
 
 /**
@@ -179,4 +208,15 @@ function claimCheck(activity: string, token: string): string {
 /** A check that `graph` (an IRI, as SPARQL text) holds nothing; `name`: its variables' own prefix. */
 function emptyGraph(graph: string, name: string): string {
   return `OPTIONAL { GRAPH ${graph} { ?${name}s ?${name}p ?${name}o } } FILTER (!BOUND(?${name}s))`;
+}
+
+/**
+ * A request's text as sent in the write turn (after TAKE_TURN): the claims graph emptied, its claim
+ * and the claim's check, `update` (its data), the placed activities, the claims graph emptied
+ * again and the turn given back last.
+ */
+export function guardedText(guard: WriteGuard | undefined, update: string): string {
+  return [guard?.release, guard?.claim, guard?.check, update, guard?.placed?.insertion, guard?.release, GIVE_TURN]
+    .filter((op) => op !== undefined && op !== '')
+    .join(' ;\n');
 }

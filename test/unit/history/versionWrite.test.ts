@@ -2,7 +2,12 @@
 import { expect } from 'chai';
 import { historyWrite, type VersionChange } from '../../../src/history/versionWrite.js';
 import { versionsOf } from '../../../src/history/storedHistory.js';
-import { isHistoryGraph, versionGraphOf, versionHintGraphOf } from '../../../src/history/versionGraphs.js';
+import {
+  historyHeadOf,
+  isHistoryGraph,
+  versionGraphOf,
+  versionHintGraphOf,
+} from '../../../src/history/versionGraphs.js';
 import { hintGraphOf } from '../../../src/hints/Skeleton.js';
 import { modifiedStamp } from '../../../src/hints/lastModified.js';
 import { df } from '../../../src/rdf/terms.js';
@@ -88,5 +93,23 @@ describe('history: versionWrite', () => {
     expect(parseKeepVersions('0')).to.equal(0);
     expect(parseKeepVersions('12')).to.equal(12);
     for (const bad of ['', '-1', 'some', '1.5']) expect(() => parseKeepVersions(bad), bad).to.throw(/--keep-versions/);
+  });
+
+  it('takes the graphs a write read in its turn (readForWrite) without reading them again, the same history', async () => {
+    const store = new MemoryStore();
+    await apply(store, { kind: 'Create', id: ID }, T0, undefined, 'one');
+    const names = [ID, hintGraphOf(ID), historyHeadOf(ID)];
+    const read = { names: new Set(names), quads: await store.readGraphs(names) };
+    const update: VersionChange = { kind: 'Update', id: ID };
+    const when = new Date(T0.getTime() + 60_000);
+    const asked: string[][] = [];
+    const counting = Object.assign(Object.create(store) as MemoryStore, {
+      readGraphs: (graphs: readonly string[]) => (asked.push([...graphs]), store.readGraphs(graphs)),
+    });
+    const fromRead = await historyWrite(counting, [update], when, KEEP_ALL_VERSIONS, new Set(), read);
+    expect(asked).to.deep.equal([]);
+    const readAgain = await historyWrite(counting, [update], when, KEEP_ALL_VERSIONS);
+    expect(asked).to.have.length(1);
+    expect([...fromRead.byDocument]).to.deep.equal([...readAgain.byDocument]);
   });
 });
