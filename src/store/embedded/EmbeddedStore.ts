@@ -29,6 +29,7 @@ import { ReplicaPool } from './ReplicaPool.js';
 import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './replicaBudget.js';
 import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
 import { parseNTriples } from '../../rdf/syntax/plainNQuads.js';
+import { skeletonQuadOf } from './shapeApart.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import type { Notice, OpName, Ops, OpenInfo, Response, StoreStats, WorkerInit } from './protocol.js';
 import type { StoreCapabilities } from '../StoreCapabilities.js';
@@ -185,11 +186,14 @@ export class EmbeddedStore implements QuadStore {
     if (names.length === 0) return [];
     // As N-Triples, a string a graph: one copy across the thread, parsed here (protocol.ts).
     const unique = [...new Set(names)];
-    const texts = await this.call('readGraphTexts', { names: unique });
+    const { texts, shapes } = await this.call('readGraphTexts', { names: unique });
     const out: Quad[] = [];
     for (let i = 0; i < unique.length; i++) {
       const graph: PlainTerm = { t: 'N', v: unique[i] };
       for (const q of parseNTriples(texts[i], graph)) out.push(fromPlainQuad(q));
+      // The skeleton came apart from the text, its JSON as it is (not escaped there and unescaped here).
+      const shape = shapes[i];
+      if (shape) out.push(skeletonQuadOf(shape, unique[i]));
     }
     return out;
   }
