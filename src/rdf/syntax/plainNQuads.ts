@@ -124,18 +124,40 @@ function unescape(s: string): string {
   return s.indexOf('\\') < 0 ? s : unescaped(s, 0, s.length);
 }
 
+/** How parsed terms are made: as PlainTerms (the store worker's) or as RDF/JS terms (the request thread's, terms.ts). */
+export interface TermMaker<T> {
+  named(iri: string): T;
+  blank(label: string): T;
+  /** `datatype` absent: xsd:string; never given with `language`. */
+  literal(value: string, language: string | undefined, datatype: string | undefined): T;
+}
+
+const PLAIN_TERMS: TermMaker<PlainTerm> = {
+  named: (v) => ({ t: 'N', v }),
+  blank: (v) => ({ t: 'B', v }),
+  literal: (v, l, d) => (l !== undefined ? { t: 'L', v, l } : d !== undefined ? { t: 'L', v, d } : { t: 'L', v }),
+};
+
 /**
  * Parses N-Triples as written by Oxigraph (one triple per line, single spaces, no comments)
  * into PlainQuads placed in `graph`. RDF 1.2 triple terms are refused: PlainTerm cannot hold them.
  */
 export function parseNTriples(text: string, graph: PlainTerm): PlainQuad[] {
-  const out: PlainQuad[] = [];
+  return parseNTriplesWith(text, PLAIN_TERMS, (s, p, o): PlainQuad => [s, p, o, graph]);
+}
+
+/**
+ * parseNTriples with terms made by `make` and quads by `quad`: the request thread makes RDF/JS
+ * quads at once, not PlainQuads first (a cold GET's read allocated each of its quads twice).
+ */
+export function parseNTriplesWith<T, Q>(text: string, make: TermMaker<T>, quad: (s: T, p: T, o: T) => Q): Q[] {
+  const out: Q[] = [];
   const n = text.length;
   let i = 0;
   const fail = (what: string): never => {
     throw new Error(`cannot read N-Triples at offset ${i} (${what}): ${JSON.stringify(text.slice(i, i + 60))}`);
   };
-  const term = (): PlainTerm => {
+  const term = (): T => {
     const c = text.charCodeAt(i);
     if (c === 60 /* < */) {
       if (text.charCodeAt(i + 1) === 60) fail('RDF 1.2 triple terms are not supported');
@@ -143,14 +165,14 @@ export function parseNTriples(text: string, graph: PlainTerm): PlainQuad[] {
       if (e < 0) fail('unterminated IRI');
       const v = unescape(text.slice(i + 1, e));
       i = e + 1;
-      return { t: 'N', v };
+      return make.named(v);
     }
     if (c === 95 /* _ */) {
       let e = i + 2;
       while (e < n && text.charCodeAt(e) !== 32) e++;
       const v = text.slice(i + 2, e);
       i = e;
-      return { t: 'B', v };
+      return make.blank(v);
     }
     if (c === 34 /* " */) {
       let e = i + 1;
@@ -161,22 +183,24 @@ export function parseNTriples(text: string, graph: PlainTerm): PlainQuad[] {
         else if (k === 34) break;
         else e++;
       }
-      const p: PlainTerm = { t: 'L', v: unescape(text.slice(i + 1, e)) };
+      const value = unescape(text.slice(i + 1, e));
       i = e + 1;
       const k = text.charCodeAt(i);
       if (k === 64 /* @ */) {
         let e2 = i + 1;
         while (e2 < n && text.charCodeAt(e2) !== 32) e2++;
-        p.l = text.slice(i + 1, e2);
+        const language = text.slice(i + 1, e2);
         i = e2;
-      } else if (k === 94 /* ^ */) {
+        return make.literal(value, language, undefined);
+      }
+      if (k === 94 /* ^ */) {
         const e2 = text.indexOf('>', i + 3);
         if (e2 < 0) fail('unterminated datatype');
         const d = unescape(text.slice(i + 3, e2));
-        if (d !== XSD_STRING) p.d = d;
         i = e2 + 1;
+        return make.literal(value, undefined, d !== XSD_STRING ? d : undefined);
       }
-      return p;
+      return make.literal(value, undefined, undefined);
     }
     return fail('unexpected character');
   };
@@ -193,7 +217,7 @@ export function parseNTriples(text: string, graph: PlainTerm): PlainQuad[] {
     const o = term();
     if (text.charCodeAt(i) !== 32 || text.charCodeAt(i + 1) !== 46) fail('expected " ."');
     i += 2;
-    out.push([s, p, o, graph]);
+    out.push(quad(s, p, o));
   }
   return out;
 }

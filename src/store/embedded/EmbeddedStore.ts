@@ -20,7 +20,7 @@ import { Worker, type MessagePort, type TransferListItem } from 'node:worker_thr
 import { mkdir } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type { QuadStore, QueryResult } from '../QuadStore.js';
-import { fromPlainQuad, type PlainTerm, type Quad } from '../../rdf/terms.js';
+import { fromPlainQuad, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { StoreFull } from '../StoreFull.js';
 import { StoreFailed } from '../StoreFailed.js';
@@ -28,7 +28,7 @@ import { STORE_OK, type StoreCondition } from '../StoreCondition.js';
 import { ReplicaPool } from './ReplicaPool.js';
 import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './replicaBudget.js';
 import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
-import { parseNTriples } from '../../rdf/syntax/plainNQuads.js';
+import { graphTextQuads } from './graphTextQuads.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
 import type { Notice, OpName, Ops, OpenInfo, Response, StoreStats, WorkerInit } from './protocol.js';
 import type { StoreCapabilities } from '../StoreCapabilities.js';
@@ -185,13 +185,7 @@ export class EmbeddedStore implements QuadStore {
     if (names.length === 0) return [];
     // As N-Triples, a string a graph: one copy across the thread, parsed here (protocol.ts).
     const unique = [...new Set(names)];
-    const texts = await this.call('readGraphTexts', { names: unique });
-    const out: Quad[] = [];
-    for (let i = 0; i < unique.length; i++) {
-      const graph: PlainTerm = { t: 'N', v: unique[i] };
-      for (const q of parseNTriples(texts[i], graph)) out.push(fromPlainQuad(q));
-    }
-    return out;
+    return graphTextQuads(unique, await this.call('readGraphTexts', { names: unique }));
   }
 
   hasGraph(name: string): Promise<boolean> {

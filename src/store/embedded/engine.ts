@@ -11,6 +11,7 @@ import { checkGraphIri, parseNTriples } from '../../rdf/syntax/plainNQuads.js';
 import { iri } from '../../rdf/sparqlTerm.js';
 import { isHintGraph } from '../../hints/Skeleton.js';
 import { hintGraphText } from './hintGraphText.js';
+import type { ShapeApart } from './shapeApart.js';
 import { fromSparqlJson } from '../../sparql/results/readJson.js';
 import type { PlainQueryResult } from './protocol.js';
 
@@ -239,15 +240,19 @@ export class Engine {
   /**
    * Each named graph's quads as N-Triples, in the order of `names`: Oxigraph's dump of the graph,
    * which reads its index without a SPARQL query to parse and plan (a CONSTRUCT per graph cost
-   * 2-4x as much: most of a cold GET's time in the store).
+   * 2-4x as much: most of a cold GET's time in the store). `shapes`: filled in the same order with
+   * each hint graph's skeleton, read apart from its text (hintGraphText.ts), null for the others.
    */
-  graphTexts(names: readonly string[]): string[] {
-    return names.map((name) =>
+  graphTexts(names: readonly string[], shapes?: Array<ShapeApart | null>): string[] {
+    return names.map((name) => {
+      const apart: { shape?: ShapeApart } | undefined = shapes && {};
       // A hint graph's long skeleton literal is cheaper handed over by match (hintGraphText.ts).
-      isHintGraph(name)
-        ? hintGraphText(this.store, checkGraphIri(name))
-        : this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) }),
-    );
+      const text = isHintGraph(name)
+        ? hintGraphText(this.store, checkGraphIri(name), apart)
+        : this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) });
+      shapes?.push(apart?.shape ?? null);
+      return text;
+    });
   }
 
   hasGraph(name: string): boolean {

@@ -3,6 +3,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { PlainQuad, PlainTerm } from '../../rdf/terms.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 import type { StoreFullDetails } from '../StoreFull.js';
+import type { ShapeApart } from './shapeApart.js';
 
 export interface WorkerInit {
   dataDir: string;
@@ -66,9 +67,10 @@ export interface Ops {
   /**
    * Each distinct graph's quads as N-Triples, in the order of `names` (no duplicates): one string
    * a graph crosses the thread in one copy and the request thread parses it (cheaper, for a
-   * document, than interning its quads into wire graphs here and decoding them there).
+   * document, than interning its quads into wire graphs here and decoding them there). A hint
+   * graph's skeleton is apart, in `shapes` at the graph's place (null: none; engine.graphTexts).
    */
-  readGraphTexts: { args: { names: string[] }; result: string[] };
+  readGraphTexts: { args: { names: string[] }; result: { texts: string[]; shapes: Array<ShapeApart | null> } };
   hasGraph: { args: { name: string }; result: boolean };
   listGraphs: { args: Record<string, never>; result: string[] };
   query: { args: { sparql: string }; result: PlainQueryResult };

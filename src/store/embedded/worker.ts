@@ -11,6 +11,7 @@ import { StoreFull } from '../StoreFull.js';
 import { collectWhenIdle } from '../idleCollection.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 import type { Request, Response, SerializedError, WorkerInit } from './protocol.js';
+import type { ShapeApart } from './shapeApart.js';
 
 /** A message's answer: a Promise, or the answer itself. */
 function answer(worker: StoreWorker, req: Request): unknown {
@@ -44,8 +45,10 @@ function answer(worker: StoreWorker, req: Request): unknown {
   switch (req.op) {
     case 'readGraphs':
       return worker.engine.readGraphs(req.names);
-    case 'readGraphTexts':
-      return worker.engine.graphTexts(req.names);
+    case 'readGraphTexts': {
+      const shapes: Array<ShapeApart | null> = [];
+      return { texts: worker.engine.graphTexts(req.names, shapes), shapes };
+    }
     case 'hasGraph':
       return worker.engine.hasGraph(req.name);
     case 'listGraphs':

@@ -2,12 +2,15 @@
  * hintGraphText: a hint graph written as N-Triples from match reads back as the same quads as
  * Oxigraph's own dump of it, whatever its literals hold (quotes, backslashes, controls, text
  * beyond the BMP, language tags, datatypes) and with blank nodes; many reads stay correct (the
- * terms it frees are not used again).
+ * terms it frees are not used again). With the skeleton read apart (a cold GET's read), the text and
+ * the skeleton's quad are together the same quads, the skeleton's JSON as stored.
  */
 import { expect } from 'chai';
 import { Store, blankNode, literal, namedNode, quad } from 'oxigraph';
 import { hintGraphText } from '../../../../src/store/embedded/hintGraphText.js';
-import { hintGraphOf } from '../../../../src/hints/Skeleton.js';
+import { hintGraphOf, SHAPE_PREDICATE } from '../../../../src/hints/Skeleton.js';
+import { skeletonQuadOf, type ShapeApart } from '../../../../src/store/embedded/shapeApart.js';
+import { toPlainQuad } from '../../../../src/rdf/terms.js';
 import { parseNTriples } from '../../../../src/rdf/syntax/plainNQuads.js';
 
 const ID = 'https://example.org/object/1';
@@ -57,5 +60,43 @@ describe('store/embedded/hintGraphText: a hint graph read with match, as its dum
 
   it('gives nothing for a graph that holds nothing', () => {
     expect(hintGraphText(store, hintGraphOf('https://example.org/none'))).to.equal('');
+  });
+
+  describe('the skeleton read apart', () => {
+    const shapeStore = new Store();
+    const skeleton = JSON.stringify({
+      i: ID,
+      t: ['HumanMadeObject'],
+      e: [['_label', 0, ['#"q\\1']]],
+      a: { x: 'é 😀\n' },
+    });
+    const shape = namedNode(SHAPE_PREDICATE);
+    shapeStore.add(quad(s, shape, literal(skeleton), g));
+    shapeStore.add(quad(s, namedNode('urn:linkedart-service:modified'), literal('2026-11-27T18:00:00Z'), g));
+    shapeStore.add(quad(blankNode('b1'), shape, literal('{"not":"the skeleton"}'), g));
+    shapeStore.add(quad(namedNode(`${ID}/other`), shape, literal('{}', 'en'), g));
+
+    const read = (): { text: string; shape?: ShapeApart } => {
+      const apart: { shape?: ShapeApart } = {};
+      return { text: hintGraphText(shapeStore, GRAPH, apart), shape: apart.shape };
+    };
+
+    it('hands the skeleton over as stored, and the text and it are the quads the dump gives', () => {
+      const { text, shape: apart } = read();
+      expect(apart).to.deep.equal([ID, skeleton]);
+      expect(text).not.to.include('HumanMadeObject');
+      const together = [...quadsOf(text), JSON.stringify(toPlainQuad(skeletonQuadOf(apart!, GRAPH)))].sort();
+      expect(together).to.deep.equal(quadsOf(dumped(shapeStore, GRAPH)));
+    });
+
+    it('leaves in the text a shape quad of a blank node or of a literal with a language', () => {
+      const { text } = read();
+      expect(text).to.include('{\\"not\\":\\"the skeleton\\"}');
+      expect(text).to.include('"{}"@en');
+    });
+
+    it('gives the whole text without a holder, as before', () => {
+      expect(quadsOf(hintGraphText(shapeStore, GRAPH))).to.deep.equal(quadsOf(dumped(shapeStore, GRAPH)));
+    });
   });
 });
