@@ -36,12 +36,19 @@ import { restoreSnapshot } from './snapshot.js';
 import { compactionDue, compactionThreshold, dropCoveredLogs, writeSnapshot } from './compaction.js';
 import { diskFullDetails, isNoSpace } from './logRoom.js';
 import { IdleSnapshot } from './idleSnapshot.js';
-import { replaceRecord, updateRecord, type ReplaceRecord } from './writeRecords.js';
-import { applyPieces, documentPieces } from './replaceInPieces.js';
+import { replaceRecord, updateRecord, type ReplaceRecord, type WrittenTexts } from './writeRecords.js';
+import { applyPieces, documentPieces, large, textsInSteps } from './replaceInPieces.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 import type { OpenInfo, StoreStats, WorkerInit } from './protocol.js';
 
-type ReplaceJob = { kind: 'replace'; graphs: WireGraphs; resolve: (seq: number) => void; reject: (e: unknown) => void };
+type ReplaceJob = {
+  kind: 'replace';
+  graphs: WireGraphs;
+  /** Its texts, written in steps before it is applied (replaceInPieces.ts), or null: tried, refused. */
+  written?: WrittenTexts | null;
+  resolve: (seq: number) => void;
+  reject: (e: unknown) => void;
+};
 type WriteJob =
   ReplaceJob | { kind: 'update'; sparql: string; resolve: (seq: number) => void; reject: (e: unknown) => void };
 
@@ -183,6 +190,14 @@ export class StoreWorker {
       const job = this.writes[0];
       // Resumed when the compaction or the seeding ends: an update is not idempotent (see above).
       if (job.kind === 'update' && (this.compacting || this.replicas.seeding())) return;
+      if (job.kind === 'replace' && job.written === undefined && this.readersWaiting && large(job.graphs)) {
+        this.applying = textsInSteps(job.graphs, this.readersWaiting).then((written) => {
+          job.written = written ?? null;
+          this.applying = null;
+          this.pump();
+        });
+        return;
+      }
       const roomNeeded = this.applyAndLog(job);
       if (roomNeeded !== null) {
         this.makeRoomFor(job, roomNeeded);
@@ -229,7 +244,14 @@ export class StoreWorker {
       const seq = this.lastSeq + 1;
       if (job.kind === 'replace') {
         // Not `new` while a snapshot is being written: see the file comment.
-        const r = replaceRecord(this.engine, this.ceiling, seq, job.graphs, this.compacting !== null);
+        const r = replaceRecord(
+          this.engine,
+          this.ceiling,
+          seq,
+          job.graphs,
+          this.compacting !== null,
+          job.written ?? undefined,
+        );
         record = r.record;
         if (!this.log().hasRoomFor(record.length)) return record.length;
         const pieces = this.readersWaiting && documentPieces(job.graphs.names, r.texts, r.body, r.before);

@@ -10,9 +10,13 @@
  * the graphs of no document in the batch (change-feed activities, counters) in the last, so the
  * feed never names a document before it is stored. The log record is the batch's, appended once
  * every piece is applied; a piece that fails puts back what every piece before it overwrote.
+ * Before that, the batch's N-Quads are written a few graphs at a time (textsInSteps), for the same reason.
  */
 import { documentOfGraph, isInternalGraph } from '../internalGraphs.js';
 import type { Engine, Overwritten } from './engine.js';
+import { checkedNQuadsSteps } from './wire.js';
+import type { WrittenTexts } from './writeRecords.js';
+import type { WireGraphs } from '../../rdf/wireGraphs.js';
 
 /** About this many bytes of N-Quads a piece (about 13 rich documents: a few ms of Oxigraph's load on a quiet core). */
 export const PIECE_BYTES = 128 * 1024;
@@ -78,6 +82,35 @@ export function documentPieces(
   make(current);
   make(rest);
   return pieces.length > 1 ? pieces : null;
+}
+
+/** Term codes past which a batch's texts are written in steps (about 2,000 quads: a few ms). */
+const STEPPED_CODES = 6000;
+
+/** Graphs written between two looks at the readers waiting. */
+const GRAPHS_A_STEP = 32;
+
+/** Whether the batch is large enough to be written in steps and applied in pieces. */
+export function large(wire: WireGraphs): boolean {
+  return wire.length > STEPPED_CODES;
+}
+
+/**
+ * The batch's N-Quads texts (wireToCheckedNQuads), giving up the turn between two steps while a
+ * read waits. Undefined if a term is refused: the write is then made as before, which reports it.
+ */
+export async function textsInSteps(wire: WireGraphs, readersWaiting: Int32Array): Promise<WrittenTexts | undefined> {
+  const texts: string[] = [];
+  try {
+    const steps = checkedNQuadsSteps(wire);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return { texts, plain: step.value };
+      texts.push(step.value);
+      if (texts.length % GRAPHS_A_STEP === 0 && Atomics.load(readersWaiting, 0) > 0) await yieldTurn();
+    }
+  } catch {
+    return undefined;
+  }
 }
 
 /** Gives up the turn (the message handler answers what waits), then resumes. */

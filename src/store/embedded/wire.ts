@@ -32,6 +32,19 @@ export function wireToNQuads(wire: WireGraphs): string[] {
  * Each distinct term is judged once, when it is first written.
  */
 export function wireToCheckedNQuads(wire: WireGraphs): { texts: string[]; plain: boolean } {
+  const texts: string[] = [];
+  const steps = checkedNQuadsSteps(wire);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return { texts, plain: step.value };
+    texts.push(step.value);
+  }
+}
+
+/**
+ * wireToCheckedNQuads one graph at a time: yields each graph's text, returns `plain`. The store
+ * worker of the service writes a large batch so, answering waiting reads between steps (StoreWorker).
+ */
+export function* checkedNQuadsSteps(wire: WireGraphs): Generator<string, boolean> {
   const { names, counts, strings, codes } = wire;
   let plain = true;
   // Each distinct term is written once: IRIs (also datatypes) and lexical forms by string index.
@@ -61,7 +74,6 @@ export function wireToCheckedNQuads(wire: WireGraphs): { texts: string[]; plain:
   };
   const lexical = (i: number): string => (lexicals[i] ??= literalString(strings[i]));
 
-  const out: string[] = [];
   let k = 0;
   for (let g = 0; g < names.length; g++) {
     const name = names[g];
@@ -105,7 +117,7 @@ export function wireToCheckedNQuads(wire: WireGraphs): { texts: string[]; plain:
     for (let q = counts[g]; q > 0; q--) {
       lines.push(term('subject') + ' ' + term('predicate') + ' ' + term('object') + suffix);
     }
-    out.push(lines.join(''));
+    yield lines.join('');
   }
-  return { texts: out, plain };
+  return plain;
 }

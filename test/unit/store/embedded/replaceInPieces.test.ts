@@ -76,6 +76,26 @@ describe('replaceInPieces: a large replacement applied a few whole documents at 
     expect(await canonical(held)).to.equal(await canonical(flatten(v1)));
   });
 
+  it('gives up the turn between two pieces while a read waits, and only then', async () => {
+    for (const waiting of [1, 0]) {
+      const engine = new Engine();
+      const wire = encodeGraphs(batch(0, DOCS, 1));
+      const texts = wireToNQuads(wire);
+      const body = Buffer.from(texts.join(''));
+      const pieces = documentPieces(wire.names, texts, body, { graphs: [], chars: 0 }, 16 * 1024)!;
+      const applying = applyPieces(engine, pieces, true, new Int32Array([waiting]));
+      // What a message handled at the next turn sees.
+      const seen = await new Promise<number>((resolve) => setImmediate(() => resolve(engine.size())));
+      await applying;
+      const whole = engine.size();
+      if (waiting)
+        expect(seen)
+          .to.be.greaterThan(0)
+          .and.lessThan(whole / 2);
+      else expect(seen).to.equal(whole);
+    }
+  });
+
   for (const yieldToReaders of [true, false]) {
     it(`${yieldToReaders ? 'answers' : 'does not answer (yieldToReaders off)'} a read in the middle of a large write, each document whole`, async () => {
       const dir = await tempDir();
@@ -83,14 +103,13 @@ describe('replaceInPieces: a large replacement applied a few whole documents at 
       try {
         await store.replaceGraphs(batch(0, DOCS, 1));
         const writing = store.replaceGraphs(batch(0, DOCS, 2));
-        // Posted after the write: answered between two of its pieces, before the last documents are applied.
+        // Posted after the write: answered while its texts are written or between two of its pieces.
         const names = [0, DOCS / 2, DOCS - 1].flatMap((i) => [docGraph(i), hintGraphOf(docGraph(i))]);
         const read = versionsOf(await store.readGraphs(names));
         await writing;
         const versions = names.map((n) => read.get(n));
         for (let k = 0; k < versions.length; k += 2) expect(versions[k + 1], names[k]).to.equal(versions[k]);
-        // The first document is applied first; the last, in the last piece.
-        expect(versions[0]).to.equal('2');
+        // The last document is applied in the last piece.
         expect(versions[versions.length - 1]).to.equal(yieldToReaders ? '1' : '2');
         const after = versionsOf(await store.readGraphs(names));
         expect([...after.values()]).to.deep.equal(names.map(() => '2'));
@@ -100,6 +119,28 @@ describe('replaceInPieces: a large replacement applied a few whole documents at 
       }
     });
   }
+
+  it('refuses a large batch with a term refused, whole, as a batch applied at once is', async () => {
+    const dir = await tempDir();
+    const store = await EmbeddedStore.open({ dataDir: dir, yieldToReaders: true, queryReplicas: 0 });
+    try {
+      await store.replaceGraphs(batch(0, DOCS, 1));
+      const bad = batch(0, DOCS, 2);
+      const s = df.namedNode(docGraph(DOCS - 1));
+      bad.set(docGraph(DOCS - 1), [df.quad(s, df.namedNode('urn:x:p'), df.literal('x', 'en gb'))]);
+      const reading = store.readGraphs([docGraph(0)]);
+      await store.replaceGraphs(bad).then(
+        () => expect.fail('accepted'),
+        (e: Error) => expect(e.message).to.match(/language tag/),
+      );
+      await reading;
+      const held = versionsOf(await store.readGraphs([...bad.keys()]));
+      expect(new Set(held.values())).to.deep.equal(new Set(['1']));
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it('logs the batch once: reopened, the store holds it whole', async () => {
     const dir = await tempDir();
