@@ -14,7 +14,7 @@
  */
 import { documentOfGraph, isInternalGraph } from '../internalGraphs.js';
 import type { Engine, Overwritten } from './engine.js';
-import { checkedNQuadsSteps } from './wire.js';
+import { checkedNQuadsWriter } from './wire.js';
 import type { WrittenTexts } from './writeRecords.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 
@@ -100,14 +100,14 @@ export function large(wire: WireGraphs): boolean {
  * read waits. Undefined if a term is refused: the write is then made as before, which reports it.
  */
 export async function textsInSteps(wire: WireGraphs, readersWaiting: Int32Array): Promise<WrittenTexts | undefined> {
-  const texts: string[] = [];
+  const texts = new Array<string>(wire.names.length);
   try {
-    const steps = checkedNQuadsSteps(wire);
-    for (let step = steps.next(); ; step = steps.next()) {
-      if (step.done) return { texts, plain: step.value };
-      texts.push(step.value);
-      if (texts.length % GRAPHS_A_STEP === 0 && Atomics.load(readersWaiting, 0) > 0) await yieldTurn();
+    const writer = checkedNQuadsWriter(wire);
+    for (let g = 0; g < texts.length; g++) {
+      texts[g] = writer.text(g);
+      if ((g + 1) % GRAPHS_A_STEP === 0 && Atomics.load(readersWaiting, 0) > 0) await yieldTurn();
     }
+    return { texts, plain: writer.plain() };
   } catch {
     return undefined;
   }

@@ -32,19 +32,18 @@ export function wireToNQuads(wire: WireGraphs): string[] {
  * Each distinct term is judged once, when it is first written.
  */
 export function wireToCheckedNQuads(wire: WireGraphs): { texts: string[]; plain: boolean } {
-  const texts: string[] = [];
-  const steps = checkedNQuadsSteps(wire);
-  for (let step = steps.next(); ; step = steps.next()) {
-    if (step.done) return { texts, plain: step.value };
-    texts.push(step.value);
-  }
+  const writer = checkedNQuadsWriter(wire);
+  const texts = new Array<string>(wire.names.length);
+  for (let g = 0; g < texts.length; g++) texts[g] = writer.text(g);
+  return { texts, plain: writer.plain() };
 }
 
 /**
- * wireToCheckedNQuads one graph at a time: yields each graph's text, returns `plain`. The store
- * worker of the service writes a large batch so, answering waiting reads between steps (StoreWorker).
+ * wireToCheckedNQuads one graph at a time: `text(g)` for g = 0, 1, ... in turn, then `plain()`. The
+ * store worker of the service writes a large batch so, answering waiting reads between steps
+ * (replaceInPieces.ts). Plain functions, not a generator: a load's every quad goes through here.
  */
-export function* checkedNQuadsSteps(wire: WireGraphs): Generator<string, boolean> {
+export function checkedNQuadsWriter(wire: WireGraphs): { text: (g: number) => string; plain: () => boolean } {
   const { names, counts, strings, codes } = wire;
   let plain = true;
   // Each distinct term is written once: IRIs (also datatypes) and lexical forms by string index.
@@ -75,7 +74,7 @@ export function* checkedNQuadsSteps(wire: WireGraphs): Generator<string, boolean
   const lexical = (i: number): string => (lexicals[i] ??= literalString(strings[i]));
 
   let k = 0;
-  for (let g = 0; g < names.length; g++) {
+  const text = (g: number): string => {
     const name = names[g];
     const suffix = ' <' + checkGraphIri(name) + '> .\n';
     if (plain && !isPlainIri(name)) plain = false;
@@ -117,7 +116,7 @@ export function* checkedNQuadsSteps(wire: WireGraphs): Generator<string, boolean
     for (let q = counts[g]; q > 0; q--) {
       lines.push(term('subject') + ' ' + term('predicate') + ' ' + term('object') + suffix);
     }
-    yield lines.join('');
-  }
-  return plain;
+    return lines.join('');
+  };
+  return { text, plain: () => plain };
 }
