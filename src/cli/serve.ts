@@ -47,6 +47,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const store = await openStore(config.store, (warning) => logger.warn({ warning }, 'store'), {
     seedReplicas: !options.demo,
     keptSince: kept?.keptSince,
+    // Readers are not held up by a /_bulk or a PUT of many documents (issue 35).
+    yieldToReaders: true,
   });
   await convertOldHistories(store, (history) => logger.info({ history }, 'store'));
   if (store instanceof EmbeddedStore && store.replicaChoice)

@@ -12,7 +12,8 @@ import { SparqlStore } from './sparql/SparqlStore.js';
  * written with INSERT DATA text, not N-Quads it parses itself (nquadsInserts.ts), is then a
  * warning: loads go several times slower, and the operator can change that. `seedReplicas`: the
  * embedded store starts seeding its first query replica as it opens (the service's start).
- * `keptSince`: the kept start-up indexes' position (EmbeddedStoreOptions.keptSince).
+ * `keptSince`: the kept start-up indexes' position (EmbeddedStoreOptions.keptSince). `yieldToReaders`:
+ * the service, whose readers the embedded store answers between the pieces of a large write.
  */
 export async function openStore(
   config: StoreConfig,
@@ -21,7 +22,8 @@ export async function openStore(
     writes = true,
     seedReplicas = false,
     keptSince,
-  }: { writes?: boolean; seedReplicas?: boolean; keptSince?: number | undefined } = {},
+    yieldToReaders = false,
+  }: { writes?: boolean; seedReplicas?: boolean; keptSince?: number | undefined; yieldToReaders?: boolean } = {},
 ): Promise<QuadStore> {
   if (config.kind === 'embedded')
     return EmbeddedStore.open({
@@ -30,6 +32,7 @@ export async function openStore(
       onWarning,
       queryReplicas: config.queryReplicas,
       seedWhileOpening: seedReplicas,
+      yieldToReaders,
       ...(keptSince !== undefined ? { keptSince } : {}),
     });
   const store = await SparqlStore.open({

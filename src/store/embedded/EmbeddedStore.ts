@@ -82,12 +82,22 @@ export interface EmbeddedStoreOptions {
    * open notes the graphs written after it (openInfo.writtenSince).
    */
   keptSince?: number;
+  /**
+   * The service: its reads are counted as they wait for the store worker, which then applies a
+   * large write a few documents at a time and answers them in between (replaceInPieces.ts). Off
+   * for a load or a harvest, which nobody reads while it runs: their writes are applied whole.
+   */
+  yieldToReaders?: boolean;
 }
+
+/** The operations a reader waits on (counted in readersWaiting). */
+const READS: ReadonlySet<string> = new Set(['readGraphs', 'readGraphTexts', 'hasGraph', 'listGraphs', 'query', 'size']);
 
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
   caller: Error;
+  read: boolean;
 }
 
 export class EmbeddedStore implements QuadStore {
@@ -103,6 +113,8 @@ export class EmbeddedStore implements QuadStore {
   /** The sequence number of the last write acknowledged here (queries on the replica wait for it). */
   private lastAcked = 0;
   private replicas: ReplicaPool | null = null;
+  /** Reads sent and not yet answered, shared with the worker (WorkerInit.readersWaiting); null unless yieldToReaders. */
+  private readersWaiting: Int32Array | null = null;
   /** What open() found and did: snapshot, replayed records, discarded tail, restore time. */
   openInfo!: OpenInfo;
   /** With `queryReplicas: 'auto'`: how many were chosen, and why. */
@@ -137,6 +149,7 @@ export class EmbeddedStore implements QuadStore {
       ...(options.maxStoreBytes !== undefined ? { maxStoreBytes: options.maxStoreBytes } : {}),
       seedChunkChars: options.seedChunkChars ?? 4 * 1024 * 1024,
       snapshotWhenIdleMs: options.snapshotWhenIdleMs ?? 5000,
+      ...(options.yieldToReaders ? { readersWaiting: new SharedArrayBuffer(4) } : {}),
     };
     const onWarning = options.onWarning ?? ((m: string) => process.emitWarning(m, 'EmbeddedStoreWarning'));
     let worker: Worker;
@@ -148,6 +161,7 @@ export class EmbeddedStore implements QuadStore {
     }
     const replicas = options.queryReplicas ?? 1;
     const store = new EmbeddedStore(worker, lock, dataDir, onWarning, replicas === 'auto' ? 1 : replicas);
+    if (init.readersWaiting) store.readersWaiting = new Int32Array(init.readersWaiting);
     try {
       const opening = store.call('open', options.keptSince === undefined ? {} : { keptSince: options.keptSince });
       // Posted after 'open': the store worker takes it while it replays the files (seedEnd.ts).
@@ -344,7 +358,9 @@ export class EmbeddedStore implements QuadStore {
     return new Promise<Ops[K]['result']>((resolve, reject) => {
       // The caller's stack, appended to errors from the worker (whose own stack ends at the message handler).
       const caller = new Error('caller');
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, caller });
+      const read = this.readersWaiting !== null && READS.has(op);
+      if (read) Atomics.add(this.readersWaiting!, 0, 1);
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, caller, read });
       if (this.pending.size === 1) this.worker.ref();
       this.worker.postMessage({ id, op, ...args }, transfer);
     });
@@ -358,6 +374,7 @@ export class EmbeddedStore implements QuadStore {
     const p = this.pending.get(msg.id);
     if (!p) return;
     this.pending.delete(msg.id);
+    if (p.read) Atomics.sub(this.readersWaiting!, 0, 1);
     if (this.pending.size === 0) this.worker.unref();
     if (msg.ok) {
       p.resolve(msg.value);

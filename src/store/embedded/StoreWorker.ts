@@ -36,13 +36,21 @@ import { restoreSnapshot } from './snapshot.js';
 import { compactionDue, compactionThreshold, dropCoveredLogs, writeSnapshot } from './compaction.js';
 import { diskFullDetails, isNoSpace } from './logRoom.js';
 import { IdleSnapshot } from './idleSnapshot.js';
-import { replaceRecord, updateRecord } from './writeRecords.js';
+import { replaceRecord, updateRecord, type ReplaceRecord, type WrittenTexts } from './writeRecords.js';
+import { applyPieces, documentPieces, large, textsInSteps } from './replaceInPieces.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 import type { OpenInfo, StoreStats, WorkerInit } from './protocol.js';
 
+type ReplaceJob = {
+  kind: 'replace';
+  graphs: WireGraphs;
+  /** Its texts, written in steps before it is applied (replaceInPieces.ts), or null: tried, refused. */
+  written?: WrittenTexts | null;
+  resolve: (seq: number) => void;
+  reject: (e: unknown) => void;
+};
 type WriteJob =
-  | { kind: 'replace'; graphs: WireGraphs; resolve: (seq: number) => void; reject: (e: unknown) => void }
-  | { kind: 'update'; sparql: string; resolve: (seq: number) => void; reject: (e: unknown) => void };
+  ReplaceJob | { kind: 'update'; sparql: string; resolve: (seq: number) => void; reject: (e: unknown) => void };
 
 export class StoreWorker {
   readonly engine = new Engine();
@@ -64,6 +72,10 @@ export class StoreWorker {
   /** Writes wait while the log takes room for the first of them (makeRoomFor), and while a compaction creates the next log file. */
   private makingRoom = false;
   private rotating = false;
+  /** A replacement being applied in pieces (replaceInPieces.ts): later writes, compaction and close wait for it. */
+  private applying: Promise<void> | null = null;
+  /** The service's reads not yet answered (EmbeddedStore counts them), or null: never applied in pieces. */
+  private readonly readersWaiting: Int32Array | null;
   private readonly ceiling: StoreCeiling;
   private readonly quadCount = new QuadCount();
   /** The last log append: once it is on disk, every write applied so far is (they are written in order). */
@@ -79,6 +91,7 @@ export class StoreWorker {
   ) {
     this.nextCompactionAt = init.compactAfterBytes;
     this.ceiling = storeCeiling(init.maxStoreBytes);
+    this.readersWaiting = init.readersWaiting ? new Int32Array(init.readersWaiting) : null;
     this.replicas = new ReplicaFeeds(
       {
         lastSeq: () => this.lastSeq,
@@ -173,10 +186,18 @@ export class StoreWorker {
   }
 
   private pump(): void {
-    while (this.writes.length > 0 && !this.makingRoom && !this.rotating) {
+    while (this.writes.length > 0 && !this.makingRoom && !this.rotating && !this.applying) {
       const job = this.writes[0];
       // Resumed when the compaction or the seeding ends: an update is not idempotent (see above).
       if (job.kind === 'update' && (this.compacting || this.replicas.seeding())) return;
+      if (job.kind === 'replace' && job.written === undefined && this.readersWaiting && large(job.graphs)) {
+        this.applying = textsInSteps(job.graphs, this.readersWaiting).then((written) => {
+          job.written = written ?? null;
+          this.applying = null;
+          this.pump();
+        });
+        return;
+      }
       const roomNeeded = this.applyAndLog(job);
       if (roomNeeded !== null) {
         this.makeRoomFor(job, roomNeeded);
@@ -223,9 +244,27 @@ export class StoreWorker {
       const seq = this.lastSeq + 1;
       if (job.kind === 'replace') {
         // Not `new` while a snapshot is being written: see the file comment.
-        const r = replaceRecord(this.engine, this.ceiling, seq, job.graphs, this.compacting !== null);
+        const r = replaceRecord(
+          this.engine,
+          this.ceiling,
+          seq,
+          job.graphs,
+          this.compacting !== null,
+          job.written ?? undefined,
+        );
         record = r.record;
         if (!this.log().hasRoomFor(record.length)) return record.length;
+        const pieces = this.readersWaiting && documentPieces(job.graphs.names, r.texts, r.body, r.before);
+        if (pieces) {
+          this.applying = applyPieces(this.engine, pieces, r.plain, this.readersWaiting)
+            .then(() => this.replaced(job, seq, r))
+            .catch((err: unknown) => this.refused(job, err))
+            .finally(() => {
+              this.applying = null;
+              this.pump();
+            });
+          return null;
+        }
         // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
         this.engine.replaceGraphs(job.graphs.names, r.body, r.before, r.plain);
         this.deadBytes += r.before.chars;
@@ -239,12 +278,29 @@ export class StoreWorker {
       }
       this.lastSeq = seq;
     } catch (err) {
-      // A WebAssembly trap (a panic in Oxigraph) leaves the store in an unknown state.
-      if (err instanceof WebAssembly.RuntimeError) this.failWith(err);
-      job.reject(err);
+      this.refused(job, err);
       return null;
     }
-    const seq = this.lastSeq;
+    this.logged(job, this.lastSeq, record);
+    return null;
+  }
+
+  private refused(job: WriteJob, err: unknown): void {
+    // A WebAssembly trap (a panic in Oxigraph) leaves the store in an unknown state.
+    if (err instanceof WebAssembly.RuntimeError) this.failWith(err);
+    job.reject(err);
+  }
+
+  /** The last piece of a replacement applied (replaceInPieces.ts): counted, fed to the replicas, logged. */
+  private replaced(job: ReplaceJob, seq: number, r: ReplaceRecord): void {
+    this.deadBytes += r.before.chars;
+    this.replicas.replaced(seq, job.graphs.names, r.texts);
+    this.lastSeq = seq;
+    this.logged(job, seq, r.record);
+  }
+
+  /** A write applied as `seq`: its record appended, its writer told once it is on disk. */
+  private logged(job: WriteJob, seq: number, record: Buffer): void {
     const appending = this.log().append(record);
     this.appended = appending.catch(() => undefined);
     appending.then(
@@ -256,7 +312,6 @@ export class StoreWorker {
         job.reject(this.failWith(err));
       },
     );
-    return null;
   }
 
   // ---------------------------------------------------------------- compaction
@@ -314,6 +369,8 @@ export class StoreWorker {
 
   private async runCompaction(): Promise<void> {
     if (this.fatal) throw this.fatal;
+    // A record built before the snapshot began may be marked `new` (see the file comment).
+    while (this.applying) await this.applying;
     // A replica seeding from the files reads them to the end first (seedFromFiles.ts).
     for (let inUse = this.replicas.filesInUse(); inUse; inUse = this.replicas.filesInUse()) await inUse;
     const wal = this.log();
@@ -368,6 +425,7 @@ export class StoreWorker {
       // A compaction in flight finishes first (its failure was already reported to whoever
       // started it); then one more is written if enough of the data is dead (compactionDue):
       // a log of new graphs stays as it is, to be replayed at the next open.
+      while (this.applying) await this.applying;
       while (this.compacting) await this.compacting.catch(() => undefined);
       await wal.drain();
       if (!this.fatal && this.compactionDue(true)) await this.runCompaction();

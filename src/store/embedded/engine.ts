@@ -151,11 +151,16 @@ export class Engine {
       // hold part of the new quads, so they are all emptied again and given their old quads back.
       this.store.load(nquads, { format: NQUADS, no_transaction: true, lenient: plain });
     } catch (err) {
-      this.store.update(dropGraphs(names));
-      for (const [n, nt] of before.graphs) {
-        this.store.load(nt, { format: NTRIPLES, to_graph_name: namedNode(n), no_transaction: true, lenient: true });
-      }
+      this.restoreOverwritten(names, before);
       throw err;
+    }
+  }
+
+  /** The named graphs emptied and given back what they held before a replacement (`before`, from overwritten()). */
+  restoreOverwritten(names: readonly string[], before: Overwritten): void {
+    this.store.update(dropGraphs(names));
+    for (const [n, nt] of before.graphs) {
+      this.store.load(nt, { format: NTRIPLES, to_graph_name: namedNode(n), no_transaction: true, lenient: true });
     }
   }
 

@@ -15,6 +15,12 @@ export interface WorkerInit {
   seedChunkChars: number;
   /** Snapshot once the log has outgrown the last one and no read or write came for this long (0: never). */
   snapshotWhenIdleMs: number;
+  /**
+   * The service's reads sent to the worker and not yet answered (one Int32), counted by
+   * EmbeddedStore: present, a large replacement is applied in pieces, the worker answering the
+   * reads waiting between two (replaceInPieces.ts). Absent (a load, a harvest): applied whole.
+   */
+  readersWaiting?: SharedArrayBuffer;
 }
 
 export type PlainQueryResult =

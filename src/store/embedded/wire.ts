@@ -32,6 +32,18 @@ export function wireToNQuads(wire: WireGraphs): string[] {
  * Each distinct term is judged once, when it is first written.
  */
 export function wireToCheckedNQuads(wire: WireGraphs): { texts: string[]; plain: boolean } {
+  const writer = checkedNQuadsWriter(wire);
+  const texts = new Array<string>(wire.names.length);
+  for (let g = 0; g < texts.length; g++) texts[g] = writer.text(g);
+  return { texts, plain: writer.plain() };
+}
+
+/**
+ * wireToCheckedNQuads one graph at a time: `text(g)` for g = 0, 1, ... in turn, then `plain()`. The
+ * store worker of the service writes a large batch so, answering waiting reads between steps
+ * (replaceInPieces.ts). Plain functions, not a generator: a load's every quad goes through here.
+ */
+export function checkedNQuadsWriter(wire: WireGraphs): { text: (g: number) => string; plain: () => boolean } {
   const { names, counts, strings, codes } = wire;
   let plain = true;
   // Each distinct term is written once: IRIs (also datatypes) and lexical forms by string index.
@@ -61,9 +73,8 @@ export function wireToCheckedNQuads(wire: WireGraphs): { texts: string[]; plain:
   };
   const lexical = (i: number): string => (lexicals[i] ??= literalString(strings[i]));
 
-  const out: string[] = [];
   let k = 0;
-  for (let g = 0; g < names.length; g++) {
+  const text = (g: number): string => {
     const name = names[g];
     const suffix = ' <' + checkGraphIri(name) + '> .\n';
     if (plain && !isPlainIri(name)) plain = false;
@@ -105,7 +116,7 @@ export function wireToCheckedNQuads(wire: WireGraphs): { texts: string[]; plain:
     for (let q = counts[g]; q > 0; q--) {
       lines.push(term('subject') + ' ' + term('predicate') + ' ' + term('object') + suffix);
     }
-    out.push(lines.join(''));
-  }
-  return { texts: out, plain };
+    return lines.join('');
+  };
+  return { text, plain: () => plain };
 }

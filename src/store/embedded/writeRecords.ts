@@ -9,6 +9,12 @@ import { encodeRecord, recordBody } from './logRecord.js';
 import { wireToCheckedNQuads } from './wire.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 
+/** A batch's graphs as N-Quads, one text a graph, and whether its terms are all plain (wire.ts). */
+export interface WrittenTexts {
+  texts: string[];
+  plain: boolean;
+}
+
 /** A replacement's record, its body (what Oxigraph loads), what it overwrites and its N-Quads texts. */
 export interface ReplaceRecord {
   record: Buffer;
@@ -28,9 +34,11 @@ export function replaceRecord(
   seq: number,
   graphs: WireGraphs,
   snapshotting: boolean,
+  /** The graphs' texts written already (replaceInPieces.ts's textsInSteps). */
+  written?: WrittenTexts,
 ): ReplaceRecord {
   const names = graphs.names;
-  const { texts, plain } = wireToCheckedNQuads(graphs); // validates names and terms
+  const { texts, plain } = written ?? wireToCheckedNQuads(graphs); // validates names and terms
   const before = engine.overwritten(names);
   const fresh = before.graphs.length === 0 && !snapshotting;
   const record = encodeRecord(

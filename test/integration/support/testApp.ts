@@ -41,7 +41,8 @@ export async function startTestApp(
     ? await openStore(dataDir)
     : await openTestStore(
         dataDir,
-        config.store.kind === 'embedded' ? { queryReplicas: config.store.queryReplicas } : {},
+        // As `serve` opens it: a large write applied in pieces while a read waits (replaceInPieces.ts).
+        config.store.kind === 'embedded' ? { queryReplicas: config.store.queryReplicas, yieldToReaders: true } : {},
       );
   const service = new DocumentService(store);
   service.keepVersions = config.keepVersions;
