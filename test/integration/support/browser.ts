@@ -21,17 +21,40 @@ interface AxeResult {
  * px, for a person to look at: issue 32): test-output/ (gitignored) unless LINKEDART_TEST_SCREENSHOTS
  * names another folder, or is `off` (none taken).
  */
-const SCREENSHOTS =
-  process.env.LINKEDART_TEST_SCREENSHOTS === 'off'
-    ? undefined
-    : process.env.LINKEDART_TEST_SCREENSHOTS || join(PROJECT_ROOT, 'test-output');
+function screenshotsFolder(): string | undefined {
+  const named = process.env.LINKEDART_TEST_SCREENSHOTS;
+  return named === 'off' ? undefined : named || join(PROJECT_ROOT, 'test-output');
+}
 
-/** A screenshot of the page as `name` (e.g. `pages/landing.png`) under that folder; nothing when it is `off`. */
+/**
+ * A screenshot of the page as `name` (e.g. `pages/landing.png`) under that folder; nothing when it is `off`.
+ * The screenshot is a record for a person, not one of the page's checks: Chromium now and then answers
+ * `Unable to capture screenshot` on a busy machine (once in CI, a full page at 390 px), so it is tried
+ * again, then as the viewport only, and a screenshot that still cannot be taken is reported on stderr
+ * (file and error) rather than failing the checks the page already passed.
+ */
 export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  if (!SCREENSHOTS) return;
-  const path = join(SCREENSHOTS, name);
+  const folder = screenshotsFolder();
+  if (!folder) return;
+  const path = join(folder, name);
   mkdirSync(join(path, '..'), { recursive: true });
-  await page.screenshot({ path, ...options });
+  const attempts = [options, options, { ...options, fullPage: false }];
+  let last: unknown;
+  for (const [i, attempt] of attempts.entries()) {
+    try {
+      await page.screenshot({ path, ...attempt });
+      if (i > 0) process.stderr.write(`screenshot ${name}: taken at attempt ${i + 1} (${describe(last)})\n`);
+      return;
+    } catch (error) {
+      last = error;
+      await page.waitForTimeout(250 * (i + 1));
+    }
+  }
+  process.stderr.write(`screenshot ${name}: not taken after ${attempts.length} attempts: ${describe(last)}\n`);
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
 }
 
 /** Throws a clear error naming the package when chromium is missing. */
