@@ -6,7 +6,11 @@
  *   1. DELETE DATA the triples a graph no longer states,
  *   2. INSERT DATA the triples it newly states, into the graph and into the union graph,
  *      with registry entries for graphs that were empty and a DELETE DATA of those that are now,
- *   3. drop from the union graph what was removed and no graph states any more.
+ *   3. drop from the union graph what was removed and no graph states any more: the removed
+ *      triples are put in a graph of the request's own and joined from there, then it is emptied.
+ *      Not as a VALUES block: Virtuoso plans each VALUES row apart (about 3 ms a row, measured),
+ *      and a large document's 465 removed values of 1.5 KB took 29 s in its write request (3.4 s
+ *      alone), against 0.75 s joined from a graph.
  *
  * The union graph is the default graph curators' queries see: the set union of the entity
  * graphs, as the embedded store's query replica keeps it (a store's own default graph is
@@ -20,6 +24,7 @@ import { literalKey } from '../../hints/Skeleton.js';
 import { fromPlainTerm, type PlainQuad } from '../../rdf/terms.js';
 import { documentOfGraph, INTERNAL_GRAPH_PREFIX, isInternalGraph, recordsPreviousDocument } from '../internalGraphs.js';
 import { iriText, termText } from './sparqlTerms.js';
+import { randomBytes } from 'node:crypto';
 import { iri } from '../../rdf/sparqlTerm.js';
 import type { Skolemizer } from './storedTerms.js';
 import { NQUADS_FIELD, NQUADS_INSERT, nquadsText } from './nquadsInserts.js';
@@ -27,6 +32,8 @@ import { NQUADS_FIELD, NQUADS_INSERT, nquadsText } from './nquadsInserts.js';
 export const UNION_GRAPH = `${INTERNAL_GRAPH_PREFIX}union`;
 export const REGISTRY_GRAPH = `${INTERNAL_GRAPH_PREFIX}graphs`;
 export const REGISTERED_CLASS = `${INTERNAL_GRAPH_PREFIX}Graph`;
+/** Where a request puts the triples it removes, to drop them from the union graph (a name of its own, then emptied). */
+export const REMOVED_GRAPH_PREFIX = `${INTERNAL_GRAPH_PREFIX}removed:`;
 /** A graph nobody writes: where a curator's query or an update's WHERE naming an internal graph looks (it finds nothing, as on the embedded store). */
 export const NO_GRAPH = `${INTERNAL_GRAPH_PREFIX}trial:none`;
 
@@ -134,7 +141,7 @@ export function requestText(
     for (const [key, text] of before) {
       if (after.has(key)) continue;
       removed.push([g, text]);
-      if (entity) unionRemoved.push(`(${text})`);
+      if (entity) unionRemoved.push(text);
     }
     if (before.size === 0 && after.size > 0) registered.push(g);
     if (before.size > 0 && after.size === 0) unregistered.push(g);
@@ -159,10 +166,14 @@ export function requestText(
     ops.push(`DELETE DATA { ${entries} }`);
   }
   // What a graph stopped stating leaves the union unless another graph still states it.
-  for (let i = 0; i < unionRemoved.length; i += TRIPLES_PER_INSERT) {
+  if (unionRemoved.length > 0) {
+    const staged = iri(REMOVED_GRAPH_PREFIX + randomBytes(9).toString('base64url'));
+    const union = iri(UNION_GRAPH);
+    for (const block of blocks(unionRemoved.map((t): [string, string] => [staged, t]))) ops.push(data('INSERT', block));
     ops.push(
-      `DELETE { GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } } WHERE { VALUES (?s ?p ?o) { ${unionRemoved.slice(i, i + TRIPLES_PER_INSERT).join(' ')} } ` +
-        `GRAPH ${iri(UNION_GRAPH)} { ?s ?p ?o } FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != ${iri(UNION_GRAPH)}) } }`,
+      `DELETE { GRAPH ${union} { ?s ?p ?o } } WHERE { GRAPH ${staged} { ?s ?p ?o } GRAPH ${union} { ?s ?p ?o } ` +
+        `FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != ${union} && ?other != ${staged}) } }`,
+      `DELETE WHERE { GRAPH ${staged} { ?s ?p ?o } }`,
     );
   }
   return nquads ? { update: ops.join(' ;\n'), fields } : ops.join(' ;\n');

@@ -46,9 +46,17 @@ describe('graphWrites: a replaceGraphs as update requests', () => {
     );
     expect(text).not.to.contain('"same"');
     expect(text, 'a number the store canonicalized is the same value').not.to.contain('42');
+    // The removed triple leaves the union through a graph of the request's own, emptied after.
+    const staged = /GRAPH <(urn:linkedart-service:removed:[\w-]+)> \{\n<http:\/\/x\/a> <http:\/\/p> "old" \.\n\}/.exec(
+      text,
+    )?.[1];
+    expect(staged, 'the removed triple staged').to.be.a('string');
     expect(text).to.contain(
-      `DELETE { GRAPH <${UNION_GRAPH}> { ?s ?p ?o } } WHERE { VALUES (?s ?p ?o) { (<http://x/a> <http://p> "old") }`,
+      `DELETE { GRAPH <${UNION_GRAPH}> { ?s ?p ?o } } WHERE { GRAPH <${staged}> { ?s ?p ?o } GRAPH <${UNION_GRAPH}> { ?s ?p ?o } ` +
+        `FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != <${UNION_GRAPH}> && ?other != <${staged}>) } }`,
     );
+    expect(text.endsWith(`DELETE WHERE { GRAPH <${staged}> { ?s ?p ?o } }`)).to.equal(true);
+    expect(text).not.to.contain('VALUES');
   });
 
   it('registers a new graph, unregisters an emptied one, and keeps hint graphs out of the union', () => {

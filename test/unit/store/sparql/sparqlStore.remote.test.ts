@@ -74,6 +74,47 @@ describe('SparqlStore on Virtuoso', function () {
     expect(await count()).to.equal(1);
     await store.replaceGraphs(new Map([[B, []]]));
     expect(await count()).to.equal(0);
+    // In one write: both drop it (it leaves), one drops it while the other keeps it (it stays).
+    const both = new Map([
+      [A, [shared(A)]],
+      [B, [shared(B)]],
+    ]);
+    await store.replaceGraphs(both);
+    await store.replaceGraphs(
+      new Map([
+        [A, []],
+        [B, []],
+      ]),
+    );
+    expect(await count()).to.equal(0);
+    await store.replaceGraphs(both);
+    await store.replaceGraphs(
+      new Map([
+        [A, []],
+        [B, [shared(B), df.quad(df.namedNode(B), p('label'), df.literal('B'), df.namedNode(B))]],
+      ]),
+    );
+    expect(await count()).to.equal(2);
+    const staged = await store.query(
+      'SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } FILTER (STRSTARTS(STR(?g), "urn:linkedart-service:removed:")) }',
+    );
+    expect(staged.kind === 'bindings' && Number(staged.rows[0].n.v), 'the removed triples’ own graph emptied').to.equal(
+      0,
+    );
+  });
+
+  it('drops a large document’s removed values (465 of 1.5 KB) from the union in one write', async () => {
+    const large = (version: string) =>
+      Array.from({ length: 465 }, (_, i) =>
+        df.quad(df.namedNode(A), p('name'), df.literal(`${version} ${i} ${'x'.repeat(1500)}`), df.namedNode(A)),
+      );
+    await store.replaceGraphs(new Map([[A, large('first')]]));
+    await store.replaceGraphs(new Map([[A, large('second')]]));
+    const r = await store.query(
+      'SELECT (COUNT(*) AS ?n) WHERE { GRAPH <urn:linkedart-service:union> { ?s ?p ?o FILTER (STRSTARTS(STR(?o), "first")) } }',
+    );
+    expect(r.kind === 'bindings' && Number(r.rows[0].n.v)).to.equal(0);
+    await store.replaceGraphs(new Map([[A, []]]));
   });
 
   it('changes its write generation with every write, through any client, and never back; reads leave it', async () => {
