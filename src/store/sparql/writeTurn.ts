@@ -33,7 +33,8 @@
  * an activity graph the feed's readers cannot read (its length counts it, its pages and followers
  * stop at it). Left in the claims graph, such a claim takes no number: the activity graph stays
  * empty, free for the next write. The activities the store places carry the claim's token in their
- * first graph, inserted with them in one operation (read back by placesQuery).
+ * first graph, inserted with them in one operation (their numbers read from the store's answer,
+ * placedAnswer.ts, or back by the token, placesQuery).
  *
  * A request answered without that error held its claim (the token is this request's alone);
  * one answered with it lost its place to another process (ClaimLost → WriteConflict).
