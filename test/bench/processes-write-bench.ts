@@ -30,7 +30,11 @@
  *     compiled), each run of this build followed by the same run of that one (A B A B), on the same store
  *   npm run bench:processes -- --url http://127.0.0.1:8890/sparql --update-url …/sparql-auth --user dba --password dba
  *     a store the user runs (else a throwaway Virtuoso on VIRT_HTTP_PORT, default 18996)
+ *   --sql-port N                                 that store's SQL port: its own deadlock count (status()) is
+ *     read over isql-vt before and after each run (the started Virtuoso's is read anyway). Virtuoso
+ *     resolves many deadlocks without the client seeing a 40001: this column counts them all.
  */
+import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { SparqlStore } from '../../src/store/sparql/SparqlStore.js';
 import type { ServerProcess } from '../integration/support/serverProcess.js';
@@ -82,6 +86,8 @@ interface Run {
   requests: number;
   /** Of those, answered as a deadlock's victim (and sent again). */
   deadlocks: number;
+  /** Deadlocks the store counted while the PUTs ran (Virtuoso's status()), when its SQL port is known. */
+  storeDeadlocks: number | undefined;
   load: number;
 }
 
@@ -150,9 +156,11 @@ async function run(
     // Each contested document exists before the conditional writes start.
     for (let c = 0; c < CONTESTED; c++) await putObject(processes[0].url, `contested-${c}`, 'first');
     proxy.reset();
+    const deadlocksBefore = storeDeadlocks(store);
     const started = performance.now();
     const tallies = await Promise.all(processes.map((_, i) => client(processes, i, 1000 * round + i)));
     const seconds = (performance.now() - started) / 1000;
+    const deadlocksAfter = storeDeadlocks(store);
     const requests = proxy.seen.length;
     const deadlocked = proxy.seen.filter((r) => r.deadlock);
     proxy.reset();
@@ -180,12 +188,29 @@ async function run(
       undetected: bases.length - new Set(bases).size,
       requests,
       deadlocks: deadlocked.length,
+      storeDeadlocks:
+        deadlocksBefore === undefined || deadlocksAfter === undefined ? undefined : deadlocksAfter - deadlocksBefore,
       load: loadavg()[0],
     };
   } finally {
     await stopProcesses(processes);
     await sparql.close();
   }
+}
+
+/** The deadlocks Virtuoso has counted since it started (status(): "Lock Status: N deadlocks"), when its SQL port is known. */
+function storeDeadlocks(store: RemoteStore): number | undefined {
+  const port = argument('--sql-port') ?? store.sqlPort;
+  if (port === undefined) return undefined;
+  const status = execFileSync(
+    'isql-vt',
+    [`127.0.0.1:${port}`, 'dba', argument('--password') ?? 'dba', "exec=status('')"],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const counted = /Lock Status: (\d+) deadlocks/.exec(status);
+  return counted ? Number(counted[1]) : undefined;
 }
 
 function storeOptions(store: RemoteStore) {
@@ -232,6 +257,7 @@ async function main(): Promise<void> {
       'undetected',
       'store requests/PUT',
       'deadlocks',
+      'store deadlocks',
       'load avg',
     ],
     runs.map((r) => [
@@ -248,6 +274,7 @@ async function main(): Promise<void> {
       String(r.undetected),
       (r.requests / r.writes).toFixed(2),
       String(r.deadlocks),
+      r.storeDeadlocks === undefined ? '' : String(r.storeDeadlocks),
       r.load.toFixed(1),
     ]),
   );
