@@ -20,7 +20,8 @@ VIRT_DBA_PASSWORD=${VIRT_DBA_PASSWORD:-dba}
 VIRT_OPEN_UPDATE=${VIRT_OPEN_UPDATE:-1}       # 1: grant SPARQL_UPDATE to the anonymous /sparql user
 VIRT_FRESH=${VIRT_FRESH:-1}                   # 1: wipe any previous database in VIRT_DIR
 VIRT_READY_TIMEOUT=${VIRT_READY_TIMEOUT:-120}
-VIRT_ISOLATION=${VIRT_ISOLATION:-4}           # DefaultIsolation: 2 read committed (Virtuoso's default), 4 repeatable read
+VIRT_ISOLATION=${VIRT_ISOLATION:-4}           # DefaultIsolation: 4 repeatable read (Virtuoso's default; a write's one read needs it:
+                                              # readIsolation.remote.test), 2 read committed (no read waits, none deadlocks, reads can be torn)
 VIRT_DIRS_ALLOWED=${VIRT_DIRS_ALLOWED:-}      # more directories the server may read (comma-separated): ld_dir's dumps
 
 log() { echo "[start-virtuoso] $*" >&2; }
