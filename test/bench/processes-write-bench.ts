@@ -15,8 +15,9 @@
  * and writes/s (every write answered, over the wall time), and the store requests a PUT (every
  * request the processes sent the store while the PUTs ran, their reads of the ETag and their
  * feed followers' reads included, counted by a proxy in front of the store: test/support/
- * storeProxy.ts; its hop is in every run alike). Each process count runs twice,
- * interleaved (1, 2, 4, 1, 2, 4), on the same store emptied before each run.
+ * storeProxy.ts; its hop is in every run alike), and the deadlocks: the store's answers that
+ * made a request a deadlock's victim (SQLSTATE 40001), each one a request sent again. Each
+ * process count runs twice, interleaved (1, 2, 4, 1, 2, 4), on the same store emptied before each run.
  *
  *   npm run bench:processes                      50 PUTs per process
  *   npm run bench:processes -- --writes 10000    the issue's size
@@ -25,9 +26,15 @@
  *     each (--writes N for fewer), one round; each run checked (0 lost, 0 duplicated, the feed's
  *     length the changes acknowledged, 0 undetected), the exit code 1 when one is not met
  *   --rounds N                                   rounds of the interleaved runs (default 2; 1 with --target)
+ *   --reference DIR                              also runs the build of the project at DIR (another checkout,
+ *     compiled), each run of this build followed by the same run of that one (A B A B), on the same store
  *   npm run bench:processes -- --url http://127.0.0.1:8890/sparql --update-url …/sparql-auth --user dba --password dba
  *     a store the user runs (else a throwaway Virtuoso on VIRT_HTTP_PORT, default 18996)
+ *   --sql-port N                                 that store's SQL port: its own deadlock count (status()) is
+ *     read over isql-vt before and after each run (the started Virtuoso's is read anyway). Virtuoso
+ *     resolves many deadlocks without the client seeing a 40001: this column counts them all.
  */
+import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { SparqlStore } from '../../src/store/sparql/SparqlStore.js';
 import type { ServerProcess } from '../integration/support/serverProcess.js';
@@ -54,6 +61,8 @@ const TARGET = process.argv.includes('--target');
 const WRITES = Number(argument('--writes') ?? (TARGET ? 10_000 : 50));
 const PROCESS_COUNTS = (argument('--processes') ?? (TARGET ? '2,4' : '1,2,4')).split(',').map(Number);
 const ROUNDS = Number(argument('--rounds') ?? (TARGET ? 1 : 2));
+/** The reference build's project root (with a trailing slash), when one is compared. */
+const REFERENCE = argument('--reference')?.replace(/\/?$/, '/');
 /** Documents every process replaces, and documents written only with If-Match. */
 const POOL = 20;
 const CONTESTED = 3;
@@ -61,6 +70,8 @@ const CONTESTED = 3;
 const CONDITIONAL = 0.3;
 
 interface Run {
+  /** 'this' or 'reference' (--reference). */
+  build: string;
   processes: number;
   writes: number;
   seconds: number;
@@ -73,6 +84,10 @@ interface Run {
   undetected: number;
   /** Store requests while the PUTs ran. */
   requests: number;
+  /** Of those, answered as a deadlock's victim (and sent again). */
+  deadlocks: number;
+  /** Deadlocks the store counted while the PUTs ran (Virtuoso's status()), when its SQL port is known. */
+  storeDeadlocks: number | undefined;
   load: number;
 }
 
@@ -132,23 +147,35 @@ async function run(
   storeArgs: string[],
   proxy: StoreProxy,
   round: number,
+  root?: string,
 ): Promise<Run> {
   const sparql = await SparqlStore.open(storeOptions(store));
   await sparql.clear();
-  const processes = await startProcesses(count, storeArgs);
+  const processes = await startProcesses(count, storeArgs, root);
   try {
     // Each contested document exists before the conditional writes start.
     for (let c = 0; c < CONTESTED; c++) await putObject(processes[0].url, `contested-${c}`, 'first');
     proxy.reset();
+    const deadlocksBefore = storeDeadlocks(store);
     const started = performance.now();
     const tallies = await Promise.all(processes.map((_, i) => client(processes, i, 1000 * round + i)));
     const seconds = (performance.now() - started) / 1000;
+    const deadlocksAfter = storeDeadlocks(store);
     const requests = proxy.seen.length;
+    const deadlocked = proxy.seen.filter((r) => r.deadlock);
     proxy.reset();
+    // Which requests the store made victims: their kind and first words (a write's turn, a read…).
+    const kinds = new Map<string, number>();
+    for (const r of deadlocked) {
+      const kind = `${r.kind}: ${r.text.replace(/\s+/g, ' ').slice(0, 100)}`;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    for (const [kind, n] of kinds) console.error(`  deadlock victims ×${n}  ${kind}`);
     const changes = tallies.reduce((n, t) => n + [...t.changes.values()].reduce((a, b) => a + b, 0), 0) + CONTESTED;
     const feed = (await storedFeed(sparql)).length;
     const bases = tallies.flatMap((t) => t.won.map(([name, etag]) => `${name} ${etag}`));
     return {
+      build: root === undefined ? 'this' : 'reference',
       processes: count,
       writes: WRITES * count,
       seconds,
@@ -160,12 +187,30 @@ async function run(
       failed: tallies.reduce((n, t) => n + t.failed, 0),
       undetected: bases.length - new Set(bases).size,
       requests,
+      deadlocks: deadlocked.length,
+      storeDeadlocks:
+        deadlocksBefore === undefined || deadlocksAfter === undefined ? undefined : deadlocksAfter - deadlocksBefore,
       load: loadavg()[0],
     };
   } finally {
     await stopProcesses(processes);
     await sparql.close();
   }
+}
+
+/** The deadlocks Virtuoso has counted since it started (status(): "Lock Status: N deadlocks"), when its SQL port is known. */
+function storeDeadlocks(store: RemoteStore): number | undefined {
+  const port = argument('--sql-port') ?? store.sqlPort;
+  if (port === undefined) return undefined;
+  const status = execFileSync(
+    'isql-vt',
+    [`127.0.0.1:${port}`, 'dba', argument('--password') ?? 'dba', "exec=status('')"],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const counted = /Lock Status: (\d+) deadlocks/.exec(status);
+  return counted ? Number(counted[1]) : undefined;
 }
 
 function storeOptions(store: RemoteStore) {
@@ -187,10 +232,11 @@ async function main(): Promise<void> {
   const runs: Run[] = [];
   try {
     for (let round = 0; round < ROUNDS; round++)
-      for (const count of PROCESS_COUNTS) {
-        runs.push(await run(count, store, storeArgs, proxy, round));
-        console.error(`${count} process(es), round ${round + 1}: ${JSON.stringify(runs[runs.length - 1])}`);
-      }
+      for (const count of PROCESS_COUNTS)
+        for (const root of REFERENCE === undefined ? [undefined] : [undefined, REFERENCE]) {
+          runs.push(await run(count, store, storeArgs, proxy, round, root));
+          console.error(`${count} process(es), round ${round + 1}: ${JSON.stringify(runs[runs.length - 1])}`);
+        }
   } finally {
     await proxy.close();
     await store.stop();
@@ -198,6 +244,7 @@ async function main(): Promise<void> {
   printTable(
     `Several processes writing one ${store.label}: ${WRITES} PUTs per process, ${Math.round(CONDITIONAL * 100)}% of them If-Match on ${CONTESTED} contested documents`,
     [
+      ...(REFERENCE === undefined ? [] : ['build']),
       'processes',
       'writes',
       'writes/s',
@@ -209,9 +256,12 @@ async function main(): Promise<void> {
       'failed',
       'undetected',
       'store requests/PUT',
+      'deadlocks',
+      'store deadlocks',
       'load avg',
     ],
     runs.map((r) => [
+      ...(REFERENCE === undefined ? [] : [r.build]),
       String(r.processes),
       String(r.writes),
       (r.writes / r.seconds).toFixed(1),
@@ -223,6 +273,8 @@ async function main(): Promise<void> {
       String(r.failed),
       String(r.undetected),
       (r.requests / r.writes).toFixed(2),
+      String(r.deadlocks),
+      r.storeDeadlocks === undefined ? '' : String(r.storeDeadlocks),
       r.load.toFixed(1),
     ]),
   );

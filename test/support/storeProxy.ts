@@ -14,6 +14,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { storeMessage } from '../../src/store/sparql/errors.js';
 
 /** What the proxy does with one request. */
 export type Fault =
@@ -33,6 +34,8 @@ export interface SeenRequest {
   readonly path: string;
   readonly kind: 'query' | 'update' | 'other';
   readonly text: string;
+  /** The store answered it as a deadlock's victim (SQLSTATE 40001 in its message, not in the request it echoes): the service sends it again. */
+  deadlock?: boolean;
 }
 
 export interface StoreProxy {
@@ -47,6 +50,9 @@ export interface StoreProxy {
   reset(): void;
   close(): Promise<void>;
 }
+
+/** Virtuoso's answer to a deadlock's victim (as src/store/sparql/errors.ts isDeadlock reads it). */
+const DEADLOCK = /\b40001\b|deadlock/i;
 
 /** Most characters of a request's text kept (the request itself is forwarded whole): a guarded write's check comes past 10,000. */
 const KEPT_TEXT = 100_000;
@@ -65,8 +71,8 @@ export async function startStoreProxy(target: string): Promise<StoreProxy> {
       seen.push(request);
       const fault = fates.fault(request);
       if (fault === 'refuse') return fail(res, 'refused by the test proxy before the store saw it');
-      if (typeof fault === 'object') return forward(origin, req, rewritten(body, fault.update), res, 'pass');
-      forward(origin, req, body, res, fault);
+      if (typeof fault === 'object') return forward(origin, req, rewritten(body, fault.update), res, 'pass', request);
+      forward(origin, req, body, res, fault, request);
     });
   });
   // Kept-alive connections closed with the server: close() does not wait for a client's idle pool.
@@ -105,7 +111,14 @@ function rewritten(body: Buffer, update: string): Buffer {
   return Buffer.from(form.toString(), 'utf8');
 }
 
-function forward(origin: URL, req: IncomingMessage, body: Buffer, res: ServerResponse, fault: Fault): void {
+function forward(
+  origin: URL,
+  req: IncomingMessage,
+  body: Buffer,
+  res: ServerResponse,
+  fault: Fault,
+  seen: SeenRequest,
+): void {
   const headers = { ...req.headers, host: origin.host, 'content-length': String(body.length) };
   const out = httpRequest(
     { host: origin.hostname, port: origin.port, method: req.method, path: req.url, headers },
@@ -113,6 +126,8 @@ function forward(origin: URL, req: IncomingMessage, body: Buffer, res: ServerRes
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () => {
+        if ((answer.statusCode ?? 200) >= 400 && DEADLOCK.test(storeMessage(Buffer.concat(chunks).toString('utf8'))))
+          seen.deadlock = true;
         // A 401 (the Digest challenge) is the store asking for credentials, not the request run: passed on.
         if (fault === 'pass' || answer.statusCode === 401) {
           res.writeHead(answer.statusCode ?? 502, answer.headers);

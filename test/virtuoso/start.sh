@@ -20,6 +20,8 @@ VIRT_DBA_PASSWORD=${VIRT_DBA_PASSWORD:-dba}
 VIRT_OPEN_UPDATE=${VIRT_OPEN_UPDATE:-1}       # 1: grant SPARQL_UPDATE to the anonymous /sparql user
 VIRT_FRESH=${VIRT_FRESH:-1}                   # 1: wipe any previous database in VIRT_DIR
 VIRT_READY_TIMEOUT=${VIRT_READY_TIMEOUT:-120}
+VIRT_ISOLATION=${VIRT_ISOLATION:-4}           # DefaultIsolation: 4 repeatable read (Virtuoso's default; a write's one read needs it:
+                                              # readIsolation.remote.test), 2 read committed (no read waits, none deadlocks, reads can be torn)
 VIRT_DIRS_ALLOWED=${VIRT_DIRS_ALLOWED:-}      # more directories the server may read (comma-separated): ld_dir's dumps
 
 log() { echo "[start-virtuoso] $*" >&2; }
@@ -70,7 +72,7 @@ MaxDirtyBuffers    = $((VIRT_BUFFERS * 3 / 4))
 MaxQueryMem        = 512M
 DirsAllowed        = ., $VIRT_DIR${VIRT_DIRS_ALLOWED:+, $VIRT_DIRS_ALLOWED}
 CaseMode           = 2
-DefaultIsolation   = 4
+DefaultIsolation   = $VIRT_ISOLATION
 
 [HTTPServer]
 ServerPort           = 127.0.0.1:$VIRT_HTTP_PORT

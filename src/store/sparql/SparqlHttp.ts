@@ -89,18 +89,19 @@ export class SparqlHttp {
   }
 
   /**
-   * Runs an update; resolves once the store has answered 2xx. `fields`: more form fields the
+   * Runs an update; resolves with the store's answer once it has answered 2xx (Virtuoso says what
+   * each operation did: placedAnswer.ts). `fields`: more form fields the
    * update reads (nquadsInserts.ts), sent as multipart/form-data: megabytes of quads are not
    * percent-encoded (three bytes for each `<`, `/`, `:`) only to be decoded again.
    */
-  async update(sparql: string, timeoutMs?: number, fields: Readonly<Record<string, string>> = {}): Promise<void> {
+  async update(sparql: string, timeoutMs?: number, fields: Readonly<Record<string, string>> = {}): Promise<string> {
     const url = this.endpoints.updateUrl ?? this.endpoints.queryUrl;
     const accept = 'application/json, text/plain;q=0.5, */*;q=0.1';
     const form =
       Object.keys(fields).length === 0
         ? new URLSearchParams({ update: sparql })
         : multipartForm({ update: sparql, ...fields });
-    await this.post(url, form, accept, timeoutMs, sparql);
+    return (await this.post(url, form, accept, timeoutMs, sparql)).text;
   }
 
   /** `idempotent`: a query, sent once more when a kept-alive connection turns out closed (below). */

@@ -30,17 +30,8 @@ import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
 import { readInParts } from '../graphParts.js';
 import { NQUADS_FIELD, NQUADS_INSERT } from './nquadsInserts.js';
 import { halves, writeRequests, type GuardOf, type WriteStep } from './writeRequests.js';
-import {
-  ClaimLost,
-  guardedText,
-  guardOf,
-  isClaimLost,
-  TAKE_TURN,
-  WRITTEN_BY,
-  type ExpectedVersions,
-  type WriteGuard,
-} from './writeTurn.js';
-import { placesFrom, placesQuery } from './placedActivities.js';
+import { ClaimLost, guardedText, guardOf, isClaimLost, TAKE_TURN, type ExpectedVersions } from './writeTurn.js';
+import { storedPlaces, type AnsweredGuard } from './placedAnswer.js';
 import { WriteConflict } from '../WriteConflict.js';
 import { Skolemizer } from './storedTerms.js';
 import { byGraph, fromStoredQuad, StoredRead } from './storedRead.js';
@@ -117,19 +108,9 @@ export class SparqlStore implements QuadStore {
     expected?: ExpectedVersions,
     read?: GraphsRead,
   ): Promise<Map<number, number>> {
-    const guards: WriteGuard[] = [];
+    const guards: AnsweredGuard[] = [];
     await this.write(graphs, absent, expected, guards, read);
-    const placed = guards.filter((guard) => guard.placed);
-    if (placed.length === 0) return new Map();
-    return placesFrom(
-      await this.select(
-        placesQuery(
-          WRITTEN_BY,
-          placed.map((g) => g.token),
-        ),
-      ),
-      placed,
-    );
+    return storedPlaces(guards, (query) => this.select(query));
   }
 
   /**
@@ -140,7 +121,7 @@ export class SparqlStore implements QuadStore {
     graphs: ReadonlyMap<string, readonly Quad[]>,
     absent: ReadonlySet<string> | undefined,
     expected: ExpectedVersions | undefined,
-    placed?: WriteGuard[],
+    placed?: AnsweredGuard[],
     read?: GraphsRead,
   ): Promise<void> {
     const known = read instanceof StoredRead ? read : undefined;
@@ -193,7 +174,7 @@ export class SparqlStore implements QuadStore {
     nquads: boolean,
     guardOf: GuardOf,
     written: string[],
-    placed: WriteGuard[] | undefined,
+    placed: AnsweredGuard[] | undefined,
   ): Promise<void> {
     try {
       const guards = await this.send(step, current, skolem, nquads, guardOf);
@@ -219,7 +200,7 @@ export class SparqlStore implements QuadStore {
     skolem: Skolemizer,
     nquads: boolean,
     guardOf: GuardOf,
-  ): Promise<WriteGuard[]> {
+  ): Promise<AnsweredGuard[]> {
     const bytes =
       Buffer.byteLength(step.request.update) +
       Object.values(step.request.fields).reduce((n, f) => n + Buffer.byteLength(f), 0);
@@ -227,8 +208,12 @@ export class SparqlStore implements QuadStore {
       bytes > (this.options.maxRequestBytes ?? STORE_STRING_BYTES) ? { stringLimit: true } : undefined;
     if (!refused) {
       try {
-        await this.updateRetrying(guardedText(step.guard, step.request.update), step.request.fields, TAKE_TURN);
-        return step.guard ? [step.guard] : [];
+        const answer = await this.updateRetrying(
+          guardedText(step.guard, step.request.update),
+          step.request.fields,
+          TAKE_TURN,
+        );
+        return step.guard ? [{ ...step.guard, answer }] : [];
       } catch (error) {
         if (step.guard && error instanceof StoreRequestFailed && isClaimLost(error.body))
           throw new ClaimLost(step.guard);
@@ -246,7 +231,7 @@ export class SparqlStore implements QuadStore {
       }
       throw refused.error;
     }
-    const guards: WriteGuard[] = [];
+    const guards: AnsweredGuard[] = [];
     for (const part of parts) {
       for (const smaller of writeRequests(part, current, skolem, nquads, this.options.maxNQuadsBytes, guardOf))
         guards.push(...(await this.send(smaller, current, skolem, nquads, guardOf)));
@@ -372,19 +357,18 @@ export class SparqlStore implements QuadStore {
 
   /**
    * Every write goes through here: each request also replaces the write generation, with a token
-   * of its own. `first`: operations before that (the write turn, writeTurn.ts: taken before
+   * of its own. Resolves with the store's answer. `first`: operations before that (the write turn, writeTurn.ts: taken before
    * anything else is locked, so that waiting for it cannot deadlock).
    */
   private async updateRetrying(
     sparql: string,
     fields?: Readonly<Record<string, string>>,
     first?: string,
-  ): Promise<void> {
+  ): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
         const update = withNewGeneration(sparql, newToken());
-        await this.http.update(first === undefined ? update : `${first} ;\n${update}`, undefined, fields);
-        return;
+        return await this.http.update(first === undefined ? update : `${first} ;\n${update}`, undefined, fields);
       } catch (error) {
         if (!(error instanceof StoreRequestFailed)) throw error;
         // Named by the caller's text, not by the generation's replacement that precedes it.

@@ -16,7 +16,8 @@
  *
  * Only activity graphs of the plain form are placed (every quad's subject the graph itself, its
  * object no blank node and not the graph): the change feed's (activityGraph.ts). The numbers the
- * activities got are read back by the claim's token after the request (placesQuery).
+ * activities got are read from the store's answer to the request (placedAnswer.ts), or, where it
+ * does not say, back by the claim's token after the request (placesQuery).
  */
 import { iri, literal } from '../../rdf/sparqlTerm.js';
 import type { SolutionsResult } from '../../sparql/results/readJson.js';
@@ -93,7 +94,8 @@ export function placesQuery(writtenBy: string, tokens: readonly string[]): strin
 
 /**
  * Each placed activity's number as given → as stored, from placesQuery's answer for the requests
- * `placed` (their tokens, and the activities each placed).
+ * `placed` (their tokens, and the activities each placed); `known`: first numbers already known by
+ * token (read from the requests' own answers, placedAnswer.ts).
  */
 export function placesFrom(
   result: SolutionsResult,
@@ -101,8 +103,9 @@ export function placesFrom(
     readonly token: string;
     readonly placed?: { readonly first: number; readonly count: number };
   }>,
+  known: ReadonlyMap<string, number> = new Map(),
 ): Map<number, number> {
-  const stored = new Map<string, number>();
+  const stored = new Map<string, number>(known);
   for (const row of result.kind === 'bindings' ? result.rows : []) {
     const n = numberOf(row.claimed?.v ?? '');
     if (row.token && n !== undefined) stored.set(row.token.v, n);

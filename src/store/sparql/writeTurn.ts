@@ -3,11 +3,17 @@
  * transaction in the store and carries its own checks, so no process decides from what it read
  * before the request:
  *
- *   1. It takes the store's write turn: it inserts one fixed quad (deleted at its end). Virtuoso
- *      locks a row a transaction inserts until it commits, and a second transaction inserting the
- *      same row waits for that lock (docs.openlinksw.com/virtuoso/locking: row-level locks,
- *      held by "insert, update or delete" until commit; a deadlock is SQLSTATE 40001 and the
- *      request is sent again, SparqlStore). Reads alone would not do: Virtuoso's read committed
+ *   1. It takes the store's write turn: it deletes one fixed quad and inserts it again, and the
+ *      quad stays between requests. Virtuoso locks a row a transaction deletes or inserts until it
+ *      commits, and a second transaction deleting the same row waits for that lock
+ *      (docs.openlinksw.com/virtuoso/locking: row-level locks, held by "insert, update or delete"
+ *      until commit; a deadlock is SQLSTATE 40001 and the request is sent again, SparqlStore).
+ *      The quad is kept, not deleted at the request's end: deleting a row that is there locks it
+ *      at once, where two requests deleting an absent one and then both inserting it could
+ *      deadlock (seen at 4 processes: the victims were the turn's own operations). Where it is
+ *      absent all the same (a new store, or one Virtuoso lost on a crash: it has come back
+ *      without a triple a request deleted and inserted again), the first request inserts it, as
+ *      every request did before. Reads alone would not do: Virtuoso's read committed
  *      reads the state before an uncommitted change without waiting for it (same page,
  *      "Historical Read Committed"). After the wait everything the request reads is committed,
  *      and no other guarded write is under way: the checks below hold until it commits.
@@ -33,7 +39,8 @@
  * an activity graph the feed's readers cannot read (its length counts it, its pages and followers
  * stop at it). Left in the claims graph, such a claim takes no number: the activity graph stays
  * empty, free for the next write. The activities the store places carry the claim's token in their
- * first graph, inserted with them in one operation (read back by placesQuery).
+ * first graph, inserted with them in one operation (their numbers read from the store's answer,
+ * placedAnswer.ts, or back by the token, placesQuery).
  *
  * A request answered without that error held its claim (the token is this request's alone);
  * one answered with it lost its place to another process (ClaimLost → WriteConflict).
@@ -63,12 +70,11 @@ export const WRITTEN_BY = `${INTERNAL_GRAPH_PREFIX}writtenBy`;
 const CLAIMS_GRAPH = iri(`${INTERNAL_GRAPH_PREFIX}claims`);
 
 /**
- * The operations that take the turn. The DELETE first: should a failed request have left the
- * quad behind, deleting it locks it as inserting a new one would.
+ * The operations that take the turn: the DELETE locks the quad (there since the last request), the
+ * INSERT puts it back for the next one, in this request's transaction. The turn is given back when
+ * the request commits or fails.
  */
 export const TAKE_TURN = `DELETE DATA { ${TURN} } ;\nINSERT DATA { ${TURN} }`;
-/** The operation that gives the turn back, last in the request. */
-export const GIVE_TURN = `DELETE DATA { ${TURN} }`;
 
 /** What the store must still hold for a write request to apply, and the claim that says it did. */
 export interface WriteGuard {
@@ -212,11 +218,11 @@ function emptyGraph(graph: string, name: string): string {
 
 /**
  * A request's text as sent in the write turn (after TAKE_TURN): the claims graph emptied, its claim
- * and the claim's check, `update` (its data), the placed activities, the claims graph emptied
- * again and the turn given back last.
+ * and the claim's check, `update` (its data), the placed activities and the claims graph emptied
+ * again.
  */
 export function guardedText(guard: WriteGuard | undefined, update: string): string {
-  return [guard?.release, guard?.claim, guard?.check, update, guard?.placed?.insertion, guard?.release, GIVE_TURN]
+  return [guard?.release, guard?.claim, guard?.check, update, guard?.placed?.insertion, guard?.release]
     .filter((op) => op !== undefined && op !== '')
     .join(' ;\n');
 }

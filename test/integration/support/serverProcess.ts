@@ -12,8 +12,9 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServer(args: string[]): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [`${PROJECT_ROOT}dist/src/cli/main.js`, 'serve', '--port', '0', ...args], {
+/** `root`: the project whose build is started (a benchmark's reference build), this one unless given. */
+export async function startServer(args: string[], root = PROJECT_ROOT): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [`${root}dist/src/cli/main.js`, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -14,9 +14,14 @@ export const TOKEN = 'several-processes-token-0123456789';
 export const AUTH = { Authorization: `Bearer ${TOKEN}` };
 
 /** `count` service processes on the store `storeArgs` names (testStoreArgs), all writable. */
-export async function startProcesses(count: number, storeArgs: readonly string[]): Promise<ServerProcess[]> {
+/** `root`: the project whose build is started (startServer), this one unless given. */
+export async function startProcesses(
+  count: number,
+  storeArgs: readonly string[],
+  root?: string,
+): Promise<ServerProcess[]> {
   const args = [...storeArgs, '--base-url', BASE, '--token', TOKEN];
-  return Promise.all(Array.from({ length: count }, () => startServer(args)));
+  return Promise.all(Array.from({ length: count }, () => startServer(args, root)));
 }
 
 export async function stopProcesses(processes: readonly ServerProcess[]): Promise<void> {

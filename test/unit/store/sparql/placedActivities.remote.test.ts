@@ -11,7 +11,7 @@ import { df, toPlainQuad, type Quad } from '../../../../src/rdf/terms.js';
 import { ACTIVITY_GRAPH_PREFIX } from '../../../../src/store/internalGraphs.js';
 import { SparqlStore } from '../../../../src/store/sparql/SparqlStore.js';
 import { StoreRequestFailed } from '../../../../src/store/sparql/errors.js';
-import { GIVE_TURN, guardOf, isClaimLost, TAKE_TURN } from '../../../../src/store/sparql/writeTurn.js';
+import { guardOf, isClaimLost, TAKE_TURN } from '../../../../src/store/sparql/writeTurn.js';
 import { WriteConflict } from '../../../../src/store/WriteConflict.js';
 import { openTestStore, REMOTE_STORE_URL } from '../../../support/testStore.js';
 
@@ -72,6 +72,33 @@ describe('Activities placed by Virtuoso in the write', function () {
     expect((await store.readGraphs([doc(3)])).map((q) => q.object.value)).to.deep.equal(['third']);
   });
 
+  it("reads the numbers from Virtuoso's answer to the write: no query after it (placedAnswer.ts)", async () => {
+    expect(await write(store, 1, 1, 'first')).to.deep.equal(new Map([[1, 1]]));
+    const query = store.http.query.bind(store.http);
+    const asked: string[] = [];
+    store.http.query = (sparql, accept, options) => {
+      asked.push(sparql);
+      return query(sparql, accept, options);
+    };
+    try {
+      // A document and two activities already stored (absent: none read first); the given numbers 1–2 were taken by one.
+      const places = await store.replaceGraphsPlacing(
+        new Map([documentGraph(doc(2), 'second'), activityGraph(1, 'second'), activityGraph(2, 'third')]),
+        new Set([doc(2), activity(1), activity(2)]),
+      );
+      expect(places).to.deep.equal(
+        new Map([
+          [1, 2],
+          [2, 3],
+        ]),
+      );
+    } finally {
+      store.http.query = query;
+    }
+    expect(asked).to.deep.equal([]);
+    expect(await feed(4)).to.deep.equal(['first', 'second', 'third', '']);
+  });
+
   it('writes of different documents at once from two connections, all from the same given number: all stored, 1…n once each', async () => {
     const writes = Array.from({ length: 8 }, (_, i) => write(i % 2 ? other : store, i + 1, 1, `write ${i + 1}`));
     const places = await Promise.all(writes);
@@ -107,7 +134,7 @@ describe('Activities placed by Virtuoso in the write', function () {
       await write(other, 1, 1, 'first create');
       let failure: unknown;
       try {
-        await store.update([TAKE_TURN, guard.claim, guard.check, GIVE_TURN].join(' ;\n'));
+        await store.update([TAKE_TURN, guard.claim, guard.check].join(' ;\n'));
       } catch (error) {
         failure = error;
       }

@@ -9,11 +9,15 @@ import { df, type Quad } from '../../../../src/rdf/terms.js';
 import { ACTIVITY_GRAPH_PREFIX } from '../../../../src/store/internalGraphs.js';
 import { SparqlStore } from '../../../../src/store/sparql/SparqlStore.js';
 import { WriteConflict } from '../../../../src/store/WriteConflict.js';
+import { TAKE_TURN } from '../../../../src/store/sparql/writeTurn.js';
 import { openTestStore, REMOTE_STORE_URL } from '../../../support/testStore.js';
 
 const DOC = 'https://guard.example.org/object/1';
 const p = (v: string) => df.namedNode(`https://guard.example.org/p/${v}`);
 const activity = (n: number) => `${ACTIVITY_GRAPH_PREFIX}${n}`;
+/** The write turn's quad (writeTurn.ts). */
+const TURN_QUAD =
+  'GRAPH <urn:linkedart-service:write-turn> { <urn:linkedart-service:store> <urn:linkedart-service:writeTurn> "held" }';
 
 /** A document's graph whose label says which version it is, and `names` long values beside. */
 function documentGraph(version: string, names = 0): Quad[] {
@@ -91,4 +95,31 @@ describe('The write guard on Virtuoso', function () {
       expect((await store.readGraphs([DOC])).length).to.equal(466);
     }
   });
+
+  /** Whether the turn's quad is in the store. */
+  const turnHeld = async (): Promise<boolean> => {
+    const result = await store.query(`ASK { ${TURN_QUAD} }`);
+    return result.kind === 'boolean' && result.value;
+  };
+
+  it("the turn's quad stays in the store between writes: the next write's DELETE locks a row that is there", async () => {
+    await store.replaceGraphs(new Map([[activity(5), activityGraph(5, 'fifth')]]), new Set([activity(5)]));
+    expect(await turnHeld()).to.equal(true);
+  });
+
+  for (const [state, prepare] of [
+    ['there', () => Promise.resolve()],
+    ['absent (a new store, or lost on a crash)', () => store.update(`DELETE DATA { ${TURN_QUAD} }`)],
+  ] as const)
+    it(`a request taking the turn waits for one that holds it, the quad ${state}`, async () => {
+      await prepare();
+      const holding = `${TAKE_TURN} ;\nINSERT { GRAPH <urn:linkedart-test:turn> { <urn:linkedart-test:turn> <urn:linkedart-test:waited> ?d } } WHERE { BIND (bif:delay(1.5) AS ?d) }`;
+      const ended: string[] = [];
+      const first = store.update(holding).then(() => ended.push('first'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const second = store.update(TAKE_TURN).then(() => ended.push('second'));
+      await Promise.all([first, second]);
+      expect(ended).to.deep.equal(['first', 'second']);
+      expect(await turnHeld()).to.equal(true);
+    });
 });
