@@ -9,8 +9,9 @@ import { documentLinksFrom, documentOfLinksGraph, isLinksGraph } from '../discov
 import type { Quad } from '../rdf/terms.js';
 import type { LiteralTag } from '../rdf/sparqlTerm.js';
 import { searchableNamesOf } from '../search/searchableNames.js';
-import { thumbnailFromQuads } from '../search/Thumbnails.js';
+import { PICTURE_PREDICATES, thumbnailFromQuads } from '../search/Thumbnails.js';
 import { ContentTags } from '../service/resolve/contentTags.js';
+import { CONTENT_IRI } from '../service/resolve/identifierQuery.js';
 import { isInternalGraph, TOMBSTONE_GRAPH_PREFIX } from '../store/internalGraphs.js';
 import type { KeptLine } from './keptIndexesFile.js';
 
@@ -28,11 +29,12 @@ export interface KeptBatch {
 /** Fed each stored graph of a batch in order (a document's graphs one after another); then finish(). */
 export class KeptBatchLines {
   private readonly documents = new Map<string, { lines: KeptLine[] }>();
-  private readonly tags = new ContentTags();
+  /** The tags contents carry, by `@language` or `^^datatype` (ContentTags keeps those a query can carry). */
+  private readonly tags = new Map<string, LiteralTag>();
   private unkeepable: string | undefined;
 
   add(graph: string, quads: readonly Quad[]): void {
-    this.tags.written(new Map([[graph, quads]]));
+    // Contents are in entity graphs alone (links and hint graphs have none): read with the access points, in one pass.
     if (isLinksGraph(graph)) {
       const source = documentOfLinksGraph(graph);
       if (quads.length === 0) this.unkeepable ??= `the links graph of ${source} emptied`;
@@ -50,8 +52,26 @@ export class KeptBatchLines {
     }
     const lines = this.linesOf(graph);
     lines.push(['n', searchableNamesOf(graph, quads)]);
-    const thumbnail = thumbnailFromQuads(graph, quads);
-    if (thumbnail !== undefined) lines.push(['p', graph, thumbnail]);
+    if (this.contentsRead(quads)) {
+      const thumbnail = thumbnailFromQuads(graph, quads);
+      if (thumbnail !== undefined) lines.push(['p', graph, thumbnail]);
+    }
+  }
+
+  /** Notes the tags of the graph's contents; answers whether it has an access point (where every picture is). */
+  private contentsRead(quads: readonly Quad[]): boolean {
+    let points = false;
+    for (const q of quads) {
+      const p = q.predicate.value;
+      if (p === CONTENT_IRI) {
+        const o = q.object;
+        if (o.termType !== 'Literal') continue;
+        const key = o.language !== '' ? `@${o.language}` : `^^${o.datatype.value}`;
+        if (!this.tags.has(key))
+          this.tags.set(key, o.language !== '' ? { language: o.language } : { datatype: o.datatype.value });
+      } else if (p === PICTURE_PREDICATES.access_point) points = true;
+    }
+    return points;
   }
 
   private linesOf(id: string): KeptLine[] {
@@ -64,6 +84,8 @@ export class KeptBatchLines {
     const documents: KeptDocument[] = [];
     for (const [id, { lines }] of this.documents)
       documents.push([id, lines.map((line) => JSON.stringify(line) + '\n').join(''), lines.length]);
-    return { documents, tags: this.tags.list, ...(this.unkeepable ? { unkeepable: this.unkeepable } : {}) };
+    // Through ContentTags: a tag no query could carry is left out, as the serving index leaves it.
+    const tags = ContentTags.of([...this.tags.values()]).list;
+    return { documents, tags, ...(this.unkeepable ? { unkeepable: this.unkeepable } : {}) };
   }
 }
