@@ -36,6 +36,7 @@ import type { DocumentLimits } from '../ingest/documentLimits.js';
 import type { ConformancePolicy } from '../validate/conformancePolicy.js';
 import { stopOnSignals } from './stopOnSignals.js';
 import { describedAs } from './commandSummaries.js';
+import { keepAfterLoad, keptIndexesForLoad } from './keptAfterLoad.js';
 
 interface LoadFlags extends StoreFlags, DocumentLimitFlags {
   server?: string;
@@ -226,7 +227,12 @@ async function runLoad(paths: string[], flags: LoadFlags): Promise<number> {
       try {
         const documents = new DocumentService(store);
         documents.keepVersions = configOfFlags(['keepVersions'], flags, process.env).keepVersions;
-        report = await new Loader(documents, options).load(inputs);
+        const kept = await keptIndexesForLoad(store, flags.dryRun === true);
+        const keptIndexes = typeof kept === 'object' ? { keptIndexes: kept } : {};
+        report = await new Loader(documents, { ...options, ...keptIndexes }).load(inputs);
+        progress?.stop();
+        const said = await keepAfterLoad(kept, store, report);
+        if (said) console.error(said);
       } finally {
         progress?.stop();
         await store.close();

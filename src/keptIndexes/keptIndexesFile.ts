@@ -47,9 +47,13 @@ export async function writeKeptIndexes(dir: string, seq: number, lines: readonly
   // In slices: a serving process writes it (100,000 documents are some 50 MB of JSON).
   const parts: string[] = [];
   await eachInSlices(lines, (line) => parts.push(JSON.stringify(line) + '\n'));
-  const body = Buffer.from(parts.join(''), 'utf8');
+  await writeKeptText(dir, seq, lines.length, Buffer.from(parts.join(''), 'utf8'));
+}
+
+/** Writes `count` lines already as text (`body`, each line JSON ending in a newline), as writeKeptIndexes does. */
+export async function writeKeptText(dir: string, seq: number, count: number, body: Buffer): Promise<void> {
   const head = Buffer.from(JSON.stringify({ kept: FORMAT, seq }) + '\n', 'utf8');
-  const end = { lines: lines.length, bytes: body.length, crc32: crc32(body).toString(16) };
+  const end = { lines: count, bytes: body.length, crc32: crc32(body).toString(16) };
   const tail = Buffer.from(JSON.stringify({ end }) + '\n', 'utf8');
   const tmp = join(dir, KEPT_INDEXES_TMP);
   const fh = await open(tmp, 'w');

@@ -9,6 +9,7 @@ import type { SourceConventions } from '../ingest/repairs/SourceConventions.js';
 import type { ConformancePolicy } from '../validate/conformance.js';
 import type { LoadReport } from './LoadReport.js';
 import type { RejectedRecord } from './rejectsFile.js';
+import type { LoadKeeping } from '../keptIndexes/LoadKeptIndexes.js';
 
 export interface LoadProgress {
   readonly documents: number;
@@ -57,6 +58,8 @@ export interface LoadOptions {
    * so a later copy of an id replaces an earlier one already stored, and its warning says so.
    */
   readonly readOnce?: boolean;
+  /** Told each stored batch's lines of the kept start-up indexes, made by the gate (src/keptIndexes/LoadKeptIndexes.ts). */
+  readonly keptIndexes?: LoadKeeping;
   /** Who loads (the change feed's `actor`: the curator of a /_bulk, `linkedart load`); a scoped one writes only ids under its prefix. */
   readonly actor?: Actor;
 }

@@ -111,7 +111,11 @@ export class LoadPass {
       }
       await this.flush(false);
       await this.inFlight.settle();
-      if (this.documents && this.merged.length > 0) await restoreMerges(this.documents, this.merged, options.actor);
+      if (this.documents && this.merged.length > 0) {
+        // Merges are told to a serving process's name index, not to the lines a load keeps.
+        options.keptIndexes?.unkept(`${this.merged.length} merged ids restored`);
+        await restoreMerges(this.documents, this.merged, options.actor);
+      }
       await this.histories.finish(this.refusedIds);
     } catch (error) {
       await this.inFlight.finish();
@@ -252,7 +256,8 @@ export class LoadPass {
     const before = versions.map((v) =>
       v === undefined ? undefined : v.warnings ? v.digest : WARNINGS_NOT_KEPT + v.digest,
     );
-    const checked = filled.check(before, stampedAt, documents !== undefined);
+    const { keptIndexes } = this.options;
+    const checked = filled.check(before, stampedAt, documents !== undefined, keptIndexes !== undefined);
     // `step` settles once the verdicts are reported and the write queued; `done`, once stored.
     const step = Promise.all([checked, this.inFlight.queued]).then(([result]): { write?: Promise<void> } => {
       const passed = this.recordVerdicts(
@@ -284,7 +289,10 @@ export class LoadPass {
         .then(() => {
           report.created += passed.length - replaced;
           report.replaced += replaced;
+          keptIndexes?.stored(result.kept);
         });
+      // A side branch: the load's own handling of the failure is unchanged.
+      write.catch(() => keptIndexes?.unkept('a batch was not stored'));
       return { write: Promise.all([write, putBack()]).then(() => undefined) };
     });
     const done = step.then(({ write }) => write).then(() => this.options.onStored?.(report));

@@ -50,6 +50,9 @@ function quadReader(quads: readonly Quad[]): NodeReader<Term> {
 
 /** The thumbnail URL of the document `id` whose entity graph is `quads`; undefined when it has no picture. */
 export function thumbnailFromQuads(id: string, quads: readonly Quad[]): string | undefined {
+  // Every picture is at an access point (pictures.ts): without one, reading the graph's nodes costs for nothing (most documents).
+  const point = PICTURE_PREDICATES.access_point;
+  if (!quads.some((q) => q.predicate.value === point)) return undefined;
   const first = picturesOfEntity(quadReader(quads), df.namedNode(id))[0];
   return first && pictureUrl(first, THUMBNAIL_SIZE);
 }

@@ -25,6 +25,9 @@ export const BEGIN_OF_THE_BEGIN = `${CRM}P82a_begin_of_the_begin`;
 /** The events whose beginning dates a document for search: produced_by, created_by, born. */
 export const BEGINNINGS = [`${CRM}P108i_was_produced_by`, `${CRM}P94i_was_created_by`, `${CRM}P98i_was_born`];
 
+/** The predicates read along paths below (statements, classifications' labels, beginnings' dates): only theirs are kept. */
+const ALONG = new Set([REFERRED_TO_BY, RDFS_LABEL, TIMESPAN, BEGIN_OF_THE_BEGIN, ...BEGINNINGS]);
+
 /** One document as name search sees it. */
 export interface SearchableNames {
   readonly id: string;
@@ -72,7 +75,7 @@ export function searchableNamesOf(id: string, quads: readonly Quad[]): Searchabl
     else if (p === RDF_TYPE || p === CLASSIFIED_AS) addTo(classes, s, q.object.value);
     else if (p === CONTENT && q.object.termType === 'Literal') addTo(contents, s, q.object.value);
     // Statements, classifications' labels, events' time-spans and their beginnings: read below.
-    else addTo(others, `${s} ${p}`, q.object.value);
+    else if (ALONG.has(p)) addTo(others, `${s} ${p}`, q.object.value);
   }
   const along = (from: readonly string[], p: string): string[] =>
     from.flatMap((s) => [...(others.get(`${s} ${p}`) ?? [])]);

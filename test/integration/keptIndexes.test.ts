@@ -3,6 +3,7 @@
  * exactly as one that built them from the quads — name search, the documents with their `_links`
  * counts — after a plain restart, after another process wrote past them (the log's tail), after a
  * SPARQL Update and a kill -9 (nothing kept at close), and a torn or missing file is built again.
+ * A load keeps them too (told every document it writes), so the first start after it reads them.
  * Through real server processes, as an operator meets them.
  */
 import { expect } from 'chai';
@@ -44,15 +45,31 @@ async function untilKept(server: ServerProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
+/** `linkedart load` of `input` into `dir`, which must store everything; its standard error. */
+function load(dir: string, input: string): string {
+  const run = spawnSync(process.execPath, [
+    `${PROJECT_ROOT}dist/src/cli/main.js`,
+    'load',
+    '--data-dir',
+    dir,
+    '--base-url',
+    BASE,
+    '--no-progress',
+    input,
+  ]);
+  expect(run.status, run.stderr.toString()).to.equal(0);
+  return run.stderr.toString();
+}
+
 describe('the start-up indexes kept beside the store: a restart reads them and answers as one that rebuilt them', function () {
   this.timeout(300000);
   let dataDir: string;
   let ids: string[];
-  const args = () => ['--data-dir', dataDir, '--token', TOKEN, '--base-url', BASE];
+  const args = (dir = dataDir) => ['--data-dir', dir, '--token', TOKEN, '--base-url', BASE];
 
   /** Starts on the kept file, checks its line, then again with the file removed: both answer the same. */
-  async function restartBothWays(keptLine: RegExp): Promise<void> {
-    const kept = await startServer(args());
+  async function restartBothWays(keptLine: RegExp, dir = dataDir): Promise<void> {
+    const kept = await startServer(args(dir));
     let fromKept: unknown[];
     try {
       expect(kept.stderr()).to.match(keptLine);
@@ -60,8 +77,8 @@ describe('the start-up indexes kept beside the store: a restart reads them and a
     } finally {
       await kept.stop();
     }
-    rmSync(join(dataDir, KEPT), { force: true });
-    const rebuilt = await startServer(args());
+    rmSync(join(dir, KEPT), { force: true });
+    const rebuilt = await startServer(args(dir));
     try {
       expect(rebuilt.stderr()).to.match(/start-up indexes: built from the store \(none kept\)/);
       expect(await answers(rebuilt, ids)).to.deep.equal(fromKept);
@@ -105,21 +122,22 @@ describe('the start-up indexes kept beside the store: a restart reads them and a
     const file = join(dataDir, '..', `kept-indexes-load-${process.pid}.ndjson`);
     writeFileSync(file, [JSON.stringify({ ...whitby, _label: 'Whitby renamed' }), JSON.stringify(sketch)].join('\n'));
     try {
-      const load = spawnSync(process.execPath, [
-        `${PROJECT_ROOT}dist/src/cli/main.js`,
-        'load',
-        '--data-dir',
-        dataDir,
-        '--base-url',
-        BASE,
-        '--no-progress',
-        file,
-      ]);
-      expect(load.status, load.stderr.toString()).to.equal(0);
+      // The load read them at the last start's position, told them what it wrote, and kept them at its own.
+      expect(load(dataDir, file)).to.match(/start-up indexes kept at log position \d+/);
     } finally {
       rmSync(file, { force: true });
     }
-    await restartBothWays(/start-up indexes: read as kept at log position \d+, with the \d+ graphs written after it/);
+    await restartBothWays(/start-up indexes: read as kept at log position \d+\n/);
+  });
+
+  it('a load into a new data directory keeps them: the first start reads them', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'linkedart-kept-indexes-load-'));
+    try {
+      expect(load(fresh, join(PROJECT_ROOT, 'data/demo'))).to.match(/start-up indexes kept at log position 1\n/);
+      await restartBothWays(/start-up indexes: read as kept at log position 1\n/, fresh);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 
   it('a SPARQL Update, then kill -9 (nothing kept at close): the update is told to them at the next start', async () => {

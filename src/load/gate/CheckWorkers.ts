@@ -42,10 +42,10 @@ export class CheckWorkers implements Gate {
     const builder = new JobBuilder();
     return {
       add: (record, source) => builder.add(record, source),
-      check: async (before, now, storing): Promise<GateResult> => {
-        const { work, transfer } = builder.job(before, now, storing, this.options);
+      check: async (before, now, storing, keeping): Promise<GateResult> => {
+        const { work, transfer } = builder.job(before, now, storing, this.options, keeping);
         const answer = await this.pool.run(work, transfer);
-        return { verdicts: answer.verdicts, graphs: answer.wire };
+        return { verdicts: answer.verdicts, graphs: answer.wire, ...(answer.kept ? { kept: answer.kept } : {}) };
       },
     };
   }

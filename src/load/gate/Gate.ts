@@ -6,6 +6,7 @@
  */
 import type { Quad } from '../../rdf/terms.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
+import { KeptBatchLines, type KeptBatch } from '../../keptIndexes/keptBatch.js';
 import {
   checkBatch,
   DEFAULT_GATE_OPTIONS,
@@ -18,12 +19,17 @@ import {
 export interface GateResult {
   readonly verdicts: readonly GateVerdict[];
   readonly graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>;
+  /** With `keeping`: the batch's lines of the kept start-up indexes (src/keptIndexes/keptBatch.ts). */
+  readonly kept?: KeptBatch;
 }
 
 export interface GateBatch {
   add(record: DocumentRecord, source: string): void;
-  /** `before`: the stored digest for each record added, in order; `storing`: whether graphs are wanted. */
-  check(before: ReadonlyArray<string | undefined>, now: Date, storing: boolean): Promise<GateResult>;
+  /**
+   * `before`: the stored digest for each record added, in order; `storing`: whether graphs are
+   * wanted; `keeping`: whether the kept start-up indexes' lines are too.
+   */
+  check(before: ReadonlyArray<string | undefined>, now: Date, storing: boolean, keeping?: boolean): Promise<GateResult>;
 }
 
 export interface Gate {
@@ -48,11 +54,16 @@ function inThreadBatch(options: GateOptions): GateBatch {
     add: (record, source) => {
       items.push({ record, source });
     },
-    check(before, now, storing) {
+    check(before, now, storing, keeping = false) {
       const graphs = new Map<string, Quad[]>();
+      const kept = storing && keeping ? new KeptBatchLines() : undefined;
+      const keep = (g: string, quads: Quad[]) => {
+        graphs.set(g, quads);
+        kept?.add(g, quads);
+      };
       const withBefore = items.map((item, i): GateItem => ({ ...item, before: before[i] }));
-      const verdicts = checkBatch(withBefore, now, storing ? (g, quads) => graphs.set(g, quads) : undefined, options);
-      return Promise.resolve({ verdicts, graphs });
+      const verdicts = checkBatch(withBefore, now, storing ? keep : undefined, options);
+      return Promise.resolve({ verdicts, graphs, ...(kept ? { kept: kept.finish() } : {}) });
     },
   };
 }

@@ -4,18 +4,21 @@
  * soon as the worker starts, while the loader reads its first batch.
  */
 import { WireEncoder } from '../../rdf/wireGraphs.js';
+import type { Quad } from '../../rdf/terms.js';
 import { answerJobs } from '../../service/offThread/answerJobs.js';
+import { KeptBatchLines } from '../../keptIndexes/keptBatch.js';
 import { checkBatch } from './checkBatch.js';
 import { itemsOf, type BatchAnswer, type BatchJob } from './gateMessages.js';
 
 answerJobs((job: BatchJob): { answer: BatchAnswer; transfer: ArrayBuffer[] } => {
   const encoder = new WireEncoder();
-  const verdicts = checkBatch(
-    itemsOf(job),
-    new Date(job.now),
-    job.storing ? (g, quads) => encoder.add(g, quads) : undefined,
-    job.options,
-  );
+  // The kept start-up indexes' lines made here, off the load's thread, while the quads are at hand.
+  const kept = job.storing && job.keeping ? new KeptBatchLines() : undefined;
+  const keep = (g: string, quads: Quad[]) => {
+    encoder.add(g, quads);
+    kept?.add(g, quads);
+  };
+  const verdicts = checkBatch(itemsOf(job), new Date(job.now), job.storing ? keep : undefined, job.options);
   const wire = encoder.finish();
-  return { answer: { verdicts, wire }, transfer: [wire.codes.buffer] };
+  return { answer: { verdicts, wire, ...(kept ? { kept: kept.finish() } : {}) }, transfer: [wire.codes.buffer] };
 });

@@ -6,12 +6,15 @@
  */
 import type { Quad } from '../../rdf/terms.js';
 import { WireDecoder, WireEncoder, type WireGraphs } from '../../rdf/wireGraphs.js';
+import type { KeptBatch } from '../../keptIndexes/keptBatch.js';
 import type { DocumentRecord, GateItem, GateOptions, GateVerdict } from './checkBatch.js';
 
 export interface BatchJob {
   /** The modification stamp, as a time value. */
   readonly now: number;
   readonly storing: boolean;
+  /** The stored graphs made into the kept start-up indexes' lines too (src/keptIndexes/keptBatch.ts). */
+  readonly keeping: boolean;
   /** How records are repaired before they are checked. */
   readonly options: GateOptions;
   readonly items: readonly ItemMessage[];
@@ -42,6 +45,8 @@ export interface BatchAnswer {
   readonly verdicts: readonly GateVerdict[];
   /** The graphs to store, interned. */
   readonly wire: WireGraphs;
+  /** With `keeping`: the batch's lines of the kept start-up indexes. */
+  readonly kept?: KeptBatch;
 }
 
 /** A batch's message, built record by record. */
@@ -65,13 +70,14 @@ export class JobBuilder {
     now: Date,
     storing: boolean,
     options: GateOptions,
+    keeping = false,
   ): { work: BatchJob; transfer: ArrayBuffer[] } {
     this.items.forEach((item, i) => {
       item.before = before[i];
     });
     const wire = this.encoder.finish();
     return {
-      work: { now: now.getTime(), storing, options, items: this.items, wire },
+      work: { now: now.getTime(), storing, keeping, options, items: this.items, wire },
       transfer: [wire.codes.buffer],
     };
   }

@@ -23,98 +23,31 @@ import type { QuadStore, QueryResult } from '../QuadStore.js';
 import { fromPlainQuad, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { StoreFull } from '../StoreFull.js';
-import { StoreFailed } from '../StoreFailed.js';
 import { STORE_OK, type StoreCondition } from '../StoreCondition.js';
 import { ReplicaPool } from './ReplicaPool.js';
 import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './replicaBudget.js';
 import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
 import { graphTextQuads } from './graphTextQuads.js';
 import type { SparqlEngine } from '../../sparql/SparqlEngine.js';
-import type { Notice, OpName, Ops, OpenInfo, Response, StoreStats, WorkerInit } from './protocol.js';
+import type { OpName, Ops, OpenInfo, StoreStats } from './protocol.js';
+import { workerInitOf, type EmbeddedStoreOptions } from './embeddedStoreOptions.js';
+import { StoreWorkerCalls } from './storeWorkerCalls.js';
 import type { StoreCapabilities } from '../StoreCapabilities.js';
 
 export type { OpenInfo, StoreStats } from './protocol.js';
-
-export interface EmbeddedStoreOptions {
-  /** Directory holding the snapshot, log and lock; created if missing. */
-  dataDir: string;
-  /**
-   * Write a snapshot and start a new log once the log holds this many bytes, and at least as
-   * many as the last snapshot (so a growing store is not rewritten again and again), if a
-   * quarter of snapshot + log is dead data by then. Default 64 MiB.
-   */
-  compactAfterBytes?: number;
-  /**
-   * Restore the snapshot in load() calls of about this many bytes (cut between graphs).
-   * Default 4 MiB: as fast as 16 or 64 MiB, and ~100 MB less RSS at 100k documents.
-   */
-  restoreChunkBytes?: number;
-  /**
-   * Refuse writes that would grow the store's memory (Oxigraph's WebAssembly memory) past this
-   * many bytes (`--max-store-mb`). Default, and at most: the safe ceiling under its 4 GiB
-   * (storeCeiling.ts). A refused write throws StoreFull; the store goes on answering.
-   */
-  maxStoreBytes?: number;
-  /** Seed a query replica in messages of about this many characters of N-Quads (default 4 MiB; tests use less, to watch a seeding). */
-  seedChunkChars?: number;
-  /**
-   * Write a snapshot in the background once the log has outgrown the last one (as compactAfterBytes
-   * says) and no read or write came for this long, even with no dead data: a restart then loads the
-   * snapshot and replays only the log after it. Default 5 s; 0: never.
-   */
-  snapshotWhenIdleMs?: number;
-  /** Receives warnings (torn log tail discarded, compaction failed, ...). Default: process.emitWarning. */
-  onWarning?: (message: string) => void;
-  /**
-   * Query replicas curators' SPARQL keeps seeded once warmed up (ReplicaPool.ts); 0: one,
-   * started by the first query; 'auto': as many as the memory holds (replicaBudget.ts). Default 1
-   * (the service passes --query-replicas, whose default is auto).
-   */
-  queryReplicas?: number | 'auto';
-  /**
-   * Start seeding the first query replica while the store opens, from the files the open replays
-   * (the service's start: its first SPARQL answer then waits for one seeding, not an open and then a
-   * seeding), as sparqlEngine().warmUp() would once it is open. Not with `queryReplicas: 0` (lazy).
-   */
-  seedWhileOpening?: boolean;
-  /**
-   * The position (log sequence number) the kept start-up indexes are at (src/keptIndexes/): the
-   * open notes the graphs written after it (openInfo.writtenSince).
-   */
-  keptSince?: number;
-  /**
-   * The service: its reads are counted as they wait for the store worker, which then applies a
-   * large write a few documents at a time and answers them in between (replaceInPieces.ts). Off
-   * for a load or a harvest, which nobody reads while it runs: their writes are applied whole.
-   */
-  yieldToReaders?: boolean;
-}
-
-/** The operations a reader waits on (counted in readersWaiting). */
-const READS: ReadonlySet<string> = new Set(['readGraphs', 'readGraphTexts', 'hasGraph', 'listGraphs', 'query', 'size']);
-
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (err: Error) => void;
-  caller: Error;
-  read: boolean;
-}
+export type { EmbeddedStoreOptions } from './embeddedStoreOptions.js';
 
 export class EmbeddedStore implements QuadStore {
   /** The only writer of its directory (lock.ts); takes wire graphs to its worker as they are. */
   readonly capabilities: StoreCapabilities = { sharedWriters: false, wireGraphs: true, documentGraphList: false };
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
-  private failure: Error | null = null;
   /** Set while the disk refuses writes (a write refused for space; cleared by the next that goes through), or once the store failed. */
   private state: StoreCondition = STORE_OK;
   private closing: Promise<void> | null = null;
-  private exited = false;
   /** The sequence number of the last write acknowledged here (queries on the replica wait for it). */
   private lastAcked = 0;
   private replicas: ReplicaPool | null = null;
-  /** Reads sent and not yet answered, shared with the worker (WorkerInit.readersWaiting); null unless yieldToReaders. */
-  private readersWaiting: Int32Array | null = null;
+  /** Its messages to the store worker (storeWorkerCalls.ts). */
+  private readonly calls: StoreWorkerCalls;
   /** What open() found and did: snapshot, replayed records, discarded tail, restore time. */
   openInfo!: OpenInfo;
   /** With `queryReplicas: 'auto'`: how many were chosen, and why. */
@@ -126,15 +59,12 @@ export class EmbeddedStore implements QuadStore {
     readonly dataDir: string,
     private readonly onWarning: (message: string) => void,
     private queryReplicas: number,
+    readersWaiting: SharedArrayBuffer | undefined,
   ) {
-    worker.unref();
-    worker.on('message', (msg: Response | Notice) => this.onMessage(msg));
-    worker.on('error', (err: Error) =>
-      this.failAll(new Error(`embedded store worker crashed: ${err.message}`, { cause: err })),
-    );
-    worker.on('exit', (code) => {
-      this.exited = true;
-      this.failAll(new Error(`embedded store worker exited (code ${code})`));
+    this.calls = new StoreWorkerCalls(worker, readersWaiting ? new Int32Array(readersWaiting) : null, {
+      dataDir,
+      warning: (message) => this.onWarning(message),
+      failed: (detail) => this.noteFailed(detail),
     });
   }
 
@@ -142,15 +72,7 @@ export class EmbeddedStore implements QuadStore {
     const dataDir = resolvePath(options.dataDir);
     await mkdir(dataDir, { recursive: true });
     const lock = await acquireLock(dataDir);
-    const init: WorkerInit = {
-      dataDir,
-      compactAfterBytes: options.compactAfterBytes ?? 64 * 1024 * 1024,
-      restoreChunkBytes: options.restoreChunkBytes ?? 4 * 1024 * 1024,
-      ...(options.maxStoreBytes !== undefined ? { maxStoreBytes: options.maxStoreBytes } : {}),
-      seedChunkChars: options.seedChunkChars ?? 4 * 1024 * 1024,
-      snapshotWhenIdleMs: options.snapshotWhenIdleMs ?? 5000,
-      ...(options.yieldToReaders ? { readersWaiting: new SharedArrayBuffer(4) } : {}),
-    };
+    const init = workerInitOf(dataDir, options);
     const onWarning = options.onWarning ?? ((m: string) => process.emitWarning(m, 'EmbeddedStoreWarning'));
     let worker: Worker;
     try {
@@ -160,8 +82,8 @@ export class EmbeddedStore implements QuadStore {
       throw err;
     }
     const replicas = options.queryReplicas ?? 1;
-    const store = new EmbeddedStore(worker, lock, dataDir, onWarning, replicas === 'auto' ? 1 : replicas);
-    if (init.readersWaiting) store.readersWaiting = new Int32Array(init.readersWaiting);
+    const queryReplicas = replicas === 'auto' ? 1 : replicas;
+    const store = new EmbeddedStore(worker, lock, dataDir, onWarning, queryReplicas, init.readersWaiting);
     try {
       const opening = store.call('open', options.keptSince === undefined ? {} : { keptSince: options.keptSince });
       // Posted after 'open': the store worker takes it while it replays the files (seedEnd.ts).
@@ -244,11 +166,6 @@ export class EmbeddedStore implements QuadStore {
     }
   }
 
-  /** An error's message as every client may read it (a failed store's 503, /ready): without the data directory's path. */
-  private withoutPath(message: string): string {
-    return message.split(this.dataDir).join('<data directory>');
-  }
-
   private noteFailed(detail: string): void {
     if (this.state.state !== 'failed' && !this.closing)
       this.state = { state: 'failed', detail, since: new Date().toISOString() };
@@ -262,7 +179,8 @@ export class EmbeddedStore implements QuadStore {
     this.replicas ??= new ReplicaPool(
       {
         attachReplica: (replica: number, port: MessagePort) => this.call('attachReplica', { replica, port }, [port]),
-        detachReplica: (replica: number) => (this.exited ? Promise.resolve() : this.send('detachReplica', { replica })),
+        detachReplica: (replica: number) =>
+          this.calls.exited ? Promise.resolve() : this.send('detachReplica', { replica }),
         lastWriteSeq: () => this.lastAcked,
       },
       this.queryReplicas,
@@ -309,25 +227,10 @@ export class EmbeddedStore implements QuadStore {
 
   private async doClose(): Promise<void> {
     // Let everything already asked for finish; new calls are refused from here on.
-    await Promise.allSettled(
-      [...this.pending.values()].map(
-        (p) =>
-          new Promise<void>((r) => {
-            const { resolve, reject } = p;
-            p.resolve = (v) => {
-              resolve(v);
-              r();
-            };
-            p.reject = (e) => {
-              reject(e);
-              r();
-            };
-          }),
-      ),
-    );
+    await this.calls.settled();
     await this.replicas?.close();
     let failed: { error: unknown } | undefined;
-    if (!this.exited) {
+    if (!this.calls.exited) {
       try {
         await this.send('close', {});
       } catch (error) {
@@ -353,51 +256,6 @@ export class EmbeddedStore implements QuadStore {
     args: Ops[K]['args'],
     transfer?: readonly TransferListItem[],
   ): Promise<Ops[K]['result']> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    return new Promise<Ops[K]['result']>((resolve, reject) => {
-      // The caller's stack, appended to errors from the worker (whose own stack ends at the message handler).
-      const caller = new Error('caller');
-      const read = this.readersWaiting !== null && READS.has(op);
-      if (read) Atomics.add(this.readersWaiting!, 0, 1);
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, caller, read });
-      if (this.pending.size === 1) this.worker.ref();
-      this.worker.postMessage({ id, op, ...args }, transfer);
-    });
-  }
-
-  private onMessage(msg: Response | Notice): void {
-    if (msg.id === null) {
-      if (msg.notice === 'warning') this.onWarning(msg.message);
-      return;
-    }
-    const p = this.pending.get(msg.id);
-    if (!p) return;
-    this.pending.delete(msg.id);
-    if (p.read) Atomics.sub(this.readersWaiting!, 0, 1);
-    if (this.pending.size === 0) this.worker.unref();
-    if (msg.ok) {
-      p.resolve(msg.value);
-    } else {
-      const err = msg.error.full
-        ? new StoreFull(msg.error.full)
-        : msg.error.fatal
-          ? new StoreFailed(this.withoutPath(msg.error.message))
-          : new Error(msg.error.message);
-      err.name = msg.error.name;
-      if (msg.error.fatal) this.noteFailed(this.withoutPath(msg.error.message));
-      if (msg.error.stack) {
-        err.stack = `${msg.error.stack}\n    --- (in the store worker) called from:\n${p.caller.stack?.split('\n').slice(1).join('\n') ?? ''}`;
-      }
-      p.reject(err);
-    }
-  }
-
-  private failAll(err: Error): void {
-    if (!this.failure) this.failure = err;
-    this.noteFailed(this.withoutPath(err.message));
-    for (const p of this.pending.values()) p.reject(err);
-    this.pending.clear();
-    this.worker.unref();
+    return this.calls.send(op, args, transfer);
   }
 }
