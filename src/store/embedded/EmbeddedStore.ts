@@ -19,7 +19,7 @@
 import { Worker, type MessagePort, type TransferListItem } from 'node:worker_threads';
 import { mkdir } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
-import type { QuadStore, QueryResult } from '../QuadStore.js';
+import type { GraphCopies, QuadStore, QueryResult } from '../QuadStore.js';
 import { fromPlainQuad, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { StoreFull } from '../StoreFull.js';
@@ -100,9 +100,11 @@ interface Pending {
   read: boolean;
 }
 
+const CAPABILITIES = { sharedWriters: false, wireGraphs: true, documentGraphList: false, graphCopies: true };
+
 export class EmbeddedStore implements QuadStore {
-  /** The only writer of its directory (lock.ts); takes wire graphs to its worker as they are. */
-  readonly capabilities: StoreCapabilities = { sharedWriters: false, wireGraphs: true, documentGraphList: false };
+  /** The only writer of its directory (lock.ts); takes wire graphs to its worker as they are, copies graphs there. */
+  readonly capabilities: StoreCapabilities = CAPABILITIES;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private failure: Error | null = null;
@@ -190,9 +192,11 @@ export class EmbeddedStore implements QuadStore {
     await this.replaceWireGraphs(encodeGraphs(graphs));
   }
 
-  async replaceWireGraphs(wire: WireGraphs): Promise<void> {
+  /** `copies`: made by the worker from the quads it holds (writeRecords.ts), none of them sent. */
+  async replaceWireGraphs(wire: WireGraphs, copies?: GraphCopies): Promise<void> {
     if (wire.names.length === 0) return;
-    this.acked(await this.written(this.call('replaceGraphs', { graphs: wire }, [wire.codes.buffer])));
+    const args = copies && copies.size > 0 ? { graphs: wire, copies: [...copies] } : { graphs: wire };
+    this.acked(await this.written(this.call('replaceGraphs', args, [wire.codes.buffer])));
   }
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {

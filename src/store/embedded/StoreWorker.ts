@@ -44,6 +44,8 @@ import type { OpenInfo, StoreStats, WorkerInit } from './protocol.js';
 type ReplaceJob = {
   kind: 'replace';
   graphs: WireGraphs;
+  /** Graph written → graph whose quads before the write it also gets (writeRecords.ts). */
+  copies?: ReadonlyArray<readonly [string, string]>;
   /** Its texts, written in steps before it is applied (replaceInPieces.ts), or null: tried, refused. */
   written?: WrittenTexts | null;
   resolve: (seq: number) => void;
@@ -251,6 +253,7 @@ export class StoreWorker {
           job.graphs,
           this.compacting !== null,
           job.written ?? undefined,
+          job.copies,
         );
         record = r.record;
         if (!this.log().hasRoomFor(record.length)) return record.length;
