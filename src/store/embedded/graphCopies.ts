@@ -40,6 +40,9 @@ export function appendCopies(
   return added;
 }
 
+/** A blank node object ending its line: a label holds no quote, `@`, `^` nor `>`, so a literal ending in `_:x"` is not one. */
+const OBJECT_BLANK_NODE = / _:([^\s"'<>@^\\]+) \.$/gm;
+
 /**
  * N-Triples as the dump writes them (one triple a line, ending ` .`: a line break inside a literal
  * is escaped) put in graph `to`. A blank node's label (a subject starts its line, an object ends
@@ -48,7 +51,7 @@ export function appendCopies(
  * from the write's own, and is one node within its copy as it was in its graph.
  */
 export function copiedText(nt: string, to: string): string {
-  let text = nt.includes('_:') ? nt.replace(/^_:/gm, '_:c').replace(/ _:(\S+) \.$/gm, ' _:c$1 .') : nt;
+  let text = nt.includes('_:') ? nt.replace(/^_:/gm, '_:c').replace(OBJECT_BLANK_NODE, ' _:c$1 .') : nt;
   text = text.replaceAll(' .\n', ` <${to}> .\n`);
   return text;
 }

@@ -35,9 +35,16 @@ async function statements(store: EmbeddedStore, graph: string): Promise<string[]
 
 describe('graph copies in the embedded store (a version copied out by the store, not sent)', () => {
   it('puts N-Triples in the graph, a blank node label apart from the write own, a literal left as it is', () => {
-    const nt = '_:ab <https://example.org/p> _:cd .\n<https://e/s> <https://e/p> "x _:y .\\n_:z ." .\n';
-    expect(copiedText(nt, PAST)).to.equal(
-      `_:cab <https://example.org/p> _:ccd <${PAST}> .\n<https://e/s> <https://e/p> "x _:y .\\n_:z ." <${PAST}> .\n`,
+    const literals = ['"x _:y .\\n_:z ."', '"x _:y"', '"x _:y"@en', '"x _:y"^^<https://e/t>'];
+    const nt = [
+      '_:ab <https://example.org/p> _:cd .\n',
+      ...literals.map((l) => `<https://e/s> <https://e/p> ${l} .\n`),
+    ];
+    expect(copiedText(nt.join(''), PAST)).to.equal(
+      [
+        `_:cab <https://example.org/p> _:ccd <${PAST}> .\n`,
+        ...literals.map((l) => `<https://e/s> <https://e/p> ${l} <${PAST}> .\n`),
+      ].join(''),
     );
   });
 
