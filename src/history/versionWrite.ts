@@ -34,6 +34,8 @@ export interface HistoryWrite {
   readonly fresh: Set<string>;
   /** Quads to add to the hint graph of a document written now: who wrote its new version. */
   readonly liveHints: Map<string, Quad[]>;
+  /** Graphs of `byDocument` the store fills itself from the live graphs, as written → copied (GraphCopies). */
+  readonly copies: Map<string, string>;
 }
 
 /**
@@ -42,7 +44,9 @@ export interface HistoryWrite {
  * (--keep-versions N) their past records; `newIds`: documents known not to be stored, with no
  * history (a load into a store that held no document). `read`: graphs the write read already in its
  * turn (historyGraphsOf; an absent one as []), not read again: a PUT's own read of its document
- * serves its history too, which saves the store a request a write.
+ * serves its history too, which saves the store a request a write. `copying`: the store copies
+ * the live graphs out itself (StoreCapabilities.graphCopies): they are neither read nor sent,
+ * only the head and the hints (the live version's record) are read.
  */
 export async function historyWrite(
   store: QuadStore,
@@ -51,11 +55,15 @@ export async function historyWrite(
   keep: KeepVersions,
   newIds: ReadonlySet<string> = new Set(),
   read?: GraphsRead,
+  copying = false,
 ): Promise<HistoryWrite> {
-  const write: HistoryWrite = { byDocument: new Map(), fresh: new Set(), liveHints: new Map() };
+  const write: HistoryWrite = { byDocument: new Map(), fresh: new Set(), liveHints: new Map(), copies: new Map() };
   if (keep <= 0 || changes.length === 0) return write;
-  const replaced = [...new Set(changes.filter((c) => c.kind !== 'Create' && !newIds.has(c.id)).map((c) => c.id))];
-  const names = replaced.flatMap(historyGraphsOf);
+  const replacing = changes.filter((c) => c.kind !== 'Create' && !newIds.has(c.id)).map((c) => c.id);
+  const replaced = [...new Set(replacing)];
+  // The store copies what it holds before the write: a document changed twice in one write is copied here.
+  const copies = copying && replaced.length === replacing.length;
+  const names = replaced.flatMap((id) => historyGraphsOf(id, copies));
   const graphs = await graphsByName(
     store,
     names.filter((name) => !read?.names.has(name)),
@@ -72,7 +80,10 @@ export async function historyWrite(
       write.liveHints.set(id, actor === null ? [] : [writtenByQuad(id, actor)]);
     if (change.kind !== 'Create') {
       const records = past.get(id) ?? recordsFrom(graphs.get(historyHeadOf(id)) ?? []);
-      const copied = copiedOut(id, records, graphs.get(id), graphs.get(hintGraphOf(id)), when);
+      const hints = graphs.get(hintGraphOf(id));
+      const copied = copies
+        ? copiedByStore(id, records, hints, when, write.copies)
+        : copiedOut(id, records, graphs.get(id), hints, when);
       for (const graph of copied) {
         out.push(graph);
         write.fresh.add(graph[0]);
@@ -104,9 +115,12 @@ export async function historyWrite(
   return write;
 }
 
-/** The graphs a write reads of a document it replaces or deletes to keep its history: the head, the live graphs. */
-export function historyGraphsOf(id: string): string[] {
-  return [historyHeadOf(id), id, hintGraphOf(id)];
+/**
+ * The graphs a write reads of a document it replaces or deletes to keep its history: the head, the
+ * live graphs; `copying` (the store copies them out itself): the head and the hints alone.
+ */
+export function historyGraphsOf(id: string, copying = false): string[] {
+  return copying ? [historyHeadOf(id), hintGraphOf(id)] : [historyHeadOf(id), id, hintGraphOf(id)];
 }
 
 /** The quads of these graphs, by graph, in one round trip. */
@@ -141,6 +155,29 @@ function copiedOut(
   return [
     [versionGraphOf(id, record.n), [...quads]],
     [hintGraph, [...hints, recordQuad(id, record, hintGraph)]],
+  ];
+}
+
+/**
+ * copiedOut, where the store copies the live graphs itself (`copies`, written → copied): the
+ * version's graphs hold what the live ones hold now, its hint graph its record too. A live
+ * document has hints (its digest, its stamp): none, no live content.
+ */
+function copiedByStore(
+  id: string,
+  records: VersionRecord[],
+  hints: readonly Quad[] = [],
+  when: Date,
+  copies: Map<string, string>,
+): Array<[string, Quad[]]> {
+  if (hints.length === 0) return [];
+  const record = liveRecord(records.at(-1), liveHintsFrom(hints), when)!;
+  records.push(record);
+  const [graph, hintGraph] = [versionGraphOf(id, record.n), versionHintGraphOf(id, record.n)];
+  copies.set(graph, id).set(hintGraph, hintGraphOf(id));
+  return [
+    [graph, []],
+    [hintGraph, [recordQuad(id, record, hintGraph)]],
   ];
 }
 

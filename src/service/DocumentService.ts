@@ -70,6 +70,8 @@ export class DocumentService {
   private readonly storeWrite: StoreWrite;
   /** Whether other processes write to the store too: a write that lost to one is made again. */
   private readonly sharedStore: boolean;
+  /** Whether the store copies a replaced version out itself: a PUT reads only its head and hints. */
+  private readonly copied: boolean;
 
   /** The change feed: every write records its activities in it, in the same atomic write. */
   readonly feed: ChangeFeed;
@@ -80,7 +82,7 @@ export class DocumentService {
 
   constructor(readonly store: QuadStore) {
     this.feed = new ChangeFeed(store);
-    this.sharedStore = capabilitiesOf(store).sharedWriters;
+    ({ sharedWriters: this.sharedStore, graphCopies: this.copied = false } = capabilitiesOf(store));
     this.observers = new WriteObservers(store);
     this.storeWrite = new StoreWrite(store, this.feed, this.observers, () => this.keepVersions);
     this.versions = new VersionRecords(store, (observer) => this.observe(observer));
@@ -213,10 +215,11 @@ export class DocumentService {
     const now = new Date();
     const asked = [...documents.map((d) => d.id), ...(this.sharedStore ? removals : [])];
     // The versions replaced read now (a few documents): their digests, and what their history copies out.
-    const replacing = this.keepVersions > 0 ? [...documents.map((d) => d.id), ...removals] : asked;
+    const history = this.keepVersions > 0;
+    const replacing = history ? [...documents.map((d) => d.id), ...removals] : asked;
     read ??= storedDigests
       ? undefined
-      : await readReplaced(this.store, replacing, { whole: false, history: this.keepVersions > 0 });
+      : await readReplaced(this.store, replacing, { whole: false, history, copied: this.copied });
     const stored = storedDigests ?? (read ? digestsIn(read, asked) : await this.digests(asked));
     const outcome: CommitOutcome = { created: [], replaced: [], unchanged: [], deleted: [...removals] };
     const graphs = new Map<string, readonly Quad[]>(alongside);
@@ -362,7 +365,8 @@ export class DocumentService {
    */
   putChecked(doc: CheckedDocument, precondition?: Precondition, actor?: Actor): Promise<PutOutcome> {
     return this.serialized(async () => {
-      const { current, read } = await this.readCurrent(doc.id, precondition !== undefined);
+      const asked = precondition !== undefined;
+      const { current, read } = await readCurrent(this.store, doc.id, asked, this.keepVersions > 0, this.copied);
       if (precondition) await precondition(current);
       const stored = precondition ? digestsOf(doc.id, current) : read ? digestsIn(read, [doc.id]) : undefined;
       const before = (stored ?? (await this.digests([doc.id]))).get(doc.id);

@@ -6,7 +6,7 @@
  */
 import { hintGraphOf } from '../hints/Skeleton.js';
 import type { Quad } from '../rdf/terms.js';
-import { appendGraphs, decodeGraphs, eachDecodedGraph, type WireGraphs } from '../rdf/wireGraphs.js';
+import { appendGraphs, decodeGraphs, eachDecodedGraph, encodeGraphs, type WireGraphs } from '../rdf/wireGraphs.js';
 import { mayWrite, OutsideScope } from '../linkedart/Actor.js';
 import type { KeepVersions } from '../config/keepVersions.js';
 import type { GraphsRead, QuadStore } from '../store/QuadStore.js';
@@ -90,7 +90,9 @@ export class StoreWrite {
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
     const stamp = this.stamped ? undefined : await stampFor(this.store);
     this.stamped = true;
-    const history = await historyWrite(this.store, changes, when, this.keepVersions(), new Set(newIds), read);
+    // To a store that copies graphs: the live versions replaced are copied out there, not read and sent from here.
+    const copying = capabilitiesOf(this.store).graphCopies === true && this.store.replaceWireGraphs !== undefined;
+    const history = await historyWrite(this.store, changes, when, this.keepVersions(), new Set(newIds), read, copying);
     const feed = await this.feed.record(changes, when);
     let places: ReadonlyMap<number, number> | undefined;
     try {
@@ -103,7 +105,8 @@ export class StoreWrite {
         const written = [...history.liveHints].flatMap(([id, quads]): Array<[string, Quad[]]> =>
           quads.length > 0 && names.has(hintGraphOf(id)) ? [[hintGraphOf(id), quads]] : [],
         );
-        await this.store.replaceWireGraphs(appendGraphs(graphs, [...alongside, ...written, ...kept, ...feed.graphs]));
+        const all = appendGraphs(graphs, [...alongside, ...written, ...kept, ...feed.graphs]);
+        await this.store.replaceWireGraphs(all, history.copies);
       } else {
         const documents = withLiveHints(
           plain ?? new Map([...decodeGraphs(graphs as WireGraphs), ...alongside]),
@@ -118,6 +121,8 @@ export class StoreWrite {
         // Where the store numbers the activities (a remote store other processes write to), the numbers it gave them.
         if (this.feed.placed && this.store.replaceGraphsPlacing)
           places = await this.store.replaceGraphsPlacing(all, absent, expected, read);
+        else if (history.copies.size > 0 && this.store.replaceWireGraphs)
+          await this.store.replaceWireGraphs(encodeGraphs(all), history.copies);
         else await this.store.replaceGraphs(all, absent, expected, read);
       }
       const numbers = this.feed.committed(feed, changes, places);

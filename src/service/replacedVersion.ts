@@ -26,10 +26,15 @@ import { storedDocumentOf, storedFrom } from './storedReads.js';
 /** Documents a write reads whole at most (4 graphs each on a remote store: one request, a UNION of up to 16 graphs). */
 export const WHOLE_READ_MAX = 4;
 
-/** Which graphs of a document are read: its hints always, the document itself (`whole`), the history's too (`history`). */
+/**
+ * Which graphs of a document are read: its hints always, the document itself (`whole`), the
+ * history's too (`history`); `copied`: the store copies the live graphs out itself
+ * (StoreCapabilities.graphCopies, a write of wire graphs), so the history reads its head alone.
+ */
 export interface ReplacedGraphs {
   readonly whole: boolean;
   readonly history: boolean;
+  readonly copied?: boolean;
 }
 
 /**
@@ -40,13 +45,14 @@ export interface ReplacedGraphs {
 export async function readReplaced(
   store: QuadStore,
   ids: readonly string[],
-  { whole, history }: ReplacedGraphs,
+  { whole, history, copied = false }: ReplacedGraphs,
 ): Promise<GraphsRead | undefined> {
   if (ids.length === 0 || ids.length > WHOLE_READ_MAX) return undefined;
   const stored = [...new Set(ids)].filter((id) => isAbsoluteIri(id) && iriProblem(id) === undefined);
   if (store.readForWrite)
     return store.readForWrite(stored.flatMap((id) => [id, hintGraphOf(id), linksGraphOf(id), historyHeadOf(id)]));
-  const graphsOf = (id: string) => (history ? historyGraphsOf(id) : whole ? [id, hintGraphOf(id)] : [hintGraphOf(id)]);
+  const graphsOf = (id: string) =>
+    history ? historyGraphsOf(id, copied && !whole) : whole ? [id, hintGraphOf(id)] : [hintGraphOf(id)];
   const names = stored.flatMap(graphsOf);
   return { names: new Set(names), quads: await store.readGraphs(names) };
 }
@@ -68,15 +74,17 @@ export function digestsIn(read: GraphsRead, ids: readonly string[]): Map<string,
 
 /**
  * A conditional write's read of the one document it replaces, in one request: the stored
- * document for its precondition (`asked`), and the graphs its digest and history come from.
+ * document for its precondition (`asked`), and the graphs its digest and history come from
+ * (`copied`: as ReplacedGraphs').
  */
 export async function readCurrent(
   store: QuadStore,
   id: string,
   asked: boolean,
   history: boolean,
+  copied = false,
 ): Promise<{ current?: StoredDocument; read?: GraphsRead }> {
-  const read = await readReplaced(store, [id], { whole: asked, history });
+  const read = await readReplaced(store, [id], { whole: asked, history, copied });
   if (!asked) return { read };
   if (!read) return { current: await storedDocumentOf(store, id) };
   return { current: storedFrom(id, quadsOf(read, id), quadsOf(read, hintGraphOf(id))), read };

@@ -24,6 +24,13 @@ export interface GraphsRead {
   readonly quads: readonly Quad[];
 }
 
+/**
+ * Graphs a write fills from others, as graph written → graph copied: the graph written holds,
+ * besides the quads the write gives it, those the copied graph held just before the write (a
+ * document's live graphs copied out as a past version while the same write replaces them).
+ */
+export type GraphCopies = ReadonlyMap<string, string>;
+
 export interface QuadStore {
   /** What it can do beyond this interface (capabilities.ts: ask with capabilitiesOf). */
   readonly capabilities?: import('./StoreCapabilities.js').StoreCapabilities;
@@ -65,9 +72,11 @@ export interface QuadStore {
 
   /**
    * replaceGraphs for graphs already encoded (src/rdf/wireGraphs.ts), where the store can
-   * take them so: the embedded store posts them to its worker as they are.
+   * take them so: the embedded store posts them to its worker as they are. `copies`: graphs among
+   * them that also get the quads another graph held before this write (GraphCopies), on a store
+   * whose capabilities say graphCopies.
    */
-  replaceWireGraphs?(graphs: import('../rdf/wireGraphs.js').WireGraphs): Promise<void>;
+  replaceWireGraphs?(graphs: import('../rdf/wireGraphs.js').WireGraphs, copies?: GraphCopies): Promise<void>;
 
   /**
    * The quads of the given named graphs, read with a SPARQL CONSTRUCT, in one round trip.

@@ -2,7 +2,7 @@
  * What a store can do beyond the QuadStore every store is, declared by the store
  * (QuadStore.capabilities; ask with capabilitiesOf, capabilities.ts): whether other processes
  * write to it, whether it takes graphs already encoded, whether it lists the documents' graphs
- * without the internal ones.
+ * without the internal ones, whether it copies graphs within a write.
  */
 export interface StoreCapabilities {
   /**
@@ -15,4 +15,9 @@ export interface StoreCapabilities {
   readonly wireGraphs: boolean;
   /** It lists the documents' graphs without the internal ones as it reads (listDocumentGraphs). */
   readonly documentGraphList: boolean;
+  /**
+   * Its replaceWireGraphs copies graphs itself (GraphCopies; absent: it does not): a write that copies a document's
+   * live graphs out as a past version need not read them first nor send their quads back.
+   */
+  readonly graphCopies?: boolean;
 }

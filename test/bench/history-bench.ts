@@ -47,6 +47,8 @@ const CPU_BLOCKS = 10;
 const GROWTH_PUTS = Math.max(100, VERSIONS - PUT_ROUNDS - CPU_BLOCKS * CPU_BLOCK);
 /** The versions the document has when its TimeMap is asked (VERSIONS, or more when the PUTs before made more). */
 const KEPT_VERSIONS = PUT_ROUNDS + CPU_BLOCKS * CPU_BLOCK + GROWTH_PUTS;
+/** `HISTORY_BENCH_ONLY=put`: the PUT rows alone (no load, TimeMap, past version nor restart), to measure a change to the write quickly. */
+const PUT_ONLY = process.env.HISTORY_BENCH_ONLY === 'put';
 const TOKEN = 'history-bench-token-0123456789';
 const BASE = 'http://localhost:8080/bench/';
 const ID = `${BASE}object/1`;
@@ -135,23 +137,7 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   try {
     // The load, A B B A.
-    const dump = join(work, 'dump.nq');
-    await writeDumps(gateTemplates().templates, DOCS, dump, join(work, 'dump.ndjson'));
-    const load: Record<string, number[]> = { all: [], '0': [] };
-    for (const keep of ['0', 'all', 'all', '0']) load[keep].push(await loadSeconds(work, dump, keep));
-    const [withLoad, withoutLoad] = [Math.min(...load.all), Math.min(...load['0'])];
-    rows.push([
-      `load ${DOCS} documents (s, best of 2)`,
-      withLoad.toFixed(2),
-      withoutLoad.toFixed(2),
-      (withLoad / withoutLoad).toFixed(3),
-    ]);
-    rows.push([
-      `load ${DOCS} documents: peak RSS of the loading process (MB)`,
-      (peaks['load --keep-versions all'] / 1e6).toFixed(0),
-      (peaks['load --keep-versions 0'] / 1e6).toFixed(0),
-      (peaks['load --keep-versions all'] / peaks['load --keep-versions 0']).toFixed(3),
-    ]);
+    if (!PUT_ONLY) rows.push(...(await loadRows(work)));
 
     // One PUT, interleaved in rounds; then 1,000 versions, the TimeMap, past against live; bytes per version.
     const apps = {
@@ -186,66 +172,11 @@ async function main(): Promise<void> {
         (withCpu / withoutCpu).toFixed(3),
       ]);
 
-      const before = { all: await apps.all.store.size(), '0': await apps['0'].store.size() };
-      // Up to VERSIONS in all (the PUTs above made versions too), and never fewer than GROWTH_PUTS to measure growth over.
-      for (let n = 0; n < GROWTH_PUTS; n++)
-        for (const keep of ['all', '0'] as const) await put(apps[keep], `version ${n}`);
-      const quads = (await apps.all.store.size()) - before.all - ((await apps['0'].store.size()) - before['0']);
-      const timeMap = `${BASE}_timemap/bench/object/1`;
-      // The first TimeMap after a write reads the records from the store (a write keeps the version count at 1,000: its own replaces one).
-      const cold: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        cold.push(await getMs(apps.all, timeMap));
-        if (i < 19) await put(apps.all, `timemap ${i}`);
-      }
-      const tm: number[] = [];
-      for (let i = 0; i < 100; i++) tm.push(await getMs(apps.all, timeMap));
-      rows.push([
-        `TimeMap of ${KEPT_VERSIONS} versions, first after a write (ms, p50)`,
-        summarize(cold).median.toFixed(2),
-        '',
-        '',
-      ]);
-      rows.push([
-        `TimeMap of ${KEPT_VERSIONS} versions, again (ms, p50)`,
-        summarize(tm.slice(5)).median.toFixed(2),
-        '',
-        'target ≤ 5 ms',
-      ]);
-      const past: number[] = [];
-      const again: number[] = [];
-      const live: number[] = [];
-      for (let i = 0; i < 200; i++) {
-        const version = `${BASE}_version/${1 + (i % 500)}/bench/object/1`;
-        past.push(await getMs(apps.all, version));
-        live.push(await getMs(apps.all, ID));
-        again.push(await getMs(apps.all, version));
-      }
-      const [pastP50, againP50, liveP50] = [past, again, live].map((l) => summarize(l.slice(5)).median);
-      rows.push([
-        'past version GET, first of each vs live GET (ms, p50)',
-        pastP50.toFixed(2),
-        liveP50.toFixed(2),
-        (pastP50 / liveP50).toFixed(3),
-      ]);
-      rows.push([
-        'past version GET, again vs live GET (ms, p50)',
-        againP50.toFixed(2),
-        liveP50.toFixed(2),
-        (againP50 / liveP50).toFixed(3) + ' (target ≤ 1.2)',
-      ]);
-      const bytes = await bytesPerVersion(apps.all, 500);
-      rows.push(['bytes per kept version (its graphs and record, as text)', bytes.toFixed(0), '', '']);
-      rows.push([
-        `store growth per version (quads, over ${GROWTH_PUTS} PUTs)`,
-        (quads / GROWTH_PUTS).toFixed(1),
-        '',
-        '',
-      ]);
+      if (!PUT_ONLY) rows.push(...(await versionRows(apps)));
     } finally {
       for (const app of Object.values(apps)) await app.close();
     }
-    rows.push(...(await restartRows(work)));
+    if (!PUT_ONLY) rows.push(...(await restartRows(work)));
   } finally {
     agent.destroy();
     await rm(work, { recursive: true, force: true });
@@ -257,6 +188,85 @@ async function main(): Promise<void> {
     ['measure', 'with', 'without', 'ratio'],
     rows,
   );
+}
+
+/** With a thousand versions: the store's growth a version, the TimeMap, a past version's GET against the live one. */
+async function versionRows(apps: Record<'all' | '0', TestApp>): Promise<string[][]> {
+  const rows: string[][] = [];
+  const before = { all: await apps.all.store.size(), '0': await apps['0'].store.size() };
+  // Up to VERSIONS in all (the PUTs above made versions too), and never fewer than GROWTH_PUTS to measure growth over.
+  for (let n = 0; n < GROWTH_PUTS; n++) for (const keep of ['all', '0'] as const) await put(apps[keep], `version ${n}`);
+  const quads = (await apps.all.store.size()) - before.all - ((await apps['0'].store.size()) - before['0']);
+  const timeMap = `${BASE}_timemap/bench/object/1`;
+  // The first TimeMap after a write reads the records from the store (a write keeps the version count at 1,000: its own replaces one).
+  const cold: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    cold.push(await getMs(apps.all, timeMap));
+    if (i < 19) await put(apps.all, `timemap ${i}`);
+  }
+  const tm: number[] = [];
+  for (let i = 0; i < 100; i++) tm.push(await getMs(apps.all, timeMap));
+  rows.push([
+    `TimeMap of ${KEPT_VERSIONS} versions, first after a write (ms, p50)`,
+    summarize(cold).median.toFixed(2),
+    '',
+    '',
+  ]);
+  rows.push([
+    `TimeMap of ${KEPT_VERSIONS} versions, again (ms, p50)`,
+    summarize(tm.slice(5)).median.toFixed(2),
+    '',
+    'target ≤ 5 ms',
+  ]);
+  const past: number[] = [];
+  const again: number[] = [];
+  const live: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const version = `${BASE}_version/${1 + (i % 500)}/bench/object/1`;
+    past.push(await getMs(apps.all, version));
+    live.push(await getMs(apps.all, ID));
+    again.push(await getMs(apps.all, version));
+  }
+  const [pastP50, againP50, liveP50] = [past, again, live].map((l) => summarize(l.slice(5)).median);
+  rows.push([
+    'past version GET, first of each vs live GET (ms, p50)',
+    pastP50.toFixed(2),
+    liveP50.toFixed(2),
+    (pastP50 / liveP50).toFixed(3),
+  ]);
+  rows.push([
+    'past version GET, again vs live GET (ms, p50)',
+    againP50.toFixed(2),
+    liveP50.toFixed(2),
+    (againP50 / liveP50).toFixed(3) + ' (target ≤ 1.2)',
+  ]);
+  const bytes = await bytesPerVersion(apps.all, 500);
+  rows.push(['bytes per kept version (its graphs and record, as text)', bytes.toFixed(0), '', '']);
+  rows.push([`store growth per version (quads, over ${GROWTH_PUTS} PUTs)`, (quads / GROWTH_PUTS).toFixed(1), '', '']);
+  return rows;
+}
+
+/** A `linkedart load` of DOCS generated documents into a fresh store, with and without versions, A B B A. */
+async function loadRows(work: string): Promise<string[][]> {
+  const rows: string[][] = [];
+  const dump = join(work, 'dump.nq');
+  await writeDumps(gateTemplates().templates, DOCS, dump, join(work, 'dump.ndjson'));
+  const load: Record<string, number[]> = { all: [], '0': [] };
+  for (const keep of ['0', 'all', 'all', '0']) load[keep].push(await loadSeconds(work, dump, keep));
+  const [withLoad, withoutLoad] = [Math.min(...load.all), Math.min(...load['0'])];
+  rows.push([
+    `load ${DOCS} documents (s, best of 2)`,
+    withLoad.toFixed(2),
+    withoutLoad.toFixed(2),
+    (withLoad / withoutLoad).toFixed(3),
+  ]);
+  rows.push([
+    `load ${DOCS} documents: peak RSS of the loading process (MB)`,
+    (peaks['load --keep-versions all'] / 1e6).toFixed(0),
+    (peaks['load --keep-versions 0'] / 1e6).toFixed(0),
+    (peaks['load --keep-versions all'] / peaks['load --keep-versions 0']).toFixed(3),
+  ]);
+  return rows;
 }
 
 /**

@@ -19,7 +19,7 @@
 import { Worker, type MessagePort, type TransferListItem } from 'node:worker_threads';
 import { mkdir } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
-import type { QuadStore, QueryResult } from '../QuadStore.js';
+import type { GraphCopies, QuadStore, QueryResult } from '../QuadStore.js';
 import { fromPlainQuad, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { StoreFull } from '../StoreFull.js';
@@ -37,9 +37,11 @@ import type { StoreCapabilities } from '../StoreCapabilities.js';
 export type { OpenInfo, StoreStats } from './protocol.js';
 export type { EmbeddedStoreOptions } from './embeddedStoreOptions.js';
 
+const CAPABILITIES = { sharedWriters: false, wireGraphs: true, documentGraphList: false, graphCopies: true };
+
 export class EmbeddedStore implements QuadStore {
-  /** The only writer of its directory (lock.ts); takes wire graphs to its worker as they are. */
-  readonly capabilities: StoreCapabilities = { sharedWriters: false, wireGraphs: true, documentGraphList: false };
+  /** The only writer of its directory (lock.ts); takes wire graphs to its worker as they are, copies graphs there. */
+  readonly capabilities: StoreCapabilities = CAPABILITIES;
   /** Set while the disk refuses writes (a write refused for space; cleared by the next that goes through), or once the store failed. */
   private state: StoreCondition = STORE_OK;
   private closing: Promise<void> | null = null;
@@ -112,9 +114,11 @@ export class EmbeddedStore implements QuadStore {
     await this.replaceWireGraphs(encodeGraphs(graphs));
   }
 
-  async replaceWireGraphs(wire: WireGraphs): Promise<void> {
+  /** `copies`: made by the worker from the quads it holds (writeRecords.ts), none of them sent. */
+  async replaceWireGraphs(wire: WireGraphs, copies?: GraphCopies): Promise<void> {
     if (wire.names.length === 0) return;
-    this.acked(await this.written(this.call('replaceGraphs', { graphs: wire }, [wire.codes.buffer])));
+    const args = copies && copies.size > 0 ? { graphs: wire, copies: [...copies] } : { graphs: wire };
+    this.acked(await this.written(this.call('replaceGraphs', args, [wire.codes.buffer])));
   }
 
   async readGraphs(names: readonly string[]): Promise<Quad[]> {

@@ -67,8 +67,11 @@ export interface StoreStats {
 /** Each operation's arguments and result. */
 export interface Ops {
   open: { args: { keptSince?: number }; result: OpenInfo };
-  /** Result: the write's sequence number. `graphs.codes.buffer` is transferred. */
-  replaceGraphs: { args: { graphs: WireGraphs }; result: number };
+  /**
+   * Result: the write's sequence number. `graphs.codes.buffer` is transferred. `copies`: graph
+   * written → graph whose quads before the write it also gets (QuadStore's GraphCopies).
+   */
+  replaceGraphs: { args: { graphs: WireGraphs; copies?: Array<[string, string]> }; result: number };
   readGraphs: { args: { names: string[] }; result: PlainQuad[] };
   /**
    * Each distinct graph's quads as N-Triples, in the order of `names` (no duplicates): one string

@@ -21,7 +21,7 @@ function answer(worker: StoreWorker, req: Request): unknown {
       return worker.open(req.keptSince);
     case 'replaceGraphs':
       return new Promise<number>((resolve, reject) =>
-        worker.write({ kind: 'replace', graphs: req.graphs, resolve, reject }),
+        worker.write({ kind: 'replace', graphs: req.graphs, copies: req.copies, resolve, reject }),
       );
     case 'update':
       return new Promise<number>((resolve, reject) =>

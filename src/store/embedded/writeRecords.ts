@@ -7,6 +7,7 @@ import type { Engine, Overwritten } from './engine.js';
 import { checkRoom, linesIn, type StoreCeiling } from './storeCeiling.js';
 import { encodeRecord, recordBody } from './logRecord.js';
 import { wireToCheckedNQuads } from './wire.js';
+import { appendCopies } from './graphCopies.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 
 /** A batch's graphs as N-Quads, one text a graph, and whether its terms are all plain (wire.ts). */
@@ -36,10 +37,16 @@ export function replaceRecord(
   snapshotting: boolean,
   /** The graphs' texts written already (replaceInPieces.ts's textsInSteps). */
   written?: WrittenTexts,
+  /** Graph written → graph whose quads before the write it also gets (graphCopies.ts). */
+  copies: ReadonlyArray<readonly [string, string]> = [],
 ): ReplaceRecord {
   const names = graphs.names;
-  const { texts, plain } = written ?? wireToCheckedNQuads(graphs); // validates names and terms
+  const checked = written ?? wireToCheckedNQuads(graphs); // validates names and terms
   const before = engine.overwritten(names);
+  // A copy of written texts, not them: a write refused for room is built again from them.
+  const texts = copies.length > 0 ? [...checked.texts] : checked.texts;
+  const copied = appendCopies(names, texts, copies, before, (name) => engine.graphTexts([name])[0]);
+  const { plain } = checked;
   const fresh = before.graphs.length === 0 && !snapshotting;
   const record = encodeRecord(
     { seq, op: 'replace', graphs: names, dead: before.chars, ...(fresh ? { new: true } : {}) },
@@ -49,7 +56,7 @@ export function replaceRecord(
   checkRoom(ceiling, wasmMemoryBytes(), () => engine.size(), {
     recordBytes: body.length,
     // One line per quad (wire.ts escapes every line break inside a term): counted, not searched for.
-    quads: graphs.counts.reduce((n, count) => n + count, 0),
+    quads: graphs.counts.reduce((n, count) => n + count, copied),
     replacedQuads: before.graphs.reduce((n, [, nt]) => n + linesIn(nt), 0),
   });
   return { record, body, before, texts, plain };

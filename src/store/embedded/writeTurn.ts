@@ -19,6 +19,8 @@ import type { WireGraphs } from '../../rdf/wireGraphs.js';
 type ReplaceJob = {
   kind: 'replace';
   graphs: WireGraphs;
+  /** Graph written → graph whose quads before the write it also gets (writeRecords.ts). */
+  copies?: ReadonlyArray<readonly [string, string]>;
   /** Its texts, written in steps before it is applied (replaceInPieces.ts), or null: tried, refused. */
   written?: WrittenTexts | null;
   resolve: (seq: number) => void;
@@ -132,6 +134,7 @@ export class WriteTurn {
           job.graphs,
           this.host.compaction.compacting,
           job.written ?? undefined,
+          job.copies,
         );
         record = r.record;
         if (!this.host.log().hasRoomFor(record.length)) return record.length;

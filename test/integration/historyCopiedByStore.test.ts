@@ -1,0 +1,110 @@
+/**
+ * A PUT with versions kept, to a store that copies graphs itself (the embedded store:
+ * StoreCapabilities.graphCopies): the version it replaces is copied out by the store in the same
+ * write, so the PUT reads neither the document's graph nor sends its quads back, and the version
+ * kept is the one replaced, blank nodes and who wrote it included; with a precondition too. On a
+ * store that does not copy (the remote store) the PUT reads the document as before, the same
+ * versions kept. Runs on both stores.
+ */
+import { expect } from 'chai';
+import { startTestApp, type TestApp } from './support/testApp.js';
+import { capabilitiesOf } from '../../src/store/capabilities.js';
+import { historyHeadOf, versionHintGraphOf } from '../../src/history/versionGraphs.js';
+import { hintGraphOf } from '../../src/hints/Skeleton.js';
+import { WRITTEN_BY_PREDICATE } from '../../src/history/liveVersion.js';
+
+const BASE = 'http://localhost:8080/copied/';
+const TOKEN = 'history-copied-token-0123456789';
+const ID = `${BASE}object/1`;
+
+const documentNamed = (label: string) =>
+  JSON.stringify({
+    '@context': 'https://linked.art/ns/v1/linked-art.json',
+    id: ID,
+    type: 'HumanMadeObject',
+    _label: label,
+    identified_by: [{ type: 'Name', content: `name ${label}` }],
+  });
+
+describe('History: the version a PUT replaces, copied out by the store', function () {
+  this.timeout(120000);
+  let app: TestApp;
+  let asked: string[][] = [];
+  const put = async (label: string, ifMatch?: string) => {
+    const response = await fetch(app.origin + '/copied/object/1', {
+      method: 'PUT',
+      headers: {
+        Authorization: `Bearer ${TOKEN}`,
+        'Content-Type': 'application/ld+json',
+        ...(ifMatch ? { 'If-Match': ifMatch } : {}),
+      },
+      body: documentNamed(label),
+    });
+    expect(response.status, `PUT ${label}: ${await response.clone().text()}`).to.be.oneOf([200, 201]);
+    await response.arrayBuffer();
+    return response.headers.get('etag') ?? '';
+  };
+  const version = async (n: number) => {
+    const response = await fetch(`${app.origin}/copied/_version/${n}/copied/object/1`, {
+      headers: { Accept: 'application/n-triples' },
+    });
+    expect(response.status, `version ${n}`).to.equal(200);
+    return response.text();
+  };
+
+  before(async () => {
+    app = await startTestApp([], { baseUrl: BASE, token: TOKEN, keepVersions: 'all' });
+    const readGraphs = app.store.readGraphs.bind(app.store);
+    app.store.readGraphs = (names) => {
+      asked.push([...names]);
+      return readGraphs(names);
+    };
+    // The remote store's read before a write (readForWrite) counted too.
+    const readForWrite = app.store.readForWrite?.bind(app.store);
+    if (readForWrite)
+      app.store.readForWrite = (names) => {
+        asked.push([...names]);
+        return readForWrite(names);
+      };
+  });
+  after(async () => {
+    await app.close();
+  });
+
+  it('reads the head and the hints of the version replaced, not the document, where the store copies it', async () => {
+    await put('one');
+    asked = [];
+    await put('two');
+    const copies = capabilitiesOf(app.store).graphCopies;
+    // The first read is the write's (the answer's validators are read after it, as without versions).
+    if (copies) expect(asked[0], JSON.stringify(asked)).to.deep.equal([historyHeadOf(ID), hintGraphOf(ID)]);
+    else expect(asked[0], JSON.stringify(asked)).to.include(ID);
+  });
+
+  it('keeps the version replaced as it was: its blank node, its hints, who wrote it', async () => {
+    const one = await version(1);
+    expect(one).to.include('"name one"').and.include('"one"').and.not.include('two');
+    expect(one).to.match(/_:\S+ <http:\/\/www\.cidoc-crm\.org\/cidoc-crm\/P190_has_symbolic_content> "name one"/);
+    const two = await version(2);
+    expect(two).to.include('"name two"').and.not.include('one');
+    const hints = await app.store.readGraphs([versionHintGraphOf(ID, 1)]);
+    expect(hints.find((q) => q.predicate.value === WRITTEN_BY_PREDICATE)?.object.value).to.equal('curator');
+  });
+
+  it('a conditional PUT keeps the version its precondition held for', async () => {
+    const etag = (await fetch(app.origin + '/copied/object/1', { method: 'HEAD' })).headers.get('etag');
+    await put('three', etag ?? undefined);
+    expect(await version(2))
+      .to.include('"name two"')
+      .and.not.include('three');
+    expect(await version(3)).to.include('"name three"');
+    const timeMap = (await (await fetch(`${app.origin}/copied/_timemap/copied/object/1?format=json`)).json()) as {
+      versions: Array<{ version: number; kind: string }>;
+    };
+    expect(timeMap.versions.map((v) => [v.version, v.kind])).to.deep.equal([
+      [1, 'Create'],
+      [2, 'Update'],
+      [3, 'Update'],
+    ]);
+  });
+});
