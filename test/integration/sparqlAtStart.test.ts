@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/corpus.js';
 import { writeRichDumps } from '../bench/scale/richCollection.js';
+import { KEPT_INDEXES_FILE } from '../../src/keptIndexes/keptIndexesFile.js';
 
 const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
 
@@ -37,6 +38,8 @@ describe('linkedart serve: SPARQL seeding starts with the store, before /ready',
       ndjson,
     ]);
     expect(load.status, load.stderr.toString()).to.equal(0);
+    // Without the start-up indexes the load kept, the start builds them: a start long enough to watch.
+    rmSync(join(dataDir, 'store', KEPT_INDEXES_FILE), { force: true });
   });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
