@@ -116,7 +116,7 @@ for (const count of [2, 4])
       let etag = (await putObject(processes[0].url, name, 'link 0')).etag;
       for (let n = 1; n < 3 * count; n++) {
         const answer = await putObject(processes[n % count].url, name, `link ${n}`, etag);
-        expect(answer.status, `link ${n}`).to.equal(200);
+        expect(answer.status, `link ${n}, If-Match ${etag}: ${answer.detail}`).to.equal(200);
         etag = answer.etag;
       }
       await background;

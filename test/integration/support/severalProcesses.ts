@@ -50,6 +50,8 @@ export interface PutAnswer {
   readonly etag: string | undefined;
   /** created, replaced or unchanged, on success. */
   readonly result: string | undefined;
+  /** What a refusal (412) said: the current ETag it names. */
+  readonly detail?: string;
 }
 
 /** PUT `document` at object `name` through the process at `url`; `ifMatch`: a conditional write. */
@@ -62,7 +64,12 @@ export async function putObject(url: string, name: string, label: string, ifMatc
   const body = (await response.json()) as { result?: string; detail?: string };
   if (response.status !== 200 && response.status !== 201 && response.status !== 412)
     throw new Error(`PUT ${name} through ${url}: ${response.status} ${JSON.stringify(body)}`);
-  return { status: response.status, etag: response.headers.get('etag') ?? undefined, result: body.result };
+  return {
+    status: response.status,
+    etag: response.headers.get('etag') ?? undefined,
+    result: body.result,
+    detail: body.detail,
+  };
 }
 
 /** The document's label and ETag as the process at `url` serves it (undefined: none). */
