@@ -10,12 +10,17 @@ import type { QuadStore } from '../store/QuadStore.js';
 
 const SAY = 'linkedart load: start-up indexes';
 
-/** The kept indexes a load into `store` tells each stored batch; none for a dry run or a remote store (said why). */
+/**
+ * The kept indexes a load into `store` tells each stored batch; none for a dry run or a remote store,
+ * nor when asked not to (`wanted` false: --no-start-indexes, said as the reason).
+ */
 export async function keptIndexesForLoad(
   store: QuadStore,
   dryRun: boolean,
+  wanted = true,
 ): Promise<LoadKeptIndexes | string | undefined> {
   if (dryRun || !(store instanceof EmbeddedStore)) return undefined;
+  if (!wanted) return 'asked not to, --no-start-indexes';
   return LoadKeptIndexes.forStore(store.dataDir, store.openInfo.lastSeq);
 }
 

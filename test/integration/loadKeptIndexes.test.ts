@@ -59,8 +59,18 @@ async function loadStopped(
   return { code: await exited, stderr };
 }
 
-function loadWhole(dir: string, input: string): string {
-  const run = spawnSync(process.execPath, [CLI, 'load', '--data-dir', dir, '--base-url', BASE, '--no-progress', input]);
+function loadWhole(dir: string, input: string, ...flags: string[]): string {
+  const run = spawnSync(process.execPath, [
+    CLI,
+    'load',
+    '--data-dir',
+    dir,
+    '--base-url',
+    BASE,
+    '--no-progress',
+    ...flags,
+    input,
+  ]);
   expect(run.status, run.stderr.toString()).to.equal(0);
   return run.stderr.toString();
 }
@@ -124,5 +134,12 @@ describe('a load stopped part-way keeps no start-up indexes: no file claims a po
     expect(said).to.match(/start-up indexes kept at log position 1\n/);
     expect(keptAt(dir)).to.equal(1);
     expect(await startLine(dir)).to.match(/read as kept at log position 1$/);
+  });
+
+  it('--no-start-indexes: the load says it kept nothing, and the first start builds them', async () => {
+    const said = loadWhole(dir, first, '--no-start-indexes');
+    expect(said).to.match(/start-up indexes: not kept \(asked not to, --no-start-indexes\)/);
+    expect(keptAt(dir)).to.equal(undefined);
+    expect(await startLine(dir)).to.match(/built from the store \(none kept\)/);
   });
 });
