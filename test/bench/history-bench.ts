@@ -27,6 +27,7 @@ import { PROJECT_ROOT } from '../support/corpus.js';
 import { startTestApp, type TestApp } from '../integration/support/testApp.js';
 import { gateTemplates, writeDumps } from './load/dump.js';
 import { printTable, summarize } from './stats.js';
+import { BASE, ID, TOKEN, putDocument, smallDocument } from './history/historyPut.js';
 import { versionGraphOf, versionHintGraphOf } from '../../src/history/versionGraphs.js';
 import type { Quad } from '../../src/rdf/terms.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
@@ -49,18 +50,6 @@ const GROWTH_PUTS = Math.max(100, VERSIONS - PUT_ROUNDS - CPU_BLOCKS * CPU_BLOCK
 const KEPT_VERSIONS = PUT_ROUNDS + CPU_BLOCKS * CPU_BLOCK + GROWTH_PUTS;
 /** `HISTORY_BENCH_ONLY=put`: the PUT rows alone (no load, TimeMap, past version nor restart), to measure a change to the write quickly. */
 const PUT_ONLY = process.env.HISTORY_BENCH_ONLY === 'put';
-const TOKEN = 'history-bench-token-0123456789';
-const BASE = 'http://localhost:8080/bench/';
-const ID = `${BASE}object/1`;
-const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' };
-
-const documentNamed = (label: string): string =>
-  JSON.stringify({
-    '@context': 'https://linked.art/ns/v1/linked-art.json',
-    id: ID,
-    type: 'HumanMadeObject',
-    _label: label,
-  });
 
 /** The largest peak RSS (bytes) of the measured children, per kind of run. */
 const peaks: Record<string, number> = {};
@@ -93,15 +82,7 @@ async function loadSeconds(work: string, dump: string, keep: string, into?: stri
   return run.ms / 1000;
 }
 
-async function put(app: TestApp, label: string): Promise<void> {
-  const response = await fetch(app.origin + new URL(ID).pathname, {
-    method: 'PUT',
-    headers,
-    body: documentNamed(label),
-  });
-  if (response.status >= 300) throw new Error(`PUT: ${response.status} ${await response.text()}`);
-  await response.arrayBuffer();
-}
+const put = (app: TestApp, label: string): Promise<void> => putDocument(app, smallDocument(label));
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const start = process.hrtime.bigint();

@@ -7,12 +7,12 @@
  * Through real server processes, as an operator meets them.
  */
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/corpus.js';
 import { startServer, type ServerProcess } from './support/serverProcess.js';
+import { loadWhole } from './support/loadCommand.js';
 
 const TOKEN = 'curator-token-for-kept-indexes';
 const BASE = 'http://localhost:8080/';
@@ -46,20 +46,7 @@ async function untilKept(server: ServerProcess): Promise<void> {
 }
 
 /** `linkedart load` of `input` into `dir`, which must store everything; its standard error. */
-function load(dir: string, input: string): string {
-  const run = spawnSync(process.execPath, [
-    `${PROJECT_ROOT}dist/src/cli/main.js`,
-    'load',
-    '--data-dir',
-    dir,
-    '--base-url',
-    BASE,
-    '--no-progress',
-    input,
-  ]);
-  expect(run.status, run.stderr.toString()).to.equal(0);
-  return run.stderr.toString();
-}
+const load = (dir: string, input: string): string => loadWhole(dir, input, BASE);
 
 describe('the start-up indexes kept beside the store: a restart reads them and answers as one that rebuilt them', function () {
   this.timeout(300000);

@@ -6,7 +6,7 @@
  * the log past the file. Through real processes, as an operator meets them.
  */
 import { expect } from 'chai';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { ROOM_STEP_BYTES } from '../../src/store/embedded/logRoom.js';
 import { richCollection } from '../bench/scale/richCollection.js';
 import { PROJECT_ROOT } from '../support/corpus.js';
 import { startServer } from './support/serverProcess.js';
+import { loadWhole as loadInto } from './support/loadCommand.js';
 
 const CLI = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const BASE = 'https://example.org/';
@@ -59,21 +60,7 @@ async function loadStopped(
   return { code: await exited, stderr };
 }
 
-function loadWhole(dir: string, input: string, ...flags: string[]): string {
-  const run = spawnSync(process.execPath, [
-    CLI,
-    'load',
-    '--data-dir',
-    dir,
-    '--base-url',
-    BASE,
-    '--no-progress',
-    ...flags,
-    input,
-  ]);
-  expect(run.status, run.stderr.toString()).to.equal(0);
-  return run.stderr.toString();
-}
+const loadWhole = (dir: string, input: string, ...flags: string[]): string => loadInto(dir, input, BASE, ...flags);
 
 /** The line a start says where its indexes came from. */
 async function startLine(dir: string): Promise<string> {

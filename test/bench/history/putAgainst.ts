@@ -14,36 +14,18 @@ import { resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../support/corpus.js';
 import type { TestApp } from '../../integration/support/testApp.js';
 import { printTable } from '../stats.js';
+import { BASE, ID, TOKEN, putDocument, smallDocument } from './historyPut.js';
 
 const OTHER = process.argv[2];
 const BLOCKS = Number(process.argv[3] ?? 100);
 const BLOCK = Number(process.argv[4] ?? 10);
-const TOKEN = 'history-bench-token-0123456789';
-const BASE = 'http://localhost:8080/bench/';
-const ID = `${BASE}object/1`;
-const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/ld+json' };
 const demo = JSON.parse(readFileSync(`${PROJECT_ROOT}data/demo/object-harbour-at-dusk.json`, 'utf8')) as object;
 const documentNamed = (label: string): string =>
-  process.env.HISTORY_PUT_DOC === 'demo'
-    ? JSON.stringify({ ...demo, id: ID, _label: label })
-    : JSON.stringify({
-        '@context': 'https://linked.art/ns/v1/linked-art.json',
-        id: ID,
-        type: 'HumanMadeObject',
-        _label: label,
-      });
+  process.env.HISTORY_PUT_DOC === 'demo' ? JSON.stringify({ ...demo, id: ID, _label: label }) : smallDocument(label);
 
 type Start = typeof import('../../integration/support/testApp.js').startTestApp;
 
-async function put(app: TestApp, label: string): Promise<void> {
-  const response = await fetch(app.origin + new URL(ID).pathname, {
-    method: 'PUT',
-    headers,
-    body: documentNamed(label),
-  });
-  if (response.status >= 300) throw new Error(`PUT: ${response.status} ${await response.text()}`);
-  await response.arrayBuffer();
-}
+const put = (app: TestApp, label: string): Promise<void> => putDocument(app, documentNamed(label));
 
 const median = (list: readonly number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const mean = (list: readonly number[]) => list.reduce((a, b) => a + b, 0) / list.length;
