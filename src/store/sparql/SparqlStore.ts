@@ -25,6 +25,7 @@ import { deadlockPause, DEADLOCK_RETRIES, isDeadlock, StoreRequestFailed } from 
 import { StoreWriteTooLarge } from '../StoreWriteTooLarge.js';
 import { iriText } from './sparqlTerms.js';
 import { graphsQuery } from './graphsQuery.js';
+import { quadRowsAsSet } from './quadRows.js';
 import { iri, literal } from '../../rdf/sparqlTerm.js';
 import { INTERNAL_GRAPH_PREFIX, isInternalGraph } from '../internalGraphs.js';
 import { readInParts } from '../graphParts.js';
@@ -252,7 +253,7 @@ export class SparqlStore implements QuadStore {
   private async readStored(names: readonly string[]): Promise<PlainQuad[]> {
     if (names.length === 0) return [];
     const result = await this.select(graphsQuery(names));
-    return result.kind === 'bindings' ? result.rows.map((row): PlainQuad => [row.s, row.p, row.o, row.g]) : [];
+    return result.kind === 'bindings' ? quadRowsAsSet(result.rows) : [];
   }
 
   async hasGraph(name: string): Promise<boolean> {

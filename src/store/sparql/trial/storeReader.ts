@@ -16,6 +16,7 @@ import { StoreRequestFailed, StoreUnavailable } from '../errors.js';
 import { REGISTERED_CLASS, REGISTRY_GRAPH } from '../graphWrites.js';
 import type { SparqlHttp } from '../SparqlHttp.js';
 import { iriText } from '../sparqlTerms.js';
+import { quadRowsAsSet } from '../quadRows.js';
 import { fromStored } from '../storedTerms.js';
 import { storePatterns } from './storePatterns.js';
 
@@ -46,13 +47,12 @@ export class StoreReader {
         .slice(i, i + GRAPHS_PER_READ)
         .map(iriText)
         .join(' ');
-      for (const row of await this.select(
-        `SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ?p ?o } }`,
+      for (const [s, p, o, { v: g }] of quadRowsAsSet(
+        await this.select(`SELECT ?g ?s ?p ?o WHERE { VALUES ?g { ${values} } GRAPH ?g { ?s ?p ?o } }`),
       )) {
-        const g = row.g.v;
         let quads = out.get(g);
         if (!quads) out.set(g, (quads = []));
-        quads.push([row.s, row.p, row.o, { t: 'N', v: g }]);
+        quads.push([s, p, o, { t: 'N', v: g }]);
       }
     }
     return out;
