@@ -8,6 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../../../src/store/embedded/EmbeddedStore.js';
+import { QueryTimedOut } from '../../../../src/sparql/errors.js';
+import type { Quad } from '../../../../src/rdf/terms.js';
+import { documentGraphs } from '../fixtures.js';
 import {
   chooseQueryReplicas,
   machineMemoryBytes,
@@ -17,6 +20,9 @@ import {
 } from '../../../../src/store/embedded/replicaBudget.js';
 
 const GB = 1024 ** 3;
+/** Every statement joined with every other, twice: far longer than the time limit here. */
+const HEAVY =
+  'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . FILTER(CONCAT(STR(?a), STR(?e), STR(?i)) = "never") }';
 
 describe('store/embedded/replicaBudget: how many query replicas auto keeps', () => {
   // Issue 35: a second replica only with two cores or more.
@@ -80,14 +86,31 @@ describe('store/embedded/replicaBudget: how many query replicas auto keeps', () 
     expect(machineMemoryBytes()).to.be.greaterThan(256 * 1024 * 1024);
   });
 
-  it('an embedded store opened with auto keeps the replicas chosen for its size and this machine', async function () {
-    this.timeout(60_000);
+  it('an embedded store opened with auto keeps the replicas chosen for its size and this machine, the standby from a timeout on', async function () {
+    this.timeout(120_000);
     const dir = await mkdtemp(join(tmpdir(), 'replica-budget-'));
-    const store = await EmbeddedStore.open({ dataDir: dir, onWarning: () => undefined, queryReplicas: 'auto' });
+    const filled = await EmbeddedStore.open({ dataDir: dir, onWarning: () => undefined });
+    const graphs = new Map<string, Quad[]>();
+    for (let i = 0; i < 200; i++) for (const [g, q] of documentGraphs(i)) graphs.set(g, q);
+    await filled.replaceGraphs(graphs);
+    await filled.close();
+    const store = await EmbeddedStore.open({
+      dataDir: dir,
+      onWarning: () => undefined,
+      queryReplicas: 'auto',
+      seedWhileOpening: true,
+    });
     try {
       const expected = chooseQueryReplicas(store.openInfo.quads, machineMemoryBytes());
       expect(store.replicaChoice).to.deep.equal(expected);
-      expect(store.sparqlEngine().status().replicas).to.have.length(expected.replicas);
+      const engine = store.sparqlEngine();
+      expect(engine.status().replicas).to.have.length(expected.replicas);
+      const timedOut = await engine.query(HEAVY, {}, 300).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(timedOut).to.be.instanceOf(QueryTimedOut);
+      expect(engine.status().replicas).to.have.length(expected.afterTimeout);
     } finally {
       await store.close();
       await rm(dir, { recursive: true, force: true });
