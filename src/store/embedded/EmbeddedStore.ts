@@ -95,6 +95,7 @@ export class EmbeddedStore implements QuadStore {
         store.replicaChoice = chooseQueryReplicas(store.openInfo.quads, machineMemoryBytes());
         store.queryReplicas = store.replicaChoice.replicas;
         store.replicas?.grow(store.queryReplicas);
+        store.replicas?.keepAfterTimeout(store.replicaChoice.afterTimeout);
         if (store.replicaChoice.warning) onWarning(store.replicaChoice.warning);
       }
     } catch (err) {
@@ -190,6 +191,7 @@ export class EmbeddedStore implements QuadStore {
       this.queryReplicas,
       this.onWarning,
     );
+    if (this.replicaChoice) this.replicas.keepAfterTimeout(this.replicaChoice.afterTimeout);
     return this.replicas;
   }
 

@@ -10,6 +10,7 @@
  * first is ready as soon as possible, and keeps them seeded. A request arriving before any is
  * ready waits for the seeding, unless the wait expected from its progress is longer than the
  * request's time limit: then it is refused at once (SparqlNotReady, 503 with Retry-After).
+ * With keepAfterTimeout (`auto`), more replicas are kept from the first timeout on.
  * Without warmUp (the CLI, or `--query-replicas 0`: lazy), nothing is started before the first
  * request, which then waits for one replica's seeding whatever it takes, and a replica stopped
  * at its time limit is seeded again only when the next request comes: a service nobody
@@ -42,6 +43,8 @@ export class ReplicaPool implements SparqlEngine {
   private timeouts = 0;
 
   private readonly lazy: boolean;
+  /** Replicas to keep once a query has timed out (`auto`'s standby: replicaBudget.ts); 0 for no change. */
+  private afterTimeout = 0;
 
   /** `count`: replicas to keep seeded once warmed up; 0: lazy, one replica started by the first request (warmUp does nothing). */
   constructor(
@@ -71,6 +74,11 @@ export class ReplicaPool implements SparqlEngine {
     while (this.replicas.length < count)
       this.replicas.push(new QueryReplica(this.replicas.length + 1, this.source, this.events, this.onWarning));
     if (this.warm) this.keepSeeded();
+  }
+
+  /** From the first timeout on, keeps `count` replicas (if that is more): the standby a timeout showed is worth its memory. */
+  keepAfterTimeout(count: number): void {
+    this.afterTimeout = count;
   }
 
   warmUp(): void {
@@ -137,7 +145,11 @@ export class ReplicaPool implements SparqlEngine {
   }
 
   private stopped(timedOut: boolean): void {
-    if (timedOut) this.timeouts++;
+    if (timedOut) {
+      this.timeouts++;
+      // Grown before the next dispatch: the stopped replica is seeded again first (keepSeeded), then the standby.
+      if (this.afterTimeout > this.replicas.length) this.grow(this.afterTimeout);
+    }
     queueMicrotask(() => this.dispatch());
   }
 

@@ -1,12 +1,16 @@
 /**
- * How many query replicas `--query-replicas auto` (the default) keeps: two when the machine has
- * two cores or more and its memory holds the process with both, else one. Two let a query follow
- * a timed-out one at once (the other is seeded already) and two queries run side by side; each
- * costs about the documents' data again in memory (issue 35: peak 2.1 GB with two, 1.7 GB with
- * one, at 20,000 rich documents) and its seeding takes CPU from serving documents. One was tried
- * as the 2-core default: a query after a timed-out one was then refused (503) until the replica
- * was seeded again, 52 s at 20,000 documents, where the standby answers at once; so a single
- * core, or too little memory, is what keeps one (README: Query replicas).
+ * How many query replicas `--query-replicas auto` (the default) keeps: one from the start, and a
+ * second, the standby, once a query has timed out, where the machine has two cores or more and
+ * its memory holds the process with both.
+ *
+ * Why one at first (issue 35): each replica costs about the store's own memory again and a
+ * seeding as long as the store's own load, so two from the start kept peak memory at 3.2x a
+ * bare Oxigraph load of the same documents (20,000 rich documents: the store 0.48 GB, each
+ * replica 0.48-0.51 GB, the rest 0.40 GB; bench scale/memoryTimeline.js) and every replica
+ * seeded at about twice the first. What the standby buys is a query after a timed-out one
+ * answered at once instead of after a reseeding (52 s at 20,000 documents on a busy machine),
+ * and two queries at once: worth its memory where queries time out, which the first timeout
+ * shows; until then a service pays for one.
  *
  * The estimate is per quad of the store as opened, measured at 100,000 documents (3.74M quads
  * with the internal graphs): the process with its indexes and no replica peaked at 2.5 GB, each
@@ -28,7 +32,10 @@ const PROCESS_FLOOR = 300 * 1024 * 1024;
 const REPLICA_FLOOR = 60 * 1024 * 1024;
 
 export interface ReplicaChoice {
+  /** Kept seeded from the start. */
   readonly replicas: number;
+  /** Kept once a query has timed out: the standby beside the one seeded again, where memory and cores allow. */
+  readonly afterTimeout: number;
   /** Why, in words, for the start-up log. */
   readonly reason: string;
   /** Set when even one replica is more than the memory allows. */
@@ -50,12 +57,17 @@ export function chooseQueryReplicas(
     `${storeQuads.toLocaleString('en')} quads: about ${gb(base)} for the store and its indexes, ${gb(replica)} a replica; ` +
     `${gb(machineBytes)} of memory, ${Math.round(MEMORY_SHARE * 100)}% planned`;
   if (need(2) <= budget && cores >= CORES_FOR_TWO)
-    return { replicas: 2, reason: `auto: ${facts}, ${cores} cores: two fit` };
+    return {
+      replicas: 1,
+      afterTimeout: 2,
+      reason: `auto: ${facts}, ${cores} cores: one, and a standby once a query has timed out`,
+    };
   const short = need(2) <= budget ? `${cores} cores (two want ${CORES_FOR_TWO})` : 'two do not fit';
-  const reason = `auto: ${facts}: one, ${short} (a query after a timed-out one waits for its reseeding; --query-replicas 2 to keep a standby)`;
-  if (need(1) <= budget) return { replicas: 1, reason };
+  const reason = `auto: ${facts}: one, no standby: ${short} (a query after a timed-out one waits for its reseeding; --query-replicas 2 to keep a standby)`;
+  if (need(1) <= budget) return { replicas: 1, afterTimeout: 1, reason };
   return {
     replicas: 1,
+    afterTimeout: 1,
     reason,
     warning:
       `the store (${storeQuads.toLocaleString('en')} quads) with one query replica needs about ${gb(need(1))}, more than ${Math.round(MEMORY_SHARE * 100)}% of this machine's ${gb(machineBytes)}: ` +

@@ -2,13 +2,15 @@
  * The embedded store's pool of query replicas (ReplicaPool.ts): seeded at warm-up, before any
  * query; a query arriving during the seeding waits for it, or is refused at once with the wait
  * to expect when that is longer than its time limit; a query timing out costs only its replica,
- * the next one is answered by another at once; lazy (0 replicas kept) starts nothing before a query.
+ * the next one is answered by another at once; auto's standby kept from the first timeout on; lazy
+ * (0 replicas kept) starts nothing before a query.
  */
 import { expect } from 'chai';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
+import type { ReplicaPool } from '../../../src/store/embedded/ReplicaPool.js';
 import { QueryTimedOut, SparqlNotReady } from '../../../src/sparql/errors.js';
 import type { SparqlEngine, SparqlStatus } from '../../../src/sparql/SparqlEngine.js';
 import type { Quad } from '../../../src/rdf/terms.js';
@@ -168,6 +170,38 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     );
     expect(refused).to.be.instanceOf(SparqlNotReady);
     expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS); // a query that can wait, waits
+  });
+
+  it("auto's standby: one replica until a query times out, then two (the stopped one seeded again first)", async () => {
+    const engine = (await openWith(1)).sparqlEngine() as ReplicaPool;
+    engine.keepAfterTimeout(2);
+    engine.warmUp();
+    await until(engine, (s) => s.state === 'ready', 'ready');
+    expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS);
+    expect(engine.status().replicas, 'no standby before a timeout').to.have.length(1);
+    expect(
+      await engine.query(HEAVY, {}, 300).then(
+        () => null,
+        (e: Error) => e,
+      ),
+    ).to.be.instanceOf(QueryTimedOut);
+    const grown = engine.status();
+    expect(grown.replicas).to.have.length(2);
+    expect(grown.replicas[0]).to.include({ starts: 2 });
+    expect(grown.replicas[1]).to.include({ starts: 0 });
+    const both = await until(engine, (s) => s.replicas.every((r) => r.state === 'ready'), 'both ready');
+    expect(both.replicas.map((r) => r.starts)).to.deep.equal([2, 1]);
+    // From now on a timed-out query leaves the other replica to answer at once.
+    expect(
+      await engine.query(HEAVY, {}, 300).then(
+        () => null,
+        (e: Error) => e,
+      ),
+    ).to.be.instanceOf(QueryTimedOut);
+    expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS);
+    const after = engine.status();
+    expect(after.replicas).to.have.length(2);
+    expect(after.replicas.some((r) => r.state === 'seeding')).to.equal(true);
   });
 
   it('lazy (0 replicas kept): nothing is seeded before the first query, which waits for it', async () => {

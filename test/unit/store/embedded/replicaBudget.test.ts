@@ -1,13 +1,16 @@
 /**
- * `--query-replicas auto`: two replicas where the memory holds the process with both and there
- * are two cores or more, one where it holds one or there is one core, and one with a warning naming
- * the memory needed where it does not.
+ * `--query-replicas auto`: one replica from the start; a standby once a query has timed out where
+ * the memory holds the process with two and there are two cores or more; none where it holds one
+ * or there is one core; a warning naming the memory needed where even one does not fit.
  */
 import { expect } from 'chai';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../../../src/store/embedded/EmbeddedStore.js';
+import { QueryTimedOut } from '../../../../src/sparql/errors.js';
+import type { Quad } from '../../../../src/rdf/terms.js';
+import { documentGraphs } from '../fixtures.js';
 import {
   chooseQueryReplicas,
   machineMemoryBytes,
@@ -17,11 +20,15 @@ import {
 } from '../../../../src/store/embedded/replicaBudget.js';
 
 const GB = 1024 ** 3;
+/** Every statement joined with every other, twice: far longer than the time limit here. */
+const HEAVY =
+  'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . FILTER(CONCAT(STR(?a), STR(?e), STR(?i)) = "never") }';
 
 describe('store/embedded/replicaBudget: how many query replicas auto keeps', () => {
   // Issue 35: a second replica only with two cores or more.
+  // The last number: replicas kept once a query has timed out (from the start: always one).
   const table: Array<[string, number, number, number, number, boolean]> = [
-    // what, stored quads, machine memory, cores, replicas, warned
+    // what, stored quads, machine memory, cores, replicas after a timeout, warned
     ['a demo collection on a 4 GB machine', 3_000, 4 * GB, 4, 2, false],
     ['10,000 documents on a 4 GB machine', 374_000, 4 * GB, 4, 2, false],
     ['100,000 documents on a 24 GB machine', 3_740_000, 24 * GB, 4, 2, false],
@@ -34,10 +41,11 @@ describe('store/embedded/replicaBudget: how many query replicas auto keeps', () 
     ['a demo collection on a 1-core machine', 3_000, 4 * GB, 1, 1, false],
     ['100,000 documents on a 24 GB, 1-core machine', 3_740_000, 24 * GB, 1, 1, false],
   ];
-  for (const [what, quads, memory, cores, replicas, warned] of table) {
-    it(`${what}: ${replicas}${warned ? ', with a warning' : ''}`, () => {
+  for (const [what, quads, memory, cores, afterTimeout, warned] of table) {
+    it(`${what}: one, ${afterTimeout} after a timeout${warned ? ', with a warning' : ''}`, () => {
       const choice = chooseQueryReplicas(quads, memory, cores);
-      expect(choice.replicas).to.equal(replicas);
+      expect(choice.replicas).to.equal(1);
+      expect(choice.afterTimeout).to.equal(afterTimeout);
       expect(choice.reason).to.match(
         /^auto: [\d,]+ quads: about [\d.]+ GB for the store and its indexes, [\d.]+ GB a replica; [\d.]+ GB of memory, 80% planned/,
       );
@@ -57,7 +65,7 @@ describe('store/embedded/replicaBudget: how many query replicas auto keeps', () 
   const justFits = (bytes: number) => Math.ceil(bytes / MEMORY_SHARE) + 1;
   const justShort = (bytes: number) => Math.floor(bytes / MEMORY_SHARE) - 1;
   const edges: Array<[string, number, number, number, boolean]> = [
-    // what, stored quads, machine memory, replicas, warned
+    // what, stored quads, machine memory, replicas after a timeout, warned
     ['just enough memory for two', quads, justFits(needs(2)), 2, false],
     ['a byte short of two', quads, justShort(needs(2)), 1, false],
     ['just enough memory for one', quads, justFits(needs(1)), 1, false],
@@ -65,10 +73,11 @@ describe('store/embedded/replicaBudget: how many query replicas auto keeps', () 
     ['an empty store, just enough for two at the floors', 0, justFits(420 * MB), 2, false],
     ['an empty store, a byte short of two at the floors', 0, justShort(420 * MB), 1, false],
   ];
-  for (const [what, stored, memory, replicas, warned] of edges) {
-    it(`at the edge: ${what}: ${replicas}${warned ? ', with a warning' : ''}`, () => {
+  for (const [what, stored, memory, afterTimeout, warned] of edges) {
+    it(`at the edge: ${what}: ${afterTimeout} after a timeout${warned ? ', with a warning' : ''}`, () => {
       const choice = chooseQueryReplicas(stored, memory, 2);
-      expect(choice.replicas).to.equal(replicas);
+      expect(choice.replicas).to.equal(1);
+      expect(choice.afterTimeout).to.equal(afterTimeout);
       expect(choice.warning !== undefined).to.equal(warned);
     });
   }
@@ -77,14 +86,31 @@ describe('store/embedded/replicaBudget: how many query replicas auto keeps', () 
     expect(machineMemoryBytes()).to.be.greaterThan(256 * 1024 * 1024);
   });
 
-  it('an embedded store opened with auto keeps the replicas chosen for its size and this machine', async function () {
-    this.timeout(60_000);
+  it('an embedded store opened with auto keeps the replicas chosen for its size and this machine, the standby from a timeout on', async function () {
+    this.timeout(120_000);
     const dir = await mkdtemp(join(tmpdir(), 'replica-budget-'));
-    const store = await EmbeddedStore.open({ dataDir: dir, onWarning: () => undefined, queryReplicas: 'auto' });
+    const filled = await EmbeddedStore.open({ dataDir: dir, onWarning: () => undefined });
+    const graphs = new Map<string, Quad[]>();
+    for (let i = 0; i < 200; i++) for (const [g, q] of documentGraphs(i)) graphs.set(g, q);
+    await filled.replaceGraphs(graphs);
+    await filled.close();
+    const store = await EmbeddedStore.open({
+      dataDir: dir,
+      onWarning: () => undefined,
+      queryReplicas: 'auto',
+      seedWhileOpening: true,
+    });
     try {
       const expected = chooseQueryReplicas(store.openInfo.quads, machineMemoryBytes());
       expect(store.replicaChoice).to.deep.equal(expected);
-      expect(store.sparqlEngine().status().replicas).to.have.length(expected.replicas);
+      const engine = store.sparqlEngine();
+      expect(engine.status().replicas).to.have.length(expected.replicas);
+      const timedOut = await engine.query(HEAVY, {}, 300).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(timedOut).to.be.instanceOf(QueryTimedOut);
+      expect(engine.status().replicas).to.have.length(expected.afterTimeout);
     } finally {
       await store.close();
       await rm(dir, { recursive: true, force: true });
