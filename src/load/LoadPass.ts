@@ -9,6 +9,7 @@ import type { Change } from '../feed/ChangeFeed.js';
 import type { DocumentService } from '../service/DocumentService.js';
 import { storedVersions, type StoredVersion } from '../service/storedVersions.js';
 import { strictText } from '../ingest/Utf8TextStream.js';
+import { slicePauses } from '../service/inSlices.js';
 import { StoreFull } from '../store/StoreFull.js';
 import type { DocumentRecord, GateVerdict } from './gate/checkBatch.js';
 import type { GateBatch } from './gate/Gate.js';
@@ -143,6 +144,8 @@ export class LoadPass {
       input.name,
     );
     let n = -1; // the record's number in its input, counting every record (as lastCopies does)
+    // On a thread that answers readers (a server's /_bulk): readers run between slices of the reading.
+    const pause = this.options.keepThreadFree ? slicePauses() : undefined;
     for await (const record of readRecords(stream, input, {
       baseUrl: this.options.baseUrl,
       limits: this.options.documentLimits,
@@ -151,6 +154,8 @@ export class LoadPass {
       await this.take(record, input.name, inputIndex, n);
       this.options.onProgress?.({ documents: this.read, bytes: this.bytes, totalBytes });
       if (this.options.signal?.aborted) break;
+      const paused = pause?.();
+      if (paused) await paused;
     }
     if (this.options.signal?.aborted) stream.destroy();
   }

@@ -73,7 +73,7 @@ export function parsedPiece(piece: Piece, limits: DocumentLimits): LoadRecord {
     return over ? { kind: 'refused', location, id: held.id, problem: limitProblem(over, held.id), graph: held } : held;
   }
   if (held !== undefined && held.kind !== 'json') return held;
-  const record = held ?? { kind: 'json', location, json };
+  const record = held ?? { kind: 'json', location, json, text: piece.text };
   const id = jsonId(record.json);
   // A document's size is its text's; a rejects line's is that of the document in it (its problems beside it do not count).
   if (held === undefined) {

@@ -82,9 +82,19 @@ export class StoreWrite {
         outside[0].actor!,
         outside.map((c) => c.id),
       );
-    // Decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
+    const wire =
+      'codes' in graphs && capabilitiesOf(this.store).wireGraphs === true && this.store.replaceWireGraphs !== undefined;
+    // Interned graphs going to a store that takes them so (a load's batch, each name once): decoded after
+    // the write, a slice at a time as the observers are told (afterWrite), each slice's quads dying
+    // young. Decoded whole before it, every quad of the batch stayed alive on the thread that answers
+    // readers through the store's write, and its garbage collections were among the longest turns.
+    const afterWrite =
+      'codes' in graphs && wire && this.observers.wantsGraphs() && alongside.size === 0 && eachNameOnce(graphs)
+        ? keptWire(graphs)
+        : undefined;
+    // Else decoded before the post (the store worker takes the wire graphs' buffer), in slices: readers wait on this thread.
     let plain: ReadonlyMap<string, readonly Quad[]> | undefined = 'codes' in graphs ? undefined : graphs;
-    if ('codes' in graphs && this.observers.wantsGraphs()) plain = await decodedInSlices(graphs);
+    if ('codes' in graphs && !afterWrite && this.observers.wantsGraphs()) plain = await decodedInSlices(graphs);
     if (plain && alongside.size > 0) plain = new Map([...plain, ...alongside]);
     let affected: readonly string[] = [];
     // Before this process's first write: an empty store is stamped with the relations' version, in the same write when it can be.
@@ -97,7 +107,7 @@ export class StoreWrite {
     let places: ReadonlyMap<number, number> | undefined;
     try {
       // Graphs already interned go to a store that takes them so as they are.
-      if ('codes' in graphs && capabilitiesOf(this.store).wireGraphs && this.store.replaceWireGraphs) {
+      if ('codes' in graphs && wire && this.store.replaceWireGraphs) {
         if (stamp) await this.store.replaceGraphs(new Map([stamp]));
         const kept = [...history.byDocument.values()].flat();
         // Who wrote each version: more quads of its hint graph (a name may come twice: its quads are added).
@@ -130,7 +140,8 @@ export class StoreWrite {
       await this.feed.sealFilled(numbers).catch(() => undefined);
       // The entities whose hits changed: their documents' `_links` change with them. The tombstones
       // stood up or taken down too (name search follows merges by them).
-      if (plain) affected = await this.observers.written(withTombstones(plain, feed.graphs));
+      if (afterWrite) affected = await this.observers.written(decodedWithTombstones(afterWrite, feed.graphs));
+      else if (plain) affected = await this.observers.written(withTombstones(plain, feed.graphs));
     } catch (error) {
       // A conflict stored nothing of its request: the feed is at least as long as known.
       if (!(error instanceof WriteConflict)) this.feed.uncertain();
@@ -165,6 +176,25 @@ export async function decodedInSlices(graphs: WireGraphs): Promise<Map<string, r
   const decoded = new Map<string, readonly Quad[]>();
   await eachInSlices(eachDecodedGraph(graphs), ([name, quads]) => decoded.set(name, quads));
   return decoded;
+}
+
+/** Whether no graph name comes twice in `wire` (then decoding it graph by graph tells each graph once, as a map would). */
+function eachNameOnce(wire: WireGraphs): boolean {
+  return new Set(wire.names).size === wire.names.length;
+}
+
+/** `wire` as it is now, kept for decoding after the write: the store worker takes its codes' buffer. */
+function keptWire(wire: WireGraphs): WireGraphs {
+  return { ...wire, codes: wire.codes.slice(0, wire.length) };
+}
+
+/** The graphs of `wire` decoded one by one as they are taken, then the feed's tombstones among `feedGraphs`. */
+function* decodedWithTombstones(
+  wire: WireGraphs,
+  feedGraphs: ReadonlyMap<string, readonly Quad[]>,
+): Generator<readonly [string, readonly Quad[]]> {
+  yield* eachDecodedGraph(wire);
+  for (const entry of feedGraphs) if (entry[0].startsWith(TOMBSTONE_GRAPH_PREFIX)) yield entry;
 }
 
 /** The documents' graphs and the feed's tombstones among `feedGraphs`. */

@@ -7,7 +7,7 @@ import type { Quad } from '../rdf/terms.js';
 import type { QuadStore } from '../store/QuadStore.js';
 import { linksGraphOf } from '../discovery/linksGraph.js';
 import { tombstoneGraphOf } from '../feed/tombstone.js';
-import { mapInSlices } from './inSlices.js';
+import { eachInSlices, mapInSlices } from './inSlices.js';
 import type { WriteObserver } from './WriteObserver.js';
 
 /** Graphs the observers are told of at a time (a document has three: its own, its hints, its links). */
@@ -64,15 +64,24 @@ export class WriteObservers {
     return made;
   }
 
-  /** The graphs a write stored, told in slices (readers wait on this thread); answers the other documents changed. */
-  async written(graphs: ReadonlyMap<string, readonly Quad[]>): Promise<string[]> {
+  /**
+   * The graphs a write stored, told in slices (readers wait on this thread); answers the other
+   * documents changed. Given as pairs rather than a map, they are taken a slice at a time (the
+   * caller may make each as it is taken); a name must then come once.
+   */
+  async written(
+    graphs: ReadonlyMap<string, readonly Quad[]> | Iterable<readonly [string, readonly Quad[]]>,
+  ): Promise<string[]> {
     const affected: string[] = [];
-    await mapInSlices(graphs, GRAPHS_PER_SLICE, (slice) => {
+    const tell = (slice: ReadonlyMap<string, readonly Quad[]>) => {
       for (const observer of this.observers) {
         const more = observer.written?.(slice);
         if (more) affected.push(...more);
       }
-    });
+    };
+    if (graphs instanceof Map)
+      await mapInSlices(graphs as ReadonlyMap<string, readonly Quad[]>, GRAPHS_PER_SLICE, tell);
+    else await eachInSlices(slicesOf(graphs, GRAPHS_PER_SLICE), tell);
     return affected;
   }
 
@@ -110,4 +119,17 @@ export class WriteObservers {
   changed(ids: readonly string[]): void {
     for (const observer of this.observers) observer.changed?.(ids);
   }
+}
+
+/** Maps of at most `size` of the pairs, in order, each made only when the one before has been taken. */
+function* slicesOf<K, V>(pairs: Iterable<readonly [K, V]>, size: number): Generator<Map<K, V>> {
+  let slice = new Map<K, V>();
+  for (const [key, value] of pairs) {
+    slice.set(key, value);
+    if (slice.size >= size) {
+      yield slice;
+      slice = new Map();
+    }
+  }
+  if (slice.size > 0) yield slice;
 }

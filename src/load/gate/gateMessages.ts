@@ -2,7 +2,9 @@
  * A batch as it travels to a check worker, and its answer as it comes back. The records'
  * quads go interned (src/rdf/wireGraphs.ts), each record as it is added (JobBuilder), so its
  * quads die young; as objects, structured clone would cost the loader's thread about what
- * checking them does. JSON records go as they are.
+ * checking them does. JSON records go as the text they were parsed from when they have it (parsed
+ * again in the worker: the loader's thread neither clones the document nor keeps it until the
+ * batch goes, which in a server's /_bulk made its garbage collections long), else as they are.
  */
 import type { Quad } from '../../rdf/terms.js';
 import { WireDecoder, WireEncoder, type WireGraphs } from '../../rdf/wireGraphs.js';
@@ -26,7 +28,9 @@ type ItemMessage =
   | {
       kind: 'json';
       readonly location: string;
-      readonly json: unknown;
+      /** The document, or (when the record has it) the text it was parsed from. */
+      readonly json?: unknown;
+      readonly text?: string;
       readonly base?: string;
       readonly source: string;
       before?: string;
@@ -56,7 +60,12 @@ export class JobBuilder {
 
   add(record: DocumentRecord, source: string): void {
     if (record.kind === 'json') {
-      this.items.push({ kind: 'json', location: record.location, json: record.json, base: record.base, source });
+      const { location, base, text } = record;
+      this.items.push(
+        text === undefined
+          ? { kind: 'json', location, json: record.json, base, source }
+          : { kind: 'json', location, text, base, source },
+      );
       return;
     }
     const quadRuns = this.addRuns(record.quads);
@@ -112,7 +121,12 @@ export function* itemsOf(message: BatchJob): Generator<GateItem> {
   for (const m of message.items) {
     yield m.kind === 'json'
       ? {
-          record: { kind: 'json', location: m.location, json: m.json, base: m.base },
+          record: {
+            kind: 'json',
+            location: m.location,
+            json: m.text === undefined ? m.json : (JSON.parse(m.text) as unknown),
+            base: m.base,
+          },
           source: m.source,
           before: m.before,
         }

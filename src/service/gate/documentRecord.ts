@@ -11,6 +11,12 @@ export interface JsonRecord {
   readonly location: string;
   readonly json: unknown;
   readonly base?: string;
+  /**
+   * The text `json` was parsed from, when the record is exactly that text: a check worker is sent
+   * it instead of `json` (a string is copied whole; a parsed document is cloned object by object on
+   * the thread that answers readers, and kept alive there until its batch goes).
+   */
+  readonly text?: string;
 }
 
 export interface GraphRecord {

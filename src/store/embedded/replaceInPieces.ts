@@ -105,8 +105,10 @@ export async function textsInSteps(wire: WireGraphs, readersWaiting: Int32Array)
     const writer = checkedNQuadsWriter(wire);
     for (let g = 0; g < texts.length; g++) {
       texts[g] = writer.text(g);
-      if ((g + 1) % GRAPHS_A_STEP === 0 && Atomics.load(readersWaiting, 0) > 0) await yieldTurn();
+      if ((g + 1) % GRAPHS_A_STEP === 0) await giveWay(readersWaiting);
     }
+    // The record is made next, in one turn: a read waiting now goes first.
+    await giveWay(readersWaiting);
     return { texts, plain: writer.plain() };
   } catch {
     return undefined;
@@ -116,10 +118,16 @@ export async function textsInSteps(wire: WireGraphs, readersWaiting: Int32Array)
 /** Gives up the turn (the message handler answers what waits), then resumes. */
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Gives up the turn if a read waits (`readersWaiting[0]` above 0); else goes on in this one. */
+export async function giveWay(readersWaiting: Int32Array): Promise<void> {
+  if (Atomics.load(readersWaiting, 0) > 0) await yieldTurn();
+}
+
 /**
- * Applies the pieces in order, giving up the turn between two while `readersWaiting[0]` (reads the
- * service sent and has not had answered) is above 0. On a piece's failure every applied piece's
- * graphs get back what they held, and the error is thrown: the batch is refused whole.
+ * Applies the pieces in order, giving up the turn before each while `readersWaiting[0]` (reads the
+ * service sent and has not had answered) is above 0: the first too, as the batch's record and its
+ * pieces were made in the turn before. On a piece's failure every applied piece's graphs get back
+ * what they held, and the error is thrown: the batch is refused whole.
  */
 export async function applyPieces(
   engine: Engine,
@@ -128,7 +136,7 @@ export async function applyPieces(
   readersWaiting: Int32Array,
 ): Promise<void> {
   for (let k = 0; k < pieces.length; k++) {
-    if (k > 0 && Atomics.load(readersWaiting, 0) > 0) await yieldTurn();
+    await giveWay(readersWaiting);
     const { names, body, before } = pieces[k];
     try {
       engine.replaceGraphs(names, body, before, plain); // puts back this piece's graphs on failure

@@ -13,7 +13,7 @@ import type { WriteAheadLog } from './wal.js';
 import type { WorkerCompaction } from './workerCompaction.js';
 import { diskFullDetails, isNoSpace } from './logRoom.js';
 import { replaceRecord, updateRecord, type ReplaceRecord, type WrittenTexts } from './writeRecords.js';
-import { applyPieces, documentPieces, large, textsInSteps } from './replaceInPieces.js';
+import { applyPieces, documentPieces, giveWay, large, PIECE_BYTES, textsInSteps } from './replaceInPieces.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 
 type ReplaceJob = {
@@ -138,9 +138,19 @@ export class WriteTurn {
         );
         record = r.record;
         if (!this.host.log().hasRoomFor(record.length)) return record.length;
-        const pieces = this.host.readersWaiting && documentPieces(job.graphs.names, r.texts, r.body, r.before);
-        if (pieces) {
-          this.applying = applyPieces(this.host.engine, pieces, r.plain, this.host.readersWaiting)
+        const waiting = this.host.readersWaiting;
+        if (waiting && r.body.length > PIECE_BYTES) {
+          // Each step its own turn, a waiting read answered between two: the record (made above),
+          // the cutting into pieces, each piece, the replicas' feed (replaced).
+          const { names } = job.graphs;
+          this.applying = giveWay(waiting)
+            .then(() => {
+              const pieces = documentPieces(names, r.texts, r.body, r.before) ?? [
+                { names, body: r.body, before: r.before },
+              ];
+              return applyPieces(this.host.engine, pieces, r.plain, waiting);
+            })
+            .then(() => giveWay(waiting))
             .then(() => this.replaced(job, seq, r))
             .catch((err: unknown) => this.refused(job, err))
             .finally(() => {

@@ -96,6 +96,21 @@ describe('replaceInPieces: a large replacement applied a few whole documents at 
     }
   });
 
+  it('gives up the turn before the first piece too while a read waits (the record was made in the turn before)', async () => {
+    for (const waiting of [1, 0]) {
+      const engine = new Engine();
+      const wire = encodeGraphs(batch(0, DOCS, 1));
+      const texts = wireToNQuads(wire);
+      const body = Buffer.from(texts.join(''));
+      const pieces = documentPieces(wire.names, texts, body, { graphs: [], chars: 0 }, 16 * 1024)!;
+      // A message handled in the turn after the caller's (set up first, so it runs before any turn the pieces give way to).
+      const seen = new Promise<number>((resolve) => setImmediate(() => resolve(engine.size())));
+      await applyPieces(engine, pieces, true, new Int32Array([waiting]));
+      if (waiting) expect(await seen).to.equal(0);
+      else expect(await seen).to.equal(engine.size());
+    }
+  });
+
   for (const yieldToReaders of [true, false]) {
     it(`${yieldToReaders ? 'answers' : 'does not answer (yieldToReaders off)'} a read in the middle of a large write, each document whole`, async () => {
       const dir = await tempDir();
