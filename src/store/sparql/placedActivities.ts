@@ -8,8 +8,7 @@
  *
  * Why the number is free and the feed has no gap: the claim runs in the write turn, where no
  * other guarded request is under way, and every request that adds activities is guarded; the
- * feed's numbers 1…n exist and none after n, so the lowest graph without an activity among the
- * candidates (TAKEN: a graph holds an activity whole or nothing, written in one operation) is
+ * feed's numbers 1…n exist and none after n, so the lowest empty graph among the candidates is
  * n + 1 (when the process's number is at most n + 1: its known length is a length the feed had),
  * and the numbers after it are empty too. None of the WINDOW candidates empty (this process knew a
  * feed shorter by WINDOW or more): the claim inserts nothing, the check fails the request
@@ -21,24 +20,22 @@
  * does not say, back by the claim's token after the request (placesQuery).
  */
 import { iri, literal } from '../../rdf/sparqlTerm.js';
-import { RDF_TYPE } from '../../rdf/terms.js';
 import type { SolutionsResult } from '../../sparql/results/readJson.js';
-import { ACTIVITY_GRAPH_PREFIX, INTERNAL_GRAPH_PREFIX } from '../internalGraphs.js';
+import { ACTIVITY_GRAPH_PREFIX } from '../internalGraphs.js';
 import { termText } from './sparqlTerms.js';
 import { REGISTERED_CLASS, REGISTRY_GRAPH, type Run } from './graphWrites.js';
 
-/** Candidate numbers a claim looks at, from the one given: more than the activities other processes add between two of this one's writes. */
-const WINDOW = 64;
-const INTEGER = iri('http://www.w3.org/2001/XMLSchema#integer');
 /**
- * What every activity graph states (bound to ?candidate: the graph itself as subject): the
- * activity's quad (its predicate as feed/activityGraph.ts names it, a layer up), or, in the four-triple form written before, its rdf:type.
- * A lookup on a bound subject and predicate: the claim held the write turn 4x as long with
- * `{ ?cs ?cp ?co }` (Virtuoso plans each candidate row apart; 64 rows 30-40 ms against 7-8 ms
- * so, measured on the test store), and every write waits for the turn.
+ * Candidate numbers a claim looks at, from the one given: more than the activities other processes
+ * add between two of this one's writes (one in four at four processes; a process further behind
+ * loses its claim once, then finds the length again). Each candidate row costs the write turn:
+ * Virtuoso plans the rows apart (64 rows held the turn 30-40 ms of a 40-80 ms write, 16 rows 6 ms,
+ * measured with raw requests on the test store). Looking only for an activity's own quad (bound
+ * subject and predicate) was 4x faster alone but made 3x the deadlocks under 2 and 4 writing
+ * processes (its locks are where the feed's readers read), and fewer writes a second.
  */
-const TAKEN =
-  `{ ?candidate ${iri(`${INTERNAL_GRAPH_PREFIX}activity`)} ?taken } UNION ` + `{ ?candidate ${iri(RDF_TYPE)} ?taken }`;
+const WINDOW = 24;
+const INTEGER = iri('http://www.w3.org/2001/XMLSchema#integer');
 
 /** A request's activities as the store places them. */
 export interface PlacedActivities {
@@ -82,7 +79,7 @@ export function placedActivities(run: Run, names: readonly string[], turn: strin
   const candidates = Array.from({ length: WINDOW }, (_, i) => `(${i} ${iri(ACTIVITY_GRAPH_PREFIX + (first + i))})`);
   const slot =
     `{ SELECT (MIN(?free) AS ?first) WHERE { ${turn} VALUES (?free ?candidate) { ${candidates.join(' ')} } ` +
-    `OPTIONAL { GRAPH ?candidate { ${TAKEN} } } FILTER (!BOUND(?taken)) } } ` +
+    `OPTIONAL { GRAPH ?candidate { ?cs ?cp ?co } } FILTER (!BOUND(?cs)) } } ` +
     // Unbound, CONCAT would make the prefix alone an IRI (Virtuoso does): no candidate free, no solution.
     `FILTER (BOUND(?first)) BIND (IRI(CONCAT(${literal(ACTIVITY_GRAPH_PREFIX)}, STR(${first} + ?first))) AS ?claimed)`;
   return {
