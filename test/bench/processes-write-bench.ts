@@ -25,6 +25,8 @@
  *   npm run bench:processes -- --target          the issue's target run: 2 and 4 processes, 10,000 PUTs
  *     each (--writes N for fewer), one round; each run checked (0 lost, 0 duplicated, the feed's
  *     length the changes acknowledged, 0 undetected), the exit code 1 when one is not met
+ *   --profile                                    each run's store requests by kind: count a PUT, the store's
+ *     time over each (the guarded write's is the time the write turn is held)
  *   --rounds N                                   rounds of the interleaved runs (default 2; 1 with --target)
  *   --reference DIR                              also runs the build of the project at DIR (another checkout,
  *     compiled), each run of this build followed by the same run of that one (A B A B), on the same store
@@ -52,6 +54,7 @@ import { seededRandom } from '../support/random.js';
 import { remoteStoreArgs } from '../support/remoteStoreArgs.js';
 import { printTable } from './stats.js';
 import { startStoreProxy, type StoreProxy } from '../support/storeProxy.js';
+import { profileLines } from './processes/requestProfile.js';
 
 const argument = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -63,6 +66,8 @@ const PROCESS_COUNTS = (argument('--processes') ?? (TARGET ? '2,4' : '1,2,4')).s
 const ROUNDS = Number(argument('--rounds') ?? (TARGET ? 1 : 2));
 /** The reference build's project root (with a trailing slash), when one is compared. */
 const REFERENCE = argument('--reference')?.replace(/\/?$/, '/');
+/** Print each run's store requests by kind, with the store's time over each (requestProfile.ts). */
+const PROFILE = process.argv.includes('--profile');
 /** Documents every process replaces, and documents written only with If-Match. */
 const POOL = 20;
 const CONTESTED = 3;
@@ -163,6 +168,10 @@ async function run(
     const deadlocksAfter = storeDeadlocks(store);
     const requests = proxy.seen.length;
     const deadlocked = proxy.seen.filter((r) => r.deadlock);
+    if (PROFILE)
+      console.error(
+        [`  store requests, ${count} process(es):`, ...profileLines(proxy.seen, WRITES * count)].join('\n'),
+      );
     proxy.reset();
     // Which requests the store made victims: their kind and first words (a write's turn, a read…).
     const kinds = new Map<string, number>();

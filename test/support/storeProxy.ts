@@ -36,6 +36,9 @@ export interface SeenRequest {
   readonly text: string;
   /** The store answered it as a deadlock's victim (SQLSTATE 40001 in its message, not in the request it echoes): the service sends it again. */
   deadlock?: boolean;
+  /** When the proxy had read it, and how long until the store's answer was read (ms; performance.now()). */
+  readonly at: number;
+  ms?: number;
 }
 
 export interface StoreProxy {
@@ -67,7 +70,7 @@ export async function startStoreProxy(target: string): Promise<StoreProxy> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const request = described(req, body);
+      const request: SeenRequest = { ...described(req, body), at: performance.now() };
       seen.push(request);
       const fault = fates.fault(request);
       if (fault === 'refuse') return fail(res, 'refused by the test proxy before the store saw it');
@@ -126,6 +129,7 @@ function forward(
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () => {
+        seen.ms = performance.now() - seen.at;
         if ((answer.statusCode ?? 200) >= 400 && DEADLOCK.test(storeMessage(Buffer.concat(chunks).toString('utf8'))))
           seen.deadlock = true;
         // A 401 (the Digest challenge) is the store asking for credentials, not the request run: passed on.
@@ -148,7 +152,7 @@ function fail(res: ServerResponse, message: string): void {
 }
 
 /** The request's SPARQL text, from a form-encoded body or a multipart one (its `update`/`query` part). */
-function described(req: IncomingMessage, body: Buffer): SeenRequest {
+function described(req: IncomingMessage, body: Buffer): Omit<SeenRequest, 'at'> {
   const path = req.url ?? '';
   const type = req.headers['content-type'] ?? '';
   if (type.startsWith('application/x-www-form-urlencoded')) {

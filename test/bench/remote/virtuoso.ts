@@ -10,6 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../support/corpus.js';
+import { stoppedOnSignal } from '../../support/stoppedOnSignal.js';
 
 const SCRIPTS = `${PROJECT_ROOT}test/virtuoso/`;
 
@@ -51,12 +52,13 @@ export async function startVirtuoso(
     ...(defaults.dirsAllowed ? { VIRT_DIRS_ALLOWED: defaults.dirsAllowed.join(', ') } : {}),
   };
   let stopped = false;
+  let release = (): void => undefined;
   // Synchronous, so that it also runs from an 'exit' listener (Ctrl-C, an uncaught error).
   const stopSync = (): string | undefined => {
     if (stopped) return undefined;
     stopped = true;
     process.off('exit', stopSync);
-    for (const signal of SIGNALS) process.off(signal, onSignal);
+    release();
     try {
       execFileSync('bash', [`${SCRIPTS}stop.sh`], {
         env: { ...process.env, VIRT_DIR: dir, VIRT_PURGE: '1' },
@@ -70,13 +72,10 @@ export async function startVirtuoso(
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  const onSignal = (signal: NodeJS.Signals): void => {
-    stopSync();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
   // Registered before start.sh runs: a Virtuoso left running (nohup) would hold its ports and memory.
+  // On a signal it is stopped after what was started later (the service processes using it).
   process.on('exit', stopSync);
-  for (const signal of SIGNALS) process.on(signal, onSignal);
+  release = stoppedOnSignal(stopSync);
 
   progress(`starting Virtuoso on 127.0.0.1:${env.VIRT_HTTP_PORT} (database in ${dir})`);
   let url: string;
@@ -96,8 +95,6 @@ export async function startVirtuoso(
     stop: async () => stopSync(),
   };
 }
-
-const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** start.sh: its stdout is the endpoint URL; stderr (progress) passed through. */
 function runStart(env: NodeJS.ProcessEnv): Promise<string> {

@@ -1,6 +1,7 @@
 /** Runs `linkedart serve` as a child process, as a user would, and finds its port. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PROJECT_ROOT } from '../../support/corpus.js';
+import { stoppedOnSignal } from '../../support/stoppedOnSignal.js';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -17,6 +18,9 @@ export async function startServer(args: string[], root = PROJECT_ROOT): Promise<
   const child = spawn(process.execPath, [`${root}dist/src/cli/main.js`, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Stopped with the program that started it, should a signal end that one (a benchmark's Ctrl-C).
+  const release = stoppedOnSignal(() => stopChild(child));
+  child.once('exit', release);
   let output = '';
   let log = '';
   // Read standard output as it comes, or a full pipe would stall the server.
@@ -44,11 +48,22 @@ export async function startServer(args: string[], root = PROJECT_ROOT): Promise<
     url,
     stderr: () => output,
     stdout: () => log,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
+}
+
+/** Longest a stopped server is given to finish its requests and close its store (its own grace is 10 s) before a KILL. */
+const STOP_GRACE_MS = 30_000;
+
+/** SIGTERM (the server finishes its requests and closes its store), then KILL if it has not exited within STOP_GRACE_MS. */
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }

@@ -72,6 +72,19 @@ describe('Activities placed by Virtuoso in the write', function () {
     expect((await store.readGraphs([doc(3)])).map((q) => q.object.value)).to.deep.equal(['third']);
   });
 
+  it('an activity in the four-triple form written before takes its number: the next write takes the one after', async () => {
+    // The claim looks for an activity's own quads (placedActivities.ts TAKEN): the old form has no activity quad.
+    const graph = df.namedNode(activity(1));
+    const as = (name: string) => df.namedNode(`https://www.w3.org/ns/activitystreams#${name}`);
+    const old = [
+      df.quad(graph, df.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), as('Create'), graph),
+      df.quad(graph, as('object'), df.namedNode(doc(9)), graph),
+    ];
+    await store.replaceGraphs(new Map([[activity(1), old]]), new Set([activity(1)]));
+    expect(await write(store, 1, 1, 'after the old form')).to.deep.equal(new Map([[1, 2]]));
+    expect(await feed(3)).to.deep.equal(['', 'after the old form', '']);
+  });
+
   it("reads the numbers from Virtuoso's answer to the write: no query after it (placedAnswer.ts)", async () => {
     expect(await write(store, 1, 1, 'first')).to.deep.equal(new Map([[1, 1]]));
     const query = store.http.query.bind(store.http);
