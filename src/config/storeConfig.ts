@@ -23,7 +23,7 @@ export type StoreConfig =
       readonly password?: string;
     };
 
-/** Query replicas of the embedded store by default: one, and a standby once a query has timed out where the memory holds two (replicaBudget.ts; README: Query replicas). */
+/** Query replicas of the embedded store by default: one, and a standby while queries time out or wait behind another, where the memory holds two (replicaBudget.ts; README: Query replicas). */
 export const DEFAULT_QUERY_REPLICAS = 'auto';
 /** More replicas than cores buys nothing but memory; this bound only catches a typo such as 20. */
 export const MAX_QUERY_REPLICAS = 8;
