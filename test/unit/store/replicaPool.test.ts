@@ -216,7 +216,7 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     await until(engine, (s) => s.state === 'ready', 'ready');
     // The heavy query's limit is far longer than the standby's seeding: only a standby seeded
     // because the second query waited can answer it before the heavy one ends.
-    const heavy = engine.query(HEAVY, {}, 100_000).then(
+    const heavy = engine.query(HEAVY, {}, 40_000).then(
       () => null,
       (e: Error) => e,
     );

@@ -1,5 +1,5 @@
 /**
- * `--query-replicas auto`: one replica from the start; a standby once a query has timed out where
+ * `--query-replicas auto`: one replica from the start; a standby once a query has timed out or waited (ReplicaPool.ts) where
  * the memory holds the process with two and there are two cores or more; none where it holds one
  * or there is one core; a warning naming the memory needed where even one does not fit.
  */
