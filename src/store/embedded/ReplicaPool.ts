@@ -70,6 +70,8 @@ export class ReplicaPool implements SparqlEngine {
   private closed = false;
   private timeouts = 0;
   private numbered = 0;
+  /** Starts of the standbys given back (status().startsGivenBack). */
+  private startsGivenBack = 0;
 
   private readonly lazy: boolean;
   /** Replicas kept whatever happens (from the start, or grow()): never given back. */
@@ -131,6 +133,7 @@ export class ReplicaPool implements SparqlEngine {
       state: ready ? 'ready' : this.warm || seeding ? 'seeding' : 'lazy',
       replicas: this.replicas.map((r) => r.status()),
       timeouts: this.timeouts,
+      startsGivenBack: this.startsGivenBack,
       expectedWaitMs: ready ? 0 : this.expectedWaitMs(),
     };
   }
@@ -248,6 +251,7 @@ export class ReplicaPool implements SparqlEngine {
     for (const r of this.replicas.slice(this.kept)) {
       if (!r.idle || now - r.idleSince < this.bounds.idleMs) continue;
       this.replicas.splice(this.replicas.indexOf(r), 1);
+      this.startsGivenBack += r.status().starts;
       void r.stop(new Error(`query replica ${r.number} given back`));
       this.onWarning(
         `query replica ${r.number} given back: a standby that answered nothing for ${Math.round((now - r.idleSince) / 1000)} s; ` +

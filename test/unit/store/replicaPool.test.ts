@@ -274,6 +274,7 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     // Given back once idle: the pool lists the kept replica only, still ready, never restarted.
     const back = await until(engine, (s) => s.replicas.length === 1, 'standby given back', 30_000);
     expect(back.replicas[0]).to.include({ state: 'ready', starts: 2 });
+    expect(back.startsGivenBack, "the standby's start still counted (a metric's total)").to.equal(1);
     expect(
       said.filter((m) => /^query replica 2 given back: a standby that answered nothing for \d+ s; 1 kept$/.test(m)),
     ).to.have.length(1);
