@@ -221,7 +221,7 @@ export class ReplicaPool implements SparqlEngine {
         this.addStandby(`a query waited ${((performance.now() - since) / 1000).toFixed(1)} s behind another`);
         this.watchQueue();
       },
-      Math.max(0, since + this.bounds.queueWaitMs - performance.now()),
+      timerDelay(since + this.bounds.queueWaitMs - performance.now()),
     );
     timer.unref();
     this.queueWatch = { timer, waiting: head };
@@ -242,7 +242,7 @@ export class ReplicaPool implements SparqlEngine {
     let first = Infinity;
     for (const r of this.replicas.slice(this.kept)) if (r.idle) first = Math.min(first, r.idleSince);
     if (first === Infinity) return;
-    this.idleWatch = setTimeout(() => this.giveBackIdle(), Math.max(0, first + this.bounds.idleMs - performance.now()));
+    this.idleWatch = setTimeout(() => this.giveBackIdle(), timerDelay(first + this.bounds.idleMs - performance.now()));
     this.idleWatch.unref();
   }
 
@@ -282,4 +282,9 @@ export class ReplicaPool implements SparqlEngine {
     }
     return best;
   }
+}
+
+/** A delay setTimeout keeps: past 2^31-1 ms Node fires it after 1 ms instead (a bound set out of reach would fire at once). */
+function timerDelay(ms: number): number {
+  return Math.min(Math.max(0, ms), 2 ** 31 - 1);
 }

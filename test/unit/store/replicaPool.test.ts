@@ -243,6 +243,20 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     expect(await heavy).to.be.instanceOf(Error);
   });
 
+  it('a queue bound beyond what a timer holds (2^31 ms) is kept, not fired at once', async () => {
+    const engine = (await openWith(1, { queueWaitMs: 2 ** 31 + 1000, idleMs: 600_000 })).sparqlEngine() as ReplicaPool;
+    engine.keepStandby(2);
+    engine.warmUp();
+    await until(engine, (s) => s.state === 'ready', 'ready');
+    void engine.query(HEAVY, {}, 60_000).catch(() => undefined);
+    await until(engine, (s) => s.replicas[0].busy, 'running the heavy query');
+    const waiting = count(engine, COUNT_GRAPHS).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(engine.status().replicas, 'no standby from a bound out of reach').to.have.length(1);
+    await store.close();
+    await waiting;
+  });
+
   it('a wait for a seeding (at start) is not a wait behind another query: it seeds no standby', async () => {
     const queueWaitMs = 400;
     const engine = (await openWith(1, { queueWaitMs, idleMs: 600_000 })).sparqlEngine() as ReplicaPool;
