@@ -23,7 +23,7 @@ export type StoreConfig =
       readonly password?: string;
     };
 
-/** Query replicas of the embedded store by default: one, and a standby once a query has timed out where the memory holds two (replicaBudget.ts; README: Query replicas). */
+/** Query replicas of the embedded store by default: one, and a standby while queries time out or wait behind another, where the memory holds two (replicaBudget.ts; README: Query replicas). */
 export const DEFAULT_QUERY_REPLICAS = 'auto';
 /** More replicas than cores buys nothing but memory; this bound only catches a typo such as 20. */
 export const MAX_QUERY_REPLICAS = 8;
@@ -35,7 +35,7 @@ const MB = 1024 * 1024;
 export const STORE_SETTINGS: Readonly<Record<StoreKey, { env: string; help: string }>> = {
   queryReplicas: {
     env: 'LINKEDART_QUERY_REPLICAS',
-    help: `query replicas curators' SPARQL keeps seeded, each a copy of the documents in memory, 0 to ${MAX_QUERY_REPLICAS}; 0: one, seeded on the first query; auto: one, and a second (a standby) once a query has timed out where there are 2 cores or more and the memory holds two (default ${DEFAULT_QUERY_REPLICAS}; embedded store only)`,
+    help: `query replicas curators' SPARQL keeps seeded, each a copy of the documents in memory, 0 to ${MAX_QUERY_REPLICAS}; 0: one, seeded on the first query; auto: one, and a second (a standby) while queries time out or wait behind another, where there are 2 cores or more and the memory holds two (default ${DEFAULT_QUERY_REPLICAS}; embedded store only)`,
   },
   store: {
     env: 'LINKEDART_STORE',

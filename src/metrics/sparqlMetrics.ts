@@ -33,8 +33,11 @@ export function sparqlMetrics(registry: Registry, prefix: string, sparql: Sparql
   scrapedTotal(
     registry,
     `${prefix}sparql_replica_starts_total`,
-    'Query replicas started since start: each replica once, then again for each stop (a query past its time limit, a failure).',
-    () => replicas().reduce((n, r) => n + r.starts, 0),
+    'Query replicas started since start: each replica once, then again for each stop (a query past its time limit, a failure); a standby each time it is seeded.',
+    () => {
+      const status = engine.status();
+      return status.replicas.reduce((n, r) => n + r.starts, status.startsGivenBack ?? 0);
+    },
   );
   new Gauge({
     name: `${prefix}sparql_replica_seed_seconds`,

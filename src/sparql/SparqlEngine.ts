@@ -52,6 +52,8 @@ export interface SparqlStatus {
   readonly replicas: readonly ReplicaStatus[];
   /** Queries and updates stopped at the time limit since start. */
   readonly timeouts: number;
+  /** Starts of the replicas given back since start (auto's standby, idle): counted on, so a total of starts never goes down. */
+  readonly startsGivenBack?: number;
   /** While seeding: the expected wait until one replica is ready (ms), null when not known yet. */
   readonly expectedWaitMs: number | null;
 }

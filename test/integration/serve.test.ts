@@ -57,7 +57,7 @@ describe('linkedart serve: operations', function () {
       await new Promise((resolve) => setTimeout(resolve, 50));
       ready = (await (await fetch(`${server.url}/ready`)).json()) as Ready;
     }
-    // The default, auto: one until a query times out (replicaBudget.ts; its standby comes after a timeout).
+    // The default, auto: one until a query times out or waits behind another (replicaBudget.ts, ReplicaPool.ts: the standby).
     const replicas = 1;
     expect(ready.sparql).to.include({ state: 'ready', replicas, replicasReady: replicas });
     expect(ready.sparql.quads).to.be.greaterThan(100);

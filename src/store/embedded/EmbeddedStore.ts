@@ -24,7 +24,7 @@ import { fromPlainQuad, type Quad } from '../../rdf/terms.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { StoreFull } from '../StoreFull.js';
 import { STORE_OK, type StoreCondition } from '../StoreCondition.js';
-import { ReplicaPool } from './ReplicaPool.js';
+import { ReplicaPool, type StandbyBounds } from './ReplicaPool.js';
 import { chooseQueryReplicas, machineMemoryBytes, type ReplicaChoice } from './replicaBudget.js';
 import { encodeGraphs, type WireGraphs } from '../../rdf/wireGraphs.js';
 import { graphTextQuads } from './graphTextQuads.js';
@@ -48,6 +48,8 @@ export class EmbeddedStore implements QuadStore {
   /** The sequence number of the last write acknowledged here (queries on the replica wait for it). */
   private lastAcked = 0;
   private replicas: ReplicaPool | null = null;
+  /** When auto's standby is seeded and given back, if not the defaults (EmbeddedStoreOptions.standbyBounds). */
+  private standbyBounds: StandbyBounds | undefined;
   /** Its messages to the store worker (storeWorkerCalls.ts). */
   private readonly calls: StoreWorkerCalls;
   /** What open() found and did: snapshot, replayed records, discarded tail, restore time. */
@@ -86,6 +88,7 @@ export class EmbeddedStore implements QuadStore {
     const replicas = options.queryReplicas ?? 1;
     const queryReplicas = replicas === 'auto' ? 1 : replicas;
     const store = new EmbeddedStore(worker, lock, dataDir, onWarning, queryReplicas, init.readersWaiting);
+    store.standbyBounds = options.standbyBounds;
     try {
       const opening = store.call('open', options.keptSince === undefined ? {} : { keptSince: options.keptSince });
       // Posted after 'open': the store worker takes it while it replays the files (seedEnd.ts).
@@ -95,7 +98,7 @@ export class EmbeddedStore implements QuadStore {
         store.replicaChoice = chooseQueryReplicas(store.openInfo.quads, machineMemoryBytes());
         store.queryReplicas = store.replicaChoice.replicas;
         store.replicas?.grow(store.queryReplicas);
-        store.replicas?.keepAfterTimeout(store.replicaChoice.afterTimeout);
+        store.replicas?.keepStandby(store.replicaChoice.withStandby);
         if (store.replicaChoice.warning) onWarning(store.replicaChoice.warning);
       }
     } catch (err) {
@@ -190,8 +193,9 @@ export class EmbeddedStore implements QuadStore {
       },
       this.queryReplicas,
       this.onWarning,
+      this.standbyBounds,
     );
-    if (this.replicaChoice) this.replicas.keepAfterTimeout(this.replicaChoice.afterTimeout);
+    if (this.replicaChoice) this.replicas.keepStandby(this.replicaChoice.withStandby);
     return this.replicas;
   }
 

@@ -56,6 +56,8 @@ export class QueryReplica {
   private seedMs: number | null = null;
   private starts = 0;
   private answered = 0;
+  /** When it last became free (seeded, or a request done): the pool gives back a standby free for long (ReplicaPool.ts). */
+  private freeSince = 0;
 
   constructor(
     readonly number: number,
@@ -75,6 +77,14 @@ export class QueryReplica {
   }
   get idle(): boolean {
     return this.state === 'ready' && this.current === null;
+  }
+  /** Running a request. */
+  get busy(): boolean {
+    return this.current !== null;
+  }
+  /** Since when (performance.now()) it has been idle; meaningful only while `idle`. */
+  get idleSince(): number {
+    return this.freeSince;
   }
 
   status(): ReplicaStatus {
@@ -166,6 +176,7 @@ export class QueryReplica {
       this.quads = message.seeded.quads;
       this.seedMs = performance.now() - this.seedStarted;
       this.state = 'ready';
+      this.freeSince = performance.now();
       this.events.idle(this);
       return;
     }
@@ -178,6 +189,7 @@ export class QueryReplica {
     clearTimeout(current.timer);
     this.current = null;
     this.answered++;
+    this.freeSince = performance.now();
     if (message.ok) current.job.resolve(message.value);
     else current.job.reject(asSparqlError(message.error));
     if (!message.ok && message.error.name === 'ReplicaDiverged') {

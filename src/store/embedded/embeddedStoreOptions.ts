@@ -1,5 +1,6 @@
 /** What EmbeddedStore.open takes (EmbeddedStore.ts), and the store worker's init made of it (protocol.ts). */
 import type { WorkerInit } from './protocol.js';
+import type { StandbyBounds } from './ReplicaPool.js';
 
 export interface EmbeddedStoreOptions {
   /** Directory holding the snapshot, log and lock; created if missing. */
@@ -37,6 +38,11 @@ export interface EmbeddedStoreOptions {
    * (the service passes --query-replicas, whose default is auto).
    */
   queryReplicas?: number | 'auto';
+  /**
+   * With 'auto': how long a query waits behind another before the standby is seeded, and how long
+   * the standby stays idle before it is given back (ReplicaPool.ts: 1 s and 10 min; tests use less).
+   */
+  standbyBounds?: StandbyBounds;
   /**
    * Start seeding the first query replica while the store opens, from the files the open replays
    * (the service's start: its first SPARQL answer then waits for one seeding, not an open and then a

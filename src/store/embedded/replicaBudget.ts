@@ -1,7 +1,8 @@
 /**
  * How many query replicas `--query-replicas auto` (the default) keeps: one from the start, and a
- * second, the standby, once a query has timed out, where the machine has two cores or more and
- * its memory holds the process with both.
+ * second, the standby, once a query has timed out or waited behind another (ReplicaPool.ts, which
+ * gives it back once idle), where the machine has two cores or more and its memory holds the
+ * process with both.
  *
  * Why one at first (issue 35): each replica costs about the store's own memory again and a
  * seeding as long as the store's own load, so two from the start kept peak memory at 3.2x a
@@ -34,8 +35,8 @@ const REPLICA_FLOOR = 60 * 1024 * 1024;
 export interface ReplicaChoice {
   /** Kept seeded from the start. */
   readonly replicas: number;
-  /** Kept once a query has timed out: the standby beside the one seeded again, where memory and cores allow. */
-  readonly afterTimeout: number;
+  /** Kept once a query has timed out or waited behind another: with the standby, where memory and cores allow (until it is idle). */
+  readonly withStandby: number;
   /** Why, in words, for the start-up log. */
   readonly reason: string;
   /** Set when even one replica is more than the memory allows. */
@@ -59,15 +60,15 @@ export function chooseQueryReplicas(
   if (need(2) <= budget && cores >= CORES_FOR_TWO)
     return {
       replicas: 1,
-      afterTimeout: 2,
-      reason: `auto: ${facts}, ${cores} cores: one, and a standby once a query has timed out`,
+      withStandby: 2,
+      reason: `auto: ${facts}, ${cores} cores: one, and a standby while queries time out or wait`,
     };
   const short = need(2) <= budget ? `${cores} cores (two want ${CORES_FOR_TWO})` : 'two do not fit';
   const reason = `auto: ${facts}: one, no standby: ${short} (a query after a timed-out one waits for its reseeding; --query-replicas 2 to keep a standby)`;
-  if (need(1) <= budget) return { replicas: 1, afterTimeout: 1, reason };
+  if (need(1) <= budget) return { replicas: 1, withStandby: 1, reason };
   return {
     replicas: 1,
-    afterTimeout: 1,
+    withStandby: 1,
     reason,
     warning:
       `the store (${storeQuads.toLocaleString('en')} quads) with one query replica needs about ${gb(need(1))}, more than ${Math.round(MEMORY_SHARE * 100)}% of this machine's ${gb(machineBytes)}: ` +

@@ -2,15 +2,16 @@
  * The embedded store's pool of query replicas (ReplicaPool.ts): seeded at warm-up, before any
  * query; a query arriving during the seeding waits for it, or is refused at once with the wait
  * to expect when that is longer than its time limit; a query timing out costs only its replica,
- * the next one is answered by another at once; auto's standby kept from the first timeout on; lazy
- * (0 replicas kept) starts nothing before a query.
+ * the next one is answered by another at once; auto's standby seeded from the first timeout or the
+ * first query waiting behind another, and given back once idle (never the replicas kept from the
+ * start); lazy (0 replicas kept) starts nothing before a query.
  */
 import { expect } from 'chai';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
-import type { ReplicaPool } from '../../../src/store/embedded/ReplicaPool.js';
+import type { ReplicaPool, StandbyBounds } from '../../../src/store/embedded/ReplicaPool.js';
 import { QueryTimedOut, SparqlNotReady } from '../../../src/sparql/errors.js';
 import type { SparqlEngine, SparqlStatus } from '../../../src/sparql/SparqlEngine.js';
 import type { Quad } from '../../../src/rdf/terms.js';
@@ -50,14 +51,18 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
   this.timeout(120_000);
   let dir: string;
   let store: EmbeddedStore;
+  /** What the store logged (onWarning): the standby's lines among them. */
+  let said: string[];
 
   /** A store of DOCS documents; seed messages of 16 KB, so a seeding is a few hundred steps to watch. */
-  async function openWith(queryReplicas: number): Promise<EmbeddedStore> {
+  async function openWith(queryReplicas: number, standbyBounds?: StandbyBounds): Promise<EmbeddedStore> {
+    said = [];
     store = await EmbeddedStore.open({
       dataDir: dir,
-      onWarning: () => undefined,
+      onWarning: (m) => said.push(m),
       queryReplicas,
       seedChunkChars: 16 * 1024,
+      ...(standbyBounds ? { standbyBounds } : {}),
     });
     return store;
   }
@@ -174,7 +179,7 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
 
   it("auto's standby: one replica until a query times out, then two (the stopped one seeded again first)", async () => {
     const engine = (await openWith(1)).sparqlEngine() as ReplicaPool;
-    engine.keepAfterTimeout(2);
+    engine.keepStandby(2);
     engine.warmUp();
     await until(engine, (s) => s.state === 'ready', 'ready');
     expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS);
@@ -202,6 +207,128 @@ describe('ReplicaPool: query replicas seeded at start, and a timeout costs one q
     const after = engine.status();
     expect(after.replicas).to.have.length(2);
     expect(after.replicas.some((r) => r.state === 'seeding')).to.equal(true);
+  });
+
+  it("auto's standby: a query waiting behind a running one past the bound seeds it, and the standby answers it while the first still runs", async () => {
+    const engine = (await openWith(1, { queueWaitMs: 200, idleMs: 600_000 })).sparqlEngine() as ReplicaPool;
+    engine.keepStandby(2);
+    engine.warmUp();
+    await until(engine, (s) => s.state === 'ready', 'ready');
+    // The heavy query's limit is far longer than the standby's seeding: only a standby seeded
+    // because the second query waited can answer it before the heavy one ends.
+    const heavy = engine.query(HEAVY, {}, 40_000).then(
+      () => null,
+      (e: Error) => e,
+    );
+    await until(engine, (s) => s.replicas[0].busy, 'running the heavy query');
+    const asked = performance.now();
+    expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS);
+    const waited = performance.now() - asked;
+    const answered = engine.status();
+    expect(answered.timeouts, 'no timeout: the standby came from the wait').to.equal(0);
+    expect(answered.replicas).to.have.length(2);
+    expect(answered.replicas[0], 'the heavy query still runs').to.include({ busy: true, starts: 1 });
+    expect(answered.replicas[1]).to.include({ state: 'ready', starts: 1, answered: 1 });
+    expect(waited, 'seeded after the bound, not at once').to.be.at.least(200);
+    expect(said.filter((m) => /a standby seeded \(a query waited \d+\.\d s behind another\)/.test(m))).to.have.length(
+      1,
+    );
+    // Two more at once: one waits for the standby (the heavy query holds the other), both answered.
+    expect(await Promise.all([count(engine, COUNT_GRAPHS), count(engine, COUNT_GRAPHS)])).to.deep.equal([
+      GRAPHS,
+      GRAPHS,
+    ]);
+    expect(engine.status().replicas).to.have.length(2);
+    await store.close();
+    expect(await heavy).to.be.instanceOf(Error);
+  });
+
+  it('a queue bound beyond what a timer holds (2^31 ms) is kept, not fired at once', async () => {
+    const engine = (await openWith(1, { queueWaitMs: 2 ** 31 + 1000, idleMs: 600_000 })).sparqlEngine() as ReplicaPool;
+    engine.keepStandby(2);
+    engine.warmUp();
+    await until(engine, (s) => s.state === 'ready', 'ready');
+    void engine.query(HEAVY, {}, 60_000).catch(() => undefined);
+    await until(engine, (s) => s.replicas[0].busy, 'running the heavy query');
+    const waiting = count(engine, COUNT_GRAPHS).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(engine.status().replicas, 'no standby from a bound out of reach').to.have.length(1);
+    await store.close();
+    await waiting;
+  });
+
+  it('a wait for a seeding (at start) is not a wait behind another query: it seeds no standby', async () => {
+    const queueWaitMs = 400;
+    const engine = (await openWith(1, { queueWaitMs, idleMs: 600_000 })).sparqlEngine() as ReplicaPool;
+    engine.keepStandby(2);
+    engine.warmUp();
+    const asked = performance.now();
+    expect(await Promise.all([count(engine, COUNT_GRAPHS), count(engine, COUNT_GRAPHS)])).to.deep.equal([
+      GRAPHS,
+      GRAPHS,
+    ]);
+    // Both waited past the bound (for the seeding), the second behind the first only as long as it ran.
+    expect(performance.now() - asked, 'the seeding outlasted the bound').to.be.greaterThan(queueWaitMs);
+    expect(engine.status().replicas).to.have.length(1);
+  });
+
+  it("auto's standby idle past the bound is given back; the replica kept from the start never is; queries go on", async () => {
+    const idleMs = 1500;
+    const engine = (await openWith(1, { queueWaitMs: 60_000, idleMs })).sparqlEngine() as ReplicaPool;
+    engine.keepStandby(2);
+    engine.warmUp();
+    await until(engine, (s) => s.state === 'ready', 'ready');
+    expect(
+      await engine.query(HEAVY, {}, 300).then(
+        () => null,
+        (e: Error) => e,
+      ),
+    ).to.be.instanceOf(QueryTimedOut);
+    await until(engine, (s) => s.replicas.length === 2 && s.replicas.every((r) => r.state === 'ready'), 'both ready');
+    // Given back once idle: the pool lists the kept replica only, still ready, never restarted.
+    const back = await until(engine, (s) => s.replicas.length === 1, 'standby given back', 30_000);
+    expect(back.replicas[0]).to.include({ state: 'ready', starts: 2 });
+    expect(back.startsGivenBack, "the standby's start still counted (a metric's total)").to.equal(1);
+    expect(
+      said.filter((m) => /^query replica 2 given back: a standby that answered nothing for \d+ s; 1 kept$/.test(m)),
+    ).to.have.length(1);
+    // Well past the bound again: the kept replica stays, and answers.
+    await new Promise((r) => setTimeout(r, 2 * idleMs));
+    expect(engine.status().replicas).to.have.length(1);
+    expect(engine.status().replicas[0]).to.include({ state: 'ready', starts: 2 });
+    expect(await count(engine, COUNT_GRAPHS)).to.equal(GRAPHS);
+    // The next timeout seeds a standby again (a new worker), and it answers.
+    expect(
+      await engine.query(HEAVY, {}, 300).then(
+        () => null,
+        (e: Error) => e,
+      ),
+    ).to.be.instanceOf(QueryTimedOut);
+    expect(engine.status().replicas).to.have.length(2);
+    await until(engine, (s) => s.replicas.every((r) => r.state === 'ready'), 'both ready again');
+    expect(await Promise.all([count(engine, COUNT_GRAPHS), count(engine, COUNT_GRAPHS)])).to.deep.equal([
+      GRAPHS,
+      GRAPHS,
+    ]);
+  });
+
+  it('--query-replicas 2 keeps both however long they are idle, and never seeds a third', async () => {
+    const idleMs = 300;
+    const engine = (await openWith(2, { queueWaitMs: 1, idleMs })).sparqlEngine();
+    engine.warmUp();
+    await until(engine, (s) => s.replicas.every((r) => r.state === 'ready'), 'both ready');
+    expect(await Promise.all([count(engine, COUNT_GRAPHS), count(engine, COUNT_GRAPHS)])).to.deep.equal([
+      GRAPHS,
+      GRAPHS,
+    ]);
+    await new Promise((r) => setTimeout(r, 5 * idleMs));
+    const after = engine.status();
+    expect(after.replicas).to.have.length(2);
+    expect(after.replicas.map((r) => [r.state, r.starts])).to.deep.equal([
+      ['ready', 1],
+      ['ready', 1],
+    ]);
+    expect(said.filter((m) => /standby|given back/.test(m))).to.deep.equal([]);
   });
 
   it('lazy (0 replicas kept): nothing is seeded before the first query, which waits for it', async () => {

@@ -1,5 +1,5 @@
 /**
- * `--query-replicas auto`: one replica from the start; a standby once a query has timed out where
+ * `--query-replicas auto`: one replica from the start; a standby once a query has timed out or waited (ReplicaPool.ts) where
  * the memory holds the process with two and there are two cores or more; none where it holds one
  * or there is one core; a warning naming the memory needed where even one does not fit.
  */
@@ -41,11 +41,11 @@ describe('store/embedded/replicaBudget: how many query replicas auto keeps', () 
     ['a demo collection on a 1-core machine', 3_000, 4 * GB, 1, 1, false],
     ['100,000 documents on a 24 GB, 1-core machine', 3_740_000, 24 * GB, 1, 1, false],
   ];
-  for (const [what, quads, memory, cores, afterTimeout, warned] of table) {
-    it(`${what}: one, ${afterTimeout} after a timeout${warned ? ', with a warning' : ''}`, () => {
+  for (const [what, quads, memory, cores, withStandby, warned] of table) {
+    it(`${what}: one, ${withStandby} after a timeout${warned ? ', with a warning' : ''}`, () => {
       const choice = chooseQueryReplicas(quads, memory, cores);
       expect(choice.replicas).to.equal(1);
-      expect(choice.afterTimeout).to.equal(afterTimeout);
+      expect(choice.withStandby).to.equal(withStandby);
       expect(choice.reason).to.match(
         /^auto: [\d,]+ quads: about [\d.]+ GB for the store and its indexes, [\d.]+ GB a replica; [\d.]+ GB of memory, 80% planned/,
       );
@@ -73,11 +73,11 @@ describe('store/embedded/replicaBudget: how many query replicas auto keeps', () 
     ['an empty store, just enough for two at the floors', 0, justFits(420 * MB), 2, false],
     ['an empty store, a byte short of two at the floors', 0, justShort(420 * MB), 1, false],
   ];
-  for (const [what, stored, memory, afterTimeout, warned] of edges) {
-    it(`at the edge: ${what}: ${afterTimeout} after a timeout${warned ? ', with a warning' : ''}`, () => {
+  for (const [what, stored, memory, withStandby, warned] of edges) {
+    it(`at the edge: ${what}: ${withStandby} after a timeout${warned ? ', with a warning' : ''}`, () => {
       const choice = chooseQueryReplicas(stored, memory, 2);
       expect(choice.replicas).to.equal(1);
-      expect(choice.afterTimeout).to.equal(afterTimeout);
+      expect(choice.withStandby).to.equal(withStandby);
       expect(choice.warning !== undefined).to.equal(warned);
     });
   }
@@ -110,7 +110,7 @@ describe('store/embedded/replicaBudget: how many query replicas auto keeps', () 
         (e: Error) => e,
       );
       expect(timedOut).to.be.instanceOf(QueryTimedOut);
-      expect(engine.status().replicas).to.have.length(expected.afterTimeout);
+      expect(engine.status().replicas).to.have.length(expected.withStandby);
     } finally {
       await store.close();
       await rm(dir, { recursive: true, force: true });
