@@ -1,11 +1,12 @@
 /**
  * A write's graph copies (QuadStore's GraphCopies) made in the store worker, from the quads it
  * holds: a graph written gets, after the quads the write gives it, those another graph held just
- * before the write, as N-Quads in the write's own text. So the copy is in the write's one log
- * record (replayed as any write, atomic with it) and costs no read by the service, nor its quads'
- * trip to the worker and back (a PUT with versions kept copied the live graphs out so: issue 33).
- * The graph copied is most often one the write replaces: its text is the one overwritten() dumped
- * already for the undo copy.
+ * before the write. So the copy is atomic with the write (in its one log record) and costs no read
+ * by the service, nor its quads' trip to the worker and back (a PUT with versions kept copied the
+ * live graphs out so: issue 33). The graph copied is most often one the write replaces: its text
+ * is the one overwritten() dumped already for the undo copy. A small write's record names its
+ * copies rather than holding them, made again by its replay (writeRecords.ts says when); a large
+ * one's, and one written during a snapshot, holds them as N-Quads in the write's own text.
  */
 import type { Overwritten } from './engine.js';
 import { linesIn } from './storeCeiling.js';
@@ -13,31 +14,54 @@ import { linesIn } from './storeCeiling.js';
 /** Reads a graph's N-Triples (Engine.graphTexts) for a copied graph the write does not replace. */
 export type GraphText = (name: string) => string;
 
+/** One copy's N-Quads: `at`, the index of its graph in the write's names; `quads`, how many. */
+export interface CopiedGraph {
+  readonly at: number;
+  readonly text: string;
+  readonly quads: number;
+}
+
 /**
- * `texts` (the write's N-Quads, one text a graph of `names`) with each copy appended to its
- * graph's text; returns the quads added. A copy into a graph the write does not name is refused
- * (its record would not say it replaces that graph), naming both graphs.
+ * Each copy's N-Quads, from what its graph held just before the write (empty ones left out). A
+ * copy into a graph the write does not name is refused (its record would not say it replaces that
+ * graph), naming both graphs.
  */
-export function appendCopies(
+export function copiedGraphs(
   names: readonly string[],
-  texts: string[],
   copies: ReadonlyArray<readonly [string, string]>,
   before: Overwritten,
   graphText: GraphText,
-): number {
+): CopiedGraph[] {
   const held = new Map(before.graphs);
   const replaced = new Set(names);
-  let added = 0;
+  const out: CopiedGraph[] = [];
   for (const [to, from] of copies) {
     const at = names.indexOf(to);
     if (at < 0) throw new Error(`a copy of graph ${from} into ${to}, a graph the write does not replace`);
     // A graph the write replaces holds nothing before it unless overwritten() found it.
     const nt = held.get(from) ?? (replaced.has(from) ? '' : graphText(from));
-    if (nt.length === 0) continue;
-    texts[at] += copiedText(nt, to);
-    added += linesIn(nt);
+    if (nt.length > 0) out.push({ at, text: copiedText(nt, to), quads: linesIn(nt) });
   }
-  return added;
+  return out;
+}
+
+/** `texts` (the write's N-Quads, one text a graph of `names`) with each copy appended to its graph's text. */
+export function appendCopies(texts: string[], copied: readonly CopiedGraph[]): void {
+  for (const { at, text } of copied) texts[at] += text;
+}
+
+/**
+ * A record's copies (its header's `copies`) made again as its replay applies it: the graphs copied
+ * hold then what they held when it was written, replay having applied every write before it
+ * (writeRecords.ts says when a record may name its copies rather than hold them).
+ */
+export function replayedCopies(copies: ReadonlyArray<readonly [string, string]>, graphText: GraphText): string {
+  let text = '';
+  for (const [to, from] of copies) {
+    const nt = graphText(from);
+    if (nt.length > 0) text += copiedText(nt, to);
+  }
+  return text;
 }
 
 /** A blank node object ending its line: a label holds no quote, `@`, `^` nor `>`, so a literal ending in `_:x"` is not one. */

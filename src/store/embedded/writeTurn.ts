@@ -13,7 +13,7 @@ import type { WriteAheadLog } from './wal.js';
 import type { WorkerCompaction } from './workerCompaction.js';
 import { diskFullDetails, isNoSpace } from './logRoom.js';
 import { replaceRecord, updateRecord, type ReplaceRecord, type WrittenTexts } from './writeRecords.js';
-import { applyPieces, documentPieces, large, textsInSteps } from './replaceInPieces.js';
+import { applyPieces, documentPieces, large, PIECE_BYTES, textsInSteps } from './replaceInPieces.js';
 import type { WireGraphs } from '../../rdf/wireGraphs.js';
 
 type ReplaceJob = {
@@ -135,10 +135,13 @@ export class WriteTurn {
           this.host.compaction.compacting,
           job.written ?? undefined,
           job.copies,
+          PIECE_BYTES,
         );
         record = r.record;
         if (!this.host.log().hasRoomFor(record.length)) return record.length;
-        const pieces = this.host.readersWaiting && documentPieces(job.graphs.names, r.texts, r.body, r.before);
+        // A record naming its copies is small (writeRecords.namedCopies): applied at once.
+        const pieces =
+          this.host.readersWaiting && r.copied === '' && documentPieces(job.graphs.names, r.texts, r.body, r.before);
         if (pieces) {
           this.applying = applyPieces(this.host.engine, pieces, r.plain, this.host.readersWaiting)
             .then(() => this.replaced(job, seq, r))
@@ -150,7 +153,7 @@ export class WriteTurn {
           return null;
         }
         // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
-        this.host.engine.replaceGraphs(job.graphs.names, r.body, r.before, r.plain);
+        this.host.engine.replaceGraphs(job.graphs.names, r.body, r.before, r.plain, r.copied);
         this.host.compaction.deadBytes += r.before.chars;
         this.host.replicas.replaced(seq, job.graphs.names, r.texts);
       } else {
