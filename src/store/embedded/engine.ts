@@ -11,6 +11,8 @@ import { checkGraphIri, parseNTriples } from '../../rdf/syntax/plainNQuads.js';
 import { iri } from '../../rdf/sparqlTerm.js';
 import { isHintGraph } from '../../hints/Skeleton.js';
 import { hintGraphText } from './hintGraphText.js';
+import { unpacked } from './packedGraph.js';
+import { isInternalGraph } from '../internalGraphs.js';
 import type { ShapeApart } from './shapeApart.js';
 import { fromSparqlJson } from '../../sparql/results/readJson.js';
 import type { PlainQueryResult } from './protocol.js';
@@ -264,7 +266,8 @@ export class Engine {
         ? hintGraphText(this.store, checkGraphIri(name), apart)
         : this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) });
       shapes?.push(apart?.shape ?? null);
-      return text;
+      // A past version's graph may be kept packed (packedGraph.ts): read as the quads it holds.
+      return isInternalGraph(name) ? unpacked(this.store, name, text) : text;
     });
   }
 

@@ -10,6 +10,8 @@
  */
 import type { Overwritten } from './engine.js';
 import { linesIn } from './storeCeiling.js';
+import { packedQuad } from './packedGraph.js';
+import { isInternalGraph } from '../internalGraphs.js';
 
 /** Reads a graph's N-Triples (Engine.graphTexts) for a copied graph the write does not replace. */
 export type GraphText = (name: string) => string;
@@ -40,7 +42,7 @@ export function copiedGraphs(
     if (at < 0) throw new Error(`a copy of graph ${from} into ${to}, a graph the write does not replace`);
     // A graph the write replaces holds nothing before it unless overwritten() found it.
     const nt = held.get(from) ?? (replaced.has(from) ? '' : graphText(from));
-    if (nt.length > 0) out.push({ at, text: copiedText(nt, to), quads: linesIn(nt) });
+    if (nt.length > 0) out.push({ at, text: copyOf(nt, from, to), quads: linesIn(nt) });
   }
   return out;
 }
@@ -59,9 +61,18 @@ export function replayedCopies(copies: ReadonlyArray<readonly [string, string]>,
   let text = '';
   for (const [to, from] of copies) {
     const nt = graphText(from);
-    if (nt.length > 0) text += copiedText(nt, to);
+    if (nt.length > 0) text += copyOf(nt, from, to);
   }
   return text;
+}
+
+/**
+ * A copy's N-Quads: a document's graph into an internal one (a past version, read only whole)
+ * packed in one literal (packedGraph.ts); an internal graph's (hints, which queries read), or a
+ * copy into a document's graph (curators' SPARQL reads it), as quads.
+ */
+function copyOf(nt: string, from: string, to: string): string {
+  return !isInternalGraph(from) && isInternalGraph(to) ? packedQuad(relabelled(nt), to) : copiedText(nt, to);
 }
 
 /** A blank node object ending its line: a label holds no quote, `@`, `^` nor `>`, so a literal ending in `_:x"` is not one. */
@@ -75,7 +86,10 @@ const OBJECT_BLANK_NODE = / _:([^\s"'<>@^\\]+) \.$/gm;
  * from the write's own, and is one node within its copy as it was in its graph.
  */
 export function copiedText(nt: string, to: string): string {
-  let text = nt.includes('_:') ? nt.replace(/^_:/gm, '_:c').replace(OBJECT_BLANK_NODE, ' _:c$1 .') : nt;
-  text = text.replaceAll(' .\n', ` <${to}> .\n`);
-  return text;
+  return relabelled(nt).replaceAll(' .\n', ` <${to}> .\n`);
+}
+
+/** N-Triples with each blank node's label given a `c` in front (copiedText says why). */
+function relabelled(nt: string): string {
+  return nt.includes('_:') ? nt.replace(/^_:/gm, '_:c').replace(OBJECT_BLANK_NODE, ' _:c$1 .') : nt;
 }

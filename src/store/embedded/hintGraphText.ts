@@ -50,7 +50,8 @@ function shapeOf(subject: Term, predicate: Term, object: Term): ShapeApart | und
 }
 
 /** The WASM memory behind a term handed out (its class has free(), which the typings leave out). */
-function free(held: object): void {
+/** Frees a WASM object's memory now (see the file comment). */
+export function free(held: object): void {
   (held as { free?: () => void }).free?.();
 }
 
