@@ -11,7 +11,7 @@ import { checkGraphIri, parseNTriples } from '../../rdf/syntax/plainNQuads.js';
 import { iri } from '../../rdf/sparqlTerm.js';
 import { isHintGraph } from '../../hints/Skeleton.js';
 import { hintGraphText } from './hintGraphText.js';
-import { unpacked } from './packedGraph.js';
+import { unpackedText } from './packedGraph.js';
 import { isInternalGraph } from '../internalGraphs.js';
 import type { ShapeApart } from './shapeApart.js';
 import { fromSparqlJson } from '../../sparql/results/readJson.js';
@@ -262,12 +262,16 @@ export class Engine {
     return names.map((name) => {
       const apart: { shape?: ShapeApart } | undefined = shapes && {};
       // A hint graph's long skeleton literal is cheaper handed over by match (hintGraphText.ts).
-      const text = isHintGraph(name)
-        ? hintGraphText(this.store, checkGraphIri(name), apart)
-        : this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) });
-      shapes?.push(apart?.shape ?? null);
       // A past version's graph may be kept packed (packedGraph.ts): read as the quads it holds.
-      return isInternalGraph(name) ? unpacked(this.store, name, text) : text;
+      const packed =
+        isInternalGraph(name) && !isHintGraph(name) ? unpackedText(this.store, checkGraphIri(name)) : undefined;
+      const text =
+        packed ??
+        (isHintGraph(name)
+          ? hintGraphText(this.store, checkGraphIri(name), apart)
+          : this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) }));
+      shapes?.push(apart?.shape ?? null);
+      return text;
     });
   }
 

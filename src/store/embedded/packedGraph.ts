@@ -6,12 +6,12 @@
  * demo painting's 220 quads: 1.3 against 9.1 ms, busy), and a past version is only ever read
  * whole. Its quads are then not in the store as quads: no query sees them, as none should.
  */
-import { namedNode, type Store } from 'oxigraph';
+import { namedNode, type Quad, type Store } from 'oxigraph';
 import { INTERNAL_GRAPH_PREFIX } from '../internalGraphs.js';
-import { free } from './hintGraphText.js';
+import { free, termText } from './hintGraphText.js';
 
 export const PACKED_TRIPLES = `${INTERNAL_GRAPH_PREFIX}packedTriples`;
-/** How a packed quad's line starts in a dump (subject and predicate: no other quad of an internal graph is so). */
+/** A packed quad's line up to its literal. */
 const PACKED_LINE = `<${PACKED_TRIPLES}> <${PACKED_TRIPLES}> "`;
 
 /** N-Triples escaping of a string literal's characters (those N-Triples may not hold as they are). */
@@ -24,26 +24,35 @@ export function packedQuad(nt: string, graph: string): string {
 }
 
 /**
- * `text` (graph `name`'s N-Triples, as dumped) with each packed quad's line replaced by the
- * N-Triples it holds, read as it is by match (the dump escaped it; match hands it over unescaped).
+ * Graph `name`'s N-Triples with each packed quad given as the N-Triples it holds, written from
+ * match as hintGraphText.ts writes a hint graph (Oxigraph's dump escapes a long literal character
+ * by character; match hands it over as it is); undefined when the graph holds none packed (one
+ * lookup by subject and predicate), to be dumped as any graph.
  */
-export function unpacked(store: Store, name: string, text: string): string {
-  if (!text.includes(PACKED_LINE)) return text;
+export function unpackedText(store: Store, name: string): string | undefined {
   const held = namedNode(PACKED_TRIPLES);
   const graph = namedNode(name);
-  let out = text
-    .split('\n')
-    .filter((line) => line.length > 0 && !line.startsWith(PACKED_LINE))
-    .map((line) => `${line}\n`)
-    .join('');
   try {
-    for (const q of store.match(held, held, null, graph)) {
-      if (q.object.termType === 'Literal') out += q.object.value;
-      for (const term of [q.subject, q.predicate, q.object, q] as const) free(term);
+    const found = store.match(held, held, null, graph);
+    const packed = found.length > 0;
+    for (const q of found) freeQuad(q);
+    if (!packed) return undefined;
+    let text = '';
+    let triples = '';
+    for (const q of store.match(null, null, null, graph)) {
+      const { subject, predicate, object } = q;
+      if (subject.value === PACKED_TRIPLES && predicate.value === PACKED_TRIPLES && object.termType === 'Literal')
+        triples += object.value;
+      else text += `${termText(subject)} ${termText(predicate)} ${termText(object)} .\n`;
+      freeQuad(q);
     }
+    return text + triples;
   } finally {
     free(held);
     free(graph);
   }
-  return out;
+}
+
+function freeQuad(q: Quad): void {
+  for (const held of [q.subject, q.predicate, q.object, q]) free(held);
 }
