@@ -11,6 +11,8 @@ import { checkGraphIri, parseNTriples } from '../../rdf/syntax/plainNQuads.js';
 import { iri } from '../../rdf/sparqlTerm.js';
 import { isHintGraph } from '../../hints/Skeleton.js';
 import { hintGraphText } from './hintGraphText.js';
+import { unpackedText } from './packedGraph.js';
+import { isInternalGraph } from '../internalGraphs.js';
 import type { ShapeApart } from './shapeApart.js';
 import { fromSparqlJson } from '../../sparql/results/readJson.js';
 import type { PlainQueryResult } from './protocol.js';
@@ -141,15 +143,22 @@ export class Engine {
    * `plain`: every IRI and language tag in `nquads` is of a form its checks accept
    * (plainTerms.ts), so they are skipped; the text itself is still parsed as N-Quads.
    */
-  replaceGraphs(names: readonly string[], nquads: string | Uint8Array, before: Overwritten, plain = false): void {
+  replaceGraphs(
+    names: readonly string[],
+    nquads: string | Uint8Array,
+    before: Overwritten,
+    plain = false,
+    /** Quads the store's own dump gave (graphCopies.ts), loaded after `nquads` unchecked. */
+    copied = '',
+  ): void {
     const drop = dropGraphs(before.graphs.map(([n]) => n));
     if (drop) this.store.update(drop);
     this.noteWritten(names);
-    if (nquads.length === 0) return;
     try {
       // Validating (unless `plain`), but not transactional (20% faster): on failure the graphs may
       // hold part of the new quads, so they are all emptied again and given their old quads back.
-      this.store.load(nquads, { format: NQUADS, no_transaction: true, lenient: plain });
+      if (nquads.length > 0) this.store.load(nquads, { format: NQUADS, no_transaction: true, lenient: plain });
+      if (copied.length > 0) this.store.load(copied, { format: NQUADS, no_transaction: true, lenient: true });
     } catch (err) {
       this.restoreOverwritten(names, before);
       throw err;
@@ -170,10 +179,11 @@ export class Engine {
    * written, and hold nothing now either, replay having applied the same writes before it on a
    * snapshot taken before them (worker.ts), so there is nothing to empty.
    */
-  replayReplace(names: readonly string[], nquads: string | Uint8Array, drop: boolean): void {
+  replayReplace(names: readonly string[], nquads: string | Uint8Array, drop: boolean, copied = ''): void {
     if (drop && names.length > 0) this.store.update(dropGraphs(names));
     this.noteWritten(names);
     if (nquads.length > 0) this.store.load(nquads, { format: NQUADS, no_transaction: true, lenient: true });
+    if (copied.length > 0) this.store.load(copied, { format: NQUADS, no_transaction: true, lenient: true });
   }
 
   /**
@@ -252,9 +262,14 @@ export class Engine {
     return names.map((name) => {
       const apart: { shape?: ShapeApart } | undefined = shapes && {};
       // A hint graph's long skeleton literal is cheaper handed over by match (hintGraphText.ts).
-      const text = isHintGraph(name)
-        ? hintGraphText(this.store, checkGraphIri(name), apart)
-        : this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) });
+      // A past version's graph may be kept packed (packedGraph.ts): read as the quads it holds.
+      const packed =
+        isInternalGraph(name) && !isHintGraph(name) ? unpackedText(this.store, checkGraphIri(name)) : undefined;
+      const text =
+        packed ??
+        (isHintGraph(name)
+          ? hintGraphText(this.store, checkGraphIri(name), apart)
+          : this.store.dump({ format: NTRIPLES, from_graph_name: namedNode(checkGraphIri(name)) }));
       shapes?.push(apart?.shape ?? null);
       return text;
     });

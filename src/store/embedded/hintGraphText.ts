@@ -49,12 +49,13 @@ function shapeOf(subject: Term, predicate: Term, object: Term): ShapeApart | und
   return plain ? [subject.value, object.value] : undefined;
 }
 
-/** The WASM memory behind a term handed out (its class has free(), which the typings leave out). */
-function free(held: object): void {
+/** The WASM memory behind a term handed out (its class has free(), which the typings leave out): freed now. */
+export function free(held: object): void {
   (held as { free?: () => void }).free?.();
 }
 
-function termText(term: Term): string {
+/** A term as N-Triples writes it (as Oxigraph's dump does). */
+export function termText(term: Term): string {
   switch (term.termType) {
     case 'NamedNode':
       return iriRef(term.value);

@@ -15,6 +15,10 @@
  *   new   true when none of the graphs held quads and no snapshot was being written: replay
  *         then loads the body without dropping the graphs first (worker.ts says why that is
  *         safe only outside a snapshot). Lacking it, replay drops them.
+   copies  [graph written, graph copied] pairs: before applying the body, replay reads what each
+         graph copied holds and adds it to the graph written (graphCopies.replayedCopies; only in
+         records written outside a snapshot: writeRecords.ts). A build older than these records
+         would replay them without their copies.
  */
 import { crc32 } from 'node:zlib';
 
@@ -24,7 +28,8 @@ export const HEADER_BYTES = 12;
 export const MAX_RECORD_BYTES = 1 << 30;
 
 export type RecordHeader =
-  { seq: number; op: 'replace'; graphs: string[]; dead?: number; new?: true } | { seq: number; op: 'update' };
+  | { seq: number; op: 'replace'; graphs: string[]; dead?: number; new?: true; copies?: Array<[string, string]> }
+  | { seq: number; op: 'update' };
 
 /**
  * A record as read back. `body` is its bytes as written (UTF-8): Oxigraph loads N-Quads from

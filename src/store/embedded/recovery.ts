@@ -8,6 +8,7 @@ import { LogReader } from './LogReader.js';
 import type { Engine } from './engine.js';
 import type { LogRecord } from './logRecord.js';
 import { listLogFiles } from './wal.js';
+import { replayedCopies } from './graphCopies.js';
 
 /** What replaying the log found, and where appending goes on. */
 export interface LogReplay {
@@ -111,7 +112,10 @@ function noted(into: string[], graphs: readonly string[]): string[] {
 /** Applies one record to `engine`; the data it made dead. */
 function replay(engine: Engine, rec: LogRecord): number {
   if (rec.header.op === 'replace') {
-    engine.replayReplace(rec.header.graphs, rec.body, rec.header.new !== true);
+    // Copies the record names are made from the graphs before the replacement, as when it was written.
+    const { copies } = rec.header;
+    const copied = copies ? replayedCopies(copies, (name) => engine.graphTexts([name])[0]) : '';
+    engine.replayReplace(rec.header.graphs, rec.body, rec.header.new !== true, copied);
     return rec.header.dead ?? rec.body.length;
   }
   // Replaying SPARQL text re-evaluates it: NOW(), RAND(), UUID(), STRUUID() and BNODE() give

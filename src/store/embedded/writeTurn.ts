@@ -135,11 +135,13 @@ export class WriteTurn {
           this.host.compaction.compacting,
           job.written ?? undefined,
           job.copies,
+          PIECE_BYTES,
         );
         record = r.record;
         if (!this.host.log().hasRoomFor(record.length)) return record.length;
         const waiting = this.host.readersWaiting;
-        if (waiting && r.body.length > PIECE_BYTES) {
+        // A record naming its copies is small (writeRecords.namedCopies): applied at once.
+        if (waiting && r.copied === '' && r.body.length > PIECE_BYTES) {
           // Each step its own turn, a waiting read answered between two: the record (made above),
           // the cutting into pieces, each piece, the replicas' feed (replaced).
           const { names } = job.graphs;
@@ -160,7 +162,7 @@ export class WriteTurn {
           return null;
         }
         // Oxigraph loads the record's UTF-8 bytes: cheaper than having it encode the string again.
-        this.host.engine.replaceGraphs(job.graphs.names, r.body, r.before, r.plain);
+        this.host.engine.replaceGraphs(job.graphs.names, r.body, r.before, r.plain, r.copied);
         this.host.compaction.deadBytes += r.before.chars;
         this.host.replicas.replaced(seq, job.graphs.names, r.texts);
       } else {

@@ -1,9 +1,17 @@
 /** A write's graph copies made by the embedded store's worker: from what a graph held before the write, in the write's one record. */
 import { expect } from 'chai';
-import { rm } from 'node:fs/promises';
+import { copyFile, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { EmbeddedStore } from '../../../../src/store/embedded/EmbeddedStore.js';
-import { appendCopies, copiedText } from '../../../../src/store/embedded/graphCopies.js';
+import { copiedGraphs, copiedText } from '../../../../src/store/embedded/graphCopies.js';
 import { encodeGraphs } from '../../../../src/rdf/wireGraphs.js';
+import { Engine } from '../../../../src/store/embedded/engine.js';
+import { storeCeiling } from '../../../../src/store/embedded/storeCeiling.js';
+import { replaceRecord } from '../../../../src/store/embedded/writeRecords.js';
+import { PIECE_BYTES } from '../../../../src/store/embedded/replaceInPieces.js';
+import { LogReader } from '../../../../src/store/embedded/LogReader.js';
+import { listLogFiles } from '../../../../src/store/embedded/wal.js';
+import type { LogRecord } from '../../../../src/store/embedded/logRecord.js';
 import { df, type Quad } from '../../../../src/rdf/terms.js';
 import { tempDir } from '../fixtures.js';
 
@@ -33,6 +41,28 @@ async function statements(store: EmbeddedStore, graph: string): Promise<string[]
     .sort();
 }
 
+/** Every record of the store's log files, in order. */
+async function logRecords(dir: string): Promise<LogRecord[]> {
+  const out: LogRecord[] = [];
+  for (const file of await listLogFiles(dir)) {
+    const reader = await LogReader.open(file.path);
+    for (let rec = await reader.next(); rec; rec = await reader.next()) out.push(rec);
+    await reader.close();
+  }
+  return out;
+}
+
+/** An engine holding the document at 'one', and the record of a write replacing it by `write`, copying it into PAST. */
+function copyingRecord(write: Map<string, Quad[]>, snapshotting: boolean, into = PAST) {
+  const engine = new Engine();
+  const first = replaceRecord(engine, storeCeiling(), 1, encodeGraphs(new Map([[LIVE, documentAt('one')]])), false);
+  engine.replaceGraphs([LIVE], first.body, first.before, first.plain);
+  const graphs = encodeGraphs(new Map([...write, [into, []]]));
+  const r = replaceRecord(engine, storeCeiling(), 2, graphs, snapshotting, undefined, [[into, LIVE]], PIECE_BYTES);
+  const header = JSON.parse(r.record.toString('utf8', 12, r.record.indexOf(10, 12))) as Record<string, unknown>;
+  return { header, body: r.body.toString(), copied: r.copied };
+}
+
 describe('graph copies in the embedded store (a version copied out by the store, not sent)', () => {
   it('puts N-Triples in the graph, a blank node label apart from the write own, a literal left as it is', () => {
     const literals = ['"x _:y .\\n_:z ."', '"x _:y"', '"x _:y"@en', '"x _:y"^^<https://e/t>'];
@@ -49,7 +79,7 @@ describe('graph copies in the embedded store (a version copied out by the store,
   });
 
   it('refuses a copy into a graph the write does not replace, naming both', () => {
-    expect(() => appendCopies([LIVE], [''], [[PAST, LIVE]], { graphs: [], chars: 0 }, () => '')).to.throw(
+    expect(() => copiedGraphs([LIVE], [[PAST, LIVE]], { graphs: [], chars: 0 }, () => '')).to.throw(
       `a copy of graph ${LIVE} into ${PAST}, a graph the write does not replace`,
     );
   });
@@ -76,12 +106,24 @@ describe('graph copies in the embedded store (a version copied out by the store,
         [PAST_HINTS, HINTS],
       ]);
       await store.replaceWireGraphs(encodeGraphs(write), copies);
+      // Its record names the copies and holds none of their quads; a store opened on its log alone replays them.
+      const records = await logRecords(dir);
+      expect(records.at(-1)!.header)
+        .to.include({ op: 'replace' })
+        .and.deep.include({ copies: [...copies] });
+      expect(records.at(-1)!.body.toString()).to.include('two').and.not.include('one');
+      const logOnly = await tempDir();
+      for (const file of await listLogFiles(dir)) await copyFile(file.path, join(logOnly, basename(file.path)));
+      const replayed = await EmbeddedStore.open({ dataDir: logOnly });
       const expected = {
         live: await statements(store, LIVE),
         past: await statements(store, PAST),
         pastHints: await statements(store, PAST_HINTS),
       };
       expect(expected.live.join('\n')).to.include('two').and.not.include('one');
+      // The past version is kept packed: one quad in the store, read back as the document's three.
+      const held = await store.query(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${PAST}> { ?s ?p ?o } }`);
+      expect(held.kind === 'bindings' && held.rows[0].n?.v).to.equal('1');
       expect(expected.past).to.deep.equal(
         [`${LIVE} ${P.value} _`, `_ ${NAME.value} one`, `${LIVE} ${NAME.value} one _:x .\n_:y .`].sort(),
       );
@@ -93,6 +135,13 @@ describe('graph copies in the embedded store (a version copied out by the store,
           .then((qs) => new Set(qs.filter((q) => q.object.termType === 'BlankNode').map((q) => q.object.value)));
       const [live, past] = [await nodes(LIVE), await nodes(PAST)];
       expect([...live].some((b) => past.has(b))).to.equal(false);
+      expect({
+        live: await statements(replayed, LIVE),
+        past: await statements(replayed, PAST),
+        pastHints: await statements(replayed, PAST_HINTS),
+      }).to.deep.equal(expected);
+      await replayed.close();
+      await rm(logOnly, { recursive: true, force: true });
       // Replayed from the log, then from a snapshot: the same.
       for (const step of ['replayed', 'compacted'] as const) {
         await store.close();
@@ -122,5 +171,38 @@ describe('graph copies in the embedded store (a version copied out by the store,
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('a record names its copies only where its replay finds the graphs as they were', () => {
+    it('a small write outside a snapshot: named, loaded apart', () => {
+      const { header, body, copied } = copyingRecord(new Map([[LIVE, documentAt('two')]]), false);
+      expect(header.copies).to.deep.equal([[PAST, LIVE]]);
+      expect(body).to.include('two').and.not.include('one');
+      expect(copied).to.include('one').and.include(`<${PAST}> .`);
+      expect(copied.split('\n')).to.have.length(2, 'one line: the document packed');
+    });
+
+    it('a write while a snapshot is written (it may hold a graph as a later write left it): held', () => {
+      const { header, body, copied } = copyingRecord(new Map([[LIVE, documentAt('two')]]), true);
+      expect(header).not.to.have.property('copies');
+      expect(body).to.include('two').and.include('one').and.include(`<${PAST}> .`);
+      expect(copied).to.equal('');
+    });
+
+    it('a write large enough to be applied in pieces: held', () => {
+      const large = documentAt('two');
+      for (let i = 0; i < 2000; i++)
+        large.push(df.quad(df.namedNode(LIVE), NAME, df.literal(`name ${i} `.repeat(10)), df.namedNode(LIVE)));
+      const { header, body } = copyingRecord(new Map([[LIVE, large]]), false);
+      expect(header).not.to.have.property('copies');
+      expect(body).to.include('one').and.include(`<${PAST}> .`);
+    });
+
+    it('a copy into an entity graph (a replica seeded from the files reads those from the records): held', () => {
+      const other = 'https://example.org/object/2';
+      const { header, body } = copyingRecord(new Map([[LIVE, documentAt('two')]]), false, other);
+      expect(header).not.to.have.property('copies');
+      expect(body).to.include(`one" <${other}> .`);
+    });
   });
 });
