@@ -8,7 +8,7 @@
  * can succeed.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Precondition } from '../service/DocumentService.js';
+import type { Precondition } from '../service/documentWrites.js';
 import type { StoredDocument } from '../service/storedDocument.js';
 import { HttpError } from './HttpError.js';
 
