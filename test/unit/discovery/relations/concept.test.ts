@@ -1,5 +1,5 @@
 /** The concept relations, case by case: what links, and the near misses that must not. */
-import { AAT, EX, named, runCases, type as typeRef, type RelationCase } from './relationCase.js';
+import { AAT, documentsOf, EX, named, runCases, type as typeRef, type RelationCase } from './relationCase.js';
 
 const canvas = `${AAT}300014078`;
 const oil = `${AAT}300015050`;
@@ -15,34 +15,10 @@ const dogs = `${AAT}300265960`;
 const democracy = `${AAT}300055555`;
 const material = (id: string, label: string): Record<string, unknown> => ({ id, type: 'Material', _label: label });
 
-const object = (n: number, extra: Record<string, unknown>): Record<string, unknown> => ({
-  id: `${EX}object/${n}`,
-  type: 'HumanMadeObject',
-  _label: `Object ${n}`,
-  identified_by: named(`Object ${n}`),
-  ...extra,
-});
-const text = (n: number, extra: Record<string, unknown>): Record<string, unknown> => ({
-  id: `${EX}text/${n}`,
-  type: 'LinguisticObject',
-  _label: `Text ${n}`,
-  identified_by: named(`Text ${n}`),
-  ...extra,
-});
-const visual = (n: number, extra: Record<string, unknown>): Record<string, unknown> => ({
-  id: `${EX}visual/${n}`,
-  type: 'VisualItem',
-  _label: `Image ${n}`,
-  identified_by: named(`Image ${n}`),
-  ...extra,
-});
-const concept = (n: number, extra: Record<string, unknown>): Record<string, unknown> => ({
-  id: `${EX}concept/${n}`,
-  type: 'Type',
-  _label: `Concept ${n}`,
-  identified_by: named(`Concept ${n}`),
-  ...extra,
-});
+const object = documentsOf('object', 'HumanMadeObject', 'Object');
+const text = documentsOf('text', 'LinguisticObject', 'Text');
+const visual = documentsOf('visual', 'VisualItem', 'Image');
+const concept = documentsOf('concept', 'Type', 'Concept');
 
 const CASES: RelationCase[] = [
   // ---- Materials, languages, techniques ----

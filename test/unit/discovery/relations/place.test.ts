@@ -1,5 +1,5 @@
 /** The place relations, case by case: what links, and the near misses that must not. */
-import { AAT, EX, named, runCases, type as typeRef, type RelationCase } from './relationCase.js';
+import { AAT, documentsOf, EX, named, runCases, type as typeRef, type RelationCase } from './relationCase.js';
 
 const city = `${EX}place/city`;
 const workshop = `${EX}place/workshop`;
@@ -12,41 +12,11 @@ const professionalActivities = typeRef(`${AAT}300393177`, 'professional activiti
 const publishing = typeRef(`${AAT}300054686`, 'publishing');
 const exhibiting = typeRef(`${AAT}300054766`, 'exhibiting');
 
-const object = (n: number, extra: Record<string, unknown>): Record<string, unknown> => ({
-  id: `${EX}object/${n}`,
-  type: 'HumanMadeObject',
-  _label: `Object ${n}`,
-  identified_by: named(`Object ${n}`),
-  ...extra,
-});
-const text = (n: number, extra: Record<string, unknown>): Record<string, unknown> => ({
-  id: `${EX}text/${n}`,
-  type: 'LinguisticObject',
-  _label: `Text ${n}`,
-  identified_by: named(`Text ${n}`),
-  ...extra,
-});
-const visual = (n: number, extra: Record<string, unknown>): Record<string, unknown> => ({
-  id: `${EX}visual/${n}`,
-  type: 'VisualItem',
-  _label: `Image ${n}`,
-  identified_by: named(`Image ${n}`),
-  ...extra,
-});
-const person = (n: number, extra: Record<string, unknown>): Record<string, unknown> => ({
-  id: `${EX}person/${n}`,
-  type: 'Person',
-  _label: `Person ${n}`,
-  identified_by: named(`Person ${n}`),
-  ...extra,
-});
-const group = (n: number, extra: Record<string, unknown>): Record<string, unknown> => ({
-  id: `${EX}group/${n}`,
-  type: 'Group',
-  _label: `Group ${n}`,
-  identified_by: named(`Group ${n}`),
-  ...extra,
-});
+const object = documentsOf('object', 'HumanMadeObject', 'Object');
+const text = documentsOf('text', 'LinguisticObject', 'Text');
+const visual = documentsOf('visual', 'VisualItem', 'Image');
+const person = documentsOf('person', 'Person', 'Person');
+const group = documentsOf('group', 'Group', 'Group');
 
 const producedAt = {
   produced_by: {

@@ -43,3 +43,17 @@ export const named = (content: string): Record<string, unknown>[] => [
     classified_as: [type(`${AAT}300404670`, 'primary name')],
   },
 ];
+
+/**
+ * A maker of small documents of one class: `n` numbers the document (its id under `path`, its label
+ * and primary name `${label} ${n}`), `extra` the properties the case is about.
+ */
+export const documentsOf =
+  (path: string, type: string, label: string) =>
+  (n: number, extra: Record<string, unknown>): Record<string, unknown> => ({
+    id: `${EX}${path}/${n}`,
+    type,
+    _label: `${label} ${n}`,
+    identified_by: named(`${label} ${n}`),
+    ...extra,
+  });
