@@ -150,8 +150,8 @@ export class DocumentService {
       // Read again when the write is made again (conflictRetries.ts): another process wrote.
       const digests = given;
       given = undefined;
-      const { created, replaced, unchanged } = await this.commit(documents, [], digests, undefined, actor);
-      return { created, replaced, unchanged };
+      const { created, replaced, unchanged, when } = await this.commit(documents, [], digests, undefined, actor);
+      return { created, replaced, unchanged, ...(when ? { when } : {}) };
     });
   }
 
@@ -218,8 +218,9 @@ export class DocumentService {
     changes.push(...removed.changes.map((change) => (actor ? { ...change, actor } : change)));
     const ids = [...outcome.created, ...outcome.replaced, ...removals];
     const expected = new Map(ids.map((id) => [id, stored.get(id)]));
-    if (graphs.size > 0) await this.storeWrite.write(graphs, ids, changes, now, undefined, undefined, expected, read);
-    return outcome;
+    if (graphs.size === 0) return outcome;
+    await this.storeWrite.write(graphs, ids, changes, now, undefined, undefined, expected, read);
+    return { ...outcome, when: now };
   }
 
   /**
@@ -320,7 +321,7 @@ export class DocumentService {
       const { current, read } = await this.readCurrent(document.id, true);
       await precondition(current);
       // The version the precondition held for is the one the write must replace.
-      const { created, replaced, unchanged } = await this.commit(
+      const { created, replaced, unchanged, when } = await this.commit(
         [document],
         [],
         digestsOf(document.id, current),
@@ -328,7 +329,7 @@ export class DocumentService {
         actor,
         read,
       );
-      return { created, replaced, unchanged };
+      return { created, replaced, unchanged, ...(when ? { when } : {}) };
     });
   }
 
@@ -355,8 +356,8 @@ export class DocumentService {
         read,
       );
       return before === undefined
-        ? { created: [doc.id], replaced: [], unchanged: [] }
-        : { created: [], replaced: [doc.id], unchanged: [] };
+        ? { created: [doc.id], replaced: [], unchanged: [], when: doc.when }
+        : { created: [], replaced: [doc.id], unchanged: [], when: doc.when };
     });
   }
 

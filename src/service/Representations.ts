@@ -21,6 +21,8 @@ import type { DocumentService } from './DocumentService.js';
 import { storedDigestOf, type StoredDocument } from './storedDocument.js';
 import type { RenderedDocument } from '../rebuild/renderDocument.js';
 import { FreshRead } from './FreshRead.js';
+import { digestQuad } from '../hints/digest.js';
+import { modifiedStamp } from '../hints/lastModified.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import type { PageFrame } from '../render/html/Page.js';
 import { linkedVersionText, represent, type HalInput, type Representation } from './represent.js';
@@ -187,9 +189,16 @@ export class Representations {
    * its document once — its render (served form), stored with `digest`; or its whole JSON-LD
    * (made in a document worker, with the `_links` of linksInput before the write), current if its
    * version is. Not kept in the cache: a document is cached when it is read (a failed store then
-   * answers 503 for what no one read).
+   * answers 503 for what no one read). `when`: the stamp the write stored it with (none when the
+   * stored version was the same): with the gate's render, the answer is made from what was written,
+   * not read back (a read after every PUT: on a store several processes write, one more request
+   * holding shared locks the next write to the same document waits for).
    */
-  async written(id: string, made?: WrittenDocument): Promise<Validators | undefined> {
+  async written(id: string, made?: WrittenDocument, when?: Date): Promise<Validators | undefined> {
+    if (made?.kind === 'rendered' && when !== undefined) {
+      const hal = await this.inputs.halInput(id, JSON_LD);
+      return validatorsOf(represent(writtenVersion(id, made.digest, when), JSON_LD, hal, undefined, made.document));
+    }
     if (made?.kind === 'represented') {
       // Its version (digest, stamp and, with `_links`, the hit counts) says it is current, as for a cached entry.
       const version = this.links ? await this.linkedVersion(id) : await this.documents.version(id);
@@ -342,6 +351,11 @@ export class Representations {
 /** `bare`: the JSON-LD without `_links`. */
 function cacheKey(id: string, format: Format, bare = false): string {
   return `${format.name}${bare ? '-bare' : ''} ${id}`;
+}
+
+/** A version as a write stored it, as far as its JSON-LD's validators need: its digest and stamp (its render is given). */
+function writtenVersion(id: string, digest: string, when: Date): StoredDocument {
+  return { id, quads: [], hints: [digestQuad(id, digest), modifiedStamp(id, when)], lastModified: when };
 }
 
 function validatorsOf({ etag, lastModified }: Representation): Validators {

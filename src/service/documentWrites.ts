@@ -10,6 +10,8 @@ export interface PutOutcome {
   readonly created: string[];
   readonly replaced: string[];
   readonly unchanged: string[];
+  /** The modification stamp the written documents were stored with (absent when none was written). */
+  readonly when?: Date;
 }
 
 /** A document admitted off the request thread: its digest, its class, and its graphs as storedGraphs makes them (stamped `when`). */

@@ -99,7 +99,7 @@ export async function storePut(
 ): Promise<PutStored> {
   const outcome = await store(documents, admitted, precondition, actor);
   const result = outcome.created.length ? 'created' : outcome.replaced.length ? 'replaced' : 'unchanged';
-  return { result, validators: await representations.written(id, admitted.made) };
+  return { result, validators: await representations.written(id, admitted.made, outcome.when) };
 }
 
 function store(

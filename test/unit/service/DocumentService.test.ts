@@ -22,20 +22,21 @@ describe('DocumentService: writes', () => {
     const documents = new DocumentService(store);
     const a = 'https://example.org/object/a';
     const b = 'https://example.org/object/b';
-    expect(await documents.putAll([doc(a, 'A'), doc(b, 'B')])).to.deep.equal({
-      created: [a, b],
-      replaced: [],
-      unchanged: [],
-    });
+    const first = await documents.putAll([doc(a, 'A'), doc(b, 'B')]);
     const stamped = (await documents.read(a))!.lastModified;
+    // `when`: the stamp the documents were stored with, so a PUT answers its Last-Modified without reading it back.
+    expect(first).to.deep.equal({ created: [a, b], replaced: [], unchanged: [], when: stamped });
     // A rewrite now would stamp a later Last-Modified: wait until the clock (milliseconds) has moved past the stamp.
     while (Date.now() <= stamped!.getTime()) await new Promise((resolve) => setTimeout(resolve, 1));
     expect(await documents.putAll([doc(a, 'A'), doc(b, 'B2')])).to.deep.equal({
       created: [],
       replaced: [b],
       unchanged: [a],
+      when: (await documents.read(b))!.lastModified,
     });
     expect((await documents.read(a))!.lastModified).to.deep.equal(stamped);
+    // Nothing written: no stamp.
+    expect(await documents.putAll([doc(a, 'A')])).to.deep.equal({ created: [], replaced: [], unchanged: [a] });
   });
 
   it('a change of array order alone is a change (the document renders differently)', async () => {
