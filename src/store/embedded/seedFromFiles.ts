@@ -5,14 +5,13 @@
  * on its own thread, so the store worker goes on serving without dumping anything.
  *
  * Only the entity graphs are kept (internal graphs have no place in a replica), each loaded with
- * its copy in the default graph (the union as a set: seedUnionCopy.ts). The store worker sends
+ * its copy in the default graph (withDefaultCopy: the union as a set). The store worker sends
  * the seed only while the files hold every write up to `seq` and no compaction can replace them
  * (replicaFeeds.ts); records after `seq` come as the feed's own messages.
  */
 import { join } from 'node:path';
 import { LogReader } from './LogReader.js';
-import type { Engine } from './engine.js';
-import { SeedUnionCopy } from './seedUnionCopy.js';
+import { withDefaultCopy, type Engine } from './engine.js';
 import { readSnapshot } from './snapshot.js';
 import { listLogFiles } from './wal.js';
 import type { SeedEnd } from './seedEnd.js';
@@ -134,18 +133,16 @@ export async function seedFromFiles(
   progress: (graphs: number) => void,
 ): Promise<void> {
   const seed = { graphs: 0, last: 0 };
-  // The triples many documents share copied to the default graph once (seedUnionCopy.ts).
-  const union = new SeedUnionCopy();
   const snapshot = await readSnapshot(dir, chunkChars, (chunk, format) => {
     const text = chunk.toString('utf8');
     const { names, nquads } = format === 'nquads' ? entityQuadBlocks(text) : entityBlocks(text);
-    engine.replaceGraphsKeepingUnion(names, union.withCopy(nquads), true);
+    engine.replaceGraphsKeepingUnion(names, withDefaultCopy(nquads), true);
     seed.graphs += names.length;
     progress(seed.graphs);
   });
   seed.last = snapshot?.seq ?? 0;
   const endNow = typeof end === 'number' ? () => end : () => end.now();
-  const replay = { engine, dir, chunkChars, applyUpdate, progress, union };
+  const replay = { engine, dir, chunkChars, applyUpdate, progress };
   await replayRecords(replay, seed, endNow);
   const seq = typeof end === 'number' ? end : await end.known();
   // Read while the end was not known, the log may have ended before records the open went on to (never, but cheap to make sure).
@@ -159,7 +156,6 @@ interface Replay {
   readonly chunkChars: number;
   readonly applyUpdate: ApplyUpdate;
   readonly progress: (graphs: number) => void;
-  readonly union: SeedUnionCopy;
 }
 
 /**
@@ -167,7 +163,7 @@ interface Replay {
  * has been read (null: not known yet, so the record is one the store's open replays too: seedEnd.ts).
  */
 async function replayRecords(
-  { engine, dir, chunkChars, applyUpdate, progress, union }: Replay,
+  { engine, dir, chunkChars, applyUpdate, progress }: Replay,
   seed: { graphs: number; last: number },
   endNow: () => number | null,
 ): Promise<void> {
@@ -185,22 +181,17 @@ async function replayRecords(
         const end = endNow();
         if (end !== null && h.seq > end) break;
         if (h.seq !== seed.last + 1) throw new Error(`log record ${h.seq} follows ${seed.last}: records are missing`);
-        if (h.op === 'update') {
-          union.forget();
-          applyUpdate(rec.body.toString('utf8'));
-        } else {
+        if (h.op === 'update') applyUpdate(rec.body.toString('utf8'));
+        else {
           const names = h.graphs.filter((g) => !isInternalGraph(g));
           // `new`: none of its graphs held anything, in the store nor here (the same writes in the same
           // order); else they are emptied first, then loaded as new.
-          if (names.length > 0 && h.new !== true) {
-            union.forget();
-            engine.replaceGraphsKeepingUnion(names, '');
-          }
+          if (names.length > 0 && h.new !== true) engine.replaceGraphsKeepingUnion(names, '');
           const text = entityLines(rec.body.toString('utf8'));
           // The graphs loaded so far, counted by the share of the record's text (progress only).
           let done = 0;
           for (const piece of text ? byGraphs(text, chunkChars) : []) {
-            engine.replaceGraphsKeepingUnion([], union.withCopy(piece), true);
+            engine.replaceGraphsKeepingUnion([], withDefaultCopy(piece), true);
             done += piece.length;
             progress(seed.graphs + Math.round((names.length * done) / text.length));
           }

@@ -11,7 +11,7 @@ import { EmbeddedStore } from '../../../../src/store/embedded/EmbeddedStore.js';
 import { LogReader } from '../../../../src/store/embedded/LogReader.js';
 import { byGraphs, entityBlocks, entityLines, entityQuadBlocks } from '../../../../src/store/embedded/seedFromFiles.js';
 import { docGraph, documentGraphs } from '../fixtures.js';
-import { df, type Quad } from '../../../../src/rdf/terms.js';
+import type { Quad } from '../../../../src/rdf/terms.js';
 
 const INTERNAL = 'urn:linkedart-service:hints:';
 
@@ -22,18 +22,6 @@ function docs(from: number, to: number, v = 1): Map<string, Quad[]> {
     for (const [name, quads] of documentGraphs(i, v))
       out.set(name === docGraph(i) ? name : INTERNAL + docGraph(i), quads);
   return out;
-}
-
-const label = (s: string, text: string) =>
-  df.quad(df.namedNode(s), df.namedNode('http://www.w3.org/2000/01/rdf-schema#label'), df.literal(text));
-/** A concept's label every document states (as the rich collection's documents do). */
-const SHARED = label('http://vocab.getty.edu/aat/300404670', 'Primary Name');
-/** A triple one graph states. */
-const ONLY = label('http://vocab.getty.edu/aat/300033618', 'paintings');
-
-/** `graphs` with the shared label in each entity graph. */
-function sharing(graphs: Map<string, Quad[]>): Map<string, Quad[]> {
-  return new Map([...graphs].map(([name, quads]) => [name, name.startsWith(INTERNAL) ? quads : [...quads, SHARED]]));
 }
 
 async function replicaCount(store: EmbeddedStore, sparql: string): Promise<number> {
@@ -82,18 +70,6 @@ describe('store/embedded/seedFromFiles: a query replica seeded from the snapshot
           `INSERT DATA { GRAPH <${docGraph(3)}> { <${docGraph(3)}> <http://example.org/added> "yes" } . GRAPH <${INTERNAL}x> { <a:b> <a:c> "internal" } }`,
         );
         await s.replaceGraphs(docs(100, 110, 3));
-      },
-    ],
-    [
-      // The triples graphs share copied once while only new graphs come (seedUnionCopy.ts), every one
-      // again once the only graph stating one was replaced without it.
-      'a snapshot of graphs sharing triples, then the only graph stating one replaced, then a new graph stating it',
-      async (s) => {
-        await s.replaceGraphs(sharing(docs(0, 300)));
-        await s.replaceGraphs(new Map([[docGraph(900), [ONLY]]]));
-        await s.compact();
-        await s.replaceGraphs(new Map([[docGraph(900), [SHARED]]]));
-        await s.replaceGraphs(new Map([[docGraph(901), [ONLY]]]));
       },
     ],
     [
