@@ -40,7 +40,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
   const logger = createLogger(config.logLevel);
   // The start-up's garbage (the indexes' reads) freed once this thread goes quiet, not at the next burst.
   collectWhenIdle();
-  // The start-up indexes kept beside the store (src/keptIndexes/): built from their file while it opens.
+  // The start-up indexes kept beside the store (src/keptIndexes/): their position now, the file read
+  // and the indexes built from it while the store opens (once its worker is at it).
   const kept = await startIndexesOf(config);
   // Curators' SPARQL from the start (issue 35): the first query replica is seeded as the store opens,
   // from the files it replays; with the demo to load, once it is loaded (becomeReady).
@@ -49,6 +50,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
     keptSince: kept?.keptSince,
     // Readers are not held up by a /_bulk or a PUT of many documents (issue 35).
     yieldToReaders: true,
+    whileOpening: () => kept?.read(),
   });
   await convertOldHistories(store, (history) => logger.info({ history }, 'store'));
   if (store instanceof EmbeddedStore && store.replicaChoice)
@@ -115,7 +117,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<Serv
 async function startIndexesOf(config: Config): Promise<StartIndexes | undefined> {
   if (config.store.kind !== 'embedded' || !config.links || config.nameIndex !== 'memory' || WITHOUT_NAMES_FOR_BENCH)
     return undefined;
-  return StartIndexes.read(config.store.dataDir);
+  return StartIndexes.open(config.store.dataDir);
 }
 
 /** What a process has made before it reads what it needs to be ready. */

@@ -29,6 +29,8 @@ import { fsyncDir } from '../store/embedded/fsutil.js';
 export const KEPT_INDEXES_FILE = 'start-indexes.ndjson';
 const KEPT_INDEXES_TMP = 'start-indexes.ndjson.tmp';
 const FORMAT = 'linkedart start-up indexes v1';
+/** More than the head line takes (`{"kept":…,"seq":<n>}`). */
+const HEAD_BYTES = 256;
 
 /** One line of the file: a merged id, a document's names, or a document's reverse-link rows. */
 export type KeptLine =
@@ -68,6 +70,29 @@ export async function writeKeptText(dir: string, seq: number, count: number, bod
   await fh.close();
   await rename(tmp, join(dir, KEPT_INDEXES_FILE));
   await fsyncDir(dir);
+}
+
+/**
+ * The position the kept file of `dir` says it is at, from its first line alone (undefined: none, or
+ * not a file of this version): what the store's open needs before the whole file is read and checked.
+ */
+export async function readKeptPosition(dir: string): Promise<number | undefined> {
+  let fh;
+  try {
+    fh = await open(join(dir, KEPT_INDEXES_FILE), 'r');
+  } catch {
+    // Missing or unreadable: readKeptIndexes says which, when the file is read.
+    return undefined;
+  }
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await fh.read(head, 0, HEAD_BYTES, 0);
+    const end = head.subarray(0, bytesRead).indexOf(10);
+    const line = end < 0 ? undefined : (parsed(head.subarray(0, end)) as { kept?: unknown; seq?: unknown } | undefined);
+    return line?.kept === FORMAT && typeof line.seq === 'number' ? line.seq : undefined;
+  } finally {
+    await fh.close();
+  }
 }
 
 /** Reads the kept file of `dir`: its lines, or the problem that makes it unusable (none kept, torn, another format). */

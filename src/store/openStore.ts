@@ -14,6 +14,7 @@ import { SparqlStore } from './sparql/SparqlStore.js';
  * embedded store starts seeding its first query replica as it opens (the service's start).
  * `keptSince`: the kept start-up indexes' position (EmbeddedStoreOptions.keptSince). `yieldToReaders`:
  * the service, whose readers the embedded store answers between the pieces of a large write.
+ * `whileOpening`: the caller's work to run beside the embedded store's open (EmbeddedStoreOptions).
  */
 export async function openStore(
   config: StoreConfig,
@@ -23,7 +24,14 @@ export async function openStore(
     seedReplicas = false,
     keptSince,
     yieldToReaders = false,
-  }: { writes?: boolean; seedReplicas?: boolean; keptSince?: number | undefined; yieldToReaders?: boolean } = {},
+    whileOpening,
+  }: {
+    writes?: boolean;
+    seedReplicas?: boolean;
+    keptSince?: number | undefined;
+    yieldToReaders?: boolean;
+    whileOpening?: () => void;
+  } = {},
 ): Promise<QuadStore> {
   if (config.kind === 'embedded')
     return EmbeddedStore.open({
@@ -33,6 +41,7 @@ export async function openStore(
       queryReplicas: config.queryReplicas,
       seedWhileOpening: seedReplicas,
       yieldToReaders,
+      ...(whileOpening ? { whileOpening } : {}),
       ...(keptSince !== undefined ? { keptSince } : {}),
     });
   const store = await SparqlStore.open({

@@ -93,6 +93,7 @@ export class EmbeddedStore implements QuadStore {
       const opening = store.call('open', options.keptSince === undefined ? {} : { keptSince: options.keptSince });
       // Posted after 'open': the store worker takes it while it replays the files (seedEnd.ts).
       if (options.seedWhileOpening && replicas !== 0) store.sparqlEngine().warmUp();
+      options.whileOpening?.();
       store.openInfo = await opening;
       if (replicas === 'auto') {
         store.replicaChoice = chooseQueryReplicas(store.openInfo.quads, machineMemoryBytes());

@@ -55,6 +55,12 @@ export interface EmbeddedStoreOptions {
    */
   keptSince?: number;
   /**
+   * Called once the store's worker has been asked to open (its snapshot and log are read on that
+   * thread): the caller's own start-up work then runs beside the open instead of before it (the
+   * service's kept start-up indexes: their file read and parsed on the main thread, issue 35).
+   */
+  whileOpening?: () => void;
+  /**
    * The service: its reads are counted as they wait for the store worker, which then applies a
    * large write a few documents at a time and answers them in between (replaceInPieces.ts). Off
    * for a load or a harvest, which nobody reads while it runs: their writes are applied whole.
