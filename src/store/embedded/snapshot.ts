@@ -190,7 +190,7 @@ export async function restoreSnapshot(
 
 /**
  * Streams the snapshot in `dir` (if any) to `load`, one chunk of whole graphs at a time, with
- * the format its chunks are in. Returns null when there is no snapshot. Throws if the snapshot
+ * the format its chunks are in (a chunk's bytes are valid only during the call: the buffer is read into again). Returns null when there is no snapshot. Throws if the snapshot
  * is incomplete or corrupt.
  */
 export async function readSnapshot(
@@ -225,30 +225,39 @@ export async function readSnapshot(
     if (Number(fields.bytes) !== trailerStart - dataStart)
       corrupt(`trailer says ${fields.bytes} data bytes, file holds ${trailerStart - dataStart}`);
 
+    // One buffer read into again and again (grown only for a graph larger than a chunk): a new one a
+    // chunk, each dead once loaded, left hundreds of MB of them to the thread's malloc arena between
+    // collections, resident for good (issue 35). So a chunk is `load`'s only during the call.
     let crc = 0;
-    let carry = Buffer.alloc(0);
+    let space = Buffer.allocUnsafe(Math.min(2 * chunkBytes, trailerStart - dataStart));
+    let carried = 0;
     let pos = dataStart;
     while (pos < trailerStart) {
       const len = Math.min(chunkBytes, trailerStart - pos);
-      const block = Buffer.allocUnsafe(len);
+      if (carried + len > space.length) {
+        const bigger = Buffer.allocUnsafe(Math.max(carried + len, 2 * space.length));
+        space.copy(bigger, 0, 0, carried);
+        space = bigger;
+      }
       let off = 0;
       while (off < len) {
-        const { bytesRead } = await fh.read(block, off, len - off, pos + off);
+        const { bytesRead } = await fh.read(space, carried + off, len - off, pos + off);
         if (bytesRead === 0) corrupt('file shrank while reading');
         off += bytesRead;
       }
       pos += len;
-      crc = crc32(block, crc);
-      const data = carry.length ? Buffer.concat([carry, block]) : block;
+      crc = crc32(space.subarray(carried, carried + len), crc);
+      const data = space.subarray(0, carried + len);
       const cut = pos >= trailerStart ? data.length : lastBlockEnd(data, format);
       if (cut > 0) {
         load(data.subarray(0, cut), format);
-        carry = Buffer.from(data.subarray(cut));
+        space.copyWithin(0, cut, data.length);
+        carried = data.length - cut;
       } else {
-        carry = data;
+        carried = data.length;
       }
     }
-    if (carry.length) corrupt('data does not end with a complete graph block');
+    if (carried) corrupt('data does not end with a complete graph block');
     if (crc.toString(16) !== fields.crc32)
       corrupt(`checksum mismatch (expected ${fields.crc32}, got ${crc.toString(16)})`);
     const quads = Number(fields.quads ?? fields.triples);

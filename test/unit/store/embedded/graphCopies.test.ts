@@ -46,7 +46,9 @@ async function logRecords(dir: string): Promise<LogRecord[]> {
   const out: LogRecord[] = [];
   for (const file of await listLogFiles(dir)) {
     const reader = await LogReader.open(file.path);
-    for (let rec = await reader.next(); rec; rec = await reader.next()) out.push(rec);
+    // A record's body is the reader's until its next record (LogReader.ts): kept here, so copied.
+    for (let rec = await reader.next(); rec; rec = await reader.next())
+      out.push({ ...rec, body: Buffer.from(rec.body) });
     await reader.close();
   }
   return out;
