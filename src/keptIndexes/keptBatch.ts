@@ -29,8 +29,10 @@ export interface KeptBatch {
 /** Fed each stored graph of a batch in order (a document's graphs one after another); then finish(). */
 export class KeptBatchLines {
   private readonly documents = new Map<string, { lines: KeptLine[] }>();
-  /** The tags contents carry, by `@language` or `^^datatype` (ContentTags keeps those a query can carry). */
-  private readonly tags = new Map<string, LiteralTag>();
+  /** The tags contents carry, each once, as first seen (ContentTags keeps those a query can carry). */
+  private readonly tags: LiteralTag[] = [];
+  private readonly languages = new Set<string>();
+  private readonly datatypes = new Set<string>();
   private unkeepable: string | undefined;
 
   add(graph: string, quads: readonly Quad[]): void {
@@ -66,9 +68,16 @@ export class KeptBatchLines {
       if (p === CONTENT_IRI) {
         const o = q.object;
         if (o.termType !== 'Literal') continue;
-        const key = o.language !== '' ? `@${o.language}` : `^^${o.datatype.value}`;
-        if (!this.tags.has(key))
-          this.tags.set(key, o.language !== '' ? { language: o.language } : { datatype: o.datatype.value });
+        // Looked up without making the key: nearly every content is a plain string, seen at once.
+        if (o.language !== '') {
+          if (!this.languages.has(o.language)) {
+            this.languages.add(o.language);
+            this.tags.push({ language: o.language });
+          }
+        } else if (!this.datatypes.has(o.datatype.value)) {
+          this.datatypes.add(o.datatype.value);
+          this.tags.push({ datatype: o.datatype.value });
+        }
       } else if (p === PICTURE_PREDICATES.access_point) points = true;
     }
     return points;
@@ -85,7 +94,7 @@ export class KeptBatchLines {
     for (const [id, { lines }] of this.documents)
       documents.push([id, lines.map((line) => JSON.stringify(line) + '\n').join(''), lines.length]);
     // Through ContentTags: a tag no query could carry is left out, as the serving index leaves it.
-    const tags = ContentTags.of([...this.tags.values()]).list;
+    const tags = ContentTags.of(this.tags).list;
     return { documents, tags, ...(this.unkeepable ? { unkeepable: this.unkeepable } : {}) };
   }
 }
