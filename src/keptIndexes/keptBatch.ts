@@ -28,7 +28,8 @@ export interface KeptBatch {
 
 /** Fed each stored graph of a batch in order (a document's graphs one after another); then finish(). */
 export class KeptBatchLines {
-  private readonly documents = new Map<string, { lines: KeptLine[] }>();
+  /** Each document's lines, made text as they come (the entries die young, not kept to the batch's end). */
+  private readonly documents = new Map<string, { text: string; lines: number }>();
   /** The tags contents carry, each once, as first seen (ContentTags keeps those a query can carry). */
   private readonly tags: LiteralTag[] = [];
   private readonly languages = new Set<string>();
@@ -40,7 +41,7 @@ export class KeptBatchLines {
     if (isLinksGraph(graph)) {
       const source = documentOfLinksGraph(graph);
       if (quads.length === 0) this.unkeepable ??= `the links graph of ${source} emptied`;
-      else this.linesOf(source).push(['l', source, documentLinksFrom(source, quads)]);
+      else this.line(source, ['l', source, documentLinksFrom(source, quads)]);
       return;
     }
     // Hint and history graphs name nothing the indexes read; a tombstone (a merge) is the serving process's to tell.
@@ -52,11 +53,10 @@ export class KeptBatchLines {
       this.unkeepable ??= `the document ${graph} emptied`;
       return;
     }
-    const lines = this.linesOf(graph);
-    lines.push(['n', searchableNamesOf(graph, quads)]);
+    this.line(graph, ['n', searchableNamesOf(graph, quads)]);
     if (this.contentsRead(quads)) {
       const thumbnail = thumbnailFromQuads(graph, quads);
-      if (thumbnail !== undefined) lines.push(['p', graph, thumbnail]);
+      if (thumbnail !== undefined) this.line(graph, ['p', graph, thumbnail]);
     }
   }
 
@@ -83,16 +83,18 @@ export class KeptBatchLines {
     return points;
   }
 
-  private linesOf(id: string): KeptLine[] {
-    let doc = this.documents.get(id);
-    if (!doc) this.documents.set(id, (doc = { lines: [] }));
-    return doc.lines;
+  private line(id: string, line: KeptLine): void {
+    const text = JSON.stringify(line) + '\n';
+    const doc = this.documents.get(id);
+    if (doc) {
+      doc.text += text;
+      doc.lines++;
+    } else this.documents.set(id, { text, lines: 1 });
   }
 
   finish(): KeptBatch {
     const documents: KeptDocument[] = [];
-    for (const [id, { lines }] of this.documents)
-      documents.push([id, lines.map((line) => JSON.stringify(line) + '\n').join(''), lines.length]);
+    for (const [id, { text, lines }] of this.documents) documents.push([id, text, lines]);
     // Through ContentTags: a tag no query could carry is left out, as the serving index leaves it.
     const tags = ContentTags.of(this.tags).list;
     return { documents, tags, ...(this.unkeepable ? { unkeepable: this.unkeepable } : {}) };
