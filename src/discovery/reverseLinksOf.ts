@@ -38,6 +38,16 @@ export function entityClassOf(id: string, quads: readonly Quad[]): string | unde
   return ENTITY_CLASSES.find((c) => classes.has(c));
 }
 
+/** entityClassOf from the IRIs of the document's own `rdf:type`s, when a walk of its quads has them already. */
+export function entityClassAmong(typeIris: readonly string[]): string | undefined {
+  const classes = new Set<string>();
+  for (const iri of typeIris) {
+    const name = classNamesByIri().get(iri);
+    if (name) classes.add(name);
+  }
+  return ENTITY_CLASSES.find((c) => classes.has(c));
+}
+
 /** The predicates the relations' paths step along: a document's other statements are not indexed for them. */
 let relationPredicates: Set<string> | undefined;
 

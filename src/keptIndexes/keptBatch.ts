@@ -28,9 +28,12 @@ export interface KeptBatch {
 
 /** Fed each stored graph of a batch in order (a document's graphs one after another); then finish(). */
 export class KeptBatchLines {
-  private readonly documents = new Map<string, { lines: KeptLine[] }>();
-  /** The tags contents carry, by `@language` or `^^datatype` (ContentTags keeps those a query can carry). */
-  private readonly tags = new Map<string, LiteralTag>();
+  /** Each document's lines, made text as they come (the entries die young, not kept to the batch's end). */
+  private readonly documents = new Map<string, { text: string; lines: number }>();
+  /** The tags contents carry, each once, as first seen (ContentTags keeps those a query can carry). */
+  private readonly tags: LiteralTag[] = [];
+  private readonly languages = new Set<string>();
+  private readonly datatypes = new Set<string>();
   private unkeepable: string | undefined;
 
   add(graph: string, quads: readonly Quad[]): void {
@@ -38,7 +41,7 @@ export class KeptBatchLines {
     if (isLinksGraph(graph)) {
       const source = documentOfLinksGraph(graph);
       if (quads.length === 0) this.unkeepable ??= `the links graph of ${source} emptied`;
-      else this.linesOf(source).push(['l', source, documentLinksFrom(source, quads)]);
+      else this.line(source, ['l', source, documentLinksFrom(source, quads)]);
       return;
     }
     // Hint and history graphs name nothing the indexes read; a tombstone (a merge) is the serving process's to tell.
@@ -50,11 +53,10 @@ export class KeptBatchLines {
       this.unkeepable ??= `the document ${graph} emptied`;
       return;
     }
-    const lines = this.linesOf(graph);
-    lines.push(['n', searchableNamesOf(graph, quads)]);
+    this.line(graph, ['n', searchableNamesOf(graph, quads)]);
     if (this.contentsRead(quads)) {
       const thumbnail = thumbnailFromQuads(graph, quads);
-      if (thumbnail !== undefined) lines.push(['p', graph, thumbnail]);
+      if (thumbnail !== undefined) this.line(graph, ['p', graph, thumbnail]);
     }
   }
 
@@ -66,26 +68,35 @@ export class KeptBatchLines {
       if (p === CONTENT_IRI) {
         const o = q.object;
         if (o.termType !== 'Literal') continue;
-        const key = o.language !== '' ? `@${o.language}` : `^^${o.datatype.value}`;
-        if (!this.tags.has(key))
-          this.tags.set(key, o.language !== '' ? { language: o.language } : { datatype: o.datatype.value });
+        // Looked up without making the key: nearly every content is a plain string, seen at once.
+        if (o.language !== '') {
+          if (!this.languages.has(o.language)) {
+            this.languages.add(o.language);
+            this.tags.push({ language: o.language });
+          }
+        } else if (!this.datatypes.has(o.datatype.value)) {
+          this.datatypes.add(o.datatype.value);
+          this.tags.push({ datatype: o.datatype.value });
+        }
       } else if (p === PICTURE_PREDICATES.access_point) points = true;
     }
     return points;
   }
 
-  private linesOf(id: string): KeptLine[] {
-    let doc = this.documents.get(id);
-    if (!doc) this.documents.set(id, (doc = { lines: [] }));
-    return doc.lines;
+  private line(id: string, line: KeptLine): void {
+    const text = JSON.stringify(line) + '\n';
+    const doc = this.documents.get(id);
+    if (doc) {
+      doc.text += text;
+      doc.lines++;
+    } else this.documents.set(id, { text, lines: 1 });
   }
 
   finish(): KeptBatch {
     const documents: KeptDocument[] = [];
-    for (const [id, { lines }] of this.documents)
-      documents.push([id, lines.map((line) => JSON.stringify(line) + '\n').join(''), lines.length]);
+    for (const [id, { text, lines }] of this.documents) documents.push([id, text, lines]);
     // Through ContentTags: a tag no query could carry is left out, as the serving index leaves it.
-    const tags = ContentTags.of([...this.tags.values()]).list;
+    const tags = ContentTags.of(this.tags).list;
     return { documents, tags, ...(this.unkeepable ? { unkeepable: this.unkeepable } : {}) };
   }
 }

@@ -8,7 +8,7 @@
  */
 import type { Quad } from '../rdf/terms.js';
 import { RDF_TYPE } from '../rdf/terms.js';
-import { entityClassOf } from '../discovery/reverseLinksOf.js';
+import { entityClassAmong } from '../discovery/reverseLinksOf.js';
 
 const CRM = 'http://www.cidoc-crm.org/cidoc-crm/';
 export const IDENTIFIED_BY = `${CRM}P1_is_identified_by`;
@@ -24,9 +24,6 @@ export const TIMESPAN = `${CRM}P4_has_time-span`;
 export const BEGIN_OF_THE_BEGIN = `${CRM}P82a_begin_of_the_begin`;
 /** The events whose beginning dates a document for search: produced_by, created_by, born. */
 export const BEGINNINGS = [`${CRM}P108i_was_produced_by`, `${CRM}P94i_was_created_by`, `${CRM}P98i_was_born`];
-
-/** The predicates read along paths below (statements, classifications' labels, beginnings' dates): only theirs are kept. */
-const ALONG = new Set([REFERRED_TO_BY, RDFS_LABEL, TIMESPAN, BEGIN_OF_THE_BEGIN, ...BEGINNINGS]);
 
 /** One document as name search sees it. */
 export interface SearchableNames {
@@ -58,73 +55,119 @@ export function displayName(entry: SearchableNames): string {
 }
 
 /**
+ * What one node of the graph says that the derivation below reads, by slot (a list each, as the
+ * quads give it): numbered rather than named, so the walk files a quad with one indexed store.
+ */
+type NodeFacts = Array<string[] | undefined>;
+/** Its `rdf:type`s and `classified_as`. */
+const CLASSES = 0;
+/** Its `content`s that are literals. */
+const CONTENTS = 1;
+/** Its `_label`s (the document's own literal ones are its labels instead). */
+const LABELS = 2;
+/** What it is `referred_to_by`. */
+const STATEMENTS = 3;
+/** Its time-spans. */
+const TIMESPANS = 4;
+/** Its `begin_of_the_begin`s. */
+const BEGINS = 5;
+/** Its production, creation or birth. */
+const EVENTS = 6;
+/** The document's `identified_by` (the appellations its names and identifiers are read from). */
+const APPELLATION = 7;
+
+/** The predicates read, and where: every other quad is passed over after one look-up. */
+const READ = new Map<string, number>([
+  [IDENTIFIED_BY, APPELLATION],
+  [RDF_TYPE, CLASSES],
+  [CLASSIFIED_AS, CLASSES],
+  [CONTENT, CONTENTS],
+  [RDFS_LABEL, LABELS],
+  [REFERRED_TO_BY, STATEMENTS],
+  [TIMESPAN, TIMESPANS],
+  [BEGIN_OF_THE_BEGIN, BEGINS],
+  ...BEGINNINGS.map((p): [string, number] => [p, EVENTS]),
+]);
+
+/**
  * The searchable names of the document `id` whose entity graph is (or includes) `quads`:
  * only the entity's own names and identifiers count, not those of things it embeds.
  */
 export function searchableNamesOf(id: string, quads: readonly Quad[]): SearchableNames {
+  // One walk, each node's facts in one record: a load keeping the start-up indexes makes this for every document (issue 35).
   const appellations: string[] = [];
   const labels: string[] = [];
-  const classes = new Map<string, Set<string>>();
-  const contents = new Map<string, Set<string>>();
-  const others = new Map<string, Set<string>>();
+  const types: string[] = [];
+  const nodes = new Map<string, NodeFacts>();
+  // A node's quads mostly come together: its record is looked up once for them.
+  let subject: string | undefined;
+  let facts: NodeFacts | undefined;
   for (const q of quads) {
-    const s = q.subject.value;
     const p = q.predicate.value;
-    if (s === id && p === IDENTIFIED_BY) appellations.push(q.object.value);
-    else if (s === id && p === RDFS_LABEL && q.object.termType === 'Literal') labels.push(q.object.value);
-    else if (p === RDF_TYPE || p === CLASSIFIED_AS) addTo(classes, s, q.object.value);
-    else if (p === CONTENT && q.object.termType === 'Literal') addTo(contents, s, q.object.value);
-    // Statements, classifications' labels, events' time-spans and their beginnings: read below.
-    else if (ALONG.has(p)) addTo(others, `${s} ${p}`, q.object.value);
+    const slot = READ.get(p);
+    if (slot === undefined) continue;
+    const s = q.subject.value;
+    const o = q.object;
+    if (slot === APPELLATION) {
+      if (s === id) appellations.push(o.value);
+      continue;
+    }
+    if (slot === CONTENTS && o.termType !== 'Literal') continue;
+    if (slot === LABELS && s === id && o.termType === 'Literal') {
+      labels.push(o.value);
+      continue;
+    }
+    // The document's own classes, as entityClassOf reads them.
+    if (slot === CLASSES && s === id && p === RDF_TYPE && q.subject.termType === 'NamedNode') types.push(o.value);
+    if (s !== subject || facts === undefined) {
+      subject = s;
+      facts = nodes.get(s);
+      if (facts === undefined) nodes.set(s, (facts = []));
+    }
+    (facts[slot] ??= []).push(o.value);
   }
-  const along = (from: readonly string[], p: string): string[] =>
-    from.flatMap((s) => [...(others.get(`${s} ${p}`) ?? [])]);
+  /** The values in `slot` of the nodes `from`. */
+  const along = (from: readonly string[] | undefined, slot: number): string[] => {
+    const found: string[] = [];
+    for (const s of from ?? []) for (const value of nodes.get(s)?.[slot] ?? []) found.push(value);
+    return found;
+  };
   const primary: string[] = [];
   const names: string[] = [];
   const identifiers: string[] = [];
   for (const node of appellations) {
-    const kinds = classes.get(node);
-    for (const text of contents.get(node) ?? []) {
-      if (kinds?.has(IDENTIFIER_CLASS)) identifiers.push(text);
-      else if (kinds?.has(NAME_CLASS)) (kinds.has(PRIMARY_NAME) ? primary : names).push(text);
+    const kinds = nodes.get(node)?.[CLASSES];
+    for (const text of nodes.get(node)?.[CONTENTS] ?? []) {
+      if (kinds?.includes(IDENTIFIER_CLASS)) identifiers.push(text);
+      else if (kinds?.includes(NAME_CLASS)) (kinds.includes(PRIMARY_NAME) ? primary : names).push(text);
     }
   }
-  return {
+  const own = nodes.get(id);
+  const entry: { -readonly [K in keyof SearchableNames]: SearchableNames[K] } = {
     id,
-    type: entityClassOf(id, quads),
+    type: entityClassAmong(types),
     names: [...unique(primary), ...unique(names).filter((n) => !primary.includes(n))],
     labels: unique(labels),
     identifiers: unique(identifiers),
-    statements: unique(along([id], REFERRED_TO_BY).flatMap((s) => [...(contents.get(s) ?? [])])),
-    classifications: unique([...(classes.get(id) ?? [])].flatMap((c) => [...(others.get(`${c} ${RDFS_LABEL}`) ?? [])])),
-    ...yearOf(
-      along(
-        along(
-          BEGINNINGS.flatMap((p) => along([id], p)),
-          TIMESPAN,
-        ),
-        BEGIN_OF_THE_BEGIN,
-      ),
-    ),
+    statements: unique(along(own?.[STATEMENTS], CONTENTS)),
+    classifications: unique(along(own?.[CLASSES], LABELS)),
   };
+  // Set only when there is one (the kept file's lines say no year by its absence).
+  const year = yearOf(along(along(own?.[EVENTS], TIMESPANS), BEGINS));
+  if (year !== undefined) entry.year = year;
+  return entry;
 }
 
-/** The earliest year among dates (`1887-01-01T00:00:00Z`, `-0300…`); nothing when there is none. */
-function yearOf(dates: readonly string[]): { year?: number } {
+/** The earliest year among dates (`1887-01-01T00:00:00Z`, `-0300…`); undefined when there is none. */
+function yearOf(dates: readonly string[]): number | undefined {
   const years = dates
     .map((d) => /^(-?\d{1,6})(?:-|$)/.exec(d)?.[1])
     .filter((y) => y !== undefined)
     .map(Number);
-  return years.length === 0 ? {} : { year: Math.min(...years) };
+  return years.length === 0 ? undefined : Math.min(...years);
 }
 
-/** A value added to the list (or set) kept under a key, made on first use. */
-function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(value);
-}
-
-function unique(values: Iterable<string>): string[] {
+function unique(values: readonly string[]): string[] {
+  if (values.length < 2) return [...values];
   return [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
