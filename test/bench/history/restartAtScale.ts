@@ -5,7 +5,8 @@
  * changing every document (so each keeps versions − 1 past ones), against the same documents loaded
  * once, both with every version kept; each compacted, then its bytes on disk (the growth a past
  * version) and `serve`'s start on it, spawn to "ready", in turns A B B A. Rich documents × 5 do not
- * fit the embedded store's memory at 100,000 (README, "History and identity"); these do.
+ * fit the embedded store's memory at 100,000, nor do these (the fifth load stops as store full after
+ * some 68,500: README, "History and identity"); 30,000 × 5 do.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
