@@ -7,15 +7,22 @@
  *
  *   <id> <urn:linkedart-service:writtenBy> "linkedart load" .
  *
- * A write that replaces the live version copies its hints out with it, and its record then.
+ * A write that replaces the live version copies its hints out with it, and its record then. The
+ * record of the newest past version (where the next number starts) is kept in the same hint graph,
+ * which every write of the document rewrites anyway, rather than in a graph of its own:
+ *
+ *   <id> <urn:linkedart-service:newestPastVersion> "[4,\"Update\",…]" .
+ *
+ * A document with no such quad (created, re-created after a deletion, or written by a build that kept
+ * it in `urn:linkedart-service:history:<id>`) has its newest past record in that graph, if any.
  */
 import { feedTime } from '../feed/activityGraph.js';
 import { DIGEST_PREDICATE } from '../hints/digest.js';
 import { MODIFIED_PREDICATE } from '../hints/lastModified.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { df, type Quad } from '../rdf/terms.js';
-import { INTERNAL_GRAPH_PREFIX } from '../store/internalGraphs.js';
-import { hasContent, recordQuad, type VersionRecord } from './versionRecord.js';
+import { INTERNAL_GRAPH_PREFIX, NEWEST_PAST_PREDICATE } from '../store/internalGraphs.js';
+import { hasContent, recordQuad, recordsOfTexts, type VersionRecord } from './versionRecord.js';
 
 export const WRITTEN_BY_PREDICATE = `${INTERNAL_GRAPH_PREFIX}writtenBy`;
 /** The live version's record as an export with history states it (in the head graph): a load puts it back in the hints. */
@@ -29,6 +36,24 @@ export function writtenByQuad(id: string, actor: string): Quad {
     df.literal(actor),
     df.namedNode(hintGraphOf(id)),
   );
+}
+
+/** The hint quad holding the record of the newest past version, `record`. */
+export function newestPastQuad(id: string, record: VersionRecord): Quad {
+  const { subject, object } = recordQuad(id, record, hintGraphOf(id));
+  return df.quad(subject, df.namedNode(NEWEST_PAST_PREDICATE), object, df.namedNode(hintGraphOf(id)));
+}
+
+/** The newest past version's record as these hint quads hold it (undefined: they hold none). */
+export function newestPastIn(hints: readonly Quad[]): VersionRecord | undefined {
+  return recordsOfTexts(hints.filter((q) => q.predicate.value === NEWEST_PAST_PREDICATE).map((q) => q.object.value)).at(
+    -1,
+  );
+}
+
+/** Hint quads as a past version keeps them: without the newest past record (NEWEST_PAST_PREDICATE). */
+export function copiedHints(hints: readonly Quad[]): Quad[] {
+  return hints.filter((q) => q.predicate.value !== NEWEST_PAST_PREDICATE);
 }
 
 /** The live version's record as an export states it (LIVE_VERSION_PREDICATE), in `graph`. */

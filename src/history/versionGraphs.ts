@@ -7,7 +7,8 @@
  *   urn:linkedart-service:version-<n>:<id>        version n's entity quads, once it is past
  *   urn:linkedart-service:version-<n>-hints:<id>  version n's hint quads and its record (versionRecord.ts);
  *                                                 a deletion's version: its record alone
- *   urn:linkedart-service:history:<id>            the newest past version's record (the next number)
+ *   urn:linkedart-service:history:<id>            the newest past version's record where the live hints do not
+ *                                                 hold it (liveVersion.ts): a deleted id's, a re-created one's
  *
  * The live version is not copied, and has no record: its graphs are the document's own, its
  * record is read from its hint graph (liveVersion.ts) until a write replaces it.

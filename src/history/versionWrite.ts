@@ -1,8 +1,9 @@
 /**
  * What a write adds to keep the documents' history: for each change that replaces or deletes
  * a live version, that version copied out of the live graphs with its record (versionGraphs.ts),
- * a deletion's record, the head naming the newest, and the oldest past versions dropped past
- * the retention; for each version written, who wrote it, in its hint graph (liveVersion.ts). A
+ * a deletion's record, the newest past record (in the live hints, or for a deleted document in the
+ * head), and the oldest past versions dropped past the retention; for each version written, who
+ * wrote it, in its hint graph (liveVersion.ts). A
  * Create writes nothing more (its record is read from its hints), and no write rewrites a graph
  * of the versions before: its cost does not grow with the history. The graphs go into the
  * write's own atomic write (DocumentService.write), beside the document's: no version without
@@ -13,7 +14,7 @@ import type { Actor } from '../linkedart/Actor.js';
 import type { Quad } from '../rdf/terms.js';
 import type { GraphsRead, QuadStore } from '../store/QuadStore.js';
 import type { KeepVersions } from '../config/keepVersions.js';
-import { liveHintsFrom, liveRecord, writtenByQuad } from './liveVersion.js';
+import { copiedHints, liveHintsFrom, liveRecord, newestPastIn, newestPastQuad, writtenByQuad } from './liveVersion.js';
 import { hasContent, recordQuad, recordsFrom, type VersionKind, type VersionRecord } from './versionRecord.js';
 import { pastRecordsOf } from './storedHistory.js';
 import { historyHeadOf, versionGraphOf, versionHintGraphOf } from './versionGraphs.js';
@@ -32,21 +33,22 @@ export interface HistoryWrite {
   readonly byDocument: Map<string, Array<[string, Quad[]]>>;
   /** Of those, graphs that hold nothing yet (the versions copied out now). */
   readonly fresh: Set<string>;
-  /** Quads to add to the hint graph of a document written now: who wrote its new version. */
+  /** Quads to add to the hint graph of a document written now: who wrote its new version, and the newest past record. */
   readonly liveHints: Map<string, Quad[]>;
   /** Graphs of `byDocument` the store fills itself from the live graphs, as written → copied (GraphCopies). */
   readonly copies: Map<string, string>;
 }
 
 /**
- * The history graphs for `changes`, made at `when`. Reads, in one round trip, the head and the
- * live graphs of each document replaced or deleted (none for a Create), and with a retention
+ * The history graphs for `changes`, made at `when`. Reads, in one round trip, the live graphs of
+ * each document replaced or deleted (none for a Create), and then the head of those whose hints
+ * hold no newest past record (a first Update after a Create, a store of an earlier build), with a retention
  * (--keep-versions N) their past records; `newIds`: documents known not to be stored, with no
  * history (a load into a store that held no document). `read`: graphs the write read already in its
  * turn (historyGraphsOf; an absent one as []), not read again: a PUT's own read of its document
  * serves its history too, which saves the store a request a write. `copying`: the store copies
  * the live graphs out itself (StoreCapabilities.graphCopies): they are neither read nor sent,
- * only the head and the hints (the live version's record) are read.
+ * only the hints (the live version's record, and the newest past one's) are read.
  */
 export async function historyWrite(
   store: QuadStore,
@@ -63,24 +65,27 @@ export async function historyWrite(
   const replaced = [...new Set(replacing)];
   // The store copies what it holds before the write: a document changed twice in one write is copied here.
   const copies = copying && replaced.length === replacing.length;
-  const names = replaced.flatMap((id) => historyGraphsOf(id, copies));
-  const graphs = await graphsByName(
+  const graphs = await graphsRead(
     store,
-    names.filter((name) => !read?.names.has(name)),
+    replaced.flatMap((id) => historyGraphsOf(id, copies)),
+    read,
   );
-  const wanted = new Set(names);
-  for (const q of read?.quads ?? []) if (wanted.has(q.graph.value)) addTo(graphs, q);
+  // The newest past record is in the live hints; where they hold none, in the head graph (liveVersion.ts).
+  const heads = replaced.filter((id) => newestPastIn(graphs.get(hintGraphOf(id)) ?? []) === undefined);
+  for (const [name, quads] of await graphsRead(store, heads.map(historyHeadOf), read)) graphs.set(name, quads);
   const past = Number.isFinite(keep) ? await pastRecordsOf(store, replaced) : new Map<string, VersionRecord[]>();
   const time = feedTime(when);
   for (const change of changes) {
     const { id } = change;
     const out = write.byDocument.get(id) ?? [];
     const actor = change.actor?.name ?? null;
-    if (change.kind === 'Create' || change.kind === 'Update')
-      write.liveHints.set(id, actor === null ? [] : [writtenByQuad(id, actor)]);
+    const live = actor === null ? [] : [writtenByQuad(id, actor)];
+    if (change.kind === 'Create' || change.kind === 'Update') write.liveHints.set(id, live);
     if (change.kind !== 'Create') {
-      const records = past.get(id) ?? recordsFrom(graphs.get(historyHeadOf(id)) ?? []);
       const hints = graphs.get(hintGraphOf(id));
+      const head = graphs.get(historyHeadOf(id)) ?? [];
+      const newestPast = newestPastIn(hints ?? []);
+      const records = past.get(id) ?? (newestPast ? [newestPast] : recordsFrom(head));
       const copied = copies
         ? copiedByStore(id, records, hints, when, write.copies)
         : copiedOut(id, records, graphs.get(id), hints, when);
@@ -101,12 +106,14 @@ export async function historyWrite(
         records.splice(records.indexOf(dropped), 1);
       }
       const newest = records.at(-1);
-      if (newest) {
-        const head: [string, Quad[]] = [historyHeadOf(id), [recordQuad(id, newest, historyHeadOf(id))]];
-        out.push(head);
-        // A second change of the same document in one write starts from this one.
-        graphs.set(head[0], head[1]);
-      }
+      // A live document keeps it in its hints (written now); a deleted one, which has none, in the head.
+      if (change.kind === 'Update') {
+        if (newest) live.push(newestPastQuad(id, newest));
+        if (head.length > 0) out.push([historyHeadOf(id), []]);
+      } else if (newest) out.push([historyHeadOf(id), [recordQuad(id, newest, historyHeadOf(id))]]);
+      // A second change of the same document in one write starts from this one.
+      graphs.set(hintGraphOf(id), newest ? [newestPastQuad(id, newest)] : []);
+      graphs.delete(historyHeadOf(id));
       graphs.delete(id);
       if (past.has(id)) past.set(id, records);
     }
@@ -116,17 +123,25 @@ export async function historyWrite(
 }
 
 /**
- * The graphs a write reads of a document it replaces or deletes to keep its history: the head, the
- * live graphs; `copying` (the store copies them out itself): the head and the hints alone.
+ * The graphs a write reads of a document it replaces or deletes to keep its history: the live
+ * graphs; `copying` (the store copies them out itself): the hints alone. Their newest past record
+ * is in the hints (liveVersion.ts); the head is read after them only where it is not.
  */
 export function historyGraphsOf(id: string, copying = false): string[] {
-  return copying ? [historyHeadOf(id), hintGraphOf(id)] : [historyHeadOf(id), id, hintGraphOf(id)];
+  return copying ? [hintGraphOf(id)] : [id, hintGraphOf(id)];
 }
 
-/** The quads of these graphs, by graph, in one round trip. */
-async function graphsByName(store: QuadStore, names: readonly string[]): Promise<Map<string, Quad[]>> {
+/** The quads of these graphs, by graph: those `read` holds from it, the others in one round trip. */
+async function graphsRead(
+  store: QuadStore,
+  names: readonly string[],
+  read: GraphsRead | undefined,
+): Promise<Map<string, Quad[]>> {
   const graphs = new Map<string, Quad[]>();
-  for (const q of names.length > 0 ? await store.readGraphs(names) : []) addTo(graphs, q);
+  const asked = names.filter((name) => !read?.names.has(name));
+  for (const q of asked.length > 0 ? await store.readGraphs(asked) : []) addTo(graphs, q);
+  const wanted = new Set(names);
+  for (const q of read?.quads ?? []) if (wanted.has(q.graph.value)) addTo(graphs, q);
   return graphs;
 }
 
@@ -154,7 +169,7 @@ function copiedOut(
   const hintGraph = versionHintGraphOf(id, record.n);
   return [
     [versionGraphOf(id, record.n), [...quads]],
-    [hintGraph, [...hints, recordQuad(id, record, hintGraph)]],
+    [hintGraph, [...copiedHints(hints), recordQuad(id, record, hintGraph)]],
   ];
 }
 

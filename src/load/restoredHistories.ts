@@ -19,7 +19,7 @@ import type { DocumentService } from '../service/DocumentService.js';
 import { historyHeadOf, versionGraphOf, versionHintGraphOf } from '../history/versionGraphs.js';
 import { hasContent, recordsFrom, recordsOfTexts, type VersionRecord } from '../history/versionRecord.js';
 import { pastRecordsOf } from '../history/storedHistory.js';
-import { LIVE_VERSION_PREDICATE, WRITTEN_BY_PREDICATE, writtenByQuad } from '../history/liveVersion.js';
+import { copiedHints, LIVE_VERSION_PREDICATE, WRITTEN_BY_PREDICATE, writtenByQuad } from '../history/liveVersion.js';
 import { hintGraphOf } from '../hints/Skeleton.js';
 import { MODIFIED_PREDICATE, modifiedStamp } from '../hints/lastModified.js';
 import type { HistoryRecord } from './records.js';
@@ -157,7 +157,8 @@ async function replacingGraphs(
       );
     const own = hints.get(hintGraphOf(id));
     if (!live || !own) continue;
-    const kept = own.filter(
+    // The newest past record goes too: the head put back holds the exported one (liveVersion.ts).
+    const kept = copiedHints(own).filter(
       (q) => q.predicate.value !== MODIFIED_PREDICATE && q.predicate.value !== WRITTEN_BY_PREDICATE,
     );
     const by = live.actor === null ? [] : [writtenByQuad(id, live.actor)];

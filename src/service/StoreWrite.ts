@@ -12,7 +12,7 @@ import type { KeepVersions } from '../config/keepVersions.js';
 import type { GraphsRead, QuadStore } from '../store/QuadStore.js';
 import { capabilitiesOf } from '../store/capabilities.js';
 import { WriteConflict } from '../store/WriteConflict.js';
-import { documentOfGraph, TOMBSTONE_GRAPH_PREFIX } from '../store/internalGraphs.js';
+import { documentOfGraph, NEWEST_PAST_PREDICATE, TOMBSTONE_GRAPH_PREFIX } from '../store/internalGraphs.js';
 import { afterEachDocument } from '../store/afterEachDocument.js';
 import { withFeedGraphs, type Change, type ChangeFeed } from '../feed/ChangeFeed.js';
 import { linksGraphOf } from '../discovery/linksGraph.js';
@@ -112,6 +112,7 @@ export class StoreWrite {
         const kept = [...history.byDocument.values()].flat();
         // Who wrote each version: more quads of its hint graph (a name may come twice: its quads are added).
         const names = new Set(graphs.names);
+        newestPastWritten(history.liveHints, names);
         const written = [...history.liveHints].flatMap(([id, quads]): Array<[string, Quad[]]> =>
           quads.length > 0 && names.has(hintGraphOf(id)) ? [[hintGraphOf(id), quads]] : [],
         );
@@ -161,6 +162,7 @@ function withLiveHints(
   documents: ReadonlyMap<string, readonly Quad[]>,
   liveHints: ReadonlyMap<string, readonly Quad[]>,
 ): ReadonlyMap<string, readonly Quad[]> {
+  newestPastWritten(liveHints, documents);
   let out: Map<string, readonly Quad[]> | undefined;
   for (const [id, quads] of liveHints) {
     const hints = documents.get(hintGraphOf(id));
@@ -169,6 +171,18 @@ function withLiveHints(
     out.set(hintGraphOf(id), [...hints, ...quads]);
   }
   return out ?? documents;
+}
+
+/** A newest past record goes in its document's hint graph: a write that does not write that graph is refused, naming it. */
+function newestPastWritten(
+  liveHints: ReadonlyMap<string, readonly Quad[]>,
+  written: { has(name: string): boolean },
+): void {
+  for (const [id, quads] of liveHints)
+    if (!written.has(hintGraphOf(id)) && quads.some((q) => q.predicate.value === NEWEST_PAST_PREDICATE))
+      throw new Error(
+        `the write of ${id} replaces its version without writing its hint graph ${hintGraphOf(id)}, where the newest past version's record goes (${NEWEST_PAST_PREDICATE})`,
+      );
 }
 
 /** Wire graphs decoded, in slices: readers wait on this thread. */

@@ -2,7 +2,7 @@
  * The stored version a write of a few documents replaces, read once in the write's turn: its hint
  * graph (the digest the write compares), with the document's graph when a precondition looks at it,
  * and when versions are kept the graphs the history copies out (versionWrite.historyGraphsOf: the
- * head, the document, its hints). So a PUT asks the store one read where it asked two (the digest,
+ * document and its hints, which hold the newest past record). So a PUT asks the store one read where it asked two (the digest,
  * then the history's read), and the digest by graph rather than by a SPARQL query, which cost the
  * embedded store three times a graph's read. Few documents only: a large write of mostly unchanged
  * documents would read whole graphs to compare digests.
@@ -29,7 +29,7 @@ export const WHOLE_READ_MAX = 4;
 /**
  * Which graphs of a document are read: its hints always, the document itself (`whole`), the
  * history's too (`history`); `copied`: the store copies the live graphs out itself
- * (StoreCapabilities.graphCopies, a write of wire graphs), so the history reads its head alone.
+ * (StoreCapabilities.graphCopies, a write of wire graphs), so the history reads the hints alone.
  */
 export interface ReplacedGraphs {
   readonly whole: boolean;

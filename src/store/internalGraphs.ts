@@ -32,3 +32,11 @@ export function documentOfGraph(graph: string): string {
   const colon = rest.indexOf(':');
   return colon < 0 ? graph : rest.slice(colon + 1);
 }
+
+/**
+ * A hint graph's quad that no copy of it takes: the record of the document's newest past version
+ * (src/history/liveVersion.ts), kept beside the live version it precedes. A copy of the hints into
+ * a past version's hint graph (graphCopies.ts, versionWrite.ts) leaves it out: it names another
+ * version than the one copied.
+ */
+export const NEWEST_PAST_PREDICATE = `${INTERNAL_GRAPH_PREFIX}newestPastVersion`;

@@ -11,7 +11,8 @@ import { startTestApp, type TestApp } from './support/testApp.js';
 import { capabilitiesOf } from '../../src/store/capabilities.js';
 import { historyHeadOf, versionHintGraphOf } from '../../src/history/versionGraphs.js';
 import { hintGraphOf } from '../../src/hints/Skeleton.js';
-import { WRITTEN_BY_PREDICATE } from '../../src/history/liveVersion.js';
+import { newestPastIn, WRITTEN_BY_PREDICATE } from '../../src/history/liveVersion.js';
+import { NEWEST_PAST_PREDICATE } from '../../src/store/internalGraphs.js';
 
 const BASE = 'http://localhost:8080/copied/';
 const TOKEN = 'history-copied-token-0123456789';
@@ -71,13 +72,14 @@ describe('History: the version a PUT replaces, copied out by the store', functio
     await app.close();
   });
 
-  it('reads the head and the hints of the version replaced, not the document, where the store copies it', async () => {
+  it('reads the hints of the version replaced, not the document, where the store copies it (and the head after a Create)', async () => {
     await put('one');
     asked = [];
     await put('two');
     const copies = capabilitiesOf(app.store).graphCopies;
-    // The first read is the write's (the answer's validators are read after it, as without versions).
-    if (copies) expect(asked[0], JSON.stringify(asked)).to.deep.equal([historyHeadOf(ID), hintGraphOf(ID)]);
+    // The first reads are the write's (the answer's validators are read after them, as without versions).
+    if (copies)
+      expect(asked.slice(0, 2), JSON.stringify(asked)).to.deep.equal([[hintGraphOf(ID)], [historyHeadOf(ID)]]);
     else expect(asked[0], JSON.stringify(asked)).to.include(ID);
   });
 
@@ -106,5 +108,20 @@ describe('History: the version a PUT replaces, copied out by the store', functio
       [2, 'Update'],
       [3, 'Update'],
     ]);
+  });
+
+  it('keeps the newest past record in the live hints: a later PUT reads them alone, and no head graph is written', async () => {
+    asked = [];
+    await put('four');
+    if (capabilitiesOf(app.store).graphCopies) expect(asked[0], JSON.stringify(asked)).to.deep.equal([hintGraphOf(ID)]);
+    expect(await app.store.readGraphs([historyHeadOf(ID)])).to.deep.equal([]);
+    const hints = await app.store.readGraphs([hintGraphOf(ID)]);
+    expect(newestPastIn(hints)?.n).to.equal(3);
+    // A past version's hints do not take it: it names another version.
+    const three = await app.store.readGraphs([versionHintGraphOf(ID, 3)]);
+    expect(three.filter((q) => q.predicate.value === NEWEST_PAST_PREDICATE)).to.deep.equal([]);
+    expect(newestPastIn(await app.store.readGraphs([versionHintGraphOf(ID, 2)]))).to.equal(undefined);
+    expect(await version(3)).to.include('"name three"');
+    expect(await version(4)).to.include('"name four"');
   });
 });

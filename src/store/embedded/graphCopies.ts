@@ -11,7 +11,7 @@
 import type { Overwritten } from './engine.js';
 import { linesIn } from './storeCeiling.js';
 import { packedQuad } from './packedGraph.js';
-import { isInternalGraph } from '../internalGraphs.js';
+import { isInternalGraph, NEWEST_PAST_PREDICATE } from '../internalGraphs.js';
 
 /** Reads a graph's N-Triples (Engine.graphTexts) for a copied graph the write does not replace. */
 export type GraphText = (name: string) => string;
@@ -72,7 +72,23 @@ export function replayedCopies(copies: ReadonlyArray<readonly [string, string]>,
  * copy into a document's graph (curators' SPARQL reads it), as quads.
  */
 function copyOf(nt: string, from: string, to: string): string {
-  return !isInternalGraph(from) && isInternalGraph(to) ? packedQuad(relabelled(nt), to) : copiedText(nt, to);
+  return !isInternalGraph(from) && isInternalGraph(to)
+    ? packedQuad(relabelled(nt), to)
+    : copiedText(withoutNewestPast(nt), to);
+}
+
+const NEWEST_PAST = `<${NEWEST_PAST_PREDICATE}> `;
+
+/**
+ * N-Triples without their newest past record (NEWEST_PAST_PREDICATE: no copy takes it). A
+ * subject, an IRI or a blank node label, holds no space: the predicate follows a line's first.
+ */
+export function withoutNewestPast(nt: string): string {
+  if (!nt.includes(NEWEST_PAST)) return nt;
+  return nt
+    .split('\n')
+    .filter((line) => !line.startsWith(NEWEST_PAST, line.indexOf(' ') + 1))
+    .join('\n');
 }
 
 /** A blank node object ending its line: a label holds no quote, `@`, `^` nor `>`, so a literal ending in `_:x"` is not one. */

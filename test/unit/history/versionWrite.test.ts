@@ -10,6 +10,8 @@ import {
 } from '../../../src/history/versionGraphs.js';
 import { hintGraphOf } from '../../../src/hints/Skeleton.js';
 import { modifiedStamp } from '../../../src/hints/lastModified.js';
+import { newestPastIn } from '../../../src/history/liveVersion.js';
+import { recordQuad, recordsFrom } from '../../../src/history/versionRecord.js';
 import { df } from '../../../src/rdf/terms.js';
 import { MemoryStore } from '../../support/memoryStore.js';
 import { application, UNNAMED_CURATOR } from '../../../src/linkedart/Actor.js';
@@ -109,7 +111,57 @@ describe('history: versionWrite', () => {
     const fromRead = await historyWrite(counting, [update], when, KEEP_ALL_VERSIONS, new Set(), read);
     expect(asked).to.deep.equal([]);
     const readAgain = await historyWrite(counting, [update], when, KEEP_ALL_VERSIONS);
-    expect(asked).to.have.length(1);
+    // The hints of a Create hold no newest past record: the head is read after them.
+    expect(asked).to.deep.equal([[ID, hintGraphOf(ID)], [historyHeadOf(ID)]]);
     expect([...fromRead.byDocument]).to.deep.equal([...readAgain.byDocument]);
+    expect([...fromRead.liveHints]).to.deep.equal([...readAgain.liveHints]);
+  });
+
+  it('keeps the newest past record in the live hints, which the write rewrites anyway, not in a head graph', async () => {
+    const store = new MemoryStore();
+    await apply(store, { kind: 'Create', id: ID }, T0, undefined, 'one');
+    for (const label of ['two', 'three']) await apply(store, { kind: 'Update', id: ID }, T0, undefined, label);
+    expect(await store.readGraphs([historyHeadOf(ID)])).to.deep.equal([]);
+    expect(newestPastIn(await store.readGraphs([hintGraphOf(ID)]))?.n).to.equal(2);
+    // Nor does a past version's hint graph hold it (it would name the version before).
+    expect(newestPastIn(await store.readGraphs([versionHintGraphOf(ID, 2)]))).to.equal(undefined);
+    expect((await records(store)).map((r) => [r.n, r.kind])).to.deep.equal([
+      [1, 'Create'],
+      [2, 'Update'],
+      [3, 'Update'],
+    ]);
+  });
+
+  it('numbers on from a head graph where the hints hold no newest past record (an earlier build), and empties it', async () => {
+    const store = new MemoryStore();
+    await apply(store, { kind: 'Create', id: ID }, T0, undefined, 'one');
+    // As a build that kept the newest past record in its own graph left it: three past versions.
+    const third = { n: 3, kind: 'Update' as const, time: '2026-11-27T08:00:00Z', actor: null, digest: null };
+    await store.replaceGraphs(new Map([[historyHeadOf(ID), [recordQuad(ID, third, historyHeadOf(ID))]]]));
+    await apply(store, { kind: 'Update', id: ID }, new Date(T0.getTime() + 60_000), undefined, 'two');
+    expect(await store.readGraphs([historyHeadOf(ID)])).to.deep.equal([]);
+    expect(newestPastIn(await store.readGraphs([hintGraphOf(ID)]))?.n).to.equal(4);
+    expect((await store.readGraphs([versionGraphOf(ID, 4)])).map((q) => q.object.value)).to.deep.equal(['one']);
+    await apply(store, { kind: 'Update', id: ID }, new Date(T0.getTime() + 120_000), undefined, 'three');
+    expect((await store.readGraphs([versionGraphOf(ID, 5)])).map((q) => q.object.value)).to.deep.equal(['two']);
+  });
+
+  it('numbers on after a deletion and a re-creation: the head holds the deletion, the hints the newest after', async () => {
+    const store = new MemoryStore();
+    await apply(store, { kind: 'Create', id: ID }, T0, undefined, 'one');
+    await apply(store, { kind: 'Delete', id: ID }, T0);
+    expect(recordsFrom(await store.readGraphs([historyHeadOf(ID)])).map((r) => r.n)).to.deep.equal([2]);
+    await apply(store, { kind: 'Create', id: ID }, T0, undefined, 'again');
+    await apply(store, { kind: 'Update', id: ID }, T0, undefined, 'after');
+    await apply(store, { kind: 'Update', id: ID }, T0, undefined, 'later');
+    expect((await records(store)).map((r) => [r.n, r.kind])).to.deep.equal([
+      [1, 'Create'],
+      [2, 'Delete'],
+      [3, 'Create'],
+      [4, 'Update'],
+      [5, 'Update'],
+    ]);
+    expect(await store.readGraphs([historyHeadOf(ID)])).to.deep.equal([]);
+    expect((await store.readGraphs([versionGraphOf(ID, 3)])).map((q) => q.object.value)).to.deep.equal(['again']);
   });
 });

@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import { copyFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { EmbeddedStore } from '../../../../src/store/embedded/EmbeddedStore.js';
-import { copiedGraphs, copiedText } from '../../../../src/store/embedded/graphCopies.js';
+import { copiedGraphs, copiedText, withoutNewestPast } from '../../../../src/store/embedded/graphCopies.js';
+import { NEWEST_PAST_PREDICATE } from '../../../../src/store/internalGraphs.js';
 import { encodeGraphs } from '../../../../src/rdf/wireGraphs.js';
 import { Engine } from '../../../../src/store/embedded/engine.js';
 import { storeCeiling } from '../../../../src/store/embedded/storeCeiling.js';
@@ -78,6 +79,21 @@ describe('graph copies in the embedded store (a version copied out by the store,
         ...literals.map((l) => `<https://e/s> <https://e/p> ${l} <${PAST}> .\n`),
       ].join(''),
     );
+  });
+
+  it('leaves the newest past record out of a copy of the hints, and a literal that merely names its predicate in', () => {
+    const predicate = `<${NEWEST_PAST_PREDICATE}>`;
+    const nt =
+      `<${LIVE}> <https://example.org/digest> "d1" .\n` +
+      `<${LIVE}> ${predicate} "[2,\\"Update\\"]" .\n` +
+      `<${LIVE}> <https://example.org/note> "a ${predicate} \\"x\\" ." .\n`;
+    expect(withoutNewestPast(nt)).to.equal(
+      `<${LIVE}> <https://example.org/digest> "d1" .\n<${LIVE}> <https://example.org/note> "a ${predicate} \\"x\\" ." .\n`,
+    );
+    const before = { graphs: [[HINTS, nt] as const], chars: nt.length };
+    const [copy] = copiedGraphs([PAST_HINTS], [[PAST_HINTS, HINTS]], before, () => '');
+    expect(copy.text).to.not.include(`${predicate} "[2`);
+    expect(copy.text).to.include('"d1"');
   });
 
   it('refuses a copy into a graph the write does not replace, naming both', () => {
