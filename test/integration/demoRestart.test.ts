@@ -66,6 +66,33 @@ describe("linkedart serve --demo: a restart keeps curators' changes", function (
     }
   });
 
+  it('served under another base URL than it was loaded under: the start-up line names both and how to serve it', async () => {
+    const moved = mkdtempSync(join(tmpdir(), 'linkedart-demo-moved-'));
+    try {
+      const first = await startServer(['--demo', '--data-dir', moved, '--base-url', BASE]);
+      await first.stop();
+      const other = 'http://localhost:9090/';
+      const again = await startServer(['--demo', '--data-dir', moved, '--base-url', other]);
+      try {
+        expect(again.stderr()).to.contain(
+          `It was loaded under ${BASE}, not under this service's base URL ${other}: its documents answer only under that one (serve with --base-url ${BASE}`,
+        );
+      } finally {
+        await again.stop();
+      }
+      const same = await startServer(['--demo', '--data-dir', moved, '--base-url', BASE]);
+      try {
+        expect(same.stderr()).to.match(/it is not loaded again/);
+        expect(same.stderr()).not.to.contain('It was loaded under');
+        expect((await fetch(same.url + WHITBY)).status).to.equal(200);
+      } finally {
+        await same.stop();
+      }
+    } finally {
+      rmSync(moved, { recursive: true, force: true });
+    }
+  });
+
   it('does not load the demo into a store that holds documents of its own', async () => {
     const own = mkdtempSync(join(tmpdir(), 'linkedart-demo-own-'));
     try {
