@@ -6,7 +6,7 @@
  * then lists the same.
  */
 import { expect } from 'chai';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { admitJson } from '../../src/service/gate/admit.js';
@@ -16,12 +16,11 @@ import { newestPastIn } from '../../src/history/liveVersion.js';
 import { historyHeadOf } from '../../src/history/versionGraphs.js';
 import type { VersionRecord } from '../../src/history/versionRecord.js';
 import { hintGraphOf } from '../../src/hints/Skeleton.js';
-import { readOneQuad } from '../../src/rdf/syntax/oneQuad.js';
-import type { Quad } from '../../src/rdf/terms.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
 import type { QuadStore } from '../../src/store/QuadStore.js';
 import { PROJECT_ROOT } from '../support/corpus.js';
-import { openTestStore, REMOTE_STORE_URL, STORE_KIND } from '../support/testStore.js';
+import { historyFixtureStore } from '../support/historyFixtureStore.js';
+import { REMOTE_STORE_URL, STORE_KIND } from '../support/testStore.js';
 
 const FIXTURE = `${PROJECT_ROOT}test/fixtures/head-graph-layout/`;
 const BASE = 'https://museum.example.org/collection/';
@@ -37,25 +36,8 @@ const person = (key: string, label: string) =>
     _label: label,
   });
 
-/** The suite's store holding the fixture: its data directory copied (embedded), or its graphs written (remote). */
-async function fixtureStore(dataDir: string): Promise<QuadStore> {
-  if (!REMOTE_STORE_URL) {
-    cpSync(`${FIXTURE}store`, dataDir, { recursive: true });
-    return EmbeddedStore.open({ dataDir });
-  }
-  const store = await openTestStore(dataDir);
-  const graphs = new Map<string, Quad[]>();
-  for (const line of readFileSync(`${FIXTURE}store.nq`, 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const quad = readOneQuad(line, 0);
-    if (!quad) throw new Error(`not a quad in the fixture: ${line}`);
-    let list = graphs.get(quad.graph.value);
-    if (!list) graphs.set(quad.graph.value, (list = []));
-    list.push(quad);
-  }
-  await store.replaceGraphs(graphs);
-  return store;
-}
+/** The suite's store holding the fixture (historyFixtureStore). */
+const fixtureStore = (dataDir: string): Promise<QuadStore> => historyFixtureStore(FIXTURE, dataDir);
 
 async function listed(store: QuadStore): Promise<Record<string, VersionRecord[]>> {
   const out: Record<string, VersionRecord[]> = {};

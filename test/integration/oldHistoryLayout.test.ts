@@ -15,13 +15,12 @@ import { DocumentService } from '../../src/service/DocumentService.js';
 import { convertOldHistories } from '../../src/history/oldHistories.js';
 import { storedVersion, versionsOf } from '../../src/history/storedHistory.js';
 import type { VersionRecord } from '../../src/history/versionRecord.js';
-import { readOneQuad } from '../../src/rdf/syntax/oneQuad.js';
-import type { Quad } from '../../src/rdf/terms.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
 import type { QuadStore } from '../../src/store/QuadStore.js';
 import { PROJECT_ROOT } from '../support/corpus.js';
+import { historyFixtureStore } from '../support/historyFixtureStore.js';
 import { commandsInOneProcess } from '../support/cliInOneProcess.js';
-import { openTestStore, REMOTE_STORE_URL, STORE_KIND } from '../support/testStore.js';
+import { STORE_KIND } from '../support/testStore.js';
 
 const FIXTURE = `${PROJECT_ROOT}test/fixtures/old-history-layout/`;
 const BASE = 'https://museum.example.org/collection/';
@@ -29,26 +28,8 @@ const expected = JSON.parse(readFileSync(`${FIXTURE}expected.json`, 'utf8')) as 
 const ids = Object.keys(expected);
 const LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 
-/** The suite's store holding the fixture: its data directory copied (embedded), or its graphs written (remote). */
-async function oldStore(work: string): Promise<QuadStore> {
-  const dataDir = join(work, 'data');
-  if (!REMOTE_STORE_URL) {
-    cpSync(`${FIXTURE}store`, dataDir, { recursive: true });
-    return EmbeddedStore.open({ dataDir });
-  }
-  const store = await openTestStore(dataDir);
-  const graphs = new Map<string, Quad[]>();
-  for (const line of readFileSync(`${FIXTURE}store.nq`, 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const quad = readOneQuad(line, 0);
-    if (!quad) throw new Error(`not a quad in the fixture: ${line}`);
-    let list = graphs.get(quad.graph.value);
-    if (!list) graphs.set(quad.graph.value, (list = []));
-    list.push(quad);
-  }
-  await store.replaceGraphs(graphs);
-  return store;
-}
+/** The suite's store holding the fixture (historyFixtureStore). */
+const oldStore = (work: string): Promise<QuadStore> => historyFixtureStore(FIXTURE, join(work, 'data'));
 
 /** Each document's versions as the present reader lists them. */
 async function listed(store: QuadStore): Promise<Record<string, VersionRecord[]>> {
