@@ -145,8 +145,26 @@ describe('History: every version kept (Memento)', function () {
     }
   });
 
+  /** The labels a curator's query of the default graph finds for the document. */
+  const labelsQueried = async (): Promise<string[]> => {
+    const query = `SELECT ?label WHERE { <${ID}> <http://www.w3.org/2000/01/rdf-schema#label> ?label }`;
+    const response = await fetch(`${app.origin}/sparql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/sparql-query', Accept: 'application/sparql-results+json' },
+      body: query,
+    });
+    expect(response.status).to.equal(200);
+    const { results } = (await response.json()) as { results: { bindings: Array<{ label: { value: string } }> } };
+    return results.bindings.map((b) => b.label.value);
+  };
+
+  it("a curator's query of the default graph sees the live document alone, not its past versions", async () => {
+    expect(await labelsQueried()).to.deep.equal(['again']);
+  });
+
   it("a deleted document's 410 links its last version and its TimeMap", async () => {
     await write('DELETE');
+    expect(await labelsQueried(), 'nothing of it left in the default graph').to.deep.equal([]);
     const response = await fetch(local(ID));
     expect(response.status).to.equal(410);
     expect(response.headers.get('link')).to.equal(

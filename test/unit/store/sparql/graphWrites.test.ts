@@ -46,14 +46,15 @@ describe('graphWrites: a replaceGraphs as update requests', () => {
     );
     expect(text).not.to.contain('"same"');
     expect(text, 'a number the store canonicalized is the same value').not.to.contain('42');
-    // The removed triple leaves the union through a graph of the request's own, emptied after.
+    // The removed triple leaves the union through a graph of the request's own, emptied after, unless an
+    // entity graph states it (not an internal graph: a past version holds what its document stated then).
     const staged = /GRAPH <(urn:linkedart-service:removed:[\w-]+)> \{\n<http:\/\/x\/a> <http:\/\/p> "old" \.\n\}/.exec(
       text,
     )?.[1];
     expect(staged, 'the removed triple staged').to.be.a('string');
     expect(text).to.contain(
       `DELETE { GRAPH <${UNION_GRAPH}> { ?s ?p ?o } } WHERE { GRAPH <${staged}> { ?s ?p ?o } GRAPH <${UNION_GRAPH}> { ?s ?p ?o } ` +
-        `FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (?other != <${UNION_GRAPH}> && ?other != <${staged}>) } }`,
+        `FILTER NOT EXISTS { GRAPH ?other { ?s ?p ?o } FILTER (!STRSTARTS(STR(?other), "urn:linkedart-service:")) } }`,
     );
     expect(text.endsWith(`DELETE WHERE { GRAPH <${staged}> { ?s ?p ?o } }`)).to.equal(true);
     expect(text).not.to.contain('VALUES');
