@@ -18,6 +18,12 @@ const SORT_CAP = 10000;
 const IN_LINKS_GRAPH = `FILTER(STRSTARTS(STR(?g), ${literal(LINKS_GRAPH_PREFIX)}))`;
 /** A relation's predicate: its name is the service's own (relations/), written as any IRI. */
 const relationPredicate = (name: string): string => iri(RELATION_PREDICATE_PREFIX + name);
+/**
+ * Every relation's predicate, for the counts: with the predicate unbound, the store read every
+ * statement about the target in every graph, its past versions' (src/history) included, and a
+ * PUT's answer slowed as its document's history grew (4.6 → 15.9 ms at 750 versions on Virtuoso).
+ */
+const RELATION_PREDICATES = RELATIONS.map((r) => relationPredicate(r.name)).join(' ');
 
 export class StoredReverseLinks implements ReverseLinks {
   constructor(private readonly store: QuadStore) {}
@@ -30,8 +36,8 @@ export class StoredReverseLinks implements ReverseLinks {
    */
   async counts(target: string): Promise<ReadonlyMap<string, number>> {
     const vias = RELATIONS.filter((r) => r.via);
-    const direct = `{ SELECT ?p (COUNT(DISTINCT ?s) AS ?n) WHERE {
-      GRAPH ?g { ${iri(target)} ?p ?s } ${IN_LINKS_GRAPH} FILTER(STRSTARTS(STR(?p), ${literal(RELATION_PREDICATE_PREFIX)})) } GROUP BY ?p }`;
+    const direct = `{ SELECT ?p (COUNT(DISTINCT ?s) AS ?n) WHERE { VALUES ?p { ${RELATION_PREDICATES} }
+      GRAPH ?g { ${iri(target)} ?p ?s } ${IN_LINKS_GRAPH} } GROUP BY ?p }`;
     const viaCounts = vias.map(
       (relation, i) =>
         `{ SELECT (${count(i)} AS ?via) (COUNT(DISTINCT ?s) AS ?n) WHERE { ${this.hitPattern(target, relation.name)} } }`,

@@ -30,9 +30,14 @@ import { REGISTERED_CLASS, REGISTRY_GRAPH, type Run } from './graphWrites.js';
  * add between two of this one's writes (one in four at four processes; a process further behind
  * loses its claim once, then finds the length again). Each candidate row costs the write turn:
  * Virtuoso plans the rows apart (64 rows held the turn 30-40 ms of a 40-80 ms write, 16 rows 6 ms,
- * measured with raw requests on the test store). Looking only for an activity's own quad (bound
- * subject and predicate) was 4x faster alone but made 3x the deadlocks under 2 and 4 writing
- * processes (its locks are where the feed's readers read), and fewer writes a second.
+ * measured with raw requests on the test store).
+ *
+ * A candidate is taken when its graph states anything of the activity itself (every activity's
+ * quads have it as their subject: activityGraph.ts) or the registry lists it (every graph the
+ * service wrote: graphWrites.ts); both are index lookups. Any quad of the candidate's graph, as
+ * this was first written, Virtuoso reads by scanning in an update's WHERE: the claim grew with the
+ * store, 12 → 28 ms from 300 to 1,500 writes of two documents with their history, and at 4
+ * processes it held the write turn for most of a write.
  */
 const WINDOW = 24;
 const INTEGER = iri('http://www.w3.org/2001/XMLSchema#integer');
@@ -79,7 +84,8 @@ export function placedActivities(run: Run, names: readonly string[], turn: strin
   const candidates = Array.from({ length: WINDOW }, (_, i) => `(${i} ${iri(ACTIVITY_GRAPH_PREFIX + (first + i))})`);
   const slot =
     `{ SELECT (MIN(?free) AS ?first) WHERE { ${turn} VALUES (?free ?candidate) { ${candidates.join(' ')} } ` +
-    `OPTIONAL { GRAPH ?candidate { ?cs ?cp ?co } } FILTER (!BOUND(?cs)) } } ` +
+    `OPTIONAL { GRAPH ?candidate { ?candidate ?cp ?cs } } ` +
+    `OPTIONAL { GRAPH ${iri(REGISTRY_GRAPH)} { ?candidate a ?cr } } FILTER (!BOUND(?cs) && !BOUND(?cr)) } } ` +
     // Unbound, CONCAT would make the prefix alone an IRI (Virtuoso does): no candidate free, no solution.
     `FILTER (BOUND(?first)) BIND (IRI(CONCAT(${literal(ACTIVITY_GRAPH_PREFIX)}, STR(${first} + ?first))) AS ?claimed)`;
   return {
