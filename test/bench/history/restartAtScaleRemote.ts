@@ -1,0 +1,199 @@
+/**
+ * `node dist/test/bench/history/restartAtScaleRemote.js [documents] [versions]` (default 100,000 × 5):
+ * issue 33's restart at scale, on the remote store (Virtuoso). The documents of restartAtScale.ts
+ * (an object, its label and one Name) loaded through the service `versions` times into one Virtuoso,
+ * each load changing every document (so each keeps versions − 1 past ones), and once into another,
+ * every version kept. Then, for each: its database on disk after a checkpoint (the growth a past
+ * version), Virtuoso's own restart (stopped, started again on its database: start.sh to its endpoint
+ * answering), and `serve`'s start on it, spawn to "ready"; in turns A B B A.
+ *
+ * Two Virtuosos run at once: ports VIRT_HTTP_PORT / VIRT_SQL_PORT (default 19400 / 12400) and the
+ * two after them.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../support/corpus.js';
+import { remoteStoreArgs } from '../../support/remoteStoreArgs.js';
+import { stoppedOnSignal } from '../../support/stoppedOnSignal.js';
+import { printTable } from '../stats.js';
+
+const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
+const SCRIPTS = `${PROJECT_ROOT}test/virtuoso/`;
+const DOCS = Number(process.argv[2] ?? 100_000);
+const VERSIONS = Number(process.argv[3] ?? 5);
+const BASE = 'http://localhost:8080/';
+const READY_WITHIN_MS = 15 * 60_000;
+const HTTP_PORT = Number(process.env.VIRT_HTTP_PORT ?? 19400);
+const SQL_PORT = Number(process.env.VIRT_SQL_PORT ?? 12400);
+
+const note = (line: string): void => void process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** Document `i` as version `v` writes it (restartAtScale.ts's). */
+const documentOf = (i: number, v: number): string =>
+  JSON.stringify({
+    '@context': 'https://linked.art/ns/v1/linked-art.json',
+    id: `${BASE}object/${i}`,
+    type: 'HumanMadeObject',
+    _label: `Object ${i}, version ${v}`,
+    identified_by: [{ type: 'Name', content: `Object ${i} (${v})` }],
+  });
+
+/** One Virtuoso of the bench: its directory and ports. */
+interface Virtuoso {
+  readonly dir: string;
+  readonly httpPort: number;
+  readonly sqlPort: number;
+}
+
+const envOf = (v: Virtuoso, fresh: boolean): NodeJS.ProcessEnv => ({
+  ...process.env,
+  VIRT_DIR: v.dir,
+  VIRT_HTTP_PORT: String(v.httpPort),
+  VIRT_SQL_PORT: String(v.sqlPort),
+  VIRT_FRESH: fresh ? '1' : '0',
+});
+
+/** Starts it (on its database when not `fresh`); seconds until its endpoint answered. */
+function start(v: Virtuoso, fresh: boolean): number {
+  const t = performance.now();
+  execFileSync('bash', [`${SCRIPTS}start.sh`], { env: envOf(v, fresh), stdio: ['ignore', 'ignore', 'inherit'] });
+  return (performance.now() - t) / 1000;
+}
+
+function stop(v: Virtuoso, purge = false): void {
+  execFileSync('bash', [`${SCRIPTS}stop.sh`], {
+    env: { ...envOf(v, false), VIRT_PURGE: purge ? '1' : '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+function storeArgs(v: Virtuoso): string[] {
+  const url = `http://127.0.0.1:${v.httpPort}/sparql`;
+  return remoteStoreArgs(url, { updateUrl: `${url}-auth`, user: 'dba', password: 'dba' });
+}
+
+/** Runs `node args` to its end; fails with its stderr when it fails. */
+function run(args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const release = stoppedOnSignal(() => void child.kill('SIGTERM'));
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.once('exit', (code) => {
+      release();
+      if (code === 0) resolve();
+      else reject(new Error(`node ${args.join(' ')} exited ${code}: ${stderr}`));
+    });
+  });
+}
+
+/** Seconds from spawning `serve` on the store to its "ready" line; the server is stopped after. */
+function secondsToReady(v: Virtuoso): Promise<number> {
+  const started = performance.now();
+  const args = [MAIN, 'serve', ...storeArgs(v), '--port', '0', '--base-url', BASE];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const release = stoppedOnSignal(() => void child.kill('SIGTERM'));
+  return new Promise<number>((resolve, reject) => {
+    let output = '';
+    let seconds: number | undefined;
+    const timer = setTimeout(() => child.kill('SIGTERM'), READY_WITHIN_MS);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-8000);
+      if (seconds === undefined && /^ready$/m.test(output)) {
+        seconds = (performance.now() - started) / 1000;
+        child.kill('SIGTERM');
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      release();
+      if (seconds !== undefined) resolve(seconds);
+      else reject(new Error(`serve on ${v.dir} exited ${code} before ready: ${output}`));
+    });
+  });
+}
+
+/** Its database's bytes on disk after a checkpoint (the data file; the transaction log is emptied by it). */
+async function databaseBytes(v: Virtuoso): Promise<number> {
+  execFileSync('isql-vt', [String(v.sqlPort), 'dba', 'dba', 'exec=checkpoint;'], { stdio: 'ignore' });
+  return (await stat(join(v.dir, 'virtuoso.db'))).size;
+}
+
+async function main(): Promise<void> {
+  const work = await mkdtemp(join(tmpdir(), 'linkedart-restart-remote-'));
+  const many = `× ${VERSIONS}`;
+  const stores: Record<string, Virtuoso> = {
+    [many]: { dir: join(work, 'many'), httpPort: HTTP_PORT, sqlPort: SQL_PORT },
+    '× 1': { dir: join(work, 'one'), httpPort: HTTP_PORT + 1, sqlPort: SQL_PORT + 1 },
+  };
+  const release = stoppedOnSignal(() => Object.values(stores).forEach((v) => stop(v, true)));
+  try {
+    for (const v of Object.values(stores)) start(v, true);
+    for (let version = 1; version <= VERSIONS; version++) {
+      const dump = join(work, `v${version}.ndjson`);
+      const lines: string[] = [];
+      for (let i = 0; i < DOCS; i++) lines.push(documentOf(i, version));
+      await writeFile(dump, lines.join('\n') + '\n');
+      for (const [name, v] of Object.entries(stores)) {
+        if (version > 1 && name !== many) continue;
+        const t = performance.now();
+        await run([MAIN, 'load', ...storeArgs(v), '--no-progress', '--keep-versions', 'all', dump]);
+        note(`load ${version} into ${name}: ${((performance.now() - t) / 1000).toFixed(1)} s (load ${load()})`);
+      }
+      await rm(dump);
+    }
+    const bytes: Record<string, number> = {};
+    for (const [name, v] of Object.entries(stores)) bytes[name] = await databaseBytes(v);
+    const names = Object.keys(stores);
+    const restart: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+    const ready: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+    for (const name of [names[0], names[1], names[1], names[0]]) {
+      stop(stores[name]);
+      restart[name].push(start(stores[name], false));
+      ready[name].push(await secondsToReady(stores[name]));
+      note(
+        `${name}: Virtuoso ${restart[name].at(-1)!.toFixed(1)} s, serve ${ready[name].at(-1)!.toFixed(1)} s (load ${load()})`,
+      );
+    }
+    const one = names[1];
+    const best = (of: Record<string, number[]>, name: string) => Math.min(...of[name]);
+    const row = (label: string, of: Record<string, number[]>) => [
+      label,
+      best(of, many).toFixed(1),
+      best(of, one).toFixed(1),
+      (best(of, many) / best(of, one)).toFixed(2),
+    ];
+    printTable(
+      `History at scale on Virtuoso: ${DOCS} documents × ${VERSIONS} versions against × 1 (load average ${load()})`,
+      ['', many, '× 1', 'ratio'],
+      [
+        [
+          'database on disk after a checkpoint (MB)',
+          (bytes[many] / 1e6).toFixed(1),
+          (bytes[one] / 1e6).toFixed(1),
+          (bytes[many] / bytes[one]).toFixed(2),
+        ],
+        ['growth per past version (bytes)', ((bytes[many] - bytes[one]) / (DOCS * (VERSIONS - 1))).toFixed(0), '', ''],
+        row('Virtuoso restart: stopped, started on its database → endpoint answers (s, best of 2)', restart),
+        row('serve spawned → ready on it (s, best of 2)', ready),
+        [
+          'each run, Virtuoso / serve (s)',
+          ...[many, one].map((n) => restart[n].map((s, i) => `${s.toFixed(1)} / ${ready[n][i].toFixed(1)}`).join(', ')),
+          '',
+        ],
+      ],
+    );
+  } finally {
+    for (const v of Object.values(stores)) stop(v, true);
+    release();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();
