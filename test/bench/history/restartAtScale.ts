@@ -8,78 +8,15 @@
  * fit the embedded store's memory at 100,000, nor do these (the fifth load stops as store full after
  * some 68,500: README, "History and identity"); 30,000 × 5 do.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../support/corpus.js';
-import { stoppedOnSignal } from '../../support/stoppedOnSignal.js';
 import { EmbeddedStore } from '../../../src/store/embedded/EmbeddedStore.js';
 import { printTable } from '../stats.js';
+import { BASE, MAIN, documentOf, load, note, run, secondsToReady } from './restartRuns.js';
 
-const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const DOCS = Number(process.argv[2] ?? 100_000);
 const VERSIONS = Number(process.argv[3] ?? 5);
-const BASE = 'http://localhost:8080/';
-const READY_WITHIN_MS = 15 * 60_000;
-
-const note = (line: string): void => void process.stderr.write(`${new Date().toISOString()} ${line}\n`);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-
-/** Document `i` as version `v` writes it. */
-const documentOf = (i: number, v: number): string =>
-  JSON.stringify({
-    '@context': 'https://linked.art/ns/v1/linked-art.json',
-    id: `${BASE}object/${i}`,
-    type: 'HumanMadeObject',
-    _label: `Object ${i}, version ${v}`,
-    identified_by: [{ type: 'Name', content: `Object ${i} (${v})` }],
-  });
-
-/** Runs `node args` to its end; fails with its stderr when it fails. */
-function run(args: readonly string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    const release = stoppedOnSignal(() => void child.kill('SIGTERM'));
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    child.once('exit', (code) => {
-      release();
-      if (code === 0) resolve();
-      else reject(new Error(`node ${args.join(' ')} exited ${code}: ${stderr}`));
-    });
-  });
-}
-
-/** Seconds from spawning `serve` on `dataDir` to its "ready" line; the server is stopped after. */
-function secondsToReady(dataDir: string): Promise<number> {
-  const started = performance.now();
-  const child = spawn(process.execPath, [MAIN, 'serve', '--data-dir', dataDir, '--port', '0', '--base-url', BASE], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const release = stoppedOnSignal(() => void child.kill('SIGTERM'));
-  return new Promise<number>((resolve, reject) => {
-    let output = '';
-    let seconds: number | undefined;
-    const timer = setTimeout(() => child.kill('SIGTERM'), READY_WITHIN_MS);
-    child.stderr.on('data', (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-8000);
-      if (seconds === undefined && /^ready$/m.test(output)) {
-        seconds = (performance.now() - started) / 1000;
-        child.kill('SIGTERM');
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      release();
-      if (seconds !== undefined) resolve(seconds);
-      else reject(new Error(`serve on ${dataDir} exited ${code} before ready: ${output}`));
-    });
-  });
-}
 
 async function directoryBytes(dir: string): Promise<number> {
   let total = 0;
@@ -117,7 +54,7 @@ async function main(): Promise<void> {
     const names = Object.keys(stores);
     const ready: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
     for (const name of [names[0], names[1], names[1], names[0]]) {
-      const seconds = await secondsToReady(stores[name]);
+      const seconds = await secondsToReady(['--data-dir', stores[name]]);
       ready[name].push(seconds);
       note(`serve ${name}: ready in ${seconds.toFixed(1)} s (load ${load()})`);
     }

@@ -10,39 +10,21 @@
  * Two Virtuosos run at once: ports VIRT_HTTP_PORT / VIRT_SQL_PORT (default 19400 / 12400) and the
  * two after them.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../support/corpus.js';
 import { remoteStoreArgs } from '../../support/remoteStoreArgs.js';
 import { stoppedOnSignal } from '../../support/stoppedOnSignal.js';
 import { printTable } from '../stats.js';
+import { MAIN, documentOf, load, note, run, secondsToReady } from './restartRuns.js';
 
-const MAIN = `${PROJECT_ROOT}dist/src/cli/main.js`;
 const SCRIPTS = `${PROJECT_ROOT}test/virtuoso/`;
 const DOCS = Number(process.argv[2] ?? 100_000);
 const VERSIONS = Number(process.argv[3] ?? 5);
-const BASE = 'http://localhost:8080/';
-const READY_WITHIN_MS = 15 * 60_000;
 const HTTP_PORT = Number(process.env.VIRT_HTTP_PORT ?? 19400);
 const SQL_PORT = Number(process.env.VIRT_SQL_PORT ?? 12400);
-
-const note = (line: string): void => void process.stderr.write(`${new Date().toISOString()} ${line}\n`);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-
-/** Document `i` as version `v` writes it (restartAtScale.ts's). */
-const documentOf = (i: number, v: number): string =>
-  JSON.stringify({
-    '@context': 'https://linked.art/ns/v1/linked-art.json',
-    id: `${BASE}object/${i}`,
-    type: 'HumanMadeObject',
-    _label: `Object ${i}, version ${v}`,
-    identified_by: [{ type: 'Name', content: `Object ${i} (${v})` }],
-  });
 
 /** One Virtuoso of the bench: its directory and ports. */
 interface Virtuoso {
@@ -76,47 +58,6 @@ function stop(v: Virtuoso, purge = false): void {
 function storeArgs(v: Virtuoso): string[] {
   const url = `http://127.0.0.1:${v.httpPort}/sparql`;
   return remoteStoreArgs(url, { updateUrl: `${url}-auth`, user: 'dba', password: 'dba' });
-}
-
-/** Runs `node args` to its end; fails with its stderr when it fails. */
-function run(args: readonly string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    const release = stoppedOnSignal(() => void child.kill('SIGTERM'));
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    child.once('exit', (code) => {
-      release();
-      if (code === 0) resolve();
-      else reject(new Error(`node ${args.join(' ')} exited ${code}: ${stderr}`));
-    });
-  });
-}
-
-/** Seconds from spawning `serve` on the store to its "ready" line; the server is stopped after. */
-function secondsToReady(v: Virtuoso): Promise<number> {
-  const started = performance.now();
-  const args = [MAIN, 'serve', ...storeArgs(v), '--port', '0', '--base-url', BASE];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  const release = stoppedOnSignal(() => void child.kill('SIGTERM'));
-  return new Promise<number>((resolve, reject) => {
-    let output = '';
-    let seconds: number | undefined;
-    const timer = setTimeout(() => child.kill('SIGTERM'), READY_WITHIN_MS);
-    child.stderr.on('data', (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-8000);
-      if (seconds === undefined && /^ready$/m.test(output)) {
-        seconds = (performance.now() - started) / 1000;
-        child.kill('SIGTERM');
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      release();
-      if (seconds !== undefined) resolve(seconds);
-      else reject(new Error(`serve on ${v.dir} exited ${code} before ready: ${output}`));
-    });
-  });
 }
 
 /** Its database's bytes on disk after a checkpoint (the data file; the transaction log is emptied by it). */
@@ -156,7 +97,7 @@ async function main(): Promise<void> {
     for (const name of [names[0], names[1], names[1], names[0]]) {
       stop(stores[name]);
       restart[name].push(start(stores[name], false));
-      ready[name].push(await secondsToReady(stores[name]));
+      ready[name].push(await secondsToReady(storeArgs(stores[name])));
       note(
         `${name}: Virtuoso ${restart[name].at(-1)!.toFixed(1)} s, serve ${ready[name].at(-1)!.toFixed(1)} s (load ${load()})`,
       );
