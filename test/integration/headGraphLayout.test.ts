@@ -3,7 +3,8 @@
  * (test/fixtures/head-graph-layout/, README.md there says how it was made), on the suite's store:
  * it opens as it is (no conversion), lists every document's versions as that build did, and writes
  * number on from the head graphs it left, which each document's first write empties; a restart
- * then lists the same.
+ * then lists the same, and a service started again numbers on from the records (the embedded
+ * store: the live hints hold no newest past record there, NewestPastRecords keeps it in memory).
  */
 import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { newestPastIn } from '../../src/history/liveVersion.js';
 import { historyHeadOf } from '../../src/history/versionGraphs.js';
 import type { VersionRecord } from '../../src/history/versionRecord.js';
 import { hintGraphOf } from '../../src/hints/Skeleton.js';
+import { capabilitiesOf } from '../../src/store/capabilities.js';
 import { EmbeddedStore } from '../../src/store/embedded/EmbeddedStore.js';
 import type { QuadStore } from '../../src/store/QuadStore.js';
 import { PROJECT_ROOT } from '../support/corpus.js';
@@ -108,7 +110,9 @@ describe(`Histories with the head in a graph of its own (main's build), opened a
         id,
       ).to.deep.equal(before);
       expect(await store.readGraphs([historyHeadOf(id)]), `${id}: its head emptied`).to.deep.equal([]);
-      expect(newestPastIn(await store.readGraphs([hintGraphOf(id)]))?.n, id).to.equal(after[id].length - 1);
+      // In the hints where other processes write the store; else known to the process that wrote it.
+      const inHints = capabilitiesOf(store).sharedWriters ? after[id].length - 1 : undefined;
+      expect(newestPastIn(await store.readGraphs([hintGraphOf(id)]))?.n, id).to.equal(inHints);
     }
     const label = async (n: number) =>
       (await storedVersion(store, ada, n))?.quads.find((q) => q.subject.value === ada && q.predicate.value === LABEL)
@@ -120,5 +124,12 @@ describe(`Histories with the head in a graph of its own (main's build), opened a
     store = await EmbeddedStore.open({ dataDir });
     expect(await listed(store)).to.deep.equal(after);
     expect(await label(4)).to.equal('Ada one');
+    // A service started again knows no newest past record: it numbers on from the records.
+    await new DocumentService(store).putIf(person('ada', 'Ada three'), any, keeper);
+    expect(numbersAndKinds(await versionsOf(store, ada)).slice(4)).to.deep.equal([
+      [5, 'Update'],
+      [6, 'Update'],
+    ]);
+    expect(await label(5)).to.equal('Ada two');
   });
 });
