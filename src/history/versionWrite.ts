@@ -21,6 +21,15 @@ import { historyHeadOf, versionGraphOf, versionHintGraphOf } from './versionGrap
 import { feedTime } from '../feed/activityGraph.js';
 import type { NewestPastRecords } from './newestPastRecords.js';
 
+/**
+ * Documents replaced in one write beyond which the newest past records go in the live hints even
+ * where the process knows them (`known`): a load's batch. A later load, in a process of its own,
+ * then finds them there rather than looking the records up (some 50 µs a document, a few per cent
+ * of a load of small documents). Few documents are rewritten by loads often enough for the quad
+ * a write leaves dead in their hints to matter; a PUT's document may be rewritten thousands of times.
+ */
+const RECORDS_IN_HINTS_BEYOND = 4;
+
 /** One document's change as its history sees it. */
 export interface VersionChange {
   readonly kind: VersionKind;
@@ -53,8 +62,9 @@ export interface HistoryWrite {
  * the live graphs out itself (StoreCapabilities.graphCopies): they are neither read nor sent,
  * only the hints (the live version's record, and the newest past one's) are read. `known`: the
  * newest past records this process wrote (where no other process writes the store): a document
- * it knows is numbered on from there, and its live hints are not given the record (the
- * records are looked up for a document known neither here, nor in its hints, nor in its head).
+ * it knows is numbered on from there, and, in a write of a few documents (RECORDS_IN_HINTS_BEYOND),
+ * its live hints are not given the record (the records are looked up for a document known neither
+ * here, nor in its hints, nor in its head).
  */
 export async function historyWrite(
   store: QuadStore,
@@ -93,6 +103,7 @@ export async function historyWrite(
   const unnumbered = known ? heads.filter((id) => (graphs.get(historyHeadOf(id)) ?? []).length === 0) : [];
   const lookedUp = Number.isFinite(keep) ? replaced : unnumbered;
   const past = lookedUp.length > 0 ? await pastRecordsOf(store, lookedUp) : new Map<string, VersionRecord[]>();
+  const recordsInHints = !known || replaced.length > RECORDS_IN_HINTS_BEYOND;
   const time = feedTime(when);
   for (const change of changes) {
     const { id } = change;
@@ -127,7 +138,7 @@ export async function historyWrite(
       const newest = records.at(-1);
       // A live document keeps it in its hints (written now); a deleted one, which has none, in the head.
       if (change.kind === 'Update') {
-        if (newest && !known) live.push(newestPastQuad(id, newest));
+        if (newest && recordsInHints) live.push(newestPastQuad(id, newest));
         if (newest) write.newestPast.set(id, newest);
         else write.newestPast.delete(id);
         if (head.length > 0) out.push([historyHeadOf(id), []]);
