@@ -19,6 +19,16 @@ import { hasContent, recordQuad, recordsFrom, type VersionKind, type VersionReco
 import { pastRecordsOf } from './storedHistory.js';
 import { historyHeadOf, versionGraphOf, versionHintGraphOf } from './versionGraphs.js';
 import { feedTime } from '../feed/activityGraph.js';
+import type { NewestPastRecords } from './newestPastRecords.js';
+
+/**
+ * Documents replaced in one write beyond which the newest past records go in the live hints even
+ * where the process knows them (`known`): a load's batch. A later load, in a process of its own,
+ * then finds them there rather than looking the records up (some 50 µs a document, a few per cent
+ * of a load of small documents). Few documents are rewritten by loads often enough for the quad
+ * a write leaves dead in their hints to matter; a PUT's document may be rewritten thousands of times.
+ */
+const RECORDS_IN_HINTS_BEYOND = 4;
 
 /** One document's change as its history sees it. */
 export interface VersionChange {
@@ -37,6 +47,8 @@ export interface HistoryWrite {
   readonly liveHints: Map<string, Quad[]>;
   /** Graphs of `byDocument` the store fills itself from the live graphs, as written → copied (GraphCopies). */
   readonly copies: Map<string, string>;
+  /** The newest past record of each document the write replaces, once the write is stored (NewestPastRecords). */
+  readonly newestPast: Map<string, VersionRecord>;
 }
 
 /**
@@ -48,7 +60,11 @@ export interface HistoryWrite {
  * turn (historyGraphsOf; an absent one as []), not read again: a PUT's own read of its document
  * serves its history too, which saves the store a request a write. `copying`: the store copies
  * the live graphs out itself (StoreCapabilities.graphCopies): they are neither read nor sent,
- * only the hints (the live version's record, and the newest past one's) are read.
+ * only the hints (the live version's record, and the newest past one's) are read. `known`: the
+ * newest past records this process wrote (where no other process writes the store): a document
+ * it knows is numbered on from there, and, in a write of a few documents (RECORDS_IN_HINTS_BEYOND),
+ * its live hints are not given the record (the records are looked up for a document known neither
+ * here, nor in its hints, nor in its head).
  */
 export async function historyWrite(
   store: QuadStore,
@@ -58,8 +74,15 @@ export async function historyWrite(
   newIds: ReadonlySet<string> = new Set(),
   read?: GraphsRead,
   copying = false,
+  known?: NewestPastRecords,
 ): Promise<HistoryWrite> {
-  const write: HistoryWrite = { byDocument: new Map(), fresh: new Set(), liveHints: new Map(), copies: new Map() };
+  const write: HistoryWrite = {
+    byDocument: new Map(),
+    fresh: new Set(),
+    liveHints: new Map(),
+    copies: new Map(),
+    newestPast: new Map(),
+  };
   if (keep <= 0 || changes.length === 0) return write;
   const replacing = changes.filter((c) => c.kind !== 'Create' && !newIds.has(c.id)).map((c) => c.id);
   const replaced = [...new Set(replacing)];
@@ -70,10 +93,17 @@ export async function historyWrite(
     replaced.flatMap((id) => historyGraphsOf(id, copies)),
     read,
   );
-  // The newest past record is in the live hints; where they hold none, in the head graph (liveVersion.ts).
-  const heads = replaced.filter((id) => newestPastIn(graphs.get(hintGraphOf(id)) ?? []) === undefined);
+  // The newest past record is known here, or in the live hints; where neither, in the head graph (liveVersion.ts).
+  const newestKnown = new Map<string, VersionRecord | undefined>(
+    replaced.map((id) => [id, known?.get(id) ?? newestPastIn(graphs.get(hintGraphOf(id)) ?? [])]),
+  );
+  const heads = replaced.filter((id) => newestKnown.get(id) === undefined);
   for (const [name, quads] of await graphsRead(store, heads.map(historyHeadOf), read)) graphs.set(name, quads);
-  const past = Number.isFinite(keep) ? await pastRecordsOf(store, replaced) : new Map<string, VersionRecord[]>();
+  // Where the hints are not given the record (`known`), a document with no head either may still have past versions.
+  const unnumbered = known ? heads.filter((id) => (graphs.get(historyHeadOf(id)) ?? []).length === 0) : [];
+  const lookedUp = Number.isFinite(keep) ? replaced : unnumbered;
+  const past = lookedUp.length > 0 ? await pastRecordsOf(store, lookedUp) : new Map<string, VersionRecord[]>();
+  const recordsInHints = !known || replaced.length > RECORDS_IN_HINTS_BEYOND;
   const time = feedTime(when);
   for (const change of changes) {
     const { id } = change;
@@ -84,7 +114,7 @@ export async function historyWrite(
     if (change.kind !== 'Create') {
       const hints = graphs.get(hintGraphOf(id));
       const head = graphs.get(historyHeadOf(id)) ?? [];
-      const newestPast = newestPastIn(hints ?? []);
+      const newestPast = newestKnown.get(id);
       const records = past.get(id) ?? (newestPast ? [newestPast] : recordsFrom(head));
       const copied = copies
         ? copiedByStore(id, records, hints, when, write.copies)
@@ -108,10 +138,16 @@ export async function historyWrite(
       const newest = records.at(-1);
       // A live document keeps it in its hints (written now); a deleted one, which has none, in the head.
       if (change.kind === 'Update') {
-        if (newest) live.push(newestPastQuad(id, newest));
+        if (newest && recordsInHints) live.push(newestPastQuad(id, newest));
+        if (newest) write.newestPast.set(id, newest);
+        else write.newestPast.delete(id);
         if (head.length > 0) out.push([historyHeadOf(id), []]);
-      } else if (newest) out.push([historyHeadOf(id), [recordQuad(id, newest, historyHeadOf(id))]]);
+      } else {
+        if (newest) out.push([historyHeadOf(id), [recordQuad(id, newest, historyHeadOf(id))]]);
+        write.newestPast.delete(id);
+      }
       // A second change of the same document in one write starts from this one.
+      newestKnown.set(id, newest);
       graphs.set(hintGraphOf(id), newest ? [newestPastQuad(id, newest)] : []);
       graphs.delete(historyHeadOf(id));
       graphs.delete(id);

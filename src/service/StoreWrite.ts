@@ -18,12 +18,15 @@ import { withFeedGraphs, type Change, type ChangeFeed } from '../feed/ChangeFeed
 import { linksGraphOf } from '../discovery/linksGraph.js';
 import { stampFor } from '../discovery/reindex.js';
 import { historyWrite } from '../history/versionWrite.js';
+import { NewestPastRecords } from '../history/newestPastRecords.js';
 import { eachInSlices } from './inSlices.js';
 import type { WriteObservers } from './WriteObservers.js';
 
 export class StoreWrite {
   /** Whether this process has checked the store's relations stamp before its first write. */
   private stamped = false;
+  /** The documents' newest past records as written here; none where other processes write the store too. */
+  private readonly newestPast: NewestPastRecords | undefined;
 
   constructor(
     private readonly store: QuadStore,
@@ -31,7 +34,9 @@ export class StoreWrite {
     private readonly observers: WriteObservers,
     /** Past versions kept per document (--keep-versions), as the service is set now. */
     private readonly keepVersions: () => KeepVersions,
-  ) {}
+  ) {
+    if (!capabilitiesOf(store).sharedWriters) this.newestPast = new NewestPastRecords();
+  }
 
   /**
    * The one write to the store: the documents' graphs, with the change feed's activities for
@@ -102,7 +107,18 @@ export class StoreWrite {
     this.stamped = true;
     // To a store that copies graphs: the live versions replaced are copied out there, not read and sent from here.
     const copying = capabilitiesOf(this.store).graphCopies === true && this.store.replaceWireGraphs !== undefined;
-    const history = await historyWrite(this.store, changes, when, this.keepVersions(), new Set(newIds), read, copying);
+    const history = await historyWrite(
+      this.store,
+      changes,
+      when,
+      this.keepVersions(),
+      new Set(newIds),
+      read,
+      copying,
+      this.newestPast,
+    );
+    // The documents whose graphs this write touches: what this process knows of their history holds only once it is stored.
+    const touched = this.newestPast && touchedDocuments(graphs, alongside, changes);
     const feed = await this.feed.record(changes, when);
     let places: ReadonlyMap<number, number> | undefined;
     try {
@@ -136,6 +152,7 @@ export class StoreWrite {
           await this.store.replaceWireGraphs(encodeGraphs(all), history.copies);
         else await this.store.replaceGraphs(all, absent, expected, read);
       }
+      if (touched) this.newestPast?.wrote(touched, history.newestPast);
       const numbers = this.feed.committed(feed, changes, places);
       // A page left unsealed is read from its activities: the write, stored, does not fail for it.
       await this.feed.sealFilled(numbers).catch(() => undefined);
@@ -144,6 +161,7 @@ export class StoreWrite {
       if (afterWrite) affected = await this.observers.written(decodedWithTombstones(afterWrite, feed.graphs));
       else if (plain) affected = await this.observers.written(withTombstones(plain, feed.graphs));
     } catch (error) {
+      if (touched) this.newestPast?.forget(touched);
       // A conflict stored nothing of its request: the feed is at least as long as known.
       if (!(error instanceof WriteConflict)) this.feed.uncertain();
       else this.feed.lostPlace();
@@ -155,6 +173,18 @@ export class StoreWrite {
       this.observers.changed(affected.length === 0 ? ids : [...ids, ...affected]);
     }
   }
+}
+
+/** The documents a write's graphs belong to (documentOfGraph), and those it records changes of. */
+function touchedDocuments(
+  graphs: WireGraphs | ReadonlyMap<string, readonly Quad[]>,
+  alongside: ReadonlyMap<string, readonly Quad[]>,
+  changes: readonly Change[],
+): Set<string> {
+  const touched = new Set(changes.map((c) => c.id));
+  for (const name of 'codes' in graphs ? graphs.names : graphs.keys()) touched.add(documentOfGraph(name));
+  for (const name of alongside.keys()) touched.add(documentOfGraph(name));
+  return touched;
 }
 
 /** The documents' graphs with `liveHints` added to the hint graphs among them (who wrote each version). */

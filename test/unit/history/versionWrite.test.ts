@@ -16,6 +16,7 @@ import { df } from '../../../src/rdf/terms.js';
 import { MemoryStore } from '../../support/memoryStore.js';
 import { application, UNNAMED_CURATOR } from '../../../src/linkedart/Actor.js';
 import { KEEP_ALL_VERSIONS, parseKeepVersions } from '../../../src/config/keepVersions.js';
+import { NewestPastRecords } from '../../../src/history/newestPastRecords.js';
 
 const ID = 'https://example.org/object/1';
 const T0 = new Date('2026-11-27T09:00:00.500Z');
@@ -163,5 +164,74 @@ describe('history: versionWrite', () => {
     ]);
     expect(await store.readGraphs([historyHeadOf(ID)])).to.deep.equal([]);
     expect((await store.readGraphs([versionGraphOf(ID, 3)])).map((q) => q.object.value)).to.deep.equal(['again']);
+  });
+});
+
+describe('history: versionWrite, the newest past records known in memory (NewestPastRecords)', () => {
+  const ids = [1, 2, 3, 4, 5].map((i) => `https://example.org/object/${i}`);
+  const label = (id: string) =>
+    df.quad(df.namedNode(id), df.namedNode('http://www.w3.org/2000/01/rdf-schema#label'), df.literal('one'));
+  const update = (id: string): VersionChange => ({ kind: 'Update', id, actor: UNNAMED_CURATOR });
+  const later = new Date(T0.getTime() + 60_000);
+
+  it("a write of a few documents leaves the record out of their hints, a load's batch puts it in; both number on from what is known", async () => {
+    const store = new MemoryStore();
+    await store.replaceGraphs(
+      new Map(ids.flatMap((id) => [[id, [label(id)]] as const, [hintGraphOf(id), [modifiedStamp(id, T0)]] as const])),
+    );
+    const known = new NewestPastRecords();
+    const one = await historyWrite(
+      store,
+      [update(ids[0])],
+      later,
+      KEEP_ALL_VERSIONS,
+      new Set(),
+      undefined,
+      false,
+      known,
+    );
+    expect(newestPastIn(one.liveHints.get(ids[0]) ?? [])).to.equal(undefined);
+    expect(one.newestPast.get(ids[0])?.n).to.equal(1);
+    const batch = await historyWrite(
+      store,
+      ids.map(update),
+      later,
+      KEEP_ALL_VERSIONS,
+      new Set(),
+      undefined,
+      false,
+      known,
+    );
+    for (const id of ids) expect(newestPastIn(batch.liveHints.get(id) ?? [])?.n, id).to.equal(1);
+    // Known here (the store holds no record of it): numbered on from it.
+    known.wrote(
+      [],
+      new Map([[ids[0], { n: 7, kind: 'Update', time: '2026-11-27T08:00:00Z', actor: null, digest: null }]]),
+    );
+    const after = await historyWrite(
+      store,
+      [update(ids[0])],
+      later,
+      KEEP_ALL_VERSIONS,
+      new Set(),
+      undefined,
+      false,
+      known,
+    );
+    expect(after.newestPast.get(ids[0])?.n).to.equal(8);
+    expect([...after.fresh]).to.deep.equal([versionGraphOf(ids[0], 8), versionHintGraphOf(ids[0], 8)]);
+    // Forgotten (a failed write): read from the store again, which holds none.
+    known.forget([ids[0]]);
+    const again = await historyWrite(
+      store,
+      [update(ids[0])],
+      later,
+      KEEP_ALL_VERSIONS,
+      new Set(),
+      undefined,
+      false,
+      known,
+    );
+    expect(again.newestPast.get(ids[0])?.n).to.equal(1);
   });
 });
