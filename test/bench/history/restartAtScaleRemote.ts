@@ -130,6 +130,13 @@ async function main(): Promise<void> {
         ],
       ],
     );
+  } catch (error) {
+    // What each Virtuoso said last, before its database is removed.
+    for (const [name, v] of Object.entries(stores))
+      note(
+        `${name}: ${v.dir}/virtuoso.log ends:\n${execFileSync('tail', ['-n', '15', join(v.dir, 'virtuoso.log')], { encoding: 'utf8' })}`,
+      );
+    throw error;
   } finally {
     for (const v of Object.values(stores)) stop(v, true);
     release();
