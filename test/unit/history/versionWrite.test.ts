@@ -180,58 +180,25 @@ describe('history: versionWrite, the newest past records known in memory (Newest
       new Map(ids.flatMap((id) => [[id, [label(id)]] as const, [hintGraphOf(id), [modifiedStamp(id, T0)]] as const])),
     );
     const known = new NewestPastRecords();
-    const one = await historyWrite(
-      store,
-      [update(ids[0])],
-      later,
-      KEEP_ALL_VERSIONS,
-      new Set(),
-      undefined,
-      false,
-      known,
-    );
+    /** The history of `changes` made later, with the records this process knows. */
+    const writeOf = (changes: VersionChange[]) =>
+      historyWrite(store, changes, later, KEEP_ALL_VERSIONS, new Set(), undefined, false, known);
+    const one = await writeOf([update(ids[0])]);
     expect(newestPastIn(one.liveHints.get(ids[0]) ?? [])).to.equal(undefined);
     expect(one.newestPast.get(ids[0])?.n).to.equal(1);
-    const batch = await historyWrite(
-      store,
-      ids.map(update),
-      later,
-      KEEP_ALL_VERSIONS,
-      new Set(),
-      undefined,
-      false,
-      known,
-    );
+    const batch = await writeOf(ids.map(update));
     for (const id of ids) expect(newestPastIn(batch.liveHints.get(id) ?? [])?.n, id).to.equal(1);
     // Known here (the store holds no record of it): numbered on from it.
     known.wrote(
       [],
       new Map([[ids[0], { n: 7, kind: 'Update', time: '2026-11-27T08:00:00Z', actor: null, digest: null }]]),
     );
-    const after = await historyWrite(
-      store,
-      [update(ids[0])],
-      later,
-      KEEP_ALL_VERSIONS,
-      new Set(),
-      undefined,
-      false,
-      known,
-    );
+    const after = await writeOf([update(ids[0])]);
     expect(after.newestPast.get(ids[0])?.n).to.equal(8);
     expect([...after.fresh]).to.deep.equal([versionGraphOf(ids[0], 8), versionHintGraphOf(ids[0], 8)]);
     // Forgotten (a failed write): read from the store again, which holds none.
     known.forget([ids[0]]);
-    const again = await historyWrite(
-      store,
-      [update(ids[0])],
-      later,
-      KEEP_ALL_VERSIONS,
-      new Set(),
-      undefined,
-      false,
-      known,
-    );
+    const again = await writeOf([update(ids[0])]);
     expect(again.newestPast.get(ids[0])?.n).to.equal(1);
   });
 });
