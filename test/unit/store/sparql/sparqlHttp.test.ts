@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SparqlHttp } from '../../../../src/store/sparql/SparqlHttp.js';
-import { StoreRequestFailed, StoreUnavailable } from '../../../../src/store/sparql/errors.js';
+import { DEADLOCK_RETRIES, StoreRequestFailed, StoreUnavailable } from '../../../../src/store/sparql/errors.js';
 
 /** What the fake store does with its first requests: closes the connection, or answers as Virtuoso answers a deadlock's victim. */
 type Trouble = 'close' | 'deadlock';
@@ -101,7 +101,8 @@ describe('SparqlHttp: a read the store made a deadlock victim', () => {
     }
   });
 
-  it('a store deadlocking every time: its refusal, said, after six tries', async () => {
+  it('a store deadlocking every time: its refusal, said, after the first try and DEADLOCK_RETRIES more', async function () {
+    this.timeout(20000); // the waits between tries: about 5 s in all
     const store = await troubledStore('deadlock', 100);
     try {
       const failed = await new SparqlHttp({ queryUrl: store.url })
@@ -112,7 +113,7 @@ describe('SparqlHttp: a read the store made a deadlock victim', () => {
         );
       expect(failed).to.be.instanceOf(StoreRequestFailed);
       expect((failed as Error).message).to.contain('Transaction deadlocked');
-      expect(store.requests()).to.equal(6);
+      expect(store.requests()).to.equal(1 + DEADLOCK_RETRIES);
     } finally {
       store.server.close();
     }
