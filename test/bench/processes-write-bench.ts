@@ -43,6 +43,7 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { SparqlStore } from '../../src/store/sparql/SparqlStore.js';
+import { graphIndexMade } from '../virtuoso/graphIndex.js';
 import type { ServerProcess } from '../integration/support/serverProcess.js';
 import {
   duplicatedActivities,
@@ -214,19 +215,10 @@ async function run(
 }
 
 /** The index by graph an operator makes for large collections (README), over the store's SQL port. */
-function graphIndexMade(store: RemoteStore): void {
+function graphIndexOf(store: RemoteStore): void {
   const port = argument('--sql-port') ?? store.sqlPort;
   if (port === undefined) throw new Error("--graph-index needs the store's SQL port (--sql-port)");
-  execFileSync(
-    'isql-vt',
-    [
-      `127.0.0.1:${port}`,
-      'dba',
-      argument('--password') ?? 'dba',
-      'exec=CREATE COLUMN INDEX RDF_QUAD_GSPO ON DB.DBA.RDF_QUAD (G, S, P, O) PARTITION (S INT (0hexffff00));',
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  graphIndexMade(Number(port), argument('--password') ?? 'dba');
   console.error('made the index by graph (RDF_QUAD_GSPO)');
 }
 
@@ -256,7 +248,7 @@ function storeOptions(store: RemoteStore) {
 async function main(): Promise<void> {
   const given = argument('--url');
   const store = given ? givenStore(given) : await startVirtuoso({ httpPort: 18996, sqlPort: 11996 }, console.error);
-  if (GRAPH_INDEX) graphIndexMade(store);
+  if (GRAPH_INDEX) graphIndexOf(store);
   // The processes talk to the store through the counting proxy (the bench's own reads do not).
   const proxy = await startStoreProxy(store.url);
   const options = storeOptions(store);
