@@ -10,9 +10,17 @@
  * Two Virtuosos run at once: ports VIRT_HTTP_PORT / VIRT_SQL_PORT (default 19400 / 12400) and the
  * two after them. `--graph-index`: each gets the index by graph README has an operator make
  * (test/virtuoso/graphIndex.ts) before its first load; without it each load is slower than the one before.
+ *
+ * `--work DIR`: the two databases are kept in DIR (not a temporary directory removed at the end), with
+ * `progress.json` naming the loads done; a run stopped (a signal, a session's end) is taken up again by
+ * the same command: the Virtuosos start on their databases and the loads done are skipped. A load cut off
+ * part way is run again whole: a document it stored already is unchanged, skipped by the load (no version
+ * more). 100,000 × 5 takes hours of loads (each after the first replaces every document). DIR is removed
+ * once the table is printed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../support/corpus.js';
@@ -23,10 +31,14 @@ import { graphIndexMade } from '../../virtuoso/graphIndex.js';
 import { MAIN, documentOf, load, note, run, secondsToReady } from './restartRuns.js';
 
 const SCRIPTS = `${PROJECT_ROOT}test/virtuoso/`;
-const [documents, versions] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const [documents, versions] = process.argv
+  .slice(2)
+  .filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--work');
 const DOCS = Number(documents ?? 100_000);
 const VERSIONS = Number(versions ?? 5);
 const GRAPH_INDEX = process.argv.includes('--graph-index');
+const at = process.argv.indexOf('--work');
+const WORK = at > 0 ? process.argv[at + 1] : undefined;
 const HTTP_PORT = Number(process.env.VIRT_HTTP_PORT ?? 19400);
 const SQL_PORT = Number(process.env.VIRT_SQL_PORT ?? 12400);
 
@@ -70,29 +82,51 @@ async function databaseBytes(v: Virtuoso): Promise<number> {
   return (await stat(join(v.dir, 'virtuoso.db'))).size;
 }
 
+/** The loads done into each store so far, in a kept work directory (`--work`). */
+type Progress = { documents: number; versions: number; loaded: Record<string, number> };
+
+async function progressIn(work: string): Promise<Progress> {
+  const file = join(work, 'progress.json');
+  if (!existsSync(file)) return { documents: DOCS, versions: VERSIONS, loaded: {} };
+  const progress = JSON.parse(await readFile(file, 'utf8')) as Progress;
+  if (progress.documents !== DOCS || progress.versions !== VERSIONS)
+    throw new Error(`${work} holds a run of ${progress.documents} × ${progress.versions}, not ${DOCS} × ${VERSIONS}`);
+  return progress;
+}
+
 async function main(): Promise<void> {
-  const work = await mkdtemp(join(tmpdir(), 'linkedart-restart-remote-'));
+  const work = WORK ?? (await mkdtemp(join(tmpdir(), 'linkedart-restart-remote-')));
+  await mkdir(work, { recursive: true });
+  const progress = await progressIn(work);
   const many = `× ${VERSIONS}`;
   const stores: Record<string, Virtuoso> = {
     [many]: { dir: join(work, 'many'), httpPort: HTTP_PORT, sqlPort: SQL_PORT },
     '× 1': { dir: join(work, 'one'), httpPort: HTTP_PORT + 1, sqlPort: SQL_PORT + 1 },
   };
-  const release = stoppedOnSignal(() => Object.values(stores).forEach((v) => stop(v, true)));
+  // Stopped part way, a kept work directory keeps its databases for the next run.
+  const release = stoppedOnSignal(() => Object.values(stores).forEach((v) => stop(v, WORK === undefined)));
+  let finished = false;
   try {
     for (const v of Object.values(stores)) {
-      start(v, true);
-      if (GRAPH_INDEX) graphIndexMade(v.sqlPort);
+      const fresh = !existsSync(join(v.dir, 'virtuoso.db'));
+      start(v, fresh);
+      if (GRAPH_INDEX && fresh) graphIndexMade(v.sqlPort);
     }
     for (let version = 1; version <= VERSIONS; version++) {
+      const due = Object.entries(stores).filter(
+        ([name]) => (version === 1 || name === many) && (progress.loaded[name] ?? 0) < version,
+      );
+      if (due.length === 0) continue;
       const dump = join(work, `v${version}.ndjson`);
       const lines: string[] = [];
       for (let i = 0; i < DOCS; i++) lines.push(documentOf(i, version));
       await writeFile(dump, lines.join('\n') + '\n');
-      for (const [name, v] of Object.entries(stores)) {
-        if (version > 1 && name !== many) continue;
+      for (const [name, v] of due) {
         const t = performance.now();
         await run([MAIN, 'load', ...storeArgs(v), '--no-progress', '--keep-versions', 'all', dump]);
         note(`load ${version} into ${name}: ${((performance.now() - t) / 1000).toFixed(1)} s (load ${load()})`);
+        progress.loaded[name] = version;
+        await writeFile(join(work, 'progress.json'), JSON.stringify(progress));
       }
       await rm(dump);
     }
@@ -137,6 +171,7 @@ async function main(): Promise<void> {
         ],
       ],
     );
+    finished = true;
   } catch (error) {
     // What each Virtuoso said last, before its database is removed.
     for (const [name, v] of Object.entries(stores))
@@ -145,9 +180,10 @@ async function main(): Promise<void> {
       );
     throw error;
   } finally {
-    for (const v of Object.values(stores)) stop(v, true);
+    const removed = finished || WORK === undefined;
+    for (const v of Object.values(stores)) stop(v, removed);
     release();
-    await rm(work, { recursive: true, force: true });
+    if (removed) await rm(work, { recursive: true, force: true });
   }
 }
 
