@@ -28,7 +28,7 @@ import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../support/corpus.js';
 import { richCollection, writeRichDumps } from './richCollection.js';
 import { runMeasured } from '../load/measuredChild.js';
-import { cpuMark, otherCpus } from '../http/otherCpu.js';
+import { cpuMark, mainThreadMs, otherCpus } from '../http/otherCpu.js';
 import { startChildServer, untilSettled, type ChildServer } from '../http/childServer.js';
 import type { PreRendered } from '../http/bareExpress.js';
 import type { Row } from './embeddedScale.js';
@@ -43,6 +43,8 @@ export interface ColdGetFigures {
   readonly perSecond: number;
   /** The server's CPU (user + system, every thread) a request, ms. */
   readonly cpuMs: number;
+  /** Of which its main thread's (the HTTP, the render); the rest is the store worker's and V8's own threads'. */
+  readonly mainThreadMs: number;
   readonly p50: number;
   readonly p99: number;
   /** CPUs' worth of time other processes took meanwhile. */
@@ -135,6 +137,7 @@ async function timedGets(
   const times: number[] = [];
   let failures = 0;
   const before = cpuMark(server.child.pid);
+  const mainBefore = mainThreadMs(server.child.pid);
   const started = performance.now();
   await cannon(server, measured, connections, (status, responseTime) => {
     if (status !== 200) failures++;
@@ -142,6 +145,7 @@ async function timedGets(
   });
   const wallMs = performance.now() - started;
   const after = cpuMark(server.child.pid);
+  const mainAfter = mainThreadMs(server.child.pid);
   if (failures > 0) throw new Error(`${failures} of ${times.length} GETs did not answer 200`);
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? NaN;
@@ -149,6 +153,7 @@ async function timedGets(
     requests: times.length,
     perSecond: times.length / (wallMs / 1000),
     cpuMs: (after.serverMs - before.serverMs) / times.length,
+    mainThreadMs: (mainAfter - mainBefore) / times.length,
     p50: at(0.5),
     p99: at(0.99),
     others: otherCpus(before, after),
@@ -194,7 +199,7 @@ export function shuffledPaths(docs: number, count: number, pathOf: (i: number) =
 }
 
 const figuresText = (f: ColdGetFigures) =>
-  `${f.perSecond.toFixed(0)} req/s, ${f.cpuMs.toFixed(2)} ms CPU, p50 ${f.p50.toFixed(1)} / p99 ${f.p99.toFixed(1)} ms`;
+  `${f.perSecond.toFixed(0)} req/s, ${f.cpuMs.toFixed(2)} ms CPU (main thread ${f.mainThreadMs.toFixed(2)}), p50 ${f.p50.toFixed(1)} / p99 ${f.p99.toFixed(1)} ms`;
 
 /**
  * Rows for the table: cold GET of `count` distinct documents of the store in `dataDir` (loaded
