@@ -9,9 +9,14 @@ export const TIMEMAP_PATH = '/_timemap/';
 
 /** The base URL's path without its last slash (`/la` for `https://data.example.org/la/`; empty for `/`). */
 function rootOf(baseUrl: string): string {
-  const base = new URL(baseUrl);
-  return base.origin + base.pathname.replace(/\/$/, '');
+  // A service has one base URL: parsed once, not for every live document's Link (a cold GET makes it each time).
+  if (baseUrl !== lastRoot.baseUrl) {
+    const base = new URL(baseUrl);
+    lastRoot = { baseUrl, root: base.origin + base.pathname.replace(/\/$/, '') };
+  }
+  return lastRoot.root;
 }
+let lastRoot = { baseUrl: '', root: '' };
 
 export function versionUri(baseUrl: string, id: string, n: number): string {
   return versionUris(baseUrl, id)(n);

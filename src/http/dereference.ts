@@ -34,10 +34,15 @@ export interface DereferenceOptions {
   readonly mergedInto?: (id: string) => Promise<string | undefined>;
   /** The documents' history, when versions are kept: the live document is its own TimeGate and links its TimeMap. */
   readonly history?: HistoryAccess;
+  /**
+   * Whether representations are kept (a render cache): then each one's headers are kept with it. Without a cache
+   * every answer is a new representation, and a header set kept for it would only be garbage (a weak map's entry).
+   */
+  readonly cached: boolean;
 }
 
 export function dereference(options: DereferenceOptions) {
-  const { baseUrl, cacheControl, representations, logger, mergedInto, history } = options;
+  const { baseUrl, cacheControl, representations, logger, mergedInto, history, cached } = options;
   const base = new URL(baseUrl);
   const missingAnswer = (ids: readonly string[]) => missingAnswerOf(ids, options);
   const redirected = (req: Request, res: Response, ids: readonly string[]) =>
@@ -87,10 +92,10 @@ export function dereference(options: DereferenceOptions) {
     for (const warning of representation.warnings) logger.warn({ id, warning }, 'render warning');
 
     // All headers in one writeHead: the cached representation keeps them ready (the warm path).
-    let headers = HEADERS.get(representation);
+    let headers = cached ? HEADERS.get(representation) : undefined;
     if (!headers) {
       headers = headersOf(id, format, representation, cacheControl, baseUrl, { linked, omitLinks }, !!history);
-      HEADERS.set(representation, headers);
+      if (cached) HEADERS.set(representation, headers);
     }
     sendAnswer(req, res, representation.body, representation, headers);
   };
@@ -152,11 +157,9 @@ async function lastVersionLinks(history: HistoryAccess, id: string): Promise<str
 
 /** `Link` to the same description in the other formats, at the `?format=` URLs. */
 function alternates(id: string, current: Format): string {
-  let link = '';
-  for (const f of FORMATS) {
-    if (f !== current)
-      link += `${link ? ', ' : ''}<${id}?format=${f.extension}>; rel="alternate"; ${LINK_TYPE.get(f)!}`;
-  }
+  const [first, ...rest] = ALTERNATES.get(current)!;
+  let link = `<${id}${first}`;
+  for (const part of rest) link += `, <${id}${part}`;
   return link;
 }
 
@@ -167,6 +170,13 @@ function linkType(contentType: string): string {
   return `type="${type}"${profile ? `; ${profile}` : ''}`;
 }
 
-/** Of a link to each format. */
-const LINK_TYPE = new Map<Format, string>(FORMATS.map((f) => [f, linkType(f.contentType)]));
+/** Of each format, its alternates' links after `<` and the id (made once: a cold GET makes this header for each answer). */
+const ALTERNATES = new Map<Format, string[]>(
+  FORMATS.map((current) => [
+    current,
+    FORMATS.filter((f) => f !== current).map(
+      (f) => `?format=${f.extension}>; rel="alternate"; ${linkType(f.contentType)}`,
+    ),
+  ]),
+);
 const DESCRIBED_BY_LINK_TYPE = linkType(DESCRIBED_BY_TYPE);

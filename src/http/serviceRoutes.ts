@@ -269,6 +269,7 @@ function entityRoutes(parts: RouteParts): Methods {
               ? { baseUrl: config.baseUrl, versions: (id) => documents.versions.of(id) }
               : undefined,
           mergedInto: (id) => mergeChainEnd(documents.feed, id),
+          cached: config.cacheBytes > 0,
         }),
       ),
     ],

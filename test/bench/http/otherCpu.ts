@@ -15,9 +15,20 @@ export interface CpuMark {
 
 /** The CPU time of a process from /proc (utime + stime, at the usual 100 ticks a second); 0 if unknown. */
 function processMs(pid: number | undefined): number {
-  if (pid === undefined) return 0;
+  return pid === undefined ? 0 : statMs(`/proc/${pid}/stat`);
+}
+
+/**
+ * The CPU time of a process's main thread alone (its JavaScript's event loop), 0 if unknown: the rest of
+ * processMs is its other threads' (a worker's, V8's compiling and collecting beside it, libuv's).
+ */
+export function mainThreadMs(pid: number | undefined): number {
+  return pid === undefined ? 0 : statMs(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statMs(path: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(path, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10; // fields 14 and 15 of proc(5), counted after the name
   } catch {

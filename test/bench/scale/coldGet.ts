@@ -7,9 +7,12 @@
  *
  * Standalone, on the richer collection (richCollection.ts) of DOCS documents (default 20,000):
  *   node dist/test/bench/scale/coldGet.js [DOCS] [--against OTHER/dist/src/cli/main.js] [--rounds N]
- *     [--count N] [--data-dir DIR]
+ *     [--count N] [--data-dir DIR] [--warmup N]
  * `--data-dir`: the store is kept there (loaded once, when DIR is missing or empty, else used as it is), so
  * that the next run measures at once instead of generating and loading the collection again.
+ * `--warmup`: requests answered before the measured ones, not counted (default 50; other documents than
+ * the measured ones while the store has them). A just-started server compiles its hot code on V8's
+ * background threads over the first few thousand: 3,000 measures the steady state.
  *
  * Bare express answering the same bytes from memory beside (http/bareExpress.ts); with `--against`,
  * another build instead, serving the same data directory in turn (A, B, A, B...): a paired
@@ -25,7 +28,7 @@ import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../support/corpus.js';
 import { richCollection, writeRichDumps } from './richCollection.js';
 import { runMeasured } from '../load/measuredChild.js';
-import { cpuMark, otherCpus } from '../http/otherCpu.js';
+import { cpuMark, mainThreadMs, otherCpus } from '../http/otherCpu.js';
 import { startChildServer, untilSettled, type ChildServer } from '../http/childServer.js';
 import type { PreRendered } from '../http/bareExpress.js';
 import type { Row } from './embeddedScale.js';
@@ -40,6 +43,8 @@ export interface ColdGetFigures {
   readonly perSecond: number;
   /** The server's CPU (user + system, every thread) a request, ms. */
   readonly cpuMs: number;
+  /** Of which its main thread's (the HTTP, the render); the rest is the store worker's and V8's own threads'. */
+  readonly mainThreadMs: number;
   readonly p50: number;
   readonly p99: number;
   /** CPUs' worth of time other processes took meanwhile. */
@@ -52,6 +57,7 @@ export async function coldGet(
   dataDir: string,
   paths: readonly string[],
   connections = 4,
+  warmup = DEFAULT_WARMUP,
 ): Promise<ColdGetFigures> {
   const server = await startChildServer(
     main,
@@ -64,7 +70,7 @@ export async function coldGet(
   );
   try {
     await untilSettled(server);
-    return await timedGets(server, paths, connections);
+    return await timedGets(server, paths, connections, warmup);
   } finally {
     await server.stop();
   }
@@ -80,6 +86,7 @@ export async function bareGet(
   work: string,
   paths: readonly string[],
   connections = 4,
+  warmup = DEFAULT_WARMUP,
 ): Promise<ColdGetFigures> {
   const responses: PreRendered[] = [];
   const server = await startChildServer(
@@ -101,46 +108,44 @@ export async function bareGet(
   await writeFile(file, JSON.stringify(responses));
   const bare = await startChildServer(BARE_EXPRESS, [file]);
   try {
-    return await timedGets(bare, paths, connections);
+    return await timedGets(bare, paths, connections, warmup);
   } finally {
     await bare.stop();
     await rm(file, { force: true });
   }
 }
 
-/** Each path once, `connections` at a time (the first 50 to warm up, not counted). */
-async function timedGets(server: ChildServer, paths: readonly string[], connections: number): Promise<ColdGetFigures> {
-  // A few requests first: the code paths compiled, the reverse-link index read.
-  for (const path of paths.slice(0, 50)) await (await fetch(server.url + path, { headers: { accept: ACCEPT } })).text();
-  const measured = paths.slice(50);
-  const step = Math.ceil(measured.length / connections);
-  let client = 0;
+/** Requests before the measured ones by default: the code paths compiled once, the reverse-link index read. */
+export const DEFAULT_WARMUP = 50;
+
+/**
+ * Each path once, `connections` at a time (the first `warmup` to warm up, not counted). A server just
+ * started compiles its hot code on V8's background threads for the first few thousand cold GETs (about
+ * 0.2 ms of CPU a request over the first 5,000, profiled): a longer warm-up measures the steady state.
+ */
+async function timedGets(
+  server: ChildServer,
+  paths: readonly string[],
+  connections: number,
+  warmup = DEFAULT_WARMUP,
+): Promise<ColdGetFigures> {
+  const first = Math.min(warmup, DEFAULT_WARMUP);
+  for (const path of paths.slice(0, first))
+    await (await fetch(server.url + path, { headers: { accept: ACCEPT } })).text();
+  if (warmup > first) await cannon(server, paths.slice(first, warmup), connections);
+  const measured = paths.slice(warmup);
   const times: number[] = [];
   let failures = 0;
   const before = cpuMark(server.child.pid);
+  const mainBefore = mainThreadMs(server.child.pid);
   const started = performance.now();
-  await new Promise<void>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: server.url,
-        connections,
-        amount: measured.length,
-        headers: { accept: ACCEPT },
-        requests: [{ method: 'GET', path: measured[0] }],
-        setupClient: (c) => {
-          const own = measured.slice(client * step, ++client * step);
-          c.setRequests(own.map((path) => ({ method: 'GET', path })));
-        },
-      },
-      (error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()),
-    );
-    instance.on('response', (_client, status, _bytes, responseTime) => {
-      if (status !== 200) failures++;
-      times.push(responseTime);
-    });
+  await cannon(server, measured, connections, (status, responseTime) => {
+    if (status !== 200) failures++;
+    times.push(responseTime);
   });
   const wallMs = performance.now() - started;
   const after = cpuMark(server.child.pid);
+  const mainAfter = mainThreadMs(server.child.pid);
   if (failures > 0) throw new Error(`${failures} of ${times.length} GETs did not answer 200`);
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? NaN;
@@ -148,10 +153,39 @@ async function timedGets(server: ChildServer, paths: readonly string[], connecti
     requests: times.length,
     perSecond: times.length / (wallMs / 1000),
     cpuMs: (after.serverMs - before.serverMs) / times.length,
+    mainThreadMs: (mainAfter - mainBefore) / times.length,
     p50: at(0.5),
     p99: at(0.99),
     others: otherCpus(before, after),
   };
+}
+
+/** Each path once, `connections` at a time, each connection over its own share of them. */
+async function cannon(
+  server: ChildServer,
+  paths: readonly string[],
+  connections: number,
+  answered?: (status: number, responseTime: number) => void,
+): Promise<void> {
+  const step = Math.ceil(paths.length / connections);
+  let client = 0;
+  await new Promise<void>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: server.url,
+        connections,
+        amount: paths.length,
+        headers: { accept: ACCEPT },
+        requests: [{ method: 'GET', path: paths[0] }],
+        setupClient: (c) => {
+          const own = paths.slice(client * step, ++client * step);
+          c.setRequests(own.map((path) => ({ method: 'GET', path })));
+        },
+      },
+      (error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()),
+    );
+    if (answered) instance.on('response', (_client, status, _bytes, responseTime) => answered(status, responseTime));
+  });
 }
 
 /** `count` of the documents' paths (`pathOf(i)`, i < docs), in an order unrelated to the store's. */
@@ -165,7 +199,7 @@ export function shuffledPaths(docs: number, count: number, pathOf: (i: number) =
 }
 
 const figuresText = (f: ColdGetFigures) =>
-  `${f.perSecond.toFixed(0)} req/s, ${f.cpuMs.toFixed(2)} ms CPU, p50 ${f.p50.toFixed(1)} / p99 ${f.p99.toFixed(1)} ms`;
+  `${f.perSecond.toFixed(0)} req/s, ${f.cpuMs.toFixed(2)} ms CPU (main thread ${f.mainThreadMs.toFixed(2)}), p50 ${f.p50.toFixed(1)} / p99 ${f.p99.toFixed(1)} ms`;
 
 /**
  * Rows for the table: cold GET of `count` distinct documents of the store in `dataDir` (loaded
@@ -182,17 +216,19 @@ export async function coldGetRows(
     against,
     rounds = 1,
     main = MAIN,
-  }: { count?: number; against?: string; rounds?: number; main?: string } = {},
+    warmup = DEFAULT_WARMUP,
+  }: { count?: number; against?: string; rounds?: number; main?: string; warmup?: number } = {},
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  const paths = shuffledPaths(docs, Math.min(docs, count + 50), pathOf);
+  // Distinct documents for the warm-up too (none read twice), as many as the store has.
+  const paths = shuffledPaths(docs, Math.min(docs, count + warmup), pathOf);
   const conditions = (f: ColdGetFigures) => `load ${loadavg()[0].toFixed(1)}, others ${f.others.toFixed(2)} CPUs`;
   for (let round = 1; round <= rounds; round++) {
     progress(`cold GET, round ${round}`);
-    const ours = await coldGet(main, dataDir, paths);
+    const ours = await coldGet(main, dataDir, paths, 4, warmup);
     const title = `${docs.toLocaleString('en')} docs: cold GET, ${ours.requests.toLocaleString('en')} distinct documents, cache off`;
     if (against) {
-      const other = await coldGet(against, dataDir, paths);
+      const other = await coldGet(against, dataDir, paths, 4, warmup);
       rows.push([
         `${title} (${conditions(ours)})`,
         figuresText(ours),
@@ -201,7 +237,7 @@ export async function coldGetRows(
         '≥ 2,000 req/s, ≤ 0.5 ms CPU',
       ]);
     } else {
-      const bare = await bareGet(main, dataDir, dirname(dataDir), paths);
+      const bare = await bareGet(main, dataDir, dirname(dataDir), paths, 4, warmup);
       rows.push([
         `${title} (${conditions(ours)})`,
         figuresText(ours),
@@ -245,6 +281,7 @@ if (isMain) {
       against: option('--against'),
       rounds: Number(option('--rounds') ?? 1),
       count: Number(option('--count') ?? 10000),
+      warmup: Number(option('--warmup') ?? DEFAULT_WARMUP),
     });
     for (const row of rows) console.log(row.join(' | '));
   } finally {
