@@ -69,6 +69,9 @@ describe('the landing page and name search, in a browser', function () {
     const [name, href] = [await first.innerText(), await first.getAttribute('href')];
     await Promise.all([page.waitForURL((url) => url.pathname === href), first.click()]);
     expect(await page.locator('main h1').innerText()).to.equal(name);
+    // Its picture may still be on its way (fetched through the route above; a script asks for it after
+    // the load event): leaving first aborts it, which the browser reports as a failed request.
+    await page.waitForLoadState('networkidle');
 
     await page.goto(demo.server.url + '/');
     await Promise.all([
