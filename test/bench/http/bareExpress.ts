@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import express, { type Request, type Response } from 'express';
+import { bareExpressApp, type BareAnswer } from './bareExpressApp.js';
 
 export interface PreRendered {
   path: string;
@@ -23,25 +23,12 @@ if (!file) {
   console.error('usage: bareExpress.js RESPONSES.json');
   process.exit(2);
 }
-const responses = new Map<string, { contentType: string; body: Buffer }>();
+const responses = new Map<string, BareAnswer>();
 for (const r of JSON.parse(readFileSync(file, 'utf8')) as PreRendered[]) {
   responses.set(r.path, { contentType: r.contentType, body: Buffer.from(r.body, 'base64') });
 }
 
-const app = express();
-app.disable('x-powered-by');
-app.set('etag', false);
-app.use((req: Request, res: Response) => {
-  const found = responses.get(req.originalUrl.split('?')[0]);
-  if (!found) {
-    res.statusCode = 404;
-    res.end();
-    return;
-  }
-  res.setHeader('Content-Type', found.contentType);
-  res.setHeader('Content-Length', found.body.length);
-  res.end(found.body);
-});
+const app = bareExpressApp(responses);
 
 const server: Server = app.listen(0, '127.0.0.1', () => {
   const address = server.address();

@@ -20,7 +20,7 @@ import { createServer, type Server } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import express, { type Request, type Response } from 'express';
+import { bareExpressApp, type BareAnswer } from './bareExpressApp.js';
 import { richCollection } from '../scale/richCollection.js';
 import { inMemoryConnection, type InMemoryConnection } from './inMemoryConnection.js';
 import type { Representation } from '../../../src/service/represent.js';
@@ -85,23 +85,9 @@ async function serveBuild(dist: string, docs: readonly string[], work: string, l
   };
 }
 
-/** A bare express app answering each path with the bytes and Content-Type the service sent (http/bareExpress.ts). */
-function bareServer(answers: ReadonlyMap<string, { contentType: string; body: Buffer }>): Server {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.use((req: Request, res: Response) => {
-    const found = answers.get(req.originalUrl.split('?')[0]);
-    if (!found) {
-      res.statusCode = 404;
-      res.end();
-      return;
-    }
-    res.setHeader('Content-Type', found.contentType);
-    res.setHeader('Content-Length', found.body.length);
-    res.end(found.body);
-  });
-  return createServer(app);
+/** The bare express app (bareExpressApp.ts) answering each path with the bytes and Content-Type the service sent. */
+function bareServer(answers: ReadonlyMap<string, BareAnswer>): Server {
+  return createServer(bareExpressApp(answers));
 }
 
 const cpuMicros = () => {
