@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import { resolveConfig } from '../../src/config/Config.js';
 import { createApp } from '../../src/http/createApp.js';
+import { FORMATS } from '../../src/render/formats.js';
 import { demoDocuments } from '../../src/service/demoCollection.js';
 import { Representations } from '../../src/service/Representations.js';
 import { nameLookupOf } from '../../src/search/attachNameIndex.js';
@@ -16,15 +17,8 @@ import { startTestApp, type TestApp } from './support/testApp.js';
 const BASE = 'https://museum.example.org/collection/';
 const PAINTING = '/collection/object/harbour-at-dusk';
 const PAINTING_ID = 'https://museum.example.org' + PAINTING;
-const ACCEPTS = [
-  'application/ld+json;profile="https://linked.art/ns/v1/linked-art.json"',
-  'text/turtle',
-  'application/n-triples',
-  'application/n-quads',
-  'application/trig',
-  'application/rdf+xml',
-  'text/html',
-];
+/** Each format's first media type (render/formats.ts), Linked Art's JSON-LD first. */
+const ACCEPTS = FORMATS.map((f) => f.mediaTypes[0]);
 /** What differs between two answers whatever the app does. */
 const PER_ANSWER = new Set(['date', 'keep-alive', 'connection']);
 
